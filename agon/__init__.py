@@ -1,0 +1,31 @@
+"""agon: play, study and train AI on strategy board games, each rule enforced from its rulebook.
+
+    >>> import agon
+    >>> game = agon.load("dual-powers")
+    >>> state = game.new(seed=7)
+    >>> role = state.active[0]
+    >>> state.apply(role, state.legal_actions(role)[0])
+"""
+
+from agon.bots import bots, make_bot
+from agon.engine import (
+    ENGINE_VERSION,
+    Action,
+    Game,
+    IllegalAction,
+    Prompt,
+    ReplayError,
+    State,
+    UnknownGame,
+    games,
+    load,
+    replay,
+)
+from agon.match import play_match
+
+__version__ = ENGINE_VERSION
+
+__all__ = [
+    "Action", "Game", "IllegalAction", "Prompt", "ReplayError", "State", "UnknownGame",
+    "__version__", "bots", "games", "load", "make_bot", "play_match", "replay",
+]

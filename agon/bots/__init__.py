@@ -1,0 +1,47 @@
+"""Bots: policies outside the state that drive a seat through the prompts a person sees."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from agon.engine import Action, State, load
+from agon.engine.rng import Rng
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, state: State, role: str) -> Action:
+        """The action to take; never mutates `state`."""
+        ...
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions (never undo)."""
+
+    name = "random"
+
+    def __init__(self, game_id: str, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    def choose(self, state: State, role: str) -> Action:
+        legal = [a for a in state.legal_actions(role) if a.verb != "undo"]
+        if not legal:
+            raise ValueError(f"{role} has no legal action")
+        return legal[self.rng.below(len(legal))]
+
+
+GENERIC_BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot}
+
+
+def bots(game_id: str) -> list[str]:
+    """Names of the bots that can take a seat in `game_id`."""
+    return [*GENERIC_BOTS, *load(game_id).bots()]
+
+
+def make_bot(name: str, game_id: str, seed: int = 0) -> Bot:
+    factories = {**GENERIC_BOTS, **load(game_id).bots()}
+    if name not in factories:
+        raise ValueError(f"no bot {name!r} for {game_id}; bots: {', '.join(factories)}")
+    return factories[name](game_id, seed)

@@ -1,0 +1,336 @@
+"""Game and State: the contract every game implements, and the registry.
+
+A game module (`agon/games/<name>/__init__.py`) defines a `Game` subclass and a `State` subclass
+and exposes one instance as `GAME`. Everything else (bots, terminal, server, RL) talks only to
+the public methods below.
+
+What a game writes (the protected hooks):
+
+    Game:  id, title, state_class, roles(**options), normalize_options(options)
+           render(view, role) -> str   (terminal board; rich markup allowed)
+           bots() -> {name: factory(game_id, seed) -> Bot}  (game-specific bots, optional)
+           rules_doc: file name under docs/rules/ for `agon rules`
+    State: _setup()                     deal, place, shuffle (state.rng is ready)
+           _active() -> list[str]       roles that must act now ([] once over)
+           _legal(role) -> list[Action] legal actions, deterministic order (never "undo")
+           _apply(role, action)         mutate; called only with a legal action
+           _prompt(role) -> (text, args)
+           _view(role) -> dict          what `role` may see (None: a spectator)
+           _result() -> dict | None     None while the game goes on
+           _copy_into(twin)             copy the mutable containers (the base copied __dict__)
+           _determinize(role, rng)      resample, in place on a clone, what `role` cannot know
+           label(action) -> str         readable label (optional)
+           check_invariants()           raise AssertionError if the state is inconsistent (optional)
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from agon.engine.actions import UNDO, Action, Prompt, as_action, render
+from agon.engine.errors import IllegalAction, UnknownGame
+from agon.engine.log import LogEntry, SharedList
+from agon.engine.rng import Rng
+
+ENGINE_VERSION = "0.1.0"
+
+# id -> module that exposes GAME
+GAME_MODULES: dict[str, str] = {
+    "dual-powers": "agon.games.dual_powers",
+    "1989": "agon.games.dawn_of_freedom",
+    "intrigue-city": "agon.games.intrigue_city",
+    "cuba-libre": "agon.games.cuba_libre",
+}
+
+
+class Game(ABC):
+    """A game's facts: its id, roles and options; `new` starts a game."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    state_class: ClassVar[type[State]]
+    rules_doc: ClassVar[str | None] = None
+
+    @abstractmethod
+    def roles(self, **options: Any) -> list[str]:
+        """The roles that take seats with these options."""
+
+    def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """Check options and fill defaults; raise ValueError naming a bad option."""
+        if options:
+            raise ValueError(f"{self.id} takes no options; got {sorted(options)}")
+        return {}
+
+    def new(self, seed: int = 0, **options: Any) -> State:
+        opts = self.normalize_options(dict(options))
+        state = self.state_class.__new__(self.state_class)
+        state._init_base(self, int(seed), opts)
+        state._setup()
+        return state
+
+    def bots(self) -> dict[str, Callable[..., Any]]:
+        """Game-specific bots: name -> factory(game_id, seed) returning a Bot."""
+        return {}
+
+    def default_seat(self, role: str, options: dict[str, Any]) -> str:
+        """The bot that takes a seat nobody asked for."""
+        return "random"
+
+    def render(self, view: dict[str, Any], role: str | None) -> str:
+        """The board as text for the terminal (rich markup allowed)."""
+        return json.dumps({k: v for k, v in view.items() if k != "log"}, indent=1)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"
+
+
+class State(ABC):
+    """One position of one game. See the module docstring for what a game implements."""
+
+    game: Game
+    seed: int
+    options: dict[str, Any]
+    rng: Rng
+    undo_enabled: bool
+
+    # -- construction -------------------------------------------------------------------------
+
+    def _init_base(self, game: Game, seed: int, options: dict[str, Any]) -> None:
+        self.game = game
+        self.seed = seed
+        self.options = options
+        self.rng = Rng(seed)
+        self._log = SharedList()
+        self._actions = SharedList()
+        self._undo: list[tuple[str, State]] = []
+        self._revealed = False
+        self.undo_enabled = False
+
+    @abstractmethod
+    def _setup(self) -> None: ...
+
+    # -- the contract -------------------------------------------------------------------------
+
+    @property
+    def active(self) -> list[str]:
+        return self._active()
+
+    @property
+    def is_over(self) -> bool:
+        return self._result() is not None
+
+    @property
+    def result(self) -> dict[str, Any] | None:
+        """None while the game goes on; then {"winners": [...], "scores": {role: n}, ...}."""
+        return self._result()
+
+    @property
+    def log(self) -> list[LogEntry]:
+        return self._log.to_list()
+
+    @property
+    def history(self) -> list[tuple[str, str, Any]]:
+        """Every action applied so far, as (role, verb, arg)."""
+        return self._actions.to_list()
+
+    def legal_actions(self, role: str) -> list[Action]:
+        if role not in self._active():
+            return []
+        legal = self._legal(role)
+        if self.undo_enabled and self.can_undo(role):
+            legal = [*legal, UNDO]
+        return legal
+
+    def prompt(self, role: str) -> Prompt:
+        actions = self.legal_actions(role)
+        if role in self._active():
+            text, args = self._prompt(role)
+        else:
+            text, args = "Waiting for {active}.", {"active": ", ".join(self._active()) or "nobody"}
+        labels = [("Undo your last action" if a == UNDO else self.label(a)) for a in actions]
+        return Prompt(role, text, args, actions, labels)
+
+    def apply(self, role: str, action: Action | tuple[str, Any]) -> None:
+        """Apply a legal action of an active role; otherwise raise IllegalAction, state unchanged."""
+        action = as_action(action)
+        active = self._active()
+        if role not in active:
+            if self._result() is not None:
+                raise IllegalAction(f"the game is over; {role} cannot {action}")
+            raise IllegalAction(f"{role} cannot act now; waiting for {', '.join(active)}")
+        if action.verb == "undo":
+            self._do_undo(role)
+            return
+        legal = self._legal(role)
+        if action not in legal:
+            raise IllegalAction(self._illegal_message(role, action, legal))
+        snapshot = self.clone() if self.undo_enabled else None
+        draws = self.rng.draws
+        self._revealed = False
+        self._actions.append((role, action.verb, action.arg))
+        self._apply(role, action)
+        if snapshot is None:
+            return
+        if self._revealed or self.rng.draws != draws:
+            self._undo.clear()  # information came out or dice were rolled: no way back past here
+        else:
+            self._undo.append((role, snapshot))
+
+    def view(self, role: str | None = None) -> dict[str, Any]:
+        """A JSON-ready dict of what `role` may see (None: a spectator)."""
+        entries = [e.message() for e in self._log if e.to is None or e.to == role]
+        return {
+            "game": self.game.id,
+            "role": role,
+            "active": self._active(),
+            "over": self.is_over,
+            "result": self._result(),
+            **self._view(role),
+            "log": entries,
+        }
+
+    def clone(self) -> State:
+        twin = object.__new__(type(self))
+        twin.__dict__ = self.__dict__.copy()
+        twin.rng = self.rng.clone()
+        twin._log = self._log.fork()
+        twin._actions = self._actions.fork()
+        twin._undo = []
+        self._copy_into(twin)
+        return twin
+
+    def determinize(self, role: str, rng: Rng) -> State:
+        """A full state that `role` cannot tell from this one: what it cannot see is resampled
+        with `rng` (never this state's own generator), and future dice are reseeded."""
+        twin = self.clone()
+        twin.rng = rng.fork()
+        twin._determinize(role, rng)
+        return twin
+
+    def record(self) -> dict[str, Any]:
+        return {
+            "game": self.game.id,
+            "engine": ENGINE_VERSION,
+            "seed": self.seed,
+            "options": dict(self.options),
+            "actions": [[r, v, _jsonable(a)] for r, v, a in self._actions],
+        }
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything about the state, JSON-ready: every role's view, the generator, the history."""
+        roles = self.game.roles(**self.options)
+        return {
+            "views": {r: self.view(r) for r in roles},
+            "spectator": self.view(None),
+            "rng": [self.rng.state, self.rng.draws],
+            "actions": self.record()["actions"],
+        }
+
+    def digest(self) -> str:
+        blob = json.dumps(self.snapshot(), sort_keys=True, default=str)
+        return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+    # -- undo ----------------------------------------------------------------------------------
+
+    def can_undo(self, role: str) -> bool:
+        return bool(self._undo) and self._undo[-1][0] == role
+
+    def _do_undo(self, role: str) -> None:
+        if not self.undo_enabled or not self.can_undo(role):
+            raise IllegalAction(f"{role} has nothing to undo (undo stops where cards were revealed or dice rolled)")
+        stack = self._undo
+        _, snapshot = stack.pop()
+        self.__dict__ = snapshot.__dict__
+        self._undo = stack
+        self.undo_enabled = True
+
+    # -- helpers for games ---------------------------------------------------------------------
+
+    def say(self, text: str, to: str | None = None, **args: Any) -> None:
+        """Add a log line: an English template filled from args; `to` makes it private to a role."""
+        self._log.append(LogEntry(text, args, to))
+
+    def reveal(self) -> None:
+        """Mark that the current action showed someone hidden information (ends undo)."""
+        self._revealed = True
+
+    def label(self, action: Action) -> str:
+        return str(action)
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError if the state breaks one of the game's invariants."""
+
+    def _illegal_message(self, role: str, action: Action, legal: list[Action]) -> str:
+        shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
+        asked = render(*self._prompt(role))
+        return f"{action} is not legal for {role} now (asked: {asked}); legal: {shown}"
+
+    # -- hooks ---------------------------------------------------------------------------------
+
+    @abstractmethod
+    def _active(self) -> list[str]: ...
+
+    @abstractmethod
+    def _legal(self, role: str) -> list[Action]: ...
+
+    @abstractmethod
+    def _apply(self, role: str, action: Action) -> None: ...
+
+    @abstractmethod
+    def _prompt(self, role: str) -> tuple[str, dict[str, Any]]: ...
+
+    @abstractmethod
+    def _view(self, role: str | None) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def _result(self) -> dict[str, Any] | None: ...
+
+    @abstractmethod
+    def _copy_into(self, twin: State) -> None: ...
+
+    @abstractmethod
+    def _determinize(self, role: str, rng: Rng) -> None: ...
+
+
+def _jsonable(arg: Any) -> Any:
+    if isinstance(arg, tuple):
+        return [_jsonable(a) for a in arg]
+    return arg
+
+
+# -- registry ---------------------------------------------------------------------------------
+
+_loaded: dict[str, Game] = {}
+
+
+def load(game_id: str) -> Game:
+    """The game registered under `game_id` ("dual-powers", "1989", "intrigue-city", "cuba-libre")."""
+    if game_id in _loaded:
+        return _loaded[game_id]
+    module_name = GAME_MODULES.get(game_id)
+    if module_name is None:
+        raise UnknownGame(f"no game {game_id!r}; games: {', '.join(games())}")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as err:
+        if err.name and module_name.startswith(err.name):
+            raise UnknownGame(f"game {game_id!r} is not installed") from err
+        raise
+    game = module.GAME
+    _loaded[game_id] = game
+    return game
+
+
+def games() -> list[str]:
+    """Ids of the games that are installed."""
+    found = []
+    for game_id, module_name in GAME_MODULES.items():
+        if importlib.util.find_spec(module_name) is not None:
+            found.append(game_id)
+    return found

@@ -1,0 +1,63 @@
+"""Append-only lists that clones share without copying.
+
+A state's log and action list only ever grow (undo restores an older clone). A clone keeps the
+same Python list and its own length; the first of the twins to append past the shared prefix
+appends in place, the other copies its prefix first. So `clone()` costs O(1) however long the
+game has run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, NamedTuple
+
+
+class SharedList:
+    __slots__ = ("_items", "_n")
+
+    def __init__(self, items: list[Any] | None = None) -> None:
+        self._items = items if items is not None else []
+        self._n = len(self._items)
+
+    def fork(self) -> SharedList:
+        twin = SharedList.__new__(SharedList)
+        twin._items = self._items
+        twin._n = self._n
+        return twin
+
+    def append(self, item: Any) -> None:
+        if len(self._items) != self._n:
+            self._items = self._items[: self._n]
+        self._items.append(item)
+        self._n += 1
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __iter__(self) -> Iterator[Any]:
+        items, n = self._items, self._n
+        for i in range(n):
+            yield items[i]
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.to_list()[index]
+
+    def to_list(self) -> list[Any]:
+        return self._items[: self._n]
+
+
+class LogEntry(NamedTuple):
+    """One line of a game's log.
+
+    `text` is an English message template (the i18n key, gettext style), `args` fill it, `to` is
+    None for a public line or the one role that may read it.
+    """
+
+    text: str
+    args: dict[str, Any]
+    to: str | None = None
+
+    def message(self) -> str:
+        from agon.engine.actions import render
+
+        return render(self.text, self.args)

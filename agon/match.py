@@ -1,0 +1,65 @@
+"""The match runner: seats filled by people or bots, played to the end.
+
+The terminal, the server and tournaments all use `play_match`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from agon.bots import Bot, make_bot
+from agon.engine import Action, State, load
+
+HUMAN = "human"
+Chooser = Callable[[State, str], Action]
+
+
+def seat_players(game_id: str, seats: dict[str, str], seed: int, options: dict[str, Any]) -> dict[str, str]:
+    """Every role's seat: what `seats` says, else the game's default bot."""
+    game = load(game_id)
+    opts = game.normalize_options(dict(options))
+    roles = game.roles(**opts)
+    unknown = set(seats) - set(roles)
+    if unknown:
+        raise ValueError(f"no role {', '.join(sorted(unknown))} in {game_id} with these options; roles: {', '.join(roles)}")
+    return {role: seats.get(role) or game.default_seat(role, opts) for role in roles}
+
+
+def play_match(
+    game_id: str,
+    seats: dict[str, str],
+    seed: int = 0,
+    *,
+    human: Chooser | None = None,
+    on_action: Callable[[State, str, Action], None] | None = None,
+    max_actions: int = 1_000_000,
+    state: State | None = None,
+    **options: Any,
+) -> State:
+    """Play a game to its end and return the final state.
+
+    `seats` maps roles to "human" or a bot name; `human(state, role)` answers for human seats.
+    A game already under way can be continued by passing `state`.
+    """
+    filled = seat_players(game_id, seats, seed, options)
+    if state is None:
+        state = load(game_id).new(seed, **options)
+    agents: dict[str, Bot | None] = {}
+    for index, (role, who) in enumerate(filled.items()):
+        agents[role] = None if who == HUMAN else make_bot(who, game_id, seed * 1000 + index + 1)
+    if any(agent is None for agent in agents.values()):
+        if human is None:
+            raise ValueError("a human seat needs a `human` chooser")
+        state.undo_enabled = True
+    for _ in range(max_actions):
+        active = state.active
+        if not active:
+            return state
+        role = active[0]
+        agent = agents.get(role)
+        action = human(state, role) if agent is None else agent.choose(state, role)  # type: ignore[misc]
+        state.apply(role, action)
+        if on_action is not None:
+            on_action(state, role, action)
+    raise RuntimeError(f"{game_id} seed {seed}: no end after {max_actions} actions")

@@ -1,0 +1,5 @@
+"""Harnesses every game's tests use: random playouts with invariant, dead-end and replay checks."""
+
+from agon.testing.fuzz import FuzzReport, fuzz, play_random_game
+
+__all__ = ["FuzzReport", "fuzz", "play_random_game"]

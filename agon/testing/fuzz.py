@@ -1,0 +1,117 @@
+"""Random games to the end, checking after every action.
+
+A problem is one of: a crash (an exception from the game), a dead end (not over, but nobody or
+an active role with no legal action), an invariant failure (check_invariants raised), a stall
+(no end after max_actions), a replay mismatch (the record does not rebuild the same state).
+"""
+
+from __future__ import annotations
+
+import traceback
+from dataclasses import dataclass, field
+from typing import Any
+
+from agon.engine import State, load, replay
+from agon.engine.rng import Rng
+
+
+@dataclass
+class Problem:
+    seed: int
+    kind: str
+    detail: str
+    step: int
+
+    def __str__(self) -> str:
+        return f"seed {self.seed}: {self.kind} at action {self.step}: {self.detail}"
+
+
+@dataclass
+class FuzzReport:
+    game: str
+    options: dict[str, Any]
+    games: int = 0
+    actions: int = 0
+    problems: list[Problem] = field(default_factory=list)
+    winners: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def summary(self) -> str:
+        lines = [f"{self.game} {self.options}: {self.games} games, {self.actions} actions, {len(self.problems)} problems"]
+        if self.winners:
+            lines.append("winners: " + ", ".join(f"{k} {v}" for k, v in sorted(self.winners.items())))
+        lines += [f"  {p}" for p in self.problems[:20]]
+        return "\n".join(lines)
+
+
+def play_random_game(
+    game_id: str,
+    seed: int,
+    options: dict[str, Any] | None = None,
+    *,
+    check: bool = True,
+    max_actions: int = 200_000,
+) -> tuple[State, Problem | None]:
+    """One random game; returns the final (or failing) state and the first problem found."""
+    options = dict(options or {})
+    chooser = Rng(seed ^ 0x5EED)
+    step = 0
+    try:
+        state = load(game_id).new(seed, **options)
+    except Exception:  # noqa: BLE001 - a fuzzer reports every failure
+        return None, Problem(seed, "crash", traceback.format_exc(limit=8), -1)  # type: ignore[return-value]
+    try:
+        if check:
+            state.check_invariants()
+        while step < max_actions:
+            active = state.active
+            if not active:
+                if state.is_over:
+                    return state, None
+                return state, Problem(seed, "dead end", "no active role and the game is not over", step)
+            role = active[chooser.below(len(active))]
+            legal = state.legal_actions(role)
+            if not legal:
+                return state, Problem(seed, "dead end", f"{role} is active with no legal action: {state.prompt(role).message()}", step)
+            state.apply(role, legal[chooser.below(len(legal))])
+            step += 1
+            if check:
+                state.check_invariants()
+        return state, Problem(seed, "stall", f"no end after {max_actions} actions", step)
+    except AssertionError as err:
+        return state, Problem(seed, "invariant", f"{err}\n{traceback.format_exc(limit=6)}", step)
+    except Exception:  # noqa: BLE001
+        return state, Problem(seed, "crash", traceback.format_exc(limit=12), step)
+
+
+def fuzz(
+    game_id: str,
+    games: int,
+    options: dict[str, Any] | None = None,
+    *,
+    first_seed: int = 0,
+    check_replay: bool = True,
+    max_actions: int = 200_000,
+) -> FuzzReport:
+    report = FuzzReport(game_id, dict(options or {}))
+    for seed in range(first_seed, first_seed + games):
+        state, problem = play_random_game(game_id, seed, options, max_actions=max_actions)
+        report.games += 1
+        if state is not None:
+            report.actions += len(state.history)
+        if problem is not None:
+            report.problems.append(problem)
+            continue
+        for winner in (state.result or {}).get("winners", []):
+            report.winners[winner] = report.winners.get(winner, 0) + 1
+        if check_replay:
+            try:
+                again = replay(state.record())
+                if again.digest() != state.digest():
+                    report.problems.append(Problem(seed, "replay mismatch", "digests differ", len(state.history)))
+            except Exception as err:  # noqa: BLE001
+                report.problems.append(Problem(seed, "replay mismatch", str(err), len(state.history)))
+    return report
