@@ -327,9 +327,14 @@ def load(game_id: str) -> Game:
     return game
 
 
+def register(game: Game) -> None:
+    """Register a game object directly (tests and plug-ins); `load(game.id)` returns it."""
+    _loaded[game.id] = game
+
+
 def games() -> list[str]:
     """Ids of the games that are installed."""
-    found = []
+    found = [game_id for game_id in _loaded if game_id not in GAME_MODULES]
     for game_id, module_name in GAME_MODULES.items():
         if importlib.util.find_spec(module_name) is not None:
             found.append(game_id)

@@ -1,1 +1,19 @@
-"""The games, one package each; agon.engine.game.GAME_MODULES maps ids to them."""
+"""The games, one package each; agon.engine.game.GAME_MODULES maps ids to them.
+
+Importing `agon.games.<pkg>` binds this package to the name `agon.games`, the same name as the
+public function `agon.games()`. So that both keep working, this module is callable and answers
+like the function.
+"""
+
+import sys
+import types
+
+
+class _GamesPackage(types.ModuleType):
+    def __call__(self) -> list[str]:
+        from agon.engine.game import games
+
+        return games()
+
+
+sys.modules[__name__].__class__ = _GamesPackage

@@ -1,0 +1,162 @@
+"""`agon`: play, replay, fuzz, bench and read the rules of the games."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.markdown import Markdown
+
+from agon.bench import bench
+from agon.bots import bots
+from agon.cli.options import game_options, parse_pairs
+from agon.cli.terminal import Quit, TerminalPlayer, show_result
+from agon.engine import AgonError, games, load, read_record, replay, save_record
+from agon.match import HUMAN, play_match, seat_players
+from agon.testing import fuzz
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
+
+
+def _add_game_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--players", type=int, help="number of players (where the game has a choice)")
+    parser.add_argument("--side", help="your side in a solo game (Dual Powers: red or white)")
+    parser.add_argument("--difficulty", type=int, help="solo difficulty (Dual Powers: 1..6)")
+    parser.add_argument("--option", action="append", metavar="KEY=VALUE", help="any other game option")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="agon", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    sub.add_parser("games", help="list the installed games and their bots")
+
+    play = sub.add_parser("play", help="play a game in the terminal")
+    play.add_argument("game")
+    play.add_argument("--seat", action="append", metavar="ROLE=WHO", help="human or a bot name, e.g. red=human")
+    play.add_argument("--seed", type=int, default=None, help="seed of the game (default: random)")
+    play.add_argument("--save", help="write the game record here when the game ends or you quit")
+    play.add_argument("--load", help="continue a saved game record")
+    _add_game_options(play)
+
+    rep = sub.add_parser("replay", help="replay a game record")
+    rep.add_argument("file")
+    rep.add_argument("--verify", action="store_true", help="only check that the record replays exactly")
+    rep.add_argument("--as", dest="role", help="show the log as this role sees it")
+
+    fz = sub.add_parser("fuzz", help="play random games, report crashes, dead ends, invariant and replay failures")
+    fz.add_argument("game")
+    fz.add_argument("--games", type=int, default=100)
+    fz.add_argument("--seed", type=int, default=0, help="first seed")
+    fz.add_argument("--no-replay", action="store_true", help="skip the replay check")
+    _add_game_options(fz)
+
+    bn = sub.add_parser("bench", help="random full games per second, actions per second, clone() cost")
+    bn.add_argument("game")
+    bn.add_argument("--seconds", type=float, default=5.0)
+    _add_game_options(bn)
+
+    rules = sub.add_parser("rules", help="a player's rules reference, with rule ids")
+    rules.add_argument("game")
+    return parser
+
+
+def cmd_games(console: Console, args: argparse.Namespace) -> int:
+    for game_id in games():
+        game = load(game_id)
+        console.print(f"[bold]{game_id}[/bold]  {game.title}  (bots: {', '.join(bots(game_id))})")
+    return 0
+
+
+def cmd_play(console: Console, args: argparse.Namespace) -> int:
+    if args.load:
+        record = read_record(args.load)
+        state = replay(record)
+        game_id, seed, options = record["game"], record["seed"], record["options"]
+    else:
+        game_id, options = args.game, game_options(args)
+        seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+        state = load(game_id).new(seed, **options)
+        options = state.options
+    seats = parse_pairs(args.seat, "--seat")
+    if not seats:
+        seats = {load(game_id).roles(**options)[0]: HUMAN}
+    filled = seat_players(game_id, seats, seed, options)
+    humans = [role for role, who in filled.items() if who == HUMAN]
+    console.print(f"[bold]{load(game_id).title}[/bold], seed {seed}: " + ", ".join(f"{r} = {w}" for r, w in filled.items()))
+    player = TerminalPlayer(console, humans)
+    try:
+        state = play_match(game_id, filled, seed, human=player.choose, on_action=player.on_action, state=state, **options)
+    except Quit:
+        console.print("Stopped.")
+    finally:
+        if args.save:
+            save_record(state, args.save)
+            console.print(f"Record saved to {args.save}")
+    if state.is_over:
+        player.show_new_log(state)
+        show_result(console, state)
+    return 0
+
+
+def cmd_replay(console: Console, args: argparse.Namespace) -> int:
+    record = read_record(args.file)
+    state = replay(record)
+    if args.verify:
+        console.print(f"OK: {len(record['actions'])} actions replay exactly (digest {state.digest()})")
+        return 0
+    for entry in state.log:
+        if entry.to is None or entry.to == args.role:
+            console.print(f"· {entry.message()}")
+    if state.is_over:
+        show_result(console, state)
+    return 0
+
+
+def cmd_fuzz(console: Console, args: argparse.Namespace) -> int:
+    load(args.game)
+    report = fuzz(args.game, args.games, game_options(args), first_seed=args.seed, check_replay=not args.no_replay)
+    console.print(report.summary(), markup=False)
+    return 0 if report.ok else 1
+
+
+def cmd_bench(console: Console, args: argparse.Namespace) -> int:
+    load(args.game)
+    console.print(bench(args.game, args.seconds, game_options(args)).summary(), markup=False)
+    return 0
+
+
+def cmd_rules(console: Console, args: argparse.Namespace) -> int:
+    game = load(args.game)
+    path = DOCS / (game.rules_doc or f"{game.id}.md")
+    if not path.exists():
+        console.print(f"No rules reference at {path}")
+        return 1
+    console.print(Markdown(path.read_text()))
+    return 0
+
+
+COMMANDS = {"games": cmd_games, "play": cmd_play, "replay": cmd_replay, "fuzz": cmd_fuzz, "bench": cmd_bench, "rules": cmd_rules}
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    console = Console(highlight=False)
+    try:
+        return COMMANDS[args.command](console, args)
+    except (AgonError, ValueError, OSError, json.JSONDecodeError) as err:
+        console.print(f"[red]agon: {err}[/red]")
+        return 2
+
+
+def run() -> Any:
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,52 @@
+"""The `agon` command, driven in-process on the High Card test game."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+from agon.cli.main import main
+from tests.engine import toy  # noqa: F401 - registers high-card
+
+
+def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str], typed: str = "") -> tuple[int, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    code = main(argv)
+    return code, capsys.readouterr().out
+
+
+def test_play_against_a_bot_with_bad_input_reprompting(monkeypatch, capsys, tmp_path):
+    save = tmp_path / "game.json"
+    typed = "x\n9\nh\nl\n1\n1\nu\n1\n1\n1\n1\n1\n1\n"
+    code, out = run(monkeypatch, capsys, ["play", "high-card", "--seat", "north=human", "--seed", "3", "--save", str(save)], typed)
+    assert code == 0
+    assert "Please type a number" in out and "Game over" in out
+    record = json.loads(save.read_text())
+    assert record["game"] == "high-card" and record["seed"] == 3
+    code, out = run(monkeypatch, capsys, ["replay", str(save), "--verify"])
+    assert code == 0 and "replay exactly" in out
+
+
+def test_quit_saves_a_record_that_can_be_continued(monkeypatch, capsys, tmp_path):
+    save = tmp_path / "game.json"
+    code, _ = run(monkeypatch, capsys, ["play", "high-card", "--seat", "north=human", "--seed", "1", "--save", str(save)], "1\nq\n")
+    assert code == 0
+    assert len(json.loads(save.read_text())["actions"]) == 1
+    code, out = run(monkeypatch, capsys, ["play", "high-card", "--load", str(save), "--seat", "north=random"])
+    assert code == 0 and "Game over" in out
+
+
+def test_fuzz_and_bench_commands(monkeypatch, capsys):
+    code, out = run(monkeypatch, capsys, ["fuzz", "high-card", "--games", "20"])
+    assert code == 0 and "20 games" in out and "0 problems" in out
+    code, out = run(monkeypatch, capsys, ["bench", "high-card", "--seconds", "0.2"])
+    assert code == 0 and "games/s" in out and "clone()" in out
+
+
+def test_unknown_game_and_bad_seat_are_errors_not_crashes(monkeypatch, capsys):
+    code, out = run(monkeypatch, capsys, ["fuzz", "no-such-game"])
+    assert code == 2 and "no game" in out
+    code, out = run(monkeypatch, capsys, ["play", "high-card", "--seat", "east=human"])
+    assert code == 2 and "no role east" in out

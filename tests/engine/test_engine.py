@@ -1,0 +1,140 @@
+"""The engine contract, exercised on the High Card test game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import agon
+from agon.engine import Action, IllegalAction, ReplayError, Rng
+from agon.testing import fuzz
+from tests.engine import toy  # noqa: F401 - registers high-card
+
+GAME = "high-card"
+
+
+def test_action_is_a_hashable_named_pair():
+    a = agon.Action("card", 17)
+    assert (a.verb, a.arg) == ("card", 17)
+    assert a == ("card", 17) and hash(a) == hash(Action("card", 17))
+    with pytest.raises(AttributeError):
+        a.verb = "x"  # type: ignore[misc]
+
+
+def test_load_and_games_list_registered_game():
+    game = agon.load(GAME)
+    assert game.id == GAME and GAME in agon.games()
+    with pytest.raises(agon.UnknownGame):
+        agon.load("no-such-game")
+
+
+def test_illegal_action_leaves_state_unchanged():
+    state = agon.load(GAME).new(seed=3)
+    before = state.digest()
+    with pytest.raises(IllegalAction, match="not legal"):
+        state.apply("north", Action("bet", 9))
+    with pytest.raises(IllegalAction, match="cannot act now"):
+        state.apply("south", Action("bet", 1))
+    assert state.digest() == before
+
+
+def test_replay_rebuilds_the_same_state_and_tampering_names_the_index():
+    state = agon.load(GAME).new(seed=11)
+    bot = agon.make_bot("random", GAME, seed=2)
+    while not state.is_over:
+        role = state.active[0]
+        state.apply(role, bot.choose(state, role))
+    record = json.loads(json.dumps(state.record()))
+    assert record["game"] == GAME and record["seed"] == 11 and record["engine"] == agon.__version__
+    assert agon.replay(record).digest() == state.digest()
+    record["actions"][3][2] = 99
+    with pytest.raises(ReplayError) as err:
+        agon.replay(record)
+    assert err.value.index == 3
+
+
+def test_clone_is_independent():
+    state = agon.load(GAME).new(seed=5)
+    twin = state.clone()
+    twin.apply("north", Action("bet", 2))
+    assert state.view("north")["bet"] == 0 and twin.view("north")["bet"] == 2
+    assert len(state.log) < len(twin.log)
+    state.apply("north", Action("bet", 3))
+    assert twin.view("north")["bet"] == 2 and state.view("north")["bet"] == 3
+
+
+def test_view_hides_the_other_hand_and_private_log():
+    state = agon.load(GAME).new(seed=5)
+    state.apply("north", Action("bet", 2))
+    south = state.view("south")
+    assert isinstance(south["hands"]["north"], int)
+    assert not any("bets" in line for line in south["log"])
+    assert any("bets" in line for line in state.view("north")["log"])
+
+
+def test_undo_back_to_the_last_reveal_only():
+    state = agon.load(GAME).new(seed=5)
+    state.undo_enabled = True
+    assert Action("undo") not in state.legal_actions("north")
+    before = state.digest()
+    state.apply("north", Action("bet", 2))
+    assert Action("undo") in state.legal_actions("north")
+    state.apply("north", Action("undo"))
+    assert state.digest() == before
+    state.apply("north", Action("bet", 1))
+    state.apply("north", state.legal_actions("north")[0])  # a card: revealed
+    assert Action("undo") not in state.legal_actions("south")
+    state.apply("south", Action("bet", 1))
+    with pytest.raises(IllegalAction):
+        state.apply("north", Action("undo"))
+
+
+def test_determinize_keeps_what_the_role_knows():
+    state = agon.load(GAME).new(seed=8)
+    state.apply("north", Action("bet", 1))
+    state.apply("north", state.legal_actions("north")[0])
+    seen = set()
+    for i in range(20):
+        twin = state.determinize("south", Rng(i))
+        assert twin.hands["south"] == state.hands["south"]
+        assert twin.played == state.played
+        twin.check_invariants()
+        seen.add(tuple(twin.hands["north"]))
+    assert len(seen) > 1
+    assert state.rng.state == state.clone().rng.state
+
+
+def test_rng_is_deterministic_and_uniform_enough():
+    a, b = Rng(42), Rng(42)
+    assert [a.die() for _ in range(50)] == [b.die() for _ in range(50)]
+    counts = [0] * 6
+    r = Rng(1)
+    for _ in range(6000):
+        counts[r.die() - 1] += 1
+    assert min(counts) > 850
+    items = list(range(10))
+    r.shuffle(items)
+    assert sorted(items) == list(range(10))
+
+
+def test_fuzz_harness_finds_no_problem_in_the_test_game():
+    report = fuzz(GAME, 50)
+    assert report.ok, report.summary()
+    assert report.games == 50
+
+
+def test_play_match_with_bots_reaches_the_end():
+    state = agon.play_match(GAME, {"north": "random"}, seed=4)
+    assert state.is_over and state.result["winners"]
+
+
+def test_play_match_human_seat_uses_the_chooser_and_enables_undo():
+    asked = []
+
+    def human(state, role):
+        asked.append(role)
+        return [a for a in state.legal_actions(role) if a.verb != "undo"][0]
+
+    state = agon.play_match(GAME, {"north": "human", "south": "random"}, seed=4, human=human)
+    assert state.is_over and set(asked) == {"north"}
