@@ -32,7 +32,13 @@ class RandomBot:
         return legal[self.rng.below(len(legal))]
 
 
-GENERIC_BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot}
+def _ismcts(game_id: str, seed: int = 0) -> Bot:
+    from agon.bots.ismcts import IsmctsBot
+
+    return IsmctsBot(game_id, seed)
+
+
+GENERIC_BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "ismcts": _ismcts}
 
 
 def bots(game_id: str) -> list[str]:

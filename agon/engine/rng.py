@@ -17,7 +17,7 @@ _GOLDEN = 0x9E3779B97F4A7C15
 
 
 class Rng:
-    __slots__ = ("state", "draws")
+    __slots__ = ("draws", "state")
 
     def __init__(self, seed: int = 0) -> None:
         self.state = (int(seed) * 0xD1B54A32D192ED03 + 0x2545F4914F6CDD1D) & _MASK

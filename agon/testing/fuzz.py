@@ -61,7 +61,7 @@ def play_random_game(
     step = 0
     try:
         state = load(game_id).new(seed, **options)
-    except Exception:  # noqa: BLE001 - a fuzzer reports every failure
+    except Exception:
         return None, Problem(seed, "crash", traceback.format_exc(limit=8), -1)  # type: ignore[return-value]
     try:
         if check:
@@ -83,7 +83,7 @@ def play_random_game(
         return state, Problem(seed, "stall", f"no end after {max_actions} actions", step)
     except AssertionError as err:
         return state, Problem(seed, "invariant", f"{err}\n{traceback.format_exc(limit=6)}", step)
-    except Exception:  # noqa: BLE001
+    except Exception:
         return state, Problem(seed, "crash", traceback.format_exc(limit=12), step)
 
 
@@ -112,6 +112,6 @@ def fuzz(
                 again = replay(state.record())
                 if again.digest() != state.digest():
                     report.problems.append(Problem(seed, "replay mismatch", "digests differ", len(state.history)))
-            except Exception as err:  # noqa: BLE001
+            except Exception as err:
                 report.problems.append(Problem(seed, "replay mismatch", str(err), len(state.history)))
     return report

@@ -134,7 +134,7 @@ def test_play_match_human_seat_uses_the_chooser_and_enables_undo():
 
     def human(state, role):
         asked.append(role)
-        return [a for a in state.legal_actions(role) if a.verb != "undo"][0]
+        return next(a for a in state.legal_actions(role) if a.verb != "undo")
 
     state = agon.play_match(GAME, {"north": "human", "south": "random"}, seed=4, human=human)
     assert state.is_over and set(asked) == {"north"}
