@@ -1,0 +1,50 @@
+"""Dual Powers: Revolution 1917 (Thunderworks Games, 2018): 2 players, or 1 against the Opposition.
+
+Rules: the specification /work/shared/rules/dual-powers.md (from the Greek rulebook); the player
+reference is docs/rules/dual-powers.md and the rulings docs/rulings/dual-powers.md. Component values
+are reconstructed (see data.json).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.engine import Game
+from agon.games.dual_powers import text
+from agon.games.dual_powers.rules import DualPowersState
+
+
+class DualPowers(Game):
+    id = "dual-powers"
+    title = "Dual Powers: Revolution 1917"
+    state_class = DualPowersState
+    rules_doc = "dual-powers.md"
+
+    def roles(self, **options: Any) -> list[str]:
+        opts = self.normalize_options(options)
+        return [opts["side"]] if opts["players"] == 1 else ["red", "white"]
+
+    def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        opts = dict(options)
+        players = opts.pop("players", 2)
+        if players not in (1, 2):
+            raise ValueError(f"players must be 1 or 2, not {players!r}")
+        if players == 2:
+            if opts:
+                raise ValueError(f"options {sorted(opts)} are for the solo game (players=1)")
+            return {"players": 2}
+        side = opts.pop("side", "red")
+        if side not in ("red", "white"):
+            raise ValueError(f"side must be 'red' or 'white', not {side!r}")
+        difficulty = opts.pop("difficulty", 1)
+        if not isinstance(difficulty, int) or isinstance(difficulty, bool) or not 1 <= difficulty <= 6:
+            raise ValueError(f"difficulty must be an integer 1..6, not {difficulty!r}")
+        if opts:
+            raise ValueError(f"unknown option(s) {sorted(opts)} for dual-powers")
+        return {"players": 1, "side": side, "difficulty": difficulty}
+
+    def render(self, view: dict[str, Any], role: str | None) -> str:
+        return text.render(view, role)
+
+
+GAME = DualPowers()

@@ -1,0 +1,188 @@
+"""Board helpers shared by the flow and the Opposition: control, strength, calendar, draws.
+
+Marker locations (`state.loc[m]`): 0..5 a district, SUPPLY (-1) a supply or the Opposition pool,
+WAITING (-2) not yet in play (Trotsky on the calendar, the box in solo), OUT (-3) out of the game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from agon.games.dual_powers.data import (
+    ADJ,
+    ARROW,
+    CARD_DAYS,
+    DISTRICT_NAME,
+    EXH,
+    EXTRA_DAYS,
+    FRESH,
+    JUMP_DAYS,
+    LAST_DAY,
+    MONTH_LABEL,
+    MONTH_TROTSKY_JOINS,
+    MONTH_TROTSKY_RETURNS,
+    MONTHS,
+    N_MARKERS,
+    NEUTRAL,
+    OPPOSITION,
+    OWNER,
+    SIDES,
+    TRACK_END,
+    TROTSKY_N,
+    TROTSKY_R,
+)
+
+if TYPE_CHECKING:
+    from agon.games.dual_powers.rules import DualPowersState
+
+SUPPLY, WAITING, OUT = -1, -2, -3
+
+
+def controller(s: DualPowersState, m: int) -> int:
+    """The side controlling marker m (R0.4): neutrals follow Popular Will."""
+    o = OWNER[m]
+    if o == NEUTRAL:
+        return s.pw
+    if o == OPPOSITION:
+        return s.opp
+    return o
+
+
+def strength(s: DualPowersState, m: int) -> int:
+    """Current strength (R0.2); an exhausted Opposition unit is worth the difficulty X (S8.6)."""
+    if s.exh[m]:
+        return s.diff if OWNER[m] == OPPOSITION else EXH[m]
+    return FRESH[m]
+
+
+def stronger(s: DualPowersState, d: int) -> int:
+    """The side with the greater strength in district d, or -1 (R4.2; rulings A2 a-d)."""
+    loc = s.loc
+    tot = [0, 0]
+    cnt = [0, 0]
+    ntot = ncnt = 0
+    seen = False
+    for m in range(N_MARKERS):
+        if loc[m] != d:
+            continue
+        seen = True
+        st = (s.diff if OWNER[m] == OPPOSITION else EXH[m]) if s.exh[m] else FRESH[m]
+        if OWNER[m] == NEUTRAL:
+            ntot += st
+            ncnt += 1
+        else:
+            p = controller(s, m)
+            tot[p] += st
+            cnt[p] += 1
+    if not seen:
+        return -1  # DP R4.2.6
+    pw = s.pw
+    if cnt[pw]:  # DP R4.2.2: neutrals need one of the holder's own markers (A2 a, b)
+        tot[pw] += ntot
+        cnt[pw] += ncnt
+    if not cnt[0] and not cnt[1]:
+        return -1  # A2(d): only non-contributing neutrals
+    if tot[0] != tot[1]:
+        return 0 if tot[0] > tot[1] else 1  # DP R4.2.3
+    if cnt[0] != cnt[1]:
+        return 0 if cnt[0] > cnt[1] else 1  # DP R4.2.4 (A2 c: counted markers only)
+    return pw  # DP R4.2.5
+
+
+def take_pw(s: DualPowersState, side: int, why: str) -> None:
+    if s.pw != side:
+        s.pw = side
+        s.say("{side} takes Popular Will ({why}) and now controls the neutral markers.", side=SIDES[side].capitalize(), why=why)
+
+
+def advance_date(s: DualPowersState, side: int, card: int) -> bool:
+    """DP R3.4: move the calendar by the card's days; return True if an extra action is earned."""
+    d = s.day + CARD_DAYS[card]
+    if d > LAST_DAY:  # DP R3.4.2 (A5 a: the space after 31 is 1)
+        d -= LAST_DAY
+        s.day = d
+        if s.month < len(MONTHS) - 1:
+            s.month += 1
+            s.say("The month advances to {month}.", month=MONTH_LABEL[s.month])
+            moved = True
+        else:
+            moved = False  # A5: the marker stays on the last space
+        take_pw(s, side, "month advance")  # DP R3.4.3 / S5.5
+        if moved:
+            calendar_event(s)  # DP R3.4.4
+    s.day = d
+    if d in JUMP_DAYS:  # DP R3.4.5
+        s.say("The day marker lands on {was} and jumps to 31.", was=d)
+        s.day = d = LAST_DAY
+    s.say("The calendar reads day {day}, {month}.", day=s.day, month=MONTH_LABEL[s.month])
+    return d in EXTRA_DAYS  # DP R3.4.6
+
+
+def calendar_event(s: DualPowersState) -> None:
+    """DP R3.5: Trotsky returns (May/June), Trotsky joins the Bolsheviks (August)."""
+    if s.month == MONTH_TROTSKY_RETURNS and s.loc[TROTSKY_N] == WAITING:  # DP R3.5.1
+        s.loc[TROTSKY_N] = s.unrest
+        s.exh[TROTSKY_N] = 0  # A9: fresh side up
+        s.say("Trotsky returns from exile to {district}.", district=DISTRICT_NAME[s.unrest])
+    elif s.month == MONTH_TROTSKY_JOINS and s.loc[TROTSKY_R] == WAITING:  # DP R3.5.2
+        if s.loc[TROTSKY_N] >= 0:
+            s.loc[TROTSKY_R] = s.loc[TROTSKY_N]
+            s.exh[TROTSKY_R] = s.exh[TROTSKY_N]
+            s.loc[TROTSKY_N] = OUT
+            s.exh[TROTSKY_N] = 0
+            s.say("Trotsky joins the Bolsheviks: Red now controls him in {district}.",
+                  district=DISTRICT_NAME[s.loc[TROTSKY_R]])
+        else:
+            s.loc[TROTSKY_R] = OUT
+            s.say("Trotsky is gone; he never joins the Bolsheviks.")
+
+
+def draw(s: DualPowersState, side: int, n: int, to: list[int] | None = None) -> list[int]:
+    """Draw n Command cards into `to` (default: the side's hand); DP R1.3 reshuffle; G15 shortfall."""
+    got: list[int] = []
+    dest = s.hands[side] if to is None else to
+    for _ in range(n):
+        if not s.deck:
+            if not s.discard:
+                s.short[side] += 1  # G15: nothing left to draw
+                continue
+            s.deck = s.discard
+            s.discard = []
+            s.rng.shuffle(s.deck)  # DP R1.3
+            s.say("The discard pile is shuffled into a new deck.")
+        c = s.deck.pop()
+        dest.append(c)
+        got.append(c)
+    return got
+
+
+def gain_vp(s: DualPowersState, side: int, vp: int, why: str) -> bool:
+    """DP R4.4: move the score marker toward `side`; return True if the game ended (R6.1)."""
+    if vp <= 0:
+        return False
+    step = 1 if side == 0 else -1
+    s.score = max(-TRACK_END, min(TRACK_END, s.score + step * vp))  # DP R4.4.3 clamp
+    s.say("{side} gains {vp} VP ({why}); the score is {score}.", side=SIDES[side].capitalize(), vp=vp, why=why,
+          score=score_text(s.score))
+    if abs(s.score) == TRACK_END:  # DP R6.1 / S10.1
+        s.end(side, "the score marker reached the last space of the Support track")
+        return True
+    return False
+
+
+def score_text(score: int) -> str:
+    if score == 0:
+        return "level (centre)"
+    return f"{abs(score)} toward {'Red' if score > 0 else 'White'}"
+
+
+def unblocked_neighbours(s: DualPowersState, d: int) -> list[int]:
+    block = s.block
+    return [n for n, e in ADJ[d] if e != block]
+
+
+def blockade_to_tile(s: DualPowersState) -> None:
+    s.block = ARROW[s.btile] if s.btile >= 0 else -1
+
+
+

@@ -1,0 +1,581 @@
+"""Dual Powers: Revolution 1917 — the flow of play (spec /work/shared/rules/dual-powers.md).
+
+Covers setup SU1–SU12, the round R1–R5 and the end R6 for two players, and the solo variant
+S1–S11 (the Opposition's procedure lives in `solo.py`, scoring and cleanup in `scoring.py`).
+
+The flow is a small set of named decision points (`phase`), each with one `_l_<phase>` that lists
+the legal actions and one `_a_<phase>` that applies them. Automatic steps (date advance, the
+Opposition's turns, scoring) run inside `_apply` until the next decision point.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.engine import Action, State
+from agon.engine.rng import Rng
+from agon.games.dual_powers import scoring, solo, text, views
+from agon.games.dual_powers.board import (
+    SUPPLY,
+    WAITING,
+    advance_date,
+    controller,
+    draw,
+    take_pw,
+    unblocked_neighbours,
+)
+from agon.games.dual_powers.data import (
+    ADJ,
+    ARROW,
+    CARD_ACT,
+    CARD_DIST,
+    CARD_LABEL,
+    CARD_LEADER,
+    CARD_REC,
+    CARD_SPECIAL,
+    CONNECTIONS,
+    DISTRICT_NAME,
+    DISTRICTS,
+    EXH,
+    FRESH,
+    IS_LEADER,
+    N_COMMAND,
+    N_MARKERS,
+    NEUTRAL,
+    NEUTRAL_UNITS,
+    OPP_UNITS,
+    OWNER,
+    SIDE_LEADER_CARDS,
+    SIDE_UNITS,
+    SIDES,
+    TROTSKY_N,
+    TROTSKY_R,
+    TURNS_PER_PLAYER,
+)
+
+SIDE_OF = {"red": 0, "white": 1}
+# Prebuilt actions (cheap _legal)
+A_CARD = tuple(Action("card", c) for c in range(N_COMMAND + 6))
+A_OBJ = tuple(Action("objective", c) for c in range(N_COMMAND))
+A_UNIT = tuple(Action("unit", m) for m in range(N_MARKERS))
+A_MARKER = tuple(Action("marker", m) for m in range(N_MARKERS))
+A_DIST = tuple(Action("district", d) for d in DISTRICTS)
+A_CONN = tuple(Action("connection", e) for e in CONNECTIONS)
+A_DONE, A_PASS = Action("done"), Action("pass")
+A_RECRUIT, A_LEADER_RECRUIT = Action("recruit"), Action("leader_recruit")
+A_PRINTED = {a: Action(a) for a in ("move", "double_move", "refresh")}
+SPECIAL_VERB = {"mobilize_protest": "protest", "espionage": "espionage", "popular_agitation": "agitation"}
+A_SPECIAL = {k: Action(v) for k, v in SPECIAL_VERB.items()}
+A_EXTRA = {k: Action("extra", k) for k in ("recruit", "move", "refresh", "draw", "organize")}
+A_UNREST = (Action("unrest", "objective"), Action("unrest", "extra"))
+DIDX_OF = {d: i for i, d in enumerate(DISTRICTS)}
+CIDX_OF = {c: i for i, c in enumerate(CONNECTIONS)}
+
+
+class DualPowersState(State):
+    """One position of Dual Powers (2 players, or 1 player against the Opposition)."""
+
+    # -- setup ------------------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        o = self.options
+        rng = self.rng
+        self.solo = o["players"] == 1
+        self.human = SIDE_OF[o["side"]] if self.solo else -1
+        self.opp = 1 - self.human if self.solo else -1
+        self.diff = o["difficulty"] if self.solo else 0
+        loc = [SUPPLY] * N_MARKERS  # DP SU3: units and leaders in supply, fresh
+        self.exh = [0] * N_MARKERS
+        places = list(range(6))
+        rng.shuffle(places)  # DP SU4: one neutral unit per district, at random
+        for i, m in enumerate(NEUTRAL_UNITS):
+            loc[m] = places[i]
+        loc[TROTSKY_N] = loc[TROTSKY_R] = WAITING  # DP SU7
+        for m in OPP_UNITS:
+            loc[m] = SUPPLY if self.solo else WAITING  # DP S1.3
+        self.loc = loc
+        self.hands = [list(SIDE_LEADER_CARDS[0]), list(SIDE_LEADER_CARDS[1])]  # DP SU3
+        self.opp_leaders: list[int] = []
+        self.opp_played: list[int] = []
+        self.opp_stack: list[int] = []
+        self.opp_leader_card = -1
+        if self.solo:
+            for m in SIDE_UNITS[self.opp]:
+                loc[m] = WAITING  # DP S1.1: back to the box
+            self.opp_leaders = self.hands[self.opp]  # DP S1.4: shuffled face down
+            self.hands[self.opp] = []
+            rng.shuffle(self.opp_leaders)
+        self.score = 0  # DP SU5
+        self.pw = 0  # DP SU5: Red holds Popular Will
+        self.day, self.month = 1, 0  # DP SU6
+        self.obj = (-1, -1, -1)  # DP SU8
+        tiles = list(range(6))
+        rng.shuffle(tiles)  # DP SU9
+        self.unrest = tiles.pop()  # DP SU10
+        self.btile = tiles.pop()
+        self.tiles = tiles
+        self.tiles_out: list[int] = []
+        self.block = ARROW[self.btile]  # DP SU11
+        deck = list(range(N_COMMAND))
+        rng.shuffle(deck)  # DP SU12
+        self.deck = deck
+        self.discard: list[int] = []
+        self.gone: list[int] = []  # played Leader cards (A11)
+        self.played: list[list[int]] = [[], []]
+        self.so = (-1, -1)
+        self.so_up = (0, 0)
+        self.xdraws = (0, 0)
+        self.short = [0, 0]
+        self.rnd = 0
+        self.order: tuple[int, ...] = ()
+        self.ti = 0
+        self.phase = "start"
+        self.cur = 0
+        self.card = -1
+        self.val = self.nrec = self.steps = self.xpend = 0
+        self.mk = -1
+        self.ctx = "main"
+        self.lr_done = self.sp_done = 0
+        self.winner = -1
+        self.reason = ""
+        self.say("Setup: Unrest in {u}, Blockade on {b}; Red holds Popular Will.",
+                 u=DISTRICT_NAME[self.unrest], b=DISTRICT_NAME[self.btile])
+        scoring.start_round(self)
+
+    # -- small helpers used by the other modules ---------------------------------------------
+
+    def end(self, side: int, reason: str) -> None:
+        self.phase = "over"
+        self.winner = side
+        self.reason = reason
+        self.say("The game ends: {side} wins ({reason}).", side=self.side_name(side), reason=reason)
+
+    def side_name(self, side: int) -> str:
+        if self.solo and side == self.opp:
+            return "the Opposition"
+        return SIDES[side].capitalize()
+
+    def set_so(self, side: int, card: int, up: int) -> None:
+        self.so = (card, self.so[1]) if side == 0 else (self.so[0], card)
+        self.so_up = (up, self.so_up[1]) if side == 0 else (self.so_up[0], up)
+
+    def start_actions(self) -> None:
+        """DP R3.1 (2 players: PW holder first, then alternate) / S4.1 (solo: O P O P O P O P O)."""
+        if self.solo:
+            self.order = (self.opp, self.human) * TURNS_PER_PLAYER + (self.opp,)
+        else:
+            self.order = (self.pw, 1 - self.pw) * TURNS_PER_PLAYER  # A8: fixed at the start
+        self.ti = 0
+        self.next_turn()
+
+    def next_turn(self) -> None:
+        while self.phase != "over":
+            if self.ti >= len(self.order):
+                scoring.scoring(self)  # DP R4
+                return
+            side = self.order[self.ti]
+            if self.solo and side == self.opp:
+                solo.opposition_turn(self)  # DP S5
+                self.ti += 1
+                continue
+            self.cur = side
+            self.phase = "play"
+            return
+
+    def _end_action(self) -> None:
+        if self.xpend:  # DP R3.9.1(a): the calendar's extra action comes after the action
+            self.xpend = 0
+            self.ctx = "xturn"
+            self.phase = "extra"
+        else:
+            self._end_turn()
+
+    def _end_turn(self) -> None:
+        self.ti += 1
+        self.next_turn()
+
+    def _finish(self) -> None:
+        ctx = self.ctx
+        if ctx == "leader":
+            if self.lr_done and self.sp_done:
+                self._end_action()
+            else:
+                self.phase = "leader"
+        elif ctx == "main":
+            self._end_action()
+        elif ctx == "xturn":
+            self._end_turn()
+        else:
+            scoring.score_rest(self)  # the Unrest extra action is done (R4.3.8)
+
+    # -- what a side may do --------------------------------------------------------------------
+
+    def _movable(self, side: int) -> list[int]:
+        """Markers `side` controls on the board with an open connection (R3.7.2), one per kind."""
+        loc, exh, block = self.loc, self.exh, self.block
+        out: list[int] = []
+        keys = set()
+        for m in range(N_MARKERS):
+            d = loc[m]
+            if d < 0 or controller(self, m) != side:
+                continue
+            key = (m,) if IS_LEADER[m] else (d, exh[m], FRESH[m], EXH[m], OWNER[m] == NEUTRAL)
+            if key in keys:
+                continue
+            if any(e != block for _, e in ADJ[d]):
+                keys.add(key)
+                out.append(m)
+        return out
+
+    def _refreshable(self, side: int) -> list[int]:
+        loc, exh = self.loc, self.exh
+        out: list[int] = []
+        keys = set()
+        for m in range(N_MARKERS):
+            if loc[m] < 0 or not exh[m] or controller(self, m) != side:
+                continue
+            key = (m,) if IS_LEADER[m] else (loc[m], FRESH[m], EXH[m], OWNER[m])
+            if key not in keys:
+                keys.add(key)
+                out.append(m)
+        return out
+
+    def _supply_units(self, side: int, limit: int) -> list[int]:
+        """Units in `side`'s supply with fresh strength <= limit, one per kind (A22)."""
+        loc = self.loc
+        out: list[int] = []
+        kinds = set()
+        for m in SIDE_UNITS[side]:
+            if loc[m] == SUPPLY and FRESH[m] <= limit and (FRESH[m], EXH[m]) not in kinds:
+                kinds.add((FRESH[m], EXH[m]))
+                out.append(m)
+        return out
+
+    def _special_useful(self, side: int, special: str) -> bool:
+        if special == "mobilize_protest":
+            return True
+        if special == "popular_agitation":
+            return self.pw != side  # A30: no effect for the holder
+        if self.solo:
+            return not self.so_up[self.human]  # DP S7.2
+        other = 1 - side
+        return self.so[other] >= 0 and not self.so_up[other]
+
+    # -- the contract --------------------------------------------------------------------------
+
+    def _active(self) -> list[str]:
+        ph = self.phase
+        if ph == "over":
+            return []
+        if ph == "objective":
+            return [SIDES[p] for p in (0, 1) if self.so[p] < 0]
+        return [SIDES[self.cur]]
+
+    def _legal(self, role: str) -> list[Action]:
+        return getattr(self, "_l_" + self.phase)(SIDE_OF[role])
+
+    def _apply(self, role: str, action: Action) -> None:
+        getattr(self, "_a_" + self.phase)(SIDE_OF[role], action.verb, action.arg)
+
+    def _prompt(self, role: str) -> tuple[str, dict[str, Any]]:
+        return text.prompt(self, SIDE_OF[role])
+
+    def _view(self, role: str | None) -> dict[str, Any]:
+        return views.view(self, role)
+
+    def label(self, action: Action) -> str:
+        return text.label(self, action)
+
+    def _result(self) -> dict[str, Any] | None:
+        if self.phase != "over":
+            return None
+        w = self.winner
+        if self.solo:
+            h = SIDES[self.human]
+            toward = self.score if self.human == 0 else -self.score
+            return {"winners": [h] if w == self.human else [], "scores": {h: toward}, "reason": self.reason,
+                    "winner_side": SIDES[w], "opposition": SIDES[self.opp]}
+        return {"winners": [SIDES[w]], "scores": {"red": self.score, "white": -self.score}, "reason": self.reason}
+
+    def _copy_into(self, twin: State) -> None:
+        t: Any = twin
+        t.loc = self.loc[:]
+        t.exh = self.exh[:]
+        t.hands = [self.hands[0][:], self.hands[1][:]]
+        t.played = [self.played[0][:], self.played[1][:]]
+        t.deck = self.deck[:]
+        t.discard = self.discard[:]
+        t.gone = self.gone[:]
+        t.tiles = self.tiles[:]
+        t.tiles_out = self.tiles_out[:]
+        t.short = self.short[:]
+        if self.solo:
+            t.opp_leaders = self.opp_leaders[:]
+            t.opp_played = self.opp_played[:]
+            t.opp_stack = self.opp_stack[:]
+
+    def _determinize(self, role: str, rng: Rng) -> None:
+        views.determinize(self, SIDE_OF[role], rng)
+
+    def check_invariants(self) -> None:
+        views.check_invariants(self)
+
+    # -- objective phase (R2) ------------------------------------------------------------------
+
+    def _l_objective(self, side: int) -> list[Action]:
+        return [A_OBJ[c] for c in self.hands[side] if c < N_COMMAND]  # DP R2.1: a Command card
+
+    def _a_objective(self, side: int, verb: str, c: int) -> None:
+        self.hands[side].remove(c)
+        self.set_so(side, c, 0)  # DP R2.1: face down
+        self.say("{side} places a Secret Objective face down.", side=SIDES[side].capitalize())
+        self.say("Your Secret Objective: {card}.", to=SIDES[side], card=CARD_LABEL[c])
+        if self.so[0] >= 0 and self.so[1] >= 0:  # DP R2.2: both chose
+            self.start_actions()
+
+    # -- play a card (R3.3, R3.4) -------------------------------------------------------------
+
+    def _l_play(self, side: int) -> list[Action]:
+        return [A_CARD[c] for c in self.hands[side]]
+
+    def _a_play(self, side: int, verb: str, c: int) -> None:
+        self.hands[side].remove(c)
+        self.played[side].append(c)  # DP R3.3.1: face up until Cleanup
+        self.card = c
+        self.say("{side} plays {card}.", side=SIDES[side].capitalize(), card=CARD_LABEL[c])
+        self.xpend = 1 if advance_date(self, side, c) else 0  # DP R3.4
+        if self.xpend:
+            self.say("{side} earns an extra action.", side=SIDES[side].capitalize())
+        if c < N_COMMAND:
+            self.ctx = "main"
+            self.phase = "command"  # DP R3.6.1
+        else:
+            self.ctx = "leader"  # DP R3.6.2
+            self.lr_done = 0 if self.loc[CARD_LEADER[c]] == SUPPLY else 1
+            self.sp_done = 0
+            self.phase = "leader"
+
+    # -- Command card action (R3.6.1, R3.7) -----------------------------------------------------
+
+    def _l_command(self, side: int) -> list[Action]:
+        out = []
+        if self._supply_units(side, CARD_REC[self.card]):
+            out.append(A_RECRUIT)  # DP R3.7.1
+        act = CARD_ACT[self.card]
+        if (self._refreshable(side) if act == "refresh" else self._movable(side)):
+            out.append(A_PRINTED[act])
+        out.append(A_PASS)  # A7
+        return out
+
+    def _a_command(self, side: int, verb: str, arg: Any) -> None:
+        if verb == "recruit":
+            self.val = CARD_REC[self.card]
+            self.nrec = 0
+            self.phase = "recruit"
+        elif verb == "refresh":
+            self.phase = "refresh"
+        elif verb == "pass":
+            self.say("{side} takes no action.", side=SIDES[side].capitalize())
+            self._end_action()
+        else:
+            self.steps = 2 if verb == "double_move" else 1  # DP R3.7.3
+            self.phase = "move"
+
+    def _l_recruit(self, side: int) -> list[Action]:
+        out = [A_UNIT[m] for m in self._supply_units(side, self.val)]
+        if self.nrec:
+            out.append(A_DONE)
+        return out
+
+    def _a_recruit(self, side: int, verb: str, m: Any) -> None:
+        if verb == "done":
+            self._finish()
+            return
+        d = CARD_DIST[self.card]  # DP R3.7.1: the card's district, fresh side up
+        self.loc[m] = d
+        self.exh[m] = 0
+        self.val -= FRESH[m]
+        self.nrec += 1
+        self.say("{side} recruits a {unit} in {district}.", side=SIDES[side].capitalize(), unit=text.marker_name(m),
+                 district=DISTRICT_NAME[d])
+        if not self._supply_units(side, self.val):
+            self._finish()
+
+    def _l_move(self, side: int) -> list[Action]:
+        return [A_MARKER[m] for m in self._movable(side)]
+
+    def _a_move(self, side: int, verb: str, m: Any) -> None:
+        self.mk = m
+        self.phase = "move_to"
+
+    def _l_move_to(self, side: int) -> list[Action]:
+        return [A_DIST[d] for d in unblocked_neighbours(self, self.loc[self.mk])]  # DP R0.6
+
+    def _a_move_to(self, side: int, verb: str, dist: Any) -> None:
+        if verb == "done":
+            self._finish()
+            return
+        d = DIDX_OF[dist]
+        self.say("{side} moves {marker} from {a} to {b}.", side=SIDES[side].capitalize(),
+                 marker=text.marker_name(self.mk), a=DISTRICT_NAME[self.loc[self.mk]], b=DISTRICT_NAME[d])
+        self.loc[self.mk] = d
+        self.steps -= 1
+        if self.steps > 0:
+            self.phase = "move_on"  # DP R3.7.3: a second step is optional
+        else:
+            self._finish()
+
+    def _l_move_on(self, side: int) -> list[Action]:
+        return [*self._l_move_to(side), A_DONE]
+
+    _a_move_on = _a_move_to
+
+    def _l_refresh(self, side: int) -> list[Action]:
+        return [A_MARKER[m] for m in self._refreshable(side)]
+
+    def _a_refresh(self, side: int, verb: str, m: Any) -> None:
+        self.exh[m] = 0  # DP R3.7.4
+        self.say("{side} refreshes {marker} in {district}.", side=SIDES[side].capitalize(),
+                 marker=text.marker_name(m), district=DISTRICT_NAME[self.loc[m]])
+        self._finish()
+
+    # -- Leader card (R3.6.2, R3.8) --------------------------------------------------------------
+
+    def _l_leader(self, side: int) -> list[Action]:
+        out = []
+        if not self.lr_done:
+            out.append(A_LEADER_RECRUIT)
+        special = CARD_SPECIAL[self.card]
+        if not self.sp_done and self._special_useful(side, special):
+            out.append(A_SPECIAL[special])  # A6(b): either order
+        out.append(A_DONE)
+        return out
+
+    def _a_leader(self, side: int, verb: str, arg: Any) -> None:
+        if verb == "done":
+            self._end_action()
+        elif verb == "leader_recruit":
+            self.lr_done = 1
+            self.phase = "place_leader"
+        elif verb == "protest":
+            self.sp_done = 1
+            self.phase = "protest"
+        elif verb == "agitation":
+            self.sp_done = 1
+            take_pw(self, side, "Popular Agitation")  # DP R3.8.4
+            self._finish()
+        else:  # espionage
+            self.sp_done = 1
+            if self.solo:  # DP S7.2: reveals your own objective
+                self.set_so(self.human, self.so[self.human], 1)
+                self.say("Espionage: your Secret Objective is revealed: {card}.", card=CARD_LABEL[self.so[self.human]])
+            else:  # DP R3.8.3
+                other = 1 - side
+                self.set_so(other, self.so[other], 1)
+                self.say("Espionage: {side}'s Secret Objective is revealed: {card}.",
+                         side=SIDES[other].capitalize(), card=CARD_LABEL[self.so[other]])
+            self.reveal()
+            self._finish()
+
+    def _l_place_leader(self, side: int) -> list[Action]:
+        return list(A_DIST)
+
+    def _a_place_leader(self, side: int, verb: str, dist: Any) -> None:
+        d = DIDX_OF[dist]
+        m = CARD_LEADER[self.card]
+        self.loc[m] = d  # DP R3.8.1: fresh, any district
+        self.exh[m] = 0
+        self.say("{side} recruits {leader} in {district}.", side=SIDES[side].capitalize(), leader=text.marker_name(m),
+                 district=DISTRICT_NAME[d])
+        if self.pw == side:  # DP R3.8.1: refresh the exhausted neutral units you control there (A9: units only)
+            for n in NEUTRAL_UNITS:
+                if self.loc[n] == d and self.exh[n]:
+                    self.exh[n] = 0
+                    self.say("The neutral unit in {district} is refreshed.", district=DISTRICT_NAME[d])
+        self._finish()
+
+    def _l_protest(self, side: int) -> list[Action]:
+        return [A_CONN[e] for e in range(len(CONNECTIONS)) if e != self.block]
+
+    def _a_protest(self, side: int, verb: str, conn: Any) -> None:
+        self.block = CIDX_OF[conn]  # DP R3.8.2
+        self.say("Mobilize Protest: the Blockade moves to {conn}.", conn=text.connection_name(self.block))
+        self._finish()
+
+    # -- extra actions (R3.9, S7.1) --------------------------------------------------------------
+
+    def _l_extra(self, side: int) -> list[Action]:
+        out = []
+        if self._supply_units(side, 99):
+            out.append(A_EXTRA["recruit"])
+        if self._movable(side):
+            out.append(A_EXTRA["move"])
+        if self._refreshable(side):
+            out.append(A_EXTRA["refresh"])
+        if self.deck or self.discard:
+            out.append(A_EXTRA["draw"])
+        if self.solo and not self.so_up[self.human]:
+            out.append(A_EXTRA["organize"])  # DP S7.1 (A20)
+        out.append(A_PASS)
+        return out
+
+    def _a_extra(self, side: int, verb: str, kind: Any) -> None:
+        name = SIDES[side].capitalize()
+        if verb == "pass":
+            self.say("{side} forgoes the extra action.", side=name)
+            self._finish()
+        elif kind == "recruit":
+            self.phase = "xrecruit"
+        elif kind == "move":
+            self.steps = 1
+            self.phase = "move"
+        elif kind == "refresh":
+            self.phase = "refresh"
+        elif kind == "draw":  # DP R3.9.2 Extra Draw
+            got = draw(self, side, 1)
+            self.xdraws = (self.xdraws[0] + 1, self.xdraws[1]) if side == 0 else (self.xdraws[0], self.xdraws[1] + 1)
+            self.say("{side} takes an Extra Draw.", side=name)
+            for c in got:
+                self.say("You draw {card}.", to=SIDES[side], card=CARD_LABEL[c])
+            self.reveal()
+            self._finish()
+        else:  # organize
+            self.set_so(self.human, self.so[self.human], 1)
+            self.say("Organize: your Secret Objective is revealed: {card}.", card=CARD_LABEL[self.so[self.human]])
+            self.reveal()
+            self._finish()
+
+    def _l_xrecruit(self, side: int) -> list[Action]:
+        return [A_UNIT[m] for m in self._supply_units(side, 99)]  # A23: any strength
+
+    def _a_xrecruit(self, side: int, verb: str, m: Any) -> None:
+        self.mk = m
+        self.phase = "xplace"
+
+    def _l_xplace(self, side: int) -> list[Action]:
+        return list(A_DIST)
+
+    def _a_xplace(self, side: int, verb: str, dist: Any) -> None:
+        d = DIDX_OF[dist]
+        self.loc[self.mk] = d
+        self.exh[self.mk] = 0
+        self.say("{side} takes an Extra Recruit: a {unit} in {district}.", side=SIDES[side].capitalize(),
+                 unit=text.marker_name(self.mk), district=DISTRICT_NAME[d])
+        self._finish()
+
+    # -- the Unrest choice (R4.3.4) ---------------------------------------------------------------
+
+    def _l_unrest(self, side: int) -> list[Action]:
+        return list(A_UNREST)
+
+    def _a_unrest(self, side: int, verb: str, choice: Any) -> None:
+        if choice == "objective":
+            scoring.unrest_vp(self, side)
+        else:
+            self.say("{side} takes an extra action for the Unrest district.", side=SIDES[side].capitalize())
+            self.ctx = "xunrest"
+            self.phase = "extra"
+
+    def _l_over(self, side: int) -> list[Action]:
+        return []
+

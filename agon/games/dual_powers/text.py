@@ -1,0 +1,166 @@
+"""Words for people: action labels, prompts and the terminal board."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from agon.engine import Action
+from agon.games.dual_powers.data import (
+    CARD_ACT,
+    CARD_DAYS,
+    CARD_DIST,
+    CARD_LABEL,
+    CARD_REC,
+    CARD_SPECIAL,
+    CARD_VP,
+    CONNECTION_NAME,
+    CONNECTIONS,
+    DISTRICT_COLOUR,
+    DISTRICT_NAME,
+    DISTRICTS,
+    EDGES,
+    MARKER_NAME,
+    N_COMMAND,
+    SIDES,
+)
+
+if TYPE_CHECKING:
+    from agon.games.dual_powers.rules import DualPowersState
+
+ACTION_WORD = {"move": "Move", "double_move": "Double Move", "refresh": "Refresh"}
+SPECIAL_WORD = {"mobilize_protest": "Mobilize Protest", "espionage": "Espionage", "popular_agitation": "Popular Agitation"}
+EXTRA_WORD = {"recruit": "Extra Recruit (any one unit, any district)", "move": "Extra Move", "refresh": "Extra Refresh",
+              "draw": "Extra Draw (one card, for good)", "organize": "Organize (reveal your Secret Objective)"}
+DIDX = {d: i for i, d in enumerate(DISTRICTS)}
+CIDX = {c: i for i, c in enumerate(CONNECTIONS)}
+
+
+def marker_name(m: int) -> str:
+    return MARKER_NAME[m]
+
+
+def connection_name(e: int) -> str:
+    a, b = EDGES[e]
+    return f"{CONNECTION_NAME[e]} ({DISTRICT_NAME[a]} - {DISTRICT_NAME[b]})"
+
+
+def card_text(c: int) -> str:
+    if c >= N_COMMAND:
+        return f"{CARD_LABEL[c]} ({CARD_DAYS[c]} days, Leader Recruit + {SPECIAL_WORD[CARD_SPECIAL[c]]})"
+    return (f"{CARD_LABEL[c]} ({DISTRICT_NAME[CARD_DIST[c]]}, {CARD_DAYS[c]} days, recruit {CARD_REC[c]}, "
+            f"{ACTION_WORD[CARD_ACT[c]]}, {CARD_VP[c]} VP)")
+
+
+def label(s: DualPowersState, a: Action) -> str:
+    v, arg = a.verb, a.arg
+    if v == "card":
+        return "Play " + card_text(arg)
+    if v == "objective":
+        return "Secret Objective: " + card_text(arg)
+    if v == "recruit":
+        return f"Recruit (units worth up to {CARD_REC[s.card]} into {DISTRICT_NAME[CARD_DIST[s.card]]})"
+    if v in ACTION_WORD:
+        return ACTION_WORD[v]
+    if v == "unit":
+        return f"Take a {MARKER_NAME[arg]}"
+    if v == "marker":
+        d = s.loc[arg]
+        where = DISTRICT_NAME[d] if d >= 0 else "supply"
+        state = "exhausted" if s.exh[arg] else "fresh"
+        return f"{MARKER_NAME[arg]} ({state}) in {where}"
+    if v == "district":
+        return DISTRICT_NAME[DIDX[arg]]
+    if v == "connection":
+        return "Blockade " + connection_name(CIDX[arg])
+    if v == "leader_recruit":
+        return "Leader Recruit"
+    if v in ("protest", "espionage", "agitation"):
+        return {"protest": "Mobilize Protest", "espionage": "Espionage", "agitation": "Popular Agitation"}[v]
+    if v == "extra":
+        return EXTRA_WORD[arg]
+    if v == "unrest":
+        return "Count the Unrest district as an objective" if arg == "objective" else "Take an extra action"
+    if v == "pass":
+        return "No action"
+    if v == "done":
+        return "Done"
+    return str(a)
+
+
+PROMPTS = {
+    "objective": "Choose a Command card as your Secret Objective.",
+    "play": "Play a card (day {day}, {month}; turn {turn}).",
+    "command": "{card}: Recruit or its printed action?",
+    "recruit": "Recruit units into {district} (value {left} left).",
+    "move": "Choose a marker to move.",
+    "move_to": "Move {marker} to which district?",
+    "move_on": "Move {marker} one more district, or stop?",
+    "refresh": "Choose an exhausted marker to refresh.",
+    "leader": "{card}: Leader Recruit and/or the special action.",
+    "place_leader": "Place {marker} in which district?",
+    "protest": "Move the Blockade to which connection?",
+    "extra": "Choose your extra action.",
+    "xrecruit": "Extra Recruit: choose a unit.",
+    "xplace": "Extra Recruit: place {marker} in which district?",
+    "unrest": "You are stronger in the Unrest district {district}: {vp} VP or an extra action?",
+}
+
+
+def prompt(s: DualPowersState, side: int) -> tuple[str, dict[str, Any]]:
+    from agon.games.dual_powers.data import CARD_LEADER, MONTH_LABEL, UNREST_VP
+
+    ph = s.phase
+    args: dict[str, Any] = {"day": s.day, "month": MONTH_LABEL[s.month], "turn": s.ti + 1, "score": s.score}
+    if s.card >= 0:
+        args["card"] = CARD_LABEL[s.card]
+    if ph == "recruit":
+        args.update(district=DISTRICT_NAME[CARD_DIST[s.card]], left=s.val)
+    elif ph in ("move_to", "move_on", "xplace") and s.mk >= 0:
+        args["marker"] = MARKER_NAME[s.mk]
+    elif ph == "place_leader":
+        args["marker"] = MARKER_NAME[CARD_LEADER[s.card]]
+    elif ph == "unrest":
+        args.update(district=DISTRICT_NAME[s.unrest], vp=UNREST_VP[s.month])
+    return PROMPTS.get(ph, "Waiting."), args
+
+
+COLOUR_STYLE = {"red": "red", "purple": "magenta", "beige": "yellow", "white": "white", "green": "green", "blue": "blue"}
+
+
+def render(view: dict[str, Any], role: str | None) -> str:
+    """The terminal board from a view dict (rich markup)."""
+    lines: list[str] = []
+    score = view["score"]
+    lean = "level" if score == 0 else f"{abs(score)} toward {'Red' if score > 0 else 'White'}"
+    lines.append(f"[bold]Dual Powers: Revolution 1917[/bold]  round {view['round']}  "
+                 f"day {view['day']} {view['month_label']}")
+    track = "".join("●" if i == score else ("|" if i == 0 else "·") for i in range(-view["track_end"], view["track_end"] + 1))
+    lines.append(f"Support  White {track} Red   ({lean})   Popular Will: [bold]{view['popular_will']}[/bold]")
+    lines.append(f"Unrest: {view['unrest_tile'] or '-'}   Blockade tile: {view['blockade_tile'] or '-'}   "
+                 f"Blockade on: {view['blockade'] or 'nothing'}   tiles left {view['tile_stack']}   "
+                 f"deck {view['deck']}  discard {view['discard']}")
+    for i, d in enumerate(view["districts"]):
+        style = COLOUR_STYLE.get(DISTRICT_COLOUR[i], "white")
+        marks = []
+        for m in d["markers"]:
+            tag = f"{m['name']} {m['strength']}{'x' if m['exhausted'] else ''}"
+            if m["owner"] in ("neutral", "opposition"):
+                tag += f"({m['control']})"
+            marks.append(tag)
+        obj = "".join(f" [bold]<{n}>[/bold]" for n in d["objective_markers"])
+        lines.append(f"[{style}]{DISTRICT_NAME[i]:<19}[/{style}]{obj} " + (", ".join(marks) or "empty"))
+    for name, info in view["sides"].items():
+        hand = info["hand"]
+        shown = ", ".join(hand) if isinstance(hand, list) else f"{hand} cards"
+        lines.append(f"{name.capitalize():<6} hand: {shown}  | played: {', '.join(info['played']) or '-'}"
+                     f"  | objective: {info['secret_objective'] or '-'}")
+    opp = view.get("opposition")
+    if opp:
+        lines.append(f"Opposition ({opp['side']}, difficulty {opp['difficulty']}): stack {opp['stack']}, "
+                     f"played {', '.join(opp['played']) or '-'}, leader {opp['leader_card'] or '-'}, pool {opp['pool']}")
+    if view.get("result"):
+        lines.append(f"[bold]Result:[/bold] {view['result']}")
+    return "\n".join(lines)
+
+
+__all__ = ["SIDES", "label", "prompt", "render"]
