@@ -1,0 +1,67 @@
+"""Intrigue City (Purple Games; Christos Giannakoulas, Manolis Zachariadis), 2 to 5 players.
+
+    >>> import agon
+    >>> state = agon.load("intrigue-city").new(seed=1, players=3)
+    >>> state.active
+    ['p2']
+
+Roles are "p1".."p5". Options: players (2-5, default 3), beginner (IC-V.1), short (IC-V.2/V.3),
+blank_vote (IC-V.4), advanced ("none", "A" random action cards IC-V.5, "B" themes IC-V.6) and theme
+(for "B": whispers, gold_and_steel, web_of_lies, shifting_alliances).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.engine import Game
+from agon.games.intrigue_city import text
+from agon.games.intrigue_city.data import THEMES
+from agon.games.intrigue_city.rules import IntrigueState
+
+_FLAGS = ("beginner", "short", "blank_vote")
+
+
+class IntrigueCity(Game):
+    id = "intrigue-city"
+    title = "Intrigue City"
+    state_class = IntrigueState
+    rules_doc = "intrigue-city.md"
+
+    def roles(self, **options: Any) -> list[str]:
+        n = self.normalize_options(options)["players"]
+        return [f"p{i + 1}" for i in range(n)]
+
+    def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        known = {"players", "advanced", "theme", *_FLAGS}
+        unknown = sorted(set(options) - known)
+        if unknown:
+            raise ValueError(f"intrigue-city: unknown option(s) {unknown}; options: {sorted(known)}")
+        players = options.get("players", 3)
+        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
+            raise ValueError(f"players must be 2 to 5, got {players!r}")
+        out: dict[str, Any] = {"players": players}
+        for flag in _FLAGS:
+            value = options.get(flag, False)
+            if not isinstance(value, bool):
+                raise ValueError(f"{flag} must be true or false, got {value!r}")
+            out[flag] = value
+        advanced = options.get("advanced", "none") or "none"
+        if advanced not in ("none", "A", "B"):
+            raise ValueError(f"advanced must be 'none', 'A' or 'B', got {advanced!r}")
+        out["advanced"] = advanced
+        theme = options.get("theme")
+        if theme is not None and advanced != "B":
+            raise ValueError("theme needs advanced='B'")
+        if advanced == "B":
+            theme = theme or "whispers"
+            if theme not in THEMES:
+                raise ValueError(f"theme must be one of {sorted(THEMES)}, got {theme!r}")
+            out["theme"] = theme
+        return out
+
+    def render(self, view: dict[str, Any], role: str | None) -> str:
+        return text.render(view, role)
+
+
+GAME = IntrigueCity()

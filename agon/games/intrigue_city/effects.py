@@ -1,0 +1,182 @@
+"""Cube operations of the 17 action cards and the Favour cards (IC-5, spec §4.2 and §4.3).
+
+A board is a slice of the flat cube list: `cu[b + g*3 + v-1]` = how many cubes of value v sit in
+guild g of the board starting at offset b. An *execution* is (decisions, ops): the atomic choices a
+player makes in order, and the cube operations they lead to: ('P', g, v) place from the Bank,
+('R', g, v) remove to the Bank, ('M', src, dst, v) move within the board.
+
+`target_ok` answers "has this card any full execution on guild g?" cheaply (IC-5.5); `executions`
+lists them all. Tests check that both agree.
+"""
+
+from __future__ import annotations
+
+from agon.engine import Action
+from agon.games.intrigue_city.data import ADJ, CARD_KIND, CARD_REL, CARD_VALUES, GUILDS, OTHERS
+
+Op = tuple
+Execution = tuple[tuple[Action, ...], tuple[Op, ...]]
+
+VALUES = (1, 2, 3)
+
+
+def guild_sum(cu: list[int], b: int, g: int) -> int:
+    """IC-2.4: the influence of guild g."""
+    i = b + g * 3
+    return cu[i] + 2 * cu[i + 1] + 3 * cu[i + 2]
+
+
+def value_total(cu: list[int], b: int, v: int) -> int:
+    i = b + v - 1
+    return cu[i] + cu[i + 3] + cu[i + 6] + cu[i + 9] + cu[i + 12] + cu[i + 15]
+
+
+def nonempty(cu: list[int], b: int, g: int) -> bool:
+    i = b + g * 3
+    return bool(cu[i] or cu[i + 1] or cu[i + 2])
+
+
+def can_remove(cu: list[int], b: int, g: int, v: int) -> bool:
+    """IC-5.2 + IC-2.7: a v-cube is in g and it is not the board's last cube of value v."""
+    return cu[b + g * 3 + v - 1] > 0 and value_total(cu, b, v) >= 2
+
+
+def all_six(cu: list[int], b: int) -> bool:
+    """IC-10.1: Equilibrium in all six guilds at once."""
+    return all(guild_sum(cu, b, g) == 6 for g in range(6))
+
+
+def apply_ops(cu: list[int], b: int, bank: list[int], ops: tuple[Op, ...]) -> None:
+    for op in ops:
+        if op[0] == "P":  # IC-2.3 place
+            bank[op[2] - 1] -= 1
+            cu[b + op[1] * 3 + op[2] - 1] += 1
+        elif op[0] == "R":  # IC-2.3 remove
+            bank[op[2] - 1] += 1
+            cu[b + op[1] * 3 + op[2] - 1] -= 1
+        else:  # IC-2.3 move
+            cu[b + op[1] * 3 + op[3] - 1] -= 1
+            cu[b + op[2] * 3 + op[3] - 1] += 1
+
+
+# -- feasibility (IC-5.5) -------------------------------------------------------------------------
+
+
+def target_ok(card: str, cu: list[int], b: int, bank: list[int], g: int) -> bool:
+    """Whether `card` has at least one full execution with target guild g."""
+    kind = CARD_KIND[card]
+    if kind == "place_or_remove":
+        v = CARD_VALUES[card][0]
+        return bank[v - 1] > 0 or can_remove(cu, b, g, v)
+    if kind in ("move", "double_move"):  # ACT-A5/A10 fall back to one move (IC-5.5)
+        return any(nonempty(cu, b, c) for c in CARD_REL[card][g])  # type: ignore[index]
+    if kind == "place_two":
+        vt, vc = CARD_VALUES[card]
+        return bank[vt - 1] > 0 and bank[vc - 1] > (1 if vt == vc else 0)
+    if kind == "claim":
+        v = CARD_VALUES[card][0]
+        return any(can_remove(cu, b, g, w) and bank[v - 1] + (w == v) >= 2 for w in VALUES)
+    if kind == "place_move":
+        return (bank[0] > 0 or bank[1] > 0 or bank[2] > 0) and any(
+            nonempty(cu, b, c) for c in CARD_REL[card][g]  # type: ignore[index]
+        )
+    if kind == "old_debts":
+        return (
+            bank[0] > 0 or bank[1] > 0 or bank[2] > 0
+            or any(can_remove(cu, b, g, w) for w in VALUES)
+            or any(nonempty(cu, b, c) for c in OTHERS[g])
+        )
+    return True  # ACT-P2 Scapegoat
+
+
+def card_ok(card: str, cu: list[int], boards: tuple[int, ...], bank: list[int], forbid: int) -> bool:
+    """Whether `card` has a full execution on one of these boards, on a guild other than `forbid`."""
+    for b in boards:
+        for g in range(6):
+            if g != forbid and target_ok(card, cu, b, bank, g):
+                return True
+    return False
+
+
+# -- executions ---------------------------------------------------------------------------------
+
+
+def _moves_in(cu: list[int], b: int, g: int, rel: tuple[int, ...]) -> list[Execution]:
+    out = []
+    for c in rel:
+        i = b + c * 3
+        for v in VALUES:
+            if cu[i + v - 1]:
+                out.append(((Action("chosen", GUILDS[c]), Action("move", v)), (("M", c, g, v),)))
+    return out
+
+
+def executions(card: str, cu: list[int], b: int, bank: list[int], g: int) -> list[Execution]:
+    """Every full execution of `card` with target guild g on the board at offset b (IC-5.5)."""
+    kind = CARD_KIND[card]
+    rel = CARD_REL[card]
+    out: list[Execution] = []
+    if kind == "place_or_remove":  # ACT-B1, B2, B4
+        v = CARD_VALUES[card][0]
+        if bank[v - 1] > 0:
+            out.append(((Action("place", v),), (("P", g, v),)))
+        if can_remove(cu, b, g, v):
+            out.append(((Action("remove", v),), (("R", g, v),)))
+    elif kind == "move":  # ACT-B3, B5
+        out = _moves_in(cu, b, g, rel[g])  # type: ignore[index]
+    elif kind == "place_two":  # ACT-A1..A4
+        vt, vc = CARD_VALUES[card]
+        if bank[vt - 1] > 0 and bank[vc - 1] > (1 if vt == vc else 0):
+            for c in rel[g]:  # type: ignore[index]
+                out.append(((Action("chosen", GUILDS[c]),), (("P", g, vt), ("P", c, vc))))
+    elif kind == "double_move":  # ACT-A5, A10 (AMB-5)
+        singles = _moves_in(cu, b, g, rel[g])  # type: ignore[index]
+        for decisions, ops in singles:
+            c, v1 = ops[0][1], ops[0][3]
+            for v2 in VALUES:
+                if v2 != v1 and cu[b + g * 3 + v2 - 1] > 0:
+                    out.append(((*decisions, Action("back", v2)), (ops[0], ("M", g, c, v2))))
+        if not out:
+            out = singles
+    elif kind == "claim":  # ACT-A6, A7
+        v = CARD_VALUES[card][0]
+        a1, a2 = ADJ[g]
+        for w in VALUES:
+            if can_remove(cu, b, g, w) and bank[v - 1] + (w == v) >= 2:
+                out.append(((Action("remove", w),), (("R", g, w), ("P", a1, v), ("P", a2, v))))
+    elif kind == "place_move":  # ACT-A8, A9 (AMB-3: any value placed)
+        for decisions, ops in _moves_in(cu, b, g, rel[g]):  # type: ignore[index]
+            for v in VALUES:
+                if bank[v - 1] > 0:
+                    out.append(((decisions[0], Action("place", v), decisions[1]), (("P", g, v), ops[0])))
+    elif kind == "old_debts":  # ACT-P1
+        for v in VALUES:
+            if bank[v - 1] > 0:
+                out.append(((Action("place", v),), (("P", g, v),)))
+        for v in VALUES:
+            if can_remove(cu, b, g, v):
+                out.append(((Action("remove", v),), (("R", g, v),)))
+        for decisions, ops in _moves_in(cu, b, g, OTHERS[g]):
+            out.append(((Action("from", decisions[0].arg), decisions[1]), ops))
+    else:  # ACT-P2 Scapegoat: nothing happens
+        out.append(((), ()))
+    return out
+
+
+def favour_executions(guild: str, values: tuple[int, ...], cu: list[int], b: int, bank: list[int], g: int) -> list[Execution]:
+    """What a CM/RL (place or remove) or DB/DR (move with a neighbour) card can do on guild g (§4.3)."""
+    out: list[Execution] = []
+    if guild in ("CM", "RL"):
+        for v in values:
+            if bank[v - 1] > 0:
+                out.append(((Action("place", v),), (("P", g, v),)))
+            if can_remove(cu, b, g, v):
+                out.append(((Action("remove", v),), (("R", g, v),)))
+    else:
+        for a in ADJ[g]:
+            for v in values:
+                if cu[b + g * 3 + v - 1]:
+                    out.append(((Action("move", (GUILDS[g], GUILDS[a], v)),), (("M", g, a, v),)))
+                if cu[b + a * 3 + v - 1]:
+                    out.append(((Action("move", (GUILDS[a], GUILDS[g], v)),), (("M", a, g, v),)))
+    return out

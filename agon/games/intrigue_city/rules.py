@@ -1,0 +1,580 @@
+"""Intrigue City: the flow of play.
+
+Spec: shared/rules/intrigue-city.md (IC-1 .. IC-10, ACT-*, FAV-*, IC-2P.*, IC-V.*, IC-FAQ.*), with the
+rulings of docs/rulings/intrigue-city.md. Roles are "p1".."pN" (colours purple, red, blue, green, orange).
+
+The flow is a small set of named decision points (`phase`):
+    setup   place the starting cube sets, one guild per set          ("guild", id)
+    turn    pre-placement Favour (ES/BoS) or a pawn on a card         ("favour", g) ("offensive"|"defensive", pos)
+    hand    two players: the placed card or a hand card instead       ("card", None) ("hand", card id)
+    target  the guild to act on (a board and a guild)                 ("target", (role, guild))
+    exec    the remaining choices of the effect, one at a time        ("chosen"|"move"|"back"|"place"|"remove"|"from", x)
+    react   the attacked player may use Dreamers / Raven Lords        ("favour", g) ("pass", None)
+    post    the attacker may use Crescent Moon / Dragon's Blood       ("favour", g) ("pass", None)
+    vote    Change of Era, all players at once, in secret             ("vote", card) ("blank", None)
+    over
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.engine import Action, State
+from agon.engine.rng import Rng
+from agon.games.intrigue_city import scoring, text
+from agon.games.intrigue_city.data import (
+    ADVANCED,
+    ADVANCED_BY_PLAYERS,
+    BANK,
+    BASIC,
+    CARDS,
+    EXTRA_SET,
+    FAVOURS,
+    GI,
+    GUILD_NAMES,
+    GUILDS,
+    HAND_CARDS,
+    PRINTED,
+    SHORT_START,
+    SLOT_SPIDERS,
+    STARTING_SETS,
+    THEMES,
+    TRACK,
+    VARIANT_A_BY_PLAYERS,
+)
+from agon.games.intrigue_city.effects import (
+    all_six,
+    apply_ops,
+    card_ok,
+    executions,
+    favour_executions,
+    guild_sum,
+    target_ok,
+    value_total,
+)
+
+ES, BOS, DR, RL, CM, DB = GI["ES"], GI["BoS"], GI["DR"], GI["RL"], GI["CM"], GI["DB"]
+PAWNS = ("offensive", "defensive")
+PASS = Action("pass", None)
+
+
+class IntrigueState(State):
+    """One position of Intrigue City."""
+
+    # -- setup (spec §2) ------------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        o = self.options
+        n = self.n = o["players"]
+        self.roles = tuple(f"p{i + 1}" for i in range(n))
+        rng = self.rng
+        self.cu = [0] * (18 * n)
+        self.bank = list(BANK)
+        self._deal_cards()
+        order = list(range(n))
+        rng.shuffle(order)  # IC-3.2 markers stacked in random order
+        self.pos = [0] * n
+        self.arr = [0] * n
+        for k, p in enumerate(order):
+            self.arr[p] = k
+        self.arr_next = n
+        self.pawns = [1] * (2 * n)
+        self.fav = [0] * (6 * n)
+        self.eq = [0] * (6 * n)
+        self.power = [1] * 6  # IC-8.6 / setup 7
+        self.decks = []
+        for _ in range(n):
+            deck = list(range(12))
+            rng.shuffle(deck)  # setup 2.4.4
+            self.decks.append(deck)
+        self.neutral = []
+        if n == 2:  # IC-2P.3
+            self.neutral = list(range(12))
+            rng.shuffle(self.neutral)
+        self.neutral_shown: list[int] = []
+        self.drawn: list[list[int]] = [[] for _ in range(n)]
+        self.votes: list[int | None] = [None] * n
+        self.discards: list[list[int]] = [[] for _ in range(n)]
+        self.pile: list[tuple[int, int]] = []
+        self.shown: list[tuple[int, int]] = []
+        self.blank_used = [False] * n
+        self.tpos = 0
+        self.final: dict[str, Any] | None = None
+        self.winner: int | None = None
+        self._lc: tuple[str, list[Action]] | None = None
+        self._clear_turn()
+        # IC-2.4 / IC-2P.2 / IC-V.2 / IC-V.3: starting sets, placed in initial turn order (bottom first)
+        extra = (1 if n == 2 else 0) + (1 if o["short"] else 0)
+        self.sets = (*STARTING_SETS, *([EXTRA_SET] * extra))
+        self.setup_order = sorted(range(n), key=lambda p: self.arr[p])
+        self.setup_i = 0
+        self.set_i = 0
+        self.phase = "setup"
+        self.act = [self.roles[self.setup_order[0]]]
+        self.say("Intrigue City for {n} players; turn order from the bottom of the stack: {order}",
+                 n=n, order=", ".join(self.roles[p] for p in self.setup_order))
+
+    def _deal_cards(self) -> None:
+        """Setup 3-4, IC-2P.1, IC-2P.4, IC-V.5, IC-V.6: action cards into slots, two-player hands."""
+        n, rng, o = self.n, self.rng, self.options
+        spiders = SLOT_SPIDERS[n]
+        slots = len(spiders)
+        if o["advanced"] == "A":  # IC-V.5
+            pool = [*BASIC, *ADVANCED]
+            rng.shuffle(pool)
+            board, rest = pool[:VARIANT_A_BY_PLAYERS[n]], pool[VARIANT_A_BY_PLAYERS[n]:]
+        elif o["advanced"] == "B":  # IC-V.6 (invented themes, GAP-10)
+            theme = THEMES[o["theme"]]["cards"]
+            board = list(theme[:slots])
+            rest = [c for c in ADVANCED if c not in board]
+            rng.shuffle(rest)
+        else:
+            adv = list(ADVANCED)
+            rng.shuffle(adv)
+            board, rest = [*BASIC, *adv[:ADVANCED_BY_PLAYERS[n]]], adv[ADVANCED_BY_PLAYERS[n]:]
+        rng.shuffle(board)
+        self.hands: list[list[str]] = [[] for _ in range(n)]
+        if n == 2:  # IC-2P.1: hands from the cards left after the board
+            self.hands = [rest[:HAND_CARDS], rest[HAND_CARDS:2 * HAND_CARDS]]
+            rest = rest[2 * HAND_CARDS:]
+        self.box = rest
+        self.used_hand: list[str] = []
+        cards, spid = list(board), list(spiders)
+        for card, s, players in PRINTED:  # IC-2P.4: printed cards only with 3+ players
+            if n in players:
+                cards.append(card)
+                spid.append(s)
+        self.board = tuple(cards)
+        self.spiders = tuple(spid)
+        self.occ: list[tuple[tuple[int, int], ...]] = [()] * len(cards)
+
+    def _clear_turn(self) -> None:
+        self.cur = -1
+        self.pawn = -1
+        self.cpos = -1
+        self.card = ""
+        self.tfav = -1  # guild index of the Favour used this turn (IC-6.7)
+        self.tside = 0
+        self.noeff = False
+        self.tp = -1
+        self.tg = -1
+        self.execs: list[Any] = []
+        self.dec = 0
+        self.eowner = -1
+        self.enext = ""
+
+    # -- contract ---------------------------------------------------------------------------------
+
+    def _active(self) -> list[str]:
+        return self.act
+
+    def _result(self) -> dict[str, Any] | None:
+        if self.winner is not None:
+            return {"winners": [self.roles[self.winner]],
+                    "scores": {r: int(i == self.winner) for i, r in enumerate(self.roles)},
+                    "reason": "special victory: Equilibrium in all six guilds"}
+        return self.final
+
+    def _legal(self, role: str) -> list[Action]:
+        lc = self._lc
+        if lc is not None and lc[0] == role:
+            return lc[1]
+        out = self._compute_legal(role)
+        self._lc = (role, out)
+        return out
+
+    def _compute_legal(self, role: str) -> list[Action]:
+        ph = self.phase
+        if ph == "exec":
+            seen: list[Action] = []
+            for decisions, _ops in self.execs:
+                a = decisions[self.dec]
+                if a not in seen:
+                    seen.append(a)
+            return seen
+        if ph == "turn":
+            return self._turn_actions()
+        if ph == "target":
+            return self._target_actions()
+        if ph in ("react", "post"):
+            return [*(Action("favour", GUILDS[g]) for g in self._window_favours(ph)), PASS]
+        if ph == "hand":
+            return self._hand_actions()
+        if ph == "vote":
+            return scoring.vote_actions(self, self.roles.index(role))
+        if ph == "setup":
+            used = self.used_guilds
+            return [Action("guild", GUILDS[g]) for g in range(6) if g not in used]
+        return []
+
+    def _apply(self, role: str, action: Action) -> None:
+        self._lc = None
+        verb = action.verb
+        ph = self.phase
+        if ph == "exec":
+            self.execs = [e for e in self.execs if e[0][self.dec] == action]
+            self.dec += 1
+            self._advance_exec()
+        elif ph == "turn":
+            if verb == "favour":
+                self._use_pre_favour(GI[action.arg])
+            else:
+                self._place_pawn(PAWNS.index(verb), action.arg)
+        elif ph == "target":
+            self._choose_target(self.roles.index(action.arg[0]), GI[action.arg[1]])
+        elif ph == "react" or ph == "post":
+            if verb == "pass":
+                self._after_window(ph)
+            else:
+                self._use_window_favour(ph, GI[action.arg])
+        elif ph == "hand":
+            if verb == "hand":  # IC-2P.5
+                p = self.cur
+                self.hands[p] = [c for c in self.hands[p] if c != action.arg]
+                self.used_hand = [*self.used_hand, action.arg]
+                self.card = action.arg
+                self.reveal()
+                self.say("{role} discards {card} from hand and carries out its action instead",
+                         role=role, card=CARDS[action.arg]["name"])
+            self._to_target()
+        elif ph == "vote":
+            scoring.cast_vote(self, self.roles.index(role), action)
+        elif ph == "setup":
+            self._place_set(GI[action.arg])
+
+    def _prompt(self, role: str) -> tuple[str, dict[str, Any]]:
+        return text.prompt(self, role)
+
+    def _view(self, role: str | None) -> dict[str, Any]:
+        return text.view(self, role)
+
+    def label(self, action: Action) -> str:
+        return text.label(self, action)
+
+    def _copy_into(self, twin: State) -> None:
+        t: IntrigueState = twin  # type: ignore[assignment]
+        t.cu = self.cu[:]
+        t.bank = self.bank[:]
+        t.pos = self.pos[:]
+        t.arr = self.arr[:]
+        t.pawns = self.pawns[:]
+        t.occ = self.occ[:]
+        t.fav = self.fav[:]
+        t.eq = self.eq[:]
+        t.power = self.power[:]
+        t.votes = self.votes[:]
+        t.drawn = self.drawn[:]
+        t.decks = self.decks[:]
+        t.discards = self.discards[:]
+        t.blank_used = self.blank_used[:]
+        t.hands = self.hands[:]
+
+    def _determinize(self, role: str, rng: Rng) -> None:
+        """Resample what `role` cannot see: other players' Guild Power cards (deck, drawn, discarded,
+        face-down votes), the Neutral deck, and in the 2-player game the other hand with the box."""
+        me = self.roles.index(role)
+        self.pile = list(self.pile)
+        for q in range(self.n):
+            if q == me:
+                continue
+            mine = [i for i, (p, _) in enumerate(self.pile) if p == q]
+            pool = self.decks[q] + self.drawn[q] + self.discards[q] + [self.pile[i][1] for i in mine]
+            rng.shuffle(pool)
+            k = len(self.decks[q])
+            self.decks[q], pool = pool[:k], pool[k:]
+            k = len(self.drawn[q])
+            self.drawn[q], pool = pool[:k], pool[k:]
+            k = len(self.discards[q])
+            self.discards[q], pool = pool[:k], pool[k:]
+            for i, c in zip(mine, pool, strict=True):
+                self.pile[i] = (q, c)
+        self.neutral = list(self.neutral)
+        rng.shuffle(self.neutral)
+        if self.n == 2:
+            q = 1 - me
+            pool = self.hands[q] + list(self.box)
+            rng.shuffle(pool)
+            k = len(self.hands[q])
+            self.hands[q], self.box = pool[:k], pool[k:]
+        self._lc = None
+
+    def check_invariants(self) -> None:
+        n, cu = self.n, self.cu
+        for v in (1, 2, 3):
+            on_boards = sum(value_total(cu, p * 18, v) for p in range(n))
+            assert on_boards + self.bank[v - 1] == BANK[v - 1], f"cubes of value {v} not conserved"
+            assert self.bank[v - 1] >= 0
+        assert min(cu) >= 0, "negative cube count"
+        if self.phase != "setup":
+            for p in range(n):
+                for v in (1, 2, 3):
+                    assert value_total(cu, p * 18, v) >= 1, f"IC-2.7: {self.roles[p]} has no cube of value {v}"
+        assert all(x >= 0 for x in self.pos), "intrigue below start"
+        assert len(set(zip(self.pos, self.arr, strict=True))) == n, "two markers in one stack place"
+        assert all(1 <= x for x in self.power), "guild power below 1"
+        assert all(0 <= f <= 2 for f in self.fav)
+        for g in range(6):
+            assert sum(1 for p in range(n) if self.fav[p * 6 + g]) <= 5, "more Favour cards than exist"
+        assert 0 <= self.tpos <= len(TRACK)
+        placed = sum(len(o) for o in self.occ)
+        assert placed == 2 * n - sum(self.pawns), "pawns on cards and in hand disagree"
+        for p in range(n):
+            held = len(self.decks[p]) + len(self.drawn[p]) + len(self.discards[p])
+            held += sum(1 for q, _ in self.pile if q == p) + sum(1 for q, _ in self.shown if q == p)
+            assert held == 12, f"{self.roles[p]}'s Guild Power cards: {held}, not 12"
+        cards = [*self.board, *self.box, *self.used_hand, *(c for h in self.hands for c in h)]
+        assert len(cards) == len(set(cards)), "an action card is in two places"
+        if self.phase == "over" or self.winner is not None:
+            assert not self.act
+
+    # -- setup placements ------------------------------------------------------------------------
+
+    @property
+    def used_guilds(self) -> set[int]:
+        p = self.setup_order[self.setup_i]
+        return {g for g in range(6) if any(self.cu[p * 18 + g * 3:p * 18 + g * 3 + 3])}
+
+    def _place_set(self, g: int) -> None:
+        """Setup 2.4.3: each set goes into a different guild of the player's own board."""
+        p = self.setup_order[self.setup_i]
+        cubes = self.sets[self.set_i]
+        apply_ops(self.cu, p * 18, self.bank, tuple(("P", g, v) for v in cubes))
+        self.say("{role} puts the set {set} into {guild}", role=self.roles[p],
+                 set="+".join(map(str, cubes)), guild=GUILD_NAMES[GUILDS[g]])
+        self.set_i += 1
+        if self.set_i == len(self.sets):
+            self.set_i = 0
+            self.setup_i += 1
+            if self.setup_i == self.n:
+                if self.options["short"]:  # IC-V.2: the game opens with CoE I
+                    self.tpos = SHORT_START
+                    scoring.start_era(self)
+                else:
+                    self.say("Round {r} begins", r=TRACK[0])
+                    self.start_turn()
+                return
+        self.act = [self.roles[self.setup_order[self.setup_i]]]
+
+    # -- a turn (IC-3, IC-4) ---------------------------------------------------------------------
+
+    def start_turn(self) -> None:
+        """IC-3.5: the player furthest behind among those with a pawn left acts."""
+        self._clear_turn()
+        best = -1
+        pawns, pos, arr = self.pawns, self.pos, self.arr
+        for p in range(self.n):
+            if (pawns[2 * p] or pawns[2 * p + 1]) and (best < 0 or (pos[p], arr[p]) < (pos[best], arr[best])):
+                best = p
+        if best < 0:  # IC-3.7 / IC-7.1
+            self.phase = "end"
+            scoring.end_round(self)
+            return
+        self.cur = best
+        self.phase = "turn"
+        self.act = [self.roles[best]]
+
+    def _boards_for(self, pawn: int) -> tuple[int, ...]:
+        """IC-4.4 / IC-4.5: an offensive pawn acts on another player's board, a defensive on one's own."""
+        p = self.cur
+        if pawn == 1:
+            return (p * 18,)
+        return tuple(q * 18 for q in range(self.n) if q != p)
+
+    def _forbid(self) -> int:
+        return self.tfav if self.tfav in (ES, BOS) else -1  # IC-6.8 origin restriction
+
+    def _card_feasible(self, card: str, pawn: int) -> bool:
+        return card_ok(card, self.cu, self._boards_for(pawn), self.bank, self._forbid())
+
+    def _turn_actions(self) -> list[Action]:
+        p = self.cur
+        out: list[Action] = []
+        favours = not self.options["beginner"]
+        if self.tfav < 0 and favours:  # IC-4.1 a, IC-6.4
+            if self.pawns[2 * p] and self.fav[p * 6 + BOS]:
+                out.append(Action("favour", "BoS"))
+            if self.pawns[2 * p + 1] and self.fav[p * 6 + ES]:
+                out.append(Action("favour", "ES"))
+        for pawn in (0, 1):
+            if not self.pawns[2 * p + pawn] or (self.tfav >= 0 and pawn != (1 if self.tfav == ES else 0)):
+                continue
+            may_stack = self.tfav >= 0  # IC-4.3 (AMB-9): any pawn occupies a card
+            usable = [i for i in range(len(self.board)) if may_stack or not self.occ[i]]
+            if any(self._card_feasible(h, pawn) for h in self.hands[p]):
+                ok = usable  # IC-2P.5: a hand card may be carried out instead
+            else:
+                ok = [i for i in usable if self._card_feasible(self.board[i], pawn)]
+            for i in ok or usable:  # IC-5.6: with no legal play the pawn goes anywhere, to no effect
+                out.append(Action(PAWNS[pawn], i))
+        return out
+
+    def _use_pre_favour(self, g: int) -> None:
+        """FAV-ES / FAV-BoS: before placing; the card returns to the supply (IC-6.6)."""
+        p = self.cur
+        self.tfav, self.tside = g, self.fav[p * 6 + g]
+        self.fav[p * 6 + g] = 0
+        self.say("{role} uses the {side} {guild} Favour card", role=self.roles[p],
+                 side=text.SIDES[self.tside], guild=GUILD_NAMES[GUILDS[g]])
+
+    def _place_pawn(self, pawn: int, i: int) -> None:
+        p = self.cur
+        self.pawn, self.cpos, self.card = pawn, i, self.board[i]
+        self.pawns[2 * p + pawn] = 0
+        self.occ[i] = (*self.occ[i], (p, pawn))
+        self.say("{role} places the {pawn} pawn on {card}", role=self.roles[p], pawn=PAWNS[pawn],
+                 card=CARDS[self.card]["name"])
+        own_ok = self._card_feasible(self.card, pawn)
+        hand_ok = [h for h in self.hands[p] if self._card_feasible(h, pawn)]
+        self.noeff = not own_ok and not hand_ok  # IC-5.6
+        if hand_ok:
+            self.phase = "hand"
+            return
+        self._to_target()
+
+    def _hand_actions(self) -> list[Action]:
+        out = [Action("card", None)] if self._card_feasible(self.board[self.cpos], self.pawn) else []
+        return out + [Action("hand", h) for h in self.hands[self.cur] if self._card_feasible(h, self.pawn)]
+
+    def _to_target(self) -> None:
+        self.phase = "target"
+
+    def _target_actions(self) -> list[Action]:
+        out = []
+        forbid = self._forbid()
+        for b in self._boards_for(self.pawn):
+            role = self.roles[b // 18]
+            for g in range(6):
+                if g != forbid and (self.noeff or target_ok(self.card, self.cu, b, self.bank, g)):
+                    out.append(Action("target", (role, GUILDS[g])))
+        return out
+
+    def _choose_target(self, tp: int, g: int) -> None:
+        self.tp, self.tg = tp, g
+        self.say("{role} targets {guild} on {target}'s board with {card}", role=self.roles[self.cur],
+                 guild=GUILD_NAMES[GUILDS[g]], target=self.roles[tp], card=CARDS[self.card]["name"])
+        if self.noeff:
+            self.say("No legal play: the action has no effect")
+            self._after_action()
+            return
+        self.execs = executions(self.card, self.cu, tp * 18, self.bank, g)
+        self.dec = 0
+        self.eowner = tp
+        self.enext = "action"
+        self._advance_exec()
+
+    def _advance_exec(self) -> None:
+        """Walk the chosen effect's decisions; single options are taken at once."""
+        while True:
+            done = [e for e in self.execs if len(e[0]) == self.dec]
+            if done:
+                self._finish_exec(done[0][1])
+                return
+            first = self.execs[0][0][self.dec]
+            if any(e[0][self.dec] != first for e in self.execs):
+                self.phase = "exec"
+                actor = self.eowner if self.enext == "react" else self.cur
+                self.act = [self.roles[actor]]
+                return
+            self.dec += 1
+
+    def _finish_exec(self, ops: tuple[Any, ...]) -> None:
+        owner = self.eowner
+        apply_ops(self.cu, owner * 18, self.bank, ops)
+        if ops:
+            self.say("On {role}'s board: {ops}", role=self.roles[owner], ops=text.describe_ops(ops))
+        if all_six(self.cu, owner * 18):  # IC-10.1 / IC-10.3
+            self.winner = owner
+            self.phase = "over"
+            self.act = []
+            self.say("{role} has Equilibrium in all six guilds and wins at once", role=self.roles[owner])
+            return
+        step = self.enext
+        if step == "action":
+            self._after_action()
+        else:
+            self._after_window(step)
+
+    def _after_action(self) -> None:
+        if self.pawn == 0:  # IC-4.1 d
+            self._open_window("react")
+            return
+        self._gain_favour(self.cur, self.tg, guild_sum(self.cu, self.cur * 18, self.tg) == 6)  # IC-4.1 f
+        self._end_turn()
+
+    def _gain_favour(self, p: int, g: int, strong: bool) -> None:
+        """IC-6.2 / IC-6.3: one card per guild; Weak flips to Strong; Strong stays."""
+        if self.options["beginner"]:  # IC-V.1
+            return
+        have = self.fav[p * 6 + g]
+        new = 2 if strong else 1
+        if new > have:
+            self.fav[p * 6 + g] = new
+            self.say("{role} {verb} the {guild} Favour card, {side} side up", role=self.roles[p],
+                     verb="turns" if have else "takes", guild=GUILD_NAMES[GUILDS[g]], side=text.SIDES[new])
+
+    # -- Favour windows d and e (IC-6.4, IC-6.7, IC-6.8) ------------------------------------------
+
+    def _window_favours(self, window: str) -> list[int]:
+        if self.options["beginner"]:
+            return []
+        if window == "react":
+            who, b, cands = self.tp, self.tp * 18, (DR, RL)
+        else:
+            if self.tfav >= 0:  # IC-6.7: one Favour per own turn
+                return []
+            who, b, cands = self.cur, self.cur * 18, (CM, DB)
+        out = []
+        for g in cands:
+            side = self.fav[who * 6 + g]
+            if side and g != self.tg and favour_executions(
+                GUILDS[g], self._fav_values(g, side), self.cu, b, self.bank, self.tg
+            ):
+                out.append(g)
+        return out
+
+    @staticmethod
+    def _fav_values(g: int, side: int) -> tuple[int, ...]:
+        return tuple(FAVOURS[GUILDS[g]]["strong" if side == 2 else "weak"])
+
+    def _open_window(self, window: str) -> None:
+        if self._window_favours(window):
+            self.phase = window
+            self.act = [self.roles[self.tp if window == "react" else self.cur]]
+            return
+        self._after_window(window)
+
+    def _use_window_favour(self, window: str, g: int) -> None:
+        who = self.tp if window == "react" else self.cur
+        side = self.fav[who * 6 + g]
+        self.fav[who * 6 + g] = 0  # IC-6.6: back to the supply
+        if window == "post":
+            self.tfav, self.tside = g, side
+        self.say("{role} uses the {side} {guild} Favour card", role=self.roles[who], side=text.SIDES[side],
+                 guild=GUILD_NAMES[GUILDS[g]])
+        self.execs = favour_executions(GUILDS[g], self._fav_values(g, side), self.cu, who * 18, self.bank, self.tg)
+        self.dec = 0
+        self.eowner = who
+        self.enext = window
+        self._advance_exec()
+
+    def _after_window(self, window: str) -> None:
+        if window == "react":
+            self._open_window("post")  # IC-4.1 e
+            return
+        p = self.cur
+        if self.tfav == BOS and self.tside == 2:  # FAV-BoS Strong, AMB-6
+            self._gain_favour(p, self.tg, False)
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        """IC-3.9 intrigue move (with FAV-ES), IC-3.3 stacking, then the next active player."""
+        p = self.cur
+        move = self.spiders[self.cpos]
+        if self.tfav == ES:
+            move += 1 if self.tside == 2 else -1  # AMB-2
+        if move > 0:
+            self.pos[p] += move
+            self.arr[p] = self.arr_next
+            self.arr_next += 1
+        self.say("{role}'s Intrigue marker moves {n} to {pos}", role=self.roles[p], n=move, pos=self.pos[p])
+        self.start_turn()

@@ -1,0 +1,153 @@
+"""End of round (IC-7), Change of Era voting (IC-8) and final scoring (IC-9) of Intrigue City."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from agon.engine import Action
+from agon.games.intrigue_city.data import GUILD_NAMES, GUILDS, POWER_INDEX, POWER_NAMES, POWER_VALUE, TRACK
+from agon.games.intrigue_city.effects import guild_sum
+
+if TYPE_CHECKING:
+    from agon.games.intrigue_city.rules import IntrigueState
+
+ERAS = ("I", "II", "III", "IV")
+
+
+def end_round(s: IntrigueState) -> None:
+    """IC-7.2 to IC-7.5: Equilibrium cards, pawns back, round marker on."""
+    for p in range(s.n):
+        b = p * 18
+        got = [g for g in range(6) if guild_sum(s.cu, b, g) == 6]  # IC-7.2
+        for g in got:
+            s.eq[p * 6 + g] += 1
+            s.say("You take an Equilibrium card of {guild}", to=s.roles[p], guild=GUILD_NAMES[GUILDS[g]])
+        s.say("{role} takes {n} Equilibrium card(s)", role=s.roles[p], n=len(got))  # IC-7.3 hidden guilds
+    s.pawns = [1] * (2 * s.n)  # IC-7.4
+    s.occ = [()] * len(s.board)
+    s.tpos += 1  # IC-7.5
+    if TRACK[s.tpos].startswith("CoE"):
+        start_era(s)
+    else:
+        s.say("Round {r} begins", r=TRACK[s.tpos])
+        s.start_turn()
+
+
+def start_era(s: IntrigueState) -> None:
+    """IC-8.2: every player draws the top 3 cards of their Guild Power deck; all vote at once."""
+    s.say("Change of Era {era}", era=ERAS[s.tpos // 3])
+    for p in range(s.n):
+        s.drawn[p] = s.decks[p][:3]
+        s.decks[p] = s.decks[p][3:]
+        s.say("You draw {cards}", to=s.roles[p], cards=", ".join(POWER_NAMES[c] for c in s.drawn[p]))
+    s.votes = [None] * s.n
+    s.reveal()
+    s.phase = "vote"
+    s.act = list(s.roles)
+
+
+def vote_actions(s: IntrigueState, p: int) -> list[Action]:
+    out = [Action("vote", POWER_NAMES[c]) for c in s.drawn[p]]
+    if s.options["blank_vote"] and not s.blank_used[p]:  # IC-V.4 once per game
+        out.append(Action("blank", None))
+    return out
+
+
+def cast_vote(s: IntrigueState, p: int, action: Action) -> None:
+    """Record one secret vote; the reveal happens when the last vote arrives."""
+    s.votes[p] = -1 if action.verb == "blank" else s.drawn[p].index(POWER_INDEX[action.arg])
+    s.say("{role} has voted", role=s.roles[p])
+    s.say("You keep {card}", to=s.roles[p], card="a Blank Vote" if action.verb == "blank" else action.arg)
+    s.act = [s.roles[q] for q in range(s.n) if s.votes[q] is None]
+    if not s.act:
+        resolve_era(s)
+
+
+def resolve_era(s: IntrigueState) -> None:
+    era = s.tpos // 3
+    n = s.n
+    for p in range(n):
+        drawn, vote = s.drawn[p], s.votes[p]
+        if vote == -1:  # IC-V.4 the card goes face down beside the board and never counts
+            s.blank_used[p] = True
+            s.discards[p] = s.discards[p] + drawn
+            s.say("{role} casts a Blank Vote", role=s.roles[p])
+        else:
+            kept = drawn[vote]
+            s.discards[p] = s.discards[p] + [c for i, c in enumerate(drawn) if i != vote]  # IC-8.2 hidden
+            if era < 2:  # IC-8.3 open vote
+                g = kept // 2
+                s.power[g] += POWER_VALUE[kept][n]
+                s.shown = [*s.shown, (p, kept)]
+                s.say("{role} votes {guild} +{n}", role=s.roles[p], guild=GUILD_NAMES[GUILDS[g]], n=POWER_VALUE[kept][n])
+            else:  # IC-8.4 face down on the common pile
+                s.pile = [*s.pile, (p, kept)]
+                s.say("{role} puts a card face down on the pile", role=s.roles[p])
+        s.drawn[p] = []
+    s.votes = [None] * n
+    if n == 2 and era < 2:  # IC-2P.6, AMB-8: Neutral card in CoE I and II only
+        c = s.neutral[0]
+        s.neutral = s.neutral[1:]
+        s.neutral_shown = [*s.neutral_shown, c]
+        s.power[c // 2] += POWER_VALUE[c][2]
+        s.say("The Neutral deck reveals {guild} +{n}", guild=GUILD_NAMES[GUILDS[c // 2]], n=POWER_VALUE[c][2])
+    s.reveal()
+    s.tpos += 1  # IC-8.7
+    if s.tpos >= len(TRACK):
+        final_scoring(s)  # IC-1.5
+    else:
+        s.say("Round {r} begins", r=TRACK[s.tpos])
+        s.start_turn()
+
+
+def final_scoring(s: IntrigueState) -> None:
+    """IC-9: Grand Schemer, reveal of the CoE III/IV pile, VP, winner and tie-breaks."""
+    n = s.n
+    schemer = max(range(n), key=lambda p: (s.pos[p], s.arr[p]))  # IC-9.1, AMB-12: top of the stack
+    for p, c in s.pile:  # IC-9.3
+        s.power[c // 2] += POWER_VALUE[c][n]
+        s.say("{role}'s hidden vote: {guild} +{n}", role=s.roles[p], guild=GUILD_NAMES[GUILDS[c // 2]], n=POWER_VALUE[c][n])
+    s.shown = s.shown + s.pile
+    s.pile = []
+    s.reveal()
+    s.final = score(s, schemer)
+    s.phase = "over"
+    s.act = []
+    for r in s.roles:
+        s.say("{role} scores {vp} VP", role=r, vp=s.final["scores"][r])
+    s.say("{winners} win(s) the game", winners=", ".join(s.final["winners"]))
+
+
+def score(s: IntrigueState, schemer: int) -> dict[str, Any]:
+    """IC-9.4 to IC-9.6 (formula IC-9.7)."""
+    n = s.n
+    variety = [sum(1 for g in range(6) if s.eq[p * 6 + g]) for p in range(n)]
+    best_variety = max(variety)
+    parts: dict[str, dict[str, int]] = {}
+    for p in range(n):
+        b = p * 18
+        total = sum(guild_sum(s.cu, b, g) for g in range(6))
+        row = {
+            "schemer": 3 if p == schemer else 0,  # a
+            "favours": sum(1 for g in range(6) if s.fav[p * 6 + g] == 2),  # b (IC-6.9)
+            "variety": 5 if variety[p] == best_variety and best_variety > 0 else 0,  # c, AMB-13
+            "board36": 5 if total == 36 else 0,  # d
+            "equilibrium": sum(s.eq[p * 6 + g] * s.power[g] for g in range(6)),  # e
+            "blank": -2 if s.blank_used[p] else 0,  # IC-9.5
+        }
+        parts[s.roles[p]] = row
+    scores = {r: sum(row.values()) for r, row in parts.items()}
+    key = {
+        s.roles[p]: (scores[s.roles[p]], sum(s.eq[p * 6:p * 6 + 6]), variety[p]) for p in range(n)
+    }  # IC-9.6 tie-breaks
+    top = max(key.values())
+    winners = [r for r in s.roles if key[r] == top]
+    return {
+        "winners": winners,
+        "scores": scores,
+        "reason": "final scoring",
+        "breakdown": parts,
+        "schemer": s.roles[schemer],
+        "power": {GUILDS[g]: s.power[g] for g in range(6)},
+        "equilibrium": {s.roles[p]: {GUILDS[g]: s.eq[p * 6 + g] for g in range(6)} for p in range(n)},
+    }

@@ -1,0 +1,208 @@
+"""Intrigue City text: prompts, action labels, views (what each role may see) and the terminal board."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from agon.engine import Action
+from agon.games.intrigue_city.data import (
+    CARDS,
+    FAVOURS_PER_GUILD,
+    GI,
+    GUILD_NAMES,
+    GUILDS,
+    PLAYER_COLOURS,
+    POWER_INDEX,
+    POWER_NAMES,
+    POWER_VALUE,
+    TRACK,
+)
+from agon.games.intrigue_city.effects import guild_sum
+
+if TYPE_CHECKING:
+    from agon.games.intrigue_city.rules import IntrigueState
+
+SIDES = ("", "Weak", "Strong")
+PAWN_NAMES = ("offensive", "defensive")
+
+
+def describe_ops(ops: tuple[Any, ...]) -> str:
+    parts = []
+    for op in ops:
+        if op[0] == "P":
+            parts.append(f"a {op[2]} placed in {GUILD_NAMES[GUILDS[op[1]]]}")
+        elif op[0] == "R":
+            parts.append(f"a {op[2]} removed from {GUILD_NAMES[GUILDS[op[1]]]}")
+        else:
+            parts.append(f"a {op[3]} moved from {GUILD_NAMES[GUILDS[op[1]]]} to {GUILD_NAMES[GUILDS[op[2]]]}")
+    return "; ".join(parts)
+
+
+def label(s: IntrigueState, a: Action) -> str:
+    v, x = a.verb, a.arg
+    if v == "guild":
+        cubes = "+".join(map(str, s.sets[s.set_i]))
+        return f"Put the {cubes} set into {GUILD_NAMES[x]}"
+    if v == "favour":
+        who = s.tp if s.phase == "react" else s.cur
+        return f"Use your {SIDES[s.fav[who * 6 + GI[x]]]} {GUILD_NAMES[x]} Favour card"
+    if v in PAWN_NAMES:
+        taken = " (occupied)" if s.occ[x] else ""
+        return f"{v.capitalize()} pawn on {CARDS[s.board[x]]['name']}, {s.spiders[x]} spiders{taken}"
+    if v == "card":
+        return f"Carry out {CARDS[s.card]['name']}"
+    if v == "hand":
+        return f"Discard {CARDS[x]['name']} from your hand and carry it out instead"
+    if v == "target":
+        return f"Target {GUILD_NAMES[x[1]]} on {x[0]}'s board"
+    if v == "chosen":
+        return f"Choose {GUILD_NAMES[x]}"
+    if v == "move":
+        if isinstance(x, tuple):
+            return f"Move a {x[2]}-cube from {GUILD_NAMES[x[0]]} to {GUILD_NAMES[x[1]]}"
+        return f"Move a {x}-cube"
+    if v == "back":
+        return f"Move a {x}-cube back"
+    if v == "place":
+        return f"Place a {x}-cube from the Bank"
+    if v == "remove":
+        return f"Remove a {x}-cube to the Bank"
+    if v == "from":
+        return f"Move a cube in from {GUILD_NAMES[x]}"
+    if v == "pass":
+        return "Pass"
+    if v == "vote":
+        c = POWER_INDEX[x]
+        return f"Vote {GUILD_NAMES[GUILDS[c // 2]]} +{POWER_VALUE[c][s.n]}"
+    if v == "blank":
+        return "Cast your Blank Vote (-2 VP at the end)"
+    return str(a)
+
+
+def prompt(s: IntrigueState, role: str) -> tuple[str, dict[str, Any]]:
+    ph = s.phase
+    if ph == "setup":
+        return "{role}: choose a guild for your {set} set", {"role": role, "set": "+".join(map(str, s.sets[s.set_i]))}
+    if ph == "turn":
+        p = s.cur
+        left = [PAWN_NAMES[k] for k in (0, 1) if s.pawns[2 * p + k]]
+        return "{role}: place a pawn ({pawns} left)", {"role": role, "pawns": " and ".join(left)}
+    if ph == "hand":
+        return "{role}: carry out {card} or a card from your hand", {"role": role, "card": CARDS[s.card]["name"]}
+    if ph == "target":
+        return "{role}: choose the target guild for {card}", {"role": role, "card": CARDS[s.card]["name"]}
+    if ph == "exec":
+        return "{role}: next choice for {card}", {"role": role, "card": CARDS[s.card]["name"] if s.enext == "action" else "the Favour card"}
+    if ph == "react":
+        return "{role}: {attacker} attacked your {guild}; use a Favour card?", {
+            "role": role, "attacker": s.roles[s.cur], "guild": GUILD_NAMES[GUILDS[s.tg]]}
+    if ph == "post":
+        return "{role}: use a Favour card on your own {guild}?", {"role": role, "guild": GUILD_NAMES[GUILDS[s.tg]]}
+    if ph == "vote":
+        return "{role}: Change of Era {era}: keep one Guild Power card", {"role": role, "era": TRACK[s.tpos]}
+    return "The game is over", {}
+
+
+def _player_view(s: IntrigueState, p: int, role: str | None, over: bool) -> dict[str, Any]:
+    me = role == s.roles[p]
+    b = p * 18
+    cubes = {GUILDS[g]: [v for v in (1, 2, 3) for _ in range(s.cu[b + g * 3 + v - 1])] for g in range(6)}
+    eq_total = sum(s.eq[p * 6:p * 6 + 6])
+    view: dict[str, Any] = {
+        "role": s.roles[p],
+        "colour": PLAYER_COLOURS[p],
+        "intrigue": s.pos[p],
+        "pawns": [PAWN_NAMES[k] for k in (0, 1) if s.pawns[2 * p + k]],
+        "board": cubes,
+        "influence": {GUILDS[g]: guild_sum(s.cu, b, g) for g in range(6)},
+        "total": sum(guild_sum(s.cu, b, g) for g in range(6)),
+        "favours": {GUILDS[g]: SIDES[s.fav[p * 6 + g]].lower() for g in range(6) if s.fav[p * 6 + g]},
+        "equilibrium_cards": eq_total,
+        "power_deck": len(s.decks[p]),
+        "blank_used": s.blank_used[p],
+    }
+    if me or over:  # IC-7.3: which guilds stays hidden until the end
+        view["equilibrium"] = {GUILDS[g]: s.eq[p * 6 + g] for g in range(6) if s.eq[p * 6 + g]}
+    if s.n == 2:
+        view["hand"] = list(s.hands[p]) if me else len(s.hands[p])
+    if s.phase == "vote":
+        view["voted"] = s.votes[p] is not None
+        view["drawn"] = [POWER_NAMES[c] for c in s.drawn[p]] if me else len(s.drawn[p])
+        if me and s.votes[p] is not None:
+            view["vote"] = "blank" if s.votes[p] == -1 else POWER_NAMES[s.drawn[p][s.votes[p]]]
+    return view
+
+
+def view(s: IntrigueState, role: str | None) -> dict[str, Any]:
+    over = s.phase == "over"
+    n = s.n
+    order = sorted(range(n), key=lambda p: (s.pos[p], s.arr[p]))
+    return {
+        "players": [_player_view(s, p, role, over) for p in range(n)],
+        "cards": [
+            {"pos": i, "card": c, "name": CARDS[c]["name"], "spiders": s.spiders[i],
+             "pawns": [[s.roles[p], PAWN_NAMES[k]] for p, k in s.occ[i]]}
+            for i, c in enumerate(s.board)
+        ],
+        "intrigue_order": [s.roles[p] for p in order],
+        "power": {GUILDS[g]: s.power[g] for g in range(6)},
+        "round": TRACK[min(s.tpos, len(TRACK) - 1)],
+        "round_pos": s.tpos,
+        "phase": s.phase,
+        "turn": None if s.cur < 0 else {
+            "player": s.roles[s.cur],
+            "pawn": PAWN_NAMES[s.pawn] if s.pawn >= 0 else None,
+            "card": s.card or None,
+            "target": [s.roles[s.tp], GUILDS[s.tg]] if s.tp >= 0 else None,
+        },
+        "bank": {str(v): s.bank[v - 1] for v in (1, 2, 3)},
+        "favour_supply": {GUILDS[g]: FAVOURS_PER_GUILD - sum(1 for p in range(n) if s.fav[p * 6 + g]) for g in range(6)},
+        "pile": len(s.pile),
+        "my_pile": [POWER_NAMES[c] for p, c in s.pile if s.roles[p] == role],
+        "votes_shown": [[s.roles[p], POWER_NAMES[c]] for p, c in s.shown],
+        "neutral_shown": [POWER_NAMES[c] for c in s.neutral_shown],
+        "hand_cards_used": list(s.used_hand),
+    }
+
+
+def render(v: dict[str, Any], role: str | None) -> str:
+    """The terminal board: central board, tracks, then every personal board."""
+    lines = [f"[bold]Intrigue City[/bold]  round track: [cyan]{v['round']}[/cyan]  phase: {v['phase']}"]
+    lines.append("Guild power: " + "  ".join(f"{g} {n}" for g, n in v["power"].items()))
+    lines.append("Intrigue (behind → ahead): " + " < ".join(
+        f"{r} {next(p['intrigue'] for p in v['players'] if p['role'] == r)}" for r in v["intrigue_order"]))
+    bank = v["bank"]
+    lines.append(f"Bank: 1×{bank['1']} 2×{bank['2']} 3×{bank['3']}   CoE pile: {v['pile']} face down")
+    lines.append("[bold]Action cards[/bold]")
+    for c in v["cards"]:
+        pawns = ", ".join(f"{r} {k}" for r, k in c["pawns"])
+        mark = f"  [red]← {pawns}[/red]" if pawns else ""
+        lines.append(f"  {c['pos']:>2}. {c['name']:<24} {'*' * c['spiders']:<5}{mark}")
+    if v.get("turn"):
+        t = v["turn"]
+        lines.append(f"Turn: {t['player']} ({t['pawn'] or 'choosing'})" + (
+            f" on {CARDS[t['card']]['name']}" if t["card"] else "") + (
+            f", target {t['target'][1]} of {t['target'][0]}" if t["target"] else ""))
+    for p in v["players"]:
+        me = " (you)" if p["role"] == role else ""
+        favs = ", ".join(f"{g} {side}" for g, side in p["favours"].items()) or "none"
+        eq = p.get("equilibrium")
+        eq_text = ", ".join(f"{g}×{k}" for g, k in eq.items()) if eq is not None else "hidden"
+        lines.append(f"[bold]{p['role']}[/bold] ({p['colour']}){me}: intrigue {p['intrigue']}, "
+                     f"pawns {'/'.join(p['pawns']) or '-'}, board total {p['total']}")
+        row = []
+        for g, cubes in p["board"].items():
+            inf = p["influence"][g]
+            colour = "green" if inf == 6 else "white"
+            row.append(f"[{colour}]{g}:{''.join(map(str, cubes)) or '-'}={inf}[/{colour}]")
+        lines.append("   " + "  ".join(row))
+        lines.append(f"   Favours: {favs}   Equilibrium cards: {p['equilibrium_cards']} ({eq_text})")
+        if "hand" in p:
+            hand = p["hand"]
+            lines.append("   Hand: " + (", ".join(CARDS[c]["name"] for c in hand) if isinstance(hand, list) else f"{hand} cards"))
+        if "voted" in p:
+            lines.append(f"   Voted: {'yes' if p['voted'] else 'no'}" + (f" ({p['vote']})" if "vote" in p else ""))
+    if v.get("result"):
+        r = v["result"]
+        lines.append(f"[bold]Result[/bold]: {', '.join(r['winners'])} win ({r['reason']}); scores {r['scores']}")
+    return "\n".join(lines)
