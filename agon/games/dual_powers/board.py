@@ -26,7 +26,6 @@ from agon.games.dual_powers.data import (
     NEUTRAL,
     OPPOSITION,
     OWNER,
-    SIDES,
     TRACK_END,
     TROTSKY_N,
     TROTSKY_R,
@@ -92,7 +91,7 @@ def stronger(s: DualPowersState, d: int) -> int:
 def take_pw(s: DualPowersState, side: int, why: str) -> None:
     if s.pw != side:
         s.pw = side
-        s.say("{side} takes Popular Will ({why}) and now controls the neutral markers.", side=SIDES[side].capitalize(), why=why)
+        s.say("{side} takes Popular Will ({why}) and now controls the neutral markers.", side=s.side_name(side), why=why)
 
 
 def advance_date(s: DualPowersState, side: int, card: int) -> bool:
@@ -162,7 +161,7 @@ def gain_vp(s: DualPowersState, side: int, vp: int, why: str) -> bool:
         return False
     step = 1 if side == 0 else -1
     s.score = max(-TRACK_END, min(TRACK_END, s.score + step * vp))  # DP R4.4.3 clamp
-    s.say("{side} gains {vp} VP ({why}); the score is {score}.", side=SIDES[side].capitalize(), vp=vp, why=why,
+    s.say("{side} gains {vp} VP ({why}); the score is {score}.", side=s.side_name(side), vp=vp, why=why,
           score=score_text(s.score))
     if abs(s.score) == TRACK_END:  # DP R6.1 / S10.1
         s.end(side, "the score marker reached the last space of the Support track")

@@ -151,8 +151,9 @@ class DualPowersState(State):
         self.say("The game ends: {side} wins ({reason}).", side=self.side_name(side), reason=reason)
 
     def side_name(self, side: int) -> str:
+        """How the log names a side: Red, White, or The Opposition (solo)."""
         if self.solo and side == self.opp:
-            return "the Opposition"
+            return "The Opposition"
         return SIDES[side].capitalize()
 
     def set_so(self, side: int, card: int, up: int) -> None:

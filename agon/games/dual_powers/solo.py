@@ -6,6 +6,7 @@ top card the person cannot see). Each of its turns is written to the log.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from agon.games.dual_powers.board import SUPPLY, advance_date, take_pw
@@ -72,15 +73,19 @@ def opposition_turn(s: DualPowersState) -> None:
                   d=DISTRICT_NAME[s.unrest])
 
 
-def opposition_objective(played: list[int]) -> int:
-    """DP S8.3: the Opposition's Secret Objective from its played Command cards (-1 if none)."""
+def opposition_objective(played: list[int], dist: Sequence[int] = CARD_DIST, days: Sequence[int] = CARD_DAYS,
+                         vp: Sequence[int] = CARD_VP) -> int:
+    """DP S8.3: the Opposition's Secret Objective from its played Command cards (-1 if none).
+
+    `dist`, `days` and `vp` are the card tables (tests may pass fixture cards).
+    """
     if not played:
         return -1
     totals: dict[int, int] = {}
     counts: dict[int, int] = {}
     for c in played:
-        d = CARD_DIST[c]
-        totals[d] = totals.get(d, 0) + CARD_DAYS[c]
+        d = dist[c]
+        totals[d] = totals.get(d, 0) + days[c]
         counts[d] = counts.get(d, 0) + 1
     best = max(totals.values())
     tied = [d for d in totals if totals[d] == best]
@@ -88,9 +93,9 @@ def opposition_objective(played: list[int]) -> int:
         most = max(counts[d] for d in tied)
         tied = [d for d in tied if counts[d] == most]
     if len(tied) > 1:  # tie-break 2: the last played card among the tied districts
-        district = next(CARD_DIST[c] for c in reversed(played) if CARD_DIST[c] in tied)
+        district = next(dist[c] for c in reversed(played) if dist[c] in tied)
     else:
         district = tied[0]
-    cands = [c for c in played if CARD_DIST[c] == district]
-    top = max(CARD_VP[c] for c in cands)
-    return [c for c in cands if CARD_VP[c] == top][-1]  # equal VP: the later one (immaterial)
+    cands = [c for c in played if dist[c] == district]
+    top = max(vp[c] for c in cands)
+    return [c for c in cands if vp[c] == top][-1]  # equal VP: the later one (immaterial)

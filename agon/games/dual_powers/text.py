@@ -136,8 +136,10 @@ def render(view: dict[str, Any], role: str | None) -> str:
                  f"day {view['day']} {view['month_label']}")
     track = "".join("●" if i == score else ("|" if i == 0 else "·") for i in range(-view["track_end"], view["track_end"] + 1))
     lines.append(f"Support  White {track} Red   ({lean})   Popular Will: [bold]{view['popular_will']}[/bold]")
-    lines.append(f"Unrest: {view['unrest_tile'] or '-'}   Blockade tile: {view['blockade_tile'] or '-'}   "
-                 f"Blockade on: {view['blockade'] or 'nothing'}   tiles left {view['tile_stack']}   "
+    unrest, btile, block = view["unrest_tile"], view["blockade_tile"], view["blockade"]
+    lines.append(f"Unrest!: {DISTRICT_NAME[DIDX[unrest]] if unrest else '-'}   "
+                 f"Blockade!: {DISTRICT_NAME[DIDX[btile]] if btile else '-'}   "
+                 f"Blockade marker: {connection_name(CIDX[block]) if block else 'none'}   tiles left {view['tile_stack']}   "
                  f"deck {view['deck']}  discard {view['discard']}")
     for i, d in enumerate(view["districts"]):
         style = COLOUR_STYLE.get(DISTRICT_COLOUR[i], "white")

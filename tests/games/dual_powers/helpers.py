@@ -1,0 +1,129 @@
+"""Fixtures for Dual Powers tests: build positions by setting fields on a new game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import agon
+from agon.games.dual_powers.board import OUT, SUPPLY
+from agon.games.dual_powers.data import (
+    CARD_LABEL_IDX,
+    DIDX,
+    IS_LEADER,
+    LEADER_MARKERS,
+    N_COMMAND,
+    N_MARKERS,
+    NEUTRAL,
+    OWNER,
+)
+from agon.games.dual_powers.rules import DualPowersState
+
+RED, WHITE = 0, 1
+GAME = agon.load("dual-powers")
+ALIASES = {"red": "vyborg", "purple": "petrograd_side", "brown": "vasilievsky", "yellow": "vasilievsky",
+           "beige": "vasilievsky", "white": "admiralty", "green": "liteyny", "blue": "narva"}
+LEADER = {name: LEADER_MARKERS[i] for i, name in
+          enumerate(("lenin", "kollontai", "dzerzhinsky", "kerensky", "kornilov", "savinkov"))}
+LEADER_CARD = {name: N_COMMAND + i for i, name in
+               enumerate(("lenin", "kollontai", "dzerzhinsky", "kerensky", "kornilov", "savinkov"))}
+
+
+def d(name: str) -> int:
+    """District index from an id or a colour word."""
+    return DIDX[ALIASES.get(name, name)]
+
+
+def card(label: str) -> int:
+    return CARD_LABEL_IDX[label.replace("brown", "beige").replace("yellow", "beige")]
+
+
+def new(seed: int = 0, **options: Any) -> DualPowersState:
+    return GAME.new(seed, **options)  # type: ignore[return-value]
+
+
+def begin(seed: int = 0) -> DualPowersState:
+    """A 2-player game in round 1 after both Secret Objectives are chosen: Red to play."""
+    s = new(seed)
+    for role in ("red", "white"):
+        s.apply(role, s.legal_actions(role)[0])
+    assert s.phase == "play" and s.cur == RED
+    return s
+
+
+def clear(s: DualPowersState) -> None:
+    """Empty the city: faction units to supply, neutral units out of the game."""
+    for m in range(N_MARKERS):
+        if s.loc[m] >= 0:
+            if OWNER[m] == NEUTRAL or IS_LEADER[m]:
+                s.loc[m] = OUT
+            else:
+                s.loc[m] = SUPPLY
+        s.exh[m] = 0
+
+
+def put(s: DualPowersState, m: int, where: str, exhausted: bool = False) -> None:
+    s.loc[m] = d(where)
+    s.exh[m] = 1 if exhausted else 0
+
+
+def _containers(s: DualPowersState) -> list[list[int]]:
+    return [s.deck, s.discard, s.hands[0], s.hands[1], s.played[0], s.played[1], s.opp_stack, s.opp_played]
+
+
+def give(s: DualPowersState, side: int, c: int) -> None:
+    """Put card c in side's hand, swapping it with one of that hand's other Command cards."""
+    hand = s.hands[side]
+    if c in hand:
+        return
+    swap = next(x for x in hand if x < N_COMMAND)
+    for box in _containers(s):
+        if c in box:
+            box[box.index(c)] = swap
+            hand[hand.index(swap)] = c
+            return
+    for side2 in (0, 1):
+        if s.so[side2] == c:
+            s.set_so(side2, swap, s.so_up[side2])
+            hand[hand.index(swap)] = c
+            return
+    raise AssertionError(f"card {c} not found")
+
+
+def set_objective(s: DualPowersState, side: int, label: str) -> None:
+    """Make `label` side's Secret Objective (swapping cards to keep every card once)."""
+    c = card(label)
+    if s.so[side] == c:
+        return
+    old = s.so[side]
+    for box in _containers(s):
+        if c in box:
+            box[box.index(c)] = old
+            break
+    else:
+        other = 1 - side
+        assert s.so[other] == c
+        s.set_so(other, old, s.so_up[other])
+    s.set_so(side, c, s.so_up[side])
+
+
+def turn(s: DualPowersState, side: int, *labels: str) -> None:
+    """Make it side's turn (first of a fresh alternation) with these cards in hand."""
+    for lab in labels:
+        give(s, side, card(lab) if "-" in lab else LEADER_CARD[lab])
+    s.phase = "play"
+    s.cur = side
+    s.order = (side, 1 - side) * 4
+    s.ti = 0
+
+
+def play(s: DualPowersState, side: int, label: str) -> None:
+    c = card(label) if "-" in label else LEADER_CARD[label]
+    s.apply(("red", "white")[side], ("card", c))
+
+
+def act(s: DualPowersState, side: int, verb: str, arg: Any = None) -> None:
+    s.apply(("red", "white")[side], (verb, arg))
+
+
+def verbs(s: DualPowersState, side: int) -> set[str]:
+    return {a.verb for a in s.legal_actions(("red", "white")[side])}

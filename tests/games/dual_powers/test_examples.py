@@ -1,0 +1,169 @@
+"""The rulebook's worked examples A-H (spec section 5), as scenarios. Katia plays White, Viktor Red."""
+
+from __future__ import annotations
+
+import pytest
+
+from agon.engine import IllegalAction
+from agon.games.dual_powers import scoring
+from agon.games.dual_powers.board import OUT, SUPPLY, stronger
+from agon.games.dual_powers.data import CARD_DAYS, CARD_DIST, CARD_VP, TROTSKY_N
+from agon.games.dual_powers.solo import opposition_objective
+
+from .helpers import LEADER, RED, WHITE, act, begin, card, clear, d, play, put, set_objective, turn, verbs
+
+
+def test_T_A_landing_on_30_jumps_to_31_and_earns_an_extra_action_after_the_normal_one() -> None:
+    s = begin()
+    s.day = 26
+    turn(s, WHITE, "purple-4")
+    play(s, WHITE, "purple-4")
+    assert s.day == 31 and s.month == 0 and s.pw == RED
+    assert s.xpend == 1
+    assert "extra" not in verbs(s, WHITE)  # step 3 first
+    act(s, WHITE, "pass")
+    assert s.phase == "extra" and "extra" in verbs(s, WHITE)
+
+
+def test_T_B_recruit_places_units_in_the_cards_district() -> None:
+    s = begin()
+    clear(s)
+    for m in range(10):  # fixture supply: fresh strengths 1, 2, 2, 3
+        if m not in (0, 4, 5, 7):
+            put(s, m, "red")
+    turn(s, RED, "green-4")
+    play(s, RED, "green-4")
+    act(s, RED, "recruit")
+    assert "district" not in verbs(s, RED)  # no other district can be chosen
+    probe = s.clone()
+    act(probe, RED, "unit", 4)  # a 2 ...
+    with pytest.raises(IllegalAction):
+        act(probe, RED, "unit", 5)  # ... and another 2 exceed the recruit value 3
+    act(s, RED, "unit", 0)
+    act(s, RED, "unit", 4)
+    assert s.loc[0] == s.loc[4] == d("green") and s.exh[0] == s.exh[4] == 0
+    assert sum(1 for m in range(10) if s.loc[m] == SUPPLY) == 2
+    assert s.cur == WHITE and s.phase == "play"  # the printed action was not performed as well
+
+
+def test_T_C_move_cannot_cross_the_blocked_connection() -> None:
+    s = begin()
+    clear(s)
+    put(s, LEADER["kerensky"], "green")
+    put(s, 10, "blue")
+    s.block = 1  # liteyny_bridge: green-red
+    turn(s, WHITE, "white-1", "red-2")
+    play(s, WHITE, "red-2")  # a Move card
+    act(s, WHITE, "move")
+    probe = s.clone()
+    act(probe, WHITE, "marker", LEADER["kerensky"])
+    with pytest.raises(IllegalAction):
+        act(probe, WHITE, "district", "vyborg")
+    before = list(s.loc)
+    act(s, WHITE, "marker", 10)
+    act(s, WHITE, "district", "admiralty")
+    changed = [m for m in range(len(before)) if before[m] != s.loc[m]]
+    assert changed == [10] and s.loc[10] == d("white")
+
+
+def test_T_D_extra_action_after_the_normal_one_may_move_a_controlled_neutral() -> None:
+    s = begin()
+    clear(s)
+    s.pw = RED
+    put(s, 22, "brown")  # neutral 2/1
+    put(s, 14, "purple")  # a White 2/1
+    set_objective(s, RED, "purple-6a")
+    s.day = 12
+    turn(s, RED, "purple-3")
+    play(s, RED, "purple-3")
+    assert s.day == 15 and s.xpend == 1
+    assert "extra" not in verbs(s, RED)
+    act(s, RED, "recruit")
+    act(s, RED, "unit", 0)  # one 1/0 unit
+    act(s, RED, "done")
+    assert s.phase == "extra"
+    act(s, RED, "extra", "move")
+    act(s, RED, "marker", 22)
+    act(s, RED, "district", "petrograd_side")
+    assert s.loc[0] == s.loc[22] == d("purple")
+    assert stronger(s, d("purple")) == RED  # 1 + neutral 2 beats White's 2
+
+
+def test_T_E_tie_on_strength_more_markers_wins() -> None:
+    s = begin()
+    clear(s)
+    put(s, 7, "yellow")  # Red 3 (fresh 3/2)
+    put(s, 0, "yellow")  # Red 1 (fresh 1/0)
+    put(s, 1, "yellow", exhausted=True)  # Red 0
+    put(s, 14, "yellow")
+    put(s, 15, "yellow")  # White 2 + 2
+    for pw in (RED, WHITE):
+        s.pw = pw
+        assert stronger(s, d("yellow")) == RED
+
+
+@pytest.mark.parametrize(("month", "vp"), [(2, 3), (5, 6)])
+def test_T_F_unrest_counted_as_an_objective_in_july(month: int, vp: int) -> None:
+    s = begin()
+    clear(s)
+    s.month = month
+    s.unrest = d("brown")
+    for m in (10, 11, 12):
+        put(s, m, "brown")  # Katia 1 + 1 + 1
+    put(s, 4, "brown")
+    put(s, 0, "brown", exhausted=True)  # Viktor 2 + 0
+    set_objective(s, RED, "blue-1")
+    set_objective(s, WHITE, "green-1")
+    scoring.scoring(s)
+    assert s.obj[0] == d("brown") and s.phase == "unrest" and s.cur == WHITE
+    act(s, WHITE, "unrest", "objective")
+    assert s.score == -vp
+    assert all(s.exh[m] for m in (10, 11, 12))  # brown was exhausted
+
+
+def test_T_F_variant_extra_action_instead_of_vp() -> None:
+    s = begin()
+    clear(s)
+    s.month = 2
+    s.unrest = d("brown")
+    for m in (10, 11, 12):
+        put(s, m, "brown")
+    set_objective(s, RED, "blue-1")
+    set_objective(s, WHITE, "green-1")
+    scoring.scoring(s)
+    act(s, WHITE, "unrest", "extra")
+    assert s.score == 0 and s.phase == "extra" and s.cur == WHITE
+    act(s, WHITE, "pass")
+    assert all(s.exh[m] for m in (10, 11, 12))
+
+
+def test_T_G_exhaust_flips_fresh_markers_and_removes_exhausted_ones() -> None:
+    s = begin()
+    clear(s)
+    put(s, 14, "white")  # Katia's fresh 2/1 unit: 2
+    put(s, LEADER["kerensky"], "white", exhausted=True)  # Katia's exhausted leader: 1
+    put(s, 9, "white", exhausted=True)  # Viktor's exhausted 3/3: 3
+    assert stronger(s, d("white")) == WHITE  # derived: 3 = 3, two markers against one
+    s.obj = (d("white"), -1, -1)
+    scoring.exhaust(s)
+    assert s.loc[14] == d("white") and s.exh[14] == 1
+    assert s.loc[LEADER["kerensky"]] == OUT
+    assert s.loc[9] == SUPPLY and s.exh[9] == 0
+    assert s.loc[TROTSKY_N] != SUPPLY
+
+
+def test_T_H_deriving_the_oppositions_secret_objective() -> None:
+    played = [card(x) for x in ("red-2", "red-4", "purple-4", "brown-5", "purple-2")]
+    assert opposition_objective(played) == card("purple-4")
+    again = [card(x) for x in ("purple-4", "purple-2", "red-2", "brown-5", "red-4")]
+    assert opposition_objective(again) == card("red-4")
+
+
+def test_T_H_variant_most_cards_breaks_a_tie_on_days() -> None:
+    # fixture cards: 0-2 are three red-2 cards, 3 is purple-6, 4 is green-1
+    dist = [d("red")] * 3 + [d("purple"), d("green")]
+    days = [2, 2, 2, 6, 1]
+    vp = [1, 1, 1, 4, 1]
+    assert dist[opposition_objective([0, 1, 2, 3, 4], dist, days, vp)] == d("red")
+    assert CARD_DAYS[card("purple-4")] == 4 and CARD_VP[card("purple-4")] > CARD_VP[card("purple-2")]
+    assert CARD_DIST[card("brown-5")] == d("yellow")
