@@ -1,0 +1,44 @@
+"""1989: Dawn of Freedom (GMT Games): Democrat against Communist in six Eastern European countries.
+
+Rules: ../shared/rules/1989.md (Hungarian 1st-edition seed), 1989-completion.md, 1989-cards.md;
+rulings in docs/rulings/1989.md; player-facing reference in docs/rules/1989.md.
+`agon.load("1989").new(seed, handicap=0)`; roles "democrat" and "communist".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.engine import Game
+from agon.games.dawn_of_freedom import ops, power, scoring, steps, turn  # noqa: F401  (register procedures)
+from agon.games.dawn_of_freedom.data import ROLES
+from agon.games.dawn_of_freedom.events import load_events
+from agon.games.dawn_of_freedom.state import DawnState
+from agon.games.dawn_of_freedom.text import render
+
+
+class DawnOfFreedom(Game):
+    id = "1989"
+    title = "1989: Dawn of Freedom"
+    state_class = DawnState
+    rules_doc = "1989.md"
+
+    def roles(self, **options: Any) -> list[str]:
+        return list(ROLES)
+
+    def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """`handicap`: 0, 1 or 2 extra Democrat SPs after the set-up placements (1989-completion 13.0)."""
+        opts = dict(options)
+        handicap = opts.pop("handicap", 0)
+        if opts:
+            raise ValueError(f"1989: unknown option(s) {sorted(opts)}; options: handicap (0, 1 or 2)")
+        if handicap not in (0, 1, 2) or isinstance(handicap, bool):
+            raise ValueError(f"1989: handicap must be 0, 1 or 2, not {handicap!r}")
+        return {"handicap": handicap}
+
+    def render(self, view: dict[str, Any], role: str | None) -> str:
+        return render(view, role)
+
+
+load_events()
+GAME = DawnOfFreedom()

@@ -1,0 +1,330 @@
+"""1989 card events: the registry, space filters, lasting effects and the reusable steps.
+
+HOW TO WRITE AN EVENT (the API for `events_*.py` modules; every such module in this package is
+imported automatically by `load_events()`):
+
+    from agon.games.dawn_of_freedom.events import event, place, checks, in_country, D, C
+
+    @event(3, prereq=2)                      # Walesa: needs Solidarity Legalized's event (2)
+    def walesa(g, e):                        # g: the game state, e: Ev(card, side, ops)
+        return [place(e.side, 4, in_country("Poland")),          # 4 free SPs in Poland
+                checks(e.side, 2, in_country("Poland"), ops=e.ops)]  # then 2 support checks
+
+1. The function. `@event(number, prereq=None, playable=None)` registers `fn(g, e) -> Steps`.
+   `e.side` is the side carrying the event out (D = 0 or C = 1; for an opponent's event
+   triggered by an Ops play it is the event's owner, rule 5.2), `e.card` the card number,
+   `e.ops` the card's Ops value with `e.side`'s modifiers (rule 7.3: "this card's Ops value"),
+   `e.opp` the other side. `prereq` is a card whose event must have happened
+   (`g.events_played`); `playable(g, side) -> bool` adds any other condition. A card whose
+   event is not playable can still be played for Ops, and a triggered opponent event that is
+   not playable does not happen (a starred card is then discarded, not removed: rule 5.2).
+   Cards in `g.no_event` (see `g.forbid_event`) are never playable as events (Modrow/Honecker).
+2. Reading state (public, never mutate containers directly, use the methods):
+   `g.sp[side][space]` SPs, `g.controller(space)` -> D, C or None, `g.vp` (+ favours the
+   Democrat), `g.turn`, `g.power[country_index]` (who holds power), `g.tst[side]` (0..8),
+   `g.hands[side]`, `g.discard`, `g.events_played`, `g.destroyed`, `g.adj[space]`,
+   `g.effect(name)`, `g.card_ops(card, side)`, `g.event_playable(card, side)`.
+   Facts: `data.SPACES[space]` (.name .country .cls .stability .battleground), `data.CARDS[n]`.
+3. Changing state at once (inside the function, or inside a `then` callback):
+   `g.add_sp(side, space, n)`, `g.remove_sp(side, space, n)`, `g.add_vp(n)` (signed: + for the
+   Democrat), `g.draw(side, n)`, `g.discard_card(side, card)`, `g.take_card(side, card)`,
+   `g.roll()` (a die), `g.forbid_event(card)`, `g.add_effect(Effect(...))`, `g.end_effect(name)`,
+   `g.control_for(side, space)` (add enough SPs for control), `g.say(...)`.
+4. Multi-step decisions: return a list of steps; they run in order, each a sequence of atomic
+   prompts to the right player. Steps are built by the constructors below (`place`, `remove`,
+   `checks`, `operations`, `pick_space`, `pick_option`, `pick_card`, `then`, `tst_advance`,
+   `play_event`). A step's callback (`then(fn)`, `pick_space(..., fn)`) runs when the step is
+   reached and may return more steps. Callbacks must not keep mutable state of their own;
+   read what you need from `g` when they run (states are cloned and replayed).
+5. Lasting effects: `g.add_effect(Effect(name, side, until, ...))`. The core reads these fields:
+   `ops` (+/- to every Ops value of `side`'s cards, rule 7.3), `ops_where` (the `ops` bonus only
+   when all Ops of a play go to spaces matching `where`, Austria-Hungary), `check` (+/- to
+   `side`'s support checks on spaces matching `where`), `ban_checks` (`side` may not check
+   there), `check_vp` (VP each time `side` checks there, Helsinki), `cheap` (`side` pays 1 Op
+   per SP in opponent-controlled `where` spaces, Genscher), `ignore_adjacent` (`side` ignores
+   the -1 for adjacent opponent-controlled spaces, The Wall), `once` (ends after its first use),
+   `card` (the card lies in front of its player while the effect lasts; afterwards it is
+   discarded, or removed if starred), `hook` + `fn` (a callback at a point of the flow, below).
+   `until`: "turn" (expires at the end of the turn, after the box-6 check), "ps" (the core
+   ends it after the next power struggle), "game", or "manual" (ends by `g.end_effect`).
+   Hooks: "ps_deal" fn(g, eff, country) after the power struggle deal, before anyone looks
+   (Roundtable Talks); "after_ps" fn(g, eff, country) after the struggle's scoring; "turn_start"
+   fn(g, eff) before the deal; "turn_end" fn(g, eff) at 4.5 step 5; "before_ar" fn(g, eff, side)
+   -> Steps or None (return steps to replace that action round, General Strike); "on_play"
+   fn(g, eff, side, card) when a side has chosen a card to play (Ligachev). All return Steps.
+   Aftermath bonus: an effect named "aftermath+1" with side D adds 1 when D wins (Yakovlev).
+   Power struggle hand size: `g.ps_take(taker, n)` inside a "ps_deal" hook.
+6. Filters (`Where`): `anywhere`, `in_country(*names)`, `in_region(name)`, `of_class(*classes)`,
+   `spaces(*names)`, `battleground`, `controlled_by(side)`, `not_controlled_by(side)`,
+   `has_sp(side)`, `no_sp(side)`; combine with `&`, `|`, `~`. Destroyed spaces never match.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, REGION_COUNTRIES, SPACE_ID, SPACES, C, D
+
+__all__ = [
+    "BOTH",
+    "EVENTS",
+    "C",
+    "D",
+    "Effect",
+    "Ev",
+    "EventDef",
+    "Where",
+    "anywhere",
+    "battleground",
+    "checks",
+    "controlled_by",
+    "event",
+    "has_sp",
+    "in_country",
+    "in_region",
+    "load_events",
+    "no_sp",
+    "not_controlled_by",
+    "of_class",
+    "operations",
+    "pick_card",
+    "pick_option",
+    "pick_space",
+    "place",
+    "play_event",
+    "power_struggle",
+    "remove",
+    "spaces",
+    "then",
+    "tst_advance",
+]
+
+Step = dict[str, Any]
+Steps = list[Step] | Step | None
+
+
+# -- the registry -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class EventDef:
+    number: int
+    fn: Callable[..., Steps]
+    prereq: int | None = None
+    playable: Callable[..., bool] | None = None
+
+
+EVENTS: dict[int, EventDef] = {}
+
+
+def event(number: int, *, prereq: int | None = None,
+          playable: Callable[..., bool] | None = None) -> Callable[[Callable[..., Steps]], Callable[..., Steps]]:
+    """Register the event of strategy card `number` (see the module docstring)."""
+    if number not in CARDS or CARDS[number].scoring:
+        raise ValueError(f"card {number} is not a strategy card with an event")
+
+    def wrap(fn: Callable[..., Steps]) -> Callable[..., Steps]:
+        if number in EVENTS:
+            raise ValueError(f"event {number} is registered twice ({EVENTS[number].fn.__module__} and {fn.__module__})")
+        EVENTS[number] = EventDef(number, fn, prereq, playable)
+        return fn
+
+    return wrap
+
+
+_loaded = False
+
+
+def load_events() -> None:
+    """Import the events shipped with the core and every `events_*.py` module of this package."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    importlib.import_module("agon.games.dawn_of_freedom.core_events")
+    for info in sorted(pkgutil.iter_modules([str(Path(__file__).parent)]), key=lambda m: m.name):
+        if info.name.startswith("events_"):
+            importlib.import_module(f"agon.games.dawn_of_freedom.{info.name}")
+
+
+@dataclass(frozen=True)
+class Ev:
+    """The context of one event being carried out."""
+
+    card: int
+    side: int
+    ops: int
+
+    @property
+    def opp(self) -> int:
+        return 1 - self.side
+
+
+# -- lasting effects --------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Effect:
+    """A lasting effect in force (see the module docstring, point 5). Immutable: replace, don't edit."""
+
+    name: str
+    side: int | None = None
+    until: str = "turn"
+    ops: int = 0
+    ops_where: bool = False
+    check: int = 0
+    ban_checks: bool = False
+    check_vp: int = 0
+    cheap: bool = False
+    ignore_adjacent: bool = False
+    once: bool = False
+    where: Where | None = None
+    card: int | None = None
+    hook: str | None = None
+    fn: Callable[..., Steps] | None = None
+    value: Any = None
+
+    def applies(self, g: Any, sid: int) -> bool:
+        return self.where is None or self.where(g, sid)
+
+
+# -- space filters ----------------------------------------------------------------------------
+
+class Where:
+    """A filter on spaces: `w(g, space_id) -> bool`; `label` reads in a prompt ("in Poland")."""
+
+    __slots__ = ("fn", "label")
+
+    def __init__(self, fn: Callable[[Any, int], bool], label: str) -> None:
+        self.fn = fn
+        self.label = label
+
+    def __call__(self, g: Any, sid: int) -> bool:
+        return sid not in g.destroyed and self.fn(g, sid)
+
+    def __and__(self, other: Where) -> Where:
+        return Where(lambda g, s: self.fn(g, s) and other.fn(g, s), f"{self.label} {other.label}".strip())
+
+    def __or__(self, other: Where) -> Where:
+        return Where(lambda g, s: self.fn(g, s) or other.fn(g, s), f"{self.label} or {other.label}")
+
+    def __invert__(self) -> Where:
+        return Where(lambda g, s: not self.fn(g, s), f"not {self.label}")
+
+    def __repr__(self) -> str:
+        return f"Where({self.label})"
+
+
+anywhere = Where(lambda g, s: True, "")
+battleground = Where(lambda g, s: SPACES[s].battleground, "battleground")
+
+
+def in_country(*names: str) -> Where:
+    for n in names:
+        if n not in COUNTRY_NAMES:
+            raise ValueError(f"no country {n!r}")
+    chosen = frozenset(names)
+    return Where(lambda g, s: SPACES[s].country in chosen, "in " + " or ".join(names))
+
+
+def in_region(name: str) -> Where:
+    chosen = frozenset(REGION_COUNTRIES[name])
+    return Where(lambda g, s: SPACES[s].country in chosen, f"in {name}")
+
+
+def of_class(*classes: str) -> Where:
+    chosen = frozenset(classes)
+    return Where(lambda g, s: SPACES[s].cls in chosen, "/".join(classes))
+
+
+def spaces(*names: str | int) -> Where:
+    ids = frozenset(n if isinstance(n, int) else SPACE_ID[n] for n in names)
+    return Where(lambda g, s: s in ids, "in " + ", ".join(SPACES[i].name for i in sorted(ids)))
+
+
+def controlled_by(side: int) -> Where:
+    return Where(lambda g, s: g.ctrl[s] == side, "controlled by " + ("the Democrat", "the Communist")[side])
+
+
+def not_controlled_by(side: int) -> Where:
+    return Where(lambda g, s: g.ctrl[s] != side, "not controlled by " + ("the Democrat", "the Communist")[side])
+
+
+def has_sp(side: int) -> Where:
+    return Where(lambda g, s: g.sp[side][s] > 0, "with " + ("Democrat", "Communist")[side] + " SPs")
+
+
+def no_sp(side: int) -> Where:
+    return Where(lambda g, s: g.sp[side][s] == 0, "without " + ("Democrat", "Communist")[side] + " SPs")
+
+
+# -- steps (frames on the flow stack; the handlers live in flow.py / ops.py) -------------------
+
+def place(side: int, n: int, where: Where = anywhere, *, per_space: int | None = None,
+          one_space: bool = False) -> Step:
+    """`side` places `n` SPs for free (no adjacency, no cost) one at a time in `where` spaces."""
+    return {"p": "place", "role": side, "n": n, "where": where, "per": per_space, "one": one_space, "done": ()}
+
+
+def remove(by: int, n: int, where: Where = anywhere, *, whose: int | None = None, per_space: int | None = None,
+           one_space: bool = False) -> Step:
+    """`by` removes `n` SPs of `whose` (default: `by`'s opponent) one at a time from `where` spaces."""
+    return {"p": "remove", "role": by, "whose": 1 - by if whose is None else whose, "n": n, "where": where,
+            "per": per_space, "one": one_space, "done": ()}
+
+
+def checks(side: int, n: int, where: Where = anywhere, *, ops: int, mod: int = 0, card: int | None = None) -> Step:
+    """`side` makes `n` support checks (rule 6.2) on `where` spaces, each with Ops value `ops` + `mod`."""
+    return {"p": "checks", "role": side, "n": n, "where": where, "ops": ops, "mod": mod, "card": card}
+
+
+def operations(side: int, ops: int, where: Where = anywhere, *, tst: bool = False, card: int | None = None) -> Step:
+    """`side` uses `ops` Ops as if a card were played for Ops (rule 7.4): place SPs or 2 checks
+    (or a Tiananmen attempt if `tst`), restricted to `where`."""
+    return {"p": "operations", "role": side, "ops": ops, "where": where, "tst": tst, "card": card}
+
+
+def pick_space(side: int, where: Where, fn: Callable[[Any, int], Steps], *, optional: bool = False,
+               text: str = "Choose a space") -> Step:
+    """`side` picks one space matching `where`; then `fn(g, space)` runs. Skipped if none matches."""
+    return {"p": "pick_space", "role": side, "where": where, "fn": fn, "opt": optional, "text": text}
+
+
+def pick_option(side: int, options: list[tuple[str, Callable[[Any], Steps]]], *,
+                text: str = "Choose one") -> Step:
+    """`side` picks one of the labelled options; then its callback `fn(g)` runs."""
+    return {"p": "pick_option", "role": side, "options": tuple(options), "text": text}
+
+
+def pick_card(side: int, cards: Callable[[Any], list[int]], fn: Callable[[Any, int], Steps], *,
+              optional: bool = False, text: str = "Choose a card") -> Step:
+    """`side` picks one card among `cards(g)` (e.g. from his hand or the discard pile); then
+    `fn(g, card)` runs. Skipped if there is none."""
+    return {"p": "pick_card", "role": side, "cards": cards, "fn": fn, "opt": optional, "text": text}
+
+
+def then(fn: Callable[[Any], Steps]) -> Step:
+    """Run `fn(g)` when this step is reached (after the steps before it); it may return more steps."""
+    return {"p": "then", "fn": fn}
+
+
+def tst_advance(side: int) -> Step:
+    """Move `side`'s Tiananmen Square marker one box forward, with the box's award (rule 6.3.4)."""
+    return {"p": "tst_advance", "side": side}
+
+
+def play_event(card: int, side: int) -> Step:
+    """Carry out card `card`'s event for `side` now (Kiss of Death, Reformer Rehabilitated): the
+    card is taken from the hand or pile it is in, its event happens if playable (a scoring card
+    starts its power struggle with `side` as its player), then it is removed if starred and its
+    event happened, else discarded."""
+    return {"p": "event_from", "card": card, "side": side}
+
+
+def power_struggle(country: str, starter: int, card: int | None = None) -> Step:
+    """A power struggle in `country` with `starter` holding the initiative, then its scoring
+    (rule 8); `card` is the scoring card that caused it, if any (New Year's Eve Party: None)."""
+    return {"p": "ps_start", "country": country, "card": card, "starter": starter}

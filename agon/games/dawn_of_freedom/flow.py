@@ -1,0 +1,56 @@
+"""The flow stack's procedure registry.
+
+The game's flow is a stack of frames (`state.stack`, plain dicts whose values are immutable).
+The top frame is either a decision point (it has a "role": the side asked) handled by an `Ask`
+procedure, or an automatic procedure run at once by `state.run()`. Procedures are registered by
+name here and live in the topic modules (turn.py, ops.py, steps.py, power.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from agon.engine import Action
+
+Frame = dict[str, Any]
+
+
+class Ask:
+    """A decision point: `legal(g, f)` lists atomic actions, `apply(g, f, action)` handles one,
+    `prompt(g, f)` says what is asked. Handlers usually pop their frame when done."""
+
+    def legal(self, g: Any, f: Frame) -> list[Action]:
+        raise NotImplementedError
+
+    def apply(self, g: Any, f: Frame, action: Action) -> None:
+        raise NotImplementedError
+
+    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+        return "Choose.", {}
+
+
+ASK: dict[str, Ask] = {}
+AUTO: dict[str, Callable[[Any, Frame], None]] = {}
+
+
+def ask(name: str) -> Callable[[type[Ask]], type[Ask]]:
+    def wrap(cls: type[Ask]) -> type[Ask]:
+        if name in ASK:
+            raise ValueError(f"procedure {name} registered twice")
+        ASK[name] = cls()
+        return cls
+
+    return wrap
+
+
+def auto(name: str) -> Callable[[Callable[[Any, Frame], None]], Callable[[Any, Frame], None]]:
+    """An automatic procedure `fn(g, frame)`: the frame is already popped when it runs."""
+
+    def wrap(fn: Callable[[Any, Frame], None]) -> Callable[[Any, Frame], None]:
+        if name in AUTO:
+            raise ValueError(f"procedure {name} registered twice")
+        AUTO[name] = fn
+        return fn
+
+    return wrap

@@ -1,0 +1,243 @@
+"""1989 Operations (6.0): placing SPs (6.1), support checks (6.2), Tiananmen Square attempts (6.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.engine import Action
+from agon.games.dawn_of_freedom.data import CARDS, ROLES, SPACES, TST_NAMES, TST_NEEDS, C, D
+from agon.games.dawn_of_freedom.flow import Ask, Frame, ask, auto
+
+CHECKS_PER_CARD = 2  # 1989 6.2.2
+
+
+def bonus_effects(g: Any, side: int) -> list[Any]:
+    """Ops bonuses that need all Ops of a play spent in `where` (Austria-Hungary, 7.3, 11.1)."""
+    return [e for e in g.effects.values() if e.side == side and e.ops_where and e.where is not None]
+
+
+def _ok(where: Any, g: Any, sid: int) -> bool:
+    return sid not in g.destroyed and (where is None or where(g, sid))
+
+
+def eligible_for_ops(g: Any, side: int, where: Any) -> tuple[int, ...]:
+    """1989 6.1: own SPs there or adjacent to own SPs, as the board was before the first SP."""
+    own = g.sp[side]
+    out = set()
+    for sid in range(len(SPACES)):
+        if own[sid] > 0:
+            out.add(sid)
+            out.update(g.adj[sid])
+    return tuple(sorted(s for s in out if _ok(where, g, s)))
+
+
+def place_cost(g: Any, side: int, sid: int) -> int:
+    """1989 6.1: 1 Op, or 2 in a space the opponent controls (Genscher's `cheap` effect: 1)."""
+    if g.ctrl[sid] != 1 - side:
+        return 1
+    for e in g.effects.values():
+        if e.cheap and e.side == side and e.applies(g, sid):
+            return 1
+    return 2
+
+
+def check_banned(g: Any, side: int, sid: int) -> bool:
+    return any(e.ban_checks and e.side == side and e.applies(g, sid) for e in g.effects.values())
+
+
+def check_targets(g: Any, side: int, where: Any) -> list[int]:
+    """1989 6.2.3: any space holding opponent SPs (no presence needed), unless an event forbids it."""
+    opp = g.sp[1 - side]
+    return [s for s in range(len(SPACES)) if opp[s] > 0 and _ok(where, g, s) and not check_banned(g, side, s)]
+
+
+def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
+    """1989 6.2.4-6.2.6: d6 + Ops + adjacency + modifiers against 2 x stability. Returns the
+    margin (> 0: success; opponent SPs removed first, the excess placed as own SPs)."""
+    opp = 1 - side
+    die = g.roll()
+    ignore_adj = False
+    total = die + ops + mod
+    for e in list(g.effects.values()):
+        if e.side != side or not e.applies(g, sid):
+            continue
+        used = False
+        if e.check:
+            total += e.check
+            used = True
+        if e.ignore_adjacent:
+            ignore_adj = used = True
+        if e.check_vp:
+            g.add_vp(e.check_vp if side == C else -e.check_vp, e.name)
+        if e.once and used:
+            g.end_effect(e.name)
+    adj = 0
+    for n in g.adj[sid]:
+        if g.ctrl[n] == side:
+            adj += 1
+        elif g.ctrl[n] == opp and not ignore_adj:
+            adj -= 1
+    total += adj
+    threshold = 2 * SPACES[sid].stability
+    margin = total - threshold
+    g.say("{side} support check in {space}: die {die}, total {total} against {threshold}.",
+          side=ROLES[side], space=SPACES[sid].name, die=die, total=total, threshold=threshold)
+    if margin > 0:
+        removed = g.remove_sp(opp, sid, margin)
+        g.add_sp(side, sid, margin - removed)  # 1989 6.2.5 (A-13: always placed)
+        g.say("{removed} SP(s) removed, {added} added.", removed=removed, added=margin - removed)
+    return margin
+
+
+@ask("operations")
+class Operations(Ask):
+    """1989 6.0 / 7.4: spend all Ops on placing SPs or on 2 support checks (or a TST attempt)."""
+
+    def value(self, g: Any, f: Frame) -> int:
+        return g.card_ops(f["card"], f["role"]) if f["ops"] is None else f["ops"]
+
+    def legal(self, g: Any, f: Frame) -> list[Action]:
+        side, where = f["role"], f["where"]
+        out = [Action("use", "place")] if eligible_for_ops(g, side, where) else []
+        if check_targets(g, side, where):
+            out.append(Action("use", "checks"))
+        for e in bonus_effects(g, side):
+            if eligible_for_ops(g, side, e.where):
+                out.append(Action("use", "place+"))
+            if check_targets(g, side, e.where):
+                out.append(Action("use", "checks+"))
+            break
+        if f["tst"] and f["card"] is not None and not g.tst_tried[side] and g.tst[side] < 8:
+            out.append(Action("use", "tiananmen"))
+        return out
+
+    def apply(self, g: Any, f: Frame, action: Action) -> None:
+        side, where = f["role"], f["where"]
+        g.stack.pop()
+        ops = self.value(g, f)
+        if action.arg.endswith("+"):  # the bonus binds every Op of the play to its spaces (11.1)
+            e = bonus_effects(g, side)[0]
+            ops += e.ops
+            where = e.where if where is None else (where & e.where)
+        if action.arg.startswith("place"):
+            g.say("{side} places SPs with {ops} Ops.", side=ROLES[side], ops=ops)
+            g.push({"p": "place_ops", "role": side, "left": ops, "elig": eligible_for_ops(g, side, where)})
+        elif action.arg.startswith("checks"):
+            g.push({"p": "checks", "role": side, "n": CHECKS_PER_CARD, "where": where, "ops": ops, "mod": 0,
+                    "card": f["card"]})
+        else:
+            g.push({"p": "tst_attempt", "side": side, "card": f["card"]})
+
+    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+        return "Use {ops} Ops: place SPs or make 2 support checks.", {"ops": self.value(g, f)}
+
+
+@ask("place_ops")
+class PlaceOps(Ask):
+    """1989 6.1: one SP at a time in the eligible spaces, 1 Op each, 2 if opponent-controlled."""
+
+    def legal(self, g: Any, f: Frame) -> list[Action]:
+        side, left = f["role"], f["left"]
+        if left >= 2:
+            return [Action("space", s) for s in f["elig"] if s not in g.destroyed]
+        return [Action("space", s) for s in f["elig"] if s not in g.destroyed and place_cost(g, side, s) <= left]
+
+    def apply(self, g: Any, f: Frame, action: Action) -> None:
+        side, sid = f["role"], action.arg
+        cost = place_cost(g, side, sid)
+        g.add_sp(side, sid, 1)
+        f["left"] -= cost
+        g.say("{side} places 1 SP in {space} ({cost} Op).", side=ROLES[side], space=SPACES[sid].name, cost=cost)
+        if f["left"] <= 0:
+            g.stack.pop()
+
+    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+        return "Place SPs: {left} Ops left.", {"left": f["left"]}
+
+
+@ask("checks")
+class Checks(Ask):
+    """1989 6.2: n support checks; each target is chosen after the previous check resolved."""
+
+    def legal(self, g: Any, f: Frame) -> list[Action]:
+        return [Action("space", s) for s in check_targets(g, f["role"], f["where"])]
+
+    def apply(self, g: Any, f: Frame, action: Action) -> None:
+        f["n"] -= 1
+        if f["n"] <= 0:
+            g.stack.pop()
+        support_check(g, f["role"], action.arg, f["ops"], f["mod"])
+
+    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+        return "Support check with {ops} Ops: choose a space with opponent SPs ({n} left).", \
+            {"ops": f["ops"] + f["mod"], "n": f["n"]}
+
+
+def tst_modifiers(g: Any, side: int, card: int) -> int:
+    """1989 6.3.2: own event +1 (A-14: not a both-sides card), second try at the box +1, box 1 +1,
+    events (Li Peng: an effect with hook "tst_bonus")."""
+    mod = 1 if CARDS[card].side == side else 0
+    mod += 1 if g.tst_failed[side] else 0
+    mod += 1 if g.award(side, 1) else 0
+    mod += sum(e.value for e in g.effects.values() if e.hook == "tst_bonus" and e.side == side)
+    return mod
+
+
+@auto("tst_attempt")
+def tst_attempt(g: Any, f: Frame) -> None:
+    """1989 6.3.1: d6 + Ops + modifiers >= the number printed on the next box."""
+    side, card = f["side"], f["card"]
+    g.tst_tried[side] = True
+    box = g.tst[side] + 1
+    die = g.roll()
+    total = die + g.card_ops(card, side) + tst_modifiers(g, side, card)
+    need = TST_NEEDS[side][box - 1]
+    g.say("{side} Tiananmen Square attempt for box {box}: die {die}, total {total}, needs {need}.",
+          side=ROLES[side], box=box, die=die, total=total, need=need)
+    if total >= need:
+        g.push({"p": "tst_advance", "side": side})
+    else:
+        g.tst_failed[side] = True
+
+
+@auto("tst_advance")
+def tst_advance(g: Any, f: Frame) -> None:
+    """1989 6.3.4/6.3.5: move one box; the first to reach it gets its award."""
+    side = f["side"]
+    if g.tst[side] >= 8:
+        return
+    g.tst[side] += 1
+    g.tst_failed[side] = False
+    box = g.tst[side]
+    g.say("{side} reaches Tiananmen box {box}: {name}.", side=ROLES[side], box=box, name=TST_NAMES[side][box - 1])
+    if g.tst[1 - side] >= box:
+        return  # the opponent was there first: no award (and his lasting award ends now)
+    if box == 3:  # draw 3, keep 1, discard 2
+        drawn = g.draw(side, 3)
+        if len(drawn) > 1:
+            g.push({"p": "tst_discard", "role": side, "cards": tuple(drawn), "left": len(drawn) - 1})
+    elif box == 4:  # remove 2 opponent SPs from anywhere
+        from agon.games.dawn_of_freedom.events import remove
+
+        g.push(remove(side, 2))
+
+
+@ask("tst_discard")
+class TstDiscard(Ask):
+    """1989 6.3.5 box 3: keep one of the three cards drawn, discard the others (no event, 5.3)."""
+
+    def legal(self, g: Any, f: Frame) -> list[Action]:
+        hand = g.hands[f["role"]]
+        return [Action("card", c) for c in f["cards"] if c in hand]
+
+    def apply(self, g: Any, f: Frame, action: Action) -> None:
+        g.discard_card(f["role"], action.arg)
+        f["left"] -= 1
+        if f["left"] <= 0:
+            g.stack.pop()
+
+    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+        return "Discard {left} of the cards you drew (keep one).", {"left": f["left"]}
+
+
+__all__ = ["D", "check_targets", "eligible_for_ops", "place_cost", "support_check"]

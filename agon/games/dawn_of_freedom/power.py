@@ -1,0 +1,344 @@
+"""1989 power struggles (8.0-8.5): deal, raise the stakes, rounds, aftermath, power, scoring.
+
+`g.ps` holds the struggle: country, card (the scoring card or None), starter, hands [D, C] of
+power card numbers, deck, out (played and discarded PS cards), raised [D, C], attacker, banned
+suits, led (card, suit), winner, suit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.engine import Action
+from agon.games.dawn_of_freedom.data import COUNTRY, POWER_CARDS, RESULTS_TABLE, ROLES, SPACES, SPACES_IN, SUITS, C, D
+from agon.games.dawn_of_freedom.events import in_country, remove
+from agon.games.dawn_of_freedom.flow import Ask, Frame, ask, auto
+from agon.games.dawn_of_freedom.scoring import score_country
+
+RALLY, PETITION = "Rally in the Square", "Petition"
+TACTIC_FAILS, SUPPORT_FALTERS, SUPPORT_SURGES, SCARE_TACTICS = 52, 49, 50, 51
+STAKES = 3  # 1989 8.2: discard 3 PS cards to raise
+
+
+def ps_cards(n: int) -> int:
+    """1989 8.1: 6 cards for the first controlled space, 2 for each further one, 0 for none."""
+    return 0 if n == 0 else 6 + 2 * (n - 1)
+
+
+def controlled_in(g: Any, side: int, country: str) -> int:
+    return sum(1 for s in SPACES_IN[country] if g.ctrl[s] == side and s not in g.destroyed)
+
+
+def take_random(g: Any, taker: int, n: int) -> int:
+    src, dst = g.ps["hands"][1 - taker], g.ps["hands"][taker]
+    k = 0
+    for _ in range(n):
+        if not src:
+            break
+        dst.append(src.pop(g.rng.below(len(src))))
+        k += 1
+    if k:
+        g.say("{side} takes {n} power struggle card(s) from the opponent.", side=ROLES[taker], n=k)
+    return k
+
+
+def suit_of(card: int) -> str | None:
+    p = POWER_CARDS[card]
+    return p.name if p.kind == "suit" else None
+
+
+def leader_usable(g: Any, side: int, card: int) -> bool:
+    """2.2-PS: a leader needs control of a space of its class in the country (checked at play)."""
+    cls = POWER_CARDS[card].leader_class
+    return any(g.ctrl[s] == side and SPACES[s].cls == cls and s not in g.destroyed for s in SPACES_IN[g.ps["country"]])
+
+
+@auto("ps_start")
+def ps_start(g: Any, f: Frame) -> None:
+    country, starter = f["country"], f["starter"]
+    deck = list(POWER_CARDS)
+    g.rng.shuffle(deck)  # 1989 8.1: the whole deck, every struggle
+    hands: list[list[int]] = [[], []]
+    for side in (D, C):
+        n = ps_cards(controlled_in(g, side, country))
+        hands[side] = [deck.pop() for _ in range(min(n, len(deck)))]
+    g.ps = {"country": country, "card": f["card"], "starter": starter, "hands": hands, "deck": deck, "out": [],
+            "raised": [False, False], "attacker": starter, "banned": (), "led": None, "winner": None, "suit": None,
+            "shown": False}
+    g.in_ps = True
+    g.reveal()
+    g.say("Power struggle in {country}: Democrat {d} cards, Communist {c} cards.", country=country,
+          d=len(hands[D]), c=len(hands[C]))
+    g.push([{"p": "ps_stakes", "role": starter}, {"p": "ps_stakes", "role": 1 - starter}, {"p": "ps_round"},
+            {"p": "ps_aftermath"}])
+    g.run_hooks("ps_deal", country)  # 1989 8.1: hand-size events, before anyone looks
+
+
+@ask("ps_stakes")
+class Stakes(Ask):
+    """1989 8.2: the scoring card's player first; raising costs 3 PS cards, +1 to both aftermath rolls."""
+
+    def legal(self, g: Any, f: Frame) -> list[Action]:
+        if len(g.ps["hands"][f["role"]]) >= STAKES:
+            return [Action("raise", "no"), Action("raise", "yes")]
+        return [Action("raise", "no")]
+
+    def apply(self, g: Any, f: Frame, action: Action) -> None:
+        g.stack.pop()
+        if action.arg == "yes":
+            g.ps["raised"][f["role"]] = True
+            g.say("{side} raises the stakes.", side=ROLES[f["role"]])
+            g.push({"p": "ps_discard", "role": f["role"], "left": STAKES})
+
+    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+        return "Power struggle in {country}: raise the stakes (discard 3 cards)?", {"country": g.ps["country"]}
+
+
+@ask("ps_discard")
+class PsDiscard(Ask):
+    def legal(self, g: Any, f: Frame) -> list[Action]:
+        return [Action("pscard", c) for c in sorted(set(g.ps["hands"][f["role"]]))]
+
+    def apply(self, g: Any, f: Frame, action: Action) -> None:
+        g.ps["hands"][f["role"]].remove(action.arg)
+        g.ps["out"].append(action.arg)
+        f["left"] -= 1
+        if f["left"] <= 0:
+            g.stack.pop()
+
+    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+        return "Discard {left} more power struggle card(s).", {"left": f["left"]}
+
+
+def attack_options(g: Any, side: int) -> list[Action]:
+    """1989 8.3.2 step 1: suit cards not banned, usable leaders, wild cards but Tactic Fails."""
+    ps = g.ps
+    out = []
+    open_suits = [s for s in SUITS if s not in ps["banned"]]
+    for c in sorted(set(ps["hands"][side])):
+        p = POWER_CARDS[c]
+        if p.kind == "suit" and p.name not in ps["banned"]:
+            out.append(Action("pscard", c))
+        elif p.kind == "leader" and open_suits and leader_usable(g, side, c):
+            out.append(Action("pscard", c))
+        elif p.kind == "wild" and c != TACTIC_FAILS:
+            out.append(Action("pscard", c))
+    return out
+
+
+@auto("ps_round")
+def ps_round(g: Any, f: Frame) -> None:
+    att = g.ps["attacker"]
+    if not attack_options(g, att):  # 1989 8.3.1, 8.3.2: the attacker cannot play: the defender wins
+        g.say("{side} has no card to attack with.", side=ROLES[att])
+        g.ps["winner"], g.ps["suit"] = 1 - att, None  # A-03: no suit modifier
+        return
+    g.push({"p": "ps_attack", "role": att})
+
+
+def _play(g: Any, side: int, card: int) -> None:
+    g.ps["hands"][side].remove(card)
+    g.ps["out"].append(card)
+
+
+@ask("ps_attack")
+class Attack(Ask):
+    def legal(self, g: Any, f: Frame) -> list[Action]:
+        return attack_options(g, f["role"])
+
+    def apply(self, g: Any, f: Frame, action: Action) -> None:
+        side, card = f["role"], action.arg
+        g.stack.pop()
+        _play(g, side, card)
+        p = POWER_CARDS[card]
+        g.say("{side} attacks with {card}.", side=ROLES[side], card=p.name)
+        if p.kind == "suit":
+            g.ps["led"] = (card, p.name)
+            g.push({"p": "ps_match", "role": 1 - side})
+        elif p.kind == "leader":
+            g.push({"p": "ps_name", "role": side, "card": card})
+        else:
+            wild(g, side, card)
+
+    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+        return "Power struggle: you have the initiative; play a card.", {}
+
+
+@ask("ps_name")
+class NameSuit(Ask):
+    """A leader played to attack names its suit (not a banned one)."""
+
+    def legal(self, g: Any, f: Frame) -> list[Action]:
+        return [Action("suit", s) for s in SUITS if s not in g.ps["banned"]]
+
+    def apply(self, g: Any, f: Frame, action: Action) -> None:
+        g.stack.pop()
+        g.ps["led"] = (f["card"], action.arg)
+        g.say("The leader leads {suit}.", suit=action.arg)
+        g.push({"p": "ps_match", "role": 1 - f["role"]})
+
+    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+        return "Name the suit your leader plays as.", {}
+
+
+def wild(g: Any, side: int, card: int) -> None:
+    """2.2-PS, 8.3.2 step 1: resolve a wild card; the initiative passes to the opponent."""
+    ps = g.ps
+    opp = 1 - side
+    ps["attacker"] = opp
+    steps: list[Frame] = [{"p": "ps_round"}]
+    if card == SUPPORT_FALTERS:  # the opponent discards 2 at random
+        for _ in range(2):
+            hand = ps["hands"][opp]
+            if hand:
+                ps["out"].append(hand.pop(g.rng.below(len(hand))))
+    elif card == SUPPORT_SURGES:  # draw 2 more
+        for _ in range(2):
+            if ps["deck"]:
+                ps["hands"][side].append(ps["deck"].pop())
+    elif card == SCARE_TACTICS:  # remove 1 opponent SP in the country
+        steps.insert(0, remove(side, 1, in_country(ps["country"])))
+    g.push(steps)
+
+
+@ask("ps_match")
+class Match(Ask):
+    """1989 8.3.2 step 2: match the suit (card or usable leader), Tactic Fails, or concede."""
+
+    def legal(self, g: Any, f: Frame) -> list[Action]:
+        side = f["role"]
+        suit = g.ps["led"][1]
+        out = []
+        for c in sorted(set(g.ps["hands"][side])):
+            p = POWER_CARDS[c]
+            if (p.kind == "suit" and p.name == suit) or c == TACTIC_FAILS or \
+                    (p.kind == "leader" and leader_usable(g, side, c)):
+                out.append(Action("pscard", c))
+        out.append(Action("concede"))
+        return out
+
+    def apply(self, g: Any, f: Frame, action: Action) -> None:
+        side = f["role"]
+        ps = g.ps
+        g.stack.pop()
+        led_card, suit = ps["led"]
+        if action.verb == "concede":
+            ps["winner"], ps["suit"] = 1 - side, suit
+            g.say("{side} does not match: the {winner} wins with {suit}.", side=ROLES[side],
+                  winner=ROLES[1 - side], suit=suit)
+            return
+        card = action.arg
+        _play(g, side, card)
+        if card == TACTIC_FAILS:  # A-07: the suit is banned, no roll, the attacker keeps the initiative
+            ps["banned"] = (*ps["banned"], suit)
+            g.say("Tactic Fails: {suit} is banned for the rest of the struggle.", suit=suit)
+        else:
+            value = POWER_CARDS[led_card].value
+            g.say("{side} matches with {card}.", side=ROLES[side], card=POWER_CARDS[card].name)
+            if value <= 1:  # 1989 8.3.2 step 3: a Rally (value 1) counters automatically
+                ps["attacker"] = side
+            else:
+                die = g.roll()
+                if die >= value:
+                    ps["attacker"] = side
+                g.say("Initiative roll {die} against {value}: {who} has the initiative.", die=die, value=value,
+                      who=ROLES[ps["attacker"]])
+        g.push({"p": "ps_round"})
+
+    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+        return "Power struggle: match {suit} or concede.", {"suit": g.ps["led"][1]}
+
+
+def aftermath_modifier(g: Any) -> int:
+    """1989 8.4.1: Petition -2, Rally +2, +1 per raise, +1 if Yakovlev and the Democrat won."""
+    ps = g.ps
+    mod = {RALLY: 2, PETITION: -2}.get(ps["suit"], 0) + sum(ps["raised"])
+    if ps["winner"] == D and any(e.name == "aftermath+1" and e.side == D for e in g.effects.values()):
+        mod += 1
+    return mod
+
+
+def results(roll: int) -> int:
+    """The Power Struggle Results table, modified roll clamped to 0..7 (8.4)."""
+    return RESULTS_TABLE[max(0, min(7, roll))]
+
+
+@auto("ps_aftermath")
+def ps_aftermath(g: Any, f: Frame) -> None:
+    """1989 8.4.2: the loser rolls and removes that many of his SPs from the country."""
+    ps = g.ps
+    winner = ps["winner"]
+    loser = 1 - winner
+    mod = aftermath_modifier(g)
+    die = g.roll()
+    loss = results(die + mod)
+    g.say("The {winner} wins the power struggle in {country}. Support loss roll {die}{mod:+d}: {loss} SP(s).",
+          winner=ROLES[winner], country=ps["country"], die=die, mod=mod, loss=loss)
+    steps: list[Frame] = []
+    if loss:
+        steps.append(remove(loser, loss, in_country(ps["country"]), whose=loser))
+    steps.append({"p": "ps_vp", "mod": mod})
+    g.push(steps)
+
+
+@auto("ps_vp")
+def ps_vp(g: Any, f: Frame) -> None:
+    """1989 8.4.3-8.4.4: the winner's VP roll; a Democrat roll of 4+ topples the Communist."""
+    ps = g.ps
+    winner, country = ps["winner"], ps["country"]
+    die = g.roll()
+    roll = die + f["mod"]
+    gain = results(roll)
+    g.say("VP roll {die}{mod:+d}: the {winner} gains {n} VP.", die=die, mod=f["mod"], winner=ROLES[winner], n=gain)
+    g.add_vp(gain if winner == D else -gain)
+    idx = g.country_index(country)
+    if winner == D and roll >= 4 and g.power[idx] == C:
+        g.power[idx] = D
+        g.say("The Communist falls from power in {country}.", country=country)
+        g.push({"p": "ps_score"})
+    elif g.power[idx] == C:
+        g.push({"p": "ps_surrender", "role": C})
+    else:
+        g.push({"p": "ps_score"})
+
+
+@ask("ps_surrender")
+class Surrender(Ask):
+    """1989-completion 8.4.5-8.4.6: keep power (score power value x times kept) or give it up."""
+
+    def legal(self, g: Any, f: Frame) -> list[Action]:
+        return [Action("power", "keep"), Action("power", "surrender")]
+
+    def apply(self, g: Any, f: Frame, action: Action) -> None:
+        g.stack.pop()
+        country = g.ps["country"]
+        idx = g.country_index(country)
+        if action.arg == "keep":
+            g.retained[idx] += 1
+            g.add_vp(-COUNTRY[country].power_value * g.retained[idx], f"power kept in {country}")
+        else:
+            g.power[idx] = D
+            g.say("The Communist gives up power in {country}.", country=country)
+        g.push({"p": "ps_score"})
+
+    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+        return "Keep power in {country} or give it up?", {"country": g.ps["country"]}
+
+
+@auto("ps_score")
+def ps_score(g: Any, f: Frame) -> None:
+    """1989 8.5: country scoring ends the struggle; then the automatic victory check (10.1)."""
+    ps = g.ps
+    country, card = ps["country"], ps["card"]
+    score_country(g, country)
+    if card is not None:  # the scoring card: removed if the Democrat now holds power, else discarded
+        for pile in (g.in_play, g.discard, g.removed):
+            if card in pile:
+                pile.remove(card)
+        (g.removed if g.holds_power(D, country) else g.discard).append(card)
+    g.ps = None
+    g.in_ps = False
+    g.expire("ps")
+    g.vp = max(-20, min(20, g.vp)) if not g.final else g.vp
+    g.check_victory()
+    g.run_hooks("after_ps", country)

@@ -1,0 +1,399 @@
+"""1989: Dawn of Freedom: the state, its helpers and the engine contract.
+
+Rules: ../shared/rules/1989.md (Hungarian seed, 1st edition; authority), 1989-completion.md (the
+missing sections), 1989-cards.md. The flow is a stack of named procedures (flow.py); this module
+keeps the board and offers the helpers events and procedures use (see events.py's docstring).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.engine import Action, State
+from agon.engine.rng import Rng
+from agon.games.dawn_of_freedom import data
+from agon.games.dawn_of_freedom.data import CARDS, COUNTRY_NAMES, ROLES, SPACES, C, D
+from agon.games.dawn_of_freedom.events import EVENTS, Effect, Steps
+from agon.games.dawn_of_freedom.flow import ASK, AUTO, Frame
+
+MAX_AUTO_STEPS = 100_000  # bound on automatic procedures run in one action (never hang)
+
+
+class DawnState(State):
+    # board
+    sp: list[list[int]]
+    ctrl: list[int | None]
+    destroyed: frozenset[int]
+    adj: tuple[tuple[int, ...], ...]
+    vp: int
+    power: list[int]
+    retained: list[int]
+    # cards
+    deck: list[int]
+    discard: list[int]
+    removed: list[int]
+    hands: list[list[int]]
+    in_play: list[int]
+    future: list[int]
+    # track and time
+    tst: list[int]
+    tst_failed: list[bool]
+    tst_tried: list[bool]
+    tst_used: list[int]
+    turn: int
+    ar: int
+    phasing: int
+    # events
+    events_played: frozenset[int]
+    no_event: frozenset[int]
+    effects: dict[str, Effect]
+    must_play: list[int | None]
+    # flow
+    stack: list[Frame]
+    ps: dict[str, Any] | None
+    in_ps: bool
+    final: bool
+    ends_this_turn: bool
+    outcome: dict[str, Any] | None
+
+    # -- construction ---------------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        from agon.games.dawn_of_freedom import turn
+
+        turn.setup(self)
+
+    def _copy_into(self, twin: State) -> None:
+        assert isinstance(twin, DawnState)
+        twin.sp = [self.sp[0][:], self.sp[1][:]]
+        twin.ctrl = self.ctrl[:]
+        twin.power = self.power[:]
+        twin.retained = self.retained[:]
+        twin.deck = self.deck[:]
+        twin.discard = self.discard[:]
+        twin.removed = self.removed[:]
+        twin.hands = [self.hands[0][:], self.hands[1][:]]
+        twin.in_play = self.in_play[:]
+        twin.future = self.future[:]
+        twin.tst = self.tst[:]
+        twin.tst_failed = self.tst_failed[:]
+        twin.tst_tried = self.tst_tried[:]
+        twin.tst_used = self.tst_used[:]
+        twin.effects = dict(self.effects)
+        twin.must_play = self.must_play[:]
+        twin.stack = [dict(f) for f in self.stack]
+        if self.ps is not None:
+            ps = dict(self.ps)
+            ps["hands"] = [self.ps["hands"][0][:], self.ps["hands"][1][:]]
+            ps["deck"] = self.ps["deck"][:]
+            ps["raised"] = self.ps["raised"][:]
+            ps["out"] = self.ps["out"][:]
+            twin.ps = ps
+
+    # -- the contract ---------------------------------------------------------------------------
+
+    def _active(self) -> list[str]:
+        if self.outcome is not None or not self.stack:
+            return []
+        return [ROLES[self.stack[-1]["role"]]]
+
+    def _legal(self, role: str) -> list[Action]:
+        f = self.stack[-1]
+        return ASK[f["p"]].legal(self, f)
+
+    def _apply(self, role: str, action: Action) -> None:
+        f = self.stack[-1]
+        ASK[f["p"]].apply(self, f, action)
+        self.run()
+
+    def _prompt(self, role: str) -> tuple[str, dict[str, Any]]:
+        f = self.stack[-1]
+        text, args = ASK[f["p"]].prompt(self, f)
+        return text, args
+
+    def _view(self, role: str | None) -> dict[str, Any]:
+        from agon.games.dawn_of_freedom.text import view
+
+        return view(self, role)
+
+    def _result(self) -> dict[str, Any] | None:
+        return self.outcome
+
+    def _determinize(self, role: str, rng: Rng) -> None:
+        me = data.SIDE_OF[role]
+        opp = 1 - me
+        pool = self.hands[opp] + self.deck
+        rng.shuffle(pool)
+        n = len(self.hands[opp])
+        self.hands[opp] = pool[:n]
+        self.deck = pool[n:]
+        if self.ps is not None and not self.ps.get("shown"):
+            pool = self.ps["hands"][opp] + self.ps["deck"]
+            rng.shuffle(pool)
+            n = len(self.ps["hands"][opp])
+            self.ps["hands"][opp] = pool[:n]
+            self.ps["deck"] = pool[n:]
+
+    def label(self, action: Action) -> str:
+        from agon.games.dawn_of_freedom.text import label
+
+        return label(self, action)
+
+    def check_invariants(self) -> None:
+        for side in (D, C):
+            assert min(self.sp[side]) >= 0, "negative SPs"
+        for s in SPACES:
+            assert self.ctrl[s.id] == self._compute_ctrl(s.id), f"control of {s.name} is stale"
+            if s.id in self.destroyed:
+                assert self.sp[D][s.id] == self.sp[C][s.id] == 0, f"SPs on destroyed {s.name}"
+        piles = self.deck + self.discard + self.removed + self.hands[0] + self.hands[1] + self.in_play + self.future
+        assert len(piles) == 110 and len(set(piles)) == 110, f"card count {len(piles)} / {len(set(piles))} != 110"
+        assert -20 <= self.vp <= 20 or self.final or self.in_ps, f"VP {self.vp} off the track"
+        assert all(0 <= t <= 8 for t in self.tst), "Tiananmen marker off the track"
+        if self.ps is not None:
+            ps = self.ps
+            n = len(ps["hands"][0]) + len(ps["hands"][1]) + len(ps["deck"]) + len(ps["out"])
+            assert n == 52, f"power struggle cards {n} != 52"
+
+    # -- running the flow -------------------------------------------------------------------------
+
+    def run(self) -> None:
+        """Run automatic procedures until a decision is needed or the game is over."""
+        for _ in range(MAX_AUTO_STEPS):
+            if self.outcome is not None or not self.stack:
+                return
+            f = self.stack[-1]
+            if "role" in f:
+                if ASK[f["p"]].legal(self, f):
+                    return
+                self.stack.pop()  # a decision with no option is skipped (e.g. nothing left to remove)
+                continue
+            self.stack.pop()
+            AUTO[f["p"]](self, f)
+        raise RuntimeError("1989: the flow did not settle (bound reached)")
+
+    def push(self, steps: Steps) -> None:
+        """Push steps so that the first of them runs first."""
+        if steps is None:
+            return
+        if isinstance(steps, dict):
+            self.stack.append(steps)
+            return
+        for f in reversed(steps):
+            if f is not None:
+                self.stack.append(f)
+
+    # -- board helpers ------------------------------------------------------------------------------
+
+    def _compute_ctrl(self, sid: int) -> int | None:
+        d, c = self.sp[D][sid], self.sp[C][sid]
+        stab = SPACES[sid].stability
+        if d - c >= stab:
+            return D
+        if c - d >= stab:
+            return C
+        return None
+
+    def controller(self, sid: int) -> int | None:
+        return self.ctrl[sid]
+
+    def _changed(self, sid: int) -> None:
+        before = self.ctrl[sid]
+        self.ctrl[sid] = after = self._compute_ctrl(sid)
+        if after != before:
+            for eff in list(self.effects.values()):
+                if eff.hook == "control" and eff.fn is not None:
+                    self.push(eff.fn(self, eff, sid))
+
+    def add_sp(self, side: int, sid: int, n: int = 1) -> None:
+        if n <= 0 or sid in self.destroyed:
+            return
+        self.sp[side][sid] += n
+        self._changed(sid)
+
+    def remove_sp(self, side: int, sid: int, n: int = 1) -> int:
+        """Remove up to n SPs of `side`; returns how many were removed."""
+        k = min(n, self.sp[side][sid])
+        if k > 0:
+            self.sp[side][sid] -= k
+            self._changed(sid)
+        return k
+
+    def control_for(self, side: int, sid: int) -> int:
+        """Add enough SPs of `side` for control of the space; returns how many."""
+        need = max(0, SPACES[sid].stability - (self.sp[side][sid] - self.sp[1 - side][sid]))
+        self.add_sp(side, sid, need)
+        return need
+
+    def country_index(self, country: str) -> int:
+        return COUNTRY_NAMES.index(country)
+
+    def holds_power(self, side: int, country: str) -> bool:
+        return self.power[COUNTRY_NAMES.index(country)] == side
+
+    def roll(self) -> int:
+        return self.rng.die(6)
+
+    # -- VP and victory ---------------------------------------------------------------------------
+
+    def add_vp(self, n: int, why: str = "") -> None:
+        """Move the VP marker (+ favours the Democrat); automatic victory at +-20 (rule 2.1),
+        not inside a power struggle (8.3 note) nor in final scoring (10.4)."""
+        if n == 0:
+            return
+        self.vp += n
+        if why:
+            self.say("{side} scores {n} VP ({why}).", side=ROLES[D if n > 0 else C], n=abs(n), why=why)
+        if not self.final and not self.in_ps:
+            self.vp = max(-20, min(20, self.vp))
+        self.check_victory()
+
+    def check_victory(self) -> None:
+        if self.in_ps or self.final or self.outcome is not None:
+            return
+        if self.vp >= 20:
+            self.finish([ROLES[D]], "automatic victory: the VP marker reached +20")
+        elif self.vp <= -20:
+            self.finish([ROLES[C]], "automatic victory: the VP marker reached -20")
+
+    def finish(self, winners: list[str], reason: str) -> None:
+        if self.outcome is not None:
+            return
+        scores = {ROLES[D]: self.vp, ROLES[C]: -self.vp}
+        self.outcome = {"winners": winners, "scores": scores, "reason": reason, "vp": self.vp, "turn": self.turn}
+        self.say("Game over: {reason}.", reason=reason)
+        self.stack = []
+
+    def finish_by_vp(self, reason: str) -> None:
+        """End the game now; the sign of the VP marker decides (rule 10.4 step 4)."""
+        winners = [ROLES[D]] if self.vp > 0 else [ROLES[C]] if self.vp < 0 else []
+        self.finish(winners, reason)
+
+    # -- cards ------------------------------------------------------------------------------------
+
+    def draw(self, side: int, n: int = 1) -> list[int]:
+        """Draw n cards into `side`'s hand, reshuffling the discards when the deck runs out (4.3)."""
+        got = []
+        for _ in range(n):
+            if not self.deck:
+                if not self.discard:
+                    break
+                self.deck = self.discard
+                self.discard = []
+                self.rng.shuffle(self.deck)
+                self.say("The discard pile is reshuffled into a new draw deck.")
+            card = self.deck.pop()
+            self.hands[side].append(card)
+            got.append(card)
+        if got:
+            self.reveal()
+            self.say("{side} draws {n} card(s).", side=ROLES[side], n=len(got))
+            self.say("You draw {cards}.", to=ROLES[side], cards=", ".join(CARDS[c].title for c in got))
+        return got
+
+    def discard_card(self, side: int, card: int) -> None:
+        """`side` discards `card` from his hand (its event does not happen, rule 5.3)."""
+        self.hands[side].remove(card)
+        self.discard.append(card)
+        self.say("{side} discards {card}.", side=ROLES[side], card=CARDS[card].title)
+
+    def take_card(self, side: int, card: int) -> None:
+        """Move `card` from wherever it is (discard pile, a hand) into `side`'s hand."""
+        for pile in (self.discard, self.hands[1 - side], self.deck, self.in_play):
+            if card in pile:
+                pile.remove(card)
+                break
+        self.hands[side].append(card)
+        self.reveal()
+
+    def settle_card(self, card: int, occurred: bool) -> None:
+        """A played card leaves play: it stays in front of its player while an effect holds it;
+        otherwise it is removed if starred and its event happened, else discarded (5.2, 2.2)."""
+        if card not in self.in_play:
+            return
+        if any(e.card == card for e in self.effects.values()):
+            return
+        self.in_play.remove(card)
+        if occurred and CARDS[card].star:
+            self.removed.append(card)
+        else:
+            self.discard.append(card)
+
+    # -- events and effects -------------------------------------------------------------------------
+
+    def event_playable(self, card: int, side: int) -> bool:
+        """Could `side` carry out this card's event now? (prerequisites, cancellations, 5.2, 7.5)"""
+        c = CARDS[card]
+        if c.scoring:
+            return True
+        if card in self.no_event:
+            return False
+        ev = EVENTS.get(card)
+        if ev is None:
+            return True
+        if ev.prereq is not None and ev.prereq not in self.events_played:
+            return False
+        return ev.playable is None or bool(ev.playable(self, side))
+
+    def forbid_event(self, card: int) -> None:
+        """From now on card `card` can no longer be played as an event (e.g. Modrow -> Honecker)."""
+        self.no_event = self.no_event | {card}
+
+    def add_effect(self, eff: Effect) -> None:
+        old = self.effects.get(eff.name)
+        if old is not None and old.ops and eff.ops and old.side == eff.side:
+            eff = Effect(**{**eff.__dict__, "ops": old.ops + eff.ops})  # cumulative (Prudence twice)
+        self.effects[eff.name] = eff
+        if eff.card is not None and eff.card not in self.in_play:
+            for pile in (self.discard, self.removed):
+                if eff.card in pile:
+                    pile.remove(eff.card)
+                    self.in_play.append(eff.card)
+
+    def effect(self, name: str) -> Effect | None:
+        return self.effects.get(name)
+
+    def end_effect(self, name: str) -> None:
+        eff = self.effects.pop(name, None)
+        if eff is not None and eff.card is not None:
+            self.settle_card(eff.card, True)
+
+    def run_hooks(self, hook: str, *args: Any) -> None:
+        """Call every effect's callback for `hook`; the steps they return run next, in order."""
+        steps: list[Frame] = []
+        for eff in list(self.effects.values()):
+            if eff.hook == hook and eff.fn is not None and eff.name in self.effects:
+                out = eff.fn(self, eff, *args)
+                if isinstance(out, dict):
+                    steps.append(out)
+                elif out:
+                    steps.extend(out)
+        self.push(steps)
+
+    def expire(self, until: str) -> None:
+        for name in [n for n, e in self.effects.items() if e.until == until]:
+            self.end_effect(name)
+
+    # -- Ops values (rule 7.3) ----------------------------------------------------------------------
+
+    def award(self, side: int, box: int) -> bool:
+        """Does `side` hold Tiananmen box `box`'s award (reached it first, opponent still below)?"""
+        return self.tst[side] >= box > self.tst[1 - side]
+
+    def ops_modifier(self, side: int) -> int:
+        return sum(e.ops for e in self.effects.values() if e.side == side and e.ops and not e.ops_where)
+
+    def card_ops(self, card: int, side: int) -> int:
+        """The Ops value of `card` for `side` with every modifier in force; at least 1 (7.3)."""
+        base = CARDS[card].ops
+        if base == 0:
+            return 0
+        if base == 1 and self.award(side, 2):  # 1989 6.3.5 box 2
+            base = 2
+        return max(1, base + self.ops_modifier(side))
+
+    def ps_take(self, taker: int, n: int) -> int:
+        """In a power struggle's deal: `taker` takes n random cards from the opponent's PS hand."""
+        from agon.games.dawn_of_freedom.power import take_random
+
+        return take_random(self, taker, n)

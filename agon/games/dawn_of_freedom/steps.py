@@ -1,0 +1,163 @@
+"""Handlers of the reusable event steps built in events.py (place, remove, pick..., then, play_event)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.engine import Action
+from agon.games.dawn_of_freedom.data import CARDS, ROLES, SPACES
+from agon.games.dawn_of_freedom.events import EVENTS, Ev
+from agon.games.dawn_of_freedom.flow import Ask, Frame, ask, auto
+
+
+def _limit_ok(f: Frame, sid: int) -> bool:
+    done = f["done"]
+    if f["one"] and done and sid != done[0]:
+        return False
+    return f["per"] is None or done.count(sid) < f["per"]
+
+
+@ask("place")
+class Place(Ask):
+    """Free placement by an event: no adjacency, no cost; the event's own limits only."""
+
+    def legal(self, g: Any, f: Frame) -> list[Action]:
+        where = f["where"]
+        return [Action("space", s) for s in range(len(SPACES))
+                if s not in g.destroyed and where(g, s) and _limit_ok(f, s)]
+
+    def apply(self, g: Any, f: Frame, action: Action) -> None:
+        sid = action.arg
+        f["n"] -= 1
+        f["done"] = (*f["done"], sid)
+        if f["n"] <= 0:
+            g.stack.pop()
+        g.add_sp(f["role"], sid, 1)
+        g.say("{side} places 1 SP in {space}.", side=ROLES[f["role"]], space=SPACES[sid].name)
+
+    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+        return "Place {n} more SP(s) {where}.", {"n": f["n"], "where": f["where"].label}
+
+
+@ask("remove")
+class Remove(Ask):
+    """Remove SPs one at a time (an event, a Tiananmen award, the support loss of a struggle)."""
+
+    def legal(self, g: Any, f: Frame) -> list[Action]:
+        where, whose = f["where"], g.sp[f["whose"]]
+        return [Action("space", s) for s in range(len(SPACES))
+                if whose[s] > 0 and s not in g.destroyed and where(g, s) and _limit_ok(f, s)]
+
+    def apply(self, g: Any, f: Frame, action: Action) -> None:
+        sid = action.arg
+        f["n"] -= 1
+        f["done"] = (*f["done"], sid)
+        if f["n"] <= 0:
+            g.stack.pop()
+        g.remove_sp(f["whose"], sid, 1)
+        g.say("{side} removes 1 {whose} SP from {space}.", side=ROLES[f["role"]], whose=ROLES[f["whose"]],
+              space=SPACES[sid].name)
+
+    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+        return "Remove {n} more {whose} SP(s) {where}.", {"n": f["n"], "whose": ROLES[f["whose"]],
+                                                           "where": f["where"].label}
+
+
+@ask("pick_space")
+class PickSpace(Ask):
+    def legal(self, g: Any, f: Frame) -> list[Action]:
+        where = f["where"]
+        out = [Action("space", s) for s in range(len(SPACES)) if s not in g.destroyed and where(g, s)]
+        if out and f["opt"]:
+            out.append(Action("pass"))
+        return out
+
+    def apply(self, g: Any, f: Frame, action: Action) -> None:
+        g.stack.pop()
+        if action.verb == "space":
+            g.push(f["fn"](g, action.arg))
+
+    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+        return f["text"] + " {where}.", {"where": f["where"].label}
+
+
+@ask("pick_option")
+class PickOption(Ask):
+    def legal(self, g: Any, f: Frame) -> list[Action]:
+        return [Action("option", label) for label, _ in f["options"]]
+
+    def apply(self, g: Any, f: Frame, action: Action) -> None:
+        g.stack.pop()
+        for label, fn in f["options"]:
+            if label == action.arg:
+                g.say("{side} chooses: {option}.", side=ROLES[f["role"]], option=label)
+                g.push(fn(g))
+                return
+
+    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+        return f["text"] + ".", {}
+
+
+@ask("pick_card")
+class PickCard(Ask):
+    def legal(self, g: Any, f: Frame) -> list[Action]:
+        out = [Action("card", c) for c in sorted(f["cards"](g))]
+        if out and f["opt"]:
+            out.append(Action("pass"))
+        return out
+
+    def apply(self, g: Any, f: Frame, action: Action) -> None:
+        g.stack.pop()
+        if action.verb == "card":
+            g.push(f["fn"](g, action.arg))
+
+    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+        return f["text"] + ".", {}
+
+
+@auto("then")
+def then_step(g: Any, f: Frame) -> None:
+    g.push(f["fn"](g))
+
+
+@auto("play_event")
+def play_event(g: Any, f: Frame) -> None:
+    """Carry out a card's event for a side (7.1, 5.2). The event's Ops value uses that side's
+    modifiers (7.3, A-36)."""
+    card, side = f["card"], f["side"]
+    title = CARDS[card].title
+    if not g.event_playable(card, side):
+        g.say("The event of {card} cannot happen now.", card=title)
+        return
+    g.events_played = g.events_played | {card}
+    g.say("Event: {card} ({side}).", card=title, side=ROLES[side])
+    ev = EVENTS.get(card)
+    if ev is None:
+        g.say("(The event of {card} is not implemented yet: no effect.)", card=title)
+        return
+    g.push(ev.fn(g, Ev(card, side, g.card_ops(card, side))))
+
+
+@auto("event_from")
+def event_from(g: Any, f: Frame) -> None:
+    """Play a card's event from outside the action round's card (Kiss of Death, Reformer
+    Rehabilitated): the card comes out of its pile, its event happens, then it leaves play.
+    A scoring card starts its power struggle with `side` as its player (A-19)."""
+    card, side = f["card"], f["side"]
+    for pile in (g.hands[0], g.hands[1], g.discard, g.deck):
+        if card in pile:
+            pile.remove(card)
+            g.in_play.append(card)
+            break
+    if card not in g.in_play:
+        return
+    if CARDS[card].scoring:
+        g.push({"p": "ps_start", "country": CARDS[card].country, "card": card, "starter": side})
+        return
+    g.push([{"p": "play_event", "card": card, "side": side}, {"p": "settle", "card": card}])
+
+
+@auto("settle")
+def settle(g: Any, f: Frame) -> None:
+    """A card taken from elsewhere and played for its event leaves play afterwards."""
+    g.settle_card(f["card"], f["card"] in g.events_played)

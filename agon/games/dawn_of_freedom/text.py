@@ -1,0 +1,127 @@
+"""1989 views (what each role may see), action labels and the terminal board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.engine import Action
+from agon.engine.actions import render as fill
+from agon.games.dawn_of_freedom.data import (
+    CARDS,
+    COUNTRY_NAMES,
+    POWER_CARDS,
+    ROLES,
+    SIDE_OF,
+    SPACES,
+    SPACES_IN,
+    TST_NAMES,
+    C,
+    D,
+)
+
+SIDE_NAMES = ("democrat", "communist", "both")
+
+
+def card_label(n: int) -> str:
+    c = CARDS[n]
+    if c.scoring:
+        return f"#{n} {c.title} (scoring)"
+    star = "*" if c.star else ""
+    return f"#{n} {c.title}{star} ({c.ops} Ops, {SIDE_NAMES[c.side]})"
+
+
+def view(g: Any, role: str | None) -> dict[str, Any]:
+    me = SIDE_OF.get(role) if role else None
+    v: dict[str, Any] = {
+        "turn": g.turn, "action_round": g.ar, "phasing": ROLES[g.phasing], "vp": g.vp,
+        "tiananmen": {ROLES[D]: g.tst[D], ROLES[C]: g.tst[C]},
+        "power": {n: ROLES[g.power[i]] for i, n in enumerate(COUNTRY_NAMES)},
+        "power_kept": {n: g.retained[i] for i, n in enumerate(COUNTRY_NAMES)},
+        "sp": {ROLES[D]: list(g.sp[D]), ROLES[C]: list(g.sp[C])},
+        "control": [None if c is None else ROLES[c] for c in g.ctrl],
+        "destroyed": sorted(g.destroyed),
+        "hand_counts": {ROLES[D]: len(g.hands[D]), ROLES[C]: len(g.hands[C])},
+        "deck_count": len(g.deck), "future_count": len(g.future),
+        "discard": list(g.discard), "removed": list(g.removed), "in_play": list(g.in_play),
+        "events_played": sorted(g.events_played),
+        "effects": [{"name": e.name, "side": None if e.side is None else ROLES[e.side], "until": e.until}
+                    for e in g.effects.values()],
+    }
+    if me is not None:
+        v["hand"] = sorted(g.hands[me])
+    if g.ps is not None:
+        ps = g.ps
+        p: dict[str, Any] = {
+            "country": ps["country"], "attacker": ROLES[ps["attacker"]], "banned": list(ps["banned"]),
+            "raised": {ROLES[D]: ps["raised"][D], ROLES[C]: ps["raised"][C]},
+            "hand_counts": {ROLES[D]: len(ps["hands"][D]), ROLES[C]: len(ps["hands"][C])},
+            "led": None if ps["led"] is None else [ps["led"][0], ps["led"][1]],
+            "played": list(ps["out"]), "deck_count": len(ps["deck"]),
+        }
+        if me is not None:
+            p["hand"] = sorted(ps["hands"][me])
+            if ps.get("shown") and me == C:
+                p["democrat_hand"] = sorted(ps["hands"][D])
+        v["power_struggle"] = p
+    if role is not None and g.outcome is None and g.stack and g.stack[-1].get("role") == me:
+        v["prompt"] = g.prompt(role).message()
+    return v
+
+
+def label(g: Any, action: Action) -> str:
+    verb, arg = action.verb, action.arg
+    if verb == "space" and isinstance(arg, int):
+        s = SPACES[arg]
+        return f"{s.name} ({s.country}, D {g.sp[D][arg]} / C {g.sp[C][arg]}, stability {s.stability})"
+    if verb == "card" and isinstance(arg, int):
+        return card_label(arg)
+    if verb == "pscard" and isinstance(arg, int):
+        p = POWER_CARDS[arg]
+        return p.name if p.kind == "wild" else f"{p.name} ({p.value})"
+    return str(action)
+
+
+def render(v: dict[str, Any], role: str | None) -> str:
+    lines = [f"[bold]1989: Dawn of Freedom[/bold]  turn {v['turn']}, action round {v['action_round']} "
+             f"({v['phasing']})   VP {v['vp']:+d} (+ Democrat)"]
+    t = v["tiananmen"]
+    lines.append(f"Tiananmen Square: Democrat {t['democrat']}"
+                 f"{' ' + TST_NAMES[D][t['democrat'] - 1] if t['democrat'] else ''}, Communist {t['communist']}"
+                 f"{' ' + TST_NAMES[C][t['communist'] - 1] if t['communist'] else ''}")
+    for country in COUNTRY_NAMES:
+        lines.append(f"[bold]{country}[/bold] (power: {v['power'][country]}, kept {v['power_kept'][country]}x)")
+        for sid in SPACES_IN[country]:
+            s = SPACES[sid]
+            if sid in v["destroyed"]:
+                lines.append(f"  {s.name:<28} destroyed")
+                continue
+            ctrl = v["control"][sid]
+            mark = {"democrat": "[blue]D ctrl[/blue]", "communist": "[red]C ctrl[/red]"}.get(ctrl, "")
+            bg = "BG" if s.battleground else "  "
+            lines.append(f"  {s.name:<28} {bg} stab {s.stability}  D {v['sp']['democrat'][sid]:>2}  "
+                         f"C {v['sp']['communist'][sid]:>2}  {mark}")
+    if v["effects"]:
+        lines.append("In force: " + "; ".join(f"{e['name']} ({e['side'] or 'both'}, {e['until']})"
+                                               for e in v["effects"]))
+    lines.append(f"Hands: Democrat {v['hand_counts']['democrat']}, Communist {v['hand_counts']['communist']};"
+                 f" deck {v['deck_count']}, discard {len(v['discard'])}, removed {len(v['removed'])}")
+    if "hand" in v:
+        lines.append("Your hand: " + ", ".join(card_label(c) for c in v["hand"]))
+    ps = v.get("power_struggle")
+    if ps:
+        led = f", led {ps['led'][1]}" if ps["led"] else ""
+        lines.append(f"Power struggle in {ps['country']}: attacker {ps['attacker']}{led}; banned "
+                     f"{', '.join(ps['banned']) or 'none'}; cards D {ps['hand_counts']['democrat']} / "
+                     f"C {ps['hand_counts']['communist']}")
+        if "hand" in ps:
+            lines.append("Your power struggle cards: " + ", ".join(
+                f"{POWER_CARDS[c].name} {POWER_CARDS[c].value or ''}".strip() for c in ps["hand"]))
+    if v.get("result"):
+        r = v["result"]
+        lines.append(f"Game over: {r['reason']}; winners: {', '.join(r['winners']) or 'none (draw)'}")
+    elif v.get("prompt"):
+        lines.append(f"[bold]{v['prompt']}[/bold]")
+    return "\n".join(lines)
+
+
+__all__ = ["fill", "label", "render", "view"]
