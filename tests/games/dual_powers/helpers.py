@@ -70,12 +70,12 @@ def _containers(s: DualPowersState) -> list[list[int]]:
     return [s.deck, s.discard, s.hands[0], s.hands[1], s.played[0], s.played[1], s.opp_stack, s.opp_played]
 
 
-def give(s: DualPowersState, side: int, c: int) -> None:
+def give(s: DualPowersState, side: int, c: int, keep: tuple[int, ...] = ()) -> None:
     """Put card c in side's hand, swapping it with one of that hand's other Command cards."""
     hand = s.hands[side]
     if c in hand:
         return
-    swap = next(x for x in hand if x < N_COMMAND)
+    swap = next(x for x in hand if x < N_COMMAND and x not in keep)
     for box in _containers(s):
         if c in box:
             box[box.index(c)] = swap
@@ -108,8 +108,9 @@ def set_objective(s: DualPowersState, side: int, label: str) -> None:
 
 def turn(s: DualPowersState, side: int, *labels: str) -> None:
     """Make it side's turn (first of a fresh alternation) with these cards in hand."""
-    for lab in labels:
-        give(s, side, card(lab) if "-" in lab else LEADER_CARD[lab])
+    cards = tuple(card(lab) if "-" in lab else LEADER_CARD[lab] for lab in labels)
+    for c in cards:
+        give(s, side, c, keep=cards)
     s.phase = "play"
     s.cur = side
     s.order = (side, 1 - side) * 4
@@ -127,3 +128,18 @@ def act(s: DualPowersState, side: int, verb: str, arg: Any = None) -> None:
 
 def verbs(s: DualPowersState, side: int) -> set[str]:
     return {a.verb for a in s.legal_actions(("red", "white")[side])}
+
+
+def to_opp_stack(s: DualPowersState, label: str) -> None:
+    """Make the Opposition's face-down stack exactly [label] (solo), keeping every card once."""
+    c = card(label)
+    for box in _containers(s):
+        if c in box and box is not s.opp_stack:
+            box.remove(c)
+            break
+    if c in s.opp_stack:
+        s.opp_stack.remove(c)
+    s.deck.extend(s.opp_stack)
+    s.opp_stack[:] = [c]
+    if s.so[s.human] == c:
+        s.set_so(s.human, s.deck.pop(0), 0)
