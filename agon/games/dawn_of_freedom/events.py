@@ -19,6 +19,8 @@ imported automatically by `load_events()`):
    event is not playable can still be played for Ops, and a triggered opponent event that is
    not playable does not happen (a starred card is then discarded, not removed: rule 5.2).
    Cards in `g.no_event` (see `g.forbid_event`) are never playable as events (Modrow/Honecker).
+   `on_ops(g, side) -> Steps` runs when `side` plays the card for Operations (its own rule for an
+   Ops play, e.g. Common European Home's 1 VP to the opponent).
 2. Reading state (public, never mutate containers directly, use the methods):
    `g.sp[side][space]` SPs, `g.controller(space)` -> D, C or None, `g.vp` (+ favours the
    Democrat), `g.turn`, `g.power[country_index]` (who holds power), `g.tst[side]` (0..8),
@@ -51,7 +53,17 @@ imported automatically by `load_events()`):
    (Roundtable Talks); "after_ps" fn(g, eff, country) after the struggle's scoring; "turn_start"
    fn(g, eff) before the deal; "turn_end" fn(g, eff) at 4.5 step 5; "before_ar" fn(g, eff, side)
    -> Steps or None (return steps to replace that action round, General Strike); "on_play"
-   fn(g, eff, side, card) when a side has chosen a card to play (Ligachev). All return Steps.
+   fn(g, eff, side, card) when a side has chosen a card to play (Ligachev); "control" fn(g, eff,
+   space) whenever a space's controller changes (the Ceausescus' capture); "game_end" fn(g, eff)
+   at final scoring before anything else (their escape). All return Steps (or None).
+   Value-only hooks (no fn): "hand_size" (`value` = hand size of `side` at the next deal, with
+   until="deal": Presidential Visit), "tst_bonus" (`value` added to `side`'s TST attempts: Li Peng).
+   Other effects the core reads by name: "extra action round" (side C, Honecker's 8th round).
+   Game end: `g.ends_this_turn = True` ends the game at 4.5 step 5 on the VP sign (New Year's Eve
+   Party); `power_struggle(country, starter)` runs a struggle with its scoring. Map: `g.destroy_space`.
+   In a power struggle `g.ps` holds "country", "hands" [D, C], "deck", "out" (played/discarded),
+   "raised"; set `g.ps["shown"] = True` to show the Democrat's hand to the Communist (Securitate).
+   Turn structure: `g.must_play[side] = card` forces `side`'s next card (Stasi).
    Aftermath bonus: an effect named "aftermath+1" with side D adds 1 when D wins (Yakovlev).
    Power struggle hand size: `g.ps_take(taker, n)` inside a "ps_deal" hook.
 6. Filters (`Where`): `anywhere`, `in_country(*names)`, `in_region(name)`, `of_class(*classes)`,
@@ -116,13 +128,14 @@ class EventDef:
     fn: Callable[..., Steps]
     prereq: int | None = None
     playable: Callable[..., bool] | None = None
+    on_ops: Callable[..., Steps] | None = None
 
 
 EVENTS: dict[int, EventDef] = {}
 
 
-def event(number: int, *, prereq: int | None = None,
-          playable: Callable[..., bool] | None = None) -> Callable[[Callable[..., Steps]], Callable[..., Steps]]:
+def event(number: int, *, prereq: int | None = None, playable: Callable[..., bool] | None = None,
+          on_ops: Callable[..., Steps] | None = None) -> Callable[[Callable[..., Steps]], Callable[..., Steps]]:
     """Register the event of strategy card `number` (see the module docstring)."""
     if number not in CARDS or CARDS[number].scoring:
         raise ValueError(f"card {number} is not a strategy card with an event")
@@ -130,7 +143,7 @@ def event(number: int, *, prereq: int | None = None,
     def wrap(fn: Callable[..., Steps]) -> Callable[..., Steps]:
         if number in EVENTS:
             raise ValueError(f"event {number} is registered twice ({EVENTS[number].fn.__module__} and {fn.__module__})")
-        EVENTS[number] = EventDef(number, fn, prereq, playable)
+        EVENTS[number] = EventDef(number, fn, prereq, playable, on_ops)
         return fn
 
     return wrap

@@ -219,6 +219,26 @@ class DawnState(State):
             self._changed(sid)
         return k
 
+    def destroy_space(self, sid: int) -> None:
+        """Systematization (7.6): the space leaves the map. Its Democrat SPs are removed, its
+        Communist SPs move to Bucuresti (unless that is the space), its neighbours become adjacent
+        to each other; it can no longer hold SPs, be targeted, controlled or scored."""
+        if sid in self.destroyed:
+            return
+        buc = data.space("București")
+        moved = self.sp[C][sid]
+        self.sp[D][sid] = self.sp[C][sid] = 0
+        self._changed(sid)
+        self.destroyed = self.destroyed | {sid}
+        if sid != buc:
+            self.add_sp(C, buc, moved)
+        around = [n for n in self.adj[sid] if n not in self.destroyed]
+        adj = [list(a) for a in self.adj]
+        for a in around:
+            adj[a] = sorted({*adj[a], *(b for b in around if b != a)} - {sid})
+        adj[sid] = []
+        self.adj = tuple(tuple(a) for a in adj)
+
     def control_for(self, side: int, sid: int) -> int:
         """Add enough SPs of `side` for control of the space; returns how many."""
         need = max(0, SPACES[sid].stability - (self.sp[side][sid] - self.sp[1 - side][sid]))

@@ -9,6 +9,7 @@ from typing import Any
 
 from agon.engine import Action
 from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, PERIOD_CARDS, ROLES, SPACES, C, D
+from agon.games.dawn_of_freedom.events import EVENTS
 from agon.games.dawn_of_freedom.flow import Ask, Frame, ask, auto
 
 SETUP_ORDER = ((C, 2), (D, 3), (C, 3), (D, 4), (C, 2))  # 1989 3.4
@@ -243,6 +244,9 @@ class CardMode(Ask):
             g.push({"p": "ops_order", "role": side, "card": card, "event_side": 1 - side})
         else:
             g.push([ops, done])
+        ev = EVENTS.get(card)
+        if action.arg == "ops" and ev is not None and ev.on_ops is not None:
+            g.push(ev.on_ops(g, side))
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
         return "How do you play {card}?", {"card": CARDS[f["card"]].title}
