@@ -9,7 +9,22 @@ from agon.games.dual_powers import scoring, solo
 from agon.games.dual_powers.board import OUT, WAITING, controller, strength, stronger
 from agon.games.dual_powers.data import MONTH_END, OPP_UNITS, TROTSKY_N, TROTSKY_R
 
-from .helpers import LEADER, RED, WHITE, act, begin, card, clear, d, new, play, put, set_objective, to_opp_stack, turn, verbs
+from .helpers import (
+    LEADER,
+    RED,
+    WHITE,
+    act,
+    begin,
+    clear,
+    d,
+    new,
+    play,
+    put,
+    set_objective,
+    to_opp_stack,
+    turn,
+    verbs,
+)
 
 
 def test_T_R1_month_wrap_moves_popular_will_and_trotsky_returns() -> None:
