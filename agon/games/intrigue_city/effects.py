@@ -89,8 +89,16 @@ def target_ok(card: str, cu: list[int], b: int, bank: list[int], g: int) -> bool
     return True  # ACT-P2 Scapegoat
 
 
+_ALWAYS = frozenset(("move", "double_move", "old_debts", "nothing"))
+
+
 def card_ok(card: str, cu: list[int], boards: tuple[int, ...], bank: list[int], forbid: int) -> bool:
     """Whether `card` has a full execution on one of these boards, on a guild other than `forbid`."""
+    kind = CARD_KIND[card]
+    if kind in _ALWAYS:  # a board always holds cubes (IC-2.7), so some guild can be moved from
+        return True
+    if kind == "place_two" or (kind == "place_or_remove" and bank[CARD_VALUES[card][0] - 1] > 0):
+        return target_ok(card, cu, boards[0], bank, 0)
     for b in boards:
         for g in range(6):
             if g != forbid and target_ok(card, cu, b, bank, g):

@@ -395,15 +395,17 @@ class IntrigueState(State):
                 out.append(Action("favour", "BoS"))
             if self.pawns[2 * p + 1] and self.fav[p * 6 + ES]:
                 out.append(Action("favour", "ES"))
+        cu, bank, board, occ, forbid = self.cu, self.bank, self.board, self.occ, self._forbid()
         for pawn in (0, 1):
             if not self.pawns[2 * p + pawn] or (self.tfav >= 0 and pawn != (1 if self.tfav == ES else 0)):
                 continue
+            boards = self._boards_for(pawn)
             may_stack = self.tfav >= 0  # IC-4.3 (AMB-9): any pawn occupies a card
-            usable = [i for i in range(len(self.board)) if may_stack or not self.occ[i]]
-            if any(self._card_feasible(h, pawn) for h in self.hands[p]):
+            usable = [i for i in range(len(board)) if may_stack or not occ[i]]
+            if any(card_ok(h, cu, boards, bank, forbid) for h in self.hands[p]):
                 ok = usable  # IC-2P.5: a hand card may be carried out instead
             else:
-                ok = [i for i in usable if self._card_feasible(self.board[i], pawn)]
+                ok = [i for i in usable if card_ok(board[i], cu, boards, bank, forbid)]
             for i in ok or usable:  # IC-5.6: with no legal play the pawn goes anywhere, to no effect
                 out.append(Action(PAWNS[pawn], i))
         return out
