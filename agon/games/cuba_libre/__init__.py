@@ -1,0 +1,65 @@
+"""Cuba Libre (GMT COIN series vol. II) for agon: `agon.load("cuba-libre")`.
+
+Roles govt, m26 (26July), dr (Directorio), syndicate. Options: players (0-4; seats beyond the
+players are Non-players, 8.0), short (short game, 2.1), deployment ("standard" | "variable", S3).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable
+from typing import Any
+
+from agon.engine import Game
+from agon.games.cuba_libre import events
+from agon.games.cuba_libre.data import ROLES
+from agon.games.cuba_libre.rules import NONPLAYERS, CubaLibreState
+from agon.games.cuba_libre.text import render as render_board
+
+
+class CubaLibre(Game):
+    id = "cuba-libre"
+    title = "Cuba Libre"
+    state_class = CubaLibreState
+    rules_doc = "cuba-libre.md"
+
+    def roles(self, **options: Any) -> list[str]:
+        return list(ROLES)
+
+    def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        out = {"players": 4, "short": False, "deployment": "standard"}
+        for key, value in options.items():
+            if key not in out:
+                raise ValueError(f"cuba-libre: unknown option {key!r}; options: players, short, deployment")
+            out[key] = value
+        if out["players"] not in (0, 1, 2, 3, 4) or isinstance(out["players"], bool):
+            raise ValueError(f"cuba-libre: option players must be 0..4, not {out['players']!r}")
+        if not isinstance(out["short"], bool):
+            raise ValueError(f"cuba-libre: option short must be true or false, not {out['short']!r}")
+        if out["deployment"] not in ("standard", "variable"):
+            raise ValueError(f"cuba-libre: option deployment must be standard or variable, not {out['deployment']!r}")
+        return out
+
+    def nonplayer_roles(self, options: dict[str, Any]) -> list[str]:
+        """The factions the rulebook gives to Non-players for this player count (1.5, S1.2)."""
+        players = self.normalize_options(dict(options))["players"]
+        return [ROLES[f] for f in NONPLAYERS[players]]
+
+    def bots(self) -> dict[str, Callable[..., Any]]:
+        if importlib.util.find_spec("agon.games.cuba_libre.nonplayer") is None:
+            return {}
+        from agon.games.cuba_libre import nonplayer
+
+        return {"nonplayer": nonplayer.factory}
+
+    def default_seat(self, role: str, options: dict[str, Any]) -> str:
+        if role in self.nonplayer_roles(options) and "nonplayer" in self.bots():
+            return "nonplayer"
+        return "random"
+
+    def render(self, view: dict[str, Any], role: str | None) -> str:
+        return render_board(view, role)
+
+
+events.load_all()
+GAME = CubaLibre()

@@ -1,0 +1,380 @@
+"""Special Activities (CL 4.0-4.5): offered as ("activity", name) while an Operation is open.
+
+One SA type per Operation (4.1), carried out in one piece; which Operations each may accompany is
+ACCOMPANY (4.1.1). Ambush is offered inside the Attack space step (operations.Attack). Each SA is a
+frame pushed above the Operation frame; `fr["f"]` is the acting faction.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.games.cuba_libre.data import (
+    ADJ,
+    CITIES,
+    CO,
+    DR,
+    GB,
+    GOVT,
+    GUER_A,
+    GUER_U,
+    IS_CITY,
+    IS_EC,
+    IS_PROV,
+    M26,
+    NAMES,
+    NS,
+    POP,
+    SIERRA_MAESTRA,
+    SYN,
+    P,
+    T,
+)
+from agon.games.cuba_libre.steps import POP as STEP_POP
+from agon.games.cuba_libre.steps import WAIT, Step, step
+
+ACCOMPANY = {
+    "transport": ("train", "garrison", "sweep", "assault"),
+    "airstrike": ("garrison", "sweep", "assault"),
+    "reprisal": ("garrison", "sweep", "assault"),
+    "masferrer": ("sweep",),
+    "infiltrate": ("rally", "march"),
+    "kidnap": ("terror",),
+    "subvert": ("rally", "march"),
+    "assassinate": ("terror",),
+    "profit": ("rally", "march", "construct"),
+    "muscle": ("rally", "march", "construct"),
+    "bribe": ("rally", "march", "terror", "construct"),
+}
+BY_FACTION = (("transport", "airstrike", "reprisal", "masferrer"), ("infiltrate", "kidnap"),
+              ("subvert", "assassinate"), ("profit", "muscle", "bribe", "assassinate"))
+SA_TITLES = {"transport": "Transport", "airstrike": "Air Strike", "reprisal": "Reprisal",
+             "masferrer": "Assault (Rolando Masferrer)", "infiltrate": "Infiltrate", "ambush": "Ambush",
+             "kidnap": "Kidnap", "subvert": "Subvert", "assassinate": "Assassinate", "profit": "Profit",
+             "muscle": "Muscle", "bribe": "Bribe"}
+
+
+def available(g: Any, fr: dict[str, Any]) -> list[str]:
+    f, op = fr["f"], fr["op"]
+    return [name for name in BY_FACTION[f] if op in ACCOMPANY[name] and spaces(g, f, name, fr)]
+
+
+def start(g: Any, fr: dict[str, Any], name: str) -> None:
+    f = fr["f"]
+    fr["sa"] = name
+    g.say("{faction} adds {sa}.", faction=g.fname(f), sa=SA_TITLES[name])
+    if name == "bribe":
+        g.gain(SYN, -3)  # CL 4.5.4: the only SA with a cost
+    g.push("sa", f, sa=name, stage=0, opsp=fr["sp"])
+
+
+def _kidnap_kind(g: Any, s: int) -> bool:
+    return IS_CITY[s] or IS_EC[s] or g.sp[s][CO] > 0 or (s == SIERRA_MAESTRA and g.has_cap(2))
+
+
+def spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> list[int]:
+    """Spaces where the SA may take place now."""
+    from agon.games.cuba_libre.operations import assault_capacity, pact, removal_targets, space_ok
+
+    sp = g.sp
+    if name == "transport":
+        return [s for s in range(NS) if sp[s][T] and (IS_CITY[s] or sp[s][GB])]
+    if name == "airstrike":
+        if g.alliance == 2 and not g.has_mom(2):
+            return []  # CL 4.2.2: not when Embargoed (Guantanamo Bay shaded overrides)
+        return [s for s in range(NS) if not IS_CITY[s] and removal_targets(g, GOVT, s, "airstrike")]
+    if name == "reprisal":
+        return [s for s in range(NS) if g.control(s) == GOVT]
+    if name == "masferrer":
+        if not g.has_mom(5):
+            return []
+        return [s for s in range(NS) if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault")]
+    if name == "infiltrate":
+        out = []
+        for s in range(NS):
+            if g.support[s] > 0 or not sp[s][T] + sp[s][P]:
+                continue
+            if sp[s][GUER_U[M26]] or any(sp[a][GUER_U[M26]] for a in ADJ[s]):
+                out.append(s)
+        return out
+    if name == "kidnap":
+        terror_fr = {"f": M26, "op": "terror"}
+        out = []
+        for s in range(NS):
+            if not _kidnap_kind(g, s) or g.guerrillas(s, M26) <= sp[s][P]:
+                continue
+            if s in fr["sp"]:
+                out.append(s)
+            elif space_ok(g, terror_fr, s) and (IS_EC[s] or g.res[M26] >= 1 or _targets(g, s, True)):
+                out.append(s)
+        return out
+    if name == "subvert":
+        return [s for s in range(NS) if IS_PROV[s] and g.control(s) == DR
+                and not (pact(g, DR) and g.support[s] < 0)]
+    if name == "assassinate":
+        if f == SYN and not g.has_cap(43, True):
+            return []
+        return [s for s in fr["sp"] if (f == SYN or g.guerrillas(s, DR) > sp[s][P])
+                and removal_targets(g, f, s, "assassinate")]
+    if name == "profit":
+        return [s for s in range(NS) if sp[s][CO] or g.cash_held(s, SYN)]
+    if name == "muscle":
+        out = []
+        for s in range(NS):
+            if not (sp[s][CO] or IS_EC[s]):
+                continue
+            pt = P if IS_CITY[s] else T
+            if any(sp[o][pt] for o in range(NS) if o != s):
+                out.append(s)
+        return out
+    if name == "bribe":
+        if g.res[SYN] < 3:
+            return []
+        return [s for s in range(NS) if _bribe_options(g, s, "")]
+    return []
+
+
+def _targets(g: Any, s: int, paying_only: bool = False) -> list[int]:
+    """Kidnap targets in s (4.3.3): Syndicate where an open Casino is, Government in a City/EC."""
+    out = []
+    if IS_CITY[s] or IS_EC[s] or (s == SIERRA_MAESTRA and g.has_cap(2)):
+        out.append(GOVT)
+    if g.sp[s][CO]:
+        out.append(SYN)
+    if paying_only:
+        out = [t for t in out if g.res[t] > 0]
+    return out
+
+
+def _bribe_options(g: Any, s: int, mode: str) -> list[Any]:
+    row = g.sp[s]
+    out: list[Any] = []
+    if mode in ("", "cubes"):
+        if row[T]:
+            out.append(("remove", "troop"))
+        if row[P]:
+            out.append(("remove", "police"))
+    if mode in ("", "guerrillas"):
+        for e in (M26, DR, SYN):
+            for pt in (GUER_U[e], GUER_A[e]):
+                if row[pt]:
+                    if e != SYN:
+                        out.append(("remove", g.key(pt)))
+                    out.append(("flip", g.key(pt)))
+    if mode == "":
+        for pt in (GB, g.base_slot(M26), g.base_slot(DR)):
+            if row[pt]:
+                out.append(("removebase", g.key(pt)))
+    return out
+
+
+@step("sa")
+class SpecialActivity(Step):
+    """All SAs: fr["sa"] names it; fr["stage"] walks its prompts."""
+
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        if fr.get("end"):
+            return STEP_POP
+        return WAIT if SpecialActivity.legal(g, fr) else STEP_POP
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        name, stage, f = fr["sa"], fr["stage"], fr["f"]
+        sp = g.sp
+        if stage == 0:
+            op = g.op_frame()
+            ctx = op if op is not None else {"sp": fr["opsp"], "f": f, "op": ""}
+            if name == "profit":
+                out: list[Any] = []
+                if -1 in g.cash and any(sp[s][CO] for s in range(NS)):
+                    out.append(("profit", "stash"))
+                if any(sp[s][CO] for s in range(NS)) or g.cash_of(SYN):
+                    out.append(("profit", "cash in"))
+                return out
+            return [("space", NAMES[s]) for s in spaces(g, f, name, ctx)]
+        s = fr.get("s", -1)
+        if name == "transport":
+            if stage == 1:
+                return [("to", NAMES[d]) for d in range(NS) if d != s]
+            return [("troops", k) for k in range(1, min(3, sp[s][T]) + 1)]
+        if name == "reprisal":
+            if stage == 1:
+                return [("relocate", g.key(pt)) for e in (M26, DR, SYN) for pt in (GUER_U[e], GUER_A[e]) if sp[s][pt]]
+            return [("to", NAMES[d]) for d in ADJ[s]]
+        if name == "kidnap":
+            return [("target", g.role(t)) for t in _targets(g, s)]
+        if name == "muscle":
+            pt = P if IS_CITY[s] else T
+            out = [("from", NAMES[o]) for o in range(NS) if o != s and sp[o][pt]]
+            return out + [("done", None)] if fr.get("n") else out
+        if name == "profit":
+            if fr["mode"] == "stash":
+                if stage == 1:
+                    if -1 not in g.cash:
+                        return []
+                    done_sp = fr.get("done_sp", ())
+                    out = [("space", NAMES[x]) for x in range(NS) if sp[x][CO] and x not in done_sp]
+                    return out + [("done", None)] if done_sp else out
+                return [("holder", g.role(e)) for e in range(4) if g.has_holder(s, e)]
+            out = [("close", NAMES[x]) for x in range(NS) if sp[x][CO]]
+            out += [("cash", NAMES[c // 4]) for c in sorted(set(g.cash)) if c >= 0 and c % 4 == SYN]
+            return out + [("done", None)] if fr.get("n") else out
+        if name == "bribe":
+            if fr.get("n", 0) >= (1 if fr.get("mode") == "bases" else 2):
+                return []
+            out = _bribe_options(g, s, fr.get("mode", ""))
+            return out + [("done", None)] if fr.get("n") else out
+        return []
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        verb, arg = action
+        name, f = fr["sa"], fr["f"]
+        if verb == "done":
+            return True
+        if fr["stage"] == 0:
+            if name == "profit":
+                fr["mode"] = "stash" if arg == "stash" else "cash in"
+                fr["stage"] = 1
+                return False
+            s = NAMES.index(arg)
+            fr["s"] = s
+            fr["stage"] = 1
+            return _first_space(g, fr, name, f, s)
+        return _next(g, fr, name, f, verb, arg)
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "{sa}: choose.", {"sa": SA_TITLES[fr["sa"]]}
+
+
+def _first_space(g: Any, fr: dict[str, Any], name: str, f: int, s: int) -> bool:
+    from agon.games.cuba_libre.operations import select_space
+
+    sp = g.sp
+    if name == "airstrike":
+        g.push("remove", GOVT, s=s, n=2 if g.has_mom(2) else 1, mode="airstrike")
+        fr["end"] = True
+        return False
+    if name == "masferrer":
+        from agon.games.cuba_libre.operations import assault_capacity
+
+        g.push("remove", GOVT, s=s, n=assault_capacity(g, s), mode="assault")
+        fr["end"] = True
+        return False
+    if name == "reprisal":
+        g.add_terror(s)  # CL 4.2.3
+        if g.support[s] < 0:
+            g.shift_toward_neutral(s)
+        return False
+    if name == "infiltrate":
+        old = P if sp[s][P] else T
+        g.replace(s, old, GUER_U[M26], capturer=M26)  # CL 4.3.1, Commandeer
+        return True
+    if name == "subvert":
+        g.gain(DR, POP[s])  # CL 4.4.1
+        g.support[s] = 0
+        return True
+    if name == "assassinate":
+        g.push("remove", f, s=s, n=1, mode="assassinate")
+        fr["end"] = True
+        return False
+    if name == "kidnap":
+        op = g.op_frame()
+        if op is not None and s not in op["sp"]:
+            fr["then_terror"] = True
+        return False
+    if name == "bribe":
+        return False
+    if name == "transport" or name == "muscle":
+        return False
+    _ = (select_space, CITIES)
+    return True
+
+
+def _next(g: Any, fr: dict[str, Any], name: str, f: int, verb: str, arg: Any) -> bool:
+    s = fr.get("s", -1)
+    if name == "transport":
+        if fr["stage"] == 1:
+            fr["to"] = NAMES.index(arg)
+            fr["stage"] = 2
+            return False
+        g.move(s, fr["to"], T, int(arg))  # CL 4.2.1
+        return True
+    if name == "reprisal":
+        if fr["stage"] == 1:
+            fr["pt"] = g.slot(arg)
+            fr["stage"] = 2
+            return False
+        g.move(s, NAMES.index(arg), fr["pt"])
+        return True
+    if name == "kidnap":
+        kidnap(g, s, g.faction(arg))
+        if fr.get("then_terror"):
+            from agon.games.cuba_libre.operations import select_space
+
+            op = g.op_frame()
+            if op is not None:
+                select_space(g, op, s)
+        return True
+    if name == "muscle":
+        pt = P if IS_CITY[s] else T
+        g.move(NAMES.index(arg), s, pt)  # CL 4.5.3
+        fr["n"] = fr.get("n", 0) + 1
+        return fr["n"] >= 2
+    if name == "profit":
+        if fr["mode"] == "stash":
+            if fr["stage"] == 1:
+                fr["s"] = NAMES.index(arg)
+                fr["stage"] = 2
+                return False
+            i = g.cash.index(-1)
+            g.cash[i] = s * 4 + g.faction(arg)  # CL 4.5.1 stash
+            fr["done_sp"] = fr.get("done_sp", ()) + (s,)
+            fr["stage"] = 1
+            return len(fr["done_sp"]) >= 2
+        x = NAMES.index(arg)
+        if verb == "close":
+            g.close_casino(x)
+        else:
+            g.cash[g.cash.index(x * 4 + SYN)] = -1
+        g.gain(SYN, 3)
+        fr["n"] = fr.get("n", 0) + 1
+        return False
+    if name == "bribe":
+        pt = g.slot(arg)
+        if verb == "removebase":
+            fr["mode"] = "bases"
+            g.remove(s, pt, 1)
+        elif pt in (T, P):
+            fr["mode"] = "cubes"
+            g.remove(s, pt, 1, capturer=SYN)
+        else:
+            fr["mode"] = "guerrillas"
+            if verb == "flip":
+                e = g.owner(pt)
+                g.flip(s, e, 1, pt == GUER_U[e])
+            else:
+                g.remove(s, pt, 1, capturer=SYN)
+        fr["n"] = fr.get("n", 0) + 1
+        return False
+    return True
+
+
+def kidnap(g: Any, s: int, target: int) -> None:
+    """CL 4.3.3: roll and take Resources, or take a Cash marker (Cash Ransom); close a Casino."""
+    code = s * 4 + target
+    if code in g.cash:
+        g.cash[g.cash.index(code)] = s * 4 + M26
+        g.say("26July takes a Cash marker as ransom in {space}.", space=NAMES[s])
+    else:
+        roll = g.rng.die()
+        took = min(roll, g.res[target])
+        g.gain(target, -took)
+        got = g.gain(M26, took)
+        if g.has_mom(22):
+            g.add_aid(2 * got)  # Raul shaded
+        g.say("26July Kidnaps in {space}: roll {roll}, takes {n} Resources.", space=NAMES[s], roll=roll, n=took)
+    g.close_casino(s)
+    _ = GUER_A

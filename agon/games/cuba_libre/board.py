@@ -1,0 +1,325 @@
+"""Board helpers mixed into the state: pieces, Availability, stacking, Control, Cash, totals, victory.
+
+All mutation of pieces goes through place/remove/flip/move here so that Cash (4.5.2), Casinos
+(1.4.5) and Availability (1.4.1) are handled in one place.
+"""
+
+from __future__ import annotations
+
+from agon.games.cuba_libre.data import (
+    AV_OF,
+    BASE,
+    CC,
+    CITIES,
+    CO,
+    DA,
+    DB,
+    DR,
+    DU,
+    ECON,
+    ECS,
+    GB,
+    GOVT,
+    GUER_A,
+    GUER_U,
+    IS_EC,
+    M26,
+    MA,
+    MB,
+    MU,
+    NS,
+    POP,
+    POPULATED,
+    SYN,
+    TERROR_MARKERS,
+    P,
+    SA,
+    SU,
+    T,
+)
+
+
+class Board:
+    """Piece and marker bookkeeping; `self.sp[s]` is the 13-count list of space s."""
+
+    sp: list[list[int]]
+    avail: list[int]
+    support: list[int]
+    terror: list[int]
+    cash: list[int]
+    res: list[int]
+    aid: int
+    alliance: int
+    capabilities: frozenset[tuple[int, bool]]
+    momentum: frozenset[tuple[int, bool]]
+
+    # -- counting -------------------------------------------------------------------------------
+
+    def faction_count(self, s: int, f: int) -> int:
+        """Pieces of faction f in space s that count for Control (open Casinos only, 1.7)."""
+        row = self.sp[s]
+        if f == GOVT:
+            return row[T] + row[P] + row[GB]
+        if f == M26:
+            return row[MU] + row[MA] + row[MB]
+        if f == DR:
+            return row[DU] + row[DA] + row[DB]
+        return row[SU] + row[SA] + row[CO]
+
+    def control(self, s: int) -> int:
+        """The Faction that Controls space s, or -1 (1.7). ECs are never Controlled."""
+        if IS_EC[s]:
+            return -1
+        row = self.sp[s]
+        g = row[T] + row[P] + row[GB]
+        m = row[MU] + row[MA] + row[MB]
+        d = row[DU] + row[DA] + row[DB]
+        y = row[SU] + row[SA] + row[CO]
+        total = g + m + d + y
+        if 2 * g > total:
+            return GOVT
+        if 2 * m > total:
+            return M26
+        if 2 * d > total:
+            return DR
+        if 2 * y > total:
+            return SYN
+        return -1
+
+    def guerrillas(self, s: int, f: int) -> int:
+        row = self.sp[s]
+        return row[GUER_U[f]] + row[GUER_A[f]]
+
+    def cubes(self, s: int) -> int:
+        return self.sp[s][T] + self.sp[s][P]
+
+    def has_holder(self, s: int, f: int) -> bool:
+        """Faction f has a Guerrilla or cube in s (something that can hold Cash, 4.5.2)."""
+        row = self.sp[s]
+        if f == GOVT:
+            return row[T] + row[P] > 0
+        return row[GUER_U[f]] + row[GUER_A[f]] > 0
+
+    def any_pieces(self, s: int, f: int) -> bool:
+        row = self.sp[s]
+        if f == SYN:
+            return row[SU] + row[SA] + row[CO] + row[CC] > 0
+        return self.faction_count(s, f) > 0
+
+    def non_casino_bases(self, s: int) -> int:
+        row = self.sp[s]
+        return row[GB] + row[MB] + row[DB]
+
+    def casinos(self, s: int) -> int:
+        return self.sp[s][CO] + self.sp[s][CC]
+
+    def base_room(self, s: int, f: int) -> bool:
+        """A Base (or Casino) of faction f may be placed in s within stacking (1.4.2)."""
+        if IS_EC[s]:
+            return False
+        if f == SYN:
+            return self.sp[s][CO] + self.sp[s][CC] < 2
+        return self.sp[s][GB] + self.sp[s][MB] + self.sp[s][DB] < 2
+
+    def on_map(self, pt: int) -> int:
+        return sum(row[pt] for row in self.sp)
+
+    # -- tracks ---------------------------------------------------------------------------------
+
+    def total_support(self) -> int:
+        sup = self.support
+        return sum(POP[s] * sup[s] for s in POPULATED if sup[s] > 0)
+
+    def total_opposition(self) -> int:
+        sup = self.support
+        return sum(-POP[s] * sup[s] for s in POPULATED if sup[s] < 0)
+
+    def opposition_plus_bases(self) -> int:
+        return self.total_opposition() + self.on_map(MB)
+
+    def dr_pop_plus_bases(self) -> int:
+        return sum(POP[s] for s in POPULATED if self.control(s) == DR) + self.on_map(DB)
+
+    def open_casinos(self) -> int:
+        return self.on_map(CO)
+
+    def markers_left(self) -> int:
+        """Terror and Sabotage markers share one pool of 20 (3.3.4)."""
+        return TERROR_MARKERS - sum(self.terror)
+
+    def sabotaged(self, s: int) -> bool:
+        return IS_EC[s] and self.terror[s] > 0
+
+    def meets_condition(self, f: int) -> bool:
+        """The faction's 7.2 victory condition."""
+        if f == GOVT:
+            return all(self.support[c] == 2 for c in CITIES) and self.total_support() > 18
+        if f == M26:
+            return self.opposition_plus_bases() > 15
+        if f == DR:
+            return self.dr_pop_plus_bases() > 9
+        return self.open_casinos() > 7 and self.res[SYN] > 30
+
+    def margin(self, f: int) -> int:
+        """The faction's victory margin (7.3)."""
+        if f == GOVT:
+            return self.total_support() - 18
+        if f == M26:
+            return self.opposition_plus_bases() - 15
+        if f == DR:
+            return self.dr_pop_plus_bases() - 9
+        return min(self.open_casinos() - 7, self.res[SYN] - 30)
+
+    # -- resources ------------------------------------------------------------------------------
+
+    def gain(self, f: int, n: int) -> int:
+        """Add n Resources (negative: pay), kept within 0..49 (1.8); returns the change."""
+        old = self.res[f]
+        self.res[f] = max(0, min(49, old + n))
+        return self.res[f] - old
+
+    def add_aid(self, n: int) -> None:
+        self.aid = max(0, min(49, self.aid + n))
+
+    def shift(self, s: int, delta: int) -> None:
+        """Shift a populated space's level by delta steps (1.6.1), never past the ends."""
+        if not IS_EC[s]:
+            self.support[s] = max(-2, min(2, self.support[s] + delta))
+
+    def shift_toward_neutral(self, s: int) -> None:
+        v = self.support[s]
+        if v > 0:
+            self.support[s] = v - 1
+        elif v < 0:
+            self.support[s] = v + 1
+
+    # -- pieces ---------------------------------------------------------------------------------
+
+    def available(self, pt: int) -> int:
+        return self.avail[AV_OF[pt]]
+
+    def place(self, s: int, pt: int, n: int = 1) -> int:
+        """Place up to n pieces of slot pt from Available (1.4.1); Guerrillas go Underground and
+        Casinos open whatever slot is asked (1.4.3, 1.4.4) unless CC is asked explicitly."""
+        k = min(n, self.avail[AV_OF[pt]])
+        if k > 0:
+            self.avail[AV_OF[pt]] -= k
+            self.sp[s][pt] += k
+        return k
+
+    def remove(self, s: int, pt: int, n: int = 1, capturer: int = -1) -> int:
+        """Remove up to n pieces of slot pt from s to Available (Casinos: see close_casino)."""
+        k = min(n, self.sp[s][pt])
+        if k > 0:
+            self.sp[s][pt] -= k
+            self.avail[AV_OF[pt]] += k
+            self.cash_check(s, capturer)
+        return k
+
+    def close_casino(self, s: int) -> bool:
+        """What a removal does to a Casino (1.4.5): an open one closes, a closed one is untouched."""
+        if self.sp[s][CO] > 0:
+            self.sp[s][CO] -= 1
+            self.sp[s][CC] += 1
+            return True
+        return False
+
+    def flip(self, s: int, f: int, n: int, to_active: bool) -> int:
+        row = self.sp[s]
+        src, dst = (GUER_U[f], GUER_A[f]) if to_active else (GUER_A[f], GUER_U[f])
+        k = min(n, row[src])
+        row[src] -= k
+        row[dst] += k
+        return k
+
+    def move(self, src: int, dst: int, pt: int, n: int = 1) -> int:
+        k = min(n, self.sp[src][pt])
+        if k > 0:
+            self.sp[src][pt] -= k
+            self.sp[dst][pt] += k
+            f = 0 if pt in (T, P) else (M26 if pt in (MU, MA) else DR if pt in (DU, DA) else SYN)
+            self.cash_follow(src, dst, f)
+        return k
+
+    def replace(self, s: int, old: int, new: int, capturer: int = -1) -> None:
+        """Remove `old` and place `new` from Available; remove anyway if none (1.4.1)."""
+        if old in (CO, CC):
+            self.close_casino(s)
+            return
+        self.sp[s][old] -= 1
+        self.avail[AV_OF[old]] += 1
+        if self.avail[AV_OF[new]] > 0:
+            self.avail[AV_OF[new]] -= 1
+            self.sp[s][new] += 1
+        self.cash_check(s, capturer)
+
+    # -- Cash (4.5.2): self.cash[i] = -1 (Available) or space * 4 + holding faction -------------
+
+    def cash_held(self, s: int, f: int) -> int:
+        code = s * 4 + f
+        return sum(1 for c in self.cash if c == code)
+
+    def cash_of(self, f: int) -> list[int]:
+        return [i for i, c in enumerate(self.cash) if c >= 0 and c % 4 == f]
+
+    def cash_check(self, s: int, capturer: int = -1) -> None:
+        """Cash whose holder lost its last Guerrilla/cube in s goes to `capturer` (if it has a
+        Guerrilla/cube there and the action has a capture clause) or back to the pool."""
+        for i, c in enumerate(self.cash):
+            if c >= 0 and c // 4 == s and not self.has_holder(s, c % 4):
+                if capturer >= 0 and capturer != c % 4 and self.has_holder(s, capturer):
+                    self.cash[i] = s * 4 + capturer
+                else:
+                    self.cash[i] = -1
+
+    def cash_follow(self, src: int, dst: int, f: int) -> None:
+        """Cash of f in src travels with its last moving piece (4.5.2)."""
+        if not self.has_holder(src, f):
+            code = src * 4 + f
+            for i, c in enumerate(self.cash):
+                if c == code:
+                    self.cash[i] = dst * 4 + f
+
+    def add_terror(self, s: int) -> bool:
+        if self.markers_left() > 0:
+            self.terror[s] += 1
+            return True
+        return False
+
+    # -- capabilities and momentum --------------------------------------------------------------
+
+    def has_cap(self, number: int, shaded: bool = False) -> bool:
+        return (number, shaded) in self.capabilities
+
+    def has_mom(self, number: int) -> bool:
+        return (number, True) in self.momentum
+
+    def econ_total(self) -> int:
+        return sum(ECON[s] for s in ECS if not self.sabotaged(s))
+
+    def base_slot(self, f: int) -> int:
+        return BASE[f]
+
+    def check_pieces(self, forces: tuple[int, ...]) -> None:
+        totals = [0] * len(forces)
+        for row in self.sp:
+            for pt in range(13):
+                assert row[pt] >= 0, f"negative piece count {row}"
+                totals[AV_OF[pt]] += row[pt]
+        for i, n in enumerate(forces):
+            assert totals[i] + self.avail[i] == n, f"pieces of kind {i}: {totals[i]} on map + {self.avail[i]} available != {n}"
+        for s in range(NS):
+            row = self.sp[s]
+            if IS_EC[s]:
+                assert row[GB] + row[MB] + row[DB] + row[CO] + row[CC] == 0, "a Base on an EC"
+                assert self.support[s] == 0 and self.terror[s] <= 1
+            else:
+                assert row[GB] + row[MB] + row[DB] <= 2, f"stacking broken in {s}"
+            assert -2 <= self.support[s] <= 2
+        for c in self.cash:
+            assert c == -1 or self.has_holder(c // 4, c % 4), f"Cash {c} has no holder"
+        assert 0 <= sum(self.terror) <= TERROR_MARKERS
+        for r in self.res:
+            assert 0 <= r <= 49, f"resources {self.res}"
+        assert 0 <= self.aid <= 49 and 0 <= self.alliance <= 2
+        _ = (DA, DU, SA, SU, GUER_U)

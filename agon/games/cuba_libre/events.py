@@ -1,0 +1,378 @@
+"""Event framework (CL 5.0-5.5): the registry, lasting effects and reusable event steps.
+
+API for the events engineer
+===========================
+
+Write events in `events_<topic>.py` modules of this package: every module whose name starts with
+`events_` is imported automatically when the game loads (see `load_all`). Card texts are in
+shared/rules/cuba-libre-cards.md; cite them as `# CL card 15`.
+
+    from agon.games.cuba_libre.events import event, place, remove, choose_space, ...
+
+    @event(15, shaded=False)                        # card 15 unshaded; single-text cards: shaded=False
+    def come_comrades(g, f):                         # g: the state, f: executing faction (0..3)
+        place(g, f, "m26_u", n=3, spaces=ANY)        # steps are pushed and run in order
+
+    @event(15, shaded=True, playable=lambda g, f: True)   # optional: is the side playable now?
+    def soviet_scare(g, f): ...
+
+An event function runs once when the Event is chosen and *queues steps* (frames) with the helpers
+below; queued steps run in the order queued, each may prompt a faction. Code that must run after
+a choice is made goes in `then(g, fn, *args)` (fn(g, *args) runs when reached and may queue more).
+Direct state changes are fine for effects without choices (g.gain(f, n), g.add_aid(n), g.shift(s, d),
+g.support[s] = level, g.place(s, slot), g.remove(s, slot), g.flip(s, f, n, to_active), g.alliance).
+Piece slots are keys of data.PIECE_KEYS: troop police govt_base m26_u m26_a m26_base dr_u dr_a dr_base
+syn_u syn_a casino closed_casino (g.slot(key) -> int). Factions are ints GOVT, M26, DR, SYN.
+
+Steps (all append frames; `spaces` is a predicate fn(g, s) -> bool or a tuple of space ints;
+`actor` defaults to the executing faction f):
+- choose_space(g, f, spaces, fn, *args, prompt=..., optional=False): actor picks a space; then
+  fn(g, s, *args) runs (may queue further steps). optional adds ("skip").
+- choose_faction(g, f, factions, fn, *args): actor picks one of factions; fn(g, faction, *args).
+- choose_option(g, f, options, fn, *args): actor picks one string of `options`; fn(g, option, *args).
+- place(g, f, slot_or_slots, n, spaces): n times, pick a space (and a slot if several) and place 1
+  piece from Available (stacking respected for Bases/Casinos); stops when none can be placed.
+- remove(g, f, slots, n, spaces): n times, pick a space and one of `slots` there and remove it to
+  Available (Casinos close instead, 1.4.5).
+- shift(g, f, n_spaces, delta, spaces): pick n distinct spaces and shift each by delta levels.
+- free_op(g, faction, ops=(...), spaces=(...), limited=False, sa=False): that faction executes a
+  free Operation (3.1.2/5.5) of one of `ops` (default: any but Construct) in `spaces` only (default:
+  anywhere); it never changes Eligibility. free_sa(g, faction, name, spaces): a free SA.
+- redeploy(g): the Government runs the Redeploy phase procedure (6.4) now (card 11).
+Lasting effects and eligibility:
+- add_capability(g, number, shaded) (5.3), add_momentum(g, number) (5.4; ends at the next Reset),
+  remove_capability(g, number, shaded). Tests: g.has_cap(n, shaded), g.has_mom(n).
+  Capabilities/Momentum already honoured by the core: 2u Kidnap in Sierra Maestra, 2s Air Strike x2
+  and when Embargoed, 4s S.I.M. (Police as Troops in Sweep/Assault), 5s Masferrer (Sweep's SA may be
+  a free Assault), 6s Mosquera (Mountain Assault as City), 10s MAP (LimOp + SA), 13 El Che (first
+  March group stays Underground), 18 Pact of Caracas (no 26July/DR removal of the other, no Terror or
+  Subvert that changes Opposition), 22s Raul (Kidnap adds 2x to Aid), 30u Guerrilla Life, 43s Mafia
+  Offensive (Syndicate Assassinate with Terror), 48s Santo (Skim). Not yet in the core (hooks to add
+  in operations.py): 1s Armored Cars, 22u Raul reroll, 28u Morgan.
+- stay_eligible(g, faction) / ineligible_next(g, faction): applied at the end-of-card adjustment
+  (2.3.7); they are also set from the card data (stays_eligible / ineligible_next) automatically.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable
+from typing import Any
+
+from agon.games.cuba_libre.data import CARDS, NAMES, NS, ROLES, SYN
+from agon.games.cuba_libre.steps import POP, PUSHED, WAIT, Step, step
+
+EventFn = Callable[[Any, int], None]
+EVENTS: dict[tuple[int, bool], EventFn] = {}
+PLAYABLE: dict[tuple[int, bool], Callable[[Any, int], bool]] = {}
+
+
+def event(number: int, shaded: bool = False,
+          playable: Callable[[Any, int], bool] | None = None) -> Callable[[EventFn], EventFn]:
+    """Register the unshaded (or shaded) text of card `number`."""
+    if number not in CARDS or CARDS[number]["type"] != "event":
+        raise ValueError(f"no Event card {number}")
+    if shaded and not CARDS[number]["dual"]:
+        raise ValueError(f"card {number} has a single text; register it with shaded=False")
+
+    def deco(fn: EventFn) -> EventFn:
+        key = (number, shaded)
+        if key in EVENTS:
+            raise ValueError(f"event {key} registered twice")
+        EVENTS[key] = fn
+        if playable is not None:
+            PLAYABLE[key] = playable
+        return fn
+
+    return deco
+
+
+def has_event(number: int, shaded: bool) -> bool:
+    return (number, shaded) in EVENTS
+
+
+def playable(g: Any, number: int, shaded: bool, f: int) -> bool:
+    key = (number, shaded)
+    if key not in EVENTS:
+        return False
+    check = PLAYABLE.get(key)
+    return check is None or bool(check(g, f))
+
+
+def execute(g: Any, f: int, number: int, shaded: bool) -> None:
+    """Run an Event for faction f: card-data eligibility effects, then the event's steps."""
+    card = CARDS[number]
+    side = "shaded" if shaded else "unshaded"
+    stays = card.get("stays_eligible")
+    if stays == "executing":
+        stay_eligible(g, f)
+    elif stays:
+        stay_eligible(g, ROLES.index(stays))
+    for role in card.get("ineligible_next", {}).get(side, ()):
+        ineligible_next(g, ROLES.index(role))
+    if side in card["capability"]:
+        add_capability(g, number, shaded)
+    if side in card["momentum"]:
+        add_momentum(g, number)
+    g.push("ev_end", f)
+    mark = len(g.stack)
+    EVENTS[(number, shaded)](g, f)
+    _order(g, mark)
+
+
+def _order(g: Any, mark: int) -> None:
+    """Steps queued by an event run in the order queued: reverse the new part of the stack."""
+    g.stack[mark:] = g.stack[mark:][::-1]
+
+
+@step("ev_end")
+class EventEnd(Step):
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        return POP
+
+
+# -- lasting effects and eligibility ------------------------------------------------------------
+
+
+def add_capability(g: Any, number: int, shaded: bool = False) -> None:
+    g.capabilities = g.capabilities | {(number, shaded)}
+
+
+def remove_capability(g: Any, number: int, shaded: bool = False) -> None:
+    g.capabilities = g.capabilities - {(number, shaded)}
+
+
+def add_momentum(g: Any, number: int) -> None:
+    g.momentum = g.momentum | {(number, True)}
+
+
+def stay_eligible(g: Any, f: int) -> None:
+    g.stay_elig = g.stay_elig | {f}
+
+
+def ineligible_next(g: Any, f: int) -> None:
+    g.inelig_next = g.inelig_next | {f}
+
+
+# -- steps ----------------------------------------------------------------------------------------
+
+
+def _spaces(g: Any, spaces: Any) -> list[int]:
+    if spaces is None:
+        return list(range(NS))
+    if callable(spaces):
+        return [s for s in range(NS) if spaces(g, s)]
+    return list(spaces)
+
+
+def _queue(g: Any, kind: str, f: int, **params: Any) -> None:
+    g.stack.append({"k": kind, "f": f, **params})
+
+
+def then(g: Any, fn: Callable[..., None], *args: Any, f: int = 0) -> None:
+    """Queue fn(g, *args) to run once the steps queued before it are done."""
+    _queue(g, "ev_call", f, fn=fn, args=args)
+
+
+@step("ev_call")
+class Call(Step):
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        if fr.get("done"):
+            return POP
+        fr["done"] = True
+        mark = len(g.stack)
+        fr["fn"](g, *fr["args"])
+        _order(g, mark)
+        return PUSHED if len(g.stack) > mark else POP
+
+
+def choose_space(g: Any, f: int, spaces: Any, fn: Callable[..., None], *args: Any,
+                 prompt: str = "Choose a space.", optional: bool = False) -> None:
+    _queue(g, "ev_choice", f, what="space", opts=spaces, fn=fn, args=args, text=prompt, optional=optional)
+
+
+def choose_faction(g: Any, f: int, factions: tuple[int, ...], fn: Callable[..., None], *args: Any,
+                   prompt: str = "Choose a faction.") -> None:
+    _queue(g, "ev_choice", f, what="faction", opts=tuple(factions), fn=fn, args=args, text=prompt, optional=False)
+
+
+def choose_option(g: Any, f: int, options: tuple[str, ...], fn: Callable[..., None], *args: Any,
+                  prompt: str = "Choose.") -> None:
+    _queue(g, "ev_choice", f, what="option", opts=tuple(options), fn=fn, args=args, text=prompt, optional=False)
+
+
+@step("ev_choice")
+class Choice(Step):
+    @staticmethod
+    def _options(g: Any, fr: dict[str, Any]) -> list[Any]:
+        if fr["what"] == "space":
+            return [("space", NAMES[s]) for s in _spaces(g, fr["opts"])]
+        if fr["what"] == "faction":
+            return [("faction", ROLES[x]) for x in fr["opts"]]
+        return [("choose", o) for o in fr["opts"]]
+
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        if fr.get("done"):
+            return POP
+        return WAIT if Choice._options(g, fr) else POP
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        out = Choice._options(g, fr)
+        return out + [("skip", None)] if fr.get("optional") else out
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        verb, arg = action
+        if verb == "skip":
+            return True
+        value = NAMES.index(arg) if verb == "space" else ROLES.index(arg) if verb == "faction" else arg
+        fr["done"] = True
+        mark = len(g.stack)
+        fr["fn"](g, value, *fr["args"])
+        _order(g, mark)
+        return len(g.stack) == mark
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return fr["text"], {}
+
+
+def place(g: Any, f: int, slots: str | tuple[str, ...], n: int = 1, spaces: Any = None,
+          actor: int | None = None) -> None:
+    """Place n pieces (one per prompt) of the given slot key(s) from Available into `spaces`."""
+    keys = (slots,) if isinstance(slots, str) else tuple(slots)
+    _queue(g, "ev_place", f if actor is None else actor, keys=keys, n=n, opts=spaces)
+
+
+def _can_place(g: Any, s: int, pt: int) -> bool:
+    if not g.available(pt):
+        return False
+    owner = g.owner(pt)
+    if pt in (g.base_slot(0), g.base_slot(1), g.base_slot(2), g.base_slot(SYN), g.slot("closed_casino")):
+        return g.base_room(s, owner)
+    return True
+
+
+@step("ev_place")
+class Place(Step):
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        return WAIT if fr["n"] > 0 and Place.legal(g, fr) else POP
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        out: list[Any] = []
+        for s in _spaces(g, fr["opts"]):
+            for key in fr["keys"]:
+                if _can_place(g, s, g.slot(key)):
+                    out.append(("place", (NAMES[s], key)))
+        return out
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        s = NAMES.index(action[1][0])
+        g.place(s, g.slot(action[1][1]))
+        fr["n"] -= 1
+        return fr["n"] <= 0
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Place a piece ({n} left).", {"n": fr["n"]}
+
+
+def remove(g: Any, f: int, slots: tuple[str, ...], n: int = 1, spaces: Any = None,
+           actor: int | None = None) -> None:
+    """Remove n pieces (one per prompt) of the given slot keys from `spaces` to Available."""
+    _queue(g, "ev_remove", f if actor is None else actor, keys=tuple(slots), n=n, opts=spaces)
+
+
+@step("ev_remove")
+class Remove(Step):
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        return WAIT if fr["n"] > 0 and Remove.legal(g, fr) else POP
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        out: list[Any] = []
+        for s in _spaces(g, fr["opts"]):
+            for key in fr["keys"]:
+                pt = g.slot(key)
+                if g.sp[s][pt] and not (key == "casino" and False):
+                    out.append(("remove", (NAMES[s], key)))
+        return out
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        s = NAMES.index(action[1][0])
+        key = action[1][1]
+        if key == "casino" and fr["f"] != SYN:
+            g.close_casino(s)  # CL 1.4.5
+        else:
+            g.remove(s, g.slot(key))
+        fr["n"] -= 1
+        return fr["n"] <= 0
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Remove a piece ({n} left).", {"n": fr["n"]}
+
+
+def shift(g: Any, f: int, n_spaces: int, delta: int, spaces: Any = None) -> None:
+    """Pick n distinct spaces (populated) and shift each by delta levels (1.6.1)."""
+    _queue(g, "ev_shift", f, n=n_spaces, delta=delta, opts=spaces, done_sp=())
+
+
+@step("ev_shift")
+class Shift(Step):
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        return WAIT if fr["n"] > 0 and Shift.legal(g, fr) else POP
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        return [("space", NAMES[s]) for s in _spaces(g, fr["opts"])
+                if s not in fr["done_sp"] and g.pop_ok(s)]
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        s = NAMES.index(action[1])
+        g.shift(s, fr["delta"])
+        fr["done_sp"] = fr["done_sp"] + (s,)
+        fr["n"] -= 1
+        return fr["n"] <= 0
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Shift a space ({n} left).", {"n": fr["n"]}
+
+
+def free_op(g: Any, faction: int, ops: tuple[str, ...] = (), spaces: tuple[int, ...] = (),
+            limited: bool = False, sa: bool = False) -> None:
+    """Faction executes a free Operation (3.1.2, 5.5): no cost, no Eligibility change."""
+    _queue(g, "opchoice", faction, lim=limited, free=True, sa=sa, src="event", only=tuple(ops),
+           within=tuple(spaces))
+
+
+def free_sa(g: Any, faction: int, name: str, spaces: tuple[int, ...] = ()) -> None:
+    """Faction executes a free Special Activity `name` (activities.SA_TITLES), outside an Op."""
+    _queue(g, "sa", faction, sa=name, stage=0, opsp=tuple(spaces))
+
+
+def redeploy(g: Any) -> None:
+    """The Government runs the Redeploy phase procedure now (6.4; card 11)."""
+    _queue(g, "prop_redeploy", 0)
+
+
+def load_all() -> None:
+    """Import every `events_*` module of this package (they register with @event)."""
+    import agon.games.cuba_libre as pkg
+
+    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
+        if info.name.startswith("events_"):
+            importlib.import_module(f"agon.games.cuba_libre.{info.name}")

@@ -1,0 +1,125 @@
+"""Events written with the core (examples of each step shape; the rest: other events_* modules).
+
+Card texts: shared/rules/cuba-libre-cards.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.games.cuba_libre.data import CITIES, DR, GOVT, IS_EC, IS_PROV, M26, PINAR, P, SYN
+from agon.games.cuba_libre.events import (
+    choose_faction,
+    choose_space,
+    event,
+    free_op,
+    place,
+    remove,
+    shift,
+    then,
+)
+
+
+@event(4)  # CL card 4 unshaded: a Support space without Police to Neutral
+def sim_torture(g: Any, f: int) -> None:
+    def neutral(g: Any, s: int) -> None:
+        g.support[s] = 0
+
+    choose_space(g, f, lambda g, s: g.support[s] > 0 and not g.sp[s][P], neutral)
+
+
+@event(4, shaded=True)  # CL card 4 shaded: Momentum (Police Sweep and Assault as Troops)
+def sim_momentum(g: Any, f: int) -> None:
+    return None
+
+
+@event(12)  # CL card 12 unshaded: remove any 2 Guerrillas
+def brac(g: Any, f: int) -> None:
+    remove(g, f, ("m26_u", "m26_a", "dr_u", "dr_a", "syn_u", "syn_a"), n=2)
+
+
+@event(12, shaded=True)  # CL card 12 shaded: 1 Police anywhere; Government + min(6, Aid)
+def brac_police(g: Any, f: int) -> None:
+    place(g, f, "police", n=1)
+    g.gain(GOVT, min(6, g.aid))
+
+
+@event(13)  # CL card 13: El Che, Capability (the card data adds it; operations.March applies it)
+def el_che(g: Any, f: int) -> None:
+    return None
+
+
+@event(14)  # CL card 14 unshaded: a 26July Base and Guerrilla in Pinar del Rio
+def fisherman(g: Any, f: int) -> None:
+    if g.base_room(PINAR, M26):
+        g.place(PINAR, g.slot("m26_base"))
+    g.place(PINAR, g.slot("m26_u"))
+
+
+@event(14, shaded=True)  # CL card 14 shaded: Pinar del Rio 2 levels toward Active Support
+def fisherman_backlash(g: Any, f: int) -> None:
+    g.shift(PINAR, 2)
+
+
+@event(15)  # CL card 15 unshaded: 3 26July Guerrillas anywhere
+def come_comrades(g: Any, f: int) -> None:
+    place(g, f, "m26_u", n=3)
+
+
+@event(15, shaded=True)  # CL card 15 shaded: Government + min(Aid, 10), then Aid +5
+def soviet_scare(g: Any, f: int) -> None:
+    g.gain(GOVT, min(g.aid, 10))
+    g.add_aid(5)
+
+
+@event(16)  # CL card 16 unshaded: a 26July Base where 26July has a piece
+def larrazabal(g: Any, f: int) -> None:
+    place(g, f, "m26_base", n=1, spaces=lambda g, s: not IS_EC[s] and g.any_pieces(s, M26))
+
+
+@event(16, shaded=True)  # CL card 16 shaded: remove a 26July Base; 26July -3 Resources
+def larrazabal_stop(g: Any, f: int) -> None:
+    remove(g, f, ("m26_base",), n=1)
+    g.gain(M26, -3)
+
+
+@event(20)  # CL card 20 unshaded: a faction free Marches, then free Rallies in 1 space entered
+def the_twelve(g: Any, f: int) -> None:
+    def march_then_rally(g: Any, x: int) -> None:
+        free_op(g, x, ops=("march",))
+        then(g, rally_after, x, f=x)
+
+    def rally_after(g: Any, x: int) -> None:
+        who, op, spaces = g.last_op
+        if who == x and op == "march" and spaces:
+            free_op(g, x, ops=("rally",), spaces=tuple(s for s in spaces if not IS_EC[s]), limited=True)
+
+    choose_faction(g, f, (M26, DR, SYN), march_then_rally)
+
+
+@event(23)  # CL card 23 unshaded: 2 Provinces 1 level toward Active Opposition
+def radio_rebelde(g: Any, f: int) -> None:
+    shift(g, f, 2, -1, spaces=lambda g, s: IS_PROV[s])
+
+
+@event(23, shaded=True)  # CL card 23 shaded: remove a 26July Base from a Province
+def radio_located(g: Any, f: int) -> None:
+    remove(g, f, ("m26_base",), n=1, spaces=lambda g, s: IS_PROV[s])
+
+
+@event(33)  # CL card 33 unshaded: +5 Resources to DR or 26July
+def carlos_prio(g: Any, f: int) -> None:
+    choose_faction(g, f, (DR, M26), lambda g, x: g.gain(x, 5) and None)
+
+
+@event(33, shaded=True)  # CL card 33 shaded: DR Base where the Government lacks Control; Neutral
+def prio_home(g: Any, f: int) -> None:
+    def base_and_neutral(g: Any, s: int) -> None:
+        if g.base_room(s, DR):
+            g.place(s, g.slot("dr_base"))
+        g.support[s] = 0
+
+    choose_space(g, f, lambda g, s: not IS_EC[s] and g.control(s) != GOVT, base_and_neutral)
+
+
+_ = (CITIES, SYN)

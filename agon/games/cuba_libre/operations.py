@@ -1,0 +1,819 @@
+"""Operations (CL 3.0-3.3): the choice of Operation, the space loop and each per-space procedure.
+
+Frame "op": {f, op, lim, free, sa_ok, sa, sp (chosen spaces), paid, src, slot, ...}. Its prompt
+offers ("space", s) for every legal, affordable space not yet chosen (a LimOp stops after one),
+("activity", name) for each Special Activity legal now (activities.py), op-specific extras and
+("done") once a space is chosen. Costs are paid as each space is chosen (3.1).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.games.cuba_libre import activities
+from agon.games.cuba_libre.data import (
+    ADJ,
+    CC,
+    CO,
+    DR,
+    ECS,
+    FOREST,
+    GB,
+    GOVT,
+    GUER_A,
+    GUER_U,
+    IS_CITY,
+    IS_EC,
+    M26,
+    MOUNTAIN,
+    POP as POPULATION,
+    NAMES,
+    NS,
+    SA,
+    SPACE_INDEX,
+    SYN,
+    SU,
+    P,
+    T,
+)
+from agon.games.cuba_libre.steps import POP, PUSHED, WAIT, Step, step
+
+OPS = (("train", "garrison", "sweep", "assault"), ("rally", "march", "attack", "terror"),
+       ("rally", "march", "attack", "terror"), ("rally", "march", "terror", "construct"))
+OP_TITLES = {"train": "Train", "garrison": "Garrison", "sweep": "Sweep", "assault": "Assault", "rally": "Rally",
+             "march": "March", "attack": "Attack", "terror": "Terror", "construct": "Construct"}
+
+
+def govt_cost(g: Any) -> int:
+    return 2 + g.alliance  # CL 3.2: Firm 2, Reluctant 3, Embargoed 4
+
+
+def space_cost(g: Any, fr: dict[str, Any], s: int) -> int:
+    op = fr["op"]
+    if op == "construct":
+        return 5  # CL 3.3.5: never free
+    if fr["free"] or op == "garrison":
+        return 0
+    if op in ("train", "sweep", "assault"):
+        return govt_cost(g)
+    if op in ("march", "terror") and IS_EC[s]:
+        return 0  # CL 3.3.2, 3.3.4
+    return 1
+
+
+def pact(g: Any, f: int) -> bool:
+    """Pact of Caracas (card 18) binds 26July and DR Operations."""
+    return f in (M26, DR) and g.has_cap(18)
+
+
+# -- legality of a space ----------------------------------------------------------------------
+
+
+def rally_options(g: Any, f: int, s: int, free_level: bool = False) -> list[Any]:
+    """Rally results possible in s (CL 3.3.1)."""
+    if IS_EC[s]:
+        return []
+    lvl = g.support[s]
+    if not free_level:
+        if f == M26 and lvl > 0:
+            return []
+        if f == DR and lvl in (2, -2):
+            return []
+    row = g.sp[s]
+    u, a = GUER_U[f], GUER_A[f]
+    out: list[Any] = []
+    av = g.available(u)
+    if av:
+        out.append("place")
+    if f != SYN and row[u] + row[a] >= 2 and g.base_room(s, f) and g.available(g.base_slot(f)):
+        out.append("base")
+    bases = row[CO] if f == SYN else row[g.base_slot(f)]
+    if bases:
+        if row[a]:
+            out.append("flip")
+        if f != SYN:
+            most = 2 * bases + 2 * POPULATION[s] if f == M26 else bases + POPULATION[s]  # CL 3.3.1, C-12
+            out += list(range(2, min(most, av) + 1))
+    return out
+
+
+def assault_capacity(g: Any, s: int) -> int:
+    """CL 3.2.4: 1 per Troop (Mountain: per 2 Troops), plus 1 per Police in a City or EC."""
+    row = g.sp[s]
+    troops, police = row[T], row[P]
+    if g.has_mom(4):  # S.I.M. shaded: Police Assault as Troops
+        troops, police = troops + police, 0
+    city_like = IS_CITY[s] or IS_EC[s] or (MOUNTAIN[s] and g.has_mom(6))  # Sanchez Mosquera shaded
+    if MOUNTAIN[s] and not city_like:
+        n = troops // 2
+    else:
+        n = troops
+    if city_like:
+        n += police
+    return n
+
+
+def space_ok(g: Any, fr: dict[str, Any], s: int) -> bool:
+    op, f = fr["op"], fr["f"]
+    row = g.sp[s]
+    if op == "train":
+        return not IS_EC[s]
+    if op == "garrison":
+        return IS_EC[s] or IS_CITY[s]
+    if op == "sweep":
+        return not IS_EC[s]
+    if op == "assault":
+        return assault_capacity(g, s) > 0 and bool(removal_targets(g, GOVT, s, "assault"))
+    if op == "rally":
+        return bool(rally_options(g, f, s))
+    if op == "march":
+        arr = fr.get("arr", ())
+        for o in ADJ[s]:
+            if g.guerrillas(o, f) - (arr[o] + arr[o + NS] if arr else 0) > 0:
+                return True
+        return False
+    if op == "attack":
+        if not g.guerrillas(s, f):
+            return False
+        return any(g.any_pieces(s, e) for e in range(4) if e != f)
+    if op == "terror":
+        if not row[GUER_U[f]]:
+            return False
+        return not (pact(g, f) and g.support[s] < 0)
+    if op == "construct":
+        if IS_EC[s] or g.control(s) not in (GOVT, SYN):
+            return False
+        return bool(row[CC]) or (g.casinos(s) < 2 and g.available(CC) > 0)
+    return False
+
+
+def candidate_spaces(g: Any, fr: dict[str, Any]) -> list[int]:
+    if fr["lim"] and fr["sp"]:
+        return []
+    chosen = fr["sp"]
+    res = g.res[fr["f"]]
+    within = fr.get("within") or range(NS)
+    return [s for s in within if s not in chosen and space_cost(g, fr, s) <= res and space_ok(g, fr, s)]
+
+
+def op_possible(g: Any, f: int, op: str, lim: bool, free: bool, within: tuple[int, ...] = ()) -> bool:
+    fr = {"f": f, "op": op, "lim": lim, "free": free, "sp": (), "within": within}
+    if op == "garrison" and not free and g.res[f] < govt_cost(g):
+        return False
+    return bool(candidate_spaces(g, fr))
+
+
+def ops_possible(g: Any, f: int, lim: bool, free: bool, only: tuple[str, ...] = (),
+                 within: tuple[int, ...] = ()) -> list[str]:
+    return [op for op in OPS[f] if (not only or op in only) and not (free and op == "construct")
+            and op_possible(g, f, op, lim, free, within)]
+
+
+# -- removal of enemy pieces --------------------------------------------------------------------
+
+
+def removal_targets(g: Any, actor: int, s: int, mode: str) -> list[int]:
+    """Slots that `actor` may remove (or close) now in s, by mode: assault, attack, airstrike,
+    assassinate (CL 3.2.4, 3.3.3, 4.2.2, 4.4.3; Bases last, 1.4.5 Casinos)."""
+    row = g.sp[s]
+    out: list[int] = []
+    no_pact = pact(g, actor)
+    for e in range(4):
+        if e == actor or (no_pact and e in (M26, DR)):
+            continue
+        if e == GOVT:
+            if mode in ("attack", "assassinate", "bribe"):
+                if row[T]:
+                    out.append(T)
+                if row[P]:
+                    out.append(P)
+                if row[GB] and (mode != "attack" or row[T] + row[P] == 0):
+                    out.append(GB)
+            continue
+        u, a = GUER_U[e], GUER_A[e]
+        if mode in ("attack", "assassinate") and row[u]:
+            out.append(u)
+        if row[a]:
+            out.append(a)
+        base = CO if e == SYN else g.base_slot(e)
+        if row[base]:
+            if mode == "assassinate":
+                out.append(base)
+            elif row[u] + row[a] == 0:
+                if e == SYN and mode == "attack" and row[T] + row[P] > 0:
+                    continue  # C-13: cubes protect Casinos from Attack
+                out.append(base)
+    return out
+
+
+def remove_target(g: Any, actor: int, s: int, pt: int) -> None:
+    if pt == CO:
+        g.close_casino(s)
+    else:
+        g.remove(s, pt, 1, capturer=actor)
+    if pt in (g.base_slot(M26), g.base_slot(DR)) and g.has_cap(18):
+        pass  # removal by an enemy never cancels the Pact (card 18)
+
+
+@step("remove")
+class Remove(Step):
+    """Remove up to fr["n"] enemy pieces in fr["s"] (mode: see removal_targets), to the maximum."""
+
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        if fr["n"] <= 0:
+            return POP
+        targets = removal_targets(g, fr["f"], fr["s"], fr["mode"])
+        if not targets:
+            return POP
+        if len(targets) == 1 and fr["mode"] != "bribe":
+            remove_target(g, fr["f"], fr["s"], targets[0])
+            fr["n"] -= 1
+            return Remove.enter(g, fr)
+        return WAIT
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        return [("remove", g.key(pt)) for pt in removal_targets(g, fr["f"], fr["s"], fr["mode"])]
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        remove_target(g, fr["f"], fr["s"], g.slot(action[1]))
+        fr["n"] -= 1
+        return False
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Remove an enemy piece in {space} ({n} left).", {"space": NAMES[fr["s"]], "n": fr["n"]}
+
+
+@step("activate")
+class Activate(Step):
+    """Activate fr["n"] enemy Underground Guerrillas in fr["s"] (Sweep, Garrison; max effect)."""
+
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        s, n = fr["s"], fr["n"]
+        if n <= 0:
+            return POP
+        facs = [e for e in (M26, DR, SYN) if e != fr["f"] and g.sp[s][GUER_U[e]]]
+        if not facs:
+            return POP
+        if len(facs) == 1 or sum(g.sp[s][GUER_U[e]] for e in facs) <= n:
+            for e in facs:
+                fr["n"] -= g.flip(s, e, fr["n"], True)
+            return POP
+        return WAIT
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        s = fr["s"]
+        return [("activate", g.role(e)) for e in (M26, DR, SYN) if e != fr["f"] and g.sp[s][GUER_U[e]]]
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        fr["n"] -= g.flip(fr["s"], g.faction(action[1]), 1, True)
+        return False
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Activate a Guerrilla in {space} ({n} left).", {"space": NAMES[fr["s"]], "n": fr["n"]}
+
+
+# -- choosing the Operation -------------------------------------------------------------------
+
+
+@step("opchoice")
+class OpChoice(Step):
+    """Choose which Operation (fr: lim, free, sa, src, only)."""
+
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        return WAIT if OpChoice.legal(g, fr) else POP
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        ops = ops_possible(g, fr["f"], fr["lim"], fr["free"], fr.get("only", ()), fr.get("within", ()))
+        if fr.get("src") == "launder":
+            ops = [o for o in ops if o != "construct"]  # CL 2.3.6
+        return [("operation", op) for op in ops]
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        f = fr["f"]
+        op = action[1]
+        new = {"k": "op", "f": f, "op": op, "lim": fr["lim"], "free": fr["free"], "sa_ok": fr["sa"], "sa": "",
+               "sp": (), "paid": False, "src": fr.get("src", "card"), "slot": fr.get("slot", 0),
+               "within": fr.get("within", ())}
+        g.say("{faction} executes {op}.", faction=g.fname(f), op=OP_TITLES[op] + (" (limited)" if fr["lim"] else ""))
+        if op == "garrison" and not fr["free"]:
+            g.gain(f, -govt_cost(g))  # CL 3.2.2: paid in total
+            new["paid"] = True
+        if op == "march":
+            new["arr"] = (0,) * (2 * NS)  # Guerrillas that arrived this March (Underground, Active)
+        g.stack.pop()
+        g.stack.append(new)
+        return False
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Choose an Operation.", {}
+
+
+# -- the Operation frame ----------------------------------------------------------------------
+
+
+@step("op")
+class Operation(Step):
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        if fr.get("end"):
+            op_finished(g, fr)
+            return POP
+        return WAIT
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        out: list[Any] = [("space", NAMES[s]) for s in candidate_spaces(g, fr)]
+        if fr["op"] == "train" and fr["sp"] and not fr.get("extra_done"):
+            out += train_extras(g, fr)
+        if fr["sa_ok"] and not fr["sa"]:
+            out += [("activity", name) for name in activities.available(g, fr)]
+        if fr["sp"] or fr["op"] == "garrison":
+            out.append(("done", None))
+        return out
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        verb, arg = action
+        if verb == "done":
+            fr["end"] = True
+            if fr["op"] == "garrison":
+                garrison_finish(g, fr)
+            return False
+        if verb == "activity":
+            activities.start(g, fr, arg)
+            return False
+        if verb in ("base", "civic"):
+            train_extra(g, fr, verb, arg)
+            return False
+        s = SPACE_INDEX.get(arg) if arg in SPACE_INDEX else NAMES.index(arg)
+        select_space(g, fr, s)
+        return False
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "{op}: choose a space, a Special Activity, or done ({n} spaces so far).", {
+            "op": OP_TITLES[fr["op"]], "n": len(fr["sp"])}
+
+
+def select_space(g: Any, fr: dict[str, Any], s: int) -> None:
+    f, op = fr["f"], fr["op"]
+    cost = space_cost(g, fr, s)
+    if cost:
+        g.gain(f, -cost)
+        fr["paid"] = True
+    fr["sp"] = fr["sp"] + (s,)
+    g.say("{op} in {space}.", op=OP_TITLES[op], space=NAMES[s])
+    if op == "train":
+        if (IS_CITY[s] or g.sp[s][GB]) and g.available(T) + g.available(P):
+            g.push("train_place", f, s=s, n=0)
+    elif op == "garrison":
+        g.push("move_cubes", f, s=s, n=0, mode="garrison")
+    elif op == "sweep":
+        g.push("move_cubes", f, s=s, n=0, mode="sweep")
+    elif op == "assault":
+        g.push("remove", f, s=s, n=assault_capacity(g, s), mode="assault")
+    elif op == "rally":
+        g.push("rally", f, s=s)
+    elif op == "march":
+        g.push("march", f, s=s, grp=())
+    elif op == "attack":
+        g.push("attack", f, s=s)
+    elif op == "terror":
+        terror(g, f, s)
+    elif op == "construct":
+        g.push("construct", f, s=s)
+
+
+def op_finished(g: Any, fr: dict[str, Any]) -> None:
+    """Bookkeeping after an Operation: what the 1st Eligible did (2.3.4) and Launder (2.3.6)."""
+    f = fr["f"]
+    g.last_op = (f, fr["op"], fr["sp"])
+    if fr["src"] == "card" and fr["slot"] == 1 and fr["sa"]:
+        g.first_did = "opsa"
+    if (fr["src"] == "card" and fr["paid"] and not fr["sa"] and g.is_player(f)
+            and f not in g.laundered and g.cash_of(f)):
+        g.push("launder", f)
+
+
+def terror(g: Any, f: int, s: int) -> None:
+    """CL 3.3.4 in one space."""
+    g.flip(s, f, 1, True)
+    if IS_EC[s]:
+        if not g.terror[s]:
+            g.add_terror(s)
+        return
+    g.add_terror(s)
+    if f == M26:
+        g.shift(s, -1)  # AMB-7: 26July Terror builds Opposition
+    else:
+        g.shift_toward_neutral(s)
+
+
+# -- Train ------------------------------------------------------------------------------------
+
+
+@step("train_place")
+class TrainPlace(Step):
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        return POP if fr["n"] >= 4 or g.available(T) + g.available(P) == 0 else WAIT
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        out: list[Any] = []
+        if g.available(T):
+            out.append(("place", "troop"))
+        if g.available(P):
+            out.append(("place", "police"))
+        out.append(("done", None))
+        return out
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        if action[0] == "done":
+            return True
+        g.place(fr["s"], T if action[1] == "troop" else P)
+        fr["n"] += 1
+        return False
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Train: place cubes in {space} ({n} of 4).", {"space": NAMES[fr["s"]], "n": fr["n"]}
+
+
+def civic_ok(g: Any, s: int) -> bool:
+    """CL 6.3.2: Government-Controlled City/Province with Troops and Police; some effect."""
+    row = g.sp[s]
+    return (not IS_EC[s] and row[T] > 0 and row[P] > 0 and g.control(s) == GOVT
+            and (g.terror[s] > 0 or g.support[s] < 2) and g.res[GOVT] >= 4)
+
+
+def civic_action(g: Any, s: int) -> None:
+    g.gain(GOVT, -4)
+    if g.terror[s]:
+        g.terror[s] -= 1
+    else:
+        g.shift(s, 1)
+
+
+def train_extras(g: Any, fr: dict[str, Any]) -> list[Any]:
+    """CL 3.2.1 step 2, in at most 1 selected space: a Base from 2 cubes, or Civic Action."""
+    spaces = (fr["extra"],) if fr.get("extra") is not None else fr["sp"]
+    out: list[Any] = []
+    for s in spaces:
+        row = g.sp[s]
+        if fr.get("extra") is None and row[T] + row[P] >= 2 and g.base_room(s, GOVT) and g.available(GB):
+            for combo in ("TT", "TP", "PP"):
+                if row[T] >= combo.count("T") and row[P] >= combo.count("P"):
+                    out.append(("base", (NAMES[s], combo)))
+        if civic_ok(g, s) and fr.get("extra_kind", "civic") == "civic":
+            out.append(("civic", NAMES[s]))
+    return out
+
+
+def train_extra(g: Any, fr: dict[str, Any], verb: str, arg: Any) -> None:
+    if verb == "base":
+        s = NAMES.index(arg[0])
+        for c in arg[1]:
+            g.remove(s, T if c == "T" else P)
+        g.place(s, GB)
+        fr["extra_done"] = True
+        g.say("The Government builds a Base in {space}.", space=NAMES[s])
+    else:
+        s = NAMES.index(arg)
+        civic_action(g, s)
+        fr["extra"] = s
+        fr["extra_kind"] = "civic"
+        g.say("Civic Action in {space}.", space=NAMES[s])
+    fr["lim"] = True if fr["sp"] else fr["lim"]  # no more Train spaces after step 2
+    fr["sp_closed"] = True
+
+
+# -- Garrison and Sweep movement -------------------------------------------------------------
+
+
+def move_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
+    s, mode = fr["s"], fr["mode"]
+    out: list[Any] = []
+    if mode == "garrison":
+        for o in range(NS):
+            if o != s:
+                if g.sp[o][T]:
+                    out.append(("move", (NAMES[o], "troop")))
+                if g.sp[o][P]:
+                    out.append(("move", (NAMES[o], "police")))
+        return out
+    op = g.op_frame()
+    sweep_spaces = op["sp"] if op else ()
+    for o in ADJ[s]:
+        if o in sweep_spaces:
+            continue  # ruling: cubes do not sweep on out of a Sweep space of the same Operation
+        if g.sp[o][T]:
+            out.append(("move", (NAMES[o], "troop")))
+        if g.has_mom(4) and g.sp[o][P]:
+            out.append(("move", (NAMES[o], "police")))  # S.I.M. shaded
+    return out
+
+
+@step("move_cubes")
+class MoveCubes(Step):
+    """Garrison (3.2.2) or Sweep (3.2.3) movement into fr["s"]; Sweep then Activates."""
+
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        if fr.get("end"):
+            return POP
+        if not move_origins(g, fr):
+            return MoveCubes._finish(g, fr)
+        return WAIT
+
+    @staticmethod
+    def _finish(g: Any, fr: dict[str, Any]) -> int:
+        fr["end"] = True
+        if fr["mode"] == "sweep":
+            s = fr["s"]
+            n = g.cubes(s)
+            if FOREST[s]:
+                n //= 2
+            g.push("activate", GOVT, s=s, n=n)
+            return PUSHED
+        return POP
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        return [*move_origins(g, fr), ("done", None)]
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        if action[0] == "done":
+            code = MoveCubes._finish(g, fr)
+            return code == POP
+        o = NAMES.index(action[1][0])
+        g.move(o, fr["s"], T if action[1][1] == "troop" else P)
+        fr["n"] += 1
+        return False
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Move cubes into {space} ({n} moved).", {"space": NAMES[fr["s"]], "n": fr["n"]}
+
+
+def garrison_finish(g: Any, fr: dict[str, Any]) -> None:
+    """CL 3.2.2 steps 2-3: Activate 1 per cube in each EC, then an optional free Assault in 1 EC."""
+    dest = fr["sp"]
+    g.push("garrison_assault", GOVT, ecs=tuple(s for s in ECS if not fr["lim"] or s in dest))
+    for s in ECS:
+        g.push("activate", GOVT, s=s, n=g.cubes(s))
+
+
+@step("garrison_assault")
+class GarrisonAssault(Step):
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        return WAIT if GarrisonAssault.legal(g, fr)[:-1] else POP
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        out: list[Any] = [("assault", NAMES[s]) for s in fr["ecs"]
+                          if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault")]
+        return [*out, ("skip", None)]
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        if action[0] == "assault":
+            s = NAMES.index(action[1])
+            g.stack.pop()
+            g.push("remove", GOVT, s=s, n=assault_capacity(g, s), mode="assault")
+            return False
+        return True
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Garrison: Assault in 1 EC?", {}
+
+
+# -- Rally, March, Attack, Construct ----------------------------------------------------------
+
+
+@step("rally")
+class Rally(Step):
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        if fr.get("end"):
+            return POP
+        return WAIT if rally_options(g, fr["f"], fr["s"], fr.get("free_level", False)) else POP
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        return [("rally", o) for o in rally_options(g, fr["f"], fr["s"], fr.get("free_level", False))]
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        rally_result(g, fr["f"], fr["s"], action[1])
+        return True
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Rally in {space}: choose the result.", {"space": NAMES[fr["s"]]}
+
+
+def rally_result(g: Any, f: int, s: int, what: Any) -> None:
+    u, a = GUER_U[f], GUER_A[f]
+    if what == "place":
+        g.place(s, u)
+    elif what == "base":
+        take_a = min(2, g.sp[s][a])
+        g.remove(s, a, take_a)
+        g.remove(s, u, 2 - take_a)
+        g.place(s, g.base_slot(f))
+    elif what == "flip":
+        g.flip(s, f, g.sp[s][a], False)
+    else:
+        g.place(s, u, int(what))
+    if f == M26 and g.has_cap(30):  # The Guerrilla Life: 26July Rally also flips Underground
+        g.flip(s, f, g.sp[s][a], False)
+
+
+def march_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
+    f, s = fr["f"], fr["s"]
+    op = g.op_frame()
+    arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * NS)
+    out: list[Any] = []
+    for o in ADJ[s]:
+        row = g.sp[o]
+        if row[GUER_A[f]] - arr[o + NS] > 0:
+            out.append(("move", (NAMES[o], "active")))
+        if row[GUER_U[f]] - arr[o] > 0:
+            out.append(("move", (NAMES[o], "underground")))
+    return out
+
+
+def _arrive(g: Any, s: int, nu: int, na: int) -> None:
+    op = g.op_frame()
+    if op is not None and "arr" in op:
+        arr = list(op["arr"])
+        arr[s] += nu
+        arr[s + NS] += na
+        op["arr"] = tuple(arr)
+
+
+@step("march")
+class March(Step):
+    """Guerrillas move into fr["s"] from adjacent spaces (3.3.2); groups by origin."""
+
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        if not march_origins(g, fr):
+            March._finish(g, fr)
+            return POP
+        return WAIT
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        out = march_origins(g, fr)
+        if fr["grp"]:
+            out.append(("done", None))
+        return out
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        if action[0] == "done":
+            March._finish(g, fr)
+            return True
+        f, s = fr["f"], fr["s"]
+        o = NAMES.index(action[1][0])
+        under = action[1][1] == "underground"
+        g.move(o, s, GUER_U[f] if under else GUER_A[f])
+        _arrive(g, s, int(under), int(not under))
+        grp = dict(fr["grp"])
+        nu, na = grp.get(o, (0, 0))
+        grp[o] = (nu + under, na + (not under))
+        fr["grp"] = tuple(sorted(grp.items()))
+        return False
+
+    @staticmethod
+    def _finish(g: Any, fr: dict[str, Any]) -> None:
+        """CL 3.3.2: a group Activates if the destination is at Support or an EC and
+        group + cubes > 3. El Che (card 13): 26July's first group stays Underground."""
+        f, s = fr["f"], fr["s"]
+        op = g.op_frame()
+        first = op is not None and not op.get("groups")
+        for _o, (nu, na) in fr["grp"]:
+            if f == M26 and g.has_cap(13) and first:
+                first = False
+                continue
+            first = False
+            if (g.support[s] > 0 or IS_EC[s]) and nu + na + g.cubes(s) > 3:
+                g.flip(s, f, nu, True)
+                _arrive(g, s, -nu, nu)
+        if op is not None and fr["grp"]:
+            op["groups"] = True
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "March into {space}: move Guerrillas from adjacent spaces.", {"space": NAMES[fr["s"]]}
+
+
+@step("attack")
+class Attack(Step):
+    """CL 3.3.3 in one space: roll, or Ambush (4.3.2 / 4.4.2) if the SA is open."""
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        out: list[Any] = [("roll", None)]
+        op = g.op_frame()
+        if op and op["sa_ok"] and not op["sa"] and g.sp[fr["s"]][GUER_U[fr["f"]]]:
+            out.append(("activity", "ambush"))
+        return out
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        f, s = fr["f"], fr["s"]
+        g.stack.pop()
+        if action[0] == "activity":
+            op = g.op_frame()
+            op["sa"] = "ambush"
+            ambush(g, f, s)
+            return False
+        g.flip(s, f, g.sp[s][GUER_U[f]], True)
+        roll = g.rng.die()
+        n = g.guerrillas(s, f)
+        g.say("{faction} Attacks in {space}: roll {roll} against {n} Guerrillas.",
+              faction=g.fname(f), space=NAMES[s], roll=roll, n=n)
+        if roll <= n:
+            if roll == 1:
+                g.push("place_after", f, s=s)
+            g.push("remove", f, s=s, n=2, mode="attack")
+        return False
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Attack in {space}: roll or Ambush.", {"space": NAMES[fr["s"]]}
+
+
+def ambush(g: Any, f: int, s: int) -> None:
+    """CL 4.3.2: Activate 1 Underground Guerrilla, succeed without rolling, then Captured Goods."""
+    g.flip(s, f, 1, True)
+    g.say("{faction} Ambushes in {space}.", faction=g.fname(f), space=NAMES[s])
+    g.push("place_after", f, s=s)
+    g.push("remove", f, s=s, n=2, mode="attack")
+
+
+@step("place_after")
+class PlaceAfter(Step):
+    """Captured Goods (3.3.3): 1 Available Guerrilla of the attacker in the space."""
+
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        g.place(fr["s"], GUER_U[fr["f"]])
+        return POP
+
+
+@step("construct")
+class Construct(Step):
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        opts = Construct.legal(g, fr)
+        if len(opts) == 1:
+            Construct.apply(g, fr, opts[0])
+            return POP
+        return WAIT if opts else POP
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        s = fr["s"]
+        out: list[Any] = []
+        if g.casinos(s) < 2 and g.available(CC):
+            out.append(("construct", "place"))
+        if g.sp[s][CC]:
+            out.append(("construct", "open"))
+        return out
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        s = fr["s"]
+        if action[1] == "place":
+            g.place(s, CC)  # CL 3.3.5: Construct places a closed Casino
+        else:
+            g.sp[s][CC] -= 1
+            g.sp[s][CO] += 1
+        return True
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Construct in {space}: place a closed Casino or open one.", {"space": NAMES[fr["s"]]}
+
+
+_ = (SA, SU, SYN)

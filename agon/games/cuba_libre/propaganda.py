@@ -1,0 +1,368 @@
+"""Propaganda rounds (CL 6.0-6.5) and the victory check (7.2).
+
+`start_round` pushes one frame per phase; automatic phases resolve in `enter`, the others ask the
+faction concerned: Cash deposits (6.2.4), Civic Action (6.3.2), Agitation (6.3.3), Expat Backing
+(6.3.4), Redeploy (6.4). On the final (4th) card the round stops after the Support phase (6.3.5).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.games.cuba_libre.data import (
+    CC,
+    CITIES,
+    CO,
+    DR,
+    ECON,
+    ECS,
+    GB,
+    GOVT,
+    GUER_A,
+    GUER_U,
+    HAVANA,
+    IS_CITY,
+    IS_EC,
+    M26,
+    NAMES,
+    NS,
+    POP,
+    POPULATED,
+    SYN,
+    P,
+    SA,
+    SU,
+    T,
+)
+from agon.games.cuba_libre.operations import civic_action, civic_ok, rally_options
+from agon.games.cuba_libre.steps import POP as STEP_POP
+from agon.games.cuba_libre.steps import PUSHED, WAIT, Step, step
+
+PHASES = ("prop_victory", "prop_resources", "prop_alliance", "prop_civic", "prop_agitation", "prop_expat",
+          "prop_end", "prop_redeploy", "prop_reset")
+
+
+def start_round(g: Any) -> None:
+    """CL 6.0: a Propaganda card right after another holds no round (the final one ends the game)."""
+    if g.last_was_prop:
+        if g.prop_played == 4:
+            g.end_game("final Propaganda card")
+        else:
+            g.say("No Propaganda round: two Propaganda cards in a row.")
+        return
+    g.last_was_prop = True
+    owner = (GOVT, GOVT, GOVT, M26, DR, GOVT, GOVT, GOVT, GOVT)
+    for kind, f in zip(reversed(PHASES), reversed(owner), strict=True):
+        g.push(kind, f)
+
+
+def victory_phase(g: Any) -> bool:
+    """CL 6.1 / 8.9: a faction meeting its condition ends the game (solo: only Non-players)."""
+    solo = g.options["players"] == 1
+    winners = [f for f in range(4) if g.meets_condition(f) and (not solo or f in g.np)]
+    if winners:
+        g.end_game("victory check", only=frozenset(g.np) if solo else None)
+        return True
+    return False
+
+
+def resources_phase(g: Any) -> None:
+    """CL 6.2.1-6.2.3."""
+    sp = g.sp
+    for s in ECS:  # 6.2.1 automatic Sabotage
+        if not g.terror[s] and g.guerrillas(s, M26) + g.guerrillas(s, DR) > sp[s][T] + sp[s][P]:
+            g.add_terror(s)
+    g.gain(GOVT, g.econ_total() + g.aid)
+    g.gain(M26, g.on_map(g.base_slot(M26)))  # 6.2.2
+    g.gain(DR, sum(1 for s in range(NS) if g.any_pieces(s, DR)))
+    syn = 2 * g.open_casinos()
+    for s in range(NS):
+        if (IS_CITY[s] or IS_EC[s]) and not g.sabotaged(s) and sp[s][SU] + sp[s][SA] > sp[s][P]:
+            syn += POP[s] if IS_CITY[s] else ECON[s]
+    g.gain(SYN, syn)
+    for s in POPULATED:  # 6.2.3 Skim
+        if not sp[s][CO]:
+            continue
+        if g.has_cap(48, True) and sp[s][SU]:
+            continue  # Santo Trafficante shaded
+        c = g.control(s)
+        if c >= 0 and c != SYN:
+            paid = -g.gain(SYN, -2)
+            g.gain(c, paid)
+    g.say("Resources: Government {g0}, 26July {g1}, DR {g2}, Syndicate {g3}.",
+          g0=g.res[0], g1=g.res[1], g2=g.res[2], g3=g.res[3])
+    for f in (M26, DR, GOVT, SYN):  # 6.2.4 Cash deposits, in this order
+        for i in g.cash_of(f):
+            g.push("prop_deposit", f, c=i)
+
+
+@step("prop_victory")
+class Victory(Step):
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        victory_phase(g)
+        return STEP_POP
+
+
+@step("prop_resources")
+class Resources(Step):
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        if fr.get("done"):
+            return STEP_POP
+        fr["done"] = True
+        resources_phase(g)
+        return PUSHED
+
+
+def deposit_options(g: Any, f: int, s: int) -> list[Any]:
+    out: list[Any] = []
+    if f == SYN:
+        if g.casinos(s) < 2 and g.available(CO) and not IS_EC[s]:
+            out.append(("deposit", "casino"))
+        if g.sp[s][CC]:
+            out.append(("deposit", "open casino"))
+    elif g.base_room(s, f) and g.available(g.base_slot(f)):
+        out.append(("deposit", "base"))
+    return out
+
+
+@step("prop_deposit")
+class Deposit(Step):
+    """CL 6.2.4: each Cash marker becomes a Base (Casino) in its space or +6 Resources."""
+
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        code = g.cash[fr["c"]]
+        if code < 0:
+            return STEP_POP
+        if not deposit_options(g, fr["f"], code // 4):
+            Deposit.apply(g, fr, ("deposit", "resources"))
+            return STEP_POP
+        return WAIT
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        s = g.cash[fr["c"]] // 4
+        return [*deposit_options(g, fr["f"], s), ("deposit", "resources")]
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        f = fr["f"]
+        s = g.cash[fr["c"]] // 4
+        g.cash[fr["c"]] = -1
+        what = action[1]
+        if what == "resources":
+            g.gain(f, 6)
+        elif what == "open casino":
+            g.sp[s][CC] -= 1
+            g.sp[s][CO] += 1
+        else:
+            g.place(s, g.base_slot(f))
+        g.say("{faction} deposits Cash in {space}: {what}.", faction=g.fname(f), space=NAMES[s], what=what)
+        return True
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Cash deposit in {space}: a Base or +6 Resources?", {"space": NAMES[g.cash[fr["c"]] // 4]}
+
+
+@step("prop_alliance")
+class Alliance(Step):
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        if g.total_support() <= 18:  # CL 6.3.1
+            g.alliance = min(2, g.alliance + 1)
+            g.add_aid(-10)
+            g.say("US Alliance test: Total Support {n}; Alliance {a}, Aid {aid}.", n=g.total_support(),
+                  a=g.alliance, aid=g.aid)
+        return STEP_POP
+
+
+@step("prop_civic")
+class Civic(Step):
+    """CL 6.3.2: 4 Resources remove a Terror marker or shift 1 level toward Active Support."""
+
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        return WAIT if any(civic_ok(g, s) for s in POPULATED) else STEP_POP
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        return [*(("civic", NAMES[s]) for s in POPULATED if civic_ok(g, s)), ("done", None)]
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        if action[0] == "done":
+            return True
+        civic_action(g, NAMES.index(action[1]))
+        return False
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Civic Action: spend 4 Resources in a space, or done.", {}
+
+
+def agitation_ok(g: Any, s: int) -> bool:
+    """CL 6.3.3: a 26July-Controlled space where 1 Resource has some effect."""
+    return g.res[M26] >= 1 and g.control(s) == M26 and (g.terror[s] > 0 or g.support[s] > -2)
+
+
+@step("prop_agitation")
+class Agitation(Step):
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        return WAIT if any(agitation_ok(g, s) for s in POPULATED) else STEP_POP
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        return [*(("agitate", NAMES[s]) for s in POPULATED if agitation_ok(g, s)), ("done", None)]
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        if action[0] == "done":
+            return True
+        s = NAMES.index(action[1])
+        g.gain(M26, -1)
+        if g.terror[s]:
+            g.terror[s] -= 1
+        else:
+            g.shift(s, -1)
+        return False
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Agitation: spend 1 Resource in a space you Control, or done.", {}
+
+
+def expat_spaces(g: Any) -> list[int]:
+    """CL 6.3.4: not at Active Support/Opposition, not Controlled by a faction other than DR."""
+    return [s for s in POPULATED if g.control(s) in (-1, DR) and rally_options(g, DR, s)]
+
+
+@step("prop_expat")
+class ExpatBacking(Step):
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        if fr.get("done"):
+            return STEP_POP
+        return WAIT if expat_spaces(g) else STEP_POP
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        return [*(("space", NAMES[s]) for s in expat_spaces(g)), ("pass", None)]
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        if action[0] == "pass":
+            return True
+        fr["done"] = True
+        s = NAMES.index(action[1])
+        g.say("Expat Backing: DR Rallies in {space}.", space=NAMES[s])
+        g.push("rally", DR, s=s)
+        return False
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Expat Backing: a free Rally in 1 space?", {}
+
+
+@step("prop_end")
+class GameEnd(Step):
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        if g.prop_played >= 4:  # CL 6.3.5
+            g.end_game("final Propaganda round", only=frozenset(g.np) if g.options["players"] == 1 else None)
+        return STEP_POP
+
+
+def redeploy_dests(g: Any, fr: dict[str, Any], pt: int, origin: int) -> list[int]:
+    gc = fr["gc"]
+    if pt == P:
+        return [d for d in range(NS) if d != origin and (IS_EC[d] or d in gc)]
+    dests = [d for d in gc if d != origin and (IS_CITY[d] or g.sp[d][GB])]
+    return dests
+
+
+def forced_troops(g: Any, s: int) -> bool:
+    return bool(g.sp[s][T]) and (IS_EC[s] or (not IS_CITY[s] and not g.sp[s][GB]))
+
+
+@step("prop_redeploy")
+class Redeploy(Step):
+    """CL 6.4: Police to ECs / Govt-Controlled spaces; Troops off ECs and Base-less Provinces to
+    Govt-Controlled Cities or Base spaces (Havana if none); Control fixed until the end.
+    Ruling: each cube moves at most once in the phase (bounds the phase)."""
+
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        if "gc" not in fr:
+            fr["gc"] = tuple(s for s in POPULATED if g.control(s) == GOVT)
+            fr["arr"] = (0,) * (2 * NS)
+            fr["stage"] = -1
+            if not redeploy_dests(g, fr, T, -1):
+                for s in range(NS):  # no legal destination: forced Troops go to Havana
+                    if forced_troops(g, s) and s != HAVANA:
+                        g.move(s, HAVANA, T, g.sp[s][T])
+                fr["havana"] = True
+        return WAIT if Redeploy.legal(g, fr) else STEP_POP
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        arr = fr["arr"]
+        if fr["stage"] >= 0:
+            o, pt = fr["stage"] // 2, (T, P)[fr["stage"] % 2]
+            return [("to", NAMES[d]) for d in redeploy_dests(g, fr, pt, o)]
+        out: list[Any] = []
+        forced = False
+        for s in range(NS):
+            if g.sp[s][T] - arr[s] > 0 and not fr.get("havana") and redeploy_dests(g, fr, T, s):
+                out.append(("move", (NAMES[s], "troop")))
+                forced = forced or forced_troops(g, s)
+            if g.sp[s][P] - arr[s + NS] > 0 and redeploy_dests(g, fr, P, s):
+                out.append(("move", (NAMES[s], "police")))
+        if out and not forced:
+            out.append(("done", None))
+        return out
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        if action[0] == "done":
+            return True
+        if action[0] == "move":
+            s = NAMES.index(action[1][0])
+            fr["stage"] = 2 * s + (action[1][1] == "police")
+            return False
+        o, police = fr["stage"] // 2, fr["stage"] % 2
+        d = NAMES.index(action[1])
+        g.move(o, d, P if police else T)
+        arr = list(fr["arr"])
+        arr[d + NS * police] += 1
+        fr["arr"] = tuple(arr)
+        fr["stage"] = -1
+        return False
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Redeploy: move cubes (Troops off ECs and Provinces without a Base must move).", {}
+
+
+@step("prop_reset")
+class Reset(Step):
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        """CL 6.5."""
+        g.elig = [True] * 4
+        g.terror = [0] * NS
+        g.momentum = frozenset()
+        for s in range(NS):
+            row = g.sp[s]
+            for f in (M26, DR, SYN):
+                row[GUER_U[f]] += row[GUER_A[f]]
+                row[GUER_A[f]] = 0
+            row[CO] += row[CC]
+            row[CC] = 0
+        return STEP_POP
+
+
+_ = CITIES

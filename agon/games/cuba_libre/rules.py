@@ -1,0 +1,322 @@
+"""Cuba Libre (GMT COIN vol. II): the state and the sequence of play.
+
+Rules from shared/rules/cuba-libre.md (the Greek seed, rules 1.0-8.x) completed by
+cuba-libre-completion.md; rule ids in comments are the rulebook's (# CL 2.3.4). Covered here:
+set-up (2.1, standard and variable deployment, deck of 4 piles), the Event card sequence
+(2.2-2.3.9: eligibility, faction order, 1st/2nd Eligible options, Pass, LimOp, Launder, adjustment,
+final Event card), game end and ranking (7.1-7.3). Operations: operations.py; Special Activities:
+activities.py; Propaganda rounds: propaganda.py; Events: events.py.
+
+The flow is a stack of frames (steps.py). `_run` enters the top frame until one waits for a
+decision; with an empty stack in the card phase it offers the card to the next Eligible faction or
+ends the card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.engine import Action, State
+from agon.engine.rng import Rng
+from agon.games.cuba_libre import activities, operations, propaganda, turn  # noqa: F401 - register steps
+from agon.games.cuba_libre import events as ev
+from agon.games.cuba_libre.board import Board
+from agon.games.cuba_libre.data import (
+    CARDS,
+    CASH_MARKERS,
+    DATA,
+    EVENT_CARDS,
+    FACTION_NAMES,
+    FORCES,
+    GOVT,
+    IS_EC,
+    NS,
+    ORDER,
+    OWNER,
+    PIECE_INDEX,
+    PIECE_KEYS,
+    PROPAGANDA_CARDS,
+    ROLES,
+    SPACE_INDEX,
+    SYN,
+)
+from agon.games.cuba_libre.steps import POP, PUSHED, STEPS, WAIT
+
+TIE_RANK = (3, 2, 1, 0)  # CL 7.1: ties to Non-players, then Syndicate, DR, 26July, Government
+NONPLAYERS = {4: (), 3: (SYN,), 2: (2, SYN), 1: (GOVT, 2, SYN), 0: (0, 1, 2, 3)}
+
+_SETUP_KEYS = {"troops": "troop", "police": "police", "m26_guerrillas": "m26_u", "m26_bases": "m26_base",
+               "dr_guerrillas": "dr_u", "dr_bases": "dr_base", "syndicate_guerrillas": "syn_u",
+               "casinos": "casino", "govt_bases": "govt_base"}
+
+
+class CubaLibreState(Board, State):
+    """One position of Cuba Libre."""
+
+    # -- set-up (CL 2.1) ------------------------------------------------------------------------
+
+    def _setup(self) -> None:
+        opts = self.options
+        self.np = frozenset(NONPLAYERS[opts["players"]])
+        setup = DATA["setup"]
+        self.sp = [[0] * 13 for _ in range(NS)]
+        self.avail = list(FORCES)
+        self.support = [0] * NS
+        for sid, lvl in setup["support"].items():
+            self.support[SPACE_INDEX[sid]] = lvl
+        self.terror = [0] * NS
+        self.cash = [-1] * CASH_MARKERS
+        self.res = [setup["resources"][r] for r in ROLES]
+        self.aid = setup["aid"]
+        self.alliance = 0
+        self.elig = [True] * 4
+        self.capabilities: frozenset[tuple[int, bool]] = frozenset()
+        self.momentum: frozenset[tuple[int, bool]] = frozenset()
+        self.stack: list[dict[str, Any]] = []
+        self.over: dict[str, Any] | None = None
+        self.phase = "setup"
+        self.last_op: tuple[int, str, tuple[int, ...]] = (-1, "", ())
+        self._ver = 0
+        self._lc: tuple[int, list[Action]] = (-1, [])
+        deploying = [] if opts["deployment"] == "standard" else [
+            f for f in (SYN, 2, 1, GOVT) if f not in self.np]
+        for sid, pcs in setup["pieces"].items():
+            s = SPACE_INDEX[sid]
+            for key, n in pcs.items():
+                pt = PIECE_INDEX[_SETUP_KEYS[key]]
+                if OWNER[pt] not in deploying:
+                    self.place(s, pt, n)
+        self._build_deck()
+        self.prop_played = 0
+        self.last_was_prop = False
+        self.card_reset()
+        self.current = -1
+        self.next_card = self.deck.pop()
+        self.played: list[int] = []
+        self.say("Set-up done; the deck holds {n} cards.", n=len(self.deck) + 1)
+        for f in reversed(deploying):  # CL S3: Syndicate, DR, 26July, Government
+            self.stack.append({"k": "deploy", "f": f, "stage": 0})
+        if not deploying:
+            self.next_turn()
+        self._run()
+
+    def _build_deck(self) -> None:
+        """CL 2.1 / S1.3: 4 piles of Events with 1 Propaganda each; short game sets 8 aside."""
+        events = list(EVENT_CARDS)
+        self.rng.shuffle(events)
+        if self.options["short"]:
+            events = events[8:]
+        size = len(events) // 4
+        deck: list[int] = []
+        for i, prop in enumerate(PROPAGANDA_CARDS):
+            pile = events[i * size:(i + 1) * size] + [prop]
+            self.rng.shuffle(pile)
+            deck += pile
+        deck.reverse()  # draw from the end: the first pile is on top
+        self.deck = deck
+
+    # -- the card turn (CL 2.3) -----------------------------------------------------------------
+
+    def card_reset(self) -> None:
+        self.cand: tuple[int, ...] = ()
+        self.ci = 0
+        self.n_acted = 0
+        self.first_did = ""
+        self.executed: frozenset[int] = frozenset()
+        self.stay_elig: frozenset[int] = frozenset()
+        self.inelig_next: frozenset[int] = frozenset()
+        self.laundered: frozenset[int] = frozenset()
+
+    def is_prop(self, card: int) -> bool:
+        return card >= 0 and CARDS[card]["type"] == "propaganda"
+
+    @property
+    def final_card(self) -> bool:
+        """CL 2.3.9: the revealed next card is the final (4th) Propaganda card."""
+        return self.is_prop(self.next_card) and self.prop_played == 3
+
+    def next_turn(self) -> None:
+        """CL 2.3.8: the revealed card becomes current, the next one is revealed."""
+        if self.current >= 0:
+            self.played.append(self.current)
+        self.current = self.next_card
+        self.next_card = self.deck.pop() if self.deck else -1
+        self.reveal()
+        self.card_reset()
+        if self.is_prop(self.current):
+            self.prop_played += 1
+            self.say("Propaganda card {n} of 4.", n=self.prop_played)
+            self.phase = "propaganda"
+            propaganda.start_round(self)
+            return
+        self.last_was_prop = False
+        self.phase = "card"
+        self.cand = tuple(f for f in ORDER[self.current] if self.elig[f])
+        self.say("Card {card}: {title}.", card=self.current, title=CARDS[self.current]["title"])
+
+    def end_card(self) -> None:
+        """CL 2.3.7: adjust Eligibility, then the next card."""
+        for f in range(4):
+            self.elig[f] = f not in self.executed
+        for f in self.stay_elig:
+            self.elig[f] = True
+        for f in self.inelig_next:
+            self.elig[f] = False
+        self.next_turn()
+
+    def advance(self) -> None:
+        if self.phase == "card":
+            if self.n_acted < 2 and self.ci < len(self.cand):
+                f = self.cand[self.ci]
+                self.ci += 1
+                self.stack.append({"k": "option", "f": f})
+            else:
+                self.end_card()
+        else:
+            self.next_turn()  # after set-up or a Propaganda round
+
+    def _run(self) -> None:
+        for _ in range(100_000):
+            if self.over is not None:
+                self.stack.clear()
+                return
+            if not self.stack:
+                self.advance()
+                continue
+            fr = self.stack[-1]
+            if fr.get("wait"):
+                return
+            code = STEPS[fr["k"]].enter(self, fr)
+            if code == WAIT:
+                fr["wait"] = True
+                return
+            if code == POP:
+                self.stack.remove(fr) if self.stack[-1] is not fr else self.stack.pop()
+            elif code != PUSHED:
+                raise RuntimeError(f"step {fr['k']} returned {code}")
+        raise RuntimeError("cuba-libre flow did not settle")
+
+    def end_game(self, reason: str, only: frozenset[int] | None = None) -> None:
+        """CL 7.1 / 7.3: rank every faction by margin; ties to Non-players, Syndicate, DR, 26July.
+        `only`: the factions that may win (8.9: in the solo game a 6.1 win goes to a Non-player)."""
+        margins = {ROLES[f]: self.margin(f) for f in range(4)}
+        order = sorted(range(4), key=lambda f: (-self.margin(f), 0 if f in self.np else 1, TIE_RANK[f]))
+        if only:
+            order = [f for f in order if f in only] + [f for f in order if f not in only]
+        self.over = {"winners": [ROLES[order[0]]], "scores": margins, "reason": reason,
+                     "ranking": [ROLES[f] for f in order]}
+        self.phase = "over"
+        self.say("Game over ({reason}): {winner} wins.", reason=reason, winner=ROLES[order[0]])
+
+    # -- engine hooks ---------------------------------------------------------------------------
+
+    def _active(self) -> list[str]:
+        if self.over is not None or not self.stack:
+            return []
+        return [ROLES[self.stack[-1]["f"]]]
+
+    def _legal(self, role: str) -> list[Action]:
+        if self._lc[0] == self._ver:
+            return self._lc[1]
+        fr = self.stack[-1]
+        legal = [Action(v, a) for v, a in STEPS[fr["k"]].legal(self, fr)]
+        self._lc = (self._ver, legal)
+        return legal
+
+    def _apply(self, role: str, action: Action) -> None:
+        self._ver += 1
+        fr = self.stack[-1]
+        fr["wait"] = False
+        if STEPS[fr["k"]].apply(self, fr, (action.verb, action.arg)):
+            if self.stack and self.stack[-1] is fr:
+                self.stack.pop()
+            elif fr in self.stack:
+                self.stack.remove(fr)
+        self._run()
+
+    def _prompt(self, role: str) -> tuple[str, dict[str, Any]]:
+        fr = self.stack[-1]
+        text, args = STEPS[fr["k"]].prompt(self, fr)
+        return text, {"resources": self.res[fr["f"]], **args}
+
+    def _view(self, role: str | None) -> dict[str, Any]:
+        from agon.games.cuba_libre.text import board_view
+
+        return board_view(self)
+
+    def _result(self) -> dict[str, Any] | None:
+        return self.over
+
+    def _copy_into(self, twin: State) -> None:
+        t: Any = twin
+        t.sp = [row[:] for row in self.sp]
+        t.avail = self.avail[:]
+        t.support = self.support[:]
+        t.terror = self.terror[:]
+        t.cash = self.cash[:]
+        t.res = self.res[:]
+        t.elig = self.elig[:]
+        t.stack = [fr.copy() for fr in self.stack]
+        t.deck = self.deck[:]
+        t.played = self.played[:]
+
+    def _determinize(self, role: str, rng: Rng) -> None:
+        rng.shuffle(self.deck)  # the draw deck beyond the revealed card is unknown to everyone
+        self._lc = (-1, [])
+
+    def label(self, action: Action) -> str:
+        from agon.games.cuba_libre.text import label
+
+        return label(self, action)
+
+    def check_invariants(self) -> None:
+        self.check_pieces(FORCES)
+        assert self.over is not None or self.stack, "no decision pending in a running game"
+        n_prop = sum(1 for c in self.deck if self.is_prop(c)) + sum(1 for c in self.played if self.is_prop(c))
+        n_prop += self.is_prop(self.current) + self.is_prop(self.next_card)
+        assert n_prop == 4, f"{n_prop} Propaganda cards in the deck"
+
+    # -- helpers used by steps ------------------------------------------------------------------
+
+    def push(self, kind: str, f: int, **params: Any) -> None:
+        self.stack.append({"k": kind, "f": f, **params})
+
+    def is_player(self, f: int) -> bool:
+        return f not in self.np
+
+    def event_side_ok(self, card: int, shaded: bool) -> bool:
+        return ev.has_event(card, shaded)
+
+    def op_frame(self) -> dict[str, Any] | None:
+        for fr in reversed(self.stack):
+            if fr["k"] == "op":
+                return fr
+        return None
+
+    @staticmethod
+    def key(pt: int) -> str:
+        return PIECE_KEYS[pt]
+
+    @staticmethod
+    def slot(key: str) -> int:
+        return PIECE_INDEX[key]
+
+    @staticmethod
+    def role(f: int) -> str:
+        return ROLES[f]
+
+    @staticmethod
+    def faction(role: str) -> int:
+        return ROLES.index(role)
+
+    @staticmethod
+    def fname(f: int) -> str:
+        return FACTION_NAMES[f]
+
+    @staticmethod
+    def owner(pt: int) -> int:
+        return OWNER[pt]
+
+    @staticmethod
+    def pop_ok(s: int) -> bool:
+        return not IS_EC[s]

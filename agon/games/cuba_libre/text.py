@@ -1,0 +1,100 @@
+"""Views, labels and the terminal board for Cuba Libre."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.engine import Action
+from agon.games.cuba_libre.data import (
+    ALLIANCE,
+    FACTION_NAMES,
+    KIND,
+    LEVELS,
+    NAMES,
+    NS,
+    PIECE_KEYS,
+    PIECE_NAMES,
+    POP,
+    ECON,
+    ROLES,
+    TITLE,
+)
+
+SHORT = ("T", "P", "GB", "Mu", "Ma", "MB", "Du", "Da", "DB", "Su", "Sa", "C", "Cc")
+
+
+def board_view(g: Any) -> dict[str, Any]:
+    """What every role sees (Cuba Libre has no hidden hands; the deck shows only counts)."""
+    spaces = []
+    for s in range(NS):
+        row = g.sp[s]
+        ctrl = g.control(s)
+        spaces.append({
+            "name": NAMES[s], "kind": KIND[s], "pop": POP[s], "econ": ECON[s],
+            "pieces": {PIECE_KEYS[i]: row[i] for i in range(13) if row[i]},
+            "level": g.support[s], "control": ROLES[ctrl] if ctrl >= 0 else None,
+            "terror" if KIND[s] != "ec" else "sabotage": g.terror[s],
+            "cash": [ROLES[c % 4] for c in g.cash if c >= 0 and c // 4 == s],
+        })
+    return {
+        "spaces": spaces,
+        "resources": dict(zip(ROLES, g.res, strict=True)),
+        "aid": g.aid,
+        "alliance": ALLIANCE[g.alliance],
+        "available": dict(zip(("troops", "police", "govt_bases", "m26_guerrillas", "m26_bases",
+                                "dr_guerrillas", "dr_bases", "syndicate_guerrillas", "casinos"), g.avail, strict=True)),
+        "eligible": [ROLES[f] for f in range(4) if g.elig[f]],
+        "current_card": g.current, "current_title": TITLE.get(g.current, ""),
+        "next_card": g.next_card, "next_title": TITLE.get(g.next_card, ""),
+        "deck_count": len(g.deck), "played": list(g.played), "propaganda_played": g.prop_played,
+        "capabilities": sorted(f"{n}{'s' if sh else 'u'}" for n, sh in g.capabilities),
+        "momentum": sorted(str(n) for n, _ in g.momentum),
+        "totals": {"total_support": g.total_support(), "opposition_plus_bases": g.opposition_plus_bases(),
+                   "dr_pop_plus_bases": g.dr_pop_plus_bases(), "open_casinos": g.open_casinos()},
+        "cash_available": g.cash.count(-1),
+        "markers_left": g.markers_left(),
+        "phase": g.phase,
+        "nonplayers": [ROLES[f] for f in sorted(g.np)],
+        "acted": [ROLES[f] for f in sorted(g.executed)],
+        "first_did": g.first_did,
+    }
+
+
+def render(view: dict[str, Any], role: str | None) -> str:
+    lines = [f"[bold]Cuba Libre[/bold]  card {view['current_card']} {view['current_title']}  "
+             f"next {view['next_card']} {view['next_title']}  deck {view['deck_count']}  "
+             f"Propaganda {view['propaganda_played']}/4  phase {view['phase']}"]
+    res = view["resources"]
+    lines.append("Resources " + "  ".join(f"{r} {res[r]}" for r in ROLES)
+                 + f"  Aid {view['aid']}  US Alliance {view['alliance']}")
+    t = view["totals"]
+    lines.append(f"Total Support {t['total_support']}  Opposition+Bases {t['opposition_plus_bases']}  "
+                 f"DR Pop+Bases {t['dr_pop_plus_bases']}  Open Casinos {t['open_casinos']}")
+    lines.append("Eligible: " + ", ".join(view["eligible"]) + "   acted this card: " + (", ".join(view["acted"]) or "-"))
+    if view["capabilities"] or view["momentum"]:
+        lines.append(f"Capabilities {view['capabilities']}  Momentum {view['momentum']}")
+    for sp in view["spaces"]:
+        pcs = " ".join(f"{SHORT[PIECE_KEYS.index(k)]}{n}" for k, n in sp["pieces"].items()) or "-"
+        if sp["kind"] == "ec":
+            info = f"EC econ {sp['econ']}" + ("  SABOTAGED" if sp.get("sabotage") else "")
+        else:
+            info = f"pop {sp['pop']} {LEVELS[sp['level']]:<18} ctrl {sp['control'] or '-':<9}"
+            if sp.get("terror"):
+                info += f" terror {sp['terror']}"
+        cash = f"  cash {','.join(sp['cash'])}" if sp["cash"] else ""
+        lines.append(f"  {sp['name']:<18} {info}  {pcs}{cash}")
+    lines.append("Available " + " ".join(f"{k} {v}" for k, v in view["available"].items()))
+    if view.get("over"):
+        lines.append(f"Result: {view['result']}")
+    return "\n".join(lines)
+
+
+def label(g: Any, action: Action) -> str:
+    verb, arg = action.verb, action.arg
+    if verb == "remove" and isinstance(arg, str) and arg in PIECE_KEYS:
+        return f"Remove {PIECE_NAMES[PIECE_KEYS.index(arg)]}"
+    if verb in ("event",):
+        return f"Event {TITLE.get(g.current, '')} ({arg})"
+    if verb in ("faction", "target", "activate", "holder") and arg in ROLES:
+        return f"{verb} {FACTION_NAMES[ROLES.index(arg)]}"
+    return str(action)

@@ -1,0 +1,179 @@
+"""The Event card turn (CL 2.3): the 1st/2nd Eligible options, Pass, Launder, variable deployment.
+
+Frame "option": the faction fr["f"] is offered the card. Its choices depend on what the 1st
+Eligible did (2.3.4): ("event", "unshaded"|"shaded"), ("op"), ("limop"), ("pass").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.games.cuba_libre import events as ev
+from agon.games.cuba_libre.data import (
+    CITIES,
+    DR,
+    GOVT,
+    IS_CITY,
+    IS_EC,
+    M26,
+    NAMES,
+    NS,
+    POPULATED,
+    PROVINCES,
+    SYN,
+    TITLE,
+)
+from agon.games.cuba_libre.operations import ops_possible
+from agon.games.cuba_libre.steps import POP, WAIT, Step, step
+
+PASS_GAIN = (3, 1, 1, 1)  # CL 2.3.3
+
+
+def option_kinds(g: Any, f: int) -> tuple[bool, str]:
+    """(Event allowed, "op" or "limop") for faction f now (2.3.4, 2.3.9, 8.1)."""
+    if g.n_acted == 0:
+        ev_ok, kind = True, "op"
+    elif g.first_did == "op":
+        ev_ok, kind = False, "limop"
+    elif g.first_did == "opsa":
+        ev_ok, kind = True, "limop"  # AMB-1 / V-07: Event or LimOp
+    else:
+        ev_ok, kind = False, "op"
+    if g.final_card:
+        kind = "limop"  # CL 2.3.9
+    if not g.is_player(f):
+        kind = "op"  # CL 8.1: Non-players never do LimOps and ignore 2.3.9
+    return ev_ok, kind
+
+
+@step("option")
+class Option(Step):
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        f = fr["f"]
+        ev_ok, kind = option_kinds(g, f)
+        out: list[Any] = []
+        if ev_ok:
+            for shaded in (False, True):
+                if ev.playable(g, g.current, shaded, f):
+                    out.append(("event", "shaded" if shaded else "unshaded"))
+        lim = kind == "limop"
+        if ops_possible(g, f, lim, False):
+            out.append((kind, None))
+        out.append(("pass", None))
+        return out
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        f = fr["f"]
+        verb = action[0]
+        if verb == "pass":
+            g.gain(f, PASS_GAIN[f])
+            g.say("{faction} passes.", faction=g.fname(f))
+            return True
+        g.n_acted += 1
+        g.executed = g.executed | {f}
+        g.stack.pop()
+        if verb == "event":
+            if g.n_acted == 1:
+                g.first_did = "event"
+            shaded = action[1] == "shaded"
+            g.say("{faction} executes the Event {title} ({side}).", faction=g.fname(f),
+                  title=TITLE[g.current], side=action[1])
+            ev.execute(g, f, g.current, shaded)
+            return False
+        if g.n_acted == 1:
+            g.first_did = "op"
+        lim = verb == "limop"
+        sa = not lim or (f == GOVT and g.has_mom(10))  # MAP shaded: LimOps may add an SA
+        g.push("opchoice", f, lim=lim, free=False, sa=sa, src="card", slot=g.n_acted)
+        return False
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        nth = "1st" if g.n_acted == 0 else "2nd"
+        return "{card}: you are {nth} Eligible. Event, Operation or Pass?", {
+            "card": TITLE[g.current], "nth": nth}
+
+
+@step("launder")
+class Launder(Step):
+    """CL 2.3.6: remove a Cash marker you hold for a free LimOp (not Construct)."""
+
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        return WAIT if ops_possible(g, fr["f"], True, True) else POP
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        return [("launder", None), ("decline", None)]
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        f = fr["f"]
+        if action[0] == "decline":
+            return True
+        g.cash[g.cash_of(f)[0]] = -1
+        g.laundered = g.laundered | {f}
+        g.say("{faction} launders Cash for a free Limited Operation.", faction=g.fname(f))
+        g.stack.pop()
+        g.push("opchoice", f, lim=True, free=True, sa=False, src="launder")
+        return False
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Launder a Cash marker for a free Limited Operation?", {}
+
+
+def _deploy_todo(f: int) -> tuple[str, ...]:
+    if f == SYN:
+        return ("casino",) * 3
+    if f == DR:
+        return ("dr",) * 3
+    if f == M26:
+        return ("m26_base",) + ("m26",) * 4
+    return ("troop",) * 9 + ("police",) * 8 + ("troops3",)
+
+
+@step("deploy")
+class Deploy(Step):
+    """CL S3 variable deployment, one piece (or the 3 Troops) per action."""
+
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        if "todo" not in fr:
+            fr["todo"] = _deploy_todo(fr["f"])
+        return WAIT if fr["todo"] else POP
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        what = fr["todo"][0]
+        sp = g.sp
+        if what == "casino":
+            spaces = [s for s in POPULATED if not g.casinos(s)]
+        elif what == "dr":
+            spaces = list(range(NS))
+        elif what == "m26_base":
+            spaces = [s for s in POPULATED if not g.any_pieces(s, DR) and g.base_room(s, M26)]
+        elif what == "m26":
+            spaces = [s for s in range(NS) if not g.any_pieces(s, DR) and not (IS_CITY[s] and g.guerrillas(s, M26))]
+        elif what in ("troop", "police"):
+            spaces = list(CITIES)
+        else:
+            spaces = list(PROVINCES)
+        _ = (sp, IS_EC)
+        return [("place", NAMES[s]) for s in spaces]
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        what = fr["todo"][0]
+        s = NAMES.index(action[1])
+        slot = {"casino": "casino", "dr": "dr_u", "m26_base": "m26_base", "m26": "m26_u", "troop": "troop",
+                "police": "police", "troops3": "troop"}[what]
+        g.place(s, g.slot(slot), 3 if what == "troops3" else 1)
+        fr["todo"] = fr["todo"][1:]
+        return not fr["todo"]
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Deploy: place {piece} ({n} placements left).", {"piece": fr["todo"][0], "n": len(fr["todo"])}
