@@ -129,7 +129,7 @@ def perestroika(g: Any, e: Ev) -> Steps:
 
 @event(26)
 def helsinki_final_act(g: Any, e: Ev) -> Steps:
-    g.add_effect(Effect("Helsinki Final Act", side=C, until="game", check_vp=-1,
+    g.add_effect(Effect("Helsinki Final Act", side=C, until="game", check_vp=1,
                         where=of_class("Student", "Intellectual")))
     return None
 
@@ -148,7 +148,8 @@ def consumerism(g: Any, e: Ev) -> Steps:
 
 @event(29)
 def jan_palach_week(g: Any, e: Ev) -> Steps:
-    return place(D, 6, spaces(CHARLES_UNIVERSITY))
+    g.add_sp(D, CHARLES_UNIVERSITY, 6)  # one space, no choice to ask
+    return None
 
 
 @event(30)

@@ -42,7 +42,7 @@ imported automatically by `load_events()`):
    `ops` (+/- to every Ops value of `side`'s cards, rule 7.3), `ops_where` (the `ops` bonus only
    when all Ops of a play go to spaces matching `where`, Austria-Hungary), `check` (+/- to
    `side`'s support checks on spaces matching `where`), `ban_checks` (`side` may not check
-   there), `check_vp` (VP each time `side` checks there, Helsinki), `cheap` (`side` pays 1 Op
+   there), `check_vp` (signed VP, + for the Democrat, each time `side` checks there: Helsinki), `cheap` (`side` pays 1 Op
    per SP in opponent-controlled `where` spaces, Genscher), `ignore_adjacent` (`side` ignores
    the -1 for adjacent opponent-controlled spaces, The Wall), `once` (ends after its first use),
    `card` (the card lies in front of its player while the effect lasts; afterwards it is

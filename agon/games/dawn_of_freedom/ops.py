@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from agon.engine import Action
-from agon.games.dawn_of_freedom.data import CARDS, ROLES, SPACES, TST_NAMES, TST_NEEDS, C, D
+from agon.games.dawn_of_freedom.data import CARDS, ROLES, SPACES, TST_NAMES, TST_NEEDS, D
 from agon.games.dawn_of_freedom.flow import Ask, Frame, ask, auto
 
 CHECKS_PER_CARD = 2  # 1989 6.2.2
@@ -68,7 +68,7 @@ def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
         if e.ignore_adjacent:
             ignore_adj = used = True
         if e.check_vp:
-            g.add_vp(e.check_vp if side == C else -e.check_vp, e.name)
+            g.add_vp(e.check_vp, e.name)
         if e.once and used:
             g.end_effect(e.name)
     adj = 0

@@ -1,0 +1,111 @@
+"""Fixtures for 1989 tests: build positions by setting fields, force dice, play scripted actions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import agon
+from agon.engine import Action
+from agon.games.dawn_of_freedom.data import ROLES, SPACES, C, D, space
+
+GAME = agon.load("1989")
+
+# a fixed setup that places every free SP far from the test areas (Bulgaria / Romania)
+SETUP_SPACES = {C: ["Pleven", "Sliven", "Razgrad", "Pleven", "Sliven", "Razgrad", "Pleven"],
+                D: ["Varna", "Burgas", "Varna", "Burgas", "Varna", "Burgas", "Varna"]}
+
+
+def new_game(seed: int = 0, **options: Any) -> Any:
+    """A game just after the set-up placements: the Communist chooses his first card."""
+    g = GAME.new(seed, **options)
+    used = {C: 0, D: 0}
+    for _ in range(20):
+        f = g.stack[-1]
+        if f["p"] != "setup_place":
+            break
+        side = f["role"]
+        g.apply(ROLES[side], Action("space", space(SETUP_SPACES[side][used[side] % 7])))
+        used[side] += 1
+    return g
+
+
+def set_sp(g: Any, name: str, d: int | None = None, c: int | None = None) -> int:
+    sid = space(name)
+    if d is not None:
+        g.sp[D][sid] = d
+    if c is not None:
+        g.sp[C][sid] = c
+    g.ctrl[sid] = g._compute_ctrl(sid)
+    return sid
+
+
+def clear_country(g: Any, country: str) -> None:
+    for s in SPACES:
+        if s.country == country:
+            g.sp[D][s.id] = g.sp[C][s.id] = 0
+            g.ctrl[s.id] = None
+
+
+def clear_map(g: Any) -> None:
+    for s in SPACES:
+        g.sp[D][s.id] = g.sp[C][s.id] = 0
+        g.ctrl[s.id] = None
+
+
+def take(g: Any, card: int) -> None:
+    for pile in (g.deck, g.discard, g.removed, g.hands[0], g.hands[1], g.in_play, g.future):
+        if card in pile:
+            pile.remove(card)
+            return
+    raise AssertionError(f"card {card} not found")
+
+
+def give(g: Any, side: int, *cards: int) -> None:
+    for card in cards:
+        take(g, card)
+        g.hands[side].append(card)
+
+
+def set_hand(g: Any, side: int, cards: Iterable[int]) -> None:
+    """Replace `side`'s hand (the old cards go back to the deck)."""
+    g.deck.extend(g.hands[side])
+    g.hands[side] = []
+    give(g, side, *cards)
+
+
+def dice(g: Any, *rolls: int) -> None:
+    """Force the next die rolls (then fail loudly if more are asked)."""
+    it = iter(rolls)
+
+    def roll() -> int:
+        try:
+            return next(it)
+        except StopIteration:
+            raise AssertionError("more dice were rolled than the test forced") from None
+
+    g.roll = roll
+
+
+def my_round(g: Any, side: int) -> None:
+    """Make it `side`'s action round now (on top of the current flow)."""
+    g.phasing = side
+    g.stack.append({"p": "choose_card", "role": side})
+
+
+def act(g: Any, side: int, verb: str, arg: Any = None) -> None:
+    g.apply(ROLES[side], Action(verb, arg))
+
+
+def legal(g: Any, side: int) -> list[Action]:
+    return g.legal_actions(ROLES[side])
+
+
+def top(g: Any) -> str:
+    return g.stack[-1]["p"] if g.stack else ""
+
+
+def play(g: Any, side: int, card: int, mode: str | None = None) -> None:
+    act(g, side, "card", card)
+    if mode is not None:
+        act(g, side, "play", mode)
