@@ -84,3 +84,9 @@ def sums(s: IntrigueState, p: int) -> dict[str, int]:
 def bank_ok(s: IntrigueState) -> bool:
     return all(s.bank[v] + sum(s.cu[p * 18 + g * 3 + v] for p in range(s.n) for g in range(6)) == BANK[v]
                for v in range(3))
+
+
+def choose(s: IntrigueState, verb: str, arg: Any = None) -> None:
+    """Make an effect choice, unless it was the only option and was taken at once."""
+    if s.phase == "exec" and Action(verb, arg) in legal(s):
+        act(s, verb, arg)
