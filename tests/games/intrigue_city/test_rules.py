@@ -21,7 +21,7 @@ from agon.games.intrigue_city.data import (
 )
 from agon.games.intrigue_city.effects import executions, favour_executions
 
-from .helpers import GAME, A, N, V, act, choose, begin, board, deal, intrigue, legal, pos_of, put, restart, sums
+from .helpers import GAME, A, N, V, act, begin, board, choose, deal, intrigue, legal, pos_of, put, restart, sums
 from .test_examples import EXAMPLE_CARDS, example_1
 
 
