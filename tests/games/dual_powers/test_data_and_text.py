@@ -1,0 +1,70 @@
+"""The data file loads and validates; options; labels, prompts, render and the rules reference."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import agon
+from agon.games.dual_powers import data
+
+from .helpers import GAME, begin, new
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_data_validates_counts_references_and_map() -> None:
+    data.validate()
+    assert data.N_COMMAND == 48 and data.N_CARDS == 54 and data.N_MARKERS == 61
+    assert sorted(data.CARD_REC[:48]).count(1) == 16
+    raw = json.loads((ROOT / "agon/games/dual_powers/data.json").read_text())
+    assert "RECONSTRUCTED" in raw["about"]
+
+
+def test_options_are_normalized_and_checked() -> None:
+    assert GAME.normalize_options({}) == {"players": 2}
+    assert GAME.normalize_options({"players": 1}) == {"players": 1, "side": "red", "difficulty": 1}
+    assert GAME.roles(players=1, side="white", difficulty=6) == ["white"]
+    for bad in ({"players": 3}, {"players": 1, "difficulty": 7}, {"players": 1, "side": "green"},
+                {"players": 2, "difficulty": 2}, {"players": 1, "colour": "red"}):
+        with pytest.raises(ValueError):
+            GAME.normalize_options(bad)
+
+
+def test_labels_and_prompts_are_readable() -> None:
+    s = begin()
+    p = s.prompt("red")
+    assert p.message().startswith("Play a card")
+    assert all(lab.startswith("Play ") for lab in p.labels)
+    s.apply("red", p.actions[-1])
+    assert all(lab and not lab.startswith("(") for lab in s.prompt("red").labels)
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 1, "side": "red", "difficulty": 3}])
+def test_render_shows_board_calendar_score_hand_and_objective(options: dict) -> None:
+    s = new(2, **options)
+    role = "red"
+    out = agon.load("dual-powers").render(s.view(role), role)
+    for word in ("Vyborg Side", "Narva District", "Support", "Popular Will", "Unrest!", "Blockade", "March/April",
+                 "hand:"):
+        assert word in out
+    if options:
+        assert "Opposition" in out and "objective: hidden" in out
+
+
+def test_rules_reference_exists_with_rule_ids_and_the_data_caveat() -> None:
+    text = (ROOT / "docs/rules" / GAME.rules_doc).read_text()
+    for rid in ("SU1", "R3.4", "R4.2", "R6.2", "S5", "S8"):
+        assert rid in text
+    assert "reconstructed" in text
+
+
+def test_every_ruling_names_a_test_that_exists() -> None:
+    text = (ROOT / "docs/rulings/dual-powers.md").read_text()
+    tests = "".join(p.read_text() for p in Path(__file__).parent.glob("test_*.py"))
+    for n in range(1, 31):
+        assert f"| A{n}" in text
+    for name in set(__import__("re").findall(r"`(?:[a-z_]+\.py::)?(test_[A-Za-z0-9_]+)`", text)):
+        assert f"def {name}(" in tests, name
