@@ -128,10 +128,18 @@ def spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> list[int]:
                 out.append(s)
         return out
     if name == "bribe":
-        if g.res[SYN] < 3:
+        if g.res[SYN] < 3 + (0 if fr.get("sp") or "op" not in fr else _cheapest(g, fr)):
             return []
         return [s for s in range(NS) if _bribe_options(g, s, "")]
     return []
+
+
+def _cheapest(g: Any, fr: dict[str, Any]) -> int:
+    """Cheapest space of the open Operation (Bribe must leave enough to execute it)."""
+    from agon.games.cuba_libre.operations import candidate_spaces, space_cost
+
+    costs = [space_cost(g, fr, s) for s in candidate_spaces(g, fr)]
+    return min(costs) if costs else 0
 
 
 def _targets(g: Any, s: int, paying_only: bool = False) -> list[int]:
@@ -203,7 +211,10 @@ class SpecialActivity(Step):
                 return [("relocate", g.key(pt)) for e in (M26, DR, SYN) for pt in (GUER_U[e], GUER_A[e]) if sp[s][pt]]
             return [("to", NAMES[d]) for d in ADJ[s]]
         if name == "kidnap":
-            return [("target", g.role(t)) for t in _targets(g, s)]
+            targets = _targets(g, s)
+            if fr.get("then_terror") and not IS_EC[s] and g.res[M26] < 1:
+                targets = [t for t in targets if g.res[t] > 0 and s * 4 + t not in g.cash]
+            return [("target", g.role(t)) for t in targets]
         if name == "muscle":
             pt = P if IS_CITY[s] else T
             out = [("from", NAMES[o]) for o in range(NS) if o != s and sp[o][pt]]

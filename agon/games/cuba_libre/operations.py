@@ -309,7 +309,7 @@ class OpChoice(Step):
         if op == "garrison" and not fr["free"]:
             g.gain(f, -govt_cost(g))  # CL 3.2.2: paid in total
             new["paid"] = True
-        if op == "march":
+        if op in ("march", "garrison"):
             new["arr"] = (0,) * (2 * NS)  # Guerrillas that arrived this March (Underground, Active)
         g.stack.pop()
         g.stack.append(new)
@@ -339,8 +339,8 @@ class Operation(Step):
             out += train_extras(g, fr)
         if fr["sa_ok"] and not fr["sa"]:
             out += [("activity", name) for name in activities.available(g, fr)]
-        if fr["sp"] or fr["op"] == "garrison":
-            out.append(("done", None))
+        if fr["sp"] or fr["op"] == "garrison" or not out:
+            out.append(("done", None))  # ruling: an Operation left with no legal space ends
         return out
 
     @staticmethod
@@ -507,15 +507,16 @@ def train_extra(g: Any, fr: dict[str, Any], verb: str, arg: Any) -> None:
 def move_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
     s, mode = fr["s"], fr["mode"]
     out: list[Any] = []
+    op = g.op_frame()
     if mode == "garrison":
+        arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * NS)
         for o in range(NS):
-            if o != s:
-                if g.sp[o][T]:
+            if o != s:  # ruling: a cube moves at most once per Garrison
+                if g.sp[o][T] > arr[o]:
                     out.append(("move", (NAMES[o], "troop")))
-                if g.sp[o][P]:
+                if g.sp[o][P] > arr[o + NS]:
                     out.append(("move", (NAMES[o], "police")))
         return out
-    op = g.op_frame()
     sweep_spaces = op["sp"] if op else ()
     for o in ADJ[s]:
         if o in sweep_spaces:
@@ -561,7 +562,13 @@ class MoveCubes(Step):
             code = MoveCubes._finish(g, fr)
             return code == POP
         o = NAMES.index(action[1][0])
-        g.move(o, fr["s"], T if action[1][1] == "troop" else P)
+        police = action[1][1] == "police"
+        g.move(o, fr["s"], P if police else T)
+        op = g.op_frame()
+        if fr["mode"] == "garrison" and op is not None and "arr" in op:
+            arr = list(op["arr"])
+            arr[fr["s"] + NS * police] += 1
+            op["arr"] = tuple(arr)
         fr["n"] += 1
         return False
 

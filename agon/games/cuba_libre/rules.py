@@ -104,9 +104,11 @@ class CubaLibreState(Board, State):
         """CL 2.1 / S1.3: 4 piles of Events with 1 Propaganda each; short game sets 8 aside."""
         events = list(EVENT_CARDS)
         self.rng.shuffle(events)
+        self.aside = events[:8] if self.options["short"] else []
         if self.options["short"]:
             events = events[8:]
         size = len(events) // 4
+        self.pile_size = size + 1
         deck: list[int] = []
         for i, prop in enumerate(PROPAGANDA_CARDS):
             pile = events[i * size:(i + 1) * size] + [prop]
@@ -259,9 +261,28 @@ class CubaLibreState(Board, State):
         t.stack = [fr.copy() for fr in self.stack]
         t.deck = self.deck[:]
         t.played = self.played[:]
+        t.aside = self.aside[:]
 
     def _determinize(self, role: str, rng: Rng) -> None:
-        rng.shuffle(self.deck)  # the draw deck beyond the revealed card is unknown to everyone
+        """Nobody knows the deck beyond the revealed card, nor the cards set aside (short game):
+        resample the unseen Event cards, keeping 1 Propaganda card in each remaining pile."""
+        pool = [c for c in self.deck if not self.is_prop(c)] + self.aside
+        rng.shuffle(pool)
+        self.aside = pool[len(pool) - len(self.aside):] if self.aside else []
+        pool = pool[:len(pool) - len(self.aside)]
+        total = 4 * self.pile_size
+        piles: dict[int, list[int]] = {}
+        for p in range(len(self.deck)):
+            piles.setdefault((total - 1 - p) // self.pile_size, []).append(p)
+        deck = self.deck[:]
+        for positions in piles.values():
+            cards = [deck[p] for p in positions if self.is_prop(deck[p])]
+            while len(cards) < len(positions):
+                cards.append(pool.pop())
+            rng.shuffle(cards)
+            for p, c in zip(positions, cards, strict=True):
+                deck[p] = c
+        self.deck = deck
         self._lc = (-1, [])
 
     def label(self, action: Action) -> str:

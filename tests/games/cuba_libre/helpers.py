@@ -1,0 +1,62 @@
+"""Fixtures: build Cuba Libre positions by hand."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import agon
+from agon.games.cuba_libre.data import FORCES, NS, space
+
+GAME = agon.load("cuba-libre")
+
+
+def blank(seed: int = 1, **options: Any) -> Any:
+    """A new game with an empty map (all pieces Available), all spaces Neutral, no markers."""
+    g = GAME.new(seed, **options)
+    g.sp = [[0] * 13 for _ in range(NS)]
+    g.avail = list(FORCES)
+    g.support = [0] * NS
+    g.terror = [0] * NS
+    g.cash = [-1] * 4
+    g.deck = [40, 39, 38, 37]  # plain Event cards, so ending a card in a test starts no round
+    g.next_card = 41
+    g._ver += 1
+    return g
+
+
+def put(g: Any, where: str, **pieces: int) -> None:
+    """put(g, "havana", troop=2, m26_u=1): place pieces from Available."""
+    s = space(where)
+    for key, n in pieces.items():
+        assert g.place(s, g.slot(key), n) == n, f"not enough {key} Available"
+    g._ver += 1
+
+
+def start(g: Any, f: int, kind: str = "opchoice", **params: Any) -> None:
+    """Put faction f at a decision: by default choosing an Operation (full, with SA, paid)."""
+    base = {"lim": False, "free": False, "sa": True, "src": "card", "slot": 1}
+    if kind != "opchoice":
+        base = {}
+    base.update(params)
+    g.phase = "card"
+    g.cand = ()
+    g.n_acted = 1
+    g.stack = [{"k": kind, "f": f, **base}]
+    g._ver += 1
+    g._run()
+
+
+def act(g: Any, verb: str, arg: Any = None) -> None:
+    role = g.active[0]
+    g.apply(role, (verb, arg))
+
+
+def legal(g: Any) -> list[tuple[str, Any]]:
+    return [(a.verb, a.arg) for a in g.legal_actions(g.active[0])] if g.active else []
+
+
+@pytest.fixture
+def game() -> Any:
+    return blank()

@@ -1,0 +1,377 @@
+"""Operations (CL 3.x): legal spaces, costs, limits, and the rulebook's examples."""
+
+from __future__ import annotations
+
+from tests.games.cuba_libre.helpers import act, blank, legal, put, start
+
+from agon.games.cuba_libre.data import DR, GOVT, M26, SYN, space
+from agon.games.cuba_libre.operations import assault_capacity
+
+
+def S(name: str) -> int:
+    return space(name)
+
+
+def names(g, verb="space"):
+    return sorted(a for v, a in legal(g) if v == verb)
+
+
+# -- Train (3.2.1) -----------------------------------------------------------------------------
+
+def test_3_2_1_train_costs_per_space_and_places_only_in_cities_or_base_provinces():
+    g = blank()
+    g.res[GOVT] = 10
+    start(g, GOVT)
+    act(g, "operation", "train")
+    assert "Cigar EC" not in names(g)  # never ECs
+    act(g, "space", "Havana")
+    assert g.res[GOVT] == 8  # Firm: 2 per space
+    for _ in range(4):
+        act(g, "place", "troop")
+    assert g.sp[S("havana")][0] == 4
+    act(g, "space", "Matanzas")  # no Govt Base: nothing placed, still paid
+    assert g.res[GOVT] == 6
+    assert g.sp[S("matanzas")][0] == 0
+    assert ("place", "troop") not in legal(g)
+
+
+def test_3_2_1_train_cost_follows_us_alliance():
+    g = blank()
+    g.res[GOVT] = 10
+    g.alliance = 2
+    start(g, GOVT)
+    act(g, "operation", "train")
+    act(g, "space", "Havana")
+    assert g.res[GOVT] == 6
+
+
+def test_3_2_1_train_base_from_two_cubes_respects_stacking():
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "la_habana", troop=1, police=1, m26_base=1, dr_base=1)
+    start(g, GOVT)
+    act(g, "operation", "train")
+    act(g, "space", "La Habana")
+    assert not [a for v, a in legal(g) if v == "base"]
+    g2 = blank()
+    g2.res[GOVT] = 10
+    put(g2, "la_habana", troop=1, police=1)
+    start(g2, GOVT)
+    act(g2, "operation", "train")
+    act(g2, "space", "La Habana")
+    act(g2, "base", ("La Habana", "TP"))
+    assert g2.sp[S("la_habana")][2] == 1 and g2.sp[S("la_habana")][0] == 0
+
+
+def test_3_2_1_train_civic_action_costs_4_more():
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "havana", troop=2, police=2)
+    g.support[S("havana")] = 1
+    start(g, GOVT)
+    act(g, "operation", "train")
+    act(g, "space", "Havana")
+    act(g, "done")  # no cubes placed
+    act(g, "civic", "Havana")
+    assert g.support[S("havana")] == 2 and g.res[GOVT] == 4
+
+
+# -- Garrison (3.2.2) --------------------------------------------------------------------------
+
+def test_3_2_2_garrison_pays_once_moves_cubes_and_activates_in_ecs():
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "havana", troop=3, police=2)
+    put(g, "ec_cigar", m26_u=2)
+    start(g, GOVT)
+    act(g, "operation", "garrison")
+    assert g.res[GOVT] == 8
+    assert "Matanzas" not in names(g)  # only ECs and Cities
+    act(g, "space", "Cigar EC")
+    act(g, "move", ("Havana", "police"))
+    act(g, "move", ("Havana", "troop"))
+    act(g, "done")
+    act(g, "done")
+    assert g.res[GOVT] == 8
+    assert g.sp[S("ec_cigar")][4] == 2  # 2 cubes: both Guerrillas Active
+
+
+# -- Sweep (3.2.3) -----------------------------------------------------------------------------
+
+def test_3_2_3_sweep_forest_activates_one_per_two_cubes():
+    """Rulebook test: Forest Province, 3 cubes after movement, 4 Underground -> exactly 1."""
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "oriente", police=1, m26_u=4)
+    put(g, "camaguey_province", troop=2)
+    start(g, GOVT)
+    act(g, "operation", "sweep")
+    act(g, "space", "Oriente")
+    act(g, "move", ("Camagüey Province", "troop"))
+    act(g, "move", ("Camagüey Province", "troop"))
+    assert g.sp[S("oriente")][0] == 2
+    assert g.sp[S("oriente")][4] == 1 and g.sp[S("oriente")][3] == 3
+
+
+def test_3_2_3_sweep_moves_only_adjacent_troops_not_police():
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "havana", troop=2, police=2)
+    put(g, "las_villas", troop=1)
+    start(g, GOVT)
+    act(g, "operation", "sweep")
+    act(g, "space", "La Habana")
+    moves = [a for v, a in legal(g) if v == "move"]
+    assert moves == [("Havana", "troop")]
+
+
+# -- Assault (3.2.4) ---------------------------------------------------------------------------
+
+def test_3_2_4_assault_city_troops_and_police_then_base():
+    g = blank()
+    put(g, "havana", troop=2, police=2, m26_a=3, m26_base=1)
+    assert assault_capacity(g, S("havana")) == 4
+    g.res[GOVT] = 10
+    start(g, GOVT)
+    act(g, "operation", "assault")
+    act(g, "space", "Havana")
+    assert g.sp[S("havana")][4] == 0 and g.sp[S("havana")][5] == 0
+
+
+def test_3_2_4_assault_mountain_half_troops_police_do_not_count():
+    g = blank()
+    put(g, "sierra_maestra", troop=3, police=2, dr_a=3)
+    assert assault_capacity(g, S("sierra_maestra")) == 1
+
+
+def test_3_2_4_assault_ec_underground_stays():
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "ec_sugar_cane", troop=1, m26_a=1, m26_u=1)
+    start(g, GOVT)
+    act(g, "operation", "assault")
+    act(g, "space", "Sugar Cane EC")
+    assert g.sp[S("ec_sugar_cane")][4] == 0 and g.sp[S("ec_sugar_cane")][3] == 1
+
+
+def test_3_2_4_assault_closes_casino_instead_of_removing():
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "havana", troop=1, casino=1)
+    start(g, GOVT)
+    act(g, "operation", "assault")
+    act(g, "space", "Havana")
+    assert g.sp[S("havana")][11] == 0 and g.sp[S("havana")][12] == 1
+
+
+def test_3_2_4_underground_guerrillas_protect_bases():
+    g = blank()
+    put(g, "havana", troop=3, m26_u=1, m26_base=1)
+    start(g, GOVT)
+    assert ("operation", "assault") not in legal(g)  # no space where Assault can remove anything
+
+
+def test_3_2_4_seizure_of_cash():
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "havana", troop=2, m26_a=1)
+    g.cash[0] = S("havana") * 4 + M26
+    start(g, GOVT)
+    act(g, "operation", "assault")
+    act(g, "space", "Havana")
+    assert g.cash[0] == S("havana") * 4 + GOVT
+
+
+# -- Rally (3.3.1) -----------------------------------------------------------------------------
+
+def test_3_3_1_rally_26july_with_base_places_2xbases_plus_2xpop():
+    g = blank()
+    g.support[S("sierra_maestra")] = -2
+    put(g, "sierra_maestra", m26_base=1)
+    start(g, M26)
+    act(g, "operation", "rally")
+    act(g, "space", "Sierra Maestra")
+    assert max(a for v, a in legal(g) if v == "rally" and isinstance(a, int)) == 4
+    act(g, "rally", 4)
+    assert g.sp[S("sierra_maestra")][3] == 4 and g.res[M26] == 9
+
+
+def test_3_3_1_rally_dr_bases_plus_pop():
+    g = blank()
+    put(g, "las_villas", dr_base=1)
+    start(g, DR)
+    act(g, "operation", "rally")
+    act(g, "space", "Las Villas")
+    assert max(a for v, a in legal(g) if v == "rally" and isinstance(a, int)) == 3  # C-12: 1 + 2
+
+
+def test_3_3_1_rally_space_restrictions():
+    g = blank()
+    g.support[S("havana")] = 2
+    g.support[S("matanzas")] = 1
+    start(g, DR)
+    act(g, "operation", "rally")
+    assert "Havana" not in names(g) and "Matanzas" in names(g)
+    g2 = blank()
+    g2.support[S("matanzas")] = 1
+    start(g2, M26)
+    act(g2, "operation", "rally")
+    assert "Matanzas" not in names(g2) and "Cigar EC" not in names(g2)
+
+
+def test_3_3_1_syndicate_closed_casino_only_places():
+    g = blank()
+    put(g, "havana", closed_casino=1, syn_a=1)
+    start(g, SYN)
+    act(g, "operation", "rally")
+    act(g, "space", "Havana")
+    assert legal(g) == [("rally", "place")] or g.sp[S("havana")][9] == 1
+
+
+def test_3_3_1_rally_replace_two_guerrillas_with_base():
+    g = blank()
+    put(g, "matanzas", dr_u=1, dr_a=1)
+    start(g, DR)
+    act(g, "operation", "rally")
+    act(g, "space", "Matanzas")
+    act(g, "rally", "base")
+    assert g.sp[S("matanzas")][8] == 1 and g.guerrillas(S("matanzas"), DR) == 0
+
+
+# -- March (3.3.2) -----------------------------------------------------------------------------
+
+def test_3_3_2_march_example_activation():
+    """Rulebook example: 2 Underground from Sierra Maestra into Oriente (Passive Support, 2 cubes)."""
+    g = blank()
+    put(g, "sierra_maestra", m26_u=2)
+    put(g, "oriente", troop=1, police=1)
+    g.support[S("oriente")] = 1
+    start(g, M26)
+    act(g, "operation", "march")
+    act(g, "space", "Oriente")
+    act(g, "move", ("Sierra Maestra", "underground"))
+    act(g, "move", ("Sierra Maestra", "underground"))
+    assert g.res[M26] == 9
+    assert g.sp[S("oriente")][4] == 2
+
+
+def test_3_3_2_march_three_into_empty_support_stays_underground_and_ec_is_free():
+    g = blank()
+    put(g, "la_habana", m26_u=3)
+    g.support[S("havana")] = 2
+    start(g, M26)
+    act(g, "operation", "march")
+    act(g, "space", "Havana")
+    for _ in range(3):
+        act(g, "move", ("La Habana", "underground"))
+    assert g.sp[S("havana")][3] == 3
+    g2 = blank()
+    put(g2, "la_habana", m26_u=1)
+    start(g2, M26)
+    act(g2, "operation", "march")
+    act(g2, "space", "Cigar EC")
+    assert g2.res[M26] == 10
+
+
+def test_3_3_2_limited_march_single_destination_and_no_second_move():
+    g = blank()
+    put(g, "la_habana", m26_u=2)
+    start(g, M26, lim=True, sa=False)
+    act(g, "operation", "march")
+    act(g, "space", "Matanzas")
+    act(g, "move", ("La Habana", "underground"))
+    act(g, "done")
+    assert names(g) == []  # LimOp: 1 destination
+    assert ("done", None) in legal(g)
+
+
+# -- Attack (3.3.3) ----------------------------------------------------------------------------
+
+def _attack(roll_target, seed_pred):
+    for seed in range(200):
+        g = blank(seed)
+        put(g, "matanzas", dr_u=3, troop=1, govt_base=1)
+        start(g, DR)
+        act(g, "operation", "attack")
+        act(g, "space", "Matanzas")
+        probe = g.clone()
+        roll = probe.rng.die()
+        if seed_pred(roll):
+            act(g, "roll")
+            return g, roll
+    raise AssertionError("no seed")
+
+
+def test_3_3_3_attack_success_removes_troop_then_base():
+    g, roll = _attack(3, lambda r: r in (2, 3))
+    assert g.sp[S("matanzas")][0] == 0 and g.sp[S("matanzas")][2] == 0
+    assert g.sp[S("matanzas")][7] == 3
+
+
+def test_3_3_3_attack_failure_all_active():
+    g, roll = _attack(4, lambda r: r >= 4)
+    assert g.sp[S("matanzas")][0] == 1 and g.sp[S("matanzas")][7] == 3
+
+
+def test_3_3_3_attack_roll_one_places_a_guerrilla():
+    g, roll = _attack(1, lambda r: r == 1)
+    assert g.sp[S("matanzas")][6] == 1 and g.sp[S("matanzas")][7] == 3
+
+
+def test_3_3_3_cubes_protect_casino_from_attack():
+    from agon.games.cuba_libre.operations import removal_targets
+    from agon.games.cuba_libre.data import CO
+    g = blank()
+    put(g, "havana", police=1, casino=1, m26_a=2)
+    assert CO not in removal_targets(g, M26, S("havana"), "attack")
+
+
+# -- Terror (3.3.4) ----------------------------------------------------------------------------
+
+def test_3_3_4_dr_terror_passive_opposition_to_neutral():
+    g = blank()
+    put(g, "matanzas", dr_u=1)
+    g.support[S("matanzas")] = -1
+    start(g, DR)
+    act(g, "operation", "terror")
+    act(g, "space", "Matanzas")
+    assert g.support[S("matanzas")] == 0 and g.terror[S("matanzas")] == 1
+    assert g.sp[S("matanzas")][7] == 1 and g.res[DR] == 4
+
+
+def test_3_3_4_26july_terror_builds_opposition():
+    g = blank()
+    put(g, "camaguey_city", m26_u=1)
+    start(g, M26)
+    act(g, "operation", "terror")
+    act(g, "space", "Camagüey City")
+    assert g.support[S("camaguey_city")] == -1
+
+
+def test_3_3_4_syndicate_terror_sabotages_ec_free():
+    g = blank()
+    put(g, "ec_factory", syn_u=1)
+    start(g, SYN)
+    act(g, "operation", "terror")
+    act(g, "space", "Factory EC")
+    assert g.terror[S("ec_factory")] == 1 and g.res[SYN] == 15
+
+
+# -- Construct (3.3.5) -------------------------------------------------------------------------
+
+def test_3_3_5_construct_costs_5_places_closed_casino_only_where_govt_or_syn_control():
+    g = blank()
+    put(g, "havana", troop=2)
+    put(g, "matanzas", dr_u=1)
+    start(g, SYN)
+    act(g, "operation", "construct")
+    assert names(g) == ["Havana"]
+    act(g, "space", "Havana")
+    assert g.sp[S("havana")][12] == 1 and g.res[SYN] == 10
+
+
+def test_3_1_2_construct_is_never_free():
+    from agon.games.cuba_libre.operations import ops_possible
+    g = blank()
+    put(g, "havana", troop=2)
+    assert "construct" not in ops_possible(g, SYN, True, True)
