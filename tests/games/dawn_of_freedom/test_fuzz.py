@@ -1,0 +1,85 @@
+"""1989 random full games (invariants, dead ends, replay), hidden information, determinism."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import agon
+from agon.engine.rng import Rng
+from agon.games.dawn_of_freedom.data import ROLES
+from agon.testing import fuzz
+from agon.testing.fuzz import play_random_game
+
+
+@pytest.mark.parametrize("first", [0, 50, 100, 150])
+def test_fuzz_random_games(first: int) -> None:
+    report = fuzz("1989", 50, first_seed=first)
+    assert report.ok, report.summary()
+
+
+def test_fuzz_with_handicap() -> None:
+    report = fuzz("1989", 20, {"handicap": 2}, first_seed=1000)
+    assert report.ok, report.summary()
+
+
+def test_replay_is_deterministic() -> None:
+    state, problem = play_random_game("1989", 77)
+    assert problem is None
+    again = agon.replay(json.loads(json.dumps(state.record())))
+    assert again.digest() == state.digest() and again.result == state.result
+
+
+def _states(seed: int, every: int = 23):
+    """Mid-game states of one random game, sampled every few actions."""
+    game = agon.load("1989")
+    state = game.new(seed)
+    chooser = Rng(seed)
+    out = []
+    for step in range(5000):
+        if not state.active:
+            break
+        role = state.active[0]
+        legal = state.legal_actions(role)
+        state.apply(role, legal[chooser.below(len(legal))])
+        if step % every == 0 or (state.ps is not None and step % 3 == 0):
+            out.append(state.clone())
+    return out
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_views_leak_nothing(seed: int) -> None:
+    """A role's view is the same in every state it cannot tell apart (determinized states)."""
+    changed = 0
+    for state in _states(seed):
+        for role in ROLES:
+            me = ROLES.index(role)
+            view = json.dumps(state.view(role), sort_keys=True, default=str)
+            for k in range(3):
+                twin = state.determinize(role, Rng(k + 1))
+                assert sorted(twin.hands[me]) == sorted(state.hands[me])
+                assert json.dumps(twin.view(role), sort_keys=True, default=str) == view
+                twin.check_invariants()
+                changed += sorted(twin.hands[1 - me]) != sorted(state.hands[1 - me])
+    assert changed > 0
+
+
+def test_opponent_cards_are_counts_only() -> None:
+    for state in _states(5, every=41):
+        for role in ROLES:
+            me = ROLES.index(role)
+            v = state.view(role)
+            assert v["hand"] == sorted(state.hands[me])
+            assert v["hand_counts"][ROLES[1 - me]] == len(state.hands[1 - me])
+            assert ("deck" not in v and "democrat_hand" not in json.dumps(v)) or role == "communist"
+            spectator = state.view(None)
+            assert "hand" not in spectator
+
+
+def test_render_shows_the_board() -> None:
+    game = agon.load("1989")
+    state = game.new(1)
+    text = game.render(state.view("communist"), "communist")
+    for word in ("Poland", "Gdańsk", "VP", "Tiananmen", "Your hand", "Setup"):
+        assert word in text
