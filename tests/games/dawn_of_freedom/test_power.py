@@ -345,3 +345,17 @@ def test_final_scoring() -> None:
     g.stack = [{"p": "turn_end", "stage": 3}]
     g.run()
     assert g.vp == 15 - 16 and g.outcome["winners"] == ["communist"]
+
+
+def test_a_leader_named_rally_still_needs_a_roll() -> None:
+    """A-06: a leader keeps its value 3 even as Rally; winning with it counts as Rally (+2)."""
+    g = new_game()
+    poland_fixture(g)
+    start_ps(g, "Poland", D)
+    set_ps_hands(g, [INTELLECTUAL_LEADER, MARCH3], [2])
+    skip_stakes(g)
+    act(g, D, "pscard", INTELLECTUAL_LEADER)
+    act(g, D, "suit", "Rally in the Square")
+    dice(g, 2)
+    act(g, C, "pscard", 2)
+    assert g.ps["attacker"] == D  # 2 < 3: no automatic counter for a leader

@@ -266,3 +266,32 @@ def test_T_38_empty_hand_forfeits_the_round() -> None:
     g.stack = [g.stack[0], {"p": "ar_loop", "i": 0}]
     g.run()
     assert g.active == ["democrat"] and g.ar == 1 and top(g) == "choose_card"
+
+
+def test_deal_order_communist_first_alternating() -> None:
+    """A-29: one card at a time, Communist first, skipping a full hand."""
+    from agon.games.dawn_of_freedom.turn import deal
+
+    g = new_game(12)
+    set_hand(g, D, [])
+    g.deck[:0] = g.hands[C][6:]
+    g.hands[C] = g.hands[C][:6]
+    top_cards = g.deck[-4:][::-1]
+    deal(g)
+    assert g.hands[C][6] == top_cards[0] and g.hands[D][0] == top_cards[1] and g.hands[C][7] == top_cards[2]
+    assert len(g.hands[C]) == len(g.hands[D]) == 8
+
+
+def test_leftover_ops_are_lost() -> None:
+    """A-33: 1 Op left and only opponent-controlled spaces eligible: the placement ends."""
+    g = new_game()
+    clear_map(g)
+    set_sp(g, "Pécs", c=1)
+    set_sp(g, "Szeged", d=4)
+    set_hand(g, C, [11])  # Dissident Arrested, 2 Ops
+    play(g, C, 11, "ops")
+    act(g, C, "use", "place")
+    act(g, C, "space", space("Pécs"))
+    assert top(g) == "place_ops" and {a.arg for a in legal(g, C)} == {space("Pécs")}
+    act(g, C, "space", space("Pécs"))
+    assert top(g) != "place_ops"
