@@ -156,17 +156,21 @@ def candidate_spaces(g: Any, fr: dict[str, Any]) -> list[int]:
     return [s for s in within if s not in chosen and space_cost(g, fr, s) <= res and space_ok(g, fr, s)]
 
 
-def op_possible(g: Any, f: int, op: str, lim: bool, free: bool, within: tuple[int, ...] = ()) -> bool:
+def op_possible(g: Any, f: int, op: str, lim: bool, free: bool, within: tuple[int, ...] = (),
+                sa: bool = False) -> bool:
     fr = {"f": f, "op": op, "lim": lim, "free": free, "sp": (), "within": within}
     if op == "garrison" and not free and g.res[f] < govt_cost(g):
         return False
-    return bool(candidate_spaces(g, fr))
+    if candidate_spaces(g, fr):
+        return True
+    # CL 4.1 example: a Kidnap may come first and pay for the Terror space it is in
+    return sa and op == "terror" and f == M26 and bool(activities.spaces(g, M26, "kidnap", fr))
 
 
 def ops_possible(g: Any, f: int, lim: bool, free: bool, only: tuple[str, ...] = (),
-                 within: tuple[int, ...] = ()) -> list[str]:
+                 within: tuple[int, ...] = (), sa: bool = False) -> list[str]:
     return [op for op in OPS[f] if (not only or op in only) and not (free and op == "construct")
-            and op_possible(g, f, op, lim, free, within)]
+            and op_possible(g, f, op, lim, free, within, sa)]
 
 
 # -- removal of enemy pieces --------------------------------------------------------------------
@@ -293,7 +297,7 @@ class OpChoice(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        ops = ops_possible(g, fr["f"], fr["lim"], fr["free"], fr.get("only", ()), fr.get("within", ()))
+        ops = ops_possible(g, fr["f"], fr["lim"], fr["free"], fr.get("only", ()), fr.get("within", ()), fr["sa"])
         if fr.get("src") == "launder":
             ops = [o for o in ops if o != "construct"]  # CL 2.3.6
         return [("operation", op) for op in ops]

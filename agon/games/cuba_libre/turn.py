@@ -58,7 +58,7 @@ class Option(Step):
                 if ev.playable(g, g.current, shaded, f):
                     out.append(("event", "shaded" if shaded else "unshaded"))
         lim = kind == "limop"
-        if ops_possible(g, f, lim, False):
+        if ops_possible(g, f, lim, False, sa=not lim or (f == GOVT and g.has_mom(10))):
             out.append((kind, None))
         out.append(("pass", None))
         return out

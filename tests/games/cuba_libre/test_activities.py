@@ -1,0 +1,250 @@
+"""Special Activities (CL 4.x): where they may happen, what they do, with which Operations."""
+
+from __future__ import annotations
+
+from agon.games.cuba_libre.data import CC, CO, DR, GOVT, M26, SYN, space
+from tests.games.cuba_libre.helpers import act, blank, legal, put, start
+
+
+def S(name: str) -> int:
+    return space(name)
+
+
+def activities(g):
+    return sorted(a for v, a in legal(g) if v == "activity")
+
+
+def test_4_1_1_accompanying_operations():
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "havana", troop=4)
+    put(g, "la_habana", m26_a=1)
+    start(g, GOVT)
+    act(g, "operation", "train")
+    assert activities(g) == ["transport"]  # Air Strike and Reprisal only with Garrison/Sweep/Assault
+    g2 = blank()
+    g2.res[GOVT] = 10
+    put(g2, "havana", troop=4)
+    put(g2, "la_habana", m26_a=1)
+    start(g2, GOVT)
+    act(g2, "operation", "sweep")
+    assert activities(g2) == ["airstrike", "reprisal", "transport"]
+
+
+def test_2_3_5_limited_operation_has_no_special_activity():
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "havana", troop=4)
+    start(g, GOVT, lim=True, sa=False)
+    act(g, "operation", "sweep")
+    assert activities(g) == []
+
+
+def test_4_2_1_transport_up_to_3_troops_from_city_to_any_other_space():
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "havana", troop=5)
+    start(g, GOVT)
+    act(g, "operation", "train")
+    act(g, "activity", "transport")
+    assert [a for v, a in legal(g)] == ["Havana"]
+    act(g, "space", "Havana")
+    assert ("to", "Havana") not in legal(g)
+    act(g, "to", "Oriente")
+    assert max(a for v, a in legal(g)) == 3
+    act(g, "troops", 3)
+    assert g.sp[S("oriente")][0] == 3 and g.sp[S("havana")][0] == 2
+
+
+def test_4_2_2_air_strike_cannot_touch_underground_or_protected_base():
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "havana", troop=4)
+    put(g, "matanzas", m26_u=1, m26_base=1)
+    put(g, "oriente", dr_a=1)
+    start(g, GOVT)
+    act(g, "operation", "sweep")
+    act(g, "activity", "airstrike")
+    assert [a for v, a in legal(g)] == ["Oriente"]
+    act(g, "space", "Oriente")
+    assert g.sp[S("oriente")][7] == 0
+
+
+def test_4_2_2_no_air_strike_when_embargoed():
+    g = blank()
+    g.res[GOVT] = 10
+    g.alliance = 2
+    put(g, "havana", troop=4)
+    put(g, "oriente", dr_a=1)
+    start(g, GOVT)
+    act(g, "operation", "sweep")
+    assert "airstrike" not in activities(g)
+
+
+def test_4_2_3_reprisal_terror_shift_and_relocate():
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "matanzas", troop=3, m26_u=1)
+    g.support[S("matanzas")] = -2
+    start(g, GOVT)
+    act(g, "operation", "sweep")
+    act(g, "activity", "reprisal")
+    act(g, "space", "Matanzas")
+    assert g.terror[S("matanzas")] == 1 and g.support[S("matanzas")] == -1
+    act(g, "relocate", "m26_u")
+    act(g, "to", "Las Villas")
+    assert g.sp[S("las_villas")][3] == 1 and g.sp[S("matanzas")][3] == 0
+
+
+def test_4_3_1_infiltrate_replaces_police_first():
+    g = blank()
+    put(g, "matanzas", troop=1, police=1)
+    put(g, "la_habana", m26_u=1)
+    g.support[S("la_habana")] = 1  # Support: no Rally there, but Infiltrate is about Matanzas
+    put(g, "oriente", m26_u=1)
+    start(g, M26)
+    act(g, "operation", "rally")
+    act(g, "activity", "infiltrate")
+    assert "Matanzas" in [a for v, a in legal(g)]
+    assert "La Habana" not in [a for v, a in legal(g)]
+    act(g, "space", "Matanzas")
+    assert g.sp[S("matanzas")][1] == 0 and g.sp[S("matanzas")][0] == 1 and g.sp[S("matanzas")][3] == 1
+
+
+def test_4_3_2_ambush_example():
+    """Rulebook test: Attack + Ambush, 2 Underground 26July and 2 Troops."""
+    g = blank()
+    put(g, "matanzas", m26_u=2, troop=2)
+    start(g, M26)
+    act(g, "operation", "attack")
+    act(g, "space", "Matanzas")
+    act(g, "activity", "ambush")
+    row = g.sp[S("matanzas")]
+    assert row[0] == 0 and row[4] == 1 and row[3] == 2  # 1 Active, 1 + 1 placed Underground
+
+
+def test_4_1_kidnap_before_terror_pays_for_it():
+    """Rulebook example: 26July at 0 Resources resolves Kidnap first, then pays the Terror."""
+    g = blank()
+    g.res[M26] = 0
+    g.res[GOVT] = 10
+    put(g, "havana", m26_u=2, police=1)
+    start(g, M26)
+    act(g, "operation", "terror")
+    assert [a for v, a in legal(g) if v == "space"] == []
+    act(g, "activity", "kidnap")
+    act(g, "space", "Havana")
+    act(g, "target", "govt")
+    assert S("havana") in g.op_frame()["sp"]
+    assert g.terror[S("havana")] == 1
+    assert g.res[M26] + g.res[GOVT] == 9  # took 1..6, then paid 1 for Terror
+
+
+def test_4_3_3_kidnap_ransom_takes_cash_and_closes_casino():
+    g = blank()
+    put(g, "havana", m26_u=2, syn_u=1, casino=1)
+    g.cash[0] = S("havana") * 4 + SYN
+    start(g, M26)
+    act(g, "operation", "terror")
+    act(g, "space", "Havana")
+    act(g, "activity", "kidnap")
+    act(g, "space", "Havana")
+    act(g, "target", "syndicate")
+    assert g.cash[0] == S("havana") * 4 + M26
+    assert g.sp[S("havana")][CO] == 0 and g.sp[S("havana")][CC] == 1
+
+
+def test_4_4_1_subvert_adds_pop_and_sets_neutral():
+    g = blank()
+    put(g, "las_villas", dr_u=2)
+    g.support[S("las_villas")] = 1
+    start(g, DR)
+    act(g, "operation", "rally")
+    act(g, "activity", "subvert")
+    act(g, "space", "Las Villas")
+    assert g.support[S("las_villas")] == 0 and g.res[DR] == 7
+
+
+def test_4_4_3_assassinate_ignores_bases_last():
+    g = blank()
+    put(g, "havana", dr_u=2, troop=2, govt_base=1)
+    start(g, DR)
+    act(g, "operation", "terror")
+    act(g, "space", "Havana")
+    act(g, "activity", "assassinate")
+    act(g, "space", "Havana")
+    act(g, "remove", "govt_base")
+    assert g.sp[S("havana")][2] == 0
+
+
+def test_4_4_3_assassinate_needs_more_dr_than_police():
+    g = blank()
+    put(g, "havana", dr_u=1, police=1)
+    start(g, DR)
+    act(g, "operation", "terror")
+    act(g, "space", "Havana")
+    assert "assassinate" not in activities(g)
+
+
+def test_4_5_1_profit_stash_and_cash_in():
+    g = blank()
+    put(g, "havana", casino=1, troop=1, syn_u=1)
+    start(g, SYN)
+    act(g, "operation", "rally")
+    act(g, "activity", "profit")
+    act(g, "profit", "stash")
+    act(g, "space", "Havana")
+    act(g, "holder", "govt")
+    assert g.cash_held(S("havana"), GOVT) == 1
+    g2 = blank()
+    put(g2, "havana", casino=1, syn_u=1)
+    start(g2, SYN)
+    act(g2, "operation", "rally")
+    act(g2, "activity", "profit")
+    act(g2, "profit", "cash in")
+    act(g2, "close", "Havana")
+    assert g2.res[SYN] == 18 and g2.sp[S("havana")][CC] == 1
+
+
+def test_4_5_3_muscle_police_to_a_city_casino():
+    g = blank()
+    put(g, "havana", casino=1)
+    put(g, "camaguey_city", police=2)
+    put(g, "ec_cigar", syn_u=1)
+    start(g, SYN)
+    act(g, "operation", "march")
+    act(g, "activity", "muscle")
+    act(g, "space", "Havana")
+    act(g, "from", "Camagüey City")
+    act(g, "from", "Camagüey City")
+    assert g.sp[S("havana")][1] == 2
+
+
+def test_4_5_4_bribe_costs_3_and_removes_2_cubes():
+    g = blank()
+    put(g, "havana", troop=2, police=1)
+    put(g, "matanzas", syn_u=1)
+    start(g, SYN)
+    act(g, "operation", "rally")
+    act(g, "space", "Matanzas")
+    act(g, "rally", "place")
+    act(g, "activity", "bribe")
+    assert g.res[SYN] == 11
+    act(g, "space", "Havana")
+    act(g, "remove", "troop")
+    act(g, "remove", "police")
+    assert g.cubes(S("havana")) == 1
+    assert ("flip", "syn_u") not in legal(g)
+
+
+def test_4_5_4_bribe_may_flip_and_remove_guerrillas():
+    g = blank()
+    put(g, "havana", m26_u=1, dr_a=1)
+    put(g, "matanzas", syn_u=1)
+    start(g, SYN)
+    act(g, "operation", "terror")
+    act(g, "activity", "bribe")
+    act(g, "space", "Havana")
+    act(g, "flip", "m26_u")
+    act(g, "remove", "dr_a")
+    assert g.sp[S("havana")][4] == 1 and g.sp[S("havana")][7] == 0

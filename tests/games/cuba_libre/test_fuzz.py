@@ -1,0 +1,76 @@
+"""Random full games (zero problems, replay checked), determinism and hidden information."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import agon
+from agon.engine.rng import Rng
+from agon.testing import fuzz
+from agon.testing.fuzz import play_random_game
+
+CHUNKS = 8
+PER_CHUNK = 25  # 200 four-player games in all
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_fuzz_four_player_games(chunk: int) -> None:
+    report = fuzz("cuba-libre", PER_CHUNK, {"players": 4}, first_seed=1000 + chunk * PER_CHUNK)
+    assert report.ok, report.summary()
+
+
+@pytest.mark.parametrize("options", [
+    {"deployment": "variable"}, {"short": True}, {"players": 2}, {"players": 1}, {"players": 0},
+    {"players": 3, "short": True, "deployment": "variable"},
+])
+def test_fuzz_options(options: dict) -> None:
+    report = fuzz("cuba-libre", 12, options, first_seed=50)
+    assert report.ok, report.summary()
+
+
+def test_replay_is_deterministic() -> None:
+    state, problem = play_random_game("cuba-libre", 77)
+    assert problem is None
+    record = json.loads(json.dumps(state.record()))
+    again = agon.replay(record)
+    assert again.digest() == state.digest()
+    twin = agon.load("cuba-libre").new(77)
+    assert twin.digest() == agon.load("cuba-libre").new(77).digest()
+
+
+def test_clone_is_independent() -> None:
+    state, _ = play_random_game("cuba-libre", 5, max_actions=300)
+    twin = state.clone()
+    before = state.digest()
+    role = twin.active[0]
+    twin.apply(role, twin.legal_actions(role)[0])
+    assert state.digest() == before
+
+
+def test_views_never_show_the_deck() -> None:
+    """Leak test: the draw deck beyond the revealed next card is in no view; determinize keeps
+    what is known (shown cards, played cards, counts, one Propaganda card per remaining pile)."""
+    for seed in range(20):
+        state, _ = play_random_game("cuba-libre", seed, max_actions=150 + 40 * seed)
+        if state.is_over:
+            continue
+        for role in [*agon.load("cuba-libre").roles(), None]:
+            view = state.view(role)
+            assert "deck" not in view and view["deck_count"] == len(state.deck)
+            other = state.determinize(role or "govt", Rng(seed + 99))
+            assert other.view(role) == view
+            assert sorted(other.deck + other.aside) == sorted(state.deck + state.aside)
+            assert other.current == state.current and other.next_card == state.next_card
+
+
+def test_determinize_changes_only_unknown_cards() -> None:
+    state = agon.load("cuba-libre").new(8)
+    seen = set()
+    for k in range(10):
+        other = state.determinize("govt", Rng(k))
+        seen.add(tuple(other.deck))
+        props = [i for i, c in enumerate(other.deck) if c > 48]
+        assert len(props) == 4
+    assert len(seen) > 1

@@ -1,0 +1,299 @@
+"""Propaganda rounds (CL 6.x) and victory (7.x)."""
+
+from __future__ import annotations
+
+from agon.games.cuba_libre import propaganda
+from agon.games.cuba_libre.data import CC, CO, DR, GOVT, M26, SYN, space
+from tests.games.cuba_libre.helpers import act, blank, legal, put
+
+
+def S(name: str) -> int:
+    return space(name)
+
+
+def round_(g, n: int = 1) -> None:
+    """Start the Propaganda round of the n-th Propaganda card."""
+    g.stack = []
+    g.phase = "propaganda"
+    g.last_was_prop = False
+    g.prop_played = n
+    g._ver += 1
+    propaganda.start_round(g)
+    g._run()
+
+
+def finish_decisions(g) -> None:
+    for _ in range(200):
+        if not g.active or g.phase != "propaganda":
+            return
+        opts = legal(g)
+        pick = next((a for a in opts if a[0] in ("done", "pass", "skip")), opts[0])
+        act(g, *pick)
+
+
+def test_6_2_1_government_earnings_with_automatic_sabotage():
+    """Rulebook test: Aid 15; an Econ-3 EC with 2 26July Guerrillas and 1 Police is Sabotaged: +20."""
+    g = blank()
+    g.res[GOVT] = 0
+    put(g, "ec_cigar", m26_u=2, police=1)
+    put(g, "havana", troop=6)  # keeps the Alliance test out of the way of the numbers
+    propaganda.resources_phase(g)
+    assert g.terror[S("ec_cigar")] == 1
+    assert g.res[GOVT] == 5 + 15
+
+
+def test_6_2_2_insurgent_earnings():
+    g = blank()
+    g.res = [0, 0, 0, 0]
+    put(g, "sierra_maestra", m26_base=2)
+    put(g, "oriente", dr_u=1)
+    put(g, "matanzas", dr_base=1)
+    put(g, "havana", syn_u=2, police=1, casino=1)
+    put(g, "ec_factory", syn_u=1)
+    propaganda.resources_phase(g)
+    assert g.res[M26] == 2
+    assert g.res[DR] == 2
+    assert g.res[SYN] == 6 + 3 + 2 * 1  # Havana Pop + Factory Econ + 2 per open Casino
+
+
+def test_6_2_3_skim():
+    """Rulebook test: Havana Govt-Controlled with 2 open Casinos pays 2 once; La Habana none."""
+    g = blank()
+    g.res = [0, 0, 0, 20]
+    put(g, "havana", troop=5, casino=2)
+    put(g, "la_habana", casino=1, m26_u=1)
+    g.aid = 0
+    propaganda.resources_phase(g)
+    assert g.res[GOVT] == 8 + 2
+    assert g.res[SYN] == 20 + 6 - 2
+
+
+def test_6_2_3_santo_blocks_skim():
+    g = blank()
+    g.res = [0, 0, 0, 20]
+    g.aid = 0
+    g.capabilities = frozenset({(48, True)})
+    put(g, "havana", troop=5, casino=1, syn_u=1)
+    propaganda.resources_phase(g)
+    assert g.res[GOVT] == 8
+
+
+def test_6_2_4_cash_deposits_base_or_resources():
+    g = blank()
+    put(g, "matanzas", m26_u=1)
+    put(g, "ec_cigar", dr_u=1)
+    g.cash[0] = S("matanzas") * 4 + M26
+    g.cash[1] = S("ec_cigar") * 4 + DR
+    round_(g)
+    # DR's Cash is on an EC: +6 automatically; 26July chooses
+    assert g.active == ["m26"]
+    act(g, "deposit", "base")
+    assert g.sp[S("matanzas")][5] == 1 and g.cash == [-1, -1, -1, -1]
+
+
+def test_6_3_1_us_alliance_drops_and_aid_minus_10():
+    g = blank()
+    g.aid = 15
+    round_(g)
+    finish_decisions(g)
+    assert g.alliance == 1 and g.aid == 5
+
+
+def test_6_3_2_civic_action_example():
+    g = blank()
+    g.res[GOVT] = 10
+    g.aid = 0
+    put(g, "havana", troop=2, police=2)
+    g.support[S("havana")] = 1
+    g.terror[S("havana")] = 1
+    g.stack = []
+    g.push("prop_civic", GOVT)
+    g._run()
+    g.res[GOVT] = 10
+    act(g, "civic", "Havana")
+    assert g.terror[S("havana")] == 0 and g.support[S("havana")] == 1
+    act(g, "civic", "Havana")
+    assert g.support[S("havana")] == 2 and g.res[GOVT] == 2
+
+
+def test_6_3_2_civic_action_needs_troops_police_and_control():
+    from agon.games.cuba_libre.operations import civic_ok
+    g = blank()
+    g.res[GOVT] = 20
+    put(g, "matanzas", troop=2)
+    put(g, "havana", troop=1, police=1, m26_u=3)
+    assert not civic_ok(g, S("matanzas")) and not civic_ok(g, S("havana"))
+
+
+def test_6_3_3_agitation():
+    g = blank()
+    put(g, "matanzas", m26_u=1)
+    g.support[S("matanzas")] = -1
+    g.stack = []
+    g.push("prop_agitation", M26)
+    g._run()
+    act(g, "agitate", "Matanzas")
+    assert g.support[S("matanzas")] == -2 and g.res[M26] == 9
+    assert ("agitate", "Matanzas") not in legal(g) or g.active == []
+
+
+def test_6_3_4_expat_backing_spaces_and_free_rally():
+    g = blank()
+    g.res[DR] = 0
+    put(g, "camaguey_province", troop=1)
+    put(g, "oriente", dr_base=1)
+    spaces = propaganda.expat_spaces(g)
+    assert S("oriente") in spaces and S("camaguey_province") not in spaces
+    g.stack = []
+    g.push("prop_expat", DR)
+    g._run()
+    act(g, "space", "Oriente")
+    act(g, "rally", 3)  # 1 Base + Pop 2
+    assert g.sp[S("oriente")][6] == 3 and g.res[DR] == 0
+
+
+def test_6_4_redeploy_forced_troops_and_police_destinations():
+    g = blank()
+    put(g, "havana", troop=1, police=1)
+    put(g, "pinar_del_rio", troop=3)
+    put(g, "ec_cigar", police=1)
+    put(g, "matanzas", police=1, dr_u=2)
+    g.stack = []
+    g.push("prop_redeploy", GOVT)
+    g._run()
+    opts = legal(g)
+    assert ("done", None) not in opts  # Troops in Pinar del Rio (no Base) must move
+    act(g, "move", ("Pinar del Río", "troop"))
+    assert legal(g) == [("to", "Havana")]
+    act(g, "to", "Havana")
+    act(g, "move", ("Matanzas", "police"))
+    dests = [a for v, a in legal(g)]
+    assert "Matanzas" not in dests and "Cigar EC" in dests and "Havana" in dests
+
+
+def test_6_4_redeploy_havana_fallback():
+    g = blank()
+    put(g, "pinar_del_rio", troop=3, m26_u=5)
+    put(g, "ec_cigar", troop=2)
+    g.stack = []
+    g.push("prop_redeploy", GOVT)
+    g._run()
+    assert g.sp[S("havana")][0] == 5
+
+
+def test_6_5_reset():
+    g = blank()
+    put(g, "matanzas", m26_a=2, closed_casino=1)
+    g.terror[S("matanzas")] = 3
+    g.terror[S("ec_cigar")] = 1
+    g.momentum = frozenset({(4, True)})
+    g.capabilities = frozenset({(13, False)})
+    g.elig = [False, False, True, True]
+    g.stack = []
+    g.push("prop_reset", GOVT)
+    g._run()
+    assert g.sp[S("matanzas")][3] == 2 and g.sp[S("matanzas")][CO] == 1 and g.sp[S("matanzas")][CC] == 0
+    assert sum(g.terror) == 0 and not g.momentum and g.has_cap(13)
+
+
+def test_6_0_no_round_for_a_propaganda_card_right_after_another_and_final_ends():
+    g = blank()
+    g.last_was_prop = True
+    g.prop_played = 2
+    g.stack = []
+    propaganda.start_round(g)
+    assert not g.stack and g.over is None
+    g.prop_played = 4
+    propaganda.start_round(g)
+    assert g.over is not None and g.over["reason"] == "final Propaganda card"
+
+
+def test_2_4_1_final_round_stops_after_support_phase():
+    g = blank()
+    put(g, "pinar_del_rio", troop=3)  # would be forced to move in a Redeploy
+    put(g, "matanzas", m26_a=1)
+    round_(g, 4)
+    finish_decisions(g)
+    assert g.over is not None and g.over["reason"] == "final Propaganda round"
+    assert g.sp[S("pinar_del_rio")][0] == 3 and g.sp[S("matanzas")][4] == 1
+
+
+# -- victory (7.x) -------------------------------------------------------------------------------
+
+def test_7_2_government_needs_all_cities_active_support():
+    g = blank()
+    for c in ("havana", "camaguey_city", "santiago_de_cuba"):
+        g.support[S(c)] = 2
+    for p in ("pinar_del_rio", "la_habana", "matanzas"):
+        g.support[S(p)] = 1
+    assert g.total_support() == 19 and g.meets_condition(GOVT)
+    g.support[S("santiago_de_cuba")] = 1
+    for p in ("las_villas", "oriente"):
+        g.support[S(p)] = 2
+    assert g.total_support() > 19 and not g.meets_condition(GOVT)
+    assert g.margin(GOVT) == g.total_support() - 18
+
+
+def test_7_2_syndicate_casinos_and_resources():
+    g = blank()
+    for s in ("havana", "la_habana", "pinar_del_rio", "matanzas"):
+        put(g, s, casino=2)
+    g.res[SYN] = 31
+    assert g.meets_condition(SYN) and g.margin(SYN) == 1
+    g.res[SYN] = 30
+    assert not g.meets_condition(SYN) and g.margin(SYN) == 0
+
+
+def test_7_2_dr_pop_plus_bases():
+    g = blank()
+    put(g, "havana", dr_u=3)
+    put(g, "oriente", dr_u=1, dr_base=1)
+    put(g, "matanzas", dr_base=1)
+    assert g.dr_pop_plus_bases() == 6 + 2 + 1 + 2  # Havana, Oriente, Matanzas + 2 Bases
+    assert g.meets_condition(DR)
+
+
+def test_7_3_margins_examples():
+    g = blank()
+    put(g, "havana", dr_u=2)  # DR Controls Pop 6
+    put(g, "matanzas", dr_base=1, troop=2)
+    put(g, "oriente", dr_base=1, troop=2)
+    assert g.margin(DR) == 6 + 2 - 9
+    g2 = blank()
+    g2.support[S("havana")] = -2  # 12
+    for s in ("sierra_maestra", "matanzas", "las_villas"):
+        put(g2, s, m26_base=1)
+    put(g2, "la_habana", m26_base=1)
+    assert g2.margin(M26) == 12 + 4 - 15
+
+
+def test_7_1_ties_go_to_syndicate_before_government():
+    g = blank()
+    g.support[S("havana")] = 2
+    g.support[S("las_villas")] = 2
+    g.support[S("oriente")] = 2
+    for s in ("havana", "la_habana", "pinar_del_rio", "matanzas", "las_villas"):
+        put(g, s, casino=2 if s != "las_villas" else 1)
+    g.res[SYN] = 40
+    assert g.margin(GOVT) == 2 and g.margin(SYN) == 2
+    g.end_game("test")
+    assert g.over["winners"] == ["syndicate"]
+
+
+def test_6_1_victory_phase_ends_the_game():
+    g = blank()
+    for s in ("havana", "la_habana", "pinar_del_rio", "matanzas"):
+        put(g, s, casino=2)
+    g.res[SYN] = 35
+    round_(g)
+    assert g.over is not None and g.over["winners"] == ["syndicate"]
+
+
+def test_8_9_solo_player_never_wins_at_a_victory_check():
+    g = blank(players=1)  # the player is 26July
+    g.support[S("havana")] = -2
+    g.support[S("oriente")] = -2
+    g.support[S("las_villas")] = -2
+    assert g.meets_condition(M26)
+    round_(g)
+    assert g.over is None

@@ -1,0 +1,197 @@
+"""Sequence of play (CL 2.x): eligibility, faction order, options, Pass, Launder, final card, deck."""
+
+from __future__ import annotations
+
+import pytest
+
+import agon
+from agon.games.cuba_libre.data import CARDS, DR, GOVT, M26, ORDER, SYN, space
+from tests.games.cuba_libre.helpers import act, blank, legal, put
+
+GAME = agon.load("cuba-libre")
+
+
+def on_card(g, card: int, nxt: int = 41):
+    """Make `card` the current card with every faction Eligible and nobody acted."""
+    g.current = card
+    g.next_card = nxt
+    g.phase = "card"
+    g.card_reset()
+    g.cand = tuple(f for f in ORDER[card] if g.elig[f])
+    g.stack = []
+    g._ver += 1
+    g._run()
+
+
+def test_2_1_deck_has_4_piles_with_one_propaganda_each():
+    for short, size in ((False, 13), (True, 11)):
+        g = GAME.new(5, short=short)
+        deck = [g.current, g.next_card, *reversed(g.deck)]
+        assert len(deck) == 4 * size
+        for i in range(4):
+            pile = deck[i * size:(i + 1) * size]
+            assert sum(1 for c in pile if CARDS[c]["type"] == "propaganda") == 1
+
+
+def test_2_2_start_shows_current_and_next_card_and_hides_the_deck():
+    g = GAME.new(2)
+    v = g.view("govt")
+    assert v["current_card"] == g.current and v["next_card"] == g.next_card
+    assert v["deck_count"] == 50 and "deck" not in v
+
+
+def test_2_3_3_pass_gains_and_next_faction_becomes_first():
+    g = blank()
+    on_card(g, 1)  # order G, M, D, S
+    assert g.active == ["govt"]
+    act(g, "pass")
+    assert g.res[GOVT] == 18 and g.active == ["m26"]
+    opts = legal(g)
+    assert ("op", None) in opts  # 26July is now 1st Eligible with full options
+
+
+def test_2_3_4_second_eligible_after_op_only_gets_limop_then_eligibility():
+    g = blank()
+    put(g, "matanzas", m26_u=1)
+    put(g, "oriente", dr_u=1)
+    on_card(g, 13)  # order M, G, D, S
+    act(g, "op")
+    act(g, "operation", "rally")
+    act(g, "space", "Matanzas")
+    act(g, "rally", "place")
+    act(g, "done")
+    assert g.active == ["govt"]
+    assert ("limop", None) in legal(g) and ("op", None) not in legal(g)
+    assert not [a for a in legal(g) if a[0] == "event"]
+    act(g, "pass")
+    assert g.active == ["dr"]
+    act(g, "limop")
+    act(g, "operation", "rally")
+    act(g, "space", "Oriente")
+    act(g, "rally", "place")
+    assert [a for a in legal(g) if a[0] == "space"] == []  # LimOp: one space
+    act(g, "done")
+    # the card ends after 2 factions acted: both Ineligible, the others Eligible
+    assert g.elig == [True, False, False, True]
+    assert g.current == 41
+
+
+def test_2_3_4_after_op_with_sa_second_may_take_event_or_limop():
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "la_habana", troop=4)
+    put(g, "matanzas", m26_u=1)
+    on_card(g, 15)  # Come Comrades! order M, G, S, D
+    act(g, "op")
+    act(g, "operation", "rally")
+    act(g, "space", "Matanzas")
+    act(g, "rally", "place")
+    act(g, "activity", "infiltrate")
+    act(g, "space", "La Habana")
+    act(g, "done")
+    assert g.first_did == "opsa"
+    opts = legal(g)
+    assert ("limop", None) in opts and ("event", "shaded") in opts
+
+
+def test_2_3_4_after_event_second_gets_full_op():
+    g = blank()
+    put(g, "havana", troop=2)
+    on_card(g, 15)
+    act(g, "event", "shaded")
+    assert g.active == ["govt"] and ("op", None) in legal(g)
+
+
+def test_2_3_9_final_event_card_limits_players_to_limops():
+    g = blank()
+    put(g, "matanzas", m26_u=1)
+    g.prop_played = 3
+    on_card(g, 13, nxt=50)
+    assert ("limop", None) in legal(g) and ("op", None) not in legal(g)
+
+
+def test_8_1_nonplayers_never_limop():
+    g = blank(players=2)
+    put(g, "oriente", dr_u=1)
+    g.prop_played = 3
+    on_card(g, 25, nxt=50)  # DR (Non-player with 2 players) first
+    assert g.active == ["dr"] and ("op", None) in legal(g)
+
+
+def test_2_3_6_launder_gives_a_free_limop_not_construct():
+    g = blank()
+    put(g, "havana", syn_u=1, troop=3)
+    put(g, "matanzas", syn_u=1)
+    g.cash[0] = space("matanzas") * 4 + SYN
+    on_card(g, 37)  # Syndicate first
+    act(g, "op")
+    act(g, "operation", "rally")
+    act(g, "space", "Havana")
+    act(g, "rally", "place")
+    act(g, "done")
+    assert legal(g) == [("launder", None), ("decline", None)]
+    before = g.res[SYN]
+    act(g, "launder")
+    assert g.cash[0] == -1
+    assert ("operation", "construct") not in legal(g)
+    act(g, "operation", "march")
+    act(g, "space", "La Habana")
+    act(g, "move", ("Havana", "underground"))
+    act(g, "done")
+    assert g.res[SYN] == before
+
+
+def test_2_3_6_no_launder_after_an_sa_or_for_free_ops():
+    g = blank()
+    put(g, "matanzas", syn_u=1)
+    put(g, "havana", troop=1)
+    g.cash[0] = space("matanzas") * 4 + SYN
+    on_card(g, 37)
+    act(g, "op")
+    act(g, "operation", "rally")
+    act(g, "space", "Matanzas")
+    act(g, "rally", "place")
+    act(g, "activity", "bribe")
+    act(g, "space", "Havana")
+    act(g, "remove", "troop")
+    act(g, "done")
+    assert g.active != ["syndicate"] or ("launder", None) not in legal(g)
+
+
+def test_5_event_ineligibility_and_card_data():
+    g = blank()
+    on_card(g, 13)  # El Che: capability
+    act(g, "event", "unshaded")
+    assert g.has_cap(13)
+    assert g.active == ["govt"]
+
+
+def test_options_validation():
+    with pytest.raises(ValueError, match="players"):
+        GAME.new(1, players=7)
+    with pytest.raises(ValueError, match="deployment"):
+        GAME.new(1, deployment="random")
+    with pytest.raises(ValueError, match="unknown option"):
+        GAME.new(1, colour="red")
+    assert GAME.normalize_options({}) == {"players": 4, "short": False, "deployment": "standard"}
+
+
+def test_default_seats_follow_the_player_count():
+    assert GAME.nonplayer_roles({"players": 4}) == []
+    assert GAME.nonplayer_roles({"players": 3}) == ["syndicate"]
+    assert GAME.nonplayer_roles({"players": 2}) == ["dr", "syndicate"]
+    assert GAME.nonplayer_roles({"players": 1}) == ["govt", "dr", "syndicate"]
+    expected = "nonplayer" if "nonplayer" in GAME.bots() else "random"
+    assert GAME.default_seat("dr", {"players": 2}) == expected
+    assert GAME.default_seat("govt", {"players": 2}) == "random"
+
+
+def test_variable_deployment_places_player_forces():
+    g = GAME.new(4, deployment="variable")
+    assert g.active == ["syndicate"]
+    assert g.open_casinos() == 0 and g.on_map(0) == 0
+    while g.phase == "setup":
+        act(g, *legal(g)[0])
+    assert g.open_casinos() == 3 and g.on_map(0) == 12 and g.on_map(1) == 8
+    assert g.on_map(5) == 1 and g.on_map(3) == 4 and g.on_map(6) == 3
+    _ = (DR, M26)
