@@ -52,7 +52,8 @@ imported automatically by `load_events()`):
    Hooks: "ps_deal" fn(g, eff, country) after the power struggle deal, before anyone looks
    (Roundtable Talks); "after_ps" fn(g, eff, country) after the struggle's scoring; "turn_start"
    fn(g, eff) before the deal; "turn_end" fn(g, eff) at 4.5 step 5; "before_ar" fn(g, eff, side)
-   -> Steps or None (return steps to replace that action round, General Strike); "on_play"
+   -> steps run before `side` chooses his card (Stasi); "replace_ar" fn(g, eff, side) -> steps
+   that replace that action round when not empty (General Strike); "on_play"
    fn(g, eff, side, card) when a side has chosen a card to play (Ligachev); "control" fn(g, eff,
    space) whenever a space's controller changes (the Ceausescus' capture); "game_end" fn(g, eff)
    at final scoring before anything else (their escape). All return Steps (or None).

@@ -9,6 +9,7 @@ from agon.games.dawn_of_freedom.data import CARDS, ROLES, SPACES, TST_NAMES, TST
 from agon.games.dawn_of_freedom.flow import Ask, Frame, ask, auto
 
 CHECKS_PER_CARD = 2  # 1989 6.2.2
+N_SPACES = len(SPACES)
 
 
 def bonus_effects(g: Any, side: int) -> list[Any]:
@@ -22,13 +23,21 @@ def _ok(where: Any, g: Any, sid: int) -> bool:
 
 def eligible_for_ops(g: Any, side: int, where: Any) -> tuple[int, ...]:
     """1989 6.1: own SPs there or adjacent to own SPs, as the board was before the first SP."""
-    own = g.sp[side]
-    out = set()
-    for sid in range(len(SPACES)):
-        if own[sid] > 0:
+    own, adj = g.sp[side], g.adj
+    out: set[int] = set()
+    for sid in range(N_SPACES):
+        if own[sid]:
             out.add(sid)
-            out.update(g.adj[sid])
+            out.update(adj[sid])
+    if where is None and not g.destroyed:
+        return tuple(sorted(out))
     return tuple(sorted(s for s in out if _ok(where, g, s)))
+
+
+def can_place(g: Any, side: int, where: Any) -> bool:
+    if where is None and not g.destroyed:
+        return any(g.sp[side])
+    return bool(eligible_for_ops(g, side, where))
 
 
 def place_cost(g: Any, side: int, sid: int) -> int:
@@ -48,7 +57,13 @@ def check_banned(g: Any, side: int, sid: int) -> bool:
 def check_targets(g: Any, side: int, where: Any) -> list[int]:
     """1989 6.2.3: any space holding opponent SPs (no presence needed), unless an event forbids it."""
     opp = g.sp[1 - side]
-    return [s for s in range(len(SPACES)) if opp[s] > 0 and _ok(where, g, s) and not check_banned(g, side, s)]
+    out = [s for s in range(N_SPACES) if opp[s]]
+    if where is not None or g.destroyed:
+        out = [s for s in out if _ok(where, g, s)]
+    bans = [e for e in g.effects.values() if e.ban_checks and e.side == side]
+    if bans:
+        out = [s for s in out if not any(e.applies(g, s) for e in bans)]
+    return out
 
 
 def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
@@ -98,11 +113,11 @@ class Operations(Ask):
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         side, where = f["role"], f["where"]
-        out = [Action("use", "place")] if eligible_for_ops(g, side, where) else []
+        out = [Action("use", "place")] if can_place(g, side, where) else []
         if check_targets(g, side, where):
             out.append(Action("use", "checks"))
         for e in bonus_effects(g, side):
-            if eligible_for_ops(g, side, e.where):
+            if can_place(g, side, e.where):
                 out.append(Action("use", "place+"))
             if check_targets(g, side, e.where):
                 out.append(Action("use", "checks+"))

@@ -122,12 +122,14 @@ class DawnState(State):
     def _determinize(self, role: str, rng: Rng) -> None:
         me = data.SIDE_OF[role]
         opp = 1 - me
-        pool = self.hands[opp] + self.deck
+        known = [c for c in self.hands[opp] if c == self.must_play[opp]]  # a card shown (Stasi)
+        unknown = [c for c in self.hands[opp] if c not in known]
+        pool = unknown + self.deck
         rng.shuffle(pool)
-        n = len(self.hands[opp])
-        self.hands[opp] = pool[:n]
+        n = len(unknown)
+        self.hands[opp] = known + pool[:n]
         self.deck = pool[n:]
-        if self.ps is not None and not self.ps.get("shown"):
+        if self.ps is not None and not (self.ps.get("shown") and me == C):
             pool = self.ps["hands"][opp] + self.ps["deck"]
             rng.shuffle(pool)
             n = len(self.ps["hands"][opp])

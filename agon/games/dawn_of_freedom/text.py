@@ -56,7 +56,7 @@ def view(g: Any, role: str | None) -> dict[str, Any]:
             "raised": {ROLES[D]: ps["raised"][D], ROLES[C]: ps["raised"][C]},
             "hand_counts": {ROLES[D]: len(ps["hands"][D]), ROLES[C]: len(ps["hands"][C])},
             "led": None if ps["led"] is None else [ps["led"][0], ps["led"][1]],
-            "played": list(ps["out"]), "deck_count": len(ps["deck"]),
+            "out_count": len(ps["out"]), "deck_count": len(ps["deck"]),
         }
         if me is not None:
             p["hand"] = sorted(ps["hands"][me])

@@ -156,17 +156,18 @@ def action_round(g: Any, f: Frame) -> None:
     g.phasing, g.ar = side, f["n"]
     replaced: list[Frame] = []
     for eff in list(g.effects.values()):
-        if eff.hook == "before_ar" and eff.fn is not None:
+        if eff.hook == "replace_ar" and eff.fn is not None:
             out = eff.fn(g, eff, side)
             if out:
                 replaced.extend([out] if isinstance(out, dict) else out)
-    if replaced:
+    if replaced:  # e.g. General Strike: the round is something else
         g.push(replaced)
         return
     if not g.hands[side]:  # 1989 4.5 step 2: an empty hand forfeits the round
         g.say("{side} has no card: action round {n} is lost.", side=ROLES[side], n=f["n"])
         return
     g.push({"p": "choose_card", "role": side})
+    g.run_hooks("before_ar", side)
 
 
 @ask("choose_card")
