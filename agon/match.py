@@ -58,8 +58,12 @@ def play_match(
             return state
         role = active[0]
         agent = agents.get(role)
-        action = human(state, role) if agent is None else agent.choose(state, role)  # type: ignore[misc]
-        state.apply(role, action)
+        if agent is None:
+            action, note = human(state, role), None  # type: ignore[misc]
+        else:
+            action = agent.choose(state, role)
+            note = getattr(agent, "last_reason", None)  # a rulebook bot's reason goes in the log
+        state.apply(role, action, note=note)
         if on_action is not None:
             on_action(state, role, action)
     raise RuntimeError(f"{game_id} seed {seed}: no end after {max_actions} actions")

@@ -137,7 +137,7 @@ class State(ABC):
     @property
     def history(self) -> list[tuple[str, str, Any]]:
         """Every action applied so far, as (role, verb, arg)."""
-        return self._actions.to_list()
+        return [entry[:3] for entry in self._actions]
 
     def legal_actions(self, role: str) -> list[Action]:
         if role not in self._active():
@@ -156,8 +156,12 @@ class State(ABC):
         labels = [("Undo your last action" if a == UNDO else self.label(a)) for a in actions]
         return Prompt(role, text, args, actions, labels)
 
-    def apply(self, role: str, action: Action | tuple[str, Any]) -> None:
-        """Apply a legal action of an active role; otherwise raise IllegalAction, state unchanged."""
+    def apply(self, role: str, action: Action | tuple[str, Any], note: str | None = None) -> None:
+        """Apply a legal action of an active role; otherwise raise IllegalAction, state unchanged.
+
+        `note` is a comment that goes into the log before the action's own lines and into the
+        record (a bot's reason, e.g. "8.5.2 step 3: March to Havana"), so replays keep it.
+        """
         action = as_action(action)
         active = self._active()
         if role not in active:
@@ -173,7 +177,11 @@ class State(ABC):
         snapshot = self.clone() if self.undo_enabled else None
         draws = self.rng.draws
         self._revealed = False
-        self._actions.append((role, action.verb, action.arg))
+        if note:
+            self._log.append(LogEntry("{role}: {note}", {"role": role, "note": note}, None))
+            self._actions.append((role, action.verb, action.arg, note))
+        else:
+            self._actions.append((role, action.verb, action.arg))
         self._apply(role, action)
         if snapshot is None:
             return
@@ -219,7 +227,7 @@ class State(ABC):
             "engine": ENGINE_VERSION,
             "seed": self.seed,
             "options": dict(self.options),
-            "actions": [[r, v, _jsonable(a)] for r, v, a in self._actions],
+            "actions": [[entry[0], entry[1], _jsonable(entry[2]), *entry[3:]] for entry in self._actions],
         }
 
     def snapshot(self) -> dict[str, Any]:

@@ -24,8 +24,8 @@ def replay(record: dict[str, Any] | str | Path) -> State:
         raise ReplayError(f"the record's setup is not valid: {err}", -1) from err
     for index, entry in enumerate(record.get("actions", [])):
         try:
-            role, verb, arg = entry
-            state.apply(role, Action(verb, freeze(arg)))
+            role, verb, arg, *note = entry
+            state.apply(role, Action(verb, freeze(arg)), note=note[0] if note else None)
         except (IllegalAction, ValueError, TypeError) as err:
             raise ReplayError(f"action {index} {entry!r} does not replay: {err}", index) from err
     digest = record.get("digest")

@@ -138,3 +138,33 @@ def test_play_match_human_seat_uses_the_chooser_and_enables_undo():
 
     state = agon.play_match(GAME, {"north": "human", "south": "random"}, seed=4, human=human)
     assert state.is_over and set(asked) == {"north"}
+
+
+def test_a_note_goes_into_the_log_and_the_record_and_replays():
+    state = agon.load(GAME).new(seed=2)
+    state.apply("north", Action("bet", 1), note="rule 9 step 2: bet low")
+    assert "north: rule 9 step 2: bet low" in state.view(None)["log"]
+    record = json.loads(json.dumps(state.record()))
+    assert record["actions"][0] == ["north", "bet", 1, "rule 9 step 2: bet low"]
+    assert agon.replay(record).digest() == state.digest()
+    assert state.history == [("north", "bet", 1)]
+
+
+def test_play_match_logs_a_bot_reason():
+    class Explaining:
+        name = "explaining"
+        last_reason = None
+
+        def choose(self, state, role):
+            self.last_reason = f"picks the first of {len(state.legal_actions(role))}"
+            return state.legal_actions(role)[0]
+
+    from agon.bots import GENERIC_BOTS
+
+    GENERIC_BOTS["explaining"] = lambda game_id, seed=0: Explaining()
+    try:
+        state = agon.play_match(GAME, {"north": "explaining"}, seed=1)
+    finally:
+        del GENERIC_BOTS["explaining"]
+    assert any("north: picks the first of" in line for line in state.view(None)["log"])
+    assert agon.replay(state.record()).digest() == state.digest()
