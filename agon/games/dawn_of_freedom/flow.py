@@ -15,6 +15,9 @@ from agon.engine import Action
 
 Frame = dict[str, Any]
 
+SPACE = tuple(Action("space", i) for i in range(75))  # prebuilt: legal lists are hot
+CARD = tuple(Action("card", i) for i in range(111))
+
 
 class Ask:
     """A decision point: `legal(g, f)` lists atomic actions, `apply(g, f, action)` handles one,

@@ -6,7 +6,7 @@ from typing import Any
 
 from agon.engine import Action
 from agon.games.dawn_of_freedom.data import CARDS, ROLES, SPACES, TST_NAMES, TST_NEEDS, D
-from agon.games.dawn_of_freedom.flow import Ask, Frame, ask, auto
+from agon.games.dawn_of_freedom.flow import CARD, SPACE, Ask, Frame, ask, auto
 
 CHECKS_PER_CARD = 2  # 1989 6.2.2
 N_SPACES = len(SPACES)
@@ -154,8 +154,8 @@ class PlaceOps(Ask):
     def legal(self, g: Any, f: Frame) -> list[Action]:
         side, left = f["role"], f["left"]
         if left >= 2:
-            return [Action("space", s) for s in f["elig"] if s not in g.destroyed]
-        return [Action("space", s) for s in f["elig"] if s not in g.destroyed and place_cost(g, side, s) <= left]
+            return [SPACE[s] for s in f["elig"] if s not in g.destroyed]
+        return [SPACE[s] for s in f["elig"] if s not in g.destroyed and place_cost(g, side, s) <= left]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         side, sid = f["role"], action.arg
@@ -175,7 +175,7 @@ class Checks(Ask):
     """1989 6.2: n support checks; each target is chosen after the previous check resolved."""
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        return [Action("space", s) for s in check_targets(g, f["role"], f["where"])]
+        return [SPACE[s] for s in check_targets(g, f["role"], f["where"])]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         f["n"] -= 1
@@ -243,7 +243,7 @@ class TstDiscard(Ask):
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         hand = g.hands[f["role"]]
-        return [Action("card", c) for c in f["cards"] if c in hand]
+        return [CARD[c] for c in f["cards"] if c in hand]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.discard_card(f["role"], action.arg)

@@ -7,7 +7,7 @@ from typing import Any
 from agon.engine import Action
 from agon.games.dawn_of_freedom.data import CARDS, ROLES, SPACES
 from agon.games.dawn_of_freedom.events import EVENTS, Ev
-from agon.games.dawn_of_freedom.flow import Ask, Frame, ask, auto
+from agon.games.dawn_of_freedom.flow import CARD, SPACE, Ask, Frame, ask, auto
 
 
 def _limit_ok(f: Frame, sid: int) -> bool:
@@ -23,7 +23,7 @@ class Place(Ask):
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         where = f["where"]
-        return [Action("space", s) for s in range(len(SPACES))
+        return [SPACE[s] for s in range(len(SPACES))
                 if s not in g.destroyed and where(g, s) and _limit_ok(f, s)]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
@@ -45,7 +45,7 @@ class Remove(Ask):
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         where, whose = f["where"], g.sp[f["whose"]]
-        return [Action("space", s) for s in range(len(SPACES))
+        return [SPACE[s] for s in range(len(SPACES))
                 if whose[s] > 0 and s not in g.destroyed and where(g, s) and _limit_ok(f, s)]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
@@ -67,7 +67,7 @@ class Remove(Ask):
 class PickSpace(Ask):
     def legal(self, g: Any, f: Frame) -> list[Action]:
         where = f["where"]
-        out = [Action("space", s) for s in range(len(SPACES)) if s not in g.destroyed and where(g, s)]
+        out = [SPACE[s] for s in range(len(SPACES)) if s not in g.destroyed and where(g, s)]
         if out and f["opt"]:
             out.append(Action("pass"))
         return out
@@ -101,7 +101,7 @@ class PickOption(Ask):
 @ask("pick_card")
 class PickCard(Ask):
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        out = [Action("card", c) for c in sorted(f["cards"](g))]
+        out = [CARD[c] for c in sorted(f["cards"](g))]
         if out and f["opt"]:
             out.append(Action("pass"))
         return out

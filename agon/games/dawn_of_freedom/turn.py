@@ -10,7 +10,7 @@ from typing import Any
 from agon.engine import Action
 from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, PERIOD_CARDS, ROLES, SPACES, C, D
 from agon.games.dawn_of_freedom.events import EVENTS
-from agon.games.dawn_of_freedom.flow import Ask, Frame, ask, auto
+from agon.games.dawn_of_freedom.flow import CARD, SPACE, Ask, Frame, ask, auto
 
 SETUP_ORDER = ((C, 2), (D, 3), (C, 3), (D, 4), (C, 2))  # 1989 3.4
 HAND_SIZE = 8  # 1989 4.1
@@ -72,7 +72,7 @@ class SetupPlace(Ask):
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         opp = 1 - f["role"]
-        return [Action("space", s.id) for s in SPACES if g.sp[opp][s.id] == 0]
+        return [SPACE[s.id] for s in SPACES if g.sp[opp][s.id] == 0]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.add_sp(f["role"], action.arg, 1)
@@ -111,7 +111,7 @@ class Goddess(Ask):
     """1989 6.3.5 box 5: after the deal, may discard one non-scoring card and draw a replacement."""
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        return [Action("pass")] + [Action("card", c) for c in sorted(g.hands[f["role"]]) if not CARDS[c].scoring]
+        return [Action("pass")] + [CARD[c] for c in sorted(g.hands[f["role"]]) if not CARDS[c].scoring]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.stack.pop()
@@ -179,7 +179,7 @@ class ChooseCard(Ask):
         forced = g.must_play[f["role"]]
         if forced is not None and forced in hand:
             return [Action("card", forced)]
-        return [Action("card", c) for c in sorted(hand)]
+        return [CARD[c] for c in sorted(hand)]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         side, card = f["role"], action.arg
