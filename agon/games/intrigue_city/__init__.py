@@ -3,7 +3,7 @@
     >>> import agon
     >>> state = agon.load("intrigue-city").new(seed=1, players=3)
     >>> state.active
-    ['p2']
+    ['p3']
 
 Roles are "p1".."p5". Options: players (2-5, default 3), beginner (IC-V.1), short (IC-V.2/V.3),
 blank_vote (IC-V.4), advanced ("none", "A" random action cards IC-V.5, "B" themes IC-V.6) and theme

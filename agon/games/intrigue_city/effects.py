@@ -62,47 +62,72 @@ def apply_ops(cu: list[int], b: int, bank: list[int], ops: tuple[Op, ...]) -> No
 # -- feasibility (IC-5.5) -------------------------------------------------------------------------
 
 
-def target_ok(card: str, cu: list[int], b: int, bank: list[int], g: int) -> bool:
-    """Whether `card` has at least one full execution with target guild g."""
+def targets_ok(card: str, cu: list[int], b: int, bank: list[int]) -> list[bool]:
+    """For each guild g: whether `card` has at least one full execution with target g (IC-5.5)."""
     kind = CARD_KIND[card]
-    if kind == "place_or_remove":
-        v = CARD_VALUES[card][0]
-        return bank[v - 1] > 0 or can_remove(cu, b, g, v)
-    if kind in ("move", "double_move"):  # ACT-A5/A10 fall back to one move (IC-5.5)
-        return any(nonempty(cu, b, c) for c in CARD_REL[card][g])  # type: ignore[index]
+    if kind == "nothing":  # ACT-P2 Scapegoat
+        return [True] * 6
     if kind == "place_two":
         vt, vc = CARD_VALUES[card]
-        return bank[vt - 1] > 0 and bank[vc - 1] > (1 if vt == vc else 0)
+        return [bank[vt - 1] > 0 and bank[vc - 1] > (1 if vt == vc else 0)] * 6
+    any_bank = bank[0] > 0 or bank[1] > 0 or bank[2] > 0
+    if kind == "place_or_remove":
+        v = CARD_VALUES[card][0]
+        if bank[v - 1] > 0:
+            return [True] * 6
+        spare = value_total(cu, b, v) >= 2
+        return [spare and cu[b + g * 3 + v - 1] > 0 for g in range(6)]
+    ne = [bool(cu[i] or cu[i + 1] or cu[i + 2]) for i in range(b, b + 18, 3)]
+    if kind in ("move", "double_move"):  # ACT-A5/A10 fall back to one move
+        rel = CARD_REL[card]
+        return [any(ne[c] for c in rel[g]) for g in range(6)]  # type: ignore[index]
+    if kind == "place_move":
+        rel = CARD_REL[card]
+        return [any_bank and any(ne[c] for c in rel[g]) for g in range(6)]  # type: ignore[index]
+    spare3 = [value_total(cu, b, w) >= 2 for w in VALUES]
     if kind == "claim":
         v = CARD_VALUES[card][0]
-        return any(can_remove(cu, b, g, w) and bank[v - 1] + (w == v) >= 2 for w in VALUES)
-    if kind == "place_move":
-        return (bank[0] > 0 or bank[1] > 0 or bank[2] > 0) and any(
-            nonempty(cu, b, c) for c in CARD_REL[card][g]  # type: ignore[index]
-        )
-    if kind == "old_debts":
-        return (
-            bank[0] > 0 or bank[1] > 0 or bank[2] > 0
-            or any(can_remove(cu, b, g, w) for w in VALUES)
-            or any(nonempty(cu, b, c) for c in OTHERS[g])
-        )
-    return True  # ACT-P2 Scapegoat
+        return [any(spare3[w - 1] and cu[b + g * 3 + w - 1] > 0 and bank[v - 1] + (w == v) >= 2 for w in VALUES)
+                for g in range(6)]
+    # ACT-P1 Old Debts: place any, remove any, or move in from any other guild
+    if any_bank:
+        return [True] * 6
+    return [any(spare3[w - 1] and cu[b + g * 3 + w - 1] > 0 for w in VALUES)
+            or any(ne[c] for c in OTHERS[g]) for g in range(6)]
+
+
+def target_ok(card: str, cu: list[int], b: int, bank: list[int], g: int) -> bool:
+    """Whether `card` has at least one full execution with target guild g."""
+    return targets_ok(card, cu, b, bank)[g]
 
 
 _ALWAYS = frozenset(("move", "double_move", "old_debts", "nothing"))
 
 
-def card_ok(card: str, cu: list[int], boards: tuple[int, ...], bank: list[int], forbid: int) -> bool:
-    """Whether `card` has a full execution on one of these boards, on a guild other than `forbid`."""
+def card_ok_anywhere(card: str, bank: list[int]) -> bool | None:
+    """The answer of `card_ok` when it does not depend on the boards, else None."""
     kind = CARD_KIND[card]
     if kind in _ALWAYS:  # a board always holds cubes (IC-2.7), so some guild can be moved from
         return True
-    if kind == "place_two" or (kind == "place_or_remove" and bank[CARD_VALUES[card][0] - 1] > 0):
-        return target_ok(card, cu, boards[0], bank, 0)
+    if kind == "place_two":
+        vt, vc = CARD_VALUES[card]
+        return bank[vt - 1] > 0 and bank[vc - 1] > (1 if vt == vc else 0)
+    if kind == "place_or_remove" and bank[CARD_VALUES[card][0] - 1] > 0:
+        return True
+    if kind == "place_move" and (bank[0] > 0 or bank[1] > 0 or bank[2] > 0):
+        return True  # any guild holding cubes has two or three related targets
+    return None
+
+
+def card_ok(card: str, cu: list[int], boards: tuple[int, ...], bank: list[int], forbid: int) -> bool:
+    """Whether `card` has a full execution on one of these boards, on a guild other than `forbid`."""
+    fast = card_ok_anywhere(card, bank)
+    if fast is not None:
+        return fast
     for b in boards:
-        for g in range(6):
-            if g != forbid and target_ok(card, cu, b, bank, g):
-                return True
+        ok = targets_ok(card, cu, b, bank)
+        if any(x for g, x in enumerate(ok) if g != forbid):
+            return True
     return False
 
 

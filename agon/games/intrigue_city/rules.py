@@ -46,16 +46,20 @@ from agon.games.intrigue_city.effects import (
     all_six,
     apply_ops,
     card_ok,
+    card_ok_anywhere,
     executions,
     favour_executions,
     guild_sum,
-    target_ok,
+    targets_ok,
     value_total,
 )
 
 ES, BOS, DR, RL, CM, DB = GI["ES"], GI["BoS"], GI["DR"], GI["RL"], GI["CM"], GI["DB"]
 PAWNS = ("offensive", "defensive")
 PASS = Action("pass", None)
+ALL_SIX = [True] * 6
+PLACE_ACTIONS = tuple(tuple(Action(verb, i) for i in range(16)) for verb in PAWNS)
+TARGET_ACTIONS = tuple(tuple(Action("target", (f"p{p + 1}", g)) for g in GUILDS) for p in range(5))
 
 
 class IntrigueState(State):
@@ -178,10 +182,10 @@ class IntrigueState(State):
     def _legal(self, role: str) -> list[Action]:
         lc = self._lc
         if lc is not None and lc[0] == role:
-            return lc[1]
+            return lc[1][:]
         out = self._compute_legal(role)
         self._lc = (role, out)
-        return out
+        return out[:]
 
     def _compute_legal(self, role: str) -> list[Action]:
         ph = self.phase
@@ -396,18 +400,19 @@ class IntrigueState(State):
             if self.pawns[2 * p + 1] and self.fav[p * 6 + ES]:
                 out.append(Action("favour", "ES"))
         cu, bank, board, occ, forbid = self.cu, self.bank, self.board, self.occ, self._forbid()
+        fast = [card_ok_anywhere(c, bank) for c in board]
         for pawn in (0, 1):
             if not self.pawns[2 * p + pawn] or (self.tfav >= 0 and pawn != (1 if self.tfav == ES else 0)):
                 continue
             boards = self._boards_for(pawn)
             may_stack = self.tfav >= 0  # IC-4.3 (AMB-9): any pawn occupies a card
             usable = [i for i in range(len(board)) if may_stack or not occ[i]]
-            if any(card_ok(h, cu, boards, bank, forbid) for h in self.hands[p]):
+            if self.hands[p] and any(card_ok(h, cu, boards, bank, forbid) for h in self.hands[p]):
                 ok = usable  # IC-2P.5: a hand card may be carried out instead
             else:
-                ok = [i for i in usable if card_ok(board[i], cu, boards, bank, forbid)]
-            for i in ok or usable:  # IC-5.6: with no legal play the pawn goes anywhere, to no effect
-                out.append(Action(PAWNS[pawn], i))
+                ok = [i for i in usable if fast[i] or (fast[i] is None and card_ok(board[i], cu, boards, bank, forbid))]
+            acts = PLACE_ACTIONS[pawn]
+            out += [acts[i] for i in ok or usable]  # IC-5.6: with no legal play the pawn goes anywhere
         return out
 
     def _use_pre_favour(self, g: int) -> None:
@@ -423,8 +428,6 @@ class IntrigueState(State):
         self.pawn, self.cpos, self.card = pawn, i, self.board[i]
         self.pawns[2 * p + pawn] = 0
         self.occ[i] = (*self.occ[i], (p, pawn))
-        self.say("{role} places the {pawn} pawn on {card}", role=self.roles[p], pawn=PAWNS[pawn],
-                 card=CARDS[self.card]["name"])
         own_ok = self._card_feasible(self.card, pawn)
         hand_ok = [h for h in self.hands[p] if self._card_feasible(h, pawn)]
         self.noeff = not own_ok and not hand_ok  # IC-5.6
@@ -444,16 +447,16 @@ class IntrigueState(State):
         out = []
         forbid = self._forbid()
         for b in self._boards_for(self.pawn):
-            role = self.roles[b // 18]
-            for g in range(6):
-                if g != forbid and (self.noeff or target_ok(self.card, self.cu, b, self.bank, g)):
-                    out.append(Action("target", (role, GUILDS[g])))
+            acts = TARGET_ACTIONS[b // 18]
+            ok = ALL_SIX if self.noeff else targets_ok(self.card, self.cu, b, self.bank)
+            out += [acts[g] for g in range(6) if ok[g] and g != forbid]
         return out
 
     def _choose_target(self, tp: int, g: int) -> None:
         self.tp, self.tg = tp, g
-        self.say("{role} targets {guild} on {target}'s board with {card}", role=self.roles[self.cur],
-                 guild=GUILD_NAMES[GUILDS[g]], target=self.roles[tp], card=CARDS[self.card]["name"])
+        self.say("{role} plays the {pawn} pawn on {slot}: {card} on {guild} of {target}'s board",
+                 role=self.roles[self.cur], pawn=PAWNS[self.pawn], slot=CARDS[self.board[self.cpos]]["name"],
+                 card=CARDS[self.card]["name"], guild=GUILD_NAMES[GUILDS[g]], target=self.roles[tp])
         if self.noeff:
             self.say("No legal play: the action has no effect")
             self._after_action()
