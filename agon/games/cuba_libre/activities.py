@@ -218,7 +218,7 @@ class SpecialActivity(Step):
         if name == "muscle":
             pt = P if IS_CITY[s] else T
             out = [("from", NAMES[o]) for o in range(NS) if o != s and sp[o][pt]]
-            return out + [("done", None)] if fr.get("n") else out
+            return [*out, ("done", None)] if fr.get("n") else out
         if name == "profit":
             if fr["mode"] == "stash":
                 if stage == 1:
@@ -226,16 +226,16 @@ class SpecialActivity(Step):
                         return []
                     done_sp = fr.get("done_sp", ())
                     out = [("space", NAMES[x]) for x in range(NS) if sp[x][CO] and x not in done_sp]
-                    return out + [("done", None)] if done_sp else out
+                    return [*out, ("done", None)] if done_sp else out
                 return [("holder", g.role(e)) for e in range(4) if g.has_holder(s, e)]
             out = [("close", NAMES[x]) for x in range(NS) if sp[x][CO]]
             out += [("cash", NAMES[c // 4]) for c in sorted(set(g.cash)) if c >= 0 and c % 4 == SYN]
-            return out + [("done", None)] if fr.get("n") else out
+            return [*out, ("done", None)] if fr.get("n") else out
         if name == "bribe":
             if fr.get("n", 0) >= (1 if fr.get("mode") == "bases" else 2):
                 return []
             out = _bribe_options(g, s, fr.get("mode", ""))
-            return out + [("done", None)] if fr.get("n") else out
+            return [*out, ("done", None)] if fr.get("n") else out
         return []
 
     @staticmethod
@@ -342,7 +342,7 @@ def _next(g: Any, fr: dict[str, Any], name: str, f: int, verb: str, arg: Any) ->
                 return False
             i = g.cash.index(-1)
             g.cash[i] = s * 4 + g.faction(arg)  # CL 4.5.1 stash
-            fr["done_sp"] = fr.get("done_sp", ()) + (s,)
+            fr["done_sp"] = (*fr.get("done_sp", ()), s)
             fr["stage"] = 1
             return len(fr["done_sp"]) >= 2
         x = NAMES.index(arg)

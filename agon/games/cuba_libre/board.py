@@ -30,11 +30,11 @@ from agon.games.cuba_libre.data import (
     NS,
     POP,
     POPULATED,
+    SA,
+    SU,
     SYN,
     TERROR_MARKERS,
     P,
-    SA,
-    SU,
     T,
 )
 

@@ -223,7 +223,7 @@ class Choice(Step):
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
         out = Choice._options(g, fr)
-        return out + [("skip", None)] if fr.get("optional") else out
+        return [*out, ("skip", None)] if fr.get("optional") else out
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:

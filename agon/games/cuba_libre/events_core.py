@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.games.cuba_libre.data import CITIES, DR, GOVT, IS_EC, IS_PROV, M26, PINAR, P, SYN
+from agon.games.cuba_libre.data import CITIES, DR, GOVT, IS_EC, IS_PROV, M26, PINAR, SYN, P
 from agon.games.cuba_libre.events import (
     choose_faction,
     choose_space,

@@ -26,16 +26,14 @@ from agon.games.cuba_libre.data import (
     IS_EC,
     M26,
     MOUNTAIN,
-    POP as POPULATION,
     NAMES,
     NS,
-    SA,
     SPACE_INDEX,
     SYN,
-    SU,
     P,
     T,
 )
+from agon.games.cuba_libre.insurgent_ops import rally_options, terror
 from agon.games.cuba_libre.steps import POP, PUSHED, WAIT, Step, step
 
 OPS = (("train", "garrison", "sweep", "assault"), ("rally", "march", "attack", "terror"),
@@ -67,34 +65,6 @@ def pact(g: Any, f: int) -> bool:
 
 
 # -- legality of a space ----------------------------------------------------------------------
-
-
-def rally_options(g: Any, f: int, s: int, free_level: bool = False) -> list[Any]:
-    """Rally results possible in s (CL 3.3.1)."""
-    if IS_EC[s]:
-        return []
-    lvl = g.support[s]
-    if not free_level:
-        if f == M26 and lvl > 0:
-            return []
-        if f == DR and lvl in (2, -2):
-            return []
-    row = g.sp[s]
-    u, a = GUER_U[f], GUER_A[f]
-    out: list[Any] = []
-    av = g.available(u)
-    if av:
-        out.append("place")
-    if f != SYN and row[u] + row[a] >= 2 and g.base_room(s, f) and g.available(g.base_slot(f)):
-        out.append("base")
-    bases = row[CO] if f == SYN else row[g.base_slot(f)]
-    if bases:
-        if row[a]:
-            out.append("flip")
-        if f != SYN:
-            most = 2 * bases + 2 * POPULATION[s] if f == M26 else bases + POPULATION[s]  # CL 3.3.1, C-12
-            out += list(range(2, min(most, av) + 1))
-    return out
 
 
 def assault_capacity(g: Any, s: int) -> int:
@@ -411,20 +381,6 @@ def op_finished(g: Any, fr: dict[str, Any]) -> None:
         g.push("launder", f)
 
 
-def terror(g: Any, f: int, s: int) -> None:
-    """CL 3.3.4 in one space."""
-    g.flip(s, f, 1, True)
-    if IS_EC[s]:
-        if not g.terror[s]:
-            g.add_terror(s)
-        return
-    g.add_terror(s)
-    if f == M26:
-        g.shift(s, -1)  # AMB-7: 26July Terror builds Opposition
-    else:
-        g.shift_toward_neutral(s)
-
-
 # -- Train ------------------------------------------------------------------------------------
 
 
@@ -613,218 +569,3 @@ class GarrisonAssault(Step):
     @staticmethod
     def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Garrison: Assault in 1 EC?", {}
-
-
-# -- Rally, March, Attack, Construct ----------------------------------------------------------
-
-
-@step("rally")
-class Rally(Step):
-    @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        if fr.get("end"):
-            return POP
-        return WAIT if rally_options(g, fr["f"], fr["s"], fr.get("free_level", False)) else POP
-
-    @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [("rally", o) for o in rally_options(g, fr["f"], fr["s"], fr.get("free_level", False))]
-
-    @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        rally_result(g, fr["f"], fr["s"], action[1])
-        return True
-
-    @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Rally in {space}: choose the result.", {"space": NAMES[fr["s"]]}
-
-
-def rally_result(g: Any, f: int, s: int, what: Any) -> None:
-    u, a = GUER_U[f], GUER_A[f]
-    if what == "place":
-        g.place(s, u)
-    elif what == "base":
-        take_a = min(2, g.sp[s][a])
-        g.remove(s, a, take_a)
-        g.remove(s, u, 2 - take_a)
-        g.place(s, g.base_slot(f))
-    elif what == "flip":
-        g.flip(s, f, g.sp[s][a], False)
-    else:
-        g.place(s, u, int(what))
-    if f == M26 and g.has_cap(30):  # The Guerrilla Life: 26July Rally also flips Underground
-        g.flip(s, f, g.sp[s][a], False)
-
-
-def march_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
-    f, s = fr["f"], fr["s"]
-    op = g.op_frame()
-    arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * NS)
-    out: list[Any] = []
-    for o in ADJ[s]:
-        row = g.sp[o]
-        if row[GUER_A[f]] - arr[o + NS] > 0:
-            out.append(("move", (NAMES[o], "active")))
-        if row[GUER_U[f]] - arr[o] > 0:
-            out.append(("move", (NAMES[o], "underground")))
-    return out
-
-
-def _arrive(g: Any, s: int, nu: int, na: int) -> None:
-    op = g.op_frame()
-    if op is not None and "arr" in op:
-        arr = list(op["arr"])
-        arr[s] += nu
-        arr[s + NS] += na
-        op["arr"] = tuple(arr)
-
-
-@step("march")
-class March(Step):
-    """Guerrillas move into fr["s"] from adjacent spaces (3.3.2); groups by origin."""
-
-    @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        if not march_origins(g, fr):
-            March._finish(g, fr)
-            return POP
-        return WAIT
-
-    @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        out = march_origins(g, fr)
-        if fr["grp"]:
-            out.append(("done", None))
-        return out
-
-    @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        if action[0] == "done":
-            March._finish(g, fr)
-            return True
-        f, s = fr["f"], fr["s"]
-        o = NAMES.index(action[1][0])
-        under = action[1][1] == "underground"
-        g.move(o, s, GUER_U[f] if under else GUER_A[f])
-        _arrive(g, s, int(under), int(not under))
-        grp = dict(fr["grp"])
-        nu, na = grp.get(o, (0, 0))
-        grp[o] = (nu + under, na + (not under))
-        fr["grp"] = tuple(sorted(grp.items()))
-        return False
-
-    @staticmethod
-    def _finish(g: Any, fr: dict[str, Any]) -> None:
-        """CL 3.3.2: a group Activates if the destination is at Support or an EC and
-        group + cubes > 3. El Che (card 13): 26July's first group stays Underground."""
-        f, s = fr["f"], fr["s"]
-        op = g.op_frame()
-        first = op is not None and not op.get("groups")
-        for _o, (nu, na) in fr["grp"]:
-            if f == M26 and g.has_cap(13) and first:
-                first = False
-                continue
-            first = False
-            if (g.support[s] > 0 or IS_EC[s]) and nu + na + g.cubes(s) > 3:
-                g.flip(s, f, nu, True)
-                _arrive(g, s, -nu, nu)
-        if op is not None and fr["grp"]:
-            op["groups"] = True
-
-    @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "March into {space}: move Guerrillas from adjacent spaces.", {"space": NAMES[fr["s"]]}
-
-
-@step("attack")
-class Attack(Step):
-    """CL 3.3.3 in one space: roll, or Ambush (4.3.2 / 4.4.2) if the SA is open."""
-
-    @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        out: list[Any] = [("roll", None)]
-        op = g.op_frame()
-        if op and op["sa_ok"] and not op["sa"] and g.sp[fr["s"]][GUER_U[fr["f"]]]:
-            out.append(("activity", "ambush"))
-        return out
-
-    @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        f, s = fr["f"], fr["s"]
-        g.stack.pop()
-        if action[0] == "activity":
-            op = g.op_frame()
-            op["sa"] = "ambush"
-            ambush(g, f, s)
-            return False
-        g.flip(s, f, g.sp[s][GUER_U[f]], True)
-        roll = g.rng.die()
-        n = g.guerrillas(s, f)
-        g.say("{faction} Attacks in {space}: roll {roll} against {n} Guerrillas.",
-              faction=g.fname(f), space=NAMES[s], roll=roll, n=n)
-        if roll <= n:
-            if roll == 1:
-                g.push("place_after", f, s=s)
-            g.push("remove", f, s=s, n=2, mode="attack")
-        return False
-
-    @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Attack in {space}: roll or Ambush.", {"space": NAMES[fr["s"]]}
-
-
-def ambush(g: Any, f: int, s: int) -> None:
-    """CL 4.3.2: Activate 1 Underground Guerrilla, succeed without rolling, then Captured Goods."""
-    g.flip(s, f, 1, True)
-    g.say("{faction} Ambushes in {space}.", faction=g.fname(f), space=NAMES[s])
-    g.push("place_after", f, s=s)
-    g.push("remove", f, s=s, n=2, mode="attack")
-
-
-@step("place_after")
-class PlaceAfter(Step):
-    """Captured Goods (3.3.3): 1 Available Guerrilla of the attacker in the space."""
-
-    @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        g.place(fr["s"], GUER_U[fr["f"]])
-        return POP
-
-
-@step("construct")
-class Construct(Step):
-    @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        opts = Construct.legal(g, fr)
-        if len(opts) == 1:
-            Construct.apply(g, fr, opts[0])
-            return POP
-        return WAIT if opts else POP
-
-    @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        s = fr["s"]
-        out: list[Any] = []
-        if g.casinos(s) < 2 and g.available(CC):
-            out.append(("construct", "place"))
-        if g.sp[s][CC]:
-            out.append(("construct", "open"))
-        return out
-
-    @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        s = fr["s"]
-        if action[1] == "place":
-            g.place(s, CC)  # CL 3.3.5: Construct places a closed Casino
-        else:
-            g.sp[s][CC] -= 1
-            g.sp[s][CO] += 1
-        return True
-
-    @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Construct in {space}: place a closed Casino or open one.", {"space": NAMES[fr["s"]]}
-
-
-_ = (SA, SU, SYN)

@@ -28,13 +28,14 @@ from agon.games.cuba_libre.data import (
     NS,
     POP,
     POPULATED,
-    SYN,
-    P,
     SA,
     SU,
+    SYN,
+    P,
     T,
 )
-from agon.games.cuba_libre.operations import civic_action, civic_ok, rally_options
+from agon.games.cuba_libre.insurgent_ops import rally_options
+from agon.games.cuba_libre.operations import civic_action, civic_ok
 from agon.games.cuba_libre.steps import POP as STEP_POP
 from agon.games.cuba_libre.steps import PUSHED, WAIT, Step, step
 

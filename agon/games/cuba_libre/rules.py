@@ -18,7 +18,7 @@ from typing import Any
 
 from agon.engine import Action, State
 from agon.engine.rng import Rng
-from agon.games.cuba_libre import activities, operations, propaganda, turn  # noqa: F401 - register steps
+from agon.games.cuba_libre import activities, insurgent_ops, operations, propaganda, turn  # noqa: F401 - register steps
 from agon.games.cuba_libre import events as ev
 from agon.games.cuba_libre.board import Board
 from agon.games.cuba_libre.data import (
@@ -111,7 +111,7 @@ class CubaLibreState(Board, State):
         self.pile_size = size + 1
         deck: list[int] = []
         for i, prop in enumerate(PROPAGANDA_CARDS):
-            pile = events[i * size:(i + 1) * size] + [prop]
+            pile = [*events[i * size:(i + 1) * size], prop]
             self.rng.shuffle(pile)
             deck += pile
         deck.reverse()  # draw from the end: the first pile is on top

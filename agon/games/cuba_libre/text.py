@@ -7,6 +7,7 @@ from typing import Any
 from agon.engine import Action
 from agon.games.cuba_libre.data import (
     ALLIANCE,
+    ECON,
     FACTION_NAMES,
     KIND,
     LEVELS,
@@ -15,7 +16,6 @@ from agon.games.cuba_libre.data import (
     PIECE_KEYS,
     PIECE_NAMES,
     POP,
-    ECON,
     ROLES,
     TITLE,
 )

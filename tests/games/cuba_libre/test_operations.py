@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from tests.games.cuba_libre.helpers import act, blank, legal, put, start
-
 from agon.games.cuba_libre.data import DR, GOVT, M26, SYN, space
 from agon.games.cuba_libre.operations import assault_capacity
+from tests.games.cuba_libre.helpers import act, blank, legal, put, start
 
 
 def S(name: str) -> int:
@@ -303,24 +302,24 @@ def _attack(roll_target, seed_pred):
 
 
 def test_3_3_3_attack_success_removes_troop_then_base():
-    g, roll = _attack(3, lambda r: r in (2, 3))
+    g, _roll = _attack(3, lambda r: r in (2, 3))
     assert g.sp[S("matanzas")][0] == 0 and g.sp[S("matanzas")][2] == 0
     assert g.sp[S("matanzas")][7] == 3
 
 
 def test_3_3_3_attack_failure_all_active():
-    g, roll = _attack(4, lambda r: r >= 4)
+    g, _roll = _attack(4, lambda r: r >= 4)
     assert g.sp[S("matanzas")][0] == 1 and g.sp[S("matanzas")][7] == 3
 
 
 def test_3_3_3_attack_roll_one_places_a_guerrilla():
-    g, roll = _attack(1, lambda r: r == 1)
+    g, _roll = _attack(1, lambda r: r == 1)
     assert g.sp[S("matanzas")][6] == 1 and g.sp[S("matanzas")][7] == 3
 
 
 def test_3_3_3_cubes_protect_casino_from_attack():
-    from agon.games.cuba_libre.operations import removal_targets
     from agon.games.cuba_libre.data import CO
+    from agon.games.cuba_libre.operations import removal_targets
     g = blank()
     put(g, "havana", police=1, casino=1, m26_a=2)
     assert CO not in removal_targets(g, M26, S("havana"), "attack")
