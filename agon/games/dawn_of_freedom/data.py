@@ -146,10 +146,17 @@ CARDS: dict[int, Card] = {c.number: c for c in CARDS_LIST}
 POWER_CARDS: dict[int, PowerCard] = {p.number: p for p in POWER_CARDS_LIST}
 COUNTRY: dict[str, Country] = {c.name: c for c in COUNTRIES}
 COUNTRY_NAMES: tuple[str, ...] = tuple(c.name for c in COUNTRIES)
+_COMMA_TO_CEDILLA = str.maketrans("șțȘȚ", "şţŞŢ")
+
+
+def _key(name: str) -> str:
+    return name.translate(_COMMA_TO_CEDILLA).casefold()
+
+
 SPACE_ID: dict[str, int] = {}
 for _s in SPACES:
-    SPACE_ID[_s.name] = _s.id
-    SPACE_ID[_s.ascii] = _s.id
+    SPACE_ID[_key(_s.name)] = _s.id
+    SPACE_ID[_key(_s.ascii)] = _s.id
 SPACES_IN: dict[str, tuple[int, ...]] = {n: tuple(s.id for s in SPACES if s.country == n) for n in COUNTRY_NAMES}
 REGION_COUNTRIES: dict[str, tuple[str, ...]] = {
     "Eastern Europe": ("East Germany", "Poland", "Czechoslovakia", "Hungary"),
@@ -166,9 +173,9 @@ SUITS = ("Rally in the Square", "Strike", "March", "Petition")
 
 
 def space(name: str) -> int:
-    """The id of a space by its name (with or without diacritics): `space("Gdańsk") == 13`."""
+    """The id of a space by its name (with or without diacritics, any case): `space("Gdańsk") == 13`."""
     try:
-        return SPACE_ID[name]
+        return SPACE_ID[_key(name)]
     except KeyError:
         raise KeyError(f"no space {name!r}") from None
 

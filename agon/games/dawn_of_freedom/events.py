@@ -81,7 +81,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, REGION_COUNTRIES, SPACE_ID, SPACES, C, D
+from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, REGION_COUNTRIES, SPACES, C, D, space
 
 __all__ = [
     "BOTH",
@@ -255,7 +255,7 @@ def of_class(*classes: str) -> Where:
 
 
 def spaces(*names: str | int) -> Where:
-    ids = frozenset(n if isinstance(n, int) else SPACE_ID[n] for n in names)
+    ids = frozenset(n if isinstance(n, int) else space(n) for n in names)
     return Where(lambda g, s: s in ids, "in " + ", ".join(SPACES[i].name for i in sorted(ids)))
 
 
