@@ -365,3 +365,33 @@ def test_labels_prompts_and_render_cover_every_phase() -> None:
 
 def test_example_cards_fixture_is_consistent() -> None:
     assert all(c in CARDS for c, _ in EXAMPLE_CARDS) and A == 1 and V == 2
+
+
+def test_IC_5_5_quick_feasibility_agrees_with_the_full_list_of_executions() -> None:
+    from agon.engine.rng import Rng
+    from agon.games.intrigue_city.effects import card_ok, card_ok_anywhere, targets_ok
+
+    rng = Rng(4)
+    checked = 0
+    for seed in range(12):
+        s = GAME.new(seed, players=3 + seed % 3)
+        while not s.is_over:
+            role = s.active[rng.below(len(s.active))]
+            acts = s.legal_actions(role)
+            s.apply(role, acts[rng.below(len(acts))])
+            if s.phase != "turn" or rng.below(3):
+                continue
+            if rng.below(2):  # drain the Bank now and then to reach the rare cases
+                s.bank = [rng.below(2), rng.below(2), rng.below(2)]
+            for card in CARDS:
+                for p in range(s.n):
+                    ok = targets_ok(card, s.cu, p * 18, s.bank)
+                    for g in range(6):
+                        assert ok[g] == bool(executions(card, s.cu, p * 18, s.bank, g)), (card, g)
+                    full = any(ok[g] for g in range(6) if g != 1)
+                    assert card_ok(card, s.cu, (p * 18,), s.bank, 1) == full, card
+                    fast = card_ok_anywhere(card, s.bank)
+                    assert fast is None or fast == full
+                    checked += 1
+            break
+    assert checked > 100
