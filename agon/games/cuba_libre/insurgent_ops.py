@@ -38,7 +38,7 @@ def rally_options(g: Any, f: int, s: int, free_level: bool = False) -> list[Any]
     u, a = GUER_U[f], GUER_A[f]
     out: list[Any] = []
     av = g.available(u)
-    if av:
+    if av or withdrawable(g, f, s):
         out.append("place")
     if f != SYN and row[u] + row[a] >= 2 and g.base_room(s, f) and g.available(g.base_slot(f)):
         out.append("base")
@@ -49,6 +49,21 @@ def rally_options(g: Any, f: int, s: int, free_level: bool = False) -> list[Any]
         if f != SYN:
             most = 2 * bases + 2 * POPULATION[s] if f == M26 else bases + POPULATION[s]  # CL 3.3.1, C-12
             out += list(range(2, min(most, av) + 1))
+    return out
+
+
+def withdrawable(g: Any, f: int, s: int) -> list[Any]:
+    """CL 1.4.1: a player with no Guerrilla Available may first take its own Guerrillas off the
+    map (from other spaces) to Available, to place them here."""
+    if g.available(GUER_U[f]) or not g.is_player(f):
+        return []
+    out: list[Any] = []
+    for o in range(NS):
+        if o != s:
+            if g.sp[o][GUER_A[f]]:
+                out.append(("withdraw", (NAMES[o], "active")))
+            if g.sp[o][GUER_U[f]]:
+                out.append(("withdraw", (NAMES[o], "underground")))
     return out
 
 
@@ -76,11 +91,20 @@ class Rally(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [("rally", o) for o in rally_options(g, fr["f"], fr["s"], fr.get("free_level", False))]
+        f, s = fr["f"], fr["s"]
+        out: list[Any] = [("rally", o) for o in rally_options(g, f, s, fr.get("free_level", False))]
+        if not g.available(GUER_U[f]):
+            out = [o for o in out if o[1] in ("base", "flip")] + withdrawable(g, f, s)
+        return out
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        rally_result(g, fr["f"], fr["s"], action[1])
+        f = fr["f"]
+        if action[0] == "withdraw":
+            o = NAMES.index(action[1][0])
+            g.remove(o, GUER_A[f] if action[1][1] == "active" else GUER_U[f])
+            return False
+        rally_result(g, f, fr["s"], action[1])
         return True
 
     @staticmethod

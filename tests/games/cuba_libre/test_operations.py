@@ -374,3 +374,17 @@ def test_3_1_2_construct_is_never_free():
     g = blank()
     put(g, "havana", troop=2)
     assert "construct" not in ops_possible(g, SYN, True, True)
+
+
+def test_1_4_1_voluntary_removal_to_rally_with_none_available():
+    """Rulebook example: no Guerrillas Available; Active ones come off the map to be placed."""
+    g = blank()
+    g.avail[3] = 0  # the 26July Guerrilla box
+    g.sp[space("oriente")][4] = 15  # all 15 26July Guerrillas Active in Oriente
+    start(g, M26)
+    act(g, "operation", "rally")
+    act(g, "space", "Matanzas")
+    assert ("rally", "place") not in legal(g)
+    act(g, "withdraw", ("Oriente", "active"))
+    act(g, "rally", "place")
+    assert g.sp[space("matanzas")][3] == 1 and g.sp[space("oriente")][4] == 14
