@@ -54,7 +54,8 @@ imported automatically by `load_events()`):
    fn(g, eff) before the deal; "turn_end" fn(g, eff) at 4.5 step 5; "before_ar" fn(g, eff, side)
    -> steps run before `side` chooses his card (Stasi); "replace_ar" fn(g, eff, side) -> steps
    that replace that action round when not empty (General Strike); "on_play"
-   fn(g, eff, side, card) when a side has chosen a card to play (Ligachev); "control" fn(g, eff,
+   fn(g, eff, side, card, mode) once a side has chosen how to play a card, before it does
+   anything; mode: "event", "ops", "tiananmen", "both" or "scoring" (Ligachev); "control" fn(g, eff,
    space) whenever a space's controller changes (the Ceausescus' capture); "game_end" fn(g, eff)
    at final scoring before anything else (their escape). All return Steps (or None).
    Value-only hooks (no fn): "hand_size" (`value` = hand size of `side` at the next deal, with
@@ -64,7 +65,14 @@ imported automatically by `load_events()`):
    Party); `power_struggle(country, starter)` runs a struggle with its scoring. Map: `g.destroy_space`.
    In a power struggle `g.ps` holds "country", "hands" [D, C], "deck", "out" (played/discarded),
    "raised"; set `g.ps["shown"] = True` to show the Democrat's hand to the Communist (Securitate).
-   Turn structure: `g.must_play[side] = card` forces `side`'s next card (Stasi).
+   Turn structure: `g.must_play[side] = card` forces `side`'s next card and shows it (Stasi).
+   `secret=True` on an effect with a `card` hides that card from the other side (Samizdat).
+   Direct checks: `ops.support_check(g, side, space, ops, mod)` rolls one check on any space.
+7. Tests: tests/games/dawn_of_freedom/helpers.py builds positions (`new_game`, `set_sp`,
+   `set_hand`, `give`, `dice` to force rolls, `my_round`, `play`, `act`, `legal`, `top`); see
+   test_card_play.py for events tested through real plays. Scenarios T-11 and T-25..T-27 (Elena,
+   Systematization, The Tyrant is Gone) are left to the events' author. Cards already written in
+   core_events.py: 2, 3, 4, 6, 7, 8, 15, 16, 17, 25, 26, 27, 29, 30, 52, 53, 58, 62, 71, 74, 83, 85.
    Aftermath bonus: an effect named "aftermath+1" with side D adds 1 when D wins (Yakovlev).
    Power struggle hand size: `g.ps_take(taker, n)` inside a "ps_deal" hook.
 6. Filters (`Where`): `anywhere`, `in_country(*names)`, `in_region(name)`, `of_class(*classes)`,
@@ -200,6 +208,7 @@ class Effect:
     hook: str | None = None
     fn: Callable[..., Steps] | None = None
     value: Any = None
+    secret: bool = False
 
     def applies(self, g: Any, sid: int) -> bool:
         return self.where is None or self.where(g, sid)
@@ -318,6 +327,12 @@ def pick_card(side: int, cards: Callable[[Any], list[int]], fn: Callable[[Any, i
     """`side` picks one card among `cards(g)` (e.g. from his hand or the discard pile); then
     `fn(g, card)` runs. Skipped if there is none."""
     return {"p": "pick_card", "role": side, "cards": cards, "fn": fn, "opt": optional, "text": text}
+
+
+def play_for_ops(side: int, card: int, *, tst: bool = False) -> Step:
+    """`side` uses card `card` (taken from his hand or wherever it is) for its Ops with his
+    modifiers, without its event (Common European Home, Deutsche Marks); then it is discarded."""
+    return {"p": "ops_card", "side": side, "card": card, "tst": tst}
 
 
 def then(fn: Callable[[Any], Steps]) -> Step:

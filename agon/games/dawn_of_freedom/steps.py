@@ -161,3 +161,25 @@ def event_from(g: Any, f: Frame) -> None:
 def settle(g: Any, f: Frame) -> None:
     """A card taken from elsewhere and played for its event leaves play afterwards."""
     g.settle_card(f["card"], f["card"] in g.events_played)
+
+
+@auto("ops_card")
+def ops_card(g: Any, f: Frame) -> None:
+    """A card used for its Ops only, outside the normal card play (its event is cancelled)."""
+    card, side = f["card"], f["side"]
+    for pile in (g.hands[0], g.hands[1], g.discard, g.deck):
+        if card in pile:
+            pile.remove(card)
+            g.in_play.append(card)
+            break
+    if card not in g.in_play:
+        return
+    g.push([{"p": "operations", "role": side, "ops": None, "card": card, "where": None, "tst": f["tst"]},
+            {"p": "discard_played", "card": card}])
+
+
+@auto("discard_played")
+def discard_played(g: Any, f: Frame) -> None:
+    if f["card"] in g.in_play:
+        g.in_play.remove(f["card"])
+        g.discard.append(f["card"])

@@ -32,6 +32,7 @@ def card_label(n: int) -> str:
 
 def view(g: Any, role: str | None) -> dict[str, Any]:
     me = SIDE_OF.get(role) if role else None
+    secret = {e.card: e.side for e in g.effects.values() if e.secret and e.card is not None}
     v: dict[str, Any] = {
         "turn": g.turn, "action_round": g.ar, "phasing": ROLES[g.phasing], "vp": g.vp,
         "tiananmen": {ROLES[D]: g.tst[D], ROLES[C]: g.tst[C]},
@@ -42,7 +43,9 @@ def view(g: Any, role: str | None) -> dict[str, Any]:
         "destroyed": sorted(g.destroyed),
         "hand_counts": {ROLES[D]: len(g.hands[D]), ROLES[C]: len(g.hands[C])},
         "deck_count": len(g.deck), "future_count": len(g.future),
-        "discard": list(g.discard), "removed": list(g.removed), "in_play": list(g.in_play),
+        "discard": list(g.discard), "removed": list(g.removed),
+        "in_play": [c for c in g.in_play if c not in secret or me == secret[c]],
+        "committed": {ROLES[s]: g.must_play[s] for s in (D, C) if g.must_play[s] is not None},
         "events_played": sorted(g.events_played),
         "effects": [{"name": e.name, "side": None if e.side is None else ROLES[e.side], "until": e.until}
                     for e in g.effects.values()],

@@ -191,9 +191,9 @@ class ChooseCard(Ask):
         if CARDS[card].scoring:  # 1989 8.0: always as an event, the struggle is fought now
             g.push([{"p": "ps_start", "country": CARDS[card].country, "card": card, "starter": side},
                      {"p": "ar_done", "card": card}])
+            g.run_hooks("on_play", side, card, "scoring")
         else:
             g.push({"p": "card_mode", "role": side, "card": card})
-        g.run_hooks("on_play", side, card)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
         return "Action round {n}: choose a card to play.", {"n": g.ar}
@@ -248,6 +248,7 @@ class CardMode(Ask):
         ev = EVENTS.get(card)
         if action.arg == "ops" and ev is not None and ev.on_ops is not None:
             g.push(ev.on_ops(g, side))
+        g.run_hooks("on_play", side, card, action.arg)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
         return "How do you play {card}?", {"card": CARDS[f["card"]].title}

@@ -109,3 +109,47 @@ def test_ps_deal_hook_and_shown_hand() -> None:
     v = g.view("communist")
     assert v["power_struggle"]["democrat_hand"] == sorted(g.ps["hands"][D])
     assert "democrat_hand" not in g.view("democrat")["power_struggle"]
+
+
+def test_play_for_ops_uses_another_card_without_its_event() -> None:
+    from agon.games.dawn_of_freedom.events import play_for_ops
+
+    g = new_game()
+    set_hand(g, D, [29, 40])  # Jan Palach Week would place 6 Democrat SPs as an event
+    g.push(play_for_ops(C, 29))
+    g.run()
+    assert top(g) == "operations" and g.active == ["communist"] and 29 in g.in_play
+    act(g, C, "use", "place")
+    while top(g) == "place_ops":
+        act(g, C, "space", space("Praha"))
+    assert 29 in g.discard and g.sp[D][space("Charles University")] == 0
+
+
+def test_on_play_hook_sees_the_mode() -> None:
+    g = new_game()
+    seen = []
+
+    def ligachev(g, eff, side, card, mode):
+        if side == D:
+            seen.append((card, mode))
+            g.end_effect(eff.name)
+            if not (card == 14 and mode == "event"):
+                g.add_vp(-3)
+
+    g.add_effect(Effect("Ligachev", side=D, until="manual", hook="on_play", fn=ligachev))
+    set_hand(g, D, [40])
+    g.stack.append({"p": "choose_card", "role": D})
+    act(g, D, "card", 40)
+    act(g, D, "play", "event")
+    assert seen == [(40, "event")] and g.vp == -3
+
+
+def test_committed_and_secret_cards_in_views() -> None:
+    g = new_game()
+    set_hand(g, D, [40, 29])
+    g.must_play[D] = 40
+    assert g.view("communist")["committed"] == {"democrat": 40}
+    g.hands[D].remove(29)
+    g.in_play.append(29)
+    g.add_effect(Effect("Samizdat", side=D, until="manual", card=29, secret=True))
+    assert 29 not in g.view("communist")["in_play"] and 29 in g.view("democrat")["in_play"]

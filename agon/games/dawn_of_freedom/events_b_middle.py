@@ -1,0 +1,370 @@
+"""1989 events of the Middle Year cards 56-81 not written with the core (card texts:
+../shared/rules/1989-cards.md; API: events.py's docstring). Rulings: docs/rulings/1989.md,
+section "Events 56-110".
+
+Cards here: 56, 57, 59, 60, 61, 63, 64, 65, 66, 67, 68, 69, 70, 72, 73, 75, 76, 77, 78, 79, 80, 81.
+(58, 62, 71, 74 are in core_events.py.)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, ROLES, SPACES, SPACES_IN, C, D, space
+from agon.games.dawn_of_freedom.events import (
+    Effect,
+    Ev,
+    Steps,
+    Where,
+    checks,
+    event,
+    has_sp,
+    in_country,
+    in_region,
+    no_sp,
+    not_controlled_by,
+    of_class,
+    operations,
+    pick_card,
+    pick_option,
+    pick_space,
+    place,
+    play_event,
+    remove,
+    spaces,
+    then,
+)
+
+DRESDEN, LUTHERAN_CHURCH, LEIPZIG = space("Dresden"), space("Lutheran Church"), space("Leipzig")
+PRAHA, GERMAN_WRITERS = space("Praha"), space("German Writers")
+TIMISOARA, HARGHITA = space("Timisoara"), space("Harghita/Covasna")
+COMMON_EUROPEAN_HOME, REFORMER_REHABILITATED = 21, 67
+TYRANT_GONE = "The Tyrant is Gone"  # the marker effect set when card 97 resolves (events_b_late.py)
+
+
+def tyrant_gone(g: Any) -> bool:
+    """Has The Tyrant is Gone taken effect? Then the Ceausescu events (10, 41, 69, 101, 107) do
+    nothing (1989 7.6.3), although they still count as played and starred cards are removed."""
+    return g.effect(TYRANT_GONE) is not None
+
+
+def countries_held(g: Any, side: int) -> list[str]:
+    """The countries where `side` holds Power, in map order."""
+    return [n for i, n in enumerate(COUNTRY_NAMES) if g.power[i] == side]
+
+
+def pick_country(side: int, names: list[str], fn: Any, *, text: str, decline: str | None = None) -> Steps:
+    """`side` picks one of the countries `names`; then `fn(g, country)` runs. Nothing if none."""
+    options = [(n, (lambda g, n=n: fn(g, n))) for n in names]
+    if not options:
+        return None
+    if decline is not None:
+        options.append((decline, lambda g: None))
+    return pick_option(side, options, text=text)
+
+
+def power_where(side: int) -> Where:
+    """Spaces in a country where `side` holds Power."""
+    return Where(lambda g, s: g.power[COUNTRY_NAMES.index(SPACES[s].country)] == side,
+                 "in a country where " + ("the Democrat", "the Communist")[side] + " holds Power")
+
+
+# -- the events ---------------------------------------------------------------------------------
+
+# 1989 card 56
+@event(56)
+def foreign_television(g: Any, e: Ev) -> Steps:
+    """Remove 4 Communist SPs anywhere but Dresden, at most 2 per space."""
+    return remove(D, 4, ~spaces(DRESDEN), per_space=2)
+
+
+# 1989 card 57
+@event(57)
+def central_committee_reshuffle(g: Any, e: Ev) -> Steps:
+    """The Communist places 3 SPs in one country where he still holds Power."""
+    return pick_country(C, countries_held(g, C), lambda g, n: place(C, 3, in_country(n)),
+                        text="Choose a country where you hold Power for 3 SPs")
+
+
+# 1989 card 59
+@event(59)
+def grenztruppen(g: Any, e: Ev) -> Steps:
+    """Rest of the turn: -1 to the Democrat's support checks in East Germany."""
+    g.add_effect(Effect("Grenztruppen", side=D, until="turn", check=-1, where=in_country("East Germany")))
+    return None
+
+
+# 1989 card 60
+@event(60)
+def toxic_waste(g: Any, e: Ev) -> Steps:
+    return place(D, 3, of_class("Worker"))
+
+
+# 1989 card 61
+@event(61, prereq=24)
+def monday_demonstrations(g: Any, e: Ev) -> Steps:
+    """Needs St. Nicholas Church (24): control of Lutheran Church and Leipzig, then 5 checks in
+    East Germany with the card's Ops."""
+    g.control_for(D, LUTHERAN_CHURCH)
+    g.control_for(D, LEIPZIG)
+    return checks(D, 5, in_country("East Germany"), ops=e.ops, card=61)
+
+
+# 1989 card 63
+@event(63)
+def genscher(g: Any, e: Ev) -> Steps:
+    """Rest of the turn: 1 Op per Democrat SP placed in a Communist-controlled East German space."""
+    g.add_effect(Effect("Genscher", side=D, until="turn", cheap=True, where=in_country("East Germany")))
+    return None
+
+
+# 1989 card 64
+@event(64)
+def legacy_of_1968(g: Any, e: Ev) -> Steps:
+    for sid in SPACES_IN["Czechoslovakia"]:
+        if g.ctrl[sid] != C and sid not in g.destroyed:
+            g.add_sp(D, sid, 1)
+    return None
+
+
+# 1989 card 65
+@event(65)
+def presidential_visit(g: Any, e: Ev) -> Steps:
+    """At the next deal the Communist's hand is filled up to 7 cards, not 8."""
+    g.add_effect(Effect("Presidential Visit", side=C, until="deal", hook="hand_size", value=7))
+    return None
+
+
+# 1989 card 66
+@event(66)
+def new_forum(g: Any, e: Ev) -> Steps:
+    return place(D, 3, in_country("East Germany"), per_space=1)
+
+
+def _ahead_on_tst(g: Any, side: int) -> bool:
+    return bool(g.tst[side] > g.tst[1 - side])
+
+
+def _carrier(card: int, side: int) -> int:
+    """Who carries out `card`'s event when `side` triggers it: its owner, or `side` if neutral."""
+    owner = CARDS[card].side
+    return side if owner == BOTH else owner
+
+
+# 1989 card 67
+@event(67, playable=_ahead_on_tst)
+def reformer_rehabilitated(g: Any, e: Ev) -> Steps:
+    """Only the player strictly ahead on the Tiananmen track: a non-scoring card of the discard
+    pile (not Common European Home) whose event is playable happens now, by its owner."""
+
+    def candidates(g: Any) -> list[int]:
+        return [c for c in g.discard if not CARDS[c].scoring and c not in (COMMON_EUROPEAN_HOME, REFORMER_REHABILITATED)
+                and g.event_playable(c, _carrier(c, e.side))]
+
+    return pick_card(e.side, candidates, lambda g, c: play_event(c, _carrier(c, e.side)),
+                     text="Choose a card in the discard pile whose event happens now")
+
+
+# 1989 card 68
+@event(68)
+def klaus_and_komarek(g: Any, e: Ev) -> Steps:
+    """Up to 2 Communist SPs leave Praha, then 2 Democrat SPs there."""
+    g.remove_sp(C, PRAHA, 2)
+    g.add_sp(D, PRAHA, 2)
+    return None
+
+
+# 1989 card 69
+@event(69)
+def systematization(g: Any, e: Ev) -> Steps:
+    """The Communist destroys one Romanian space (7.6: nothing once The Tyrant is Gone resolved)."""
+    if tyrant_gone(g):
+        g.say("The Ceausescus are gone: Systematization has no effect.")
+        return None
+
+    def destroy(g: Any, sid: int) -> Steps:
+        g.say("Systematization destroys {space}.", space=SPACES[sid].name)
+        g.destroy_space(sid)
+        return None
+
+    return pick_space(C, in_country("Romania"), destroy, text="Choose the Romanian space to destroy")
+
+
+def _securitate(g: Any, eff: Effect, country: str) -> Steps:
+    if country == "Romania":
+        g.ps["shown"] = True
+        g.say("Securitate: the Democrat shows his power struggle cards to the Communist.")
+    return None
+
+
+# 1989 card 70
+@event(70)
+def securitate(g: Any, e: Ev) -> Steps:
+    """In every Romania power struggle the Democrat shows his cards; ends with Army Backs
+    Revolution (108), and does nothing if that event already happened."""
+    if 108 in g.events_played:
+        g.say("The army backs the revolution: Securitate has no effect.")
+        return None
+    g.add_effect(Effect("Securitate", side=C, until="game", card=70, hook="ps_deal", fn=_securitate))
+    return None
+
+
+def _peasant_parties(g: Any, eff: Effect, country: str) -> Steps:
+    if any(g.ctrl[s] == D and SPACES[s].cls == "Farmer" for s in SPACES_IN[country] if s not in g.destroyed):
+        g.ps_take(D, 1)
+    return None
+
+
+# 1989 card 72
+@event(72)
+def peasant_parties_revolt(g: Any, e: Ev) -> Steps:
+    """Next power struggle: with a Farmer space under control there, the Democrat takes 1 random
+    card from the Communist's hand before anyone looks; the card goes after that struggle."""
+    g.add_effect(Effect("Peasant Parties Revolt", side=D, until="ps", card=72, hook="ps_deal", fn=_peasant_parties))
+    return None
+
+
+# 1989 card 73
+@event(73)
+def laszlo_tokes(g: Any, e: Ev) -> Steps:
+    """1 SP each in Timisoara and Harghita/Covasna, then Operations in Romania with the card's Ops
+    (Ops placement or 2 checks, 7.4). Unlocks Massacre in Timisoara (107)."""
+    g.add_sp(D, TIMISOARA, 1)
+    g.add_sp(D, HARGHITA, 1)
+    return operations(D, e.ops, in_country("Romania"), card=73)
+
+
+EXIT_VISAS = "Exit Visas"
+
+
+def _exit_visas_pick(g: Any) -> Steps:
+    def discard(g: Any, card: int) -> Steps:
+        g.discard_card(D, card)
+        n = g.effect(EXIT_VISAS).value
+        g.add_effect(Effect(EXIT_VISAS, side=D, until="manual", value=n + 1))
+        return _exit_visas_pick(g)
+
+    return pick_card(D, lambda g: list(g.hands[D]), discard, optional=True,
+                     text="Discard a card (pass when done)")
+
+
+def _exit_visas_draw(g: Any) -> Steps:
+    n = g.effect(EXIT_VISAS).value
+    g.end_effect(EXIT_VISAS)
+    if n:
+        g.draw(D, n)
+    return None
+
+
+# 1989 card 75
+@event(75)
+def exit_visas(g: Any, e: Ev) -> Steps:
+    """The Democrat discards any number of cards (no events, 5.3), then draws as many."""
+    g.add_effect(Effect(EXIT_VISAS, side=D, until="manual", value=0))
+    return [_exit_visas_pick(g), then(_exit_visas_draw)]
+
+
+# 1989 card 76
+@event(76)
+def warsaw_pact_summit(g: Any, e: Ev) -> Steps:
+    """Either 2 checks at +2 on Student/Intellectual spaces, or 4 SPs in spaces without Dem SPs."""
+    return pick_option(C, [
+        ("2 support checks (+2) on Student or Intellectual spaces",
+         lambda g: checks(C, 2, of_class("Student", "Intellectual"), ops=e.ops, mod=2, card=76)),
+        ("place 4 SPs in spaces without Democrat SPs", lambda g: place(C, 4, no_sp(D))),
+    ])
+
+
+SAMIZDAT = "Samizdat"
+
+
+def _samizdat_return(g: Any, eff: Effect) -> Steps:
+    card = eff.value
+    if card in g.in_play:
+        g.in_play.remove(card)
+        g.hands[D].append(card)
+        g.say("Samizdat: {card} returns to the Democrat's hand.", card=CARDS[card].title)
+    g.end_effect(eff.name)
+    return None
+
+
+# 1989 card 77
+@event(77)
+def samizdat(g: Any, e: Ev) -> Steps:
+    """The Democrat may set aside one (non-scoring) card, face up, and draws a replacement; the
+    card comes back into his hand at the start of the next turn, before the deal."""
+
+    def aside(g: Any, card: int) -> Steps:
+        g.hands[D].remove(card)
+        g.in_play.append(card)
+        g.say("Samizdat: the Democrat sets {card} aside until the next turn.", card=CARDS[card].title)
+        g.add_effect(Effect(SAMIZDAT, side=D, until="manual", hook="turn_start", fn=_samizdat_return, value=card))
+        g.draw(D, 1)
+        return None
+
+    return pick_card(D, lambda g: [c for c in g.hands[D] if not CARDS[c].scoring], aside, optional=True,
+                     text="Set a card aside until the next turn")
+
+
+# 1989 card 78
+@event(78)
+def workers_revolt(g: Any, e: Ev) -> Steps:
+    """A Worker space with opponent SPs in a country where the opponent holds Power: d6, -1 per
+    adjacent opponent-controlled space; 4+: every opponent SP there becomes one of the player's."""
+    me, opp = e.side, e.opp
+
+    def revolt(g: Any, sid: int) -> Steps:
+        die = g.roll()
+        near = sum(1 for n in g.adj[sid] if g.ctrl[n] == opp)
+        g.say("Workers Revolt in {space}: die {die}, -{near} for adjacent spaces.", space=SPACES[sid].name,
+              die=die, near=near)
+        if die - near >= 4:
+            n = g.sp[opp][sid]
+            g.remove_sp(opp, sid, n)
+            g.add_sp(me, sid, n)
+            g.say("{n} {whose} SP(s) become {side} SPs.", n=n, whose=ROLES[opp], side=ROLES[me])
+        return None
+
+    return pick_space(me, of_class("Worker") & has_sp(opp) & power_where(opp), revolt,
+                      text="Choose the Worker space that revolts")
+
+
+# 1989 card 79
+@event(79)
+def the_third_way(g: Any, e: Ev) -> Steps:
+    g.add_vp(-2, "The Third Way")
+    g.add_sp(C, GERMAN_WRITERS, 3)
+    return None
+
+
+# 1989 card 80
+@event(80)
+def nepotism(g: Any, e: Ev) -> Steps:
+    """d6: 1-2 -> 4 SPs, 3-4 -> 3, 5-6 -> 1, in Balkan Worker spaces."""
+    die = g.roll()
+    n = 4 if die <= 2 else 3 if die <= 4 else 1
+    g.say("Nepotism roll {die}: {n} SP(s).", die=die, n=n)
+    return place(C, n, in_region("Balkans") & of_class("Worker"))
+
+
+def minority_control(g: Any) -> Steps:
+    """Sajudis' family: enough Democrat SPs for control of one Minority space not yet his."""
+
+    def take(g: Any, sid: int) -> Steps:
+        g.control_for(D, sid)
+        return None
+
+    return pick_space(D, of_class("Minority") & not_controlled_by(D), take, text="Take control of a Minority space")
+
+
+# 1989 card 81
+@event(81, prereq=33)
+def the_baltic_way(g: Any, e: Ev) -> Steps:
+    """Needs Sajudis (33): +3 VP, USSR track to The Baltic Way, control of a Minority space.
+    Unlocks Breakaway Baltic Republics (84)."""
+    g.add_vp(3, "The Baltic Way")
+    g.say("The U.S.S.R. stability marker moves to The Baltic Way.")
+    return minority_control(g)
+
+
+__all__ = ["countries_held", "minority_control", "pick_country", "power_where", "tyrant_gone"]
