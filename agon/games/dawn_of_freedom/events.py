@@ -54,8 +54,9 @@ imported automatically by `load_events()`):
    fn(g, eff) before the deal; "turn_end" fn(g, eff) at 4.5 step 5; "before_ar" fn(g, eff, side)
    -> steps run before `side` chooses his card (Stasi); "replace_ar" fn(g, eff, side) -> steps
    that replace that action round when not empty (General Strike); "on_play"
-   fn(g, eff, side, card, mode) once a side has chosen how to play a card, before it does
-   anything; mode: "event", "ops", "tiananmen", "both" or "scoring" (Ligachev); "control" fn(g, eff,
+   fn(g, eff, side, card) when a side has chosen a card to play (a scoring card included);
+   "on_mode" fn(g, eff, side, card, mode) once he has chosen how to play a non-scoring card,
+   before it does anything; mode: "event", "ops", "tiananmen" or "both" (Ligachev); "control" fn(g, eff,
    space) whenever a space's controller changes (the Ceausescus' capture); "game_end" fn(g, eff)
    at final scoring before anything else (their escape). All return Steps (or None).
    Value-only hooks (no fn): "hand_size" (`value` = hand size of `side` at the next deal, with

@@ -21,7 +21,10 @@ CARD = tuple(Action("card", i) for i in range(111))
 
 class Ask:
     """A decision point: `legal(g, f)` lists atomic actions, `apply(g, f, action)` handles one,
-    `prompt(g, f)` says what is asked. Handlers usually pop their frame when done."""
+    `prompt(g, f)` says what is asked. Handlers usually pop their frame when done. `always`:
+    the procedure always has an option (the flow need not check before asking)."""
+
+    always = False
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         raise NotImplementedError

@@ -78,6 +78,8 @@ def ps_start(g: Any, f: Frame) -> None:
 class Stakes(Ask):
     """1989 8.2: the scoring card's player first; raising costs 3 PS cards, +1 to both aftermath rolls."""
 
+    always = True
+
     def legal(self, g: Any, f: Frame) -> list[Action]:
         if len(g.ps["hands"][f["role"]]) >= STAKES:
             return [Action("raise", "no"), Action("raise", "yes")]
@@ -168,6 +170,8 @@ class Attack(Ask):
 class NameSuit(Ask):
     """A leader played to attack names its suit (not a banned one)."""
 
+    always = True
+
     def legal(self, g: Any, f: Frame) -> list[Action]:
         return [Action("suit", s) for s in SUITS if s not in g.ps["banned"]]
 
@@ -204,6 +208,8 @@ def wild(g: Any, side: int, card: int) -> None:
 @ask("ps_match")
 class Match(Ask):
     """1989 8.3.2 step 2: match the suit (card or usable leader), Tactic Fails, or concede."""
+
+    always = True
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         side = f["role"]
@@ -305,6 +311,8 @@ def ps_vp(g: Any, f: Frame) -> None:
 @ask("ps_surrender")
 class Surrender(Ask):
     """1989-completion 8.4.5-8.4.6: keep power (score power value x times kept) or give it up."""
+
+    always = True
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         return [Action("power", "keep"), Action("power", "surrender")]

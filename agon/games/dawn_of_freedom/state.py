@@ -166,7 +166,8 @@ class DawnState(State):
                 return
             f = self.stack[-1]
             if "role" in f:
-                if ASK[f["p"]].legal(self, f):
+                proc = ASK[f["p"]]
+                if proc.always or proc.legal(self, f):
                     return
                 self.stack.pop()  # a decision with no option is skipped (e.g. nothing left to remove)
                 continue

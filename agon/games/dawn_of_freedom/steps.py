@@ -83,6 +83,8 @@ class PickSpace(Ask):
 
 @ask("pick_option")
 class PickOption(Ask):
+    always = True
+
     def legal(self, g: Any, f: Frame) -> list[Action]:
         return [Action("option", label) for label, _ in f["options"]]
 

@@ -70,6 +70,8 @@ def deal(g: Any) -> None:
 class SetupPlace(Ask):
     """1989 3.4: free SPs, each in a space holding no enemy SPs at that moment."""
 
+    always = True
+
     def legal(self, g: Any, f: Frame) -> list[Action]:
         opp = 1 - f["role"]
         return [SPACE[s.id] for s in SPACES if g.sp[opp][s.id] == 0]
@@ -110,6 +112,8 @@ def deal_step(g: Any, f: Frame) -> None:
 class Goddess(Ask):
     """1989 6.3.5 box 5: after the deal, may discard one non-scoring card and draw a replacement."""
 
+    always = True
+
     def legal(self, g: Any, f: Frame) -> list[Action]:
         return [Action("pass")] + [CARD[c] for c in sorted(g.hands[f["role"]]) if not CARDS[c].scoring]
 
@@ -136,6 +140,8 @@ def ar_loop(g: Any, f: Frame) -> None:
 @ask("extra_ar")
 class ExtraAR(Ask):
     """Honecker (1989 4.1, A-20): after the Democrat's 7th round, the Communist may take an 8th."""
+
+    always = True
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         return [Action("extra round", "take"), Action("extra round", "pass")]
@@ -191,9 +197,9 @@ class ChooseCard(Ask):
         if CARDS[card].scoring:  # 1989 8.0: always as an event, the struggle is fought now
             g.push([{"p": "ps_start", "country": CARDS[card].country, "card": card, "starter": side},
                      {"p": "ar_done", "card": card}])
-            g.run_hooks("on_play", side, card, "scoring")
         else:
             g.push({"p": "card_mode", "role": side, "card": card})
+        g.run_hooks("on_play", side, card)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
         return "Action round {n}: choose a card to play.", {"n": g.ar}
@@ -215,6 +221,8 @@ def can_attempt_tst(g: Any, side: int) -> bool:
 @ask("card_mode")
 class CardMode(Ask):
     """1989 5.1: event, Operations or a Tiananmen Square attempt (and box 8: both)."""
+
+    always = True
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         side, card = f["role"], f["card"]
@@ -248,7 +256,7 @@ class CardMode(Ask):
         ev = EVENTS.get(card)
         if action.arg == "ops" and ev is not None and ev.on_ops is not None:
             g.push(ev.on_ops(g, side))
-        g.run_hooks("on_play", side, card, action.arg)
+        g.run_hooks("on_mode", side, card, action.arg)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
         return "How do you play {card}?", {"card": CARDS[f["card"]].title}
@@ -258,6 +266,8 @@ class CardMode(Ask):
 class OpsOrder(Ask):
     """1989 5.2: the active player decides whether the event happens before or after his Ops;
     box 7 (once per turn) lets him play an opponent's card without its event."""
+
+    always = True
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         out = [Action("order", "event first"), Action("order", "ops first")]

@@ -125,7 +125,7 @@ def test_play_for_ops_uses_another_card_without_its_event() -> None:
     assert 29 in g.discard and g.sp[D][space("Charles University")] == 0
 
 
-def test_on_play_hook_sees_the_mode() -> None:
+def test_on_mode_hook_sees_the_mode() -> None:
     g = new_game()
     seen = []
 
@@ -136,7 +136,7 @@ def test_on_play_hook_sees_the_mode() -> None:
             if not (card == 14 and mode == "event"):
                 g.add_vp(-3)
 
-    g.add_effect(Effect("Ligachev", side=D, until="manual", hook="on_play", fn=ligachev))
+    g.add_effect(Effect("Ligachev test", side=D, until="manual", hook="on_mode", fn=ligachev))
     set_hand(g, D, [40])
     g.stack.append({"p": "choose_card", "role": D})
     act(g, D, "card", 40)
