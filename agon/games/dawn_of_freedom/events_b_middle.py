@@ -279,11 +279,11 @@ SAMIZDAT = "Samizdat"
 
 
 def _samizdat_return(g: Any, eff: Effect) -> Steps:
-    card = eff.value
-    if card in g.in_play:
+    card = eff.card
+    if card in g.in_play:  # back into the hand first, so that ending the effect does not discard it
         g.in_play.remove(card)
         g.hands[D].append(card)
-        g.say("Samizdat: {card} returns to the Democrat's hand.", card=CARDS[card].title)
+        g.say("Samizdat: the set-aside card returns to the Democrat's hand.")
     g.end_effect(eff.name)
     return None
 
@@ -291,14 +291,16 @@ def _samizdat_return(g: Any, eff: Effect) -> Steps:
 # 1989 card 77
 @event(77)
 def samizdat(g: Any, e: Ev) -> Steps:
-    """The Democrat may set aside one (non-scoring) card, face up, and draws a replacement; the
+    """The Democrat may set aside one (non-scoring) card, hidden, and draws a replacement; the
     card comes back into his hand at the start of the next turn, before the deal."""
 
     def aside(g: Any, card: int) -> Steps:
         g.hands[D].remove(card)
         g.in_play.append(card)
-        g.say("Samizdat: the Democrat sets {card} aside until the next turn.", card=CARDS[card].title)
-        g.add_effect(Effect(SAMIZDAT, side=D, until="manual", hook="turn_start", fn=_samizdat_return, value=card))
+        g.say("Samizdat: the Democrat sets a card aside until the next turn.")
+        g.say("You set {card} aside.", to=ROLES[D], card=CARDS[card].title)
+        g.add_effect(Effect(SAMIZDAT, side=D, until="manual", hook="turn_start", fn=_samizdat_return, card=card,
+                            secret=True))
         g.draw(D, 1)
         return None
 
