@@ -166,6 +166,7 @@ class IntrigueState(State):
         self.dec = 0
         self.eowner = -1
         self.enext = ""
+        self.xfav = (-1, 0)
 
     # -- contract ---------------------------------------------------------------------------------
 
@@ -454,11 +455,8 @@ class IntrigueState(State):
 
     def _choose_target(self, tp: int, g: int) -> None:
         self.tp, self.tg = tp, g
-        self.say("{role} plays the {pawn} pawn on {slot}: {card} on {guild} of {target}'s board",
-                 role=self.roles[self.cur], pawn=PAWNS[self.pawn], slot=CARDS[self.board[self.cpos]]["name"],
-                 card=CARDS[self.card]["name"], guild=GUILD_NAMES[GUILDS[g]], target=self.roles[tp])
         if self.noeff:
-            self.say("No legal play: the action has no effect")
+            self._say_action("no legal play, no effect")
             self._after_action()
             return
         self.execs = executions(self.card, self.cu, tp * 18, self.bank, g)
@@ -466,6 +464,14 @@ class IntrigueState(State):
         self.eowner = tp
         self.enext = "action"
         self._advance_exec()
+
+    def _say_action(self, done: str) -> None:
+        card = CARDS[self.board[self.cpos]]["name"]
+        if self.card != self.board[self.cpos]:
+            card += " (carrying out " + CARDS[self.card]["name"] + ")"
+        self.say("{role} plays the {pawn} pawn on {card}, targeting {guild} on {target}'s board: {ops}",
+                 role=self.roles[self.cur], pawn=PAWNS[self.pawn], card=card, guild=GUILD_NAMES[GUILDS[self.tg]],
+                 target=self.roles[self.tp], ops=done)
 
     def _advance_exec(self) -> None:
         """Walk the chosen effect's decisions; single options are taken at once."""
@@ -485,8 +491,13 @@ class IntrigueState(State):
     def _finish_exec(self, ops: tuple[Any, ...]) -> None:
         owner = self.eowner
         apply_ops(self.cu, owner * 18, self.bank, ops)
-        if ops:
-            self.say("On {role}'s board: {ops}", role=self.roles[owner], ops=text.describe_ops(ops))
+        done = text.describe_ops(ops) if ops else "nothing changes"
+        if self.enext == "action":
+            self._say_action(done)
+        else:
+            g, side = self.xfav
+            self.say("{role} uses the {side} {guild} Favour card: {ops}", role=self.roles[owner],
+                     side=text.SIDES[side], guild=GUILD_NAMES[GUILDS[g]], ops=done)
         if all_six(self.cu, owner * 18):  # IC-10.1 / IC-10.3
             self.winner = owner
             self.phase = "over"
@@ -554,8 +565,7 @@ class IntrigueState(State):
         self.fav[who * 6 + g] = 0  # IC-6.6: back to the supply
         if window == "post":
             self.tfav, self.tside = g, side
-        self.say("{role} uses the {side} {guild} Favour card", role=self.roles[who], side=text.SIDES[side],
-                 guild=GUILD_NAMES[GUILDS[g]])
+        self.xfav = (g, side)
         self.execs = favour_executions(GUILDS[g], self._fav_values(g, side), self.cu, who * 18, self.bank, self.tg)
         self.dec = 0
         self.eowner = who

@@ -22,7 +22,8 @@ def end_round(s: IntrigueState) -> None:
         for g in got:
             s.eq[p * 6 + g] += 1
             s.say("You take an Equilibrium card of {guild}", to=s.roles[p], guild=GUILD_NAMES[GUILDS[g]])
-        s.say("{role} takes {n} Equilibrium card(s)", role=s.roles[p], n=len(got))  # IC-7.3 hidden guilds
+        if got:
+            s.say("{role} takes {n} Equilibrium card(s)", role=s.roles[p], n=len(got))  # IC-7.3 hidden guilds
     s.pawns = [1] * (2 * s.n)  # IC-7.4
     s.occ = [()] * len(s.board)
     s.tpos += 1  # IC-7.5
