@@ -1,0 +1,281 @@
+"""1989 strategy card events 1-24 not written with the core (events API: events.py docstring).
+
+Cards here: 1, 5, 9, 10, 11, 12, 13, 14, 18, 19, 20, 21, 24. Cards 28-54: events_a_2.py.
+Card texts: ../shared/rules/1989-cards.md; our readings: docs/rulings/1989.md "Events 1-55".
+
+Also the helpers the Romanian events share (1989 7.6): `crowd_pending(g)` (The Crowd Turns
+Against Ceausescu, card 54, still lies in front of the Democrat) and `tyrant_gone(g)` (The
+Tyrant is Gone, card 97, has taken effect: the Ceausescu events 10 and 41 then do nothing).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.games.dawn_of_freedom.data import CARDS, ROLES, C, D, space
+from agon.games.dawn_of_freedom.events import (
+    Effect,
+    Ev,
+    Steps,
+    Where,
+    anywhere,
+    checks,
+    event,
+    has_sp,
+    in_country,
+    not_controlled_by,
+    of_class,
+    pick_card,
+    pick_space,
+    place,
+    play_event,
+    play_for_ops,
+    remove,
+)
+
+LUTHERAN_CHURCH = space("Lutheran Church")
+CROWD = "The Crowd Turns Against Ceausescu"  # the lasting effect of card 54 (events_a_2.py)
+TYRANT_GONE = "The Tyrant is Gone"  # set by card 97 when it resolves (events_b_late.py)
+CEH = 21
+STASI, STASI_SHOWN, STASI_END = "Stasi", "Stasi: shown card", "Stasi: end"
+GENERAL_STRIKE = "General Strike"
+THE_WALL = "The Wall"
+ARS_PER_TURN = 7
+
+
+# -- shared helpers ---------------------------------------------------------------------------
+
+def crowd_pending(g: Any) -> bool:
+    """The Crowd Turns Against Ceausescu lies in front of the Democrat, not yet resolved (7.6.1)."""
+    return g.effect(CROWD) is not None
+
+
+def tyrant_gone(g: Any) -> bool:
+    """1989 7.6.2-7.6.3: The Tyrant is Gone has taken effect (the marker effect card 97 sets when
+    it resolves, events_b_late.py); while it waits for The Crowd Turns, the events still work."""
+    return g.effect(TYRANT_GONE) is not None
+
+
+def at_end_of_round(g: Any, card: int, step: Any) -> Steps:
+    """Run `step` at the end of the action round in which `card` is played (after any Ops the
+    phasing player still spends): it goes just above that round's closing frame. Without one
+    (an event carried out outside a card play) it runs right after the event."""
+    for i in range(len(g.stack) - 1, -1, -1):
+        f = g.stack[i]
+        if f.get("p") in ("ar_done", "settle") and f.get("card") == card:
+            g.stack.insert(i + 1, step)
+            return None
+    return step
+
+
+def _say_noop(g: Any, card: int) -> None:
+    g.say("{card}: the Tyrant is gone, the event has no effect.", card=CARDS[card].title)
+
+
+# -- the events -------------------------------------------------------------------------------
+
+# 1989 card 1
+@event(1)
+def legacy_of_martial_law(g: Any, e: Ev) -> Steps:
+    """Swap 1 Democrat SP for 1 Communist SP in one Polish space, then 1 support check in Poland."""
+    poland = in_country("Poland")
+
+    def swap(g: Any, sid: int) -> Steps:
+        g.remove_sp(D, sid, 1)
+        g.add_sp(C, sid, 1)
+        return None
+
+    return [pick_space(C, poland & has_sp(D), swap, text="Replace 1 Democrat SP by a Communist SP in a space"),
+            checks(C, 1, poland, ops=e.ops)]
+
+
+def _strike_round(g: Any, eff: Effect, side: int) -> Steps:
+    if side != C:
+        return None
+
+    def discard(g: Any, card: int) -> Steps:
+        if CARDS[card].scoring:  # the one alternative: a scoring card played for its event
+            g.say("General Strike: the Communist plays {card}.", card=CARDS[card].title)
+            return play_event(card, C)
+        g.discard_card(C, card)
+        die = g.roll()
+        ops = g.card_ops(card, C)
+        g.say("General Strike: roll {die} + {ops} Ops.", die=die, ops=ops)
+        if die + ops > 5:
+            g.say("The General Strike ends.")
+            g.end_effect(GENERAL_STRIKE)
+        return None
+
+    return pick_card(C, lambda g: list(g.hands[C]), discard,
+                     text="General Strike: discard a card (or play a scoring card)")
+
+
+# 1989 card 5
+@event(5)
+def general_strike(g: Any, e: Ev) -> Steps:
+    """Every later Communist action round, until a roll ends it: discard a card, roll d6 + its
+    Ops, more than 5 ends the strike (a scoring card may be played instead, no roll). 1989 11.2."""
+    g.add_effect(Effect(GENERAL_STRIKE, side=D, until="manual", card=5, hook="replace_ar", fn=_strike_round))
+    return None
+
+
+def _wall_cancelled(g: Any, eff: Effect) -> Steps:
+    if 9 in g.no_event:  # "The Wall Must Go!" succeeded: the waiting Wall has no effect any more
+        g.end_effect(eff.name)
+    return None
+
+
+# 1989 card 9
+@event(9)
+def the_wall(g: Any, e: Ev) -> Steps:
+    """The Communist's next support check in East Germany ignores the -1 of adjacent
+    Democrat-controlled spaces; the card waits in front of him until then."""
+    live = Where(lambda g, s: 9 not in g.no_event, "")
+    g.add_effect(Effect(THE_WALL, side=C, until="manual", ignore_adjacent=True, once=True,
+                        where=in_country("East Germany") & live, card=9, hook="turn_start", fn=_wall_cancelled))
+    return None
+
+
+# 1989 card 10
+@event(10)
+def cult_of_personality(g: Any, e: Ev) -> Steps:
+    """4 Communist SPs in Romanian Worker or Farmer spaces, at most 2 per space (not after the Tyrant)."""
+    if tyrant_gone(g):
+        _say_noop(g, 10)
+        return None
+    return place(C, 4, in_country("Romania") & of_class("Worker", "Farmer"), per_space=2)
+
+
+# 1989 card 11
+@event(11)
+def dissident_arrested(g: Any, e: Ev) -> Steps:
+    return remove(C, 2, of_class("Intellectual"), one_space=True)
+
+
+# 1989 card 12
+@event(12)
+def apparatchiks(g: Any, e: Ev) -> Steps:
+    return place(C, 3, of_class("Bureaucrat"))
+
+
+def _stasi_name(g: Any, eff: Effect, side: int) -> Steps:
+    """Before each Communist round (that a Democrat round follows this turn), the Democrat names
+    and shows the card he will play next."""
+    if side != C or g.ar > ARS_PER_TURN or not g.hands[D]:
+        return None
+
+    def name(g: Any, card: int) -> Steps:
+        g.must_play[D] = card
+        g.add_effect(Effect(STASI_SHOWN, side=D, until="turn", value=card))
+        g.reveal()
+        g.say("Stasi: the Democrat will play {card} next.", card=CARDS[card].title)
+        return None
+
+    return pick_card(D, lambda g: list(g.hands[D]), name,
+                     text="Stasi: name (and show) the card you will play in your next action round")
+
+
+def _stasi_end(g: Any, eff: Effect) -> Steps:
+    g.must_play[D] = None  # a card named before an extra round is not carried into the next turn
+    return None
+
+
+# 1989 card 13
+@event(13)
+def stasi(g: Any, e: Ev) -> Steps:
+    g.add_effect(Effect(STASI, side=C, until="turn", hook="before_ar", fn=_stasi_name))
+    g.add_effect(Effect(STASI_END, side=C, until="turn", hook="turn_end", fn=_stasi_end))
+    return None
+
+
+# 1989 card 14
+@event(14, playable=lambda g, side: 84 not in g.events_played)
+def gorbachev_charms_the_west(g: Any, e: Ev) -> Steps:
+    """Remove 2 opponent SPs anywhere, then 1 support check anywhere; not after Breakaway Baltic
+    Republics (card 84)."""
+    return [remove(e.side, 2), checks(e.side, 1, anywhere, ops=e.ops)]
+
+
+# 1989 card 18
+@event(18)
+def pozsgay_defends_the_revolution(g: Any, e: Ev) -> Steps:
+    return place(C, 4, in_country("Hungary") & not_controlled_by(D), per_space=1)
+
+
+# 1989 card 19
+@event(19)
+def papal_visit(g: Any, e: Ev) -> Steps:
+    return place(D, 3, of_class("Church") & in_country("Poland", "Czechoslovakia", "Hungary"), one_space=True)
+
+
+def _highest_ops(g: Any) -> list[int]:
+    cards = [c for c in g.hands[D] if not CARDS[c].scoring]
+    if not cards:
+        return []
+    top = max(CARDS[c].ops for c in cards)
+    return [c for c in cards if CARDS[c].ops == top]
+
+
+# 1989 card 20
+@event(20)
+def deutsche_marks(g: Any, e: Ev) -> Steps:
+    """The Democrat gives his highest-Ops non-scoring card (his pick among ties); a playable
+    Communist event on it happens, otherwise the Communist uses its Ops (placement, checks or a
+    Tiananmen attempt); then it leaves play."""
+
+    def give(g: Any, card: int) -> Steps:
+        g.say("Deutsche Marks: the Democrat gives {card} to the Communist.", card=CARDS[card].title)
+        if CARDS[card].side == C and g.event_playable(card, C):
+            return play_event(card, C)
+        return play_for_ops(C, card, tst=True)
+
+    return pick_card(D, _highest_ops, give, text="Deutsche Marks: give your highest-Ops card")
+
+
+def _ceh_partners(g: Any, side: int) -> list[int]:
+    opp = 1 - side
+    cards = [c for c in g.hands[side] if CARDS[c].side == opp and not CARDS[c].scoring]
+    shown = g.effect(STASI_SHOWN)
+    if side == D and shown is not None and shown.value in cards:  # paired with the card shown to Stasi
+        return [shown.value]
+    return cards
+
+
+def _ceh_playable(g: Any, side: int) -> bool:
+    """Only as the card played in one's own action round (never from the discard pile or a
+    forced discard), with an opponent's card in hand; not when shown to Stasi (then Ops only)."""
+    if CEH not in g.in_play or g.phasing != side:
+        return False
+    shown = g.effect(STASI_SHOWN)
+    if side == D and shown is not None and shown.value == CEH:
+        return False
+    return bool(_ceh_partners(g, side))
+
+
+def _ceh_ops(g: Any, side: int) -> Steps:
+    g.add_vp(1 if side == C else -1, "Common European Home played for Operations")
+    return None
+
+
+# 1989 card 21
+@event(21, playable=_ceh_playable, on_ops=_ceh_ops)
+def common_european_home(g: Any, e: Ev) -> Steps:
+    """Play it with one of the opponent's cards from hand: use that card's Ops (placement or 2
+    checks); its event is cancelled and it is discarded even if starred."""
+    side = e.side
+
+    def pair(g: Any, card: int) -> Steps:
+        g.say("{side} plays {card} with Common European Home: its event is cancelled.", side=ROLES[side],
+              card=CARDS[card].title)
+        return play_for_ops(side, card)
+
+    return pick_card(side, lambda g: _ceh_partners(g, side), pair,
+                     text="Common European Home: choose the opponent's card to use for its Ops")
+
+
+# 1989 card 24
+@event(24)
+def st_nicholas_church(g: Any, e: Ev) -> Steps:
+    """Enough Democrat SPs in the Lutheran Church for control; unlocks The Monday Demonstrations."""
+    g.control_for(D, LUTHERAN_CHURCH)
+    return None
