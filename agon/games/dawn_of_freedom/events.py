@@ -218,55 +218,81 @@ class Effect:
 # -- space filters ----------------------------------------------------------------------------
 
 class Where:
-    """A filter on spaces: `w(g, space_id) -> bool`; `label` reads in a prompt ("in Poland")."""
+    """A filter on spaces: `w(g, space_id) -> bool`; `label` reads in a prompt ("in Poland").
 
-    __slots__ = ("fn", "label")
+    `Where(fn, label)` makes one from any predicate `fn(g, space)`. The built-in filters also
+    know their spaces in advance (`ids`), which makes the prompts' option lists fast."""
 
-    def __init__(self, fn: Callable[[Any, int], bool], label: str) -> None:
+    __slots__ = ("candidates", "fn", "ids", "label")
+
+    def __init__(self, fn: Callable[[Any, int], bool] | None, label: str, ids: frozenset[int] | None = None) -> None:
         self.fn = fn
         self.label = label
+        self.ids = ids
+        self.candidates: tuple[int, ...] = tuple(range(len(SPACES))) if ids is None else tuple(sorted(ids))
+
+    def match(self, g: Any, sid: int) -> bool:
+        """The filter without the destroyed-space test."""
+        return (self.ids is None or sid in self.ids) and (self.fn is None or self.fn(g, sid))
 
     def __call__(self, g: Any, sid: int) -> bool:
-        return sid not in g.destroyed and self.fn(g, sid)
+        return sid not in g.destroyed and (self.ids is None or sid in self.ids) and (self.fn is None or self.fn(g, sid))
 
     def __and__(self, other: Where) -> Where:
-        return Where(lambda g, s: self.fn(g, s) and other.fn(g, s), f"{self.label} {other.label}".strip())
+        if self.ids is None or other.ids is None:
+            ids = self.ids if other.ids is None else other.ids
+        else:
+            ids = self.ids & other.ids
+        a, b = self.fn, other.fn
+        fn = a if b is None else b if a is None else (lambda g, s: a(g, s) and b(g, s))
+        return Where(fn, f"{self.label} {other.label}".strip(), ids)
 
     def __or__(self, other: Where) -> Where:
-        return Where(lambda g, s: self.fn(g, s) or other.fn(g, s), f"{self.label} or {other.label}")
+        label = f"{self.label} or {other.label}"
+        if self.fn is None and other.fn is None and self.ids is not None and other.ids is not None:
+            return Where(None, label, self.ids | other.ids)
+        ids = None if self.ids is None or other.ids is None else self.ids | other.ids
+        return Where(lambda g, s: self.match(g, s) or other.match(g, s), label, ids)
 
     def __invert__(self) -> Where:
-        return Where(lambda g, s: not self.fn(g, s), f"not {self.label}")
+        if self.fn is None and self.ids is not None:
+            return Where(None, f"not {self.label}", ALL_IDS - self.ids)
+        return Where(lambda g, s: not self.match(g, s), f"not {self.label}")
 
     def __repr__(self) -> str:
         return f"Where({self.label})"
 
 
-anywhere = Where(lambda g, s: True, "")
-battleground = Where(lambda g, s: SPACES[s].battleground, "battleground")
+ALL_IDS = frozenset(range(len(SPACES)))
+
+
+def _static(label: str, test: Callable[[Any], bool]) -> Where:
+    return Where(None, label, frozenset(s.id for s in SPACES if test(s)))
+
+
+anywhere = Where(None, "")
+battleground = _static("battleground", lambda s: s.battleground)
 
 
 def in_country(*names: str) -> Where:
     for n in names:
         if n not in COUNTRY_NAMES:
             raise ValueError(f"no country {n!r}")
-    chosen = frozenset(names)
-    return Where(lambda g, s: SPACES[s].country in chosen, "in " + " or ".join(names))
+    return _static("in " + " or ".join(names), lambda s: s.country in names)
 
 
 def in_region(name: str) -> Where:
-    chosen = frozenset(REGION_COUNTRIES[name])
-    return Where(lambda g, s: SPACES[s].country in chosen, f"in {name}")
+    chosen = REGION_COUNTRIES[name]
+    return _static(f"in {name}", lambda s: s.country in chosen)
 
 
 def of_class(*classes: str) -> Where:
-    chosen = frozenset(classes)
-    return Where(lambda g, s: SPACES[s].cls in chosen, "/".join(classes))
+    return _static("/".join(classes), lambda s: s.cls in classes)
 
 
 def spaces(*names: str | int) -> Where:
     ids = frozenset(n if isinstance(n, int) else space(n) for n in names)
-    return Where(lambda g, s: s in ids, "in " + ", ".join(SPACES[i].name for i in sorted(ids)))
+    return Where(None, "in " + ", ".join(SPACES[i].name for i in sorted(ids)), ids)
 
 
 def controlled_by(side: int) -> Where:

@@ -23,8 +23,7 @@ class Place(Ask):
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         where = f["where"]
-        return [SPACE[s] for s in range(len(SPACES))
-                if s not in g.destroyed and where(g, s) and _limit_ok(f, s)]
+        return [SPACE[s] for s in where.candidates if where(g, s) and _limit_ok(f, s)]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         sid = action.arg
@@ -45,8 +44,7 @@ class Remove(Ask):
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         where, whose = f["where"], g.sp[f["whose"]]
-        return [SPACE[s] for s in range(len(SPACES))
-                if whose[s] > 0 and s not in g.destroyed and where(g, s) and _limit_ok(f, s)]
+        return [SPACE[s] for s in where.candidates if whose[s] > 0 and where(g, s) and _limit_ok(f, s)]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         sid = action.arg
@@ -67,7 +65,7 @@ class Remove(Ask):
 class PickSpace(Ask):
     def legal(self, g: Any, f: Frame) -> list[Action]:
         where = f["where"]
-        out = [SPACE[s] for s in range(len(SPACES)) if s not in g.destroyed and where(g, s)]
+        out = [SPACE[s] for s in where.candidates if where(g, s)]
         if out and f["opt"]:
             out.append(Action("pass"))
         return out

@@ -111,8 +111,9 @@ def test_T_19_tiananmen_attempt_discards_even_a_starred_opponent_card() -> None:
     act(g, D, "play", "ops")
     act(g, D, "order", "ops first")
     act(g, D, "use", "place")
-    while top(g) in ("place_ops", "remove"):
-        act(g, D, "space", legal(g, D)[0].arg)
+    while top(g) in ("place_ops", "remove"):  # D's Ops, then the Communist's event
+        side = g.stack[-1]["role"]
+        act(g, side, "space", legal(g, side)[0].arg)
     my_round(g, D)
     play(g, D, TANK, "event")  # Tank Column moves the marker on top of the attempt
     assert g.tst[D] == 2
