@@ -314,9 +314,10 @@ class IntrigueState(State):
             for p in range(n):
                 for v in (1, 2, 3):
                     assert value_total(cu, p * 18, v) >= 1, f"IC-2.7: {self.roles[p]} has no cube of value {v}"
-        assert all(x >= 0 for x in self.pos), "intrigue below start"
+        assert all(0 <= x <= 99 for x in self.pos), "intrigue off the track"
+        assert all(e >= 0 for e in self.eq)
         assert len(set(zip(self.pos, self.arr, strict=True))) == n, "two markers in one stack place"
-        assert all(1 <= x for x in self.power), "guild power below 1"
+        assert all(1 <= x <= 20 for x in self.power), "guild power off the track"
         assert all(0 <= f <= 2 for f in self.fav)
         for g in range(6):
             assert sum(1 for p in range(n) if self.fav[p * 6 + g]) <= 5, "more Favour cards than exist"

@@ -201,7 +201,10 @@ def render(v: dict[str, Any], role: str | None) -> str:
             hand = p["hand"]
             lines.append("   Hand: " + (", ".join(CARDS[c]["name"] for c in hand) if isinstance(hand, list) else f"{hand} cards"))
         if "voted" in p:
-            lines.append(f"   Voted: {'yes' if p['voted'] else 'no'}" + (f" ({p['vote']})" if "vote" in p else ""))
+            drawn = p["drawn"]
+            shown = f"drew {', '.join(drawn)}; " if isinstance(drawn, list) and drawn else ""
+            lines.append(f"   Change of Era: {shown}voted: {'yes' if p['voted'] else 'no'}"
+                         + (f" ({p['vote']})" if "vote" in p else ""))
     if v.get("result"):
         r = v["result"]
         lines.append(f"[bold]Result[/bold]: {', '.join(r['winners'])} win ({r['reason']}); scores {r['scores']}")
