@@ -1,0 +1,417 @@
+"""Event cards 1-24 not written with the core (events_core.py has 4, 12-16, 20 unshaded, 23).
+
+Card texts: shared/rules/cuba-libre-cards.md; rulings: docs/rulings/cuba-libre.md "## Events".
+Capability and Momentum sides only return: the card data adds the marker (events.execute) and
+the core (or the Armored Cars step in events_cards_steps.py) applies it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.games.cuba_libre.data import (
+    ADJ,
+    CC,
+    CITIES,
+    DR,
+    FOREST,
+    GOVT,
+    GUER_A,
+    GUER_U,
+    INSURGENTS,
+    IS_EC,
+    IS_PROV,
+    M26,
+    MOUNTAIN,
+    NAMES,
+    NS,
+    POPULATED,
+    SIERRA_MAESTRA,
+    SPACE_INDEX,
+    SYN,
+    T,
+)
+from agon.games.cuba_libre.events import (
+    _can_place,
+    choose_faction,
+    choose_space,
+    event,
+    free_op,
+    place,
+    redeploy,
+    remove,
+    then,
+)
+from agon.games.cuba_libre.events_cards_steps import (
+    GUERRILLA_KEYS,
+    NEW_GUERRILLA,
+    ambush,
+    gov_assault,
+    open_casino,
+    pick,
+    piece_options,
+)
+from agon.games.cuba_libre.operations import op_possible, removal_targets
+
+ORIENTE = SPACE_INDEX["oriente"]
+SANTIAGO = SPACE_INDEX["santiago_de_cuba"]
+CAMAGUEY_CITY = SPACE_INDEX["camaguey_city"]
+
+
+# -- 1 Armored Cars -------------------------------------------------------------------------------
+
+
+@event(1)  # CL card 1 unshaded: 26July or DR free Marches into 1 space, then free Ambushes there
+def armored_cars_captured(g: Any, f: int) -> None:
+    def with_faction(g: Any, x: int) -> None:
+        choose_space(g, x, lambda g, s: op_possible(g, x, "march", True, True, (s,)), march_in, x,
+                     prompt="Armored Cars: choose the space to March into.")
+
+    def march_in(g: Any, d: int, x: int) -> None:
+        g.last_op = (-1, "", ())
+        free_op(g, x, ops=("march",), spaces=(d,), limited=True)
+        then(g, ambush_after, x, d, f=x)
+
+    def ambush_after(g: Any, x: int, d: int) -> None:
+        who, op, spaces = g.last_op
+        if who == x and op == "march" and d in spaces and removal_targets(g, x, d, "attack"):
+            ambush(g, x, d)  # ruling EV-1: allowed even if all its Guerrillas there are Active
+
+    choose_faction(g, f, (M26, DR), with_faction)
+
+
+@event(1, shaded=True)  # CL card 1 shaded: Momentum (Troops join any Assault; operations)
+def armored_cars_momentum(g: Any, f: int) -> None:
+    return None
+
+
+# -- 2 Guantanamo Bay ----------------------------------------------------------------------------
+
+
+@event(2)  # CL card 2 unshaded: Capability (26July Kidnap in Sierra Maestra; activities applies it)
+def guantanamo_kidnap(g: Any, f: int) -> None:
+    return None
+
+
+@event(2, shaded=True)  # CL card 2 shaded: Momentum (Air Strike x2, even if Embargoed; activities)
+def guantanamo_air_strikes(g: Any, f: int) -> None:
+    return None
+
+
+# -- 3 Eulogio Cantillo --------------------------------------------------------------------------
+
+
+@event(3)  # CL card 3 unshaded: a faction Marches all its Guerrillas out of a Troops space, Underground
+def cantillo_truce(g: Any, f: int) -> None:
+    def with_space(g: Any, s: int) -> None:
+        choose_faction(g, f, tuple(x for x in INSURGENTS if g.guerrillas(s, x)), march_out, s)
+
+    def march_out(g: Any, x: int, s: int) -> None:
+        def options(g: Any) -> list[Any]:
+            return [("to", NAMES[d]) for d in ADJ[s]] if g.guerrillas(s, x) else []
+
+        def move_one(g: Any, verb: str, arg: Any) -> None:
+            d = NAMES.index(arg)
+            active = g.sp[s][GUER_A[x]] > 0
+            g.move(s, d, GUER_A[x] if active else GUER_U[x])
+            if active:
+                g.flip(d, x, 1, False)  # every Guerrilla that moved ends Underground
+
+        # the marching faction picks the destinations (CL 5.1 example)
+        pick(g, x, options, move_one, n=g.guerrillas(s, x), prompt="Cantillo: March a Guerrilla out ({n} left).")
+
+    choose_space(g, f, lambda g, s: g.sp[s][T] > 0 and any(g.guerrillas(s, x) for x in INSURGENTS),
+                 with_space, prompt="Cantillo: choose a space with Troops.")
+
+
+@event(3, shaded=True)  # CL card 3 shaded: free Sweep in place, then free Assault, in a Troops space
+def cantillo_offensive(g: Any, f: int) -> None:
+    def sweep_assault(g: Any, s: int) -> None:
+        n = g.cubes(s) // 2 if FOREST[s] else g.cubes(s)  # CL 3.2.3; ruling EV-3: all cubes count
+        g.push("activate", GOVT, s=s, n=n)
+        then(g, gov_assault, s)
+
+    choose_space(g, f, lambda g, s: not IS_EC[s] and g.sp[s][T] > 0, sweep_assault,
+                 prompt="Cantillo: choose a City or Province with Troops.")
+
+
+# -- 5 Rolando Masferrer -------------------------------------------------------------------------
+
+
+@event(5)  # CL card 5 unshaded: a Troops Province and an adjacent Province to Passive Opposition
+def masferrer_brutality(g: Any, f: int) -> None:
+    def first(g: Any, p1: int) -> None:
+        g.support[p1] = -1
+        choose_space(g, f, lambda g, s: IS_PROV[s] and s in ADJ[p1], second,
+                     prompt="Masferrer: choose an adjacent Province.")
+
+    def second(g: Any, p2: int) -> None:
+        g.support[p2] = -1
+
+    choose_space(g, f, lambda g, s: IS_PROV[s] and g.sp[s][T] > 0, first,
+                 prompt="Masferrer: choose a Province with Troops.")
+
+
+@event(5, shaded=True)  # CL card 5 shaded: Momentum (Sweep may add a free Assault; activities)
+def masferrer_momentum(g: Any, f: int) -> None:
+    return None
+
+
+# -- 6 Sanchez Mosquera --------------------------------------------------------------------------
+
+
+@event(6)  # CL card 6 unshaded: all Troops in a Mountain Province to Available
+def mosquera_wounded(g: Any, f: int) -> None:
+    def troops_out(g: Any, s: int) -> None:
+        g.remove(s, T, g.sp[s][T])
+
+    choose_space(g, f, lambda g, s: MOUNTAIN[s] and g.sp[s][T] > 0, troops_out,
+                 prompt="Mosquera: choose a Mountain Province.")
+
+
+@event(6, shaded=True)  # CL card 6 shaded: Momentum (Mountain Assault as in a City; operations)
+def mosquera_momentum(g: Any, f: int) -> None:
+    return None
+
+
+# -- 7 Election -----------------------------------------------------------------------------------
+
+
+@event(7)  # CL card 7 unshaded: a Guerrilla of any Insurgent in each City
+def election_postponed(g: Any, f: int) -> None:
+    for c in CITIES:
+        place(g, f, NEW_GUERRILLA, n=1, spaces=(c,))
+
+
+@event(7, shaded=True)  # CL card 7 shaded: a City to Neutral; Aid +10
+def election_held(g: Any, f: int) -> None:
+    def neutral(g: Any, s: int) -> None:
+        g.support[s] = 0
+
+    choose_space(g, f, CITIES, neutral, prompt="Election: choose a City to set to Neutral.")
+    g.add_aid(10)
+
+
+# -- 8 General Strike ------------------------------------------------------------------------------
+
+
+@event(8)  # CL card 8 unshaded: each City 1 level toward Neutral and gets an Insurgent Guerrilla
+def general_strike(g: Any, f: int) -> None:
+    for c in CITIES:
+        g.shift_toward_neutral(c)
+        place(g, f, NEW_GUERRILLA, n=1, spaces=(c,))
+
+
+@event(8, shaded=True)  # CL card 8 shaded: a City to Active Support, its Guerrillas Active; open a Casino
+def general_strike_fails(g: Any, f: int) -> None:
+    def crush(g: Any, s: int) -> None:
+        g.support[s] = 2
+        for x in INSURGENTS:
+            g.flip(s, x, g.sp[s][GUER_U[x]], True)
+
+    choose_space(g, f, CITIES, crush, prompt="General Strike: choose a City.")
+    choose_space(g, f, lambda g, s: g.sp[s][CC] > 0, open_casino, prompt="Open a closed Casino.")
+
+
+# -- 9 Coup ---------------------------------------------------------------------------------------
+
+
+@event(9)  # CL card 9 unshaded: Government-Controlled spaces 1 level toward Neutral; Alliance up
+def coup(g: Any, f: int) -> None:
+    for s in [s for s in POPULATED if g.control(s) == GOVT]:
+        g.shift_toward_neutral(s)
+    g.alliance = max(0, g.alliance - 1)
+
+
+@event(9, shaded=True)  # CL card 9 shaded: in Cities with cubes, DR Active and Assaulted; Alliance down
+def coup_crushed(g: Any, f: int) -> None:
+    for c in CITIES:
+        if g.cubes(c):
+            g.flip(c, DR, g.sp[c][GUER_U[DR]], True)
+            gov_assault(g, c, only=DR)
+    g.alliance = min(2, g.alliance + 1)
+
+
+# -- 10 MAP ---------------------------------------------------------------------------------------
+
+
+@event(10)  # CL card 10 unshaded: a cube to Available, 2 Insurgent Guerrillas in its place
+def map_diverted(g: Any, f: int) -> None:
+    def swap(g: Any, verb: str, arg: Any) -> None:
+        s = NAMES.index(arg[0])
+        g.remove(s, g.slot(arg[1]))
+        place(g, f, NEW_GUERRILLA, n=2, spaces=(s,))
+
+    pick(g, f, lambda g: piece_options(g, ("troop", "police")), swap, prompt="MAP: choose a cube.")
+
+
+@event(10, shaded=True)  # CL card 10 shaded: Momentum (Government LimOps may add an SA; turn)
+def map_momentum(g: Any, f: int) -> None:
+    return None
+
+
+# -- 11 Batista Flees -----------------------------------------------------------------------------
+
+
+@event(11)  # CL card 11: Govt -10; a die roll of Troops out; Alliance up, Aid +10; Redeploy
+def batista_flees(g: Any, f: int) -> None:
+    g.gain(GOVT, -10)
+    roll = g.rng.die()
+    g.say("Batista flees: {n} Troops leave the map.", n=roll)
+    remove(g, f, ("troop",), n=roll)
+    g.alliance = max(0, g.alliance - 1)
+    g.add_aid(10)
+    redeploy(g)
+
+
+# -- 17 Alberto Bayo ------------------------------------------------------------------------------
+
+
+@event(17)  # CL card 17 unshaded: 26July or DR free Rallies in every space with its Base
+def bayo_trains(g: Any, f: int) -> None:
+    def rally_all(g: Any, x: int) -> None:
+        base = g.base_slot(x)
+        for s in range(NS):
+            if g.sp[s][base]:  # ruling EV-17: the level limit is ignored there
+                g.push("rally", x, s=s, free_level=True)
+
+    choose_faction(g, f, (M26, DR), rally_all)
+
+
+@event(17, shaded=True)  # CL card 17 shaded: all 26July Guerrillas Active (Ineligible: card data)
+def bayo_blocked(g: Any, f: int) -> None:
+    for s in range(NS):
+        g.flip(s, M26, g.sp[s][GUER_U[M26]], True)
+
+
+# -- 18 Pact of Caracas, 19 Sierra Maestra Manifesto ---------------------------------------------
+
+
+@event(18)  # CL card 18: Capability for 26July and DR (operations.pact); EF stays Eligible
+def pact_of_caracas(g: Any, f: int) -> None:
+    return None
+
+
+OWN_PIECES = {M26: ("m26_u", "m26_base"), DR: ("dr_u", "dr_base"), SYN: ("syn_u",),
+              GOVT: ("troop", "police", "govt_base")}
+
+
+def place_up_to(g: Any, x: int, s: int, keys: tuple[str, ...], n: int) -> None:
+    """x places up to n of its pieces (keys) in s, stopping when it likes."""
+
+    def options(g: Any) -> list[Any]:
+        return [("place", (NAMES[s], k)) for k in keys if _can_place(g, s, g.slot(k))]
+
+    def put(g: Any, verb: str, arg: Any) -> None:
+        g.place(s, g.slot(arg[1]))
+
+    pick(g, x, options, put, n=n, optional=True, prompt="Place a piece ({n} left).")
+
+
+@event(19)  # CL card 19: each faction in card order may place 2 pieces where it has one
+def sierra_maestra_manifesto(g: Any, f: int) -> None:
+    def where(x: int) -> Any:
+        def ok(g: Any, s: int) -> bool:
+            return g.any_pieces(s, x) and any(_can_place(g, s, g.slot(k)) for k in OWN_PIECES[x])
+
+        return ok
+
+    def placing(g: Any, s: int, x: int) -> None:
+        place_up_to(g, x, s, OWN_PIECES[x], 2)
+
+    for x in (M26, DR, SYN, GOVT):  # ruling EV-19: each faction chooses its own placement
+        choose_space(g, x, where(x), placing, x, optional=True,
+                     prompt="Manifesto: place up to 2 pieces in a space where you have one.")
+
+
+# -- 20 The Twelve (shaded) ----------------------------------------------------------------------
+
+
+@event(20, shaded=True)  # CL card 20 shaded: remove half (round up) of the Guerrillas of the fullest space
+def granma_hardships(g: Any, f: int) -> None:
+    def total(g: Any, s: int) -> int:
+        return sum(g.guerrillas(s, x) for x in INSURGENTS)
+
+    most = max(total(g, s) for s in range(NS))
+    if most == 0:
+        return
+
+    def halve(g: Any, s: int) -> None:
+        remove(g, f, GUERRILLA_KEYS, n=(most + 1) // 2, spaces=(s,))
+
+    choose_space(g, f, lambda g, s: total(g, s) == most, halve, prompt="The Twelve: choose the space.")
+
+
+# -- 21 Fangio ------------------------------------------------------------------------------------
+
+
+@event(21)  # CL card 21 unshaded: a City toward Active Opposition, 2 levels if 26July is there
+def fangio_kidnapped(g: Any, f: int) -> None:
+    def shift_city(g: Any, s: int) -> None:
+        g.shift(s, -2 if g.any_pieces(s, M26) else -1)
+
+    choose_space(g, f, CITIES, shift_city, prompt="Fangio: choose a City.")
+
+
+@event(21, shaded=True)  # CL card 21 shaded: in 2 Casino spaces, open a Casino or place Cash
+def fangio_publicity(g: Any, f: int) -> None:
+    def options(done: tuple[int, ...]) -> Any:
+        def opts(g: Any) -> list[Any]:
+            out: list[Any] = []
+            for s in range(NS):
+                if s in done or not g.casinos(s):
+                    continue
+                if g.sp[s][CC]:
+                    out.append(("open", NAMES[s]))
+                if -1 in g.cash:
+                    out += [("cash", (NAMES[s], g.role(x))) for x in range(4) if g.has_holder(s, x)]
+            return out
+
+        return opts
+
+    def applier(first: bool) -> Any:
+        def apply(g: Any, verb: str, arg: Any) -> None:
+            if verb == "open":
+                s = NAMES.index(arg)
+                open_casino(g, s)
+            else:
+                s = NAMES.index(arg[0])
+                g.cash[g.cash.index(-1)] = s * 4 + g.faction(arg[1])  # CL 4.5.2: the holder owns it
+            if first:
+                pick(g, f, options((s,)), applier(False), prompt="Fangio: second Casino space.")
+
+        return apply
+
+    pick(g, f, options(()), applier(True), prompt="Fangio: first Casino space.")
+
+
+# -- 22 Raul, 23-24 -------------------------------------------------------------------------------
+
+
+@event(22)  # CL card 22 unshaded: Capability (26July rerolls Attack and Kidnap dice; core hooks)
+def raul_capability(g: Any, f: int) -> None:
+    return None
+
+
+@event(22, shaded=True)  # CL card 22 shaded: Momentum (Kidnap adds twice the take to Aid; activities)
+def raul_momentum(g: Any, f: int) -> None:
+    return None
+
+
+@event(24)  # CL card 24 unshaded: Sierra Maestra or a space next to it to Active Opposition
+def vilma_organizer(g: Any, f: int) -> None:
+    def active_opposition(g: Any, s: int) -> None:
+        g.support[s] = -2
+
+    choose_space(g, f, (SIERRA_MAESTRA, ORIENTE, SANTIAGO), active_opposition,
+                 prompt="Vilma Espin: choose a space.")
+
+
+@event(24, shaded=True)  # CL card 24 shaded: all 26July pieces in a City other than Havana out
+def vilma_betrayed(g: Any, f: int) -> None:
+    def clear(g: Any, s: int) -> None:
+        for key in ("m26_u", "m26_a", "m26_base"):
+            g.remove(s, g.slot(key), g.sp[s][g.slot(key)])
+
+    choose_space(g, f, (CAMAGUEY_CITY, SANTIAGO), clear, prompt="Vilma Espin: choose a City.")
+

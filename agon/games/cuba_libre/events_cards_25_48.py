@@ -1,0 +1,615 @@
+"""Event cards 25-48 not written with the core (events_core.py has card 33).
+
+Card texts: shared/rules/cuba-libre-cards.md; rulings: docs/rulings/cuba-libre.md "## Events".
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.games.cuba_libre.data import (
+    ADJ,
+    CC,
+    CITIES,
+    CO,
+    DR,
+    GB,
+    GOVT,
+    GUER_A,
+    GUER_U,
+    HAVANA,
+    HAVANA_STEPS,
+    INSURGENTS,
+    IS_EC,
+    LAS_VILLAS,
+    M26,
+    MOUNTAIN,
+    NAMES,
+    NS,
+    POPULATED,
+    SPACE_INDEX,
+    SYN,
+    P,
+    T,
+)
+from agon.games.cuba_libre.events import (
+    choose_faction,
+    choose_option,
+    choose_space,
+    event,
+    free_op,
+    place,
+    remove,
+    then,
+)
+from agon.games.cuba_libre.events_cards_steps import (
+    GUERRILLA_KEYS,
+    NEW_GUERRILLA,
+    ambush,
+    open_casino,
+    pick,
+    piece_options,
+)
+from agon.games.cuba_libre.operations import op_possible, removal_targets
+
+CAMAGUEY_PROVINCE = SPACE_INDEX["camaguey_province"]
+ORIENTE = SPACE_INDEX["oriente"]
+PIECES = {M26: ("m26_u", "m26_a", "m26_base"), DR: ("dr_u", "dr_a", "dr_base")}
+COUNTERPART = {"dr_u": "m26_u", "dr_a": "m26_u", "dr_base": "m26_base",
+               "m26_u": "dr_u", "m26_a": "dr_u", "m26_base": "dr_base"}
+
+
+# -- 25 Escapade ---------------------------------------------------------------------------------
+
+
+@event(25)  # CL card 25 unshaded: a DR Guerrilla and Base in Camaguey Province or Oriente
+def escapade(g: Any, f: int) -> None:
+    def land(g: Any, s: int) -> None:
+        g.place(s, GUER_U[DR])
+        if g.base_room(s, DR):
+            g.place(s, g.base_slot(DR))
+
+    choose_space(g, f, (CAMAGUEY_PROVINCE, ORIENTE), land, prompt="Escapade: choose the landing space.")
+
+
+@event(25, shaded=True)  # CL card 25 shaded: remove a DR Base
+def escapade_seized(g: Any, f: int) -> None:
+    remove(g, f, ("dr_base",), n=1)
+
+
+# -- 26 Rodriguez Loeches -------------------------------------------------------------------------
+
+
+@event(26)  # CL card 26 unshaded: DR places a Guerrilla, then free Marches in, Rallies or Ambushes there
+def loeches_takes_field(g: Any, f: int) -> None:
+    def landed(g: Any, x: int) -> None:
+        g.place(x, GUER_U[DR])
+        opts = []
+        if op_possible(g, DR, "march", True, True, (x,)):
+            opts.append("march")
+        if op_possible(g, DR, "rally", True, True, (x,)):
+            opts.append("rally")
+        if g.sp[x][GUER_U[DR]] and removal_targets(g, DR, x, "attack"):
+            opts.append("ambush")
+        if opts:
+            choose_option(g, DR, tuple(opts), action, x, prompt="Rodriguez Loeches: March, Rally or Ambush?")
+
+    def action(g: Any, what: str, x: int) -> None:
+        if what == "ambush":
+            ambush(g, DR, x)
+        else:
+            free_op(g, DR, ops=(what,), spaces=(x,), limited=True)
+
+    # ruling EV-26: DR decides the space and the action, whoever executes the Event
+    choose_space(g, DR, range(NS), landed, prompt="Rodriguez Loeches: choose a space.")
+
+
+@event(26, shaded=True)  # CL card 26 shaded: remove a DR Guerrilla; DR -5 Resources
+def loeches_administrator(g: Any, f: int) -> None:
+    remove(g, f, ("dr_u", "dr_a"), n=1)
+    g.gain(DR, -5)
+
+
+# -- 27 Echeverria -------------------------------------------------------------------------------
+
+
+@event(27)  # CL card 27 unshaded: 2 DR Guerrillas anywhere; Havana Neutral (DR Eligible: card data)
+def echeverria_attack(g: Any, f: int) -> None:
+    place(g, f, "dr_u", n=2)
+    g.support[HAVANA] = 0
+
+
+@event(27, shaded=True)  # CL card 27 shaded: remove the 2 DR pieces nearest Havana; DR -3
+def echeverria_killed(g: Any, f: int) -> None:
+    def nearest(g: Any) -> list[Any]:
+        where = [s for s in range(NS) if g.any_pieces(s, DR)]
+        if not where:
+            return []
+        d = min(HAVANA_STEPS[s] for s in where)  # ruling EV-27: Bases count, no Bases-last
+        return piece_options(g, PIECES[DR], [s for s in where if HAVANA_STEPS[s] == d])
+
+    def take(g: Any, verb: str, arg: Any) -> None:
+        g.remove(NAMES.index(arg[0]), g.slot(arg[1]))
+
+    pick(g, f, nearest, take, n=2, prompt="Echeverria: remove a DR piece nearest Havana ({n} left).")
+    g.gain(DR, -3)
+
+
+# -- 28 Morgan -----------------------------------------------------------------------------------
+
+
+@event(28)  # CL card 28 unshaded: Capability (DR March 2 spaces; operations/insurgent_ops)
+def morgan_capability(g: Any, f: int) -> None:
+    return None
+
+
+@event(28, shaded=True)  # CL card 28 shaded: a City or Province with a DR Guerrilla to Active Support
+def morgan_backlash(g: Any, f: int) -> None:
+    def support(g: Any, s: int) -> None:
+        g.support[s] = 2
+
+    choose_space(g, f, lambda g, s: not IS_EC[s] and g.guerrillas(s, DR) > 0, support,
+                 prompt="Morgan: choose a space with a DR Guerrilla.")
+
+
+# -- 29 Faure Chomon -----------------------------------------------------------------------------
+
+
+@event(29)  # CL card 29 unshaded: a Base and 2 Guerrillas of DR or 26July in Las Villas
+def chomon_escambray(g: Any, f: int) -> None:
+    def settle(g: Any, x: int) -> None:
+        if g.base_room(LAS_VILLAS, x):
+            g.place(LAS_VILLAS, g.base_slot(x))
+        g.place(LAS_VILLAS, GUER_U[x], 2)
+
+    choose_faction(g, f, (DR, M26), settle)
+
+
+@event(29, shaded=True)  # CL card 29 shaded: a DR piece removed or replaced by its 26July counterpart
+def chomon_defects(g: Any, f: int) -> None:
+    def options(g: Any) -> list[Any]:
+        out = piece_options(g, PIECES[DR])
+        more = [("replace", arg) for _, arg in out if g.available(g.slot(COUNTERPART[arg[1]]))]
+        return out + more
+
+    def apply(g: Any, verb: str, arg: Any) -> None:
+        s, pt = NAMES.index(arg[0]), g.slot(arg[1])
+        if verb == "replace":
+            g.replace(s, pt, g.slot(COUNTERPART[arg[1]]))
+        else:
+            g.remove(s, pt)
+
+    pick(g, f, options, apply, prompt="Faure Chomon: remove or replace a DR piece.")
+
+
+# -- 30 The Guerrilla Life -----------------------------------------------------------------------
+
+
+@event(30)  # CL card 30 unshaded: Capability (26July Rally also flips Underground; insurgent_ops)
+def guerrilla_life(g: Any, f: int) -> None:
+    return None
+
+
+@event(30, shaded=True)  # CL card 30 shaded: all DR Guerrillas Underground; a DR Guerrilla in a City
+def dr_toughened(g: Any, f: int) -> None:
+    for s in range(NS):
+        g.flip(s, DR, g.sp[s][GUER_A[DR]], False)
+    place(g, f, "dr_u", n=1, spaces=CITIES)
+
+
+# -- 31 Escopeteros ------------------------------------------------------------------------------
+
+
+@event(31)  # CL card 31 unshaded: a non-Casino Base and an Insurgent Guerrilla in a Mountain Province
+def escopeteros(g: Any, f: int) -> None:
+    def uprising(g: Any, s: int) -> None:
+        place(g, f, ("govt_base", "m26_base", "dr_base"), n=1, spaces=(s,))
+        place(g, f, NEW_GUERRILLA, n=1, spaces=(s,))
+
+    choose_space(g, f, lambda g, s: MOUNTAIN[s], uprising, prompt="Escopeteros: choose a Mountain Province.")
+
+
+@event(31, shaded=True)  # CL card 31 shaded: a Mountain Province 1 level toward Active Support
+def escopeteros_loyal(g: Any, f: int) -> None:
+    def toward_support(g: Any, s: int) -> None:
+        g.shift(s, 1)
+
+    choose_space(g, f, lambda g, s: MOUNTAIN[s], toward_support, prompt="Escopeteros: choose a Mountain Province.")
+
+
+# -- 32 Resistencia Civica -----------------------------------------------------------------------
+
+
+def convert_city(g: Any, f: int, old: int) -> None:
+    """Every piece of `old` (DR or 26July) in a City chosen by f becomes its counterpart."""
+
+    def convert(g: Any, s: int) -> None:
+        for key in reversed(PIECES[old]):  # ruling EV-32: Bases first when counterparts run short
+            pt = g.slot(key)
+            for _ in range(g.sp[s][pt]):
+                g.replace(s, pt, g.slot(COUNTERPART[key]))
+
+    choose_space(g, f, lambda g, s: s in CITIES and g.any_pieces(s, old), convert,
+                 prompt="Resistencia Civica: choose a City.")
+
+
+@event(32)  # CL card 32 unshaded: in a City, every DR piece becomes a 26July piece
+def civica_to_m26(g: Any, f: int) -> None:
+    convert_city(g, f, DR)
+
+
+@event(32, shaded=True)  # CL card 32 shaded: in a City, every 26July piece becomes a DR piece
+def civica_to_dr(g: Any, f: int) -> None:
+    convert_city(g, f, M26)
+
+
+# -- 34 US Speaking Tour -------------------------------------------------------------------------
+
+
+@event(34)  # CL card 34 unshaded: an Insurgent + a die roll of Resources, the other two +2
+def speaking_tour(g: Any, f: int) -> None:
+    def donate(g: Any, x: int) -> None:
+        roll = g.rng.die()
+        g.say("US Speaking Tour: {faction} gains {n} Resources.", faction=g.fname(x), n=roll)
+        g.gain(x, roll)
+        for y in INSURGENTS:
+            if y != x:
+                g.gain(y, 2)
+
+    choose_faction(g, f, INSURGENTS, donate)
+
+
+@event(34, shaded=True)  # CL card 34 shaded: Government + min(Aid, 8), then Aid +8
+def speaking_tour_backfires(g: Any, f: int) -> None:
+    g.gain(GOVT, min(g.aid, 8))
+    g.add_aid(8)
+
+
+# -- 35 Defections -------------------------------------------------------------------------------
+
+
+def _enemy_units(g: Any, s: int, e: int) -> list[str]:
+    keys = ("troop", "police") if e == GOVT else (g.key(GUER_U[e]), g.key(GUER_A[e]))
+    return [k for k in keys if g.sp[s][g.slot(k)]]
+
+
+@event(35)  # CL card 35: replace up to 2 enemy Guerrillas or cubes with own pieces, where both are
+def defections(g: Any, f: int) -> None:
+    own = ("troop", "police") if f == GOVT else (g.key(GUER_U[f]),)
+
+    def ok(g: Any, s: int) -> bool:
+        return g.any_pieces(s, f) and any(_enemy_units(g, s, e) for e in range(4) if e != f)
+
+    def with_space(g: Any, s: int) -> None:
+        choose_faction(g, f, tuple(e for e in range(4) if e != f and _enemy_units(g, s, e)), with_enemy, s)
+
+    def with_enemy(g: Any, e: int, s: int) -> None:
+        def options(g: Any) -> list[Any]:
+            return [("replace", (old, new)) for old in _enemy_units(g, s, e) for new in own]
+
+        def apply(g: Any, verb: str, arg: Any) -> None:
+            g.replace(s, g.slot(arg[0]), g.slot(arg[1]))  # removed even if none is Available
+
+        pick(g, f, options, apply, n=2, optional=True, prompt="Defections: replace an enemy piece ({n} left).")
+
+    choose_space(g, f, ok, with_space, prompt="Defections: choose a space.")
+
+
+# -- 36 Eloy Gutierrez Menoyo --------------------------------------------------------------------
+
+
+@event(36)  # CL card 36 unshaded: a non-DR piece in or next to Las Villas out, 2 DR Guerrillas in
+def menoyo_commander(g: Any, f: int) -> None:
+    keys = ("troop", "police", "govt_base", "m26_u", "m26_a", "m26_base", "syn_u", "syn_a")
+
+    def apply(g: Any, verb: str, arg: Any) -> None:
+        s = NAMES.index(arg[0])
+        g.remove(s, g.slot(arg[1]))
+        g.place(s, GUER_U[DR], 2)
+
+    pick(g, f, lambda g: piece_options(g, keys, (LAS_VILLAS, *ADJ[LAS_VILLAS])), apply,
+         prompt="Menoyo: choose a piece to remove.")
+
+
+@event(36, shaded=True)  # CL card 36 shaded: a DR Guerrilla replaced by a 26July or Syndicate one
+def menoyo_quarrels(g: Any, f: int) -> None:
+    def options(g: Any) -> list[Any]:
+        return [("replace", (sp, key, new)) for _, (sp, key) in piece_options(g, ("dr_u", "dr_a"))
+                for new in ("m26_u", "syn_u")]
+
+    def apply(g: Any, verb: str, arg: Any) -> None:
+        g.replace(NAMES.index(arg[0]), g.slot(arg[1]), g.slot(arg[2]))
+
+    pick(g, f, options, apply, prompt="Menoyo: replace a DR Guerrilla.")
+
+
+# -- 37 Herbert Matthews -------------------------------------------------------------------------
+
+
+@event(37)  # CL card 37 unshaded: 26July +5; Aid -6
+def matthews_fidel_alive(g: Any, f: int) -> None:
+    g.gain(M26, 5)
+    g.add_aid(-6)
+
+
+@event(37, shaded=True)  # CL card 37 shaded: Aid +10; DR +3; Syndicate +5
+def matthews_counterweights(g: Any, f: int) -> None:
+    g.add_aid(10)
+    g.gain(DR, 3)
+    g.gain(SYN, 5)
+
+
+# -- 38 Meyer Lansky -----------------------------------------------------------------------------
+
+
+@event(38)  # CL card 38 unshaded: the Cash markers of a space go to any Guerrillas or cubes there
+def lansky_shuffle(g: Any, f: int) -> None:
+    def with_space(g: Any, s: int) -> None:
+        holders = tuple(x for x in range(4) if g.has_holder(s, x))
+        for i, c in enumerate(g.cash):
+            if c >= 0 and c // 4 == s:
+                choose_faction(g, f, holders, give, i, s, prompt="Lansky: who holds this Cash marker?")
+
+    def give(g: Any, x: int, i: int, s: int) -> None:
+        g.cash[i] = s * 4 + x
+
+    choose_space(g, f, lambda g, s: any(c >= 0 and c // 4 == s for c in g.cash), with_space,
+                 prompt="Lansky: choose a space with Cash.")
+
+
+@event(38, shaded=True)  # CL card 38 shaded: the Syndicate relocates Casinos; all closed Casinos open
+def lansky_master_plan(g: Any, f: int) -> None:
+    def options(g: Any) -> list[Any]:
+        out: list[Any] = []
+        for src in POPULATED:
+            for pt in (CO, CC):
+                if g.sp[src][pt]:
+                    out += [("move", (NAMES[src], g.key(pt), NAMES[d])) for d in POPULATED
+                            if d != src and g.casinos(d) < 2]
+        return out
+
+    def move(g: Any, verb: str, arg: Any) -> None:
+        g.move(NAMES.index(arg[0]), NAMES.index(arg[2]), g.slot(arg[1]))
+
+    def open_all(g: Any) -> None:
+        for s in range(NS):
+            g.sp[s][CO] += g.sp[s][CC]
+            g.sp[s][CC] = 0
+
+    moves = sum(g.casinos(s) for s in range(NS))  # ruling EV-38: each Casino moves at most once
+    pick(g, SYN, options, move, n=moves, optional=True, prompt="Lansky: move a Casino ({n} moves left).")
+    then(g, open_all)
+
+
+# -- 39 Turismo ----------------------------------------------------------------------------------
+
+
+@event(39)  # CL card 39 unshaded: every Casino space at Support 1 level toward Neutral
+def turismo_mood(g: Any, f: int) -> None:
+    for s in POPULATED:
+        if g.casinos(s) and g.support[s] > 0:  # ruling EV-39: Support only (literal)
+            g.shift_toward_neutral(s)
+
+
+@event(39, shaded=True)  # CL card 39 shaded: Government and Syndicate +3 per open Casino space with Police
+def turismo_kickbacks(g: Any, f: int) -> None:
+    n = sum(1 for s in range(NS) if g.sp[s][CO] and g.sp[s][P])
+    g.gain(GOVT, 3 * n)
+    g.gain(SYN, 3 * n)
+
+
+# -- 40 Ambassador Smith -------------------------------------------------------------------------
+
+
+@event(40)  # CL card 40 unshaded: US Alliance down 1
+def smith_ignored(g: Any, f: int) -> None:
+    g.alliance = min(2, g.alliance + 1)
+
+
+@event(40, shaded=True)  # CL card 40 shaded: Alliance up 1; Aid +9; Syndicate + min(9, Aid/2)
+def smith_lobbying(g: Any, f: int) -> None:
+    g.alliance = max(0, g.alliance - 1)
+    g.add_aid(9)
+    g.gain(SYN, min(9, g.aid // 2))
+
+
+# -- 41 Fat Butcher ------------------------------------------------------------------------------
+
+
+def _open_casino_spaces(g: Any, s: int) -> bool:
+    return g.sp[s][CO] > 0
+
+
+@event(41)  # CL card 41 unshaded: close an open Casino, or Aid -8
+def fat_butcher_pressure(g: Any, f: int) -> None:
+    def apply(g: Any, what: str) -> None:
+        if what == "aid":
+            g.add_aid(-8)
+        else:
+            choose_space(g, f, _open_casino_spaces, lambda g, s: g.close_casino(s) and None,
+                         prompt="Fat Butcher: close a Casino.")
+
+    opts = tuple(o for o, ok in (("close", any(g.sp[s][CO] for s in range(NS))), ("aid", g.aid > 0)) if ok)
+    if opts:
+        choose_option(g, f, opts, apply, prompt="Fat Butcher: close a Casino or Aid -8?")
+
+
+@event(41, shaded=True)  # CL card 41 shaded: Syndicate free Ambush; then open a closed Casino
+def fat_butcher_muscle(g: Any, f: int) -> None:
+    def ok(g: Any, s: int) -> bool:
+        return g.sp[s][GUER_U[SYN]] > 0 and bool(removal_targets(g, SYN, s, "attack"))
+
+    choose_space(g, SYN, ok, lambda g, s: ambush(g, SYN, s), prompt="Fat Butcher: choose the Ambush space.")
+    choose_space(g, f, lambda g, s: g.sp[s][CC] > 0, open_casino, prompt="Open a closed Casino.")
+
+
+# -- 42 Llano ------------------------------------------------------------------------------------
+
+
+@event(42)  # CL card 42 unshaded: a 26July Base and an Insurgent Guerrilla in a City
+def llano_poor(g: Any, f: int) -> None:
+    def arm(g: Any, s: int) -> None:
+        if g.base_room(s, M26):
+            g.place(s, g.base_slot(M26))
+        place(g, f, NEW_GUERRILLA, n=1, spaces=(s,))
+
+    choose_space(g, f, CITIES, arm, prompt="Llano: choose a City.")
+
+
+@event(42, shaded=True)  # CL card 42 shaded: a City at Opposition to Neutral; an open Casino there
+def llano_jobs(g: Any, f: int) -> None:
+    def jobs(g: Any, s: int) -> None:
+        if g.support[s] < 0:
+            g.support[s] = 0
+        if g.casinos(s) < 2:
+            g.place(s, CO)
+
+    choose_space(g, f, CITIES, jobs, prompt="Llano: choose a City.")
+
+
+# -- 43 Mafia Offensive --------------------------------------------------------------------------
+
+
+@event(43)  # CL card 43 unshaded: 26July or DR free LimOp, a Syndicate Guerrilla counting as its own
+def mafia_offensive(g: Any, f: int) -> None:
+    def with_faction(g: Any, x: int) -> None:
+        g.last_op = (-1, "", ())
+        if not g.available(GUER_U[x]) or not piece_options(g, ("syn_u", "syn_a")):
+            free_op(g, x, limited=True)
+            return
+
+        def options(g: Any) -> list[Any]:
+            return [*piece_options(g, ("syn_u", "syn_a"), verb="borrow"), ("borrow", None)]
+
+        def borrow(g: Any, verb: str, arg: Any) -> None:
+            if arg is None:
+                free_op(g, x, limited=True)
+                return
+            # ruling EV-43: the Syndicate Guerrilla stands in as one of x's Guerrillas for the LimOp
+            s, pt = NAMES.index(arg[0]), g.slot(arg[1])
+            g.replace(s, pt, GUER_U[x] if pt == GUER_U[SYN] else GUER_A[x])
+            free_op(g, x, limited=True)
+            then(g, give_back, x, s)
+
+        pick(g, x, options, borrow, prompt="Mafia Offensive: a Syndicate Guerrilla to use (or none).")
+
+    choose_faction(g, f, (M26, DR), with_faction)
+
+
+def give_back(g: Any, x: int, s: int) -> None:
+    """After the LimOp, one of x's Guerrillas where the borrowed one can be turns Syndicate again
+    (in its space, or in the March destination if it could have marched there)."""
+    who, op, spaces = g.last_op
+    where = [s]
+    if who == x and op == "march" and spaces and spaces[0] != s:
+        d = spaces[0]
+        if s in ADJ[d] or (x == DR and g.has_cap(28) and any(s in ADJ[m] for m in ADJ[d])):
+            where.append(d)
+
+    def options(g: Any) -> list[Any]:
+        return [("return", (NAMES[c], g.key(pt))) for c in where for pt in (GUER_U[x], GUER_A[x]) if g.sp[c][pt]]
+
+    def apply(g: Any, verb: str, arg: Any) -> None:
+        c, pt = NAMES.index(arg[0]), g.slot(arg[1])
+        g.replace(c, pt, GUER_U[SYN] if pt == GUER_U[x] else GUER_A[SYN])
+
+    pick(g, x, options, apply, prompt="Mafia Offensive: which Guerrilla was the Syndicate one?")
+
+
+@event(43, shaded=True)  # CL card 43 shaded: Capability (Syndicate Assassinate with Terror; activities)
+def mafia_capability(g: Any, f: int) -> None:
+    return None
+
+
+# -- 44 Rebel Air Force --------------------------------------------------------------------------
+
+
+@event(44)  # CL card 44 unshaded: a 26July/DR Guerrilla Ambushes Government pieces, Bases first
+def rebel_air_force(g: Any, f: int) -> None:
+    def govt_here(g: Any, s: int) -> bool:
+        return g.sp[s][T] + g.sp[s][P] + g.sp[s][GB] > 0
+
+    def strike(g: Any, verb: str, arg: Any) -> None:
+        s, pt = NAMES.index(arg[0]), g.slot(arg[1])
+        x = g.owner(pt)
+        if pt == GUER_U[x]:
+            g.flip(s, x, 1, True)
+
+        def targets(g: Any) -> list[Any]:
+            if g.sp[s][GB]:
+                return [("remove", "govt_base")]
+            return [("remove", k) for k in ("troop", "police") if g.sp[s][g.slot(k)]]
+
+        def hit(g: Any, verb: str, key: str) -> None:
+            g.remove(s, g.slot(key), 1, capturer=x)
+
+        pick(g, x, targets, hit, n=2, prompt="Rebel Air Force: remove a Government piece ({n} left).")
+        g.push("place_after", x, s=s)
+
+    pick(g, f, lambda g: piece_options(g, ("m26_u", "m26_a", "dr_u", "dr_a"), govt_here, verb="guerrilla"),
+         strike, prompt="Rebel Air Force: choose the Guerrilla.")
+
+
+@event(44, shaded=True)  # CL card 44 shaded: a die roll of Resources from 26July or DR to the Syndicate
+def planes_useless(g: Any, f: int) -> None:
+    def transfer(g: Any, x: int) -> None:
+        roll = g.rng.die()
+        took = min(roll, g.res[x])
+        g.gain(x, -took)
+        g.gain(SYN, took)
+        g.say("{faction} loses {n} Resources to the Syndicate.", faction=g.fname(x), n=took)
+
+    choose_faction(g, f, (M26, DR), transfer)
+
+
+# -- 45 Anastasia, 46 Sinatra --------------------------------------------------------------------
+
+
+@event(45)  # CL card 45 unshaded: close every open Casino in Havana; Syndicate -5
+def anastasia_rival(g: Any, f: int) -> None:
+    while g.close_casino(HAVANA):
+        pass
+    g.gain(SYN, -5)
+
+
+@event(45, shaded=True)  # CL card 45 shaded: Syndicate +10
+def anastasia_eliminated(g: Any, f: int) -> None:
+    g.gain(SYN, 10)
+
+
+@event(46)  # CL card 46 unshaded: Syndicate -6
+def sinatra_expensive(g: Any, f: int) -> None:
+    g.gain(SYN, -6)
+
+
+@event(46, shaded=True)  # CL card 46 shaded: an open Casino in Havana despite stacking; Cash with Police
+def sinatra_show(g: Any, f: int) -> None:
+    g.place(HAVANA, CO)  # CL 1.4.2: the one stacking exception
+    if g.sp[HAVANA][P] and -1 in g.cash:
+        g.cash[g.cash.index(-1)] = HAVANA * 4 + GOVT
+
+
+# -- 47 Pact of Miami, 48 Santo Trafficante ------------------------------------------------------
+
+
+@event(47)  # CL card 47 unshaded: remove any 2 Guerrillas (Government Ineligible: card data)
+def pact_of_miami(g: Any, f: int) -> None:
+    remove(g, f, GUERRILLA_KEYS, n=2)
+
+
+@event(47, shaded=True)  # CL card 47 shaded: 26July and DR -3 (both Ineligible: card data)
+def pact_confusion(g: Any, f: int) -> None:
+    g.gain(M26, -3)
+    g.gain(DR, -3)
+
+
+@event(48)  # CL card 48 unshaded: Syndicate -10; every Syndicate Guerrilla Active
+def trafficante_rivalry(g: Any, f: int) -> None:
+    g.gain(SYN, -10)
+    for s in range(NS):
+        g.flip(s, SYN, g.sp[s][GUER_U[SYN]], True)
+
+
+@event(48, shaded=True)  # CL card 48 shaded: Capability (no Skim where Underground Syndicate; propaganda)
+def trafficante_capability(g: Any, f: int) -> None:
+    return None

@@ -1,0 +1,147 @@
+"""Shared steps for the event cards (events_cards_1_24.py, events_cards_25_48.py).
+
+- pick(): a faction picks one of a computed list of options, up to n times (optionally stopping).
+- ambush(): a free Ambush (4.3.2 / 4.4.2) granted by an Event.
+- gov_assault(): a free Government Assault in one space, optionally against one faction only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from agon.games.cuba_libre.data import GOVT, GUER_A, GUER_U, NAMES, NS
+from agon.games.cuba_libre.events import _order
+from agon.games.cuba_libre.operations import assault_capacity, removal_targets, remove_target
+from agon.games.cuba_libre.steps import POP, WAIT, Step, step
+
+Options = Callable[[Any], list[Any]]
+Apply = Callable[[Any, str, Any], None]
+
+GUERRILLA_KEYS = ("m26_u", "m26_a", "dr_u", "dr_a", "syn_u", "syn_a")
+NEW_GUERRILLA = ("m26_u", "dr_u", "syn_u")  # one new Underground Guerrilla of an Insurgent
+
+
+def pick(g: Any, actor: int, options: Options, fn: Apply, n: int = 1, prompt: str = "Choose.",
+         optional: bool = False) -> None:
+    """Queue: up to n times, `actor` picks one of options(g) (a list of (verb, arg)); then
+    fn(g, verb, arg) runs (it may queue further steps, run before the next pick). Ends early when
+    no option is left; `optional` adds ("done") so the actor may stop."""
+    g.stack.append({"k": "evx_pick", "f": actor, "opts": options, "fn": fn, "n": n, "text": prompt,
+                    "optional": optional})
+
+
+@step("evx_pick")
+class Pick(Step):
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        if fr.get("stop") or fr["n"] <= 0 or not fr["opts"](g):
+            return POP
+        return WAIT
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        out = list(fr["opts"](g))
+        return [*out, ("done", None)] if fr["optional"] else out
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        verb, arg = action
+        if verb == "done":
+            return True
+        fr["n"] -= 1
+        mark = len(g.stack)
+        fr["fn"](g, verb, arg)
+        _order(g, mark)
+        return False
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return fr["text"], {"n": fr["n"]}
+
+
+def piece_options(g: Any, keys: tuple[str, ...], spaces: Any = None, verb: str = "remove") -> list[Any]:
+    """(verb, (space name, key)) for every listed piece kind present in the spaces."""
+    if spaces is None:
+        where: Any = range(NS)
+    elif callable(spaces):
+        where = [s for s in range(NS) if spaces(g, s)]
+    else:
+        where = spaces
+    out: list[Any] = []
+    for s in where:
+        for key in keys:
+            if g.sp[s][g.slot(key)]:
+                out.append((verb, (NAMES[s], key)))
+    return out
+
+
+def open_casino(g: Any, s: int) -> None:
+    from agon.games.cuba_libre.data import CC, CO
+
+    if g.sp[s][CC]:
+        g.sp[s][CC] -= 1
+        g.sp[s][CO] += 1
+
+
+def ambush(g: Any, x: int, s: int) -> None:
+    """A free Ambush by x in s (4.3.2, 4.4.2): Activate 1 Underground Guerrilla (if any), remove up
+    to 2 enemy pieces without a roll (Attack limits), then place 1 Guerrilla of x (Captured Goods).
+    Call from an event callback: the steps are queued in run order."""
+    g.flip(s, x, 1, True)
+    g.say("{faction} Ambushes in {space}.", faction=g.fname(x), space=NAMES[s])
+    g.push("remove", x, s=s, n=2, mode="attack")
+    g.push("place_after", x, s=s)
+
+
+def gov_assault(g: Any, s: int, only: int = -1) -> None:
+    """A free Government Assault in s (3.2.4), against faction `only` if given (card 9 shaded).
+    Armored Cars (card 1 shaded, ruling EV-1s): Troops from anywhere may join it first."""
+    if g.has_mom(1):
+        g.push("move_cubes", GOVT, s=s, n=0, mode="armored")
+    if only < 0:
+        g.push("remove", GOVT, s=s, n=-1, mode="assault")
+    else:
+        g.push("evx_assault", GOVT, s=s, n=-1, only=only)
+
+
+@step("evx_assault")
+class Assault(Step):
+    """An Assault that removes pieces of one faction only (capacity counted when it starts)."""
+
+    @staticmethod
+    def _targets(g: Any, fr: dict[str, Any]) -> list[int]:
+        out = removal_targets(g, GOVT, fr["s"], "assault")
+        return [pt for pt in out if g.owner(pt) == fr["only"]]
+
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        if fr["n"] < 0:
+            fr["n"] = assault_capacity(g, fr["s"])
+        while fr["n"] > 0:
+            targets = Assault._targets(g, fr)
+            if not targets:
+                return POP
+            if len(targets) > 1:
+                return WAIT
+            remove_target(g, GOVT, fr["s"], targets[0])
+            fr["n"] -= 1
+        return POP
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        return [("remove", g.key(pt)) for pt in Assault._targets(g, fr)]
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        remove_target(g, GOVT, fr["s"], g.slot(action[1]))
+        fr["n"] -= 1
+        return False
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Assault in {space}: remove a piece ({n} left).", {"space": NAMES[fr["s"]], "n": fr["n"]}
+
+
+def guerrilla_slots(x: int) -> tuple[int, int]:
+    return GUER_U[x], GUER_A[x]
