@@ -10,6 +10,7 @@ from agon.games.dawn_of_freedom.flow import CARD, SPACE, Ask, Frame, ask, auto
 
 CHECKS_PER_CARD = 2  # 1989 6.2.2
 N_SPACES = len(SPACES)
+ALL = tuple(range(N_SPACES))
 
 
 def bonus_effects(g: Any, side: int) -> list[Any]:
@@ -54,15 +55,20 @@ def check_banned(g: Any, side: int, sid: int) -> bool:
     return any(e.ban_checks and e.side == side and e.applies(g, sid) for e in g.effects.values())
 
 
-def check_targets(g: Any, side: int, where: Any) -> list[int]:
-    """1989 6.2.3: any space holding opponent SPs (no presence needed), unless an event forbids it."""
+def check_targets(g: Any, side: int, where: Any, first: bool = False) -> list[int]:
+    """1989 6.2.3: any space holding opponent SPs (no presence needed), unless an event forbids it.
+    With `first`, stop at the first target (to know whether there is one)."""
     opp = g.sp[1 - side]
-    out = [s for s in range(N_SPACES) if opp[s]]
-    if where is not None or g.destroyed:
-        out = [s for s in out if _ok(where, g, s)]
     bans = [e for e in g.effects.values() if e.ban_checks and e.side == side]
-    if bans:
-        out = [s for s in out if not any(e.applies(g, s) for e in bans)]
+    out = []
+    for s in (ALL if where is None else where.candidates):
+        if not opp[s] or s in g.destroyed or (where is not None and not where(g, s)):
+            continue
+        if bans and any(e.applies(g, s) for e in bans):
+            continue
+        out.append(s)
+        if first:
+            break
     return out
 
 
@@ -114,12 +120,12 @@ class Operations(Ask):
     def legal(self, g: Any, f: Frame) -> list[Action]:
         side, where = f["role"], f["where"]
         out = [Action("use", "place")] if can_place(g, side, where) else []
-        if check_targets(g, side, where):
+        if check_targets(g, side, where, True):
             out.append(Action("use", "checks"))
         for e in bonus_effects(g, side):
             if can_place(g, side, e.where):
                 out.append(Action("use", "place+"))
-            if check_targets(g, side, e.where):
+            if check_targets(g, side, e.where, True):
                 out.append(Action("use", "checks+"))
             break
         if f["tst"] and f["card"] is not None and not g.tst_tried[side] and g.tst[side] < 8:
