@@ -289,3 +289,16 @@ def test_helsinki_scores_on_communist_checks_of_students() -> None:
     dice(g, 1)
     support_check(g, C, space("Walter Ulbricht Academy"), 1)
     assert g.vp == 1
+
+
+def test_box_5_swaps_a_card_after_the_deal() -> None:
+    g = new_game()
+    g.tst = [5, 0]
+    set_hand(g, D, [40, 22])
+    g.stack = [{"p": "turn_begin"}]
+    g.turn = 2
+    g.run()
+    assert top(g) == "goddess" and g.active == ["democrat"]
+    assert Action("card", 22) not in legal(g, D) and Action("pass") in legal(g, D)  # never a scoring card
+    act(g, D, "card", 40)
+    assert 40 in g.discard and len(g.hands[D]) == 8

@@ -359,3 +359,16 @@ def test_a_leader_named_rally_still_needs_a_roll() -> None:
     dice(g, 2)
     act(g, C, "pscard", 2)
     assert g.ps["attacker"] == D  # 2 < 3: no automatic counter for a leader
+
+
+def test_final_scoring_tie_is_a_draw() -> None:
+    g = new_game()
+    clear_map(g)
+    g.vp = 4
+    g.power = [C, D, D, D, D, D]
+    set_hand(g, D, [])
+    set_hand(g, C, [])
+    g.turn = 10
+    g.stack = [{"p": "turn_end", "stage": 3}]
+    g.run()
+    assert g.vp == 0 and g.outcome["winners"] == [] and g.is_over
