@@ -15,6 +15,10 @@ from agon.engine import Action
 from agon.games.intrigue_city.data import ADJ, CARD_KIND, CARD_REL, CARD_VALUES, GUILDS, OTHERS
 
 Op = tuple
+# for each card with a Chosen guild: per target g, the bit mask of the guilds it may take cubes from
+REL_MASKS: dict[str, tuple[int, ...]] = {
+    c: tuple(sum(1 << x for x in rel[g]) for g in range(6)) for c, rel in CARD_REL.items() if rel is not None
+}
 Execution = tuple[tuple[Action, ...], tuple[Op, ...]]
 
 VALUES = (1, 2, 3)
@@ -77,13 +81,16 @@ def targets_ok(card: str, cu: list[int], b: int, bank: list[int]) -> list[bool]:
             return [True] * 6
         spare = value_total(cu, b, v) >= 2
         return [spare and cu[b + g * 3 + v - 1] > 0 for g in range(6)]
-    ne = [bool(cu[i] or cu[i + 1] or cu[i + 2]) for i in range(b, b + 18, 3)]
+    mask = 0
+    for g in range(6):
+        i = b + 3 * g
+        if cu[i] or cu[i + 1] or cu[i + 2]:
+            mask |= 1 << g
     if kind in ("move", "double_move"):  # ACT-A5/A10 fall back to one move
-        rel = CARD_REL[card]
-        return [any(ne[c] for c in rel[g]) for g in range(6)]  # type: ignore[index]
+        return [(mask & m) != 0 for m in REL_MASKS[card]]
     if kind == "place_move":
-        rel = CARD_REL[card]
-        return [any_bank and any(ne[c] for c in rel[g]) for g in range(6)]  # type: ignore[index]
+        return [any_bank and (mask & m) != 0 for m in REL_MASKS[card]]
+    ne = [bool(mask >> g & 1) for g in range(6)]
     spare3 = [value_total(cu, b, w) >= 2 for w in VALUES]
     if kind == "claim":
         v = CARD_VALUES[card][0]

@@ -106,6 +106,7 @@ class IntrigueState(State):
         self.final: dict[str, Any] | None = None
         self.winner: int | None = None
         self._lc: tuple[str, list[Action]] | None = None
+        self._fast: dict[tuple[int, int, int], list[bool | None]] = {}  # shared by clones: a pure cache
         self._clear_turn()
         # IC-2.4 / IC-2P.2 / IC-V.2 / IC-V.3: starting sets, placed in initial turn order (bottom first)
         extra = (1 if n == 2 else 0) + (1 if o["short"] else 0)
@@ -402,7 +403,10 @@ class IntrigueState(State):
             if self.pawns[2 * p + 1] and self.fav[p * 6 + ES]:
                 out.append(Action("favour", "ES"))
         cu, bank, board, occ, forbid = self.cu, self.bank, self.board, self.occ, self._forbid()
-        fast = [card_ok_anywhere(c, bank) for c in board]
+        key = (min(bank[0], 2), min(bank[1], 2), min(bank[2], 2))
+        fast = self._fast.get(key)
+        if fast is None:  # depends only on the (fixed) board and on which Bank piles are short
+            fast = self._fast[key] = [card_ok_anywhere(c, bank) for c in board]
         for pawn in (0, 1):
             if not self.pawns[2 * p + pawn] or (self.tfav >= 0 and pawn != (1 if self.tfav == ES else 0)):
                 continue
