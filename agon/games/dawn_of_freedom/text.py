@@ -96,12 +96,12 @@ def render(v: dict[str, Any], role: str | None) -> str:
         for sid in SPACES_IN[country]:
             s = SPACES[sid]
             if sid in v["destroyed"]:
-                lines.append(f"  {s.name:<28} destroyed")
+                lines.append(f"  {s.name:<32} destroyed")
                 continue
             ctrl = v["control"][sid]
             mark = {"democrat": "[blue]D ctrl[/blue]", "communist": "[red]C ctrl[/red]"}.get(ctrl, "")
             bg = "BG" if s.battleground else "  "
-            lines.append(f"  {s.name:<28} {bg} stab {s.stability}  D {v['sp']['democrat'][sid]:>2}  "
+            lines.append(f"  {s.name:<32} {bg} stab {s.stability}  D {v['sp']['democrat'][sid]:>2}  "
                          f"C {v['sp']['communist'][sid]:>2}  {mark}")
     if v["effects"]:
         lines.append("In force: " + "; ".join(f"{e['name']} ({e['side'] or 'both'}, {e['until']})"

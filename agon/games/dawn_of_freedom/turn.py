@@ -313,7 +313,7 @@ def turn_end(g: Any, f: Frame) -> None:
         for side in (C, D):
             if g.award(side, 6):
                 g.say("{side} makes the free end-of-turn support check.", side=ROLES[side])
-                g.push({"p": "checks", "role": side, "n": 1, "where": None, "ops": 2 + g.ops_modifier(side),
+                g.push({"p": "checks", "role": side, "n": 1, "where": None, "ops": max(1, 2 + g.ops_modifier(side)),
                         "mod": 0, "card": None})
     elif stage == 1:  # 1989 4.5 step 4: holding a scoring card loses (both: a draw, 10.2)
         held = [side for side in (D, C) if any(CARDS[c].scoring for c in g.hands[side])]
