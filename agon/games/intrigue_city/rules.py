@@ -21,7 +21,7 @@ from typing import Any
 
 from agon.engine import Action, State
 from agon.engine.rng import Rng
-from agon.games.intrigue_city import scoring, text
+from agon.games.intrigue_city import checks, scoring, text
 from agon.games.intrigue_city.data import (
     ADVANCED,
     ADVANCED_BY_PLAYERS,
@@ -51,7 +51,6 @@ from agon.games.intrigue_city.effects import (
     favour_executions,
     guild_sum,
     targets_ok,
-    value_total,
 )
 
 ES, BOS, DR, RL, CM, DB = GI["ES"], GI["BoS"], GI["DR"], GI["RL"], GI["CM"], GI["DB"]
@@ -276,63 +275,11 @@ class IntrigueState(State):
         t.hands = self.hands[:]
 
     def _determinize(self, role: str, rng: Rng) -> None:
-        """Resample what `role` cannot see: other players' Guild Power cards (deck, drawn, discarded,
-        face-down votes), the Neutral deck, and in the 2-player game the other hand with the box."""
-        me = self.roles.index(role)
-        self.pile = list(self.pile)
-        for q in range(self.n):
-            if q == me:
-                continue
-            mine = [i for i, (p, _) in enumerate(self.pile) if p == q]
-            pool = self.decks[q] + self.drawn[q] + self.discards[q] + [self.pile[i][1] for i in mine]
-            rng.shuffle(pool)
-            k = len(self.decks[q])
-            self.decks[q], pool = pool[:k], pool[k:]
-            k = len(self.drawn[q])
-            self.drawn[q], pool = pool[:k], pool[k:]
-            k = len(self.discards[q])
-            self.discards[q], pool = pool[:k], pool[k:]
-            for i, c in zip(mine, pool, strict=True):
-                self.pile[i] = (q, c)
-        self.neutral = list(self.neutral)
-        rng.shuffle(self.neutral)
-        if self.n == 2:
-            q = 1 - me
-            pool = self.hands[q] + list(self.box)
-            rng.shuffle(pool)
-            k = len(self.hands[q])
-            self.hands[q], self.box = pool[:k], pool[k:]
+        checks.determinize(self, self.roles.index(role), rng)
         self._lc = None
 
     def check_invariants(self) -> None:
-        n, cu = self.n, self.cu
-        for v in (1, 2, 3):
-            on_boards = sum(value_total(cu, p * 18, v) for p in range(n))
-            assert on_boards + self.bank[v - 1] == BANK[v - 1], f"cubes of value {v} not conserved"
-            assert self.bank[v - 1] >= 0
-        assert min(cu) >= 0, "negative cube count"
-        if self.phase != "setup":
-            for p in range(n):
-                for v in (1, 2, 3):
-                    assert value_total(cu, p * 18, v) >= 1, f"IC-2.7: {self.roles[p]} has no cube of value {v}"
-        assert all(0 <= x <= 99 for x in self.pos), "intrigue off the track"
-        assert all(e >= 0 for e in self.eq)
-        assert len(set(zip(self.pos, self.arr, strict=True))) == n, "two markers in one stack place"
-        assert all(1 <= x <= 20 for x in self.power), "guild power off the track"
-        assert all(0 <= f <= 2 for f in self.fav)
-        for g in range(6):
-            assert sum(1 for p in range(n) if self.fav[p * 6 + g]) <= 5, "more Favour cards than exist"
-        assert 0 <= self.tpos <= len(TRACK)
-        placed = sum(len(o) for o in self.occ)
-        assert placed == 2 * n - sum(self.pawns), "pawns on cards and in hand disagree"
-        for p in range(n):
-            held = len(self.decks[p]) + len(self.drawn[p]) + len(self.discards[p])
-            held += sum(1 for q, _ in self.pile if q == p) + sum(1 for q, _ in self.shown if q == p)
-            assert held == 12, f"{self.roles[p]}'s Guild Power cards: {held}, not 12"
-        cards = [*self.board, *self.box, *self.used_hand, *(c for h in self.hands for c in h)]
-        assert len(cards) == len(set(cards)), "an action card is in two places"
-        if self.phase == "over" or self.winner is not None:
-            assert not self.act
+        checks.check_invariants(self)
 
     # -- setup placements ------------------------------------------------------------------------
 
