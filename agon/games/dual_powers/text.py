@@ -145,10 +145,9 @@ def render(view: dict[str, Any], role: str | None) -> str:
         style = COLOUR_STYLE.get(DISTRICT_COLOUR[i], "white")
         marks = []
         for m in d["markers"]:
-            tag = f"{m['name']} {m['strength']}{'x' if m['exhausted'] else ''}"
-            if m["owner"] in ("neutral", "opposition"):
-                tag += f"({m['control']})"
-            marks.append(tag)
+            side = m["control"] if m["owner"] in (m["control"], "opposition") else f"{m['owner']}, {m['control']}"
+            state = "[dim]exhausted[/dim]" if m["exhausted"] else "fresh"
+            marks.append(f"{m['name']} ({side}) [bold]{m['strength']}[/bold] {state}")
         obj = "".join(f" [bold]<{n}>[/bold]" for n in d["objective_markers"])
         lines.append(f"[{style}]{DISTRICT_NAME[i]:<19}[/{style}]{obj} " + (", ".join(marks) or "empty"))
     for name, info in view["sides"].items():
@@ -160,6 +159,8 @@ def render(view: dict[str, Any], role: str | None) -> str:
     if opp:
         lines.append(f"Opposition ({opp['side']}, difficulty {opp['difficulty']}): stack {opp['stack']}, "
                      f"played {', '.join(opp['played']) or '-'}, leader {opp['leader_card'] or '-'}, pool {opp['pool']}")
+    if view.get("active"):
+        lines.append(f"Waiting for: {', '.join(view['active'])}")
     if view.get("result"):
         lines.append(f"[bold]Result:[/bold] {view['result']}")
     return "\n".join(lines)

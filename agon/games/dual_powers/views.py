@@ -184,6 +184,8 @@ def check_invariants(s: DualPowersState) -> None:
         assert all((s.loc[m] == WAITING) == box for m in units)
     if not s.solo:
         assert all(s.loc[m] == WAITING for m in OPP_UNITS)
+    else:
+        assert all(s.loc[m] != OUT and s.loc[m] != WAITING for m in OPP_UNITS), "Opposition units stay in play"
     assert 1 <= s.day <= LAST_DAY and s.day not in JUMP_DAYS, f"day {s.day}"  # DP R3.4.5
     assert 0 <= s.month < len(MONTHS)
     assert -TRACK_END <= s.score <= TRACK_END, f"score {s.score}"
