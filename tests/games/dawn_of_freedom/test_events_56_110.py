@@ -865,3 +865,39 @@ def test_card_110_malta_summit() -> None:
     dice(g, 2)
     event(g, D, 110)
     assert g.vp == 0 and top(g) == "choose_card"
+
+
+def test_card_101_T_11_elena_played_for_ops_after_the_tyrant() -> None:
+    """1989 5.2 example 5: the Democrat plays Elena for its Op once the Tyrant is gone: the event
+    happens without effect and Elena leaves the game after the action round."""
+    g = new_game()
+    cluj = set_sp(g, "Cluj-Napoca", c=0)
+    g.add_effect(Effect(TYRANT_GONE, side=D, until="game"))
+    give(g, D, 101)
+    my_round(g, D)
+    play(g, D, 101, "ops")
+    act(g, D, "order", "event first")
+    assert g.sp[C][cluj] == 0 and g.effect("Elena") is None and top(g) == "operations"
+    act(g, D, "use", "place")
+    act(g, D, "space", legal(g, D)[0].arg)
+    assert 101 in g.removed and 101 in g.events_played
+
+
+def test_card_75_exit_visas_may_discard_a_scoring_card() -> None:
+    g = new_game()
+    set_hand(g, D, [22, 3])
+    event(g, D, 75)
+    act(g, D, "card", 22)
+    act(g, D, "pass")
+    assert 22 in g.discard and g.ps is None and len(g.hands[D]) == 2
+
+
+def test_card_102_national_salvation_front_with_a_short_democrat_hand() -> None:
+    g = new_game()
+    clear_map(g)
+    set_sp(g, "Ruse", c=3)
+    event(g, C, 102)
+    g.push(power_struggle("Bulgaria", D))
+    g.run()
+    assert g.ps["hands"][D] == [] and len(g.ps["hands"][C]) == ps_cards(1)
+    assert g.effect("National Salvation Front") is None and 102 in g.removed
