@@ -130,21 +130,22 @@ def test_T_05_honecker_gives_an_optional_eighth_round() -> None:
 
 
 def test_T_06_middle_year_cards_join_the_draw_deck_only() -> None:
+    """1989 4.1, 4.4: after turn 3 the Middle Year cards are shuffled into the draw deck; the
+    discard pile stays where it is (it comes back only when the deck runs out)."""
     g = new_game(6)
+    set_hand(g, D, [c for c in g.hands[D] if not CARDS[c].scoring][:1])
+    set_hand(g, C, [c for c in g.hands[C] if not CARDS[c].scoring][:1])
+    g.discard = [g.deck.pop() for _ in range(25)]
+    discard = list(g.discard)
+    old_deck = set(g.deck)
     g.turn = 3
-    g.discard.extend([g.deck.pop(), g.deck.pop()])
-    before = list(g.discard)
-    deck_before = len(g.deck)
     g.stack = [{"p": "turn_end", "stage": 3}]
-    g.hands = [[c for c in g.hands[D] if not CARDS[c].scoring], [c for c in g.hands[C] if not CARDS[c].scoring]]
-    g.deck.extend(c for c in range(1, 111) if c not in g.deck + g.discard + g.hands[0] + g.hands[1] + g.future
-                  and c not in g.removed and c not in g.in_play)
     g.run()
-    assert g.turn == 4
-    assert g.discard[: len(before)] == before or set(before) <= set(g.discard + g.hands[0] + g.hands[1])
-    assert all(c in g.deck + g.hands[0] + g.hands[1] for c in PERIOD_CARDS[1])
-    assert not g.future or all(CARDS[c].period == 2 for c in g.future)
-    assert deck_before >= 0
+    assert g.turn == 4 and g.discard == discard
+    in_hands = set(g.hands[D] + g.hands[C])
+    assert set(PERIOD_CARDS[1]) <= set(g.deck) | in_hands
+    assert set(g.future) == set(PERIOD_CARDS[2])
+    assert set(g.deck) | in_hands == old_deck | set(PERIOD_CARDS[1]) | in_hands
 
 
 def test_T_06_reshuffle_when_the_deck_runs_out() -> None:
