@@ -302,3 +302,15 @@ def test_box_5_swaps_a_card_after_the_deal() -> None:
     assert Action("card", 22) not in legal(g, D) and Action("pass") in legal(g, D)  # never a scoring card
     act(g, D, "card", 40)
     assert 40 in g.discard and len(g.hands[D]) == 8
+
+
+def test_box_6_check_is_worth_at_least_one_op() -> None:
+    g = new_game()
+    g.tst = [6, 0]
+    g.add_effect(Effect("Prudence", side=D, until="turn", ops=-1))
+    g.add_effect(Effect("Prudence", side=D, until="turn", ops=-1))
+    set_hand(g, D, [])
+    set_hand(g, C, [])
+    g.stack = [{"p": "turn_end", "stage": 0}]
+    g.run()
+    assert top(g) == "checks" and g.stack[-1]["ops"] == 1
