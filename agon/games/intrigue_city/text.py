@@ -23,6 +23,9 @@ if TYPE_CHECKING:
     from agon.games.intrigue_city.rules import IntrigueState
 
 SIDES = ("", "Weak", "Strong")
+EXEC_ASKS = {"chosen": "the Chosen guild", "place": "the value of the cube to place",
+             "remove": "the value of the cube to remove", "move": "the cube to move",
+             "back": "the value of the cube to move back", "from": "the guild to move a cube from"}
 PAWN_NAMES = ("offensive", "defensive")
 
 
@@ -48,7 +51,8 @@ def label(s: IntrigueState, a: Action) -> str:
         return f"Use your {SIDES[s.fav[who * 6 + GI[x]]]} {GUILD_NAMES[x]} Favour card"
     if v in PAWN_NAMES:
         taken = " (occupied)" if s.occ[x] else ""
-        return f"{v.capitalize()} pawn on {CARDS[s.board[x]]['name']}, {s.spiders[x]} spiders{taken}"
+        n = s.spiders[x]
+        return f"{v.capitalize()} pawn on {CARDS[s.board[x]]['name']}, {n} spider{'s' if n > 1 else ''}{taken}"
     if v == "card":
         return f"Carry out {CARDS[s.card]['name']}"
     if v == "hand":
@@ -92,7 +96,10 @@ def prompt(s: IntrigueState, role: str) -> tuple[str, dict[str, Any]]:
     if ph == "target":
         return "{role}: choose the target guild for {card}", {"role": role, "card": CARDS[s.card]["name"]}
     if ph == "exec":
-        return "{role}: next choice for {card}", {"role": role, "card": CARDS[s.card]["name"] if s.enext == "action" else "the Favour card"}
+        what = CARDS[s.card]["name"] if s.enext == "action" else "the Favour card"
+        verbs = {d[s.dec].verb for d, _ in s.execs}
+        ask = EXEC_ASKS.get(verbs.pop(), "what to do") if len(verbs) == 1 else "what to do"
+        return "{role}: {card}: choose {ask}", {"role": role, "card": what, "ask": ask}
     if ph == "react":
         return "{role}: {attacker} attacked your {guild}; use a Favour card?", {
             "role": role, "attacker": s.roles[s.cur], "guild": GUILD_NAMES[GUILDS[s.tg]]}
