@@ -1,0 +1,273 @@
+"""Shared Non-player machinery (CL 8.0-8.4): the context, random choice (8.2/8.3), the Event-or-Op
+decision (8.1), Event Instructions and Dual Use (8.4), and helpers the faction modules use.
+
+Randomness (8.2, 8.3): never the game's `state.rng`. Every random choice is a deterministic function
+of the position: a private `Rng` seeded from (state.seed, number of actions so far, faction, salt),
+so a replay of the record re-makes every choice and the bot keeps no hidden state that matters.
+The Random Spaces / Random EC tables are not in our sources (completion B.4): a uniform choice
+among the tied candidates stands in for them (the 8.2 NOTE allows another random method).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+from agon.engine.rng import Rng
+from agon.games.cuba_libre.data import (
+    CARDS,
+    CC,
+    CO,
+    DR,
+    GOVT,
+    GUER_A,
+    GUER_U,
+    IS_EC,
+    M26,
+    NAMES,
+    NS,
+    POP,
+    SYN,
+    P,
+    T,
+)
+
+X = TypeVar("X")
+
+_INSTR_PATH = Path(__file__).with_name("event_instructions.json")
+with _INSTR_PATH.open(encoding="utf-8") as _fh:
+    INSTRUCTIONS: dict[str, dict[str, str]] = {k: v for k, v in json.load(_fh)["cards"].items()}
+
+PASS_COST = (2, 1, 1, 1)
+
+
+class Decision:
+    """An action the Non-player takes and the rule step that made it."""
+
+    __slots__ = ("arg", "reason", "verb")
+
+    def __init__(self, verb: str, arg: Any, reason: str) -> None:
+        self.verb, self.arg, self.reason = verb, arg, reason
+
+    def __repr__(self) -> str:
+        return f"Decision({self.verb!r}, {self.arg!r}, {self.reason!r})"
+
+
+class Ctx:
+    """One prompt: the state, the acting faction, the top frame, the legal actions."""
+
+    def __init__(self, g: Any, f: int, bot: Any) -> None:
+        self.g = g
+        self.f = f
+        self.fr = g.stack[-1]
+        self.bot = bot
+        self.legal = [(a.verb, a.arg) for a in g.legal_actions(g.role(f)) if a.verb != "undo"]
+        self._salt = 0
+
+    def ok(self, verb: str, arg: Any = None) -> bool:
+        return (verb, arg) in self.legal
+
+    def rng(self) -> Rng:
+        """A fresh generator, a pure function of the position (8.2)."""
+        self._salt += 1
+        g = self.g
+        return Rng((g.seed * 1_000_003 + len(g._actions) * 7919 + self.f * 104_729 + self._salt) & ((1 << 62) - 1))
+
+    def shuffled(self, items: Iterable[X]) -> list[X]:
+        out = list(items)
+        self.rng().shuffle(out)
+        return out
+
+    def pick(self, items: Sequence[X]) -> X:
+        return self.rng().choice(items)
+
+    def order(self, items: Iterable[X], key: Callable[[X], Any]) -> list[X]:
+        """Sort by the priority key (smaller first); ties broken at random (8.2/8.3)."""
+        return sorted(self.shuffled(items), key=key)
+
+
+# -- position helpers ---------------------------------------------------------------------------
+
+
+def players(g: Any) -> list[int]:
+    return [f for f in range(4) if g.is_player(f)]
+
+
+def at_victory(g: Any, f: int) -> bool:
+    return g.meets_condition(f)
+
+
+def player_at_victory(g: Any, f: int) -> bool:
+    return g.is_player(f) and g.meets_condition(f)
+
+
+def base_count(g: Any, f: int) -> int:
+    return g.on_map(g.base_slot(f))
+
+
+def cash_code(s: int, f: int) -> int:
+    return s * 4 + f
+
+
+def holds_cash(g: Any, s: int, f: int) -> bool:
+    return cash_code(s, f) in g.cash
+
+
+def final_next(g: Any) -> bool:
+    """The next Propaganda card will be the final one (3 already played, 2.4.1)."""
+    return g.prop_played == 3
+
+
+def final_round(g: Any) -> bool:
+    return g.phase == "propaganda" and g.prop_played == 4
+
+
+def op_cost(g: Any, f: int) -> int:
+    return 2 + g.alliance if f == GOVT else 1
+
+
+def can_pay_one(g: Any, f: int) -> bool:
+    """8.1 Minimum Resources: enough for 1 non-EC space."""
+    return g.res[f] >= op_cost(g, f)
+
+
+def others_count(g: Any, s: int, f: int) -> int:
+    return sum(g.faction_count(s, e) for e in range(4) if e != f)
+
+
+def name(s: int) -> str:
+    return NAMES[s]
+
+
+def idx(n: str) -> int:
+    return NAMES.index(n)
+
+
+def underground(g: Any, s: int, f: int) -> int:
+    return g.sp[s][GUER_U[f]]
+
+
+def active(g: Any, s: int, f: int) -> int:
+    return g.sp[s][GUER_A[f]]
+
+
+def level_change_pop(s: int, delta: int) -> int:
+    return abs(delta) * POP[s]
+
+
+# -- 8.1: Event or Operation ------------------------------------------------------------------
+
+
+def preferred_side(f: int, card: int) -> bool:
+    """8.4.2 Dual Use: DR and 26July unshaded, Syndicate and Government shaded (returns shaded)."""
+    if not CARDS[card].get("dual"):
+        return False
+    return f in (GOVT, SYN)
+
+
+def instruction(f: int, card: int) -> str:
+    """8.4.1 Event Instructions for this card and faction ("" if none)."""
+    return INSTRUCTIONS.get(str(card), {}).get(("govt", "m26", "dr", "syndicate")[f], "")
+
+
+def _snapshot(g: Any) -> tuple[Any, ...]:
+    return (tuple(tuple(r) for r in g.sp), tuple(g.support), tuple(g.terror), tuple(g.cash), tuple(g.res),
+            g.aid, g.alliance, g.capabilities, g.momentum, tuple(g.elig), g.stay_elig, g.inelig_next)
+
+
+def event_effective(g: Any, f: int, shaded: bool) -> bool:
+    """8.1 Ineffective Events: something happens (a Capability counts), judged on a clone."""
+    twin = g.clone()
+    before = _snapshot(twin)
+    depth = len(twin.stack)
+    try:
+        twin.apply(g.role(f), ("event", "shaded" if shaded else "unshaded"))
+    except Exception:
+        return False
+    if _snapshot(twin) != before:
+        return True
+    # a choice is pending inside the Event (it only waits when it has something to choose)
+    if twin.stack and len(twin.stack) >= depth and twin.stack[-1]["k"].startswith("ev"):
+        acts = twin.legal_actions(twin.active[0]) if twin.active else []
+        return any(a.verb not in ("skip", "undo") for a in acts)
+    return False
+
+
+def momentum_side(card: int, shaded: bool) -> bool:
+    return ("shaded" if shaded else "unshaded") in CARDS[card].get("momentum", ())
+
+
+def choose_option(ctx: Ctx, faction_ops: Callable[[Ctx], tuple[str, str] | None]) -> Decision:
+    """8.1: the choice a Non-player makes when offered the card."""
+    g, f = ctx.g, ctx.f
+    op_verb = "op" if ctx.ok("op") else "limop" if ctx.ok("limop") else ""
+    event_allowed = any(v == "event" for v, _ in ctx.legal)
+    why = ""
+    if event_allowed:
+        card = g.current
+        shaded = preferred_side(f, card)
+        instr = instruction(f, card)
+        second_after_opsa = g.n_acted == 1 and g.first_did == "opsa"
+        if second_after_opsa and ((f == SYN and g.is_player(GOVT)) or (f == DR and g.is_player(M26))):
+            why = "8.1 2nd Eligible: Ops + SA instead of the Event"
+        elif f == GOVT and g.momentum:
+            why = "8.1 Momentum in effect: Government Ops + SA"
+        elif instr == "ops":
+            why = f"8.4.1 Event Instructions card {card}: Ops + SA instead"
+        elif instr == "syn_guerrilla_available" and not g.available(GUER_U[SYN]):
+            why = f"8.4.1 Event Instructions card {card}: no Syndicate Guerrilla Available"
+        elif not ctx.ok("event", "shaded" if shaded else "unshaded"):
+            why = "8.4.2 the Non-player's side of the Event cannot be played"
+        elif momentum_side(card, shaded) and g.is_prop(g.next_card):
+            why = "8.1 Momentum Event with a Propaganda card next: Ops + SA"
+        elif not event_effective(g, f, shaded):
+            why = "8.1 Ineffective Event: Ops + SA"
+        else:
+            side = "shaded" if shaded else "unshaded"
+            return Decision("event", side, f"8.1 Event first ({side}, 8.4.2)")
+    if not op_verb:
+        return Decision("pass", None, "8.1 no Operation possible: Pass")
+    if not can_pay_one(g, f):
+        return Decision("pass", None, "8.1 Minimum Resources: Pass")
+    plan = faction_ops(ctx)
+    if plan is None:
+        return Decision("pass", None, (why + "; " if why else "") + "flowchart: no Operation executable, Pass")
+    return Decision(op_verb, None, (why + "; " if why else "") + f"Ops + SA: {plan[0]} ({plan[1]})")
+
+
+# -- 8.1.2 removal priorities --------------------------------------------------------------------
+
+
+def removal_key(g: Any, actor: int, s: int, key: str,
+                faction_order: Sequence[int] = (M26, DR, SYN, GOVT)) -> tuple[int, ...]:
+    """8.1.2 #4: players' pieces before Non-players', Bases (Casinos) first, Police before Troops,
+    Underground before Active; then the given faction order."""
+    pt = g.slot(key)
+    owner = g.owner(pt)
+    is_base = pt in (g.base_slot(GOVT), g.base_slot(M26), g.base_slot(DR), CO, CC)
+    cash_first = 0 if holds_cash(g, s, owner) and not _other_holder(g, s, owner, pt) else 1
+    kind = 0 if is_base else 1 if pt == P else 2 if pt == T else 3 if pt == GUER_U[owner] else 4
+    fo = list(faction_order).index(owner) if owner in faction_order else 9
+    return (0 if g.is_player(owner) else 1, kind, cash_first, fo)
+
+
+def _other_holder(g: Any, s: int, f: int, pt: int) -> bool:
+    row = g.sp[s]
+    if f == GOVT:
+        return row[T] + row[P] > 1
+    return row[GUER_U[f]] + row[GUER_A[f]] > 1
+
+
+def best(ctx: Ctx, cands: Iterable[X], key: Callable[[X], Any]) -> X | None:
+    ordered = ctx.order(cands, key)
+    return ordered[0] if ordered else None
+
+
+def spaces_where(pred: Callable[[int], bool]) -> list[int]:
+    return [s for s in range(NS) if pred(s)]
+
+
+def is_ec(s: int) -> bool:
+    return IS_EC[s]

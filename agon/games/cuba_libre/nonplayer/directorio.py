@@ -1,0 +1,407 @@
+"""Non-player Directorio (CL 8.6): Terror, Rally, March, Attack; Assassinate, Subvert, Ambush;
+Expat Backing in the Support Phase.
+
+Flow (8.6, AMB-15 polarity from the English, Government/Syndicate pieces from the Greek, C-29):
+    Terror condition                  -> Terror (8.6.1) -> Assassinate
+    Rally condition, Rally possible   -> Rally (8.6.2)  -> Subvert
+    Rally condition                   -> March (8.6.3)  -> Subvert ; IF NONE Attack ; IF NONE Pass
+    a space where Attack adds Control -> Attack (8.6.4) -> Ambush  ; IF NONE March  ; IF NONE Pass
+    otherwise                         -> March (8.6.3)  -> Subvert ; IF NONE Attack ; IF NONE Pass
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.games.cuba_libre.data import (
+    ADJ,
+    CO,
+    DB,
+    DR,
+    DU,
+    GB,
+    GOVT,
+    HAVANA_STEPS,
+    IS_CITY,
+    IS_EC,
+    IS_PROV,
+    M26,
+    NAMES,
+    NS,
+    POP,
+    POPULATED,
+    SYN,
+    P,
+    T,
+)
+from agon.games.cuba_libre.nonplayer.common import (
+    Ctx,
+    Decision,
+    at_victory,
+    holds_cash,
+    idx,
+)
+from agon.games.cuba_libre.operations import rally_options, removal_targets, space_ok
+
+REMOVE_WHY = "8.6.1/8.6.4 target priorities (8.1.2)"
+
+
+def _e(s: int, why: str, **kw: Any) -> dict[str, Any]:
+    return {"s": s, "why": why, **kw}
+
+
+def _terror_ok(g: Any, s: int) -> bool:
+    return space_ok(g, {"op": "terror", "f": DR}, s) and (IS_EC[s] or g.res[DR] >= 1)
+
+
+def _assassin_targets(g: Any, s: int) -> list[int]:
+    return removal_targets(g, DR, s, "assassinate") if g.guerrillas(s, DR) > g.sp[s][P] else []
+
+
+def _base_rank(g: Any, s: int) -> int:
+    """8.6.1 step 3: a Government Base, then any player's Base, then any other target."""
+    ts = _assassin_targets(g, s)
+    if GB in ts:
+        return 0
+    if any(pt in ts and g.is_player(g.owner(pt)) for pt in (g.base_slot(M26), CO)):
+        return 1
+    return 2 if ts else 9
+
+
+# -- 8.6.1 Terror ---------------------------------------------------------------------------------
+
+
+def terror_cond(g: Any) -> bool:
+    return any(_terror_ok(g, s) and (abs(g.support[s]) == 2 or GB in _assassin_targets(g, s))
+               for s in POPULATED)
+
+
+def terror_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+    g = ctx.g
+    out = []
+    act_sup = [s for s in POPULATED if g.support[s] == 2 and _terror_ok(g, s) and s not in done]
+    for s in ctx.shuffled(act_sup):
+        out.append(_e(s, "8.6.1 step 1: Terror at Active Support"))
+    act_opp = [s for s in POPULATED if g.support[s] == -2 and _terror_ok(g, s) and s not in done]
+    for s in ctx.shuffled(act_opp):
+        out.append(_e(s, "8.6.1 step 2: Terror at Active Opposition"))
+    chosen = {e["s"] for e in out} | set(done)
+    extra = [s for s in range(NS) if s not in chosen and _terror_ok(g, s) and _assassin_targets(g, s)]
+    if extra:
+        s = ctx.order(extra, lambda s: _base_rank(g, s))[0]
+        out.append(_e(s, "8.6.1 step 3: 1 more space to Assassinate in (Govt Base, player's Base, other)"))
+    return out
+
+
+def assassin_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
+    """8.6.1 Assassinate: Govt Base, player's Base, Cash, open Casino, cube (Police first), 26July
+    piece (Base first)."""
+    g = ctx.g
+    pt = g.slot(key)
+    owner = g.owner(pt)
+    if pt == GB:
+        return (0,)
+    if pt in (g.base_slot(M26), CO) and g.is_player(owner):
+        return (1,)
+    last = (g.cubes(s) if owner == GOVT else g.guerrillas(s, owner) if owner != GOVT else 0) == 1
+    if holds_cash(g, s, owner) and last and pt not in (CO,):
+        return (2,)
+    if pt == CO:
+        return (3,)
+    if pt in (P, T):
+        return (4, 0 if pt == P else 1)
+    if owner == M26:
+        return (5, 0 if pt == g.base_slot(M26) else 1 if key.endswith("_u") else 2)
+    return (6, 0 if key.endswith("_u") else 1)
+
+
+def attack_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
+    """8.6.4 targets: gain Cash, then Government, Syndicate, 26July (8.1.2 within a faction)."""
+    g = ctx.g
+    pt = g.slot(key)
+    owner = g.owner(pt)
+    holders = g.cubes(s) if owner == GOVT else g.guerrillas(s, owner) if owner != GOVT else 0
+    cash = 0 if holds_cash(g, s, owner) and holders == 1 and pt not in (GB, CO) else 1
+    fo = {GOVT: 0, SYN: 1, M26: 2, DR: 3}[owner]
+    kind = 0 if pt in (GB, CO, g.base_slot(M26)) else 1 if pt == P else 2 if pt == T else \
+        3 if key.endswith("_u") else 4
+    return (cash, fo, kind)
+
+
+def remove_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
+    if ctx.fr.get("mode") == "assassinate":
+        return assassin_key(ctx, s, key)
+    return attack_key(ctx, s, key)
+
+
+# -- 8.6.2 Rally ----------------------------------------------------------------------------------
+
+
+def _rally_spaces(g: Any) -> list[int]:
+    return [s for s in POPULATED if rally_options(g, DR, s)]
+
+
+def rally_cond(g: Any) -> bool:
+    if terror_cond(g):
+        return False
+    return g.available(DU) >= 6 or any("base" in rally_options(g, DR, s) for s in POPULATED)
+
+
+def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+    g = ctx.g
+    cand = [s for s in _rally_spaces(g) if s not in done]
+    out: list[dict[str, Any]] = []
+    used: set[int] = set()
+    row = g.sp
+    step1 = [s for s in cand if g.guerrillas(s, DR) and not row[s][DU] and row[s][DB] and g.cubes(s)
+             and "flip" in rally_options(g, DR, s)]
+    for s in ctx.shuffled(step1):
+        out.append(_e(s, "8.6.2 step 1: flip all-Active DR Guerrillas (Base and cubes there)", act="flip"))
+        used.add(s)
+    step2 = [s for s in cand if s not in used and g.guerrillas(s, DR) >= 3 and "base" in rally_options(g, DR, s)]
+    for s in ctx.shuffled(step2):
+        out.append(_e(s, "8.6.2 step 2: replace 2 Guerrillas with a DR Base", act="base"))
+        used.add(s)
+    step3a = [s for s in cand if s not in used and row[s][DB]]
+    for s in ctx.shuffled(step3a):
+        out.append(_e(s, "8.6.2 step 3: place Guerrillas where DR Bases are (Pop + Bases)", act="max"))
+        used.add(s)
+    step3b = [s for s in cand if s not in used and g.guerrillas(s, DR)]
+    for s in ctx.shuffled(step3b):
+        out.append(_e(s, "8.6.2 step 3: place Guerrillas with other DR Guerrillas", act="max"))
+        used.add(s)
+    rest = [s for s in cand if s not in used and "place" in rally_options(g, DR, s)]
+    if rest and not done:
+        out.append(_e(ctx.pick(rest), "8.6.2 step 3: finally 1 random City or Province (8.2)", act="max"))
+    return out
+
+
+def subvert_space(ctx: Ctx) -> tuple[int, str] | None:
+    g = ctx.g
+    from agon.games.cuba_libre.activities import spaces
+
+    cands = spaces(g, DR, "subvert", {"sp": ()})
+    if not cands:
+        return None
+    if at_victory(g, M26):
+        opp = [s for s in cands if g.support[s] < 0]
+        if opp:
+            return ctx.order(opp, lambda s: POP[s] * g.support[s])[0], "8.6.2 Subvert 1: 26July at victory, most Opposition"
+    sup = [s for s in cands if g.support[s] > 0]
+    if sup:
+        return ctx.order(sup, lambda s: -POP[s] * g.support[s])[0], "8.6.2 Subvert 2: most Support removed"
+    return ctx.order(cands, lambda s: (-POP[s], 0 if g.support[s] == 0 else 1))[0], \
+        "8.6.2 Subvert 3: highest Pop, Neutral first"
+
+
+# -- 8.6.3 March ----------------------------------------------------------------------------------
+
+
+def movable(g: Any, o: int, used: int = 0) -> int:
+    """DR Guerrillas that may leave o without losing DR Control or its last Guerrilla (8.6.3)."""
+    n = g.guerrillas(o, DR) - used - 1
+    if g.control(o) == DR:
+        d = g.faction_count(o, DR) - used
+        total = sum(g.faction_count(o, e) for e in range(4)) - used
+        n = min(n, 2 * d - total - 1)
+    return max(0, n)
+
+
+def group_size(g: Any, dest: int, n: int) -> tuple[int, bool]:
+    """8.1.2 #8: as many Underground as possible at the destination (3.3.2 Activation)."""
+    if (g.support[dest] > 0 or IS_EC[dest]) and n + g.cubes(dest) > 3 and 3 - g.cubes(dest) >= 1:
+        return 3 - g.cubes(dest), True
+    return n, False
+
+
+def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+    g = ctx.g
+    used = [0] * NS
+    out: list[dict[str, Any]] = []
+    ok = [s for s in POPULATED if g.control(s) != DR and s not in done and (g.res[DR] >= 1)]
+    best = None
+    for s in ctx.order(ok, lambda s: -POP[s]):  # step 1: highest Pop first
+        d = g.faction_count(s, DR)
+        need = sum(g.faction_count(s, e) for e in range(4) if e != DR) - d + 1
+        origins = ctx.order([o for o in ADJ[s] if movable(g, o)], lambda o: -g.guerrillas(o, DR))
+        if sum(movable(g, o) for o in origins) >= need > 0:
+            best = (s, need, origins)
+            break
+    if best is not None:
+        s, need, origins = best
+        moves = []
+        for o in origins:
+            k = min(need, movable(g, o))
+            if k:
+                moves.append((o, k, False))
+                used[o] += k
+                need -= k
+        out.append(_e(s, "8.6.3 step 1: add DR Control to the highest-Pop space, from the most Guerrillas",
+                      moves=tuple(moves)))
+    srcs = [o for o in range(NS) if movable(g, o, used[o]) and
+            any(HAVANA_STEPS[d] < HAVANA_STEPS[o] for d in ADJ[o])]
+    if srcs:
+        o = ctx.order(srcs, lambda o: -movable(g, o, used[o]))[0]
+        dests = [d for d in ADJ[o] if HAVANA_STEPS[d] < HAVANA_STEPS[o] and d not in done
+                 and d not in [e["s"] for e in out] and (IS_EC[d] or g.res[DR] >= 1 + len(out))]
+        if dests:
+            d = ctx.pick(dests)
+            n, under = group_size(g, d, movable(g, o, used[o]))
+            out.append(_e(d, "8.6.3 step 2: from the space with the most movable Guerrillas toward Havana",
+                          moves=((o, n, under),)))
+    return out
+
+
+# -- 8.6.4 Attack ---------------------------------------------------------------------------------
+
+
+def _gov_syn(g: Any, s: int) -> int:
+    row = g.sp[s]
+    return row[T] + row[P] + g.guerrillas(s, SYN) + (row[GB] if not row[T] + row[P] else 0)
+
+
+def attack_gain_space(g: Any) -> bool:
+    """AMB-15: a space with DR Guerrillas where removing 1-2 Govt/Syndicate pieces adds DR Control."""
+    for s in POPULATED:
+        if not g.guerrillas(s, DR) or g.control(s) == DR:
+            continue
+        d = g.faction_count(s, DR)
+        total = sum(g.faction_count(s, e) for e in range(4))
+        r = min(2, _gov_syn(g, s))
+        if r and 2 * d > total - r:
+            return True
+    return False
+
+
+def attack_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+    g = ctx.g
+    cands = [s for s in range(NS) if s not in done and (g.sp[s][DU] or g.guerrillas(s, DR) >= 4)
+             and removal_targets(g, DR, s, "attack") and space_ok(g, {"op": "attack", "f": DR}, s)
+             and (IS_EC[s] or g.res[DR] >= 1)]
+    chosen = ctx.order(cands, lambda s: -g.guerrillas(s, DR))[:max(0, 3 - len(done))]
+    amb = [s for s in chosen if g.sp[s][DU]]
+    ambush = None
+    if amb:
+        def amb_key(s: int) -> tuple[int, ...]:
+            ts = removal_targets(g, DR, s, "attack")
+            cash = any(holds_cash(g, s, e) for e in (GOVT, M26, SYN))
+            return (g.guerrillas(s, DR), 0 if cash else 1, 0 if any(t in (T, P, GB) for t in ts) else 1,
+                    0 if any(g.owner(t) == SYN for t in ts) else 1)
+        ambush = ctx.order(amb, amb_key)[0]
+    return [_e(s, "8.6.4: Attack where DR has an Underground or 4+ Guerrillas, most Guerrillas first",
+               ambush=(s == ambush)) for s in chosen]
+
+
+def attack_frame(ctx: Ctx, mod: Any) -> Decision | None:
+    from agon.games.cuba_libre.nonplayer.frames import entry_for
+
+    e = entry_for(ctx, mod, ctx.fr["s"])
+    if e and e.get("ambush") and ctx.ok("activity", "ambush"):
+        return Decision("activity", "ambush", "8.6.4 Ambush where DR has the fewest Guerrillas")
+    return Decision("roll", None, "8.6.4 Attack")
+
+
+# -- the flowchart --------------------------------------------------------------------------------
+
+
+def plan(ctx: Ctx, op: str, done: tuple[int, ...]) -> list[dict[str, Any]]:
+    return {"terror": terror_plan, "rally": rally_plan, "march": march_plan,
+            "attack": attack_plan}.get(op, lambda c, d: [])(ctx, done)
+
+
+def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
+    g = ctx.g
+
+    def can(op: str) -> bool:
+        return op in allowed and bool(plan(ctx, op, ()))
+
+    # 8.6.5 Caracas: the core offers no prompt to remove 2 own Bases (see the report)
+    if terror_cond(g) and can("terror"):
+        return "terror", "8.6.1 Terror: Active Support/Opposition or a Govt Base to Assassinate"
+    if rally_cond(g):
+        if can("rally"):
+            return "rally", "8.6.2 Rally: 6+ Guerrillas Available or a Base by Rally"
+        chain = (("march", "8.6.2 IF NONE: March (8.6.3)"), ("attack", "8.6.3 IF NONE: Attack (8.6.4)"))
+    elif attack_gain_space(g):
+        chain = (("attack", "8.6.4 Attack: removing 1-2 pieces adds DR Control"),
+                 ("march", "8.6.4 IF NONE: March (8.6.3)"))
+    else:
+        chain = (("march", "8.6.3 March: no Attack adds DR Control"), ("attack", "8.6.3 IF NONE: Attack (8.6.4)"))
+    for op, why in chain:
+        if can(op):
+            return op, why
+    return None
+
+
+def sa(ctx: Ctx) -> Decision | None:
+    g, fr = ctx.g, ctx.fr
+    if fr["op"] == "terror":
+        if any(_assassin_targets(g, s) for s in fr["sp"]) and ctx.ok("activity", "assassinate"):
+            return Decision("activity", "assassinate", "8.6.1 Assassinate after Terror")
+        return None
+    if fr["op"] in ("rally", "march") and subvert_space(ctx) and ctx.ok("activity", "subvert"):
+        return Decision("activity", "subvert", "8.6.2 Subvert after Rally or March")
+    return None
+
+
+def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
+    g, fr = ctx.g, ctx.fr
+    if fr["stage"] != 0:
+        return None
+    if fr["sa"] == "subvert":
+        got = subvert_space(ctx)
+        return Decision("space", NAMES[got[0]], got[1]) if got else None
+    if fr["sa"] == "assassinate":
+        cands = [idx(a) for v, a in ctx.legal if v == "space"]
+        if not cands:
+            return None
+        s = ctx.order(cands, lambda s: min((assassin_key(ctx, s, g.key(pt)) for pt in _assassin_targets(g, s)),
+                                           default=(9,)))[0]
+        return Decision("space", NAMES[s], "8.6.1 Assassinate: the space with the best target")
+    return None
+
+
+# -- Expat Backing (6.3.4 with 8.6.2, AMB-29) -------------------------------------------------------
+
+
+def _gain_by_rally(g: Any, s: int) -> bool:
+    opts = [o for o in rally_options(g, DR, s) if isinstance(o, int) or o == "place"]
+    n = max([o if isinstance(o, int) else 1 for o in opts], default=0)
+    d = g.faction_count(s, DR) + n
+    total = sum(g.faction_count(s, e) for e in range(4)) + n
+    return n > 0 and g.control(s) != DR and 2 * d > total
+
+
+def expat(ctx: Ctx, mod: Any) -> Decision | None:
+    g = ctx.g
+    cands = [idx(a) for v, a in ctx.legal if v == "space"]
+    gain = [s for s in cands if _gain_by_rally(g, s)]
+    if gain:
+        return Decision("space", NAMES[ctx.order(gain, lambda s: -POP[s])[0]],
+                        "8.6.2 Expat Backing 1: gain DR Control of the most Pop")
+    base = [s for s in cands if "base" in rally_options(g, DR, s)]
+    if base:
+        return Decision("space", NAMES[ctx.pick(base)], "8.6.2 Expat Backing 2 [AMB-29]: place a Base")
+    if cands:
+        return Decision("space", NAMES[ctx.pick(cands)], "8.6.2 Expat Backing 3: place Guerrillas at random")
+    return Decision("pass", None, "6.3.4: no space")
+
+
+def rally_frame(ctx: Ctx, mod: Any) -> Decision | None:
+    from agon.games.cuba_libre.nonplayer import frames
+
+    g = ctx.g
+    if g.op_frame() is not None:
+        return frames.rally(ctx, mod)
+    opts = [a for v, a in ctx.legal if v == "rally"]
+    s = ctx.fr["s"]
+    nums = [o for o in opts if isinstance(o, int)]
+    if not _gain_by_rally(g, s) and "base" in opts:
+        return Decision("rally", "base", "8.6.2 Expat Backing 2: place a Base")
+    if nums:
+        return Decision("rally", max(nums), "8.6.2 Expat Backing: place the most Guerrillas")
+    return Decision("rally", "place" if "place" in opts else opts[0], "8.6.2 Expat Backing: Rally")
+
+
+HANDLERS = {"sa": sa_frame, "attack": attack_frame, "prop_expat": expat, "rally": rally_frame}
+_ = (IS_CITY, IS_PROV)

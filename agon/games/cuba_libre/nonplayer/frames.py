@@ -1,0 +1,315 @@
+"""Prompts every Non-player answers the same way: the card option (8.1), the Operation frame driven
+by the faction's plan, 8.1.2 piece priorities (placing cubes, removal, Activation, March groups),
+Cash deposits, Launder, and Events (8.4.3-8.4.4). Faction modules override by frame kind."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from agon.games.cuba_libre.data import (
+    BASE,
+    CC,
+    CO,
+    DR,
+    GOVT,
+    GUER_A,
+    GUER_U,
+    IS_CITY,
+    IS_EC,
+    M26,
+    NAMES,
+    NS,
+    POP,
+    ROLES,
+    SYN,
+    P,
+    T,
+)
+from agon.games.cuba_libre.nonplayer.common import (
+    Ctx,
+    Decision,
+    choose_option,
+    final_round,
+    idx,
+    removal_key,
+)
+from agon.games.cuba_libre.operations import ops_possible
+
+Handler = Callable[[Ctx, Any], "Decision | None"]
+
+
+def decide(ctx: Ctx, mod: Any) -> Decision | None:
+    k = ctx.fr["k"]
+    h = mod.HANDLERS.get(k) or HANDLERS.get(k)
+    if h is not None:
+        return h(ctx, mod)
+    return lookahead(ctx, "8.4.3 Event: place/remove the most pieces, then the greatest shift (8.4.4)")
+
+
+def fallback(ctx: Ctx, proposed: Decision | None) -> Decision:
+    """No priority applies (or the proposal is not legal): a random legal action (8.2)."""
+    acts = [a for a in ctx.legal if a[0] not in ("pass", "skip", "decline")] or ctx.legal
+    verb, arg = ctx.pick(acts)
+    why = "8.2 no priority applies: random choice"
+    if proposed is not None:
+        why += f" (instead of {proposed.verb} {proposed.arg}: {proposed.reason})"
+    return Decision(verb, arg, why)
+
+
+# -- the card option (8.1) and the choice of Operation -------------------------------------------
+
+
+def option(ctx: Ctx, mod: Any) -> Decision:
+    def flow(c: Ctx) -> tuple[str, str] | None:
+        allowed = ops_possible(c.g, c.f, False, False, sa=True)
+        return mod.ops(c, allowed)
+
+    return choose_option(ctx, flow)
+
+
+def opchoice(ctx: Ctx, mod: Any) -> Decision | None:
+    allowed = [a for v, a in ctx.legal if v == "operation"]
+    got = mod.ops(ctx, allowed)
+    if got is not None:
+        return Decision("operation", got[0], got[1])
+    if allowed:
+        return Decision("operation", ctx.pick(allowed), "8.4.4 free Operation: no priority executable, random")
+    return None
+
+
+# -- the Operation frame ------------------------------------------------------------------------
+
+
+def op_plan(ctx: Ctx, mod: Any, fr: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The plan of the open Operation: carried by the bot, checked against the state."""
+    fr = fr or ctx.g.op_frame() or ctx.fr
+    p = ctx.bot.plan
+    done = tuple(fr.get("sp", ()))
+    if (done and p is not None and p["f"] == ctx.f and p["op"] == fr["op"] and p["game"] == ctx.g.seed
+            and set(done) <= p["spaces"]):
+        return p
+    entries = mod.plan(ctx, fr["op"], done)
+    p = {"f": ctx.f, "op": fr["op"], "game": ctx.g.seed, "entries": entries,
+         "spaces": {e["s"] for e in entries} | set(done)}
+    ctx.bot.plan = p
+    return p
+
+
+def entry_for(ctx: Ctx, mod: Any, s: int) -> dict[str, Any] | None:
+    if ctx.g.op_frame() is None:
+        return None  # a Rally/March outside an Operation (an Event's or Expat Backing)
+    for e in op_plan(ctx, mod)["entries"]:
+        if e["s"] == s:
+            return e
+    return None
+
+
+def op_frame(ctx: Ctx, mod: Any) -> Decision | None:
+    fr = ctx.fr
+    plan = op_plan(ctx, mod, fr)
+    for e in plan["entries"]:
+        if e["s"] not in fr["sp"] and ctx.ok("space", NAMES[e["s"]]):
+            return Decision("space", NAMES[e["s"]], e["why"])
+    if not fr["sp"] and not ctx.ok("done"):
+        spaces = [a for v, a in ctx.legal if v == "space"]
+        if spaces:  # e.g. an Event's free Operation limited to spaces outside the priorities
+            return Decision("space", ctx.pick(spaces), "8.4.4 free Operation: no priority space, random (8.2)")
+    extra = getattr(mod, "extra", None)
+    if extra is not None:
+        d = extra(ctx)
+        if d is not None:
+            return d
+    if fr["sa_ok"] and not fr["sa"] and any(v == "activity" for v, _ in ctx.legal):
+        d = mod.sa(ctx)
+        if d is not None and ctx.ok(d.verb, d.arg):
+            return d
+    if ctx.ok("done"):
+        return Decision("done", None, "8.1.1 no further space in the priorities (or no Resources left)")
+    return None
+
+
+# -- Rally and March use the plan entry of their space ----------------------------------------------
+
+
+def rally(ctx: Ctx, mod: Any) -> Decision | None:
+    e = entry_for(ctx, mod, ctx.fr["s"])
+    opts = [a for v, a in ctx.legal if v == "rally"]
+    want = e["act"] if e else "max"
+    why = e["why"] if e else "8.1.1 Rally to the maximum"
+    if want in opts:
+        return Decision("rally", want, why)
+    nums = [o for o in opts if isinstance(o, int)]
+    if want in ("max", "place") and nums and want == "max":
+        return Decision("rally", max(nums), why + ": place the most Guerrillas")
+    if "place" in opts:
+        return Decision("rally", "place", why)
+    if nums:
+        return Decision("rally", max(nums), why)
+    return Decision("rally", opts[0], why) if opts else None
+
+
+def march(ctx: Ctx, mod: Any) -> Decision | None:
+    """8.1.2 #8: the planned groups; as many Underground as possible, Active first within that."""
+    g, fr = ctx.g, ctx.fr
+    e = entry_for(ctx, mod, fr["s"])
+    moves = e.get("moves", ()) if e else ()
+    moved = dict(fr["grp"])
+    for origin, n, under_first in moves:
+        nu, na = moved.get(origin, (0, 0))
+        if nu + na >= n:
+            continue
+        kinds = ("underground", "active") if under_first else ("active", "underground")
+        for kind in kinds:
+            if ctx.ok("move", (NAMES[origin], kind)):
+                return Decision("move", (NAMES[origin], kind), e["why"] + " (8.1.2 #8)")
+    if e is None:  # a March outside the plan (an Event's): never the last Guerrilla, Active first
+        for kind in ("active", "underground"):
+            cands = [idx(o) for v, (o, k) in _moves(ctx) if k == kind and g.guerrillas(idx(o), ctx.f) > 1]
+            if cands:
+                o = ctx.order(cands, lambda o: -g.guerrillas(o, ctx.f))[0]
+                return Decision("move", (NAMES[o], kind), "8.1.2 #8: March Active first, keep 1 Guerrilla")
+    if ctx.ok("done"):
+        return Decision("done", None, (e["why"] if e else "8.1.2") + ": group complete")
+    return None
+
+
+def _moves(ctx: Ctx) -> list[tuple[str, Any]]:
+    return [(v, a) for v, a in ctx.legal if v == "move"]
+
+
+# -- 8.1.2 piece priorities ----------------------------------------------------------------------
+
+
+def train_place(ctx: Ctx, mod: Any) -> Decision | None:
+    """8.1.2 #2: Police and Troops in equal numbers, Police first."""
+    first, second = ("police", "troop") if ctx.fr["n"] % 2 == 0 else ("troop", "police")
+    for key in (first, second):
+        if ctx.ok("place", key):
+            return Decision("place", key, "8.8.2 step 1: 4 cubes, Police and Troops equally, Police first (8.1.2 #2)")
+    return Decision("done", None, "8.8.2: no cube Available")
+
+
+def remove(ctx: Ctx, mod: Any) -> Decision | None:
+    g, fr = ctx.g, ctx.fr
+    order = getattr(mod, "remove_key", None)
+    keys = [a for v, a in ctx.legal if v == "remove"]
+    if not keys:
+        return None
+    if order is not None:
+        key = ctx.order(keys, lambda k: order(ctx, fr["s"], k))[0]
+        return Decision("remove", key, mod.REMOVE_WHY)
+    key = ctx.order(keys, lambda k: removal_key(g, ctx.f, fr["s"], k))[0]
+    return Decision("remove", key, "8.1.2 #4: players first, Bases first, Police first, Underground first")
+
+
+def activate(ctx: Ctx, mod: Any) -> Decision | None:
+    g = ctx.g
+    opts = [a for v, a in ctx.legal if v == "activate"]
+    rank = {ROLES[M26]: 1, ROLES[DR]: 2, ROLES[SYN]: 3}
+    who = min(opts, key=lambda r: (0 if g.is_player(ROLES.index(r)) else 1, rank.get(r, 9)))
+    return Decision("activate", who, "8.8.4: Activate players', then 26July, DR, Syndicate Guerrillas")
+
+
+def launder(ctx: Ctx, mod: Any) -> Decision:
+    return Decision("decline", None, "8.1 No Launder: Non-players never take Ops from Cash")
+
+
+def deposit(ctx: Ctx, mod: Any) -> Decision:
+    """6.2.4 with 8.1.2 #1: a Base wherever possible (Government: at most 1 per Province, none in
+    Cities; Syndicate in the final Round: open closed Casinos first)."""
+    g, f = ctx.g, ctx.f
+    s = g.cash[ctx.fr["c"]] // 4
+    if f == SYN and final_round(g) and ctx.ok("deposit", "open casino"):
+        return Decision("deposit", "open casino", "8.1.2 #1 exception: final Round, open a closed Casino")
+    for what in ("casino", "base", "open casino"):
+        if ctx.ok("deposit", what):
+            if f == GOVT and (IS_CITY[s] or g.sp[s][BASE[GOVT]]):
+                break
+            return Decision("deposit", what, "8.1.2 #1: place friendly Bases wherever possible")
+    return Decision("deposit", "resources", "6.2.4: no Base allowed, +6 Resources")
+
+
+def deploy(ctx: Ctx, mod: Any) -> Decision | None:
+    return None  # S3 variable deployment is for players only: random legal placement
+
+
+# -- Events (8.4.3, 8.4.4) -----------------------------------------------------------------------
+
+
+def _score(g: Any, twin: Any) -> tuple[int, int, int]:
+    bases = pieces = 0
+    for s in range(NS):
+        a, b = g.sp[s], twin.sp[s]
+        for pt in range(13):
+            d = abs(a[pt] - b[pt])
+            pieces += d
+            if pt in (BASE[GOVT], BASE[M26], BASE[DR], CO, CC):
+                bases += d
+    shift = sum(POP[s] * abs(twin.support[s] - g.support[s]) for s in range(NS) if not IS_EC[s])
+    return (bases, pieces, shift)
+
+
+def lookahead(ctx: Ctx, why: str) -> Decision | None:
+    """Try each option on a clone: most Bases and pieces placed/removed, then the greatest change
+    of Support/Opposition (8.4.4); ties at random (8.2)."""
+    g = ctx.g
+    acts = [a for a in ctx.legal if a[0] not in ("skip", "done", "pass")]
+    if not acts:
+        return None
+    if len(acts) > 40:
+        acts = ctx.shuffled(acts)[:40]
+    role = ROLES[ctx.f]
+    scored = []
+    for a in acts:
+        twin = g.clone()
+        try:
+            twin.apply(role, a)
+        except Exception:
+            continue
+        scored.append((a, _score(g, twin)))
+    if not scored:
+        return None
+    top = max(sc for _, sc in scored)
+    if top == (0, 0, 0) and any(a[0] in ("skip", "done") for a in ctx.legal):
+        a = next(a for a in ctx.legal if a[0] in ("skip", "done"))
+        return Decision(a[0], a[1], why + ": no option has an effect")
+    best = ctx.pick([a for a, sc in scored if sc == top])
+    return Decision(best[0], best[1], why)
+
+
+def ev_choice(ctx: Ctx, mod: Any) -> Decision | None:
+    """8.4.4 Who: the executing faction, otherwise a random Non-player faction."""
+    fr = ctx.fr
+    if fr.get("what") == "faction":
+        opts = [a for v, a in ctx.legal if v == "faction"]
+        me = ROLES[ctx.f]
+        if me in opts:
+            return Decision("faction", me, "8.4.4: the executing faction benefits")
+        nps = [r for r in opts if not ctx.g.is_player(idx_role(r))]
+        if nps:
+            return Decision("faction", ctx.pick(nps), "8.4.4: a random Non-player faction")
+        return Decision("faction", ctx.pick(opts), "8.4.4: random faction")
+    return lookahead(ctx, "8.4.4 Where: most pieces, then greatest Support/Opposition change, else random")
+
+
+def idx_role(r: str) -> int:
+    return ROLES.index(r)
+
+
+HANDLERS: dict[str, Handler] = {
+    "option": option,
+    "opchoice": opchoice,
+    "op": op_frame,
+    "rally": rally,
+    "march": march,
+    "train_place": train_place,
+    "remove": remove,
+    "activate": activate,
+    "launder": launder,
+    "prop_deposit": deposit,
+    "deploy": deploy,
+    "ev_choice": ev_choice,
+}
+
+_ = (CC, CO, DR, GUER_A, GUER_U, T, P, idx)

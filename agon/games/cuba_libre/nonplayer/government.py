@@ -1,0 +1,529 @@
+"""Non-player Government (CL 8.8): Momentum priorities, Train, Garrison, Sweep, Assault; Transport,
+Air Strike, Reprisal; Civic Action and Redeploy in Propaganda Rounds.
+
+Flow (8.8, completion AMB-19, C-42..C-47):
+    Momentum priorities (8.8.1) where triggered
+    Train condition     -> Train (8.8.2)    -> Transport                         ; IF NONE Garrison
+    Garrison condition  -> Garrison (8.8.3) -> Air Strike | Reprisal | Transport ; IF NONE Sweep
+    Sweep condition     -> Sweep (8.8.4)    -> Air Strike | Reprisal | Transport ; IF NONE Assault
+    otherwise           -> Assault (8.8.5)  -> Air Strike | Reprisal | Transport ; IF NONE Pass
+At most 4 spaces when Firm, 3 Reluctant, 2 Embargoed: a 9-Resource budget (8.8 NOTE).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from agon.games.cuba_libre.data import (
+    ADJ,
+    CITIES,
+    CO,
+    DB,
+    DR,
+    ECS,
+    FOREST,
+    GB,
+    GOVT,
+    GUER_A,
+    GUER_U,
+    HAVANA,
+    IS_CITY,
+    IS_EC,
+    IS_PROV,
+    M26,
+    MB,
+    MOUNTAIN,
+    NAMES,
+    NS,
+    POP,
+    POPULATED,
+    SYN,
+    P,
+    T,
+)
+from agon.games.cuba_libre.nonplayer.common import Ctx, Decision, final_round, holds_cash, idx, others_count
+from agon.games.cuba_libre.operations import assault_capacity, civic_ok, govt_cost, removal_targets
+
+REMOVE_WHY = "8.8.5 targets: Bases, Cash holders, 26July, DR, Syndicate"
+
+
+def _e(s: int, why: str, **kw: Any) -> dict[str, Any]:
+    return {"s": s, "why": why, **kw}
+
+
+def max_spaces(g: Any) -> int:
+    return 9 // govt_cost(g)  # 8.8 NOTE: 4 Firm, 3 Reluctant, 2 Embargoed
+
+
+def keeps_control(g: Any, s: int, n: int = 1) -> bool:
+    """Removing n Government cubes from s does not lose Government Control there."""
+    if g.control(s) != GOVT:
+        return True
+    gc = g.faction_count(s, GOVT) - n
+    return gc > others_count(g, s, GOVT)
+
+
+# -- Assault arithmetic (3.2.4) ------------------------------------------------------------------
+
+
+def assault_result(g: Any, s: int) -> tuple[int, int, bool, bool]:
+    """(26July/DR Bases removed, 26July/DR Guerrillas removed, Cash seized, Control added)."""
+    cap = assault_capacity(g, s)
+    if not cap:
+        return (0, 0, False, False)
+    row = g.sp[s]
+    bases = guer = removed = 0
+    cash = False
+    for f in (M26, DR, SYN):
+        a = row[GUER_A[f]]
+        k = min(cap, a)
+        cap -= k
+        removed += k
+        if f != SYN:
+            guer += k
+        if k and k == g.guerrillas(s, f) and holds_cash(g, s, f):
+            cash = True
+        base = CO if f == SYN else (MB if f == M26 else DB)
+        if cap and not row[GUER_U[f]] and k == a and row[base]:
+            b = min(cap, row[base]) if f != SYN else 0
+            cap -= b
+            removed += b
+            bases += b
+    gc = g.faction_count(s, GOVT)
+    ctrl = not IS_EC[s] and g.control(s) != GOVT and gc > others_count(g, s, GOVT) - removed
+    return (bases, guer, cash, ctrl)
+
+
+def assault_spaces(g: Any) -> list[int]:
+    return [s for s in range(NS) if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault")]
+
+
+def assault_worth(g: Any, with_control: bool) -> bool:
+    """8.8.4 / 8.8.5 (AMB-19): a 26July/DR Base or 3+ of their Guerrillas (8.8.5: or Control)."""
+    best = sorted((assault_result(g, s) for s in assault_spaces(g)), key=lambda r: (-r[0], -r[1]))[:max_spaces(g)]
+    if any(r[0] for r in best) or sum(r[1] for r in best) >= 3:
+        return True
+    return with_control and any(r[3] for r in best)
+
+
+# -- 8.8.2 Train ----------------------------------------------------------------------------------
+
+
+def train_targets(g: Any) -> list[int]:
+    return [s for s in POPULATED if IS_CITY[s] or g.sp[s][GB]]
+
+
+def train_cond(g: Any) -> bool:
+    return any(g.control(s) != GOVT or not g.sp[s][T] or not g.sp[s][P] for s in train_targets(g))
+
+
+def train_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+    g = ctx.g
+    room = max_spaces(g) - len(done)
+    out: list[dict[str, Any]] = []
+    cubes = g.available(T) + g.available(P)
+    cands = [s for s in train_targets(g) if s not in done]
+    for s in ctx.order(cands, lambda s: (g.control(s) == GOVT, bool(g.sp[s][P]), bool(g.sp[s][T]))):
+        if cubes < 4 or len(out) >= room:
+            break
+        out.append(_e(s, "8.8.2 step 1: 4 cubes in a City/Base space (no Control, no Police, no Troops first)"))
+        cubes -= 4
+    provs = [s for s in POPULATED if IS_PROV[s] and g.cubes(s) >= 2 and not g.sp[s][GB] and g.base_room(s, GOVT)
+             and g.available(GB) and s not in done]
+    if provs and len(out) < room and not any(g.sp[s][GB] and IS_PROV[s] and s in done for s in done):
+        out.append(_e(ctx.pick(provs), "8.8.2 step 2: a Government Base in 1 Province with 2+ cubes", act="base"))
+    return out
+
+
+def extra(ctx: Ctx) -> Decision | None:
+    """8.8.2 steps 2-3 inside the Train: the Base, else Civic Action (Resources stay 9+)."""
+    g, fr = ctx.g, ctx.fr
+    if fr["op"] != "train" or not fr["sp"]:
+        return None
+    from agon.games.cuba_libre.nonplayer.frames import op_plan
+
+    bases = [e["s"] for e in op_plan(ctx, sys.modules[__name__], fr)["entries"] if e.get("act") == "base"]
+    for s in bases:
+        for combo in ("TT", "TP", "PP"):
+            if ctx.ok("base", (NAMES[s], combo)):
+                return Decision("base", (NAMES[s], combo), "8.8.2 step 2: replace 2 Troops (else Police) with a Base")
+    if fr.get("extra_done"):
+        return None
+    civ = [idx(a) for v, a in ctx.legal if v == "civic"]
+    civ = [s for s in civ if g.support[s] < 2 and g.res[GOVT] - 4 * (g.terror[s] + 1) >= 9]
+    if civ:
+        s = ctx.order(civ, lambda s: (-POP[s], g.terror[s]))[0]
+        return Decision("civic", NAMES[s], "8.8.2 step 3: Civic Action, greatest shift, Resources stay 9+")
+    return None
+
+
+def transport_plan(g: Any) -> tuple[int, int, int, str] | None:
+    """8.8.2 Transport [AMB-40]: from the Govt City with the most Troops above Control needs."""
+    srcs = []
+    for s in CITIES:
+        if g.control(s) == GOVT and g.sp[s][T]:
+            excess = min(g.sp[s][T], g.faction_count(s, GOVT) - others_count(g, s, GOVT) - 1)
+            if excess > 0:
+                srcs.append((excess, s))
+    if not srcs:
+        return None
+    excess, src = max(srcs)
+    k = min(3, excess)
+    d1 = [d for d in range(NS) if d != src and IS_PROV[d] and g.sp[d][P] and not g.sp[d][T]]
+    if d1:
+        return src, d1[0], k, "8.8.2 Transport 1: a Province with Police but no Troops"
+    d2 = [d for d in range(NS) if d != src and sum(g.sp[d][GUER_A[f]] for f in (M26, DR, SYN)) > g.sp[d][T]]
+    if d2:
+        return src, d2[0], k, "8.8.2 Transport 2: more Active Guerrillas than Troops"
+    for d in POPULATED:
+        c = g.control(d)
+        if d != src and c not in (-1, GOVT):
+            total = sum(g.faction_count(d, e) for e in range(4)) + k
+            if not 2 * g.faction_count(d, c) > total:
+                return src, d, k, "8.8.2 Transport 3: the Troops break another faction's Control"
+    return None
+
+
+# -- 8.8.3 Garrison -------------------------------------------------------------------------------
+
+
+def _guer(g: Any, s: int) -> int:
+    return sum(g.guerrillas(s, f) for f in (M26, DR, SYN))
+
+
+def garrison_cond(g: Any) -> bool:
+    """C-42 (Greek): 26July Guerrillas at an EC are Underground or outnumber the cubes."""
+    return any(g.sp[s][GUER_U[M26]] or g.guerrillas(s, M26) > g.cubes(s) for s in ECS)
+
+
+def _city_need(g: Any, s: int) -> bool:
+    return g.control(s) != GOVT or not g.sp[s][P] or not g.sp[s][T]
+
+
+def garrison_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+    g = ctx.g
+    if not any(g.sp[o][T] or g.sp[o][P] > 1 for o in range(NS)):
+        return []
+    out = [_e(s, "8.8.3: cubes to equal the Guerrillas in every EC") for s in ECS
+           if s not in done and _guer(g, s) > g.cubes(s)]
+    out += [_e(s, "8.8.3: Control, a missing Police or Troop in a City") for s in ctx.shuffled(CITIES)
+            if s not in done and _city_need(g, s)]
+    return out
+
+
+def _garrison_need(g: Any, s: int) -> str | None:
+    if IS_EC[s]:
+        return "police" if _guer(g, s) > g.cubes(s) else None
+    if not g.sp[s][P]:
+        return "police"
+    if not g.sp[s][T]:
+        return "troop"
+    return "police" if g.control(s) != GOVT else None
+
+
+def move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
+    g, fr = ctx.g, ctx.fr
+    s = fr["s"]
+    op = g.op_frame()
+    chosen = op["sp"] if op else ()
+    opts = [a for v, a in ctx.legal if v == "move"]
+    if fr["mode"] == "garrison":
+        need = _garrison_need(g, s)
+        if need is None:
+            return Decision("done", None, "8.8.3: this space has what it needs")
+        for key in ((need, "troop") if need == "police" else ("troop", "police")):
+            pt = P if key == "police" else T
+            cands = [idx(o) for o, k in opts if k == key and idx(o) not in chosen and g.sp[idx(o)][pt] > (pt == P)
+                     and keeps_control(g, idx(o))]
+            if cands:
+                o = ctx.order(cands, lambda o, pt=pt: -g.sp[o][pt])[0]
+                return Decision("move", (NAMES[o], key), "8.8.3: Police then Troops, from the most of that type, "
+                                                         "never the last Police")
+        return Decision("done", None, "8.8.3: no cube can come")
+    # Sweep (8.8.4 step 2): Troops to Activate every Guerrilla there and gain Control
+    under = sum(g.sp[s][GUER_U[f]] for f in (M26, DR, SYN))
+    eff = g.cubes(s) // 2 if FOREST[s] else g.cubes(s)
+    if eff >= under and (g.control(s) == GOVT or IS_EC[s]):
+        return Decision("done", None, "8.8.4 step 2: enough cubes to Activate all and Control")
+    sim = g.has_mom(4)
+    want = ("police", "troop") if sim and fr["n"] % 2 == 0 else ("troop", "police")
+    for key in want:
+        pt = P if key == "police" else T
+        cands = [idx(o) for o, k in opts if k == key and keeps_control(g, idx(o))]
+        if cands:
+            o = ctx.order(cands, lambda o, pt=pt: -g.sp[o][pt])[0]
+            return Decision("move", (NAMES[o], key), "8.8.4 step 2: move Troops in without losing Control"
+                            + (" (S.I.M.: half Police)" if sim else ""))
+    return Decision("done", None, "8.8.4 step 2: no more Troops can come")
+
+
+def garrison_assault(ctx: Ctx, mod: Any) -> Decision:
+    g = ctx.g
+    ecs = [idx(a) for v, a in ctx.legal if v == "assault"]
+    if not ecs:
+        return Decision("skip", None, "8.8.3: no EC to Assault")
+
+    def m26_removed(s: int) -> tuple[int, int]:
+        cap = assault_capacity(g, s)
+        m = min(cap, g.sp[s][GUER_A[M26]])
+        return (-m, -min(cap, sum(g.sp[s][GUER_A[f]] for f in (M26, DR, SYN))))
+
+    s = ctx.order(ecs, m26_removed)[0]
+    return Decision("assault", NAMES[s], "8.8.3 [AMB-53]: free Assault in the EC removing the most 26July pieces")
+
+
+# -- 8.8.4 Sweep ----------------------------------------------------------------------------------
+
+
+def sweep_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+    g = ctx.g
+    room = max_spaces(g) - len(done)
+    cands = []
+    for s in POPULATED:
+        if s in done or not (g.sp[s][GUER_U[M26]] or g.sp[s][GUER_U[DR]]):
+            continue
+        troops_near = any(g.sp[o][T] or (g.has_mom(4) and g.sp[o][P]) for o in ADJ[s])
+        if g.cubes(s) or troops_near:
+            cands.append(s)
+    sim = g.has_mom(4)
+
+    def key(s: int) -> tuple[int, int, int]:
+        where = 0 if g.support[s] > 0 else 1 if s == HAVANA else 2
+        cubes_first = (0 if g.cubes(s) else 1) if not sim else (1 if g.cubes(s) else 0)
+        return (where, cubes_first, 0)
+
+    return [_e(s, "8.8.4 step 1: Sweep Underground 26July/DR (Support, Havana, elsewhere; cubes first"
+               + (", S.I.M. reversed)" if sim else ")")) for s in ctx.order(cands, key)[:room]]
+
+
+# -- 8.8.5 Assault --------------------------------------------------------------------------------
+
+
+def assault_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+    g = ctx.g
+    room = max_spaces(g) - len(done)
+    cands = [s for s in assault_spaces(g) if s not in done]
+
+    def key(s: int) -> tuple[int, int, int]:
+        r = assault_result(g, s)
+        return (-r[0], 0 if r[2] else 1, -r[1])
+
+    return [_e(s, "8.8.5: most Bases, then Cash seized, then most Guerrillas") for s in ctx.order(cands, key)[:room]]
+
+
+def remove_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
+    g = ctx.g
+    pt = g.slot(key)
+    owner = g.owner(pt)
+    is_base = pt in (MB, DB, CO)
+    if ctx.fr.get("mode") == "airstrike":
+        return airstrike_rank(g, s, pt)
+    cash = 0 if holds_cash(g, s, owner) and g.guerrillas(s, owner) == 1 else 1
+    return (0 if is_base else 1, cash, {M26: 0, DR: 1, SYN: 2}.get(owner, 3))
+
+
+# -- Special Activities (8.8.2, 8.8.3) --------------------------------------------------------------
+
+
+def airstrike_rank(g: Any, s: int, pt: int) -> tuple[int, ...]:
+    """C-43 (Greek): 26July Base, DR Base, 26July then DR Guerrilla with a cube there, the last
+    26July (else DR) Guerrilla; Provinces before ECs."""
+    ec = 1 if IS_EC[s] else 0
+    if pt == MB:
+        return (0, ec)
+    if pt == DB:
+        return (1, ec)
+    owner = g.owner(pt)
+    if owner in (M26, DR) and g.cubes(s):
+        return (2 if owner == M26 else 3, ec)
+    if owner in (M26, DR) and g.guerrillas(s, owner) == 1:
+        return (4 if owner == M26 else 5, ec)
+    return (6 if owner in (M26, DR) else 7, ec)
+
+
+def airstrike_space(ctx: Ctx) -> tuple[int, str] | None:
+    g = ctx.g
+    from agon.games.cuba_libre.activities import spaces
+
+    cands = spaces(g, GOVT, "airstrike", {"sp": ()})
+    if not cands:
+        return None
+    s = min(cands, key=lambda s: min(airstrike_rank(g, s, pt) for pt in removal_targets(g, GOVT, s, "airstrike")))
+    if min(airstrike_rank(g, s, pt) for pt in removal_targets(g, GOVT, s, "airstrike"))[0] >= 7:
+        return None
+    return s, "8.8.3 Air Strike: 26July Base, DR Base, Guerrillas with cubes, a last Guerrilla"
+
+
+def reprisal_space(ctx: Ctx) -> tuple[int, str] | None:
+    g = ctx.g
+    from agon.games.cuba_libre.activities import spaces
+
+    cands = [s for s in spaces(g, GOVT, "reprisal", {"sp": ()}) if g.support[s] < 0]
+    if not cands:
+        return None
+    return ctx.order(cands, lambda s: -POP[s])[0], "8.8.3 Reprisal: highest-Pop Govt-Controlled space at Opposition"
+
+
+def sa(ctx: Ctx) -> Decision | None:
+    g, fr = ctx.g, ctx.fr
+    if fr["op"] == "train":
+        if transport_plan(g) and ctx.ok("activity", "transport"):
+            return Decision("activity", "transport", "8.8.2 Transport after Train")
+        return None
+    if g.has_mom(5) and fr["op"] == "sweep" and ctx.ok("activity", "masferrer"):
+        best = max((assault_result(g, s) for s in assault_spaces(g)), default=(0, 0, False, False))
+        if best[0] or best[1] >= 4:
+            return Decision("activity", "masferrer", "8.8.1 Rolando Masferrer: Sweep with a free Assault")
+    if g.has_mom(2) and ctx.ok("activity", "airstrike"):
+        from agon.games.cuba_libre.activities import spaces
+
+        if any(len(removal_targets(g, GOVT, s, "airstrike")) >= 1 and
+               sum(g.sp[s][pt] for pt in removal_targets(g, GOVT, s, "airstrike")) >= 2
+               for s in spaces(g, GOVT, "airstrike", {"sp": ()})):
+            return Decision("activity", "airstrike", "8.8.1 Guantanamo Bay: Air Strike removing 2 pieces")
+    if airstrike_space(ctx) and ctx.ok("activity", "airstrike"):
+        return Decision("activity", "airstrike", "8.8.3: Air Strike")
+    if reprisal_space(ctx) and ctx.ok("activity", "reprisal"):
+        return Decision("activity", "reprisal", "8.8.3: Embargoed or no Air Strike target, Reprisal")
+    if transport_plan(g) and ctx.ok("activity", "transport"):
+        return Decision("activity", "transport", "8.8.3: no Reprisal space, Transport (8.8.2)")
+    return None
+
+
+def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
+    g, fr = ctx.g, ctx.fr
+    name, stage = fr["sa"], fr["stage"]
+    if name == "transport":
+        tp = transport_plan(g)
+        if tp is None:
+            return None
+        src, dest, k, why = tp
+        if stage == 0:
+            return Decision("space", NAMES[src], why)
+        if stage == 1:
+            return Decision("to", NAMES[dest], why)
+        return Decision("troops", min(k, max(a for v, a in ctx.legal if v == "troops")), why)
+    if name == "airstrike" and stage == 0:
+        got = airstrike_space(ctx)
+        return Decision("space", NAMES[got[0]], got[1]) if got else None
+    if name == "reprisal":
+        s = fr.get("s", -1)
+        if stage == 0:
+            got = reprisal_space(ctx)
+            return Decision("space", NAMES[got[0]], got[1]) if got else None
+        if stage == 1:
+            keys = [a for v, a in ctx.legal if v == "relocate"]
+            rank = {"m26_u": 0, "m26_a": 1, "dr_u": 2, "dr_a": 3, "syn_u": 4, "syn_a": 5}
+            return Decision("relocate", min(keys, key=lambda k: rank.get(k, 9)),
+                            "8.8.3 Reprisal: 26July, DR, Syndicate; Underground first")
+        dests = [idx(a) for v, a in ctx.legal if v == "to"]
+        good = [d for d in dests if g.support[d] <= 0 and not IS_EC[d]]
+        _ = s
+        return Decision("to", NAMES[ctx.pick(good or dests)], "8.8.3 Reprisal: to a Neutral or Opposition space")
+    if name == "masferrer" and stage == 0:
+        cands = [idx(a) for v, a in ctx.legal if v == "space"]
+        s = ctx.order(cands, lambda s: (-assault_result(g, s)[0], -assault_result(g, s)[1]))[0]
+        return Decision("space", NAMES[s], "8.8.1 Masferrer: the free Assault removing the most")
+    return None
+
+
+# -- the flowchart --------------------------------------------------------------------------------
+
+
+def plan(ctx: Ctx, op: str, done: tuple[int, ...]) -> list[dict[str, Any]]:
+    return {"train": train_plan, "garrison": garrison_plan, "sweep": sweep_plan,
+            "assault": assault_plan}.get(op, lambda c, d: [])(ctx, done)
+
+
+def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
+    g = ctx.g
+
+    def can(op: str) -> bool:
+        return op in allowed and bool(plan(ctx, op, ()))
+
+    if g.has_mom(6) and can("assault") and any(
+            MOUNTAIN[s] and (assault_result(g, s)[0] or assault_result(g, s)[1] >= 4) for s in assault_spaces(g)):
+        return "assault", "8.8.1 Sanchez Mosquera: Assault a Mountain 26July Base or 4+ Guerrillas"
+    if g.has_mom(5) and can("sweep"):
+        best = max((assault_result(g, s) for s in assault_spaces(g)), default=(0, 0, False, False))
+        if best[0] or best[1] >= 4:
+            return "sweep", "8.8.1 Rolando Masferrer: Sweep with a free Assault"
+    chain = [("train", "8.8.2 Train: a City or Base space lacks Control, Troops or Police"),
+             ("garrison", "8.8.2 IF NONE: Garrison (8.8.3)"), ("sweep", "8.8.3 IF NONE: Sweep (8.8.4)"),
+             ("assault", "8.8.4 IF NONE: Assault (8.8.5)")]
+    if not train_cond(g):
+        chain = chain[1:]
+        chain[0] = ("garrison", "8.8.3 Garrison: 26July Underground or outnumbering cubes at an EC")
+        if not garrison_cond(g):
+            chain = chain[1:]
+            if assault_worth(g, with_control=False):
+                chain = [("assault", "8.8.5 Assault: removes a Base or 3+ Guerrillas")]
+            else:
+                chain[0] = ("sweep", "8.8.4 Sweep: Assault alone removes no Base nor 3 Guerrillas")
+    for op, why in chain:
+        if can(op):
+            return op, why
+    return None
+
+
+# -- Propaganda: Civic Action (8.8.6) and Redeploy (8.8.7) ------------------------------------------
+
+
+def civic(ctx: Ctx, mod: Any) -> Decision:
+    g = ctx.g
+    floor = 0 if final_round(g) else 9
+    cands = [idx(a) for v, a in ctx.legal if v == "civic"]
+    good = [s for s in cands if civic_ok(g, s) and g.support[s] < 2 and g.res[GOVT] - 4 * (g.terror[s] + 1) >= floor]
+    if not good:
+        return Decision("done", None, "8.8.6: no shift affordable above the Resource floor")
+    s = ctx.order(good, lambda s: (-POP[s], g.terror[s]))[0]
+    return Decision("civic", NAMES[s], "8.8.6 Civic Action: greatest shift first" + (" (final Round)" if not floor else ""))
+
+
+def _police_targets(g: Any, fr: dict[str, Any]) -> list[tuple[int, str]]:
+    gc = fr["gc"]
+    out = []
+    for s in ECS:
+        if g.guerrillas(s, M26) > g.sp[s][P]:
+            out.append((s, "8.8.7 step 1: Police to equal 26July Guerrillas at an EC"))
+    for s in gc:
+        if IS_PROV[s] and g.sp[s][T] and not g.sp[s][GB]:
+            if g.sp[s][P] + g.sp[s][GB] <= others_count(g, s, GOVT):
+                out.append((s, "8.8.7 step 1: Police to keep Control where Troops leave"))
+    for s in POPULATED:
+        if (IS_CITY[s] or g.sp[s][GB]) and not g.sp[s][P] and s in gc:
+            out.append((s, "8.8.7 step 1: 1 Police to each City and Base space without"))
+    return out
+
+
+def redeploy(ctx: Ctx, mod: Any) -> Decision | None:
+    g, fr = ctx.g, ctx.fr
+    targets = _police_targets(g, fr)
+    if fr["stage"] >= 0:
+        dests = [idx(a) for v, a in ctx.legal if v == "to"]
+        if fr["stage"] % 2 == 1:
+            for s, why in targets:
+                if s in dests:
+                    return Decision("to", NAMES[s], why)
+            return Decision("to", NAMES[ctx.pick(dests)], "8.8.7: Police, random destination")
+        d = ctx.order(dests, lambda d: g.sp[d][T])[0]
+        return Decision("to", NAMES[d], "8.8.7 step 2: Troops as evenly as possible")
+    moves = [a for v, a in ctx.legal if v == "move"]
+    forced = [idx(o) for o, k in moves if k == "troop" and (IS_EC[idx(o)] or (not IS_CITY[idx(o)] and not g.sp[idx(o)][GB]))]
+    police_from = [idx(o) for o, k in moves if k == "police" and g.sp[idx(o)][P] > 1 and keeps_control(g, idx(o))]
+    live = [s for s, _ in targets if any(o != s for o in police_from)]
+    if live:
+        dest = live[0]
+        o = ctx.order([o for o in police_from if o != dest and o not in live], lambda o: -g.sp[o][P])
+        if o:
+            return Decision("move", (NAMES[o[0]], "police"), "8.8.7 step 1: Police from the space with the most")
+    if forced:
+        return Decision("move", (NAMES[ctx.pick(forced)], "troop"), "8.8.7 step 2: Troops that must leave")
+    if ctx.ok("done"):
+        return Decision("done", None, "8.8.7: Redeploy complete")
+    return None
+
+
+HANDLERS = {"sa": sa_frame, "move_cubes": move_cubes, "garrison_assault": garrison_assault,
+            "prop_civic": civic, "prop_redeploy": redeploy}

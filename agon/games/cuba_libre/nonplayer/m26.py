@@ -1,0 +1,371 @@
+"""Non-player 26July (CL 8.7): Terror, Rally, March, Attack; Kidnap, Infiltrate, Ambush; Agitation.
+
+Flow (8.7, completion V-39, AMB-16, AMB-17, C-36, C-39):
+    Terror condition, effective Terror -> Terror (8.7.1) -> Kidnap
+    Terror condition (only Passive Opp) -> Rally (8.7.2) ; IF NONE March ; IF NONE Attack ; IF NONE Pass
+    Rally condition, Rally possible    -> Rally (8.7.2)  -> Infiltrate
+    Rally condition                    -> March (8.7.3)  -> Infiltrate ; IF NONE Attack ; IF NONE Pass
+    a space with 4+ Guerrillas and Govt -> Attack (8.7.4) -> Ambush ; IF NONE Pass
+    otherwise                          -> March (8.7.3)  -> Infiltrate ; IF NONE Attack ; IF NONE Pass
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.games.cuba_libre.data import (
+    ADJ,
+    CO,
+    ECS,
+    GB,
+    GOVT,
+    HAVANA_STEPS,
+    IS_CITY,
+    IS_EC,
+    M26,
+    MB,
+    MU,
+    NAMES,
+    NS,
+    POP,
+    POPULATED,
+    SYN,
+    P,
+    T,
+)
+from agon.games.cuba_libre.nonplayer.common import Ctx, Decision, holds_cash, idx
+from agon.games.cuba_libre.operations import rally_options, removal_targets, space_ok
+
+REMOVE_WHY = "8.7.4 targets: Cash first, then Government forces (8.1.2)"
+
+
+def _e(s: int, why: str, **kw: Any) -> dict[str, Any]:
+    return {"s": s, "why": why, **kw}
+
+
+def _terror_ok(g: Any, s: int) -> bool:
+    return space_ok(g, {"op": "terror", "f": M26}, s) and (IS_EC[s] or g.res[M26] >= 1)
+
+
+def kidnap_targets(g: Any, s: int) -> list[int]:
+    """4.3.3: where 26July Guerrillas outnumber Police, a target with Cash or Resources."""
+    from agon.games.cuba_libre.activities import _kidnap_kind, _targets
+
+    if not _kidnap_kind(g, s) or g.guerrillas(s, M26) <= g.sp[s][P]:
+        return []
+    return [t for t in _targets(g, s) if holds_cash(g, s, t) or g.res[t] > 0]
+
+
+# -- 8.7.1 Terror ---------------------------------------------------------------------------------
+
+
+def terror_effects(g: Any) -> tuple[bool, bool]:
+    """(Terror condition, effective Terror): Kidnap, Sabotage or a shift; effective unless the only
+    shift is at Passive Opposition without Caracas (8.7.1 IF NONE)."""
+    cond = eff = False
+    for s in range(NS):
+        if not _terror_ok(g, s):
+            continue
+        if kidnap_targets(g, s) or (IS_EC[s] and not g.terror[s]):
+            return True, True
+        if not IS_EC[s] and g.support[s] > -2:
+            cond = True
+            if g.support[s] >= 0 or g.has_cap(18):
+                eff = True
+    return cond, eff
+
+
+def terror_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+    g = ctx.g
+    out: list[dict[str, Any]] = []
+    ok = [s for s in range(NS) if _terror_ok(g, s) and s not in done]
+    kid = [s for s in ok if kidnap_targets(g, s)]
+    if kid:
+        s = ctx.order(kid, lambda s: 0 if IS_EC[s] else 1 if IS_CITY[s] else 2)[0]
+        out.append(_e(s, "8.7.1 step 1: 1 space to Kidnap in (EC, City, open Casino)"))
+    used = {e["s"] for e in out}
+    for s in ctx.shuffled([s for s in ok if IS_EC[s] and not g.terror[s] and s not in used]):
+        out.append(_e(s, "8.7.1 step 2: every EC without Sabotage"))
+        used.add(s)
+    for s in ctx.shuffled([s for s in ok if not IS_EC[s] and g.support[s] >= 0 and s not in used]):
+        out.append(_e(s, "8.7.1 step 3: every City and Province at Support or Neutral"))
+        used.add(s)
+    if g.has_cap(18):  # C-36 (Greek): with Caracas, every other Passive Opposition space
+        for s in ctx.shuffled([s for s in ok if g.support[s] == -1 and s not in used]):
+            out.append(_e(s, "8.7.1 step 4: Caracas in effect, every Passive Opposition space"))
+    return out
+
+
+# -- 8.7.2 Rally ----------------------------------------------------------------------------------
+
+
+def rally_cond(g: Any) -> bool:
+    return g.available(MU) >= 6 or any("base" in rally_options(g, M26, s) for s in POPULATED)
+
+
+def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+    g = ctx.g
+    row = g.sp
+    cand = [s for s in POPULATED if rally_options(g, M26, s) and s not in done]
+    out: list[dict[str, Any]] = []
+    used: set[int] = set()
+    for s in ctx.shuffled([s for s in cand if g.guerrillas(s, M26) and not row[s][MU] and row[s][MB]
+                           and g.cubes(s) and "flip" in rally_options(g, M26, s)]):
+        out.append(_e(s, "8.7.2 step 1: flip all-Active Guerrillas (Base and cubes there)", act="flip"))
+        used.add(s)
+    for s in ctx.shuffled([s for s in cand if s not in used and g.guerrillas(s, M26) >= 3
+                           and "base" in rally_options(g, M26, s)]):
+        out.append(_e(s, "8.7.2 step 2: replace 2 Guerrillas with a 26July Base", act="base"))
+        used.add(s)
+    for s in ctx.shuffled([s for s in cand if s not in used and row[s][MB]]):
+        out.append(_e(s, "8.7.2 step 3: place Guerrillas where 26July Bases are", act="max"))
+        used.add(s)
+    for s in ctx.shuffled([s for s in cand if s not in used and g.guerrillas(s, M26)]):
+        out.append(_e(s, "8.7.2 step 3: place Guerrillas with other 26July Guerrillas", act="max"))
+        used.add(s)
+    rest = [s for s in cand if s not in used and "place" in rally_options(g, M26, s)]
+    if rest and not done:
+        out.append(_e(ctx.pick(rest), "8.7.2 step 3: finally 1 random City or Province (8.2)", act="max"))
+    return out
+
+
+def infiltrate_space(ctx: Ctx) -> tuple[int, str] | None:
+    g = ctx.g
+    from agon.games.cuba_libre.activities import spaces
+
+    cands = spaces(g, M26, "infiltrate", {"sp": ()})
+    if not cands:
+        return None
+    ecs = [s for s in cands if IS_EC[s]]
+    if ecs:  # C-37 (Greek): fall-through order
+        return ctx.pick(ecs), "8.7.2 Infiltrate 1: in an EC"
+    cash = [s for s in cands if holds_cash(g, s, GOVT) and g.cubes(s) == 1]
+    if cash:
+        return ctx.pick(cash), "8.7.2 Infiltrate 2: take Cash"
+    last = [s for s in cands if g.sp[s][P] == 1]
+    if last:
+        return ctx.pick(last), "8.7.2 Infiltrate 3: remove the last Police"
+    return ctx.pick(cands), "8.7.2 Infiltrate 4: random space"
+
+
+# -- 8.7.3 March ----------------------------------------------------------------------------------
+
+
+def movable(g: Any, o: int, used: int = 0) -> int:
+    """8.7.3: never the last 26July Guerrilla of a space."""
+    return max(0, g.guerrillas(o, M26) - used - 1)
+
+
+def _group(g: Any, dest: int, n: int) -> tuple[int, bool]:
+    if (g.support[dest] > 0 or IS_EC[dest]) and n + g.cubes(dest) > 3 and 3 - g.cubes(dest) >= 1:
+        return 3 - g.cubes(dest), True
+    return n, False
+
+
+def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+    g = ctx.g
+    used = [0] * NS
+    out: list[dict[str, Any]] = []
+    taken = set(done)
+
+    def ec_step() -> None:  # V-39: 1 Underground Guerrilla onto each EC that has none
+        for ec in ctx.shuffled(ECS):
+            if ec in taken or g.sp[ec][MU]:
+                continue
+            origins = [o for o in ADJ[ec] if g.sp[o][MU] > used[o] and movable(g, o, used[o])]
+            if origins:
+                o = ctx.order(origins, lambda o: -movable(g, o, used[o]))[0]
+                used[o] += 1
+                taken.add(ec)
+                out.append(_e(ec, "8.7.3 step 1 (V-39): 1 Underground Guerrilla onto an EC without one",
+                              moves=((o, 1, True),)))
+
+    def govt_step() -> None:  # 1 Government-Controlled space, first with Support (El Che: AMB-17)
+        cands = [s for s in POPULATED if g.control(s) == GOVT and s not in taken and g.res[M26] >= 1 + len(out)]
+        best = []
+        for s in cands:
+            origins = [o for o in ADJ[s] if (IS_EC[o] or g.support[o] < 0) and movable(g, o, used[o])]
+            if origins:
+                best.append((s, origins))
+        if best:
+            s, origins = ctx.order(best, lambda b: 0 if g.support[b[0]] > 0 else 1)[0]
+            moves = tuple((o, movable(g, o, used[o]), False) for o in origins)
+            for o, n, _u in moves:
+                used[o] += n
+            taken.add(s)
+            out.append(_e(s, "8.7.3 step 2: into 1 Government-Controlled space (Support first) from adjacent "
+                             "Opposition spaces and ECs", moves=moves))
+
+    if g.has_cap(13):
+        govt_step()
+        ec_step()
+    else:
+        ec_step()
+        govt_step()
+    srcs = [o for o in range(NS) if movable(g, o, used[o]) and any(HAVANA_STEPS[d] < HAVANA_STEPS[o] for d in ADJ[o])]
+    if srcs:
+        o = ctx.order(srcs, lambda o: -movable(g, o, used[o]))[0]
+        dests = [d for d in ADJ[o] if HAVANA_STEPS[d] < HAVANA_STEPS[o] and d not in taken
+                 and (IS_EC[d] or g.res[M26] >= 1 + sum(1 for e in out if not IS_EC[e["s"]]))]
+        if dests:
+            d = ctx.pick(dests)
+            n, under = _group(g, d, movable(g, o, used[o]))
+            out.append(_e(d, "8.7.3 step 3: from the space with the most movable Guerrillas toward Havana",
+                          moves=((o, n, under),)))
+    return out
+
+
+# -- 8.7.4 Attack ---------------------------------------------------------------------------------
+
+
+def _attack_targets(g: Any, s: int) -> bool:
+    ts = removal_targets(g, M26, s, "attack")
+    gov = any(t in (T, P, GB) for t in ts)
+    cash = any(holds_cash(g, s, g.owner(t)) for t in ts)
+    return gov or cash
+
+
+def space_4g_govt(g: Any) -> bool:
+    """AMB-16: a space with 4+ 26July Guerrillas and a Government piece."""
+    return any(g.guerrillas(s, M26) >= 4 and g.faction_count(s, GOVT) for s in range(NS))
+
+
+def attack_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+    g = ctx.g
+    ok = [s for s in range(NS) if s not in done and space_ok(g, {"op": "attack", "f": M26}, s)
+          and _attack_targets(g, s) and (IS_EC[s] or g.res[M26] >= 1)]
+    big = [s for s in ok if g.guerrillas(s, M26) >= 4]
+    chosen = ctx.shuffled(big)
+    extra = [s for s in ok if s not in big and not IS_EC[s] and g.sp[s][MU]]
+    if extra and not done:
+        chosen.append(ctx.pick(extra))
+    amb = [s for s in chosen if g.sp[s][MU]]
+    ambush = None
+    if amb:
+        ambush = ctx.order(amb, lambda s: (g.guerrillas(s, M26),
+                                           0 if any(holds_cash(g, s, e) for e in (GOVT, SYN)) else 1,
+                                           0 if g.sp[s][GB] else 1))[0]
+    out = []
+    for s in chosen:
+        why = "8.7.4 step 1: every space with 4+ Guerrillas" if s in big else \
+            "8.7.4 step 2: 1 more City or Province with an Underground Guerrilla"
+        out.append(_e(s, why, ambush=(s == ambush)))
+    return out
+
+
+def remove_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
+    g = ctx.g
+    pt = g.slot(key)
+    owner = g.owner(pt)
+    holders = g.cubes(s) if owner == GOVT else g.guerrillas(s, owner)
+    cash = 0 if holds_cash(g, s, owner) and holders == 1 and pt not in (GB, CO) else 1
+    gov = 0 if owner == GOVT else 1
+    kind = 0 if pt in (GB, CO) else 1 if pt == P else 2 if pt == T else 3 if key.endswith("_u") else 4
+    return (cash, gov, kind)
+
+
+def attack_frame(ctx: Ctx, mod: Any) -> Decision | None:
+    from agon.games.cuba_libre.nonplayer.frames import entry_for
+
+    e = entry_for(ctx, mod, ctx.fr["s"])
+    if e and e.get("ambush") and ctx.ok("activity", "ambush"):
+        return Decision("activity", "ambush", "8.7.4 Ambush where 26July has the fewest Guerrillas")
+    return Decision("roll", None, "8.7.4 Attack")
+
+
+# -- the flowchart --------------------------------------------------------------------------------
+
+
+def plan(ctx: Ctx, op: str, done: tuple[int, ...]) -> list[dict[str, Any]]:
+    return {"terror": terror_plan, "rally": rally_plan, "march": march_plan,
+            "attack": attack_plan}.get(op, lambda c, d: [])(ctx, done)
+
+
+def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
+    g = ctx.g
+
+    def can(op: str) -> bool:
+        return op in allowed and bool(plan(ctx, op, ()))
+
+    cond, eff = terror_effects(g)
+    if cond and eff and can("terror"):
+        return "terror", "8.7.1 Terror: Kidnap, Sabotage or a shift"
+    if cond:
+        chain = (("rally", "8.7.1 IF NONE: only Passive Opposition would change, Rally (8.7.2)"),
+                 ("march", "8.7.2 IF NONE: March (8.7.3)"), ("attack", "8.7.3 IF NONE: Attack (8.7.4)"))
+    elif rally_cond(g):
+        chain = (("rally", "8.7.2 Rally: 6+ Guerrillas Available or a Base by Rally"),
+                 ("march", "8.7.2 IF NONE: March (8.7.3)"), ("attack", "8.7.3 IF NONE: Attack (8.7.4)"))
+    elif space_4g_govt(g):
+        chain = (("attack", "8.7.4 Attack: a space with 4+ Guerrillas and a Government piece"),)
+    else:
+        chain = (("march", "8.7.3 March"), ("attack", "8.7.3 IF NONE: Attack (8.7.4)"))
+    for op, why in chain:
+        if can(op):
+            return op, why
+    return None
+
+
+def sa(ctx: Ctx) -> Decision | None:
+    g, fr = ctx.g, ctx.fr
+    if fr["op"] == "terror":
+        if any(kidnap_targets(g, s) for s in fr["sp"]) and ctx.ok("activity", "kidnap"):
+            return Decision("activity", "kidnap", "8.7.1 Kidnap in a Terror space")
+        return None
+    if fr["op"] in ("rally", "march") and infiltrate_space(ctx) and ctx.ok("activity", "infiltrate"):
+        return Decision("activity", "infiltrate", "8.7.2 Infiltrate after Rally or March")
+    return None
+
+
+def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
+    g, fr = ctx.g, ctx.fr
+    if fr["sa"] == "infiltrate" and fr["stage"] == 0:
+        got = infiltrate_space(ctx)
+        return Decision("space", NAMES[got[0]], got[1]) if got else None
+    if fr["sa"] == "kidnap":
+        if fr["stage"] == 0:
+            op = g.op_frame()
+            mine = [idx(a) for v, a in ctx.legal if v == "space" and op is not None and idx(a) in op["sp"]]
+            mine = [s for s in mine if kidnap_targets(g, s)]
+            if not mine:
+                return None
+            s = ctx.order(mine, lambda s: (0 if any(holds_cash(g, s, t) for t in (GOVT, SYN)) else 1,
+                                           0 if GOVT in kidnap_targets(g, s) else 1))[0]
+            return Decision("space", NAMES[s], "8.7.1 Kidnap: take Cash first, then Government Resources")
+        s = fr["s"]
+        roles = [a for v, a in ctx.legal if v == "target"]
+        if not roles:
+            return None
+        r = min(roles, key=lambda r: (0 if holds_cash(g, s, g.faction(r)) else 1, 0 if r == "govt" else 1))
+        return Decision("target", r, "8.7.1 Kidnap: Cash, then Government before the Syndicate")
+    return None
+
+
+# -- 8.7.5 Agitation ------------------------------------------------------------------------------
+
+
+def agitation(ctx: Ctx, mod: Any) -> Decision:
+    g = ctx.g
+    cands = [idx(a) for v, a in ctx.legal if v == "agitate"]
+    good = [s for s in cands if g.support[s] > -2 and g.res[M26] >= g.terror[s] + 1]
+    if not good:
+        return Decision("done", None, "8.7.5: no further shift can be achieved")
+    s = ctx.order(good, lambda s: (-POP[s], 0 if g.support[s] > 0 else 1, g.terror[s]))[0]
+    return Decision("agitate", NAMES[s], "8.7.5 Agitation: highest Pop, Support, fewest Terror")
+
+
+def reroll(ctx: Ctx, mod: Any) -> Decision:
+    """Raul (card 22): 8.7.1 rerolls a Kidnap die of 1 or 2 only; 8.7.4 rerolls failed Attacks only."""
+    g, fr = ctx.g, ctx.fr
+    roll = fr["roll"]
+    if fr.get("what") == "attack":
+        if roll > g.guerrillas(fr["s"], M26):
+            return Decision("reroll", None, "8.7.4 Raul: reroll a failed Attack")
+        return Decision("keep", roll, "8.7.4 Raul: keep a successful Attack")
+    if roll <= 2:
+        return Decision("reroll", None, "8.7.1 Raul: reroll a Kidnap die of 1 or 2")
+    return Decision("keep", roll, "8.7.1 Raul: keep a Kidnap die of 3+")
+
+
+HANDLERS = {"sa": sa_frame, "reroll": reroll, "attack": attack_frame, "prop_agitation": agitation}
+_ = (CO, SYN)
