@@ -32,6 +32,7 @@ from agon.games.dawn_of_freedom.events import (
     then,
 )
 from agon.games.dawn_of_freedom.events_early_a import CROWD, LUTHERAN_CHURCH, at_end_of_round, tyrant_gone
+from agon.games.dawn_of_freedom.ops import check_targets
 
 RUSE, RAZGRAD, LEIPZIG = space("Ruse"), space("Razgrad"), space("Leipzig")
 SZOMBATHELY, ELTE = space("Szombathely"), space("Eötvös Loránd University")
@@ -156,7 +157,7 @@ def ceausescu(g: Any, e: Ev) -> Steps:
         return None
     romania = in_country("Romania")
     steps = [remove(C, 3, romania), checks(C, 1, romania, ops=e.ops)]
-    last = at_end_of_round(g, 41, then(_ceausescu_end))
+    last = at_end_of_round(g, then(_ceausescu_end))
     return steps + ([last] if last else [])
 
 
@@ -166,9 +167,12 @@ def _power_countries(g: Any, side: int) -> list[str]:
 
 def _inflation_check(side: int, country: str, ops: int) -> Any:
     opp = 1 - side
-    check = checks(side, 1, in_country(country), ops=ops)
+    where = in_country(country)
+    check = checks(side, 1, where, ops=ops)
 
     def offer(g: Any) -> Steps:
+        if not check_targets(g, side, where):
+            return None  # no check to cancel
         payable = [c for c in g.hands[opp] if not CARDS[c].scoring and g.card_ops(c, opp) >= 3]
         if not payable:
             return check

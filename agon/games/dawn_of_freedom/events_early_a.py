@@ -26,6 +26,7 @@ from agon.games.dawn_of_freedom.events import (
     not_controlled_by,
     of_class,
     pick_card,
+    pick_option,
     pick_space,
     place,
     play_event,
@@ -56,13 +57,12 @@ def tyrant_gone(g: Any) -> bool:
     return g.effect(TYRANT_GONE) is not None
 
 
-def at_end_of_round(g: Any, card: int, step: Any) -> Steps:
-    """Run `step` at the end of the action round in which `card` is played (after any Ops the
-    phasing player still spends): it goes just above that round's closing frame. Without one
-    (an event carried out outside a card play) it runs right after the event."""
+def at_end_of_round(g: Any, step: Any) -> Steps:
+    """Run `step` at the end of the current action round (after any Ops the phasing player still
+    spends): it goes just above the round's closing frame. Outside an action round it runs right
+    after the event."""
     for i in range(len(g.stack) - 1, -1, -1):
-        f = g.stack[i]
-        if f.get("p") in ("ar_done", "settle") and f.get("card") == card:
+        if g.stack[i].get("p") == "ar_done":
             g.stack.insert(i + 1, step)
             return None
     return step
@@ -160,7 +160,10 @@ def apparatchiks(g: Any, e: Ev) -> Steps:
 
 def _stasi_name(g: Any, eff: Effect, side: int) -> Steps:
     """Before each Communist round (that a Democrat round follows this turn), the Democrat names
-    and shows the card he will play next."""
+    and shows the card he will play next. Before his own round, if that card is a Communist one,
+    he may instead pair Common European Home with it (1989-cards ruling 4)."""
+    if side == D:
+        return _stasi_pairing(g)
     if side != C or g.ar > ARS_PER_TURN or not g.hands[D]:
         return None
 
@@ -173,6 +176,29 @@ def _stasi_name(g: Any, eff: Effect, side: int) -> Steps:
 
     return pick_card(D, lambda g: list(g.hands[D]), name,
                      text="Stasi: name (and show) the card you will play in your next action round")
+
+
+def _stasi_pairing(g: Any) -> Steps:
+    shown, hand = g.must_play[D], g.hands[D]
+    if shown is None or shown not in hand or CEH not in hand or CARDS[shown].side != C or CARDS[shown].scoring \
+            or CEH in g.no_event:
+        return None
+
+    def pair(g: Any) -> Steps:
+        for i in range(len(g.stack) - 1, -1, -1):  # this replaces the choice of a card
+            if g.stack[i].get("p") == "choose_card" and g.stack[i].get("role") == D:
+                del g.stack[i]
+                break
+        g.must_play[D] = None
+        g.say("The Democrat plays Common European Home with {card}.", card=CARDS[shown].title)
+        g.push(play_event(CEH, D))
+        g.run_hooks("on_play", D, CEH)  # what a card play triggers comes first (Ligachev)
+        g.run_hooks("on_mode", D, CEH, "event")
+        return None
+
+    return pick_option(D, [("play the shown card", lambda g: None),
+                           ("play Common European Home with the shown card", pair)],
+                       text="Stasi: play the card you showed, or Common European Home with it")
 
 
 def _stasi_end(g: Any, eff: Effect) -> Steps:

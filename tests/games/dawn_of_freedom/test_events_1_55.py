@@ -299,6 +299,25 @@ def test_card_21_common_european_home_shown_to_stasi_is_played_for_ops() -> None
     assert Action("play", "event") not in legal(g, D) and Action("play", "ops") in legal(g, D)
 
 
+def test_card_21_common_european_home_paired_with_the_card_shown_to_stasi() -> None:
+    g = new_game()
+    set_hand(g, C, [13, 35, 47])
+    set_hand(g, D, [4, 7, 21, 34])
+    play(g, C, 13, "event")
+    play(g, D, 4, "event")
+    act(g, D, "card", 7)  # shows State Run Media, a Communist card
+    play(g, C, 35, "event")
+    assert top(g) == "pick_option" and g.active == ["democrat"]
+    act(g, D, "option", "play Common European Home with the shown card")
+    assert legal(g, D) == [Action("card", 7)]
+    act(g, D, "card", 7)
+    assert top(g) == "operations" and g.stack[-1]["card"] == 7
+    act(g, D, "use", "place")
+    finish_place_ops(g, D, "Varna")
+    assert 7 in g.discard and 7 not in g.events_played and 21 in g.discard and g.hands[D] == [34]
+    assert top(g) == "pick_card" and legal(g, D) == [Action("card", 34)]  # naming for the next round
+
+
 def test_card_24_st_nicholas_church_takes_control_of_the_lutheran_church() -> None:
     g = new_game()
     lc = set_sp(g, "Lutheran Church", d=1, c=1)
@@ -546,6 +565,20 @@ def test_card_44_inflationary_currency_check_happens_when_not_paid() -> None:
     act(g, D, "space", wa)
     act(g, D, "space", wa)
     assert top(g) == "checks" and g.active == ["democrat"] and g.stack[-1]["ops"] == 3
+
+
+def test_card_44_inflationary_currency_no_offer_without_a_check_target() -> None:
+    g = new_game()
+    clear_country(g, "Poland")
+    wa = set_sp(g, "Warszawa", c=2)
+    set_hand(g, C, [28])
+    give(g, D, 44)
+    my_round(g, D)
+    play(g, D, 44, "event")
+    act(g, D, "option", "Poland")
+    act(g, D, "space", wa)
+    act(g, D, "space", wa)
+    assert g.sp[C][wa] == 0 and top(g) == "choose_card" and g.hands[C] == [28]
 
 
 def test_card_44_inflationary_currency_needs_the_opponent_in_power() -> None:
