@@ -7,6 +7,7 @@ players are Non-players, 8.0), short (short game, 2.1), deployment ("standard" |
 from __future__ import annotations
 
 import importlib.util
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -48,9 +49,13 @@ class CubaLibre(Game):
     def bots(self) -> dict[str, Callable[..., Any]]:
         if importlib.util.find_spec("agon.games.cuba_libre.nonplayer") is None:
             return {}
-        from agon.games.cuba_libre import nonplayer
-
-        return {"nonplayer": nonplayer.factory}
+        try:
+            from agon.games.cuba_libre import nonplayer
+        except ImportError as err:  # the Non-player package is optional
+            warnings.warn(f"cuba-libre Non-player bots unavailable: {err}", stacklevel=2)
+            return {}
+        factory = getattr(nonplayer, "factory", None)
+        return {"nonplayer": factory} if factory is not None else {}
 
     def default_seat(self, role: str, options: dict[str, Any]) -> str:
         if role in self.nonplayer_roles(options) and "nonplayer" in self.bots():

@@ -321,14 +321,11 @@ def _next(g: Any, fr: dict[str, Any], name: str, f: int, verb: str, arg: Any) ->
         g.move(s, NAMES.index(arg), fr["pt"])
         return True
     if name == "kidnap":
-        kidnap(g, s, g.faction(arg))
         if fr.get("then_terror"):
-            from agon.games.cuba_libre.operations import select_space
-
-            op = g.op_frame()
-            if op is not None:
-                select_space(g, op, s)
-        return True
+            fr["end"] = True
+            g.push("kidnap_terror", M26, s=s)
+        kidnap(g, s, g.faction(arg))
+        return not fr.get("then_terror")
     if name == "muscle":
         pt = P if IS_CITY[s] else T
         g.move(NAMES.index(arg), s, pt)  # CL 4.5.3
@@ -379,13 +376,35 @@ def kidnap(g: Any, s: int, target: int) -> None:
     if code in g.cash:
         g.cash[g.cash.index(code)] = s * 4 + M26
         g.say("26July takes a Cash marker as ransom in {space}.", space=NAMES[s])
-    else:
-        roll = g.rng.die()
-        took = min(roll, g.res[target])
-        g.gain(target, -took)
-        got = g.gain(M26, took)
-        if g.has_mom(22):
-            g.add_aid(2 * got)  # Raul shaded
-        g.say("26July Kidnaps in {space}: roll {roll}, takes {n} Resources.", space=NAMES[s], roll=roll, n=took)
+        g.close_casino(s)
+        return
+    roll = g.rng.die()
+    if g.has_cap(22):  # Raul unshaded: 26July may roll again
+        g.push("reroll", M26, s=s, roll=roll, what="kidnap", target=target)
+        return
+    kidnap_result(g, s, target, roll)
+
+
+def kidnap_result(g: Any, s: int, target: int, roll: int) -> None:
+    took = min(roll, g.res[target])
+    g.gain(target, -took)
+    got = g.gain(M26, took)
+    if g.has_mom(22):
+        g.add_aid(2 * got)  # Raul shaded
+    g.say("26July Kidnaps in {space}: roll {roll}, takes {n} Resources.", space=NAMES[s], roll=roll, n=took)
     g.close_casino(s)
     _ = GUER_A
+
+
+@step("kidnap_terror")
+class KidnapTerror(Step):
+    """The space of a Kidnap done first is then selected for the Terror (4.1 example)."""
+
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        from agon.games.cuba_libre.operations import select_space
+
+        op = g.op_frame()
+        if op is not None and fr["s"] not in op["sp"]:
+            select_space(g, op, fr["s"])
+        return STEP_POP

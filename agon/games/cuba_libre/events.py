@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import warnings
 from collections.abc import Callable
 from typing import Any
 
@@ -369,10 +370,18 @@ def redeploy(g: Any) -> None:
     _queue(g, "prop_redeploy", 0)
 
 
+LOAD_ERRORS: dict[str, str] = {}
+
+
 def load_all() -> None:
-    """Import every `events_*` module of this package (they register with @event)."""
+    """Import every `events_*` module of this package (they register with @event). A module that
+    fails to import is reported in LOAD_ERRORS (and a warning) so the game still loads."""
     import agon.games.cuba_libre as pkg
 
     for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
         if info.name.startswith("events_"):
-            importlib.import_module(f"agon.games.cuba_libre.{info.name}")
+            try:
+                importlib.import_module(f"agon.games.cuba_libre.{info.name}")
+            except Exception as err:  # one broken card module must not break the game
+                LOAD_ERRORS[info.name] = f"{type(err).__name__}: {err}"
+                warnings.warn(f"cuba-libre: {info.name} failed to load: {err}", stacklevel=2)

@@ -134,7 +134,10 @@ def march_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
     op = g.op_frame()
     arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * NS)
     out: list[Any] = []
-    for o in ADJ[s]:
+    origins = ADJ[s]
+    if f == DR and g.has_cap(28):  # Morgan unshaded: DR Guerrillas may March 2 spaces
+        origins = tuple(sorted({*ADJ[s], *(o2 for m in ADJ[s] for o2 in ADJ[m] if o2 != s)}))
+    for o in origins:
         row = g.sp[o]
         if row[GUER_A[f]] - arr[o + NS] > 0:
             out.append(("move", (NAMES[o], "active")))
@@ -232,18 +235,52 @@ class Attack(Step):
             return False
         g.flip(s, f, g.sp[s][GUER_U[f]], True)
         roll = g.rng.die()
-        n = g.guerrillas(s, f)
         g.say("{faction} Attacks in {space}: roll {roll} against {n} Guerrillas.",
-              faction=g.fname(f), space=NAMES[s], roll=roll, n=n)
-        if roll <= n:
-            if roll == 1:
-                g.push("place_after", f, s=s)
-            g.push("remove", f, s=s, n=2, mode="attack")
+              faction=g.fname(f), space=NAMES[s], roll=roll, n=g.guerrillas(s, f))
+        if f == M26 and g.has_cap(22):  # Raul unshaded: 26July may roll again
+            g.push("reroll", f, s=s, roll=roll, what="attack")
+        else:
+            attack_result(g, f, s, roll)
         return False
 
     @staticmethod
     def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Attack in {space}: roll or Ambush.", {"space": NAMES[fr["s"]]}
+
+
+def attack_result(g: Any, f: int, s: int, roll: int) -> None:
+    """CL 3.3.3 steps 2-4 once the die is final."""
+    if roll <= g.guerrillas(s, f):
+        if roll == 1:
+            g.push("place_after", f, s=s)
+        g.push("remove", f, s=s, n=2, mode="attack")
+
+
+@step("reroll")
+class Reroll(Step):
+    """Raul (card 22 unshaded): keep the die or roll it once more (Attack or Kidnap)."""
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        return [("keep", fr["roll"]), ("reroll", None)]
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        roll = fr["roll"] if action[0] == "keep" else g.rng.die()
+        g.stack.pop()
+        if action[0] == "reroll":
+            g.say("26July rolls again: {roll}.", roll=roll)
+        if fr["what"] == "attack":
+            attack_result(g, fr["f"], fr["s"], roll)
+        else:
+            from agon.games.cuba_libre.activities import kidnap_result
+
+            kidnap_result(g, fr["s"], fr["target"], roll)
+        return False
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "You rolled {roll}: keep it or roll again?", {"roll": fr["roll"]}
 
 
 def ambush(g: Any, f: int, s: int) -> None:

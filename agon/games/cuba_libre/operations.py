@@ -93,12 +93,17 @@ def space_ok(g: Any, fr: dict[str, Any], s: int) -> bool:
     if op == "sweep":
         return not IS_EC[s]
     if op == "assault":
-        return assault_capacity(g, s) > 0 and bool(removal_targets(g, GOVT, s, "assault"))
+        if not removal_targets(g, GOVT, s, "assault"):
+            return False
+        return assault_capacity(g, s) > 0 or (g.has_mom(1) and any(g.sp[o][T] for o in range(NS) if o != s))
     if op == "rally":
         return bool(rally_options(g, f, s))
     if op == "march":
         arr = fr.get("arr", ())
-        for o in ADJ[s]:
+        near = ADJ[s]
+        if f == DR and g.has_cap(28):  # Morgan
+            near = tuple({*ADJ[s], *(o2 for m in ADJ[s] for o2 in ADJ[m] if o2 != s)})
+        for o in near:
             if g.guerrillas(o, f) - (arr[o] + arr[o + NS] if arr else 0) > 0:
                 return True
         return False
@@ -195,6 +200,8 @@ class Remove(Step):
 
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
+        if fr["n"] == -1:
+            fr["n"] = assault_capacity(g, fr["s"])
         if fr["n"] <= 0:
             return POP
         targets = removal_targets(g, fr["f"], fr["s"], fr["mode"])
@@ -357,7 +364,9 @@ def select_space(g: Any, fr: dict[str, Any], s: int) -> None:
     elif op == "sweep":
         g.push("move_cubes", f, s=s, n=0, mode="sweep")
     elif op == "assault":
-        g.push("remove", f, s=s, n=assault_capacity(g, s), mode="assault")
+        g.push("remove", f, s=s, n=-1, mode="assault")  # capacity counted when the removal starts
+        if g.has_mom(1):  # Armored Cars shaded: Troops from anywhere join the Assault first
+            g.push("move_cubes", f, s=s, n=0, mode="armored")
     elif op == "rally":
         g.push("rally", f, s=s)
     elif op == "march":
@@ -477,6 +486,8 @@ def move_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
                 if g.sp[o][P] > arr[o + NS]:
                     out.append(("move", (NAMES[o], "police")))
         return out
+    if mode == "armored":
+        return [("move", (NAMES[o], "troop")) for o in range(NS) if o != s and g.sp[o][T]]
     sweep_spaces = op["sp"] if op else ()
     for o in ADJ[s]:
         if o in sweep_spaces:
