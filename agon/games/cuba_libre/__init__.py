@@ -58,7 +58,8 @@ class CubaLibre(Game):
         return {"nonplayer": factory} if factory is not None else {}
 
     def default_seat(self, role: str, options: dict[str, Any]) -> str:
-        if role in self.nonplayer_roles(options) and "nonplayer" in self.bots():
+        solo = self.normalize_options(dict(options))["players"] == 1  # 8.9: every seat but the player's
+        if (solo or role in self.nonplayer_roles(options)) and "nonplayer" in self.bots():
             return "nonplayer"
         return "random"
 
