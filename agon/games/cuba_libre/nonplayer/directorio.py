@@ -400,6 +400,8 @@ def rally_frame(ctx: Ctx, mod: Any) -> Decision | None:
         return Decision("rally", "base", "8.6.2 Expat Backing 2: place a Base")
     if nums:
         return Decision("rally", max(nums), "8.6.2 Expat Backing: place the most Guerrillas")
+    if not opts:
+        return frames.withdraw(ctx)
     return Decision("rally", "place" if "place" in opts else opts[0], "8.6.2 Expat Backing: Rally")
 
 

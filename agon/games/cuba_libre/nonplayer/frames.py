@@ -146,7 +146,18 @@ def rally(ctx: Ctx, mod: Any) -> Decision | None:
         return Decision("rally", "place", why)
     if nums:
         return Decision("rally", max(nums), why)
-    return Decision("rally", opts[0], why) if opts else None
+    return Decision("rally", opts[0], why) if opts else withdraw(ctx)
+
+
+def withdraw(ctx: Ctx) -> Decision | None:
+    """1.4.1 (a player faction with none Available): AMB-54, never by choice; when the prompt
+    demands it, Active before Underground (8.1.2 #6), from the space with the most."""
+    g = ctx.g
+    opts = [a for v, a in ctx.legal if v == "withdraw"]
+    if not opts:
+        return None
+    o, kind = ctx.order(opts, lambda m: (0 if m[1] == "active" else 1, -g.guerrillas(idx(m[0]), ctx.f)))[0]
+    return Decision("withdraw", (o, kind), "8.1.2 #6: own Active before Underground Guerrillas")
 
 
 def march(ctx: Ctx, mod: Any) -> Decision | None:
@@ -171,6 +182,10 @@ def march(ctx: Ctx, mod: Any) -> Decision | None:
                 return Decision("move", (NAMES[o], kind), "8.1.2 #8: March Active first, keep 1 Guerrilla")
     if ctx.ok("done"):
         return Decision("done", None, (e["why"] if e else "8.1.2") + ": group complete")
+    moves = [a for _v, a in _moves(ctx)]
+    if moves:  # the March must move a group (an Event's March into one given space)
+        o, kind = ctx.order(moves, lambda m: (0 if m[1] == "active" else 1, -g.guerrillas(idx(m[0]), ctx.f)))[0]
+        return Decision("move", (o, kind), "8.4.4 free March: the group the Event demands, Active first (8.1.2 #8)")
     return None
 
 
