@@ -299,10 +299,12 @@ def politburo_intrigue(g: Any, e: Ev) -> Steps:
 
 # -- Ligachev --------------------------------------------------------------------------------------
 
-def _ligachev(g: Any, eff: Effect, side: int, card: int) -> Steps:
+def _ligachev(g: Any, eff: Effect, side: int, card: int, mode: str | None = None) -> Steps:
     """on_play: the Democrat's next card. Gorbachev Charms the West waits for how it is played."""
     if side != D:
         return None
+    if mode is not None:
+        return _ligachev_mode(g, eff, side, card, mode)
     if card == GORBACHEV:
         g.add_effect(Effect(LIGACHEV, side=D, until="manual", card=99, hook="on_mode", fn=_ligachev_mode))
         return None
@@ -315,7 +317,7 @@ def _ligachev_mode(g: Any, eff: Effect, side: int, card: int, mode: str) -> Step
     if side != D:
         return None
     g.end_effect(LIGACHEV)
-    if mode in ("event", "both"):
+    if card == GORBACHEV and mode in ("event", "both"):
         g.say("Gorbachev Charms the West as an event: Ligachev has no effect.")
         return None
     g.add_vp(-3, "Ligachev")
