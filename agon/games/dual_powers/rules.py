@@ -19,7 +19,6 @@ from agon.games.dual_powers.board import (
     SUPPLY,
     WAITING,
     advance_date,
-    controller,
     draw,
     take_pw,
     unblocked_neighbours,
@@ -41,7 +40,6 @@ from agon.games.dual_powers.data import (
     IS_LEADER,
     N_COMMAND,
     N_MARKERS,
-    NEUTRAL,
     NEUTRAL_UNITS,
     OPP_UNITS,
     OWNER,
@@ -69,6 +67,14 @@ A_SPECIAL = {k: Action(v) for k, v in SPECIAL_VERB.items()}
 A_EXTRA = {k: Action("extra", k) for k in ("recruit", "move", "refresh", "draw", "organize")}
 A_UNREST = (Action("unrest", "objective"), Action("unrest", "extra"))
 DIDX_OF = {d: i for i, d in enumerate(DISTRICTS)}
+_NEUTRALS = (*NEUTRAL_UNITS, TROTSKY_N)
+_OWN = tuple(tuple(m for m in range(TROTSKY_R + 1) if OWNER[m] == side) for side in (0, 1))
+# CONTROLLABLE[side][holds PW]: the markers side may control (R0.4)
+CONTROLLABLE = tuple((_OWN[side], _OWN[side] + _NEUTRALS) for side in (0, 1))
+# KIND[m]: markers of one kind are interchangeable (same owner class and strengths); leaders are unique
+_kinds: dict[tuple[int, ...], int] = {}
+KIND = tuple(_kinds.setdefault((m,) if IS_LEADER[m] else (OWNER[m], FRESH[m], EXH[m]), len(_kinds))
+             for m in range(N_MARKERS))
 CIDX_OF = {c: i for i, c in enumerate(CONNECTIONS)}
 
 
@@ -211,35 +217,54 @@ class DualPowersState(State):
 
     # -- what a side may do --------------------------------------------------------------------
 
+    def _candidates(self, side: int) -> tuple[int, ...]:
+        """Markers `side` may control now (R0.4): its own, and the neutrals if it holds PW."""
+        return CONTROLLABLE[side][1 if self.pw == side else 0]
+
     def _movable(self, side: int) -> list[int]:
         """Markers `side` controls on the board with an open connection (R3.7.2), one per kind."""
         loc, exh, block = self.loc, self.exh, self.block
         out: list[int] = []
         keys = set()
-        for m in range(N_MARKERS):
+        for m in self._candidates(side):
             d = loc[m]
-            if d < 0 or controller(self, m) != side:
+            if d < 0:
                 continue
-            key = (m,) if IS_LEADER[m] else (d, exh[m], FRESH[m], EXH[m], OWNER[m] == NEUTRAL)
+            key = KIND[m] * 12 + d * 2 + exh[m]
             if key in keys:
                 continue
-            if any(e != block for _, e in ADJ[d]):
+            adj = ADJ[d]
+            if len(adj) > 1 or adj[0][1] != block:
                 keys.add(key)
                 out.append(m)
         return out
+
+    def _can_move(self, side: int) -> bool:
+        loc, block = self.loc, self.block
+        for m in self._candidates(side):
+            d = loc[m]
+            if d >= 0:
+                adj = ADJ[d]
+                if len(adj) > 1 or adj[0][1] != block:
+                    return True
+        return False
 
     def _refreshable(self, side: int) -> list[int]:
         loc, exh = self.loc, self.exh
         out: list[int] = []
         keys = set()
-        for m in range(N_MARKERS):
-            if loc[m] < 0 or not exh[m] or controller(self, m) != side:
+        for m in self._candidates(side):
+            if loc[m] < 0 or not exh[m]:
                 continue
-            key = (m,) if IS_LEADER[m] else (loc[m], FRESH[m], EXH[m], OWNER[m])
+            key = KIND[m] * 12 + loc[m] * 2
             if key not in keys:
                 keys.add(key)
                 out.append(m)
         return out
+
+    def _can_refresh(self, side: int) -> bool:
+        loc, exh = self.loc, self.exh
+        return any(loc[m] >= 0 and exh[m] for m in self._candidates(side))
 
     def _supply_units(self, side: int, limit: int) -> list[int]:
         """Units in `side`'s supply with fresh strength <= limit, one per kind (A22)."""
@@ -360,10 +385,11 @@ class DualPowersState(State):
 
     def _l_command(self, side: int) -> list[Action]:
         out = []
-        if self._supply_units(side, CARD_REC[self.card]):
+        loc, limit = self.loc, CARD_REC[self.card]
+        if any(loc[m] == SUPPLY and FRESH[m] <= limit for m in SIDE_UNITS[side]):
             out.append(A_RECRUIT)  # DP R3.7.1
         act = CARD_ACT[self.card]
-        if (self._refreshable(side) if act == "refresh" else self._movable(side)):
+        if (self._can_refresh(side) if act == "refresh" else self._can_move(side)):
             out.append(A_PRINTED[act])
         out.append(A_PASS)  # A7
         return out
@@ -507,11 +533,12 @@ class DualPowersState(State):
 
     def _l_extra(self, side: int) -> list[Action]:
         out = []
-        if self._supply_units(side, 99):
+        loc = self.loc
+        if any(loc[m] == SUPPLY for m in SIDE_UNITS[side]):
             out.append(A_EXTRA["recruit"])
-        if self._movable(side):
+        if self._can_move(side):
             out.append(A_EXTRA["move"])
-        if self._refreshable(side):
+        if self._can_refresh(side):
             out.append(A_EXTRA["refresh"])
         if self.deck or self.discard:
             out.append(A_EXTRA["draw"])
