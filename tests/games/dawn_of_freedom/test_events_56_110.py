@@ -8,7 +8,7 @@ import json
 
 from agon.engine import Action
 from agon.games.dawn_of_freedom.data import COUNTRY_NAMES, SPACES, SPACES_IN, C, D, space
-from agon.games.dawn_of_freedom.events import EVENTS, Effect, Ev, power_struggle
+from agon.games.dawn_of_freedom.events import EVENTS, Effect, Ev, in_country, power_struggle
 from agon.games.dawn_of_freedom.events_b_late import REFUGE, TYRANT_WAITING, WALL_FELL
 from agon.games.dawn_of_freedom.events_b_middle import TYRANT_GONE
 from agon.games.dawn_of_freedom.ops import place_cost, support_check
@@ -901,3 +901,66 @@ def test_card_102_national_salvation_front_with_a_short_democrat_hand() -> None:
     g.run()
     assert g.ps["hands"][D] == [] and len(g.ps["hands"][C]) == ps_cards(1)
     assert g.effect("National Salvation Front") is None and 102 in g.removed
+
+
+def test_card_109_kremlin_coup_check_banned_is_skipped() -> None:
+    g = new_game()
+    g.events_played = g.events_played | {33, 81, 84}
+    clear_map(g)
+    set_power(g, D, "Poland", "Czechoslovakia", "Hungary", "Romania", "Bulgaria")
+    berlin = set_sp(g, "Berlin", d=2)
+    g.add_effect(Effect("Foreign Currency Debt Burden", side=C, until="turn", ban_checks=True,
+                        where=in_country("East Germany")))
+    dice(g)  # no die may be rolled
+    event(g, C, 109)
+    assert g.controller(space("Dresden")) == C and g.sp[D][berlin] == 2 and g.sp[C][berlin] == 0
+
+
+def test_card_65_presidential_visit_at_the_real_deal() -> None:
+    g = new_game()
+    event(g, D, 65)
+    set_hand(g, C, [])
+    set_hand(g, D, [])
+    g.stack = [{"p": "turn_begin"}]
+    g.turn = 2
+    g.run()
+    assert len(g.hands[C]) == 7 and len(g.hands[D]) == 8 and g.effect("Presidential Visit") is None
+
+
+def test_card_77_samizdat_card_counts_toward_the_next_deal() -> None:
+    g = new_game()
+    set_hand(g, D, [1, 2])
+    event(g, D, 77)
+    act(g, D, "card", 1)
+    set_hand(g, D, [])
+    set_hand(g, C, [])
+    g.stack = [{"p": "turn_begin"}]
+    g.turn = 2
+    g.run()
+    assert 1 in g.hands[D] and len(g.hands[D]) == 8 and 1 not in g.in_play
+    g.check_invariants()
+
+
+def test_card_97_T_26_tyrant_resolves_after_a_real_romania_struggle() -> None:
+    """The Crowd Turns (54) then The Tyrant is Gone: the Tyrant waits, the Romania power struggle is
+    fought and scored, then the Democrat picks the refuge before the next action round."""
+    g = new_game()
+    clear_map(g)
+    set_sp(g, "Cluj-Napoca", c=5)
+    set_sp(g, "Iasi", d=3)
+    set_sp(g, "Brasov", c=3)
+    event(g, D, 54)
+    while top(g) != "choose_card":  # whatever the Crowd asks now (nothing, usually)
+        act(g, g.stack[-1]["role"], legal(g, g.stack[-1]["role"])[0].verb, legal(g, g.stack[-1]["role"])[0].arg)
+    event(g, D, 97)
+    assert g.effect(TYRANT_WAITING) is not None and g.effect(TYRANT_GONE) is None
+    g.push(power_struggle("Romania", C))
+    g.run()
+    for _ in range(500):
+        if g.effect(TYRANT_GONE) is not None or g.outcome is not None:
+            break
+        role = g.stack[-1]["role"]
+        a = legal(g, role)[0]
+        act(g, role, a.verb, a.arg)
+    assert g.effect(TYRANT_GONE) is not None and g.ps is None and 97 in g.removed
+    assert g.sp[C][space("Cluj-Napoca")] <= 1
