@@ -59,17 +59,15 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False) -> list[in
     """1989 6.2.3: any space holding opponent SPs (no presence needed), unless an event forbids it.
     With `first`, stop at the first target (to know whether there is one)."""
     opp = g.sp[1 - side]
+    out = [s for s in (ALL if where is None else where.candidates) if opp[s]]
+    if g.destroyed:
+        out = [s for s in out if s not in g.destroyed]
+    if where is not None and where.fn is not None:
+        out = [s for s in out if where.fn(g, s)]
     bans = [e for e in g.effects.values() if e.ban_checks and e.side == side]
-    out = []
-    for s in (ALL if where is None else where.candidates):
-        if not opp[s] or s in g.destroyed or (where is not None and not where(g, s)):
-            continue
-        if bans and any(e.applies(g, s) for e in bans):
-            continue
-        out.append(s)
-        if first:
-            break
-    return out
+    if bans:
+        out = [s for s in out if not any(e.applies(g, s) for e in bans)]
+    return out[:1] if first else out
 
 
 def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
