@@ -14,7 +14,6 @@ from agon.games.cuba_libre.data import (
     CC,
     CITIES,
     DR,
-    FOREST,
     GOVT,
     GUER_A,
     GUER_U,
@@ -50,6 +49,7 @@ from agon.games.cuba_libre.events_cards_steps import (
     open_casino,
     pick,
     piece_options,
+    sweep_in_place,
 )
 from agon.games.cuba_libre.operations import op_possible, removal_targets
 
@@ -127,9 +127,8 @@ def cantillo_truce(g: Any, f: int) -> None:
 @event(3, shaded=True)  # CL card 3 shaded: free Sweep in place, then free Assault, in a Troops space
 def cantillo_offensive(g: Any, f: int) -> None:
     def sweep_assault(g: Any, s: int) -> None:
-        n = g.cubes(s) // 2 if FOREST[s] else g.cubes(s)  # CL 3.2.3; ruling EV-3: all cubes count
-        g.push("activate", GOVT, s=s, n=n)
-        then(g, gov_assault, s)
+        sweep_in_place(g, s, f)  # ruling EV-3s: all cubes count; EF picks the Guerrillas and pieces
+        then(g, gov_assault, s, -1, f)
 
     choose_space(g, f, lambda g, s: not IS_EC[s] and g.sp[s][T] > 0, sweep_assault,
                  prompt="Cantillo: choose a City or Province with Troops.")

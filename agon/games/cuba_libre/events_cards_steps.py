@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from agon.games.cuba_libre.data import GOVT, GUER_A, GUER_U, NAMES, NS
+from agon.games.cuba_libre.data import FOREST, GOVT, GUER_A, GUER_U, INSURGENTS, NAMES, NS
 from agon.games.cuba_libre.events import _order
 from agon.games.cuba_libre.operations import assault_capacity, removal_targets, remove_target
 from agon.games.cuba_libre.steps import POP, WAIT, Step, step
@@ -94,25 +94,62 @@ def ambush(g: Any, x: int, s: int) -> None:
     g.push("place_after", x, s=s)
 
 
-def gov_assault(g: Any, s: int, only: int = -1) -> None:
-    """A free Government Assault in s (3.2.4), against faction `only` if given (card 9 shaded).
-    Armored Cars (card 1 shaded, ruling EV-1s): Troops from anywhere may join it first."""
+def gov_assault(g: Any, s: int, only: int = -1, chooser: int = GOVT) -> None:
+    """A free Government Assault in s (3.2.4), against faction `only` if given (card 9 shaded);
+    `chooser` picks the pieces removed (the executing faction, CL 5.1). Armored Cars (card 1
+    shaded): the Government may first move Troops in from anywhere."""
     if g.has_mom(1):
         g.push("move_cubes", GOVT, s=s, n=0, mode="armored")
-    if only < 0:
-        g.push("remove", GOVT, s=s, n=-1, mode="assault")
-    else:
-        g.push("evx_assault", GOVT, s=s, n=-1, only=only)
+    g.push("evx_assault", chooser, s=s, n=-1, only=only)
+
+
+def sweep_in_place(g: Any, s: int, chooser: int) -> None:
+    """A free Government Sweep in s moving no cubes (card 3 shaded): Activate 1 Guerrilla per cube
+    there, 1 per 2 cubes in Forest (3.2.3); `chooser` picks which Guerrillas."""
+    n = g.cubes(s) // 2 if FOREST[s] else g.cubes(s)
+    g.push("evx_activate", chooser, s=s, n=n)
+
+
+@step("evx_activate")
+class Activate(Step):
+    @staticmethod
+    def _facs(g: Any, fr: dict[str, Any]) -> list[int]:
+        return [e for e in INSURGENTS if g.sp[fr["s"]][GUER_U[e]]]
+
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        facs = Activate._facs(g, fr)
+        if fr["n"] <= 0 or not facs:
+            return POP
+        if len(facs) == 1 or sum(g.sp[fr["s"]][GUER_U[e]] for e in facs) <= fr["n"]:
+            for e in facs:
+                fr["n"] -= g.flip(fr["s"], e, fr["n"], True)
+            return POP
+        return WAIT
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        return [("activate", g.role(e)) for e in Activate._facs(g, fr)]
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        fr["n"] -= g.flip(fr["s"], g.faction(action[1]), 1, True)
+        return False
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Sweep in {space}: Activate a Guerrilla ({n} left).", {"space": NAMES[fr["s"]], "n": fr["n"]}
 
 
 @step("evx_assault")
 class Assault(Step):
-    """An Assault that removes pieces of one faction only (capacity counted when it starts)."""
+    """A Government Assault, chosen by fr["f"], maybe of one faction only (capacity counted when
+    it starts, after any Armored Cars moves)."""
 
     @staticmethod
     def _targets(g: Any, fr: dict[str, Any]) -> list[int]:
         out = removal_targets(g, GOVT, fr["s"], "assault")
-        return [pt for pt in out if g.owner(pt) == fr["only"]]
+        return [pt for pt in out if fr["only"] < 0 or g.owner(pt) == fr["only"]]
 
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:

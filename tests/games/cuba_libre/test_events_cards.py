@@ -121,6 +121,18 @@ def test_card_3_shaded_sweep_in_place_then_assault():
     assert done_card(g)
 
 
+def test_card_3_shaded_executing_faction_picks_the_guerrillas():
+    """Ruling EV-3s: the executing faction chooses what the free Sweep and Assault hit (5.1)."""
+    g = blank()
+    put(g, "camaguey_province", troop=2, m26_u=2, dr_u=2)
+    play(g, 3, shaded=True, f=M26)
+    act(g, "space", N("camaguey_province"))
+    assert g.active == ["m26"]
+    act(g, "activate", "dr")  # Forest: 2 cubes Activate 1
+    assert n(g, "camaguey_province", "dr_u") == 1 and n(g, "camaguey_province", "dr_a") == 0
+    assert n(g, "camaguey_province", "m26_u") == 2 and done_card(g)
+
+
 # -- 4 S.I.M. (events_core) -----------------------------------------------------------------------
 
 
