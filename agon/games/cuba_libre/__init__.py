@@ -2,6 +2,27 @@
 
 Roles govt, m26 (26July), dr (Directorio), syndicate. Options: players (0-4; seats beyond the
 players are Non-players, 8.0), short (short game, 2.1), deployment ("standard" | "variable", S3).
+
+Seat API for the Non-player bots (section 8)
+--------------------------------------------
+- `GAME.nonplayer_roles(options)`: the factions the rulebook gives to Non-players for that player
+  count (4: none; 3: syndicate; 2: dr, syndicate; 1: govt, dr, syndicate; 0: all).
+- `GAME.default_seat(role, options)` returns "nonplayer" for those seats once the package
+  `nonplayer/` imports and defines `factory(game_id, seed) -> Bot` (`Bot.choose(state, role)`);
+  otherwise "random". `GAME.bots()` returns {"nonplayer": factory} (import guarded).
+- In the state: `state.np` (frozenset of Non-player factions, ints), `state.is_player(f)`. The engine
+  already applies the Non-player rules of 8.1 that change legality: no LimOps (full Op + SA
+  instead), the Final Event card restriction ignored, no Launder.
+- Where the flow is: `state.stack[-1]` is the pending frame, `fr["k"]` its step name and
+  `fr["f"]` the faction asked: "option" (event/op/limop/pass), "opchoice", "op" (space/activity/
+  done; fr["op"], fr["sp"] chosen spaces, fr["sa"] SA used), per-space steps "train_place",
+  "move_cubes", "remove", "activate", "rally", "march", "attack", "construct", "reroll",
+  "garrison_assault", "sa" (fr["sa"] names it), "launder", "deploy", Propaganda steps "prop_deposit",
+  "prop_civic", "prop_agitation", "prop_expat", "prop_redeploy", and event steps "ev_*".
+- Helpers to plan with: operations.ops_possible / op_possible / candidate_spaces / space_ok /
+  space_cost / assault_capacity / removal_targets, insurgent_ops.rally_options,
+  activities.spaces(g, f, name, op_frame), propaganda.expat_spaces, board methods (control, margin,
+  meets_condition, totals).
 """
 
 from __future__ import annotations

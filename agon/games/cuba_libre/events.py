@@ -46,9 +46,11 @@ Lasting effects and eligibility:
   and when Embargoed, 4s S.I.M. (Police as Troops in Sweep/Assault), 5s Masferrer (Sweep's SA may be
   a free Assault), 6s Mosquera (Mountain Assault as City), 10s MAP (LimOp + SA), 13 El Che (first
   March group stays Underground), 18 Pact of Caracas (no 26July/DR removal of the other, no Terror or
-  Subvert that changes Opposition), 22s Raul (Kidnap adds 2x to Aid), 30u Guerrilla Life, 43s Mafia
-  Offensive (Syndicate Assassinate with Terror), 48s Santo (Skim). Not yet in the core (hooks to add
-  in operations.py): 1s Armored Cars, 22u Raul reroll, 28u Morgan.
+  Subvert that changes Opposition), 22u Raul (reroll Attack/Kidnap, step "reroll"), 22s Raul (Kidnap
+  adds 2x to Aid), 28u Morgan (DR March from 2 spaces away), 30u Guerrilla Life, 1s Armored Cars
+  (Troops from anywhere join each Assault space), 43s Mafia Offensive (Syndicate Assassinate with
+  Terror), 48s Santo (Skim). Not in the core: cancelling 18 by removing 2 own Bases (no voluntary
+  Base removal is offered).
 - stay_eligible(g, faction) / ineligible_next(g, faction): applied at the end-of-card adjustment
   (2.3.7); they are also set from the card data (stays_eligible / ineligible_next) automatically.
 """

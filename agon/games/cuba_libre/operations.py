@@ -136,8 +136,10 @@ def op_possible(g: Any, f: int, op: str, lim: bool, free: bool, within: tuple[in
     fr = {"f": f, "op": op, "lim": lim, "free": free, "sp": (), "within": within}
     if op == "garrison" and not free and g.res[f] < govt_cost(g):
         return False
-    if candidate_spaces(g, fr):
-        return True
+    res = g.res[f]
+    for s in within or range(NS):
+        if space_cost(g, fr, s) <= res and space_ok(g, fr, s):
+            return True
     # CL 4.1 example: a Kidnap may come first and pay for the Terror space it is in
     return sa and op == "terror" and f == M26 and bool(activities.spaces(g, M26, "kidnap", fr))
 

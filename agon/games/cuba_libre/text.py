@@ -57,7 +57,19 @@ def board_view(g: Any) -> dict[str, Any]:
         "nonplayers": [ROLES[f] for f in sorted(g.np)],
         "acted": [ROLES[f] for f in sorted(g.executed)],
         "first_did": g.first_did,
+        "prompt": _prompt_text(g),
     }
+
+
+def _prompt_text(g: Any) -> str:
+    if g.over is not None or not g.stack:
+        return ""
+    from agon.engine.actions import render as fill
+    from agon.games.cuba_libre.steps import STEPS
+
+    fr = g.stack[-1]
+    text, args = STEPS[fr["k"]].prompt(g, fr)
+    return f"{ROLES[fr['f']]}: {fill(text, args)}"
 
 
 def render(view: dict[str, Any], role: str | None) -> str:
@@ -84,6 +96,8 @@ def render(view: dict[str, Any], role: str | None) -> str:
         cash = f"  cash {','.join(sp['cash'])}" if sp["cash"] else ""
         lines.append(f"  {sp['name']:<18} {info}  {pcs}{cash}")
     lines.append("Available " + " ".join(f"{k} {v}" for k, v in view["available"].items()))
+    if view.get("prompt"):
+        lines.append(f"[bold]Now[/bold] {view['prompt']}")
     if view.get("over"):
         lines.append(f"Result: {view['result']}")
     return "\n".join(lines)
