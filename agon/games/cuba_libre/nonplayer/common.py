@@ -174,25 +174,35 @@ def instruction(f: int, card: int) -> str:
 
 def _snapshot(g: Any) -> tuple[Any, ...]:
     return (tuple(tuple(r) for r in g.sp), tuple(g.support), tuple(g.terror), tuple(g.cash), tuple(g.res),
-            g.aid, g.alliance, g.capabilities, g.momentum, tuple(g.elig), g.stay_elig, g.inelig_next)
+            g.aid, g.alliance, g.capabilities, g.momentum)
+
+
+_PROBE = ("__nonplayer_probe__",)
 
 
 def event_effective(g: Any, f: int, shaded: bool) -> bool:
-    """8.1 Ineffective Events: something happens (a Capability counts), judged on a clone."""
+    """8.1 Ineffective Events: something happens (a Capability counts), judged on a clone whose
+    flow stops when the Event is done (a waiting probe frame under it). Eligibility effects alone
+    do not count."""
     twin = g.clone()
+    twin.stack.insert(0, {"k": "ev_choice", "f": f, "what": "option", "opts": _PROBE, "fn": _noop, "args": (),
+                          "text": "", "optional": False})
     before = _snapshot(twin)
-    depth = len(twin.stack)
     try:
         twin.apply(g.role(f), ("event", "shaded" if shaded else "unshaded"))
-    except Exception:
+    except Exception:  # an Event that cannot run has no effect
         return False
     if _snapshot(twin) != before:
         return True
-    # a choice is pending inside the Event (it only waits when it has something to choose)
-    if twin.stack and len(twin.stack) >= depth and twin.stack[-1]["k"].startswith("ev"):
-        acts = twin.legal_actions(twin.active[0]) if twin.active else []
-        return any(a.verb not in ("skip", "undo") for a in acts)
-    return False
+    top = twin.stack[-1] if twin.stack else None
+    if top is None or top.get("opts") == _PROBE:
+        return False
+    acts = twin.legal_actions(twin.active[0]) if twin.active else []
+    return any(a.verb not in ("skip", "undo", "done", "pass") for a in acts)  # a choice pending inside
+
+
+def _noop(*args: Any) -> None:
+    return None
 
 
 def momentum_side(card: int, shaded: bool) -> bool:
@@ -227,10 +237,10 @@ def choose_option(ctx: Ctx, faction_ops: Callable[[Ctx], tuple[str, str] | None]
         else:
             side = "shaded" if shaded else "unshaded"
             return Decision("event", side, f"8.1 Event first ({side}, 8.4.2)")
-    if not op_verb:
-        return Decision("pass", None, "8.1 no Operation possible: Pass")
     if not can_pay_one(g, f):
         return Decision("pass", None, "8.1 Minimum Resources: Pass")
+    if not op_verb:
+        return Decision("pass", None, "8.1 no Operation possible: Pass")
     plan = faction_ops(ctx)
     if plan is None:
         return Decision("pass", None, (why + "; " if why else "") + "flowchart: no Operation executable, Pass")

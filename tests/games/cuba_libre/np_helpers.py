@@ -1,0 +1,51 @@
+"""Fixtures for the Non-player tests: positions built by hand, the bot's decisions read back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.games.cuba_libre.nonplayer import NonPlayerBot
+from agon.games.cuba_libre.nonplayer.common import Decision
+from tests.games.cuba_libre.helpers import blank, put, start
+
+__all__ = ["at_option", "blank", "decide", "np_game", "put", "run_op", "start"]
+
+
+def np_game(players: int = 0, seed: int = 1) -> Any:
+    """An empty map (helpers.blank) where the factions of `players` are Non-players (0: all four)."""
+    return blank(seed, players=players)
+
+
+def decide(g: Any) -> Decision:
+    """What the Non-player at the prompt decides now (the state is not changed)."""
+    before = g.digest()
+    d = NonPlayerBot().decide(g, g.active[0])
+    assert g.digest() == before, "the bot changed the state"
+    return d
+
+
+def at_option(g: Any, f: int, card: int, n_acted: int = 0, first_did: str = "") -> None:
+    """Faction f is offered card `card` as 1st (n_acted 0) or 2nd Eligible."""
+    g.current = card
+    g.phase = "card"
+    g.cand = ()
+    g.n_acted = n_acted
+    g.first_did = first_did
+    g.stack = [{"k": "option", "f": f}]
+    g._ver += 1
+    g._run()
+
+
+def run_op(g: Any, f: int, limit: int = 300) -> list[tuple[str, Any, str]]:
+    """Let faction f's Non-player answer every prompt of the Operation under way; the decisions."""
+    bot = NonPlayerBot()
+    out: list[tuple[str, Any, str]] = []
+    for _ in range(limit):
+        if not g.active or g.active[0] != g.role(f):
+            break
+        if not any(fr["k"] in ("op", "opchoice", "option") for fr in g.stack):
+            break
+        d = bot.decide(g, g.active[0])
+        out.append((d.verb, d.arg, d.reason))
+        g.apply(g.active[0], (d.verb, d.arg))
+    return out

@@ -1,0 +1,132 @@
+"""Non-player general rules (CL 8.1-8.4, 8.9 seats): Event or Operation, Pass, Launder, randomness."""
+
+from __future__ import annotations
+
+from agon.games.cuba_libre import GAME
+from agon.games.cuba_libre.data import DR, GOVT, M26, SYN
+from agon.games.cuba_libre.nonplayer import NonPlayerBot
+from agon.match import seat_players
+from tests.games.cuba_libre.np_helpers import at_option, decide, np_game, put
+
+
+def test_8_1_event_first_unshaded_for_26july():
+    g = np_game()
+    at_option(g, M26, 15)  # Come Comrades!: 3 26July Guerrillas
+    d = decide(g)
+    assert (d.verb, d.arg) == ("event", "unshaded") and d.reason.startswith("8.1 Event first")
+
+
+def test_8_4_2_dual_use_government_takes_the_shaded_text():
+    g = np_game()
+    at_option(g, GOVT, 15)  # shaded Soviet Scare: Government + Aid
+    assert (decide(g).verb, decide(g).arg) == ("event", "shaded")
+
+
+def test_8_1_ineffective_event_resistencia_civica():
+    """8.1 example: no DR piece in a City, so 26July does Ops + SA instead."""
+    g = np_game()
+    at_option(g, M26, 32)
+    d = decide(g)
+    assert d.verb == "op" and "Ineffective" in d.reason
+
+
+def test_8_1_second_eligible_syndicate_after_op_sa_when_government_is_a_player():
+    g = np_game(players=3)  # only the Syndicate is a Non-player
+    put(g, "havana", casino=1)
+    at_option(g, SYN, 15, n_acted=1, first_did="opsa")
+    d = decide(g)
+    assert d.verb == "op" and "2nd Eligible" in d.reason
+    g2 = np_game(players=0)  # Government a Non-player too: the Event stays first
+    put(g2, "havana", casino=1)
+    at_option(g2, SYN, 15, n_acted=1, first_did="opsa")
+    assert decide(g2).verb == "event"
+
+
+def test_8_1_government_momentum_in_effect_means_ops():
+    g = np_game()
+    g.momentum = frozenset({(4, True)})
+    at_option(g, GOVT, 15)
+    d = decide(g)
+    assert d.verb == "op" and "Momentum" in d.reason
+
+
+def test_8_1_momentum_event_not_before_a_propaganda_card():
+    g = np_game()
+    g.next_card = 49
+    at_option(g, GOVT, 4)  # S.I.M. shaded is a Momentum Event
+    d = decide(g)
+    assert d.verb == "op" and "Propaganda" in d.reason
+    g2 = np_game()
+    at_option(g2, GOVT, 4)
+    assert (decide(g2).verb, decide(g2).arg) == ("event", "shaded")
+
+
+def test_8_4_1_event_instructions_anastasia_dr_does_ops():
+    g = np_game()
+    at_option(g, DR, 45)
+    d = decide(g)
+    assert d.verb == "op" and d.reason.startswith("8.4.1")
+
+
+def test_8_1_minimum_resources_pass():
+    g = np_game()
+    g.res[M26] = 0
+    at_option(g, M26, 32)
+    d = decide(g)
+    assert d.verb == "pass" and "Minimum Resources" in d.reason
+
+
+def test_8_1_flowchart_with_nothing_to_do_passes():
+    g = np_game()
+    at_option(g, SYN, 32)  # no Casino, no Guerrilla: no Syndicate Operation executes
+    d = decide(g)
+    assert d.verb == "pass" and "flowchart" in d.reason
+
+
+def test_8_1_no_launder():
+    g = np_game(players=4)
+    put(g, "havana", m26_u=1)
+    g.cash[0] = 3 * 4 + M26
+    g.stack = [{"k": "launder", "f": M26}]
+    g._ver += 1
+    g._run()
+    assert decide(g).verb == "decline"
+
+
+def test_8_4_4_who_the_executing_faction_benefits():
+    g = np_game()
+    at_option(g, M26, 33)  # Carlos Prio: +5 Resources to DR or 26July
+    g.apply("m26", ("event", "unshaded"))
+    d = decide(g)
+    assert (d.verb, d.arg) == ("faction", "m26")
+
+
+def test_8_2_random_choices_are_a_function_of_the_position():
+    g = np_game()
+    at_option(g, M26, 32)
+    g.apply("m26", ("op", None))
+    a, b = decide(g), decide(g)
+    assert (a.verb, a.arg, a.reason) == (b.verb, b.arg, b.reason)
+    rng_before = (g.rng.state, g.rng.draws)
+    decide(g)
+    assert (g.rng.state, g.rng.draws) == rng_before  # the game's generator is never used
+
+
+def test_bot_records_its_reasons():
+    g = np_game()
+    at_option(g, M26, 15)
+    bot = NonPlayerBot()
+    action = bot.choose(g, "m26")
+    assert str(action) == "event unshaded"
+    assert bot.last_reason.startswith("8.1") and bot.explain[-1][0] == "m26"
+
+
+def test_seats_default_to_nonplayer_where_the_rulebook_says():
+    assert GAME.bots()["nonplayer"] is not None
+    assert seat_players("cuba-libre", {"govt": "human"}, 1, {"players": 1}) == {
+        "govt": "human", "m26": "nonplayer", "dr": "nonplayer", "syndicate": "nonplayer"}
+    two = seat_players("cuba-libre", {}, 1, {"players": 2})
+    assert two["dr"] == two["syndicate"] == "nonplayer" and two["govt"] != "nonplayer"
+    assert seat_players("cuba-libre", {}, 1, {"players": 3})["syndicate"] == "nonplayer"
+    assert set(seat_players("cuba-libre", {}, 1, {"players": 0}).values()) == {"nonplayer"}
+    assert seat_players("cuba-libre", {"m26": "nonplayer"}, 1, {"players": 4})["m26"] == "nonplayer"
