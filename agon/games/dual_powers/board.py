@@ -162,17 +162,17 @@ def gain_vp(s: DualPowersState, side: int, vp: int, why: str) -> bool:
     step = 1 if side == 0 else -1
     s.score = max(-TRACK_END, min(TRACK_END, s.score + step * vp))  # DP R4.4.3 clamp
     s.say("{side} gains {vp} VP ({why}); the score is {score}.", side=s.side_name(side), vp=vp, why=why,
-          score=score_text(s.score))
+          score=score_text(s.score, s.side_name(0), s.side_name(1)))
     if abs(s.score) == TRACK_END:  # DP R6.1 / S10.1
         s.end(side, "the score marker reached the last space of the Support track")
         return True
     return False
 
 
-def score_text(score: int) -> str:
+def score_text(score: int, red: str = "Red", white: str = "White") -> str:
     if score == 0:
         return "level (centre)"
-    return f"{abs(score)} toward {'Red' if score > 0 else 'White'}"
+    return f"{abs(score)} toward {red if score > 0 else white}"
 
 
 def unblocked_neighbours(s: DualPowersState, d: int) -> list[int]:

@@ -319,7 +319,8 @@ class DualPowersState(State):
         if self.solo:
             h = SIDES[self.human]
             toward = self.score if self.human == 0 else -self.score
-            return {"winners": [h] if w == self.human else [], "scores": {h: toward}, "reason": self.reason,
+            reason = self.reason if w == self.human else "the Opposition wins: " + self.reason
+            return {"winners": [h] if w == self.human else [], "scores": {h: toward}, "reason": reason,
                     "winner_side": SIDES[w], "opposition": SIDES[self.opp]}
         return {"winners": [SIDES[w]], "scores": {"red": self.score, "white": -self.score}, "reason": self.reason}
 

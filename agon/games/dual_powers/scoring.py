@@ -169,7 +169,7 @@ def exhaust(s: DualPowersState) -> None:
             loc[m] = OUT  # leaders out of the game; neutral units too (A10)
         else:
             loc[m] = SUPPLY  # own supply; Opposition units back to the pool (A3, S8.6)
-        s.say("{marker} is removed from {d}.", marker=MARKER_NAME[m], d=DISTRICT_NAME[d])
+        s.say("{marker} is removed from {d}.", marker=MARKER_NAME[m][:1].upper() + MARKER_NAME[m][1:], d=DISTRICT_NAME[d])
     s.say("Markers in the scored districts are exhausted.")
 
 
