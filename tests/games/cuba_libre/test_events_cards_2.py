@@ -254,6 +254,28 @@ def test_card_35_defections_replace_two_enemy_pieces():
     assert n(g, "havana", "police") == 0 and n(g, "havana", "m26_u") == 3 and n(g, "havana", "syn_u") == 1
 
 
+def test_card_35_may_stop_after_one():
+    """Ruling CL-E35: "up to 2" lets the executing faction stop after one replacement."""
+    g = blank()
+    put(g, "oriente", troop=1, m26_u=2)
+    play(g, 35, f=GOVT)
+    act(g, "space", N("oriente"))
+    act(g, "faction", "m26")
+    act(g, "replace", ("m26_u", "police"))
+    act(g, "done")
+    assert n(g, "oriente", "m26_u") == 1 and n(g, "oriente", "police") == 1 and done_card(g)
+
+
+def test_every_event_side_is_registered():
+    from agon.games.cuba_libre.data import CARDS, EVENT_CARDS
+    from agon.games.cuba_libre.events import LOAD_ERRORS, has_event
+
+    assert not LOAD_ERRORS
+    for c in EVENT_CARDS:
+        assert has_event(c, False), c
+        assert has_event(c, True) == CARDS[c]["dual"], c
+
+
 # -- 36 Eloy Gutierrez Menoyo --------------------------------------------------------------------
 
 
