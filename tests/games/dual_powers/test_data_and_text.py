@@ -68,3 +68,18 @@ def test_every_ruling_names_a_test_that_exists() -> None:
         assert f"| A{n}" in text
     for name in set(__import__("re").findall(r"`(?:[a-z_]+\.py::)?(test_[A-Za-z0-9_]+)`", text)):
         assert f"def {name}(" in tests, name
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 1, "side": "white", "difficulty": 2}])
+def test_every_prompt_has_a_question_and_every_action_a_label(options: dict) -> None:
+    from agon.engine.rng import Rng
+
+    for seed in range(5):
+        s = new(seed, **options)
+        chooser = Rng(seed)
+        while not s.is_over:
+            role = s.active[0]
+            p = s.prompt(role)
+            assert p.message() != "Waiting." and "{" not in p.message()
+            assert all(lab and lab != str(a) for a, lab in zip(p.actions, p.labels, strict=True))
+            s.apply(role, p.actions[chooser.below(len(p.actions))])

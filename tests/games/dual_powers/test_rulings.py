@@ -389,3 +389,14 @@ def test_B4_trotsky_markers_waiting_or_out_are_never_in_a_supply() -> None:
 
 def test_B5_the_support_track_runs_to_15_each_way() -> None:
     assert TRACK_END == 15
+
+
+def test_B6_an_empty_deck_and_discard_give_fewer_cards() -> None:
+    from agon.games.dual_powers.board import draw
+
+    s = begin()
+    s.phase, s.ctx, s.cur = "extra", "xturn", RED
+    s.gone.extend(s.deck)
+    s.deck = []
+    assert ("extra", "draw") not in s.legal_actions("red")
+    assert draw(s, RED, 2, to=[]) == [] and s.short[RED] == 2
