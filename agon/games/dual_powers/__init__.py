@@ -7,6 +7,7 @@ are reconstructed (see data.json).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from agon.engine import Game
@@ -42,6 +43,12 @@ class DualPowers(Game):
         if opts:
             raise ValueError(f"unknown option(s) {sorted(opts)} for dual-powers")
         return {"players": 1, "side": side, "difficulty": difficulty}
+
+    def bots(self) -> dict[str, Callable[..., Any]]:
+        """The solo Opposition's procedure as a bot for any seat."""
+        from agon.games.dual_powers.bots import OppositionBot
+
+        return {"opposition": OppositionBot}
 
     def render(self, view: dict[str, Any], role: str | None) -> str:
         return text.render(view, role)

@@ -83,3 +83,17 @@ def test_every_prompt_has_a_question_and_every_action_a_label(options: dict) -> 
             assert p.message() != "Waiting." and "{" not in p.message()
             assert all(lab and lab != str(a) for a, lab in zip(p.actions, p.labels, strict=True))
             s.apply(role, p.actions[chooser.below(len(p.actions))])
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 1, "side": "red", "difficulty": 6}])
+def test_the_opposition_bot_plays_whole_games_in_any_seat(options: dict) -> None:
+    from agon.bots import make_bot
+
+    for seed in range(4):
+        s = new(seed, **options)
+        bots = {r: make_bot("opposition" if r == "red" else "random", "dual-powers", seed)
+                for r in GAME.roles(**options)}
+        while not s.is_over:
+            role = s.active[0]
+            s.apply(role, bots[role].choose(s, role))
+            s.check_invariants()
