@@ -92,9 +92,9 @@ def resources_phase(g: Any) -> None:
             g.gain(c, paid)
     g.say("Resources: Government {g0}, 26July {g1}, DR {g2}, Syndicate {g3}.",
           g0=g.res[0], g1=g.res[1], g2=g.res[2], g3=g.res[3])
-    for f in (M26, DR, GOVT, SYN):  # 6.2.4 Cash deposits, in this order
-        for i in g.cash_of(f):
-            g.push("prop_deposit", f, c=i)
+    deposits = [(f, i) for f in (M26, DR, GOVT, SYN) for i in g.cash_of(f)]  # 6.2.4, in this order
+    for f, i in reversed(deposits):
+        g.push("prop_deposit", f, c=i)
 
 
 @step("prop_victory")

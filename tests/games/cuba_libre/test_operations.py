@@ -388,3 +388,26 @@ def test_1_4_1_voluntary_removal_to_rally_with_none_available():
     act(g, "withdraw", ("Oriente", "active"))
     act(g, "rally", "place")
     assert g.sp[space("matanzas")][3] == 1 and g.sp[space("oriente")][4] == 14
+
+
+def test_1_4_1_maximum_effect_on_targets():
+    """Rulebook example: Assault in a Forest Province with 3 Troops removes exactly 3 Active pieces."""
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "oriente", troop=3, m26_a=2, dr_a=2)
+    start(g, GOVT)
+    act(g, "operation", "assault")
+    act(g, "space", "Oriente")
+    while ("done", None) not in legal(g):
+        act(g, *legal(g)[0])
+    assert g.guerrillas(space("oriente"), M26) + g.guerrillas(space("oriente"), DR) == 1
+
+
+def test_3_1_a_space_is_selected_only_once_per_operation():
+    g = blank()
+    g.res[GOVT] = 10
+    start(g, GOVT)
+    act(g, "operation", "train")
+    act(g, "space", "Havana")
+    act(g, "done")
+    assert "Havana" not in names(g)

@@ -91,6 +91,23 @@ def test_6_2_4_cash_deposits_base_or_resources():
     assert g.sp[S("matanzas")][5] == 1 and g.cash == [-1, -1, -1, -1]
 
 
+def test_6_2_4_cash_deposits_in_faction_order():
+    g = blank()
+    put(g, "havana", syn_u=1, troop=1)
+    put(g, "matanzas", m26_u=1)
+    put(g, "oriente", dr_u=1)
+    g.cash[0] = S("havana") * 4 + SYN
+    g.cash[1] = S("havana") * 4 + GOVT
+    g.cash[2] = S("oriente") * 4 + DR
+    g.cash[3] = S("matanzas") * 4 + M26
+    round_(g)
+    seen = []
+    while g.active and g.stack[-1]["k"] == "prop_deposit":
+        seen.append(g.active[0])
+        act(g, "deposit", "resources")
+    assert seen == ["m26", "dr", "govt", "syndicate"]
+
+
 def test_6_3_1_us_alliance_drops_and_aid_minus_10():
     g = blank()
     g.aid = 15

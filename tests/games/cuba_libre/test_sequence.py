@@ -195,3 +195,21 @@ def test_variable_deployment_places_player_forces():
     assert g.open_casinos() == 3 and g.on_map(0) == 12 and g.on_map(1) == 8
     assert g.on_map(5) == 1 and g.on_map(3) == 4 and g.on_map(6) == 3
     _ = (DR, M26)
+
+
+def test_2_3_3_second_eligible_passes_and_the_next_takes_its_place():
+    g = blank()
+    put(g, "matanzas", m26_u=1)
+    put(g, "havana", syn_u=1)
+    on_card(g, 17)  # order M, D, G, S
+    g.elig[GOVT] = False
+    on_card(g, 17)
+    act(g, "op")
+    act(g, "operation", "rally")
+    act(g, "space", "Matanzas")
+    act(g, "rally", "place")
+    act(g, "done")
+    assert g.active == ["dr"]
+    act(g, "pass")
+    assert g.res[DR] == 6 and g.active == ["syndicate"]
+    assert ("limop", None) in legal(g)
