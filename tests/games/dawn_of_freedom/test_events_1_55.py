@@ -726,3 +726,17 @@ def test_card_54_the_crowd_turns_waits_for_the_romania_struggle() -> None:
     else:
         assert top(g) == "ps_stakes"
     g.check_invariants()
+
+
+def test_card_10_T_25_cult_of_personality_works_while_the_tyrant_waits() -> None:
+    g = new_game()
+    give(g, D, 54, 97)
+    my_round(g, D)
+    play(g, D, 54, "event")
+    my_round(g, D)
+    play(g, D, 97, "event")
+    assert crowd_pending(g) and g.effect("The Tyrant is Gone") is None  # the Tyrant waits (7.6.2)
+    set_hand(g, C, [10])
+    my_round(g, C)
+    play(g, C, 10, "event")
+    assert top(g) == "place" and g.stack[-1]["n"] == 4
