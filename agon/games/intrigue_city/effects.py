@@ -131,6 +131,14 @@ def card_ok(card: str, cu: list[int], boards: tuple[int, ...], bank: list[int], 
     fast = card_ok_anywhere(card, bank)
     if fast is not None:
         return fast
+    if CARD_KIND[card] == "claim":  # ACT-A6/A7: a removable cube outside `forbid`, then two placements
+        v = CARD_VALUES[card][0]
+        for b in boards:
+            for w in VALUES:
+                if bank[v - 1] + (w == v) >= 2 and value_total(cu, b, w) >= 2:
+                    if any(cu[b + g * 3 + w - 1] for g in range(6) if g != forbid):
+                        return True
+        return False
     for b in boards:
         ok = targets_ok(card, cu, b, bank)
         if any(x for g, x in enumerate(ok) if g != forbid):
