@@ -87,6 +87,7 @@ import importlib
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -274,6 +275,7 @@ anywhere = Where(None, "")
 battleground = _static("battleground", lambda s: s.battleground)
 
 
+@cache
 def in_country(*names: str) -> Where:
     for n in names:
         if n not in COUNTRY_NAMES:
@@ -281,11 +283,13 @@ def in_country(*names: str) -> Where:
     return _static("in " + " or ".join(names), lambda s: s.country in names)
 
 
+@cache
 def in_region(name: str) -> Where:
     chosen = REGION_COUNTRIES[name]
     return _static(f"in {name}", lambda s: s.country in chosen)
 
 
+@cache
 def of_class(*classes: str) -> Where:
     return _static("/".join(classes), lambda s: s.cls in classes)
 

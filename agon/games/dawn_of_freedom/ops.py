@@ -18,10 +18,6 @@ def bonus_effects(g: Any, side: int) -> list[Any]:
     return [e for e in g.effects.values() if e.side == side and e.ops_where and e.where is not None]
 
 
-def _ok(where: Any, g: Any, sid: int) -> bool:
-    return sid not in g.destroyed and (where is None or where(g, sid))
-
-
 def eligible_for_ops(g: Any, side: int, where: Any) -> tuple[int, ...]:
     """1989 6.1: own SPs there or adjacent to own SPs, as the board was before the first SP."""
     own, adj = g.sp[side], g.adj
@@ -30,9 +26,15 @@ def eligible_for_ops(g: Any, side: int, where: Any) -> tuple[int, ...]:
         if own[sid]:
             out.add(sid)
             out.update(adj[sid])
-    if where is None and not g.destroyed:
+    if g.destroyed:
+        out -= g.destroyed
+    if where is None:
         return tuple(sorted(out))
-    return tuple(sorted(s for s in out if _ok(where, g, s)))
+    if where.ids is not None:
+        out &= where.ids
+    if where.fn is not None:
+        return tuple(sorted(s for s in out if where.fn(g, s)))
+    return tuple(sorted(out))
 
 
 def can_place(g: Any, side: int, where: Any) -> bool:
@@ -65,8 +67,14 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False) -> list[in
     if where is not None and where.fn is not None:
         out = [s for s in out if where.fn(g, s)]
     bans = [e for e in g.effects.values() if e.ban_checks and e.side == side]
-    if bans:
-        out = [s for s in out if not any(e.applies(g, s) for e in bans)]
+    for e in bans:
+        w = e.where
+        if w is None:
+            return []
+        if w.fn is None:
+            out = [s for s in out if s not in w.ids]
+        else:
+            out = [s for s in out if not w(g, s)]
     return out[:1] if first else out
 
 
