@@ -37,14 +37,19 @@ def at_option(g: Any, f: int, card: int, n_acted: int = 0, first_did: str = "") 
 
 
 def run_op(g: Any, f: int, limit: int = 300) -> list[tuple[str, Any, str]]:
-    """Let faction f's Non-player answer every prompt of the Operation under way; the decisions."""
+    """Let faction f's Non-player answer the prompts of its card option (if that is where it is)
+    and of the Operation it starts, up to the Operation's end; returns the decisions."""
     bot = NonPlayerBot()
     out: list[tuple[str, Any, str]] = []
+    seen_op = False
     for _ in range(limit):
         if not g.active or g.active[0] != g.role(f):
             break
-        if not any(fr["k"] in ("op", "opchoice", "option") for fr in g.stack):
+        kinds = {fr["k"] for fr in g.stack}
+        in_op = bool(kinds & {"op", "opchoice"})
+        if (seen_op and not in_op) or (not in_op and (out or "option" not in kinds)):
             break
+        seen_op = seen_op or in_op
         d = bot.decide(g, g.active[0])
         out.append((d.verb, d.arg, d.reason))
         g.apply(g.active[0], (d.verb, d.arg))

@@ -205,11 +205,14 @@ def muscle_space(ctx: Ctx) -> tuple[int, str] | None:
     return None
 
 
-def bribe_space(ctx: Ctx) -> tuple[int, str] | None:
+def bribe_space(ctx: Ctx, paid: bool = False) -> tuple[int, str] | None:
     g = ctx.g
     from agon.games.cuba_libre.activities import spaces
 
-    legal = spaces(g, SYN, "bribe", {"sp": ()}) if g.res[SYN] >= 3 else []
+    if paid:
+        legal = [idx(a) for v, a in ctx.legal if v == "space"]
+    else:
+        legal = spaces(g, SYN, "bribe", {"sp": ()}) if g.res[SYN] >= 3 else []
     if not legal:
         return None
     contraband = []
@@ -290,7 +293,7 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
         return Decision("space", NAMES[s], "8.5.5 Mafia Offensive: Assassinate per the Bribe priorities (8.1.2)")
     if name == "bribe":
         if stage == 0:
-            got = bribe_space(ctx)
+            got = bribe_space(ctx, paid=True)
             return Decision("space", NAMES[got[0]], got[1]) if got else None
         return bribe_target(ctx)
     return None

@@ -1,0 +1,119 @@
+"""Non-player Syndicate (CL 8.5): each step of the flowchart and its Special Activities."""
+
+from __future__ import annotations
+
+from agon.games.cuba_libre.data import GOVT, M26, SYN, space
+from tests.games.cuba_libre.np_helpers import decide, np_game, put, run_op, start
+
+
+def steps(g):
+    return [x for x in run_op(g, SYN) if x[0] != "operation"]
+
+
+def test_8_5_1_rally_casino_spaces_first_then_flip_then_profit():
+    g = np_game()
+    put(g, "havana", casino=1)
+    put(g, "la_habana", casino=1, syn_a=1, police=1)
+    start(g, SYN)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "rally") and d.reason.startswith("8.5.1")
+    out = steps(g)
+    acts = [(v, a) for v, a, _ in out]
+    assert acts[0] == ("space", "Havana") and ("rally", "place") in acts
+    assert acts.index(("space", "La Habana")) > acts.index(("space", "Havana"))
+    assert ("rally", "flip") in acts
+    assert ("activity", "profit") in acts and ("profit", "stash") in acts
+    assert g.sp[space("la_habana")][g.slot("syn_u")] == 1
+
+
+def test_8_5_2_march_one_guerrilla_into_an_empty_ec_from_the_most():
+    g = np_game()
+    put(g, "pinar_del_rio", syn_u=3, casino=1)
+    put(g, "la_habana", syn_u=1)
+    start(g, SYN)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "march") and d.reason.startswith("8.5.2")
+    out = steps(g)
+    assert out[0][:2] == ("space", "Cigar EC") and "8.5.2 step 1" in out[0][2]
+    assert out[1][:2] == ("move", ("Pinar del Río", "active")) or out[1][:2] == ("move", ("Pinar del Río", "underground"))
+    assert g.guerrillas(space("ec_cigar"), SYN) == 1
+
+
+def test_8_5_3_construct_where_casinos_already_are():
+    g = np_game()
+    put(g, "havana", casino=1, syn_u=1, troop=4)
+    put(g, "matanzas", troop=2)
+    start(g, SYN)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "construct") and d.reason.startswith("8.5.3")
+    out = steps(g)
+    assert out[0][:2] == ("space", "Havana")
+    assert g.sp[space("havana")][g.slot("closed_casino")] == 1
+    assert ("activity", "profit") in [(v, a) for v, a, _ in out]
+
+
+def test_8_5_3_before_the_final_propaganda_open_closed_casinos_first():
+    g = np_game()
+    g.prop_played = 3
+    put(g, "havana", closed_casino=1, syn_u=1, troop=4)
+    start(g, SYN)
+    out = steps(g)
+    assert out[0][:2] == ("space", "Havana") and "final" in out[0][2]
+    assert ("construct", "open") in [(v, a) for v, a, _ in out]
+
+
+def test_8_5_3_if_none_terror_then_bribe():
+    g = np_game()
+    g.res[SYN] = 7  # no space to Construct in (no Government or Syndicate Control)
+    put(g, "matanzas", syn_u=1, m26_a=1)
+    start(g, SYN)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "terror") and "IF NONE" in d.reason
+    out = steps(g)
+    assert g.res[SYN] == 3
+    acts = [(v, a) for v, a, _ in out]
+    assert acts[0] == ("space", "Matanzas")
+    assert ("activity", "bribe") in acts
+    assert g.guerrillas(space("matanzas"), M26) == 0
+
+
+def test_8_5_4_terror_at_opposition_when_26july_player_is_at_victory():
+    g = np_game(players=1)  # 26July is the player
+    g.support[space("havana")] = -2
+    g.support[space("las_villas")] = -2
+    g.res[SYN] = 4
+    put(g, "havana", syn_u=1)
+    put(g, "camaguey_city", syn_u=1)
+    start(g, SYN)
+    out = steps(g)
+    assert out[0][:2] == ("space", "Havana") and "8.5.4 step 1" in out[0][2]
+
+
+def test_8_5_4_if_none_pass_without_underground_guerrillas():
+    g = np_game()
+    g.res[SYN] = 4
+    put(g, "matanzas", syn_a=1)
+    g.current = 32
+    g.phase = "card"
+    g.n_acted = 0
+    g.stack = [{"k": "option", "f": SYN}]
+    g._ver += 1
+    g._run()
+    d = decide(g)
+    assert d.verb == "pass"
+
+
+def test_8_5_5_muscle_when_profit_is_impossible():
+    g = np_game()
+    put(g, "havana", police=1)
+    g.cash = [space("havana") * 4 + GOVT] * 4  # no Cash Available: no Profit
+    put(g, "oriente", casino=1, m26_u=3)
+    put(g, "las_villas", troop=3)
+    put(g, "camaguey_province", troop=1)
+    start(g, SYN)
+    out = steps(g)
+    acts = [(v, a) for v, a, _ in out]
+    assert ("activity", "muscle") in acts
+    assert ("space", "Oriente") in acts[acts.index(("activity", "muscle")):]
+    assert acts.count(("from", "Las Villas")) >= 1
+    assert g.sp[space("oriente")][g.slot("troop")] == 2
