@@ -740,3 +740,39 @@ def test_card_10_T_25_cult_of_personality_works_while_the_tyrant_waits() -> None
     my_round(g, C)
     play(g, C, 10, "event")
     assert top(g) == "place" and g.stack[-1]["n"] == 4
+
+
+def test_card_54_T_26_crowd_then_the_waiting_tyrant_resolves_after_the_struggle() -> None:
+    g = new_game()
+    clear_country(g, "Romania")
+    set_sp(g, "Timişoara", d=3)
+    set_sp(g, "București", c=3)
+    give(g, D, 54, 97)
+    my_round(g, D)
+    play(g, D, 54, "event")
+    my_round(g, D)
+    play(g, D, 97, "event")
+    g.stack.append({"p": "ps_start", "country": "Romania", "card": None, "starter": C})
+    g.run()
+    assert not crowd_pending(g) and g.effect("The Tyrant is Gone") is None  # still waiting
+    if top(g) == "operations":
+        act(g, D, "use", "place")
+        finish_place_ops(g, D, "Timişoara")
+    ps = g.ps
+    ps["deck"] = ps["deck"] + ps["hands"][D] + ps["hands"][C]
+    ps["hands"] = [[], []]  # the Communist cannot attack: the Democrat wins (8.3.1)
+    for _ in range(50):
+        if g.ps is None:
+            break
+        side = g.stack[-1]["role"] if "role" in g.stack[-1] else None
+        if side is None:
+            g.run()
+            continue
+        act(g, side, legal(g, side)[0].verb, legal(g, side)[0].arg)
+    assert g.effect("The Tyrant is Gone") is not None  # resolved right after the struggle
+    set_hand(g, C, [41])
+    while g.stack and g.stack[-1].get("role") == D:  # the refuge choice
+        act(g, D, "space", legal(g, D)[0].arg)
+    my_round(g, C)
+    play(g, C, 41, "event")
+    assert top(g) == "choose_card" and 41 in g.removed
