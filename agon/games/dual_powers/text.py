@@ -10,6 +10,7 @@ from agon.games.dual_powers.data import (
     CARD_DAYS,
     CARD_DIST,
     CARD_LABEL,
+    CARD_LEADER,
     CARD_REC,
     CARD_SPECIAL,
     CARD_VP,
@@ -20,8 +21,10 @@ from agon.games.dual_powers.data import (
     DISTRICTS,
     EDGES,
     MARKER_NAME,
+    MONTH_LABEL,
     N_COMMAND,
     SIDES,
+    UNREST_VP,
 )
 
 if TYPE_CHECKING:
@@ -107,8 +110,6 @@ PROMPTS = {
 
 
 def prompt(s: DualPowersState, side: int) -> tuple[str, dict[str, Any]]:
-    from agon.games.dual_powers.data import CARD_LEADER, MONTH_LABEL, UNREST_VP
-
     ph = s.phase
     args: dict[str, Any] = {"day": s.day, "month": MONTH_LABEL[s.month], "turn": s.ti + 1, "score": s.score}
     if s.card >= 0:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from agon.engine.rng import Rng
-from agon.games.dual_powers.board import OUT, SUPPLY, WAITING
+from agon.games.dual_powers.board import OUT, SUPPLY, WAITING, controller, strength
 from agon.games.dual_powers.data import (
     CARD_LABEL,
+    CARD_LEADER,
     CONNECTIONS,
     DISTRICTS,
     EXH,
@@ -24,6 +25,7 @@ from agon.games.dual_powers.data import (
     OPP_UNITS,
     OPPOSITION,
     OWNER,
+    SIDE_LEADER_CARDS,
     SIDE_UNITS,
     SIDES,
     TRACK_END,
@@ -36,8 +38,6 @@ if TYPE_CHECKING:
 
 
 def _marker(s: DualPowersState, m: int) -> dict[str, Any]:
-    from agon.games.dual_powers.board import controller, strength
-
     ctrl = controller(s, m)
     return {
         "id": m,
@@ -116,8 +116,6 @@ def view(s: DualPowersState, role: str | None) -> dict[str, Any]:
 
 
 def _leaders(side: int) -> tuple[int, ...]:
-    from agon.games.dual_powers.data import CARD_LEADER, SIDE_LEADER_CARDS
-
     return tuple(CARD_LEADER[c] for c in SIDE_LEADER_CARDS[side])
 
 
