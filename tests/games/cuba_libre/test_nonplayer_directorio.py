@@ -1,0 +1,96 @@
+"""Non-player Directorio (CL 8.6): each step of the flowchart, Special Activities, Expat Backing."""
+
+from __future__ import annotations
+
+from agon.games.cuba_libre.data import AV_DG, DR, GB, P, space
+from tests.games.cuba_libre.np_helpers import decide, np_game, put, run_op, start
+
+
+def steps(g):
+    return [x for x in run_op(g, DR) if x[0] != "operation"]
+
+
+def acts(out):
+    return [(v, a) for v, a, _ in out]
+
+
+def test_8_6_1_terror_at_active_support_first():
+    g = np_game()
+    g.support[space("havana")] = 2
+    put(g, "havana", dr_u=1)
+    put(g, "matanzas", dr_u=1)
+    start(g, DR)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "terror") and d.reason.startswith("8.6.1")
+    out = steps(g)
+    assert out[0][:2] == ("space", "Havana") and "step 1" in out[0][2]
+    assert ("space", "Matanzas") not in acts(out)  # Neutral, no Assassinate target
+
+
+def test_8_6_1_step_3_and_assassinate_a_government_base():
+    g = np_game()
+    put(g, "las_villas", dr_u=2, govt_base=1, police=1)
+    start(g, DR)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "terror")
+    out = steps(g)
+    assert out[0][:2] == ("space", "Las Villas") and "step 3" in out[0][2]
+    assert ("activity", "assassinate") in acts(out)
+    assert g.sp[space("las_villas")][GB] == 0 and g.sp[space("las_villas")][P] == 1
+
+
+def test_8_6_2_rally_flip_then_base_then_place_then_subvert():
+    g = np_game()
+    put(g, "matanzas", dr_a=2, dr_base=1, police=1)
+    put(g, "las_villas", dr_u=3)
+    put(g, "camaguey_province", dr_base=1)
+    start(g, DR)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "rally") and d.reason.startswith("8.6.2")
+    out = acts(steps(g))
+    assert out[:2] == [("space", "Matanzas"), ("rally", "flip")]
+    assert out[2:4] == [("space", "Las Villas"), ("rally", "base")]
+    assert out[4] == ("space", "Camagüey Province") and out[5][0] == "rally" and out[5][1] == 2
+    assert ("activity", "subvert") in out
+
+
+def test_8_6_3_march_to_add_control_to_the_highest_pop_space():
+    g = np_game()
+    g.support[space("matanzas")] = 2
+    put(g, "matanzas", dr_a=3)
+    put(g, "las_villas", police=1)
+    g.avail[AV_DG] = 2  # fewer than 6 Available: no Rally condition
+    start(g, DR)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "march") and d.reason.startswith("8.6.3")
+    out = steps(g)
+    assert out[0][:2] == ("space", "Las Villas") and "step 1" in out[0][2]
+    assert g.control(space("las_villas")) == DR and g.guerrillas(space("matanzas"), DR) == 1
+
+
+def test_8_6_4_attack_where_it_adds_control_with_ambush():
+    g = np_game()
+    put(g, "las_villas", dr_u=1, police=2)
+    g.avail[AV_DG] = 2
+    start(g, DR)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "attack") and d.reason.startswith("8.6.4")
+    out = acts(steps(g))
+    assert out[0] == ("space", "Las Villas") and ("activity", "ambush") in out
+    assert g.sp[space("las_villas")][P] == 0 and g.control(space("las_villas")) == DR
+
+
+def test_8_6_2_expat_backing_gains_control_of_the_most_pop():
+    g = np_game()
+    put(g, "las_villas", dr_base=1, syn_u=1, m26_u=1)
+    put(g, "havana", police=1)
+    put(g, "oriente", police=1)  # the other Pop 2 Province is Government-Controlled
+    g.phase = "propaganda"
+    g.stack = [{"k": "prop_expat", "f": DR}]
+    g._ver += 1
+    g._run()
+    d = decide(g)
+    assert (d.verb, d.arg) == ("space", "Las Villas") and "Expat Backing 1" in d.reason
+    g.apply("dr", (d.verb, d.arg))
+    d = decide(g)
+    assert d.verb == "rally" and d.arg == 3
