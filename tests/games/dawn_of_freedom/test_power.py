@@ -108,14 +108,16 @@ def test_T_30_the_poland_struggle() -> None:
 
 def test_T_31_attacker_without_cards_loses() -> None:
     g = new_game()
-    poland_fixture(g)
     clear_country(g, "Poland")
     set_sp(g, "Bydgoszcz", c=4)
-    dice(g, 1, 1)
+    dice(g, 1, 1)  # support loss 1 -> 0 SPs, VP roll 1 -> 0 VP
     start_ps(g, "Poland", D)
+    assert g.ps["hands"][D] == [] and len(g.ps["hands"][C]) == 6
     skip_stakes(g)
     # the Democrat controls nothing: no cards, the Communist wins at once (no suit modifier)
-    assert top(g) == "remove" or g.ps is None or g.ps.get("winner") == C
+    assert top(g) == "ps_surrender" and g.ps["winner"] == C and g.ps["suit"] is None
+    act(g, C, "power", "keep")
+    assert g.retained[1] == 1 and g.ps is None
 
 
 def test_T_31_attacker_with_only_unusable_cards_loses() -> None:
