@@ -106,8 +106,10 @@ def _strike_round(g: Any, eff: Effect, side: int) -> Steps:
             g.end_effect(GENERAL_STRIKE)
         return None
 
-    return pick_card(C, lambda g: list(g.hands[C]), discard,
-                     text="General Strike: discard a card (or play a scoring card)")
+    strike = pick_card(C, lambda g: list(g.hands[C]), discard,
+                       text="General Strike: discard a card (or play a scoring card)")
+    naming = _stasi_naming(g)  # the round is replaced, but Stasi still asks before it
+    return [naming, strike] if naming else strike
 
 
 # 1989 card 5
@@ -164,7 +166,11 @@ def _stasi_name(g: Any, eff: Effect, side: int) -> Steps:
     he may instead pair Common European Home with it (1989-cards ruling 4)."""
     if side == D:
         return _stasi_pairing(g)
-    if side != C or g.ar > ARS_PER_TURN or not g.hands[D]:
+    return _stasi_naming(g) if side == C else None
+
+
+def _stasi_naming(g: Any) -> Steps:
+    if g.effect(STASI) is None or g.ar > ARS_PER_TURN or not g.hands[D]:
         return None
 
     def name(g: Any, card: int) -> Steps:

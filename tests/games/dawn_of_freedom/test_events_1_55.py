@@ -776,3 +776,17 @@ def test_card_54_T_26_crowd_then_the_waiting_tyrant_resolves_after_the_struggle(
     my_round(g, C)
     play(g, C, 41, "event")
     assert top(g) == "choose_card" and 41 in g.removed
+
+
+def test_card_13_stasi_still_asks_before_a_round_taken_by_the_general_strike() -> None:
+    g = new_game()
+    set_hand(g, C, [13, 12, 28])
+    set_hand(g, D, [5, 29, 34])
+    play(g, C, 13, "event")
+    play(g, D, 5, "event")
+    assert top(g) == "pick_card" and g.active == ["democrat"]  # Stasi: name the next card
+    act(g, D, "card", 34)
+    assert top(g) == "pick_card" and g.active == ["communist"]  # the strike's discard
+    dice(g, 1)
+    act(g, C, "card", 12)
+    assert legal(g, D) == [Action("card", 34)]
