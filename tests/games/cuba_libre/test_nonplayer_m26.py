@@ -1,0 +1,121 @@
+"""Non-player 26July (CL 8.7): each step of the flowchart, Special Activities, Agitation, Raul."""
+
+from __future__ import annotations
+
+from agon.games.cuba_libre.data import AV_MB, AV_MG, GOVT, M26, P, space
+from tests.games.cuba_libre.np_helpers import decide, np_game, put, run_op, start
+
+
+def steps(g):
+    return [x for x in run_op(g, M26) if x[0] != "operation"]
+
+
+def acts(out):
+    return [(v, a) for v, a, _ in out]
+
+
+def at(g, kind, **params):
+    g.stack = [{"k": kind, "f": M26, **params}]
+    g._ver += 1
+    g._run()
+
+
+def test_8_7_1_terror_kidnap_space_ec_first_then_support_or_neutral_then_kidnap():
+    g = np_game()
+    put(g, "ec_factory", m26_u=2)
+    put(g, "havana", m26_u=1)
+    start(g, M26)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "terror") and d.reason.startswith("8.7.1")
+    out = steps(g)
+    assert out[0][:2] == ("space", "Factory EC") and "step 1" in out[0][2]
+    assert ("space", "Havana") in acts(out)
+    assert ("activity", "kidnap") in acts(out) and ("space", "Factory EC") in acts(out)[acts(out).index(("activity", "kidnap")):]
+    assert g.support[space("havana")] == -1
+
+
+def test_8_7_1_if_none_only_passive_opposition_goes_to_rally():
+    g = np_game()
+    g.support[space("matanzas")] = -1
+    put(g, "matanzas", m26_u=1)
+    start(g, M26)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "rally") and "8.7.1 IF NONE" in d.reason
+
+
+def test_8_7_2_rally_flip_then_base_then_infiltrate_an_ec():
+    g = np_game()
+    put(g, "pinar_del_rio", m26_a=2, m26_base=1, police=1)
+    g.support[space("oriente")] = -2
+    put(g, "oriente", m26_u=3)
+    put(g, "ec_sugar_cane", police=1)
+    start(g, M26)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "rally") and d.reason.startswith("8.7.2")
+    out = acts(steps(g))
+    assert out[:4] == [("space", "Pinar del Río"), ("rally", "flip"), ("space", "Oriente"), ("rally", "base")]
+    assert ("activity", "infiltrate") in out and ("space", "Sugar Cane EC") in out
+    assert g.sp[space("ec_sugar_cane")][P] == 0 and g.sp[space("ec_sugar_cane")][g.slot("m26_u")] == 1
+
+
+def test_8_7_3_march_into_a_government_space_from_an_ec():
+    g = np_game()
+    g.res[GOVT] = 0
+    put(g, "ec_sugar_cane", m26_u=3)
+    g.terror[space("ec_sugar_cane")] = 1  # already Sabotaged: Terror there does nothing
+    put(g, "sierra_maestra", police=1)
+    g.avail[AV_MG] = 2
+    start(g, M26)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "march") and d.reason.startswith("8.7.3")
+    out = steps(g)
+    assert out[0][:2] == ("space", "Sierra Maestra") and "step 2" in out[0][2]
+    assert g.guerrillas(space("ec_sugar_cane"), M26) == 1  # never the last Guerrilla
+
+
+def test_8_7_4_attack_with_4_guerrillas_and_ambush():
+    g = np_game()
+    g.res[GOVT] = 0
+    g.support[space("havana")] = -2
+    put(g, "havana", m26_u=4, police=1)
+    g.avail[AV_MG] = 2
+    g.avail[AV_MB] = 0
+    start(g, M26)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "attack") and d.reason.startswith("8.7.4")
+    out = acts(steps(g))
+    assert out[0] == ("space", "Havana") and ("activity", "ambush") in out
+    assert g.sp[space("havana")][P] == 0
+
+
+def test_8_7_5_agitation_highest_pop_and_only_where_a_shift_happens():
+    g = np_game()
+    put(g, "havana", m26_u=2)
+    put(g, "pinar_del_rio", m26_u=1)
+    put(g, "matanzas", m26_u=1)
+    g.support[space("matanzas")] = -2
+    g.terror[space("matanzas")] = 1
+    g.res[M26] = 1
+    g.phase = "propaganda"
+    at(g, "prop_agitation")
+    d = decide(g)
+    assert (d.verb, d.arg) == ("agitate", "Havana")
+    g.support[space("havana")] = -2
+    g.support[space("pinar_del_rio")] = -2
+    g._ver += 1
+    d = decide(g)
+    assert d.verb == "done"  # Matanzas: removing Terror would shift nothing
+
+
+def test_8_7_raul_rerolls_failed_attacks_and_low_kidnaps_only():
+    g = np_game()
+    put(g, "havana", m26_a=3)
+    s = space("havana")
+    at(g, "reroll", s=s, roll=5, what="attack")
+    assert decide(g).verb == "reroll"
+    at(g, "reroll", s=s, roll=2, what="attack")
+    assert decide(g).verb == "keep"
+    at(g, "reroll", s=s, roll=2, what="kidnap", target=GOVT)
+    assert decide(g).verb == "reroll"
+    at(g, "reroll", s=s, roll=4, what="kidnap", target=GOVT)
+    assert decide(g).verb == "keep"
