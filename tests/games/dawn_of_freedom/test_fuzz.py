@@ -83,3 +83,31 @@ def test_render_shows_the_board() -> None:
     text = game.render(state.view("communist"), "communist")
     for word in ("Poland", "Gdańsk", "VP", "Tiananmen", "Your hand", "Setup"):
         assert word in text
+
+
+def test_undo_until_information_is_revealed() -> None:
+    from agon.engine import Action
+
+    game = agon.load("1989")
+    state = game.new(8)
+    state.undo_enabled = True
+    before = state.digest()
+    state.apply("communist", Action("space", 74))
+    assert state.sp[1][74] == 1
+    state.apply("communist", Action("undo"))
+    assert state.sp[1][74] == 0 and state.digest() != "" and state.view("communist")["sp"] == game.new(8).view(
+        "communist")["sp"]
+    assert before == game.new(8).digest()
+
+
+def test_clone_is_independent() -> None:
+    state, _ = play_random_game("1989", 21, max_actions=150)
+    twin = state.clone()
+    role = twin.active[0]
+    for _ in range(30):
+        if not twin.active:
+            break
+        role = twin.active[0]
+        twin.apply(role, twin.legal_actions(role)[0])
+    again = agon.replay(state.record())
+    assert again.digest() == state.digest()
