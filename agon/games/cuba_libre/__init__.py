@@ -1,7 +1,8 @@
 """Cuba Libre (GMT COIN series vol. II) for agon: `agon.load("cuba-libre")`.
 
 Roles govt, m26 (26July), dr (Directorio), syndicate. Options: players (0-4; seats beyond the
-players are Non-players, 8.0), short (short game, 2.1), deployment ("standard" | "variable", S3).
+players are Non-players, 8.0), short (short game, 2.1), deployment ("standard" | "variable", S3),
+deception (Victory Deception markers, 7.3; 3-4 players).
 
 Seat API for the Non-player bots (section 8)
 --------------------------------------------
@@ -49,15 +50,19 @@ class CubaLibre(Game):
         return list(ROLES)
 
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        out = {"players": 4, "short": False, "deployment": "standard"}
+        out = {"players": 4, "short": False, "deployment": "standard", "deception": False}
         for key, value in options.items():
             if key not in out:
-                raise ValueError(f"cuba-libre: unknown option {key!r}; options: players, short, deployment")
+                raise ValueError(f"cuba-libre: unknown option {key!r}; options: {', '.join(out)}")
             out[key] = value
         if out["players"] not in (0, 1, 2, 3, 4) or isinstance(out["players"], bool):
             raise ValueError(f"cuba-libre: option players must be 0..4, not {out['players']!r}")
         if not isinstance(out["short"], bool):
             raise ValueError(f"cuba-libre: option short must be true or false, not {out['short']!r}")
+        if not isinstance(out["deception"], bool):
+            raise ValueError(f"cuba-libre: option deception must be true or false, not {out['deception']!r}")
+        if out["deception"] and out["players"] < 3:
+            raise ValueError("cuba-libre: option deception is for 3- or 4-player games (7.3)")
         if out["deployment"] not in ("standard", "variable"):
             raise ValueError(f"cuba-libre: option deployment must be standard or variable, not {out['deployment']!r}")
         return out

@@ -18,7 +18,7 @@ from typing import Any
 
 from agon.engine import Action, State
 from agon.engine.rng import Rng
-from agon.games.cuba_libre import activities, insurgent_ops, operations, propaganda, turn  # noqa: F401 - register steps
+from agon.games.cuba_libre import activities, deception, insurgent_ops, operations, propaganda, turn  # noqa: F401 - register steps
 from agon.games.cuba_libre import events as ev
 from agon.games.cuba_libre.board import Board
 from agon.games.cuba_libre.data import (
@@ -87,6 +87,7 @@ class CubaLibreState(Board, State):
                 if OWNER[pt] not in deploying:
                     self.place(s, pt, n)
         self._build_deck()
+        deception.setup(self)
         self.prop_played = 0
         self.last_was_prop = False
         self.card_reset()
@@ -201,8 +202,10 @@ class CubaLibreState(Board, State):
     def end_game(self, reason: str, only: frozenset[int] | None = None) -> None:
         """CL 7.1 / 7.3: rank every faction by margin; ties to Non-players, Syndicate, DR, 26July.
         `only`: the factions that may win (8.9: in the solo game a 6.1 win goes to a Non-player)."""
-        margins = {ROLES[f]: self.margin(f) for f in range(4)}
-        order = sorted(range(4), key=lambda f: (-self.margin(f), 0 if f in self.np else 1, TIE_RANK[f]))
+        deception.reveal_all(self)
+        final = [self.margin(f) + deception.agenda_bonus(self, f) for f in range(4)]  # Hidden Agendas
+        margins = {ROLES[f]: final[f] for f in range(4)}
+        order = sorted(range(4), key=lambda f: (-final[f], 0 if f in self.np else 1, TIE_RANK[f]))
         if only:
             order = [f for f in order if f in only] + [f for f in order if f not in only]
         self.over = {"winners": [ROLES[order[0]]], "scores": margins, "reason": reason,
@@ -244,7 +247,7 @@ class CubaLibreState(Board, State):
     def _view(self, role: str | None) -> dict[str, Any]:
         from agon.games.cuba_libre.text import board_view
 
-        return board_view(self)
+        return {**board_view(self), "deception": deception.view(self, role)}
 
     def _result(self) -> dict[str, Any] | None:
         return self.over
@@ -262,6 +265,9 @@ class CubaLibreState(Board, State):
         t.deck = self.deck[:]
         t.played = self.played[:]
         t.aside = self.aside[:]
+        t.dec_hand = [h[:] for h in self.dec_hand]
+        t.dec_shown = [h[:] for h in self.dec_shown]
+        t.dec_aside = self.dec_aside[:]
 
     def _determinize(self, role: str, rng: Rng) -> None:
         """Nobody knows the deck beyond the revealed card, nor the cards set aside (short game):
@@ -283,6 +289,7 @@ class CubaLibreState(Board, State):
             for p, c in zip(positions, cards, strict=True):
                 deck[p] = c
         self.deck = deck
+        deception.determinize(self, role, rng)
         self._lc = (-1, [])
 
     def label(self, action: Action) -> str:
@@ -296,6 +303,7 @@ class CubaLibreState(Board, State):
         n_prop = sum(1 for c in self.deck if self.is_prop(c)) + sum(1 for c in self.played if self.is_prop(c))
         n_prop += self.is_prop(self.current) + self.is_prop(self.next_card)
         assert n_prop == 4, f"{n_prop} Propaganda cards in the deck"
+        deception.check(self)
 
     # -- helpers used by steps ------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agon.games.cuba_libre import deception
 from agon.games.cuba_libre import events as ev
 from agon.games.cuba_libre.data import (
     CITIES,
@@ -60,6 +61,8 @@ class Option(Step):
         lim = kind == "limop"
         if ops_possible(g, f, lim, False, sa=not lim or (f == GOVT and g.has_mom(10))):
             out.append((kind, None))
+            if lim and deception.has_asset(g, f):
+                out.append(("op", "hidden asset"))  # CL 7.3 Deception: LimOp -> Op + SA
         out.append(("pass", None))
         return out
 
@@ -84,6 +87,8 @@ class Option(Step):
             return False
         if g.n_acted == 1:
             g.first_did = "op"
+        if action[1] == "hidden asset":
+            deception.use_asset(g, f)
         lim = verb == "limop"
         sa = not lim or (f == GOVT and g.has_mom(10))  # MAP shaded: LimOps may add an SA
         g.push("opchoice", f, lim=lim, free=False, sa=sa, src="card", slot=g.n_acted)

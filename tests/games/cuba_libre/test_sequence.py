@@ -173,7 +173,10 @@ def test_options_validation():
         GAME.new(1, deployment="random")
     with pytest.raises(ValueError, match="unknown option"):
         GAME.new(1, colour="red")
-    assert GAME.normalize_options({}) == {"players": 4, "short": False, "deployment": "standard"}
+    assert GAME.normalize_options({}) == {"players": 4, "short": False, "deployment": "standard",
+                                          "deception": False}
+    with pytest.raises(ValueError, match="deception"):
+        GAME.new(1, players=2, deception=True)
 
 
 def test_default_seats_follow_the_player_count():
