@@ -590,12 +590,19 @@ def test_card_44_inflationary_currency_needs_the_opponent_in_power() -> None:
 
 def test_card_45_soviet_troop_withdrawals_five_from_eastern_europe() -> None:
     g = new_game()
+    clear_map(g)
+    pr = set_sp(g, "Praha", c=3)
+    lz = set_sp(g, "Leipzig", c=1)
+    set_sp(g, "Sofia", c=2)
     give(g, D, 45)
     my_round(g, D)
     play(g, D, 45, "event")
-    offered = spaces_offered(g, D)
-    assert offered and all(SPACES[s].region == "Eastern Europe" for s in offered)
-    assert g.stack[-1]["n"] == 5 and g.stack[-1]["per"] == 2
+    assert spaces_offered(g, D) == {pr, lz}  # not the Balkans
+    act(g, D, "space", pr)
+    act(g, D, "space", pr)
+    assert spaces_offered(g, D) == {lz}
+    act(g, D, "space", lz)
+    assert g.sp[C][pr] == 1 and g.sp[C][lz] == 0 and top(g) == "choose_card" and 45 in g.removed
 
 
 def test_card_46_goodbye_lenin_takes_a_red_card_from_the_communist() -> None:
