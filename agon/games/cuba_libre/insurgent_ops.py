@@ -196,12 +196,16 @@ class March(Step):
         f, s = fr["f"], fr["s"]
         op = g.op_frame()
         first = op is not None and not op.get("groups")
-        for _o, (nu, na) in fr["grp"]:
+        for o, (nu, na) in fr["grp"]:
             if f == M26 and g.has_cap(13) and first:
                 first = False
                 continue
             first = False
-            if (g.support[s] > 0 or IS_EC[s]) and nu + na + g.cubes(s) > 3:
+            exposed = (g.support[s] > 0 or IS_EC[s]) and nu + na + g.cubes(s) > 3
+            if o not in ADJ[s]:  # Morgan (card 28): also tested in the space passed through (best path)
+                exposed = exposed or all((g.support[m] > 0 or IS_EC[m]) and nu + na + g.cubes(m) > 3
+                                         for m in ADJ[s] if o in ADJ[m])
+            if exposed:
                 g.flip(s, f, nu, True)
                 _arrive(g, s, -nu, nu)
         if op is not None and fr["grp"]:

@@ -107,6 +107,21 @@ def test_card_28_unshaded_capability_dr_marches_two_spaces():
     assert n(g, "las_villas", "dr_u") == 1
 
 
+def test_card_28_unshaded_activation_tested_in_the_space_passed_through():
+    """Ruling CL-E28: a 2-space move is exposed in the middle space too (Support and > 3)."""
+    g = blank()
+    play(g, 28)
+    g.res[DR] = 5
+    put(g, "la_habana", dr_u=1)
+    put(g, "matanzas", troop=3)
+    g.support[space("matanzas")] = 1
+    start(g, DR)
+    act(g, "operation", "march")
+    act(g, "space", N("las_villas"))
+    act(g, "move", (N("la_habana"), "underground"))
+    assert n(g, "las_villas", "dr_a") == 1 and n(g, "las_villas", "dr_u") == 0
+
+
 def test_card_28_shaded_dr_space_to_active_support():
     g = blank()
     put(g, "matanzas", dr_a=1)
