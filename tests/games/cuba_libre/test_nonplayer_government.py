@@ -1,0 +1,122 @@
+"""Non-player Government (CL 8.8): Momentum, Train, Garrison, Sweep, Assault, SAs, Civic, Redeploy."""
+
+from __future__ import annotations
+
+from agon.games.cuba_libre.data import GB, GOVT, M26, MB, P, space
+from tests.games.cuba_libre.np_helpers import decide, np_game, put, run_op, start
+
+
+def steps(g):
+    return [x for x in run_op(g, GOVT) if x[0] != "operation"]
+
+
+def acts(out):
+    return [(v, a) for v, a, _ in out]
+
+
+def cities_held(g):
+    """Every City Controlled with Troops and Police: no Train condition."""
+    put(g, "havana", troop=2, police=4)
+    put(g, "camaguey_city", troop=1, police=1)
+    put(g, "santiago_de_cuba", troop=1, police=1)
+
+
+def test_8_8_2_train_cities_without_control_first_base_and_transport():
+    g = np_game()
+    put(g, "havana", troop=6)
+    put(g, "santiago_de_cuba", troop=1, police=1)
+    put(g, "las_villas", troop=2)
+    put(g, "matanzas", m26_a=2)
+    start(g, GOVT)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "train") and d.reason.startswith("8.8.2")
+    out = acts(steps(g))
+    assert out[0] == ("space", "Camagüey City")
+    assert out[1:5] == [("place", "police"), ("place", "troop"), ("place", "police"), ("place", "troop")]
+    assert out.index(("space", "Havana")) < out.index(("space", "Santiago de Cuba"))
+    assert ("base", ("Las Villas", "TT")) in out and g.sp[space("las_villas")][GB] == 1
+    assert ("activity", "transport") in out and ("to", "Matanzas") in out
+
+
+def test_8_8_3_garrison_police_to_an_ec_then_free_assault():
+    g = np_game()
+    cities_held(g)
+    put(g, "ec_factory", m26_u=1)
+    start(g, GOVT)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "garrison") and d.reason.startswith("8.8.3")
+    out = acts(steps(g))
+    assert out[0] == ("space", "Factory EC") and out[1] == ("move", ("Havana", "police"))
+    assert ("assault", "Factory EC") in out
+    assert g.guerrillas(space("ec_factory"), M26) == 0
+
+
+def test_8_8_4_sweep_support_spaces_first():
+    g = np_game()
+    cities_held(g)
+    g.support[space("pinar_del_rio")] = 1
+    put(g, "pinar_del_rio", m26_u=2)
+    put(g, "la_habana", troop=3)
+    put(g, "matanzas", m26_u=1, police=1)
+    start(g, GOVT)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "sweep") and d.reason.startswith("8.8.4")
+    out = steps(g)
+    assert out[0][:2] == ("space", "Pinar del Río") and "Support" in out[0][2]
+    assert ("move", ("La Habana", "troop")) in acts(out)
+    assert g.sp[space("la_habana")][g.slot("troop")] >= 1  # never loses Control of the origin
+
+
+def test_8_8_5_assault_bases_first_then_guerrillas():
+    g = np_game()
+    cities_held(g)
+    put(g, "matanzas", m26_a=3, troop=3)
+    put(g, "oriente", m26_base=1, troop=2)
+    start(g, GOVT)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "assault")
+    out = acts(steps(g))
+    assert out[0] == ("space", "Oriente") and ("space", "Matanzas") in out
+    assert g.sp[space("oriente")][MB] == 0 and g.guerrillas(space("matanzas"), M26) == 0
+
+
+def test_8_8_1_sanchez_mosquera_assaults_a_mountain_base():
+    g = np_game()
+    g.momentum = frozenset({(6, True)})
+    put(g, "sierra_maestra", m26_base=1, troop=1)
+    start(g, GOVT)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "assault") and d.reason.startswith("8.8.1")
+
+
+def test_8_8_6_civic_action_highest_pop_keeping_9_resources():
+    g = np_game()
+    put(g, "havana", troop=1, police=1)
+    put(g, "pinar_del_rio", troop=1, police=1)
+    g.res[GOVT] = 13
+    g.phase = "propaganda"
+    g.stack = [{"k": "prop_civic", "f": GOVT}]
+    g._ver += 1
+    g._run()
+    assert (decide(g).verb, decide(g).arg) == ("civic", "Havana")
+    g.res[GOVT] = 12
+    g._ver += 1
+    assert decide(g).verb == "done"
+    g.prop_played = 4  # 8.8.6 exception: the final Round spends below 9
+    g._ver += 1
+    assert (decide(g).verb, decide(g).arg) == ("civic", "Havana")
+
+
+def test_8_8_7_redeploy_police_to_ecs_first():
+    g = np_game()
+    put(g, "havana", troop=2, police=3)
+    put(g, "ec_factory", m26_u=2)
+    g.phase = "propaganda"
+    g.stack = [{"k": "prop_redeploy", "f": GOVT}]
+    g._ver += 1
+    g._run()
+    d = decide(g)
+    assert (d.verb, d.arg) == ("move", ("Havana", "police")) and "8.8.7" in d.reason
+    g.apply("govt", (d.verb, d.arg))
+    assert (decide(g).verb, decide(g).arg) == ("to", "Factory EC")
+    _ = P
