@@ -7,7 +7,10 @@
 
 Roles are "p1".."p5". Options: players (2-5, default 3), beginner (IC-V.1), short (IC-V.2/V.3),
 blank_vote (IC-V.4), advanced ("none", "A" random action cards IC-V.5, "B" themes IC-V.6) and theme
-(for "B": whispers, gold_and_steel, web_of_lies, shifting_alliances).
+(for "B": whispers, gold_and_steel, web_of_lies, shifting_alliances). The spec's configurable
+readings: schemer_tie ("top" default, "bottom", "shared", "none"; AMB-12), strict_victory (AMB-14),
+formed_favour (Strong only if the action formed the Equilibrium; ACT-P2 note) and limit_equilibrium
+(15 Equilibrium cards per guild; GAP-14).
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ from agon.games.intrigue_city import text
 from agon.games.intrigue_city.data import THEMES
 from agon.games.intrigue_city.rules import IntrigueState
 
-_FLAGS = ("beginner", "short", "blank_vote")
+_FLAGS = ("beginner", "short", "blank_vote", "strict_victory", "formed_favour", "limit_equilibrium")
+_TIES = ("top", "bottom", "shared", "none")
 
 
 class IntrigueCity(Game):
@@ -33,7 +37,7 @@ class IntrigueCity(Game):
         return [f"p{i + 1}" for i in range(n)]
 
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        known = {"players", "advanced", "theme", *_FLAGS}
+        known = {"players", "advanced", "theme", "schemer_tie", *_FLAGS}
         unknown = sorted(set(options) - known)
         if unknown:
             raise ValueError(f"intrigue-city: unknown option(s) {unknown}; options: {sorted(known)}")
@@ -46,6 +50,10 @@ class IntrigueCity(Game):
             if not isinstance(value, bool):
                 raise ValueError(f"{flag} must be true or false, got {value!r}")
             out[flag] = value
+        tie = options.get("schemer_tie", "top")
+        if tie not in _TIES:
+            raise ValueError(f"schemer_tie must be one of {list(_TIES)}, got {tie!r}")
+        out["schemer_tie"] = tie
         advanced = options.get("advanced", "none") or "none"
         if advanced not in ("none", "A", "B"):
             raise ValueError(f"advanced must be 'none', 'A' or 'B', got {advanced!r}")

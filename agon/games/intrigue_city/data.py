@@ -26,6 +26,7 @@ BANK: tuple[int, int, int] = tuple(_RAW["bank"][str(v)] for v in (1, 2, 3))  # t
 STARTING_SETS: tuple[tuple[int, ...], ...] = tuple(tuple(s) for s in _RAW["starting_sets"])  # GAP-4
 EXTRA_SET: tuple[int, ...] = tuple(_RAW["extra_set"])  # GAP-9
 FAVOURS_PER_GUILD: int = _RAW["favour_cards_per_guild"]
+EQUILIBRIUM_PER_GUILD: int = _RAW["equilibrium_cards_per_guild"]
 TRACK: tuple[str, ...] = tuple(_RAW["rounds_track"])  # IC-1.4
 SHORT_START: int = _RAW["short_game_start"]
 HAND_CARDS: int = _RAW["hand_cards_two_players"]

@@ -89,7 +89,8 @@ def targets_ok(card: str, cu: list[int], b: int, bank: list[int]) -> list[bool]:
     if kind in ("move", "double_move"):  # ACT-A5/A10 fall back to one move
         return [(mask & m) != 0 for m in REL_MASKS[card]]
     if kind == "place_move":
-        return [any_bank and (mask & m) != 0 for m in REL_MASKS[card]]
+        can_place = any(bank[v - 1] > 0 for v in CARD_VALUES[card])
+        return [can_place and (mask & m) != 0 for m in REL_MASKS[card]]
     ne = [bool(mask >> g & 1) for g in range(6)]
     spare3 = [value_total(cu, b, w) >= 2 for w in VALUES]
     if kind == "claim":
@@ -121,8 +122,8 @@ def card_ok_anywhere(card: str, bank: list[int]) -> bool | None:
         return bank[vt - 1] > 0 and bank[vc - 1] > (1 if vt == vc else 0)
     if kind == "place_or_remove" and bank[CARD_VALUES[card][0] - 1] > 0:
         return True
-    if kind == "place_move" and (bank[0] > 0 or bank[1] > 0 or bank[2] > 0):
-        return True  # any guild holding cubes has two or three related targets
+    if kind == "place_move":  # any guild holding cubes has two or three related targets
+        return any(bank[v - 1] > 0 for v in CARD_VALUES[card])
     return None
 
 
@@ -192,9 +193,9 @@ def executions(card: str, cu: list[int], b: int, bank: list[int], g: int) -> lis
         for w in VALUES:
             if can_remove(cu, b, g, w) and bank[v - 1] + (w == v) >= 2:
                 out.append(((Action("remove", w),), (("R", g, w), ("P", a1, v), ("P", a2, v))))
-    elif kind == "place_move":  # ACT-A8, A9 (AMB-3: any value placed)
+    elif kind == "place_move":  # ACT-A8, A9 (AMB-3: any value placed; the values are data)
         for decisions, ops in _moves_in(cu, b, g, rel[g]):  # type: ignore[index]
-            for v in VALUES:
+            for v in CARD_VALUES[card]:
                 if bank[v - 1] > 0:
                     out.append(((decisions[0], Action("place", v), decisions[1]), (("P", g, v), ops[0])))
     elif kind == "old_debts":  # ACT-P1

@@ -167,6 +167,7 @@ class IntrigueState(State):
         self.eowner = -1
         self.enext = ""
         self.xfav = (-1, 0)
+        self.before = 0
 
     # -- contract ---------------------------------------------------------------------------------
 
@@ -408,9 +409,11 @@ class IntrigueState(State):
     def _choose_target(self, tp: int, g: int) -> None:
         self.tp, self.tg = tp, g
         if self.noeff:
+            self.before = guild_sum(self.cu, tp * 18, g)
             self._say_action("no legal play, no effect")
             self._after_action()
             return
+        self.before = guild_sum(self.cu, tp * 18, g)
         self.execs = executions(self.card, self.cu, tp * 18, self.bank, g)
         self.dec = 0
         self.eowner = tp
@@ -442,7 +445,14 @@ class IntrigueState(State):
 
     def _finish_exec(self, ops: tuple[Any, ...]) -> None:
         owner = self.eowner
-        apply_ops(self.cu, owner * 18, self.bank, ops)
+        if self.options["strict_victory"] and len(ops) > 1:  # AMB-14 option: after every cube operation
+            for k in range(len(ops)):
+                apply_ops(self.cu, owner * 18, self.bank, ops[k:k + 1])
+                if all_six(self.cu, owner * 18):
+                    ops = ops[:k + 1]
+                    break
+        else:
+            apply_ops(self.cu, owner * 18, self.bank, ops)
         done = text.describe_ops(ops) if ops else "nothing changes"
         if self.enext == "action":
             self._say_action(done)
@@ -466,7 +476,10 @@ class IntrigueState(State):
         if self.pawn == 0:  # IC-4.1 d
             self._open_window("react")
             return
-        self._gain_favour(self.cur, self.tg, guild_sum(self.cu, self.cur * 18, self.tg) == 6)  # IC-4.1 f
+        strong = guild_sum(self.cu, self.cur * 18, self.tg) == 6  # IC-4.1 f, IC-6.2
+        if strong and self.options["formed_favour"] and self.before == 6:
+            strong = False  # the option: the action itself must form the Equilibrium
+        self._gain_favour(self.cur, self.tg, strong)
         self._end_turn()
 
     def _gain_favour(self, p: int, g: int, strong: bool) -> None:

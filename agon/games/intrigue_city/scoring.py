@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from agon.engine import Action
-from agon.games.intrigue_city.data import GUILD_NAMES, GUILDS, POWER_INDEX, POWER_NAMES, POWER_VALUE, TRACK
+from agon.games.intrigue_city.data import (
+    EQUILIBRIUM_PER_GUILD,
+    GUILD_NAMES,
+    GUILDS,
+    POWER_INDEX,
+    POWER_NAMES,
+    POWER_VALUE,
+    TRACK,
+)
 from agon.games.intrigue_city.effects import guild_sum
 
 if TYPE_CHECKING:
@@ -16,9 +24,12 @@ ERAS = ("I", "II", "III", "IV")
 
 def end_round(s: IntrigueState) -> None:
     """IC-7.2 to IC-7.5: Equilibrium cards, pawns back, round marker on."""
-    for p in range(s.n):
+    limit = s.options["limit_equilibrium"]
+    for p in sorted(range(s.n), key=lambda q: (s.pos[q], s.arr[q])):
         b = p * 18
         got = [g for g in range(6) if guild_sum(s.cu, b, g) == 6]  # IC-7.2
+        if limit:  # GAP-14 option: a guild's stack of 15 can run out (taken in turn order)
+            got = [g for g in got if sum(s.eq[q * 6 + g] for q in range(s.n)) < EQUILIBRIUM_PER_GUILD]
         for g in got:
             s.eq[p * 6 + g] += 1
             s.say("You take an Equilibrium card of {guild}", to=s.roles[p], guild=GUILD_NAMES[GUILDS[g]])
@@ -104,7 +115,7 @@ def resolve_era(s: IntrigueState) -> None:
 def final_scoring(s: IntrigueState) -> None:
     """IC-9: Grand Schemer, reveal of the CoE III/IV pile, VP, winner and tie-breaks."""
     n = s.n
-    schemer = max(range(n), key=lambda p: (s.pos[p], s.arr[p]))  # IC-9.1, AMB-12: top of the stack
+    schemer = grand_schemers(s)  # IC-9.1
     for p, c in s.pile:  # IC-9.3
         s.power[c // 2] += POWER_VALUE[c][n]
         s.say("{role}'s hidden vote: {guild} +{n}", role=s.roles[p], guild=GUILD_NAMES[GUILDS[c // 2]], n=POWER_VALUE[c][n])
@@ -119,8 +130,21 @@ def final_scoring(s: IntrigueState) -> None:
     s.say("{winners} win(s) the game", winners=", ".join(s.final["winners"]))
 
 
-def score(s: IntrigueState, schemer: int) -> dict[str, Any]:
+def grand_schemers(s: IntrigueState) -> tuple[int, ...]:
+    """IC-9.1 highest intrigue; ties (AMB-12) by the schemer_tie option, default the top of the stack."""
+    top = max(s.pos)
+    tied = sorted((p for p in range(s.n) if s.pos[p] == top), key=lambda p: s.arr[p])
+    rule = s.options["schemer_tie"]
+    if len(tied) == 1 or rule == "top":
+        return (tied[-1],)
+    if rule == "bottom":
+        return (tied[0],)
+    return tuple(tied) if rule == "shared" else ()
+
+
+def score(s: IntrigueState, schemer: int | tuple[int, ...]) -> dict[str, Any]:
     """IC-9.4 to IC-9.6 (formula IC-9.7)."""
+    schemers = (schemer,) if isinstance(schemer, int) else schemer
     n = s.n
     variety = [sum(1 for g in range(6) if s.eq[p * 6 + g]) for p in range(n)]
     best_variety = max(variety)
@@ -129,7 +153,7 @@ def score(s: IntrigueState, schemer: int) -> dict[str, Any]:
         b = p * 18
         total = sum(guild_sum(s.cu, b, g) for g in range(6))
         row = {
-            "schemer": 3 if p == schemer else 0,  # a
+            "schemer": 3 if p in schemers else 0,  # a
             "favours": sum(1 for g in range(6) if s.fav[p * 6 + g] == 2),  # b (IC-6.9)
             "variety": 5 if variety[p] == best_variety and best_variety > 0 else 0,  # c, AMB-13
             "board36": 5 if total == 36 else 0,  # d
@@ -148,7 +172,7 @@ def score(s: IntrigueState, schemer: int) -> dict[str, Any]:
         "scores": scores,
         "reason": "final scoring",
         "breakdown": parts,
-        "schemer": s.roles[schemer],
+        "schemer": s.roles[schemers[0]] if len(schemers) == 1 else [s.roles[p] for p in schemers],
         "power": {GUILDS[g]: s.power[g] for g in range(6)},
         "equilibrium": {s.roles[p]: {GUILDS[g]: s.eq[p * 6 + g] for g in range(6)} for p in range(n)},
     }

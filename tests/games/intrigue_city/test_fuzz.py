@@ -30,6 +30,8 @@ VARIANTS = [
     {"advanced": "B", "theme": "web_of_lies"},
     {"advanced": "B", "theme": "shifting_alliances"},
     {"short": True, "blank_vote": True, "beginner": True},
+    {"strict_victory": True, "formed_favour": True, "limit_equilibrium": True, "schemer_tie": "shared"},
+    {"schemer_tie": "none", "advanced": "A", "short": True},
 ]
 
 

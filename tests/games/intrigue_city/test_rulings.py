@@ -136,6 +136,14 @@ def test_AMB_12_grand_schemer_tie_goes_to_the_top_of_the_stack() -> None:
     assert s.result["schemer"] == "p2"
 
 
+def test_AMB_12_option_schemer_tie_bottom_shared_none() -> None:
+    for rule, expect in (("bottom", "p1"), ("shared", ["p1", "p2"]), ("none", [])):
+        s = GAME.new(0, players=3, schemer_tie=rule)
+        intrigue(s, 40, 40, 12)
+        scoring.final_scoring(s)
+        assert s.result["schemer"] == expect
+
+
 def test_AMB_13_variety_zero_never_scores() -> None:
     s = begin(3)
     r = scoring.score(s, 0)
@@ -154,6 +162,19 @@ def test_AMB_14_special_victory_is_checked_after_the_whole_action() -> None:
     assert not s.is_over and sums(s, N)["DB"] == 4 and sums(s, N)["CM"] == 8
 
 
+def test_AMB_14_option_strict_victory_checks_every_cube_operation() -> None:
+    s = example_1()
+    s.options = {**s.options, "strict_victory": True}
+    deal(s, [("ACT-A5", 3), ("ACT-B1", 2), ("ACT-B2", 2), ("ACT-B3", 4), ("ACT-P2", 5)])
+    six = {"BoS": [3, 3], "ES": [2, 2, 2], "RL": [3, 2, 1], "DR": [1, 1, 1, 3]}
+    board(s, N, {**six, "DB": [2, 2, 1], "CM": [2, 1, 1, 1, 1, 1]})
+    act(s, "offensive", 0)
+    act(s, "target", ("p1", "DB"))
+    choose(s, "chosen", "CM")
+    choose(s, "move", 1)
+    assert s.is_over and s.result["winners"] == ["p1"] and sums(s, N)["DB"] == 6
+
+
 def test_AMB_15_bank_is_limited_equilibrium_cards_are_not() -> None:
     s = begin(3)
     s.bank[2] = 0
@@ -163,6 +184,17 @@ def test_AMB_15_bank_is_limited_equilibrium_cards_are_not() -> None:
     s.pawns = [0] * 6
     restart(s)
     assert s.eq[GI["BoS"]] == 21
+
+
+def test_AMB_15_option_limited_equilibrium_stacks() -> None:
+    s = GAME.new(0, players=3, limit_equilibrium=True)
+    while s.phase == "setup":
+        act(s, legal(s)[0].verb, legal(s)[0].arg)
+    s.eq[A * 6 + GI["BoS"]] = 15
+    put(s, N, {"BoS": [3, 3], "ES": [], "RL": [1, 2]})
+    s.pawns = [0] * 6
+    restart(s)
+    assert s.eq[GI["BoS"]] == 0
 
 
 def test_AMB_16_a_choice_is_legal_only_if_the_whole_effect_can_be_done() -> None:
@@ -215,6 +247,15 @@ def test_R_1_scapegoat_defensive_gives_strong_if_the_guild_is_already_at_six() -
     act(s, "defensive", pos_of(s, "ACT-P2"))
     act(s, "target", ("p3", "RL"))
     assert s.fav[V * 6 + GI["RL"]] == 2
+
+
+def test_R_1_option_formed_favour_needs_the_action_to_form_the_equilibrium() -> None:
+    s = example_1()
+    s.options = {**s.options, "formed_favour": True}
+    put(s, V, {"RL": [3, 3]})
+    act(s, "defensive", pos_of(s, "ACT-P2"))
+    act(s, "target", ("p3", "RL"))
+    assert s.fav[V * 6 + GI["RL"]] == 1
 
 
 def test_R_2_a_forced_choice_is_taken_at_once() -> None:
