@@ -349,3 +349,29 @@ def test_R4_7_3_removed_leaders_are_out_of_the_game() -> None:
     scoring.exhaust(s)
     assert s.loc[LEADER["lenin"]] == OUT
     assert CARD_DIST[0] >= 0
+
+
+def test_S2_4_S3_2_the_opposition_holds_popular_will_and_no_objective_during_play() -> None:
+    s = new(7, players=1, side="red", difficulty=2)
+    assert s.so[WHITE] == -1  # S2.4: its objective space stays empty until Scoring
+    assert s.pw == WHITE or s.month > 0  # S3.2 (only a month advance on your turn takes it back)
+
+
+def test_S5_5_the_opposition_takes_popular_will_when_it_passes_31() -> None:
+    from agon.games.dual_powers import solo
+
+    from .helpers import to_opp_stack
+
+    s = new(1, players=1, side="white", difficulty=1)
+    s.pw, s.day = WHITE, 30
+    to_opp_stack(s, "red-2")
+    solo.opposition_turn(s)
+    assert s.day == 1 and s.month == 1 and s.pw == RED
+
+
+def test_S9_cleanup_discards_the_oppositions_cards_and_empties_its_objective() -> None:
+    s = new(2, players=1, side="red", difficulty=1)
+    played = list(s.opp_played)
+    s.set_so(WHITE, played[0], 1)
+    scoring.cleanup(s)
+    assert all(c in s.discard for c in played) and s.opp_played == [] and s.so == (-1, -1)
