@@ -269,9 +269,9 @@ def _first_space(g: Any, fr: dict[str, Any], name: str, f: int, s: int) -> bool:
         fr["end"] = True
         return False
     if name == "masferrer":
-        from agon.games.cuba_libre.operations import assault_capacity
-
-        g.push("remove", GOVT, s=s, n=assault_capacity(g, s), mode="assault")
+        g.push("remove", GOVT, s=s, n=-1, mode="assault")  # capacity counted when removal starts
+        if g.has_mom(1):  # Armored Cars shaded: Troops from anywhere join this Assault too
+            g.push("move_cubes", GOVT, s=s, n=0, mode="armored")
         fr["end"] = True
         return False
     if name == "reprisal":

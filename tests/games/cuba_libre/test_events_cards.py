@@ -74,6 +74,23 @@ def test_card_1_shaded_momentum_troops_from_anywhere_join_the_assault():
     assert n(g, "havana", "m26_a") == 0 and n(g, "havana", "troop") == 2
 
 
+def test_card_1_shaded_momentum_also_for_masferrer_free_assault():
+    """Ruling CL-E1s: every Government Assault, here the Sweep's free Assault of card 5 shaded."""
+    g = blank()
+    play(g, 1, shaded=True)
+    g.momentum = g.momentum | {(5, True)}
+    g.res[GOVT] = 10
+    put(g, "havana", police=1, m26_a=2)
+    put(g, "oriente", troop=2)
+    start(g, GOVT)
+    act(g, "operation", "sweep")
+    act(g, "activity", "masferrer")
+    act(g, "space", N("havana"))
+    act(g, "move", (N("oriente"), "troop"))
+    act(g, "done")
+    assert n(g, "havana", "m26_a") == 0 and n(g, "havana", "troop") == 1
+
+
 # -- 2 Guantanamo Bay -----------------------------------------------------------------------------
 
 
