@@ -1,0 +1,59 @@
+"""Zero-player smoke matrix: full games with every seat a Non-player (CL 8.0), no crash, no dead end,
+no illegal choice, faithful replays; and the bot never changes the state it reads."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import agon
+from agon.games.cuba_libre.nonplayer import NonPlayerBot
+
+ROLES = ("govt", "m26", "dr", "syndicate")
+CHUNKS = 5
+PER_CHUNK = 20  # 100 zero-player games in all
+
+
+def play(seed: int, players: int = 0, **options):
+    state = agon.play_match("cuba-libre", {r: "nonplayer" for r in ROLES}, seed, players=players,
+                            max_actions=20_000, **options)
+    assert state.is_over, f"seed {seed}: no end"
+    state.check_invariants()
+    return state
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_zero_player_games(chunk: int) -> None:
+    for seed in range(chunk * PER_CHUNK, (chunk + 1) * PER_CHUNK):
+        state = play(seed)
+        result = state.result
+        assert result["winners"] and set(result["scores"]) == set(ROLES)
+
+
+@pytest.mark.parametrize("options", [{"players": 1}, {"players": 2}, {"players": 3}, {"players": 4},
+                                     {"players": 0, "short": True}, {"players": 0, "deployment": "variable"}])
+def test_nonplayer_in_any_seat(options: dict) -> None:
+    for seed in range(500, 503):
+        play(seed, **options)
+
+
+def test_replay_of_a_nonplayer_game_is_faithful() -> None:
+    state = play(7)
+    record = json.loads(json.dumps(state.record()))
+    assert agon.replay(record).digest() == state.digest()
+
+
+def test_bot_never_changes_the_state() -> None:
+    g = agon.load("cuba-libre").new(11, players=0)
+    bots = {r: NonPlayerBot() for r in ROLES}
+    for _ in range(400):
+        if g.is_over:
+            break
+        role = g.active[0]
+        before = g.digest()
+        action = bots[role].choose(g, role)
+        assert g.digest() == before
+        assert action in g.legal_actions(role)
+        assert bots[role].last_reason
+        g.apply(role, action)
