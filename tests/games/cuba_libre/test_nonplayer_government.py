@@ -120,3 +120,42 @@ def test_8_8_7_redeploy_police_to_ecs_first():
     g.apply("govt", (d.verb, d.arg))
     assert (decide(g).verb, decide(g).arg) == ("to", "Factory EC")
     _ = P
+
+
+def test_8_8_1_armored_cars_assault_with_troops_from_anywhere():
+    g = np_game()
+    g.momentum = frozenset({(1, True)})
+    put(g, "havana", troop=6)
+    put(g, "oriente", m26_base=1)
+    start(g, GOVT)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "assault") and "Armored Cars" in d.reason
+    out = acts(steps(g))
+    assert out[0] == ("space", "Oriente") and ("move", ("Havana", "troop")) in out
+    assert g.sp[space("oriente")][MB] == 0
+
+
+def test_8_8_3_air_strike_targets_a_26july_base_before_a_dr_base():
+    g = np_game()
+    cities_held(g)
+    put(g, "matanzas", m26_a=3, troop=3)
+    put(g, "oriente", m26_base=1)
+    put(g, "las_villas", dr_base=1)
+    start(g, GOVT)
+    out = acts(steps(g))
+    assert ("activity", "airstrike") in out
+    assert ("space", "Oriente") in out[out.index(("activity", "airstrike")):]
+    assert g.sp[space("oriente")][MB] == 0 and g.sp[space("las_villas")][g.slot("dr_base")] == 1
+
+
+def test_8_8_3_reprisal_when_embargoed():
+    g = np_game()
+    g.alliance = 2  # Embargoed: no Air Strike
+    cities_held(g)
+    g.support[space("havana")] = -1
+    put(g, "havana", m26_u=1)
+    put(g, "matanzas", m26_a=3, troop=3)
+    start(g, GOVT)
+    out = acts(steps(g))
+    assert ("activity", "reprisal") in out and ("space", "Havana") in out
+    assert ("relocate", "m26_u") in out and ("to", "La Habana") in out

@@ -95,7 +95,38 @@ def assault_result(g: Any, s: int) -> tuple[int, int, bool, bool]:
     return (bases, guer, cash, ctrl)
 
 
+def _removable(g: Any, s: int) -> int:
+    """Enemy pieces an Assault of unlimited strength would remove in s (3.2.4, Bases last)."""
+    row = g.sp[s]
+    n = 0
+    for f in (M26, DR, SYN):
+        n += row[GUER_A[f]]
+        if not row[GUER_U[f]] and f != SYN:
+            n += row[MB if f == M26 else DB]
+    return n
+
+
+def armored_target(g: Any) -> bool:
+    """8.8.1 Armored Cars: an Assault (Troops brought in from anywhere) removes a 26July Base or
+    4+ Guerrillas."""
+    spare = sum(max(0, g.sp[o][T] - (0 if g.control(o) != GOVT else max(0, others_count(g, o, GOVT) + 1
+                                                                         - g.sp[o][P] - g.sp[o][GB])))
+                for o in range(NS))
+    for s in range(NS):
+        row = g.sp[s]
+        need_base = row[GUER_A[M26]] + 1 if row[MB] and not row[GUER_U[M26]] else 99
+        guer = sum(row[GUER_A[f]] for f in (M26, DR, SYN))
+        cap = assault_capacity(g, s) + (spare - row[T]) // (2 if MOUNTAIN[s] and not IS_EC[s] else 1)
+        if cap >= min(need_base, 4 if guer >= 4 else 99):
+            return True
+    return False
+
+
 def assault_spaces(g: Any) -> list[int]:
+    if g.has_mom(1):
+        from agon.games.cuba_libre.operations import space_ok
+
+        return [s for s in range(NS) if space_ok(g, {"op": "assault", "f": GOVT}, s)]
     return [s for s in range(NS) if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault")]
 
 
@@ -241,6 +272,14 @@ def move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
                 return Decision("move", (NAMES[o], key), "8.8.3: Police then Troops, from the most of that type, "
                                                          "never the last Police")
         return Decision("done", None, "8.8.3: no cube can come")
+    if fr["mode"] == "armored":  # 8.8.1 Armored Cars: Troops in, by Sweep priorities, from anywhere
+        if assault_capacity(g, s) >= _removable(g, s):
+            return Decision("done", None, "8.8.1 Armored Cars: enough Troops to remove everything possible")
+        cands = [idx(o) for o, k in opts if k == "troop" and keeps_control(g, idx(o))]
+        if cands:
+            o = ctx.order(cands, lambda o: -g.sp[o][T])[0]
+            return Decision("move", (NAMES[o], "troop"), "8.8.1 Armored Cars: Troops from the most, keeping Control")
+        return Decision("done", None, "8.8.1 Armored Cars: no more Troops can come")
     # Sweep (8.8.4 step 2): Troops to Activate every Guerrilla there and gain Control
     under = sum(g.sp[s][GUER_U[f]] for f in (M26, DR, SYN))
     eff = g.cubes(s) // 2 if FOREST[s] else g.cubes(s)
@@ -442,6 +481,8 @@ def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
     def can(op: str) -> bool:
         return op in allowed and bool(plan(ctx, op, ()))
 
+    if g.has_mom(1) and can("assault") and armored_target(g):
+        return "assault", "8.8.1 Armored Cars: Assault removing a 26July Base or 4+ Guerrillas"
     if g.has_mom(6) and can("assault") and any(
             MOUNTAIN[s] and (assault_result(g, s)[0] or assault_result(g, s)[1] >= 4) for s in assault_spaces(g)):
         return "assault", "8.8.1 Sanchez Mosquera: Assault a Mountain 26July Base or 4+ Guerrillas"
