@@ -34,7 +34,7 @@ def end_round(s: IntrigueState) -> None:
             s.eq[p * 6 + g] += 1
             s.say("You take an Equilibrium card of {guild}", to=s.roles[p], guild=GUILD_NAMES[GUILDS[g]])
         if got:
-            s.say("{role} takes {n} Equilibrium card(s)", role=s.roles[p], n=len(got))  # IC-7.3 hidden guilds
+            s.say("{role} takes Equilibrium cards: {n}", role=s.roles[p], n=len(got))  # IC-7.3 hidden guilds
     s.pawns = [1] * (2 * s.n)  # IC-7.4
     s.occ = [()] * len(s.board)
     s.tpos += 1  # IC-7.5
@@ -127,7 +127,7 @@ def final_scoring(s: IntrigueState) -> None:
     s.act = []
     for r in s.roles:
         s.say("{role} scores {vp} VP", role=r, vp=s.final["scores"][r])
-    s.say("{winners} win(s) the game", winners=", ".join(s.final["winners"]))
+    s.say("Winner: {winners}", winners=" and ".join(s.final["winners"]))
 
 
 def grand_schemers(s: IntrigueState) -> tuple[int, ...]:
