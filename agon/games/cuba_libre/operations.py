@@ -110,7 +110,8 @@ def space_ok(g: Any, fr: dict[str, Any], s: int) -> bool:
     if op == "attack":
         if not g.guerrillas(s, f):
             return False
-        return any(g.any_pieces(s, e) for e in range(4) if e != f)
+        no_pact = pact(g, f)  # card 18: the other of 26July/DR is no target
+        return any(g.any_pieces(s, e) for e in range(4) if e != f and not (no_pact and e in (M26, DR)))
     if op == "terror":
         if not row[GUER_U[f]]:
             return False
@@ -324,6 +325,8 @@ class Operation(Step):
             out += [("activity", name) for name in activities.available(g, fr)]
         if fr["sp"] or fr["op"] == "garrison" or not out:
             out.append(("done", None))  # ruling: an Operation left with no legal space ends
+        if caracas_ok(g, fr["f"]) and not fr.get("caracas"):
+            out.append(("cancel pact", None))
         return out
 
     @staticmethod
@@ -336,6 +339,10 @@ class Operation(Step):
             return False
         if verb == "activity":
             activities.start(g, fr, arg)
+            return False
+        if verb == "cancel pact":
+            fr["caracas"] = True
+            g.push("caracas", fr["f"], n=2)
             return False
         if verb in ("base", "civic"):
             train_extra(g, fr, verb, arg)
@@ -582,3 +589,32 @@ class GarrisonAssault(Step):
     @staticmethod
     def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Garrison: Assault in 1 EC?", {}
+
+
+def caracas_ok(g: Any, f: int) -> bool:
+    """Card 18: 26July or DR may remove 2 of its own Bases at once (1.4.1) to cancel the Pact."""
+    return f in (M26, DR) and g.has_cap(18) and g.on_map(g.base_slot(f)) >= 2
+
+
+@step("caracas")
+class Caracas(Step):
+    """Remove 2 own Bases (one per prompt); then Pact of Caracas is cancelled (card 18)."""
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        b = g.base_slot(fr["f"])
+        return [("remove base", NAMES[s]) for s in range(NS) if g.sp[s][b]]
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        g.remove(NAMES.index(action[1]), g.base_slot(fr["f"]))
+        fr["n"] -= 1
+        if fr["n"] == 0:
+            g.capabilities = g.capabilities - {(18, False)}
+            g.say("{faction} removes 2 of its Bases: the Pact of Caracas ends.", faction=g.fname(fr["f"]))
+            return True
+        return False
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Remove one of your Bases ({n} to go).", {"n": fr["n"]}

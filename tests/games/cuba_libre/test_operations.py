@@ -411,3 +411,23 @@ def test_3_1_a_space_is_selected_only_once_per_operation():
     act(g, "space", "Havana")
     act(g, "done")
     assert "Havana" not in names(g)
+
+
+def test_card_18_pact_of_caracas_bars_attacks_on_each_other_and_is_cancelled_by_2_own_bases():
+    g = blank()
+    g.capabilities = frozenset({(18, False)})
+    put(g, "matanzas", m26_u=2, dr_u=1)
+    put(g, "oriente", dr_base=1, dr_u=1)
+    put(g, "las_villas", dr_base=1)
+    start(g, M26)
+    assert ("operation", "attack") not in legal(g)  # only DR pieces to hit
+    g2 = blank()
+    g2.capabilities = frozenset({(18, False)})
+    put(g2, "oriente", dr_base=1, dr_u=1)
+    put(g2, "las_villas", dr_base=1)
+    start(g2, DR)
+    act(g2, "operation", "rally")
+    act(g2, "cancel pact")
+    act(g2, "remove base", "Oriente")
+    act(g2, "remove base", "Las Villas")
+    assert not g2.has_cap(18) and g2.on_map(8) == 0
