@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agon.games.cuba_libre.data import GOVT, M26, SYN, space
+from agon.games.cuba_libre.data import DR, GOVT, M26, SYN, space
 from tests.games.cuba_libre.np_helpers import decide, np_game, put, run_op, start
 
 
@@ -117,3 +117,54 @@ def test_8_5_5_muscle_when_profit_is_impossible():
     assert ("space", "Oriente") in acts[acts.index(("activity", "muscle")):]
     assert acts.count(("from", "Las Villas")) >= 1
     assert g.sp[space("oriente")][g.slot("troop")] == 2
+
+
+def test_8_5_2_step_2_cash_holders_march_to_a_closed_casino_before_the_final_propaganda():
+    g = np_game()
+    g.prop_played = 3
+    put(g, "matanzas", syn_u=2)
+    g.cash[0] = space("matanzas") * 4 + SYN
+    put(g, "la_habana", closed_casino=1, syn_u=1)
+    put(g, "ec_cigar", police=1)  # no empty EC to March into (step 1)
+    put(g, "ec_factory", police=1)
+    start(g, SYN)
+    out = steps(g)
+    assert out[0][:2] == ("space", "La Habana") and "step 2" in out[0][2]
+    assert g.guerrillas(space("matanzas"), SYN) == 0 and g.cash[0] == space("la_habana") * 4 + SYN
+
+
+def test_8_5_3_two_spaces_with_more_than_35_resources():
+    g = np_game()
+    g.res[SYN] = 40
+    put(g, "havana", casino=1, syn_u=1, troop=4)
+    put(g, "matanzas", troop=2)
+    start(g, SYN)
+    out = steps(g)
+    spaces = [a for v, a, _ in out if v == "space"]
+    assert spaces[:2] == ["Havana", "Matanzas"]
+
+
+def test_8_5_5_profit_first_where_the_syndicate_has_no_cash():
+    g = np_game()
+    put(g, "havana", casino=1, syn_u=1)
+    put(g, "pinar_del_rio", casino=1, syn_u=1)
+    g.cash[0] = space("havana") * 4 + SYN
+    put(g, "camaguey_city", casino=1)  # Rally condition
+    start(g, SYN)
+    out = acts = [(v, a) for v, a, _ in steps(g)]
+    i = acts.index(("profit", "stash"))
+    assert out[i + 1] == ("space", "Pinar del Río")
+
+
+def test_8_5_5_bribe_step_1_contraband_first():
+    g = np_game()
+    g.res[SYN] = 7
+    put(g, "matanzas", syn_u=1, m26_a=1)
+    put(g, "las_villas", syn_u=1, dr_u=1, m26_u=2)
+    g.cash[0] = space("las_villas") * 4 + DR
+    put(g, "ec_factory", police=1)  # no empty EC to March into
+    start(g, SYN)
+    out = [(v, a) for v, a, _ in steps(g)]
+    i = out.index(("activity", "bribe"))
+    assert out[i + 1] == ("space", "Las Villas")
+    assert g.cash[0] == space("las_villas") * 4 + SYN
