@@ -94,3 +94,66 @@ def test_8_6_2_expat_backing_gains_control_of_the_most_pop():
     g.apply("dr", (d.verb, d.arg))
     d = decide(g)
     assert d.verb == "rally" and d.arg == 3
+
+
+def test_8_6_3_step_2_toward_havana_from_the_most_guerrillas():
+    g = np_game()
+    g.support[space("camaguey_province")] = 2
+    put(g, "camaguey_province", dr_a=4)
+    put(g, "oriente", dr_a=1)
+    for s in ("las_villas", "camaguey_city", "sierra_maestra"):
+        put(g, s, police=2, troop=1)  # no space where DR can add Control by March (step 1)
+    g.avail[AV_DG] = 2
+    start(g, DR)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "march")
+    out = steps(g)
+    assert "step 2" in out[0][2] and out[0][1] in ("Las Villas", "Factory EC")
+    assert g.guerrillas(space("camaguey_province"), DR) == 1
+
+
+def test_8_6_2_if_none_rally_condition_without_a_rally_space_marches():
+    g = np_game()
+    for s in ("pinar_del_rio", "la_habana", "havana", "matanzas", "las_villas", "camaguey_province", "camaguey_city",
+              "oriente", "sierra_maestra", "santiago_de_cuba"):
+        g.support[space(s)] = 2  # no DR Rally anywhere
+    put(g, "ec_factory", dr_a=3)
+    start(g, DR)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "march") and "8.6.2 IF NONE" in d.reason
+
+
+def test_8_6_2_subvert_most_opposition_when_26july_is_at_victory():
+    g = np_game()
+    g.support[space("havana")] = -2
+    g.support[space("oriente")] = -1
+    g.support[space("matanzas")] = -1
+    put(g, "havana", m26_base=2)
+    put(g, "las_villas", dr_u=2)
+    put(g, "matanzas", dr_u=2)
+    put(g, "oriente", dr_u=1)
+    assert g.meets_condition(1)
+    start(g, DR)
+    out = [(v, a) for v, a, _ in steps(g)]
+    i = out.index(("activity", "subvert"))
+    assert out[i + 1] == ("space", "Oriente")
+
+
+def test_8_6_4_if_none_attack_impossible_marches():
+    g = np_game()
+    put(g, "las_villas", dr_a=1, police=2)  # removing 2 would add Control, but no Underground or 4+
+    g.support[space("matanzas")] = 2  # no Rally there
+    put(g, "matanzas", dr_a=3)
+    g.avail[AV_DG] = 2
+    start(g, DR)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "march") and "8.6.4 IF NONE" in d.reason
+
+
+def test_8_6_1_assassinate_govt_base_before_a_cube():
+    g = np_game()
+    g.support[space("havana")] = 2
+    put(g, "havana", dr_u=3, police=1, troop=1, govt_base=1)
+    start(g, DR)
+    steps(g)
+    assert g.sp[space("havana")][GB] == 0 and g.sp[space("havana")][P] == 1
