@@ -396,3 +396,28 @@ def test_IC_5_5_quick_feasibility_agrees_with_the_full_list_of_executions() -> N
                     checked += 1
             break
     assert checked > 100
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_IC_1_4_round_track_and_IC_8_8_decks_used_up(players: int) -> None:
+    from .test_leaks import play_until
+
+    for seed in range(4):
+        s = play_until(GAME.new(seed, players=players), lambda x: False, seed=seed)
+        if s.winner is not None:
+            continue
+        rounds = [e.args["r"] for e in s.log if e.text == "Round {r} begins"]
+        eras = [e.args["era"] for e in s.log if e.text == "Change of Era {era}"]
+        assert rounds == ["R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8"] and eras == ["I", "II", "III", "IV"]
+        assert all(not d for d in s.decks) and s.phase == "over" and s.active == []
+        assert len(s.neutral_shown) == (2 if players == 2 else 0)
+        return
+    raise AssertionError("every game ended in a special victory")
+
+
+def test_IC_3_3_stacking_a_later_marker_goes_on_top() -> None:
+    s = example_1()
+    intrigue(s, 20, 19, 16)
+    s.cur, s.cpos, s.tfav = V, pos_of(s, "ACT-B4"), -1  # a 3-spider card: 16 -> 19
+    s._end_turn()
+    assert s.pos[V] == s.pos[A] == 19 and s.arr[V] > s.arr[A] and s.active == ["p2"]
