@@ -49,8 +49,8 @@ Lasting effects and eligibility:
   Subvert that changes Opposition), 22u Raul (reroll Attack/Kidnap, step "reroll"), 22s Raul (Kidnap
   adds 2x to Aid), 28u Morgan (DR March from 2 spaces away), 30u Guerrilla Life, 1s Armored Cars
   (Troops from anywhere join each Assault space), 43s Mafia Offensive (Syndicate Assassinate with
-  Terror), 48s Santo (Skim). Not in the core: cancelling 18 by removing 2 own Bases (no voluntary
-  Base removal is offered).
+  Terror), 48s Santo (Skim); 18 is cancelled through the "cancel pact" verb of a 26July/DR
+  Operation (step "caracas": remove 2 own Bases).
 - stay_eligible(g, faction) / ineligible_next(g, faction): applied at the end-of-card adjustment
   (2.3.7); they are also set from the card data (stays_eligible / ineligible_next) automatically.
 """
