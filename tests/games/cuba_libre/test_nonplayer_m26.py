@@ -119,3 +119,40 @@ def test_8_7_raul_rerolls_failed_attacks_and_low_kidnaps_only():
     assert decide(g).verb == "reroll"
     at(g, "reroll", s=s, roll=4, what="kidnap", target=GOVT)
     assert decide(g).verb == "keep"
+
+
+def _march_position(el_che: bool):
+    g = np_game()
+    g.res[GOVT] = 0
+    g.support[space("camaguey_province")] = -2
+    put(g, "camaguey_province", m26_u=2)
+    put(g, "camaguey_city", police=1)
+    g.avail[AV_MG] = 0
+    g.avail[AV_MB] = 0
+    if el_che:
+        g.capabilities = frozenset({(13, False)})
+    start(g, M26)
+    return g
+
+
+def test_8_7_3_ec_first_then_government_space():
+    g = _march_position(el_che=False)
+    out = steps(g)
+    assert out[0][:2] == ("space", "Factory EC") and "step 1" in out[0][2]
+
+
+def test_8_7_3_el_che_swaps_the_first_two_priorities():
+    g = _march_position(el_che=True)
+    out = steps(g)
+    assert out[0][:2] == ("space", "Camagüey City") and "step 2" in out[0][2]
+
+
+def test_8_7_1_kidnap_takes_cash_first():
+    g = np_game()
+    put(g, "havana", m26_u=2, police=1)
+    put(g, "camaguey_city", m26_u=2)
+    g.cash[0] = space("havana") * 4 + GOVT
+    start(g, M26)
+    out = acts(steps(g))
+    i = out.index(("activity", "kidnap"))
+    assert out[i + 1] == ("space", "Havana") and g.cash[0] == space("havana") * 4 + M26
