@@ -303,6 +303,10 @@ class CubaLibreState(Board, State):
         n_prop = sum(1 for c in self.deck if self.is_prop(c)) + sum(1 for c in self.played if self.is_prop(c))
         n_prop += self.is_prop(self.current) + self.is_prop(self.next_card)
         assert n_prop == 4, f"{n_prop} Propaganda cards in the deck"
+        cards = [*self.deck, *self.played, *self.aside, self.current, self.next_card]
+        cards = [c for c in cards if c >= 0]
+        assert len(cards) == len(set(cards)) == 52, f"{len(cards)} cards accounted for, not 52"
+        assert self.n_acted <= 2 and len(self.elig) == 4
         deception.check(self)
 
     # -- helpers used by steps ------------------------------------------------------------------
