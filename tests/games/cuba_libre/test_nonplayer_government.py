@@ -159,3 +159,56 @@ def test_8_8_3_reprisal_when_embargoed():
     out = acts(steps(g))
     assert ("activity", "reprisal") in out and ("space", "Havana") in out
     assert ("relocate", "m26_u") in out and ("to", "La Habana") in out
+
+
+def test_8_8_2_if_none_train_impossible_goes_to_garrison():
+    g = np_game()
+    put(g, "havana", troop=2)
+    put(g, "camaguey_city", police=3)
+    g.avail[0] = 0  # no Troops and only 2 Police Available: no 4-cube Train, no Province Base
+    g.avail[1] = 2
+    start(g, GOVT)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "garrison") and "8.8.2 IF NONE" in d.reason
+    out = acts(steps(g))
+    assert ("space", "Havana") in out and ("move", ("Camagüey City", "police")) in out
+
+
+def _sweep_position(sim: bool):
+    g = np_game()
+    cities_held(g)
+    g.support[space("pinar_del_rio")] = 1
+    g.support[space("la_habana")] = 1
+    put(g, "pinar_del_rio", m26_u=1, police=1)
+    put(g, "la_habana", m26_u=1)
+    if sim:
+        g.momentum = frozenset({(4, True)})
+    start(g, GOVT)
+    return g
+
+
+def test_8_8_4_sweep_where_cubes_already_are_first():
+    out = steps(_sweep_position(sim=False))
+    assert out[0][:2] == ("space", "Pinar del Río")
+
+
+def test_8_8_1_sim_sweeps_where_no_cubes_are_first_with_police():
+    g = _sweep_position(sim=True)
+    out = steps(g)
+    assert out[0][:2] == ("space", "La Habana") and "S.I.M." in out[0][2]
+    assert out[1][:2] == ("move", ("Havana", "police"))
+
+
+def test_8_1_2_government_cash_deposit_one_base_per_province_none_in_cities():
+    g = np_game()
+    put(g, "havana", police=1)
+    put(g, "matanzas", police=1)
+    g.cash[0] = space("havana") * 4 + GOVT
+    g.cash[1] = space("matanzas") * 4 + GOVT
+    g.phase = "propaganda"
+    g.stack = [{"k": "prop_deposit", "f": GOVT, "c": 1}, {"k": "prop_deposit", "f": GOVT, "c": 0}]
+    g._ver += 1
+    g._run()
+    assert (decide(g).verb, decide(g).arg) == ("deposit", "resources")  # Havana is a City
+    g.apply("govt", ("deposit", "resources"))
+    assert (decide(g).verb, decide(g).arg) == ("deposit", "base")

@@ -253,6 +253,15 @@ def _garrison_need(g: Any, s: int) -> str | None:
     return "police" if g.control(s) != GOVT else None
 
 
+def _can_spare(g: Any, o: int, pt: int, chosen: tuple[int, ...]) -> bool:
+    """A space this Garrison already supplied keeps what it needed (ruling CL-NP15)."""
+    if o not in chosen:
+        return True
+    if IS_EC[o]:
+        return g.cubes(o) - 1 >= _guer(g, o)
+    return g.sp[o][pt] > 1
+
+
 def move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
     g, fr = ctx.g, ctx.fr
     s = fr["s"]
@@ -265,8 +274,8 @@ def move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
             return Decision("done", None, "8.8.3: this space has what it needs")
         for key in ((need, "troop") if need == "police" else ("troop", "police")):
             pt = P if key == "police" else T
-            cands = [idx(o) for o, k in opts if k == key and idx(o) not in chosen and g.sp[idx(o)][pt] > (pt == P)
-                     and keeps_control(g, idx(o))]
+            cands = [idx(o) for o, k in opts if k == key and g.sp[idx(o)][pt] > (pt == P)
+                     and keeps_control(g, idx(o)) and _can_spare(g, idx(o), pt, chosen)]
             if cands:
                 o = ctx.order(cands, lambda o, pt=pt: -g.sp[o][pt])[0]
                 return Decision("move", (NAMES[o], key), "8.8.3: Police then Troops, from the most of that type, "
