@@ -273,7 +273,7 @@ class GameEnd(Step):
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
         if g.prop_played >= 4:  # CL 6.3.5
-            g.end_game("final Propaganda round", only=frozenset(g.np) if g.options["players"] == 1 else None)
+            g.end_game("final Propaganda round")  # 8.9: the solo player must beat every Non-player
         return STEP_POP
 
 

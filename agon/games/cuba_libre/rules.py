@@ -50,6 +50,22 @@ _SETUP_KEYS = {"troops": "troop", "police": "police", "m26_guerrillas": "m26_u",
                "casinos": "casino", "govt_bases": "govt_base"}
 
 
+SOLO_TITLES = ("Rearguard Ascent!", "Castro Triumph!", "Student Revolution!", "Viva Lansky!")
+
+
+def solo_outcome(g: Any, order: list[int], final: list[int]) -> dict[str, Any]:
+    """CL 8.9: the solo player's title (English titles, C-48)."""
+    player = next(f for f in range(4) if f not in g.np)
+    if order[0] != player:
+        return {"title": SOLO_TITLES[order[0]], "grade": None}
+    grade = final[player] - max(final[f] for f in g.np)
+    if grade >= 5:
+        title = "Model Counterinsurgency!" if player == GOVT else "Model Rebellion!"
+    else:
+        title = "Stalemate!"
+    return {"title": title, "grade": grade}
+
+
 class CubaLibreState(Board, State):
     """One position of Cuba Libre."""
 
@@ -210,6 +226,8 @@ class CubaLibreState(Board, State):
             order = [f for f in order if f in only] + [f for f in order if f not in only]
         self.over = {"winners": [ROLES[order[0]]], "scores": margins, "reason": reason,
                      "ranking": [ROLES[f] for f in order]}
+        if self.options["players"] == 1:
+            self.over["solo"] = solo_outcome(self, order, final)
         self.phase = "over"
         self.say("Game over ({reason}): {winner} wins.", reason=reason, winner=ROLES[order[0]])
 

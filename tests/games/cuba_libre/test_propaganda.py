@@ -314,3 +314,34 @@ def test_8_9_solo_player_never_wins_at_a_victory_check():
     assert g.meets_condition(M26)
     round_(g)
     assert g.over is None
+
+
+def test_8_9_solo_player_wins_at_the_end_only_with_a_strictly_higher_margin():
+    g = blank(players=1)  # 26July player
+    g.support[S("havana")] = -2
+    g.support[S("oriente")] = -2  # Opposition 16: margin +1
+    g.end_game("final Propaganda round")
+    assert g.over["winners"] == ["m26"]
+    g2 = blank(players=1)
+    g2.support[S("havana")] = -1  # 26July margin -9
+    put(g2, "havana", dr_u=1)  # DR Controls Havana: 6 - 9 = -3
+    g2.end_game("final Propaganda round")
+    assert g2.over["winners"] == ["dr"]
+
+
+def test_8_9_solo_example_stalemate():
+    """Rulebook example: DR margin -1 (Pop 6 + 2 Bases), 26July +1 (Opposition 12 + 4 Bases): grade 2."""
+    g = blank(players=1)
+    put(g, "havana", dr_u=1)
+    put(g, "matanzas", dr_base=1, troop=2)
+    put(g, "oriente", dr_base=1, troop=2)
+    for s in ("sierra_maestra", "las_villas", "camaguey_province", "pinar_del_rio"):
+        put(g, s, m26_base=1, troop=2)
+    g.support[S("las_villas")] = -2  # 4
+    g.support[S("oriente")] = -2  # 4
+    g.support[S("camaguey_province")] = -2  # 2
+    g.support[S("sierra_maestra")] = -2  # 2
+    assert g.margin(DR) == -1 and g.margin(M26) == 1
+    g.end_game("final Propaganda round")
+    assert g.over["winners"] == ["m26"]
+    assert g.over["solo"] == {"title": "Stalemate!", "grade": 2}
