@@ -214,7 +214,8 @@ def remove(ctx: Ctx, mod: Any) -> Decision | None:
     if order is not None:
         key = ctx.order(keys, lambda k: order(ctx, fr["s"], k))[0]
         return Decision("remove", key, mod.REMOVE_WHY)
-    key = ctx.order(keys, lambda k: removal_key(g, ctx.f, fr["s"], k))[0]
+    factions = ctx.shuffled((GOVT, M26, DR, SYN))  # 8.1.2 #4: otherwise a random enemy faction
+    key = ctx.order(keys, lambda k: removal_key(g, ctx.f, fr["s"], k, factions))[0]
     return Decision("remove", key, "8.1.2 #4: players first, Bases first, Police first, Underground first")
 
 
