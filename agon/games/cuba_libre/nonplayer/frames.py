@@ -247,7 +247,10 @@ def deposit(ctx: Ctx, mod: Any) -> Decision:
 
 
 def deploy(ctx: Ctx, mod: Any) -> Decision | None:
-    return None  # S3 variable deployment is for players only: random legal placement
+    """S3 Variable Deployment is done by players only (Non-players keep the standard set-up); a
+    Non-player bot seated on a player faction places at random (8.2)."""
+    verb, arg = ctx.pick(ctx.legal)
+    return Decision(verb, arg, "S3 deployment (players only): random placement (8.2)")
 
 
 # -- Events (8.4.3, 8.4.4) -----------------------------------------------------------------------
