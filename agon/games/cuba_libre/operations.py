@@ -33,7 +33,7 @@ from agon.games.cuba_libre.data import (
     P,
     T,
 )
-from agon.games.cuba_libre.insurgent_ops import rally_options, terror
+from agon.games.cuba_libre.insurgent_ops import caracas_ok, rally_options, terror
 from agon.games.cuba_libre.steps import POP, PUSHED, WAIT, Step, step
 
 OPS = (("train", "garrison", "sweep", "assault"), ("rally", "march", "attack", "terror"),
@@ -590,31 +590,3 @@ class GarrisonAssault(Step):
     def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Garrison: Assault in 1 EC?", {}
 
-
-def caracas_ok(g: Any, f: int) -> bool:
-    """Card 18: 26July or DR may remove 2 of its own Bases at once (1.4.1) to cancel the Pact."""
-    return f in (M26, DR) and g.has_cap(18) and g.on_map(g.base_slot(f)) >= 2
-
-
-@step("caracas")
-class Caracas(Step):
-    """Remove 2 own Bases (one per prompt); then Pact of Caracas is cancelled (card 18)."""
-
-    @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        b = g.base_slot(fr["f"])
-        return [("remove base", NAMES[s]) for s in range(NS) if g.sp[s][b]]
-
-    @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        g.remove(NAMES.index(action[1]), g.base_slot(fr["f"]))
-        fr["n"] -= 1
-        if fr["n"] == 0:
-            g.capabilities = g.capabilities - {(18, False)}
-            g.say("{faction} removes 2 of its Bases: the Pact of Caracas ends.", faction=g.fname(fr["f"]))
-            return True
-        return False
-
-    @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Remove one of your Bases ({n} to go).", {"n": fr["n"]}
