@@ -157,3 +157,23 @@ def test_8_6_1_assassinate_govt_base_before_a_cube():
     start(g, DR)
     steps(g)
     assert g.sp[space("havana")][GB] == 0 and g.sp[space("havana")][P] == 1
+
+
+def test_8_6_3_morgan_draws_guerrillas_from_2_spaces_away():
+    def position(morgan: bool):
+        g = np_game()
+        g.support[space("la_habana")] = 2
+        put(g, "la_habana", dr_a=3)
+        put(g, "havana", police=3)
+        put(g, "las_villas", police=1)
+        put(g, "matanzas", police=2)
+        put(g, "pinar_del_rio", police=2)
+        g.avail[AV_DG] = 2
+        if morgan:
+            g.capabilities = frozenset({(28, False)})
+        start(g, DR)
+        return steps(g)
+
+    assert "step 1" not in position(morgan=False)[0][2]
+    out = position(morgan=True)
+    assert out[0][:2] == ("space", "Las Villas") and "step 1" in out[0][2]

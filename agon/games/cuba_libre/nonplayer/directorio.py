@@ -214,6 +214,13 @@ def group_size(g: Any, dest: int, n: int) -> tuple[int, bool]:
     return n, False
 
 
+def near(g: Any, s: int) -> tuple[int, ...]:
+    """Origins of a March into s: adjacent, or up to 2 spaces away under Morgan (card 28, C-30)."""
+    if g.has_cap(28):
+        return tuple(sorted({*ADJ[s], *(o2 for m in ADJ[s] for o2 in ADJ[m] if o2 != s)}))
+    return ADJ[s]
+
+
 def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
     used = [0] * NS
@@ -223,7 +230,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     for s in ctx.order(ok, lambda s: -POP[s]):  # step 1: highest Pop first
         d = g.faction_count(s, DR)
         need = sum(g.faction_count(s, e) for e in range(4) if e != DR) - d + 1
-        origins = ctx.order([o for o in ADJ[s] if movable(g, o)], lambda o: -g.guerrillas(o, DR))
+        origins = ctx.order([o for o in near(g, s) if movable(g, o)], lambda o: -g.guerrillas(o, DR))
         if sum(movable(g, o) for o in origins) >= need > 0:
             best = (s, need, origins)
             break
