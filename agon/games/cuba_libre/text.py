@@ -103,12 +103,39 @@ def render(view: dict[str, Any], role: str | None) -> str:
     return "\n".join(lines)
 
 
+_RALLY = {"place": "place 1 Guerrilla", "base": "replace 2 Guerrillas with a Base",
+          "flip": "flip all Guerrillas Underground"}
+_SIMPLE = {"done": "Done", "pass": "Pass", "limop": "Limited Operation (1 space, no Special Activity)",
+           "roll": "Roll the die", "skip": "Skip", "launder": "Launder a Cash marker for a free LimOp",
+           "decline": "Decline", "reroll": "Roll again", "cancel pact": "Remove 2 Bases to end the Pact of Caracas"}
+
+
 def label(g: Any, action: Action) -> str:
+    """A readable label for an action (the prompt shows it next to the action)."""
+    from agon.games.cuba_libre.activities import SA_TITLES
+    from agon.games.cuba_libre.operations import OP_TITLES
+
     verb, arg = action.verb, action.arg
-    if verb == "remove" and isinstance(arg, str) and arg in PIECE_KEYS:
-        return f"Remove {PIECE_NAMES[PIECE_KEYS.index(arg)]}"
-    if verb in ("event",):
-        return f"Event {TITLE.get(g.current, '')} ({arg})"
+    if verb in _SIMPLE and arg is None:
+        return _SIMPLE[verb]
+    if verb == "op":
+        return "Operation with a Special Activity (Hidden Asset)" if arg else "Operation (a Special Activity may be added)"
+    if verb == "event":
+        return f"Event: {TITLE.get(g.current, '')} ({arg})"
+    if verb == "operation":
+        return OP_TITLES.get(arg, str(arg))
+    if verb == "activity":
+        return f"Special Activity: {SA_TITLES.get(arg, arg)}"
+    if verb in ("remove", "flip", "relocate", "removebase") and isinstance(arg, str) and arg in PIECE_KEYS:
+        return f"{verb.replace('removebase', 'remove').capitalize()} a {PIECE_NAMES[PIECE_KEYS.index(arg)]}"
     if verb in ("faction", "target", "activate", "holder") and arg in ROLES:
-        return f"{verb} {FACTION_NAMES[ROLES.index(arg)]}"
+        return f"{verb.capitalize()}: {FACTION_NAMES[ROLES.index(arg)]}"
+    if verb == "rally":
+        return f"Rally: {_RALLY[arg]}" if arg in _RALLY else f"Rally: place {arg} Guerrillas"
+    if verb == "move" and isinstance(arg, tuple):
+        return f"Move a{'n' if arg[1][0] in 'aeiou' else ''} {arg[1]} piece from {arg[0]}"
+    if verb == "space" and g.stack:
+        fr = g.stack[-1]
+        what = OP_TITLES.get(fr.get("op", ""), "") if fr["k"] == "op" else ""
+        return f"{what} in {arg}".strip() if what else str(arg)
     return str(action)

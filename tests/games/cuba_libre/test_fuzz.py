@@ -82,3 +82,18 @@ def test_determinize_changes_only_unknown_cards() -> None:
         props = [i for i, c in enumerate(other.deck) if c > 48]
         assert len(props) == 4
     assert len(seen) > 1
+
+
+def test_every_prompt_has_a_message_and_labels() -> None:
+    state = agon.load("cuba-libre").new(11, deception=True)
+    chooser = Rng(3)
+    for _ in range(400):
+        if state.is_over:
+            break
+        role = state.active[0]
+        prompt = state.prompt(role)
+        assert prompt.message() and "{" not in prompt.message()
+        assert len(prompt.labels) == len(prompt.actions) and all(prompt.labels)
+        state.apply(role, prompt.actions[chooser.below(len(prompt.actions))])
+    text = agon.load("cuba-libre").render(state.view("govt"), "govt")
+    assert "Cuba Libre" in text
