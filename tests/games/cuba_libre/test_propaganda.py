@@ -345,3 +345,44 @@ def test_8_9_solo_example_stalemate():
     g.end_game("final Propaganda round")
     assert g.over["winners"] == ["m26"]
     assert g.over["solo"] == {"title": "Stalemate!", "grade": 2}
+
+
+def test_A2_agitation_removes_terror_first():
+    g = blank()
+    put(g, "camaguey_city", m26_u=1)
+    g.terror[S("camaguey_city")] = 2
+    g.stack = []
+    g.push("prop_agitation", M26)
+    g._run()
+    for _ in range(3):
+        act(g, "agitate", "Camagüey City")
+    assert g.terror[S("camaguey_city")] == 0 and g.support[S("camaguey_city")] == -1 and g.res[M26] == 7
+
+
+def test_A3_expat_backing_space_conditions():
+    g = blank()
+    put(g, "camaguey_province", troop=2)
+    put(g, "las_villas", dr_u=2)
+    g.support[S("las_villas")] = 1
+    spaces = propaganda.expat_spaces(g)
+    assert S("camaguey_province") not in spaces  # Government-Controlled
+    assert S("las_villas") in spaces  # DR-Controlled at Passive Support
+    g.support[S("oriente")] = 2
+    assert S("oriente") not in propaganda.expat_spaces(g)  # Active Support
+
+
+def test_A5_redeploy_control_is_fixed_for_the_whole_phase():
+    """Police leaving Camagüey City do not stop Troops being redeployed into it."""
+    g = blank()
+    put(g, "camaguey_city", police=2, m26_u=1)
+    put(g, "ec_factory", troop=2)
+    g.stack = []
+    g.push("prop_redeploy", GOVT)
+    g._run()
+    act(g, "move", ("Camagüey City", "police"))
+    act(g, "to", "Factory EC")
+    act(g, "move", ("Camagüey City", "police"))
+    act(g, "to", "Factory EC")
+    assert g.control(S("camaguey_city")) != GOVT
+    act(g, "move", ("Factory EC", "troop"))
+    assert ("to", "Camagüey City") in legal(g)
