@@ -438,6 +438,21 @@ def test_card_18_pact_of_caracas_capability_and_stays_eligible():
     assert g.has_cap(18) and done_card(g) and g.elig[M26]
 
 
+def test_card_18_pact_cancelled_by_removing_two_own_bases():
+    """Ruling CL-E18: the card's cancellation, through the core's "cancel pact" step."""
+    g = blank()
+    play(g, 18, f=M26)
+    put(g, "oriente", m26_base=1, m26_u=1)
+    put(g, "las_villas", m26_base=1)
+    g.res[M26] = 5
+    start(g, M26)
+    act(g, "operation", "rally")
+    act(g, "cancel pact")
+    act(g, "remove base", N("oriente"))
+    act(g, "remove base", N("las_villas"))
+    assert not g.has_cap(18) and g.on_map(g.slot("m26_base")) == 0
+
+
 def test_card_19_each_faction_places_two_pieces_where_it_is():
     g = blank()
     put(g, "oriente", m26_u=1)
