@@ -10,6 +10,7 @@ from agon.engine.rng import Rng
 from agon.games.intrigue_city import scoring
 from agon.games.intrigue_city.data import GI, POWER_INDEX, TRACK
 from agon.games.intrigue_city.effects import executions, favour_executions, guild_sum, target_ok
+from agon.games.intrigue_city.rules import IntrigueState
 
 from .helpers import A, N, V, act, begin, board, deal, intrigue, legal, pos_of, put, restart, sums
 
@@ -17,7 +18,7 @@ EXAMPLE_CARDS = [("ACT-B1", 1), ("ACT-B2", 2), ("ACT-B3", 2), ("ACT-B4", 3), ("A
                  ("ACT-A2", 5), ("ACT-P1", 5), ("ACT-P2", 1)]
 
 
-def example_1():
+def example_1() -> IntrigueState:
     """Round 4 of Example 1: intrigue N 20, A 19, V 16; everyone holds both pawns."""
     s = begin(3)
     s.tpos = TRACK.index("R4")
@@ -53,7 +54,7 @@ def test_T_3_stack_tie_break_first_to_arrive_acts() -> None:
     assert s.active == ["p2"]
 
 
-def _t4(s):
+def _t4(s: IntrigueState) -> None:
     act(s, "defensive", pos_of(s, "ACT-B4"))
     act(s, "target", ("p3", "CM"))
     act(s, "offensive", pos_of(s, "ACT-B5"))
@@ -114,7 +115,7 @@ def test_T_7_end_of_round_equilibrium_cards_pawns_back_round_marker_on() -> None
     assert "equilibrium" not in view[A] and view[A]["equilibrium_cards"] == 2  # IC-7.3 hidden
 
 
-def _era(s, tpos: int, kept: dict[int, str]) -> None:
+def _era(s: IntrigueState, tpos: int, kept: dict[int, str]) -> None:
     s.tpos = tpos
     for p, card in kept.items():
         c = POWER_INDEX[card]
@@ -235,7 +236,7 @@ def test_T_15_occupied_cards() -> None:
     assert Action("defensive", taken) in legal(t)
 
 
-def _scored(s, eq: dict[int, dict[str, int]], power: list[int]) -> dict:
+def _scored(s: IntrigueState, eq: dict[int, dict[str, int]], power: list[int]) -> dict:
     s.eq = [0] * (6 * s.n)
     for p, cards in eq.items():
         for g, k in cards.items():

@@ -116,9 +116,8 @@ def test_hand_card_use_is_revealed_and_ends_undo() -> None:
     s.undo_enabled = True
     s = play_until(s, lambda x: x.phase == "hand", seed=9)
     assert s.phase == "hand"
-    if s.phase == "hand":
-        role = s.active[0]
-        card = next(a for a in s.legal_actions(role) if a.verb == "hand")
-        s.apply(role, card)
-        assert not s.can_undo(role) and card.arg in s.view(s.roles[0])["hand_cards_used"]
-        assert Action("undo") not in s.legal_actions(role)
+    role = s.active[0]
+    card = next(a for a in s.legal_actions(role) if a.verb == "hand")
+    s.apply(role, card)
+    assert not s.can_undo(role) and card.arg in s.view(s.roles[0])["hand_cards_used"]
+    assert Action("undo") not in s.legal_actions(role)
