@@ -582,7 +582,9 @@ class GarrisonAssault(Step):
         if action[0] == "assault":
             s = NAMES.index(action[1])
             g.stack.pop()
-            g.push("remove", GOVT, s=s, n=assault_capacity(g, s), mode="assault")
+            g.push("remove", GOVT, s=s, n=-1, mode="assault")  # capacity counted when removal starts
+            if g.has_mom(1):  # Armored Cars shaded: Troops from anywhere join this Assault too
+                g.push("move_cubes", GOVT, s=s, n=0, mode="armored")
             return False
         return True
 

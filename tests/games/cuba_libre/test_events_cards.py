@@ -91,6 +91,21 @@ def test_card_1_shaded_momentum_also_for_masferrer_free_assault():
     assert n(g, "havana", "m26_a") == 0 and n(g, "havana", "troop") == 1
 
 
+def test_card_1_shaded_momentum_also_for_the_garrison_assault():
+    g = blank()
+    play(g, 1, shaded=True)
+    g.res[GOVT] = 10
+    put(g, "ec_sugar_cane", police=1, m26_a=2)
+    put(g, "oriente", troop=2)
+    start(g, GOVT)
+    act(g, "operation", "garrison")
+    act(g, "done")
+    act(g, "assault", N("ec_sugar_cane"))
+    act(g, "move", (N("oriente"), "troop"))
+    act(g, "done")
+    assert n(g, "ec_sugar_cane", "m26_a") == 0 and n(g, "ec_sugar_cane", "troop") == 1
+
+
 # -- 2 Guantanamo Bay -----------------------------------------------------------------------------
 
 
