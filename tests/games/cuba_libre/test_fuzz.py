@@ -97,3 +97,23 @@ def test_every_prompt_has_a_message_and_labels() -> None:
         state.apply(role, prompt.actions[chooser.below(len(prompt.actions))])
     text = agon.load("cuba-libre").render(state.view("govt"), "govt")
     assert "Cuba Libre" in text
+
+
+def test_undo_restores_the_position() -> None:
+    state = agon.load("cuba-libre").new(21)
+    state.undo_enabled = True
+    chooser = Rng(8)
+    undone = 0
+    for _ in range(300):
+        if state.is_over:
+            break
+        role = state.active[0]
+        before = state.digest()
+        legal = [a for a in state.legal_actions(role) if a.verb != "undo"]
+        state.apply(role, legal[chooser.below(len(legal))])
+        if role in state.active and state.can_undo(role) and chooser.below(3) == 0:
+            state.apply(role, ("undo", None))
+            assert state.digest() == before
+            undone += 1
+            state.apply(role, legal[chooser.below(len(legal))])
+    assert undone > 5
