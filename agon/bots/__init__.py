@@ -10,6 +10,13 @@ from agon.engine.rng import Rng
 
 
 class Bot(Protocol):
+    """A policy for one seat.
+
+    A bot may also keep `last_reason` (str or None): why it chose its last action, e.g. the
+    rulebook step of an automaton ("8.5.2 step 3"). `play_match` passes it to `State.apply` as
+    a note, so it is logged and recorded with the action.
+    """
+
     name: str
 
     def choose(self, state: State, role: str) -> Action:
