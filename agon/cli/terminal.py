@@ -10,7 +10,7 @@ from rich.panel import Panel
 
 from agon.engine import Action, State
 
-HELP = "Type the number of a choice. u = undo, l = whole log, b = board, h = help, q = quit (saves with --save)."
+HELP = "Type the number of a choice. b = board, l = whole log, u = undo, h = help, q = quit (saves with --save)."
 
 
 class Quit(Exception):
@@ -49,10 +49,12 @@ class TerminalPlayer:
 
     def choose(self, state: State, role: str) -> Action:
         self.show_new_log(state)
-        self.show_board(state, role)
+        history = state.history
+        if not history or history[-1][0] != role:
+            self.show_board(state, role)  # a new turn; within one's own turn, `b` shows it again
         while True:
             prompt = state.prompt(role)
-            self.console.print(f"[bold]{escape(role)}[/bold]: {escape(prompt.message())}")
+            self.console.print(f"[bold]{escape(role)}[/bold]: {escape(prompt.message())}  [dim](b board, l log, u undo, q quit)[/dim]")
             for i, label in enumerate(prompt.labels, 1):
                 self.console.print(f"  [cyan]{i:>3}[/cyan] {escape(label)}")
             try:
