@@ -54,7 +54,9 @@ class TerminalPlayer:
             self.show_board(state, role)  # a new turn; within one's own turn, `b` shows it again
         while True:
             prompt = state.prompt(role)
-            self.console.print(f"[bold]{escape(role)}[/bold]: {escape(prompt.message())}  [dim](b board, l log, u undo, q quit)[/dim]")
+            message = prompt.message()
+            asked = message if message.startswith(f"{role}:") else f"{role}: {message}"
+            self.console.print(f"[bold]{escape(asked)}[/bold]  [dim](b board, l log, u undo, q quit)[/dim]")
             for i, label in enumerate(prompt.labels, 1):
                 self.console.print(f"  [cyan]{i:>3}[/cyan] {escape(label)}")
             try:
