@@ -279,10 +279,14 @@ class DawnState(State):
         elif self.vp <= -20:
             self.finish([ROLES[C]], "automatic victory: the VP marker reached -20")
 
-    def finish(self, winners: list[str], reason: str) -> None:
+    def finish(self, winners: list[str], reason: str, by_vp: bool = True) -> None:
+        """End the game. Scores are the VP from each side's view; a game not decided by the VP
+        marker (a held scoring card) scores like an automatic victory (+-20), a draw 0."""
         if self.outcome is not None:
             return
         scores = {ROLES[D]: self.vp, ROLES[C]: -self.vp}
+        if not by_vp:
+            scores = {r: (20 if r in winners else -20) if winners else 0 for r in ROLES}
         self.outcome = {"winners": winners, "scores": scores, "reason": reason, "vp": self.vp, "turn": self.turn}
         self.say("Game over: {reason}.", reason=reason)
         self.stack = []

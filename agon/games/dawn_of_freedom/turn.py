@@ -318,9 +318,10 @@ def turn_end(g: Any, f: Frame) -> None:
     elif stage == 1:  # 1989 4.5 step 4: holding a scoring card loses (both: a draw, 10.2)
         held = [side for side in (D, C) if any(CARDS[c].scoring for c in g.hands[side])]
         if len(held) == 2:
-            g.finish([], "both players held a scoring card at the end of the turn")
+            g.finish([], "both players held a scoring card at the end of the turn", by_vp=False)
         elif held:
-            g.finish([ROLES[1 - held[0]]], f"the {ROLES[held[0]]} held a scoring card at the end of the turn")
+            g.finish([ROLES[1 - held[0]]], f"the {ROLES[held[0]]} held a scoring card at the end of the turn",
+                     by_vp=False)
         else:
             g.push([{"p": "turn_end", "stage": 2}])
     elif stage == 2:  # 1989 4.5 step 5: New Year's Eve Party

@@ -248,7 +248,7 @@ def test_T_37_held_scoring_card_loses() -> None:
     set_hand(g, C, [])
     g.stack = [{"p": "turn_end", "stage": 1}]
     g.run()
-    assert g.outcome["winners"] == ["communist"]
+    assert g.outcome["winners"] == ["communist"] and g.outcome["scores"] == {"democrat": -20, "communist": 20}
 
 
 def test_both_players_holding_scoring_cards_is_a_draw() -> None:
