@@ -296,3 +296,22 @@ def test_leftover_ops_are_lost() -> None:
     assert top(g) == "place_ops" and {a.arg for a in legal(g, C)} == {space("Pécs")}
     act(g, C, "space", space("Pécs"))
     assert top(g) != "place_ops"
+
+
+def test_T_05_each_player_keeps_one_card() -> None:
+    from agon.games.dawn_of_freedom.events import Effect
+
+    g = new_game(13)
+    set_hand(g, C, [1, 7, 11, 12, 16, 18, 28, 32])  # Communist events: no event when he uses the Ops
+    set_hand(g, D, [4, 19, 24, 31, 34, 36, 39, 40])  # Democrat events
+    seen = []
+    g.add_effect(Effect("spy", until="game", hook="turn_end",
+                        fn=lambda g, eff: seen.append((len(g.hands[D]), len(g.hands[C])))))
+    for _ in range(400):
+        if seen or g.outcome is not None:
+            break
+        side = g.stack[-1]["role"]
+        acts = legal(g, side)
+        choice = Action("play", "ops") if Action("play", "ops") in acts else acts[0]
+        g.apply(("democrat", "communist")[side], choice)
+    assert seen == [(1, 1)]
