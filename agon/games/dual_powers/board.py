@@ -129,8 +129,8 @@ def calendar_event(s: DualPowersState) -> None:
             s.exh[TROTSKY_R] = s.exh[TROTSKY_N]
             s.loc[TROTSKY_N] = OUT
             s.exh[TROTSKY_N] = 0
-            s.say("Trotsky joins the Bolsheviks: Red now controls him in {district}.",
-                  district=DISTRICT_NAME[s.loc[TROTSKY_R]])
+            s.say("Trotsky joins the Bolsheviks: {side} now controls him in {district}.",
+                  side=s.side_name(0), district=DISTRICT_NAME[s.loc[TROTSKY_R]])
         else:
             s.loc[TROTSKY_R] = OUT
             s.say("Trotsky is gone; he never joins the Bolsheviks.")
@@ -172,7 +172,8 @@ def gain_vp(s: DualPowersState, side: int, vp: int, why: str) -> bool:
 def score_text(score: int, red: str = "Red", white: str = "White") -> str:
     if score == 0:
         return "level (centre)"
-    return f"{abs(score)} toward {red if score > 0 else white}"
+    name = red if score > 0 else white
+    return f"{abs(score)} toward {'the' + name[3:] if name.startswith('The ') else name}"
 
 
 def unblocked_neighbours(s: DualPowersState, d: int) -> list[int]:

@@ -556,9 +556,11 @@ class DualPowersState(State):
         elif kind == "recruit":
             self.phase = "xrecruit"
         elif kind == "move":
+            self.say("{side} takes an Extra Move.", side=name)
             self.steps = 1
             self.phase = "move"
         elif kind == "refresh":
+            self.say("{side} takes an Extra Refresh.", side=name)
             self.phase = "refresh"
         elif kind == "draw":  # DP R3.9.2 Extra Draw
             got = draw(self, side, 1)

@@ -22,6 +22,7 @@ from agon.games.dual_powers.data import (
     OPP_LEVEL,
     OPP_UNITS,
 )
+from agon.games.dual_powers.text import days_text
 
 if TYPE_CHECKING:
     from agon.games.dual_powers.rules import DualPowersState
@@ -59,7 +60,7 @@ def opposition_turn(s: DualPowersState) -> None:
     """DP S5: reveal, advance the calendar, place one unit, Extra Recruit on 15/31."""
     c = s.opp_stack.pop(s.rng.below(len(s.opp_stack)))  # DP S5.1
     s.opp_played.append(c)  # DP S5.6: in order
-    s.say("The Opposition reveals {card} ({days} days, recruit {r}).", card=CARD_LABEL[c], days=CARD_DAYS[c],
+    s.say("The Opposition reveals {card} ({days}, recruit {r}).", card=CARD_LABEL[c], days=days_text(CARD_DAYS[c]),
           r=CARD_REC[c])
     bonus = advance_date(s, s.opp, c)  # DP S5.1, S5.5
     d = CARD_DIST[c]

@@ -47,10 +47,14 @@ def connection_name(e: int) -> str:
     return f"{CONNECTION_NAME[e]} ({DISTRICT_NAME[a]} - {DISTRICT_NAME[b]})"
 
 
+def days_text(n: int) -> str:
+    return "1 day" if n == 1 else f"{n} days"
+
+
 def card_text(c: int) -> str:
     if c >= N_COMMAND:
-        return f"{CARD_LABEL[c]} ({CARD_DAYS[c]} days, Leader Recruit + {SPECIAL_WORD[CARD_SPECIAL[c]]})"
-    return (f"{CARD_LABEL[c]} ({DISTRICT_NAME[CARD_DIST[c]]}, {CARD_DAYS[c]} days, recruit {CARD_REC[c]}, "
+        return f"{CARD_LABEL[c]} ({days_text(CARD_DAYS[c])}, Leader Recruit + {SPECIAL_WORD[CARD_SPECIAL[c]]})"
+    return (f"{CARD_LABEL[c]} ({DISTRICT_NAME[CARD_DIST[c]]}, {days_text(CARD_DAYS[c])}, recruit {CARD_REC[c]}, "
             f"{ACTION_WORD[CARD_ACT[c]]}, {CARD_VP[c]} VP)")
 
 
@@ -84,7 +88,7 @@ def label(s: DualPowersState, a: Action) -> str:
     if v == "unrest":
         return "Count the Unrest district as an objective" if arg == "objective" else "Take an extra action"
     if v == "pass":
-        return "No action"
+        return "No extra action (forgo it)" if s.phase == "extra" else "No action"
     if v == "done":
         return "Done"
     return str(a)
@@ -92,7 +96,7 @@ def label(s: DualPowersState, a: Action) -> str:
 
 PROMPTS = {
     "objective": "Choose a Command card as your Secret Objective.",
-    "play": "Play a card (day {day}, {month}; turn {turn}).",
+    "play": "Play a card (day {day}, {month}; your turn {yours} of 4).",
     "command": "{card}: Recruit or its printed action?",
     "recruit": "Recruit units into {district} (value {left} left).",
     "move": "Choose a marker to move.",
@@ -102,7 +106,7 @@ PROMPTS = {
     "leader": "{card}: Leader Recruit and/or the special action.",
     "place_leader": "Place {marker} in which district?",
     "protest": "Move the Blockade to which connection?",
-    "extra": "Choose your extra action.",
+    "extra": "Choose your extra action ({why}).",
     "xrecruit": "Extra Recruit: choose a unit.",
     "xplace": "Extra Recruit: place {marker} in which district?",
     "unrest": "You are stronger in the Unrest district {district}: {vp} VP or an extra action?",
@@ -111,7 +115,8 @@ PROMPTS = {
 
 def prompt(s: DualPowersState, side: int) -> tuple[str, dict[str, Any]]:
     ph = s.phase
-    args: dict[str, Any] = {"day": s.day, "month": MONTH_LABEL[s.month], "turn": s.ti + 1, "score": s.score}
+    args: dict[str, Any] = {"day": s.day, "month": MONTH_LABEL[s.month], "turn": s.ti + 1, "yours": s.ti // 2 + 1,
+                            "score": s.score}
     if s.card >= 0:
         args["card"] = CARD_LABEL[s.card]
     if ph == "recruit":
@@ -120,6 +125,9 @@ def prompt(s: DualPowersState, side: int) -> tuple[str, dict[str, Any]]:
         args["marker"] = MARKER_NAME[s.mk]
     elif ph == "place_leader":
         args["marker"] = MARKER_NAME[CARD_LEADER[s.card]]
+    elif ph == "extra":  # DP R3.9.1: earned on the calendar (after the action) or for the Unrest district
+        args["why"] = (f"the day marker is on {s.day}" if s.ctx == "xturn"
+                       else f"for the Unrest district {DISTRICT_NAME[s.unrest]}")
     elif ph == "unrest":
         args.update(district=DISTRICT_NAME[s.unrest], vp=UNREST_VP[s.month])
     return PROMPTS.get(ph, "Waiting."), args
@@ -136,7 +144,11 @@ def render(view: dict[str, Any], role: str | None) -> str:
     lines.append(f"[bold]Dual Powers: Revolution 1917[/bold]  round {view['round']}  "
                  f"day {view['day']} {view['month_label']}")
     track = "".join("●" if i == score else ("|" if i == 0 else "·") for i in range(-view["track_end"], view["track_end"] + 1))
-    lines.append(f"Support  White {track} Red   ({lean})   Popular Will: [bold]{view['popular_will']}[/bold]")
+    pw = view["popular_will"]
+    opp = view.get("opposition")
+    if opp and opp["side"] == pw:
+        pw = f"the Opposition ({pw})"
+    lines.append(f"Support  White {track} Red   ({lean})   Popular Will: [bold]{pw}[/bold]")
     unrest, btile, block = view["unrest_tile"], view["blockade_tile"], view["blockade"]
     lines.append(f"Unrest!: {DISTRICT_NAME[DIDX[unrest]] if unrest else '-'}   "
                  f"Blockade!: {DISTRICT_NAME[DIDX[btile]] if btile else '-'}   "
@@ -156,7 +168,6 @@ def render(view: dict[str, Any], role: str | None) -> str:
         shown = ", ".join(hand) if isinstance(hand, list) else f"{hand} cards"
         lines.append(f"{name.capitalize():<6} hand: {shown}  | played: {', '.join(info['played']) or '-'}"
                      f"  | objective: {info['secret_objective'] or '-'}")
-    opp = view.get("opposition")
     if opp:
         lines.append(f"Opposition ({opp['side']}, difficulty {opp['difficulty']}): stack {opp['stack']}, "
                      f"played {', '.join(opp['played']) or '-'}, leader {opp['leader_card'] or '-'}, pool {opp['pool']}")

@@ -97,3 +97,31 @@ def test_the_opposition_bot_plays_whole_games_in_any_seat(options: dict) -> None
             role = s.active[0]
             s.apply(role, bots[role].choose(s, role))
             s.check_invariants()
+
+
+def test_R3_9_1_the_extra_action_prompt_names_its_source_and_the_way_to_forgo_it() -> None:
+    s = begin()
+    s.phase, s.ctx, s.cur, s.day = "extra", "xturn", 0, 15
+    p = s.prompt("red")
+    assert "day marker is on 15" in p.message()
+    assert "No extra action (forgo it)" in p.labels
+    s.ctx = "xunrest"
+    assert "Unrest district" in s.prompt("red").message()
+    assert s.prompt("red").message().startswith("Choose your extra action")
+
+
+def test_log_names_the_opposition_and_counts_days_like_the_rulebook() -> None:
+    from agon.games.dual_powers import board, text
+    from agon.games.dual_powers.data import CARD_DAYS, MONTH_TROTSKY_JOINS, TROTSKY_N
+
+    one = next(c for c in range(48) if CARD_DAYS[c] == 1)
+    assert "1 day," in text.card_text(one)
+    s = new(3, players=1, side="white", difficulty=2)  # the Opposition is Red
+    s.month, s.loc[TROTSKY_N] = MONTH_TROTSKY_JOINS, 0
+    board.calendar_event(s)  # DP R3.5.2: Red (here the Opposition) controls Trotsky now
+    lines = [e["text"] if isinstance(e, dict) else str(e) for e in s.view("white")["log"]]
+    assert any("The Opposition now controls him" in line for line in lines)
+    s.score = 3
+    board.gain_vp(s, 0, 1, "test")
+    assert any("toward the Opposition" in line for line in [str(e) for e in s.view("white")["log"]])
+    assert "the Opposition (red)" in agon.load("dual-powers").render(s.view("white"), "white")
