@@ -152,6 +152,8 @@ class DawnState(State):
         assert len(piles) == 110 and len(set(piles)) == 110, f"card count {len(piles)} / {len(set(piles))} != 110"
         assert -20 <= self.vp <= 20 or self.final or self.in_ps, f"VP {self.vp} off the track"
         assert all(0 <= t <= 8 for t in self.tst), "Tiananmen marker off the track"
+        assert self.in_ps == (self.ps is not None), "power struggle flag out of step"
+        assert all(p in (D, C) for p in self.power) and min(self.retained) >= 0, "power track"
         if self.ps is not None:
             ps = self.ps
             n = len(ps["hands"][0]) + len(ps["hands"][1]) + len(ps["deck"]) + len(ps["out"])
