@@ -12,7 +12,9 @@ from agon.games.dual_powers.data import (
     ADJ,
     ARROW,
     CARD_DAYS,
+    CONNECTION_NAME,
     DISTRICT_NAME,
+    EDGES,
     EXH,
     EXTRA_DAYS,
     FRESH,
@@ -179,6 +181,14 @@ def score_text(score: int, red: str = "Red", white: str = "White") -> str:
 def unblocked_neighbours(s: DualPowersState, d: int) -> list[int]:
     block = s.block
     return [n for n, e in ADJ[d] if e != block]
+
+
+def blockade_text(s: DualPowersState) -> str:
+    """Where the Blockade marker is, for the log (SU11, R5.2, A12)."""
+    if s.block < 0:
+        return "no connection is blocked"
+    a, b = EDGES[s.block]
+    return f"the Blockade marker blocks {CONNECTION_NAME[s.block]} ({DISTRICT_NAME[a]} - {DISTRICT_NAME[b]})"
 
 
 def blockade_to_tile(s: DualPowersState) -> None:

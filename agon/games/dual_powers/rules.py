@@ -19,6 +19,7 @@ from agon.games.dual_powers.board import (
     SUPPLY,
     WAITING,
     advance_date,
+    blockade_text,
     draw,
     take_pw,
     unblocked_neighbours,
@@ -144,8 +145,8 @@ class DualPowersState(State):
         self.lr_done = self.sp_done = 0
         self.winner = -1
         self.reason = ""
-        self.say("Setup: Unrest in {u}, Blockade on {b}; Red holds Popular Will.",
-                 u=DISTRICT_NAME[self.unrest], b=DISTRICT_NAME[self.btile])
+        self.say("Setup: the Unrest! tile is {u} and the Blockade! tile {b}: {block}; Red holds Popular Will.",
+                 u=DISTRICT_NAME[self.unrest], b=DISTRICT_NAME[self.btile], block=blockade_text(self))
         scoring.start_round(self)
 
     # -- small helpers used by the other modules ---------------------------------------------

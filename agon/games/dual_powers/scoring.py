@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from agon.games.dual_powers import solo
-from agon.games.dual_powers.board import OUT, SUPPLY, draw, gain_vp, stronger
+from agon.games.dual_powers.board import OUT, SUPPLY, blockade_text, draw, gain_vp, stronger
 from agon.games.dual_powers.data import (
     ARROW,
     CARD_DIST,
@@ -41,8 +41,8 @@ def start_round(s: DualPowersState) -> None:
         s.unrest = s.tiles.pop()
         s.btile = s.tiles.pop()
         s.block = ARROW[s.btile]
-        s.say("The district tiles are reshuffled: Unrest in {u}, Blockade on {b}.",
-              u=DISTRICT_NAME[s.unrest], b=DISTRICT_NAME[s.btile])
+        s.say("The district tiles are reshuffled: the Unrest! tile is {u} and the Blockade! tile {b}: {block}.",
+              u=DISTRICT_NAME[s.unrest], b=DISTRICT_NAME[s.btile], block=blockade_text(s))
     s.say("Round {n} begins ({day} {month}).", n=s.rnd, day=s.day, month=MONTH_LABEL[s.month])
     if s.solo:
         h = s.human
@@ -201,5 +201,6 @@ def cleanup(s: DualPowersState) -> None:
     s.so = (-1, -1)
     s.so_up = (0, 0)
     if s.unrest >= 0:
-        s.say("Cleanup: {u} is now the Unrest district; the Blockade is on {b}.", u=DISTRICT_NAME[s.unrest],
-              b=DISTRICT_NAME[s.btile] if s.btile >= 0 else "no district")
+        s.say("Cleanup: {u} is now the Unrest district; the Blockade! tile is {b}: {block}.",
+              u=DISTRICT_NAME[s.unrest], b=DISTRICT_NAME[s.btile] if s.btile >= 0 else "empty (no tile left)",
+              block=blockade_text(s))

@@ -125,3 +125,16 @@ def test_log_names_the_opposition_and_counts_days_like_the_rulebook() -> None:
     board.gain_vp(s, 0, 1, "test")
     assert any("toward the Opposition" in line for line in [str(e) for e in s.view("white")["log"]])
     assert "the Opposition (red)" in agon.load("dual-powers").render(s.view("white"), "white")
+
+
+def test_SU11_R5_2_the_log_names_the_blocked_connection() -> None:
+    from agon.games.dual_powers import board, scoring
+    from agon.games.dual_powers.data import ARROW, CONNECTION_NAME
+
+    s = begin()
+    first = str(s.view(None)["log"][0])
+    assert CONNECTION_NAME[ARROW[s.btile]] in first  # SU11
+    s.tiles = []
+    scoring.cleanup(s)  # A12: no tile left for the Blockade! space
+    assert board.blockade_text(s) == "no connection is blocked"
+    assert "no tile left" in str(s.view(None)["log"][-1])
