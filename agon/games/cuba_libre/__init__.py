@@ -2,7 +2,10 @@
 
 Roles govt, m26 (26July), dr (Directorio), syndicate. Options: players (0-4; seats beyond the
 players are Non-players, 8.0), short (short game, 2.1), deployment ("standard" | "variable", S3),
-deception (Victory Deception markers, 7.3; 3-4 players).
+deception (Victory Deception markers, 7.3; 3-4 players), no_nonplayers (1.5: with 2-3 players the
+players also run the leftover factions: 26July runs DR, with 2 players the Government runs the
+Syndicate; a player wins a victory check only when all its factions meet their conditions and
+ranks by its worse margin).
 
 Seat API for the Non-player bots (section 8)
 --------------------------------------------
@@ -50,7 +53,7 @@ class CubaLibre(Game):
         return list(ROLES)
 
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        out = {"players": 4, "short": False, "deployment": "standard", "deception": False}
+        out = {"players": 4, "short": False, "deployment": "standard", "deception": False, "no_nonplayers": False}
         for key, value in options.items():
             if key not in out:
                 raise ValueError(f"cuba-libre: unknown option {key!r}; options: {', '.join(out)}")
@@ -59,8 +62,14 @@ class CubaLibre(Game):
             raise ValueError(f"cuba-libre: option players must be 0..4, not {out['players']!r}")
         if not isinstance(out["short"], bool):
             raise ValueError(f"cuba-libre: option short must be true or false, not {out['short']!r}")
+        if not isinstance(out["no_nonplayers"], bool):
+            raise ValueError(f"cuba-libre: option no_nonplayers must be true or false, not {out['no_nonplayers']!r}")
+        if out["no_nonplayers"] and out["players"] not in (2, 3):
+            raise ValueError("cuba-libre: option no_nonplayers is for 2- or 3-player games (1.5)")
         if not isinstance(out["deception"], bool):
             raise ValueError(f"cuba-libre: option deception must be true or false, not {out['deception']!r}")
+        if out["deception"] and out["no_nonplayers"]:
+            raise ValueError("cuba-libre: options deception and no_nonplayers do not combine")
         if out["deception"] and out["players"] < 3:
             raise ValueError("cuba-libre: option deception is for 3- or 4-player games (7.3)")
         if out["deployment"] not in ("standard", "variable"):
@@ -69,8 +78,10 @@ class CubaLibre(Game):
 
     def nonplayer_roles(self, options: dict[str, Any]) -> list[str]:
         """The factions the rulebook gives to Non-players for this player count (1.5, S1.2)."""
-        players = self.normalize_options(dict(options))["players"]
-        return [ROLES[f] for f in NONPLAYERS[players]]
+        opts = self.normalize_options(dict(options))
+        if opts["no_nonplayers"]:
+            return []
+        return [ROLES[f] for f in NONPLAYERS[opts["players"]]]
 
     def bots(self) -> dict[str, Callable[..., Any]]:
         if importlib.util.find_spec("agon.games.cuba_libre.nonplayer") is None:

@@ -59,8 +59,12 @@ def start_round(g: Any) -> None:
 
 def victory_phase(g: Any) -> bool:
     """CL 6.1 / 8.9: a faction meeting its condition ends the game (solo: only Non-players)."""
-    solo = g.options["players"] == 1
+    from agon.games.cuba_libre.rules import teams
+
+    solo = g.options["players"] == 1 and not g.options.get("no_nonplayers")
     winners = [f for f in range(4) if g.meets_condition(f) and (not solo or f in g.np)]
+    if g.options.get("no_nonplayers"):  # CL 1.5: all factions of one player must meet their conditions
+        winners = [f for t in teams(g.options) if all(g.meets_condition(x) for x in t) for f in t]
     if winners:
         g.end_game("victory check", only=frozenset(g.np) if solo else None)
         return True

@@ -44,6 +44,16 @@ from agon.games.cuba_libre.steps import POP, PUSHED, STEPS, WAIT
 
 TIE_RANK = (3, 2, 1, 0)  # CL 7.1: ties to Non-players, then Syndicate, DR, 26July, Government
 NONPLAYERS = {4: (), 3: (SYN,), 2: (2, SYN), 1: (GOVT, 2, SYN), 0: (0, 1, 2, 3)}
+# CL 1.5 No Non-player option: who plays the leftover factions (26July also runs DR; with 2 players
+# the Government also runs the Syndicate)
+TEAMS = {3: ((0,), (1, 2), (3,)), 2: ((0, 3), (1, 2))}
+
+
+def teams(options: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
+    """The players' factions: one faction each, or teams under the No Non-player option."""
+    if options.get("no_nonplayers") and options["players"] in TEAMS:
+        return TEAMS[options["players"]]
+    return tuple((f,) for f in range(4))
 
 _SETUP_KEYS = {"troops": "troop", "police": "police", "m26_guerrillas": "m26_u", "m26_bases": "m26_base",
                "dr_guerrillas": "dr_u", "dr_bases": "dr_base", "syndicate_guerrillas": "syn_u",
@@ -73,7 +83,7 @@ class CubaLibreState(Board, State):
 
     def _setup(self) -> None:
         opts = self.options
-        self.np = frozenset(NONPLAYERS[opts["players"]])
+        self.np = frozenset(() if opts.get("no_nonplayers") else NONPLAYERS[opts["players"]])
         setup = DATA["setup"]
         self.sp = [[0] * 13 for _ in range(NS)]
         self.avail = list(FORCES)
@@ -221,6 +231,15 @@ class CubaLibreState(Board, State):
         deception.reveal_all(self)
         final = [self.margin(f) + deception.agenda_bonus(self, f) for f in range(4)]  # Hidden Agendas
         margins = {ROLES[f]: final[f] for f in range(4)}
+        sides = teams(self.options)
+        if len(sides) < 4:  # CL 1.5 / 7.3: a player's standing is its worse faction's margin
+            ranked = sorted(sides, key=lambda t: (-min(final[f] for f in t), min(TIE_RANK[f] for f in t)))
+            order = [f for t in ranked for f in t]
+            self.over = {"winners": [ROLES[f] for f in ranked[0]], "scores": margins, "reason": reason,
+                         "ranking": [ROLES[f] for f in order], "teams": [[ROLES[f] for f in t] for t in sides]}
+            self.phase = "over"
+            self.say("Game over ({reason}): {winner} win.", reason=reason, winner=" and ".join(self.over["winners"]))
+            return
         order = sorted(range(4), key=lambda f: (-final[f], 0 if f in self.np else 1, TIE_RANK[f]))
         if only:
             order = [f for f in order if f in only] + [f for f in order if f not in only]

@@ -386,3 +386,32 @@ def test_A5_redeploy_control_is_fixed_for_the_whole_phase():
     assert g.control(S("camaguey_city")) != GOVT
     act(g, "move", ("Factory EC", "troop"))
     assert ("to", "Camagüey City") in legal(g)
+
+
+def test_1_5_no_nonplayer_option_needs_all_factions_of_a_player():
+    g = blank(players=2, no_nonplayers=True)  # 26July+DR against Government+Syndicate
+    assert not g.np
+    g.support[S("havana")] = -2
+    g.support[S("oriente")] = -2  # 26July meets its condition, DR does not
+    assert g.meets_condition(M26) and not g.meets_condition(DR)
+    round_(g)
+    assert g.over is None
+    g2 = blank(players=2, no_nonplayers=True)
+    g2.support[S("havana")] = -2
+    g2.support[S("oriente")] = -2
+    put(g2, "las_villas", dr_u=2, dr_base=2)
+    put(g2, "camaguey_city", dr_u=1)
+    put(g2, "matanzas", dr_base=1, dr_u=1)
+    put(g2, "havana", dr_u=1)
+    assert g2.meets_condition(DR) and g2.meets_condition(M26)
+    round_(g2)
+    assert g2.over is not None and g2.over["winners"] == ["m26", "dr"]
+
+
+def test_1_5_no_nonplayer_final_standing_is_the_worse_margin():
+    g = blank(players=2, no_nonplayers=True)
+    g.support[S("havana")] = 2  # Government 12 - 18 = -6; Syndicate min(-7, -15) = -15
+    g.support[S("oriente")] = -2  # 26July 4 - 15 = -11; DR -9
+    g.end_game("final Propaganda round")
+    assert g.over["winners"] == ["m26", "dr"]  # -11 beats -15
+    assert g.over["teams"] == [["govt", "syndicate"], ["m26", "dr"]]
