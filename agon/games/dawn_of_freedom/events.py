@@ -35,50 +35,54 @@ imported automatically by `load_events()`):
 4. Multi-step decisions: return a list of steps; they run in order, each a sequence of atomic
    prompts to the right player. Steps are built by the constructors below (`place`, `remove`,
    `checks`, `operations`, `pick_space`, `pick_option`, `pick_card`, `then`, `tst_advance`,
-   `play_event`). A step's callback (`then(fn)`, `pick_space(..., fn)`) runs when the step is
-   reached and may return more steps. Callbacks must not keep mutable state of their own;
-   read what you need from `g` when they run (states are cloned and replayed).
+   `play_event`, `play_for_ops`, `power_struggle`). A step's callback (`then(fn)`,
+   `pick_space(..., fn)`) runs when the step is reached and may return more steps. Callbacks
+   must not keep mutable state of their own; read what you need from `g` when they run (states
+   are cloned and replayed). A step with no legal option (nothing to remove...) is skipped.
 5. Lasting effects: `g.add_effect(Effect(name, side, until, ...))`. The core reads these fields:
-   `ops` (+/- to every Ops value of `side`'s cards, rule 7.3), `ops_where` (the `ops` bonus only
-   when all Ops of a play go to spaces matching `where`, Austria-Hungary), `check` (+/- to
-   `side`'s support checks on spaces matching `where`), `ban_checks` (`side` may not check
-   there), `check_vp` (signed VP, + for the Democrat, each time `side` checks there: Helsinki), `cheap` (`side` pays 1 Op
-   per SP in opponent-controlled `where` spaces, Genscher), `ignore_adjacent` (`side` ignores
-   the -1 for adjacent opponent-controlled spaces, The Wall), `once` (ends after its first use),
-   `card` (the card lies in front of its player while the effect lasts; afterwards it is
-   discarded, or removed if starred), `hook` + `fn` (a callback at a point of the flow, below).
-   `until`: "turn" (expires at the end of the turn, after the box-6 check), "ps" (the core
-   ends it after the next power struggle), "game", or "manual" (ends by `g.end_effect`).
+   `ops` (+/- to every Ops value of `side`'s cards, rule 7.3; cumulative under one name),
+   `ops_where` (the `ops` bonus only when all Ops of a play go to spaces matching `where`,
+   Austria-Hungary), `check` (+/- to `side`'s support checks on spaces matching `where`),
+   `ban_checks` (`side` may not check there), `check_vp` (signed VP, + for the Democrat, each
+   time `side` checks there: Helsinki), `cheap` (`side` pays 1 Op per SP in opponent-controlled
+   `where` spaces, Genscher), `ignore_adjacent` (`side` ignores the -1 for adjacent
+   opponent-controlled spaces, The Wall), `once` (ends after its first use), `card` (the card
+   lies in front of its player while the effect lasts; afterwards it is discarded, or removed
+   if starred), `secret` (that card is hidden from the other side: Samizdat), `hook` + `fn` (a
+   callback at a point of the flow, below), `value` (free data).
+   `until`: "turn" (expires at the end of the turn, after the box-6 check), "ps" (the core ends
+   it after the next power struggle), "deal" (after the next deal), "game", or "manual" (ends by
+   `g.end_effect`).
    Hooks: "ps_deal" fn(g, eff, country) after the power struggle deal, before anyone looks
-   (Roundtable Talks); "after_ps" fn(g, eff, country) after the struggle's scoring; "turn_start"
-   fn(g, eff) before the deal; "turn_end" fn(g, eff) at 4.5 step 5; "before_ar" fn(g, eff, side)
-   -> steps run before `side` chooses his card (Stasi); "replace_ar" fn(g, eff, side) -> steps
-   that replace that action round when not empty (General Strike); "on_play"
-   fn(g, eff, side, card) when a side has chosen a card to play (a scoring card included);
-   "on_mode" fn(g, eff, side, card, mode) once he has chosen how to play a non-scoring card,
-   before it does anything; mode: "event", "ops", "tiananmen" or "both" (Ligachev); "control" fn(g, eff,
-   space) whenever a space's controller changes (the Ceausescus' capture); "game_end" fn(g, eff)
-   at final scoring before anything else (their escape). All return Steps (or None).
+   (Roundtable Talks: `g.ps_take(taker, n)`); "after_ps" fn(g, eff, country) after the
+   struggle's scoring and the automatic victory check; "turn_start" fn(g, eff) before the deal;
+   "turn_end" fn(g, eff) at 4.5 step 5; "before_ar" fn(g, eff, side) -> steps run before `side`
+   chooses his card (Stasi); "replace_ar" fn(g, eff, side) -> steps that replace that action
+   round when not empty (General Strike); "on_play" fn(g, eff, side, card) when a side has
+   chosen a card to play (a scoring card included); "on_mode" fn(g, eff, side, card, mode) once
+   he has chosen how to play a non-scoring card, before it does anything; mode: "event", "ops",
+   "tiananmen" or "both" (Ligachev); "control" fn(g, eff, space) whenever a space's controller
+   changes (the Ceausescus' capture); "game_end" fn(g, eff) at final scoring before anything
+   else (their escape). All return Steps (or None).
    Value-only hooks (no fn): "hand_size" (`value` = hand size of `side` at the next deal, with
    until="deal": Presidential Visit), "tst_bonus" (`value` added to `side`'s TST attempts: Li Peng).
-   Other effects the core reads by name: "extra action round" (side C, Honecker's 8th round).
+   Effects the core reads by name: "extra action round" (side C: Honecker's 8th round),
+   "aftermath+1" (side D: +1 to both aftermath rolls when the Democrat wins, Yakovlev).
    Game end: `g.ends_this_turn = True` ends the game at 4.5 step 5 on the VP sign (New Year's Eve
-   Party); `power_struggle(country, starter)` runs a struggle with its scoring. Map: `g.destroy_space`.
+   Party). Map: `g.destroy_space(space)` (Systematization).
    In a power struggle `g.ps` holds "country", "hands" [D, C], "deck", "out" (played/discarded),
    "raised"; set `g.ps["shown"] = True` to show the Democrat's hand to the Communist (Securitate).
    Turn structure: `g.must_play[side] = card` forces `side`'s next card and shows it (Stasi).
-   `secret=True` on an effect with a `card` hides that card from the other side (Samizdat).
    Direct checks: `ops.support_check(g, side, space, ops, mod)` rolls one check on any space.
+6. Filters (`Where`): `anywhere`, `in_country(*names)`, `in_region(name)`, `of_class(*classes)`,
+   `spaces(*names)`, `battleground`, `controlled_by(side)`, `not_controlled_by(side)`,
+   `has_sp(side)`, `no_sp(side)`; combine with `&`, `|`, `~`; `Where(fn, label)` for any other
+   test. Destroyed spaces never match.
 7. Tests: tests/games/dawn_of_freedom/helpers.py builds positions (`new_game`, `set_sp`,
    `set_hand`, `give`, `dice` to force rolls, `my_round`, `play`, `act`, `legal`, `top`); see
    test_card_play.py for events tested through real plays. Scenarios T-11 and T-25..T-27 (Elena,
-   Systematization, The Tyrant is Gone) are left to the events' author. Cards already written in
+   Systematization, The Tyrant is Gone) are left to the events' author. Cards written in
    core_events.py: 2, 3, 4, 6, 7, 8, 15, 16, 17, 25, 26, 27, 29, 30, 52, 53, 58, 62, 71, 74, 83, 85.
-   Aftermath bonus: an effect named "aftermath+1" with side D adds 1 when D wins (Yakovlev).
-   Power struggle hand size: `g.ps_take(taker, n)` inside a "ps_deal" hook.
-6. Filters (`Where`): `anywhere`, `in_country(*names)`, `in_region(name)`, `of_class(*classes)`,
-   `spaces(*names)`, `battleground`, `controlled_by(side)`, `not_controlled_by(side)`,
-   `has_sp(side)`, `no_sp(side)`; combine with `&`, `|`, `~`. Destroyed spaces never match.
 """
 
 from __future__ import annotations
