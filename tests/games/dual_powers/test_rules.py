@@ -375,3 +375,42 @@ def test_S9_cleanup_discards_the_oppositions_cards_and_empties_its_objective() -
     s.set_so(WHITE, played[0], 1)
     scoring.cleanup(s)
     assert all(c in s.discard for c in played) and s.opp_played == [] and s.so == (-1, -1)
+
+
+def test_R4_2_5_equal_totals_and_counts_go_to_the_popular_will_holder() -> None:
+    from agon.games.dual_powers.board import stronger
+
+    s = begin()
+    clear(s)
+    put(s, 4, "green")  # Red 2
+    put(s, 14, "green")  # White 2
+    for holder in (RED, WHITE):
+        s.pw = holder
+        assert stronger(s, d("green")) == holder
+
+
+def test_R4_2_6_R4_3_6_an_empty_unrest_district_gives_no_vp_and_no_choice() -> None:
+    s = begin()
+    clear(s)
+    set_objective(s, RED, "blue-1")
+    set_objective(s, WHITE, "green-1")
+    s.unrest = d("purple")
+    scoring.scoring(s)
+    assert s.score == 0 and s.phase == "objective" and s.rnd == 2  # straight on to the next round
+
+
+def test_R5_2_cleanup_puts_the_blockade_back_on_the_new_tiles_arrow_after_a_protest() -> None:
+    s = begin()
+    s.block = (ARROW[s.tiles[-1]] + 1) % 8  # as if Mobilize Protest had moved it
+    scoring.cleanup(s)
+    assert s.block == ARROW[s.btile]
+
+
+def test_R3_4_3_a_month_advance_on_your_solo_turn_takes_popular_will_from_the_opposition() -> None:
+    s = new(0, players=1, side="red", difficulty=1)
+    assert s.pw == WHITE  # S3.2
+    turn(s, RED, "red-6a")
+    s.order, s.ti, s.day = (WHITE, RED) * 4 + (WHITE,), 1, 28
+    play(s, RED, "red-6a")
+    assert s.pw == RED and s.month == 1  # and the neutral markers are now yours
+    assert all(m in s._candidates(RED) for m in NEUTRAL_UNITS)
