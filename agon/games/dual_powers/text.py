@@ -97,7 +97,7 @@ def label(s: DualPowersState, a: Action) -> str:
 PROMPTS = {
     "objective": "Choose a Command card as your Secret Objective.",
     "play": "Play a card (day {day}, {month}; your turn {yours} of 4).",
-    "command": "{card}: Recruit or its printed action?",
+    "command": "{card}: Recruit or {printed} (never both)?",
     "recruit": "Recruit units into {district} (value {left} left).",
     "move": "Choose a marker to move.",
     "move_to": "Move {marker} to which district?",
@@ -119,7 +119,9 @@ def prompt(s: DualPowersState, side: int) -> tuple[str, dict[str, Any]]:
                             "score": s.score}
     if s.card >= 0:
         args["card"] = CARD_LABEL[s.card]
-    if ph == "recruit":
+    if ph == "command":  # DP R3.6.1
+        args["printed"] = ACTION_WORD[CARD_ACT[s.card]]
+    elif ph == "recruit":
         args.update(district=DISTRICT_NAME[CARD_DIST[s.card]], left=s.val)
     elif ph in ("move_to", "move_on", "xplace") and s.mk >= 0:
         args["marker"] = MARKER_NAME[s.mk]

@@ -138,3 +138,12 @@ def test_SU11_R5_2_the_log_names_the_blocked_connection() -> None:
     scoring.cleanup(s)  # A12: no tile left for the Blockade! space
     assert board.blockade_text(s) == "no connection is blocked"
     assert "no tile left" in str(s.view(None)["log"][-1])
+
+
+def test_R3_6_1_the_command_prompt_names_the_printed_action() -> None:
+    from .helpers import play, turn
+
+    s = begin()
+    turn(s, 0, "red-1")  # recruit 2, Refresh
+    play(s, 0, "red-1")
+    assert s.prompt("red").message() == "red-1: Recruit or Refresh (never both)?"
