@@ -128,7 +128,7 @@ def spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> list[int]:
                 out.append(s)
         return out
     if name == "bribe":
-        if g.res[SYN] < 3 + (0 if fr.get("sp") or "op" not in fr else _cheapest(g, fr)):
+        if not fr.get("free") and g.res[SYN] < 3 + (0 if fr.get("sp") or "lim" not in fr else _cheapest(g, fr)):
             return []
         return [s for s in range(NS) if _bribe_options(g, s, "")]
     return []
@@ -191,8 +191,8 @@ class SpecialActivity(Step):
         name, stage, f = fr["sa"], fr["stage"], fr["f"]
         sp = g.sp
         if stage == 0:
-            op = g.op_frame()
-            ctx = op if op is not None else {"sp": fr["opsp"], "f": f, "op": ""}
+            op = None if fr.get("free") else g.op_frame()
+            ctx = op if op is not None else {"sp": fr["opsp"], "f": f, "op": "", "free": True}
             if name == "profit":
                 out: list[Any] = []
                 if -1 in g.cash and any(sp[s][CO] for s in range(NS)):
@@ -200,7 +200,10 @@ class SpecialActivity(Step):
                 if any(sp[s][CO] for s in range(NS)) or g.cash_of(SYN):
                     out.append(("profit", "cash in"))
                 return out
-            return [("space", NAMES[s]) for s in spaces(g, f, name, ctx)]
+            where = spaces(g, f, name, ctx)
+            if fr.get("free") and fr["opsp"]:
+                where = [s for s in where if s in fr["opsp"]]  # a free SA limited to given spaces
+            return [("space", NAMES[s]) for s in where]
         s = fr.get("s", -1)
         if name == "transport":
             if stage == 1:

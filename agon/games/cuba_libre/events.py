@@ -364,7 +364,7 @@ def free_op(g: Any, faction: int, ops: tuple[str, ...] = (), spaces: tuple[int, 
 
 def free_sa(g: Any, faction: int, name: str, spaces: tuple[int, ...] = ()) -> None:
     """Faction executes a free Special Activity `name` (activities.SA_TITLES), outside an Op."""
-    _queue(g, "sa", faction, sa=name, stage=0, opsp=tuple(spaces))
+    _queue(g, "sa", faction, sa=name, stage=0, opsp=tuple(spaces), free=True)
 
 
 def redeploy(g: Any) -> None:
