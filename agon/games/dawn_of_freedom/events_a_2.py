@@ -221,6 +221,8 @@ def goodbye_lenin(g: Any, e: Ev) -> Steps:
     playable now (it leaves the Communist's hand), or uses Goodbye Lenin's Ops instead."""
     red = sorted(c for c in g.hands[C] if CARDS[c].red)
     g.reveal()
+    g.show(C, red)  # the Democrat now knows these cards, and that the others are not red-title
+    g.not_red = sorted({*g.not_red, *(c for c in g.hands[C] if not CARDS[c].red)})
     g.say("The Communist shows {n} red-title card(s) to the Democrat.", n=len(red))
     g.say("The Communist shows you: {cards}.", to=ROLES[D], cards=", ".join(CARDS[c].title for c in red) or "none")
     options = [(f"carry out {CARDS[c].title}", (lambda card: lambda g: play_event(card, D))(c))

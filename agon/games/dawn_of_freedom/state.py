@@ -7,6 +7,7 @@ keeps the board and offers the helpers events and procedures use (see events.py'
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from agon.engine import Action, State
@@ -48,6 +49,8 @@ class DawnState(State):
     no_event: frozenset[int]
     effects: dict[str, Effect]
     must_play: list[int | None]
+    known: list[list[int]]  # cards in a side's hand the other side has seen (taken from the discards, shown)
+    not_red: list[int]  # Communist cards the Democrat saw are not red-title (Goodbye Lenin!, card 46)
     # flow
     stack: list[Frame]
     ps: dict[str, Any] | None
@@ -81,6 +84,8 @@ class DawnState(State):
         twin.tst_used = self.tst_used[:]
         twin.effects = dict(self.effects)
         twin.must_play = self.must_play[:]
+        twin.known = [self.known[0][:], self.known[1][:]]
+        twin.not_red = self.not_red[:]
         twin.stack = [dict(f) for f in self.stack]
         if self.ps is not None:
             ps = dict(self.ps)
@@ -120,21 +125,46 @@ class DawnState(State):
         return self.outcome
 
     def _determinize(self, role: str, rng: Rng) -> None:
+        """Resample what `role` cannot know: the opponent's unseen hand cards, the draw deck and a
+        card the Democrat set aside with Samizdat (card 77), keeping the cards `role` has seen
+        (Stasi's named card, cards taken from the discards, Goodbye Lenin's red-title cards, card
+        46) and what it learnt about the others (not red-title; Samizdat's card is no scoring card)."""
         me = data.SIDE_OF[role]
         opp = 1 - me
-        known = [c for c in self.hands[opp] if c == self.must_play[opp]]  # a card shown (Stasi)
-        unknown = [c for c in self.hands[opp] if c not in known]
-        pool = unknown + self.deck
+        seen = set(self.known[opp]) | {self.must_play[opp]}
+        hand = self.hands[opp]
+        slots = [i for i, c in enumerate(hand) if c not in seen]
+        aside = None
+        if me == C:
+            aside = next((e for e in self.effects.values()
+                          if e.secret and e.card in self.in_play and e.card not in self.known[D]), None)
+        pool = [hand[i] for i in slots] + self.deck + ([aside.card] if aside is not None else [])
         rng.shuffle(pool)
-        n = len(unknown)
-        self.hands[opp] = known + pool[:n]
-        self.deck = pool[n:]
+
+        def take(ok: Any) -> int:
+            for k, c in enumerate(pool):
+                if ok(c):
+                    return pool.pop(k)
+            return pool.pop()  # no card fits (never with a consistent state)
+
+        if aside is not None:  # Samizdat's card: never a scoring card (B-04)
+            card = take(lambda c: not CARDS[c].scoring)
+            self.in_play[self.in_play.index(aside.card)] = card
+            self.effects[aside.name] = replace(aside, card=card)
+        not_red = set(self.not_red) if me == D else set()
+        for i in sorted(slots, key=lambda i: hand[i] not in not_red):  # constrained slots first
+            hand[i] = take((lambda c: not CARDS[c].red) if hand[i] in not_red else (lambda c: True))
+        self.deck = pool
         if self.ps is not None and not (self.ps.get("shown") and me == C):
             pool = self.ps["hands"][opp] + self.ps["deck"]
             rng.shuffle(pool)
             n = len(self.ps["hands"][opp])
             self.ps["hands"][opp] = pool[:n]
             self.ps["deck"] = pool[n:]
+
+    def show(self, side: int, cards: list[int]) -> None:
+        """`side`'s opponent has now seen these cards of `side`'s hand (kept by `_determinize`)."""
+        self.known[side] = [*self.known[side], *(c for c in cards if c not in self.known[side])]
 
     def label(self, action: Action) -> str:
         from agon.games.dawn_of_freedom.text import label
@@ -312,6 +342,7 @@ class DawnState(State):
                 self.rng.shuffle(self.deck)
                 self.say("The discard pile is reshuffled into a new draw deck.")
             card = self.deck.pop()
+            self.forget(card)
             self.hands[side].append(card)
             got.append(card)
         if got:
@@ -319,6 +350,13 @@ class DawnState(State):
             self.say("{side} draws {n} card(s).", side=ROLES[side], n=len(got))
             self.say("You draw {cards}.", to=ROLES[side], cards=", ".join(CARDS[c].title for c in got))
         return got
+
+    def forget(self, card: int) -> None:
+        """`card` joins a hand unseen: nothing the opponent saw of it before still holds."""
+        if card in self.known[0] or card in self.known[1]:
+            self.known = [[c for c in k if c != card] for k in self.known]
+        if card in self.not_red:
+            self.not_red = [c for c in self.not_red if c != card]
 
     def discard_card(self, side: int, card: int) -> None:
         """`side` discards `card` from his hand (its event does not happen, rule 5.3)."""
@@ -328,11 +366,15 @@ class DawnState(State):
 
     def take_card(self, side: int, card: int) -> None:
         """Move `card` from wherever it is (discard pile, a hand) into `side`'s hand."""
+        public = card not in self.deck
         for pile in (self.discard, self.hands[1 - side], self.deck, self.in_play):
             if card in pile:
                 pile.remove(card)
                 break
+        self.forget(card)
         self.hands[side].append(card)
+        if public:  # from the discards, the opponent's hand or the table: both sides know where it went
+            self.show(side, [card])
         self.reveal()
 
     def settle_card(self, card: int, occurred: bool) -> None:

@@ -797,3 +797,34 @@ def test_card_13_stasi_still_asks_before_a_round_taken_by_the_general_strike() -
     dice(g, 1)
     act(g, C, "card", 12)
     assert legal(g, D) == [Action("card", 34)]
+
+
+def test_card_46_goodbye_lenin_determinize_keeps_the_red_cards_the_democrat_saw() -> None:
+    """The Democrat saw the Communist's red-title cards: his determinized states keep those and
+    fill the rest of the Communist's hand with cards that are not red-title; the Communist's own
+    determinization is unaffected."""
+    from agon.engine.rng import Rng
+    from agon.games.dawn_of_freedom.data import CARDS
+
+    g = new_game()
+    set_hand(g, C, [2, 24, 33, 7, 5, 8])  # 2, 24, 33: red-title
+    give(g, D, 46)
+    my_round(g, D)
+    play(g, D, 46, "event")
+    act(g, D, "option", "use Goodbye Lenin's Operations")
+    hand_c = sorted(g.hands[C])
+    reds = {c for c in hand_c if CARDS[c].red}
+    assert reds >= {2, 24}
+    others = set()
+    for k in range(12):
+        twin = g.determinize("democrat", Rng(k + 1))
+        twin.check_invariants()
+        assert reds <= set(twin.hands[C]) and len(twin.hands[C]) == len(hand_c)
+        assert all(not CARDS[c].red for c in twin.hands[C] if c not in reds)
+        others |= set(twin.hands[C]) - reds
+    assert others - set(hand_c)  # the unseen cards are resampled
+    # a card drawn later is unknown again: the Communist plays a red card, draws it back blind
+    g.hands[C].remove(24)
+    g.deck.append(24)
+    g.draw(C, 1)
+    assert 24 not in g.known[C]

@@ -964,3 +964,37 @@ def test_card_97_T_26_tyrant_resolves_after_a_real_romania_struggle() -> None:
         act(g, role, a.verb, a.arg)
     assert g.effect(TYRANT_GONE) is not None and g.ps is None and 97 in g.removed
     assert g.sp[C][space("Cluj-Napoca")] <= 1
+
+
+def test_card_77_samizdat_determinize_resamples_the_set_aside_card_for_the_communist() -> None:
+    """The Communist cannot know the card set aside by Samizdat: a determinized state for him
+    draws it anew (never a scoring card, B-04); the Democrat's own determinization keeps it."""
+    from agon.engine.rng import Rng
+    from agon.games.dawn_of_freedom.data import CARDS
+
+    g = new_game()
+    set_hand(g, D, [1, 2, 22])
+    event(g, D, 77)
+    act(g, D, "card", 1)
+    hand_d = sorted(g.hands[D])
+    asides = set()
+    for k in range(12):
+        twin = g.determinize("communist", Rng(k + 1))
+        twin.check_invariants()
+        eff = twin.effect("Samizdat")
+        assert eff is not None and eff.card in twin.in_play and (eff.card == 1 or 1 not in twin.in_play)
+        assert not CARDS[eff.card].scoring
+        assert json.dumps(twin.view("communist")["in_play"]) == json.dumps(g.view("communist")["in_play"])
+        asides.add(eff.card)
+    assert len(asides) > 1  # resampled
+    for k in range(5):
+        twin = g.determinize("democrat", Rng(k + 1))
+        assert twin.effect("Samizdat").card == 1 and 1 in twin.in_play and sorted(twin.hands[D]) == hand_d
+    # the card comes back into the hand of a determinized game for the Communist: the resampled one
+    twin = g.determinize("communist", Rng(3))
+    back = twin.effect("Samizdat").card
+    twin.run_hooks("turn_start")
+    twin.run()
+    assert back in twin.hands[D] and back not in twin.in_play
+    twin.check_invariants()
+
