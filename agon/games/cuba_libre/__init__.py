@@ -5,7 +5,8 @@ players are Non-players, 8.0), short (short game, 2.1), deployment ("standard" |
 deception (Victory Deception markers, 7.3; 3-4 players), no_nonplayers (1.5: with 2-3 players the
 players also run the leftover factions: 26July runs DR, with 2 players the Government runs the
 Syndicate; a player wins a victory check only when all its factions meet their conditions and
-ranks by its worse margin).
+ranks by its worse margin), no_reveal (2.2: the next card stays hidden), eligibility ("standard" |
+"A" | "B", 2.3.1: order from the next Event card; B also drops Ineligibility for acting).
 
 Seat API for the Non-player bots (section 8)
 --------------------------------------------
@@ -53,7 +54,8 @@ class CubaLibre(Game):
         return list(ROLES)
 
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        out = {"players": 4, "short": False, "deployment": "standard", "deception": False, "no_nonplayers": False}
+        out = {"players": 4, "short": False, "deployment": "standard", "deception": False, "no_nonplayers": False,
+               "no_reveal": False, "eligibility": "standard"}
         for key, value in options.items():
             if key not in out:
                 raise ValueError(f"cuba-libre: unknown option {key!r}; options: {', '.join(out)}")
@@ -62,6 +64,12 @@ class CubaLibre(Game):
             raise ValueError(f"cuba-libre: option players must be 0..4, not {out['players']!r}")
         if not isinstance(out["short"], bool):
             raise ValueError(f"cuba-libre: option short must be true or false, not {out['short']!r}")
+        if not isinstance(out["no_reveal"], bool):
+            raise ValueError(f"cuba-libre: option no_reveal must be true or false, not {out['no_reveal']!r}")
+        if out["eligibility"] not in ("standard", "A", "B"):
+            raise ValueError(f"cuba-libre: option eligibility must be standard, A or B, not {out['eligibility']!r}")
+        if out["no_reveal"] and out["eligibility"] != "standard":
+            raise ValueError("cuba-libre: option no_reveal does not combine with eligibility A/B (2.2)")
         if not isinstance(out["no_nonplayers"], bool):
             raise ValueError(f"cuba-libre: option no_nonplayers must be true or false, not {out['no_nonplayers']!r}")
         if out["no_nonplayers"] and out["players"] not in (2, 3):

@@ -18,7 +18,7 @@ from typing import Any
 
 from agon.engine import Action, State
 from agon.engine.rng import Rng
-from agon.games.cuba_libre import activities, deception, insurgent_ops, operations, propaganda, turn  # noqa: F401 - register steps
+from agon.games.cuba_libre import activities, deception, insurgent_ops, operations, propaganda, turn, variants  # noqa: F401 - register steps
 from agon.games.cuba_libre import events as ev
 from agon.games.cuba_libre.board import Board
 from agon.games.cuba_libre.data import (
@@ -115,6 +115,8 @@ class CubaLibreState(Board, State):
         self._build_deck()
         deception.setup(self)
         self.prop_played = 0
+        self.peek = 0  # deck-top cards turned up by Eligibility Options A/B
+        self.order_card = -1
         self.last_was_prop = False
         self.card_reset()
         self.current = -1
@@ -161,8 +163,8 @@ class CubaLibreState(Board, State):
 
     @property
     def final_card(self) -> bool:
-        """CL 2.3.9: the revealed next card is the final (4th) Propaganda card."""
-        return self.is_prop(self.next_card) and self.prop_played == 3
+        """CL 2.3.9: the revealed next card is the final (4th) Propaganda card (not with No Reveal)."""
+        return self.is_prop(self.next_card) and self.prop_played == 3 and not variants.hide_next(self)
 
     def next_turn(self) -> None:
         """CL 2.3.8: the revealed card becomes current, the next one is revealed."""
@@ -170,6 +172,7 @@ class CubaLibreState(Board, State):
             self.played.append(self.current)
         self.current = self.next_card
         self.next_card = self.deck.pop() if self.deck else -1
+        self.peek = max(0, self.peek - 1)
         self.reveal()
         self.card_reset()
         if self.is_prop(self.current):
@@ -180,13 +183,14 @@ class CubaLibreState(Board, State):
             return
         self.last_was_prop = False
         self.phase = "card"
-        self.cand = tuple(f for f in ORDER[self.current] if self.elig[f])
+        self.order_card = variants.order_card(self)
+        self.cand = tuple(f for f in ORDER[self.order_card] if self.elig[f])
         self.say("Card {card}: {title}.", card=self.current, title=CARDS[self.current]["title"])
 
     def end_card(self) -> None:
         """CL 2.3.7: adjust Eligibility, then the next card."""
         for f in range(4):
-            self.elig[f] = f not in self.executed
+            self.elig[f] = f not in self.executed or not variants.executed_makes_ineligible(self)
         for f in self.stay_elig:
             self.elig[f] = True
         for f in self.inelig_next:
@@ -307,25 +311,29 @@ class CubaLibreState(Board, State):
         t.dec_aside = self.dec_aside[:]
 
     def _determinize(self, role: str, rng: Rng) -> None:
-        """Nobody knows the deck beyond the revealed card, nor the cards set aside (short game):
-        resample the unseen Event cards, keeping 1 Propaganda card in each remaining pile."""
-        pool = [c for c in self.deck if not self.is_prop(c)] + self.aside
+        """Nobody knows the deck beyond the revealed card (nor the next card with No Reveal, nor
+        the cards set aside in a short game): resample the unseen Event cards, keeping each unseen
+        Propaganda card in its pile at a random unseen position."""
+        full = [*self.deck, self.next_card] if variants.hide_next(self) and self.next_card >= 0 else self.deck[:]
+        unknown = variants.unknown_positions(self)
+        pool = [full[p] for p in unknown if not self.is_prop(full[p])] + self.aside
         rng.shuffle(pool)
         self.aside = pool[len(pool) - len(self.aside):] if self.aside else []
         pool = pool[:len(pool) - len(self.aside)]
         total = 4 * self.pile_size
         piles: dict[int, list[int]] = {}
-        for p in range(len(self.deck)):
+        for p in unknown:
             piles.setdefault((total - 1 - p) // self.pile_size, []).append(p)
-        deck = self.deck[:]
         for positions in piles.values():
-            cards = [deck[p] for p in positions if self.is_prop(deck[p])]
+            cards = [full[p] for p in positions if self.is_prop(full[p])]
             while len(cards) < len(positions):
                 cards.append(pool.pop())
             rng.shuffle(cards)
             for p, c in zip(positions, cards, strict=True):
-                deck[p] = c
-        self.deck = deck
+                full[p] = c
+        if len(full) > len(self.deck):
+            self.next_card = full.pop()
+        self.deck = full
         deception.determinize(self, role, rng)
         self._lc = (-1, [])
 

@@ -25,6 +25,9 @@ SHORT = ("T", "P", "GB", "Mu", "Ma", "MB", "Du", "Da", "DB", "Su", "Sa", "C", "C
 
 def board_view(g: Any) -> dict[str, Any]:
     """What every role sees (Cuba Libre has no hidden hands; the deck shows only counts)."""
+    from agon.games.cuba_libre import variants
+
+    hidden_next = variants.hide_next(g)
     spaces = []
     for s in range(NS):
         row = g.sp[s]
@@ -45,7 +48,9 @@ def board_view(g: Any) -> dict[str, Any]:
                                 "dr_guerrillas", "dr_bases", "syndicate_guerrillas", "casinos"), g.avail, strict=True)),
         "eligible": [ROLES[f] for f in range(4) if g.elig[f]],
         "current_card": g.current, "current_title": TITLE.get(g.current, ""),
-        "next_card": g.next_card, "next_title": TITLE.get(g.next_card, ""),
+        "next_card": None if hidden_next else g.next_card,
+        "next_title": "(face down)" if hidden_next else TITLE.get(g.next_card, ""),
+        "order_card": g.order_card, "deck_top_seen": variants.seen_top(g),
         "deck_count": len(g.deck), "played": list(g.played), "propaganda_played": g.prop_played,
         "capabilities": sorted(f"{n}{'s' if sh else 'u'}" for n, sh in g.capabilities),
         "momentum": sorted(str(n) for n, _ in g.momentum),

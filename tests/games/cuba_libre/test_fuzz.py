@@ -24,7 +24,8 @@ def test_fuzz_four_player_games(chunk: int) -> None:
 @pytest.mark.parametrize("options", [
     {"deployment": "variable"}, {"short": True}, {"players": 2}, {"players": 1}, {"players": 0},
     {"players": 3, "short": True, "deployment": "variable"}, {"deception": True},
-    {"players": 2, "no_nonplayers": True},
+    {"players": 2, "no_nonplayers": True}, {"no_reveal": True}, {"eligibility": "A"},
+    {"eligibility": "B", "short": True},
 ])
 def test_fuzz_options(options: dict) -> None:
     report = fuzz("cuba-libre", 12, options, first_seed=50)

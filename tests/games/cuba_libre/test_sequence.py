@@ -174,7 +174,8 @@ def test_options_validation():
     with pytest.raises(ValueError, match="unknown option"):
         GAME.new(1, colour="red")
     assert GAME.normalize_options({}) == {"players": 4, "short": False, "deployment": "standard",
-                                          "deception": False, "no_nonplayers": False}
+                                          "deception": False, "no_nonplayers": False, "no_reveal": False,
+                                          "eligibility": "standard"}
     with pytest.raises(ValueError, match="deception"):
         GAME.new(1, players=2, deception=True)
 
