@@ -319,12 +319,13 @@ class Operation(Step):
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
         out: list[Any] = [("space", NAMES[s]) for s in candidate_spaces(g, fr)]
+        no_space = not out
         if fr["op"] == "train" and fr["sp"] and not fr.get("extra_done"):
             out += train_extras(g, fr)
         if fr["sa_ok"] and not fr["sa"]:
             out += [("activity", name) for name in activities.available(g, fr)]
-        if fr["sp"] or fr["op"] == "garrison" or not out:
-            out.append(("done", None))  # ruling: an Operation left with no legal space ends
+        if fr["sp"] or fr["op"] == "garrison" or no_space:
+            out.append(("done", None))  # ruling CL-R13: an Operation left with no legal space may end
         if caracas_ok(g, fr["f"]) and not fr.get("caracas"):
             out.append(("cancel pact", None))
         return out
