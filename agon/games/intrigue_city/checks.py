@@ -13,11 +13,16 @@ if TYPE_CHECKING:
 
 
 def determinize(s: IntrigueState, me: int, rng: Rng) -> None:
-    """Resample what player `me` cannot see: other players' Guild Power cards (deck, drawn, discarded,
-    face-down votes), the Neutral deck, and in the 2-player game the other hand with the box."""
+    """Resample what player `me` cannot see: the order of their own face-down Guild Power deck (setup
+    2.4.4: shuffled, drawn from the top, IC-8.2), other players' Guild Power cards (deck, drawn,
+    discarded, face-down votes), the Neutral deck, and in the 2-player game the other hand with the box."""
     s.pile = list(s.pile)
+    s.decks = list(s.decks)
     for q in range(s.n):
         if q == me:
+            own = list(s.decks[q])  # the cards left are known, their order is not
+            rng.shuffle(own)
+            s.decks[q] = own
             continue
         mine = [i for i, (p, _) in enumerate(s.pile) if p == q]
         pool = s.decks[q] + s.drawn[q] + s.discards[q] + [s.pile[i][1] for i in mine]
