@@ -52,6 +52,7 @@ class Board:
     alliance: int
     capabilities: frozenset[tuple[int, bool]]
     momentum: frozenset[tuple[int, bool]]
+    np: frozenset[int]
 
     # -- counting -------------------------------------------------------------------------------
 
@@ -267,7 +268,14 @@ class Board:
         Guerrilla/cube there and the action has a capture clause) or back to the pool."""
         for i, c in enumerate(self.cash):
             if c >= 0 and c // 4 == s and not self.has_holder(s, c % 4):
-                if capturer >= 0 and capturer != c % 4 and self.has_holder(s, capturer):
+                holder = c % 4
+                if holder in self.np:  # CL 8.1.2 item 7: a Non-player passes it to another Non-player
+                    heir = next((x for x in (GOVT, SYN, DR, M26) if x != holder and x in self.np
+                                 and self.has_holder(s, x)), -1)
+                    if heir >= 0:
+                        self.cash[i] = s * 4 + heir
+                        continue
+                if capturer >= 0 and capturer != holder and self.has_holder(s, capturer):
                     self.cash[i] = s * 4 + capturer
                 else:
                     self.cash[i] = -1

@@ -431,3 +431,14 @@ def test_card_18_pact_of_caracas_bars_attacks_on_each_other_and_is_cancelled_by_
     act(g2, "remove base", "Oriente")
     act(g2, "remove base", "Las Villas")
     assert not g2.has_cap(18) and g2.on_map(8) == 0
+
+
+def test_8_1_2_nonplayer_passes_doomed_cash_to_another_nonplayer():
+    g = blank(players=2)  # DR and Syndicate are Non-players
+    g.res[GOVT] = 10
+    put(g, "havana", troop=2, dr_a=1, syn_u=1)
+    g.cash[0] = space("havana") * 4 + DR
+    start(g, GOVT)
+    act(g, "operation", "assault")
+    act(g, "space", "Havana")
+    assert g.cash[0] == space("havana") * 4 + SYN  # not seized: the Syndicate holds it now
