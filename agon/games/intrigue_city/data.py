@@ -52,6 +52,15 @@ PRINTED: tuple[tuple[str, int, tuple[int, ...]], ...] = tuple(
 )
 
 FAVOURS: dict[str, dict[str, Any]] = _RAW["favours"]
+# AMB-1: which guild's Favour card is used when, and what it does, is data (so the mapping can be swapped)
+FAV_PRE_OFFENSIVE: int = next(GI[g] for g in GUILDS if FAVOURS[g]["window"] == "pre_offensive")
+FAV_PRE_DEFENSIVE: int = next(GI[g] for g in GUILDS if FAVOURS[g]["window"] == "pre_defensive")
+FAV_REACT: tuple[int, ...] = tuple(GI[g] for g in FAVOURS if FAVOURS[g]["window"] == "react")
+FAV_POST: tuple[int, ...] = tuple(GI[g] for g in FAVOURS if FAVOURS[g]["window"] == "post")
+FAV_INTRIGUE: dict[int, tuple[int, int]] = {
+    GI[g]: (f["intrigue"]["weak"], f["intrigue"]["strong"]) for g, f in FAVOURS.items() if "intrigue" in f
+}  # FAV-ES, AMB-2: this turn's intrigue move changes by (Weak, Strong)
+FAV_STRONG_BONUS: tuple[int, ...] = tuple(GI[g] for g, f in FAVOURS.items() if "strong_bonus" in f)  # FAV-BoS, AMB-6
 THEMES: dict[str, dict[str, Any]] = _RAW["themes"]
 
 # Guild Power cards (GAP-6): card c = guild index * 2 + variant; each colour deck holds all 12
@@ -87,6 +96,9 @@ def _validate() -> None:
     assert set(FAVOURS) == set(GUILDS)
     for g, fav in FAVOURS.items():
         assert fav["window"] in ("pre_defensive", "pre_offensive", "post", "react"), g
+        assert fav["effect"] in ("occupied", "place_or_remove", "move_adjacent"), g
+        assert (fav["effect"] == "occupied") == fav["window"].startswith("pre_"), g
+    assert len(FAV_REACT) == len(FAV_POST) == 2, "IC-6.4: two reactive and two post-offensive Favour cards"
     for theme in THEMES.values():
         assert len(theme["cards"]) == 11 and all(c in CARDS for c in theme["cards"])
         assert sum(1 for c in theme["cards"][:7] if c in ADVANCED) <= len(ADVANCED) - 2 * HAND_CARDS

@@ -12,7 +12,7 @@ lists them all. Tests check that both agree.
 from __future__ import annotations
 
 from agon.engine import Action
-from agon.games.intrigue_city.data import ADJ, CARD_KIND, CARD_REL, CARD_VALUES, GUILDS, OTHERS
+from agon.games.intrigue_city.data import ADJ, CARD_KIND, CARD_REL, CARD_VALUES, FAVOURS, GUILDS, OTHERS
 
 Op = tuple
 # for each card with a Chosen guild: per target g, the bit mask of the guilds it may take cubes from
@@ -213,9 +213,10 @@ def executions(card: str, cu: list[int], b: int, bank: list[int], g: int) -> lis
 
 
 def favour_executions(guild: str, values: tuple[int, ...], cu: list[int], b: int, bank: list[int], g: int) -> list[Execution]:
-    """What a CM/RL (place or remove) or DB/DR (move with a neighbour) card can do on guild g (§4.3)."""
+    """What a place-or-remove (CM, RL) or move-with-a-neighbour (DB, DR) Favour card can do on guild g
+    (§4.3; the effect of each guild's card is data, AMB-1)."""
     out: list[Execution] = []
-    if guild in ("CM", "RL"):
+    if FAVOURS[guild]["effect"] == "place_or_remove":
         for v in values:
             if bank[v - 1] > 0:
                 out.append(((Action("place", v),), (("P", g, v),)))

@@ -29,6 +29,12 @@ from agon.games.intrigue_city.data import (
     BASIC,
     CARDS,
     EXTRA_SET,
+    FAV_INTRIGUE,
+    FAV_POST,
+    FAV_PRE_DEFENSIVE,
+    FAV_PRE_OFFENSIVE,
+    FAV_REACT,
+    FAV_STRONG_BONUS,
     FAVOURS,
     GI,
     GUILD_NAMES,
@@ -53,7 +59,7 @@ from agon.games.intrigue_city.effects import (
     targets_ok,
 )
 
-ES, BOS, DR, RL, CM, DB = GI["ES"], GI["BoS"], GI["DR"], GI["RL"], GI["CM"], GI["DB"]
+PRE_OFF, PRE_DEF = FAV_PRE_OFFENSIVE, FAV_PRE_DEFENSIVE  # BoS and ES (AMB-1 mapping, data)
 PAWNS = ("offensive", "defensive")
 PASS = Action("pass", None)
 ALL_SIX = [True] * 6
@@ -336,7 +342,7 @@ class IntrigueState(State):
         return tuple(q * 18 for q in range(self.n) if q != p)
 
     def _forbid(self) -> int:
-        return self.tfav if self.tfav in (ES, BOS) else -1  # IC-6.8 origin restriction
+        return self.tfav if self.tfav in (PRE_OFF, PRE_DEF) else -1  # IC-6.8 origin restriction
 
     def _card_feasible(self, card: str, pawn: int) -> bool:
         return card_ok(card, self.cu, self._boards_for(pawn), self.bank, self._forbid())
@@ -346,17 +352,17 @@ class IntrigueState(State):
         out: list[Action] = []
         favours = not self.options["beginner"]
         if self.tfav < 0 and favours:  # IC-4.1 a, IC-6.4
-            if self.pawns[2 * p] and self.fav[p * 6 + BOS]:
-                out.append(Action("favour", "BoS"))
-            if self.pawns[2 * p + 1] and self.fav[p * 6 + ES]:
-                out.append(Action("favour", "ES"))
+            if self.pawns[2 * p] and self.fav[p * 6 + PRE_OFF]:
+                out.append(Action("favour", GUILDS[PRE_OFF]))
+            if self.pawns[2 * p + 1] and self.fav[p * 6 + PRE_DEF]:
+                out.append(Action("favour", GUILDS[PRE_DEF]))
         cu, bank, board, occ, forbid = self.cu, self.bank, self.board, self.occ, self._forbid()
         key = (min(bank[0], 2), min(bank[1], 2), min(bank[2], 2))
         fast = self._fast.get(key)
         if fast is None:  # depends only on the (fixed) board and on which Bank piles are short
             fast = self._fast[key] = [card_ok_anywhere(c, bank) for c in board]
         for pawn in (0, 1):
-            if not self.pawns[2 * p + pawn] or (self.tfav >= 0 and pawn != (1 if self.tfav == ES else 0)):
+            if not self.pawns[2 * p + pawn] or (self.tfav >= 0 and pawn != (1 if self.tfav == PRE_DEF else 0)):
                 continue
             boards = self._boards_for(pawn)
             may_stack = self.tfav >= 0  # IC-4.3 (AMB-9): any pawn occupies a card
@@ -499,11 +505,11 @@ class IntrigueState(State):
         if self.options["beginner"]:
             return []
         if window == "react":
-            who, b, cands = self.tp, self.tp * 18, (DR, RL)
+            who, b, cands = self.tp, self.tp * 18, FAV_REACT
         else:
             if self.tfav >= 0:  # IC-6.7: one Favour per own turn
                 return []
-            who, b, cands = self.cur, self.cur * 18, (CM, DB)
+            who, b, cands = self.cur, self.cur * 18, FAV_POST
         out = []
         for g in cands:
             side = self.fav[who * 6 + g]
@@ -542,7 +548,7 @@ class IntrigueState(State):
             self._open_window("post")  # IC-4.1 e
             return
         p = self.cur
-        if self.tfav == BOS and self.tside == 2:  # FAV-BoS Strong, AMB-6
+        if self.tfav in FAV_STRONG_BONUS and self.tside == 2:  # FAV-BoS Strong, AMB-6
             self._gain_favour(p, self.tg, False)
         self._end_turn()
 
@@ -550,8 +556,8 @@ class IntrigueState(State):
         """IC-3.9 intrigue move (with FAV-ES), IC-3.3 stacking, then the next active player."""
         p = self.cur
         move = self.spiders[self.cpos]
-        if self.tfav == ES:
-            move += 1 if self.tside == 2 else -1  # AMB-2
+        if self.tfav in FAV_INTRIGUE:
+            move += FAV_INTRIGUE[self.tfav][self.tside - 1]  # FAV-ES, AMB-2
         if move > 0:
             self.pos[p] += move
             self.arr[p] = self.arr_next

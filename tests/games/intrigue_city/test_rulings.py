@@ -18,6 +18,21 @@ def test_AMB_1_favour_mapping_by_timing_groups() -> None:
     assert FAVOURS["DR"]["effect"] == "move_adjacent" and FAVOURS["RL"]["effect"] == "place_or_remove"
 
 
+def test_AMB_1_the_mapping_is_data_and_can_be_swapped(monkeypatch) -> None:
+    from agon.games.intrigue_city import data
+
+    assert data.FAV_REACT == (GI["DR"], GI["RL"]) and data.FAV_POST == (GI["CM"], GI["DB"])
+    assert (data.FAV_PRE_OFFENSIVE, data.FAV_PRE_DEFENSIVE) == (GI["BoS"], GI["ES"])
+    assert data.FAV_INTRIGUE == {GI["ES"]: (-1, 1)} and data.FAV_STRONG_BONUS == (GI["BoS"],)
+    s = begin(3)
+    board(s, N, {"BoS": [1, 2, 3], "ES": [1, 2, 3]})
+    moves = favour_executions("DR", (1,), s.cu, 0, s.bank, GI["ES"])
+    assert {d[0].verb for d, _ in moves} == {"move"}
+    monkeypatch.setitem(FAVOURS["DR"], "effect", "place_or_remove")  # the medium-confidence DR/RL swap
+    swapped = favour_executions("DR", (1,), s.cu, 0, s.bank, GI["ES"])
+    assert [d[0] for d, _ in swapped] == [Action("place", 1), Action("remove", 1)]
+
+
 def _es_turn(side: int, spiders: int):
     s = example_1()
     deal(s, [("ACT-B1", spiders), ("ACT-B2", 2), ("ACT-B3", 3), ("ACT-P2", 4)])
