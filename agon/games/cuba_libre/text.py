@@ -89,15 +89,25 @@ def render(view: dict[str, Any], role: str | None) -> str:
                  f"DR Pop+Bases {t['dr_pop_plus_bases']}  Open Casinos {t['open_casinos']}")
     lines.append("Eligible: " + ", ".join(view["eligible"]) + "   acted this card: " + (", ".join(view["acted"]) or "-"))
     if view["capabilities"] or view["momentum"]:
-        lines.append(f"Capabilities {view['capabilities']}  Momentum {view['momentum']}")
+        caps = ", ".join(f"{TITLE[int(c[:-1])]} ({'shaded' if c[-1] == 's' else 'unshaded'})"
+                         for c in view["capabilities"])
+        moms = ", ".join(TITLE[int(m)] for m in view["momentum"])
+        lines.append(f"Capabilities: {caps or '-'}   Momentum: {moms or '-'}")
+    dec = view.get("deception") or {}
+    if any(d["hidden"] or d["revealed"] or d.get("mine") for d in dec.values()):
+        parts = []
+        for r, d in dec.items():
+            mine = f" (yours: {', '.join(d['mine'])})" if d.get("mine") else ""
+            shown = f", shown: {', '.join(d['revealed'])}" if d["revealed"] else ""
+            parts.append(f"{r}: {d['hidden']} hidden{mine}{shown}")
+        lines.append("Deception — " + "; ".join(parts))
     for sp in view["spaces"]:
         pcs = " ".join(f"{SHORT[PIECE_KEYS.index(k)]}{n}" for k, n in sp["pieces"].items()) or "-"
         if sp["kind"] == "ec":
             info = f"EC econ {sp['econ']}" + ("  SABOTAGED" if sp.get("sabotage") else "")
         else:
             info = f"pop {sp['pop']} {LEVELS[sp['level']]:<18} ctrl {sp['control'] or '-':<9}"
-            if sp.get("terror"):
-                info += f" terror {sp['terror']}"
+            info += f" terror {sp['terror']}" if sp.get("terror") else " " * 9
         cash = f"  cash {','.join(sp['cash'])}" if sp["cash"] else ""
         lines.append(f"  {sp['name']:<18} {info}  {pcs}{cash}")
     lines.append("Available " + " ".join(f"{k} {v}" for k, v in view["available"].items()))
