@@ -107,7 +107,7 @@ class IntrigueState(State):
         self.pile: list[tuple[int, int]] = []
         self.shown: list[tuple[int, int]] = []
         self.blank_used = [False] * n
-        self.tpos = 0
+        self.tpos = SHORT_START if o["short"] else 0  # setup 6 / IC-V.2: the round marker's first position
         self.final: dict[str, Any] | None = None
         self.winner: int | None = None
         self._lc: tuple[str, list[Action]] | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from agon.engine import Action
+from agon.games.intrigue_city import text
 from agon.games.intrigue_city.data import (
     EQUILIBRIUM_PER_GUILD,
     GUILD_NAMES,
@@ -51,7 +52,7 @@ def start_era(s: IntrigueState) -> None:
     for p in range(s.n):
         s.drawn[p] = s.decks[p][:3]
         s.decks[p] = s.decks[p][3:]
-        s.say("You draw {cards}", to=s.roles[p], cards=", ".join(POWER_NAMES[c] for c in s.drawn[p]))
+        s.say("You draw {cards}", to=s.roles[p], cards=", ".join(text.power_card(c, s.n) for c in s.drawn[p]))
     s.votes = [None] * s.n
     s.reveal()
     s.phase = "vote"
@@ -69,7 +70,8 @@ def cast_vote(s: IntrigueState, p: int, action: Action) -> None:
     """Record one secret vote; the reveal happens when the last vote arrives."""
     s.votes[p] = -1 if action.verb == "blank" else s.drawn[p].index(POWER_INDEX[action.arg])
     s.say("{role} has voted", role=s.roles[p])
-    s.say("You keep {card}", to=s.roles[p], card="a Blank Vote" if action.verb == "blank" else action.arg)
+    kept = "a Blank Vote" if action.verb == "blank" else text.power_card(POWER_INDEX[action.arg], s.n)
+    s.say("You keep {card}", to=s.roles[p], card=kept)
     s.act = [s.roles[q] for q in range(s.n) if s.votes[q] is None]
     if not s.act:
         resolve_era(s)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from agon.engine import Action
 from agon.games.intrigue_city.data import (
     CARDS,
+    FAVOURS,
     FAVOURS_PER_GUILD,
     GI,
     GUILD_NAMES,
@@ -41,6 +42,27 @@ def describe_ops(ops: tuple[Any, ...]) -> str:
     return "; ".join(parts)
 
 
+def power_card(c: int, n: int) -> str:
+    """A Guild Power card as a player reads it: its guild and its value at this player count (IC-8.5)."""
+    return f"{GUILD_NAMES[GUILDS[c // 2]]} +{POWER_VALUE[c][n]}"
+
+
+FAVOUR_USES = {"pre_offensive": "your offensive pawn may go on an occupied card",
+               "pre_defensive": "your defensive pawn may go on an occupied card"}
+
+
+def favour_use(g: str, side: int) -> str:
+    """What a pre-placement Favour card does (FAV-ES, FAV-BoS), for its label."""
+    fav = FAVOURS[g]
+    parts = [FAVOUR_USES.get(fav["window"], "")]
+    if "intrigue" in fav:
+        d = fav["intrigue"]["strong" if side == 2 else "weak"]
+        parts.append(f"intrigue move {d:+d}")
+    if "strong_bonus" in fav and side == 2:
+        parts.append("and take the Weak Favour card of the guild you target")
+    return "; ".join(p for p in parts if p)
+
+
 def label(s: IntrigueState, a: Action) -> str:
     v, x = a.verb, a.arg
     if v == "guild":
@@ -48,7 +70,9 @@ def label(s: IntrigueState, a: Action) -> str:
         return f"Put the {cubes} set into {GUILD_NAMES[x]}"
     if v == "favour":
         who = s.tp if s.phase == "react" else s.cur
-        return f"Use your {SIDES[s.fav[who * 6 + GI[x]]]} {GUILD_NAMES[x]} Favour card"
+        side = s.fav[who * 6 + GI[x]]
+        use = favour_use(x, side) if s.phase == "turn" else ""
+        return f"Use your {SIDES[side]} {GUILD_NAMES[x]} Favour card" + (f" ({use})" if use else "")
     if v in PAWN_NAMES:
         taken = " (occupied)" if s.occ[x] else ""
         n = s.spiders[x]
@@ -76,8 +100,7 @@ def label(s: IntrigueState, a: Action) -> str:
     if v == "pass":
         return "Pass"
     if v == "vote":
-        c = POWER_INDEX[x]
-        return f"Vote {GUILD_NAMES[GUILDS[c // 2]]} +{POWER_VALUE[c][s.n]}"
+        return f"Vote {power_card(POWER_INDEX[x], s.n)}"
     if v == "blank":
         return "Cast your Blank Vote (-2 VP at the end)"
     return str(a)
@@ -89,6 +112,10 @@ def prompt(s: IntrigueState, role: str) -> tuple[str, dict[str, Any]]:
         return "{role}: choose a guild for your {set} set", {"role": role, "set": "+".join(map(str, s.sets[s.set_i]))}
     if ph == "turn":
         p = s.cur
+        if s.tfav >= 0:  # IC-4.1 a: a pre-placement Favour card decides the pawn, and any card will do
+            pawn = "defensive" if FAVOURS[GUILDS[s.tfav]]["window"] == "pre_defensive" else "offensive"
+            return "{role}: place your {pawn} pawn on any card ({guild} Favour card)", {
+                "role": role, "pawn": pawn, "guild": GUILD_NAMES[GUILDS[s.tfav]]}
         left = [PAWN_NAMES[k] for k in (0, 1) if s.pawns[2 * p + k]]
         return "{role}: place a pawn ({pawns} left)", {"role": role, "pawns": " and ".join(left)}
     if ph == "hand":
@@ -106,7 +133,7 @@ def prompt(s: IntrigueState, role: str) -> tuple[str, dict[str, Any]]:
     if ph == "post":
         return "{role}: use a Favour card on your own {guild}?", {"role": role, "guild": GUILD_NAMES[GUILDS[s.tg]]}
     if ph == "vote":
-        return "{role}: Change of Era {era}: keep one Guild Power card", {"role": role, "era": TRACK[s.tpos]}
+        return "{role}: Change of Era {era}: keep one Guild Power card", {"role": role, "era": TRACK[s.tpos][4:]}
     return "The game is over", {}
 
 

@@ -12,7 +12,7 @@ from agon.games.intrigue_city.data import GI, POWER_INDEX, TRACK
 from agon.games.intrigue_city.effects import executions, favour_executions, guild_sum, target_ok
 from agon.games.intrigue_city.rules import IntrigueState
 
-from .helpers import A, N, V, act, begin, board, deal, intrigue, legal, pos_of, put, restart, sums
+from .helpers import GAME, A, N, V, act, begin, board, deal, intrigue, legal, pos_of, put, restart, sums
 
 EXAMPLE_CARDS = [("ACT-B1", 1), ("ACT-B2", 2), ("ACT-B3", 2), ("ACT-B4", 3), ("ACT-A1", 3), ("ACT-B5", 4),
                  ("ACT-A2", 5), ("ACT-P1", 5), ("ACT-P2", 1)]
@@ -304,6 +304,8 @@ def test_T_20_two_player_neutral_deck_only_in_eras_I_and_II() -> None:
 
 def test_T_21_short_game() -> None:
     for players, sets in ((3, 4), (2, 5)):
+        fresh = GAME.new(1, players=players, short=True)
+        assert fresh.phase == "setup" and fresh.view(None)["round"] == "CoE I"  # the marker starts there
         s = begin(players, seed=1, short=True)
         assert TRACK[s.tpos] == "CoE I" and s.phase == "vote"
         assert sum(1 for g in range(6) if guild_sum(s.cu, 0, g)) == sets

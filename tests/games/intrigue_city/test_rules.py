@@ -346,6 +346,29 @@ def test_IC_10_special_victory_ends_at_once_for_the_defensive_player() -> None:
     assert s.result["winners"] == ["p3"] and s.legal_actions("p3") == []
 
 
+def test_IC_4_1_a_prompt_and_labels_after_a_pre_placement_favour() -> None:
+    s = example_1()
+    s.fav[V * 6 + GI["ES"]] = 2
+    s._lc = None
+    label = s.prompt("p3").labels[legal(s).index(Action("favour", "ES"))]
+    assert "defensive pawn may go on an occupied card" in label and "intrigue move +1" in label
+    act(s, "favour", "ES")
+    prompt = s.prompt("p3")
+    assert prompt.message() == "p3: place your defensive pawn on any card (Eternal Seekers Favour card)"
+    assert {a.verb for a in prompt.actions} == {"defensive"}
+
+
+def test_IC_8_2_drawn_and_kept_power_cards_are_logged_as_guild_and_value() -> None:
+    s = example_1()
+    s.pawns = [0] * 6
+    s.tpos = TRACK.index("R2")
+    restart(s)
+    card = legal(s, "p1")[0].arg
+    act(s, "vote", card, role="p1")
+    mine = [m for m in s.view("p1")["log"] if m.startswith(("You draw", "You keep"))]
+    assert len(mine) == 2 and all("+" in m and "-a" not in m and "-b" not in m for m in mine)
+
+
 def test_labels_prompts_and_render_cover_every_phase() -> None:
     from agon.engine.rng import Rng
 
