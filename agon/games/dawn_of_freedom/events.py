@@ -295,7 +295,7 @@ def in_region(name: str) -> Where:
 
 @cache
 def of_class(*classes: str) -> Where:
-    return _static("/".join(classes), lambda s: s.cls in classes)
+    return _static("in " + " or ".join(classes) + " spaces", lambda s: s.cls in classes)
 
 
 def spaces(*names: str | int) -> Where:

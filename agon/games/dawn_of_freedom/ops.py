@@ -107,8 +107,9 @@ def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
     total += adj
     threshold = 2 * SPACES[sid].stability
     margin = total - threshold
-    g.say("{side} support check in {space}: die {die}, total {total} against {threshold}.",
-          side=ROLES[side], space=SPACES[sid].name, die=die, total=total, threshold=threshold)
+    g.say("{side} support check in {space}: die {die} + {ops} Ops {adj:+d} adjacent {mod:+d} other = {total} "
+          "against {threshold} (2 x stability).", side=ROLES[side], space=SPACES[sid].name, die=die, ops=ops,
+          adj=adj, mod=total - die - ops - adj, total=total, threshold=threshold)
     if margin > 0:
         removed = g.remove_sp(opp, sid, margin)
         g.add_sp(side, sid, margin - removed)  # 1989 6.2.5 (A-13: always placed)
@@ -179,7 +180,7 @@ class PlaceOps(Ask):
             g.stack.pop()
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return "Place SPs: {left} Ops left.", {"left": f["left"]}
+        return "Place SPs (1 Op each, 2 in a space the opponent controls): {left} Op(s) left.", {"left": f["left"]}
 
 
 @ask("checks")
@@ -217,10 +218,11 @@ def tst_attempt(g: Any, f: Frame) -> None:
     g.tst_tried[side] = True
     box = g.tst[side] + 1
     die = g.roll()
-    total = die + g.card_ops(card, side) + tst_modifiers(g, side, card)
+    ops, mod = g.card_ops(card, side), tst_modifiers(g, side, card)
+    total = die + ops + mod
     need = TST_NEEDS[side][box - 1]
-    g.say("{side} Tiananmen Square attempt for box {box}: die {die}, total {total}, needs {need}.",
-          side=ROLES[side], box=box, die=die, total=total, need=need)
+    g.say("{side} Tiananmen Square attempt for box {box}: die {die} + {ops} Ops {mod:+d} = {total}, needs {need}.",
+          side=ROLES[side], box=box, die=die, ops=ops, mod=mod, total=total, need=need)
     if total >= need:
         g.push({"p": "tst_advance", "side": side})
     else:

@@ -76,14 +76,13 @@ def ps_start(g: Any, f: Frame) -> None:
 
 @ask("ps_stakes")
 class Stakes(Ask):
-    """1989 8.2: the scoring card's player first; raising costs 3 PS cards, +1 to both aftermath rolls."""
-
-    always = True
+    """1989 8.2: the scoring card's player first; raising costs 3 PS cards, +1 to both aftermath rolls.
+    A player with fewer than 3 cards cannot raise and is not asked."""
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         if len(g.ps["hands"][f["role"]]) >= STAKES:
             return [Action("raise", "no"), Action("raise", "yes")]
-        return [Action("raise", "no")]
+        return []
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.stack.pop()

@@ -277,7 +277,10 @@ class DawnState(State):
     def control_for(self, side: int, sid: int) -> int:
         """Add enough SPs of `side` for control of the space; returns how many."""
         need = max(0, SPACES[sid].stability - (self.sp[side][sid] - self.sp[1 - side][sid]))
-        self.add_sp(side, sid, need)
+        if need and sid not in self.destroyed:
+            self.add_sp(side, sid, need)
+            self.say("{side} adds {n} SP(s) in {space} for control.", side=ROLES[side], n=need,
+                     space=SPACES[sid].name)
         return need
 
     def country_index(self, country: str) -> int:
@@ -330,8 +333,9 @@ class DawnState(State):
 
     # -- cards ------------------------------------------------------------------------------------
 
-    def draw(self, side: int, n: int = 1) -> list[int]:
-        """Draw n cards into `side`'s hand, reshuffling the discards when the deck runs out (4.3)."""
+    def draw(self, side: int, n: int = 1, quiet: bool = False) -> list[int]:
+        """Draw n cards into `side`'s hand, reshuffling the discards when the deck runs out (4.3).
+        `quiet`: the caller logs the draw (the deal)."""
         got = []
         for _ in range(n):
             if not self.deck:
@@ -347,6 +351,8 @@ class DawnState(State):
             got.append(card)
         if got:
             self.reveal()
+            if quiet:
+                return got
             self.say("{side} draws {n} card(s).", side=ROLES[side], n=len(got))
             self.say("You draw {cards}.", to=ROLES[side], cards=", ".join(CARDS[c].title for c in got))
         return got

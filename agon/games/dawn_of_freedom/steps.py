@@ -76,7 +76,7 @@ class PickSpace(Ask):
             g.push(f["fn"](g, action.arg))
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return f["text"] + " {where}.", {"where": f["where"].label}
+        return f["text"] + ".", {}  # the options list the eligible spaces
 
 
 @ask("pick_option")
@@ -135,7 +135,17 @@ def play_event(g: Any, f: Frame) -> None:
     if ev is None:
         g.say("(The event of {card} is not implemented yet: no effect.)", card=title)
         return
+    before = [g.sp[0][:], g.sp[1][:]]
     g.push(ev.fn(g, Ev(card, side, g.card_ops(card, side))))
+    _say_sp_changes(g, title, before)
+
+
+def _say_sp_changes(g: Any, title: str, before: list[list[int]]) -> None:
+    """Log the SPs an event changed at once (its later steps log their own SPs)."""
+    changes = [f"{ROLES[s].capitalize()} {g.sp[s][i] - before[s][i]:+d} in {SPACES[i].name}"
+               for i in range(len(SPACES)) for s in (0, 1) if g.sp[s][i] != before[s][i]]
+    if changes:
+        g.say("{card}: {changes}.", card=title, changes=", ".join(changes))
 
 
 @auto("event_from")

@@ -8,6 +8,7 @@ from agon.engine import Action
 from agon.engine.actions import render as fill
 from agon.games.dawn_of_freedom.data import (
     CARDS,
+    COUNTRY,
     COUNTRY_NAMES,
     POWER_CARDS,
     ROLES,
@@ -81,7 +82,51 @@ def label(g: Any, action: Action) -> str:
     if verb == "pscard" and isinstance(arg, int):
         p = POWER_CARDS[arg]
         return p.name if p.kind == "wild" else f"{p.name} ({p.value})"
-    return str(action)
+    return _label(g, verb, arg) or str(action)
+
+
+def _frame(g: Any) -> dict[str, Any]:
+    return g.stack[-1] if g.stack else {}
+
+
+def _label(g: Any, verb: str, arg: Any) -> str | None:
+    """Readable labels for the fixed options (the rulebook's words)."""
+    f = _frame(g)
+    if verb == "play":
+        card, side = f.get("card"), f.get("role")
+        if arg == "ops" and card is not None and side is not None and CARDS[card].side == 1 - side \
+                and g.event_playable(card, 1 - side):
+            return f"For Operations (the {ROLES[1 - side]}'s event happens too)"
+        return {"event": "For its event", "ops": "For Operations",
+                "tiananmen": "For a Tiananmen Square attempt (its event does not happen)",
+                "both": "For both its event and Operations (Tiananmen award)"}.get(arg)
+    if verb == "order":
+        return {"event first": "The event first, then your Operations",
+                "ops first": "Your Operations first, then the event",
+                "cancel event": "Operations only: cancel the event (Tiananmen award)"}.get(arg)
+    if verb == "use":
+        return {"place": "Place SPs", "checks": "Make 2 support checks",
+                "place+": "Place SPs, all in East Germany (+1 Op)",
+                "checks+": "Make 2 support checks, both in East Germany (+1 Op)",
+                "tiananmen": "Make a Tiananmen Square attempt"}.get(arg)
+    if verb == "raise":
+        return {"yes": "Raise the stakes (discard 3 cards)", "no": "Do not raise the stakes"}.get(arg)
+    if verb == "power" and g.ps is not None:
+        i = COUNTRY_NAMES.index(g.ps["country"])
+        if arg == "keep":
+            return f"Keep power (score {COUNTRY[g.ps['country']].power_value * (g.retained[i] + 1)} VP for power)"
+        return "Give up power (no VP for power)"
+    if verb == "extra round":
+        return {"take": "Take an 8th action round", "pass": "Do not take it"}.get(arg)
+    if verb == "concede" and g.ps is not None and g.ps.get("led"):
+        return f"Concede (the attacker wins with {g.ps['led'][1]})"
+    if verb == "suit":
+        return f"Lead as {arg}"
+    if verb == "pass":
+        return "Pass"
+    if verb == "option" and isinstance(arg, str):
+        return arg[:1].upper() + arg[1:]
+    return None
 
 
 def render(v: dict[str, Any], role: str | None) -> str:

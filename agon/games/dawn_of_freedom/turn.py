@@ -58,13 +58,23 @@ def hand_size(g: Any, side: int) -> int:
 
 def deal(g: Any) -> None:
     """1989 4.5 step 1: one card at a time, Communist first, up to the hand size."""
+    dealt: list[list[int]] = [[], []]
     for _ in range(40):
         need = [len(g.hands[s]) < hand_size(g, s) for s in (C, D)]
         if not any(need):
             break
         for side, want in zip((C, D), need, strict=True):
-            if want and not g.draw(side, 1):
-                return
+            got = g.draw(side, 1, quiet=True) if want else []
+            dealt[side] += got
+            if want and not got:
+                break
+        else:
+            continue
+        break
+    for side in (C, D):
+        if dealt[side]:
+            g.say("{side} is dealt {n} card(s).", side=ROLES[side], n=len(dealt[side]))
+            g.say("You are dealt {cards}.", to=ROLES[side], cards=", ".join(CARDS[c].title for c in dealt[side]))
 
 
 @ask("setup_place")

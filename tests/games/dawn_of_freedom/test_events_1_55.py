@@ -772,7 +772,7 @@ def test_card_54_T_26_crowd_then_the_waiting_tyrant_resolves_after_the_struggle(
         if g.ps is None:
             break
         side = g.stack[-1]["role"] if "role" in g.stack[-1] else None
-        if side is None:
+        if side is None or not legal(g, side):  # (hands emptied by hand: nobody can raise)
             g.run()
             continue
         act(g, side, legal(g, side)[0].verb, legal(g, side)[0].arg)

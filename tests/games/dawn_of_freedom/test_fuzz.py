@@ -111,3 +111,28 @@ def test_clone_is_independent() -> None:
         twin.apply(role, twin.legal_actions(role)[0])
     again = agon.replay(state.record())
     assert again.digest() == state.digest()
+
+
+def test_prompts_and_labels_read_like_the_rulebook() -> None:
+    """A human player's view: the deal is one line per side (the cards privately), every option
+    has a readable label (no raw "play ops"/"raise no"), support checks show their modifiers."""
+    from agon.engine import Action
+    from agon.games.dawn_of_freedom.data import D
+
+    from .helpers import give, my_round, new_game, play
+
+    state = agon.load("1989").new(4)
+    text = json.dumps(state.view("democrat")["log"])
+    assert "is dealt 8 card(s)" in text and "draws 1 card(s)" not in text and "You are dealt" in text
+    g = new_game()
+    give(g, D, 1)  # Legacy of Martial Law: a Communist card
+    my_round(g, D)
+    g.apply("democrat", Action("card", 1))
+    labels = [g.label(a) for a in g.legal_actions("democrat")]
+    assert "For Operations (the communist's event happens too)" in labels
+    assert "For a Tiananmen Square attempt (its event does not happen)" in labels
+    g = new_game()
+    give(g, D, 29, 31)
+    my_round(g, D)
+    play(g, D, 31, "event")  # Intelligentsia: 4 SPs in Intellectual spaces
+    assert g.prompt("democrat").message() == "Place 4 more SP(s) in Intellectual spaces."
