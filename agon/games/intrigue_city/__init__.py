@@ -9,8 +9,8 @@ Roles are "p1".."p5". Options: players (2-5, default 3), beginner (IC-V.1), shor
 blank_vote (IC-V.4), advanced ("none", "A" random action cards IC-V.5, "B" themes IC-V.6) and theme
 (for "B": whispers, gold_and_steel, web_of_lies, shifting_alliances). The spec's configurable
 readings: schemer_tie ("top" default, "bottom", "shared", "none"; AMB-12), strict_victory (AMB-14),
-formed_favour (Strong only if the action formed the Equilibrium; ACT-P2 note) and limit_equilibrium
-(15 Equilibrium cards per guild; GAP-14).
+formed_favour (Strong only if the action formed the Equilibrium; ACT-P2 note), limit_equilibrium
+(15 Equilibrium cards per guild; GAP-14) and unlimited_bank (the Bank never runs out; GAP-14).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from agon.games.intrigue_city import text
 from agon.games.intrigue_city.data import THEMES
 from agon.games.intrigue_city.rules import IntrigueState
 
-_FLAGS = ("beginner", "short", "blank_vote", "strict_victory", "formed_favour", "limit_equilibrium")
+_FLAGS = ("beginner", "short", "blank_vote", "strict_victory", "formed_favour", "limit_equilibrium", "unlimited_bank")
 _TIES = ("top", "bottom", "shared", "none")
 
 

@@ -48,9 +48,10 @@ def determinize(s: IntrigueState, me: int, rng: Rng) -> None:
 def check_invariants(s: IntrigueState) -> None:
     """Cubes conserved (IC-2.3), IC-2.7 on every board, tracks in range, cards and pawns accounted for."""
     n, cu = s.n, s.cu
+    assert s.bank_total == BANK or s.options["unlimited_bank"]
     for v in (1, 2, 3):
         on_boards = sum(value_total(cu, p * 18, v) for p in range(n))
-        assert on_boards + s.bank[v - 1] == BANK[v - 1], f"cubes of value {v} not conserved"
+        assert on_boards + s.bank[v - 1] == s.bank_total[v - 1], f"cubes of value {v} not conserved"
         assert s.bank[v - 1] >= 0
     assert min(cu) >= 0, "negative cube count"
     if s.phase != "setup":

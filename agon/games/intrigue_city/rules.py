@@ -62,6 +62,7 @@ from agon.games.intrigue_city.effects import (
 PRE_OFF, PRE_DEF = FAV_PRE_OFFENSIVE, FAV_PRE_DEFENSIVE  # BoS and ES (AMB-1 mapping, data)
 PAWNS = ("offensive", "defensive")
 PASS = Action("pass", None)
+UNLIMITED = 10_000  # an "unlimited" Bank pile: far more cubes than any game can place
 ALL_SIX = [True] * 6
 PLACE_ACTIONS = tuple(tuple(Action(verb, i) for i in range(16)) for verb in PAWNS)
 TARGET_ACTIONS = tuple(tuple(Action("target", (f"p{p + 1}", g)) for g in GUILDS) for p in range(5))
@@ -78,7 +79,9 @@ class IntrigueState(State):
         self.roles = tuple(f"p{i + 1}" for i in range(n))
         rng = self.rng
         self.cu = [0] * (18 * n)
-        self.bank = list(BANK)
+        # GAP-14 / AMB-15: the Bank is limited (33/33/30) unless the option says otherwise
+        self.bank_total = (UNLIMITED,) * 3 if o["unlimited_bank"] else BANK
+        self.bank = list(self.bank_total)
         self._deal_cards()
         order = list(range(n))
         rng.shuffle(order)  # IC-3.2 markers stacked in random order

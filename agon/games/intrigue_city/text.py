@@ -190,6 +190,7 @@ def view(s: IntrigueState, role: str | None) -> dict[str, Any]:
             "target": [s.roles[s.tp], GUILDS[s.tg]] if s.tp >= 0 else None,
         },
         "bank": {str(v): s.bank[v - 1] for v in (1, 2, 3)},
+        "bank_limited": not s.options["unlimited_bank"],
         "favour_supply": {GUILDS[g]: FAVOURS_PER_GUILD - sum(1 for p in range(n) if s.fav[p * 6 + g]) for g in range(6)},
         "pile": len(s.pile),
         "my_pile": [POWER_NAMES[c] for p, c in s.pile if s.roles[p] == role],
@@ -206,7 +207,8 @@ def render(v: dict[str, Any], role: str | None) -> str:
     lines.append("Intrigue (behind → ahead): " + " < ".join(
         f"{r} {next(p['intrigue'] for p in v['players'] if p['role'] == r)}" for r in v["intrigue_order"]))
     bank = v["bank"]
-    lines.append(f"Bank: 1×{bank['1']} 2×{bank['2']} 3×{bank['3']}   CoE pile: {v['pile']} face down")
+    piles = f"1×{bank['1']} 2×{bank['2']} 3×{bank['3']}" if v.get("bank_limited", True) else "unlimited"
+    lines.append(f"Bank: {piles}   CoE pile: {v['pile']} face down")
     lines.append("[bold]Action cards[/bold]")
     for c in v["cards"]:
         pawns = ", ".join(f"{r} {k}" for r, k in c["pawns"])

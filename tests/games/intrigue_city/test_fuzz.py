@@ -31,6 +31,7 @@ VARIANTS = [
     {"advanced": "B", "theme": "shifting_alliances"},
     {"short": True, "blank_vote": True, "beginner": True},
     {"strict_victory": True, "formed_favour": True, "limit_equilibrium": True, "schemer_tie": "shared"},
+    {"unlimited_bank": True, "blank_vote": True},
     {"schemer_tie": "none", "advanced": "A", "short": True},
 ]
 

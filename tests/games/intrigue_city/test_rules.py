@@ -36,7 +36,8 @@ def test_options_are_validated_and_roles_follow_players() -> None:
     assert GAME.roles(players=5) == ["p1", "p2", "p3", "p4", "p5"]
     assert GAME.normalize_options({}) == {"players": 3, "beginner": False, "short": False, "blank_vote": False,
                                           "strict_victory": False, "formed_favour": False,
-                                          "limit_equilibrium": False, "schemer_tie": "top", "advanced": "none"}
+                                          "limit_equilibrium": False, "unlimited_bank": False, "schemer_tie": "top",
+                                          "advanced": "none"}
     for bad in ({"players": 1}, {"players": 6}, {"colour": "red"}, {"advanced": "C"}, {"theme": "whispers"},
                 {"advanced": "B", "theme": "nope"}, {"short": "yes"}, {"schemer_tie": "random"}):
         with pytest.raises(ValueError):

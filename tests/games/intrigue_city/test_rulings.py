@@ -212,6 +212,15 @@ def test_AMB_15_option_limited_equilibrium_stacks() -> None:
     assert s.eq[GI["BoS"]] == 0
 
 
+def test_AMB_15_GAP_14_option_unlimited_bank() -> None:
+    s = begin(3, unlimited_bank=True)
+    assert min(s.bank) > 1000 and s.view(None)["bank_limited"] is False
+    assert "Bank: unlimited" in GAME.render(s.view("p1"), "p1")
+    play_until(s, lambda x: False)
+    s.check_invariants()  # cubes are still conserved against the larger piles
+    assert begin(3).view(None)["bank_limited"] is True
+
+
 def test_AMB_16_a_choice_is_legal_only_if_the_whole_effect_can_be_done() -> None:
     s = begin(3)
     board(s, N, {"BoS": [1, 2, 3]})
