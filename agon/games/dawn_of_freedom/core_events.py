@@ -101,12 +101,14 @@ def honecker(g: Any, e: Ev) -> Steps:
 def nomenklatura(g: Any, e: Ev) -> Steps:
     def wipe(g: Any) -> Steps:
         for sid in range(len(SPACES)):
-            if SPACES[sid].cls == "Elite":
-                g.remove_sp(D, sid, g.sp[D][sid])
+            if SPACES[sid].cls == "Elite" and g.sp[D][sid]:
+                g.say("Nomenklatura: {n} Democrat SP(s) removed from {space}.", n=g.remove_sp(D, sid, g.sp[D][sid]),
+                      space=SPACES[sid].name)
         return None
 
     return pick_option(C, [("remove all Democrat SPs from Elite spaces", wipe),
-                           ("place 3 SPs in Elite spaces", lambda g: place(C, 3, of_class("Elite")))])
+                           ("place 3 SPs in Elite spaces", lambda g: place(C, 3, of_class("Elite")))],
+                       text="Nomenklatura: choose one")
 
 
 def _roundtable(g: Any, eff: Effect, country: str) -> Steps:
@@ -140,6 +142,7 @@ def consumerism(g: Any, e: Ev) -> Steps:
 
     def after(g: Any, sid: int) -> Steps:
         g.remove_sp(C, sid, 1)
+        g.say("Consumerism: 1 Communist SP removed from {space}.", space=SPACES[sid].name)
         country = SPACES[sid].country
         return checks(D, 1, in_country(country) & of_class("Worker"), ops=g.card_ops(27, D))
 

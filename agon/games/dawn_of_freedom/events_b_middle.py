@@ -272,7 +272,7 @@ def warsaw_pact_summit(g: Any, e: Ev) -> Steps:
         ("2 support checks (+2) on Student or Intellectual spaces",
          lambda g: checks(C, 2, of_class("Student", "Intellectual"), ops=e.ops, mod=2, card=76)),
         ("place 4 SPs in spaces without Democrat SPs", lambda g: place(C, 4, no_sp(D))),
-    ])
+    ], text="Warsaw Pact Summit: choose one")
 
 
 SAMIZDAT = "Samizdat"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.games.dawn_of_freedom.data import CARDS, ROLES, C, D, space
+from agon.games.dawn_of_freedom.data import CARDS, ROLES, SPACES, C, D, space
 from agon.games.dawn_of_freedom.events import (
     Effect,
     Ev,
@@ -83,6 +83,7 @@ def legacy_of_martial_law(g: Any, e: Ev) -> Steps:
     def swap(g: Any, sid: int) -> Steps:
         g.remove_sp(D, sid, 1)
         g.add_sp(C, sid, 1)
+        g.say("Legacy of Martial Law: 1 Democrat SP in {space} becomes a Communist SP.", space=SPACES[sid].name)
         return None
 
     return [pick_space(C, poland & has_sp(D), swap, text="Replace 1 Democrat SP by a Communist SP in a space"),

@@ -58,6 +58,7 @@ class DawnState(State):
     final: bool
     ends_this_turn: bool
     outcome: dict[str, Any] | None
+    sp_summary: bool = False  # an event's SP changes are being summed up in one log line (steps.play_event)
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -279,8 +280,9 @@ class DawnState(State):
         need = max(0, SPACES[sid].stability - (self.sp[side][sid] - self.sp[1 - side][sid]))
         if need and sid not in self.destroyed:
             self.add_sp(side, sid, need)
-            self.say("{side} adds {n} SP(s) in {space} for control.", side=ROLES[side], n=need,
-                     space=SPACES[sid].name)
+            if not self.sp_summary:
+                self.say("{side} adds {n} SP(s) in {space} for control.", side=ROLES[side], n=need,
+                         space=SPACES[sid].name)
         return need
 
     def country_index(self, country: str) -> int:

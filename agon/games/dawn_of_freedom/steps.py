@@ -17,6 +17,17 @@ def _limit_ok(f: Frame, sid: int) -> bool:
     return f["per"] is None or done.count(sid) < f["per"]
 
 
+def _where(f: Frame) -> str:
+    """The step's limits for its prompt: " in Poland", " (at most 2 per space)"..."""
+    label = f["where"].label
+    out = f" {label}" if label else " anywhere"
+    if f["one"]:
+        out += " (all in one space)"
+    elif f["per"] is not None:
+        out += f" (at most {f['per']} per space)"
+    return out
+
+
 @ask("place")
 class Place(Ask):
     """Free placement by an event: no adjacency, no cost; the event's own limits only."""
@@ -35,7 +46,7 @@ class Place(Ask):
         g.say("{side} places 1 SP in {space}.", side=ROLES[f["role"]], space=SPACES[sid].name)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return "Place {n} more SP(s) {where}.", {"n": f["n"], "where": f["where"].label}
+        return "Place {n} more SP(s){where}.", {"n": f["n"], "where": _where(f)}
 
 
 @ask("remove")
@@ -57,8 +68,7 @@ class Remove(Ask):
               space=SPACES[sid].name)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return "Remove {n} more {whose} SP(s) {where}.", {"n": f["n"], "whose": ROLES[f["whose"]],
-                                                           "where": f["where"].label}
+        return "Remove {n} more {whose} SP(s){where}.", {"n": f["n"], "whose": ROLES[f["whose"]], "where": _where(f)}
 
 
 @ask("pick_space")
@@ -136,8 +146,13 @@ def play_event(g: Any, f: Frame) -> None:
         g.say("(The event of {card} is not implemented yet: no effect.)", card=title)
         return
     before = [g.sp[0][:], g.sp[1][:]]
-    g.push(ev.fn(g, Ev(card, side, g.card_ops(card, side))))
+    g.sp_summary = True
+    try:
+        steps = ev.fn(g, Ev(card, side, g.card_ops(card, side)))
+    finally:
+        g.sp_summary = False
     _say_sp_changes(g, title, before)
+    g.push(steps)
 
 
 def _say_sp_changes(g: Any, title: str, before: list[list[int]]) -> None:

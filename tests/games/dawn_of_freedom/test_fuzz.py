@@ -135,4 +135,4 @@ def test_prompts_and_labels_read_like_the_rulebook() -> None:
     give(g, D, 29, 31)
     my_round(g, D)
     play(g, D, 31, "event")  # Intelligentsia: 4 SPs in Intellectual spaces
-    assert g.prompt("democrat").message() == "Place 4 more SP(s) in Intellectual spaces."
+    assert g.prompt("democrat").message() == "Place 4 more SP(s) in Intellectual spaces (at most 2 per space)."
