@@ -10,7 +10,9 @@ blank_vote (IC-V.4), advanced ("none", "A" random action cards IC-V.5, "B" theme
 (for "B": whispers, gold_and_steel, web_of_lies, shifting_alliances). The spec's configurable
 readings: schemer_tie ("top" default, "bottom", "shared", "none"; AMB-12), strict_victory (AMB-14),
 formed_favour (Strong only if the action formed the Equilibrium; ACT-P2 note), limit_equilibrium
-(15 Equilibrium cards per guild; GAP-14) and unlimited_bank (the Bank never runs out; GAP-14).
+(15 Equilibrium cards per guild; GAP-14), unlimited_bank (the Bank never runs out; GAP-14) and
+arrangement_value ("any" default, or 1, 2, 3: the cube Promising Arrangements / Redistribution of
+Power place; AMB-3).
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ class IntrigueCity(Game):
         return [f"p{i + 1}" for i in range(n)]
 
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        known = {"players", "advanced", "theme", "schemer_tie", *_FLAGS}
+        known = {"players", "advanced", "theme", "schemer_tie", "arrangement_value", *_FLAGS}
         unknown = sorted(set(options) - known)
         if unknown:
             raise ValueError(f"intrigue-city: unknown option(s) {unknown}; options: {sorted(known)}")
@@ -54,6 +56,12 @@ class IntrigueCity(Game):
         if tie not in _TIES:
             raise ValueError(f"schemer_tie must be one of {list(_TIES)}, got {tie!r}")
         out["schemer_tie"] = tie
+        av = options.get("arrangement_value", "any")
+        if isinstance(av, str) and av.isdigit():
+            av = int(av)
+        if av not in ("any", 1, 2, 3) or isinstance(av, bool):
+            raise ValueError(f"arrangement_value must be 'any', 1, 2 or 3, got {av!r}")
+        out["arrangement_value"] = av
         advanced = options.get("advanced", "none") or "none"
         if advanced not in ("none", "A", "B"):
             raise ValueError(f"advanced must be 'none', 'A' or 'B', got {advanced!r}")

@@ -66,8 +66,10 @@ def apply_ops(cu: list[int], b: int, bank: list[int], ops: tuple[Op, ...]) -> No
 # -- feasibility (IC-5.5) -------------------------------------------------------------------------
 
 
-def targets_ok(card: str, cu: list[int], b: int, bank: list[int]) -> list[bool]:
-    """For each guild g: whether `card` has at least one full execution with target g (IC-5.5)."""
+def targets_ok(card: str, cu: list[int], b: int, bank: list[int], pm: tuple[int, ...] | None = None) -> list[bool]:
+    """For each guild g: whether `card` has at least one full execution with target g (IC-5.5).
+    `pm`: the values a Promising Arrangements / Redistribution of Power cube may be placed with, when
+    the `arrangement_value` option overrides the data (AMB-3)."""
     kind = CARD_KIND[card]
     if kind == "nothing":  # ACT-P2 Scapegoat
         return [True] * 6
@@ -89,7 +91,7 @@ def targets_ok(card: str, cu: list[int], b: int, bank: list[int]) -> list[bool]:
     if kind in ("move", "double_move"):  # ACT-A5/A10 fall back to one move
         return [(mask & m) != 0 for m in REL_MASKS[card]]
     if kind == "place_move":
-        can_place = any(bank[v - 1] > 0 for v in CARD_VALUES[card])
+        can_place = any(bank[v - 1] > 0 for v in pm or CARD_VALUES[card])
         return [can_place and (mask & m) != 0 for m in REL_MASKS[card]]
     ne = [bool(mask >> g & 1) for g in range(6)]
     spare3 = [value_total(cu, b, w) >= 2 for w in VALUES]
@@ -112,7 +114,7 @@ def target_ok(card: str, cu: list[int], b: int, bank: list[int], g: int) -> bool
 _ALWAYS = frozenset(("move", "double_move", "old_debts", "nothing"))
 
 
-def card_ok_anywhere(card: str, bank: list[int]) -> bool | None:
+def card_ok_anywhere(card: str, bank: list[int], pm: tuple[int, ...] | None = None) -> bool | None:
     """The answer of `card_ok` when it does not depend on the boards, else None."""
     kind = CARD_KIND[card]
     if kind in _ALWAYS:  # a board always holds cubes (IC-2.7), so some guild can be moved from
@@ -123,13 +125,14 @@ def card_ok_anywhere(card: str, bank: list[int]) -> bool | None:
     if kind == "place_or_remove" and bank[CARD_VALUES[card][0] - 1] > 0:
         return True
     if kind == "place_move":  # any guild holding cubes has two or three related targets
-        return any(bank[v - 1] > 0 for v in CARD_VALUES[card])
+        return any(bank[v - 1] > 0 for v in pm or CARD_VALUES[card])
     return None
 
 
-def card_ok(card: str, cu: list[int], boards: tuple[int, ...], bank: list[int], forbid: int) -> bool:
+def card_ok(card: str, cu: list[int], boards: tuple[int, ...], bank: list[int], forbid: int,
+            pm: tuple[int, ...] | None = None) -> bool:
     """Whether `card` has a full execution on one of these boards, on a guild other than `forbid`."""
-    fast = card_ok_anywhere(card, bank)
+    fast = card_ok_anywhere(card, bank, pm)
     if fast is not None:
         return fast
     if CARD_KIND[card] == "claim":  # ACT-A6/A7: a removable cube outside `forbid`, then two placements
@@ -141,7 +144,7 @@ def card_ok(card: str, cu: list[int], boards: tuple[int, ...], bank: list[int], 
                         return True
         return False
     for b in boards:
-        ok = targets_ok(card, cu, b, bank)
+        ok = targets_ok(card, cu, b, bank, pm)
         if any(x for g, x in enumerate(ok) if g != forbid):
             return True
     return False
@@ -160,7 +163,8 @@ def _moves_in(cu: list[int], b: int, g: int, rel: tuple[int, ...]) -> list[Execu
     return out
 
 
-def executions(card: str, cu: list[int], b: int, bank: list[int], g: int) -> list[Execution]:
+def executions(card: str, cu: list[int], b: int, bank: list[int], g: int,
+               pm: tuple[int, ...] | None = None) -> list[Execution]:
     """Every full execution of `card` with target guild g on the board at offset b (IC-5.5)."""
     kind = CARD_KIND[card]
     rel = CARD_REL[card]
@@ -193,9 +197,9 @@ def executions(card: str, cu: list[int], b: int, bank: list[int], g: int) -> lis
         for w in VALUES:
             if can_remove(cu, b, g, w) and bank[v - 1] + (w == v) >= 2:
                 out.append(((Action("remove", w),), (("R", g, w), ("P", a1, v), ("P", a2, v))))
-    elif kind == "place_move":  # ACT-A8, A9 (AMB-3: any value placed; the values are data)
+    elif kind == "place_move":  # ACT-A8, A9 (AMB-3: any value placed, or the `arrangement_value` option)
         for decisions, ops in _moves_in(cu, b, g, rel[g]):  # type: ignore[index]
-            for v in CARD_VALUES[card]:
+            for v in pm or CARD_VALUES[card]:
                 if bank[v - 1] > 0:
                     out.append(((decisions[0], Action("place", v), decisions[1]), (("P", g, v), ops[0])))
     elif kind == "old_debts":  # ACT-P1

@@ -82,6 +82,9 @@ class IntrigueState(State):
         # GAP-14 / AMB-15: the Bank is limited (33/33/30) unless the option says otherwise
         self.bank_total = (UNLIMITED,) * 3 if o["unlimited_bank"] else BANK
         self.bank = list(self.bank_total)
+        # AMB-3 / GAP-8: the cube placed by Promising Arrangements / Redistribution of Power (None: data, any value)
+        av = o["arrangement_value"]
+        self.pm: tuple[int, ...] | None = None if av == "any" else (av,)
         self._deal_cards()
         order = list(range(n))
         rng.shuffle(order)  # IC-3.2 markers stacked in random order
@@ -348,7 +351,7 @@ class IntrigueState(State):
         return self.tfav if self.tfav in (PRE_OFF, PRE_DEF) else -1  # IC-6.8 origin restriction
 
     def _card_feasible(self, card: str, pawn: int) -> bool:
-        return card_ok(card, self.cu, self._boards_for(pawn), self.bank, self._forbid())
+        return card_ok(card, self.cu, self._boards_for(pawn), self.bank, self._forbid(), self.pm)
 
     def _turn_actions(self) -> list[Action]:
         p = self.cur
@@ -363,17 +366,18 @@ class IntrigueState(State):
         key = (min(bank[0], 2), min(bank[1], 2), min(bank[2], 2))
         fast = self._fast.get(key)
         if fast is None:  # depends only on the (fixed) board and on which Bank piles are short
-            fast = self._fast[key] = [card_ok_anywhere(c, bank) for c in board]
+            fast = self._fast[key] = [card_ok_anywhere(c, bank, self.pm) for c in board]
         for pawn in (0, 1):
             if not self.pawns[2 * p + pawn] or (self.tfav >= 0 and pawn != (1 if self.tfav == PRE_DEF else 0)):
                 continue
             boards = self._boards_for(pawn)
             may_stack = self.tfav >= 0  # IC-4.3 (AMB-9): any pawn occupies a card
             usable = [i for i in range(len(board)) if may_stack or not occ[i]]
-            if self.hands[p] and any(card_ok(h, cu, boards, bank, forbid) for h in self.hands[p]):
+            if self.hands[p] and any(card_ok(h, cu, boards, bank, forbid, self.pm) for h in self.hands[p]):
                 ok = usable  # IC-2P.5: a hand card may be carried out instead
             else:
-                ok = [i for i in usable if fast[i] or (fast[i] is None and card_ok(board[i], cu, boards, bank, forbid))]
+                ok = [i for i in usable
+                      if fast[i] or (fast[i] is None and card_ok(board[i], cu, boards, bank, forbid, self.pm))]
             acts = PLACE_ACTIONS[pawn]
             out += [acts[i] for i in ok or usable]  # IC-5.6: with no legal play the pawn goes anywhere
         return out
@@ -411,7 +415,7 @@ class IntrigueState(State):
         forbid = self._forbid()
         for b in self._boards_for(self.pawn):
             acts = TARGET_ACTIONS[b // 18]
-            ok = ALL_SIX if self.noeff else targets_ok(self.card, self.cu, b, self.bank)
+            ok = ALL_SIX if self.noeff else targets_ok(self.card, self.cu, b, self.bank, self.pm)
             out += [acts[g] for g in range(6) if ok[g] and g != forbid]
         return out
 
@@ -423,7 +427,7 @@ class IntrigueState(State):
             self._after_action()
             return
         self.before = guild_sum(self.cu, tp * 18, g)
-        self.execs = executions(self.card, self.cu, tp * 18, self.bank, g)
+        self.execs = executions(self.card, self.cu, tp * 18, self.bank, g, self.pm)
         self.dec = 0
         self.eowner = tp
         self.enext = "action"

@@ -31,7 +31,7 @@ VARIANTS = [
     {"advanced": "B", "theme": "shifting_alliances"},
     {"short": True, "blank_vote": True, "beginner": True},
     {"strict_victory": True, "formed_favour": True, "limit_equilibrium": True, "schemer_tie": "shared"},
-    {"unlimited_bank": True, "blank_vote": True},
+    {"unlimited_bank": True, "blank_vote": True, "arrangement_value": 1, "advanced": "B", "theme": "shifting_alliances"},
     {"schemer_tie": "none", "advanced": "A", "short": True},
 ]
 

@@ -37,9 +37,10 @@ def test_options_are_validated_and_roles_follow_players() -> None:
     assert GAME.normalize_options({}) == {"players": 3, "beginner": False, "short": False, "blank_vote": False,
                                           "strict_victory": False, "formed_favour": False,
                                           "limit_equilibrium": False, "unlimited_bank": False, "schemer_tie": "top",
-                                          "advanced": "none"}
+                                          "arrangement_value": "any", "advanced": "none"}
     for bad in ({"players": 1}, {"players": 6}, {"colour": "red"}, {"advanced": "C"}, {"theme": "whispers"},
-                {"advanced": "B", "theme": "nope"}, {"short": "yes"}, {"schemer_tie": "random"}):
+                {"advanced": "B", "theme": "nope"}, {"short": "yes"}, {"schemer_tie": "random"},
+                {"arrangement_value": 4}, {"arrangement_value": True}):
         with pytest.raises(ValueError):
             GAME.normalize_options(bad)
     assert GAME.normalize_options({"advanced": "B"})["theme"] == "whispers"

@@ -62,6 +62,22 @@ def test_AMB_3_promising_arrangements_places_a_cube_of_any_value() -> None:
     assert {ops[0][2] for _, ops in got} == {1, 2, 3}
 
 
+def test_AMB_3_option_arrangement_value_fixes_the_placed_cube() -> None:
+    s = begin(3, arrangement_value=1)
+    deal(s, [("ACT-A8", 2), ("ACT-A9", 3), ("ACT-B1", 1), ("ACT-B2", 4)])
+    board(s, V, {"BoS": [1, 2, 3], "ES": [1, 2, 3]})
+    intrigue(s, 20, 19, 16)
+    restart(s)
+    act(s, "defensive", 0)  # Promising Arrangements on V's own board
+    act(s, "target", ("p3", "ES"))
+    assert s.execs and {ops[0] for _, ops in s.execs} == {("P", GI["ES"], 1)}  # only a 1 may be placed
+    choose(s, "chosen", "BoS")
+    choose(s, "place", 1)
+    choose(s, "move", 3)
+    assert sums(s, V)["ES"] == 6 + 1 + 3
+    assert GAME.normalize_options({"arrangement_value": 2})["arrangement_value"] == 2
+
+
 def test_AMB_4_power_card_values_by_player_count() -> None:
     a, b = POWER_INDEX["CM-a"], POWER_INDEX["CM-b"]
     assert [POWER_VALUE[a][n] for n in (2, 3, 4, 5)] == [2, 2, 2, 1]
