@@ -35,6 +35,11 @@ def determinize(s: IntrigueState, me: int, rng: Rng) -> None:
         s.discards[q], pool = pool[:k], pool[k:]
         for i, c in zip(mine, pool, strict=True):
             s.pile[i] = (q, c)
+        if s.votes[q] is not None:  # IC-8.2 / IC-V.4: a vote cast but not yet revealed, blank or not
+            s.votes = list(s.votes)
+            blank = s.options["blank_vote"] and not s.blank_used[q]
+            k = rng.below(len(s.drawn[q]) + blank)
+            s.votes[q] = -1 if k == len(s.drawn[q]) else k
     s.neutral = list(s.neutral)
     rng.shuffle(s.neutral)
     if s.n == 2:

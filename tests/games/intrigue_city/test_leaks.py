@@ -95,6 +95,22 @@ def test_determinize_keeps_what_the_role_knows_and_resamples_the_rest(players: i
     assert changed > 0 and own_shuffled > 0  # the order of one's own deck is not known either
 
 
+def test_determinize_resamples_a_secret_vote_even_a_blank_one() -> None:
+    """IC-8.2 / IC-8.4 / IC-V.4: a vote cast but not yet revealed is unknown, including whether it was blank."""
+    s = GAME.new(11, players=3, blank_vote=True)
+    s = play_until(s, lambda x: x.phase == "vote")
+    s.apply("p2", Action("blank"))
+    seen = set()
+    for k in range(40):
+        d = s.determinize("p1", Rng(k))
+        assert d.view("p1") == s.view("p1") and d.votes[0] is None
+        seen.add(d.votes[1])
+        d.check_invariants()
+    assert -1 in seen and len(seen) > 1
+    mine = s.determinize("p2", Rng(1))
+    assert mine.votes[1] == -1  # one's own vote is known
+
+
 def test_determinize_never_touches_the_real_generator() -> None:
     s = play_until(GAME.new(2, players=3), lambda x: len(x.history) > 40)
     before = (s.rng.state, s.rng.draws)
