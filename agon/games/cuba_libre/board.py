@@ -233,12 +233,15 @@ class Board:
         row[dst] += k
         return k
 
-    def move(self, src: int, dst: int, pt: int, n: int = 1) -> int:
+    def move(self, src: int, dst: int, pt: int, n: int = 1, with_cash: bool = False) -> int:
+        """Move pieces; `with_cash`: one of them carries one of its faction's Cash markers (4.5.2)."""
         k = min(n, self.sp[src][pt])
         if k > 0:
             self.sp[src][pt] -= k
             self.sp[dst][pt] += k
             f = 0 if pt in (T, P) else (M26 if pt in (MU, MA) else DR if pt in (DU, DA) else SYN)
+            if with_cash and src * 4 + f in self.cash:
+                self.cash[self.cash.index(src * 4 + f)] = dst * 4 + f
             self.cash_follow(src, dst, f)
         return k
 

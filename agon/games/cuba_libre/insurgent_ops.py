@@ -139,11 +139,21 @@ def march_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
         origins = tuple(sorted({*ADJ[s], *(o2 for m in ADJ[s] for o2 in ADJ[m] if o2 != s)}))
     for o in origins:
         row = g.sp[o]
-        if row[GUER_A[f]] - arr[o + NS] > 0:
-            out.append(("move", (NAMES[o], "active")))
-        if row[GUER_U[f]] - arr[o] > 0:
-            out.append(("move", (NAMES[o], "underground")))
+        cash = g.cash_held(o, f) > 0
+        for state, left in (("active", row[GUER_A[f]] - arr[o + NS]), ("underground", row[GUER_U[f]] - arr[o])):
+            if left > 0:
+                out.append(("move", (NAMES[o], state)))
+                if cash:
+                    out.append(("move", (NAMES[o], state + CARRY)))  # 4.5.2: one Cash moves with it
     return out
+
+
+CARRY = " with cash"
+
+
+def carried(kind: str) -> tuple[str, bool]:
+    """("underground with cash") -> ("underground", True): the moving piece takes a Cash marker."""
+    return (kind[:-len(CARRY)], True) if kind.endswith(CARRY) else (kind, False)
 
 
 def _arrive(g: Any, s: int, nu: int, na: int) -> None:
@@ -180,8 +190,9 @@ class March(Step):
             return True
         f, s = fr["f"], fr["s"]
         o = NAMES.index(action[1][0])
-        under = action[1][1] == "underground"
-        g.move(o, s, GUER_U[f] if under else GUER_A[f])
+        kind, carry = carried(action[1][1])
+        under = kind == "underground"
+        g.move(o, s, GUER_U[f] if under else GUER_A[f], 1, carry)
         _arrive(g, s, int(under), int(not under))
         grp = dict(fr["grp"])
         nu, na = grp.get(o, (0, 0))

@@ -33,7 +33,7 @@ from agon.games.cuba_libre.data import (
     P,
     T,
 )
-from agon.games.cuba_libre.insurgent_ops import caracas_ok, rally_options, terror
+from agon.games.cuba_libre.insurgent_ops import CARRY, caracas_ok, carried, rally_options, terror
 from agon.games.cuba_libre.steps import POP, PUSHED, WAIT, Step, step
 
 OPS = (("train", "garrison", "sweep", "assault"), ("rally", "march", "attack", "terror"),
@@ -483,7 +483,7 @@ def train_extra(g: Any, fr: dict[str, Any], verb: str, arg: Any) -> None:
 # -- Garrison and Sweep movement -------------------------------------------------------------
 
 
-def move_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
+def _plain_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
     s, mode = fr["s"], fr["mode"]
     out: list[Any] = []
     op = g.op_frame()
@@ -506,6 +506,14 @@ def move_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
             out.append(("move", (NAMES[o], "troop")))
         if g.has_mom(4) and g.sp[o][P]:
             out.append(("move", (NAMES[o], "police")))  # S.I.M. shaded
+    return out
+
+
+def move_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
+    """Cube moves into fr["s"]; where the Government holds Cash a cube may carry it (4.5.2)."""
+    out = _plain_origins(g, fr)
+    if any(c >= 0 and c % 4 == GOVT for c in g.cash):
+        out += [("move", (o, kind + CARRY)) for _, (o, kind) in out if g.cash_held(NAMES.index(o), GOVT)]
     return out
 
 
@@ -543,8 +551,9 @@ class MoveCubes(Step):
             code = MoveCubes._finish(g, fr)
             return code == POP
         o = NAMES.index(action[1][0])
-        police = action[1][1] == "police"
-        g.move(o, fr["s"], P if police else T)
+        kind, carry = carried(action[1][1])
+        police = kind == "police"
+        g.move(o, fr["s"], P if police else T, 1, carry)
         op = g.op_frame()
         if fr["mode"] == "garrison" and op is not None and "arr" in op:
             arr = list(op["arr"])

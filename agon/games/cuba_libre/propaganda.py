@@ -34,7 +34,7 @@ from agon.games.cuba_libre.data import (
     P,
     T,
 )
-from agon.games.cuba_libre.insurgent_ops import rally_options
+from agon.games.cuba_libre.insurgent_ops import CARRY, carried, rally_options
 from agon.games.cuba_libre.operations import civic_action, civic_ok
 from agon.games.cuba_libre.steps import POP as STEP_POP
 from agon.games.cuba_libre.steps import PUSHED, WAIT, Step, step
@@ -321,11 +321,16 @@ class Redeploy(Step):
         out: list[Any] = []
         forced = False
         for s in range(NS):
+            cash = g.cash_held(s, GOVT) > 0
             if g.sp[s][T] - arr[s] > 0 and not fr.get("havana") and redeploy_dests(g, fr, T, s):
                 out.append(("move", (NAMES[s], "troop")))
+                if cash:
+                    out.append(("move", (NAMES[s], "troop" + CARRY)))
                 forced = forced or forced_troops(g, s)
             if g.sp[s][P] - arr[s + NS] > 0 and redeploy_dests(g, fr, P, s):
                 out.append(("move", (NAMES[s], "police")))
+                if cash:
+                    out.append(("move", (NAMES[s], "police" + CARRY)))
         if out and not forced:
             out.append(("done", None))
         return out
@@ -336,11 +341,12 @@ class Redeploy(Step):
             return True
         if action[0] == "move":
             s = NAMES.index(action[1][0])
-            fr["stage"] = 2 * s + (action[1][1] == "police")
+            kind, fr["carry"] = carried(action[1][1])
+            fr["stage"] = 2 * s + (kind == "police")
             return False
         o, police = fr["stage"] // 2, fr["stage"] % 2
         d = NAMES.index(action[1])
-        g.move(o, d, P if police else T)
+        g.move(o, d, P if police else T, 1, fr.get("carry", False))
         arr = list(fr["arr"])
         arr[d + NS * police] += 1
         fr["arr"] = tuple(arr)

@@ -147,8 +147,13 @@ def label(g: Any, action: Action) -> str:
         return f"{verb.capitalize()}: {FACTION_NAMES[ROLES.index(arg)]}"
     if verb == "rally":
         return f"Rally: {_RALLY[arg]}" if arg in _RALLY else f"Rally: place {arg} Guerrillas"
-    if verb == "move" and isinstance(arg, tuple):
-        return f"Move a{'n' if arg[1][0] in 'aeiou' else ''} {arg[1]} piece from {arg[0]}"
+    if verb == "move" and isinstance(arg, tuple) and len(arg) == 2 and isinstance(arg[1], str):
+        from agon.games.cuba_libre.insurgent_ops import carried
+
+        kind, carry = carried(arg[1])
+        piece = {"underground": "an Underground Guerrilla", "active": "an Active Guerrilla", "troop": "a Troop",
+                 "police": "a Police cube"}.get(kind, kind)
+        return f"Move {piece} from {arg[0]}" + (" carrying a Cash marker" if carry else "")
     if verb == "space" and g.stack:
         fr = g.stack[-1]
         what = OP_TITLES.get(fr.get("op", ""), "") if fr["k"] == "op" else ""

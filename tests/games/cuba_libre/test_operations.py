@@ -442,3 +442,23 @@ def test_8_1_2_nonplayer_passes_doomed_cash_to_another_nonplayer():
     act(g, "operation", "assault")
     act(g, "space", "Havana")
     assert g.cash[0] == space("havana") * 4 + SYN  # not seized: the Syndicate holds it now
+
+
+def test_4_5_2_cash_moves_with_the_guerrilla_that_carries_it():
+    g = blank()
+    put(g, "la_habana", m26_u=2)
+    g.cash[0] = space("la_habana") * 4 + M26
+    start(g, M26)
+    act(g, "operation", "march")
+    act(g, "space", "Matanzas")
+    assert ("move", ("La Habana", "underground with cash")) in legal(g)
+    act(g, "move", ("La Habana", "underground with cash"))
+    assert g.cash[0] == space("matanzas") * 4 + M26
+    g2 = blank()
+    put(g2, "la_habana", m26_u=2)
+    g2.cash[0] = space("la_habana") * 4 + M26
+    start(g2, M26)
+    act(g2, "operation", "march")
+    act(g2, "space", "Matanzas")
+    act(g2, "move", ("La Habana", "underground"))
+    assert g2.cash[0] == space("la_habana") * 4 + M26  # stays with the Guerrilla left behind
