@@ -197,8 +197,11 @@ class Checks(Ask):
         support_check(g, f["role"], action.arg, f["ops"], f["mod"])
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+        if f["mod"]:
+            return "Support check with {ops} Ops {mod:+d}: choose a space with opponent SPs ({n} left).", \
+                {"ops": f["ops"], "mod": f["mod"], "n": f["n"]}
         return "Support check with {ops} Ops: choose a space with opponent SPs ({n} left).", \
-            {"ops": f["ops"] + f["mod"], "n": f["n"]}
+            {"ops": f["ops"], "n": f["n"]}
 
 
 def tst_modifiers(g: Any, side: int, card: int) -> int:

@@ -53,6 +53,19 @@ def leader_usable(g: Any, side: int, card: int) -> bool:
     return any(g.ctrl[s] == side and SPACES[s].cls == cls and s not in g.destroyed for s in SPACES_IN[g.ps["country"]])
 
 
+def distinct(hand: list[int]) -> list[int]:
+    """One card of each kind (same name and value: the cards are interchangeable), lowest number
+    first, so that a player is not offered the same choice twice."""
+    seen: set[tuple[str, int]] = set()
+    out = []
+    for c in sorted(hand):
+        key = (POWER_CARDS[c].name, POWER_CARDS[c].value)
+        if key not in seen:
+            seen.add(key)
+            out.append(c)
+    return out
+
+
 @auto("ps_start")
 def ps_start(g: Any, f: Frame) -> None:
     country, starter = f["country"], f["starter"]
@@ -98,7 +111,7 @@ class Stakes(Ask):
 @ask("ps_discard")
 class PsDiscard(Ask):
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        return [Action("pscard", c) for c in sorted(set(g.ps["hands"][f["role"]]))]
+        return [Action("pscard", c) for c in distinct(g.ps["hands"][f["role"]])]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.ps["hands"][f["role"]].remove(action.arg)
@@ -116,7 +129,7 @@ def attack_options(g: Any, side: int) -> list[Action]:
     ps = g.ps
     out = []
     open_suits = [s for s in SUITS if s not in ps["banned"]]
-    for c in sorted(set(ps["hands"][side])):
+    for c in distinct(ps["hands"][side]):
         p = POWER_CARDS[c]
         if p.kind == "suit" and p.name not in ps["banned"]:
             out.append(Action("pscard", c))
@@ -214,7 +227,7 @@ class Match(Ask):
         side = f["role"]
         suit = g.ps["led"][1]
         out = []
-        for c in sorted(set(g.ps["hands"][side])):
+        for c in distinct(g.ps["hands"][side]):
             p = POWER_CARDS[c]
             if (p.kind == "suit" and p.name == suit) or c == TACTIC_FAILS or \
                     (p.kind == "leader" and leader_usable(g, side, c)):

@@ -377,3 +377,13 @@ def test_final_scoring_tie_is_a_draw() -> None:
     g.stack = [{"p": "turn_end", "stage": 3}]
     g.run()
     assert g.vp == 0 and g.outcome["winners"] == [] and g.is_over
+
+
+def test_identical_power_struggle_cards_are_offered_once() -> None:
+    """Two Rally in the Square cards are the same choice: offered once (8.3.2 step 1)."""
+    g = new_game()
+    poland_fixture(g)
+    start_ps(g, "Poland", D)
+    set_ps_hands(g, [1, 2, 3, MARCH6, 20], [MARCH3])
+    skip_stakes(g)
+    assert [a.arg for a in legal(g, D)] == [1, MARCH6]
