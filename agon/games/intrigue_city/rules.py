@@ -471,7 +471,7 @@ class IntrigueState(State):
             self._say_action(done)
         else:
             g, side = self.xfav
-            self.say("{role} uses the {side} {guild} Favour card: {ops}", role=self.roles[owner],
+            self.say("{role} uses the {side} {guild} Favour card on their own board: {ops}", role=self.roles[owner],
                      side=text.SIDES[side], guild=GUILD_NAMES[GUILDS[g]], ops=done)
         if all_six(self.cu, owner * 18):  # IC-10.1 / IC-10.3
             self.winner = owner

@@ -82,7 +82,8 @@ def label(s: IntrigueState, a: Action) -> str:
     if v == "hand":
         return f"Discard {CARDS[x]['name']} from your hand and carry it out instead"
     if v == "target":
-        return f"Target {GUILD_NAMES[x[1]]} on {x[0]}'s board"
+        board = "your own board" if x[0] == s.roles[s.cur] else f"{x[0]}'s board"
+        return f"Target {GUILD_NAMES[x[1]]} on {board}"
     if v == "chosen":
         return f"Choose {GUILD_NAMES[x]}"
     if v == "move":
@@ -223,7 +224,7 @@ def render(v: dict[str, Any], role: str | None) -> str:
         me = " (you)" if p["role"] == role else ""
         favs = ", ".join(f"{g} {side}" for g, side in p["favours"].items()) or "none"
         eq = p.get("equilibrium")
-        eq_text = ", ".join(f"{g}×{k}" for g, k in eq.items()) if eq is not None else "hidden"
+        eq_text = (", ".join(f"{g}×{k}" for g, k in eq.items()) or "none") if eq is not None else "hidden"
         lines.append(f"[bold]{p['role']}[/bold] ({p['colour']}){me}: intrigue {p['intrigue']}, "
                      f"pawns {'/'.join(p['pawns']) or '-'}, board total {p['total']}")
         row = []

@@ -360,6 +360,25 @@ def test_IC_4_1_a_prompt_and_labels_after_a_pre_placement_favour() -> None:
     assert {a.verb for a in prompt.actions} == {"defensive"}
 
 
+def test_IC_4_5_defensive_targets_read_as_your_own_board_and_IC_5_7_favour_log_names_the_board() -> None:
+    s = example_1()
+    act(s, "defensive", pos_of(s, "ACT-B4"))
+    assert all(lbl.endswith("on your own board") for lbl in s.prompt("p3").labels if lbl.startswith("Target"))
+    s = example_1()
+    act(s, "offensive", pos_of(s, "ACT-B5"))
+    assert all("p3" not in lbl for lbl in s.prompt("p3").labels)
+    s = example_1()  # T-5: Alexandros's Crescent Moon acts on his own Raven Lords
+    act(s, "defensive", pos_of(s, "ACT-B4"))
+    act(s, "target", ("p3", "CM"))
+    act(s, "offensive", pos_of(s, "ACT-B5"))
+    act(s, "target", ("p1", "RL"))
+    choose(s, "chosen", "BoS")
+    choose(s, "move", 2)
+    act(s, "favour", "CM")
+    choose(s, "remove", 1)
+    assert any("Crescent Moon Favour card on their own board" in m for m in s.view(None)["log"])
+
+
 def test_IC_8_2_drawn_and_kept_power_cards_are_logged_as_guild_and_value() -> None:
     s = example_1()
     s.pawns = [0] * 6
