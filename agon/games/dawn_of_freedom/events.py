@@ -71,7 +71,8 @@ imported automatically by `load_events()`):
    Game end: `g.ends_this_turn = True` ends the game at 4.5 step 5 on the VP sign (New Year's Eve
    Party). Map: `g.destroy_space(space)` (Systematization).
    In a power struggle `g.ps` holds "country", "hands" [D, C], "deck", "out" (played/discarded),
-   "raised"; set `g.ps["shown"] = True` to show the Democrat's hand to the Communist (Securitate).
+   "raised", "face_down" (per side, the cards discarded to raise the stakes, hidden from the
+   opponent); set `g.ps["shown"] = True` to show the Democrat's hand to the Communist (Securitate).
    Turn structure: `g.must_play[side] = card` forces `side`'s next card and shows it (Stasi).
    Direct checks: `ops.support_check(g, side, space, ops, mod)` rolls one check on any space.
 6. Filters (`Where`): `anywhere`, `in_country(*names)`, `in_region(name)`, `of_class(*classes)`,

@@ -76,6 +76,7 @@ def ps_start(g: Any, f: Frame) -> None:
         n = ps_cards(controlled_in(g, side, country))
         hands[side] = [deck.pop() for _ in range(min(n, len(deck)))]
     g.ps = {"country": country, "card": f["card"], "starter": starter, "hands": hands, "deck": deck, "out": [],
+            "face_down": ((), ()),
             "raised": [False, False], "attacker": starter, "banned": (), "led": None, "winner": None, "suit": None,
             "shown": False}
     g.in_ps = True
@@ -116,6 +117,9 @@ class PsDiscard(Ask):
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.ps["hands"][f["role"]].remove(action.arg)
         g.ps["out"].append(action.arg)
+        down = list(g.ps["face_down"])  # the opponent does not see the cards discarded to raise (8.2)
+        down[f["role"]] = (*down[f["role"]], action.arg)
+        g.ps["face_down"] = tuple(down)
         f["left"] -= 1
         if f["left"] <= 0:
             g.stack.pop()

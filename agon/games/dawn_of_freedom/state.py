@@ -157,11 +157,19 @@ class DawnState(State):
             hand[i] = take((lambda c: not CARDS[c].red) if hand[i] in not_red else (lambda c: True))
         self.deck = pool
         if self.ps is not None and not (self.ps.get("shown") and me == C):
-            pool = self.ps["hands"][opp] + self.ps["deck"]
+            # the opponent's hand, the deck and the cards he discarded face down to raise the stakes
+            ps = self.ps
+            down = [c for c in ps["face_down"][opp] if c in ps["out"]]
+            pool = ps["hands"][opp] + ps["deck"] + down
             rng.shuffle(pool)
-            n = len(self.ps["hands"][opp])
-            self.ps["hands"][opp] = pool[:n]
-            self.ps["deck"] = pool[n:]
+            n, k = len(ps["hands"][opp]), len(down)
+            ps["hands"][opp] = pool[:n]
+            out = [c for c in ps["out"] if c not in down] + pool[n:n + k]
+            ps["out"] = out
+            face_down = list(ps["face_down"])
+            face_down[opp] = tuple(pool[n:n + k])
+            ps["face_down"] = tuple(face_down)
+            ps["deck"] = pool[n + k:]
 
     def show(self, side: int, cards: list[int]) -> None:
         """`side`'s opponent has now seen these cards of `side`'s hand (kept by `_determinize`)."""

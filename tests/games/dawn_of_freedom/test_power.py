@@ -387,3 +387,27 @@ def test_identical_power_struggle_cards_are_offered_once() -> None:
     set_ps_hands(g, [1, 2, 3, MARCH6, 20], [MARCH3])
     skip_stakes(g)
     assert [a.arg for a in legal(g, D)] == [1, MARCH6]
+
+
+def test_T_29_raise_discards_are_hidden_from_the_opponent_in_determinize() -> None:
+    """8.2: the 3 cards a player discards to raise the stakes are not shown; the opponent's
+    determinized states draw them anew (with his hand and the deck), his own keep them."""
+    from agon.engine.rng import Rng
+
+    g = new_game()
+    poland_fixture(g)
+    start_ps(g, "Poland", D)
+    set_ps_hands(g, list(range(19, 31)), [STRIKE6, 8, 1, 2])
+    act(g, D, "raise", "yes")
+    for c in (19, 20, 21):
+        act(g, D, "pscard", c)
+    seen = set()
+    for k in range(8):
+        twin = g.determinize("communist", Rng(k + 1))
+        twin.check_invariants()
+        assert sorted(twin.ps["hands"][C]) == sorted(g.ps["hands"][C])
+        assert len(twin.ps["face_down"][D]) == 3 and set(twin.ps["face_down"][D]) <= set(twin.ps["out"])
+        seen |= set(twin.ps["face_down"][D])
+        mine = g.determinize("democrat", Rng(k + 1))
+        assert mine.ps["face_down"][D] == (19, 20, 21) and sorted(mine.ps["hands"][D]) == list(range(22, 31))
+    assert seen - {19, 20, 21}
