@@ -314,3 +314,19 @@ def test_box_6_check_is_worth_at_least_one_op() -> None:
     g.stack = [{"p": "turn_end", "stage": 0}]
     g.run()
     assert top(g) == "checks" and g.stack[-1]["ops"] == 1
+
+
+def test_A_02_box_8_once_per_turn() -> None:
+    """6.3.5 box 8 ("körönként egyszer", A-02): once per turn, not once per action round."""
+    g = new_game()
+    g.tst = [8, 0]
+    set_hand(g, D, [JAN_PALACH, 34, 31])
+    my_round(g, D)
+    play(g, D, JAN_PALACH, "both")
+    act(g, D, "order", "event first")
+    act(g, D, "use", "place")
+    while top(g) == "place_ops":
+        act(g, D, "space", space("Czech Writers"))
+    my_round(g, D)
+    act(g, D, "card", 34)
+    assert Action("play", "both") not in legal(g, D) and Action("play", "event") in legal(g, D)
