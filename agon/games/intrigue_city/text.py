@@ -239,9 +239,13 @@ def render(v: dict[str, Any], role: str | None) -> str:
             lines.append("   Hand: " + (", ".join(CARDS[c]["name"] for c in hand) if isinstance(hand, list) else f"{hand} cards"))
         if "voted" in p:
             drawn = p["drawn"]
-            shown = f"drew {', '.join(drawn)}; " if isinstance(drawn, list) and drawn else ""
+            n = len(v["players"])
+            cards = ", ".join(power_card(POWER_INDEX[c], n) for c in drawn) if isinstance(drawn, list) else ""
+            shown = f"drew {cards}; " if cards else ""
+            vote = p.get("vote")
+            vote = vote if vote in (None, "blank") else power_card(POWER_INDEX[vote], n)
             lines.append(f"   Change of Era: {shown}voted: {'yes' if p['voted'] else 'no'}"
-                         + (f" ({p['vote']})" if "vote" in p else ""))
+                         + (f" ({vote})" if vote else ""))
     if v.get("result"):
         r = v["result"]
         lines.append(f"[bold]Result[/bold]: {', '.join(r['winners'])} win ({r['reason']}); scores {r['scores']}")

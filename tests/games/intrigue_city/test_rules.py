@@ -388,6 +388,8 @@ def test_IC_8_2_drawn_and_kept_power_cards_are_logged_as_guild_and_value() -> No
     act(s, "vote", card, role="p1")
     mine = [m for m in s.view("p1")["log"] if m.startswith(("You draw", "You keep"))]
     assert len(mine) == 2 and all("+" in m and "-a" not in m and "-b" not in m for m in mine)
+    board_text = [ln for ln in GAME.render(s.view("p1"), "p1").splitlines() if "Change of Era:" in ln]
+    assert "drew " in board_text[0] and "-a" not in board_text[0] and "-b" not in board_text[0]
 
 
 def test_labels_prompts_and_render_cover_every_phase() -> None:
