@@ -149,10 +149,19 @@ def render(v: dict[str, Any], role: str | None) -> str:
             lines.append(f"  {s.name:<32} {bg} stab {s.stability}  D {v['sp']['democrat'][sid]:>2}  "
                          f"C {v['sp']['communist'][sid]:>2}  {mark}")
     if v["effects"]:
-        lines.append("In force: " + "; ".join(f"{e['name']} ({e['side'] or 'both'}, {e['until']})"
-                                               for e in v["effects"]))
+        until = {"turn": "this turn", "game": "rest of the game", "ps": "until the next power struggle",
+                 "deal": "until the next deal", "manual": "until used"}
+        lines.append("In force: " + "; ".join(
+            f"{e['name']} ({'on the ' + e['side'] if e['side'] else 'both sides'}, {until.get(e['until'], e['until'])})"
+            for e in v["effects"]))
     lines.append(f"Hands: Democrat {v['hand_counts']['democrat']}, Communist {v['hand_counts']['communist']};"
                  f" deck {v['deck_count']}, discard {len(v['discard'])}, removed {len(v['removed'])}")
+    if v["discard"]:  # 1989 2.2: either player may inspect the discard pile at any time
+        lines.append("Discard pile: " + ", ".join(f"#{c} {CARDS[c].title}" for c in sorted(v["discard"])))
+    if v["in_play"]:
+        lines.append("In play: " + ", ".join(f"#{c} {CARDS[c].title}" for c in v["in_play"]))
+    for who, card in v["committed"].items():
+        lines.append(f"Stasi: the {who} will play #{card} {CARDS[card].title} next")
     if "hand" in v:
         lines.append("Your hand: " + ", ".join(card_label(c) for c in v["hand"]))
     ps = v.get("power_struggle")
@@ -164,6 +173,9 @@ def render(v: dict[str, Any], role: str | None) -> str:
         if "hand" in ps:
             lines.append("Your power struggle cards: " + ", ".join(
                 f"{POWER_CARDS[c].name} {POWER_CARDS[c].value or ''}".strip() for c in ps["hand"]))
+        if "democrat_hand" in ps:  # Securitate
+            lines.append("The Democrat's power struggle cards (Securitate): " + ", ".join(
+                f"{POWER_CARDS[c].name} {POWER_CARDS[c].value or ''}".strip() for c in ps["democrat_hand"]))
     if v.get("result"):
         r = v["result"]
         lines.append(f"Game over: {r['reason']}; winners: {', '.join(r['winners']) or 'none (draw)'}")

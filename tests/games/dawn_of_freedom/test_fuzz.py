@@ -136,3 +136,18 @@ def test_prompts_and_labels_read_like_the_rulebook() -> None:
     my_round(g, D)
     play(g, D, 31, "event")  # Intelligentsia: 4 SPs in Intellectual spaces
     assert g.prompt("democrat").message() == "Place 4 more SP(s) in Intellectual spaces (at most 2 per space)."
+
+
+def test_board_shows_the_discard_pile_and_what_is_in_force() -> None:
+    """2.2: either player may inspect the discard pile; lasting effects say whom they affect."""
+    from agon.games.dawn_of_freedom.data import D
+
+    from .helpers import give, my_round, new_game, play
+
+    g = new_game()
+    g.discard.append(g.deck.pop())
+    give(g, D, 26)
+    my_round(g, D)
+    play(g, D, 26, "event")
+    text = agon.load("1989").render(g.view("democrat"), "democrat")
+    assert "Discard pile: #" in text and "Helsinki Final Act (on the communist, rest of the game)" in text
