@@ -395,9 +395,10 @@ def op_finished(g: Any, fr: dict[str, Any]) -> None:
     g.last_op = (f, fr["op"], fr["sp"])
     if fr["src"] == "card" and fr["slot"] == 1 and fr["sa"]:
         g.first_did = "opsa"
-    if (fr["src"] == "card" and fr["paid"] and not fr["sa"] and g.is_player(f)
-            and f not in g.laundered and g.cash_of(f)):
-        g.push("launder", f)
+    if fr["src"] == "card" and fr["paid"] and not fr["sa"] and g.is_player(f):
+        from agon.games.cuba_libre.turn import offer_launder
+
+        offer_launder(g, f)
 
 
 # -- Train ------------------------------------------------------------------------------------

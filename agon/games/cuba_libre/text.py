@@ -122,7 +122,7 @@ _RALLY = {"place": "place 1 Guerrilla", "base": "replace 2 Guerrillas with a Bas
           "flip": "flip all Guerrillas Underground"}
 _SIMPLE = {"done": "Done", "pass": "Pass", "limop": "Limited Operation (1 space, no Special Activity)",
            "roll": "Roll the die", "skip": "Skip", "launder": "Launder a Cash marker for a free LimOp",
-           "decline": "Decline", "reroll": "Roll again", "cancel pact": "Remove 2 Bases to end the Pact of Caracas"}
+           "decline": "Decline", "give cash": "Give a Cash marker for the other faction's free LimOp", "reroll": "Roll again", "cancel pact": "Remove 2 Bases to end the Pact of Caracas"}
 
 
 def label(g: Any, action: Action) -> str:

@@ -101,33 +101,56 @@ class Option(Step):
             "card": TITLE[g.current], "nth": nth}
 
 
+def launder_donors(g: Any, f: int) -> list[int]:
+    """Who may give a Cash marker for f's Launder LimOp (2.3.6): f itself first, then any other
+    player faction holding Cash (never a Non-player, never a faction of the same player, 1.5)."""
+    from agon.games.cuba_libre.rules import teams
+
+    mates = next(t for t in teams(g.options) if f in t)
+    out = [f] if g.cash_of(f) else []
+    return out + [x for x in range(4) if x != f and x not in mates and g.is_player(x) and g.cash_of(x)]
+
+
+def offer_launder(g: Any, f: int) -> None:
+    """After a paid Operation with no SA (2.3.6): ask the possible donors one by one."""
+    donors = launder_donors(g, f)
+    if donors and f not in g.laundered and ops_possible(g, f, True, True):
+        g.push("launder", donors[0], beneficiary=f, asked=(donors[0],))
+
+
 @step("launder")
 class Launder(Step):
-    """CL 2.3.6: remove a Cash marker you hold for a free LimOp (not Construct)."""
-
-    @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        return WAIT if ops_possible(g, fr["f"], True, True) else POP
+    """CL 2.3.6: a Cash marker removed (by its holder) buys the acting faction a free LimOp
+    (not Construct). fr["f"] is the holder asked, fr["beneficiary"] the acting faction."""
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [("launder", None), ("decline", None)]
+        own = fr["f"] == fr.get("beneficiary", fr["f"])
+        return [("launder" if own else "give cash", None), ("decline", None)]
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        f = fr["f"]
-        if action[0] == "decline":
-            return True
-        g.cash[g.cash_of(f)[0]] = -1
-        g.laundered = g.laundered | {f}
-        g.say("{faction} launders Cash for a free Limited Operation.", faction=g.fname(f))
+        who, f = fr["f"], fr.get("beneficiary", fr["f"])
         g.stack.pop()
+        if action[0] == "decline":
+            asked = fr.get("asked", (who,))
+            rest = [x for x in launder_donors(g, f) if x not in asked]
+            if rest:
+                g.push("launder", rest[0], beneficiary=f, asked=(*asked, rest[0]))
+            return False
+        g.cash[g.cash_of(who)[0]] = -1
+        g.laundered = g.laundered | {f}
+        g.say("{faction} launders Cash for a free Limited Operation of {other}.", faction=g.fname(who),
+              other=g.fname(f))
         g.push("opchoice", f, lim=True, free=True, sa=False, src="launder")
         return False
 
     @staticmethod
     def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Launder a Cash marker for a free Limited Operation?", {}
+        if fr["f"] == fr.get("beneficiary", fr["f"]):
+            return "Launder a Cash marker for a free Limited Operation?", {}
+        return "Give a Cash marker so that {other} gets a free Limited Operation?", {
+            "other": g.fname(fr.get("beneficiary", fr["f"]))}
 
 
 def _deploy_todo(f: int) -> tuple[str, ...]:

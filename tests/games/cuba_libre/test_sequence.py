@@ -217,3 +217,20 @@ def test_2_3_3_second_eligible_passes_and_the_next_takes_its_place():
     act(g, "pass")
     assert g.res[DR] == 6 and g.active == ["syndicate"]
     assert ("limop", None) in legal(g)
+
+
+def test_2_3_6_another_faction_may_give_its_cash_for_the_launder():
+    g = blank()
+    put(g, "matanzas", m26_u=1)
+    put(g, "havana", syn_u=1, casino=1)
+    g.cash[0] = space("havana") * 4 + SYN
+    on_card(g, 13)  # 26July first
+    act(g, "op")
+    act(g, "operation", "rally")
+    act(g, "space", "Matanzas")
+    act(g, "rally", "place")
+    act(g, "done")
+    assert g.active == ["syndicate"] and legal(g) == [("give cash", None), ("decline", None)]
+    act(g, "give cash")
+    assert g.cash[0] == -1 and g.active == ["m26"]
+    assert ("operation", "march") in legal(g)
