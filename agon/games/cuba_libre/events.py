@@ -37,7 +37,9 @@ Steps (all append frames; `spaces` is a predicate fn(g, s) -> bool or a tuple of
 - shift(g, f, n_spaces, delta, spaces): pick n distinct spaces and shift each by delta levels.
 - free_op(g, faction, ops=(...), spaces=(...), limited=False, sa=False): that faction executes a
   free Operation (3.1.2/5.5) of one of `ops` (default: any but Construct) in `spaces` only (default:
-  anywhere); it never changes Eligibility. free_sa(g, faction, name, spaces): a free SA.
+  anywhere); it never changes Eligibility. free_sa(g, faction, name, spaces): a free SA outside
+  any Operation (no cost, Bribe included; `spaces` limits where, and for Kidnap/Assassinate stands
+  for the Terror spaces; names as in activities.SA_TITLES; Ambush: see events_cards_steps.ambush).
 - redeploy(g): the Government runs the Redeploy phase procedure (6.4) now (card 11).
 Lasting effects and eligibility:
 - add_capability(g, number, shaded) (5.3), add_momentum(g, number) (5.4; ends at the next Reset),
