@@ -46,6 +46,7 @@ def deal(s: IntrigueState, cards: list[tuple[str, int]]) -> None:
     s.board = tuple(c for c, _ in cards)
     s.spiders = tuple(x for _, x in cards)
     s.occ = [()] * len(cards)
+    s._fast = {}  # the per-board feasibility cache belongs to the old board
     s._lc = None
 
 
