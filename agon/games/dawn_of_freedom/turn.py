@@ -121,12 +121,12 @@ def deal_step(g: Any, f: Frame) -> None:
 
 @ask("goddess")
 class Goddess(Ask):
-    """1989 6.3.5 box 5: after the deal, may discard one non-scoring card and draw a replacement."""
-
-    always = True
+    """1989 6.3.5 box 5: after the deal, may discard one non-scoring card and draw a replacement
+    (not asked without a non-scoring card)."""
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        return [Action("pass")] + [CARD[c] for c in sorted(g.hands[f["role"]]) if not CARDS[c].scoring]
+        cards = [CARD[c] for c in sorted(g.hands[f["role"]]) if not CARDS[c].scoring]
+        return [Action("pass"), *cards] if cards else []
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.stack.pop()
