@@ -124,7 +124,7 @@ def prompt(s: IntrigueState, role: str) -> tuple[str, dict[str, Any]]:
     if ph == "target":
         return "{role}: choose the target guild for {card}", {"role": role, "card": CARDS[s.card]["name"]}
     if ph == "exec":
-        what = CARDS[s.card]["name"] if s.enext == "action" else "the Favour card"
+        what = CARDS[s.card]["name"] if s.enext == "action" else f"the {GUILD_NAMES[GUILDS[s.xfav[0]]]} Favour card"
         verbs = {d[s.dec].verb for d, _ in s.execs}
         ask = EXEC_ASKS.get(verbs.pop(), "what to do") if len(verbs) == 1 else "what to do"
         return "{role}: {card}: choose {ask}", {"role": role, "card": what, "ask": ask}
