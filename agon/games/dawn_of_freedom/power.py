@@ -179,6 +179,10 @@ class Attack(Ask):
             wild(g, side, card)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+        banned = g.ps["banned"]
+        if banned:
+            return "Power struggle: you have the initiative; play a card (banned: {banned}).", \
+                {"banned": ", ".join(banned)}
         return "Power struggle: you have the initiative; play a card.", {}
 
 
@@ -268,7 +272,12 @@ class Match(Ask):
         g.push({"p": "ps_round"})
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return "Power struggle: match {suit} or concede.", {"suit": g.ps["led"][1]}
+        led_card, suit = g.ps["led"]
+        value = POWER_CARDS[led_card].value
+        if value <= 1:
+            return "Power struggle: match {suit} (you then take the initiative) or concede.", {"suit": suit}
+        return "Power struggle: match {suit} (then a roll of {value}+ takes the initiative) or concede.", \
+            {"suit": suit, "value": value}
 
 
 def aftermath_modifier(g: Any) -> int:
