@@ -293,7 +293,7 @@ class OpChoice(Step):
         if op == "garrison" and not fr["free"]:
             g.gain(f, -govt_cost(g))  # CL 3.2.2: paid in total
             new["paid"] = True
-        if op in ("march", "garrison"):
+        if op in ("march", "garrison", "sweep"):
             new["arr"] = (0,) * (2 * NS)  # Guerrillas that arrived this March (Underground, Active)
         g.stack.pop()
         g.stack.append(new)
@@ -499,13 +499,11 @@ def _plain_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
         return out
     if mode == "armored":
         return [("move", (NAMES[o], "troop")) for o in range(NS) if o != s and g.sp[o][T]]
-    sweep_spaces = op["sp"] if op else ()
-    for o in ADJ[s]:
-        if o in sweep_spaces:
-            continue  # ruling: cubes do not sweep on out of a Sweep space of the same Operation
-        if g.sp[o][T]:
+    arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * NS)
+    for o in ADJ[s]:  # ruling CL-R22: cubes that moved in this Sweep do not move again
+        if g.sp[o][T] > arr[o]:
             out.append(("move", (NAMES[o], "troop")))
-        if g.has_mom(4) and g.sp[o][P]:
+        if g.has_mom(4) and g.sp[o][P] > arr[o + NS]:
             out.append(("move", (NAMES[o], "police")))  # S.I.M. shaded
     return out
 
@@ -556,7 +554,7 @@ class MoveCubes(Step):
         police = kind == "police"
         g.move(o, fr["s"], P if police else T, 1, carry)
         op = g.op_frame()
-        if fr["mode"] == "garrison" and op is not None and "arr" in op:
+        if fr["mode"] in ("garrison", "sweep") and op is not None and "arr" in op:
             arr = list(op["arr"])
             arr[fr["s"] + NS * police] += 1
             op["arr"] = tuple(arr)

@@ -462,3 +462,18 @@ def test_4_5_2_cash_moves_with_the_guerrilla_that_carries_it():
     act(g2, "space", "Matanzas")
     act(g2, "move", ("La Habana", "underground"))
     assert g2.cash[0] == space("la_habana") * 4 + M26  # stays with the Guerrilla left behind
+
+
+def test_3_2_3_a_troop_moves_only_once_per_sweep():
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "havana", troop=2)
+    put(g, "la_habana", troop=1)
+    start(g, GOVT)
+    act(g, "operation", "sweep")
+    act(g, "space", "La Habana")
+    act(g, "move", ("Havana", "troop"))
+    act(g, "done")
+    act(g, "space", "Matanzas")
+    act(g, "move", ("La Habana", "troop"))  # the one that was there may go on
+    assert ("move", ("La Habana", "troop")) not in legal(g)  # the one that arrived stays
