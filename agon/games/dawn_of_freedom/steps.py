@@ -140,7 +140,7 @@ def play_event(g: Any, f: Frame) -> None:
         g.say("The event of {card} cannot happen now.", card=title)
         return
     g.events_played = g.events_played | {card}
-    g.say("Event: {card} ({side}).", card=title, side=ROLES[side])
+    g.say("{side} carries out the event of {card}.", side=ROLES[side], card=title)
     ev = EVENTS.get(card)
     if ev is None:
         g.say("(The event of {card} is not implemented yet: no effect.)", card=title)
