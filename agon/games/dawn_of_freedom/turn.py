@@ -213,6 +213,10 @@ class ChooseCard(Ask):
         g.run_hooks("on_play", side, card)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+        held = [c for c in g.hands[f["role"]] if CARDS[c].scoring]
+        if held:  # 1989 4.5 step 4: a scoring card still held at the end of the turn loses the game
+            return "Action round {n}: choose a card to play (you hold {k} scoring card(s): play them this turn " \
+                   "or lose).", {"n": g.ar, "k": len(held)}
         return "Action round {n}: choose a card to play.", {"n": g.ar}
 
 

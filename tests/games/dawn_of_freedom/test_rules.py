@@ -315,3 +315,11 @@ def test_T_05_each_player_keeps_one_card() -> None:
         choice = Action("play", "ops") if Action("play", "ops") in acts else acts[0]
         g.apply(("democrat", "communist")[side], choice)
     assert seen == [(1, 1)]
+
+
+def test_T_37_the_card_prompt_warns_of_a_held_scoring_card() -> None:
+    """4.5 step 4: the player is told, when choosing a card, that a scoring card must be played."""
+    g = new_game()
+    set_hand(g, D, [22, 4])
+    my_round(g, D)
+    assert "scoring card" in g.prompt("democrat").message()
