@@ -248,3 +248,33 @@ def test_4_5_4_bribe_may_flip_and_remove_guerrillas():
     act(g, "flip", "m26_u")
     act(g, "remove", "dr_a")
     assert g.sp[S("havana")][4] == 1 and g.sp[S("havana")][7] == 0
+
+
+def test_4_4_2_dr_ambush():
+    g = blank()
+    put(g, "las_villas", dr_u=1, troop=1, govt_base=1)
+    start(g, DR)
+    act(g, "operation", "attack")
+    act(g, "space", "Las Villas")
+    act(g, "activity", "ambush")
+    row = g.sp[S("las_villas")]
+    assert row[0] == 0 and row[2] == 0  # Troop, then the Base (Bases last)
+    assert row[7] == 1 and row[6] == 1  # the ambusher Active, +1 Underground placed
+
+
+def test_2_3_5_limited_garrison_single_destination_and_its_assault():
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "havana", troop=3)
+    put(g, "ec_cigar", m26_a=1)
+    put(g, "ec_factory", dr_a=1, troop=1)
+    start(g, GOVT, lim=True, sa=False)
+    act(g, "operation", "garrison")
+    act(g, "space", "Cigar EC")
+    act(g, "move", ("Havana", "troop"))
+    act(g, "done")
+    assert [a for v, a in legal(g) if v == "space"] == []
+    act(g, "done")
+    assert legal(g) == [("assault", "Cigar EC"), ("skip", None)]  # not the Factory EC
+    act(g, "assault", "Cigar EC")
+    assert g.sp[S("ec_cigar")][4] == 0
