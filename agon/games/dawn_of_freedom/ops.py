@@ -247,7 +247,10 @@ def tst_advance(g: Any, f: Frame) -> None:
     if box == 3:  # draw 3, keep 1, discard 2
         drawn = g.draw(side, 3)
         if len(drawn) > 1:
-            g.push({"p": "tst_discard", "role": side, "cards": tuple(drawn), "left": len(drawn) - 1})
+            # the drawn cards are the last ones of the hand (by position: determinize keeps positions
+            # and resamples the cards the opponent has not seen)
+            g.push({"p": "tst_discard", "role": side, "start": len(g.hands[side]) - len(drawn),
+                    "left": len(drawn) - 1})
     elif box == 4:  # remove 2 opponent SPs from anywhere
         from agon.games.dawn_of_freedom.events import remove
 
@@ -259,8 +262,7 @@ class TstDiscard(Ask):
     """1989 6.3.5 box 3: keep one of the three cards drawn, discard the others (no event, 5.3)."""
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        hand = g.hands[f["role"]]
-        return [CARD[c] for c in f["cards"] if c in hand]
+        return [CARD[c] for c in g.hands[f["role"]][f["start"]:]]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.discard_card(f["role"], action.arg)

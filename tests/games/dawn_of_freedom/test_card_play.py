@@ -330,3 +330,26 @@ def test_A_02_box_8_once_per_turn() -> None:
     my_round(g, D)
     act(g, D, "card", 34)
     assert Action("play", "both") not in legal(g, D) and Action("play", "event") in legal(g, D)
+
+
+def test_T_20_box_3_draw_survives_determinize() -> None:
+    """6.3.5 box 3: while the player chooses what to keep, the opponent's determinized states
+    resample the three unseen cards and the choice stays among them."""
+    from agon.engine.rng import Rng
+
+    g = new_game()
+    g.tst = [2, 0]
+    g.stack.append({"p": "tst_advance", "side": D})
+    g.run()
+    assert top(g) == "tst_discard"
+    drawn = g.hands[D][-3:]
+    changed = False
+    for k in range(6):
+        twin = g.determinize("communist", Rng(k + 1))
+        options = [a.arg for a in twin.legal_actions("democrat") if a.verb == "card"]
+        assert sorted(options) == sorted(twin.hands[D][-3:])
+        changed |= sorted(options) != sorted(drawn)
+        twin.apply("democrat", Action("card", options[0]))
+        twin.check_invariants()
+    assert changed
+    assert sorted(a.arg for a in g.legal_actions("democrat") if a.verb == "card") == sorted(drawn)
