@@ -11,7 +11,6 @@ from typing import Any
 
 from agon.games.cuba_libre.data import (
     ADJ,
-    CITIES,
     CO,
     DR,
     GB,
@@ -264,7 +263,6 @@ class SpecialActivity(Step):
 
 
 def _first_space(g: Any, fr: dict[str, Any], name: str, f: int, s: int) -> bool:
-    from agon.games.cuba_libre.operations import select_space
 
     sp = g.sp
     if name == "airstrike":
@@ -303,7 +301,6 @@ def _first_space(g: Any, fr: dict[str, Any], name: str, f: int, s: int) -> bool:
         return False
     if name == "transport" or name == "muscle":
         return False
-    _ = (select_space, CITIES)
     return True
 
 

@@ -333,4 +333,3 @@ class Board:
         for r in self.res:
             assert 0 <= r <= 49, f"resources {self.res}"
         assert 0 <= self.aid <= 49 and 0 <= self.alliance <= 2
-        _ = (DA, DU, SA, SU, GUER_U)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.games.cuba_libre.data import CITIES, DR, GOVT, IS_EC, IS_PROV, M26, PINAR, SYN, P
+from agon.games.cuba_libre.data import DR, GOVT, IS_EC, IS_PROV, M26, PINAR, SYN, P
 from agon.games.cuba_libre.events import (
     choose_faction,
     choose_space,
@@ -122,4 +122,3 @@ def prio_home(g: Any, f: int) -> None:
     choose_space(g, f, lambda g, s: not IS_EC[s] and g.control(s) != GOVT, base_and_neutral)
 
 
-_ = (CITIES, SYN)

@@ -15,7 +15,6 @@ from agon.games.cuba_libre.data import (
     DR,
     GOVT,
     IS_CITY,
-    IS_EC,
     M26,
     NAMES,
     NS,
@@ -176,7 +175,6 @@ class Deploy(Step):
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
         what = fr["todo"][0]
-        sp = g.sp
         if what == "casino":
             spaces = [s for s in POPULATED if not g.casinos(s)]
         elif what == "dr":
@@ -189,7 +187,6 @@ class Deploy(Step):
             spaces = list(CITIES)
         else:
             spaces = list(PROVINCES)
-        _ = (sp, IS_EC)
         return [("place", NAMES[s]) for s in spaces]
 
     @staticmethod
