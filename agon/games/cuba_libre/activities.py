@@ -263,7 +263,6 @@ class SpecialActivity(Step):
 
 
 def _first_space(g: Any, fr: dict[str, Any], name: str, f: int, s: int) -> bool:
-
     sp = g.sp
     if name == "airstrike":
         g.push("remove", GOVT, s=s, n=2 if g.has_mom(2) else 1, mode="airstrike")
