@@ -170,6 +170,7 @@ class DawnState(State):
             face_down[opp] = tuple(pool[n:n + k])
             ps["face_down"] = tuple(face_down)
             ps["deck"] = pool[n + k:]
+        self.run()  # a pending choice among resampled cards may have none left: skipped (R2)
 
     def show(self, side: int, cards: list[int]) -> None:
         """`side`'s opponent has now seen these cards of `side`'s hand (kept by `_determinize`)."""
