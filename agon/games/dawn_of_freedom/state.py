@@ -170,6 +170,8 @@ class DawnState(State):
             face_down[opp] = tuple(pool[n:n + k])
             ps["face_down"] = tuple(face_down)
             ps["deck"] = pool[n + k:]
+            if self.stack and self.stack[-1]["p"] == "ps_attack":  # the attacker's resampled cards decide again
+                self.stack[-1] = {"p": "ps_round"}
         self.run()  # a pending choice among resampled cards may have none left: skipped (R2)
 
     def show(self, side: int, cards: list[int]) -> None:

@@ -411,3 +411,23 @@ def test_T_29_raise_discards_are_hidden_from_the_opponent_in_determinize() -> No
         mine = g.determinize("democrat", Rng(k + 1))
         assert mine.ps["face_down"][D] == (19, 20, 21) and sorted(mine.ps["hands"][D]) == list(range(22, 31))
     assert seen - {19, 20, 21}
+
+
+def test_T_31_determinized_attacker_without_a_playable_card_loses() -> None:
+    """8.3.1: in the opponent's determinized states the attacker's cards are resampled; when they
+    leave him nothing to attack with, the struggle is decided (defender wins), never stuck."""
+    from agon.engine.rng import Rng
+
+    g = new_game()
+    poland_fixture(g)
+    start_ps(g, "Poland", D)
+    set_ps_hands(g, [MARCH6], [INTELLECTUAL_LEADER, MARCH3, 1])
+    skip_stakes(g)
+    assert top(g) == "ps_attack"
+    decided = 0
+    for k in range(20):
+        twin = g.determinize("communist", Rng(k + 1))
+        twin.check_invariants()
+        assert [a for a in twin.legal_actions(twin.active[0]) if a.verb != "undo"]
+        decided += top(twin) != "ps_attack"
+    assert decided
