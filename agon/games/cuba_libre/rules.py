@@ -29,6 +29,7 @@ from agon.games.cuba_libre.data import (
     FACTION_NAMES,
     FORCES,
     GOVT,
+    HAVANA,
     IS_EC,
     NS,
     ORDER,
@@ -352,6 +353,9 @@ class CubaLibreState(Board, State):
         cards = [c for c in cards if c >= 0]
         assert len(cards) == len(set(cards)) == 52, f"{len(cards)} cards accounted for, not 52"
         assert self.n_acted <= 2 and len(self.elig) == 4
+        for sp in range(NS):  # CL 1.4.2: 2 Casinos a space; only Sinatra (46 shaded) overrides, in Havana
+            limit = 3 if sp == HAVANA and (46 in self.played or self.current == 46) else 2
+            assert self.casinos(sp) <= limit, f"{self.casinos(sp)} Casinos in space {sp}"
         deception.check(self)
 
     # -- helpers used by steps ------------------------------------------------------------------
