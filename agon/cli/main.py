@@ -54,6 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     fz.add_argument("--games", type=int, default=100)
     fz.add_argument("--seed", type=int, default=0, help="first seed")
     fz.add_argument("--no-replay", action="store_true", help="skip the replay check")
+    fz.add_argument("--seat", action="append", metavar="ROLE=BOT", help="a bot in a seat (others: the game's default seats)")
+    fz.add_argument("--random", action="store_true", help="every seat moves at random, whatever the game's default seats")
     _add_game_options(fz)
 
     bn = sub.add_parser("bench", help="random full games per second, actions per second, clone() cost")
@@ -120,7 +122,14 @@ def cmd_replay(console: Console, args: argparse.Namespace) -> int:
 
 def cmd_fuzz(console: Console, args: argparse.Namespace) -> int:
     load(args.game)
-    report = fuzz(args.game, args.games, game_options(args), first_seed=args.seed, check_replay=not args.no_replay)
+    options = game_options(args)
+    seats: dict[str, str] | str | None = None
+    if not args.random:
+        named = parse_pairs(args.seat, "--seat")
+        game = load(args.game)
+        opts = game.normalize_options(dict(options))
+        seats = {role: named.get(role) or game.default_seat(role, opts) for role in game.roles(**opts)}
+    report = fuzz(args.game, args.games, options, first_seed=args.seed, check_replay=not args.no_replay, seats=seats)
     console.print(report.summary(), markup=False)
     return 0 if report.ok else 1
 

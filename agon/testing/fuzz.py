@@ -11,7 +11,8 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
-from agon.engine import State, load, replay
+from agon.bots import Bot, make_bot
+from agon.engine import IllegalAction, State, load, replay
 from agon.engine.rng import Rng
 
 
@@ -47,6 +48,27 @@ class FuzzReport:
         return "\n".join(lines)
 
 
+Seats = dict[str, str] | str | None
+
+
+def _seat_bots(game_id: str, state: State, seats: Seats, seed: int) -> dict[str, Bot]:
+    if seats is None:
+        return {}
+    game = state.game
+    roles = game.roles(**state.options)
+    if seats == "default":
+        names = {role: game.default_seat(role, state.options) for role in roles}
+    elif isinstance(seats, dict):
+        names = dict(seats)
+    else:
+        raise ValueError(f"seats must be None, 'default' or a dict, not {seats!r}")
+    return {
+        role: make_bot(name, game_id, seed * 1000 + index + 1)
+        for index, (role, name) in enumerate(names.items())
+        if name != "random"
+    }
+
+
 def play_random_game(
     game_id: str,
     seed: int,
@@ -54,13 +76,16 @@ def play_random_game(
     *,
     check: bool = True,
     max_actions: int = 200_000,
+    seats: Seats = None,
 ) -> tuple[State, Problem | None]:
-    """One random game; returns the final (or failing) state and the first problem found."""
+    """One game of random moves (and of bots in the seats `seats` names); returns the final (or
+    failing) state and the first problem found."""
     options = dict(options or {})
     chooser = Rng(seed ^ 0x5EED)
     step = 0
     try:
         state = load(game_id).new(seed, **options)
+        bots = _seat_bots(game_id, state, seats, seed)
     except Exception:
         return None, Problem(seed, "crash", traceback.format_exc(limit=8), -1)  # type: ignore[return-value]
     try:
@@ -76,7 +101,15 @@ def play_random_game(
             legal = state.legal_actions(role)
             if not legal:
                 return state, Problem(seed, "dead end", f"{role} is active with no legal action: {state.prompt(role).message()}", step)
-            state.apply(role, legal[chooser.below(len(legal))])
+            bot = bots.get(role)
+            if bot is None:
+                state.apply(role, legal[chooser.below(len(legal))])
+            else:
+                action = bot.choose(state, role)
+                try:
+                    state.apply(role, action, note=getattr(bot, "last_reason", None))
+                except IllegalAction as err:
+                    return state, Problem(seed, "illegal choice", f"{bot.name} chose {action} for {role}: {err}", step)
             step += 1
             if check:
                 state.check_invariants()
@@ -95,10 +128,17 @@ def fuzz(
     first_seed: int = 0,
     check_replay: bool = True,
     max_actions: int = 200_000,
+    seats: Seats = None,
 ) -> FuzzReport:
+    """Play `games` games from consecutive seeds and report every problem.
+
+    `seats`: None, every role moves at random; "default", each role gets the game's default seat
+    (e.g. Cuba Libre's Non-Players for the factions nobody plays), random where that is "random";
+    or a dict role -> bot name (roles not named move at random).
+    """
     report = FuzzReport(game_id, dict(options or {}))
     for seed in range(first_seed, first_seed + games):
-        state, problem = play_random_game(game_id, seed, options, max_actions=max_actions)
+        state, problem = play_random_game(game_id, seed, options, max_actions=max_actions, seats=seats)
         report.games += 1
         if state is not None:
             report.actions += len(state.history)

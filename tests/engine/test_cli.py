@@ -50,3 +50,8 @@ def test_unknown_game_and_bad_seat_are_errors_not_crashes(monkeypatch, capsys):
     assert code == 2 and "no game" in out
     code, out = run(monkeypatch, capsys, ["play", "high-card", "--seat", "east=human"])
     assert code == 2 and "no role east" in out
+
+
+def test_fuzz_with_a_bot_in_a_seat(monkeypatch, capsys):
+    code, out = run(monkeypatch, capsys, ["fuzz", "high-card", "--games", "5", "--seat", "north=ismcts"])
+    assert code == 0 and "5 games" in out and "0 problems" in out

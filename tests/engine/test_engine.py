@@ -168,3 +168,20 @@ def test_play_match_logs_a_bot_reason():
         del GENERIC_BOTS["explaining"]
     assert any("north: picks the first of" in line for line in state.view(None)["log"])
     assert agon.replay(state.record()).digest() == state.digest()
+
+
+def test_fuzz_reports_a_bot_that_chooses_an_illegal_action():
+    from agon.bots import GENERIC_BOTS
+
+    class Cheater:
+        name = "cheater"
+
+        def choose(self, state, role):
+            return Action("bet", 99)
+
+    GENERIC_BOTS["cheater"] = lambda game_id, seed=0: Cheater()
+    try:
+        report = fuzz(GAME, 2, seats={"north": "cheater"})
+    finally:
+        del GENERIC_BOTS["cheater"]
+    assert [p.kind for p in report.problems] == ["illegal choice", "illegal choice"]
