@@ -109,7 +109,9 @@ def execute(g: Any, f: int, number: int, shaded: bool) -> None:
     """Run an Event for faction f: card-data eligibility effects, then the event's steps."""
     card = CARDS[number]
     side = "shaded" if shaded else "unshaded"
-    stays = card.get("stays_eligible")
+    # the data's stays_eligible is for the unshaded text only: 18 and 19 are single-text cards, and
+    # only Echeverria unshaded keeps DR Eligible (CL card 27; the shaded text says nothing of it)
+    stays = None if shaded else card.get("stays_eligible")
     if stays == "executing":
         stay_eligible(g, f)
     elif stays:

@@ -1,0 +1,19 @@
+"""Event audit against the card texts (shared/rules/cuba-libre-cards.md): one test per fix."""
+
+from __future__ import annotations
+
+from agon.games.cuba_libre.data import DR, GOVT, M26, space
+from tests.games.cuba_libre.helpers import act, blank, legal, put
+from tests.games.cuba_libre.test_events_cards import N, done_card, n, play
+
+# -- 27 Echeverria -------------------------------------------------------------------------------
+
+
+def test_card_27_shaded_dr_does_not_stay_eligible():
+    """Only the unshaded text ends the card with DR Eligible (cards §2, card 27)."""
+    g = blank()
+    put(g, "la_habana", dr_u=2)
+    play(g, 27, shaded=True)
+    act(g, "remove", (N("la_habana"), "dr_u"))
+    act(g, "remove", (N("la_habana"), "dr_u"))
+    assert done_card(g) and not g.elig[DR]
