@@ -431,3 +431,21 @@ def test_T_31_determinized_attacker_without_a_playable_card_loses() -> None:
         assert [a for a in twin.legal_actions(twin.active[0]) if a.verb != "undo"]
         decided += top(twin) != "ps_attack"
     assert decided
+
+
+def test_T_33_tactic_fails_bans_the_suit_for_leaders_too() -> None:
+    """8.3.2 step 2: Strike answered by Tactic Fails is banned for both players, also as the suit
+    a leader names; no initiative roll, the attacker leads again."""
+    g = new_game()
+    poland_fixture(g)
+    set_sp(g, "Łódź", c=3)  # the Communist controls a Worker space: his Worker Leader is usable
+    start_ps(g, "Poland", C)
+    set_ps_hands(g, [TACTIC_FAILS, MARCH3], [STRIKE6, WORKER_LEADER, 8])
+    skip_stakes(g)
+    dice(g)  # no roll may happen
+    act(g, C, "pscard", STRIKE6)
+    act(g, D, "pscard", TACTIC_FAILS)
+    assert g.ps["attacker"] == C and top(g) == "ps_attack"
+    assert Action("pscard", 8) not in legal(g, C)  # the other Strike
+    act(g, C, "pscard", WORKER_LEADER)
+    assert Action("suit", "Strike") not in legal(g, C) and Action("suit", "March") in legal(g, C)
