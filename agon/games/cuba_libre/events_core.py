@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.games.cuba_libre.data import DR, GOVT, IS_EC, IS_PROV, M26, PINAR, SYN, P
+from agon.games.cuba_libre.data import DR, GOVT, IS_EC, IS_PROV, M26, NS, PINAR, SYN, P
 from agon.games.cuba_libre.events import (
     choose_faction,
     choose_space,
@@ -86,13 +86,20 @@ def larrazabal_stop(g: Any, f: int) -> None:
 @event(20)  # CL card 20 unshaded: a faction free Marches, then free Rallies in 1 space entered
 def the_twelve(g: Any, f: int) -> None:
     def march_then_rally(g: Any, x: int) -> None:
+        g.last_op = (-1, "", ())  # only this card's March counts (an older record must not)
+        before = tuple(g.guerrillas(s, x) for s in range(NS))
         free_op(g, x, ops=("march",))
-        then(g, rally_after, x, f=x)
+        then(g, rally_after, x, before, f=x)
 
-    def rally_after(g: Any, x: int) -> None:
+    def rally_after(g: Any, x: int, before: tuple[int, ...]) -> None:
         who, op, spaces = g.last_op
-        if who == x and op == "march" and spaces:
-            free_op(g, x, ops=("rally",), spaces=tuple(s for s in spaces if not IS_EC[s]), limited=True)
+        if who != x or op != "march":
+            return
+        # CL 3.3.2 note: a space some Guerrilla of x entered (a chosen destination nobody reached
+        # does not count); Rally only in a City or Province
+        entered = tuple(s for s in spaces if not IS_EC[s] and g.guerrillas(s, x) > before[s])
+        if entered:
+            free_op(g, x, ops=("rally",), spaces=entered, limited=True)
 
     choose_faction(g, f, (M26, DR, SYN), march_then_rally)
 

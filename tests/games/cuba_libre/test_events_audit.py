@@ -17,3 +17,16 @@ def test_card_27_shaded_dr_does_not_stay_eligible():
     act(g, "remove", (N("la_habana"), "dr_u"))
     act(g, "remove", (N("la_habana"), "dr_u"))
     assert done_card(g) and not g.elig[DR]
+
+
+# -- 20 The Twelve -------------------------------------------------------------------------------
+
+
+def test_card_20_unshaded_no_march_no_rally_from_an_older_march():
+    """The Rally needs a space entered in the card's own March, not one recorded earlier."""
+    g = blank()
+    put(g, "las_villas", m26_base=1)  # no 26July Guerrilla on the map: no March possible
+    g.last_op = (M26, "march", (space("las_villas"),))  # a March of an earlier card
+    play(g, 20, f=DR)
+    act(g, "faction", "m26")
+    assert done_card(g) and n(g, "las_villas", "m26_u") == 0
