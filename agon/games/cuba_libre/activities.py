@@ -62,9 +62,8 @@ def start(g: Any, fr: dict[str, Any], name: str) -> None:
     f = fr["f"]
     fr["sa"] = name
     g.say("{faction} adds {sa}.", faction=g.fname(f), sa=SA_TITLES[name])
-    if name == "bribe":
-        g.gain(SYN, -3)  # CL 4.5.4: the only SA with a cost
-    g.push("sa", f, sa=name, stage=0, opsp=fr["sp"])
+    # CL 4.5.4: Bribe costs 3 (paid with its space, 4.1); an SA with a free Operation is free (3.1.2)
+    g.push("sa", f, sa=name, stage=0, opsp=fr["sp"], **({"free_cost": True} if fr.get("free") else {}))
 
 
 def _kidnap_kind(g: Any, s: int) -> bool:
@@ -297,6 +296,8 @@ def _first_space(g: Any, fr: dict[str, Any], name: str, f: int, s: int) -> bool:
             fr["then_terror"] = True
         return False
     if name == "bribe":
+        if not (fr.get("free") or fr.get("free_cost")):
+            g.gain(SYN, -3)  # CL 4.5.4: 3 Resources for the Bribe space
         return False
     if name == "transport" or name == "muscle":
         return False

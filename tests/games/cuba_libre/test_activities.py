@@ -229,12 +229,45 @@ def test_4_5_4_bribe_costs_3_and_removes_2_cubes():
     act(g, "space", "Matanzas")
     act(g, "rally", "place")
     act(g, "activity", "bribe")
-    assert g.res[SYN] == 11
+    assert g.res[SYN] == 14  # paid with the space (4.5.4)
     act(g, "space", "Havana")
+    assert g.res[SYN] == 11
     act(g, "remove", "troop")
     act(g, "remove", "police")
     assert g.cubes(S("havana")) == 1
     assert ("flip", "syn_u") not in legal(g)
+
+
+def test_4_5_4_bribe_with_exactly_3_resources_left_after_the_op_space():
+    """4.5.4: the 3 Resources pay for the Bribe space; Syndicate at 4 Rallies (1) then Bribes (3)."""
+    g = blank()
+    put(g, "havana", troop=2)
+    put(g, "matanzas", syn_u=1)
+    g.res[SYN] = 4
+    start(g, SYN)
+    act(g, "operation", "rally")
+    act(g, "space", "Matanzas")
+    act(g, "rally", "place")
+    assert g.res[SYN] == 3
+    act(g, "activity", "bribe")
+    assert ("space", "Havana") in legal(g) and g.res[SYN] == 3
+    act(g, "space", "Havana")
+    assert g.res[SYN] == 0
+    act(g, "remove", "troop")
+    act(g, "remove", "troop")
+    assert g.sp[S("havana")][0] == 0
+
+
+def test_4_5_4_bribe_not_offered_below_3_resources():
+    g = blank()
+    put(g, "havana", troop=2)
+    put(g, "matanzas", syn_u=1)
+    g.res[SYN] = 3
+    start(g, SYN)
+    act(g, "operation", "rally")
+    act(g, "space", "Matanzas")
+    act(g, "rally", "place")
+    assert ("activity", "bribe") not in legal(g)
 
 
 def test_4_5_4_bribe_may_flip_and_remove_guerrillas():
