@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agon.games.cuba_libre.data import AV_DG, DR, GB, P, space
+from agon.games.cuba_libre.data import AV_DG, DR, GB, M26, P, space
 from tests.games.cuba_libre.np_helpers import decide, np_game, put, run_op, start
 
 
@@ -177,3 +177,39 @@ def test_8_6_3_morgan_draws_guerrillas_from_2_spaces_away():
     assert "step 1" not in position(morgan=False)[0][2]
     out = position(morgan=True)
     assert out[0][:2] == ("space", "Las Villas") and "step 1" in out[0][2]
+
+
+def _m26_player_at_victory(g):
+    for where in ("havana", "oriente", "las_villas", "camaguey_province", "santiago_de_cuba", "matanzas"):
+        g.support[space(where)] = -2
+    g._ver += 1
+    assert g.meets_condition(M26)
+
+
+def test_8_6_5_caracas_dr_removes_2_bases_when_26july_player_is_at_victory():
+    g = np_game(players=1)  # 26July the player
+    assert g.is_player(M26) and not g.is_player(DR)
+    _m26_player_at_victory(g)
+    g.capabilities = frozenset({(18, False)})
+    put(g, "matanzas", dr_base=1, dr_u=1)
+    put(g, "pinar_del_rio", dr_base=1, dr_u=1)
+    put(g, "la_habana", dr_base=1, dr_u=1)
+    start(g, DR)
+    out = steps(g)
+    assert out[0][0] == "cancel pact" and out[0][2].startswith("8.6.5")
+    assert [v for v, _a, _r in out[1:3]] == ["remove base", "remove base"]
+    assert all(r.startswith("8.6.5") for _v, _a, r in out[1:3])
+    assert not g.has_cap(18) and g.on_map(g.base_slot(DR)) == 1
+
+
+def test_8_6_5_no_caracas_when_26july_is_a_non_player_or_not_at_victory():
+    for players, victory in ((0, True), (1, False)):
+        g = np_game(players=players)
+        if victory:
+            _m26_player_at_victory(g)
+        g.capabilities = frozenset({(18, False)})
+        put(g, "matanzas", dr_base=1, dr_u=1)
+        put(g, "pinar_del_rio", dr_base=1, dr_u=1)
+        start(g, DR)
+        out = steps(g)
+        assert "cancel pact" not in [v for v, _a, _r in out] and g.has_cap(18)

@@ -38,8 +38,10 @@ from agon.games.cuba_libre.nonplayer.common import (
     Ctx,
     Decision,
     at_victory,
+    base_count,
     holds_cash,
     idx,
+    player_at_victory,
 )
 from agon.games.cuba_libre.operations import rally_options, removal_targets, space_ok
 
@@ -322,7 +324,6 @@ def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
     def can(op: str) -> bool:
         return op in allowed and bool(plan(ctx, op, ()))
 
-    # 8.6.5 Caracas: the core offers no prompt to remove 2 own Bases (see the report)
     if terror_cond(g) and can("terror"):
         return "terror", "8.6.1 Terror: Active Support/Opposition or a Govt Base to Assassinate"
     if rally_cond(g):
@@ -366,6 +367,29 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
                                            default=(9,)))[0]
         return Decision("space", NAMES[s], "8.6.1 Assassinate: the space with the best target")
     return None
+
+
+# -- 8.6.5 Caracas ----------------------------------------------------------------------------------
+
+
+def caracas_due(g: Any) -> bool:
+    """8.6.5: Pact of Caracas in effect, 26July a player at victory (7.2), DR with 2+ Bases."""
+    return g.has_cap(18) and player_at_victory(g, M26) and base_count(g, DR) >= 2
+
+
+def caracas(ctx: Ctx) -> Decision | None:
+    """8.6.5, when DR executes an Operation: remove 2 DR Bases, which cancels the Pact (card 18)."""
+    if caracas_due(ctx.g) and ctx.ok("cancel pact"):
+        return Decision("cancel pact", None, "8.6.5 Caracas: 26July is a player at victory, "
+                                             "DR removes 2 of its Bases to cancel the Pact")
+    return None
+
+
+def caracas_step(ctx: Ctx, mod: Any) -> Decision | None:
+    opts = [a for v, a in ctx.legal if v == "remove base"]
+    if not opts:
+        return None
+    return Decision("remove base", ctx.pick(opts), "8.6.5 Caracas: a DR Base from a random space (8.2)")
 
 
 # -- Expat Backing (6.3.4 with 8.6.2, AMB-29) -------------------------------------------------------
@@ -412,5 +436,6 @@ def rally_frame(ctx: Ctx, mod: Any) -> Decision | None:
     return Decision("rally", "place" if "place" in opts else opts[0], "8.6.2 Expat Backing: Rally")
 
 
-HANDLERS = {"sa": sa_frame, "attack": attack_frame, "prop_expat": expat, "rally": rally_frame}
+HANDLERS = {"sa": sa_frame, "attack": attack_frame, "prop_expat": expat, "rally": rally_frame,
+            "caracas": caracas_step}
 _ = (IS_CITY, IS_PROV)

@@ -49,7 +49,8 @@ def decide(ctx: Ctx, mod: Any) -> Decision | None:
 
 def fallback(ctx: Ctx, proposed: Decision | None) -> Decision:
     """No priority applies (or the proposal is not legal): a random legal action (8.2)."""
-    acts = [a for a in ctx.legal if a[0] not in ("pass", "skip", "decline")] or ctx.legal
+    acts = [a for a in ctx.legal if a[0] not in ("pass", "skip", "decline", "cancel pact")] or \
+        [a for a in ctx.legal if a[0] != "cancel pact"] or ctx.legal  # 8.6.5: never by chance
     verb, arg = ctx.pick(acts)
     why = "8.2 no priority applies: random choice"
     if proposed is not None:
@@ -107,6 +108,11 @@ def entry_for(ctx: Ctx, mod: Any, s: int) -> dict[str, Any] | None:
 
 def op_frame(ctx: Ctx, mod: Any) -> Decision | None:
     fr = ctx.fr
+    caracas = getattr(mod, "caracas", None)  # 8.6.5: before the Operation's spaces
+    if caracas is not None and ctx.ok("cancel pact"):
+        d = caracas(ctx)
+        if d is not None:
+            return d
     plan = op_plan(ctx, mod, fr)
     for e in plan["entries"]:
         if e["s"] not in fr["sp"] and ctx.ok("space", NAMES[e["s"]]):
