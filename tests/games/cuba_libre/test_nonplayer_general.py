@@ -130,3 +130,24 @@ def test_seats_default_to_nonplayer_where_the_rulebook_says():
     assert seat_players("cuba-libre", {}, 1, {"players": 3})["syndicate"] == "nonplayer"
     assert set(seat_players("cuba-libre", {}, 1, {"players": 0}).values()) == {"nonplayer"}
     assert seat_players("cuba-libre", {"m26": "nonplayer"}, 1, {"players": 4})["m26"] == "nonplayer"
+
+
+def test_6_3_support_phase_steps_use_the_named_factions_priorities():
+    """6.3.2 Civic Action is the Government's (8.8.6), 6.3.3 Agitation 26July's (8.7.5), 6.3.4 Expat
+    Backing DR's (8.6.2), whichever seat the prompt is put to."""
+    from tests.games.cuba_libre.helpers import start
+
+    for asked in (GOVT, M26):
+        g = np_game()
+        put(g, "havana", troop=2, police=2)
+        g.res[GOVT] = 20
+        start(g, asked, kind="prop_civic")
+        d = decide(g)
+        assert (d.verb, d.arg) == ("civic", "Havana") and d.reason.startswith("8.8.6"), d
+    for asked in (M26, DR):
+        g = np_game()
+        put(g, "matanzas", m26_u=2)
+        g.res[M26] = 5
+        start(g, asked, kind="prop_agitation")
+        d = decide(g)
+        assert (d.verb, d.arg) == ("agitate", "Matanzas") and d.reason.startswith("8.7.5"), d

@@ -25,6 +25,9 @@ from agon.games.cuba_libre.nonplayer import directorio, frames, government, m26,
 from agon.games.cuba_libre.nonplayer.common import Ctx, Decision
 
 MODULES = (government, m26, directorio, syndicate)
+# Support Phase steps answered by the priorities of the faction the rule names (6.3.2 Government
+# 8.8.6, 6.3.3 26July 8.7.5, 6.3.4 DR 8.6.2), whichever seat the core asks.
+PHASE_OWNER = {"prop_civic": 0, "prop_agitation": 1, "prop_expat": 2}
 
 
 class NonPlayerBot:
@@ -44,7 +47,7 @@ class NonPlayerBot:
         ctx = Ctx(state, f, self)
         if not ctx.legal:
             raise ValueError(f"{role} has no legal action")
-        d = frames.decide(ctx, MODULES[f])
+        d = frames.decide(ctx, MODULES[PHASE_OWNER.get(ctx.fr["k"], f)])
         if d is None or (d.verb, d.arg) not in ctx.legal:
             d = frames.fallback(ctx, d)
         return d
