@@ -130,7 +130,9 @@ def test_8_5_2_step_2_cash_holders_march_to_a_closed_casino_before_the_final_pro
     start(g, SYN)
     out = steps(g)
     assert out[0][:2] == ("space", "La Habana") and "step 2" in out[0][2]
-    assert g.guerrillas(space("matanzas"), SYN) == 0 and g.cash[0] == space("la_habana") * 4 + SYN
+    # only the Guerrilla holding the Cash marches, and it carries the marker (4.5.2)
+    assert g.guerrillas(space("matanzas"), SYN) == 1 and g.cash[0] == space("la_habana") * 4 + SYN
+    assert [a for v, a, _ in out if v == "move"] == [("Matanzas", "underground with cash")]
 
 
 def test_8_5_3_two_spaces_with_more_than_35_resources():

@@ -26,6 +26,7 @@ from agon.games.cuba_libre.data import (
     P,
     T,
 )
+from agon.games.cuba_libre.insurgent_ops import CARRY
 from agon.games.cuba_libre.nonplayer.common import (
     Ctx,
     Decision,
@@ -172,12 +173,14 @@ def march(ctx: Ctx, mod: Any) -> Decision | None:
     e = entry_for(ctx, mod, fr["s"])
     moves = e.get("moves", ()) if e else ()
     moved = dict(fr["grp"])
-    for origin, n, under_first in moves:
+    for origin, n, under_first, *carry in moves:
         nu, na = moved.get(origin, (0, 0))
         if nu + na >= n:
             continue
         kinds = ("underground", "active") if under_first else ("active", "underground")
         for kind in kinds:
+            if carry and carry[0] and ctx.ok("move", (NAMES[origin], kind + CARRY)):  # 4.5.2 Cash moves along
+                return Decision("move", (NAMES[origin], kind + CARRY), e["why"] + " (carrying Cash)")
             if ctx.ok("move", (NAMES[origin], kind)):
                 return Decision("move", (NAMES[origin], kind), e["why"] + " (8.1.2 #8)")
     if e is None:  # a March outside the plan (an Event's): never the last Guerrilla, Active first

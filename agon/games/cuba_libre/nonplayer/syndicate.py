@@ -89,11 +89,12 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
             if not holds_cash(g, o, SYN) or g.sp[o][CC] or left[o] <= 0:
                 continue
             dests = [d for d in ADJ[o] if g.sp[d][CC] and d not in done]
-            if dests:
+            if dests:  # the Guerrillas holding Cash, each carrying its marker (4.5.2)
                 d = ctx.pick(dests)
+                n = min(left[o], g.cash_held(o, SYN))
                 out.append(_e(d, "8.5.2 step 2: Cash holders March to a closed Casino before the final Propaganda",
-                              moves=((o, left[o], False),)))
-                left[o] = 0
+                              moves=((o, n, False, True),)))
+                left[o] -= n
     return out
 
 
