@@ -5,13 +5,16 @@ players are Non-players, 8.0), short (short game, 2.1), deployment ("standard" |
 deception (Victory Deception markers, 7.3; 3-4 players), no_nonplayers (1.5: with 2-3 players the
 players also run the leftover factions: 26July runs DR, with 2 players the Government runs the
 Syndicate; a player wins a victory check only when all its factions meet their conditions and
-ranks by its worse margin), no_reveal (2.2: the next card stays hidden), eligibility ("standard" |
+ranks by its worse margin), solo (1 player: the faction the person plays, "m26" by default, or "govt",
+"dr", "syndicate"; `side` is accepted for it, so `agon play cuba-libre --players 1 --side govt` works;
+8.9), no_reveal (2.2: the next card stays hidden), eligibility ("standard" |
 "A" | "B", 2.3.1: order from the next Event card; B also drops Ineligibility for acting).
 
 Seat API for the Non-player bots (section 8)
 --------------------------------------------
 - `GAME.nonplayer_roles(options)`: the factions the rulebook gives to Non-players for that player
-  count (4: none; 3: syndicate; 2: dr, syndicate; 1: govt, dr, syndicate; 0: all).
+  count (4: none; 3: syndicate; 2: dr, syndicate; 1: every faction but the `solo` one; 0: all).
+  With 1 player, `roles()` lists the player's faction first (the CLI seats the person there).
 - `GAME.default_seat(role, options)` returns "nonplayer" for those seats once the package
   `nonplayer/` imports and defines `factory(game_id, seed) -> Bot` (`Bot.choose(state, role)`);
   otherwise "random". `GAME.bots()` returns {"nonplayer": factory} (import guarded).
@@ -40,7 +43,7 @@ from typing import Any
 from agon.engine import Game
 from agon.games.cuba_libre import events
 from agon.games.cuba_libre.data import ROLES
-from agon.games.cuba_libre.rules import NONPLAYERS, CubaLibreState
+from agon.games.cuba_libre.rules import CubaLibreState, nonplayers
 from agon.games.cuba_libre.text import render as render_board
 
 
@@ -51,11 +54,20 @@ class CubaLibre(Game):
     rules_doc = "cuba-libre.md"
 
     def roles(self, **options: Any) -> list[str]:
+        solo = options.get("solo") or options.get("side")
+        if options.get("players") == 1 and solo in ROLES:  # CL 8.9: the person's faction first
+            return [solo, *(r for r in ROLES if r != solo)]
         return list(ROLES)
 
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
         out = {"players": 4, "short": False, "deployment": "standard", "deception": False, "no_nonplayers": False,
                "no_reveal": False, "eligibility": "standard"}
+        options = dict(options)
+        if "side" in options:  # the CLI's --side names the solo player's faction
+            if "solo" in options and options["solo"] != options["side"]:
+                raise ValueError("cuba-libre: options side and solo disagree")
+            options = {("solo" if k == "side" else k): v for k, v in options.items()}
+        solo = options.pop("solo", None)
         for key, value in options.items():
             if key not in out:
                 raise ValueError(f"cuba-libre: unknown option {key!r}; options: {', '.join(out)}")
@@ -82,6 +94,13 @@ class CubaLibre(Game):
             raise ValueError("cuba-libre: option deception is for 3- or 4-player games (7.3)")
         if out["deployment"] not in ("standard", "variable"):
             raise ValueError(f"cuba-libre: option deployment must be standard or variable, not {out['deployment']!r}")
+        if out["players"] == 1:  # CL 8.9 / S1.2: the person plays 26July (default) or the Government
+            solo = "m26" if solo is None else solo
+            if solo not in ROLES:
+                raise ValueError(f"cuba-libre: option solo must be one of {', '.join(ROLES)}, not {solo!r}")
+            out["solo"] = solo
+        elif solo is not None:
+            raise ValueError("cuba-libre: option solo (or side) is for 1-player games (players=1)")
         return out
 
     def nonplayer_roles(self, options: dict[str, Any]) -> list[str]:
@@ -89,7 +108,7 @@ class CubaLibre(Game):
         opts = self.normalize_options(dict(options))
         if opts["no_nonplayers"]:
             return []
-        return [ROLES[f] for f in NONPLAYERS[opts["players"]]]
+        return [ROLES[f] for f in nonplayers(opts)]
 
     def bots(self) -> dict[str, Callable[..., Any]]:
         if importlib.util.find_spec("agon.games.cuba_libre.nonplayer") is None:
@@ -103,8 +122,8 @@ class CubaLibre(Game):
         return {"nonplayer": factory} if factory is not None else {}
 
     def default_seat(self, role: str, options: dict[str, Any]) -> str:
-        solo = self.normalize_options(dict(options))["players"] == 1  # 8.9: every seat but the player's
-        if (solo or role in self.nonplayer_roles(options)) and "nonplayer" in self.bots():
+        """"nonplayer" exactly for the Non-player factions (8.0, 8.9), when the bots load."""
+        if role in self.nonplayer_roles(options) and "nonplayer" in self.bots():
             return "nonplayer"
         return "random"
 

@@ -50,6 +50,16 @@ NONPLAYERS = {4: (), 3: (SYN,), 2: (2, SYN), 1: (GOVT, 2, SYN), 0: (0, 1, 2, 3)}
 TEAMS = {3: ((0,), (1, 2), (3,)), 2: ((0, 3), (1, 2))}
 
 
+def nonplayers(options: dict[str, Any]) -> tuple[int, ...]:
+    """CL 1.5 / 8.9: the Non-player factions; with 1 player, every faction but options["solo"]."""
+    if options.get("no_nonplayers"):
+        return ()
+    if options["players"] == 1:
+        solo = ROLES.index(options.get("solo") or "m26")
+        return tuple(f for f in range(4) if f != solo)
+    return NONPLAYERS[options["players"]]
+
+
 def teams(options: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
     """The players' factions: one faction each, or teams under the No Non-player option."""
     if options.get("no_nonplayers") and options["players"] in TEAMS:
@@ -65,16 +75,18 @@ SOLO_TITLES = ("Rearguard Ascent!", "Castro Triumph!", "Student Revolution!", "V
 
 
 def solo_outcome(g: Any, order: list[int], final: list[int]) -> dict[str, Any]:
-    """CL 8.9: the solo player's title (English titles, C-48)."""
+    """CL 8.9: the solo player succeeds only with a margin strictly above every Non-player's (ties
+    to Non-players); `grade` = the player's margin minus the best Non-player margin (1-4 Stalemate,
+    5+ Model ...); otherwise the title of the winning Non-player (English titles, C-48)."""
     player = next(f for f in range(4) if f not in g.np)
-    if order[0] != player:
-        return {"title": SOLO_TITLES[order[0]], "grade": None}
     grade = final[player] - max(final[f] for f in g.np)
+    if order[0] != player:
+        return {"player": ROLES[player], "won": False, "title": SOLO_TITLES[order[0]], "grade": grade}
     if grade >= 5:
         title = "Model Counterinsurgency!" if player == GOVT else "Model Rebellion!"
     else:
         title = "Stalemate!"
-    return {"title": title, "grade": grade}
+    return {"player": ROLES[player], "won": True, "title": title, "grade": grade}
 
 
 class CubaLibreState(Board, State):
@@ -84,7 +96,7 @@ class CubaLibreState(Board, State):
 
     def _setup(self) -> None:
         opts = self.options
-        self.np = frozenset(() if opts.get("no_nonplayers") else NONPLAYERS[opts["players"]])
+        self.np = frozenset(nonplayers(opts))
         setup = DATA["setup"]
         self.sp = [[0] * 13 for _ in range(NS)]
         self.avail = list(FORCES)
@@ -250,10 +262,13 @@ class CubaLibreState(Board, State):
             order = [f for f in order if f in only] + [f for f in order if f not in only]
         self.over = {"winners": [ROLES[order[0]]], "scores": margins, "reason": reason,
                      "ranking": [ROLES[f] for f in order]}
-        if self.options["players"] == 1:
-            self.over["solo"] = solo_outcome(self, order, final)
         self.phase = "over"
         self.say("Game over ({reason}): {winner} wins.", reason=reason, winner=ROLES[order[0]])
+        if self.options["players"] == 1 and len(self.np) == 3:
+            solo = self.over["solo"] = solo_outcome(self, order, final)
+            self.over["title"] = solo["title"]
+            self.say("{title} (the player's margin minus the best Non-player margin: {grade})",
+                     title=solo["title"], grade=solo["grade"])
 
     # -- engine hooks ---------------------------------------------------------------------------
 

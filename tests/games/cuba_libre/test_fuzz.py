@@ -25,7 +25,8 @@ def test_fuzz_four_player_games(chunk: int) -> None:
     {"deployment": "variable"}, {"short": True}, {"players": 2}, {"players": 1}, {"players": 0},
     {"players": 3, "short": True, "deployment": "variable"}, {"deception": True},
     {"players": 2, "no_nonplayers": True}, {"no_reveal": True}, {"eligibility": "A"},
-    {"eligibility": "B", "short": True},
+    {"eligibility": "B", "short": True}, {"players": 1, "solo": "govt", "deployment": "variable"},
+    {"players": 1, "solo": "syndicate", "short": True},
 ])
 def test_fuzz_options(options: dict) -> None:
     report = fuzz("cuba-libre", 12, options, first_seed=50)

@@ -344,7 +344,64 @@ def test_8_9_solo_example_stalemate():
     assert g.margin(DR) == -1 and g.margin(M26) == 1
     g.end_game("final Propaganda round")
     assert g.over["winners"] == ["m26"]
-    assert g.over["solo"] == {"title": "Stalemate!", "grade": 2}
+    assert g.over["solo"] == {"player": "m26", "won": True, "title": "Stalemate!", "grade": 2}
+    assert g.over["title"] == "Stalemate!"
+
+
+def test_8_9_solo_tie_goes_to_the_nonplayer_with_its_title_and_the_players_grade():
+    """8.9: equal margins -> the Non-player wins; ties among Non-players: Syndicate, then DR."""
+    g = blank(players=1)  # 26July player
+    g.support[S("havana")] = -2
+    g.support[S("oriente")] = -1  # Opposition 12 + 2, no Base: margin -1
+    put(g, "oriente", dr_u=1)  # DR Controls Oriente (Pop 2): 2 - 9 = -7
+    put(g, "havana", dr_u=1)  # and Havana (6): 8 - 9 = -1
+    put(g, "las_villas", dr_base=1, dr_u=1)  # + Pop 2 + 1 Base: 11 - 9 = +2
+    assert g.margin(M26) == -1 and g.margin(DR) == 2
+    g.end_game("final Propaganda round")
+    assert g.over["winners"] == ["dr"]
+    assert g.over["solo"] == {"player": "m26", "won": False, "title": "Student Revolution!", "grade": -3}
+    g2 = blank(players=1)
+    g2.support[S("havana")] = -2
+    g2.support[S("oriente")] = -1  # 26July -1
+    put(g2, "havana", dr_u=1)
+    put(g2, "matanzas", dr_base=2, troop=3)  # DR 6 + 2 Bases - 9 = -1
+    assert g2.margin(M26) == g2.margin(DR) == -1
+    g2.end_game("final Propaganda round")
+    assert g2.over["winners"] == ["dr"] and g2.over["solo"]["grade"] == 0 and not g2.over["solo"]["won"]
+
+
+def test_8_9_solo_government_player_model_counterinsurgency():
+    """8.9 with the player as Government (option solo=govt): 5+ above every Non-player."""
+    g = blank(players=1, solo="govt")
+    assert g.np == frozenset({M26, DR, SYN})
+    for c in ("havana", "camaguey_city", "santiago_de_cuba"):
+        g.support[S(c)] = 2  # 16
+    for p_ in ("pinar_del_rio", "la_habana", "matanzas", "las_villas"):
+        g.support[S(p_)] = 2  # Total Support 26: margin +8 (DR -9 is the best Non-player)
+    g.res[SYN] = 0  # Syndicate min(-7, -30); 26July -15; DR -9
+    g.end_game("final Propaganda round")
+    assert g.over["winners"] == ["govt"]
+    assert g.over["solo"] == {"player": "govt", "won": True, "title": "Model Counterinsurgency!", "grade": 17}
+
+
+def test_8_9_solo_government_player_never_wins_at_a_victory_check():
+    g = blank(players=1, solo="govt")
+    for c in ("havana", "camaguey_city", "santiago_de_cuba"):
+        g.support[S(c)] = 2
+    for p_ in ("pinar_del_rio", "la_habana", "matanzas", "las_villas"):
+        g.support[S(p_)] = 2
+    assert g.meets_condition(GOVT)
+    round_(g)
+    assert g.over is None
+
+
+def test_8_9_solo_nonplayer_26july_wins_a_victory_check_against_a_government_player():
+    g = blank(players=1, solo="govt")
+    for s_ in ("havana", "oriente", "las_villas"):
+        g.support[S(s_)] = -2  # Opposition 22 > 15
+    round_(g)
+    assert g.over is not None and g.over["winners"] == ["m26"]
+    assert g.over["solo"]["title"] == "Castro Triumph!" and not g.over["solo"]["won"]
 
 
 def test_A2_agitation_removes_terror_first():

@@ -190,6 +190,36 @@ def test_default_seats_follow_the_player_count():
     assert GAME.default_seat("govt", {"players": 2}) == "random"
 
 
+def test_8_9_solo_option_sets_the_players_faction_and_the_default_seats():
+    """8.9 / S1.2: 1 player plays 26July by default, or the faction named by `solo` (alias `side`,
+    the CLI's --side); the other three are Non-players and only they default to the Non-player bot."""
+    expected = "nonplayer" if "nonplayer" in GAME.bots() else "random"
+    assert GAME.normalize_options({"players": 1})["solo"] == "m26"
+    assert GAME.new(1, players=1).np == frozenset({GOVT, DR, SYN})
+    for solo in ("govt", "m26", "dr", "syndicate"):
+        opts = {"players": 1, "solo": solo}
+        g = GAME.new(2, **opts)
+        assert g.np == frozenset(f for f in range(4) if g.role(f) != solo)
+        assert GAME.roles(**GAME.normalize_options(opts))[0] == solo  # the CLI seats the person here
+        assert GAME.nonplayer_roles(opts) == [r for r in ("govt", "m26", "dr", "syndicate") if r != solo]
+        seats = {r: GAME.default_seat(r, opts) for r in GAME.roles()}
+        assert seats[solo] == "random"
+        assert all(seats[r] == expected for r in seats if r != solo)
+    assert GAME.normalize_options({"players": 1, "side": "govt"})["solo"] == "govt"
+    assert GAME.new(3, players=1, side="govt").np == frozenset({M26, DR, SYN})
+    with pytest.raises(ValueError, match="solo"):
+        GAME.new(1, players=1, solo="castro")
+    with pytest.raises(ValueError, match="solo"):
+        GAME.new(1, players=2, solo="govt")
+    assert "solo" not in GAME.normalize_options({"players": 2})
+
+
+def test_8_9_solo_government_player_does_limited_ops_and_the_nonplayers_do_not():
+    """With solo=govt the Government is the player (LimOps on the final card), 26July is a Non-player."""
+    g = GAME.new(5, players=1, solo="govt")
+    assert g.is_player(GOVT) and not g.is_player(M26)
+
+
 def test_variable_deployment_places_player_forces():
     g = GAME.new(4, deployment="variable")
     assert g.active == ["syndicate"]
