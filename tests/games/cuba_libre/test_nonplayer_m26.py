@@ -156,3 +156,25 @@ def test_8_7_1_kidnap_takes_cash_first():
     out = acts(steps(g))
     i = out.index(("activity", "kidnap"))
     assert out[i + 1] == ("space", "Havana") and g.cash[0] == space("havana") * 4 + M26
+
+
+def test_8_7_3_step_2_ec_marches_cost_nothing_so_1_resource_still_pays_the_government_space():
+    """8.7.3: the V-39 EC March costs 0 (3.3.2), so with 1 Resource 26July still Marches into the
+    Government-Controlled space (step 2)."""
+    g = np_game()
+    g.res[GOVT] = 0
+    g.res[M26] = 1
+    g.support[space("sierra_maestra")] = -2
+    g.support[space("camaguey_province")] = -2
+    put(g, "sierra_maestra", m26_u=2)          # 1 may go to the Sugar Cane EC (step 1)
+    put(g, "camaguey_province", m26_a=2)       # 1 may go to Camagüey City (step 2)
+    put(g, "camaguey_city", police=1)
+    g.avail[AV_MG] = 2
+    g.avail[AV_MB] = 0
+    start(g, M26)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "march")
+    out = steps(g)
+    spaces = [(a, r.split(":")[0]) for v, a, r in out if v == "space"]
+    assert spaces[:2] == [("Sugar Cane EC", "8.7.3 step 1 (V-39)"), ("Camagüey City", "8.7.3 step 2")]
+    assert g.guerrillas(space("camaguey_city"), M26) == 1

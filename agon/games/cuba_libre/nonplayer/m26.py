@@ -181,7 +181,8 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
                               moves=((o, 1, True),)))
 
     def govt_step() -> None:  # 1 Government-Controlled space, first with Support (El Che: AMB-17)
-        cands = [s for s in POPULATED if g.control(s) == GOVT and s not in taken and g.res[M26] >= 1 + len(out)]
+        paid = sum(1 for e in out if not IS_EC[e["s"]])  # EC destinations cost nothing (3.3.2)
+        cands = [s for s in POPULATED if g.control(s) == GOVT and s not in taken and g.res[M26] >= 1 + paid]
         best = []
         for s in cands:
             origins = [o for o in ADJ[s] if (IS_EC[o] or g.support[o] < 0) and movable(g, o, used[o])]
