@@ -303,8 +303,9 @@ def ps_aftermath(g: Any, f: Frame) -> None:
     mod = aftermath_modifier(g)
     die = g.roll()
     loss = results(die + mod)
-    g.say("The {winner} wins the power struggle in {country}. Support loss roll {die}{mod:+d}: {loss} SP(s).",
-          winner=ROLES[winner], country=ps["country"], die=die, mod=mod, loss=loss)
+    g.say("The {winner} wins the power struggle in {country}. Support loss roll {die}{mod:+d}: the {loser} "
+          "removes {loss} SP(s) there.", winner=ROLES[winner], country=ps["country"], die=die, mod=mod,
+          loser=ROLES[loser], loss=loss)
     steps: list[Frame] = []
     if loss:
         steps.append(remove(loser, loss, in_country(ps["country"]), whose=loser))
