@@ -258,6 +258,9 @@ def deutsche_marks(g: Any, e: Ev) -> Steps:
 
     def give(g: Any, card: int) -> Steps:
         g.say("Deutsche Marks: the Democrat gives {card} to the Communist.", card=CARDS[card].title)
+        cap = CARDS[card].ops  # the Communist now knows that no other card of the Democrat is worth more
+        g.ops_cap = {**g.ops_cap, **{c: min(cap, g.ops_cap.get(c, cap)) for c in g.hands[D]
+                                     if c != card and not CARDS[c].scoring}}
         if CARDS[card].side == C and g.event_playable(card, C):
             return play_event(card, C)
         return play_for_ops(C, card, tst=True)

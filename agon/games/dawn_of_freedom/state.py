@@ -51,6 +51,7 @@ class DawnState(State):
     must_play: list[int | None]
     known: list[list[int]]  # cards in a side's hand the other side has seen (taken from the discards, shown)
     not_red: list[int]  # Communist cards the Democrat saw are not red-title (Goodbye Lenin!, card 46)
+    ops_cap: dict[int, int]  # Democrat card -> printed Ops it cannot exceed, as the Communist learnt (card 20)
     # flow
     stack: list[Frame]
     ps: dict[str, Any] | None
@@ -87,6 +88,7 @@ class DawnState(State):
         twin.must_play = self.must_play[:]
         twin.known = [self.known[0][:], self.known[1][:]]
         twin.not_red = self.not_red[:]
+        twin.ops_cap = dict(self.ops_cap)
         twin.stack = [dict(f) for f in self.stack]
         if self.ps is not None:
             ps = dict(self.ps)
@@ -129,7 +131,8 @@ class DawnState(State):
         """Resample what `role` cannot know: the opponent's unseen hand cards, the draw deck and a
         card the Democrat set aside with Samizdat (card 77), keeping the cards `role` has seen
         (Stasi's named card, cards taken from the discards, Goodbye Lenin's red-title cards, card
-        46) and what it learnt about the others (not red-title; Samizdat's card is no scoring card)."""
+        46) and what it learnt about the others (not red-title; no more printed Ops than the card
+        Deutsche Marks took, card 20; Samizdat's card is no scoring card)."""
         me = data.SIDE_OF[role]
         opp = 1 - me
         seen = set(self.known[opp]) | {self.must_play[opp]}
@@ -152,9 +155,15 @@ class DawnState(State):
             card = take(lambda c: not CARDS[c].scoring)
             self.in_play[self.in_play.index(aside.card)] = card
             self.effects[aside.name] = replace(aside, card=card)
-        not_red = set(self.not_red) if me == D else set()
-        for i in sorted(slots, key=lambda i: hand[i] not in not_red):  # constrained slots first
-            hand[i] = take((lambda c: not CARDS[c].red) if hand[i] in not_red else (lambda c: True))
+        hints: dict[int, Any] = {}  # what `role` learnt of an unseen card (it is still in that slot)
+        if me == D:
+            for c in self.not_red:
+                hints[c] = lambda x: not CARDS[x].red
+        else:
+            for c, cap in self.ops_cap.items():
+                hints[c] = lambda x, cap=cap: CARDS[x].scoring or CARDS[x].ops <= cap
+        for i in sorted(slots, key=lambda i: hand[i] not in hints):  # constrained slots first
+            hand[i] = take(hints.get(hand[i], lambda x: True))
         self.deck = pool
         if self.ps is not None and not (self.ps.get("shown") and me == C):
             # the opponent's hand, the deck and the cards he discarded face down to raise the stakes
@@ -376,6 +385,8 @@ class DawnState(State):
             self.known = [[c for c in k if c != card] for k in self.known]
         if card in self.not_red:
             self.not_red = [c for c in self.not_red if c != card]
+        if card in self.ops_cap:
+            self.ops_cap = {c: v for c, v in self.ops_cap.items() if c != card}
 
     def discard_card(self, side: int, card: int) -> None:
         """`side` discards `card` from his hand (its event does not happen, rule 5.3)."""

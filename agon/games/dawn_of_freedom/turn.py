@@ -39,7 +39,7 @@ def setup(g: Any) -> None:
     g.turn, g.ar, g.phasing = 1, 0, C
     g.events_played, g.no_event = frozenset(), frozenset()
     g.effects, g.must_play = {}, [None, None]
-    g.known, g.not_red = [[], []], []
+    g.known, g.not_red, g.ops_cap = [[], []], [], {}
     g.stack, g.ps, g.in_ps, g.final, g.ends_this_turn, g.outcome = [], None, False, False, False, None
     deal(g)  # 1989 3.1: 8 cards each, before the SPs are placed
     steps: list[Frame] = [{"p": "setup_place", "role": side, "left": n} for side, n in SETUP_ORDER]

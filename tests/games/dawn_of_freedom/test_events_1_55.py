@@ -828,3 +828,30 @@ def test_card_46_goodbye_lenin_determinize_keeps_the_red_cards_the_democrat_saw(
     g.deck.append(24)
     g.draw(C, 1)
     assert 24 not in g.known[C]
+
+
+def test_card_20_deutsche_marks_determinize_keeps_what_the_communist_learnt() -> None:
+    """The card handed over has the highest printed Ops of the Democrat's non-scoring cards: the
+    Communist's determinized states give the Democrat no unseen card worth more (scoring cards
+    aside); a card the Democrat draws later is unknown again."""
+    from agon.engine.rng import Rng
+    from agon.games.dawn_of_freedom.data import CARDS
+
+    g = new_game()
+    set_hand(g, D, [29, 4, 9, 24, 26])  # 1-Op cards
+    set_hand(g, C, [20])
+    play(g, C, 20, "event")
+    act(g, D, "card", 29)  # all ties at 1 Op
+    act(g, C, "use", "place")
+    finish_place_ops(g, C, "Sofia")
+    assert g.ops_cap == {4: 1, 9: 1, 24: 1, 26: 1}
+    others = set()
+    for k in range(10):
+        twin = g.determinize("communist", Rng(k + 1))
+        twin.check_invariants()
+        assert all(CARDS[c].scoring or CARDS[c].ops <= 1 for c in twin.hands[D])
+        others |= set(twin.hands[D])
+    assert others - {4, 9, 24, 26}  # still resampled
+    g.deck.append(g.hands[D].pop())
+    g.draw(D, 1)
+    assert len(g.ops_cap) == 3
