@@ -123,7 +123,7 @@ def test_bot_records_its_reasons():
 
 def test_seats_default_to_nonplayer_where_the_rulebook_says():
     assert GAME.bots()["nonplayer"] is not None
-    assert seat_players("cuba-libre", {"govt": "human"}, 1, {"players": 1}) == {
+    assert seat_players("cuba-libre", {"govt": "human"}, 1, {"players": 1, "solo": "govt"}) == {
         "govt": "human", "m26": "nonplayer", "dr": "nonplayer", "syndicate": "nonplayer"}
     two = seat_players("cuba-libre", {}, 1, {"players": 2})
     assert two["dr"] == two["syndicate"] == "nonplayer" and two["govt"] != "nonplayer"
@@ -151,3 +151,19 @@ def test_6_3_support_phase_steps_use_the_named_factions_priorities():
         start(g, asked, kind="prop_agitation")
         d = decide(g)
         assert (d.verb, d.arg) == ("agitate", "Matanzas") and d.reason.startswith("8.7.5"), d
+
+
+def test_8_1_2_items_4_and_6_event_removal_order():
+    """An Event removal: enemy Police before Troops (8.1.2 #4); own Active before Underground (#6)."""
+    from tests.games.cuba_libre.helpers import start
+
+    g = np_game()
+    put(g, "matanzas", troop=1, police=1)
+    start(g, DR, kind="ev_remove", keys=("troop", "police"), n=1, opts=None)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("remove", ("Matanzas", "police")) and "8.1.2 #4" in d.reason
+    g = np_game()
+    put(g, "matanzas", dr_u=1, dr_a=1)
+    start(g, DR, kind="ev_remove", keys=("dr_u", "dr_a"), n=1, opts=None)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("remove", ("Matanzas", "dr_a")) and "8.1.2 #6" in d.reason

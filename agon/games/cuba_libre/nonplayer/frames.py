@@ -306,6 +306,50 @@ def lookahead(ctx: Ctx, why: str) -> Decision | None:
     return Decision(best[0], best[1], why)
 
 
+def own_removal_rank(g: Any, f: int, pt: int) -> int:
+    """8.1.2 #6: own Active Guerrillas before Underground, Troops before Police (Bases last, AMB-54)."""
+    if pt in (GUER_A[f], T):
+        return 0
+    if pt in (GUER_U[f], P):
+        return 1
+    return 2
+
+
+def ev_remove(ctx: Ctx, mod: Any) -> Decision | None:
+    """8.4.3/8.4.4 Event removal: the spaces and pieces that change the most (lookahead); among
+    equals, enemy pieces by 8.1.2 #4 (players first, Bases, Police, Underground) before own pieces
+    by 8.1.2 #6 (Active before Underground, Troops before Police)."""
+    g = ctx.g
+    opts = [a for v, a in ctx.legal if v == "remove" and isinstance(a, tuple) and len(a) == 2]
+    if not opts:
+        return lookahead(ctx, "8.4.3 Event: remove the most pieces (8.4.4)")
+    role = ROLES[ctx.f]
+    scored = []
+    for a in opts:
+        twin = g.clone()
+        try:
+            twin.apply(role, ("remove", a))
+        except Exception:
+            continue
+        scored.append((a, _score(g, twin)))
+    if not scored:
+        return None
+    top = max(sc for _, sc in scored)
+    best = [a for a, sc in scored if sc == top]
+    factions = ctx.shuffled((GOVT, M26, DR, SYN))
+
+    def key(a: tuple[str, str]) -> tuple[Any, ...]:
+        s, pt = idx(a[0]), g.slot(a[1])
+        if g.owner(pt) == ctx.f:
+            return (1, own_removal_rank(g, ctx.f, pt))
+        return (0, removal_key(g, ctx.f, s, a[1], factions))
+
+    a = ctx.order(best, key)[0]
+    own = g.owner(g.slot(a[1])) == ctx.f
+    return Decision("remove", a, "8.4.3 Event removal: " + ("own pieces Active/Troops first (8.1.2 #6)" if own
+                                                          else "players', Bases, Police, Underground first (8.1.2 #4)"))
+
+
 def ev_choice(ctx: Ctx, mod: Any) -> Decision | None:
     """8.4.4 Who: the executing faction, otherwise a random Non-player faction."""
     fr = ctx.fr
@@ -338,6 +382,7 @@ HANDLERS: dict[str, Handler] = {
     "prop_deposit": deposit,
     "deploy": deploy,
     "ev_choice": ev_choice,
+    "ev_remove": ev_remove,
 }
 
 _ = (CC, CO, DR, GUER_A, GUER_U, T, P, idx)
