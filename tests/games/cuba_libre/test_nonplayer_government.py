@@ -212,3 +212,17 @@ def test_8_1_2_government_cash_deposit_one_base_per_province_none_in_cities():
     assert (decide(g).verb, decide(g).arg) == ("deposit", "resources")  # Havana is a City
     g.apply("govt", ("deposit", "resources"))
     assert (decide(g).verb, decide(g).arg) == ("deposit", "base")
+
+
+def test_8_1_2_item_9_a_cube_moving_to_a_non_ec_space_carries_the_governments_cash():
+    g = np_game()
+    cities_held(g)
+    g.support[space("pinar_del_rio")] = 1
+    put(g, "pinar_del_rio", m26_u=2)
+    put(g, "la_habana", troop=3)
+    g.cash[0] = space("la_habana") * 4 + GOVT
+    start(g, GOVT)
+    out = steps(g)
+    moves = [(a, r) for v, a, r in out if v == "move"]
+    assert moves[0][0] == ("La Habana", "troop with cash") and "8.1.2 #9" in moves[0][1]
+    assert g.cash[0] == space("pinar_del_rio") * 4 + GOVT

@@ -42,6 +42,7 @@ from agon.games.cuba_libre.data import (
     P,
     T,
 )
+from agon.games.cuba_libre.insurgent_ops import CARRY
 from agon.games.cuba_libre.nonplayer.common import Ctx, Decision, final_round, holds_cash, idx, others_count
 from agon.games.cuba_libre.operations import assault_capacity, civic_ok, govt_cost, removal_targets
 
@@ -263,6 +264,17 @@ def _can_spare(g: Any, o: int, pt: int, chosen: tuple[int, ...]) -> bool:
 
 
 def move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
+    """Garrison, Sweep and Armored Cars cube moves; 8.1.2 #9: a cube leaving a space where the
+    Government holds Cash carries it when the destination is not an EC (ECs get Cash last)."""
+    d = _move_cubes(ctx, mod)
+    if d is not None and d.verb == "move" and not IS_EC[ctx.fr["s"]]:
+        o, key = d.arg
+        if ctx.ok("move", (o, key + CARRY)):
+            return Decision("move", (o, key + CARRY), d.reason + "; carries Cash to a non-EC space (8.1.2 #9)")
+    return d
+
+
+def _move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
     g, fr = ctx.g, ctx.fr
     s = fr["s"]
     op = g.op_frame()
