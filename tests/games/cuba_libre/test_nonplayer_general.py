@@ -80,7 +80,7 @@ def test_8_1_flowchart_with_nothing_to_do_passes():
     g = np_game()
     at_option(g, SYN, 32)  # no Casino, no Guerrilla: no Syndicate Operation executes
     d = decide(g)
-    assert d.verb == "pass" and "flowchart" in d.reason
+    assert d.verb == "pass" and "IF NONE" in d.reason
 
 
 def test_8_1_no_launder():

@@ -243,8 +243,8 @@ def choose_option(ctx: Ctx, faction_ops: Callable[[Ctx], tuple[str, str] | None]
         return Decision("pass", None, "8.1 no Operation possible: Pass")
     plan = faction_ops(ctx)
     if plan is None:
-        return Decision("pass", None, (why + "; " if why else "") + "flowchart: no Operation executable, Pass")
-    return Decision(op_verb, None, (why + "; " if why else "") + f"Ops + SA: {plan[0]} ({plan[1]})")
+        return Decision("pass", None, (why + "; " if why else "") + "8.0 IF NONE: the flowchart has no Operation to execute, Pass")
+    return Decision(op_verb, None, (why + "; " if why else "8.1 ") + f"Ops + SA: {plan[0]} ({plan[1]})")
 
 
 # -- 8.1.2 removal priorities --------------------------------------------------------------------
