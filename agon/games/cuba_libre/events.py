@@ -257,12 +257,47 @@ def place(g: Any, f: int, slots: str | tuple[str, ...], n: int = 1, spaces: Any 
 
 
 def _can_place(g: Any, s: int, pt: int) -> bool:
-    if not g.available(pt):
-        return False
+    return bool(g.available(pt)) and _room(g, s, pt)
+
+
+def _room(g: Any, s: int, pt: int) -> bool:
+    """Stacking (1.4.2) lets a piece of slot pt go to s (Availability aside)."""
     owner = g.owner(pt)
     if pt in (g.base_slot(0), g.base_slot(1), g.base_slot(2), g.base_slot(SYN), g.slot("closed_casino")):
         return g.base_room(s, owner)
     return True
+
+
+def _same_kind(g: Any, key: str) -> tuple[str, ...]:
+    """Map slots of the piece kind placed as `key` (a new Guerrilla may come from either state)."""
+    for u, a in (("m26_u", "m26_a"), ("dr_u", "dr_a"), ("syn_u", "syn_a")):
+        if key in (u, a):
+            return (u, a)
+    return (key,)
+
+
+def withdraw_options(g: Any, actor: int, keys: tuple[str, ...], spaces: list[int]) -> list[Any]:
+    """CL 1.4.1 (ruling CL-R27): a player faction executing an Event that is to place its own
+    pieces of a kind with none Available may first take pieces of that kind from the map to
+    Available (from another space when it is to place in one space only). Never a Non-player
+    (AMB-54), never Casinos."""
+    if not g.is_player(actor):
+        return []
+    out: list[Any] = []
+    for key in keys:
+        pt = g.slot(key)
+        if g.owner(pt) != actor or g.available(pt) or key in ("casino", "closed_casino"):
+            continue
+        if not any(_room(g, s, pt) for s in spaces):
+            continue
+        for o in range(NS):
+            if len(spaces) == 1 and o == spaces[0]:
+                continue
+            for k in _same_kind(g, key):
+                opt = ("withdraw", (NAMES[o], k))
+                if g.sp[o][g.slot(k)] and opt not in out:
+                    out.append(opt)
+    return out
 
 
 @step("ev_place")
@@ -274,14 +309,23 @@ class Place(Step):
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
         out: list[Any] = []
-        for s in _spaces(g, fr["opts"]):
+        spaces = _spaces(g, fr["opts"])
+        for s in spaces:
             for key in fr["keys"]:
                 if _can_place(g, s, g.slot(key)):
                     out.append(("place", (NAMES[s], key)))
-        return out
+        more = withdraw_options(g, fr["f"], fr["keys"], spaces)
+        if more and not out:
+            more.append(("done", None))  # CL 1.4.1: taking pieces back is a choice
+        return out + more
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        if action[0] == "done":
+            return True
+        if action[0] == "withdraw":
+            g.remove(NAMES.index(action[1][0]), g.slot(action[1][1]))  # CL 1.4.1 voluntary removal
+            return False
         s = NAMES.index(action[1][0])
         g.place(s, g.slot(action[1][1]))
         fr["n"] -= 1

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agon.games.cuba_libre.data import DR, GOVT, M26, space
+from agon.games.cuba_libre.data import DR, M26, space
 from tests.games.cuba_libre.helpers import act, blank, legal, put
 from tests.games.cuba_libre.test_events_cards import N, done_card, n, play
 
@@ -30,3 +30,36 @@ def test_card_20_unshaded_no_march_no_rally_from_an_older_march():
     play(g, 20, f=DR)
     act(g, "faction", "m26")
     assert done_card(g) and n(g, "las_villas", "m26_u") == 0
+
+
+# -- 1.4.1 voluntary removal in Event placements -------------------------------------------------
+
+
+def _none_available(g, key: str) -> None:
+    from agon.games.cuba_libre.data import AV_OF
+
+    g.avail[AV_OF[g.slot(key)]] = 0
+
+
+def test_card_15_unshaded_player_takes_back_own_guerrillas_to_place_them():
+    """CL 1.4.1: a player with no Guerrilla Available may take its own from the map first."""
+    g = blank()
+    put(g, "oriente", m26_a=2)
+    _none_available(g, "m26_u")
+    play(g, 15)
+    assert ("withdraw", (N("oriente"), "m26_a")) in legal(g) and ("done", None) in legal(g)
+    act(g, "withdraw", (N("oriente"), "m26_a"))
+    act(g, "place", (N("havana"), "m26_u"))
+    assert n(g, "havana", "m26_u") == 1 and n(g, "oriente", "m26_a") == 1
+    act(g, "done")  # keeps its last Guerrilla
+    assert done_card(g) and n(g, "oriente", "m26_a") == 1
+
+
+def test_card_15_unshaded_nonplayer_never_takes_pieces_back():
+    """AMB-54: a Non-player does not remove its own pieces to place them."""
+    g = blank()
+    g.np = frozenset({M26})
+    put(g, "oriente", m26_a=2)
+    _none_available(g, "m26_u")
+    play(g, 15)
+    assert done_card(g) and n(g, "oriente", "m26_a") == 2
