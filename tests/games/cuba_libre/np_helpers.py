@@ -11,9 +11,10 @@ from tests.games.cuba_libre.helpers import blank, put, start
 __all__ = ["at_option", "blank", "decide", "np_game", "put", "run_op", "start"]
 
 
-def np_game(players: int = 0, seed: int = 1) -> Any:
-    """An empty map (helpers.blank) where the factions of `players` are Non-players (0: all four)."""
-    return blank(seed, players=players)
+def np_game(players: int = 0, seed: int = 1, **options: Any) -> Any:
+    """An empty map (helpers.blank) where the factions of `players` are Non-players (0: all four);
+    `options` as for the game (e.g. solo="govt" with players=1)."""
+    return blank(seed, players=players, **options)
 
 
 def decide(g: Any) -> Decision:

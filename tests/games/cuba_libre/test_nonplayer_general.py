@@ -6,7 +6,7 @@ from agon.games.cuba_libre import GAME
 from agon.games.cuba_libre.data import DR, GOVT, M26, SYN
 from agon.games.cuba_libre.nonplayer import NonPlayerBot
 from agon.match import seat_players
-from tests.games.cuba_libre.np_helpers import at_option, decide, np_game, put
+from tests.games.cuba_libre.np_helpers import at_option, decide, np_game, put, run_op
 
 
 def test_8_1_event_first_unshaded_for_26july():
@@ -167,3 +167,34 @@ def test_8_1_2_items_4_and_6_event_removal_order():
     start(g, DR, kind="ev_remove", keys=("dr_u", "dr_a"), n=1, opts=None)
     d = decide(g)
     assert (d.verb, d.arg) == ("remove", ("Matanzas", "dr_a")) and "8.1.2 #6" in d.reason
+
+
+def test_8_1_second_eligible_reads_who_is_a_player_under_any_solo_faction():
+    """8.1 2nd Eligible: the Syndicate prefers Ops + SA only when the Government is a player, under
+    whichever `solo` faction the person plays."""
+    for solo, ops in (("govt", True), ("m26", False), ("dr", False)):
+        g = np_game(players=1, solo=solo)
+        assert g.is_player(("govt", "m26", "dr", "syndicate").index(solo))
+        put(g, "havana", casino=1)
+        at_option(g, SYN, 15, n_acted=1, first_did="opsa")
+        d = decide(g)
+        assert (d.verb == "op") == ops, (solo, d)
+
+
+def test_8_6_5_caracas_follows_the_solo_faction():
+    """8.6.5 applies only when 26July is a player: with the person on the Government, a 26July
+    Non-player at victory never makes DR cancel the Pact."""
+    from agon.games.cuba_libre.data import space
+    from tests.games.cuba_libre.helpers import start
+
+    g = np_game(players=1, solo="govt")
+    for where in ("havana", "oriente", "las_villas", "camaguey_province", "santiago_de_cuba", "matanzas"):
+        g.support[space(where)] = -2
+    g.capabilities = frozenset({(18, False)})
+    put(g, "matanzas", dr_base=1, dr_u=1)
+    put(g, "pinar_del_rio", dr_base=1, dr_u=1)
+    g._ver += 1
+    assert g.meets_condition(M26) and not g.is_player(M26)
+    start(g, DR)
+    out = run_op(g, DR)
+    assert out and "cancel pact" not in [v for v, _a, _r in out] and g.has_cap(18)

@@ -38,6 +38,15 @@ def test_nonplayer_in_any_seat(options: dict) -> None:
         play(seed, **options)
 
 
+@pytest.mark.parametrize("solo", ROLES)
+def test_solo_game_with_the_person_on_any_faction(solo: str) -> None:
+    """8.9 with the core's `solo` option: the Non-players are the other three (state.np) and the
+    bots read that set; the person's seat is played by the same bot here."""
+    for seed in range(600, 602):
+        state = play(seed, players=1, solo=solo)
+        assert state.np == frozenset(f for f in range(4) if ROLES[f] != solo)
+
+
 def test_replay_of_a_nonplayer_game_is_faithful() -> None:
     state = play(7)
     record = json.loads(json.dumps(state.record()))
