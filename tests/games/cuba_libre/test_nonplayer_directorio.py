@@ -213,3 +213,18 @@ def test_8_6_5_no_caracas_when_26july_is_a_non_player_or_not_at_victory():
         start(g, DR)
         out = steps(g)
         assert "cancel pact" not in [v for v, _a, _r in out] and g.has_cap(18)
+
+
+def test_8_6_4_targets_cash_only_where_a_non_player_holder_cannot_pass_it_on():
+    """8.6.4 with 8.1.2 #7: a Non-player Syndicate's Cash would pass to the Non-player Government's
+    Police there, so DR gains nothing by removing its Guerrilla and targets the Government first;
+    with a Government player the Cash would come to DR, so the Cash holder goes first."""
+    from tests.games.cuba_libre.helpers import start as at
+
+    for players, first in ((0, "police"), (2, "syn_a")):
+        g = np_game(players=players)
+        put(g, "las_villas", dr_u=2, police=2, syn_a=1)
+        g.cash[0] = space("las_villas") * 4 + 3
+        at(g, DR, kind="remove", s=space("las_villas"), n=2, mode="attack")
+        d = decide(g)
+        assert (d.verb, d.arg) == ("remove", first), (players, d)

@@ -115,6 +115,19 @@ def holds_cash(g: Any, s: int, f: int) -> bool:
     return cash_code(s, f) in g.cash
 
 
+def takes_cash(g: Any, s: int, holder: int, actor: int) -> bool:
+    """Removing the holder's last Guerrilla/cube in s gives its Cash to `actor` (a capture clause):
+    not when the holder is a Non-player that passes it to another Non-player there first (8.1.2 #7,
+    done by the core in Government, Syndicate, DR, 26July order)."""
+    if not holds_cash(g, s, holder):
+        return False
+    if holder in g.np:
+        heir = next((x for x in (GOVT, SYN, DR, M26) if x != holder and x in g.np and g.has_holder(s, x)), -1)
+        if heir >= 0:
+            return heir == actor
+    return True
+
+
 def final_next(g: Any) -> bool:
     """The next Propaganda card will be the final one (3 already played, 2.4.1)."""
     return g.prop_played == 3

@@ -42,6 +42,7 @@ from agon.games.cuba_libre.nonplayer.common import (
     holds_cash,
     idx,
     player_at_victory,
+    takes_cash,
 )
 from agon.games.cuba_libre.operations import rally_options, removal_targets, space_ok
 
@@ -123,7 +124,7 @@ def attack_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
     pt = g.slot(key)
     owner = g.owner(pt)
     holders = g.cubes(s) if owner == GOVT else g.guerrillas(s, owner) if owner != GOVT else 0
-    cash = 0 if holds_cash(g, s, owner) and holders == 1 and pt not in (GB, CO) else 1
+    cash = 0 if takes_cash(g, s, owner, DR) and holders == 1 and pt not in (GB, CO) else 1
     fo = {GOVT: 0, SYN: 1, M26: 2, DR: 3}[owner]
     kind = 0 if pt in (GB, CO, g.base_slot(M26)) else 1 if pt == P else 2 if pt == T else \
         3 if key.endswith("_u") else 4
@@ -293,7 +294,7 @@ def attack_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     if amb:
         def amb_key(s: int) -> tuple[int, ...]:
             ts = removal_targets(g, DR, s, "attack")
-            cash = any(holds_cash(g, s, e) for e in (GOVT, M26, SYN))
+            cash = any(takes_cash(g, s, e, DR) for e in (GOVT, M26, SYN))
             return (g.guerrillas(s, DR), 0 if cash else 1, 0 if any(t in (T, P, GB) for t in ts) else 1,
                     0 if any(g.owner(t) == SYN for t in ts) else 1)
         ambush = ctx.order(amb, amb_key)[0]

@@ -43,7 +43,14 @@ from agon.games.cuba_libre.data import (
     T,
 )
 from agon.games.cuba_libre.insurgent_ops import CARRY
-from agon.games.cuba_libre.nonplayer.common import Ctx, Decision, final_round, holds_cash, idx, others_count
+from agon.games.cuba_libre.nonplayer.common import (
+    Ctx,
+    Decision,
+    final_round,
+    idx,
+    others_count,
+    takes_cash,
+)
 from agon.games.cuba_libre.operations import assault_capacity, civic_ok, govt_cost, removal_targets
 
 REMOVE_WHY = "8.8.5 targets: Bases, Cash holders, 26July, DR, Syndicate"
@@ -83,7 +90,7 @@ def assault_result(g: Any, s: int) -> tuple[int, int, bool, bool]:
         removed += k
         if f != SYN:
             guer += k
-        if k and k == g.guerrillas(s, f) and holds_cash(g, s, f):
+        if k and k == g.guerrillas(s, f) and takes_cash(g, s, f, GOVT):
             cash = True
         base = CO if f == SYN else (MB if f == M26 else DB)
         if cap and not row[GUER_U[f]] and k == a and row[base]:
@@ -379,7 +386,7 @@ def remove_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
     is_base = pt in (MB, DB, CO)
     if ctx.fr.get("mode") == "airstrike":
         return airstrike_rank(g, s, pt)
-    cash = 0 if holds_cash(g, s, owner) and g.guerrillas(s, owner) == 1 else 1
+    cash = 0 if takes_cash(g, s, owner, GOVT) and g.guerrillas(s, owner) == 1 else 1
     return (0 if is_base else 1, cash, {M26: 0, DR: 1, SYN: 2}.get(owner, 3))
 
 

@@ -33,7 +33,7 @@ from agon.games.cuba_libre.data import (
     P,
     T,
 )
-from agon.games.cuba_libre.nonplayer.common import Ctx, Decision, holds_cash, idx
+from agon.games.cuba_libre.nonplayer.common import Ctx, Decision, holds_cash, idx, takes_cash
 from agon.games.cuba_libre.operations import rally_options, removal_targets, space_ok
 
 REMOVE_WHY = "8.7.4 targets: Cash first, then Government forces (8.1.2)"
@@ -222,7 +222,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 def _attack_targets(g: Any, s: int) -> bool:
     ts = removal_targets(g, M26, s, "attack")
     gov = any(t in (T, P, GB) for t in ts)
-    cash = any(holds_cash(g, s, g.owner(t)) for t in ts)
+    cash = any(takes_cash(g, s, g.owner(t), M26) for t in ts)
     return gov or cash
 
 
@@ -259,7 +259,7 @@ def remove_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
     pt = g.slot(key)
     owner = g.owner(pt)
     holders = g.cubes(s) if owner == GOVT else g.guerrillas(s, owner)
-    cash = 0 if holds_cash(g, s, owner) and holders == 1 and pt not in (GB, CO) else 1
+    cash = 0 if takes_cash(g, s, owner, M26) and holders == 1 and pt not in (GB, CO) else 1
     gov = 0 if owner == GOVT else 1
     kind = 0 if pt in (GB, CO) else 1 if pt == P else 2 if pt == T else 3 if key.endswith("_u") else 4
     return (cash, gov, kind)
