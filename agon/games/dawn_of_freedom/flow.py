@@ -8,6 +8,7 @@ name here and live in the topic modules (turn.py, ops.py, steps.py, power.py).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any
 
@@ -19,18 +20,18 @@ SPACE = tuple(Action("space", i) for i in range(75))  # prebuilt: legal lists ar
 CARD = tuple(Action("card", i) for i in range(111))
 
 
-class Ask:
+class Ask(ABC):
     """A decision point: `legal(g, f)` lists atomic actions, `apply(g, f, action)` handles one,
     `prompt(g, f)` says what is asked. Handlers usually pop their frame when done. `always`:
     the procedure always has an option (the flow need not check before asking)."""
 
     always = False
 
-    def legal(self, g: Any, f: Frame) -> list[Action]:
-        raise NotImplementedError
+    @abstractmethod
+    def legal(self, g: Any, f: Frame) -> list[Action]: ...
 
-    def apply(self, g: Any, f: Frame, action: Action) -> None:
-        raise NotImplementedError
+    @abstractmethod
+    def apply(self, g: Any, f: Frame, action: Action) -> None: ...
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
         return "Choose.", {}
