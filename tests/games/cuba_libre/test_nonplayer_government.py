@@ -226,3 +226,16 @@ def test_8_1_2_item_9_a_cube_moving_to_a_non_ec_space_carries_the_governments_ca
     moves = [(a, r) for v, a, r in out if v == "move"]
     assert moves[0][0] == ("La Habana", "troop with cash") and "8.1.2 #9" in moves[0][1]
     assert g.cash[0] == space("pinar_del_rio") * 4 + GOVT
+
+
+def test_8_8_1_guantanamo_bay_counts_only_air_strike_targets():
+    """8.8.1 Guantanamo Bay: 2 Syndicate Guerrillas are not Air Strike targets (8.8.3 lists 26July
+    and DR pieces), so they do not make the Government add an Air Strike; 2 26July pieces do."""
+    from agon.games.cuba_libre.nonplayer.government import guantanamo_two
+
+    g = np_game()
+    put(g, "matanzas", syn_a=2, police=1)
+    g._ver += 1
+    assert not guantanamo_two(g)
+    put(g, "las_villas", m26_a=2, police=1)
+    assert guantanamo_two(g)

@@ -409,6 +409,16 @@ def airstrike_rank(g: Any, s: int, pt: int) -> tuple[int, ...]:
     return (6 if owner in (M26, DR) else 7, ec)
 
 
+def guantanamo_two(g: Any) -> bool:
+    """8.8.1 Guantanamo Bay: an Air Strike could remove 2 pieces among its 8.8.3 targets (26July and
+    DR pieces; Syndicate pieces are not in the Air Strike priorities)."""
+    from agon.games.cuba_libre.activities import spaces
+
+    return any(sum(g.sp[s][pt] for pt in removal_targets(g, GOVT, s, "airstrike")
+                   if airstrike_rank(g, s, pt)[0] < 7) >= 2
+               for s in spaces(g, GOVT, "airstrike", {"sp": ()}))
+
+
 def airstrike_space(ctx: Ctx) -> tuple[int, str] | None:
     g = ctx.g
     from agon.games.cuba_libre.activities import spaces
@@ -442,13 +452,8 @@ def sa(ctx: Ctx) -> Decision | None:
         best = max((assault_result(g, s) for s in assault_spaces(g)), default=(0, 0, False, False))
         if best[0] or best[1] >= 4:
             return Decision("activity", "masferrer", "8.8.1 Rolando Masferrer: Sweep with a free Assault")
-    if g.has_mom(2) and ctx.ok("activity", "airstrike"):
-        from agon.games.cuba_libre.activities import spaces
-
-        if any(len(removal_targets(g, GOVT, s, "airstrike")) >= 1 and
-               sum(g.sp[s][pt] for pt in removal_targets(g, GOVT, s, "airstrike")) >= 2
-               for s in spaces(g, GOVT, "airstrike", {"sp": ()})):
-            return Decision("activity", "airstrike", "8.8.1 Guantanamo Bay: Air Strike removing 2 pieces")
+    if g.has_mom(2) and ctx.ok("activity", "airstrike") and guantanamo_two(g):
+        return Decision("activity", "airstrike", "8.8.1 Guantanamo Bay: Air Strike removing 2 pieces")
     if airstrike_space(ctx) and ctx.ok("activity", "airstrike"):
         return Decision("activity", "airstrike", "8.8.3: Air Strike")
     if reprisal_space(ctx) and ctx.ok("activity", "reprisal"):
@@ -473,7 +478,14 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
         return Decision("troops", min(k, max(a for v, a in ctx.legal if v == "troops")), why)
     if name == "airstrike" and stage == 0:
         got = airstrike_space(ctx)
-        return Decision("space", NAMES[got[0]], got[1]) if got else None
+        if got is None or not ctx.ok("space", NAMES[got[0]]):  # already committed: the best legal space
+            cands = [idx(a) for v, a in ctx.legal if v == "space"]
+            if not cands:
+                return None
+            s = ctx.order(cands, lambda s: min((airstrike_rank(g, s, pt)
+                                                for pt in removal_targets(g, GOVT, s, "airstrike")), default=(9,)))[0]
+            got = (s, "8.8.3 Air Strike: the best target left (26July, DR, then others; Provinces first)")
+        return Decision("space", NAMES[got[0]], got[1])
     if name == "reprisal":
         s = fr.get("s", -1)
         if stage == 0:
