@@ -25,6 +25,7 @@ class TerminalPlayer:
         self.humans = humans
         self.input = input_fn or console.input
         self.shown = 0
+        self.last_human: str | None = None
 
     def viewer(self, state: State) -> str | None:
         """Whose eyes the log is read with: the only human, or nobody's private lines in hot seat."""
@@ -47,7 +48,19 @@ class TerminalPlayer:
             self.shown = len(state.log)
         self.show_new_log(state)
 
+    def hand_over(self, role: str) -> None:
+        """Hot seat: clear the screen between two people so neither sees the other's hand."""
+        self.console.clear()
+        self.console.print(f"[bold]Pass the keyboard to {escape(role)}[/bold] and press Enter.")
+        try:
+            self.input("")
+        except EOFError as err:
+            raise Quit from err
+
     def choose(self, state: State, role: str) -> Action:
+        if len(self.humans) > 1 and self.last_human not in (None, role):
+            self.hand_over(role)
+        self.last_human = role
         self.show_new_log(state)
         history = state.history
         if not history or history[-1][0] != role:

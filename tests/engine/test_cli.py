@@ -55,3 +55,11 @@ def test_unknown_game_and_bad_seat_are_errors_not_crashes(monkeypatch, capsys):
 def test_fuzz_with_a_bot_in_a_seat(monkeypatch, capsys):
     code, out = run(monkeypatch, capsys, ["fuzz", "high-card", "--games", "5", "--seat", "north=ismcts"])
     assert code == 0 and "5 games" in out and "0 problems" in out
+
+
+def test_hot_seat_hands_over_between_two_people(monkeypatch, capsys):
+    # north bets and plays (2 answers), then south is handed the keyboard (Enter), and so on
+    typed = "1\n1\n\n1\n1\n\n1\n1\n\n1\n1\n"
+    code, out = run(monkeypatch, capsys, ["play", "high-card", "--seat", "north=human", "--seat", "south=human", "--seed", "2"], typed)
+    assert code == 0
+    assert out.count("Pass the keyboard to") == 3 and "Game over" in out
