@@ -255,6 +255,24 @@ def deposit(ctx: Ctx, mod: Any) -> Decision:
     return Decision("deposit", "resources", "6.2.4: no Base allowed, +6 Resources")
 
 
+def cash_gift(ctx: Ctx, mod: Any) -> Decision:
+    """4.5.2 with 8.1.2 #7 (a bot seated on a player faction whose last piece holding Cash is gone):
+    to another Non-player's piece there, Government, Syndicate, DR, 26July; otherwise let it go."""
+    g = ctx.g
+    for e in (GOVT, SYN, DR, M26):
+        if e != ctx.f and e in g.np and ctx.ok("give cash", ROLES[e]):
+            return Decision("give cash", ROLES[e], f"8.1.2 #7: Cash to another Non-player's piece ({ROLES[e]})")
+    return Decision("drop cash", None, "8.1.2 #7: no Non-player piece there, never transfer otherwise")
+
+
+def cash_carry(ctx: Ctx, mod: Any) -> Decision:
+    """4.5.2: another faction moved one of our pieces; the Cash stays with the pieces left (8.1.2 #7:
+    never transfer voluntarily)."""
+    if ctx.ok("leave cash"):
+        return Decision("leave cash", None, "8.1.2 #7: never move Cash voluntarily, it stays with the pieces left")
+    return fallback(ctx, None)
+
+
 def deploy(ctx: Ctx, mod: Any) -> Decision | None:
     """S3 Variable Deployment is done by players only (Non-players keep the standard set-up); a
     Non-player bot seated on a player faction places at random (8.2)."""
@@ -383,6 +401,8 @@ HANDLERS: dict[str, Handler] = {
     "deploy": deploy,
     "ev_choice": ev_choice,
     "ev_remove": ev_remove,
+    "cash_gift": cash_gift,
+    "cash_carry": cash_carry,
 }
 
 _ = (CC, CO, DR, GUER_A, GUER_U, T, P, idx)
