@@ -31,7 +31,10 @@ Steps (all append frames; `spaces` is a predicate fn(g, s) -> bool or a tuple of
 - choose_faction(g, f, factions, fn, *args): actor picks one of factions; fn(g, faction, *args).
 - choose_option(g, f, options, fn, *args): actor picks one string of `options`; fn(g, option, *args).
 - place(g, f, slot_or_slots, n, spaces): n times, pick a space (and a slot if several) and place 1
-  piece from Available (stacking respected for Bases/Casinos); stops when none can be placed.
+  piece from Available (stacking respected for Bases/Casinos); stops when none can be placed. A
+  player actor with none of its own kind Available may first take some back from the map (1.4.1,
+  "withdraw"; "done" ends). place_in(g, actor, key, s, n): the same for one fixed space, placing at
+  once and prompting only when 1.4.1 matters.
 - remove(g, f, slots, n, spaces): n times, pick a space and one of `slots` there and remove it to
   Available (Casinos close instead, 1.4.5).
 - shift(g, f, n_spaces, delta, spaces): pick n distinct spaces and shift each by delta levels.
@@ -334,6 +337,15 @@ class Place(Step):
     @staticmethod
     def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Place a piece ({n} left).", {"n": fr["n"]}
+
+
+def place_in(g: Any, actor: int, key: str, s: int, n: int = 1) -> None:
+    """Place n pieces `key` in s at once from Available (as many as there are, stacking as the
+    caller checked); if some are missing and `actor` may take its own back (1.4.1), queue a place
+    step for the rest so it may. Call from an event function or a step callback."""
+    k = g.place(s, g.slot(key), n)
+    if k < n and withdraw_options(g, actor, (key,), [s]):
+        place(g, actor, key, n=n - k, spaces=(s,))
 
 
 def remove(g: Any, f: int, slots: tuple[str, ...], n: int = 1, spaces: Any = None,

@@ -39,6 +39,7 @@ from agon.games.cuba_libre.events import (
     event,
     free_op,
     place,
+    place_in,
     remove,
     then,
 )
@@ -65,9 +66,9 @@ COUNTERPART = {"dr_u": "m26_u", "dr_a": "m26_u", "dr_base": "m26_base",
 @event(25)  # CL card 25 unshaded: a DR Guerrilla and Base in Camaguey Province or Oriente
 def escapade(g: Any, f: int) -> None:
     def land(g: Any, s: int) -> None:
-        g.place(s, GUER_U[DR])
+        place_in(g, f, "dr_u", s)
         if g.base_room(s, DR):
-            g.place(s, g.base_slot(DR))
+            place_in(g, f, "dr_base", s)
 
     choose_space(g, f, (CAMAGUEY_PROVINCE, ORIENTE), land, prompt="Escapade: choose the landing space.")
 
@@ -83,7 +84,10 @@ def escapade_seized(g: Any, f: int) -> None:
 @event(26)  # CL card 26 unshaded: DR places a Guerrilla, then free Marches in, Rallies or Ambushes there
 def loeches_takes_field(g: Any, f: int) -> None:
     def landed(g: Any, x: int) -> None:
-        g.place(x, GUER_U[DR])
+        place_in(g, DR, "dr_u", x)  # DR may take one back first if none is Available (1.4.1)
+        then(g, follow_up, x)
+
+    def follow_up(g: Any, x: int) -> None:
         opts = []
         if op_possible(g, DR, "march", True, True, (x,)):
             opts.append("march")
@@ -159,8 +163,8 @@ def morgan_backlash(g: Any, f: int) -> None:
 def chomon_escambray(g: Any, f: int) -> None:
     def settle(g: Any, x: int) -> None:
         if g.base_room(LAS_VILLAS, x):
-            g.place(LAS_VILLAS, g.base_slot(x))
-        g.place(LAS_VILLAS, GUER_U[x], 2)
+            place_in(g, f, g.key(g.base_slot(x)), LAS_VILLAS)
+        place_in(g, f, g.key(GUER_U[x]), LAS_VILLAS, 2)
 
     choose_faction(g, f, (DR, M26), settle)
 
@@ -305,7 +309,7 @@ def menoyo_commander(g: Any, f: int) -> None:
     def apply(g: Any, verb: str, arg: Any) -> None:
         s = NAMES.index(arg[0])
         g.remove(s, g.slot(arg[1]))
-        g.place(s, GUER_U[DR], 2)
+        place_in(g, f, "dr_u", s, 2)
 
     pick(g, f, lambda g: piece_options(g, keys, (LAS_VILLAS, *ADJ[LAS_VILLAS])), apply,
          prompt="Menoyo: choose a piece to remove.")
@@ -450,7 +454,7 @@ def fat_butcher_muscle(g: Any, f: int) -> None:
 def llano_poor(g: Any, f: int) -> None:
     def arm(g: Any, s: int) -> None:
         if g.base_room(s, M26):
-            g.place(s, g.base_slot(M26))
+            place_in(g, f, "m26_base", s)
         place(g, f, NEW_GUERRILLA, n=1, spaces=(s,))
 
     choose_space(g, f, CITIES, arm, prompt="Llano: choose a City.")

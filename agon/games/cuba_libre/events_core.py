@@ -14,6 +14,7 @@ from agon.games.cuba_libre.events import (
     event,
     free_op,
     place,
+    place_in,
     remove,
     shift,
     then,
@@ -52,8 +53,8 @@ def el_che(g: Any, f: int) -> None:
 @event(14)  # CL card 14 unshaded: a 26July Base and Guerrilla in Pinar del Rio
 def fisherman(g: Any, f: int) -> None:
     if g.base_room(PINAR, M26):
-        g.place(PINAR, g.slot("m26_base"))
-    g.place(PINAR, g.slot("m26_u"))
+        place_in(g, f, "m26_base", PINAR)
+    place_in(g, f, "m26_u", PINAR)
 
 
 @event(14, shaded=True)  # CL card 14 shaded: Pinar del Rio 2 levels toward Active Support
@@ -123,7 +124,7 @@ def carlos_prio(g: Any, f: int) -> None:
 def prio_home(g: Any, f: int) -> None:
     def base_and_neutral(g: Any, s: int) -> None:
         if g.base_room(s, DR):
-            g.place(s, g.slot("dr_base"))
+            place_in(g, f, "dr_base", s)
         g.support[s] = 0
 
     choose_space(g, f, lambda g, s: not IS_EC[s] and g.control(s) != GOVT, base_and_neutral)

@@ -63,3 +63,28 @@ def test_card_15_unshaded_nonplayer_never_takes_pieces_back():
     _none_available(g, "m26_u")
     play(g, 15)
     assert done_card(g) and n(g, "oriente", "m26_a") == 2
+
+
+def test_card_25_unshaded_dr_takes_back_a_guerrilla_to_land_it():
+    g = blank()
+    put(g, "havana", dr_a=1)
+    _none_available(g, "dr_u")
+    play(g, 25)
+    act(g, "space", N("oriente"))
+    assert n(g, "oriente", "dr_base") == 1  # the Base was Available
+    act(g, "withdraw", (N("havana"), "dr_a"))
+    act(g, "place", (N("oriente"), "dr_u"))
+    assert n(g, "oriente", "dr_u") == 1 and n(g, "havana", "dr_a") == 0 and done_card(g)
+
+
+def test_card_26_unshaded_dr_may_take_one_back_then_acts():
+    g = blank()
+    put(g, "havana", dr_a=1)
+    put(g, "matanzas", police=1)
+    _none_available(g, "dr_u")
+    play(g, 26)
+    act(g, "space", N("matanzas"))
+    act(g, "withdraw", (N("havana"), "dr_a"))
+    act(g, "place", (N("matanzas"), "dr_u"))
+    act(g, "choose", "ambush")
+    assert n(g, "matanzas", "police") == 0 and done_card(g)
