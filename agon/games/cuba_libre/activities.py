@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agon.games.cuba_libre.cash import ask_carry
 from agon.games.cuba_libre.data import (
     ADJ,
     CO,
@@ -206,7 +207,10 @@ class SpecialActivity(Step):
         if name == "transport":
             if stage == 1:
                 return [("to", NAMES[d]) for d in range(NS) if d != s]
-            return [("troops", k) for k in range(1, min(3, sp[s][T]) + 1)]
+            out = [("troops", k) for k in range(1, min(3, sp[s][T]) + 1)]
+            if g.cash_held(s, GOVT):  # CL 4.5.2: a moving Troop may carry a Government Cash marker
+                out += [("troops with cash", k) for _, k in out if sp[s][T] + sp[s][P] > k]
+            return out
         if name == "reprisal":
             if stage == 1:
                 return [("relocate", g.key(pt)) for e in (M26, DR, SYN) for pt in (GUER_U[e], GUER_A[e]) if sp[s][pt]]
@@ -311,14 +315,16 @@ def _next(g: Any, fr: dict[str, Any], name: str, f: int, verb: str, arg: Any) ->
             fr["to"] = NAMES.index(arg)
             fr["stage"] = 2
             return False
-        g.move(s, fr["to"], T, int(arg))  # CL 4.2.1
+        g.move(s, fr["to"], T, int(arg), with_cash=verb == "troops with cash")  # CL 4.2.1, 4.5.2
         return True
     if name == "reprisal":
         if fr["stage"] == 1:
             fr["pt"] = g.slot(arg)
             fr["stage"] = 2
             return False
-        g.move(s, NAMES.index(arg), fr["pt"])
+        d = NAMES.index(arg)
+        g.move(s, d, fr["pt"])  # AMB-46: it keeps its state and any Cash
+        ask_carry(g, g.owner(fr["pt"]), s, d)
         return True
     if name == "kidnap":
         if fr.get("then_terror"):
@@ -328,7 +334,9 @@ def _next(g: Any, fr: dict[str, Any], name: str, f: int, verb: str, arg: Any) ->
         return not fr.get("then_terror")
     if name == "muscle":
         pt = P if IS_CITY[s] else T
-        g.move(NAMES.index(arg), s, pt)  # CL 4.5.3
+        o = NAMES.index(arg)
+        g.move(o, s, pt)  # CL 4.5.3
+        ask_carry(g, GOVT, o, s)  # 4.5.2: the Government says if its Cash went with the cube
         fr["n"] = fr.get("n", 0) + 1
         return fr["n"] >= 2
     if name == "profit":

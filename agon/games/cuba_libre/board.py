@@ -267,7 +267,9 @@ class Board:
         return [i for i, c in enumerate(self.cash) if c >= 0 and c % 4 == f]
 
     def cash_check(self, s: int, capturer: int = -1) -> None:
-        """Cash whose holder lost its last Guerrilla/cube in s goes to `capturer` (if it has a
+        """Cash whose holder lost its last Guerrilla/cube in s (4.5.2): a Non-player passes it to
+        another Non-player there (8.1.2 item 7); a player holder may hand it to another faction's
+        piece there (a "cash_gift" decision, cash.py); otherwise it goes to `capturer` (if it has a
         Guerrilla/cube there and the action has a capture clause) or back to the pool."""
         for i, c in enumerate(self.cash):
             if c >= 0 and c // 4 == s and not self.has_holder(s, c % 4):
@@ -278,6 +280,10 @@ class Board:
                     if heir >= 0:
                         self.cash[i] = s * 4 + heir
                         continue
+                elif any(self.has_holder(s, x) for x in range(4) if x != holder):
+                    self.cash[i] = -2 - c  # CL 4.5.2 / AMB-11: the player holder decides (cash.py)
+                    self.push("cash_gift", holder, s=s, i=i, cap=capturer)  # type: ignore[attr-defined]
+                    continue
                 if capturer >= 0 and capturer != holder and self.has_holder(s, capturer):
                     self.cash[i] = s * 4 + capturer
                 else:
@@ -327,7 +333,11 @@ class Board:
             else:
                 assert row[GB] + row[MB] + row[DB] <= 2, f"stacking broken in {s}"
             assert -2 <= self.support[s] <= 2
-        for c in self.cash:
+        pending = {fr["i"] for fr in getattr(self, "stack", ()) if fr["k"] == "cash_gift"}
+        for i, c in enumerate(self.cash):
+            if c < -1:  # a player holder is deciding where its Cash goes (cash.py)
+                assert i in pending, f"Cash {c} off the map with no decision pending"
+                continue
             assert c == -1 or self.has_holder(c // 4, c % 4), f"Cash {c} has no holder"
         assert 0 <= sum(self.terror) <= TERROR_MARKERS
         for r in self.res:

@@ -18,7 +18,7 @@ from typing import Any
 
 from agon.engine import Action, State
 from agon.engine.rng import Rng
-from agon.games.cuba_libre import activities, deception, insurgent_ops, operations, propaganda, turn, variants  # noqa: F401 - register steps
+from agon.games.cuba_libre import activities, cash, deception, insurgent_ops, operations, propaganda, turn, variants  # noqa: F401 - register steps
 from agon.games.cuba_libre import events as ev
 from agon.games.cuba_libre.board import Board
 from agon.games.cuba_libre.data import (

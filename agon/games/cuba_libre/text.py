@@ -122,7 +122,9 @@ _RALLY = {"place": "place 1 Guerrilla", "base": "replace 2 Guerrillas with a Bas
           "flip": "flip all Guerrillas Underground"}
 _SIMPLE = {"done": "Done", "pass": "Pass", "limop": "Limited Operation (1 space, no Special Activity)",
            "roll": "Roll the die", "skip": "Skip", "launder": "Launder a Cash marker for a free LimOp",
-           "decline": "Decline", "give cash": "Give a Cash marker for the other faction's free LimOp", "reroll": "Roll again", "cancel pact": "Remove 2 Bases to end the Pact of Caracas"}
+           "decline": "Decline", "give cash": "Give a Cash marker for the other faction's free LimOp", "reroll": "Roll again", "cancel pact": "Remove 2 Bases to end the Pact of Caracas",
+           "drop cash": "Let the Cash marker go (captured or back to the pool)",
+           "carry cash": "A Cash marker goes with the moved piece", "leave cash": "The Cash stays"}
 
 
 def label(g: Any, action: Action) -> str:
@@ -145,6 +147,10 @@ def label(g: Any, action: Action) -> str:
         return f"{verb.replace('removebase', 'remove').capitalize()} a {PIECE_NAMES[PIECE_KEYS.index(arg)]}"
     if verb in ("faction", "target", "activate", "holder") and arg in ROLES:
         return f"{verb.capitalize()}: {FACTION_NAMES[ROLES.index(arg)]}"
+    if verb == "give cash" and arg in ROLES:
+        return f"Hand the Cash marker to a {FACTION_NAMES[ROLES.index(arg)]} piece"
+    if verb in ("troops", "troops with cash") and isinstance(arg, int):
+        return f"Move {arg} Troop{'s' if arg > 1 else ''}" + (" carrying a Cash marker" if verb != "troops" else "")
     if verb == "rally":
         return f"Rally: {_RALLY[arg]}" if arg in _RALLY else f"Rally: place {arg} Guerrillas"
     if verb == "move" and isinstance(arg, tuple) and len(arg) == 2 and isinstance(arg[1], str):

@@ -56,6 +56,23 @@ def test_4_2_1_transport_up_to_3_troops_from_city_to_any_other_space():
     assert g.sp[S("oriente")][0] == 3 and g.sp[S("havana")][0] == 2
 
 
+def test_4_5_2_transport_may_carry_government_cash():
+    """4.5.2: Cash moves with its piece; a Transported Troop may carry a Government Cash marker."""
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "havana", troop=3, police=1)
+    g.cash[0] = S("havana") * 4 + GOVT
+    g.cash[1] = S("havana") * 4 + GOVT
+    start(g, GOVT)
+    act(g, "operation", "train")
+    act(g, "activity", "transport")
+    act(g, "space", "Havana")
+    act(g, "to", "Oriente")
+    assert ("troops with cash", 3) in legal(g)
+    act(g, "troops with cash", 2)
+    assert sorted(g.cash[:2]) == sorted([S("oriente") * 4 + GOVT, S("havana") * 4 + GOVT])
+
+
 def test_4_2_2_air_strike_cannot_touch_underground_or_protected_base():
     g = blank()
     g.res[GOVT] = 10
@@ -94,6 +111,35 @@ def test_4_2_3_reprisal_terror_shift_and_relocate():
     act(g, "relocate", "m26_u")
     act(g, "to", "Las Villas")
     assert g.sp[S("las_villas")][3] == 1 and g.sp[S("matanzas")][3] == 0
+
+
+def test_4_5_2_reprisal_relocated_guerrilla_keeps_its_cash():
+    """AMB-46 / 4.5.2: the relocated Guerrilla keeps any Cash; with other 26July Guerrillas left
+    behind, 26July (the holder) says whether the Cash was under the one that moved."""
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "matanzas", troop=3, m26_u=1, m26_a=1)
+    g.cash[0] = S("matanzas") * 4 + M26
+    start(g, GOVT)
+    act(g, "operation", "sweep")
+    act(g, "activity", "reprisal")
+    act(g, "space", "Matanzas")
+    act(g, "relocate", "m26_u")
+    act(g, "to", "Las Villas")
+    assert g.active == ["m26"] and legal(g) == [("carry cash", None), ("leave cash", None)]
+    act(g, "carry cash")
+    assert g.cash[0] == S("las_villas") * 4 + M26 and g.active == ["govt"]
+    g2 = blank()
+    g2.res[GOVT] = 10
+    put(g2, "matanzas", troop=3, m26_u=1)
+    g2.cash[0] = S("matanzas") * 4 + M26
+    start(g2, GOVT)
+    act(g2, "operation", "sweep")
+    act(g2, "activity", "reprisal")
+    act(g2, "space", "Matanzas")
+    act(g2, "relocate", "m26_u")
+    act(g2, "to", "Las Villas")
+    assert g2.cash[0] == S("las_villas") * 4 + M26 and g2.active == ["govt"]  # its only piece: no question
 
 
 def test_4_3_1_infiltrate_replaces_police_first():
@@ -218,6 +264,24 @@ def test_4_5_3_muscle_police_to_a_city_casino():
     act(g, "from", "Camagüey City")
     act(g, "from", "Camagüey City")
     assert g.sp[S("havana")][1] == 2
+
+
+def test_4_5_2_muscle_moved_cube_may_carry_government_cash():
+    g = blank()
+    put(g, "havana", casino=1)
+    put(g, "camaguey_city", police=2)
+    put(g, "ec_cigar", syn_u=1)
+    g.cash[0] = S("camaguey_city") * 4 + GOVT
+    start(g, SYN)
+    act(g, "operation", "march")
+    act(g, "activity", "muscle")
+    act(g, "space", "Havana")
+    act(g, "from", "Camagüey City")
+    assert g.active == ["govt"]
+    act(g, "carry cash")
+    assert g.cash[0] == S("havana") * 4 + GOVT and g.active == ["syndicate"]
+    act(g, "from", "Camagüey City")  # the last Police: nothing left to ask
+    assert g.sp[S("havana")][1] == 2 and g.active == ["syndicate"]
 
 
 def test_4_5_4_bribe_costs_3_and_removes_2_cubes():

@@ -178,7 +178,37 @@ def test_3_2_4_seizure_of_cash():
     start(g, GOVT)
     act(g, "operation", "assault")
     act(g, "space", "Havana")
+    assert g.active == ["m26"] and legal(g) == [("give cash", "govt"), ("drop cash", None)]  # 4.5.2
+    act(g, "drop cash")
     assert g.cash[0] == S("havana") * 4 + GOVT
+
+
+def test_4_5_2_a_player_holder_may_hand_its_cash_to_another_factions_piece_when_removed():
+    """4.5.2 / AMB-11 / C-17: the last 26July Guerrilla goes; 26July hands its Cash to the Syndicate
+    Guerrilla there instead of letting the Government seize it."""
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "havana", troop=2, m26_a=1, syn_u=1)
+    g.cash[0] = S("havana") * 4 + M26
+    start(g, GOVT)
+    act(g, "operation", "assault")
+    act(g, "space", "Havana")
+    assert g.active == ["m26"]
+    assert set(legal(g)) == {("give cash", "govt"), ("give cash", "syndicate"), ("drop cash", None)}
+    act(g, "give cash", "syndicate")
+    assert g.cash[0] == S("havana") * 4 + SYN
+    assert g.active == ["govt"]
+
+
+def test_8_1_2_7_a_nonplayer_holder_passes_its_cash_to_another_nonplayer():
+    g = blank(players=2)  # DR and Syndicate are Non-players
+    g.res[GOVT] = 10
+    put(g, "havana", troop=2, dr_a=1, syn_u=1)
+    g.cash[0] = S("havana") * 4 + DR
+    start(g, GOVT)
+    act(g, "operation", "assault")
+    act(g, "space", "Havana")
+    assert g.cash[0] == S("havana") * 4 + SYN and g.active == ["govt"]
 
 
 # -- Rally (3.3.1) -----------------------------------------------------------------------------

@@ -1,0 +1,108 @@
+"""Cash decisions of a player holder (CL 4.5.2, AMB-11, C-17).
+
+- "cash_gift": the holder's last Guerrilla/cube in a space was removed or replaced while another
+  faction's Guerrilla or cube is there. The holder may hand the marker to that faction's piece
+  (`give cash <role>`) or let it go (`drop cash`: captured by the acting faction when its action
+  has a capture clause, else back to the pool). While the question is open the marker is kept as
+  -2 - code in `g.cash` (off the map, not Available).
+- "cash_carry": another faction moved one of the holder's pieces out of a space where the holder
+  keeps other pieces and Cash (Muscle moves Government cubes, Reprisal relocates a Guerrilla): the
+  holder says whether a Cash marker sits under the piece that moved (4.5.2: Cash moves with its
+  piece; the holder may shift it to another of its pieces there at any time).
+Non-player holders never ask: 8.1.2 item 7 (transfer to another Non-player) and they leave Cash
+where it is (they never transfer voluntarily).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.games.cuba_libre.data import NAMES
+from agon.games.cuba_libre.steps import POP, WAIT, Step, step
+
+
+def limbo(code: int) -> int:
+    return -2 - code
+
+
+def recipients(g: Any, s: int, holder: int) -> list[int]:
+    """Factions whose Guerrilla or cube in s may receive the holder's Cash (never a faction of the
+    same player under the No Non-player option, AMB-11)."""
+    from agon.games.cuba_libre.rules import teams
+
+    mates = next(t for t in teams(g.options) if holder in t)
+    return [e for e in range(4) if e not in mates and g.has_holder(s, e)]
+
+
+def settle(g: Any, i: int, s: int, holder: int, capturer: int) -> None:
+    """The Cash is removed: captured under a capture clause (acting faction with a piece there)."""
+    if capturer >= 0 and capturer != holder and g.has_holder(s, capturer):
+        g.cash[i] = s * 4 + capturer
+        g.say("{faction} captures a Cash marker in {space}.", faction=g.fname(capturer), space=NAMES[s])
+    else:
+        g.cash[i] = -1
+
+
+@step("cash_gift")
+class CashGift(Step):
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        if g.has_holder(fr["s"], fr["f"]):  # the holder has a piece there again: it keeps the Cash
+            g.cash[fr["i"]] = fr["s"] * 4 + fr["f"]
+            return POP
+        if not recipients(g, fr["s"], fr["f"]):
+            settle(g, fr["i"], fr["s"], fr["f"], fr["cap"])
+            return POP
+        return WAIT
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        out: list[Any] = [("give cash", g.role(e)) for e in recipients(g, fr["s"], fr["f"])]
+        return [*out, ("drop cash", None)]
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        s, i = fr["s"], fr["i"]
+        if action[0] == "give cash":
+            e = g.faction(action[1])
+            g.cash[i] = s * 4 + e
+            g.say("{faction} hands a Cash marker to {other} in {space}.", faction=g.fname(fr["f"]),
+                  other=g.fname(e), space=NAMES[s])
+        else:
+            settle(g, i, s, fr["f"], fr["cap"])
+        return True
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Your last piece holding Cash in {space} is gone: hand the Cash to another piece there?", {
+            "space": NAMES[fr["s"]]}
+
+
+@step("cash_carry")
+class CashCarry(Step):
+    @staticmethod
+    def enter(g: Any, fr: dict[str, Any]) -> int:
+        ok = g.cash_held(fr["s"], fr["f"]) and g.has_holder(fr["d"], fr["f"])
+        return WAIT if ok else POP
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        return [("carry cash", None), ("leave cash", None)]
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        if action[0] == "carry cash":
+            code = fr["s"] * 4 + fr["f"]
+            g.cash[g.cash.index(code)] = fr["d"] * 4 + fr["f"]
+        return True
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Your piece moved from {src} to {dst}: does a Cash marker go with it?", {
+            "src": NAMES[fr["s"]], "dst": NAMES[fr["d"]]}
+
+
+def ask_carry(g: Any, f: int, src: int, dst: int) -> None:
+    """After another faction moved f's piece from src to dst: a player f says if Cash went along."""
+    if g.is_player(f) and g.cash_held(src, f) and g.has_holder(src, f):
+        g.push("cash_carry", f, s=src, d=dst)
