@@ -19,6 +19,7 @@ from agon.cli.terminal import Quit, TerminalPlayer, show_result
 from agon.engine import AgonError, games, load, read_record, replay, save_record
 from agon.match import HUMAN, play_match, seat_players
 from agon.testing import fuzz
+from agon.tournament import tournament
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 
@@ -62,6 +63,14 @@ def build_parser() -> argparse.ArgumentParser:
     bn.add_argument("game")
     bn.add_argument("--seconds", type=float, default=5.0)
     _add_game_options(bn)
+
+    tour = sub.add_parser("tournament", help="many games between bots: win rates with 95% intervals, for balance")
+    tour.add_argument("game")
+    tour.add_argument("--seat", action="append", metavar="ROLE=BOT", help="a bot in a seat (others: the game's default seats)")
+    tour.add_argument("--games", type=int, default=100)
+    tour.add_argument("--seed", type=int, default=0, help="first seed")
+    tour.add_argument("--jobs", type=int, default=1, help="processes to play in parallel")
+    _add_game_options(tour)
 
     rules = sub.add_parser("rules", help="a player's rules reference, with rule ids")
     rules.add_argument("game")
@@ -130,13 +139,23 @@ def cmd_fuzz(console: Console, args: argparse.Namespace) -> int:
         opts = game.normalize_options(dict(options))
         seats = {role: named.get(role) or game.default_seat(role, opts) for role in game.roles(**opts)}
     report = fuzz(args.game, args.games, options, first_seed=args.seed, check_replay=not args.no_replay, seats=seats)
-    console.print(report.summary(), markup=False)
+    console.print(report.summary(), markup=False, soft_wrap=True)
     return 0 if report.ok else 1
 
 
 def cmd_bench(console: Console, args: argparse.Namespace) -> int:
     load(args.game)
-    console.print(bench(args.game, args.seconds, game_options(args)).summary(), markup=False)
+    console.print(bench(args.game, args.seconds, game_options(args)).summary(), markup=False, soft_wrap=True)
+    return 0
+
+
+def cmd_tournament(console: Console, args: argparse.Namespace) -> int:
+    options = game_options(args)
+    seats = seat_players(args.game, parse_pairs(args.seat, "--seat"), args.seed, options)
+    if HUMAN in seats.values():
+        raise ValueError("a tournament seats bots only")
+    report = tournament(args.game, seats, args.games, options, first_seed=args.seed, jobs=args.jobs)
+    console.print(report.summary(), markup=False, soft_wrap=True)
     return 0
 
 
@@ -150,7 +169,10 @@ def cmd_rules(console: Console, args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"games": cmd_games, "play": cmd_play, "replay": cmd_replay, "fuzz": cmd_fuzz, "bench": cmd_bench, "rules": cmd_rules}
+COMMANDS = {
+    "games": cmd_games, "play": cmd_play, "replay": cmd_replay, "fuzz": cmd_fuzz, "bench": cmd_bench,
+    "tournament": cmd_tournament, "rules": cmd_rules,
+}
 
 
 def main(argv: list[str] | None = None) -> int:

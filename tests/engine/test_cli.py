@@ -63,3 +63,18 @@ def test_hot_seat_hands_over_between_two_people(monkeypatch, capsys):
     code, out = run(monkeypatch, capsys, ["play", "high-card", "--seat", "north=human", "--seat", "south=human", "--seed", "2"], typed)
     assert code == 0
     assert out.count("Pass the keyboard to") == 3 and "Game over" in out
+
+
+def test_tournament_reports_win_rates_with_intervals(monkeypatch, capsys):
+    code, out = run(monkeypatch, capsys, ["tournament", "high-card", "--games", "30", "--seat", "north=ismcts"])
+    assert code == 0 and "30 games" in out and "95%" in out and "ismcts" in out
+
+
+def test_tournament_win_rates_add_up():
+    from agon.tournament import tournament
+
+    report = tournament("high-card", {"north": "random", "south": "random"}, 40)
+    assert len(report.games) == 40
+    assert abs(report.wins("north") + report.wins("south") - 40) < 1e-9
+    rate, low, high = report.win_rate("north")
+    assert low <= rate <= high

@@ -1,0 +1,87 @@
+"""Many games between fixed seats, for balance studies: win rates with confidence intervals.
+
+`agon tournament cuba-libre --players 0 --games 500 --jobs 2` plays the seeds first_seed..,
+in parallel processes when jobs > 1, and reports per role: wins (a shared win counts as a
+fraction), the win rate with its 95% Wilson interval, and the mean score; plus the mean length.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from agon.match import play_match
+
+
+@dataclass
+class GameSummary:
+    seed: int
+    winners: list[str]
+    scores: dict[str, float]
+    actions: int
+    reason: str
+
+
+@dataclass
+class TournamentReport:
+    game: str
+    seats: dict[str, str]
+    options: dict[str, Any]
+    games: list[GameSummary] = field(default_factory=list)
+
+    def wins(self, role: str) -> float:
+        return sum(1 / len(g.winners) for g in self.games if role in g.winners)
+
+    def win_rate(self, role: str) -> tuple[float, float, float]:
+        """The rate and its 95% Wilson score interval."""
+        n = len(self.games)
+        if n == 0:
+            return 0.0, 0.0, 1.0
+        p = self.wins(role) / n
+        z = 1.96
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return p, max(0.0, centre - half), min(1.0, centre + half)
+
+    def mean_score(self, role: str) -> float | None:
+        values = [g.scores[role] for g in self.games if isinstance(g.scores.get(role), (int, float))]
+        return sum(values) / len(values) if values else None
+
+    def summary(self) -> str:
+        n = len(self.games)
+        lines = [f"{self.game} {self.options}: {n} games, {sum(g.actions for g in self.games) / max(n, 1):.0f} actions/game"]
+        for role, who in self.seats.items():
+            rate, low, high = self.win_rate(role)
+            score = self.mean_score(role)
+            shown = "" if score is None else f", mean score {score:.1f}"
+            lines.append(f"  {role:<12} {who:<11} wins {self.wins(role):7.1f}  {rate:6.1%}  (95% {low:.1%}–{high:.1%}){shown}")
+        no_winner = sum(1 for g in self.games if not g.winners)
+        if no_winner:
+            lines.append(f"  no winner among the seats: {no_winner}")
+        return "\n".join(lines)
+
+
+def _play_one(args: tuple[str, dict[str, str], int, dict[str, Any]]) -> GameSummary:
+    game_id, seats, seed, options = args
+    state = play_match(game_id, seats, seed, **options)
+    result = state.result or {}
+    return GameSummary(seed, list(result.get("winners", [])), dict(result.get("scores", {})), len(state.history),
+                       str(result.get("reason", "")))
+
+
+def tournament(game_id: str, seats: dict[str, str], games: int, options: dict[str, Any] | None = None,
+               first_seed: int = 0, jobs: int = 1) -> TournamentReport:
+    options = dict(options or {})
+    work: Iterable[tuple[str, dict[str, str], int, dict[str, Any]]] = [
+        (game_id, seats, seed, options) for seed in range(first_seed, first_seed + games)
+    ]
+    report = TournamentReport(game_id, seats, options)
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            report.games = list(pool.map(_play_one, work, chunksize=max(1, games // (jobs * 8))))
+    else:
+        report.games = [_play_one(w) for w in work]
+    return report
