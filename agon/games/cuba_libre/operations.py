@@ -15,6 +15,7 @@ from agon.games.cuba_libre.data import (
     ADJ,
     CC,
     CO,
+    DB,
     DR,
     ECS,
     FOREST,
@@ -25,6 +26,7 @@ from agon.games.cuba_libre.data import (
     IS_CITY,
     IS_EC,
     M26,
+    MB,
     MOUNTAIN,
     NAMES,
     NS,
@@ -264,6 +266,41 @@ class Activate(Step):
         return "Activate a Guerrilla in {space} ({n} left).", {"space": NAMES[fr["s"]], "n": fr["n"]}
 
 
+# -- voluntary removal (CL 1.4.1) --------------------------------------------------------------
+
+# What each Operation (with the SAs that may go with it) can place, by faction: the own piece kinds
+# a player may take off the map to Available when none is Available (Infiltrate with Rally/March,
+# Captured Goods and Ambush with Attack).
+PLACES = {
+    (GOVT, "train"): (T, P, GB),
+    (M26, "rally"): (GUER_U[M26], GUER_A[M26], MB), (M26, "march"): (GUER_U[M26], GUER_A[M26]),
+    (M26, "attack"): (GUER_U[M26], GUER_A[M26]),
+    (DR, "rally"): (GUER_U[DR], GUER_A[DR], DB), (DR, "attack"): (GUER_U[DR], GUER_A[DR]),
+    (SYN, "rally"): (GUER_U[SYN], GUER_A[SYN]), (SYN, "construct"): (CO, CC),
+}
+
+
+def withdraw_options(g: Any, f: int, kinds: tuple[int, ...]) -> list[Any]:
+    """CL 1.4.1: while executing an Operation a player faction may remove its own pieces from the
+    map to Available, to place them elsewhere: offered for a piece kind with none Available (not
+    Non-players, AMB-54; 26July/DR Bases under the Pact of Caracas go by "cancel pact", card 18)."""
+    if not kinds or not g.is_player(f):
+        return []
+    out: list[Any] = []
+    for pt in kinds:
+        if g.available(pt) or (pt in (MB, DB) and g.has_cap(18)):
+            continue
+        out += [("withdraw", (NAMES[s], g.key(pt))) for s in range(NS) if g.sp[s][pt]]
+    return out
+
+
+def withdraw(g: Any, f: int, arg: Any) -> None:
+    s, pt = NAMES.index(arg[0]), g.slot(arg[1])
+    g.remove(s, pt)
+    g.say("{faction} takes a piece off the map in {space} to place it elsewhere.", faction=g.fname(f),
+          space=NAMES[s])
+
+
 # -- choosing the Operation -------------------------------------------------------------------
 
 
@@ -328,6 +365,8 @@ class Operation(Step):
             out.append(("done", None))  # ruling CL-R13: an Operation left with no legal space may end
         if caracas_ok(g, fr["f"]) and not fr.get("caracas"):
             out.append(("cancel pact", None))
+        if not fr.get("sp_closed"):
+            out += withdraw_options(g, fr["f"], PLACES.get((fr["f"], fr["op"]), ()))
         return out
 
     @staticmethod
@@ -340,6 +379,9 @@ class Operation(Step):
             return False
         if verb == "activity":
             activities.start(g, fr, arg)
+            return False
+        if verb == "withdraw":
+            withdraw(g, fr["f"], arg)
             return False
         if verb == "cancel pact":
             fr["caracas"] = True
@@ -367,7 +409,7 @@ def select_space(g: Any, fr: dict[str, Any], s: int) -> None:
     fr["sp"] = fr["sp"] + (s,)
     g.say("{op} in {space}.", op=OP_TITLES[op], space=NAMES[s])
     if op == "train":
-        if (IS_CITY[s] or g.sp[s][GB]) and g.available(T) + g.available(P):
+        if IS_CITY[s] or g.sp[s][GB]:
             g.push("train_place", f, s=s, n=0)
     elif op == "garrison":
         g.push("move_cubes", f, s=s, n=0, mode="garrison")
@@ -408,7 +450,15 @@ def op_finished(g: Any, fr: dict[str, Any]) -> None:
 class TrainPlace(Step):
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
-        return POP if fr["n"] >= 4 or g.available(T) + g.available(P) == 0 else WAIT
+        if fr["n"] >= 4:
+            return POP
+        return WAIT if g.available(T) + g.available(P) or TrainPlace._withdraw(g, fr) else POP
+
+    @staticmethod
+    def _withdraw(g: Any, fr: dict[str, Any]) -> list[Any]:
+        """CL 1.4.1: cubes from elsewhere on the map (not this space) when none is Available."""
+        here = NAMES[fr["s"]]
+        return [a for a in withdraw_options(g, GOVT, (T, P)) if a[1][0] != here]
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
@@ -417,6 +467,7 @@ class TrainPlace(Step):
             out.append(("place", "troop"))
         if g.available(P):
             out.append(("place", "police"))
+        out += TrainPlace._withdraw(g, fr)
         out.append(("done", None))
         return out
 
@@ -424,6 +475,9 @@ class TrainPlace(Step):
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
         if action[0] == "done":
             return True
+        if action[0] == "withdraw":
+            withdraw(g, GOVT, action[1])
+            return False
         g.place(fr["s"], T if action[1] == "troop" else P)
         fr["n"] += 1
         return False

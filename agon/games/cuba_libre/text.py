@@ -147,6 +147,11 @@ def label(g: Any, action: Action) -> str:
         return f"{verb.replace('removebase', 'remove').capitalize()} a {PIECE_NAMES[PIECE_KEYS.index(arg)]}"
     if verb in ("faction", "target", "activate", "holder") and arg in ROLES:
         return f"{verb.capitalize()}: {FACTION_NAMES[ROLES.index(arg)]}"
+    if verb == "withdraw" and isinstance(arg, tuple) and len(arg) == 2:
+        kind = {"underground": "an Underground Guerrilla", "active": "an Active Guerrilla"}.get(arg[1])
+        if kind is None and arg[1] in PIECE_KEYS:
+            kind = f"a {PIECE_NAMES[PIECE_KEYS.index(arg[1])]}"
+        return f"Take {kind or arg[1]} off the map in {arg[0]} (none Available)"
     if verb == "give cash" and arg in ROLES:
         return f"Hand the Cash marker to a {FACTION_NAMES[ROLES.index(arg)]} piece"
     if verb in ("troops", "troops with cash") and isinstance(arg, int):

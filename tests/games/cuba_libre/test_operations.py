@@ -507,3 +507,61 @@ def test_3_2_3_a_troop_moves_only_once_per_sweep():
     act(g, "space", "Matanzas")
     act(g, "move", ("La Habana", "troop"))  # the one that was there may go on
     assert ("move", ("La Habana", "troop")) not in legal(g)  # the one that arrived stays
+
+
+# -- voluntary removal (1.4.1) -------------------------------------------------------------------
+
+
+def test_1_4_1_voluntary_removal_of_cubes_to_train_with_none_available():
+    """1.4.1: the Government, Training with no cube Available, takes cubes off the map to place them."""
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "pinar_del_rio", troop=15, police=15)
+    start(g, GOVT)
+    act(g, "operation", "train")
+    assert ("withdraw", (g_name("pinar_del_rio"), "troop")) in legal(g)
+    act(g, "space", "Havana")
+    assert g.active == ["govt"]
+    acts = legal(g)
+    assert ("place", "troop") not in acts and any(v == "withdraw" for v, _ in acts)
+    where = next(a for v, a in acts if v == "withdraw" and a[1] == "police")
+    act(g, "withdraw", where)
+    act(g, "place", "police")
+    assert g.sp[S("havana")][1] == 1 and g.sp[S("pinar_del_rio")][1] == 14
+
+
+def test_1_4_1_voluntary_removal_of_a_base_to_rally_a_new_one():
+    g = blank()
+    for s_ in ("pinar_del_rio", "la_habana", "matanzas", "las_villas"):
+        put(g, s_, dr_base=1)
+    put(g, "oriente", dr_u=2)
+    start(g, DR)
+    act(g, "operation", "rally")
+    assert ("withdraw", (g_name("pinar_del_rio"), "dr_base")) in legal(g)
+    act(g, "withdraw", (g_name("pinar_del_rio"), "dr_base"))
+    act(g, "space", "Oriente")
+    assert ("rally", "base") in legal(g)
+    act(g, "rally", "base")
+    assert g.sp[S("oriente")][8] == 1 and g.sp[S("pinar_del_rio")][8] == 0
+
+
+def test_1_4_1_no_voluntary_removal_while_pieces_are_available_or_for_nonplayers():
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "pinar_del_rio", troop=3)
+    start(g, GOVT)
+    act(g, "operation", "train")
+    assert not any(v == "withdraw" for v, _ in legal(g))
+    g2 = blank(players=2)  # DR is a Non-player
+    for s_ in ("pinar_del_rio", "la_habana", "matanzas", "las_villas"):
+        put(g2, s_, dr_base=1)
+    put(g2, "oriente", dr_u=2)
+    start(g2, DR)
+    act(g2, "operation", "rally")
+    assert not any(v == "withdraw" for v, _ in legal(g2))
+
+
+def g_name(key: str) -> str:
+    from agon.games.cuba_libre.data import NAMES
+
+    return NAMES[S(key)]
