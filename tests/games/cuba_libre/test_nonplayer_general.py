@@ -198,3 +198,18 @@ def test_8_6_5_caracas_follows_the_solo_faction():
     start(g, DR)
     out = run_op(g, DR)
     assert out and "cancel pact" not in [v for v, _a, _r in out] and g.has_cap(18)
+
+
+def test_1_4_1_a_bot_on_a_player_faction_never_takes_pieces_back_to_place_them():
+    """Ruling CL-NP12 (AMB-54): an Event placing 26July Guerrillas with none Available offers a
+    player 1.4.1 voluntary removal; the bot seated there ends the placement instead."""
+    from agon.games.cuba_libre.data import AV_MG
+    from tests.games.cuba_libre.helpers import start
+
+    g = np_game(players=4)
+    put(g, "oriente", m26_a=2)
+    g.avail[AV_MG] = 0
+    start(g, M26, kind="ev_place", keys=("m26_u",), n=1, opts=None)
+    assert any(a.verb == "withdraw" for a in g.legal_actions("m26"))
+    d = decide(g)
+    assert d.verb == "done" and "AMB-54" in d.reason

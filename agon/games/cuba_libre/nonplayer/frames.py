@@ -50,7 +50,7 @@ def decide(ctx: Ctx, mod: Any) -> Decision | None:
 
 def fallback(ctx: Ctx, proposed: Decision | None) -> Decision:
     """No priority applies (or the proposal is not legal): a random legal action (8.2)."""
-    acts = [a for a in ctx.legal if a[0] not in ("pass", "skip", "decline", "cancel pact")] or \
+    acts = [a for a in ctx.legal if a[0] not in ("pass", "skip", "decline", "cancel pact", "withdraw")] or \
         [a for a in ctx.legal if a[0] != "cancel pact"] or ctx.legal  # 8.6.5: never by chance
     verb, arg = ctx.pick(acts)
     why = "8.2 no priority applies: random choice"
@@ -296,11 +296,13 @@ def _score(g: Any, twin: Any) -> tuple[int, int, int]:
     return (bases, pieces, shift)
 
 
-def lookahead(ctx: Ctx, why: str) -> Decision | None:
+def lookahead(ctx: Ctx, why: str, only: list[tuple[str, Any]] | None = None) -> Decision | None:
     """Try each option on a clone: most Bases and pieces placed/removed, then the greatest change
-    of Support/Opposition (8.4.4); ties at random (8.2)."""
+    of Support/Opposition (8.4.4); ties at random (8.2). Never a voluntary removal (1.4.1, AMB-54)
+    nor the cancellation of the Pact (8.6.5) by chance."""
     g = ctx.g
-    acts = [a for a in ctx.legal if a[0] not in ("skip", "done", "pass")]
+    acts = only if only is not None else [a for a in ctx.legal
+                                          if a[0] not in ("skip", "done", "pass", "withdraw", "cancel pact")]
     if not acts:
         return None
     if len(acts) > 40:
@@ -322,6 +324,17 @@ def lookahead(ctx: Ctx, why: str) -> Decision | None:
         return Decision(a[0], a[1], why + ": no option has an effect")
     best = ctx.pick([a for a, sc in scored if sc == top])
     return Decision(best[0], best[1], why)
+
+
+def ev_place(ctx: Ctx, mod: Any) -> Decision | None:
+    """8.4.3 Event placement (lookahead); a bot seated on a player faction never takes its pieces
+    back to place them (1.4.1 voluntary removal, AMB-54, ruling CL-NP12): it ends the placement."""
+    places = [a for a in ctx.legal if a[0] == "place"]
+    if places:
+        return lookahead(ctx, "8.4.3 Event: place the most pieces, then the greatest shift (8.4.4)", places)
+    if ctx.ok("done"):
+        return Decision("done", None, "8.4.3 / AMB-54: none Available, never take pieces back by choice")
+    return lookahead(ctx, "8.4.3 Event placement")
 
 
 def own_removal_rank(g: Any, f: int, pt: int) -> int:
@@ -401,6 +414,7 @@ HANDLERS: dict[str, Handler] = {
     "deploy": deploy,
     "ev_choice": ev_choice,
     "ev_remove": ev_remove,
+    "ev_place": ev_place,
     "cash_gift": cash_gift,
     "cash_carry": cash_carry,
 }
