@@ -194,6 +194,7 @@ class March(Step):
         under = kind == "underground"
         g.move(o, s, GUER_U[f] if under else GUER_A[f], 1, carry)
         _arrive(g, s, int(under), int(not under))
+        fr.setdefault("first_o", o)  # El Che: the group of the first Guerrilla moved moves first
         grp = dict(fr["grp"])
         nu, na = grp.get(o, (0, 0))
         grp[o] = (nu + under, na + (not under))
@@ -207,7 +208,7 @@ class March(Step):
         f, s = fr["f"], fr["s"]
         op = g.op_frame()
         first = op is not None and not op.get("groups")
-        for o, (nu, na) in fr["grp"]:
+        for o, (nu, na) in sorted(fr["grp"], key=lambda item: item[0] != fr.get("first_o")):
             if f == M26 and g.has_cap(13) and first:
                 first = False
                 continue

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agon.games.cuba_libre.data import DR, M26, space
-from tests.games.cuba_libre.helpers import act, blank, legal, put
+from tests.games.cuba_libre.helpers import act, blank, legal, put, start
 from tests.games.cuba_libre.test_events_cards import N, done_card, n, play
 
 # -- 27 Echeverria -------------------------------------------------------------------------------
@@ -88,3 +88,29 @@ def test_card_26_unshaded_dr_may_take_one_back_then_acts():
     act(g, "place", (N("matanzas"), "dr_u"))
     act(g, "choose", "ambush")
     assert n(g, "matanzas", "police") == 0 and done_card(g)
+
+
+# -- 13 El Che -----------------------------------------------------------------------------------
+
+
+def test_card_13_el_che_the_group_moved_first_stays_underground():
+    """26July declares which group moves first (cards §2, card 13): the group of the first
+    Guerrilla it moves, not the one from the lowest-numbered space."""
+    g = blank()
+    play(g, 13)
+    assert g.has_cap(13)
+    g.res[M26] = 10
+    g.support[space("matanzas")] = 1
+    put(g, "matanzas", troop=2)
+    put(g, "la_habana", m26_u=1)
+    put(g, "las_villas", m26_u=2)
+    start(g, M26, sa=False)
+    act(g, "operation", "march")
+    act(g, "space", N("matanzas"))
+    act(g, "move", (N("las_villas"), "underground"))
+    act(g, "move", (N("la_habana"), "underground"))
+    act(g, "move", (N("las_villas"), "underground"))
+    act(g, "done")
+    # the group moved first (2 from Las Villas, 2 + 2 cubes > 3) stays Underground; the other one
+    # (1 + 2 cubes) would not Activate anyway
+    assert n(g, "matanzas", "m26_u") == 3 and n(g, "matanzas", "m26_a") == 0
