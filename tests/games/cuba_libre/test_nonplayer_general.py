@@ -213,3 +213,35 @@ def test_1_4_1_a_bot_on_a_player_faction_never_takes_pieces_back_to_place_them()
     assert any(a.verb == "withdraw" for a in g.legal_actions("m26"))
     d = decide(g)
     assert d.verb == "done" and "AMB-54" in d.reason
+
+
+def test_8_1_2_item_7_a_bot_on_a_player_faction_gives_cash_to_a_non_player_first():
+    """The core asks a player holder whose last piece went (4.5.2); the bot seated there follows
+    8.1.2 #7: another Non-player's piece (Government, Syndicate, DR, 26July order), else let go."""
+    from agon.games.cuba_libre.data import space
+    from tests.games.cuba_libre.helpers import start
+
+    g = np_game(players=2)  # Government and 26July players; DR and Syndicate Non-players
+    put(g, "havana", police=1, syn_u=1, dr_u=1)
+    g.cash[0] = -2 - (space("havana") * 4 + M26)
+    start(g, M26, kind="cash_gift", s=space("havana"), i=0, cap=-1)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("give cash", "syndicate") and d.reason.startswith("8.1.2 #7")
+    g = np_game(players=2)
+    put(g, "havana", police=1)
+    g.cash[0] = -2 - (space("havana") * 4 + M26)
+    start(g, M26, kind="cash_gift", s=space("havana"), i=0, cap=-1)
+    assert decide(g).verb == "drop cash"
+
+
+def test_8_1_2_item_7_a_bot_on_a_player_faction_never_carries_cash_voluntarily():
+    from agon.games.cuba_libre.data import space
+    from tests.games.cuba_libre.helpers import start
+
+    g = np_game(players=4)
+    put(g, "havana", police=2)
+    put(g, "la_habana", police=1)
+    g.cash[0] = space("havana") * 4 + GOVT
+    start(g, GOVT, kind="cash_carry", s=space("havana"), d=space("la_habana"))
+    d = decide(g)
+    assert d.verb == "leave cash" and d.reason.startswith("8.1.2 #7")

@@ -239,3 +239,17 @@ def test_8_8_1_guantanamo_bay_counts_only_air_strike_targets():
     assert not guantanamo_two(g)
     put(g, "las_villas", m26_a=2, police=1)
     assert guantanamo_two(g)
+
+
+def test_8_1_2_item_9_transport_carries_the_governments_cash_to_a_province():
+    g = np_game()
+    put(g, "havana", troop=6)
+    put(g, "santiago_de_cuba", troop=1, police=1)
+    put(g, "las_villas", troop=2)
+    put(g, "matanzas", m26_a=2)
+    g.cash[0] = space("havana") * 4 + GOVT
+    start(g, GOVT)
+    out = steps(g)
+    carry = [(v, a, r) for v, a, r in out if v == "troops with cash"]
+    assert carry and "8.1.2 #9" in carry[0][2] and ("to", "Matanzas") in acts(out)
+    assert g.cash[0] == space("matanzas") * 4 + GOVT

@@ -475,7 +475,10 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
             return Decision("space", NAMES[src], why)
         if stage == 1:
             return Decision("to", NAMES[dest], why)
-        return Decision("troops", min(k, max(a for v, a in ctx.legal if v == "troops")), why)
+        n = min(k, max(a for v, a in ctx.legal if v == "troops"))
+        if not IS_EC[dest] and ctx.ok("troops with cash", n):  # 8.1.2 #9: Cash first to non-EC spaces
+            return Decision("troops with cash", n, why + "; the Troops carry the Government's Cash (8.1.2 #9)")
+        return Decision("troops", n, why)
     if name == "airstrike" and stage == 0:
         got = airstrike_space(ctx)
         if got is None or not ctx.ok("space", NAMES[got[0]]):  # already committed: the best legal space
