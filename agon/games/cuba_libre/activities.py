@@ -133,6 +133,11 @@ def spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> list[int]:
     return []
 
 
+def _stash_spaces(g: Any, done: tuple[int, ...]) -> list[int]:
+    """CL 4.5.1 Stash: open-Casino spaces with a Guerrilla or cube to hold the Cash."""
+    return [s for s in range(NS) if g.sp[s][CO] and s not in done and any(g.has_holder(s, e) for e in range(4))]
+
+
 def _cheapest(g: Any, fr: dict[str, Any]) -> int:
     """Cheapest space of the open Operation (Bribe must leave enough to execute it)."""
     from agon.games.cuba_libre.operations import candidate_spaces, space_cost
@@ -194,7 +199,7 @@ class SpecialActivity(Step):
             ctx = op if op is not None else {"sp": fr["opsp"], "f": f, "op": "", "free": True}
             if name == "profit":
                 out: list[Any] = []
-                if -1 in g.cash and any(sp[s][CO] for s in range(NS)):
+                if -1 in g.cash and _stash_spaces(g, ()):
                     out.append(("profit", "stash"))
                 if any(sp[s][CO] for s in range(NS)) or g.cash_of(SYN):
                     out.append(("profit", "cash in"))
@@ -230,7 +235,7 @@ class SpecialActivity(Step):
                     if -1 not in g.cash:
                         return []
                     done_sp = fr.get("done_sp", ())
-                    out = [("space", NAMES[x]) for x in range(NS) if sp[x][CO] and x not in done_sp]
+                    out = [("space", NAMES[x]) for x in _stash_spaces(g, done_sp)]
                     return [*out, ("done", None)] if done_sp else out
                 return [("holder", g.role(e)) for e in range(4) if g.has_holder(s, e)]
             out = [("close", NAMES[x]) for x in range(NS) if sp[x][CO]]

@@ -252,6 +252,27 @@ def test_4_5_1_profit_stash_and_cash_in():
     assert g2.res[SYN] == 18 and g2.sp[S("havana")][CC] == 1
 
 
+def test_4_5_1_profit_stash_only_where_a_piece_can_hold_the_cash():
+    """4.5.1 / 4.5.2: Cash always sits under a Guerrilla or cube, so an open-Casino space with no such
+    piece is no Stash space (it used to end the SA with nothing done)."""
+    g = blank()
+    put(g, "havana", casino=1)
+    put(g, "matanzas", casino=1, police=1)
+    put(g, "ec_cigar", syn_u=1)
+    start(g, SYN)
+    act(g, "operation", "march")
+    act(g, "activity", "profit")
+    act(g, "profit", "stash")
+    assert legal(g) == [("space", "Matanzas")]
+    g2 = blank()
+    put(g2, "havana", casino=1)
+    put(g2, "ec_cigar", syn_u=1)
+    start(g2, SYN)
+    act(g2, "operation", "march")
+    act(g2, "activity", "profit")
+    assert ("profit", "stash") not in legal(g2)
+
+
 def test_4_5_3_muscle_police_to_a_city_casino():
     g = blank()
     put(g, "havana", casino=1)
