@@ -329,7 +329,7 @@ def _next(g: Any, fr: dict[str, Any], name: str, f: int, verb: str, arg: Any) ->
             return False
         d = NAMES.index(arg)
         g.move(s, d, fr["pt"])  # AMB-46: it keeps its state and any Cash
-        ask_carry(g, g.owner(fr["pt"]), s, d)
+        ask_carry(g, g.owner(fr["pt"]), s, d, fr["pt"])
         return True
     if name == "kidnap":
         if fr.get("then_terror"):

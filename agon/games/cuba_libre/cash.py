@@ -9,15 +9,15 @@
   keeps other pieces and Cash (Muscle moves Government cubes, Reprisal relocates a Guerrilla): the
   holder says whether a Cash marker sits under the piece that moved (4.5.2: Cash moves with its
   piece; the holder may shift it to another of its pieces there at any time).
-Non-player holders never ask: 8.1.2 item 7 (transfer to another Non-player) and they leave Cash
-where it is (they never transfer voluntarily).
+Non-player holders never ask: 8.1.2 item 7 (transfer to another Non-player); their Cash sits under
+their Underground Guerrillas first (item 3) and is otherwise never moved voluntarily.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from agon.games.cuba_libre.data import NAMES
+from agon.games.cuba_libre.data import GUER_U, NAMES
 from agon.games.cuba_libre.steps import POP, WAIT, Step, step
 
 
@@ -102,7 +102,14 @@ class CashCarry(Step):
             "src": NAMES[fr["s"]], "dst": NAMES[fr["d"]]}
 
 
-def ask_carry(g: Any, f: int, src: int, dst: int) -> None:
-    """After another faction moved f's piece from src to dst: a player f says if Cash went along."""
-    if g.is_player(f) and g.cash_held(src, f) and g.has_holder(src, f):
+def ask_carry(g: Any, f: int, src: int, dst: int, pt: int = -1) -> None:
+    """After another faction moved f's piece (slot pt) from src to dst: a player f says if Cash went
+    along. A Non-player keeps its Cash under its Underground Guerrillas first (8.1.2 item 3): the Cash
+    went along when the piece moved was its last Underground Guerrilla there."""
+    if not (g.cash_held(src, f) and g.has_holder(src, f)):
+        return
+    if g.is_player(f):
         g.push("cash_carry", f, s=src, d=dst)
+    elif pt >= 0 and pt == GUER_U[f] and not g.sp[src][pt]:
+        code = src * 4 + f
+        g.cash[g.cash.index(code)] = dst * 4 + f

@@ -396,3 +396,19 @@ def test_2_3_5_limited_garrison_single_destination_and_its_assault():
     assert legal(g) == [("assault", "Cigar EC"), ("skip", None)]  # not the Factory EC
     act(g, "assault", "Cigar EC")
     assert g.sp[S("ec_cigar")][4] == 0
+
+
+def test_8_1_2_3_nonplayer_cash_goes_with_its_last_underground_guerrilla_under_reprisal():
+    """8.1.2 item 3: a Non-player keeps Cash under its Underground Guerrillas first; Reprisal moves its
+    only Underground one (an Active one stays): the Cash goes along, and nobody is asked."""
+    g = blank(players=2)  # DR is a Non-player
+    g.res[GOVT] = 10
+    put(g, "matanzas", troop=4, dr_u=1, dr_a=1)
+    g.cash[0] = S("matanzas") * 4 + DR
+    start(g, GOVT)
+    act(g, "operation", "sweep")
+    act(g, "activity", "reprisal")
+    act(g, "space", "Matanzas")
+    act(g, "relocate", "dr_u")
+    act(g, "to", "Las Villas")
+    assert g.cash[0] == S("las_villas") * 4 + DR and g.active == ["govt"]
