@@ -271,36 +271,30 @@ def _room(g: Any, s: int, pt: int) -> bool:
     return True
 
 
-def _same_kind(g: Any, key: str) -> tuple[str, ...]:
+def _same_kind(g: Any, key: str) -> tuple[int, ...]:
     """Map slots of the piece kind placed as `key` (a new Guerrilla may come from either state)."""
     for u, a in (("m26_u", "m26_a"), ("dr_u", "dr_a"), ("syn_u", "syn_a")):
         if key in (u, a):
-            return (u, a)
-    return (key,)
+            return (g.slot(u), g.slot(a))
+    return (g.slot(key),)
 
 
 def withdraw_options(g: Any, actor: int, keys: tuple[str, ...], spaces: list[int]) -> list[Any]:
-    """CL 1.4.1 (ruling CL-R27): a player faction executing an Event that is to place its own
-    pieces of a kind with none Available may first take pieces of that kind from the map to
-    Available (from another space when it is to place in one space only). Never a Non-player
-    (AMB-54), never Casinos."""
-    if not g.is_player(actor):
-        return []
-    out: list[Any] = []
+    """CL 1.4.1 (ruling CL-E141): a player faction that an Event has place its own pieces of a kind
+    with none Available may first take pieces of that kind from the map to Available (the core's
+    operations.withdraw_options: not Non-players, not 26July/DR Bases under the Pact of Caracas);
+    from another space when the Event places in one space only; never Casinos."""
+    from agon.games.cuba_libre.operations import withdraw_options as core_options
+
+    kinds: list[int] = []
     for key in keys:
         pt = g.slot(key)
-        if g.owner(pt) != actor or g.available(pt) or key in ("casino", "closed_casino"):
+        if g.owner(pt) != actor or key in ("casino", "closed_casino"):
             continue
-        if not any(_room(g, s, pt) for s in spaces):
-            continue
-        for o in range(NS):
-            if len(spaces) == 1 and o == spaces[0]:
-                continue
-            for k in _same_kind(g, key):
-                opt = ("withdraw", (NAMES[o], k))
-                if g.sp[o][g.slot(k)] and opt not in out:
-                    out.append(opt)
-    return out
+        if any(_room(g, s, pt) for s in spaces):
+            kinds += [k for k in _same_kind(g, key) if k not in kinds]
+    here = NAMES[spaces[0]] if len(spaces) == 1 else None
+    return [a for a in core_options(g, actor, tuple(kinds)) if a[1][0] != here]
 
 
 @step("ev_place")
@@ -327,7 +321,9 @@ class Place(Step):
         if action[0] == "done":
             return True
         if action[0] == "withdraw":
-            g.remove(NAMES.index(action[1][0]), g.slot(action[1][1]))  # CL 1.4.1 voluntary removal
+            from agon.games.cuba_libre.operations import withdraw
+
+            withdraw(g, fr["f"], action[1])  # CL 1.4.1 voluntary removal
             return False
         s = NAMES.index(action[1][0])
         g.place(s, g.slot(action[1][1]))

@@ -114,3 +114,18 @@ def test_card_13_el_che_the_group_moved_first_stays_underground():
     # the group moved first (2 from Las Villas, 2 + 2 cubes > 3) stays Underground; the other one
     # (1 + 2 cubes) would not Activate anyway
     assert n(g, "matanzas", "m26_u") == 3 and n(g, "matanzas", "m26_a") == 0
+
+
+def test_card_16_unshaded_bases_under_the_pact_are_not_taken_back():
+    """The core's 1.4.1 rule: under the Pact of Caracas 26July/DR Bases leave only by cancelling
+    it (card 18), so an Event does not offer them; without the Pact it does."""
+    for pact in (True, False):
+        g = blank()
+        if pact:
+            g.capabilities = g.capabilities | {(18, False)}
+        put(g, "oriente", m26_base=1)
+        put(g, "havana", m26_u=1)
+        _none_available(g, "m26_base")
+        play(g, 16)
+        offered = ("withdraw", (N("oriente"), "m26_base")) in legal(g)
+        assert offered != pact
