@@ -253,3 +253,15 @@ def test_8_1_2_item_9_transport_carries_the_governments_cash_to_a_province():
     carry = [(v, a, r) for v, a, r in out if v == "troops with cash"]
     assert carry and "8.1.2 #9" in carry[0][2] and ("to", "Matanzas") in acts(out)
     assert g.cash[0] == space("matanzas") * 4 + GOVT
+
+
+def test_8_8_4_sweep_activates_26july_then_dr_then_syndicate_even_with_a_syndicate_player():
+    """8.8.4 names the Activation order (26July, DR, Syndicate; Greek C-46), so it holds even when
+    the Syndicate is the solo player (8.1.2 #4's players-first applies only where nothing is said)."""
+    from tests.games.cuba_libre.helpers import start as at
+
+    g = np_game(players=1, solo="syndicate")
+    put(g, "matanzas", police=1, syn_u=1, m26_u=1)
+    at(g, GOVT, kind="activate", s=space("matanzas"), n=1)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("activate", "m26") and d.reason.startswith("8.8.4")

@@ -231,9 +231,14 @@ def remove(ctx: Ctx, mod: Any) -> Decision | None:
 def activate(ctx: Ctx, mod: Any) -> Decision | None:
     g = ctx.g
     opts = [a for v, a in ctx.legal if v == "activate"]
-    rank = {ROLES[M26]: 1, ROLES[DR]: 2, ROLES[SYN]: 3}
-    who = min(opts, key=lambda r: (0 if g.is_player(ROLES.index(r)) else 1, rank.get(r, 9)))
-    return Decision("activate", who, "8.8.4: Activate players', then 26July, DR, Syndicate Guerrillas")
+    if not opts:
+        return None
+    if ctx.f == GOVT:  # 8.8.4 names the order (Greek, C-46): it overrides 8.1.2 #4
+        rank = {ROLES[M26]: 1, ROLES[DR]: 2, ROLES[SYN]: 3}
+        who = min(opts, key=lambda r: rank.get(r, 9))
+        return Decision("activate", who, "8.8.4: Activate 26July, then DR, then Syndicate Guerrillas")
+    who = ctx.order(opts, lambda r: 0 if g.is_player(ROLES.index(r)) else 1)[0]
+    return Decision("activate", who, "8.1.2 #4: players' Guerrillas first, otherwise a random enemy faction")
 
 
 def launder(ctx: Ctx, mod: Any) -> Decision:
