@@ -42,6 +42,7 @@ from agon.games.cuba_libre.events import (
     place_in,
     remove,
     then,
+    withdraw_options,
 )
 from agon.games.cuba_libre.events_cards_steps import (
     GUERRILLA_KEYS,
@@ -51,7 +52,7 @@ from agon.games.cuba_libre.events_cards_steps import (
     pick,
     piece_options,
 )
-from agon.games.cuba_libre.operations import op_possible, removal_targets
+from agon.games.cuba_libre.operations import op_possible, removal_targets, withdraw
 
 CAMAGUEY_PROVINCE = SPACE_INDEX["camaguey_province"]
 ORIENTE = SPACE_INDEX["oriente"]
@@ -289,9 +290,13 @@ def defections(g: Any, f: int) -> None:
 
     def with_enemy(g: Any, e: int, s: int) -> None:
         def options(g: Any) -> list[Any]:
-            return [("replace", (old, new)) for old in _enemy_units(g, s, e) for new in own]
+            out: list[Any] = [("replace", (old, new)) for old in _enemy_units(g, s, e) for new in own]
+            return out + withdraw_options(g, f, own, [s]) if out else out  # 1.4.1: own pieces back
 
         def apply(g: Any, verb: str, arg: Any) -> None:
+            if verb == "withdraw":
+                withdraw(g, f, arg)
+                return
             g.replace(s, g.slot(arg[0]), g.slot(arg[1]))  # removed even if none is Available
 
         pick(g, f, options, apply, n=2, optional=True, prompt="Defections: replace an enemy piece ({n} left).")

@@ -49,7 +49,8 @@ class Pick(Step):
         verb, arg = action
         if verb == "done":
             return True
-        fr["n"] -= 1
+        if verb != "withdraw":  # taking own pieces back first (1.4.1) is not one of the n picks
+            fr["n"] -= 1
         mark = len(g.stack)
         fr["fn"](g, verb, arg)
         _order(g, mark)

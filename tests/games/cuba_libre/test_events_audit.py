@@ -129,3 +129,18 @@ def test_card_16_unshaded_bases_under_the_pact_are_not_taken_back():
         play(g, 16)
         offered = ("withdraw", (N("oriente"), "m26_base")) in legal(g)
         assert offered != pact
+
+
+def test_card_35_player_takes_back_own_guerrillas_to_replace_enemy_pieces():
+    g = blank()
+    put(g, "havana", m26_u=1, police=2)
+    put(g, "oriente", m26_a=1)
+    _none_available(g, "m26_u")
+    play(g, 35, f=M26)
+    act(g, "space", N("havana"))
+    act(g, "faction", "govt")
+    assert ("withdraw", (N("oriente"), "m26_a")) in legal(g)
+    act(g, "withdraw", (N("oriente"), "m26_a"))
+    act(g, "replace", ("police", "m26_u"))
+    act(g, "replace", ("police", "m26_u"))  # the second: none Available, the Police is removed
+    assert n(g, "havana", "police") == 0 and n(g, "havana", "m26_u") == 2 and done_card(g)
