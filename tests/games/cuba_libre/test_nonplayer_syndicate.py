@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agon.games.cuba_libre.data import DR, GOVT, M26, SYN, space
+from agon.games.cuba_libre.data import AV_C, DR, GOVT, M26, SYN, space
 from tests.games.cuba_libre.np_helpers import decide, np_game, put, run_op, start
 
 
@@ -170,3 +170,25 @@ def test_8_5_5_bribe_step_1_contraband_first():
     i = out.index(("activity", "bribe"))
     assert out[i + 1] == ("space", "Las Villas")
     assert g.cash[0] == space("las_villas") * 4 + SYN
+
+
+def test_8_5_4_step_2_follows_step_1_when_no_opposition_space_can_take_terror():
+    """Both players at victory (7.2); no Opposition space has an Underground Syndicate Guerrilla,
+    so step 1 selects nothing and step 2 (a Support space) comes next, before step 3."""
+    g = np_game(players=2)  # Government and 26July players
+    for where in ("havana", "camaguey_city", "santiago_de_cuba", "las_villas"):
+        g.support[space(where)] = 2
+    for where in ("pinar_del_rio", "la_habana", "matanzas", "camaguey_province", "oriente"):
+        g.support[space(where)] = -2
+    put(g, "oriente", m26_base=2)
+    put(g, "pinar_del_rio", m26_base=2)
+    put(g, "las_villas", syn_u=1)
+    put(g, "sierra_maestra", syn_u=1)
+    for ec in ("ec_cigar", "ec_factory", "ec_sugar_cane"):
+        put(g, ec, police=1)  # no empty EC: no March (8.5.2)
+    g.avail[AV_C] = 0  # no Casino Available: no Construct condition (8.5.3)
+    g._ver += 1
+    assert g.meets_condition(GOVT) and g.meets_condition(M26)
+    start(g, SYN)
+    out = steps(g)
+    assert out[0][:2] == ("space", "Las Villas") and "step 2" in out[0][2]

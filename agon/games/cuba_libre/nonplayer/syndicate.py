@@ -137,11 +137,12 @@ def terror_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
              and (IS_EC[s] or g.res[SYN] >= 1) and not (IS_EC[s] and g.terror[s])]
     if not cands:
         return []
+    # numbered priorities are tried in turn: one that selects no space passes to the next (8.0)
     if player_at_victory(g, M26):
         pick = [s for s in cands if g.support[s] < 0]
         if pick:
             return [_e(ctx.pick(pick), "8.5.4 step 1: 26July player at victory, Terror at Opposition")]
-    elif player_at_victory(g, GOVT):
+    if player_at_victory(g, GOVT):
         pick = [s for s in cands if g.support[s] > 0]
         if pick:
             return [_e(ctx.pick(pick), "8.5.4 step 2: Government player at victory, Terror at Support")]
