@@ -192,3 +192,21 @@ def test_8_5_4_step_2_follows_step_1_when_no_opposition_space_can_take_terror():
     start(g, SYN)
     out = steps(g)
     assert out[0][:2] == ("space", "Las Villas") and "step 2" in out[0][2]
+
+
+def test_8_5_5_bribe_step_1_only_where_the_cash_would_really_come_to_the_syndicate():
+    """Bribe step 1 (Smuggle): a Non-player 26July's Cash would pass to the Non-player Government's
+    Police there (8.1.2 #7), so that space is no step-1 space; step 2 (an open Casino) comes first."""
+    from agon.games.cuba_libre.nonplayer import NonPlayerBot
+    from agon.games.cuba_libre.nonplayer.common import Ctx
+    from agon.games.cuba_libre.nonplayer.syndicate import bribe_space
+
+    for players, where, step in ((0, "Havana", "step 2"), (2, "Matanzas", "step 1")):
+        g = np_game(players=players)
+        g.res[SYN] = 10
+        put(g, "matanzas", m26_u=1, police=1, syn_u=1)
+        g.cash[0] = space("matanzas") * 4 + M26
+        put(g, "havana", casino=1, m26_u=1, syn_u=1)
+        start(g, SYN)
+        got = bribe_space(Ctx(g, SYN, NonPlayerBot()))
+        assert got is not None and got[0] == space(where) and step in got[1], (players, got)

@@ -35,6 +35,7 @@ from agon.games.cuba_libre.nonplayer.common import (
     holds_cash,
     idx,
     player_at_victory,
+    takes_cash,
 )
 from agon.games.cuba_libre.operations import rally_options, space_ok
 
@@ -223,7 +224,7 @@ def bribe_space(ctx: Ctx, paid: bool = False) -> tuple[int, str] | None:
             continue
         for e in (GOVT, M26, DR):
             holders = g.cubes(s) if e == GOVT else g.guerrillas(s, e)
-            if holds_cash(g, s, e) and holders <= 2:
+            if takes_cash(g, s, e, SYN) and holders <= 2:  # 8.1.2 #7: not Cash a Non-player passes on
                 contraband.append(s)
     if contraband:
         return ctx.pick(contraband), "8.5.5 Bribe step 1: removal transfers Cash to the Syndicate"
