@@ -40,6 +40,7 @@ from agon.games.cuba_libre.events import (
     redeploy,
     remove,
     then,
+    withdraw_options,
 )
 from agon.games.cuba_libre.events_cards_steps import (
     GUERRILLA_KEYS,
@@ -51,7 +52,7 @@ from agon.games.cuba_libre.events_cards_steps import (
     piece_options,
     sweep_in_place,
 )
-from agon.games.cuba_libre.operations import op_possible, removal_targets
+from agon.games.cuba_libre.operations import op_possible, removal_targets, withdraw
 
 ORIENTE = SPACE_INDEX["oriente"]
 SANTIAGO = SPACE_INDEX["santiago_de_cuba"]
@@ -299,9 +300,13 @@ def place_up_to(g: Any, x: int, s: int, keys: tuple[str, ...], n: int) -> None:
     """x places up to n of its pieces (keys) in s, stopping when it likes."""
 
     def options(g: Any) -> list[Any]:
-        return [("place", (NAMES[s], k)) for k in keys if _can_place(g, s, g.slot(k))]
+        out: list[Any] = [("place", (NAMES[s], k)) for k in keys if _can_place(g, s, g.slot(k))]
+        return out + withdraw_options(g, x, keys, [s])  # 1.4.1: own pieces from elsewhere first
 
     def put(g: Any, verb: str, arg: Any) -> None:
+        if verb == "withdraw":
+            withdraw(g, x, arg)
+            return
         g.place(s, g.slot(arg[1]))
 
     pick(g, x, options, put, n=n, optional=True, prompt="Place a piece ({n} left).")
@@ -311,7 +316,8 @@ def place_up_to(g: Any, x: int, s: int, keys: tuple[str, ...], n: int) -> None:
 def sierra_maestra_manifesto(g: Any, f: int) -> None:
     def where(x: int) -> Any:
         def ok(g: Any, s: int) -> bool:
-            return g.any_pieces(s, x) and any(_can_place(g, s, g.slot(k)) for k in OWN_PIECES[x])
+            return g.any_pieces(s, x) and (any(_can_place(g, s, g.slot(k)) for k in OWN_PIECES[x])
+                                           or bool(withdraw_options(g, x, OWN_PIECES[x], [s])))
 
         return ok
 

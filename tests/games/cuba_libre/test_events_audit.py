@@ -144,3 +144,19 @@ def test_card_35_player_takes_back_own_guerrillas_to_replace_enemy_pieces():
     act(g, "replace", ("police", "m26_u"))
     act(g, "replace", ("police", "m26_u"))  # the second: none Available, the Police is removed
     assert n(g, "havana", "police") == 0 and n(g, "havana", "m26_u") == 2 and done_card(g)
+
+
+def test_card_19_a_player_faction_may_take_pieces_back_to_place_them():
+    g = blank()
+    put(g, "havana", troop=1)
+    put(g, "oriente", troop=2)
+    _none_available(g, "troop")
+    _none_available(g, "police")
+    _none_available(g, "govt_base")
+    play(g, 19, f=M26)
+    assert g.active == ["govt"]  # 26July, DR and the Syndicate have no piece: not asked
+    act(g, "space", N("havana"))
+    act(g, "withdraw", (N("oriente"), "troop"))
+    act(g, "place", (N("havana"), "troop"))
+    act(g, "done")
+    assert n(g, "havana", "troop") == 2 and n(g, "oriente", "troop") == 1 and done_card(g)
