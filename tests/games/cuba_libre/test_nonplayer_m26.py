@@ -178,3 +178,20 @@ def test_8_7_3_step_2_ec_marches_cost_nothing_so_1_resource_still_pays_the_gover
     spaces = [(a, r.split(":")[0]) for v, a, r in out if v == "space"]
     assert spaces[:2] == [("Sugar Cane EC", "8.7.3 step 1 (V-39)"), ("Camagüey City", "8.7.3 step 2")]
     assert g.guerrillas(space("camaguey_city"), M26) == 1
+
+
+def test_8_7_2_infiltrate_step_2_only_where_the_cash_would_come_to_26july():
+    """Infiltrate 2 (take Cash): the Non-player Government's Cash would pass to the Non-player
+    Syndicate's Guerrilla there (8.1.2 #7), so step 3 (the last Police) decides instead."""
+    from agon.games.cuba_libre.nonplayer import NonPlayerBot
+    from agon.games.cuba_libre.nonplayer.common import Ctx
+    from agon.games.cuba_libre.nonplayer.m26 import infiltrate_space
+
+    for players, where, step in ((0, "Las Villas", "Infiltrate 3"), (2, "Matanzas", "Infiltrate 2")):
+        g = np_game(players=players)
+        put(g, "matanzas", m26_u=1, troop=1, syn_u=1)
+        g.cash[0] = space("matanzas") * 4 + GOVT
+        put(g, "las_villas", m26_u=1, police=1)
+        start(g, M26)
+        got = infiltrate_space(Ctx(g, M26, NonPlayerBot()))
+        assert got is not None and got[0] == space(where) and step in got[1], (players, got)

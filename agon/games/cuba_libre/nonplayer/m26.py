@@ -139,7 +139,7 @@ def infiltrate_space(ctx: Ctx) -> tuple[int, str] | None:
     ecs = [s for s in cands if IS_EC[s]]
     if ecs:  # C-37 (Greek): fall-through order
         return ctx.pick(ecs), "8.7.2 Infiltrate 1: in an EC"
-    cash = [s for s in cands if holds_cash(g, s, GOVT) and g.cubes(s) == 1]
+    cash = [s for s in cands if takes_cash(g, s, GOVT, M26) and g.cubes(s) == 1]  # 8.1.2 #7
     if cash:
         return ctx.pick(cash), "8.7.2 Infiltrate 2: take Cash"
     last = [s for s in cands if g.sp[s][P] == 1]
