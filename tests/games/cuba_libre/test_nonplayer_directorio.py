@@ -228,3 +228,20 @@ def test_8_6_4_targets_cash_only_where_a_non_player_holder_cannot_pass_it_on():
         at(g, DR, kind="remove", s=space("las_villas"), n=2, mode="attack")
         d = decide(g)
         assert (d.verb, d.arg) == ("remove", first), (players, d)
+
+
+def test_8_6_1_assassinate_cash_target_only_where_dr_would_gain_it():
+    """Assassinate (gain Cash, Commandeer): a Non-player Syndicate's Cash would pass to the
+    Non-player Government's Police there, so a cube (Police first) is the target instead."""
+    from agon.games.cuba_libre.nonplayer import NonPlayerBot
+    from agon.games.cuba_libre.nonplayer.common import Ctx
+    from agon.games.cuba_libre.nonplayer.directorio import assassin_key
+
+    for players, first in ((0, "police"), (2, "syn_a")):
+        g = np_game(players=players)
+        put(g, "las_villas", dr_u=3, police=1, syn_a=1)
+        g.cash[0] = space("las_villas") * 4 + 3
+        start(g, DR)
+        ctx = Ctx(g, DR, NonPlayerBot())
+        best = min(("police", "syn_a"), key=lambda k: assassin_key(ctx, space("las_villas"), k))
+        assert best == first, players

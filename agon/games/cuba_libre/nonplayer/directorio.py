@@ -39,7 +39,6 @@ from agon.games.cuba_libre.nonplayer.common import (
     Decision,
     at_victory,
     base_count,
-    holds_cash,
     idx,
     player_at_victory,
     takes_cash,
@@ -107,7 +106,7 @@ def assassin_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
     if pt in (g.base_slot(M26), CO) and g.is_player(owner):
         return (1,)
     last = (g.cubes(s) if owner == GOVT else g.guerrillas(s, owner) if owner != GOVT else 0) == 1
-    if holds_cash(g, s, owner) and last and pt not in (CO,):
+    if takes_cash(g, s, owner, DR) and last and pt not in (CO,):  # 8.1.2 #7: not Cash passed on
         return (2,)
     if pt == CO:
         return (3,)
