@@ -52,7 +52,7 @@ def start_round(g: Any) -> None:
             g.say("No Propaganda round: two Propaganda cards in a row.")
         return
     g.last_was_prop = True
-    owner = (GOVT, GOVT, GOVT, M26, DR, GOVT, GOVT, GOVT, GOVT)
+    owner = (GOVT, GOVT, GOVT, GOVT, M26, DR, GOVT, GOVT, GOVT)  # 6.3.2 Government, 6.3.3 26July, 6.3.4 DR
     for kind, f in zip(reversed(PHASES), reversed(owner), strict=True):
         g.push(kind, f)
 

@@ -133,6 +133,30 @@ def test_6_3_2_civic_action_example():
     assert g.support[S("havana")] == 2 and g.res[GOVT] == 2
 
 
+def test_6_3_support_phase_asks_the_factions_each_rule_names():
+    """6.3.2 Civic Action: the Government; 6.3.3 Agitation: 26July; 6.3.4 Expat Backing: DR (the
+    round used to ask 26July for Civic Action, DR for Agitation and the Government for Expat Backing)."""
+    g = blank()
+    g.res[GOVT] = 10
+    g.res[M26] = 5
+    g.aid = 0
+    put(g, "havana", troop=2, police=2)  # Civic Action possible
+    put(g, "matanzas", m26_u=2)  # 26July Controls Matanzas: Agitation possible
+    put(g, "oriente", dr_u=1)  # Expat Backing possible
+    round_(g)
+    asked = []
+    for _ in range(50):
+        k = g.stack[-1]["k"]
+        if k in ("prop_civic", "prop_agitation", "prop_expat"):
+            asked.append((k, g.active[0]))
+            if k == "prop_expat":
+                break
+            act(g, "done")
+        else:
+            act(g, *legal(g)[-1])
+    assert asked == [("prop_civic", "govt"), ("prop_agitation", "m26"), ("prop_expat", "dr")]
+
+
 def test_6_3_2_civic_action_needs_troops_police_and_control():
     from agon.games.cuba_libre.operations import civic_ok
     g = blank()
