@@ -190,11 +190,13 @@ def removal_targets(g: Any, actor: int, s: int, mode: str) -> list[int]:
     return out
 
 
-def remove_target(g: Any, actor: int, s: int, pt: int) -> None:
+def remove_target(g: Any, actor: int, s: int, pt: int, capture: bool = True) -> None:
+    """Remove (close a Casino) for `actor`; `capture`: the action captures Cash (4.5.2: Seizure,
+    Captured Goods, Commandeer; not Air Strike)."""
     if pt == CO:
         g.close_casino(s)
     else:
-        g.remove(s, pt, 1, capturer=actor)
+        g.remove(s, pt, 1, capturer=actor if capture else -1)
     if pt in (g.base_slot(M26), g.base_slot(DR)) and g.has_cap(18):
         pass  # removal by an enemy never cancels the Pact (card 18)
 
@@ -213,7 +215,7 @@ class Remove(Step):
         if not targets:
             return POP
         if len(targets) == 1 and fr["mode"] != "bribe":
-            remove_target(g, fr["f"], fr["s"], targets[0])
+            remove_target(g, fr["f"], fr["s"], targets[0], fr["mode"] != "airstrike")
             fr["n"] -= 1
             return Remove.enter(g, fr)
         return WAIT
@@ -224,7 +226,7 @@ class Remove(Step):
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        remove_target(g, fr["f"], fr["s"], g.slot(action[1]))
+        remove_target(g, fr["f"], fr["s"], g.slot(action[1]), fr["mode"] != "airstrike")
         fr["n"] -= 1
         return False
 

@@ -98,6 +98,21 @@ def test_4_2_2_no_air_strike_when_embargoed():
     assert "airstrike" not in activities(g)
 
 
+def test_4_5_2_air_strike_has_no_capture_clause():
+    """4.5.2: only Seizure, Captured Goods, Commandeer, Cash Ransom and Contraband capture Cash; Cash
+    under the last Guerrilla removed by an Air Strike goes back to the pool."""
+    g = blank(players=2)  # DR is a Non-player: no question about the Cash
+    g.res[GOVT] = 10
+    put(g, "havana", troop=4)
+    put(g, "oriente", dr_a=1, police=1)
+    g.cash[0] = S("oriente") * 4 + DR
+    start(g, GOVT)
+    act(g, "operation", "sweep")
+    act(g, "activity", "airstrike")
+    act(g, "space", "Oriente")
+    assert g.sp[S("oriente")][7] == 0 and g.cash[0] == -1
+
+
 def test_4_2_3_reprisal_terror_shift_and_relocate():
     g = blank()
     g.res[GOVT] = 10
