@@ -68,10 +68,8 @@ def test_bot_never_changes_the_state() -> None:
         g.apply(role, action)
 
 
-@pytest.mark.xfail(reason="core: propaganda.start_round pairs PHASES with an owner tuple shifted by one "
-                          "(Civic Action asked of 26July, Agitation of DR, Expat Backing of the Government); "
-                          "the bots answer by the named faction's priorities anyway (ruling CL-NP17)", strict=False)
 def test_support_phase_prompts_go_to_the_factions_6_3_names() -> None:
+    """6.3.2 Civic Action to the Government, 6.3.3 Agitation to 26July, 6.3.4 Expat Backing to DR."""
     g = agon.load("cuba-libre").new(3, players=0)
     bots = {r: NonPlayerBot() for r in ROLES}
     owners = {"prop_civic": "govt", "prop_agitation": "m26", "prop_expat": "dr"}
