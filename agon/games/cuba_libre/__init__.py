@@ -26,7 +26,10 @@ Seat API for the Non-player bots (section 8)
   done; fr["op"], fr["sp"] chosen spaces, fr["sa"] SA used), per-space steps "train_place",
   "move_cubes", "remove", "activate", "rally", "march", "attack", "construct", "reroll",
   "garrison_assault", "sa" (fr["sa"] names it), "launder", "deploy", Propaganda steps "prop_deposit",
-  "prop_civic", "prop_agitation", "prop_expat", "prop_redeploy", and event steps "ev_*".
+  "prop_civic", "prop_agitation", "prop_expat", "prop_redeploy", and event steps "ev_*"; Cash steps
+  asked of player holders only (cash.py): "cash_gift" (give cash <role> / drop cash) and "cash_carry"
+  (carry cash / leave cash). In an Operation a player may also `withdraw` own pieces (1.4.1,
+  operations.withdraw_options).
 - Helpers to plan with: operations.ops_possible / op_possible / candidate_spaces / space_ok /
   space_cost / assault_capacity / removal_targets, insurgent_ops.rally_options,
   activities.spaces(g, f, name, op_frame), propaganda.expat_spaces, board methods (control, margin,
