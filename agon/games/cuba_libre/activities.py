@@ -207,7 +207,13 @@ class SpecialActivity(Step):
             where = spaces(g, f, name, ctx)
             if fr.get("free") and fr["opsp"]:
                 where = [s for s in where if s in fr["opsp"]]  # a free SA limited to given spaces
-            return [("space", NAMES[s]) for s in where]
+            out = [("space", NAMES[s]) for s in where]
+            if name == "infiltrate" and fr.get("free") and out:  # CL 1.4.1 (in an Op: the Op frame offers it)
+                from agon.games.cuba_libre.operations import withdraw_options
+
+                out += [a for a in withdraw_options(g, M26, (GUER_A[M26], GUER_U[M26]))
+                        if not (len(where) == 1 and a[1][0] == NAMES[where[0]])]
+            return out
         s = fr.get("s", -1)
         if name == "transport":
             if stage == 1:
@@ -254,6 +260,11 @@ class SpecialActivity(Step):
         name, f = fr["sa"], fr["f"]
         if verb == "done":
             return True
+        if verb == "withdraw":
+            from agon.games.cuba_libre.operations import withdraw
+
+            withdraw(g, f, arg)
+            return False
         if fr["stage"] == 0:
             if name == "profit":
                 fr["mode"] = "stash" if arg == "stash" else "cash in"

@@ -427,3 +427,26 @@ def test_8_1_2_3_nonplayer_cash_goes_with_its_last_underground_guerrilla_under_r
     act(g, "relocate", "dr_u")
     act(g, "to", "Las Villas")
     assert g.cash[0] == S("las_villas") * 4 + DR and g.active == ["govt"]
+
+
+def test_1_4_1_free_infiltrate_may_take_26july_guerrillas_back_first():
+    """1.4.1 in a free SA (an Event's Infiltrate): with no 26July Guerrilla Available, 26July may take
+    one off the map to place it when replacing the cube."""
+    from agon.games.cuba_libre import events as ev
+    from agon.games.cuba_libre.data import NAMES
+
+    g = blank()
+    put(g, "pinar_del_rio", m26_a=14)
+    put(g, "matanzas", m26_u=1)
+    put(g, "las_villas", police=1)
+    g.stack = []
+    ev.free_sa(g, M26, "infiltrate")
+    g._ver += 1
+    g._run()
+    acts = legal(g)
+    assert ("space", "Las Villas") in acts
+    assert ("withdraw", (NAMES[S("pinar_del_rio")], "m26_a")) in acts
+    act(g, "withdraw", (NAMES[S("pinar_del_rio")], "m26_a"))
+    act(g, "space", "Las Villas")
+    row = g.sp[S("las_villas")]
+    assert row[1] == 0 and row[3] == 1 and g.sp[S("pinar_del_rio")][4] == 13
