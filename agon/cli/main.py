@@ -92,6 +92,9 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     else:
         game_id, options = args.game, game_options(args)
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+        humans_named = [role for role, who in parse_pairs(args.seat, "--seat").items() if who == HUMAN]
+        if options.get("players") == 1 and "side" not in options and len(humans_named) == 1:
+            options["side"] = humans_named[0]  # a solo game: the one person's seat is the side they play
         state = load(game_id).new(seed, **options)
         options = state.options
     seats = parse_pairs(args.seat, "--seat")
@@ -99,7 +102,8 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
         seats = {load(game_id).roles(**options)[0]: HUMAN}
     filled = seat_players(game_id, seats, seed, options)
     humans = [role for role, who in filled.items() if who == HUMAN]
-    console.print(f"[bold]{load(game_id).title}[/bold], seed {seed}: " + ", ".join(f"{r} = {w}" for r, w in filled.items()))
+    console.print(f"[bold]{load(game_id).title}[/bold], seed {seed}: " + ", ".join(f"{r} = {w}" for r, w in filled.items()),
+                  soft_wrap=True)
     player = TerminalPlayer(console, humans)
     try:
         state = play_match(game_id, filled, seed, human=player.choose, on_action=player.on_action, state=state, **options)
