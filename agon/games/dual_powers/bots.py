@@ -47,7 +47,7 @@ class OppositionBot:
         if phase in ("place_leader", "xplace"):
             return Action("district", DISTRICTS[s.unrest])
         if phase == "extra":
-            return Action("extra", "recruit") if Action("extra", "recruit") in legal else verbs["pass"]
+            return Action("extra", "recruit") if Action("extra", "recruit") in legal else verbs.get("pass", legal[0])
         if phase == "xrecruit":
             return max(legal, key=lambda a: FRESH[a.arg])
         if phase == "unrest":

@@ -516,11 +516,14 @@ class DualPowersState(State):
         self.exh[m] = 0
         self.say("{side} recruits {leader} in {district}.", side=SIDES[side].capitalize(), leader=text.marker_name(m),
                  district=DISTRICT_NAME[d])
-        if self.pw == side:  # DP R3.8.1: refresh the exhausted neutral units you control there (A9: units only)
-            for n in NEUTRAL_UNITS:
+        if self.pw == side:  # DP R3.8.1: refresh the exhausted neutral units you control there
+            for n in _NEUTRALS:  # A9, as A2b: neutral Trotsky counts as a neutral unit
                 if self.loc[n] == d and self.exh[n]:
                     self.exh[n] = 0
-                    self.say("The neutral unit in {district} is refreshed.", district=DISTRICT_NAME[d])
+                    if n == TROTSKY_N:
+                        self.say("Trotsky in {district} is refreshed.", district=DISTRICT_NAME[d])
+                    else:
+                        self.say("The neutral unit in {district} is refreshed.", district=DISTRICT_NAME[d])
         self._finish()
 
     def _l_protest(self, side: int) -> list[Action]:
@@ -534,6 +537,13 @@ class DualPowersState(State):
     # -- extra actions (R3.9, S7.1) --------------------------------------------------------------
 
     def _l_extra(self, side: int) -> list[Action]:
+        out = self._extra_options(side)
+        if self.ctx != "xunrest":  # B1: the calendar's extra action may be forgone, not the chosen Unrest one
+            out.append(A_PASS)
+        return out
+
+    def _extra_options(self, side: int) -> list[Action]:
+        """The extra actions `side` can take now (R3.9.2, S7.1; A30: none without effect)."""
         out = []
         loc = self.loc
         if any(loc[m] == SUPPLY for m in SIDE_UNITS[side]):
@@ -546,7 +556,6 @@ class DualPowersState(State):
             out.append(A_EXTRA["draw"])
         if self.solo and not self.so_up[self.human]:
             out.append(A_EXTRA["organize"])  # DP S7.1 (A20)
-        out.append(A_PASS)
         return out
 
     def _a_extra(self, side: int, verb: str, kind: Any) -> None:
@@ -598,7 +607,8 @@ class DualPowersState(State):
     # -- the Unrest choice (R4.3.4) ---------------------------------------------------------------
 
     def _l_unrest(self, side: int) -> list[Action]:
-        return list(A_UNREST)
+        # DP R4.3.4: VP or an extra action (B1: no forgoing; A30: the extra action only if one is possible)
+        return list(A_UNREST) if self._extra_options(side) else [A_UNREST[0]]
 
     def _a_unrest(self, side: int, verb: str, choice: Any) -> None:
         if choice == "objective":

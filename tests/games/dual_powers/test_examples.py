@@ -133,7 +133,7 @@ def test_T_F_variant_extra_action_instead_of_vp() -> None:
     scoring.scoring(s)
     act(s, WHITE, "unrest", "extra")
     assert s.score == 0 and s.phase == "extra" and s.cur == WHITE
-    act(s, WHITE, "pass")
+    act(s, WHITE, "extra", "draw")  # B1: the chosen extra action is taken, not forgone
     assert all(s.exh[m] for m in (10, 11, 12))
 
 

@@ -9,6 +9,7 @@ from agon.games.dual_powers.data import (
     CARD_VP,
     CONNECTIONS,
     DISTRICT_COLOUR,
+    DISTRICTS,
     FRESH,
     MONTH_END,
     N_COMMAND,
@@ -66,12 +67,15 @@ def test_A2a_an_own_leader_gives_presence_for_neutral_units() -> None:
 
 
 def test_A2b_neutral_trotsky_also_needs_presence() -> None:
+    """A2b (one reading with A9): neutral Trotsky is a neutral "unit" of R4.2.2."""
     s = begin()
     clear(s)
     s.pw = RED
     put(s, TROTSKY_N, "green")
     put(s, 10, "green")
     assert stronger(s, d("green")) == WHITE
+    put(s, 0, "green")  # a Red unit gives presence: Trotsky now counts for Red
+    assert stronger(s, d("green")) == RED
 
 
 def test_A2c_only_contributing_markers_count_in_the_tie_break() -> None:
@@ -152,7 +156,8 @@ def test_A8_a_popular_will_change_does_not_change_the_turn_order() -> None:
     assert s.order == order and s.cur == RED
 
 
-def test_A9_trotsky_enters_fresh_and_leader_recruit_does_not_refresh_him() -> None:
+def test_A9_trotsky_enters_fresh_and_leader_recruit_refreshes_him() -> None:
+    """A9 (one reading with A2b): neutral Trotsky counts as a neutral unit of R3.8.1."""
     s = begin()
     s.day = 28
     turn(s, RED, "red-5")
@@ -164,8 +169,22 @@ def test_A9_trotsky_enters_fresh_and_leader_recruit_does_not_refresh_him() -> No
     s.pw = WHITE
     play(s, WHITE, "kerensky")
     act(s, WHITE, "leader_recruit")
-    from agon.games.dual_powers.data import DISTRICTS
+    act(s, WHITE, "district", DISTRICTS[s.loc[TROTSKY_N]])
+    assert s.exh[TROTSKY_N] == 0
 
+
+def test_A9_leader_recruit_refreshes_trotsky_only_for_the_popular_will_holder() -> None:
+    """A9: like the neutral units, Trotsky is refreshed only if you control him (hold PW)."""
+    s = begin()
+    s.day = 28
+    turn(s, RED, "red-5")
+    play(s, RED, "red-5")
+    s.exh[TROTSKY_N] = 1
+    act(s, RED, "pass")
+    turn(s, WHITE, "kerensky")
+    s.pw = RED
+    play(s, WHITE, "kerensky")
+    act(s, WHITE, "leader_recruit")
     act(s, WHITE, "district", DISTRICTS[s.loc[TROTSKY_N]])
     assert s.exh[TROTSKY_N] == 1
 
@@ -245,7 +264,7 @@ def test_A18_the_unrest_district_is_exhausted_even_after_an_extra_action() -> No
     _empty_objectives(s)
     scoring.scoring(s)
     act(s, RED, "unrest", "extra")
-    act(s, RED, "pass")
+    act(s, RED, "extra", "draw")
     assert s.exh[0] == 1
 
 
@@ -365,10 +384,33 @@ def test_A30_effectless_options_are_not_offered_but_the_card_may_be_played() -> 
 
 
 def test_B1_the_extra_action_may_be_forgone() -> None:
+    """B1: the calendar's extra action («δικαιούται») may be forgone."""
     s = begin()
     s.phase, s.ctx, s.cur = "extra", "xturn", RED
     act(s, RED, "pass")
     assert s.cur == WHITE
+
+
+def test_B1_the_unrest_extra_action_once_chosen_cannot_be_forgone() -> None:
+    """B1, R4.3.4: the Unrest winner takes VP or an extra action; there is no third option."""
+    s = begin()
+    clear(s)
+    s.unrest = d("purple")
+    put(s, 0, "purple")
+    _empty_objectives(s)
+    scoring.scoring(s)
+    assert verbs(s, RED) == {"unrest"}
+    act(s, RED, "unrest", "extra")
+    assert s.phase == "extra" and "pass" not in verbs(s, RED)
+
+
+def test_B1_the_unrest_extra_action_is_offered_only_when_one_is_possible() -> None:
+    """B1 with A30: with no possible extra action the Unrest winner can only count the VP."""
+    s = begin()
+    s.phase, s.cur = "unrest", RED
+    assert [a.arg for a in s.legal_actions("red")] == ["objective", "extra"]
+    s._extra_options = lambda side: []  # type: ignore[method-assign]
+    assert [a.arg for a in s.legal_actions("red")] == ["objective"]
 
 
 def test_B2_the_popular_will_holder_draws_first() -> None:
