@@ -101,6 +101,7 @@ from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, REGION_C
 __all__ = [
     "BOTH",
     "EVENTS",
+    "TYRANT_GONE",
     "C",
     "D",
     "Effect",
@@ -111,11 +112,13 @@ __all__ = [
     "battleground",
     "checks",
     "controlled_by",
+    "countries_held",
     "event",
     "has_sp",
     "in_country",
     "in_region",
     "load_events",
+    "minority_control",
     "no_sp",
     "not_controlled_by",
     "of_class",
@@ -130,6 +133,7 @@ __all__ = [
     "spaces",
     "then",
     "tst_advance",
+    "tyrant_gone",
 ]
 
 Step = dict[str, Any]
@@ -393,3 +397,30 @@ def power_struggle(country: str, starter: int, card: int | None = None) -> Step:
     """A power struggle in `country` with `starter` holding the initiative, then its scoring
     (rule 8); `card` is the scoring card that caused it, if any (New Year's Eve Party: None)."""
     return {"p": "ps_start", "country": country, "card": card, "starter": starter}
+
+
+# -- helpers the events modules share -----------------------------------------------------------
+
+TYRANT_GONE = "The Tyrant is Gone"  # the marker effect set when card 97 resolves (events_b_late.py)
+
+
+def tyrant_gone(g: Any) -> bool:
+    """1989 7.6.2-7.6.3: has The Tyrant is Gone taken effect (card 97 has resolved)? Then the
+    Ceausescu events (10, 41, 69, 101, 107) do nothing, although they still count as played and
+    starred cards are removed; while 97 waits for The Crowd Turns, the events still work."""
+    return g.effect(TYRANT_GONE) is not None
+
+
+def countries_held(g: Any, side: int) -> list[str]:
+    """The countries where `side` holds Power, in map order."""
+    return [n for i, n in enumerate(COUNTRY_NAMES) if g.power[i] == side]
+
+
+def minority_control(g: Any, text: str = "Take control of a Minority space") -> Steps:
+    """Sajudis' family: enough Democrat SPs for control of one Minority space not yet his."""
+
+    def take(g: Any, sid: int) -> Steps:
+        g.control_for(D, sid)
+        return None
+
+    return pick_space(D, of_class("Minority") & not_controlled_by(D), take, text=text)

@@ -16,10 +16,11 @@ from agon.games.dawn_of_freedom.events import (
     Steps,
     Where,
     checks,
+    countries_held,
     event,
     in_country,
     in_region,
-    not_controlled_by,
+    minority_control,
     of_class,
     operations,
     pick_card,
@@ -30,8 +31,9 @@ from agon.games.dawn_of_freedom.events import (
     remove,
     spaces,
     then,
+    tyrant_gone,
 )
-from agon.games.dawn_of_freedom.events_early_a import CROWD, LUTHERAN_CHURCH, at_end_of_round, tyrant_gone
+from agon.games.dawn_of_freedom.events_early_a import CROWD, LUTHERAN_CHURCH, at_end_of_round
 from agon.games.dawn_of_freedom.ops import check_targets
 
 RUSE, RAZGRAD, LEIPZIG = space("Ruse"), space("Razgrad"), space("Leipzig")
@@ -65,13 +67,7 @@ def sajudis(g: Any, e: Ev) -> Steps:
     """+1 VP; enough Democrat SPs for control of one Minority space he does not control yet;
     unlocks The Baltic Way. (The USSR stability track has no game effect here: not modelled.)"""
     g.add_vp(1, "Sajudis")
-
-    def take(g: Any, sid: int) -> Steps:
-        g.control_for(D, sid)
-        return None
-
-    return pick_space(D, of_class("Minority") & not_controlled_by(D), take,
-                      text="Sajudis: take control of a Minority space")
+    return minority_control(g, text="Sajudis: take control of a Minority space")
 
 
 # 1989 card 34
@@ -161,10 +157,6 @@ def ceausescu(g: Any, e: Ev) -> Steps:
     return steps + ([last] if last else [])
 
 
-def _power_countries(g: Any, side: int) -> list[str]:
-    return [n for i, n in enumerate(COUNTRY_NAMES) if g.power[i] == side]
-
-
 def _inflation_check(side: int, country: str, ops: int) -> Any:
     opp = 1 - side
     where = in_country(country)
@@ -195,7 +187,7 @@ def _inflation_check(side: int, country: str, ops: int) -> Any:
 
 
 # 1989 card 44
-@event(44, playable=lambda g, side: bool(_power_countries(g, 1 - side)))
+@event(44, playable=lambda g, side: bool(countries_held(g, 1 - side)))
 def inflationary_currency(g: Any, e: Ev) -> Steps:
     """In a country where the opponent holds power: remove 2 opponent SPs, then 1 support check
     there, which the opponent may cancel by discarding a card worth 3 Ops."""
@@ -204,7 +196,7 @@ def inflationary_currency(g: Any, e: Ev) -> Steps:
     def chosen(country: str) -> Any:
         return lambda g: [remove(side, 2, in_country(country)), _inflation_check(side, country, ops)]
 
-    return pick_option(side, [(country, chosen(country)) for country in _power_countries(g, e.opp)],
+    return pick_option(side, [(country, chosen(country)) for country in countries_held(g, e.opp)],
                        text="Inflationary Currency: choose a country where the opponent holds power")
 
 

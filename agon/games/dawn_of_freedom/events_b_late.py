@@ -11,15 +11,18 @@ from typing import Any
 
 from agon.games.dawn_of_freedom.data import CARDS, ROLES, SPACES, SPACES_IN, C, D, space
 from agon.games.dawn_of_freedom.events import (
+    TYRANT_GONE,
     Effect,
     Ev,
     Steps,
     checks,
     controlled_by,
+    countries_held,
     event,
     has_sp,
     in_country,
     in_region,
+    minority_control,
     no_sp,
     of_class,
     operations,
@@ -32,14 +35,9 @@ from agon.games.dawn_of_freedom.events import (
     remove,
     spaces,
     then,
-)
-from agon.games.dawn_of_freedom.events_b_middle import (
-    TYRANT_GONE,
-    countries_held,
-    minority_control,
-    pick_country,
     tyrant_gone,
 )
+from agon.games.dawn_of_freedom.events_b_middle import pick_country
 from agon.games.dawn_of_freedom.ops import check_banned, support_check
 
 THE_WALL, GORBACHEV, CROWD_TURNS, MALTA = 9, 14, 54, 110

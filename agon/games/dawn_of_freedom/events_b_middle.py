@@ -17,12 +17,13 @@ from agon.games.dawn_of_freedom.events import (
     Steps,
     Where,
     checks,
+    countries_held,
     event,
     has_sp,
     in_country,
     in_region,
+    minority_control,
     no_sp,
-    not_controlled_by,
     of_class,
     operations,
     pick_card,
@@ -33,26 +34,13 @@ from agon.games.dawn_of_freedom.events import (
     remove,
     spaces,
     then,
+    tyrant_gone,
 )
 
 DRESDEN, LUTHERAN_CHURCH, LEIPZIG = space("Dresden"), space("Lutheran Church"), space("Leipzig")
 PRAHA, GERMAN_WRITERS = space("Praha"), space("German Writers")
 TIMISOARA, HARGHITA = space("Timisoara"), space("Harghita/Covasna")
 COMMON_EUROPEAN_HOME, REFORMER_REHABILITATED = 21, 67
-TYRANT_GONE = "The Tyrant is Gone"  # the marker effect set when card 97 resolves (events_b_late.py)
-
-
-def tyrant_gone(g: Any) -> bool:
-    """Has The Tyrant is Gone taken effect? Then the Ceausescu events (10, 41, 69, 101, 107) do
-    nothing (1989 7.6.3), although they still count as played and starred cards are removed."""
-    return g.effect(TYRANT_GONE) is not None
-
-
-def countries_held(g: Any, side: int) -> list[str]:
-    """The countries where `side` holds Power, in map order."""
-    return [n for i, n in enumerate(COUNTRY_NAMES) if g.power[i] == side]
-
-
 def pick_country(side: int, names: list[str], fn: Any, *, text: str, decline: str | None = None) -> Steps:
     """`side` picks one of the countries `names`; then `fn(g, country)` runs. Nothing if none."""
     options = [(n, (lambda g, n=n: fn(g, n))) for n in names]
@@ -349,16 +337,6 @@ def nepotism(g: Any, e: Ev) -> Steps:
     return place(C, n, in_region("Balkans") & of_class("Worker"))
 
 
-def minority_control(g: Any) -> Steps:
-    """Sajudis' family: enough Democrat SPs for control of one Minority space not yet his."""
-
-    def take(g: Any, sid: int) -> Steps:
-        g.control_for(D, sid)
-        return None
-
-    return pick_space(D, of_class("Minority") & not_controlled_by(D), take, text="Take control of a Minority space")
-
-
 # 1989 card 81
 @event(81, prereq=33)
 def the_baltic_way(g: Any, e: Ev) -> Steps:
@@ -369,4 +347,4 @@ def the_baltic_way(g: Any, e: Ev) -> Steps:
     return minority_control(g)
 
 
-__all__ = ["countries_held", "minority_control", "pick_country", "power_where", "tyrant_gone"]
+__all__ = ["pick_country", "power_where"]

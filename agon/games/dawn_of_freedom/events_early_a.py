@@ -3,9 +3,9 @@
 Cards here: 1, 5, 9, 10, 11, 12, 13, 14, 18, 19, 20, 21, 24. Cards 28-54: events_a_2.py.
 Card texts: ../shared/rules/1989-cards.md; our readings: docs/rulings/1989.md "Events 1-55".
 
-Also the helpers the Romanian events share (1989 7.6): `crowd_pending(g)` (The Crowd Turns
-Against Ceausescu, card 54, still lies in front of the Democrat) and `tyrant_gone(g)` (The
-Tyrant is Gone, card 97, has taken effect: the Ceausescu events 10 and 41 then do nothing).
+Also a helper the Romanian events share (1989 7.6): `crowd_pending(g)` (The Crowd Turns
+Against Ceausescu, card 54, still lies in front of the Democrat). `tyrant_gone(g)` (The Tyrant
+is Gone, card 97, has taken effect: the Ceausescu events then do nothing) is in events.py.
 """
 
 from __future__ import annotations
@@ -32,11 +32,11 @@ from agon.games.dawn_of_freedom.events import (
     play_event,
     play_for_ops,
     remove,
+    tyrant_gone,
 )
 
 LUTHERAN_CHURCH = space("Lutheran Church")
 CROWD = "The Crowd Turns Against Ceausescu"  # the lasting effect of card 54 (events_a_2.py)
-TYRANT_GONE = "The Tyrant is Gone"  # set by card 97 when it resolves (events_b_late.py)
 CEH = 21
 STASI, STASI_SHOWN, STASI_END = "Stasi", "Stasi: shown card", "Stasi: end"
 GENERAL_STRIKE = "General Strike"
@@ -49,12 +49,6 @@ ARS_PER_TURN = 7
 def crowd_pending(g: Any) -> bool:
     """The Crowd Turns Against Ceausescu lies in front of the Democrat, not yet resolved (7.6.1)."""
     return g.effect(CROWD) is not None
-
-
-def tyrant_gone(g: Any) -> bool:
-    """1989 7.6.2-7.6.3: The Tyrant is Gone has taken effect (the marker effect card 97 sets when
-    it resolves, events_b_late.py); while it waits for The Crowd Turns, the events still work."""
-    return g.effect(TYRANT_GONE) is not None
 
 
 def at_end_of_round(g: Any, step: Any) -> Steps:

@@ -8,9 +8,8 @@ import json
 
 from agon.engine import Action
 from agon.games.dawn_of_freedom.data import COUNTRY_NAMES, SPACES, SPACES_IN, C, D, space
-from agon.games.dawn_of_freedom.events import EVENTS, Effect, Ev, in_country, power_struggle
+from agon.games.dawn_of_freedom.events import EVENTS, TYRANT_GONE, Effect, Ev, in_country, power_struggle
 from agon.games.dawn_of_freedom.events_b_late import REFUGE, TYRANT_WAITING, WALL_FELL
-from agon.games.dawn_of_freedom.events_b_middle import TYRANT_GONE
 from agon.games.dawn_of_freedom.ops import place_cost, support_check
 from agon.games.dawn_of_freedom.power import ps_cards
 from agon.games.dawn_of_freedom.turn import hand_size
