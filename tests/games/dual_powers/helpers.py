@@ -106,6 +106,12 @@ def set_objective(s: DualPowersState, side: int, label: str) -> None:
     s.set_so(side, c, s.so_up[side])
 
 
+def empty_objectives(s: DualPowersState) -> None:
+    """Secret Objectives in districts the test leaves empty: Red blue-1, White green-1."""
+    set_objective(s, RED, "blue-1")
+    set_objective(s, WHITE, "green-1")
+
+
 def turn(s: DualPowersState, side: int, *labels: str) -> None:
     """Make it side's turn (first of a fresh alternation) with these cards in hand."""
     cards = tuple(card(lab) if "-" in lab else LEADER_CARD[lab] for lab in labels)

@@ -10,7 +10,22 @@ from agon.games.dual_powers.board import OUT, SUPPLY, stronger
 from agon.games.dual_powers.data import CARD_DAYS, CARD_DIST, CARD_VP, TROTSKY_N
 from agon.games.dual_powers.solo import opposition_objective
 
-from .helpers import LEADER, RED, WHITE, act, begin, card, clear, d, play, put, set_objective, turn, verbs
+from .helpers import (
+    LEADER,
+    RED,
+    WHITE,
+    act,
+    begin,
+    card,
+    clear,
+    d,
+    empty_objectives,
+    play,
+    put,
+    set_objective,
+    turn,
+    verbs,
+)
 
 
 def test_T_A_landing_on_30_jumps_to_31_and_earns_an_extra_action_after_the_normal_one() -> None:
@@ -112,8 +127,7 @@ def test_T_F_unrest_counted_as_an_objective_in_july(month: int, vp: int) -> None
         put(s, m, "brown")  # Katia 1 + 1 + 1
     put(s, 4, "brown")
     put(s, 0, "brown", exhausted=True)  # Viktor 2 + 0
-    set_objective(s, RED, "blue-1")
-    set_objective(s, WHITE, "green-1")
+    empty_objectives(s)
     scoring.scoring(s)
     assert s.obj[0] == d("brown") and s.phase == "unrest" and s.cur == WHITE
     act(s, WHITE, "unrest", "objective")
@@ -128,8 +142,7 @@ def test_T_F_variant_extra_action_instead_of_vp() -> None:
     s.unrest = d("brown")
     for m in (10, 11, 12):
         put(s, m, "brown")
-    set_objective(s, RED, "blue-1")
-    set_objective(s, WHITE, "green-1")
+    empty_objectives(s)
     scoring.scoring(s)
     act(s, WHITE, "unrest", "extra")
     assert s.score == 0 and s.phase == "extra" and s.cur == WHITE

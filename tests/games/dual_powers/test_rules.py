@@ -27,6 +27,7 @@ from .helpers import (
     card,
     clear,
     d,
+    empty_objectives,
     new,
     play,
     put,
@@ -392,8 +393,7 @@ def test_R4_2_5_equal_totals_and_counts_go_to_the_popular_will_holder() -> None:
 def test_R4_2_6_R4_3_6_an_empty_unrest_district_gives_no_vp_and_no_choice() -> None:
     s = begin()
     clear(s)
-    set_objective(s, RED, "blue-1")
-    set_objective(s, WHITE, "green-1")
+    empty_objectives(s)
     s.unrest = d("purple")
     scoring.scoring(s)
     assert s.score == 0 and s.phase == "objective" and s.rnd == 2  # straight on to the next round

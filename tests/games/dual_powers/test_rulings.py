@@ -31,6 +31,7 @@ from .helpers import (
     card,
     clear,
     d,
+    empty_objectives,
     new,
     play,
     put,
@@ -38,11 +39,6 @@ from .helpers import (
     turn,
     verbs,
 )
-
-
-def _empty_objectives(s) -> None:
-    set_objective(s, RED, "blue-1")
-    set_objective(s, WHITE, "green-1")
 
 
 def test_A1_the_stronger_side_scores_either_objective_whoever_owns_it() -> None:
@@ -156,6 +152,17 @@ def test_A8_a_popular_will_change_does_not_change_the_turn_order() -> None:
     assert s.order == order and s.cur == RED
 
 
+def _kerensky_recruited_where_trotsky_is(s, holder: int) -> None:
+    """After Red's Trotsky turn (he is exhausted there), White recruits Kerensky in his district."""
+    s.exh[TROTSKY_N] = 1
+    act(s, RED, "pass")
+    turn(s, WHITE, "kerensky")
+    s.pw = holder
+    play(s, WHITE, "kerensky")
+    act(s, WHITE, "leader_recruit")
+    act(s, WHITE, "district", DISTRICTS[s.loc[TROTSKY_N]])
+
+
 def test_A9_trotsky_enters_fresh_and_leader_recruit_refreshes_him() -> None:
     """A9 (one reading with A2b): neutral Trotsky counts as a neutral unit of R3.8.1."""
     s = begin()
@@ -163,13 +170,7 @@ def test_A9_trotsky_enters_fresh_and_leader_recruit_refreshes_him() -> None:
     turn(s, RED, "red-5")
     play(s, RED, "red-5")
     assert s.exh[TROTSKY_N] == 0
-    s.exh[TROTSKY_N] = 1
-    act(s, RED, "pass")
-    turn(s, WHITE, "kerensky")
-    s.pw = WHITE
-    play(s, WHITE, "kerensky")
-    act(s, WHITE, "leader_recruit")
-    act(s, WHITE, "district", DISTRICTS[s.loc[TROTSKY_N]])
+    _kerensky_recruited_where_trotsky_is(s, WHITE)
     assert s.exh[TROTSKY_N] == 0
 
 
@@ -179,13 +180,7 @@ def test_A9_leader_recruit_refreshes_trotsky_only_for_the_popular_will_holder() 
     s.day = 28
     turn(s, RED, "red-5")
     play(s, RED, "red-5")
-    s.exh[TROTSKY_N] = 1
-    act(s, RED, "pass")
-    turn(s, WHITE, "kerensky")
-    s.pw = RED
-    play(s, WHITE, "kerensky")
-    act(s, WHITE, "leader_recruit")
-    act(s, WHITE, "district", DISTRICTS[s.loc[TROTSKY_N]])
+    _kerensky_recruited_where_trotsky_is(s, RED)
     assert s.exh[TROTSKY_N] == 1
 
 
@@ -238,31 +233,37 @@ def test_A15_the_opposition_places_one_unit_of_the_recruit_value_in_the_cards_di
     assert CARD_REC[c] in (1, 2, 3)
 
 
-def test_A16_the_centre_is_the_tie_for_reveal_order() -> None:
+def _red_reveals_first(score: int) -> bool:
+    """Score an empty city with this Support track score and White holding PW (R4.5 reveal order)."""
     s = begin()
     clear(s)
-    s.score, s.pw = 0, WHITE
-    _empty_objectives(s)
+    s.score, s.pw = score, WHITE
+    empty_objectives(s)
     scoring.scoring(s)
-    assert any(e.message().startswith("Red reveals the Secret Objective blue-1: objective marker 2") for e in s.log)
+    return any(e.message().startswith("Red reveals the Secret Objective blue-1: objective marker 2") for e in s.log)
+
+
+def test_A16_the_centre_is_the_tie_for_reveal_order() -> None:
+    assert _red_reveals_first(0)
 
 
 def test_A17_fewer_vp_is_the_side_the_marker_is_away_from() -> None:
-    s = begin()
-    clear(s)
-    s.score, s.pw = -3, WHITE
-    _empty_objectives(s)
-    scoring.scoring(s)
-    assert any(e.message().startswith("Red reveals the Secret Objective blue-1: objective marker 2") for e in s.log)
+    assert _red_reveals_first(-3)
 
 
-def test_A18_the_unrest_district_is_exhausted_even_after_an_extra_action() -> None:
+def _red_wins_the_unrest_in_purple():
+    """Scoring with one Red unit in the Unrest district (purple): Red chooses VP or an extra action."""
     s = begin()
     clear(s)
     s.unrest = d("purple")
     put(s, 0, "purple")
-    _empty_objectives(s)
+    empty_objectives(s)
     scoring.scoring(s)
+    return s
+
+
+def test_A18_the_unrest_district_is_exhausted_even_after_an_extra_action() -> None:
+    s = _red_wins_the_unrest_in_purple()
     act(s, RED, "unrest", "extra")
     act(s, RED, "extra", "draw")
     assert s.exh[0] == 1
@@ -393,12 +394,7 @@ def test_B1_the_extra_action_may_be_forgone() -> None:
 
 def test_B1_the_unrest_extra_action_once_chosen_cannot_be_forgone() -> None:
     """B1, R4.3.4: the Unrest winner takes VP or an extra action; there is no third option."""
-    s = begin()
-    clear(s)
-    s.unrest = d("purple")
-    put(s, 0, "purple")
-    _empty_objectives(s)
-    scoring.scoring(s)
+    s = _red_wins_the_unrest_in_purple()
     assert verbs(s, RED) == {"unrest"}
     act(s, RED, "unrest", "extra")
     assert s.phase == "extra" and "pass" not in verbs(s, RED)
