@@ -58,14 +58,22 @@ def michnik(g: Any, e: Ev) -> Steps:
     return None
 
 
-@event(6)
-def brought_in_for_questioning(g: Any, e: Ev) -> Steps:
-    """The Democrat discards a random card; a Communist event on it happens if playable (5.3)."""
-    hand = g.hands[D]
+def _discard_random(g: Any, side: int) -> int | None:
+    """`side` discards a card at random from his hand (5.3): the card, or None if he has none."""
+    hand = g.hands[side]
     if not hand:
         return None
     card = hand[g.rng.below(len(hand))]
-    g.discard_card(D, card)
+    g.discard_card(side, card)
+    return card
+
+
+@event(6)
+def brought_in_for_questioning(g: Any, e: Ev) -> Steps:
+    """The Democrat discards a random card; a Communist event on it happens if playable (5.3)."""
+    card = _discard_random(g, D)
+    if card is None:
+        return None
     if CARDS[card].side == C and not CARDS[card].scoring and g.event_playable(card, C):
         return play_event(card, C)
     return None
@@ -192,11 +200,9 @@ def yakovlev(g: Any, e: Ev) -> Steps:
 def kiss_of_death(g: Any, e: Ev) -> Steps:
     """The Communist discards a random card; a Democrat or neutral event on it happens (5.3);
     a scoring card's struggle is fought with the Democrat as its player (A-19)."""
-    hand = g.hands[C]
-    if not hand:
+    card = _discard_random(g, C)
+    if card is None:
         return None
-    card = hand[g.rng.below(len(hand))]
-    g.discard_card(C, card)
     if CARDS[card].side in (D, BOTH) and g.event_playable(card, D):
         return play_event(card, D)
     return None
