@@ -17,6 +17,14 @@ def _limit_ok(f: Frame, sid: int) -> bool:
     return f["per"] is None or done.count(sid) < f["per"]
 
 
+def _count_one(g: Any, f: Frame, sid: int) -> None:
+    """One SP of a place/remove step goes in `sid`; the step ends with its last SP."""
+    f["n"] -= 1
+    f["done"] = (*f["done"], sid)
+    if f["n"] <= 0:
+        g.stack.pop()
+
+
 def _where(f: Frame) -> str:
     """The step's limits for its prompt: " in Poland", " (at most 2 per space)"..."""
     label = f["where"].label
@@ -38,10 +46,7 @@ class Place(Ask):
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         sid = action.arg
-        f["n"] -= 1
-        f["done"] = (*f["done"], sid)
-        if f["n"] <= 0:
-            g.stack.pop()
+        _count_one(g, f, sid)
         g.add_sp(f["role"], sid, 1)
         g.say("{side} places 1 SP in {space}.", side=ROLES[f["role"]], space=SPACES[sid].name)
 
@@ -59,10 +64,7 @@ class Remove(Ask):
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         sid = action.arg
-        f["n"] -= 1
-        f["done"] = (*f["done"], sid)
-        if f["n"] <= 0:
-            g.stack.pop()
+        _count_one(g, f, sid)
         g.remove_sp(f["whose"], sid, 1)
         g.say("{side} removes 1 {whose} SP from {space}.", side=ROLES[f["role"]], whose=ROLES[f["whose"]],
               space=SPACES[sid].name)
@@ -71,22 +73,33 @@ class Remove(Ask):
         return "Remove {n} more {whose} SP(s){where}.", {"n": f["n"], "whose": ROLES[f["whose"]], "where": _where(f)}
 
 
-@ask("pick_space")
-class PickSpace(Ask):
-    def legal(self, g: Any, f: Frame) -> list[Action]:
-        where = f["where"]
-        out = [SPACE[s] for s in where.candidates if where(g, s)]
+class _Pick(Ask):
+    """A pick_space / pick_card step: choosing a `verb` action runs the step's callback with its
+    arg; an optional step (with something to pick) also offers "pass"."""
+
+    verb = ""
+
+    def with_pass(self, f: Frame, out: list[Action]) -> list[Action]:
         if out and f["opt"]:
             out.append(Action("pass"))
         return out
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.stack.pop()
-        if action.verb == "space":
+        if action.verb == self.verb:
             g.push(f["fn"](g, action.arg))
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return f["text"] + ".", {}  # the options list the eligible spaces
+        return f["text"] + ".", {}  # the options list the eligible spaces / cards
+
+
+@ask("pick_space")
+class PickSpace(_Pick):
+    verb = "space"
+
+    def legal(self, g: Any, f: Frame) -> list[Action]:
+        where = f["where"]
+        return self.with_pass(f, [SPACE[s] for s in where.candidates if where(g, s)])
 
 
 @ask("pick_option")
@@ -109,20 +122,11 @@ class PickOption(Ask):
 
 
 @ask("pick_card")
-class PickCard(Ask):
+class PickCard(_Pick):
+    verb = "card"
+
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        out = [CARD[c] for c in sorted(f["cards"](g))]
-        if out and f["opt"]:
-            out.append(Action("pass"))
-        return out
-
-    def apply(self, g: Any, f: Frame, action: Action) -> None:
-        g.stack.pop()
-        if action.verb == "card":
-            g.push(f["fn"](g, action.arg))
-
-    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return f["text"] + ".", {}
+        return self.with_pass(f, [CARD[c] for c in sorted(f["cards"](g))])
 
 
 @auto("then")
@@ -163,18 +167,23 @@ def _say_sp_changes(g: Any, title: str, before: list[list[int]]) -> None:
         g.say("{card}: {changes}.", card=title, changes=", ".join(changes))
 
 
+def _into_play(g: Any, card: int) -> bool:
+    """Bring `card` into play from the hand or pile it is in; False if it is not in play then."""
+    for pile in (g.hands[0], g.hands[1], g.discard, g.deck):
+        if card in pile:
+            pile.remove(card)
+            g.in_play.append(card)
+            break
+    return card in g.in_play
+
+
 @auto("event_from")
 def event_from(g: Any, f: Frame) -> None:
     """Play a card's event from outside the action round's card (Kiss of Death, Reformer
     Rehabilitated): the card comes out of its pile, its event happens, then it leaves play.
     A scoring card starts its power struggle with `side` as its player (A-19)."""
     card, side = f["card"], f["side"]
-    for pile in (g.hands[0], g.hands[1], g.discard, g.deck):
-        if card in pile:
-            pile.remove(card)
-            g.in_play.append(card)
-            break
-    if card not in g.in_play:
+    if not _into_play(g, card):
         return
     if CARDS[card].scoring:
         g.push({"p": "ps_start", "country": CARDS[card].country, "card": card, "starter": side})
@@ -192,12 +201,7 @@ def settle(g: Any, f: Frame) -> None:
 def ops_card(g: Any, f: Frame) -> None:
     """A card used for its Ops only, outside the normal card play (its event is cancelled)."""
     card, side = f["card"], f["side"]
-    for pile in (g.hands[0], g.hands[1], g.discard, g.deck):
-        if card in pile:
-            pile.remove(card)
-            g.in_play.append(card)
-            break
-    if card not in g.in_play:
+    if not _into_play(g, card):
         return
     g.push([{"p": "operations", "role": side, "ops": None, "card": card, "where": None, "tst": f["tst"]},
             {"p": "discard_played", "card": card}])
