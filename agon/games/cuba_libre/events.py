@@ -55,7 +55,8 @@ Lasting effects and eligibility:
   adds 2x to Aid), 28u Morgan (DR March from 2 spaces away), 30u Guerrilla Life, 1s Armored Cars
   (Troops from anywhere join each Assault space), 43s Mafia Offensive (Syndicate Assassinate with
   Terror), 48s Santo (Skim); 18 is cancelled through the "cancel pact" verb of a 26July/DR
-  Operation (step "caracas": remove 2 own Bases).
+  Operation or before a 26July/DR Event's text (step "ev_caracas", 8.6.5; step "caracas": remove
+  2 own Bases).
 - stay_eligible(g, faction) / ineligible_next(g, faction): applied at the end-of-card adjustment
   (2.3.7); they are also set from the card data (stays_eligible / ineligible_next) automatically.
 """
@@ -109,7 +110,12 @@ def playable(g: Any, number: int, shaded: bool, f: int) -> bool:
 
 
 def execute(g: Any, f: int, number: int, shaded: bool) -> None:
-    """Run an Event for faction f: card-data eligibility effects, then the event's steps."""
+    """Run an Event for faction f: card-data eligibility effects, then the event's steps. 26July or
+    DR under the Pact of Caracas (card 18) with 2+ Bases is first asked whether to cancel it by
+    removing 2 of its Bases (8.6.5: "when executing an Op or Event"; step "ev_caracas")."""
+    from agon.games.cuba_libre.insurgent_ops import caracas_ok
+
+    offer = caracas_ok(g, f)  # judged before this card's own Capability (card 18 itself) is added
     card = CARDS[number]
     side = "shaded" if shaded else "unshaded"
     # the data's stays_eligible is for the unshaded text only: 18 and 19 are single-text cards, and
@@ -126,9 +132,38 @@ def execute(g: Any, f: int, number: int, shaded: bool) -> None:
     if side in card["momentum"]:
         add_momentum(g, number)
     g.push("ev_end", f)
+    if offer:
+        g.push("ev_caracas", f, card=number, shaded=shaded)
+        return
+    _run_event(g, f, number, shaded)
+
+
+def _run_event(g: Any, f: int, number: int, shaded: bool) -> None:
     mark = len(g.stack)
     EVENTS[(number, shaded)](g, f)
     _order(g, mark)
+
+
+@step("ev_caracas")
+class EventCaracas(Step):
+    """Before an Event's text: 26July/DR may remove 2 of its Bases to cancel the Pact of Caracas
+    (card 18, 8.6.5); "cancel pact" runs the core's step "caracas", then the Event; "skip" keeps it."""
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        return [("cancel pact", None), ("skip", None)]
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        g.stack.pop()
+        then(g, EVENTS[(fr["card"], fr["shaded"])], fr["f"], f=fr["f"])  # the Event's text, after the Bases
+        if action[0] == "cancel pact":
+            g.push("caracas", fr["f"], n=2)
+        return False
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Before the Event: remove 2 of your Bases to end the Pact of Caracas?", {}
 
 
 def _order(g: Any, mark: int) -> None:

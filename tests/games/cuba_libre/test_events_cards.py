@@ -468,6 +468,36 @@ def test_card_18_pact_cancelled_by_removing_two_own_bases():
     assert not g.has_cap(18) and g.on_map(g.slot("m26_base")) == 0
 
 
+def test_card_18_8_6_5_pact_cancelled_by_dr_before_executing_an_event():
+    """8.6.5 / card 18: DR (2+ Bases, Pact in effect) executing an Event is first asked whether to
+    remove 2 of its Bases; it does, then the Event runs. Skipping keeps the Pact."""
+    for cancel in (True, False):
+        g = blank()
+        g.capabilities = frozenset({(18, False)})
+        put(g, "matanzas", dr_base=1)
+        put(g, "las_villas", dr_base=1)
+        play(g, 33, f=DR)
+        assert legal(g) == [("cancel pact", None), ("skip", None)]
+        if cancel:
+            act(g, "cancel pact")
+            act(g, "remove base", N("matanzas"))
+            act(g, "remove base", N("las_villas"))
+        else:
+            act(g, "skip")
+        assert g.has_cap(18) is not cancel and g.on_map(g.slot("dr_base")) == (0 if cancel else 2)
+        assert legal(g) == [("faction", "dr"), ("faction", "m26")]  # card 33: now the Event's text
+        act(g, "faction", "dr")
+        assert done_card(g)
+
+
+def test_card_18_no_pact_prompt_before_an_event_with_fewer_than_2_bases():
+    g = blank()
+    g.capabilities = frozenset({(18, False)})
+    put(g, "matanzas", dr_base=1)
+    play(g, 33, f=DR)
+    assert ("cancel pact", None) not in legal(g)
+
+
 def test_card_19_each_faction_places_two_pieces_where_it_is():
     g = blank()
     put(g, "oriente", m26_u=1)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agon.games.cuba_libre.data import AV_DG, DR, GB, M26, P, space
-from tests.games.cuba_libre.np_helpers import decide, np_game, put, run_op, start
+from tests.games.cuba_libre.np_helpers import at_option, decide, np_game, put, run_op, start
 
 
 def steps(g):
@@ -213,6 +213,50 @@ def test_8_6_5_no_caracas_when_26july_is_a_non_player_or_not_at_victory():
         start(g, DR)
         out = steps(g)
         assert "cancel pact" not in [v for v, _a, _r in out] and g.has_cap(18)
+
+
+def test_8_6_5_caracas_also_when_dr_executes_an_event():
+    """8.6.5 "when executing an Op or Event": the Non-player DR executing an Event first removes 2
+    of its Bases (random spaces, 8.2), cancelling the Pact, then the Event runs; not when 26July is
+    not a player at victory (the Pact stays)."""
+    for due in (True, False):
+        g = np_game(players=1 if due else 0)
+        _m26_player_at_victory(g)
+        g.capabilities = frozenset({(18, False)})
+        put(g, "matanzas", dr_base=1, dr_u=1)
+        put(g, "pinar_del_rio", dr_base=1, dr_u=1)
+        put(g, "la_habana", dr_base=1, dr_u=1)
+        at_option(g, DR, 33)
+        g.apply("dr", ("event", "unshaded"))
+        d = decide(g)
+        assert d.reason.startswith("8.6.5")
+        if not due:
+            assert (d.verb, d.arg) == ("skip", None)
+            g.apply("dr", ("skip", None))
+            assert g.has_cap(18) and g.on_map(g.base_slot(DR)) == 3
+            continue
+        assert (d.verb, d.arg) == ("cancel pact", None)
+        g.apply("dr", ("cancel pact", None))
+        for _ in range(2):
+            d = decide(g)
+            assert d.verb == "remove base" and d.reason.startswith("8.6.5")
+            g.apply("dr", (d.verb, d.arg))
+        assert not g.has_cap(18) and g.on_map(g.base_slot(DR)) == 1
+        assert g.stack[-1]["k"] == "ev_choice"  # card 33's own text comes after
+
+
+def test_8_6_5_the_pact_prompt_is_no_effect_of_the_event_8_1():
+    """8.1 Ineffective Events are judged on the Event's text, not on the 8.6.5 prompt before it."""
+    from agon.games.cuba_libre.nonplayer.common import event_effective
+
+    g = np_game(players=1)
+    g.capabilities = frozenset({(18, False)})
+    put(g, "matanzas", dr_base=1)
+    put(g, "pinar_del_rio", dr_base=1)
+    at_option(g, DR, 23)
+    assert not event_effective(g, DR, True)  # card 23 shaded: no 26July Base in a Province
+    put(g, "oriente", m26_base=1)
+    assert event_effective(g, DR, True)
 
 
 def test_8_6_4_targets_cash_only_where_a_non_player_holder_cannot_pass_it_on():

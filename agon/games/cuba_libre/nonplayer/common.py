@@ -203,6 +203,8 @@ def event_effective(g: Any, f: int, shaded: bool) -> bool:
     before = _snapshot(twin)
     try:
         twin.apply(g.role(f), ("event", "shaded" if shaded else "unshaded"))
+        if twin.stack and twin.stack[-1]["k"] == "ev_caracas":
+            twin.apply(g.role(f), ("skip", None))  # 8.6.5 is no effect of the Event itself
     except Exception:  # an Event that cannot run has no effect
         return False
     if _snapshot(twin) != before:

@@ -378,11 +378,16 @@ def caracas_due(g: Any) -> bool:
 
 
 def caracas(ctx: Ctx) -> Decision | None:
-    """8.6.5, when DR executes an Operation: remove 2 DR Bases, which cancels the Pact (card 18)."""
+    """8.6.5, when DR executes an Operation or an Event: remove 2 DR Bases, which cancels the Pact (card 18)."""
     if caracas_due(ctx.g) and ctx.ok("cancel pact"):
         return Decision("cancel pact", None, "8.6.5 Caracas: 26July is a player at victory, "
                                              "DR removes 2 of its Bases to cancel the Pact")
     return None
+
+
+def caracas_event(ctx: Ctx, mod: Any) -> Decision:
+    """8.6.5, when DR executes an Event: the core asks before the Event's text."""
+    return caracas(ctx) or Decision("skip", None, "8.6.5 Caracas: not due, the Pact stays")
 
 
 def caracas_step(ctx: Ctx, mod: Any) -> Decision | None:
@@ -437,5 +442,5 @@ def rally_frame(ctx: Ctx, mod: Any) -> Decision | None:
 
 
 HANDLERS = {"sa": sa_frame, "attack": attack_frame, "prop_expat": expat, "rally": rally_frame,
-            "caracas": caracas_step}
+            "caracas": caracas_step, "ev_caracas": caracas_event}
 _ = (IS_CITY, IS_PROV)

@@ -405,7 +405,14 @@ def idx_role(r: str) -> int:
     return ROLES.index(r)
 
 
+def keep_pact(ctx: Ctx, mod: Any) -> Decision:
+    """Before an Event: only DR has a Caracas rule (8.6.5, directorio.py); the 26July mirror
+    (English 8.7.6) is omitted (Greek, C-40), so the Pact stays."""
+    return Decision("skip", None, "8.7.6 omitted (C-40): the Non-player keeps the Pact of Caracas")
+
+
 HANDLERS: dict[str, Handler] = {
+    "ev_caracas": keep_pact,
     "option": option,
     "opchoice": opchoice,
     "op": op_frame,
