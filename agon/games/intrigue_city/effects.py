@@ -163,6 +163,14 @@ def _moves_in(cu: list[int], b: int, g: int, rel: tuple[int, ...]) -> list[Execu
     return out
 
 
+def _place_or_remove(cu: list[int], b: int, bank: list[int], g: int, v: int, out: list[Execution]) -> None:
+    """Append placing a v-cube from the Bank in guild g, then removing one, where each is possible."""
+    if bank[v - 1] > 0:
+        out.append(((Action("place", v),), (("P", g, v),)))
+    if can_remove(cu, b, g, v):
+        out.append(((Action("remove", v),), (("R", g, v),)))
+
+
 def executions(card: str, cu: list[int], b: int, bank: list[int], g: int,
                pm: tuple[int, ...] | None = None) -> list[Execution]:
     """Every full execution of `card` with target guild g on the board at offset b (IC-5.5)."""
@@ -170,11 +178,7 @@ def executions(card: str, cu: list[int], b: int, bank: list[int], g: int,
     rel = CARD_REL[card]
     out: list[Execution] = []
     if kind == "place_or_remove":  # ACT-B1, B2, B4
-        v = CARD_VALUES[card][0]
-        if bank[v - 1] > 0:
-            out.append(((Action("place", v),), (("P", g, v),)))
-        if can_remove(cu, b, g, v):
-            out.append(((Action("remove", v),), (("R", g, v),)))
+        _place_or_remove(cu, b, bank, g, CARD_VALUES[card][0], out)
     elif kind == "move":  # ACT-B3, B5
         out = _moves_in(cu, b, g, rel[g])  # type: ignore[index]
     elif kind == "place_two":  # ACT-A1..A4
@@ -222,10 +226,7 @@ def favour_executions(guild: str, values: tuple[int, ...], cu: list[int], b: int
     out: list[Execution] = []
     if FAVOURS[guild]["effect"] == "place_or_remove":
         for v in values:
-            if bank[v - 1] > 0:
-                out.append(((Action("place", v),), (("P", g, v),)))
-            if can_remove(cu, b, g, v):
-                out.append(((Action("remove", v),), (("R", g, v),)))
+            _place_or_remove(cu, b, bank, g, v, out)
     else:
         for a in ADJ[g]:
             for v in values:

@@ -28,6 +28,9 @@ EXEC_ASKS = {"chosen": "the Chosen guild", "place": "the value of the cube to pl
              "remove": "the value of the cube to remove", "move": "the cube to move",
              "back": "the value of the cube to move back", "from": "the guild to move a cube from"}
 PAWN_NAMES = ("offensive", "defensive")
+GUILD_LABELS = {"chosen": "Choose {}", "from": "Move a cube in from {}"}  # the arg is a guild id
+CUBE_LABELS = {"back": "Move a {}-cube back", "place": "Place a {}-cube from the Bank",
+               "remove": "Remove a {}-cube to the Bank"}  # the arg is a cube value
 
 
 def describe_ops(ops: tuple[Any, ...]) -> str:
@@ -84,20 +87,14 @@ def label(s: IntrigueState, a: Action) -> str:
     if v == "target":
         board = "your own board" if x[0] == s.roles[s.cur] else f"{x[0]}'s board"
         return f"Target {GUILD_NAMES[x[1]]} on {board}"
-    if v == "chosen":
-        return f"Choose {GUILD_NAMES[x]}"
+    if v in GUILD_LABELS:
+        return GUILD_LABELS[v].format(GUILD_NAMES[x])
     if v == "move":
         if isinstance(x, tuple):
             return f"Move a {x[2]}-cube from {GUILD_NAMES[x[0]]} to {GUILD_NAMES[x[1]]}"
         return f"Move a {x}-cube"
-    if v == "back":
-        return f"Move a {x}-cube back"
-    if v == "place":
-        return f"Place a {x}-cube from the Bank"
-    if v == "remove":
-        return f"Remove a {x}-cube to the Bank"
-    if v == "from":
-        return f"Move a cube in from {GUILD_NAMES[x]}"
+    if v in CUBE_LABELS:
+        return CUBE_LABELS[v].format(x)
     if v == "pass":
         return "Pass"
     if v == "vote":
