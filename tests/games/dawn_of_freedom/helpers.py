@@ -101,6 +101,11 @@ def legal(g: Any, side: int) -> list[Action]:
     return g.legal_actions(ROLES[side])
 
 
+def spaces_legal(g: Any, side: int) -> set[int]:
+    """The spaces `side` may choose now."""
+    return {a.arg for a in legal(g, side) if a.verb == "space"}
+
+
 def top(g: Any) -> str:
     return g.stack[-1]["p"] if g.stack else ""
 
@@ -109,3 +114,16 @@ def play(g: Any, side: int, card: int, mode: str | None = None) -> None:
     act(g, side, "card", card)
     if mode is not None:
         act(g, side, "play", mode)
+
+
+def event(g: Any, side: int, card: int) -> None:
+    """`side` plays `card` as an event in an action round of his own, now."""
+    give(g, side, card)
+    my_round(g, side)
+    play(g, side, card, "event")
+
+
+def finish_place_ops(g: Any, side: int, name: str) -> None:
+    """Spend the rest of an Ops placement in one space."""
+    while top(g) == "place_ops":
+        act(g, side, "space", space(name))

@@ -16,7 +16,7 @@ from agon.games.dawn_of_freedom.events import (
 from agon.games.dawn_of_freedom.scoring import battlegrounds
 from agon.games.dawn_of_freedom.turn import deal
 
-from .helpers import act, clear_map, legal, new_game, set_hand, set_sp, top
+from .helpers import act, clear_map, finish_place_ops, legal, new_game, set_hand, set_sp, top
 
 
 def test_destroy_space_rewires_the_map() -> None:
@@ -120,8 +120,7 @@ def test_play_for_ops_uses_another_card_without_its_event() -> None:
     g.run()
     assert top(g) == "operations" and g.active == ["communist"] and 29 in g.in_play
     act(g, C, "use", "place")
-    while top(g) == "place_ops":
-        act(g, C, "space", space("Praha"))
+    finish_place_ops(g, C, "Praha")
     assert 29 in g.discard and g.sp[D][space("Charles University")] == 0
 
 

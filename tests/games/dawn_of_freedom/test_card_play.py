@@ -7,7 +7,20 @@ from agon.engine import Action
 from agon.games.dawn_of_freedom.data import C, D, space
 from agon.games.dawn_of_freedom.events import Effect
 
-from .helpers import act, clear_map, dice, give, legal, my_round, new_game, play, set_hand, set_sp, top
+from .helpers import (
+    act,
+    clear_map,
+    dice,
+    event,
+    finish_place_ops,
+    legal,
+    my_round,
+    new_game,
+    play,
+    set_hand,
+    set_sp,
+    top,
+)
 
 JAN_PALACH, WALESA, HONECKER, MODROW, NORMALIZATION = 29, 3, 15, 83, 52
 QUESTIONING, KISS_OF_DEATH, POLAND_SCORING = 6, 71, 22
@@ -257,8 +270,7 @@ def test_box_7_cancels_an_opponent_event_once_per_turn() -> None:
     play(g, C, JAN_PALACH, "ops")
     act(g, C, "order", "cancel event")
     act(g, C, "use", "place")
-    while top(g) == "place_ops":  # box 2 is his too: the 1-Op card is worth 2
-        act(g, C, "space", space("Praha"))
+    finish_place_ops(g, C, "Praha")  # box 2 is his too: the 1-Op card is worth 2
     assert JAN_PALACH in g.discard and g.sp[D][space("Charles University")] == 0
     my_round(g, C)
     play(g, C, MICHNIK, "ops")
@@ -273,16 +285,13 @@ def test_box_8_plays_event_and_ops() -> None:
     play(g, D, JAN_PALACH, "both")
     act(g, D, "order", "ops first")
     act(g, D, "use", "place")
-    while top(g) == "place_ops":
-        act(g, D, "space", space("Czech Writers"))
+    finish_place_ops(g, D, "Czech Writers")
     assert g.sp[D][space("Charles University")] == 6 and JAN_PALACH in g.removed
 
 
 def test_helsinki_scores_on_communist_checks_of_students() -> None:
     g = new_game()
-    give(g, D, 26)
-    my_round(g, D)
-    play(g, D, 26, "event")
+    event(g, D, 26)
     set_sp(g, "Walter Ulbricht Academy", d=1)
     from agon.games.dawn_of_freedom.ops import support_check
 
@@ -325,8 +334,7 @@ def test_A_02_box_8_once_per_turn() -> None:
     play(g, D, JAN_PALACH, "both")
     act(g, D, "order", "event first")
     act(g, D, "use", "place")
-    while top(g) == "place_ops":
-        act(g, D, "space", space("Czech Writers"))
+    finish_place_ops(g, D, "Czech Writers")
     my_round(g, D)
     act(g, D, "card", 34)
     assert Action("play", "both") not in legal(g, D) and Action("play", "event") in legal(g, D)

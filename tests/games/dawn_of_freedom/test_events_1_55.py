@@ -9,21 +9,27 @@ from agon.games.dawn_of_freedom.events import Effect
 from agon.games.dawn_of_freedom.events_early_a import STASI_SHOWN, crowd_pending
 from agon.games.dawn_of_freedom.ops import check_targets, support_check
 
-from .helpers import act, clear_country, clear_map, dice, give, legal, my_round, new_game, play, set_hand, set_sp, top
-
-
-def spaces_offered(g, side):
-    return {a.arg for a in legal(g, side) if a.verb == "space"}
+from .helpers import (
+    act,
+    clear_country,
+    clear_map,
+    dice,
+    event,
+    finish_place_ops,
+    give,
+    legal,
+    my_round,
+    new_game,
+    play,
+    set_hand,
+    set_sp,
+    spaces_legal,
+    top,
+)
 
 
 def names(ids):
     return {SPACES[s].name for s in ids}
-
-
-def finish_place_ops(g, side, name):
-    """Spend the rest of an Ops placement in one space."""
-    while top(g) == "place_ops":
-        act(g, side, "space", space(name))
 
 
 # -- cards 1-24 -------------------------------------------------------------------------------------
@@ -35,11 +41,11 @@ def test_card_1_legacy_of_martial_law_swaps_an_sp_then_checks_poland() -> None:
     set_sp(g, "Kraków", d=1)
     set_hand(g, C, [1])
     play(g, C, 1, "event")
-    assert spaces_offered(g, C) == {gdansk, space("Kraków")}
+    assert spaces_legal(g, C) == {gdansk, space("Kraków")}
     act(g, C, "space", gdansk)
     assert g.sp[D][gdansk] == 1 and g.sp[C][gdansk] == 1
     assert top(g) == "checks" and g.stack[-1]["n"] == 1 and g.stack[-1]["ops"] == 2
-    assert names(spaces_offered(g, C)) == {"Gdańsk", "Kraków"}
+    assert names(spaces_legal(g, C)) == {"Gdańsk", "Kraków"}
     dice(g, 6)  # Kraków stability 3: 6 + 2 = 8 > 6, margin 2
     act(g, C, "space", space("Kraków"))
     assert g.sp[D][space("Kraków")] == 0 and g.sp[C][space("Kraków")] == 1
@@ -54,9 +60,7 @@ def _start_ar(g, side, n):
 def test_card_5_general_strike_replaces_communist_rounds_until_a_roll_above_five() -> None:
     g = new_game()
     set_hand(g, C, [12, 28, 22])
-    give(g, D, 5)
-    my_round(g, D)
-    play(g, D, 5, "event")
+    event(g, D, 5)
     assert g.effect("General Strike") is not None and 5 in g.in_play
     _start_ar(g, C, 2)
     assert top(g) == "pick_card" and g.active == ["communist"]
@@ -73,9 +77,7 @@ def test_card_5_general_strike_replaces_communist_rounds_until_a_roll_above_five
 def test_card_5_general_strike_allows_a_scoring_card_without_a_roll() -> None:
     g = new_game()
     set_hand(g, C, [12, 22])
-    give(g, D, 5)
-    my_round(g, D)
-    play(g, D, 5, "event")
+    event(g, D, 5)
     _start_ar(g, C, 2)
     act(g, C, "card", 22)
     assert g.ps is not None and g.ps["country"] == "Poland" and g.ps["starter"] == C
@@ -111,13 +113,13 @@ def test_card_10_cult_of_personality_places_in_romanian_workers_and_farmers() ->
     set_hand(g, C, [10])
     play(g, C, 10, "event")
     assert top(g) == "place" and g.stack[-1]["n"] == 4
-    offered = spaces_offered(g, C)
+    offered = spaces_legal(g, C)
     assert offered == {s for s in SPACES_IN["Romania"] if SPACES[s].cls in ("Worker", "Farmer")}
     t = space("Timişoara")
     before = g.sp[C][t]
     act(g, C, "space", t)
     act(g, C, "space", t)
-    assert t not in spaces_offered(g, C) and g.sp[C][t] == before + 2
+    assert t not in spaces_legal(g, C) and g.sp[C][t] == before + 2
 
 
 def test_card_10_cult_of_personality_does_nothing_after_the_tyrant() -> None:
@@ -136,9 +138,9 @@ def test_card_11_dissident_arrested_removes_two_from_one_intellectual_space() ->
     set_sp(g, "Gdańsk", d=2)
     set_hand(g, C, [11])
     play(g, C, 11, "event")
-    assert spaces_offered(g, C) == {pw, gw}
+    assert spaces_legal(g, C) == {pw, gw}
     act(g, C, "space", pw)
-    assert spaces_offered(g, C) == {pw}
+    assert spaces_legal(g, C) == {pw}
     act(g, C, "space", pw)
     assert g.sp[D][pw] == 1 and g.sp[D][gw] == 1 and top(g) != "remove"
     assert 11 in g.discard  # not starred
@@ -148,7 +150,7 @@ def test_card_12_apparatchiks_places_three_in_bureaucrat_spaces() -> None:
     g = new_game()
     set_hand(g, C, [12])
     play(g, C, 12, "event")
-    assert names(spaces_offered(g, C)) == {"Berlin", "Warszawa", "Praha", "Budapest", "Bucureşti", "Sofia"}
+    assert names(spaces_legal(g, C)) == {"Berlin", "Warszawa", "Praha", "Budapest", "Bucureşti", "Sofia"}
     before = g.sp[C][space("Sofia")]
     for _ in range(3):
         act(g, C, "space", space("Sofia"))
@@ -183,9 +185,7 @@ def test_card_14_gorbachev_charms_the_west_removes_two_then_checks() -> None:
     clear_map(g)
     a = set_sp(g, "Praha", c=2)
     b = set_sp(g, "Sofia", c=1)
-    give(g, D, 14)
-    my_round(g, D)
-    play(g, D, 14, "event")
+    event(g, D, 14)
     act(g, D, "space", a)
     act(g, D, "space", b)
     assert g.sp[C][a] == 1 and g.sp[C][b] == 0
@@ -206,11 +206,11 @@ def test_card_18_pozsgay_one_sp_in_four_hungarian_spaces_not_democrat_controlled
     budapest = set_sp(g, "Budapest", d=3)
     set_hand(g, C, [18])
     play(g, C, 18, "event")
-    offered = spaces_offered(g, C)
+    offered = spaces_legal(g, C)
     assert budapest not in offered and offered == set(SPACES_IN["Hungary"]) - {budapest}
     first = space("Szombathely")
     act(g, C, "space", first)
-    assert first not in spaces_offered(g, C)
+    assert first not in spaces_legal(g, C)
     for name in ("Győr", "Pécs", "Szeged"):
         act(g, C, "space", space(name))
     assert top(g) == "choose_card"
@@ -219,15 +219,13 @@ def test_card_18_pozsgay_one_sp_in_four_hungarian_spaces_not_democrat_controlled
 
 def test_card_19_papal_visit_three_sps_in_one_catholic_church() -> None:
     g = new_game()
-    give(g, D, 19)
-    my_round(g, D)
-    play(g, D, 19, "event")
-    assert names(spaces_offered(g, D)) == {"Catholic Church, Poland", "Catholic Church, Czechoslovakia",
+    event(g, D, 19)
+    assert names(spaces_legal(g, D)) == {"Catholic Church, Poland", "Catholic Church, Czechoslovakia",
                                            "Catholic Church, Hungary"}
     church = space("Catholic Church, Hungary")
     before = g.sp[D][church]
     act(g, D, "space", church)
-    assert spaces_offered(g, D) == {church}
+    assert spaces_legal(g, D) == {church}
     act(g, D, "space", church)
     act(g, D, "space", church)
     assert g.sp[D][church] == before + 3 and top(g) != "place"
@@ -321,9 +319,7 @@ def test_card_21_common_european_home_paired_with_the_card_shown_to_stasi() -> N
 def test_card_24_st_nicholas_church_takes_control_of_the_lutheran_church() -> None:
     g = new_game()
     lc = set_sp(g, "Lutheran Church", d=1, c=1)
-    give(g, D, 24)
-    my_round(g, D)
-    play(g, D, 24, "event")
+    event(g, D, 24)
     assert g.sp[D][lc] == 6 and g.controller(lc) == D and 24 in g.events_played and 24 in g.removed
 
 
@@ -337,24 +333,22 @@ def test_card_28_factory_party_cells_removes_three_from_workers() -> None:
     set_sp(g, "Polish Writers", d=2)
     set_hand(g, C, [28])
     play(g, C, 28, "event")
-    assert spaces_offered(g, C) == {gd, lz}
+    assert spaces_legal(g, C) == {gd, lz}
     act(g, C, "space", gd)
     act(g, C, "space", gd)
-    assert spaces_offered(g, C) == {lz}
+    assert spaces_legal(g, C) == {lz}
     act(g, C, "space", lz)
     assert g.sp[D][gd] == 1 and g.sp[D][lz] == 0 and 28 in g.discard
 
 
 def test_card_31_intelligentsia_four_in_intellectual_spaces() -> None:
     g = new_game()
-    give(g, D, 31)
-    my_round(g, D)
-    play(g, D, 31, "event")
-    assert all(SPACES[s].cls == "Intellectual" for s in spaces_offered(g, D)) and len(spaces_offered(g, D)) == 6
+    event(g, D, 31)
+    assert all(SPACES[s].cls == "Intellectual" for s in spaces_legal(g, D)) and len(spaces_legal(g, D)) == 6
     hw = space("Hungarian Writers")
     act(g, D, "space", hw)
     act(g, D, "space", hw)
-    assert hw not in spaces_offered(g, D)
+    assert hw not in spaces_legal(g, D)
     act(g, D, "space", space("Czech Writers"))
     act(g, D, "space", space("Czech Writers"))
     assert g.sp[D][hw] == 2 and top(g) != "place"
@@ -364,31 +358,27 @@ def test_card_32_peasant_parties_four_in_farmer_spaces() -> None:
     g = new_game()
     set_hand(g, C, [32])
     play(g, C, 32, "event")
-    assert {SPACES[s].cls for s in spaces_offered(g, C)} == {"Farmer"}
-    f = sorted(spaces_offered(g, C))[0]
+    assert {SPACES[s].cls for s in spaces_legal(g, C)} == {"Farmer"}
+    f = sorted(spaces_legal(g, C))[0]
     before = g.sp[C][f]
     act(g, C, "space", f)
     act(g, C, "space", f)
-    assert f not in spaces_offered(g, C) and g.sp[C][f] == before + 2 and g.stack[-1]["n"] == 2
+    assert f not in spaces_legal(g, C) and g.sp[C][f] == before + 2 and g.stack[-1]["n"] == 2
 
 
 def test_card_33_sajudis_vp_and_control_of_a_minority_space() -> None:
     g = new_game()
     raz = set_sp(g, "Razgrad", d=0, c=2)
     set_sp(g, "Harghita/Covasna", d=4, c=0)  # already Democrat-controlled: not offered
-    give(g, D, 33)
-    my_round(g, D)
-    play(g, D, 33, "event")
-    assert g.vp == 1 and spaces_offered(g, D) == {raz}
+    event(g, D, 33)
+    assert g.vp == 1 and spaces_legal(g, D) == {raz}
     act(g, D, "space", raz)
     assert g.sp[D][raz] == 6 and g.controller(raz) == D and 33 in g.events_played
 
 
 def test_card_34_fidesz_five_sps_in_elte() -> None:
     g = new_game()
-    give(g, D, 34)
-    my_round(g, D)
-    play(g, D, 34, "event")
+    event(g, D, 34)
     assert g.sp[D][space("Eötvös Loránd University")] == 5
 
 
@@ -438,18 +428,18 @@ def test_card_37_nagy_reburied_empties_szombathely_then_places_in_hungary() -> N
     set_hand(g, C, [37])
     play(g, C, 37, "event")
     assert g.sp[C][sz] == 0 and g.sp[D][sz] == 1
-    assert spaces_offered(g, C) == set(SPACES_IN["Hungary"]) and g.stack[-1]["n"] == 4
+    assert spaces_legal(g, C) == set(SPACES_IN["Hungary"]) and g.stack[-1]["n"] == 4
     bp = space("Budapest")
     act(g, C, "space", bp)
     act(g, C, "space", bp)
-    assert bp not in spaces_offered(g, C)
+    assert bp not in spaces_legal(g, C)
 
 
 def test_card_38_the_july_concept_three_in_bulgaria() -> None:
     g = new_game()
     set_hand(g, C, [38])
     play(g, C, 38, "event")
-    assert spaces_offered(g, C) == set(SPACES_IN["Bulgaria"])
+    assert spaces_legal(g, C) == set(SPACES_IN["Bulgaria"])
     sofia = space("Sofia")
     before = g.sp[C][sofia]
     for _ in range(3):
@@ -460,9 +450,7 @@ def test_card_38_the_july_concept_three_in_bulgaria() -> None:
 def test_card_39_eco_glasnost_four_sps_in_ruse_and_vp_on_communist_checks() -> None:
     g = new_game()
     ruse = space("Ruse")
-    give(g, D, 39)
-    my_round(g, D)
-    play(g, D, 39, "event")
+    event(g, D, 39)
     assert g.sp[D][ruse] == 4 and 39 in g.removed
     dice(g, 1)
     support_check(g, C, ruse, 2)
@@ -475,14 +463,12 @@ def test_card_39_eco_glasnost_four_sps_in_ruse_and_vp_on_communist_checks() -> N
 
 def test_card_40_hungarian_democratic_forum_three_sps_then_one_check() -> None:
     g = new_game()
-    give(g, D, 40)
-    my_round(g, D)
-    play(g, D, 40, "event")
-    assert spaces_offered(g, D) == set(SPACES_IN["Hungary"])
+    event(g, D, 40)
+    assert spaces_legal(g, D) == set(SPACES_IN["Hungary"])
     for _ in range(3):
         act(g, D, "space", space("Budapest"))
     assert top(g) == "checks" and g.stack[-1]["n"] == 1 and g.stack[-1]["ops"] == 3
-    assert all(SPACES[s].country == "Hungary" for s in spaces_offered(g, D))
+    assert all(SPACES[s].country == "Hungary" for s in spaces_legal(g, D))
 
 
 def test_card_41_ceausescu_removes_checks_and_at_round_end_weakens_bucuresti() -> None:
@@ -538,9 +524,7 @@ def test_card_44_inflationary_currency_removal_then_a_cancellable_check() -> Non
     clear_country(g, "Poland")
     wa = set_sp(g, "Warszawa", c=3)
     set_hand(g, C, [28, 4])
-    give(g, D, 44)
-    my_round(g, D)
-    play(g, D, 44, "event")
+    event(g, D, 44)
     assert {a.arg for a in legal(g, D)} == set(SPACES[s].country for s in range(75))  # C holds power everywhere
     act(g, D, "option", "Poland")
     act(g, D, "space", wa)
@@ -558,9 +542,7 @@ def test_card_44_inflationary_currency_check_happens_when_not_paid() -> None:
     clear_country(g, "Poland")
     wa = set_sp(g, "Warszawa", c=3)
     set_hand(g, C, [4])  # nothing worth 3 Ops: no choice offered
-    give(g, D, 44)
-    my_round(g, D)
-    play(g, D, 44, "event")
+    event(g, D, 44)
     act(g, D, "option", "Poland")
     act(g, D, "space", wa)
     act(g, D, "space", wa)
@@ -572,9 +554,7 @@ def test_card_44_inflationary_currency_no_offer_without_a_check_target() -> None
     clear_country(g, "Poland")
     wa = set_sp(g, "Warszawa", c=2)
     set_hand(g, C, [28])
-    give(g, D, 44)
-    my_round(g, D)
-    play(g, D, 44, "event")
+    event(g, D, 44)
     act(g, D, "option", "Poland")
     act(g, D, "space", wa)
     act(g, D, "space", wa)
@@ -594,13 +574,11 @@ def test_card_45_soviet_troop_withdrawals_five_from_eastern_europe() -> None:
     pr = set_sp(g, "Praha", c=3)
     lz = set_sp(g, "Leipzig", c=1)
     set_sp(g, "Sofia", c=2)
-    give(g, D, 45)
-    my_round(g, D)
-    play(g, D, 45, "event")
-    assert spaces_offered(g, D) == {pr, lz}  # not the Balkans
+    event(g, D, 45)
+    assert spaces_legal(g, D) == {pr, lz}  # not the Balkans
     act(g, D, "space", pr)
     act(g, D, "space", pr)
-    assert spaces_offered(g, D) == {lz}
+    assert spaces_legal(g, D) == {lz}
     act(g, D, "space", lz)
     assert g.sp[C][pr] == 1 and g.sp[C][lz] == 0 and top(g) == "choose_card" and 45 in g.removed
 
@@ -609,9 +587,7 @@ def test_card_46_goodbye_lenin_takes_a_red_card_from_the_communist() -> None:
     g = new_game()
     lc = set_sp(g, "Lutheran Church", d=1)
     set_hand(g, C, [2, 24, 7])
-    give(g, D, 46)
-    my_round(g, D)
-    play(g, D, 46, "event")
+    event(g, D, 46)
     opts = {a.arg for a in legal(g, D)}
     assert opts == {"carry out Solidarity Legalized", "carry out St. Nicholas Church",
                     "use Goodbye Lenin's Operations"}
@@ -623,9 +599,7 @@ def test_card_46_goodbye_lenin_takes_a_red_card_from_the_communist() -> None:
 def test_card_46_goodbye_lenin_ops_instead() -> None:
     g = new_game()
     set_hand(g, C, [7])
-    give(g, D, 46)
-    my_round(g, D)
-    play(g, D, 46, "event")
+    event(g, D, 46)
     assert [a.arg for a in legal(g, D)] == ["use Goodbye Lenin's Operations"]
     act(g, D, "option", "use Goodbye Lenin's Operations")
     assert top(g) == "operations" and g.active == ["democrat"]
@@ -644,13 +618,11 @@ def test_card_48_we_are_the_people_moves_sps_and_bans_leipzig_checks() -> None:
     clear_country(g, "East Germany")
     lc = set_sp(g, "Lutheran Church", d=6)
     lz = set_sp(g, "Leipzig", d=1)
-    give(g, D, 48)
-    my_round(g, D)
-    play(g, D, 48, "event")
-    assert lc not in spaces_offered(g, D) and lz in spaces_offered(g, D)
+    event(g, D, 48)
+    assert lc not in spaces_legal(g, D) and lz in spaces_legal(g, D)
     act(g, D, "space", lz)
     act(g, D, "space", lz)
-    assert lz not in spaces_offered(g, D)
+    assert lz not in spaces_legal(g, D)
     berlin = space("Berlin")
     act(g, D, "space", berlin)
     act(g, D, "space", berlin)
@@ -661,9 +633,7 @@ def test_card_48_we_are_the_people_moves_sps_and_bans_leipzig_checks() -> None:
 def test_card_48_we_are_the_people_moving_is_optional() -> None:
     g = new_game()
     lc = set_sp(g, "Lutheran Church", d=2)
-    give(g, D, 48)
-    my_round(g, D)
-    play(g, D, 48, "event")
+    event(g, D, 48)
     act(g, D, "pass")
     assert g.sp[D][lc] == 2 and g.effect("We are the People!") is not None
 
@@ -673,9 +643,7 @@ def test_card_49_foreign_currency_debt_burden_bans_checks_in_a_country() -> None
     clear_map(g)
     pr = set_sp(g, "Praha", d=1)
     wa = set_sp(g, "Warszawa", d=1)
-    give(g, D, 49)
-    my_round(g, D)
-    play(g, D, 49, "event")
+    event(g, D, 49)
     assert g.vp == 1 and "Romania" not in {a.arg for a in legal(g, D)} and len(legal(g, D)) == 5
     act(g, D, "option", "Czechoslovakia")
     assert check_targets(g, C, None) == [wa] and pr not in check_targets(g, C, None)
@@ -685,9 +653,7 @@ def test_card_49_foreign_currency_debt_burden_bans_checks_in_a_country() -> None
 
 def test_card_50_the_sinatra_doctrine_plus_one_op_this_turn() -> None:
     g = new_game()
-    give(g, D, 50)
-    my_round(g, D)
-    play(g, D, 50, "event")
+    event(g, D, 50)
     assert g.card_ops(29, D) == 2 and g.card_ops(45, D) == 5 and g.card_ops(29, C) == 1
     g.expire("turn")
     assert g.card_ops(45, D) == 4
@@ -700,7 +666,7 @@ def test_card_51_40th_anniversary_celebration() -> None:
         set_hand(g, C, [51])
         play(g, C, 51, "event")
         assert top(g) == "place" and g.stack[-1]["n"] == n
-        assert spaces_offered(g, C) == set(SPACES_IN["East Germany"])
+        assert spaces_legal(g, C) == set(SPACES_IN["East Germany"])
         for _ in range(n):
             act(g, C, "space", space("Berlin"))
         assert g.vp == vp - 1
@@ -712,9 +678,7 @@ def test_card_54_the_crowd_turns_waits_for_the_romania_struggle() -> None:
     for name in ("Timişoara", "Iaşi"):
         set_sp(g, name, d=3)
     set_sp(g, "București", c=3)
-    give(g, D, 54)
-    my_round(g, D)
-    play(g, D, 54, "event")
+    event(g, D, 54)
     assert crowd_pending(g) and 54 in g.in_play
     g.stack.append({"p": "ps_start", "country": "Poland", "card": None, "starter": C})
     g.run()
@@ -729,7 +693,7 @@ def test_card_54_the_crowd_turns_waits_for_the_romania_struggle() -> None:
     rallies = sum(1 for c in ps["out"] if POWER_CARDS[c].name == "Rally in the Square")
     if rallies:
         assert top(g) == "operations" and g.active == ["democrat"] and g.stack[-1]["ops"] == 3 * rallies
-        assert all(SPACES[s].country == "Romania" for s in spaces_offered(g, D))
+        assert all(SPACES[s].country == "Romania" for s in spaces_legal(g, D))
     else:
         assert top(g) == "ps_stakes"
     g.check_invariants()
@@ -808,9 +772,7 @@ def test_card_46_goodbye_lenin_determinize_keeps_the_red_cards_the_democrat_saw(
 
     g = new_game()
     set_hand(g, C, [2, 24, 33, 7, 5, 8])  # 2, 24, 33: red-title
-    give(g, D, 46)
-    my_round(g, D)
-    play(g, D, 46, "event")
+    event(g, D, 46)
     act(g, D, "option", "use Goodbye Lenin's Operations")
     hand_c = sorted(g.hands[C])
     reds = {c for c in hand_c if CARDS[c].red}

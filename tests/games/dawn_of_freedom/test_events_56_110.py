@@ -14,18 +14,22 @@ from agon.games.dawn_of_freedom.ops import place_cost, support_check
 from agon.games.dawn_of_freedom.power import ps_cards
 from agon.games.dawn_of_freedom.turn import hand_size
 
-from .helpers import act, clear_map, dice, give, legal, my_round, new_game, play, set_hand, set_sp, take, top
-
-
-def event(g, side: int, card: int) -> None:
-    """`side` plays `card` as an event in an action round of his own, now."""
-    give(g, side, card)
-    my_round(g, side)
-    play(g, side, card, "event")
-
-
-def spaces_legal(g, side: int) -> set[int]:
-    return {a.arg for a in legal(g, side) if a.verb == "space"}
+from .helpers import (
+    act,
+    clear_map,
+    dice,
+    event,
+    give,
+    legal,
+    my_round,
+    new_game,
+    play,
+    set_hand,
+    set_sp,
+    spaces_legal,
+    take,
+    top,
+)
 
 
 def options(g, side: int) -> list[str]:
