@@ -285,6 +285,45 @@ def _other_holder(g: Any, s: int, f: int, pt: int) -> bool:
     return row[GUER_U[f]] + row[GUER_A[f]] > 1
 
 
+def entry(s: int, why: str, **kw: Any) -> dict[str, Any]:
+    """One entry of an Operation plan: the space, the rule step that chose it, what to do there."""
+    return {"s": s, "why": why, **kw}
+
+
+Plan = Callable[[Ctx, tuple[int, ...]], list[dict[str, Any]]]
+
+
+def planner(plans: dict[str, Plan]) -> Callable[[Ctx, str, tuple[int, ...]], list[dict[str, Any]]]:
+    """A faction's `plan(ctx, op, done)`: the plan function of that Operation (no plan: [])."""
+
+    def plan(ctx: Ctx, op: str, done: tuple[int, ...]) -> list[dict[str, Any]]:
+        fn = plans.get(op)
+        return fn(ctx, done) if fn is not None else []
+
+    return plan
+
+
+def can_execute(ctx: Ctx, allowed: list[str],
+                plan: Callable[[Ctx, str, tuple[int, ...]], Any]) -> Callable[[str], bool]:
+    """can(op): the Operation is allowed now and its plan has a space."""
+    return lambda op: op in allowed and bool(plan(ctx, op, ()))
+
+
+def first_executable(chain: Iterable[tuple[str, str]], can: Callable[[str], bool]) -> tuple[str, str] | None:
+    """8.0 IF NONE chains: the first (Operation, reason) that can be executed."""
+    for op, why in chain:
+        if can(op):
+            return op, why
+    return None
+
+
+def terror_ok(g: Any, f: int, s: int) -> bool:
+    """26July/DR may Terror in s now: legal, and paid for outside ECs (3.3.4)."""
+    from agon.games.cuba_libre.operations import space_ok
+
+    return space_ok(g, {"op": "terror", "f": f}, s) and (IS_EC[s] or g.res[f] >= 1)
+
+
 def best(ctx: Ctx, cands: Iterable[X], key: Callable[[X], Any]) -> X | None:
     ordered = ctx.order(cands, key)
     return ordered[0] if ordered else None

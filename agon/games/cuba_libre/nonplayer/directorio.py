@@ -39,21 +39,18 @@ from agon.games.cuba_libre.nonplayer.common import (
     Decision,
     at_victory,
     base_count,
+    can_execute,
+    entry,
+    first_executable,
     idx,
+    planner,
     player_at_victory,
     takes_cash,
+    terror_ok,
 )
 from agon.games.cuba_libre.operations import rally_options, removal_targets, space_ok
 
 REMOVE_WHY = "8.6.1/8.6.4 target priorities (8.1.2)"
-
-
-def _e(s: int, why: str, **kw: Any) -> dict[str, Any]:
-    return {"s": s, "why": why, **kw}
-
-
-def _terror_ok(g: Any, s: int) -> bool:
-    return space_ok(g, {"op": "terror", "f": DR}, s) and (IS_EC[s] or g.res[DR] >= 1)
 
 
 def _assassin_targets(g: Any, s: int) -> list[int]:
@@ -74,24 +71,24 @@ def _base_rank(g: Any, s: int) -> int:
 
 
 def terror_cond(g: Any) -> bool:
-    return any(_terror_ok(g, s) and (abs(g.support[s]) == 2 or GB in _assassin_targets(g, s))
+    return any(terror_ok(g, DR, s) and (abs(g.support[s]) == 2 or GB in _assassin_targets(g, s))
                for s in POPULATED)
 
 
 def terror_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
     out = []
-    act_sup = [s for s in POPULATED if g.support[s] == 2 and _terror_ok(g, s) and s not in done]
+    act_sup = [s for s in POPULATED if g.support[s] == 2 and terror_ok(g, DR, s) and s not in done]
     for s in ctx.shuffled(act_sup):
-        out.append(_e(s, "8.6.1 step 1: Terror at Active Support"))
-    act_opp = [s for s in POPULATED if g.support[s] == -2 and _terror_ok(g, s) and s not in done]
+        out.append(entry(s, "8.6.1 step 1: Terror at Active Support"))
+    act_opp = [s for s in POPULATED if g.support[s] == -2 and terror_ok(g, DR, s) and s not in done]
     for s in ctx.shuffled(act_opp):
-        out.append(_e(s, "8.6.1 step 2: Terror at Active Opposition"))
+        out.append(entry(s, "8.6.1 step 2: Terror at Active Opposition"))
     chosen = {e["s"] for e in out} | set(done)
-    extra = [s for s in range(NS) if s not in chosen and _terror_ok(g, s) and _assassin_targets(g, s)]
+    extra = [s for s in range(NS) if s not in chosen and terror_ok(g, DR, s) and _assassin_targets(g, s)]
     if extra:
         s = ctx.order(extra, lambda s: _base_rank(g, s))[0]
-        out.append(_e(s, "8.6.1 step 3: 1 more space to Assassinate in (Govt Base, player's Base, other)"))
+        out.append(entry(s, "8.6.1 step 3: 1 more space to Assassinate in (Govt Base, player's Base, other)"))
     return out
 
 
@@ -158,23 +155,23 @@ def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     step1 = [s for s in cand if g.guerrillas(s, DR) and not row[s][DU] and row[s][DB] and g.cubes(s)
              and "flip" in rally_options(g, DR, s)]
     for s in ctx.shuffled(step1):
-        out.append(_e(s, "8.6.2 step 1: flip all-Active DR Guerrillas (Base and cubes there)", act="flip"))
+        out.append(entry(s, "8.6.2 step 1: flip all-Active DR Guerrillas (Base and cubes there)", act="flip"))
         used.add(s)
     step2 = [s for s in cand if s not in used and g.guerrillas(s, DR) >= 3 and "base" in rally_options(g, DR, s)]
     for s in ctx.shuffled(step2):
-        out.append(_e(s, "8.6.2 step 2: replace 2 Guerrillas with a DR Base", act="base"))
+        out.append(entry(s, "8.6.2 step 2: replace 2 Guerrillas with a DR Base", act="base"))
         used.add(s)
     step3a = [s for s in cand if s not in used and row[s][DB]]
     for s in ctx.shuffled(step3a):
-        out.append(_e(s, "8.6.2 step 3: place Guerrillas where DR Bases are (Pop + Bases)", act="max"))
+        out.append(entry(s, "8.6.2 step 3: place Guerrillas where DR Bases are (Pop + Bases)", act="max"))
         used.add(s)
     step3b = [s for s in cand if s not in used and g.guerrillas(s, DR)]
     for s in ctx.shuffled(step3b):
-        out.append(_e(s, "8.6.2 step 3: place Guerrillas with other DR Guerrillas", act="max"))
+        out.append(entry(s, "8.6.2 step 3: place Guerrillas with other DR Guerrillas", act="max"))
         used.add(s)
     rest = [s for s in cand if s not in used and "place" in rally_options(g, DR, s)]
     if rest and not done:
-        out.append(_e(ctx.pick(rest), "8.6.2 step 3: finally 1 random City or Province (8.2)", act="max"))
+        out.append(entry(ctx.pick(rest), "8.6.2 step 3: finally 1 random City or Province (8.2)", act="max"))
     return out
 
 
@@ -245,7 +242,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
                 moves.append((o, k, False))
                 used[o] += k
                 need -= k
-        out.append(_e(s, "8.6.3 step 1: add DR Control to the highest-Pop space, from the most Guerrillas",
+        out.append(entry(s, "8.6.3 step 1: add DR Control to the highest-Pop space, from the most Guerrillas",
                       moves=tuple(moves)))
     srcs = [o for o in range(NS) if movable(g, o, used[o]) and
             any(HAVANA_STEPS[d] < HAVANA_STEPS[o] for d in ADJ[o])]
@@ -256,7 +253,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
         if dests:
             d = ctx.pick(dests)
             n, under = group_size(g, d, movable(g, o, used[o]))
-            out.append(_e(d, "8.6.3 step 2: from the space with the most movable Guerrillas toward Havana",
+            out.append(entry(d, "8.6.3 step 2: from the space with the most movable Guerrillas toward Havana",
                           moves=((o, n, under),)))
     return out
 
@@ -297,32 +294,26 @@ def attack_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
             return (g.guerrillas(s, DR), 0 if cash else 1, 0 if any(t in (T, P, GB) for t in ts) else 1,
                     0 if any(g.owner(t) == SYN for t in ts) else 1)
         ambush = ctx.order(amb, amb_key)[0]
-    return [_e(s, "8.6.4: Attack where DR has an Underground or 4+ Guerrillas, most Guerrillas first",
+    return [entry(s, "8.6.4: Attack where DR has an Underground or 4+ Guerrillas, most Guerrillas first",
                ambush=(s == ambush)) for s in chosen]
 
 
-def attack_frame(ctx: Ctx, mod: Any) -> Decision | None:
-    from agon.games.cuba_libre.nonplayer.frames import entry_for
+def attack_frame(ctx: Ctx, mod: Any) -> Decision:
+    from agon.games.cuba_libre.nonplayer.frames import ambush_or_roll
 
-    e = entry_for(ctx, mod, ctx.fr["s"])
-    if e and e.get("ambush") and ctx.ok("activity", "ambush"):
-        return Decision("activity", "ambush", "8.6.4 Ambush where DR has the fewest Guerrillas")
-    return Decision("roll", None, "8.6.4 Attack")
+    return ambush_or_roll(ctx, mod, "8.6.4", "DR")
 
 
 # -- the flowchart --------------------------------------------------------------------------------
 
 
-def plan(ctx: Ctx, op: str, done: tuple[int, ...]) -> list[dict[str, Any]]:
-    return {"terror": terror_plan, "rally": rally_plan, "march": march_plan,
-            "attack": attack_plan}.get(op, lambda c, d: [])(ctx, done)
+plan = planner({"terror": terror_plan, "rally": rally_plan, "march": march_plan, "attack": attack_plan})
 
 
 def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
     g = ctx.g
 
-    def can(op: str) -> bool:
-        return op in allowed and bool(plan(ctx, op, ()))
+    can = can_execute(ctx, allowed, plan)
 
     if terror_cond(g) and can("terror"):
         return "terror", "8.6.1 Terror: Active Support/Opposition or a Govt Base to Assassinate"
@@ -335,10 +326,7 @@ def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
                  ("march", "8.6.4 IF NONE: March (8.6.3)"))
     else:
         chain = (("march", "8.6.3 March: no Attack adds DR Control"), ("attack", "8.6.3 IF NONE: Attack (8.6.4)"))
-    for op, why in chain:
-        if can(op):
-            return op, why
-    return None
+    return first_executable(chain, can)
 
 
 def sa(ctx: Ctx) -> Decision | None:

@@ -107,6 +107,14 @@ def entry_for(ctx: Ctx, mod: Any, s: int) -> dict[str, Any] | None:
     return None
 
 
+def ambush_or_roll(ctx: Ctx, mod: Any, rule: str, who: str) -> Decision:
+    """26July/DR Attack space (8.6.4, 8.7.4): Ambush where the plan marked it, else roll."""
+    e = entry_for(ctx, mod, ctx.fr["s"])
+    if e and e.get("ambush") and ctx.ok("activity", "ambush"):
+        return Decision("activity", "ambush", f"{rule} Ambush where {who} has the fewest Guerrillas")
+    return Decision("roll", None, f"{rule} Attack")
+
+
 def op_frame(ctx: Ctx, mod: Any) -> Decision | None:
     fr = ctx.fr
     caracas = getattr(mod, "caracas", None)  # 8.6.5: before the Operation's spaces

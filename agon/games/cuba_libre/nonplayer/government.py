@@ -46,18 +46,18 @@ from agon.games.cuba_libre.insurgent_ops import CARRY
 from agon.games.cuba_libre.nonplayer.common import (
     Ctx,
     Decision,
+    can_execute,
+    entry,
     final_round,
+    first_executable,
     idx,
     others_count,
+    planner,
     takes_cash,
 )
 from agon.games.cuba_libre.operations import assault_capacity, civic_ok, govt_cost, removal_targets
 
 REMOVE_WHY = "8.8.5 targets: Bases, Cash holders, 26July, DR, Syndicate"
-
-
-def _e(s: int, why: str, **kw: Any) -> dict[str, Any]:
-    return {"s": s, "why": why, **kw}
 
 
 def max_spaces(g: Any) -> int:
@@ -166,12 +166,12 @@ def train_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     for s in ctx.order(cands, lambda s: (g.control(s) == GOVT, bool(g.sp[s][P]), bool(g.sp[s][T]))):
         if cubes < 4 or len(out) >= room:
             break
-        out.append(_e(s, "8.8.2 step 1: 4 cubes in a City/Base space (no Control, no Police, no Troops first)"))
+        out.append(entry(s, "8.8.2 step 1: 4 cubes in a City/Base space (no Control, no Police, no Troops first)"))
         cubes -= 4
     provs = [s for s in POPULATED if IS_PROV[s] and g.cubes(s) >= 2 and not g.sp[s][GB] and g.base_room(s, GOVT)
              and g.available(GB) and s not in done]
     if provs and len(out) < room and not any(g.sp[s][GB] and IS_PROV[s] and s in done for s in done):
-        out.append(_e(ctx.pick(provs), "8.8.2 step 2: a Government Base in 1 Province with 2+ cubes", act="base"))
+        out.append(entry(ctx.pick(provs), "8.8.2 step 2: a Government Base in 1 Province with 2+ cubes", act="base"))
     return out
 
 
@@ -244,9 +244,9 @@ def garrison_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
     if not any(g.sp[o][T] or g.sp[o][P] > 1 for o in range(NS)):
         return []
-    out = [_e(s, "8.8.3: cubes to equal the Guerrillas in every EC") for s in ECS
+    out = [entry(s, "8.8.3: cubes to equal the Guerrillas in every EC") for s in ECS
            if s not in done and _guer(g, s) > g.cubes(s)]
-    out += [_e(s, "8.8.3: Control, a missing Police or Troop in a City") for s in ctx.shuffled(CITIES)
+    out += [entry(s, "8.8.3: Control, a missing Police or Troop in a City") for s in ctx.shuffled(CITIES)
             if s not in done and _city_need(g, s)]
     return out
 
@@ -360,7 +360,7 @@ def sweep_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
         cubes_first = (0 if g.cubes(s) else 1) if not sim else (1 if g.cubes(s) else 0)
         return (where, cubes_first, 0)
 
-    return [_e(s, "8.8.4 step 1: Sweep Underground 26July/DR (Support, Havana, elsewhere; cubes first"
+    return [entry(s, "8.8.4 step 1: Sweep Underground 26July/DR (Support, Havana, elsewhere; cubes first"
                + (", S.I.M. reversed)" if sim else ")")) for s in ctx.order(cands, key)[:room]]
 
 
@@ -376,7 +376,7 @@ def assault_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
         r = assault_result(g, s)
         return (-r[0], 0 if r[2] else 1, -r[1])
 
-    return [_e(s, "8.8.5: most Bases, then Cash seized, then most Guerrillas") for s in ctx.order(cands, key)[:room]]
+    return [entry(s, "8.8.5: most Bases, then Cash seized, then most Guerrillas") for s in ctx.order(cands, key)[:room]]
 
 
 def remove_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
@@ -513,16 +513,13 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
 # -- the flowchart --------------------------------------------------------------------------------
 
 
-def plan(ctx: Ctx, op: str, done: tuple[int, ...]) -> list[dict[str, Any]]:
-    return {"train": train_plan, "garrison": garrison_plan, "sweep": sweep_plan,
-            "assault": assault_plan}.get(op, lambda c, d: [])(ctx, done)
+plan = planner({"train": train_plan, "garrison": garrison_plan, "sweep": sweep_plan, "assault": assault_plan})
 
 
 def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
     g = ctx.g
 
-    def can(op: str) -> bool:
-        return op in allowed and bool(plan(ctx, op, ()))
+    can = can_execute(ctx, allowed, plan)
 
     if g.has_mom(1) and can("assault") and armored_target(g):
         return "assault", "8.8.1 Armored Cars: Assault removing a 26July Base or 4+ Guerrillas"
@@ -545,10 +542,7 @@ def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
                 chain = [("assault", "8.8.5 Assault: removes a Base or 3+ Guerrillas")]
             else:
                 chain[0] = ("sweep", "8.8.4 Sweep: Assault alone removes no Base nor 3 Guerrillas")
-    for op, why in chain:
-        if can(op):
-            return op, why
-    return None
+    return first_executable(chain, can)
 
 
 # -- Propaganda: Civic Action (8.8.6) and Redeploy (8.8.7) ------------------------------------------

@@ -33,18 +33,21 @@ from agon.games.cuba_libre.data import (
     P,
     T,
 )
-from agon.games.cuba_libre.nonplayer.common import Ctx, Decision, holds_cash, idx, takes_cash
+from agon.games.cuba_libre.nonplayer.common import (
+    Ctx,
+    Decision,
+    can_execute,
+    entry,
+    first_executable,
+    holds_cash,
+    idx,
+    planner,
+    takes_cash,
+    terror_ok,
+)
 from agon.games.cuba_libre.operations import rally_options, removal_targets, space_ok
 
 REMOVE_WHY = "8.7.4 targets: Cash first, then Government forces (8.1.2)"
-
-
-def _e(s: int, why: str, **kw: Any) -> dict[str, Any]:
-    return {"s": s, "why": why, **kw}
-
-
-def _terror_ok(g: Any, s: int) -> bool:
-    return space_ok(g, {"op": "terror", "f": M26}, s) and (IS_EC[s] or g.res[M26] >= 1)
 
 
 def kidnap_targets(g: Any, s: int) -> list[int]:
@@ -64,7 +67,7 @@ def terror_effects(g: Any) -> tuple[bool, bool]:
     shift is at Passive Opposition without Caracas (8.7.1 IF NONE)."""
     cond = eff = False
     for s in range(NS):
-        if not _terror_ok(g, s):
+        if not terror_ok(g, M26, s):
             continue
         if kidnap_targets(g, s) or (IS_EC[s] and not g.terror[s]):
             return True, True
@@ -78,21 +81,21 @@ def terror_effects(g: Any) -> tuple[bool, bool]:
 def terror_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
     out: list[dict[str, Any]] = []
-    ok = [s for s in range(NS) if _terror_ok(g, s) and s not in done]
+    ok = [s for s in range(NS) if terror_ok(g, M26, s) and s not in done]
     kid = [s for s in ok if kidnap_targets(g, s)]
     if kid:
         s = ctx.order(kid, lambda s: 0 if IS_EC[s] else 1 if IS_CITY[s] else 2)[0]
-        out.append(_e(s, "8.7.1 step 1: 1 space to Kidnap in (EC, City, open Casino)"))
+        out.append(entry(s, "8.7.1 step 1: 1 space to Kidnap in (EC, City, open Casino)"))
     used = {e["s"] for e in out}
     for s in ctx.shuffled([s for s in ok if IS_EC[s] and not g.terror[s] and s not in used]):
-        out.append(_e(s, "8.7.1 step 2: every EC without Sabotage"))
+        out.append(entry(s, "8.7.1 step 2: every EC without Sabotage"))
         used.add(s)
     for s in ctx.shuffled([s for s in ok if not IS_EC[s] and g.support[s] >= 0 and s not in used]):
-        out.append(_e(s, "8.7.1 step 3: every City and Province at Support or Neutral"))
+        out.append(entry(s, "8.7.1 step 3: every City and Province at Support or Neutral"))
         used.add(s)
     if g.has_cap(18):  # C-36 (Greek): with Caracas, every other Passive Opposition space
         for s in ctx.shuffled([s for s in ok if g.support[s] == -1 and s not in used]):
-            out.append(_e(s, "8.7.1 step 4: Caracas in effect, every Passive Opposition space"))
+            out.append(entry(s, "8.7.1 step 4: Caracas in effect, every Passive Opposition space"))
     return out
 
 
@@ -111,21 +114,21 @@ def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     used: set[int] = set()
     for s in ctx.shuffled([s for s in cand if g.guerrillas(s, M26) and not row[s][MU] and row[s][MB]
                            and g.cubes(s) and "flip" in rally_options(g, M26, s)]):
-        out.append(_e(s, "8.7.2 step 1: flip all-Active Guerrillas (Base and cubes there)", act="flip"))
+        out.append(entry(s, "8.7.2 step 1: flip all-Active Guerrillas (Base and cubes there)", act="flip"))
         used.add(s)
     for s in ctx.shuffled([s for s in cand if s not in used and g.guerrillas(s, M26) >= 3
                            and "base" in rally_options(g, M26, s)]):
-        out.append(_e(s, "8.7.2 step 2: replace 2 Guerrillas with a 26July Base", act="base"))
+        out.append(entry(s, "8.7.2 step 2: replace 2 Guerrillas with a 26July Base", act="base"))
         used.add(s)
     for s in ctx.shuffled([s for s in cand if s not in used and row[s][MB]]):
-        out.append(_e(s, "8.7.2 step 3: place Guerrillas where 26July Bases are", act="max"))
+        out.append(entry(s, "8.7.2 step 3: place Guerrillas where 26July Bases are", act="max"))
         used.add(s)
     for s in ctx.shuffled([s for s in cand if s not in used and g.guerrillas(s, M26)]):
-        out.append(_e(s, "8.7.2 step 3: place Guerrillas with other 26July Guerrillas", act="max"))
+        out.append(entry(s, "8.7.2 step 3: place Guerrillas with other 26July Guerrillas", act="max"))
         used.add(s)
     rest = [s for s in cand if s not in used and "place" in rally_options(g, M26, s)]
     if rest and not done:
-        out.append(_e(ctx.pick(rest), "8.7.2 step 3: finally 1 random City or Province (8.2)", act="max"))
+        out.append(entry(ctx.pick(rest), "8.7.2 step 3: finally 1 random City or Province (8.2)", act="max"))
     return out
 
 
@@ -177,7 +180,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
                 o = ctx.order(origins, lambda o: -movable(g, o, used[o]))[0]
                 used[o] += 1
                 taken.add(ec)
-                out.append(_e(ec, "8.7.3 step 1 (V-39): 1 Underground Guerrilla onto an EC without one",
+                out.append(entry(ec, "8.7.3 step 1 (V-39): 1 Underground Guerrilla onto an EC without one",
                               moves=((o, 1, True),)))
 
     def govt_step() -> None:  # 1 Government-Controlled space, first with Support (El Che: AMB-17)
@@ -194,7 +197,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
             for o, n, _u in moves:
                 used[o] += n
             taken.add(s)
-            out.append(_e(s, "8.7.3 step 2: into 1 Government-Controlled space (Support first) from adjacent "
+            out.append(entry(s, "8.7.3 step 2: into 1 Government-Controlled space (Support first) from adjacent "
                              "Opposition spaces and ECs", moves=moves))
 
     if g.has_cap(13):
@@ -211,7 +214,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
         if dests:
             d = ctx.pick(dests)
             n, under = _group(g, d, movable(g, o, used[o]))
-            out.append(_e(d, "8.7.3 step 3: from the space with the most movable Guerrillas toward Havana",
+            out.append(entry(d, "8.7.3 step 3: from the space with the most movable Guerrillas toward Havana",
                           moves=((o, n, under),)))
     return out
 
@@ -250,7 +253,7 @@ def attack_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     for s in chosen:
         why = "8.7.4 step 1: every space with 4+ Guerrillas" if s in big else \
             "8.7.4 step 2: 1 more City or Province with an Underground Guerrilla"
-        out.append(_e(s, why, ambush=(s == ambush)))
+        out.append(entry(s, why, ambush=(s == ambush)))
     return out
 
 
@@ -265,28 +268,22 @@ def remove_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
     return (cash, gov, kind)
 
 
-def attack_frame(ctx: Ctx, mod: Any) -> Decision | None:
-    from agon.games.cuba_libre.nonplayer.frames import entry_for
+def attack_frame(ctx: Ctx, mod: Any) -> Decision:
+    from agon.games.cuba_libre.nonplayer.frames import ambush_or_roll
 
-    e = entry_for(ctx, mod, ctx.fr["s"])
-    if e and e.get("ambush") and ctx.ok("activity", "ambush"):
-        return Decision("activity", "ambush", "8.7.4 Ambush where 26July has the fewest Guerrillas")
-    return Decision("roll", None, "8.7.4 Attack")
+    return ambush_or_roll(ctx, mod, "8.7.4", "26July")
 
 
 # -- the flowchart --------------------------------------------------------------------------------
 
 
-def plan(ctx: Ctx, op: str, done: tuple[int, ...]) -> list[dict[str, Any]]:
-    return {"terror": terror_plan, "rally": rally_plan, "march": march_plan,
-            "attack": attack_plan}.get(op, lambda c, d: [])(ctx, done)
+plan = planner({"terror": terror_plan, "rally": rally_plan, "march": march_plan, "attack": attack_plan})
 
 
 def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
     g = ctx.g
 
-    def can(op: str) -> bool:
-        return op in allowed and bool(plan(ctx, op, ()))
+    can = can_execute(ctx, allowed, plan)
 
     cond, eff = terror_effects(g)
     if cond and eff and can("terror"):
@@ -301,10 +298,7 @@ def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
         chain = (("attack", "8.7.4 Attack: a space with 4+ Guerrillas and a Government piece"),)
     else:
         chain = (("march", "8.7.3 March"), ("attack", "8.7.3 IF NONE: Attack (8.7.4)"))
-    for op, why in chain:
-        if can(op):
-            return op, why
-    return None
+    return first_executable(chain, can)
 
 
 def sa(ctx: Ctx) -> Decision | None:

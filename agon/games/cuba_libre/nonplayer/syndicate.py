@@ -31,19 +31,18 @@ from agon.games.cuba_libre.data import (
 from agon.games.cuba_libre.nonplayer.common import (
     Ctx,
     Decision,
+    can_execute,
+    entry,
     final_next,
     holds_cash,
     idx,
+    planner,
     player_at_victory,
     takes_cash,
 )
 from agon.games.cuba_libre.operations import rally_options, space_ok
 
 REMOVE_WHY = "8.1.2 #4 targets"
-
-
-def _e(s: int, why: str, **kw: Any) -> dict[str, Any]:
-    return {"s": s, "why": why, **kw}
 
 
 # -- 8.5.1 Rally ----------------------------------------------------------------------------------
@@ -55,11 +54,11 @@ def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     step1 = [s for s in POPULATED if 1 <= g.casinos(s) <= 2 and not g.guerrillas(s, SYN)
              and "place" in rally_options(g, SYN, s) and s not in done]
     for s in ctx.shuffled(step1):  # 8.5.1 step 1 (ties at random, 8.2)
-        out.append(_e(s, "8.5.1 step 1: 1 Guerrilla in a Casino space without Syndicate Guerrillas", act="place"))
+        out.append(entry(s, "8.5.1 step 1: 1 Guerrilla in a Casino space without Syndicate Guerrillas", act="place"))
     step2 = [s for s in POPULATED if g.sp[s][CO] and g.cubes(s) and not g.sp[s][SU] and g.sp[s][SA]
              and "flip" in rally_options(g, SYN, s) and s not in done and s not in step1]
     for s in ctx.shuffled(step2):  # 8.5.1 step 2
-        out.append(_e(s, "8.5.1 step 2: flip the Active Guerrillas of an open-Casino space with cubes", act="flip"))
+        out.append(entry(s, "8.5.1 step 2: flip the Active Guerrillas of an open-Casino space with cubes", act="flip"))
     return out
 
 
@@ -83,7 +82,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
             continue
         o = ctx.order(origins, lambda o: (-left[o], 1 if g.sp[o][CO] else 0))[0]
         left[o] -= 1
-        out.append(_e(ec, "8.5.2 step 1: 1 Guerrilla into an empty EC (most Guerrillas, no open Casino)",
+        out.append(entry(ec, "8.5.2 step 1: 1 Guerrilla into an empty EC (most Guerrillas, no open Casino)",
                       moves=((o, 1, False),)))
     if final_next(g):  # 8.5.2 step 2 [AMB-49]: Cash holders toward closed Casinos
         for o in ctx.shuffled(range(NS)):
@@ -93,7 +92,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
             if dests:  # the Guerrillas holding Cash, each carrying its marker (4.5.2)
                 d = ctx.pick(dests)
                 n = min(left[o], g.cash_held(o, SYN))
-                out.append(_e(d, "8.5.2 step 2: Cash holders March to a closed Casino before the final Propaganda",
+                out.append(entry(d, "8.5.2 step 2: Cash holders March to a closed Casino before the final Propaganda",
                               moves=((o, n, False, True),)))
                 left[o] -= n
     return out
@@ -119,11 +118,11 @@ def construct_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]
     if final_next(g):  # AMB-18: open closed Casinos where the Syndicate holds no Cash, first
         opens = [s for s in ok if g.sp[s][CC] and not holds_cash(g, s, SYN)]
         for s in ctx.shuffled(opens):
-            out.append(_e(s, "8.5.3: final Propaganda next, open a closed Casino (no Cash there)", act="open"))
+            out.append(entry(s, "8.5.3: final Propaganda next, open a closed Casino (no Cash there)", act="open"))
     if g.available(CO):
         places = [s for s in ok if g.casinos(s) < 2 and s not in [e["s"] for e in out]]
         for s in ctx.order(places, lambda s: 0 if g.casinos(s) else 1):
-            out.append(_e(s, "8.5.3: place a closed Casino, first where Casinos are", act="place"))
+            out.append(entry(s, "8.5.3: place a closed Casino, first where Casinos are", act="place"))
     return out[:n]
 
 
@@ -142,35 +141,25 @@ def terror_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     if player_at_victory(g, M26):
         pick = [s for s in cands if g.support[s] < 0]
         if pick:
-            return [_e(ctx.pick(pick), "8.5.4 step 1: 26July player at victory, Terror at Opposition")]
+            return [entry(ctx.pick(pick), "8.5.4 step 1: 26July player at victory, Terror at Opposition")]
     if player_at_victory(g, GOVT):
         pick = [s for s in cands if g.support[s] > 0]
         if pick:
-            return [_e(ctx.pick(pick), "8.5.4 step 2: Government player at victory, Terror at Support")]
+            return [entry(ctx.pick(pick), "8.5.4 step 2: Government player at victory, Terror at Support")]
     pops = [s for s in cands if not IS_EC[s]]
-    return [_e(ctx.pick(pops or cands), "8.5.4 step 3: 1 random space (8.2; ECs 8.3)")]
+    return [entry(ctx.pick(pops or cands), "8.5.4 step 3: 1 random space (8.2; ECs 8.3)")]
 
 
 # -- the flowchart --------------------------------------------------------------------------------
 
 
-def plan(ctx: Ctx, op: str, done: tuple[int, ...]) -> list[dict[str, Any]]:
-    if op == "rally":
-        return rally_plan(ctx, done)
-    if op == "march":
-        return march_plan(ctx, done)
-    if op == "construct":
-        return construct_plan(ctx, done)
-    if op == "terror":
-        return terror_plan(ctx, done)
-    return []
+plan = planner({"rally": rally_plan, "march": march_plan, "construct": construct_plan, "terror": terror_plan})
 
 
 def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
     g = ctx.g
 
-    def can(op: str) -> bool:
-        return op in allowed and bool(plan(ctx, op, ()))
+    can = can_execute(ctx, allowed, plan)
 
     if rally_cond(ctx) and can("rally"):
         return "rally", "8.5.1 Rally: a Casino space without Syndicate Guerrillas"
