@@ -46,6 +46,27 @@ def skip_stakes(g):
         act(g, g.stack[-1]["role"], "raise", "no")
 
 
+def poland_struggle(g, dh, ch):
+    """The 8.1 position, then a power struggle in Poland started by the Democrat with hands `dh`
+    (Democrat) and `ch` (Communist), past the stakes."""
+    poland_fixture(g)
+    start_ps(g, "Poland", D)
+    set_ps_hands(g, dh, ch)
+    skip_stakes(g)
+
+
+def final_scoring(g, vp, power):
+    """An empty map and hands, `vp` and `power` (per country) set: the end of turn 10 (10.4)."""
+    clear_map(g)
+    g.vp = vp
+    g.power = power
+    set_hand(g, D, [])
+    set_hand(g, C, [])
+    g.turn = 10
+    g.stack = [{"p": "turn_end", "stage": 3}]
+    g.run()
+
+
 def test_T_28_hand_sizes_with_roundtable_talks() -> None:
     g = new_game()
     poland_fixture(g)
@@ -96,10 +117,7 @@ def test_T_29_raise_the_stakes() -> None:
 
 def test_T_30_the_poland_struggle() -> None:
     g = new_game()
-    poland_fixture(g)
-    start_ps(g, "Poland", D, None)
-    set_ps_hands(g, [MARCH6, MARCH5, MARCH4, MARCH3], [20, ELITE_LEADER])
-    skip_stakes(g)
+    poland_struggle(g, [MARCH6, MARCH5, MARCH4, MARCH3], [20, ELITE_LEADER])
     dice(g, 2, 3, 3)  # initiative roll 2 < 6; then the aftermath rolls
     act(g, D, "pscard", MARCH6)
     act(g, C, "pscard", 20)
@@ -125,19 +143,13 @@ def test_T_31_attacker_without_cards_loses() -> None:
 
 def test_T_31_attacker_with_only_unusable_cards_loses() -> None:
     g = new_game()
-    poland_fixture(g)
-    start_ps(g, "Poland", D)
-    set_ps_hands(g, [ELITE_LEADER, TACTIC_FAILS], [MARCH6])
-    skip_stakes(g)
+    poland_struggle(g, [ELITE_LEADER, TACTIC_FAILS], [MARCH6])
     assert g.ps["winner"] == C and g.ps["suit"] is None
 
 
 def test_T_32_wild_card_passes_the_initiative() -> None:
     g = new_game()
-    poland_fixture(g)
-    start_ps(g, "Poland", D)
-    set_ps_hands(g, [SURGES, TACTIC_FAILS, MARCH3], [MARCH6, STRIKE6, 8])
-    skip_stakes(g)
+    poland_struggle(g, [SURGES, TACTIC_FAILS, MARCH3], [MARCH6, STRIKE6, 8])
     assert Action("pscard", TACTIC_FAILS) not in legal(g, D)
     act(g, D, "pscard", SURGES)
     assert g.ps["attacker"] == C and len(g.ps["hands"][D]) == 4 and top(g) == "ps_attack"
@@ -149,10 +161,7 @@ def test_T_32_wild_card_passes_the_initiative() -> None:
 
 def test_support_falters_and_scare_tactics() -> None:
     g = new_game()
-    poland_fixture(g)
-    start_ps(g, "Poland", D)
-    set_ps_hands(g, [FALTERS, SCARE, MARCH3], [MARCH6, STRIKE6, 8, 9])
-    skip_stakes(g)
+    poland_struggle(g, [FALTERS, SCARE, MARCH3], [MARCH6, STRIKE6, 8, 9])
     dice(g)
     act(g, D, "pscard", FALTERS)
     assert len(g.ps["hands"][C]) == 2 and g.ps["attacker"] == C
@@ -169,10 +178,7 @@ def test_support_falters_and_scare_tactics() -> None:
 
 def test_T_34_rally_counters_automatically_and_wins_plus_two() -> None:
     g = new_game()
-    poland_fixture(g)
-    start_ps(g, "Poland", D)
-    set_ps_hands(g, [RALLY, 2], [3, MARCH6])
-    skip_stakes(g)
+    poland_struggle(g, [RALLY, 2], [3, MARCH6])
     dice(g)  # no roll: a value-1 card is countered automatically
     act(g, D, "pscard", RALLY)
     act(g, C, "pscard", 3)
@@ -341,24 +347,14 @@ def test_domination_needs_a_non_battleground() -> None:
 def test_final_scoring() -> None:
     """1989 10.4: 4 VP per country the Communist holds, every country scored, sign decides."""
     g = new_game()
-    clear_map(g)
-    g.vp = 15
-    g.power = [C, C, C, C, D, D]
-    set_hand(g, D, [])
-    set_hand(g, C, [])
-    g.turn = 10
-    g.stack = [{"p": "turn_end", "stage": 3}]
-    g.run()
+    final_scoring(g, 15, [C, C, C, C, D, D])
     assert g.vp == 15 - 16 and g.outcome["winners"] == ["communist"]
 
 
 def test_a_leader_named_rally_still_needs_a_roll() -> None:
     """A-06: a leader keeps its value 3 even as Rally; winning with it counts as Rally (+2)."""
     g = new_game()
-    poland_fixture(g)
-    start_ps(g, "Poland", D)
-    set_ps_hands(g, [INTELLECTUAL_LEADER, MARCH3], [2])
-    skip_stakes(g)
+    poland_struggle(g, [INTELLECTUAL_LEADER, MARCH3], [2])
     act(g, D, "pscard", INTELLECTUAL_LEADER)
     act(g, D, "suit", "Rally in the Square")
     dice(g, 2)
@@ -368,24 +364,14 @@ def test_a_leader_named_rally_still_needs_a_roll() -> None:
 
 def test_final_scoring_tie_is_a_draw() -> None:
     g = new_game()
-    clear_map(g)
-    g.vp = 4
-    g.power = [C, D, D, D, D, D]
-    set_hand(g, D, [])
-    set_hand(g, C, [])
-    g.turn = 10
-    g.stack = [{"p": "turn_end", "stage": 3}]
-    g.run()
+    final_scoring(g, 4, [C, D, D, D, D, D])
     assert g.vp == 0 and g.outcome["winners"] == [] and g.is_over
 
 
 def test_identical_power_struggle_cards_are_offered_once() -> None:
     """Two Rally in the Square cards are the same choice: offered once (8.3.2 step 1)."""
     g = new_game()
-    poland_fixture(g)
-    start_ps(g, "Poland", D)
-    set_ps_hands(g, [1, 2, 3, MARCH6, 20], [MARCH3])
-    skip_stakes(g)
+    poland_struggle(g, [1, 2, 3, MARCH6, 20], [MARCH3])
     assert [a.arg for a in legal(g, D)] == [1, MARCH6]
 
 
@@ -419,10 +405,7 @@ def test_T_31_determinized_attacker_without_a_playable_card_loses() -> None:
     from agon.engine.rng import Rng
 
     g = new_game()
-    poland_fixture(g)
-    start_ps(g, "Poland", D)
-    set_ps_hands(g, [MARCH6], [INTELLECTUAL_LEADER, MARCH3, 1])
-    skip_stakes(g)
+    poland_struggle(g, [MARCH6], [INTELLECTUAL_LEADER, MARCH3, 1])
     assert top(g) == "ps_attack"
     decided = 0
     for k in range(20):
