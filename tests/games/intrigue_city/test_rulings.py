@@ -281,21 +281,23 @@ def test_AMB_22_two_player_hands_come_after_the_board() -> None:
         assert set(hands) <= set(ADVANCED) and not set(hands) & set(s.board) and len(set(hands)) == 6
 
 
-def test_R_1_scapegoat_defensive_gives_strong_if_the_guild_is_already_at_six() -> None:
-    s = example_1()
+def _scapegoat_on_own_raven_lords_at_six(s) -> int:
+    """Vasilis plays Scapegoat defensively on his Raven Lords already at 6; his RL Favour side."""
     put(s, V, {"RL": [3, 3]})
     act(s, "defensive", pos_of(s, "ACT-P2"))
     act(s, "target", ("p3", "RL"))
-    assert s.fav[V * 6 + GI["RL"]] == 2
+    return s.fav[V * 6 + GI["RL"]]
+
+
+def test_R_1_scapegoat_defensive_gives_strong_if_the_guild_is_already_at_six() -> None:
+    s = example_1()
+    assert _scapegoat_on_own_raven_lords_at_six(s) == 2
 
 
 def test_R_1_option_formed_favour_needs_the_action_to_form_the_equilibrium() -> None:
     s = example_1()
     s.options = {**s.options, "formed_favour": True}
-    put(s, V, {"RL": [3, 3]})
-    act(s, "defensive", pos_of(s, "ACT-P2"))
-    act(s, "target", ("p3", "RL"))
-    assert s.fav[V * 6 + GI["RL"]] == 1
+    assert _scapegoat_on_own_raven_lords_at_six(s) == 1
 
 
 def test_R_2_a_forced_choice_is_taken_at_once() -> None:
