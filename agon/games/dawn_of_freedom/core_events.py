@@ -35,6 +35,7 @@ from agon.games.dawn_of_freedom.events import (
 POLISH_WRITERS, CHARLES_UNIVERSITY, GDANSK = space("Polish Writers"), space("Charles University"), space("Gdańsk")
 
 
+# 1989 card 2
 @event(2)
 def solidarity_legalized(g: Any, e: Ev) -> Steps:
     """+1 Dem SP in every uncontrolled Polish Worker and Farmer space; the Communist may never
@@ -46,12 +47,14 @@ def solidarity_legalized(g: Any, e: Ev) -> Steps:
     return None
 
 
+# 1989 card 3
 @event(3, prereq=2)
 def walesa(g: Any, e: Ev) -> Steps:
     """4 free Dem SPs in Poland, then 2 support checks in Poland with this card's Ops."""
     return [place(D, 4, in_country("Poland")), checks(D, 2, in_country("Poland"), ops=e.ops)]
 
 
+# 1989 card 4
 @event(4)
 def michnik(g: Any, e: Ev) -> Steps:
     g.add_sp(D, POLISH_WRITERS, 3)
@@ -68,6 +71,7 @@ def _discard_random(g: Any, side: int) -> int | None:
     return card
 
 
+# 1989 card 6
 @event(6)
 def brought_in_for_questioning(g: Any, e: Ev) -> Steps:
     """The Democrat discards a random card; a Communist event on it happens if playable (5.3)."""
@@ -79,11 +83,13 @@ def brought_in_for_questioning(g: Any, e: Ev) -> Steps:
     return None
 
 
+# 1989 card 7
 @event(7)
 def state_run_media(g: Any, e: Ev) -> Steps:
     return remove(C, 4, per_space=2)
 
 
+# 1989 card 8
 @event(8)
 def prudence(g: Any, e: Ev) -> Steps:
     """Rest of the turn: the opponent's cards are worth 1 Op less (minimum 1); cumulative (7.3)."""
@@ -91,6 +97,7 @@ def prudence(g: Any, e: Ev) -> Steps:
     return None
 
 
+# 1989 card 15
 @event(15)
 def honecker(g: Any, e: Ev) -> Steps:
     """Take a non-scoring card from the discard pile; an 8th action round this turn (4.1)."""
@@ -105,6 +112,7 @@ def honecker(g: Any, e: Ev) -> Steps:
                      text="Take a card from the discard pile")
 
 
+# 1989 card 16
 @event(16)
 def nomenklatura(g: Any, e: Ev) -> Steps:
     def wipe(g: Any) -> Steps:
@@ -125,18 +133,21 @@ def _roundtable(g: Any, eff: Effect, country: str) -> Steps:
     return None
 
 
+# 1989 card 17
 @event(17)
 def roundtable_talks(g: Any, e: Ev) -> Steps:
     g.add_effect(Effect("Roundtable Talks", side=D, until="ps", card=17, hook="ps_deal", fn=_roundtable))
     return None
 
 
+# 1989 card 25
 @event(25)
 def perestroika(g: Any, e: Ev) -> Steps:
     g.add_effect(Effect("Perestroika", side=C, until="turn", ops=1))
     return None
 
 
+# 1989 card 26
 @event(26)
 def helsinki_final_act(g: Any, e: Ev) -> Steps:
     g.add_effect(Effect("Helsinki Final Act", side=C, until="game", check_vp=1,
@@ -144,6 +155,7 @@ def helsinki_final_act(g: Any, e: Ev) -> Steps:
     return None
 
 
+# 1989 card 27
 @event(27)
 def consumerism(g: Any, e: Ev) -> Steps:
     """Remove 1 Com SP from a Worker space, then 1 support check on a Worker space of that country."""
@@ -157,18 +169,21 @@ def consumerism(g: Any, e: Ev) -> Steps:
     return pick_space(D, of_class("Worker") & has_sp(C), after, text="Remove 1 Communist SP from a Worker space")
 
 
+# 1989 card 29
 @event(29)
 def jan_palach_week(g: Any, e: Ev) -> Steps:
     g.add_sp(D, CHARLES_UNIVERSITY, 6)  # one space, no choice to ask
     return None
 
 
+# 1989 card 30
 @event(30)
 def tear_gas(g: Any, e: Ev) -> Steps:
     g.add_effect(Effect("Tear Gas", side=C, until="manual", check=1, once=True, where=of_class("Student"), card=30))
     return None
 
 
+# 1989 card 52
 @event(52)
 def normalization(g: Any, e: Ev) -> Steps:
     for name in ("Plzeň", "Praha"):
@@ -177,12 +192,14 @@ def normalization(g: Any, e: Ev) -> Steps:
     return None
 
 
+# 1989 card 53
 @event(53)
 def li_peng(g: Any, e: Ev) -> Steps:
     g.add_effect(Effect("Li Peng", side=C, until="game", hook="tst_bonus", value=1))
     return None
 
 
+# 1989 card 58
 @event(58)
 def austria_hungary_border(g: Any, e: Ev) -> Steps:
     g.add_effect(Effect("Austria-Hungary Border Reopened", side=D, until="turn", ops=1, ops_where=True,
@@ -190,12 +207,14 @@ def austria_hungary_border(g: Any, e: Ev) -> Steps:
     return None
 
 
+# 1989 card 62
 @event(62)
 def yakovlev(g: Any, e: Ev) -> Steps:
     g.add_effect(Effect("aftermath+1", side=D, until="ps", card=62))
     return None
 
 
+# 1989 card 71
 @event(71)
 def kiss_of_death(g: Any, e: Ev) -> Steps:
     """The Communist discards a random card; a Democrat or neutral event on it happens (5.3);
@@ -208,12 +227,14 @@ def kiss_of_death(g: Any, e: Ev) -> Steps:
     return None
 
 
+# 1989 card 74
 @event(74)
 def frg_embassies(g: Any, e: Ev) -> Steps:
     g.add_effect(Effect("FRG Embassies", side=D, until="turn", check=1, where=in_region("Eastern Europe")))
     return None
 
 
+# 1989 card 83
 @event(83)
 def modrow(g: Any, e: Ev) -> Steps:
     """Honecker can no longer be an event; roll above the Democrat-controlled East German spaces:
@@ -227,6 +248,7 @@ def modrow(g: Any, e: Ev) -> Steps:
     return None
 
 
+# 1989 card 85
 @event(85)
 def tank_column(g: Any, e: Ev) -> Steps:
     return tst_advance(e.side)
