@@ -55,6 +55,15 @@ def poland_struggle(g, dh, ch):
     skip_stakes(g)
 
 
+def poland_scoring_struggle(g, dh, ch):
+    """The 8.1 position, then Poland Scoring's power struggle started by the Democrat (the card in
+    play) with hands `dh` (Democrat) and `ch` (Communist), before the stakes."""
+    poland_fixture(g)
+    start_ps(g, "Poland", D, POLAND_SCORING)
+    take_scoring(g, POLAND_SCORING)
+    set_ps_hands(g, dh, ch)
+
+
 def final_scoring(g, vp, power):
     """An empty map and hands, `vp` and `power` (per country) set: the end of turn 10 (10.4)."""
     clear_map(g)
@@ -217,10 +226,7 @@ def test_results_table() -> None:
 def test_T_36_support_loss_and_the_vp_roll() -> None:
     g = new_game()
     g.vp = 0
-    poland_fixture(g)
-    start_ps(g, "Poland", D, POLAND_SCORING)
-    take_scoring(g, POLAND_SCORING)
-    set_ps_hands(g, list(range(19, 31)), [MARCH6])
+    poland_scoring_struggle(g, list(range(19, 31)), [MARCH6])
     act(g, D, "raise", "yes")
     for c in (19, 20, 21):
         act(g, D, "pscard", c)
@@ -248,10 +254,7 @@ def take_scoring(g, card):
 
 def test_the_democrat_takes_power_on_a_vp_roll_of_four() -> None:
     g = new_game()
-    poland_fixture(g)
-    start_ps(g, "Poland", D, POLAND_SCORING)
-    take_scoring(g, POLAND_SCORING)
-    set_ps_hands(g, [RALLY], [MARCH6])
+    poland_scoring_struggle(g, [RALLY], [MARCH6])
     skip_stakes(g)
     dice(g, 1, 2)  # loss 1 + 2 = 3 -> 1 SP; VP 2 + 2 = 4 -> 2 VP and the Communist falls
     act(g, D, "pscard", RALLY)
@@ -262,10 +265,7 @@ def test_the_democrat_takes_power_on_a_vp_roll_of_four() -> None:
 
 def test_voluntary_surrender() -> None:
     g = new_game()
-    poland_fixture(g)
-    start_ps(g, "Poland", D, POLAND_SCORING)
-    take_scoring(g, POLAND_SCORING)
-    set_ps_hands(g, [], [MARCH6])
+    poland_scoring_struggle(g, [], [MARCH6])
     dice(g, 1, 1)  # the Democrat had no card: he loses; 0 SPs lost, 0 VP
     skip_stakes(g)
     act(g, C, "power", "surrender")
@@ -283,10 +283,7 @@ def test_playing_a_scoring_card_runs_the_struggle_in_the_round() -> None:
 def test_no_automatic_victory_until_the_struggle_is_scored() -> None:
     g = new_game()
     g.vp = 19
-    poland_fixture(g)
-    start_ps(g, "Poland", D, POLAND_SCORING)
-    take_scoring(g, POLAND_SCORING)
-    set_ps_hands(g, [RALLY], [MARCH6])
+    poland_scoring_struggle(g, [RALLY], [MARCH6])
     skip_stakes(g)
     dice(g, 6, 6)
     act(g, D, "pscard", RALLY)
