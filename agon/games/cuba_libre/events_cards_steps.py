@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from agon.games.cuba_libre.data import FOREST, GOVT, GUER_A, GUER_U, INSURGENTS, NAMES, NS
+from agon.games.cuba_libre import operations
+from agon.games.cuba_libre.data import FOREST, GOVT, GUER_A, GUER_U, NAMES, NS
 from agon.games.cuba_libre.events import _order
 from agon.games.cuba_libre.operations import assault_capacity, removal_targets, remove_target
 from agon.games.cuba_libre.steps import POP, WAIT, Step, step
@@ -108,34 +109,12 @@ def sweep_in_place(g: Any, s: int, chooser: int) -> None:
     """A free Government Sweep in s moving no cubes (card 3 shaded): Activate 1 Guerrilla per cube
     there, 1 per 2 cubes in Forest (3.2.3); `chooser` picks which Guerrillas."""
     n = g.cubes(s) // 2 if FOREST[s] else g.cubes(s)
-    g.push("evx_activate", chooser, s=s, n=n)
+    g.push("evx_activate", chooser, s=s, n=n, any=True)
 
 
 @step("evx_activate")
-class Activate(Step):
-    @staticmethod
-    def _facs(g: Any, fr: dict[str, Any]) -> list[int]:
-        return [e for e in INSURGENTS if g.sp[fr["s"]][GUER_U[e]]]
-
-    @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        facs = Activate._facs(g, fr)
-        if fr["n"] <= 0 or not facs:
-            return POP
-        if len(facs) == 1 or sum(g.sp[fr["s"]][GUER_U[e]] for e in facs) <= fr["n"]:
-            for e in facs:
-                fr["n"] -= g.flip(fr["s"], e, fr["n"], True)
-            return POP
-        return WAIT
-
-    @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [("activate", g.role(e)) for e in Activate._facs(g, fr)]
-
-    @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        fr["n"] -= g.flip(fr["s"], g.faction(action[1]), 1, True)
-        return False
+class Activate(operations.Activate):
+    """The Activation of an Event's Sweep (core step "activate" with any Insurgent's Guerrillas)."""
 
     @staticmethod
     def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:

@@ -235,6 +235,13 @@ class Remove(Step):
         return "Remove an enemy piece in {space} ({n} left).", {"space": NAMES[fr["s"]], "n": fr["n"]}
 
 
+def activatable(g: Any, fr: dict[str, Any]) -> list[int]:
+    """Factions with Underground Guerrillas in fr["s"] that fr["f"] may Activate: its enemies, or
+    every Insurgent with fr["any"] (an Event's Sweep chosen by the executing faction, card 3)."""
+    s, anyone = fr["s"], fr.get("any", False)
+    return [e for e in (M26, DR, SYN) if (anyone or e != fr["f"]) and g.sp[s][GUER_U[e]]]
+
+
 @step("activate")
 class Activate(Step):
     """Activate fr["n"] enemy Underground Guerrillas in fr["s"] (Sweep, Garrison; max effect)."""
@@ -244,7 +251,7 @@ class Activate(Step):
         s, n = fr["s"], fr["n"]
         if n <= 0:
             return POP
-        facs = [e for e in (M26, DR, SYN) if e != fr["f"] and g.sp[s][GUER_U[e]]]
+        facs = activatable(g, fr)
         if not facs:
             return POP
         if len(facs) == 1 or sum(g.sp[s][GUER_U[e]] for e in facs) <= n:
@@ -255,8 +262,7 @@ class Activate(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        s = fr["s"]
-        return [("activate", g.role(e)) for e in (M26, DR, SYN) if e != fr["f"] and g.sp[s][GUER_U[e]]]
+        return [("activate", g.role(e)) for e in activatable(g, fr)]
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
