@@ -130,6 +130,7 @@ __all__ = [
     "play_event",
     "power_struggle",
     "remove",
+    "say_tyrant_gone",
     "spaces",
     "then",
     "tst_advance",
@@ -409,6 +410,11 @@ def tyrant_gone(g: Any) -> bool:
     Ceausescu events (10, 41, 69, 101, 107) do nothing, although they still count as played and
     starred cards are removed; while 97 waits for The Crowd Turns, the events still work."""
     return g.effect(TYRANT_GONE) is not None
+
+
+def say_tyrant_gone(g: Any, card: int) -> None:
+    """Log that a Ceausescu event does nothing because the Tyrant is gone."""
+    g.say("{card}: the Tyrant is gone, the event has no effect.", card=CARDS[card].title)
 
 
 def countries_held(g: Any, side: int) -> list[str]:

@@ -29,6 +29,7 @@ from agon.games.dawn_of_freedom.events import (
     place,
     play_event,
     remove,
+    say_tyrant_gone,
     spaces,
     then,
     tyrant_gone,
@@ -149,7 +150,7 @@ def ceausescu(g: Any, e: Ev) -> Steps:
     """Remove 3 Democrat SPs in Romania, 1 support check in Romania; at the end of the action
     round, 1 Communist SP leaves Bucuresti if the Democrat has an SP next to Cluj-Napoca."""
     if tyrant_gone(g):
-        g.say("{card}: the Tyrant is gone, the event has no effect.", card=CARDS[41].title)
+        say_tyrant_gone(g, 41)
         return None
     romania = in_country("Romania")
     steps = [remove(C, 3, romania), checks(C, 1, romania, ops=e.ops)]

@@ -32,6 +32,7 @@ from agon.games.dawn_of_freedom.events import (
     play_event,
     play_for_ops,
     remove,
+    say_tyrant_gone,
     tyrant_gone,
 )
 
@@ -60,10 +61,6 @@ def at_end_of_round(g: Any, step: Any) -> Steps:
             g.stack.insert(i + 1, step)
             return None
     return step
-
-
-def _say_noop(g: Any, card: int) -> None:
-    g.say("{card}: the Tyrant is gone, the event has no effect.", card=CARDS[card].title)
 
 
 # -- the events -------------------------------------------------------------------------------
@@ -138,7 +135,7 @@ def the_wall(g: Any, e: Ev) -> Steps:
 def cult_of_personality(g: Any, e: Ev) -> Steps:
     """4 Communist SPs in Romanian Worker or Farmer spaces, at most 2 per space (not after the Tyrant)."""
     if tyrant_gone(g):
-        _say_noop(g, 10)
+        say_tyrant_gone(g, 10)
         return None
     return place(C, 4, in_country("Romania") & of_class("Worker", "Farmer"), per_space=2)
 
