@@ -53,6 +53,13 @@ def act(g: Any, verb: str, arg: Any = None) -> None:
     g.apply(role, (verb, arg))
 
 
+def rally_place(g: Any, where: str) -> None:
+    """At the choice of Operation: Rally in one space, placing a Guerrilla (3.3.1)."""
+    act(g, "operation", "rally")
+    act(g, "space", where)
+    act(g, "rally", "place")
+
+
 def legal(g: Any) -> list[tuple[str, Any]]:
     return [(a.verb, a.arg) for a in g.legal_actions(g.active[0])] if g.active else []
 

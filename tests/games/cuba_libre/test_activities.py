@@ -3,11 +3,37 @@
 from __future__ import annotations
 
 from agon.games.cuba_libre.data import CC, CO, DR, GOVT, M26, SYN, space
-from tests.games.cuba_libre.helpers import act, blank, legal, put, start
+from tests.games.cuba_libre.helpers import act, blank, legal, put, rally_place, start
 
 
 def S(name: str) -> int:
     return space(name)
+
+
+def reprisal_in_matanzas(g) -> None:
+    """The Government Sweeps with a Reprisal in Matanzas (4.2.3)."""
+    start(g, GOVT)
+    act(g, "operation", "sweep")
+    act(g, "activity", "reprisal")
+    act(g, "space", "Matanzas")
+
+
+def muscle_position():
+    """An open Casino in Havana, 2 Police in Camagüey City, a Syndicate Guerrilla to March (4.5.3)."""
+    g = blank()
+    put(g, "havana", casino=1)
+    put(g, "camaguey_city", police=2)
+    put(g, "ec_cigar", syn_u=1)
+    return g
+
+
+def muscle_in_havana(g) -> None:
+    """The Syndicate Marches with a Muscle into Havana, moving a Police from Camagüey City."""
+    start(g, SYN)
+    act(g, "operation", "march")
+    act(g, "activity", "muscle")
+    act(g, "space", "Havana")
+    act(g, "from", "Camagüey City")
 
 
 def activities(g):
@@ -15,19 +41,18 @@ def activities(g):
 
 
 def test_4_1_1_accompanying_operations():
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "havana", troop=4)
-    put(g, "la_habana", m26_a=1)
-    start(g, GOVT)
-    act(g, "operation", "train")
+    def government_op(op: str):
+        g = blank()
+        g.res[GOVT] = 10
+        put(g, "havana", troop=4)
+        put(g, "la_habana", m26_a=1)
+        start(g, GOVT)
+        act(g, "operation", op)
+        return g
+
+    g = government_op("train")
     assert activities(g) == ["transport"]  # Air Strike and Reprisal only with Garrison/Sweep/Assault
-    g2 = blank()
-    g2.res[GOVT] = 10
-    put(g2, "havana", troop=4)
-    put(g2, "la_habana", m26_a=1)
-    start(g2, GOVT)
-    act(g2, "operation", "sweep")
+    g2 = government_op("sweep")
     assert activities(g2) == ["airstrike", "reprisal", "transport"]
 
 
@@ -118,10 +143,7 @@ def test_4_2_3_reprisal_terror_shift_and_relocate():
     g.res[GOVT] = 10
     put(g, "matanzas", troop=3, m26_u=1)
     g.support[S("matanzas")] = -2
-    start(g, GOVT)
-    act(g, "operation", "sweep")
-    act(g, "activity", "reprisal")
-    act(g, "space", "Matanzas")
+    reprisal_in_matanzas(g)
     assert g.terror[S("matanzas")] == 1 and g.support[S("matanzas")] == -1
     act(g, "relocate", "m26_u")
     act(g, "to", "Las Villas")
@@ -135,10 +157,7 @@ def test_4_5_2_reprisal_relocated_guerrilla_keeps_its_cash():
     g.res[GOVT] = 10
     put(g, "matanzas", troop=3, m26_u=1, m26_a=1)
     g.cash[0] = S("matanzas") * 4 + M26
-    start(g, GOVT)
-    act(g, "operation", "sweep")
-    act(g, "activity", "reprisal")
-    act(g, "space", "Matanzas")
+    reprisal_in_matanzas(g)
     act(g, "relocate", "m26_u")
     act(g, "to", "Las Villas")
     assert g.active == ["m26"] and legal(g) == [("carry cash", None), ("leave cash", None)]
@@ -148,10 +167,7 @@ def test_4_5_2_reprisal_relocated_guerrilla_keeps_its_cash():
     g2.res[GOVT] = 10
     put(g2, "matanzas", troop=3, m26_u=1)
     g2.cash[0] = S("matanzas") * 4 + M26
-    start(g2, GOVT)
-    act(g2, "operation", "sweep")
-    act(g2, "activity", "reprisal")
-    act(g2, "space", "Matanzas")
+    reprisal_in_matanzas(g2)
     act(g2, "relocate", "m26_u")
     act(g2, "to", "Las Villas")
     assert g2.cash[0] == S("las_villas") * 4 + M26 and g2.active == ["govt"]  # its only piece: no question
@@ -289,30 +305,16 @@ def test_4_5_1_profit_stash_only_where_a_piece_can_hold_the_cash():
 
 
 def test_4_5_3_muscle_police_to_a_city_casino():
-    g = blank()
-    put(g, "havana", casino=1)
-    put(g, "camaguey_city", police=2)
-    put(g, "ec_cigar", syn_u=1)
-    start(g, SYN)
-    act(g, "operation", "march")
-    act(g, "activity", "muscle")
-    act(g, "space", "Havana")
-    act(g, "from", "Camagüey City")
+    g = muscle_position()
+    muscle_in_havana(g)
     act(g, "from", "Camagüey City")
     assert g.sp[S("havana")][1] == 2
 
 
 def test_4_5_2_muscle_moved_cube_may_carry_government_cash():
-    g = blank()
-    put(g, "havana", casino=1)
-    put(g, "camaguey_city", police=2)
-    put(g, "ec_cigar", syn_u=1)
+    g = muscle_position()
     g.cash[0] = S("camaguey_city") * 4 + GOVT
-    start(g, SYN)
-    act(g, "operation", "march")
-    act(g, "activity", "muscle")
-    act(g, "space", "Havana")
-    act(g, "from", "Camagüey City")
+    muscle_in_havana(g)
     assert g.active == ["govt"]
     act(g, "carry cash")
     assert g.cash[0] == S("havana") * 4 + GOVT and g.active == ["syndicate"]
@@ -325,9 +327,7 @@ def test_4_5_4_bribe_costs_3_and_removes_2_cubes():
     put(g, "havana", troop=2, police=1)
     put(g, "matanzas", syn_u=1)
     start(g, SYN)
-    act(g, "operation", "rally")
-    act(g, "space", "Matanzas")
-    act(g, "rally", "place")
+    rally_place(g, "Matanzas")
     act(g, "activity", "bribe")
     assert g.res[SYN] == 14  # paid with the space (4.5.4)
     act(g, "space", "Havana")
@@ -345,9 +345,7 @@ def test_4_5_4_bribe_with_exactly_3_resources_left_after_the_op_space():
     put(g, "matanzas", syn_u=1)
     g.res[SYN] = 4
     start(g, SYN)
-    act(g, "operation", "rally")
-    act(g, "space", "Matanzas")
-    act(g, "rally", "place")
+    rally_place(g, "Matanzas")
     assert g.res[SYN] == 3
     act(g, "activity", "bribe")
     assert ("space", "Havana") in legal(g) and g.res[SYN] == 3
@@ -364,9 +362,7 @@ def test_4_5_4_bribe_not_offered_below_3_resources():
     put(g, "matanzas", syn_u=1)
     g.res[SYN] = 3
     start(g, SYN)
-    act(g, "operation", "rally")
-    act(g, "space", "Matanzas")
-    act(g, "rally", "place")
+    rally_place(g, "Matanzas")
     assert ("activity", "bribe") not in legal(g)
 
 
@@ -420,10 +416,7 @@ def test_8_1_2_3_nonplayer_cash_goes_with_its_last_underground_guerrilla_under_r
     g.res[GOVT] = 10
     put(g, "matanzas", troop=4, dr_u=1, dr_a=1)
     g.cash[0] = S("matanzas") * 4 + DR
-    start(g, GOVT)
-    act(g, "operation", "sweep")
-    act(g, "activity", "reprisal")
-    act(g, "space", "Matanzas")
+    reprisal_in_matanzas(g)
     act(g, "relocate", "dr_u")
     act(g, "to", "Las Villas")
     assert g.cash[0] == S("las_villas") * 4 + DR and g.active == ["govt"]

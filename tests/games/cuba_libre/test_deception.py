@@ -7,7 +7,7 @@ import json
 import agon
 from agon.engine.rng import Rng
 from agon.games.cuba_libre.data import GOVT, M26, ROLES, SYN
-from tests.games.cuba_libre.helpers import act, blank, legal, put
+from tests.games.cuba_libre.helpers import act, blank, legal, put, rally_place
 from tests.games.cuba_libre.test_sequence import on_card
 
 
@@ -53,9 +53,7 @@ def test_hidden_asset_turns_a_limop_into_op_with_sa():
     put(g, "havana", troop=4)
     on_card(g, 13)  # 26July, then Government
     act(g, "op")
-    act(g, "operation", "rally")
-    act(g, "space", "Matanzas")
-    act(g, "rally", "place")
+    rally_place(g, "Matanzas")
     act(g, "done")
     assert ("limop", None) in legal(g) and ("op", "hidden asset") in legal(g)
     act(g, "op", "hidden asset")

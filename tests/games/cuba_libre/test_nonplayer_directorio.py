@@ -186,14 +186,18 @@ def _m26_player_at_victory(g):
     assert g.meets_condition(M26)
 
 
+def pact_with_dr_bases(g, n: int) -> None:
+    """Pact of Caracas in effect; a DR Base and Underground Guerrilla in each of n spaces."""
+    g.capabilities = frozenset({(18, False)})
+    for where in ("matanzas", "pinar_del_rio", "la_habana")[:n]:
+        put(g, where, dr_base=1, dr_u=1)
+
+
 def test_8_6_5_caracas_dr_removes_2_bases_when_26july_player_is_at_victory():
     g = np_game(players=1)  # 26July the player
     assert g.is_player(M26) and not g.is_player(DR)
     _m26_player_at_victory(g)
-    g.capabilities = frozenset({(18, False)})
-    put(g, "matanzas", dr_base=1, dr_u=1)
-    put(g, "pinar_del_rio", dr_base=1, dr_u=1)
-    put(g, "la_habana", dr_base=1, dr_u=1)
+    pact_with_dr_bases(g, 3)
     start(g, DR)
     out = steps(g)
     assert out[0][0] == "cancel pact" and out[0][2].startswith("8.6.5")
@@ -207,9 +211,7 @@ def test_8_6_5_no_caracas_when_26july_is_a_non_player_or_not_at_victory():
         g = np_game(players=players)
         if victory:
             _m26_player_at_victory(g)
-        g.capabilities = frozenset({(18, False)})
-        put(g, "matanzas", dr_base=1, dr_u=1)
-        put(g, "pinar_del_rio", dr_base=1, dr_u=1)
+        pact_with_dr_bases(g, 2)
         start(g, DR)
         out = steps(g)
         assert "cancel pact" not in [v for v, _a, _r in out] and g.has_cap(18)
@@ -222,10 +224,7 @@ def test_8_6_5_caracas_also_when_dr_executes_an_event():
     for due in (True, False):
         g = np_game(players=1 if due else 0)
         _m26_player_at_victory(g)
-        g.capabilities = frozenset({(18, False)})
-        put(g, "matanzas", dr_base=1, dr_u=1)
-        put(g, "pinar_del_rio", dr_base=1, dr_u=1)
-        put(g, "la_habana", dr_base=1, dr_u=1)
+        pact_with_dr_bases(g, 3)
         at_option(g, DR, 33)
         g.apply("dr", ("event", "unshaded"))
         d = decide(g)

@@ -21,12 +21,29 @@ def cities_held(g):
     put(g, "santiago_de_cuba", troop=1, police=1)
 
 
-def test_8_8_2_train_cities_without_control_first_base_and_transport():
+def train_position():
+    """Camagüey City without Government Control, Troops to Transport from Havana (8.8.2)."""
     g = np_game()
     put(g, "havana", troop=6)
     put(g, "santiago_de_cuba", troop=1, police=1)
     put(g, "las_villas", troop=2)
     put(g, "matanzas", m26_a=2)
+    return g
+
+
+def sweep_position():
+    """The Cities held; Underground 26July Guerrillas at Passive Support in Pinar del Río, Troops
+    next door in La Habana (8.8.4)."""
+    g = np_game()
+    cities_held(g)
+    g.support[space("pinar_del_rio")] = 1
+    put(g, "pinar_del_rio", m26_u=2)
+    put(g, "la_habana", troop=3)
+    return g
+
+
+def test_8_8_2_train_cities_without_control_first_base_and_transport():
+    g = train_position()
     start(g, GOVT)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "train") and d.reason.startswith("8.8.2")
@@ -52,11 +69,7 @@ def test_8_8_3_garrison_police_to_an_ec_then_free_assault():
 
 
 def test_8_8_4_sweep_support_spaces_first():
-    g = np_game()
-    cities_held(g)
-    g.support[space("pinar_del_rio")] = 1
-    put(g, "pinar_del_rio", m26_u=2)
-    put(g, "la_habana", troop=3)
+    g = sweep_position()
     put(g, "matanzas", m26_u=1, police=1)
     start(g, GOVT)
     d = decide(g)
@@ -215,11 +228,7 @@ def test_8_1_2_government_cash_deposit_one_base_per_province_none_in_cities():
 
 
 def test_8_1_2_item_9_a_cube_moving_to_a_non_ec_space_carries_the_governments_cash():
-    g = np_game()
-    cities_held(g)
-    g.support[space("pinar_del_rio")] = 1
-    put(g, "pinar_del_rio", m26_u=2)
-    put(g, "la_habana", troop=3)
+    g = sweep_position()
     g.cash[0] = space("la_habana") * 4 + GOVT
     start(g, GOVT)
     out = steps(g)
@@ -242,11 +251,7 @@ def test_8_8_1_guantanamo_bay_counts_only_air_strike_targets():
 
 
 def test_8_1_2_item_9_transport_carries_the_governments_cash_to_a_province():
-    g = np_game()
-    put(g, "havana", troop=6)
-    put(g, "santiago_de_cuba", troop=1, police=1)
-    put(g, "las_villas", troop=2)
-    put(g, "matanzas", m26_a=2)
+    g = train_position()
     g.cash[0] = space("havana") * 4 + GOVT
     start(g, GOVT)
     out = steps(g)

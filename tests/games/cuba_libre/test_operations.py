@@ -170,14 +170,20 @@ def test_3_2_4_underground_guerrillas_protect_bases():
     assert ("operation", "assault") not in legal(g)  # no space where Assault can remove anything
 
 
-def test_3_2_4_seizure_of_cash():
+def assault_havana_on_26july_cash(**pieces: int):
+    """The Government Assaults Havana, where a 26July Guerrilla holds 26July's Cash."""
     g = blank()
     g.res[GOVT] = 10
-    put(g, "havana", troop=2, m26_a=1)
+    put(g, "havana", **pieces)
     g.cash[0] = S("havana") * 4 + M26
     start(g, GOVT)
     act(g, "operation", "assault")
     act(g, "space", "Havana")
+    return g
+
+
+def test_3_2_4_seizure_of_cash():
+    g = assault_havana_on_26july_cash(troop=2, m26_a=1)
     assert g.active == ["m26"] and legal(g) == [("give cash", "govt"), ("drop cash", None)]  # 4.5.2
     act(g, "drop cash")
     assert g.cash[0] == S("havana") * 4 + GOVT
@@ -186,13 +192,7 @@ def test_3_2_4_seizure_of_cash():
 def test_4_5_2_a_player_holder_may_hand_its_cash_to_another_factions_piece_when_removed():
     """4.5.2 / AMB-11 / C-17: the last 26July Guerrilla goes; 26July hands its Cash to the Syndicate
     Guerrilla there instead of letting the Government seize it."""
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "havana", troop=2, m26_a=1, syn_u=1)
-    g.cash[0] = S("havana") * 4 + M26
-    start(g, GOVT)
-    act(g, "operation", "assault")
-    act(g, "space", "Havana")
+    g = assault_havana_on_26july_cash(troop=2, m26_a=1, syn_u=1)
     assert g.active == ["m26"]
     assert set(legal(g)) == {("give cash", "govt"), ("give cash", "syndicate"), ("drop cash", None)}
     act(g, "give cash", "syndicate")
@@ -475,21 +475,21 @@ def test_8_1_2_nonplayer_passes_doomed_cash_to_another_nonplayer():
 
 
 def test_4_5_2_cash_moves_with_the_guerrilla_that_carries_it():
-    g = blank()
-    put(g, "la_habana", m26_u=2)
-    g.cash[0] = space("la_habana") * 4 + M26
-    start(g, M26)
-    act(g, "operation", "march")
-    act(g, "space", "Matanzas")
+    def march_to_matanzas():
+        """26July Marches into Matanzas from La Habana, where 2 Guerrillas hold its Cash."""
+        g = blank()
+        put(g, "la_habana", m26_u=2)
+        g.cash[0] = space("la_habana") * 4 + M26
+        start(g, M26)
+        act(g, "operation", "march")
+        act(g, "space", "Matanzas")
+        return g
+
+    g = march_to_matanzas()
     assert ("move", ("La Habana", "underground with cash")) in legal(g)
     act(g, "move", ("La Habana", "underground with cash"))
     assert g.cash[0] == space("matanzas") * 4 + M26
-    g2 = blank()
-    put(g2, "la_habana", m26_u=2)
-    g2.cash[0] = space("la_habana") * 4 + M26
-    start(g2, M26)
-    act(g2, "operation", "march")
-    act(g2, "space", "Matanzas")
+    g2 = march_to_matanzas()
     act(g2, "move", ("La Habana", "underground"))
     assert g2.cash[0] == space("la_habana") * 4 + M26  # stays with the Guerrilla left behind
 
@@ -530,13 +530,18 @@ def test_1_4_1_voluntary_removal_of_cubes_to_train_with_none_available():
     assert g.sp[S("havana")][1] == 1 and g.sp[S("pinar_del_rio")][1] == 14
 
 
-def test_1_4_1_voluntary_removal_of_a_base_to_rally_a_new_one():
-    g = blank()
+def dr_rally_with_all_bases_out(g) -> None:
+    """All 4 DR Bases on the map (none Available), 2 Guerrillas in Oriente; DR starts a Rally."""
     for s_ in ("pinar_del_rio", "la_habana", "matanzas", "las_villas"):
         put(g, s_, dr_base=1)
     put(g, "oriente", dr_u=2)
     start(g, DR)
     act(g, "operation", "rally")
+
+
+def test_1_4_1_voluntary_removal_of_a_base_to_rally_a_new_one():
+    g = blank()
+    dr_rally_with_all_bases_out(g)
     assert ("withdraw", (g_name("pinar_del_rio"), "dr_base")) in legal(g)
     act(g, "withdraw", (g_name("pinar_del_rio"), "dr_base"))
     act(g, "space", "Oriente")
@@ -553,11 +558,7 @@ def test_1_4_1_no_voluntary_removal_while_pieces_are_available_or_for_nonplayers
     act(g, "operation", "train")
     assert not any(v == "withdraw" for v, _ in legal(g))
     g2 = blank(players=2)  # DR is a Non-player
-    for s_ in ("pinar_del_rio", "la_habana", "matanzas", "las_villas"):
-        put(g2, s_, dr_base=1)
-    put(g2, "oriente", dr_u=2)
-    start(g2, DR)
-    act(g2, "operation", "rally")
+    dr_rally_with_all_bases_out(g2)
     assert not any(v == "withdraw" for v, _ in legal(g2))
 
 

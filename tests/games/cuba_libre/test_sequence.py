@@ -6,7 +6,7 @@ import pytest
 
 import agon
 from agon.games.cuba_libre.data import CARDS, DR, GOVT, M26, ORDER, SYN, space
-from tests.games.cuba_libre.helpers import act, blank, legal, put
+from tests.games.cuba_libre.helpers import act, blank, legal, put, rally_place
 
 GAME = agon.load("cuba-libre")
 
@@ -56,9 +56,7 @@ def test_2_3_4_second_eligible_after_op_only_gets_limop_then_eligibility():
     put(g, "oriente", dr_u=1)
     on_card(g, 13)  # order M, G, D, S
     act(g, "op")
-    act(g, "operation", "rally")
-    act(g, "space", "Matanzas")
-    act(g, "rally", "place")
+    rally_place(g, "Matanzas")
     act(g, "done")
     assert g.active == ["govt"]
     assert ("limop", None) in legal(g) and ("op", None) not in legal(g)
@@ -66,9 +64,7 @@ def test_2_3_4_second_eligible_after_op_only_gets_limop_then_eligibility():
     act(g, "pass")
     assert g.active == ["dr"]
     act(g, "limop")
-    act(g, "operation", "rally")
-    act(g, "space", "Oriente")
-    act(g, "rally", "place")
+    rally_place(g, "Oriente")
     assert [a for a in legal(g) if a[0] == "space"] == []  # LimOp: one space
     act(g, "done")
     # the card ends after 2 factions acted: both Ineligible, the others Eligible
@@ -83,9 +79,7 @@ def test_2_3_4_after_op_with_sa_second_may_take_event_or_limop():
     put(g, "matanzas", m26_u=1)
     on_card(g, 15)  # Come Comrades! order M, G, S, D
     act(g, "op")
-    act(g, "operation", "rally")
-    act(g, "space", "Matanzas")
-    act(g, "rally", "place")
+    rally_place(g, "Matanzas")
     act(g, "activity", "infiltrate")
     act(g, "space", "La Habana")
     act(g, "done")
@@ -125,9 +119,7 @@ def test_2_3_6_launder_gives_a_free_limop_not_construct():
     g.cash[0] = space("matanzas") * 4 + SYN
     on_card(g, 37)  # Syndicate first
     act(g, "op")
-    act(g, "operation", "rally")
-    act(g, "space", "Havana")
-    act(g, "rally", "place")
+    rally_place(g, "Havana")
     act(g, "done")
     assert legal(g) == [("launder", None), ("decline", None)]
     before = g.res[SYN]
@@ -148,9 +140,7 @@ def test_2_3_6_no_launder_after_an_sa_or_for_free_ops():
     g.cash[0] = space("matanzas") * 4 + SYN
     on_card(g, 37)
     act(g, "op")
-    act(g, "operation", "rally")
-    act(g, "space", "Matanzas")
-    act(g, "rally", "place")
+    rally_place(g, "Matanzas")
     act(g, "activity", "bribe")
     act(g, "space", "Havana")
     act(g, "remove", "troop")
@@ -239,9 +229,7 @@ def test_2_3_3_second_eligible_passes_and_the_next_takes_its_place():
     g.elig[GOVT] = False
     on_card(g, 17)
     act(g, "op")
-    act(g, "operation", "rally")
-    act(g, "space", "Matanzas")
-    act(g, "rally", "place")
+    rally_place(g, "Matanzas")
     act(g, "done")
     assert g.active == ["dr"]
     act(g, "pass")
@@ -256,9 +244,7 @@ def test_2_3_6_another_faction_may_give_its_cash_for_the_launder():
     g.cash[0] = space("havana") * 4 + SYN
     on_card(g, 13)  # 26July first
     act(g, "op")
-    act(g, "operation", "rally")
-    act(g, "space", "Matanzas")
-    act(g, "rally", "place")
+    rally_place(g, "Matanzas")
     act(g, "done")
     assert g.active == ["syndicate"] and legal(g) == [("give cash", None), ("decline", None)]
     act(g, "give cash")
