@@ -184,12 +184,18 @@ def test_A9_leader_recruit_refreshes_trotsky_only_for_the_popular_will_holder() 
     assert s.exh[TROTSKY_N] == 1
 
 
-def test_A10_removed_neutral_units_leave_the_game() -> None:
+def _exhausted_in_a_scored_district(m: int):
+    """Marker m alone and exhausted in a scored district (green) when markers are exhausted (R4.7)."""
     s = begin()
     clear(s)
-    put(s, 20, "green", exhausted=True)
+    put(s, m, "green", exhausted=True)
     s.obj = (d("green"), -1, -1)
     scoring.exhaust(s)
+    return s
+
+
+def test_A10_removed_neutral_units_leave_the_game() -> None:
+    s = _exhausted_in_a_scored_district(20)
     assert s.loc[20] == OUT
 
 
@@ -307,11 +313,7 @@ def test_A21_every_crossed_connection_must_be_open_and_back_and_forth_is_allowed
 
 
 def test_A22_recruit_cost_is_the_fresh_strength_and_returned_units_are_fresh() -> None:
-    s = begin()
-    clear(s)
-    put(s, 9, "green", exhausted=True)
-    s.obj = (d("green"), -1, -1)
-    scoring.exhaust(s)
+    s = _exhausted_in_a_scored_district(9)
     assert s.loc[9] == SUPPLY and s.exh[9] == 0
     turn(s, RED, "red-2")  # recruit 3
     play(s, RED, "red-2")
