@@ -8,7 +8,7 @@ from agon.games.cuba_libre.nonplayer import NonPlayerBot
 from agon.games.cuba_libre.nonplayer.common import Decision
 from tests.games.cuba_libre.helpers import blank, put, start
 
-__all__ = ["at_option", "blank", "decide", "np_game", "put", "run_op", "start"]
+__all__ = ["acts", "at_option", "blank", "decide", "np_game", "op_steps", "put", "run_op", "start"]
 
 
 def np_game(players: int = 0, seed: int = 1, **options: Any) -> Any:
@@ -55,3 +55,13 @@ def run_op(g: Any, f: int, limit: int = 300) -> list[tuple[str, Any, str]]:
         out.append((d.verb, d.arg, d.reason))
         g.apply(g.active[0], (d.verb, d.arg))
     return out
+
+
+def op_steps(g: Any, f: int) -> list[tuple[str, Any, str]]:
+    """run_op's decisions after the choice of Operation (the spaces, SAs and their steps)."""
+    return [x for x in run_op(g, f) if x[0] != "operation"]
+
+
+def acts(out: list[tuple[str, Any, str]]) -> list[tuple[str, Any]]:
+    """The (verb, arg) pairs of decisions, without the reasons."""
+    return [(v, a) for v, a, _ in out]

@@ -3,15 +3,7 @@
 from __future__ import annotations
 
 from agon.games.cuba_libre.data import AV_DG, DR, GB, M26, P, space
-from tests.games.cuba_libre.np_helpers import at_option, decide, np_game, put, run_op, start
-
-
-def steps(g):
-    return [x for x in run_op(g, DR) if x[0] != "operation"]
-
-
-def acts(out):
-    return [(v, a) for v, a, _ in out]
+from tests.games.cuba_libre.np_helpers import acts, at_option, decide, np_game, op_steps, put, start
 
 
 def test_8_6_1_terror_at_active_support_first():
@@ -22,7 +14,7 @@ def test_8_6_1_terror_at_active_support_first():
     start(g, DR)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "terror") and d.reason.startswith("8.6.1")
-    out = steps(g)
+    out = op_steps(g, DR)
     assert out[0][:2] == ("space", "Havana") and "step 1" in out[0][2]
     assert ("space", "Matanzas") not in acts(out)  # Neutral, no Assassinate target
 
@@ -33,7 +25,7 @@ def test_8_6_1_step_3_and_assassinate_a_government_base():
     start(g, DR)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "terror")
-    out = steps(g)
+    out = op_steps(g, DR)
     assert out[0][:2] == ("space", "Las Villas") and "step 3" in out[0][2]
     assert ("activity", "assassinate") in acts(out)
     assert g.sp[space("las_villas")][GB] == 0 and g.sp[space("las_villas")][P] == 1
@@ -47,7 +39,7 @@ def test_8_6_2_rally_flip_then_base_then_place_then_subvert():
     start(g, DR)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "rally") and d.reason.startswith("8.6.2")
-    out = acts(steps(g))
+    out = acts(op_steps(g, DR))
     assert out[:2] == [("space", "Matanzas"), ("rally", "flip")]
     assert out[2:4] == [("space", "Las Villas"), ("rally", "base")]
     assert out[4] == ("space", "Camagüey Province") and out[5][0] == "rally" and out[5][1] == 2
@@ -63,7 +55,7 @@ def test_8_6_3_march_to_add_control_to_the_highest_pop_space():
     start(g, DR)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "march") and d.reason.startswith("8.6.3")
-    out = steps(g)
+    out = op_steps(g, DR)
     assert out[0][:2] == ("space", "Las Villas") and "step 1" in out[0][2]
     assert g.control(space("las_villas")) == DR and g.guerrillas(space("matanzas"), DR) == 1
 
@@ -75,7 +67,7 @@ def test_8_6_4_attack_where_it_adds_control_with_ambush():
     start(g, DR)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "attack") and d.reason.startswith("8.6.4")
-    out = acts(steps(g))
+    out = acts(op_steps(g, DR))
     assert out[0] == ("space", "Las Villas") and ("activity", "ambush") in out
     assert g.sp[space("las_villas")][P] == 0 and g.control(space("las_villas")) == DR
 
@@ -107,7 +99,7 @@ def test_8_6_3_step_2_toward_havana_from_the_most_guerrillas():
     start(g, DR)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "march")
-    out = steps(g)
+    out = op_steps(g, DR)
     assert "step 2" in out[0][2] and out[0][1] in ("Las Villas", "Factory EC")
     assert g.guerrillas(space("camaguey_province"), DR) == 1
 
@@ -134,7 +126,7 @@ def test_8_6_2_subvert_most_opposition_when_26july_is_at_victory():
     put(g, "oriente", dr_u=1)
     assert g.meets_condition(1)
     start(g, DR)
-    out = [(v, a) for v, a, _ in steps(g)]
+    out = [(v, a) for v, a, _ in op_steps(g, DR)]
     i = out.index(("activity", "subvert"))
     assert out[i + 1] == ("space", "Oriente")
 
@@ -155,7 +147,7 @@ def test_8_6_1_assassinate_govt_base_before_a_cube():
     g.support[space("havana")] = 2
     put(g, "havana", dr_u=3, police=1, troop=1, govt_base=1)
     start(g, DR)
-    steps(g)
+    op_steps(g, DR)
     assert g.sp[space("havana")][GB] == 0 and g.sp[space("havana")][P] == 1
 
 
@@ -172,7 +164,7 @@ def test_8_6_3_morgan_draws_guerrillas_from_2_spaces_away():
         if morgan:
             g.capabilities = frozenset({(28, False)})
         start(g, DR)
-        return steps(g)
+        return op_steps(g, DR)
 
     assert "step 1" not in position(morgan=False)[0][2]
     out = position(morgan=True)
@@ -199,7 +191,7 @@ def test_8_6_5_caracas_dr_removes_2_bases_when_26july_player_is_at_victory():
     _m26_player_at_victory(g)
     pact_with_dr_bases(g, 3)
     start(g, DR)
-    out = steps(g)
+    out = op_steps(g, DR)
     assert out[0][0] == "cancel pact" and out[0][2].startswith("8.6.5")
     assert [v for v, _a, _r in out[1:3]] == ["remove base", "remove base"]
     assert all(r.startswith("8.6.5") for _v, _a, r in out[1:3])
@@ -213,7 +205,7 @@ def test_8_6_5_no_caracas_when_26july_is_a_non_player_or_not_at_victory():
             _m26_player_at_victory(g)
         pact_with_dr_bases(g, 2)
         start(g, DR)
-        out = steps(g)
+        out = op_steps(g, DR)
         assert "cancel pact" not in [v for v, _a, _r in out] and g.has_cap(18)
 
 

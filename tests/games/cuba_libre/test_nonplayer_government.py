@@ -3,15 +3,7 @@
 from __future__ import annotations
 
 from agon.games.cuba_libre.data import GB, GOVT, M26, MB, P, space
-from tests.games.cuba_libre.np_helpers import decide, np_game, put, run_op, start
-
-
-def steps(g):
-    return [x for x in run_op(g, GOVT) if x[0] != "operation"]
-
-
-def acts(out):
-    return [(v, a) for v, a, _ in out]
+from tests.games.cuba_libre.np_helpers import acts, decide, np_game, op_steps, put, start
 
 
 def cities_held(g):
@@ -47,7 +39,7 @@ def test_8_8_2_train_cities_without_control_first_base_and_transport():
     start(g, GOVT)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "train") and d.reason.startswith("8.8.2")
-    out = acts(steps(g))
+    out = acts(op_steps(g, GOVT))
     assert out[0] == ("space", "Camagüey City")
     assert out[1:5] == [("place", "police"), ("place", "troop"), ("place", "police"), ("place", "troop")]
     assert out.index(("space", "Havana")) < out.index(("space", "Santiago de Cuba"))
@@ -62,7 +54,7 @@ def test_8_8_3_garrison_police_to_an_ec_then_free_assault():
     start(g, GOVT)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "garrison") and d.reason.startswith("8.8.3")
-    out = acts(steps(g))
+    out = acts(op_steps(g, GOVT))
     assert out[0] == ("space", "Factory EC") and out[1] == ("move", ("Havana", "police"))
     assert ("assault", "Factory EC") in out
     assert g.guerrillas(space("ec_factory"), M26) == 0
@@ -74,7 +66,7 @@ def test_8_8_4_sweep_support_spaces_first():
     start(g, GOVT)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "sweep") and d.reason.startswith("8.8.4")
-    out = steps(g)
+    out = op_steps(g, GOVT)
     assert out[0][:2] == ("space", "Pinar del Río") and "Support" in out[0][2]
     assert ("move", ("La Habana", "troop")) in acts(out)
     assert g.sp[space("la_habana")][g.slot("troop")] >= 1  # never loses Control of the origin
@@ -88,7 +80,7 @@ def test_8_8_5_assault_bases_first_then_guerrillas():
     start(g, GOVT)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "assault")
-    out = acts(steps(g))
+    out = acts(op_steps(g, GOVT))
     assert out[0] == ("space", "Oriente") and ("space", "Matanzas") in out
     assert g.sp[space("oriente")][MB] == 0 and g.guerrillas(space("matanzas"), M26) == 0
 
@@ -143,7 +135,7 @@ def test_8_8_1_armored_cars_assault_with_troops_from_anywhere():
     start(g, GOVT)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "assault") and "Armored Cars" in d.reason
-    out = acts(steps(g))
+    out = acts(op_steps(g, GOVT))
     assert out[0] == ("space", "Oriente") and ("move", ("Havana", "troop")) in out
     assert g.sp[space("oriente")][MB] == 0
 
@@ -155,7 +147,7 @@ def test_8_8_3_air_strike_targets_a_26july_base_before_a_dr_base():
     put(g, "oriente", m26_base=1)
     put(g, "las_villas", dr_base=1)
     start(g, GOVT)
-    out = acts(steps(g))
+    out = acts(op_steps(g, GOVT))
     assert ("activity", "airstrike") in out
     assert ("space", "Oriente") in out[out.index(("activity", "airstrike")):]
     assert g.sp[space("oriente")][MB] == 0 and g.sp[space("las_villas")][g.slot("dr_base")] == 1
@@ -169,7 +161,7 @@ def test_8_8_3_reprisal_when_embargoed():
     put(g, "havana", m26_u=1)
     put(g, "matanzas", m26_a=3, troop=3)
     start(g, GOVT)
-    out = acts(steps(g))
+    out = acts(op_steps(g, GOVT))
     assert ("activity", "reprisal") in out and ("space", "Havana") in out
     assert ("relocate", "m26_u") in out and ("to", "La Habana") in out
 
@@ -183,7 +175,7 @@ def test_8_8_2_if_none_train_impossible_goes_to_garrison():
     start(g, GOVT)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "garrison") and "8.8.2 IF NONE" in d.reason
-    out = acts(steps(g))
+    out = acts(op_steps(g, GOVT))
     assert ("space", "Havana") in out and ("move", ("Camagüey City", "police")) in out
 
 
@@ -201,13 +193,13 @@ def _sweep_position(sim: bool):
 
 
 def test_8_8_4_sweep_where_cubes_already_are_first():
-    out = steps(_sweep_position(sim=False))
+    out = op_steps(_sweep_position(sim=False), GOVT)
     assert out[0][:2] == ("space", "Pinar del Río")
 
 
 def test_8_8_1_sim_sweeps_where_no_cubes_are_first_with_police():
     g = _sweep_position(sim=True)
-    out = steps(g)
+    out = op_steps(g, GOVT)
     assert out[0][:2] == ("space", "La Habana") and "S.I.M." in out[0][2]
     assert out[1][:2] == ("move", ("Havana", "police"))
 
@@ -231,7 +223,7 @@ def test_8_1_2_item_9_a_cube_moving_to_a_non_ec_space_carries_the_governments_ca
     g = sweep_position()
     g.cash[0] = space("la_habana") * 4 + GOVT
     start(g, GOVT)
-    out = steps(g)
+    out = op_steps(g, GOVT)
     moves = [(a, r) for v, a, r in out if v == "move"]
     assert moves[0][0] == ("La Habana", "troop with cash") and "8.1.2 #9" in moves[0][1]
     assert g.cash[0] == space("pinar_del_rio") * 4 + GOVT
@@ -254,7 +246,7 @@ def test_8_1_2_item_9_transport_carries_the_governments_cash_to_a_province():
     g = train_position()
     g.cash[0] = space("havana") * 4 + GOVT
     start(g, GOVT)
-    out = steps(g)
+    out = op_steps(g, GOVT)
     carry = [(v, a, r) for v, a, r in out if v == "troops with cash"]
     assert carry and "8.1.2 #9" in carry[0][2] and ("to", "Matanzas") in acts(out)
     assert g.cash[0] == space("matanzas") * 4 + GOVT

@@ -3,15 +3,7 @@
 from __future__ import annotations
 
 from agon.games.cuba_libre.data import AV_MB, AV_MG, GOVT, M26, P, space
-from tests.games.cuba_libre.np_helpers import decide, np_game, put, run_op, start
-
-
-def steps(g):
-    return [x for x in run_op(g, M26) if x[0] != "operation"]
-
-
-def acts(out):
-    return [(v, a) for v, a, _ in out]
+from tests.games.cuba_libre.np_helpers import acts, decide, np_game, op_steps, put, start
 
 
 def at(g, kind, **params):
@@ -27,7 +19,7 @@ def test_8_7_1_terror_kidnap_space_ec_first_then_support_or_neutral_then_kidnap(
     start(g, M26)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "terror") and d.reason.startswith("8.7.1")
-    out = steps(g)
+    out = op_steps(g, M26)
     assert out[0][:2] == ("space", "Factory EC") and "step 1" in out[0][2]
     assert ("space", "Havana") in acts(out)
     assert ("activity", "kidnap") in acts(out) and ("space", "Factory EC") in acts(out)[acts(out).index(("activity", "kidnap")):]
@@ -52,7 +44,7 @@ def test_8_7_2_rally_flip_then_base_then_infiltrate_an_ec():
     start(g, M26)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "rally") and d.reason.startswith("8.7.2")
-    out = acts(steps(g))
+    out = acts(op_steps(g, M26))
     assert out[:4] == [("space", "Pinar del Río"), ("rally", "flip"), ("space", "Oriente"), ("rally", "base")]
     assert ("activity", "infiltrate") in out and ("space", "Sugar Cane EC") in out
     assert g.sp[space("ec_sugar_cane")][P] == 0 and g.sp[space("ec_sugar_cane")][g.slot("m26_u")] == 1
@@ -68,7 +60,7 @@ def test_8_7_3_march_into_a_government_space_from_an_ec():
     start(g, M26)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "march") and d.reason.startswith("8.7.3")
-    out = steps(g)
+    out = op_steps(g, M26)
     assert out[0][:2] == ("space", "Sierra Maestra") and "step 2" in out[0][2]
     assert g.guerrillas(space("ec_sugar_cane"), M26) == 1  # never the last Guerrilla
 
@@ -83,7 +75,7 @@ def test_8_7_4_attack_with_4_guerrillas_and_ambush():
     start(g, M26)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "attack") and d.reason.startswith("8.7.4")
-    out = acts(steps(g))
+    out = acts(op_steps(g, M26))
     assert out[0] == ("space", "Havana") and ("activity", "ambush") in out
     assert g.sp[space("havana")][P] == 0
 
@@ -137,13 +129,13 @@ def _march_position(el_che: bool):
 
 def test_8_7_3_ec_first_then_government_space():
     g = _march_position(el_che=False)
-    out = steps(g)
+    out = op_steps(g, M26)
     assert out[0][:2] == ("space", "Factory EC") and "step 1" in out[0][2]
 
 
 def test_8_7_3_el_che_swaps_the_first_two_priorities():
     g = _march_position(el_che=True)
-    out = steps(g)
+    out = op_steps(g, M26)
     assert out[0][:2] == ("space", "Camagüey City") and "step 2" in out[0][2]
 
 
@@ -153,7 +145,7 @@ def test_8_7_1_kidnap_takes_cash_first():
     put(g, "camaguey_city", m26_u=2)
     g.cash[0] = space("havana") * 4 + GOVT
     start(g, M26)
-    out = acts(steps(g))
+    out = acts(op_steps(g, M26))
     i = out.index(("activity", "kidnap"))
     assert out[i + 1] == ("space", "Havana") and g.cash[0] == space("havana") * 4 + M26
 
@@ -174,7 +166,7 @@ def test_8_7_3_step_2_ec_marches_cost_nothing_so_1_resource_still_pays_the_gover
     start(g, M26)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "march")
-    out = steps(g)
+    out = op_steps(g, M26)
     spaces = [(a, r.split(":")[0]) for v, a, r in out if v == "space"]
     assert spaces[:2] == [("Sugar Cane EC", "8.7.3 step 1 (V-39)"), ("Camagüey City", "8.7.3 step 2")]
     assert g.guerrillas(space("camaguey_city"), M26) == 1

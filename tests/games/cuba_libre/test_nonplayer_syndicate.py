@@ -3,11 +3,7 @@
 from __future__ import annotations
 
 from agon.games.cuba_libre.data import AV_C, DR, GOVT, M26, SYN, space
-from tests.games.cuba_libre.np_helpers import decide, np_game, put, run_op, start
-
-
-def steps(g):
-    return [x for x in run_op(g, SYN) if x[0] != "operation"]
+from tests.games.cuba_libre.np_helpers import decide, np_game, op_steps, put, start
 
 
 def test_8_5_1_rally_casino_spaces_first_then_flip_then_profit():
@@ -17,7 +13,7 @@ def test_8_5_1_rally_casino_spaces_first_then_flip_then_profit():
     start(g, SYN)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "rally") and d.reason.startswith("8.5.1")
-    out = steps(g)
+    out = op_steps(g, SYN)
     acts = [(v, a) for v, a, _ in out]
     assert acts[0] == ("space", "Havana") and ("rally", "place") in acts
     assert acts.index(("space", "La Habana")) > acts.index(("space", "Havana"))
@@ -33,7 +29,7 @@ def test_8_5_2_march_one_guerrilla_into_an_empty_ec_from_the_most():
     start(g, SYN)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "march") and d.reason.startswith("8.5.2")
-    out = steps(g)
+    out = op_steps(g, SYN)
     assert out[0][:2] == ("space", "Cigar EC") and "8.5.2 step 1" in out[0][2]
     assert out[1][:2] == ("move", ("Pinar del Río", "active")) or out[1][:2] == ("move", ("Pinar del Río", "underground"))
     assert g.guerrillas(space("ec_cigar"), SYN) == 1
@@ -46,7 +42,7 @@ def test_8_5_3_construct_where_casinos_already_are():
     start(g, SYN)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "construct") and d.reason.startswith("8.5.3")
-    out = steps(g)
+    out = op_steps(g, SYN)
     assert out[0][:2] == ("space", "Havana")
     assert g.sp[space("havana")][g.slot("closed_casino")] == 1
     assert ("activity", "profit") in [(v, a) for v, a, _ in out]
@@ -57,7 +53,7 @@ def test_8_5_3_before_the_final_propaganda_open_closed_casinos_first():
     g.prop_played = 3
     put(g, "havana", closed_casino=1, syn_u=1, troop=4)
     start(g, SYN)
-    out = steps(g)
+    out = op_steps(g, SYN)
     assert out[0][:2] == ("space", "Havana") and "final" in out[0][2]
     assert ("construct", "open") in [(v, a) for v, a, _ in out]
 
@@ -69,7 +65,7 @@ def test_8_5_3_if_none_terror_then_bribe():
     start(g, SYN)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "terror") and "IF NONE" in d.reason
-    out = steps(g)
+    out = op_steps(g, SYN)
     assert g.res[SYN] == 3
     acts = [(v, a) for v, a, _ in out]
     assert acts[0] == ("space", "Matanzas")
@@ -85,7 +81,7 @@ def test_8_5_4_terror_at_opposition_when_26july_player_is_at_victory():
     put(g, "havana", syn_u=1)
     put(g, "camaguey_city", syn_u=1)
     start(g, SYN)
-    out = steps(g)
+    out = op_steps(g, SYN)
     assert out[0][:2] == ("space", "Havana") and "8.5.4 step 1" in out[0][2]
 
 
@@ -111,7 +107,7 @@ def test_8_5_5_muscle_when_profit_is_impossible():
     put(g, "las_villas", troop=3)
     put(g, "camaguey_province", troop=1)
     start(g, SYN)
-    out = steps(g)
+    out = op_steps(g, SYN)
     acts = [(v, a) for v, a, _ in out]
     assert ("activity", "muscle") in acts
     assert ("space", "Oriente") in acts[acts.index(("activity", "muscle")):]
@@ -128,7 +124,7 @@ def test_8_5_2_step_2_cash_holders_march_to_a_closed_casino_before_the_final_pro
     put(g, "ec_cigar", police=1)  # no empty EC to March into (step 1)
     put(g, "ec_factory", police=1)
     start(g, SYN)
-    out = steps(g)
+    out = op_steps(g, SYN)
     assert out[0][:2] == ("space", "La Habana") and "step 2" in out[0][2]
     # only the Guerrilla holding the Cash marches, and it carries the marker (4.5.2)
     assert g.guerrillas(space("matanzas"), SYN) == 1 and g.cash[0] == space("la_habana") * 4 + SYN
@@ -141,7 +137,7 @@ def test_8_5_3_two_spaces_with_more_than_35_resources():
     put(g, "havana", casino=1, syn_u=1, troop=4)
     put(g, "matanzas", troop=2)
     start(g, SYN)
-    out = steps(g)
+    out = op_steps(g, SYN)
     spaces = [a for v, a, _ in out if v == "space"]
     assert spaces[:2] == ["Havana", "Matanzas"]
 
@@ -153,7 +149,7 @@ def test_8_5_5_profit_first_where_the_syndicate_has_no_cash():
     g.cash[0] = space("havana") * 4 + SYN
     put(g, "camaguey_city", casino=1)  # Rally condition
     start(g, SYN)
-    out = acts = [(v, a) for v, a, _ in steps(g)]
+    out = acts = [(v, a) for v, a, _ in op_steps(g, SYN)]
     i = acts.index(("profit", "stash"))
     assert out[i + 1] == ("space", "Pinar del Río")
 
@@ -166,7 +162,7 @@ def test_8_5_5_bribe_step_1_contraband_first():
     g.cash[0] = space("las_villas") * 4 + DR
     put(g, "ec_factory", police=1)  # no empty EC to March into
     start(g, SYN)
-    out = [(v, a) for v, a, _ in steps(g)]
+    out = [(v, a) for v, a, _ in op_steps(g, SYN)]
     i = out.index(("activity", "bribe"))
     assert out[i + 1] == ("space", "Las Villas")
     assert g.cash[0] == space("las_villas") * 4 + SYN
@@ -190,7 +186,7 @@ def test_8_5_4_step_2_follows_step_1_when_no_opposition_space_can_take_terror():
     g._ver += 1
     assert g.meets_condition(GOVT) and g.meets_condition(M26)
     start(g, SYN)
-    out = steps(g)
+    out = op_steps(g, SYN)
     assert out[0][:2] == ("space", "Las Villas") and "step 2" in out[0][2]
 
 
