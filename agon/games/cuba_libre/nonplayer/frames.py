@@ -309,26 +309,32 @@ def _score(g: Any, twin: Any) -> tuple[int, int, int]:
     return (bases, pieces, shift)
 
 
+def _try_each(ctx: Ctx, options: list[Any], action: Callable[[Any], Any]) -> list[tuple[Any, tuple[int, int, int]]]:
+    """Each option's action tried on a clone of the state, with its 8.4.4 score (options whose
+    action fails are left out)."""
+    g, role = ctx.g, ROLES[ctx.f]
+    scored = []
+    for a in options:
+        twin = g.clone()
+        try:
+            twin.apply(role, action(a))
+        except Exception:
+            continue
+        scored.append((a, _score(g, twin)))
+    return scored
+
+
 def lookahead(ctx: Ctx, why: str, only: list[tuple[str, Any]] | None = None) -> Decision | None:
     """Try each option on a clone: most Bases and pieces placed/removed, then the greatest change
     of Support/Opposition (8.4.4); ties at random (8.2). Never a voluntary removal (1.4.1, AMB-54)
     nor the cancellation of the Pact (8.6.5) by chance."""
-    g = ctx.g
     acts = only if only is not None else [a for a in ctx.legal
                                           if a[0] not in ("skip", "done", "pass", "withdraw", "cancel pact")]
     if not acts:
         return None
     if len(acts) > 40:
         acts = ctx.shuffled(acts)[:40]
-    role = ROLES[ctx.f]
-    scored = []
-    for a in acts:
-        twin = g.clone()
-        try:
-            twin.apply(role, a)
-        except Exception:
-            continue
-        scored.append((a, _score(g, twin)))
+    scored = _try_each(ctx, acts, lambda a: a)
     if not scored:
         return None
     top = max(sc for _, sc in scored)
@@ -367,15 +373,7 @@ def ev_remove(ctx: Ctx, mod: Any) -> Decision | None:
     opts = [a for v, a in ctx.legal if v == "remove" and isinstance(a, tuple) and len(a) == 2]
     if not opts:
         return lookahead(ctx, "8.4.3 Event: remove the most pieces (8.4.4)")
-    role = ROLES[ctx.f]
-    scored = []
-    for a in opts:
-        twin = g.clone()
-        try:
-            twin.apply(role, ("remove", a))
-        except Exception:
-            continue
-        scored.append((a, _score(g, twin)))
+    scored = _try_each(ctx, opts, lambda a: ("remove", a))
     if not scored:
         return None
     top = max(sc for _, sc in scored)
