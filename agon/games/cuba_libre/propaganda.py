@@ -7,6 +7,7 @@ faction concerned: Cash deposits (6.2.4), Civic Action (6.3.2), Agitation (6.3.3
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from agon.games.cuba_libre.data import (
@@ -184,17 +185,28 @@ class Alliance(Step):
         return STEP_POP
 
 
+class _SpaceBySpace(Step):
+    """A Support Phase step paid space by space (6.3.2, 6.3.3): `verb` in a populated space where
+    `ok(g, s)`, again and again, or done; skipped when no space qualifies."""
+
+    verb = ""
+    ok: Callable[[Any, int], bool]  # the space test, a staticmethod of each subclass
+
+    @classmethod
+    def enter(cls, g: Any, fr: dict[str, Any]) -> int:
+        return WAIT if any(cls.ok(g, s) for s in POPULATED) else STEP_POP
+
+    @classmethod
+    def legal(cls, g: Any, fr: dict[str, Any]) -> list[Any]:
+        return [*((cls.verb, NAMES[s]) for s in POPULATED if cls.ok(g, s)), ("done", None)]
+
+
 @step("prop_civic")
-class Civic(Step):
+class Civic(_SpaceBySpace):
     """CL 6.3.2: 4 Resources remove a Terror marker or shift 1 level toward Active Support."""
 
-    @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        return WAIT if any(civic_ok(g, s) for s in POPULATED) else STEP_POP
-
-    @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [*(("civic", NAMES[s]) for s in POPULATED if civic_ok(g, s)), ("done", None)]
+    verb = "civic"
+    ok = staticmethod(civic_ok)
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -214,14 +226,11 @@ def agitation_ok(g: Any, s: int) -> bool:
 
 
 @step("prop_agitation")
-class Agitation(Step):
-    @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        return WAIT if any(agitation_ok(g, s) for s in POPULATED) else STEP_POP
+class Agitation(_SpaceBySpace):
+    """CL 6.3.3: 1 Resource removes a Terror marker or shifts 1 level toward Active Opposition."""
 
-    @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [*(("agitate", NAMES[s]) for s in POPULATED if agitation_ok(g, s)), ("done", None)]
+    verb = "agitate"
+    ok = staticmethod(agitation_ok)
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
