@@ -53,6 +53,13 @@ def act(g: Any, verb: str, arg: Any = None) -> None:
     g.apply(role, (verb, arg))
 
 
+def op_in(g: Any, f: int, op: str, where: str) -> None:
+    """Faction f starts an Operation (as `start`), chooses `op` and its first space `where`."""
+    start(g, f)
+    act(g, "operation", op)
+    act(g, "space", where)
+
+
 def rally_place(g: Any, where: str) -> None:
     """At the choice of Operation: Rally in one space, placing a Guerrilla (3.3.1)."""
     act(g, "operation", "rally")

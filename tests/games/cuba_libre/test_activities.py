@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agon.games.cuba_libre.data import CC, CO, DR, GOVT, M26, SYN, space
-from tests.games.cuba_libre.helpers import act, blank, legal, put, rally_place, start
+from tests.games.cuba_libre.helpers import act, blank, legal, op_in, put, rally_place, start
 
 
 def S(name: str) -> int:
@@ -192,9 +192,7 @@ def test_4_3_2_ambush_example():
     """Rulebook test: Attack + Ambush, 2 Underground 26July and 2 Troops."""
     g = blank()
     put(g, "matanzas", m26_u=2, troop=2)
-    start(g, M26)
-    act(g, "operation", "attack")
-    act(g, "space", "Matanzas")
+    op_in(g, M26, "attack", "Matanzas")
     act(g, "activity", "ambush")
     row = g.sp[S("matanzas")]
     assert row[0] == 0 and row[4] == 1 and row[3] == 2  # 1 Active, 1 + 1 placed Underground
@@ -221,9 +219,7 @@ def test_4_3_3_kidnap_ransom_takes_cash_and_closes_casino():
     g = blank()
     put(g, "havana", m26_u=2, syn_u=1, casino=1)
     g.cash[0] = S("havana") * 4 + SYN
-    start(g, M26)
-    act(g, "operation", "terror")
-    act(g, "space", "Havana")
+    op_in(g, M26, "terror", "Havana")
     act(g, "activity", "kidnap")
     act(g, "space", "Havana")
     act(g, "target", "syndicate")
@@ -245,9 +241,7 @@ def test_4_4_1_subvert_adds_pop_and_sets_neutral():
 def test_4_4_3_assassinate_ignores_bases_last():
     g = blank()
     put(g, "havana", dr_u=2, troop=2, govt_base=1)
-    start(g, DR)
-    act(g, "operation", "terror")
-    act(g, "space", "Havana")
+    op_in(g, DR, "terror", "Havana")
     act(g, "activity", "assassinate")
     act(g, "space", "Havana")
     act(g, "remove", "govt_base")
@@ -257,9 +251,7 @@ def test_4_4_3_assassinate_ignores_bases_last():
 def test_4_4_3_assassinate_needs_more_dr_than_police():
     g = blank()
     put(g, "havana", dr_u=1, police=1)
-    start(g, DR)
-    act(g, "operation", "terror")
-    act(g, "space", "Havana")
+    op_in(g, DR, "terror", "Havana")
     assert "assassinate" not in activities(g)
 
 
@@ -382,9 +374,7 @@ def test_4_5_4_bribe_may_flip_and_remove_guerrillas():
 def test_4_4_2_dr_ambush():
     g = blank()
     put(g, "las_villas", dr_u=1, troop=1, govt_base=1)
-    start(g, DR)
-    act(g, "operation", "attack")
-    act(g, "space", "Las Villas")
+    op_in(g, DR, "attack", "Las Villas")
     act(g, "activity", "ambush")
     row = g.sp[S("las_villas")]
     assert row[0] == 0 and row[2] == 0  # Troop, then the Base (Bases last)

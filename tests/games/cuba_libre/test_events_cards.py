@@ -5,7 +5,7 @@ from __future__ import annotations
 from agon.games.cuba_libre import activities
 from agon.games.cuba_libre.data import DR, GOVT, M26, NAMES, ORDER, SYN, space
 from agon.games.cuba_libre.operations import assault_capacity
-from tests.games.cuba_libre.helpers import act, blank, legal, put, start
+from tests.games.cuba_libre.helpers import act, blank, legal, op_in, put, start
 
 
 def N(sid: str) -> str:
@@ -65,9 +65,7 @@ def test_card_1_shaded_momentum_troops_from_anywhere_join_the_assault():
     g.res[GOVT] = 10
     put(g, "havana", police=1, m26_a=3)
     put(g, "oriente", troop=2)
-    start(g, GOVT)
-    act(g, "operation", "assault")
-    act(g, "space", N("havana"))
+    op_in(g, GOVT, "assault", N("havana"))
     act(g, "move", (N("oriente"), "troop"))
     act(g, "move", (N("oriente"), "troop"))
     act(g, "done")
@@ -591,9 +589,7 @@ def test_card_22_unshaded_capability_26july_may_reroll_attack():
     assert g.has_cap(22)
     g.res[M26] = 5
     put(g, "oriente", m26_u=2, troop=2)
-    start(g, M26)
-    act(g, "operation", "attack")
-    act(g, "space", N("oriente"))
+    op_in(g, M26, "attack", N("oriente"))
     act(g, "roll")
     assert ("reroll", None) in legal(g)
     act(g, "reroll")

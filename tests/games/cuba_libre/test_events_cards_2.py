@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from agon.games.cuba_libre.data import DR, FORCES, GOVT, HAVANA, M26, SYN, space
 from agon.games.cuba_libre.insurgent_ops import rally_result
-from tests.games.cuba_libre.helpers import act, blank, legal, put, start
+from tests.games.cuba_libre.helpers import act, blank, legal, op_in, put, start
 from tests.games.cuba_libre.test_events_cards import N, done_card, n, play
 
 # -- 25 Escapade ---------------------------------------------------------------------------------
@@ -115,9 +115,7 @@ def test_card_28_unshaded_activation_tested_in_the_space_passed_through():
     put(g, "la_habana", dr_u=1)
     put(g, "matanzas", troop=3)
     g.support[space("matanzas")] = 1
-    start(g, DR)
-    act(g, "operation", "march")
-    act(g, "space", N("las_villas"))
+    op_in(g, DR, "march", N("las_villas"))
     act(g, "move", (N("la_habana"), "underground"))
     assert n(g, "las_villas", "dr_a") == 1 and n(g, "las_villas", "dr_u") == 0
 

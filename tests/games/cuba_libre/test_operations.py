@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from agon.games.cuba_libre.data import DR, GOVT, M26, SYN, space
 from agon.games.cuba_libre.operations import assault_capacity
-from tests.games.cuba_libre.helpers import act, blank, legal, put, start
+from tests.games.cuba_libre.helpers import act, blank, legal, op_in, put, start
 
 
 def S(name: str) -> int:
@@ -38,9 +38,7 @@ def test_3_2_1_train_cost_follows_us_alliance():
     g = blank()
     g.res[GOVT] = 10
     g.alliance = 2
-    start(g, GOVT)
-    act(g, "operation", "train")
-    act(g, "space", "Havana")
+    op_in(g, GOVT, "train", "Havana")
     assert g.res[GOVT] == 6
 
 
@@ -48,16 +46,12 @@ def test_3_2_1_train_base_from_two_cubes_respects_stacking():
     g = blank()
     g.res[GOVT] = 10
     put(g, "la_habana", troop=1, police=1, m26_base=1, dr_base=1)
-    start(g, GOVT)
-    act(g, "operation", "train")
-    act(g, "space", "La Habana")
+    op_in(g, GOVT, "train", "La Habana")
     assert not [a for v, a in legal(g) if v == "base"]
     g2 = blank()
     g2.res[GOVT] = 10
     put(g2, "la_habana", troop=1, police=1)
-    start(g2, GOVT)
-    act(g2, "operation", "train")
-    act(g2, "space", "La Habana")
+    op_in(g2, GOVT, "train", "La Habana")
     act(g2, "base", ("La Habana", "TP"))
     assert g2.sp[S("la_habana")][2] == 1 and g2.sp[S("la_habana")][0] == 0
 
@@ -67,9 +61,7 @@ def test_3_2_1_train_civic_action_costs_4_more():
     g.res[GOVT] = 10
     put(g, "havana", troop=2, police=2)
     g.support[S("havana")] = 1
-    start(g, GOVT)
-    act(g, "operation", "train")
-    act(g, "space", "Havana")
+    op_in(g, GOVT, "train", "Havana")
     act(g, "done")  # no cubes placed
     act(g, "civic", "Havana")
     assert g.support[S("havana")] == 2 and g.res[GOVT] == 4
@@ -103,9 +95,7 @@ def test_3_2_3_sweep_forest_activates_one_per_two_cubes():
     g.res[GOVT] = 10
     put(g, "oriente", police=1, m26_u=4)
     put(g, "camaguey_province", troop=2)
-    start(g, GOVT)
-    act(g, "operation", "sweep")
-    act(g, "space", "Oriente")
+    op_in(g, GOVT, "sweep", "Oriente")
     act(g, "move", ("Camagüey Province", "troop"))
     act(g, "move", ("Camagüey Province", "troop"))
     assert g.sp[S("oriente")][0] == 2
@@ -117,9 +107,7 @@ def test_3_2_3_sweep_moves_only_adjacent_troops_not_police():
     g.res[GOVT] = 10
     put(g, "havana", troop=2, police=2)
     put(g, "las_villas", troop=1)
-    start(g, GOVT)
-    act(g, "operation", "sweep")
-    act(g, "space", "La Habana")
+    op_in(g, GOVT, "sweep", "La Habana")
     moves = [a for v, a in legal(g) if v == "move"]
     assert moves == [("Havana", "troop")]
 
@@ -131,9 +119,7 @@ def test_3_2_4_assault_city_troops_and_police_then_base():
     put(g, "havana", troop=2, police=2, m26_a=3, m26_base=1)
     assert assault_capacity(g, S("havana")) == 4
     g.res[GOVT] = 10
-    start(g, GOVT)
-    act(g, "operation", "assault")
-    act(g, "space", "Havana")
+    op_in(g, GOVT, "assault", "Havana")
     assert g.sp[S("havana")][4] == 0 and g.sp[S("havana")][5] == 0
 
 
@@ -147,9 +133,7 @@ def test_3_2_4_assault_ec_underground_stays():
     g = blank()
     g.res[GOVT] = 10
     put(g, "ec_sugar_cane", troop=1, m26_a=1, m26_u=1)
-    start(g, GOVT)
-    act(g, "operation", "assault")
-    act(g, "space", "Sugar Cane EC")
+    op_in(g, GOVT, "assault", "Sugar Cane EC")
     assert g.sp[S("ec_sugar_cane")][4] == 0 and g.sp[S("ec_sugar_cane")][3] == 1
 
 
@@ -157,9 +141,7 @@ def test_3_2_4_assault_closes_casino_instead_of_removing():
     g = blank()
     g.res[GOVT] = 10
     put(g, "havana", troop=1, casino=1)
-    start(g, GOVT)
-    act(g, "operation", "assault")
-    act(g, "space", "Havana")
+    op_in(g, GOVT, "assault", "Havana")
     assert g.sp[S("havana")][11] == 0 and g.sp[S("havana")][12] == 1
 
 
@@ -176,9 +158,7 @@ def assault_havana_on_26july_cash(**pieces: int):
     g.res[GOVT] = 10
     put(g, "havana", **pieces)
     g.cash[0] = S("havana") * 4 + M26
-    start(g, GOVT)
-    act(g, "operation", "assault")
-    act(g, "space", "Havana")
+    op_in(g, GOVT, "assault", "Havana")
     return g
 
 
@@ -205,9 +185,7 @@ def test_8_1_2_7_a_nonplayer_holder_passes_its_cash_to_another_nonplayer():
     g.res[GOVT] = 10
     put(g, "havana", troop=2, dr_a=1, syn_u=1)
     g.cash[0] = S("havana") * 4 + DR
-    start(g, GOVT)
-    act(g, "operation", "assault")
-    act(g, "space", "Havana")
+    op_in(g, GOVT, "assault", "Havana")
     assert g.cash[0] == S("havana") * 4 + SYN and g.active == ["govt"]
 
 
@@ -217,9 +195,7 @@ def test_3_3_1_rally_26july_with_base_places_2xbases_plus_2xpop():
     g = blank()
     g.support[S("sierra_maestra")] = -2
     put(g, "sierra_maestra", m26_base=1)
-    start(g, M26)
-    act(g, "operation", "rally")
-    act(g, "space", "Sierra Maestra")
+    op_in(g, M26, "rally", "Sierra Maestra")
     assert max(a for v, a in legal(g) if v == "rally" and isinstance(a, int)) == 4
     act(g, "rally", 4)
     assert g.sp[S("sierra_maestra")][3] == 4 and g.res[M26] == 9
@@ -228,9 +204,7 @@ def test_3_3_1_rally_26july_with_base_places_2xbases_plus_2xpop():
 def test_3_3_1_rally_dr_bases_plus_pop():
     g = blank()
     put(g, "las_villas", dr_base=1)
-    start(g, DR)
-    act(g, "operation", "rally")
-    act(g, "space", "Las Villas")
+    op_in(g, DR, "rally", "Las Villas")
     assert max(a for v, a in legal(g) if v == "rally" and isinstance(a, int)) == 3  # C-12: 1 + 2
 
 
@@ -251,18 +225,14 @@ def test_3_3_1_rally_space_restrictions():
 def test_3_3_1_syndicate_closed_casino_only_places():
     g = blank()
     put(g, "havana", closed_casino=1, syn_a=1)
-    start(g, SYN)
-    act(g, "operation", "rally")
-    act(g, "space", "Havana")
+    op_in(g, SYN, "rally", "Havana")
     assert legal(g) == [("rally", "place")]  # no flip without an open Casino
 
 
 def test_3_3_1_rally_replace_two_guerrillas_with_base():
     g = blank()
     put(g, "matanzas", dr_u=1, dr_a=1)
-    start(g, DR)
-    act(g, "operation", "rally")
-    act(g, "space", "Matanzas")
+    op_in(g, DR, "rally", "Matanzas")
     act(g, "rally", "base")
     assert g.sp[S("matanzas")][8] == 1 and g.guerrillas(S("matanzas"), DR) == 0
 
@@ -275,9 +245,7 @@ def test_3_3_2_march_example_activation():
     put(g, "sierra_maestra", m26_u=2)
     put(g, "oriente", troop=1, police=1)
     g.support[S("oriente")] = 1
-    start(g, M26)
-    act(g, "operation", "march")
-    act(g, "space", "Oriente")
+    op_in(g, M26, "march", "Oriente")
     act(g, "move", ("Sierra Maestra", "underground"))
     act(g, "move", ("Sierra Maestra", "underground"))
     assert g.res[M26] == 9
@@ -288,17 +256,13 @@ def test_3_3_2_march_three_into_empty_support_stays_underground_and_ec_is_free()
     g = blank()
     put(g, "la_habana", m26_u=3)
     g.support[S("havana")] = 2
-    start(g, M26)
-    act(g, "operation", "march")
-    act(g, "space", "Havana")
+    op_in(g, M26, "march", "Havana")
     for _ in range(3):
         act(g, "move", ("La Habana", "underground"))
     assert g.sp[S("havana")][3] == 3
     g2 = blank()
     put(g2, "la_habana", m26_u=1)
-    start(g2, M26)
-    act(g2, "operation", "march")
-    act(g2, "space", "Cigar EC")
+    op_in(g2, M26, "march", "Cigar EC")
     assert g2.res[M26] == 10
 
 
@@ -320,9 +284,7 @@ def _attack(roll_target, seed_pred):
     for seed in range(200):
         g = blank(seed)
         put(g, "matanzas", dr_u=3, troop=1, govt_base=1)
-        start(g, DR)
-        act(g, "operation", "attack")
-        act(g, "space", "Matanzas")
+        op_in(g, DR, "attack", "Matanzas")
         probe = g.clone()
         roll = probe.rng.die()
         if seed_pred(roll):
@@ -361,9 +323,7 @@ def test_3_3_4_dr_terror_passive_opposition_to_neutral():
     g = blank()
     put(g, "matanzas", dr_u=1)
     g.support[S("matanzas")] = -1
-    start(g, DR)
-    act(g, "operation", "terror")
-    act(g, "space", "Matanzas")
+    op_in(g, DR, "terror", "Matanzas")
     assert g.support[S("matanzas")] == 0 and g.terror[S("matanzas")] == 1
     assert g.sp[S("matanzas")][7] == 1 and g.res[DR] == 4
 
@@ -371,18 +331,14 @@ def test_3_3_4_dr_terror_passive_opposition_to_neutral():
 def test_3_3_4_26july_terror_builds_opposition():
     g = blank()
     put(g, "camaguey_city", m26_u=1)
-    start(g, M26)
-    act(g, "operation", "terror")
-    act(g, "space", "Camagüey City")
+    op_in(g, M26, "terror", "Camagüey City")
     assert g.support[S("camaguey_city")] == -1
 
 
 def test_3_3_4_syndicate_terror_sabotages_ec_free():
     g = blank()
     put(g, "ec_factory", syn_u=1)
-    start(g, SYN)
-    act(g, "operation", "terror")
-    act(g, "space", "Factory EC")
+    op_in(g, SYN, "terror", "Factory EC")
     assert g.terror[S("ec_factory")] == 1 and g.res[SYN] == 15
 
 
@@ -411,9 +367,7 @@ def test_1_4_1_voluntary_removal_to_rally_with_none_available():
     g = blank()
     g.avail[3] = 0  # the 26July Guerrilla box
     g.sp[space("oriente")][4] = 15  # all 15 26July Guerrillas Active in Oriente
-    start(g, M26)
-    act(g, "operation", "rally")
-    act(g, "space", "Matanzas")
+    op_in(g, M26, "rally", "Matanzas")
     assert ("rally", "place") not in legal(g)
     act(g, "withdraw", ("Oriente", "active"))
     act(g, "rally", "place")
@@ -425,9 +379,7 @@ def test_1_4_1_maximum_effect_on_targets():
     g = blank()
     g.res[GOVT] = 10
     put(g, "oriente", troop=3, m26_a=2, dr_a=2)
-    start(g, GOVT)
-    act(g, "operation", "assault")
-    act(g, "space", "Oriente")
+    op_in(g, GOVT, "assault", "Oriente")
     while ("done", None) not in legal(g):
         act(g, *legal(g)[0])
     assert g.guerrillas(space("oriente"), M26) + g.guerrillas(space("oriente"), DR) == 1
@@ -436,9 +388,7 @@ def test_1_4_1_maximum_effect_on_targets():
 def test_3_1_a_space_is_selected_only_once_per_operation():
     g = blank()
     g.res[GOVT] = 10
-    start(g, GOVT)
-    act(g, "operation", "train")
-    act(g, "space", "Havana")
+    op_in(g, GOVT, "train", "Havana")
     act(g, "done")
     assert "Havana" not in names(g)
 
@@ -468,9 +418,7 @@ def test_8_1_2_nonplayer_passes_doomed_cash_to_another_nonplayer():
     g.res[GOVT] = 10
     put(g, "havana", troop=2, dr_a=1, syn_u=1)
     g.cash[0] = space("havana") * 4 + DR
-    start(g, GOVT)
-    act(g, "operation", "assault")
-    act(g, "space", "Havana")
+    op_in(g, GOVT, "assault", "Havana")
     assert g.cash[0] == space("havana") * 4 + SYN  # not seized: the Syndicate holds it now
 
 
@@ -480,9 +428,7 @@ def test_4_5_2_cash_moves_with_the_guerrilla_that_carries_it():
         g = blank()
         put(g, "la_habana", m26_u=2)
         g.cash[0] = space("la_habana") * 4 + M26
-        start(g, M26)
-        act(g, "operation", "march")
-        act(g, "space", "Matanzas")
+        op_in(g, M26, "march", "Matanzas")
         return g
 
     g = march_to_matanzas()
@@ -499,9 +445,7 @@ def test_3_2_3_a_troop_moves_only_once_per_sweep():
     g.res[GOVT] = 10
     put(g, "havana", troop=2)
     put(g, "la_habana", troop=1)
-    start(g, GOVT)
-    act(g, "operation", "sweep")
-    act(g, "space", "La Habana")
+    op_in(g, GOVT, "sweep", "La Habana")
     act(g, "move", ("Havana", "troop"))
     act(g, "done")
     act(g, "space", "Matanzas")
