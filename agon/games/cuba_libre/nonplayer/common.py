@@ -33,6 +33,7 @@ from agon.games.cuba_libre.data import (
     P,
     T,
 )
+from agon.games.cuba_libre.operations import space_ok
 
 X = TypeVar("X")
 
@@ -319,8 +320,6 @@ def first_executable(chain: Iterable[tuple[str, str]], can: Callable[[str], bool
 
 def terror_ok(g: Any, f: int, s: int) -> bool:
     """26July/DR may Terror in s now: legal, and paid for outside ECs (3.3.4)."""
-    from agon.games.cuba_libre.operations import space_ok
-
     return space_ok(g, {"op": "terror", "f": f}, s) and (IS_EC[s] or g.res[f] >= 1)
 
 
