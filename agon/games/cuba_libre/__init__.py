@@ -29,7 +29,9 @@ Seat API for the Non-player bots (section 8)
   "prop_civic", "prop_agitation", "prop_expat", "prop_redeploy", and event steps "ev_*"; Cash steps
   asked of player holders only (cash.py): "cash_gift" (give cash <role> / drop cash) and "cash_carry"
   (carry cash / leave cash). In an Operation a player may also `withdraw` own pieces (1.4.1,
-  operations.withdraw_options).
+  operations.withdraw_options). Negotiation (1.5.1, negotiation.py): at "option" and "op" a player
+  faction may `transfer`, opening "transfer" (give to / ask), "transfer_amount" and "transfer_request"
+  (the asked faction gives or declines; Non-players are never asked and never open one).
 - Helpers to plan with: operations.ops_possible / op_possible / candidate_spaces / space_ok /
   space_cost / assault_capacity / removal_targets, insurgent_ops.rally_options,
   activities.spaces(g, f, name, op_frame), propaganda.expat_spaces, board methods (control, margin,

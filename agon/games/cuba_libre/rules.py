@@ -18,7 +18,17 @@ from typing import Any
 
 from agon.engine import Action, State
 from agon.engine.rng import Rng
-from agon.games.cuba_libre import activities, cash, deception, insurgent_ops, operations, propaganda, turn, variants  # noqa: F401 - register steps
+from agon.games.cuba_libre import (  # noqa: F401 - register steps
+    activities,
+    cash,
+    deception,
+    insurgent_ops,
+    negotiation,
+    operations,
+    propaganda,
+    turn,
+    variants,
+)
 from agon.games.cuba_libre import events as ev
 from agon.games.cuba_libre.board import Board
 from agon.games.cuba_libre.data import (
@@ -170,6 +180,7 @@ class CubaLibreState(Board, State):
         self.stay_elig: frozenset[int] = frozenset()
         self.inelig_next: frozenset[int] = frozenset()
         self.laundered: frozenset[int] = frozenset()
+        self.transfers: frozenset[tuple[int, int]] = frozenset()  # CL 1.5.1: (giver, receiver) this card
 
     def is_prop(self, card: int) -> bool:
         return card >= 0 and CARDS[card]["type"] == "propaganda"
@@ -282,12 +293,17 @@ class CubaLibreState(Board, State):
             return self._lc[1]
         fr = self.stack[-1]
         legal = [Action(v, a) for v, a in STEPS[fr["k"]].legal(self, fr)]
+        legal += [Action(v, a) for v, a in negotiation.offer(self, fr)]  # CL 1.5.1
         self._lc = (self._ver, legal)
         return legal
 
     def _apply(self, role: str, action: Action) -> None:
         self._ver += 1
         fr = self.stack[-1]
+        if action.verb == "transfer" and fr["k"] in negotiation.OFFERED_AT:
+            negotiation.open_transfer(self, fr["f"])  # CL 1.5.1: fr keeps waiting underneath
+            self._run()
+            return
         fr["wait"] = False
         if STEPS[fr["k"]].apply(self, fr, (action.verb, action.arg)):
             if self.stack and self.stack[-1] is fr:

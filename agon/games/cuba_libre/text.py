@@ -124,7 +124,8 @@ _SIMPLE = {"done": "Done", "pass": "Pass", "limop": "Limited Operation (1 space,
            "roll": "Roll the die", "skip": "Skip", "launder": "Launder a Cash marker for a free LimOp",
            "decline": "Decline", "give cash": "Give a Cash marker for the other faction's free LimOp", "reroll": "Roll again", "cancel pact": "Remove 2 Bases to end the Pact of Caracas",
            "drop cash": "Let the Cash marker go (captured or back to the pool)",
-           "carry cash": "A Cash marker goes with the moved piece", "leave cash": "The Cash stays"}
+           "carry cash": "A Cash marker goes with the moved piece", "leave cash": "The Cash stays",
+           "transfer": "Negotiate: give or ask for Resources or Cash"}
 
 
 def label(g: Any, action: Action) -> str:
@@ -152,6 +153,12 @@ def label(g: Any, action: Action) -> str:
         if kind is None and arg[1] in PIECE_KEYS:
             kind = f"a {PIECE_NAMES[PIECE_KEYS.index(arg[1])]}"
         return f"Take {kind or arg[1]} off the map in {arg[0]} (none Available)"
+    if verb in ("give to", "ask") and arg in ROLES:
+        return f"{'Give to' if verb == 'give to' else 'Ask'} {FACTION_NAMES[ROLES.index(arg)]}"
+    if verb == "give resources" and isinstance(arg, int):
+        return f"Give {arg} Resource{'s' if arg != 1 else ''}"
+    if verb == "give cash marker":
+        return f"Give a Cash marker in {arg}"
     if verb == "give cash" and arg in ROLES:
         return f"Hand the Cash marker to a {FACTION_NAMES[ROLES.index(arg)]} piece"
     if verb in ("troops", "troops with cash") and isinstance(arg, int):

@@ -535,7 +535,7 @@ def test_card_20_unshaded_march_then_rally_in_a_space_entered():
     act(g, "done")
     act(g, "done")
     act(g, "operation", "rally")
-    assert legal(g) == [("space", N("pinar_del_rio"))]
+    assert legal(g) == [("space", N("pinar_del_rio")), ("transfer", None)]  # 1.5.1 Negotiation
     act(g, "space", N("pinar_del_rio"))
     act(g, "rally", "place")
     act(g, "done")

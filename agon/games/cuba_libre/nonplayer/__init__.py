@@ -11,7 +11,8 @@ syndicate.py (8.5), directorio.py (8.6), m26.py (8.7), government.py (8.8).
 
 Player seats: the same bot may sit on a player faction (tests, zero-player matrix, the solo
 player's seat); it then answers the player-only prompts by the Non-player rules too: Cash
-hand-over (cash_gift / cash_carry, 8.1.2 #7), never a voluntary removal (1.4.1, AMB-54). Who is a
+hand-over (cash_gift / cash_carry, 8.1.2 #7), never a voluntary removal (1.4.1, AMB-54), never a
+Negotiation transfer (1.5.1: `transfer` is never chosen, a `transfer_request` is declined). Who is a
 player is read from `state.np` / `state.is_player(f)` only (any `solo` faction works).
 
 Plans: when an Operation begins the faction module computes its plan (spaces in priority order, with

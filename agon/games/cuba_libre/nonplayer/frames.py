@@ -50,8 +50,8 @@ def decide(ctx: Ctx, mod: Any) -> Decision | None:
 
 def fallback(ctx: Ctx, proposed: Decision | None) -> Decision:
     """No priority applies (or the proposal is not legal): a random legal action (8.2)."""
-    acts = [a for a in ctx.legal if a[0] not in ("pass", "skip", "decline", "cancel pact", "withdraw")] or \
-        [a for a in ctx.legal if a[0] != "cancel pact"] or ctx.legal  # 8.6.5: never by chance
+    acts = [a for a in ctx.legal if a[0] not in ("pass", "skip", "decline", "cancel pact", "withdraw", "transfer")] or \
+        [a for a in ctx.legal if a[0] not in ("cancel pact", "transfer")] or ctx.legal  # 8.6.5; 1.5.1 never
     verb, arg = ctx.pick(acts)
     why = "8.2 no priority applies: random choice"
     if proposed is not None:
@@ -278,6 +278,12 @@ def cash_gift(ctx: Ctx, mod: Any) -> Decision:
     return Decision("drop cash", None, "8.1.2 #7: no Non-player piece there, never transfer otherwise")
 
 
+def transfer_request(ctx: Ctx, mod: Any) -> Decision:
+    """1.5.1 with the 8.1.2 play note: asked to give Resources or Cash, a Non-player declines (a bot
+    seated on a player faction too: Non-players never give voluntarily)."""
+    return Decision("decline", None, "8.1.2: Non-players never transfer Resources or Cash voluntarily")
+
+
 def cash_carry(ctx: Ctx, mod: Any) -> Decision:
     """4.5.2: another faction moved one of our pieces; the Cash stays with the pieces left (8.1.2 #7:
     never transfer voluntarily)."""
@@ -435,6 +441,7 @@ HANDLERS: dict[str, Handler] = {
     "ev_place": ev_place,
     "cash_gift": cash_gift,
     "cash_carry": cash_carry,
+    "transfer_request": transfer_request,
 }
 
 _ = (CC, CO, DR, GUER_A, GUER_U, T, P, idx)

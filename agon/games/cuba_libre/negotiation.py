@@ -1,0 +1,161 @@
+"""Negotiation (CL 1.5.1, 1.8): voluntary transfers of Resources and Cash (4.5.2).
+
+Only to or from the faction executing an Op, SA or Event (1.8): the executing player faction is
+offered ("transfer", None) at its card option ("option") and at its Operation's space prompt ("op")
+(rules._legal adds it). That opens a short sub-procedure on top of the waiting frame:
+
+- "transfer" (the executing faction): ("give to", role) or ("ask", role).
+- "transfer_amount" (the executing faction gives): ("give resources", n) n = 1..its Resources, or
+  ("give cash marker", space): one of its Cash markers goes to a Guerrilla/cube of the other faction in
+  that space (Cash always sits under a piece, 4.5.2).
+- "transfer_request" (the asked faction gives, so every transfer has the giver's consent):
+  ("give resources", n), ("give cash marker", space) or ("decline", None).
+
+Bounds (ruling CL-R35): one transfer or request per ordered pair (giver, receiver) per card
+(`g.transfers`, reset with the card), so a card holds at most 12. Never between factions of the
+same player (1.5, No Non-player option teams). Non-players never give voluntarily (8.1.2 play note:
+players may give to them): an executing Non-player is never offered the verb and a Non-player is
+never asked (a Non-player seat that is asked anyway may only decline).
+When the sub-procedure ends, the waiting frame is asked again (its options are read from the state).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from agon.games.cuba_libre.data import NAMES, NS
+from agon.games.cuba_libre.steps import Step, step
+
+OFFERED_AT = ("option", "op")  # the executing faction's own prompts that offer ("transfer", None)
+
+
+def mates(g: Any, f: int) -> tuple[int, ...]:
+    from agon.games.cuba_libre.rules import teams
+
+    return next(t for t in teams(g.options) if f in t)
+
+
+def cash_spaces(g: Any, giver: int, receiver: int) -> list[int]:
+    """Spaces where the giver holds Cash and the receiver has a Guerrilla or cube to hold it."""
+    held = {c // 4 for c in g.cash if c >= 0 and c % 4 == giver}
+    return [s for s in range(NS) if s in held and g.has_holder(s, receiver)]
+
+
+def can_give(g: Any, giver: int, receiver: int) -> bool:
+    """CL 1.5.1: giver may still transfer something to receiver on this card."""
+    if (giver, receiver) in g.transfers or receiver in mates(g, giver):
+        return False
+    return g.res[giver] > 0 or bool(cash_spaces(g, giver, receiver))
+
+
+def choices(g: Any, f: int) -> list[tuple[str, str]]:
+    """The "transfer" frame's options for the executing faction f (empty: the verb is not offered)."""
+    if not g.is_player(f):
+        return []  # 8.1.2: the executing Non-player never opens a transfer
+    out: list[tuple[str, str]] = []
+    for e in range(4):
+        if e == f:
+            continue
+        if can_give(g, f, e):
+            out.append(("give to", g.role(e)))
+        if g.is_player(e) and can_give(g, e, f):  # Non-players never give voluntarily
+            out.append(("ask", g.role(e)))
+    return out
+
+
+def offer(g: Any, fr: dict[str, Any]) -> list[Any]:
+    """The extra option at the executing faction's prompt fr (rules._legal)."""
+    if fr["k"] in OFFERED_AT and choices(g, fr["f"]):
+        return [("transfer", None)]
+    return []
+
+
+def open_transfer(g: Any, f: int) -> None:
+    g.push("transfer", f)
+
+
+def gifts(g: Any, giver: int, receiver: int) -> list[Any]:
+    out: list[Any] = [("give resources", n) for n in range(1, g.res[giver] + 1)]
+    return out + [("give cash marker", NAMES[s]) for s in cash_spaces(g, giver, receiver)]
+
+
+def give(g: Any, giver: int, receiver: int, action: Any) -> None:
+    verb, arg = action
+    if verb == "give resources":
+        n = min(arg, g.res[giver])
+        g.gain(giver, -n)
+        g.gain(receiver, n)  # 1.8: never above 49, the excess is lost
+        g.say("{faction} gives {n} Resources to {other}.", faction=g.fname(giver), n=n, other=g.fname(receiver))
+        return
+    s = NAMES.index(arg)
+    i = g.cash.index(s * 4 + giver)
+    g.cash[i] = s * 4 + receiver
+    g.say("{faction} hands a Cash marker to {other} in {space}.", faction=g.fname(giver),
+          other=g.fname(receiver), space=arg)
+
+
+@step("transfer")
+class Transfer(Step):
+    """The executing faction chooses the other faction and the direction."""
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        return choices(g, fr["f"])
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        f, e = fr["f"], g.faction(action[1])
+        g.stack.pop()
+        if action[0] == "give to":
+            g.transfers = g.transfers | {(f, e)}
+            g.push("transfer_amount", f, to=e)
+        else:
+            g.transfers = g.transfers | {(e, f)}
+            g.push("transfer_request", e, to=f)
+        return False
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Negotiation: give to, or ask, which faction?", {}
+
+
+@step("transfer_amount")
+class TransferAmount(Step):
+    """The executing faction's gift: how many Resources, or which Cash marker."""
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        return gifts(g, fr["f"], fr["to"])
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        give(g, fr["f"], fr["to"], action)
+        return True
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Give {other} how many Resources, or a Cash marker?", {"other": g.fname(fr["to"])}
+
+
+@step("transfer_request")
+class TransferRequest(Step):
+    """The asked faction (fr["f"]) gives to the executing faction fr["to"], or declines."""
+
+    @staticmethod
+    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        if not g.is_player(fr["f"]):
+            return [("decline", None)]  # 8.1.2: Non-players never give voluntarily
+        return [*gifts(g, fr["f"], fr["to"]), ("decline", None)]
+
+    @staticmethod
+    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        if action[0] == "decline":
+            g.say("{faction} declines to give to {other}.", faction=g.fname(fr["f"]), other=g.fname(fr["to"]))
+        else:
+            give(g, fr["f"], fr["to"], action)
+        return True
+
+    @staticmethod
+    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "{other} asks you for Resources or a Cash marker: give some, or decline?", {
+            "other": g.fname(fr["to"])}
