@@ -30,6 +30,8 @@ OFFERED_AT = ("option", "op")  # the executing faction's own prompts that offer 
 
 
 def mates(g: Any, f: int) -> tuple[int, ...]:
+    if not g.options.get("no_nonplayers"):
+        return (f,)  # one faction per player: the common case, asked at every offer (hot)
     from agon.games.cuba_libre.rules import teams
 
     return next(t for t in teams(g.options) if f in t)
@@ -65,9 +67,16 @@ def choices(g: Any, f: int) -> list[tuple[str, str]]:
 
 def offer(g: Any, fr: dict[str, Any]) -> list[Any]:
     """The extra option at the executing faction's prompt fr (rules._legal)."""
-    if fr["k"] in OFFERED_AT and choices(g, fr["f"]):
+    if fr["k"] in OFFERED_AT and _any_choice(g, fr["f"]):
         return [("transfer", None)]
     return []
+
+
+def _any_choice(g: Any, f: int) -> bool:
+    """`choices(g, f)` is not empty; stops at the first option found."""
+    if not g.is_player(f):
+        return False
+    return any(can_give(g, f, e) or (g.is_player(e) and can_give(g, e, f)) for e in range(4) if e != f)
 
 
 def open_transfer(g: Any, f: int) -> None:
