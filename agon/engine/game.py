@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import importlib.resources
 import importlib.util
 import json
 from abc import ABC, abstractmethod
@@ -85,6 +86,21 @@ class Game(ABC):
     def render(self, view: dict[str, Any], role: str | None) -> str:
         """The board as text for the terminal (rich markup allowed)."""
         return json.dumps({k: v for k, v in view.items() if k != "log"}, indent=1)
+
+    def layout(self) -> dict[str, Any]:
+        """The board's layout for graphical front ends: `layout.json` beside the game's module
+        (coordinates of spaces, tracks and boxes), or {} for a game that has none."""
+        package = type(self).__module__
+        try:
+            source = importlib.resources.files(package).joinpath("layout.json")
+            return json.loads(source.read_text(encoding="utf-8")) if source.is_file() else {}
+        except (ModuleNotFoundError, FileNotFoundError):
+            return {}
+
+    def cards(self) -> list[dict[str, Any]]:
+        """The card catalogue for front ends: one JSON-ready dict per card, at least
+        {"id", "name", "short", "text"} (our own wording of what the card does); [] if none."""
+        return []
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
