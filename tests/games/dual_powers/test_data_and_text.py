@@ -55,7 +55,7 @@ def test_render_shows_board_calendar_score_hand_and_objective(options: dict) -> 
 
 
 def test_rules_reference_exists_with_rule_ids_and_the_data_caveat() -> None:
-    text = (ROOT / "docs/rules" / GAME.rules_doc).read_text()
+    text = (ROOT / "agon/rules" / GAME.rules_doc).read_text()
     for rid in ("SU1", "R3.4", "R4.2", "R6.2", "S5", "S8"):
         assert rid in text
     assert "reconstructed" in text
