@@ -72,8 +72,9 @@ class TerminalPlayer:
         return found
 
     def with_short(self, state: State, label: str) -> str:
-        cards = self.cards_in(state, label)
-        return label + "".join(f" — {card['short']}" for card in cards)
+        """The label and, when it fits on the line, the short text of the card it names."""
+        shorts = "".join(f" — {card['short']}" for card in self.cards_in(state, label))
+        return label + shorts if len(label) + len(shorts) + 6 <= self.console.width else label
 
     # -- the board ---------------------------------------------------------------------------------
 

@@ -146,4 +146,4 @@ def test_R3_6_1_the_command_prompt_names_the_printed_action() -> None:
     s = begin()
     turn(s, 0, "red-1")  # recruit 2, Refresh
     play(s, 0, "red-1")
-    assert s.prompt("red").message() == "red-1: Recruit or Refresh (never both)?"
+    assert s.prompt("red").message() == "Vyborg Side 1: Recruit or Refresh (never both)?"
