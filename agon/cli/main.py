@@ -151,8 +151,8 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     game_id, seed, options = state.game.id, state.seed, state.options
     filled = seat_players(game_id, seats, seed, options)
     humans = [role for role, who in filled.items() if who == HUMAN]
-    console.print(f"[bold]{state.game.title}[/bold], seed {seed}: " + ", ".join(f"{r} = {w}" for r, w in filled.items()),
-                  soft_wrap=True)
+    seated = [(f"{state.game.role_name(r)} ({r})" if state.game.role_name(r) != r else r) + f" = {w}" for r, w in filled.items()]
+    console.print(f"[bold]{state.game.title}[/bold], seed {seed}: " + ", ".join(seated), soft_wrap=True)
     player = TerminalPlayer(console, humans, seats=filled)
     interrupted = False
     try:

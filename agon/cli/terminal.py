@@ -72,8 +72,9 @@ class TerminalPlayer:
         return found
 
     def with_short(self, state: State, label: str) -> str:
-        """The label and, when it fits on the line, the short text of the card it names."""
-        shorts = "".join(f" — {card['short']}" for card in self.cards_in(state, label))
+        """The label and, when it fits on the line, the short text of the card it names (of the side
+        it names, for a card with sides such as Cuba Libre's unshaded/shaded Events)."""
+        shorts = "".join(f" — {_short_for(card, label)}" for card in self.cards_in(state, label))
         return label + shorts if len(label) + len(shorts) + 6 <= self.console.width else label
 
     # -- the board ---------------------------------------------------------------------------------
@@ -81,7 +82,8 @@ class TerminalPlayer:
     def show_board(self, state: State, role: str | None) -> None:
         view = state.view(role)
         board = state.game.render(view, role)
-        self.console.print(Panel(board, title=f"{state.game.title} — {role or 'spectator'}"))
+        who = state.game.role_name(role) if role else "spectator"
+        self.console.print(Panel(board, title=f"{state.game.title} — {who}"))
         cards = self.cards_in(state, plain(board))
         if cards:
             self.console.print("[dim]Cards shown (c N reads one in full):[/dim]")
@@ -95,7 +97,8 @@ class TerminalPlayer:
     def before_bot(self, state: State, role: str) -> None:
         who = self.seats.get(role, "bot")
         self.stop_thinking()
-        self.thinking = Progress(SpinnerColumn(), TextColumn(f"{escape(role)} ({escape(who)}) is thinking"),
+        name = state.game.role_name(role)
+        self.thinking = Progress(SpinnerColumn(), TextColumn(f"{escape(name)} ({escape(who)}) is thinking"),
                                  TimeElapsedColumn(), console=self.console, transient=True)
         self.thinking.add_task("think", total=None)
         self.thinking.start()
@@ -111,7 +114,7 @@ class TerminalPlayer:
             took = time.perf_counter() - self._think_start
             self.stop_thinking()
             if took >= 1.0:
-                self.console.print(f"  [dim]({role} thought for {took:.1f} s)[/dim]")
+                self.console.print(f"  [dim]({state.game.role_name(role)} thought for {took:.1f} s)[/dim]")
         if len(state.log) < self.shown:  # an undo took lines back
             self.shown = len(state.log)
         if role in self.humans:
@@ -127,14 +130,14 @@ class TerminalPlayer:
         if self.console.is_terminal:
             self.console.file.write("\x1b[3J\x1b[H\x1b[2J")  # the scrollback too: nothing to scroll back to
             self.console.file.flush()
-        self.console.print(f"[bold]Pass the keyboard to {escape(role)}[/bold] and press Enter.")
+        self.console.print(f"[bold]Pass the keyboard to {escape(state.game.role_name(role))}[/bold] and press Enter.")
         try:
             self.input("")
         except EOFError as err:
             raise Quit from err
         since = self.seen.get(role, 0)
         if any(entry.to is None for entry in state.log[since:]):
-            self.console.print(f"[bold]Since your last turn, {escape(role)}:[/bold]")
+            self.console.print(f"[bold]Since your last turn, {escape(state.game.role_name(role))}:[/bold]")
             self.show_log(state, since, None)
         self.shown = len(state.log)
 
@@ -154,7 +157,8 @@ class TerminalPlayer:
         while True:
             prompt = state.prompt(role)
             message = prompt.message()
-            asked = message if message.startswith(f"{role}:") else f"{role}: {message}"
+            name = state.game.role_name(role)
+            asked = message if message.startswith((f"{role}:", f"{name}:")) else f"{name}: {message}"
             self.console.print(f"[bold]{escape(asked)}[/bold]  [dim](b board, l log, c N card, u undo, q quit)[/dim]")
             for i, label in enumerate(prompt.labels, 1):
                 self.console.print(f"  [cyan]{i:>3}[/cyan] {escape(self.with_short(state, label))}")
@@ -206,6 +210,15 @@ class TerminalPlayer:
             self.console.print("[yellow]No card on screen now; type c and a card's number or name.[/yellow]")
 
 
+def _short_for(card: Card, label: str) -> str:
+    sides = card.get("sides")
+    if isinstance(sides, dict):
+        for side, words in sides.items():
+            if f"({side})" in label and isinstance(words, dict):
+                return str(words["short"])
+    return str(card["short"])
+
+
 def plain(markup: str) -> str:
     """Rich markup to plain text (to find card names in a rendered board)."""
     return Text.from_markup(markup).plain
@@ -213,8 +226,9 @@ def plain(markup: str) -> str:
 
 def show_result(console: Console, state: State) -> None:
     result = state.result or {}
-    winners = ", ".join(result.get("winners", [])) or "nobody"
+    name = state.game.role_name
+    winners = ", ".join(name(r) for r in result.get("winners", [])) or "nobody"
     scores = result.get("scores", {})
-    detail = ", ".join(f"{r} {s}" for r, s in scores.items())
+    detail = ("Scores: " if scores else "") + ", ".join(f"{name(r)} {s}" for r, s in scores.items())
     reason = result.get("reason", "")
     console.print(Panel(f"Winner: [bold]{escape(winners)}[/bold]\n{escape(detail)}\n{escape(str(reason))}", title="Game over"))
