@@ -255,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return COMMANDS[args.command](console, args)
     except (AgonError, ValueError, OSError, json.JSONDecodeError, RecursionError) as err:
-        console.print(f"[red]agon: {escape(_one_line(err))}[/red]")
+        console.print(f"[red]agon: {escape(_one_line(err))}[/red]", soft_wrap=True)
         return 2
     except KeyboardInterrupt:
         console.print("agon: interrupted")

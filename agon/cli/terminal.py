@@ -72,10 +72,14 @@ class TerminalPlayer:
         return found
 
     def with_short(self, state: State, label: str) -> str:
-        """The label and, when it fits on the line, the short text of the card it names (of the side
-        it names, for a card with sides such as Cuba Libre's unshaded/shaded Events)."""
-        shorts = "".join(f" — {_short_for(card, label)}" for card in self.cards_in(state, label))
-        return label + shorts if len(label) + len(shorts) + 6 <= self.console.width else label
+        """The label and the short text of the card it names (of the side it names, for a card with
+        sides such as Cuba Libre's unshaded/shaded Events): on the same line when it fits, else below."""
+        shorts = "; ".join(_short_for(card, label) for card in self.cards_in(state, label))
+        if not shorts:
+            return escape(label)
+        if len(label) + len(shorts) + 9 <= self.console.width:
+            return f"{escape(label)} [dim]— {escape(shorts)}[/dim]"
+        return f"{escape(label)}\n        [dim]{escape(shorts)}[/dim]"
 
     # -- the board ---------------------------------------------------------------------------------
 
@@ -161,7 +165,7 @@ class TerminalPlayer:
             asked = message if message.startswith((f"{role}:", f"{name}:")) else f"{name}: {message}"
             self.console.print(f"[bold]{escape(asked)}[/bold]  [dim](b board, l log, c N card, u undo, q quit)[/dim]")
             for i, label in enumerate(prompt.labels, 1):
-                self.console.print(f"  [cyan]{i:>3}[/cyan] {escape(self.with_short(state, label))}")
+                self.console.print(f"  [cyan]{i:>3}[/cyan] {self.with_short(state, label)}")
             try:
                 answer = self.input("> ").strip().lower()
             except EOFError as err:

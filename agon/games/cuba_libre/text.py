@@ -84,7 +84,7 @@ def render(view: dict[str, Any], role: str | None) -> str:
              f"next {view['next_card']} {view['next_title']}  deck {view['deck_count']}  "
              f"Propaganda {view['propaganda_played']}/4  phase {view['phase']}"]
     res = view["resources"]
-    lines.append("Resources " + "  ".join(f"{r} {res[r]}" for r in ROLES)
+    lines.append("Resources " + "  ".join(f"{_faction(r)} {res[r]}" for r in ROLES)
                  + f"  Aid {view['aid']}  US Alliance {view['alliance']}")
     t = view["totals"]
     lines.append(f"Total Support {t['total_support']}  Opposition+Bases {t['opposition_plus_bases']}  "
@@ -104,19 +104,21 @@ def render(view: dict[str, Any], role: str | None) -> str:
             shown = f", shown: {', '.join(d['revealed'])}" if d["revealed"] else ""
             parts.append(f"{r}: {d['hidden']} hidden{mine}{shown}")
         lines.append("Deception — " + "; ".join(parts))
+    lines.append("[dim]Space            Pop Support/Opposition Control    Pieces[/dim]")
     for sp in view["spaces"]:
         pcs = " ".join(f"{SHORT[PIECE_KEYS.index(k)]}{n}" for k, n in sp["pieces"].items()) or "-"
         if sp["kind"] == "ec":
-            info = f"EC econ {sp['econ']}" + ("  SABOTAGED" if sp.get("sabotage") else "")
+            info = f"EC econ {sp['econ']}" + (" SABOTAGED" if sp.get("sabotage") else "")
+            info = f"{info:<33}"
         else:
-            info = f"pop {sp['pop']} {LEVELS[sp['level']]:<18} ctrl {_faction(sp['control'] or '-'):<10}"
-            info += f" terror {sp['terror']}" if sp.get("terror") else " " * 9
-        cash = f"  cash {','.join(_faction(r) for r in sp['cash'])}" if sp["cash"] else ""
-        lines.append(f"  {sp['name']:<18} {info}  {pcs}{cash}")
+            info = f"{sp['pop']:>2}  {LEVELS[sp['level']]:<18} {_faction(sp['control'] or '-'):<10}"
+        terror = f" Terror {sp['terror']}" if sp.get("terror") else ""
+        cash = f" Cash: {','.join(_faction(r) for r in sp['cash'])}" if sp["cash"] else ""
+        lines.append(f"{sp['name']:<17}{info} {pcs}{terror}{cash}")
     lines.append("Available: " + ", ".join(f"{AVAILABLE_WORDS.get(k, k)} {v}" for k, v in view["available"].items()))
-    lines.append("[dim]Key: " + " ".join(f"{code}={name}" for code, name in zip(SHORT, PIECE_NAMES, strict=True))
-                 + "; u/a = Underground/Active; ctrl = who Controls the space; cash = whose Cash markers[/dim]")
-    if view.get("prompt"):
+    lines.append("[dim]Key: T Troops, P Police, GB/MB/DB Government/26July/DR Base, Mu Ma/Du Da/Su Sa 26July/DR/"
+                 "Syndicate Guerrillas (u Underground, a Active), C/Cc open/closed Casino[/dim]")
+    if view.get("prompt") and role is None:  # a player's own prompt follows the board anyway
         lines.append(f"[bold]Now[/bold] {view['prompt']}")
     if view.get("over"):
         result = view["result"] or {}
