@@ -40,6 +40,7 @@ from agon.engine.log import LogEntry, SharedList
 from agon.engine.rng import Rng
 
 ENGINE_VERSION = "0.1.0"
+DIGEST_SINCE = (ENGINE_VERSION,)  # engine versions whose digests this one reproduces
 
 # id -> module that exposes GAME
 GAME_MODULES: dict[str, str] = {
