@@ -125,3 +125,27 @@ def test_verify_with_a_digest_says_ok(tmp_path, capsys):
     assert main(["replay", str(path), "--verify"]) == 0
     assert "OK: 2 actions replay exactly" in capsys.readouterr().out
     assert replay_checked(Path(path)).verified
+
+
+HIDDEN_PILES = {"dual-powers": "deck", "1989": "deck", "intrigue-city": "decks", "cuba-libre": "deck"}
+
+
+@pytest.mark.parametrize(("game_id", "options"), [("dual-powers", {}), ("1989", {}),
+                                                   ("intrigue-city", {"players": 4}), ("cuba-libre", {})])
+def test_the_digest_covers_the_hidden_deck_order(game_id, options):
+    state = agon.load(game_id).new(seed=2, **options)
+    before = state.digest()
+    pile = getattr(state, HIDDEN_PILES[game_id])
+    pile = next(p for p in pile if len(set(p)) > 1) if isinstance(pile[0], list) else pile
+    assert state.view(None) == state.clone().view(None)
+    pile.reverse()  # nobody's view changes
+    assert state.digest() != before
+    pile.reverse()
+    assert state.digest() == before
+
+
+def test_a_record_of_engine_0_1_0_replays_but_its_old_digest_cannot_verify():
+    replayed = replay_checked({**good(), "engine": "0.1.0", "digest": "0123456789abcdef"})
+    assert not replayed.verified and "0.1.0" in replayed.why_not
+    with pytest.raises(ReplayError, match="differs"):
+        agon.replay({**good(), "digest": "0123456789abcdef"})
