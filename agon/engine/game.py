@@ -237,6 +237,9 @@ class State(ABC):
     def determinize(self, role: str, rng: Rng) -> State:
         """A full state that `role` cannot tell from this one: what it cannot see is resampled
         with `rng` (never this state's own generator), and future dice are reseeded."""
+        roles = self.game.roles(**self.options)
+        if role not in roles:
+            raise ValueError(f"determinize takes one of the roles {', '.join(roles)}; got {short(role)}")
         twin = self.clone()
         twin.rng = rng.fork()
         twin._determinize(role, rng)
