@@ -21,7 +21,7 @@ from agon.bots import bots
 from agon.cli.options import game_options, parse_pairs
 from agon.cli.rules import show_rules
 from agon.cli.terminal import Quit, TerminalPlayer, show_result
-from agon.engine import ENGINE_VERSION, AgonError, State, games, load, read_record, replay
+from agon.engine import ENGINE_VERSION, AgonError, State, games, load, read_record, replay, replay_checked
 from agon.match import HUMAN, play_match, seat_players
 from agon.testing import fuzz
 from agon.tournament import tournament
@@ -90,13 +90,6 @@ def cmd_games(console: Console, args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_record(path: str) -> dict[str, Any]:
-    record = read_record(path)
-    if not isinstance(record, dict):
-        raise ValueError(f"{path} is not a game record (its top level is not a JSON object)")
-    return record
-
-
 def _new_game(console: Console, args: argparse.Namespace, named: dict[str, str]) -> tuple[State, dict[str, str]]:
     """A new game from the command line, and who sits where (what the person named)."""
     if args.game is None:
@@ -119,7 +112,7 @@ def _new_game(console: Console, args: argparse.Namespace, named: dict[str, str])
 
 def _loaded_game(args: argparse.Namespace, named: dict[str, str]) -> tuple[State, dict[str, str]]:
     """A saved game, and its seats as they were saved (--seat overrides a seat)."""
-    record = _read_record(args.load)
+    record = read_record(Path(args.load))
     if args.game is not None and record.get("game") != args.game:
         raise ValueError(f"{args.load} is a record of {record.get('game')!r}, not of {args.game}")
     state = replay(record)
@@ -174,10 +167,11 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
 
 
 def cmd_replay(console: Console, args: argparse.Namespace) -> int:
-    record = _read_record(args.file)
-    state = replay(record)
+    record = read_record(Path(args.file))
+    replayed = replay_checked(record)
+    state = replayed.state
     if args.verify:
-        console.print(f"OK: {len(record['actions'])} actions replay exactly (digest {state.digest()})")
+        console.print(replayed.summary(len(record["actions"])))
         return 0
     for entry in state.log:
         if entry.to is None or entry.to == args.role:

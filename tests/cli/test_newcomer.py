@@ -98,7 +98,7 @@ def test_item_9_a_record_that_is_no_object_is_one_line(text, monkeypatch, capsys
     bad.write_text(text)
     for argv in (["replay", str(bad), "--verify"], ["play", "--load", str(bad)]):
         code, out = run(monkeypatch, capsys, argv)
-        assert code == 2 and "not a game record" in out and len(out.strip().splitlines()) == 1
+        assert code == 2 and "a record is a JSON object" in out and len(out.strip().splitlines()) == 1
 
 
 def test_item_9_an_unknown_bot_in_fuzz_is_refused_before_any_game(monkeypatch, capsys):
