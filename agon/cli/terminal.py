@@ -36,7 +36,7 @@ class TerminalPlayer:
         self.shown = 0
         self.last_human: str | None = None
         self.seen: dict[str, int] = {}  # hot seat: the log length when each person last acted
-        self.board_at: tuple[int, int] | None = None  # (actions, log lines) when the board was last drawn
+        self.board_at: tuple[int, int, str] | None = None  # (actions, log lines, prompt) at the last drawing
         self.thinking: Progress | None = None
         self._catalogue: list[Card] | None = None
         self._think_start = 0.0
@@ -88,13 +88,14 @@ class TerminalPlayer:
         board = state.game.render(view, role)
         who = state.game.role_name(role) if role else "spectator"
         self.console.print(Panel(board, title=f"{state.game.title} — {who}"))
-        cards = self.cards_in(state, plain(board))
+        labels = " ".join(state.prompt(role).labels) if role else ""
+        cards = [card for card in self.cards_in(state, plain(board)) if card not in self.cards_in(state, labels)]
         if cards:
             self.console.print("[dim]Cards shown (c N reads one in full):[/dim]")
             for card in cards:
                 self.console.print(f"  [bold]{escape(str(card['id']))} {escape(str(card['name']))}[/bold]: "
                                    f"{escape(str(card['short']))}")
-        self.board_at = (len(state.history), len(state.log))
+        self.board_at = (len(state.history), len(state.log), state.prompt(role).text if role else "")
 
     # -- bots ------------------------------------------------------------------------------------
 
@@ -153,11 +154,8 @@ class TerminalPlayer:
             self.hand_over(state, role)
         self.last_human = role
         self.show_new_log(state)
-        history = state.history
-        others_moved = self.board_at is None or len(state.log) > self.board_at[1] + 12 or bool(
-            history and history[-1][0] != role)
-        if handed_over or others_moved or (self.board_at is not None and len(history) < self.board_at[0]):
-            self.show_board(state, role)  # a new turn, or others moved; within one's own turn `b` shows it
+        if handed_over or self.new_turn(state, role):
+            self.show_board(state, role)  # within one's own turn, `b` shows it again
         while True:
             prompt = state.prompt(role)
             message = prompt.message()
@@ -173,6 +171,19 @@ class TerminalPlayer:
             action = self.answer(state, role, prompt.actions, prompt.labels, answer)
             if action is not None:
                 return action
+
+    def new_turn(self, state: State, role: str) -> bool:
+        """Whether the board should be drawn again before this prompt: first prompt, somebody else
+        (a bot, a Non-Player) acted since, an undo went back past the last drawing, or the person is
+        back at the decision that opened their last turn (an automaton moved inside the game, as the
+        Dual Powers Opposition does)."""
+        if self.board_at is None:
+            return True
+        history = state.history
+        actions, _, opening = self.board_at
+        if len(history) < actions or (history and history[-1][0] != role):
+            return True
+        return len(history) > actions and state.prompt(role).text == opening
 
     def answer(self, state: State, role: str, actions: list[Action], labels: list[str], answer: str) -> Action | None:
         """The action an answer picks, or None after showing what was asked for (or why not)."""

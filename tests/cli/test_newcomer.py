@@ -144,6 +144,13 @@ def test_item_5_hot_seat_shows_the_incoming_player_what_happened(monkeypatch, ca
     assert code == 0 and "Since your last turn" in out
 
 
+def test_item_5_the_board_is_drawn_again_after_the_solo_opposition_moves(monkeypatch, capsys):
+    argv = ["play", "dual-powers", "--players", "1", "--side", "white", "--difficulty", "3", "--seed", "5"]
+    code, out = run(monkeypatch, capsys, argv, "6\n1\n2\nq\n")  # play a card, recruit, a unit: the Opposition moves
+    assert code == 0 and "The Opposition" in out
+    assert out.count("Revolution 1917 — white") == 2
+
+
 def test_item_1_card_command_reads_a_card_in_full(monkeypatch, capsys):
     code, out = run(monkeypatch, capsys, ["play", "cuba-libre", "--players", "1", "--seat", "govt=human", "--seed", "3"],
                     "c 18\ncard\nc no such card\nq\n")

@@ -55,9 +55,8 @@ def days_text(n: int) -> str:
 
 
 def card_text(c: int) -> str:
-    if c >= N_COMMAND:
-        return f"{CARD_LABEL[c]} ({days_text(CARD_DAYS[c])}, Leader Recruit + {SPECIAL_WORD[CARD_SPECIAL[c]]})"
-    return f"{CARD_LABEL[c]} ({days_text(CARD_DAYS[c])}, recruit {CARD_REC[c]}, {ACTION_WORD[CARD_ACT[c]]}, {CARD_VP[c]} VP)"
+    """A card in a label: its name and days (the catalogue's short text says what it does)."""
+    return f"{CARD_LABEL[c]} ({days_text(CARD_DAYS[c])})"
 
 
 def _card_words(c: int, key: str) -> str:

@@ -115,7 +115,7 @@ def test_log_names_the_opposition_and_counts_days_like_the_rulebook() -> None:
     from agon.games.dual_powers.data import CARD_DAYS, MONTH_TROTSKY_JOINS, TROTSKY_N
 
     one = next(c for c in range(48) if CARD_DAYS[c] == 1)
-    assert "1 day," in text.card_text(one)
+    assert "(1 day)" in text.card_text(one)
     s = new(3, players=1, side="white", difficulty=2)  # the Opposition is Red
     s.month, s.loc[TROTSKY_N] = MONTH_TROTSKY_JOINS, 0
     board.calendar_event(s)  # DP R3.5.2: Red (here the Opposition) controls Trotsky now
