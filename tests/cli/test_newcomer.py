@@ -203,6 +203,23 @@ def test_item_3_cuba_libre_labels_and_board_show_no_piece_keys_or_role_ids():
     assert "govt_bases" not in board and "m26_guerrillas" not in board and "Eligible: govt" not in board
 
 
+def test_item_3_cuba_libre_prompts_say_what_is_chosen_and_offer_only_what_is_legal():
+    game = agon.load("cuba-libre")
+    rng = agon.Rng(5)
+    for seed in (5, 6):
+        state = game.new(seed, players=4)
+        for _ in range(600):
+            if not state.active:
+                break
+            role = state.active[0]
+            prompt = state.prompt(role)
+            message = prompt.message()
+            assert not message.endswith(": choose."), message
+            if "Eligible" in message:
+                assert ("the Event" in message) == any(a.verb == "event" for a in prompt.actions), message
+            state.apply(role, prompt.actions[rng.below(len(prompt.actions))])
+
+
 def test_item_3_dual_powers_cards_have_names_not_codes():
     state = agon.load("dual-powers").new(1)
     labels = " ".join(state.prompt("red").labels)
