@@ -62,14 +62,15 @@ class TerminalPlayer:
         return self._catalogue
 
     def cards_in(self, state: State, text: str) -> list[Card]:
-        """The catalogue's cards whose names appear in `text` (longest names first, each once)."""
-        found: list[Card] = []
+        """The catalogue's cards whose names appear in `text`, in the order they appear, each once."""
+        found: list[tuple[int, Card]] = []
         for card in self.catalogue(state):
             name = str(card["name"])
-            if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text):
-                text = text.replace(name, " ")
-                found.append(card)
-        return found
+            match = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text)
+            if match:
+                text = text.replace(name, " " * len(name))  # a longer name hides the shorter one inside it
+                found.append((match.start(), card))
+        return [card for _, card in sorted(found, key=lambda pair: pair[0])]
 
     def with_short(self, state: State, label: str) -> str:
         """The label and the short text of the card it names (of the side it names, for a card with
