@@ -15,6 +15,8 @@ from rich.markdown import Markdown
 from agon.bench import bench
 from agon.bots import bots
 from agon.cli.options import game_options, parse_pairs
+from agon.cli.serve import add_parser as add_serve_parser
+from agon.cli.serve import cmd_bench_server, cmd_serve
 from agon.cli.terminal import Quit, TerminalPlayer, show_result
 from agon.engine import AgonError, games, load, read_record, replay, replay_checked, save_record
 from agon.match import HUMAN, play_match, seat_players
@@ -62,6 +64,10 @@ def build_parser() -> argparse.ArgumentParser:
     bn = sub.add_parser("bench", help="random full games per second, actions per second, clone() cost")
     bn.add_argument("game")
     bn.add_argument("--seconds", type=float, default=5.0)
+    bn.add_argument("--matches", type=int, default=500, help="`agon bench server`: live matches")
+    bn.add_argument("--db", action="append", help="`agon bench server`: a database URL (repeatable; default SQLite, "
+                    "and PostgreSQL at $AGON_TEST_PG when set)")
+    bn.add_argument("--think", type=float, default=1.0, help="`agon bench server`: seconds a client waits between actions")
     _add_game_options(bn)
 
     tour = sub.add_parser("tournament", help="many games between bots: win rates with 95% intervals, for balance")
@@ -74,6 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="a player's rules reference, with rule ids")
     rules.add_argument("game")
+    add_serve_parser(sub)
     return parser
 
 
@@ -149,6 +156,8 @@ def cmd_fuzz(console: Console, args: argparse.Namespace) -> int:
 
 
 def cmd_bench(console: Console, args: argparse.Namespace) -> int:
+    if args.game == "server":
+        return cmd_bench_server(console, args)
     load(args.game)
     console.print(bench(args.game, args.seconds, game_options(args)).summary(), markup=False, soft_wrap=True)
     return 0
@@ -177,6 +186,7 @@ def cmd_rules(console: Console, args: argparse.Namespace) -> int:
 COMMANDS = {
     "games": cmd_games, "play": cmd_play, "replay": cmd_replay, "fuzz": cmd_fuzz, "bench": cmd_bench,
     "tournament": cmd_tournament, "rules": cmd_rules,
+    "serve": lambda _console, args: cmd_serve(args),
 }
 
 
