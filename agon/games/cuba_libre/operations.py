@@ -36,7 +36,7 @@ from agon.games.cuba_libre.data import (
     T,
 )
 from agon.games.cuba_libre.insurgent_ops import CARRY, caracas_ok, carried, rally_options, terror
-from agon.games.cuba_libre.steps import POP, PUSHED, WAIT, Step, step
+from agon.games.cuba_libre.steps import POP, WAIT, Step, step
 
 OPS = (("train", "garrison", "sweep", "assault"), ("rally", "march", "attack", "terror"),
        ("rally", "march", "attack", "terror"), ("rally", "march", "terror", "construct"))
@@ -126,7 +126,7 @@ def space_ok(g: Any, fr: dict[str, Any], s: int) -> bool:
 
 
 def candidate_spaces(g: Any, fr: dict[str, Any]) -> list[int]:
-    if fr["lim"] and fr["sp"]:
+    if (fr["lim"] and fr["sp"]) or fr.get("swept"):
         return []
     chosen = fr["sp"]
     res = g.res[fr["f"]]
@@ -356,7 +356,7 @@ class OpChoice(Step):
 class Operation(Step):
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
-        if fr.get("end"):
+        if fr.get("end") or (fr.get("swept") and not (fr["sa_ok"] and not fr["sa"] and activities.available(g, fr))):
             op_finished(g, fr)
             return POP
         return WAIT
@@ -381,6 +381,9 @@ class Operation(Step):
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
         verb, arg = action
         if verb == "done":
+            if fr["op"] == "sweep" and not fr.get("swept"):
+                sweep_activate(g, fr)  # the Operation stays open for a Special Activity after it (4.1)
+                return False
             fr["end"] = True
             if fr["op"] == "garrison":
                 garrison_finish(g, fr)
@@ -592,14 +595,7 @@ class MoveCubes(Step):
 
     @staticmethod
     def _finish(g: Any, fr: dict[str, Any]) -> int:
-        fr["end"] = True
-        if fr["mode"] == "sweep":
-            s = fr["s"]
-            n = g.cubes(s)
-            if FOREST[s]:
-                n //= 2
-            g.push("activate", GOVT, s=s, n=n)
-            return PUSHED
+        fr["end"] = True  # a Sweep Activates only once all its Troops have moved (sweep_activate)
         return POP
 
     @staticmethod
@@ -626,6 +622,16 @@ class MoveCubes(Step):
     @staticmethod
     def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Move cubes into {space} ({n} moved).", {"space": NAMES[fr["s"]], "n": fr["n"]}
+
+
+def sweep_activate(g: Any, fr: dict[str, Any]) -> None:
+    """CL 3.2.3 steps 2-3: once every Troop has moved, each Sweep space Activates 1 Guerrilla per
+    cube that ends there (Forest: per 2 cubes); a cube counts only where it ends the moves."""
+    fr["swept"] = True
+    fr["sp_closed"] = True
+    for s in reversed(fr["sp"]):  # resolved in the order the spaces were chosen
+        n = g.cubes(s) // 2 if FOREST[s] else g.cubes(s)
+        g.push("activate", GOVT, s=s, n=n)
 
 
 def garrison_finish(g: Any, fr: dict[str, Any]) -> None:

@@ -262,3 +262,21 @@ def test_8_8_4_sweep_activates_26july_then_dr_then_syndicate_even_with_a_syndica
     at(g, GOVT, kind="activate", s=space("matanzas"), n=1)
     d = decide(g)
     assert (d.verb, d.arg) == ("activate", "m26") and d.reason.startswith("8.8.4")
+
+
+def test_8_8_4_sweep_counts_cubes_where_they_end_the_moves():
+    """CL 3.2.3 / 8.8.4 (issue 9 item 1): the Troops that Activate the Guerrillas of the first Sweep
+    space stay there; they do not move on to the next Sweep space, where they would count instead."""
+    g = np_game()
+    put(g, "havana", troop=1, police=1, m26_a=1)
+    put(g, "camaguey_city", troop=1, police=1)
+    put(g, "santiago_de_cuba", troop=1, police=1)
+    for name in ("pinar_del_rio", "la_habana"):
+        g.support[space(name)] = 1
+    put(g, "pinar_del_rio", troop=2, m26_u=2, m26_a=1)
+    put(g, "la_habana", dr_u=1)
+    start(g, GOVT)
+    out = acts(op_steps(g, GOVT))
+    assert out[0] == ("space", "Pinar del Río") and ("space", "La Habana") in out
+    assert ("move", ("Pinar del Río", "troop")) not in out
+    assert g.sp[space("pinar_del_rio")][0] == 2  # its 2 Troops stay, to Activate 1 in the Forest

@@ -99,6 +99,7 @@ def test_3_2_3_sweep_forest_activates_one_per_two_cubes():
     act(g, "move", ("Camagüey Province", "troop"))
     act(g, "move", ("Camagüey Province", "troop"))
     assert g.sp[S("oriente")][0] == 2
+    act(g, "done")  # the Sweep ends: Activation once every Troop has moved
     assert g.sp[S("oriente")][4] == 1 and g.sp[S("oriente")][3] == 3
 
 
@@ -451,6 +452,36 @@ def test_3_2_3_a_troop_moves_only_once_per_sweep():
     act(g, "space", "Matanzas")
     act(g, "move", ("La Habana", "troop"))  # the one that was there may go on
     assert ("move", ("La Habana", "troop")) not in legal(g)  # the one that arrived stays
+
+
+def test_3_2_3_sweep_activates_only_after_all_troop_moves():
+    """Issue 9 item 1: 3 Troops that sweep into La Habana and then on into Matanzas Activate only in
+    Matanzas, where they end the moves; nothing Activates before the last move."""
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "havana", troop=3)
+    put(g, "la_habana", m26_u=3)
+    put(g, "matanzas", dr_u=3)
+    op_in(g, GOVT, "sweep", "La Habana")
+    for _ in range(3):
+        act(g, "move", ("Havana", "troop"))  # Havana is empty: the move step ends by itself
+    assert g.sp[S("la_habana")][3] == 3  # no Activation yet
+    act(g, "space", "Matanzas")
+    # ruling CL-R22: the Troops that arrived stay; move three fresh ones in from La Habana instead
+    assert ("move", ("La Habana", "troop")) not in legal(g)
+    g2 = blank()
+    g2.res[GOVT] = 10
+    put(g2, "la_habana", troop=3, m26_u=3)
+    put(g2, "matanzas", dr_u=3)
+    op_in(g2, GOVT, "sweep", "La Habana")  # no Troop adjacent: nothing moves in
+    act(g2, "space", "Matanzas")
+    for _ in range(3):
+        act(g2, "move", ("La Habana", "troop"))
+    act(g2, "done")
+    assert g2.sp[S("la_habana")][3] == 3 and g2.sp[S("la_habana")][4] == 0  # no cube ends there
+    act(g2, "done")
+    assert g2.sp[S("la_habana")][3] == 3 and g2.sp[S("la_habana")][4] == 0
+    assert g2.sp[S("matanzas")][6] == 0 and g2.sp[S("matanzas")][7] == 3  # 3 Troops end in Matanzas
 
 
 # -- voluntary removal (1.4.1) -------------------------------------------------------------------

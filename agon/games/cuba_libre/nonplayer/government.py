@@ -310,19 +310,26 @@ def _move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
         return Decision("done", None, "8.8.1 Armored Cars: no more Troops can come")
     # Sweep (8.8.4 step 2): Troops to Activate every Guerrilla there and gain Control
     under = sum(g.sp[s][GUER_U[f]] for f in (M26, DR, SYN))
-    eff = g.cubes(s) // 2 if FOREST[s] else g.cubes(s)
-    if eff >= under and (g.control(s) == GOVT or IS_EC[s]):
+    if _sweep_activations(g, s) >= under and (g.control(s) == GOVT or IS_EC[s]):
         return Decision("done", None, "8.8.4 step 2: enough cubes to Activate all and Control")
     sim = g.has_mom(4)
     want = ("police", "troop") if sim and fr["n"] % 2 == 0 else ("troop", "police")
     for key in want:
         pt = P if key == "police" else T
-        cands = [idx(o) for o, k in opts if k == key and keeps_control(g, idx(o))]
+        cands = [idx(o) for o, k in opts if k == key and keeps_control(g, idx(o))
+                 and (idx(o) not in chosen or _sweep_activations(g, idx(o), 1) == _sweep_activations(g, idx(o)))]
         if cands:
             o = ctx.order(cands, lambda o, pt=pt: -g.sp[o][pt])[0]
             return Decision("move", (NAMES[o], key), "8.8.4 step 2: move Troops in without losing Control"
                             + (" (S.I.M.: half Police)" if sim else ""))
     return Decision("done", None, "8.8.4 step 2: no more Troops can come")
+
+
+def _sweep_activations(g: Any, s: int, leaving: int = 0) -> int:
+    """CL 3.2.3: the Guerrillas Sweep space s Activates once `leaving` of its cubes go (cubes count
+    where they end the moves, 1 per cube, Forest 1 per 2)."""
+    cubes = g.cubes(s) - leaving
+    return min(cubes // 2 if FOREST[s] else cubes, sum(g.sp[s][GUER_U[f]] for f in (M26, DR, SYN)))
 
 
 def garrison_assault(ctx: Ctx, mod: Any) -> Decision:
