@@ -201,9 +201,25 @@ def remove_target(g: Any, actor: int, s: int, pt: int, capture: bool = True) -> 
         pass  # removal by an enemy never cancels the Pact (card 18)
 
 
+def _targeted(g: Any, fr: dict[str, Any], action: Any) -> None:
+    """Record the Faction an Op's removal or Activation step has now targeted (CL 3.1)."""
+    e = g.faction(action[1]) if action[0] == "activate" else g.owner(g.slot(action[1]))
+    if e not in fr.get("tg", ()):
+        fr["tg"] = (*fr.get("tg", ()), e)
+
+
 @step("remove")
 class Remove(Step):
-    """Remove up to fr["n"] enemy pieces in fr["s"] (mode: see removal_targets), to the maximum."""
+    """Remove up to fr["n"] enemy pieces in fr["s"] (mode: see removal_targets). CL 3.1 / 1.4.1:
+    the executor chooses which Factions it targets; each targeted Faction's pieces go to the
+    maximum, and once the targeted Factions have nothing removable left it may stop ("done").
+    A lone removable kind is taken at once only where it belongs to a Faction already targeted
+    (or nothing has been removed yet and it is the only choice). fr["tg"]: Factions targeted."""
+
+    @staticmethod
+    def _stoppable(g: Any, fr: dict[str, Any], targets: list[int]) -> bool:
+        tg = fr.get("tg", ())
+        return bool(tg) and not any(g.owner(pt) in tg for pt in targets)
 
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
@@ -214,18 +230,24 @@ class Remove(Step):
         targets = removal_targets(g, fr["f"], fr["s"], fr["mode"])
         if not targets:
             return POP
-        if len(targets) == 1 and fr["mode"] != "bribe":
-            remove_target(g, fr["f"], fr["s"], targets[0], fr["mode"] != "airstrike")
-            fr["n"] -= 1
+        if len(targets) == 1 and fr["mode"] != "bribe" and not Remove._stoppable(g, fr, targets):
+            Remove.apply(g, fr, ("remove", g.key(targets[0])))
             return Remove.enter(g, fr)
         return WAIT
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [("remove", g.key(pt)) for pt in removal_targets(g, fr["f"], fr["s"], fr["mode"])]
+        targets = removal_targets(g, fr["f"], fr["s"], fr["mode"])
+        out: list[Any] = [("remove", g.key(pt)) for pt in targets]
+        if Remove._stoppable(g, fr, targets):
+            out.append(("done", None))  # CL 3.1: target no further Faction
+        return out
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        if action[0] == "done":
+            return True
+        _targeted(g, fr, action)
         remove_target(g, fr["f"], fr["s"], g.slot(action[1]), fr["mode"] != "airstrike")
         fr["n"] -= 1
         return False
@@ -244,7 +266,9 @@ def activatable(g: Any, fr: dict[str, Any]) -> list[int]:
 
 @step("activate")
 class Activate(Step):
-    """Activate fr["n"] enemy Underground Guerrillas in fr["s"] (Sweep, Garrison; max effect)."""
+    """Activate fr["n"] enemy Underground Guerrillas in fr["s"] (Sweep, Garrison). CL 3.1 / 1.4.1:
+    the executor chooses the targeted Factions, each Activated to the maximum; once no targeted
+    Faction has an Underground Guerrilla left it may stop ("done"). fr["tg"]: Factions targeted."""
 
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
@@ -254,7 +278,12 @@ class Activate(Step):
         facs = activatable(g, fr)
         if not facs:
             return POP
-        if len(facs) == 1 or sum(g.sp[s][GUER_U[e]] for e in facs) <= n:
+        tg = fr.get("tg", ())
+        if len(facs) == 1 and (not tg or facs[0] in tg):  # the only choice, or already targeted
+            fr["n"] -= g.flip(s, facs[0], n, True)
+            fr["tg"] = (*tg, facs[0]) if facs[0] not in tg else tg
+            return Activate.enter(g, fr)
+        if tg and all(e in tg for e in facs) and sum(g.sp[s][GUER_U[e]] for e in facs) <= n:
             for e in facs:
                 fr["n"] -= g.flip(s, e, fr["n"], True)
             return POP
@@ -262,10 +291,18 @@ class Activate(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [("activate", g.role(e)) for e in activatable(g, fr)]
+        facs = activatable(g, fr)
+        out: list[Any] = [("activate", g.role(e)) for e in facs]
+        tg = fr.get("tg", ())
+        if tg and not any(e in tg for e in facs):
+            out.append(("done", None))  # CL 3.1: target no further Faction
+        return out
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        if action[0] == "done":
+            return True
+        _targeted(g, fr, action)
         fr["n"] -= g.flip(fr["s"], g.faction(action[1]), 1, True)
         return False
 

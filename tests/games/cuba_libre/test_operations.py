@@ -381,8 +381,10 @@ def test_1_4_1_maximum_effect_on_targets():
     g.res[GOVT] = 10
     put(g, "oriente", troop=3, m26_a=2, dr_a=2)
     op_in(g, GOVT, "assault", "Oriente")
-    while ("done", None) not in legal(g):
-        act(g, *legal(g)[0])
+    act(g, "remove", "m26_a")
+    act(g, "remove", "dr_a")  # both Factions targeted (3.1): no stopping short of the capacity
+    assert ("done", None) not in legal(g)
+    act(g, *legal(g)[0])
     assert g.guerrillas(space("oriente"), M26) + g.guerrillas(space("oriente"), DR) == 1
 
 
@@ -541,3 +543,52 @@ def g_name(key: str) -> str:
     from agon.games.cuba_libre.data import NAMES
 
     return NAMES[S(key)]
+
+
+# -- targets (3.1, 1.4.1) ---------------------------------------------------------------------
+
+
+def test_3_1_assault_may_target_26july_and_leave_the_dr():
+    """CL 3.1: an Assault aimed at 26July removes 26July pieces to the maximum and may then stop,
+    leaving the DR pieces there (maximum effect applies only to the targeted Factions, 1.4.1)."""
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "havana", troop=2, m26_a=1, dr_a=1)
+    op_in(g, GOVT, "assault", "Havana")
+    assert ("done", None) not in legal(g)  # nothing targeted yet: a piece must go
+    act(g, "remove", "m26_a")
+    assert legal(g) == [("remove", "dr_a"), ("done", None)]
+    act(g, "done")
+    assert g.sp[S("havana")][7] == 1 and g.sp[S("havana")][4] == 0
+
+
+def test_3_1_attack_that_takes_a_troop_need_not_go_on_to_a_dr_guerrilla():
+    g = blank()
+    put(g, "las_villas", troop=1, dr_a=1, m26_a=2)
+    start(g, M26, kind="remove", s=S("las_villas"), n=2, mode="attack")
+    assert sorted(a for v, a in legal(g)) == ["dr_a", "troop"]
+    act(g, "remove", "troop")
+    assert legal(g) == [("remove", "dr_a"), ("done", None)]
+    act(g, "done")
+    assert g.sp[S("las_villas")][7] == 1
+
+
+def test_3_1_a_targeted_faction_is_removed_to_the_maximum():
+    g = blank()
+    put(g, "las_villas", troop=2, dr_a=1, m26_a=2)
+    start(g, M26, kind="remove", s=S("las_villas"), n=2, mode="attack")
+    act(g, "remove", "troop")
+    assert ("done", None) not in legal(g)  # a second Troop of the targeted Government is there
+    act(g, "remove", "troop")
+    assert g.sp[S("las_villas")][0] == 0 and g.sp[S("las_villas")][7] == 1
+
+
+def test_3_1_sweep_activation_may_target_one_faction():
+    g = blank()
+    put(g, "matanzas", troop=3, m26_u=1, dr_u=2)
+    start(g, GOVT, kind="activate", s=S("matanzas"), n=3)
+    assert sorted(a for v, a in legal(g)) == ["dr", "m26"]  # not all at once: the Government chooses
+    act(g, "activate", "m26")
+    assert legal(g) == [("activate", "dr"), ("done", None)]
+    act(g, "done")
+    assert g.sp[S("matanzas")][4] == 1 and g.sp[S("matanzas")][6] == 2

@@ -228,6 +228,11 @@ def remove(ctx: Ctx, mod: Any) -> Decision | None:
     keys = [a for v, a in ctx.legal if v == "remove"]
     if not keys:
         return None
+    stop = getattr(mod, "remove_stop", None)  # a faction whose priorities name its only targets
+    if stop is not None and ctx.ok("done"):
+        d = stop(ctx, keys)
+        if d is not None:
+            return d
     if order is not None:
         key = ctx.order(keys, lambda k: order(ctx, fr["s"], k))[0]
         return Decision("remove", key, mod.REMOVE_WHY)
