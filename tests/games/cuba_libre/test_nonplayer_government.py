@@ -280,3 +280,22 @@ def test_8_8_4_sweep_counts_cubes_where_they_end_the_moves():
     assert out[0] == ("space", "Pinar del Río") and ("space", "La Habana") in out
     assert ("move", ("Pinar del Río", "troop")) not in out
     assert g.sp[space("pinar_del_rio")][0] == 2  # its 2 Troops stay, to Activate 1 in the Forest
+
+
+def test_8_8_7_redeploy_spreads_troops_as_evenly_as_possible():
+    """8.8.7 step 2, the Playbook example: 11/1/3 Troops in three Government-Controlled Cities become
+    5/5/5; optional Troops move too, not only those 6.4.2 forces out."""
+    g = np_game()
+    put(g, "havana", troop=11, police=1)
+    put(g, "camaguey_city", troop=1, police=1)
+    put(g, "santiago_de_cuba", troop=3, police=1)
+    g.phase = "propaganda"
+    g.stack = [{"k": "prop_redeploy", "f": GOVT}]
+    g._ver += 1
+    g._run()
+    for _ in range(40):
+        if not any(fr["k"] == "prop_redeploy" for fr in g.stack):
+            break
+        d = decide(g)
+        g.apply("govt", (d.verb, d.arg))
+    assert [g.sp[space(c)][0] for c in ("havana", "camaguey_city", "santiago_de_cuba")] == [5, 5, 5]

@@ -582,6 +582,21 @@ def _police_targets(g: Any, fr: dict[str, Any]) -> list[tuple[int, str]]:
     return out
 
 
+def _spread_origins(g: Any, fr: dict[str, Any], origins: list[int]) -> list[int]:
+    """8.8.7 step 2 (Playbook: 11/1/3 Troops in three Cities become 5/5/5): the destinations whose
+    optional Troops may move to even the Troops out, 2+ above the fewest elsewhere, never losing
+    Government Control there."""
+    from agon.games.cuba_libre.propaganda import redeploy_dests
+
+    dests = redeploy_dests(g, fr, T, -1)
+    out = []
+    for o in origins:
+        low = min((g.sp[d][T] for d in dests if d != o), default=99)
+        if o in dests and g.sp[o][T] - low >= 2 and keeps_control(g, o):
+            out.append(o)
+    return out
+
+
 def redeploy(ctx: Ctx, mod: Any) -> Decision | None:
     g, fr = ctx.g, ctx.fr
     targets = _police_targets(g, fr)
@@ -605,6 +620,10 @@ def redeploy(ctx: Ctx, mod: Any) -> Decision | None:
             return Decision("move", (NAMES[o[0]], "police"), "8.8.7 step 1: Police from the space with the most")
     if forced:
         return Decision("move", (NAMES[ctx.pick(forced)], "troop"), "8.8.7 step 2: Troops that must leave")
+    spare = _spread_origins(g, fr, [idx(o) for o, k in moves if k == "troop"])
+    if spare:
+        o = ctx.order(spare, lambda o: -g.sp[o][T])[0]
+        return Decision("move", (NAMES[o], "troop"), "8.8.7 step 2: Troops as evenly as possible, from the most")
     if ctx.ok("done"):
         return Decision("done", None, "8.8.7: Redeploy complete")
     return None
