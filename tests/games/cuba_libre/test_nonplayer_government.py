@@ -299,3 +299,22 @@ def test_8_8_7_redeploy_spreads_troops_as_evenly_as_possible():
         d = decide(g)
         g.apply("govt", (d.verb, d.arg))
     assert [g.sp[space(c)][0] for c in ("havana", "camaguey_city", "santiago_de_cuba")] == [5, 5, 5]
+
+
+def test_8_8_3_air_strike_only_at_its_listed_targets():
+    """8.8.3 (issue 9 item 4): 2 Active 26July Guerrillas in a Province without a cube are no Air
+    Strike target (not a Base, no cube there, not the last Guerrilla): no Air Strike."""
+    g = np_game()
+    cities_held(g)
+    put(g, "ec_factory", m26_u=1)
+    put(g, "oriente", m26_a=2)
+    start(g, GOVT)
+    out = acts(op_steps(g, GOVT))
+    assert out[0] == ("space", "Factory EC") and ("activity", "airstrike") not in out
+    g2 = np_game()
+    cities_held(g2)
+    put(g2, "ec_factory", m26_u=1)
+    put(g2, "oriente", m26_a=1)  # the last 26July Guerrilla there: target 5
+    start(g2, GOVT)
+    out = acts(op_steps(g2, GOVT))
+    assert ("activity", "airstrike") in out and ("space", "Oriente") in out

@@ -58,6 +58,7 @@ from agon.games.cuba_libre.nonplayer.common import (
 from agon.games.cuba_libre.operations import assault_capacity, civic_ok, govt_cost, removal_targets
 
 REMOVE_WHY = "8.8.5 targets: Bases, Cash holders, 26July, DR, Syndicate"
+UNLISTED = 6  # airstrike_rank of a piece outside the 8.8.3 Air Strike list
 
 
 def max_spaces(g: Any) -> int:
@@ -413,7 +414,7 @@ def airstrike_rank(g: Any, s: int, pt: int) -> tuple[int, ...]:
         return (2 if owner == M26 else 3, ec)
     if owner in (M26, DR) and g.guerrillas(s, owner) == 1:
         return (4 if owner == M26 else 5, ec)
-    return (6 if owner in (M26, DR) else 7, ec)
+    return (UNLISTED, ec)  # not an 8.8.3 target: never struck by choice
 
 
 def guantanamo_two(g: Any) -> bool:
@@ -422,7 +423,7 @@ def guantanamo_two(g: Any) -> bool:
     from agon.games.cuba_libre.activities import spaces
 
     return any(sum(g.sp[s][pt] for pt in removal_targets(g, GOVT, s, "airstrike")
-                   if airstrike_rank(g, s, pt)[0] < 7) >= 2
+                   if airstrike_rank(g, s, pt)[0] < UNLISTED) >= 2
                for s in spaces(g, GOVT, "airstrike", {"sp": ()}))
 
 
@@ -434,8 +435,8 @@ def airstrike_space(ctx: Ctx) -> tuple[int, str] | None:
     if not cands:
         return None
     s = min(cands, key=lambda s: min(airstrike_rank(g, s, pt) for pt in removal_targets(g, GOVT, s, "airstrike")))
-    if min(airstrike_rank(g, s, pt) for pt in removal_targets(g, GOVT, s, "airstrike"))[0] >= 7:
-        return None
+    if min(airstrike_rank(g, s, pt) for pt in removal_targets(g, GOVT, s, "airstrike"))[0] >= UNLISTED:
+        return None  # 8.8.3: no listed target, so Reprisal instead
     return s, "8.8.3 Air Strike: 26July Base, DR Base, Guerrillas with cubes, a last Guerrilla"
 
 
@@ -492,9 +493,13 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
             cands = [idx(a) for v, a in ctx.legal if v == "space"]
             if not cands:
                 return None
-            s = ctx.order(cands, lambda s: min((airstrike_rank(g, s, pt)
-                                                for pt in removal_targets(g, GOVT, s, "airstrike")), default=(9,)))[0]
-            got = (s, "8.8.3 Air Strike: the best target left (26July, DR, then others; Provinces first)")
+
+            def best(s: int) -> tuple[int, ...]:
+                return min((airstrike_rank(g, s, pt) for pt in removal_targets(g, GOVT, s, "airstrike")), default=(9,))
+
+            s = ctx.order(cands, best)[0]
+            got = (s, "8.8.3 Air Strike: the best target left" + ("" if best(s)[0] < UNLISTED else
+                                                                   " (none listed: the SA was already begun)"))
         return Decision("space", NAMES[got[0]], got[1])
     if name == "reprisal":
         s = fr.get("s", -1)
