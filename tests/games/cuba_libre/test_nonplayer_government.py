@@ -318,3 +318,17 @@ def test_8_8_3_air_strike_only_at_its_listed_targets():
     start(g2, GOVT)
     out = acts(op_steps(g2, GOVT))
     assert ("activity", "airstrike") in out and ("space", "Oriente") in out
+
+
+def test_8_8_3_garrison_takes_each_cube_from_the_most_of_that_type_even_losing_control():
+    """8.8.3 (issue 9 item 6): "take each cube from the space with the most of that type, never the
+    last Police": unlike Sweep and Redeploy the text has no Control clause, so Havana (3 Police)
+    gives the Police although it then loses Control."""
+    g = np_game()
+    put(g, "havana", troop=1, police=3, m26_a=3)
+    put(g, "camaguey_city", troop=1, police=2)
+    put(g, "santiago_de_cuba", troop=1, police=1)
+    put(g, "ec_factory", m26_u=1)
+    start(g, GOVT)
+    out = acts(op_steps(g, GOVT))
+    assert out[0] == ("space", "Factory EC") and out[1] == ("move", ("Havana", "police"))

@@ -295,7 +295,7 @@ def _move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
         for key in ((need, "troop") if need == "police" else ("troop", "police")):
             pt = P if key == "police" else T
             cands = [idx(o) for o, k in opts if k == key and g.sp[idx(o)][pt] > (pt == P)
-                     and keeps_control(g, idx(o)) and _can_spare(g, idx(o), pt, chosen)]
+                     and _can_spare(g, idx(o), pt, chosen)]  # 8.8.3 has no Control clause (ruling CL-NP15)
             if cands:
                 o = ctx.order(cands, lambda o, pt=pt: -g.sp[o][pt])[0]
                 return Decision("move", (NAMES[o], key), "8.8.3: Police then Troops, from the most of that type, "
