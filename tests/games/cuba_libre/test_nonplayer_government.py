@@ -332,3 +332,31 @@ def test_8_8_3_garrison_takes_each_cube_from_the_most_of_that_type_even_losing_c
     start(g, GOVT)
     out = acts(op_steps(g, GOVT))
     assert out[0] == ("space", "Factory EC") and out[1] == ("move", ("Havana", "police"))
+
+
+def _ctx_at_op_choice(g):
+    from agon.games.cuba_libre.nonplayer.common import Ctx
+
+    start(g, GOVT)
+    return Ctx(g, GOVT, None)
+
+
+def test_8_2_transport_and_air_strike_break_ties_at_random():
+    """8.2 / ruling CL-NP1 (issue 9 item 7): two equal Transport destinations (Provinces with Police
+    and no Troops) and two equal Air Strike targets (26July Bases) are each chosen, seed by seed,
+    not always the lowest-numbered space."""
+    from agon.games.cuba_libre.nonplayer.government import airstrike_space, transport_plan
+
+    dests, strikes = set(), set()
+    for seed in range(1, 13):
+        g = np_game(seed=seed)
+        put(g, "havana", troop=6, police=2)
+        put(g, "matanzas", police=1)
+        put(g, "las_villas", police=1)
+        put(g, "pinar_del_rio", m26_base=1)
+        put(g, "oriente", m26_base=1)
+        ctx = _ctx_at_op_choice(g)
+        dests.add(transport_plan(ctx)[1])
+        strikes.add(airstrike_space(ctx)[0])
+    assert dests == {space("matanzas"), space("las_villas")}
+    assert strikes == {space("pinar_del_rio"), space("oriente")}

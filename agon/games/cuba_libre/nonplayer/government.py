@@ -198,30 +198,36 @@ def extra(ctx: Ctx) -> Decision | None:
     return None
 
 
-def transport_plan(g: Any) -> tuple[int, int, int, str] | None:
-    """8.8.2 Transport [AMB-40]: from the Govt City with the most Troops above Control needs."""
-    srcs = []
+def transport_plan(ctx: Ctx, src: int = -1) -> tuple[int, int, int, str] | None:
+    """8.8.2 Transport [AMB-40]: from the Govt City with the most Troops above Control needs (or
+    `src`, the City already chosen), to the first destination kind that exists; ties at random (8.2)."""
+    g = ctx.g
+    srcs = {}
     for s in CITIES:
         if g.control(s) == GOVT and g.sp[s][T]:
             excess = min(g.sp[s][T], g.faction_count(s, GOVT) - others_count(g, s, GOVT) - 1)
             if excess > 0:
-                srcs.append((excess, s))
-    if not srcs:
-        return None
-    excess, src = max(srcs)
-    k = min(3, excess)
+                srcs[s] = excess
+    if src < 0:
+        if not srcs:
+            return None
+        src = ctx.order(srcs, lambda s: -srcs[s])[0]
+    k = min(3, srcs.get(src, g.sp[src][T]))
     d1 = [d for d in range(NS) if d != src and IS_PROV[d] and g.sp[d][P] and not g.sp[d][T]]
     if d1:
-        return src, d1[0], k, "8.8.2 Transport 1: a Province with Police but no Troops"
+        return src, ctx.pick(d1), k, "8.8.2 Transport 1: a Province with Police but no Troops"
     d2 = [d for d in range(NS) if d != src and sum(g.sp[d][GUER_A[f]] for f in (M26, DR, SYN)) > g.sp[d][T]]
     if d2:
-        return src, d2[0], k, "8.8.2 Transport 2: more Active Guerrillas than Troops"
+        return src, ctx.pick(d2), k, "8.8.2 Transport 2: more Active Guerrillas than Troops"
+    d3 = []
     for d in POPULATED:
         c = g.control(d)
         if d != src and c not in (-1, GOVT):
             total = sum(g.faction_count(d, e) for e in range(4)) + k
             if not 2 * g.faction_count(d, c) > total:
-                return src, d, k, "8.8.2 Transport 3: the Troops break another faction's Control"
+                d3.append(d)
+    if d3:
+        return src, ctx.pick(d3), k, "8.8.2 Transport 3: the Troops break another faction's Control"
     return None
 
 
@@ -245,7 +251,7 @@ def garrison_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
     if not any(g.sp[o][T] or g.sp[o][P] > 1 for o in range(NS)):
         return []
-    out = [entry(s, "8.8.3: cubes to equal the Guerrillas in every EC") for s in ECS
+    out = [entry(s, "8.8.3: cubes to equal the Guerrillas in every EC") for s in ctx.shuffled(ECS)
            if s not in done and _guer(g, s) > g.cubes(s)]
     out += [entry(s, "8.8.3: Control, a missing Police or Troop in a City") for s in ctx.shuffled(CITIES)
             if s not in done and _city_need(g, s)]
@@ -434,7 +440,7 @@ def airstrike_space(ctx: Ctx) -> tuple[int, str] | None:
     cands = spaces(g, GOVT, "airstrike", {"sp": ()})
     if not cands:
         return None
-    s = min(cands, key=lambda s: min(airstrike_rank(g, s, pt) for pt in removal_targets(g, GOVT, s, "airstrike")))
+    s = ctx.order(cands, lambda s: min(airstrike_rank(g, s, pt) for pt in removal_targets(g, GOVT, s, "airstrike")))[0]
     if min(airstrike_rank(g, s, pt) for pt in removal_targets(g, GOVT, s, "airstrike"))[0] >= UNLISTED:
         return None  # 8.8.3: no listed target, so Reprisal instead
     return s, "8.8.3 Air Strike: 26July Base, DR Base, Guerrillas with cubes, a last Guerrilla"
@@ -453,7 +459,7 @@ def reprisal_space(ctx: Ctx) -> tuple[int, str] | None:
 def sa(ctx: Ctx) -> Decision | None:
     g, fr = ctx.g, ctx.fr
     if fr["op"] == "train":
-        if transport_plan(g) and ctx.ok("activity", "transport"):
+        if transport_plan(ctx) and ctx.ok("activity", "transport"):
             return Decision("activity", "transport", "8.8.2 Transport after Train")
         return None
     if g.has_mom(5) and fr["op"] == "sweep" and ctx.ok("activity", "masferrer"):
@@ -466,7 +472,7 @@ def sa(ctx: Ctx) -> Decision | None:
         return Decision("activity", "airstrike", "8.8.3: Air Strike")
     if reprisal_space(ctx) and ctx.ok("activity", "reprisal"):
         return Decision("activity", "reprisal", "8.8.3: Embargoed or no Air Strike target, Reprisal")
-    if transport_plan(g) and ctx.ok("activity", "transport"):
+    if transport_plan(ctx) and ctx.ok("activity", "transport"):
         return Decision("activity", "transport", "8.8.3: no Reprisal space, Transport (8.8.2)")
     return None
 
@@ -475,13 +481,15 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
     g, fr = ctx.g, ctx.fr
     name, stage = fr["sa"], fr["stage"]
     if name == "transport":
-        tp = transport_plan(g)
+        tp = transport_plan(ctx, fr["s"] if stage else -1)
         if tp is None:
             return None
         src, dest, k, why = tp
         if stage == 0:
             return Decision("space", NAMES[src], why)
         if stage == 1:
+            if not ctx.ok("to", NAMES[dest]):
+                return None
             return Decision("to", NAMES[dest], why)
         n = min(k, max(a for v, a in ctx.legal if v == "troops"))
         if not IS_EC[dest] and ctx.ok("troops with cash", n):  # 8.1.2 #9: Cash first to non-EC spaces
@@ -571,17 +579,18 @@ def civic(ctx: Ctx, mod: Any) -> Decision:
     return Decision("civic", NAMES[s], "8.8.6 Civic Action: greatest shift first" + (" (final Round)" if not floor else ""))
 
 
-def _police_targets(g: Any, fr: dict[str, Any]) -> list[tuple[int, str]]:
-    gc = fr["gc"]
+def _police_targets(ctx: Ctx) -> list[tuple[int, str]]:
+    """8.8.7 step 1 destinations in priority order, ties at random (8.2)."""
+    g, gc = ctx.g, ctx.fr["gc"]
     out = []
-    for s in ECS:
+    for s in ctx.shuffled(ECS):
         if g.guerrillas(s, M26) > g.sp[s][P]:
             out.append((s, "8.8.7 step 1: Police to equal 26July Guerrillas at an EC"))
-    for s in gc:
+    for s in ctx.shuffled(gc):
         if IS_PROV[s] and g.sp[s][T] and not g.sp[s][GB]:
             if g.sp[s][P] + g.sp[s][GB] <= others_count(g, s, GOVT):
                 out.append((s, "8.8.7 step 1: Police to keep Control where Troops leave"))
-    for s in POPULATED:
+    for s in ctx.shuffled(POPULATED):
         if (IS_CITY[s] or g.sp[s][GB]) and not g.sp[s][P] and s in gc:
             out.append((s, "8.8.7 step 1: 1 Police to each City and Base space without"))
     return out
@@ -604,7 +613,7 @@ def _spread_origins(g: Any, fr: dict[str, Any], origins: list[int]) -> list[int]
 
 def redeploy(ctx: Ctx, mod: Any) -> Decision | None:
     g, fr = ctx.g, ctx.fr
-    targets = _police_targets(g, fr)
+    targets = _police_targets(ctx)
     if fr["stage"] >= 0:
         dests = [idx(a) for v, a in ctx.legal if v == "to"]
         if fr["stage"] % 2 == 1:
