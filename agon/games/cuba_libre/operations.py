@@ -117,7 +117,9 @@ def space_ok(g: Any, fr: dict[str, Any], s: int) -> bool:
     if op == "terror":
         if not row[GUER_U[f]]:
             return False
-        return not (pact(g, f) and g.support[s] < 0)
+        # card 18, ruling CL-E18a: the Pact bars reducing Opposition, so only DR's Terror (toward
+        # Neutral) is barred at Opposition; 26July's only builds it (8.7.1 step 4)
+        return not (pact(g, f) and f == DR and g.support[s] < 0)
     if op == "construct":
         if IS_EC[s] or g.control(s) not in (GOVT, SYN):
             return False

@@ -211,3 +211,23 @@ def test_8_7_4_attack_takes_the_cash_of_a_dr_guerrilla_first():
     g.cash[0] = s * 4 + 2  # the DR Guerrilla holds Cash
     at(g, "remove", s=s, n=2, mode="attack")
     assert (decide(g).verb, decide(g).arg) == ("remove", "dr_a")
+
+
+def test_8_7_1_step_4_terror_at_passive_opposition_under_the_pact_of_caracas():
+    """Ruling CL-E18a (issue 9 item 8): the Pact bars reducing Opposition, so 26July may still Terror
+    at Passive Opposition (8.7.1 step 4 fires); DR may not Terror there."""
+    from agon.games.cuba_libre.data import DR
+    from agon.games.cuba_libre.operations import space_ok
+
+    g = np_game()
+    g.capabilities = frozenset({(18, False)})
+    g.support[space("matanzas")] = -1
+    put(g, "matanzas", m26_u=1, dr_u=1)
+    assert space_ok(g, {"op": "terror", "f": M26}, space("matanzas"))
+    assert not space_ok(g, {"op": "terror", "f": DR}, space("matanzas"))
+    start(g, M26)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "terror")
+    out = op_steps(g, M26)
+    assert out[0][:2] == ("space", "Matanzas") and "step 4" in out[0][2]
+    assert g.support[space("matanzas")] == -2
