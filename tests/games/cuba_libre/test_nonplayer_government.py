@@ -360,3 +360,15 @@ def test_8_2_transport_and_air_strike_break_ties_at_random():
         strikes.add(airstrike_space(ctx)[0])
     assert dests == {space("matanzas"), space("las_villas")}
     assert strikes == {space("pinar_del_rio"), space("oriente")}
+
+
+def test_8_8_4_sweep_activates_before_its_air_strike():
+    """3.2.3 / 4.1: the Non-player ends the Sweep's spaces, the Activation runs, and only then adds
+    the Air Strike, which now strikes a Guerrilla the Sweep Activated in a Province (before an EC)."""
+    g = sweep_position()
+    put(g, "ec_cigar", m26_a=1, police=1)  # the only target before the Activation, an EC
+    start(g, GOVT)
+    out = acts(op_steps(g, GOVT))
+    assert out.index(("activity", "airstrike")) < len(out) - 1
+    assert out[out.index(("activity", "airstrike")) + 1] == ("space", "Pinar del Río")
+    assert g.guerrillas(space("ec_cigar"), M26) == 1

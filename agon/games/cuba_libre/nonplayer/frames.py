@@ -135,6 +135,8 @@ def op_frame(ctx: Ctx, mod: Any) -> Decision | None:
         d = extra(ctx)
         if d is not None:
             return d
+    if fr["op"] == "sweep" and not fr.get("swept") and fr["sp"] and ctx.ok("done"):
+        return Decision("done", None, "3.2.3: the Sweep Activates first, then its Special Activity (4.1)")
     if fr["sa_ok"] and not fr["sa"] and any(v == "activity" for v, _ in ctx.legal):
         d = mod.sa(ctx)
         if d is not None and ctx.ok(d.verb, d.arg):
