@@ -136,6 +136,8 @@ def op_frame(ctx: Ctx, mod: Any) -> Decision | None:
         d = extra(ctx)
         if d is not None:
             return d
+    if fr["op"] == "sweep" and not fr.get("swept") and fr["sp"] and ctx.ok("done"):
+        return Decision("done", None, "3.2.3: the Sweep Activates first, then its Special Activity (4.1)")
     if fr["sa_ok"] and not fr["sa"] and any(v == "activity" for v, _ in ctx.legal):
         d = mod.sa(ctx)
         if d is not None and ctx.ok(d.verb, d.arg):
@@ -229,6 +231,11 @@ def remove(ctx: Ctx, mod: Any) -> Decision | None:
     keys = [a for v, a in ctx.legal if v == "remove"]
     if not keys:
         return None
+    stop = getattr(mod, "remove_stop", None)  # a faction whose priorities name its only targets
+    if stop is not None and ctx.ok("done"):
+        d = stop(ctx, keys)
+        if d is not None:
+            return d
     if order is not None:
         key = ctx.order(keys, lambda k: order(ctx, fr["s"], k))[0]
         return Decision("remove", key, mod.REMOVE_WHY)
