@@ -117,6 +117,11 @@ def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
     return margin
 
 
+def _bonus_where(where: Any, bonus: Any) -> Any:
+    """The spaces a play may use when it takes a bonus bound to `bonus` spaces (R3)."""
+    return bonus if where is None else where & bonus
+
+
 @ask("operations")
 class Operations(Ask):
     """1989 6.0 / 7.4: spend all Ops on placing SPs or on 2 support checks (or a TST attempt)."""
@@ -129,10 +134,11 @@ class Operations(Ask):
         out = [Action("use", "place")] if can_place(g, side, where) else []
         if check_targets(g, side, where, True):
             out.append(Action("use", "checks"))
-        for e in bonus_effects(g, side):
-            if can_place(g, side, e.where):
+        for e in bonus_effects(g, side):  # R3: only where the play may go to the bonus's spaces
+            both = _bonus_where(where, e.where)
+            if can_place(g, side, both):
                 out.append(Action("use", "place+"))
-            if check_targets(g, side, e.where, True):
+            if check_targets(g, side, both, True):
                 out.append(Action("use", "checks+"))
             break
         if f["tst"] and f["card"] is not None and not g.tst_tried[side] and g.tst[side] < 8:
@@ -145,8 +151,10 @@ class Operations(Ask):
         ops = self.value(g, f)
         if action.arg.endswith("+"):  # the bonus binds every Op of the play to its spaces (11.1)
             e = bonus_effects(g, side)[0]
-            ops += e.ops
-            where = e.where if where is None else (where & e.where)
+            # 1989 7.3: the minimum of 1 applies to the sum of every modifier, the bonus included
+            # (an event's Ops "of this card" are that card's Ops for its carrier, 7.4)
+            ops = g.card_ops(f["card"], side, e.ops) if f["card"] is not None else max(1, ops + e.ops)
+            where = _bonus_where(where, e.where)
         if action.arg.startswith("place"):
             g.say("{side} places SPs with {ops} Ops.", side=ROLES[side], ops=ops)
             g.push({"p": "place_ops", "role": side, "left": ops, "elig": eligible_for_ops(g, side, where)})

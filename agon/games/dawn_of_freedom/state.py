@@ -484,14 +484,15 @@ class DawnState(State):
     def ops_modifier(self, side: int) -> int:
         return sum(e.ops for e in self.effects.values() if e.side == side and e.ops and not e.ops_where)
 
-    def card_ops(self, card: int, side: int) -> int:
-        """The Ops value of `card` for `side` with every modifier in force; at least 1 (7.3)."""
+    def card_ops(self, card: int, side: int, extra: int = 0) -> int:
+        """The Ops value of `card` for `side` with every modifier in force, `extra` (a conditional
+        bonus such as Austria-Hungary's) included; at least 1 once all are summed (7.3)."""
         base = CARDS[card].ops
         if base == 0:
             return 0
         if base == 1 and self.award(side, 2):  # 1989 6.3.5 box 2
             base = 2
-        return max(1, base + self.ops_modifier(side))
+        return max(1, base + self.ops_modifier(side) + extra)  # 1989 7.3: the minimum after every modifier
 
     def ps_take(self, taker: int, n: int) -> int:
         """In a power struggle's deal: `taker` takes n random cards from the opponent's PS hand."""
