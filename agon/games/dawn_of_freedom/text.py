@@ -7,10 +7,13 @@ from typing import Any
 from agon.engine import Action
 from agon.engine.actions import render as fill
 from agon.games.dawn_of_freedom.data import (
+    CARD_TEXTS,
     CARDS,
     COUNTRY,
     COUNTRY_NAMES,
+    PERIODS,
     POWER_CARDS,
+    POWER_TEXTS,
     ROLES,
     SIDE_OF,
     SPACES,
@@ -29,6 +32,22 @@ def card_label(n: int) -> str:
         return f"#{n} {c.title} (scoring)"
     star = "*" if c.star else ""
     return f"#{n} {c.title}{star} ({c.ops} Ops, {SIDE_NAMES[c.side]})"
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """Every 1989 card for front ends: the 110 strategy cards (id = the card's number) and the 52
+    power struggle cards (id "P1".."P52"), each with its name, short and full text and its facts."""
+    out: list[dict[str, Any]] = []
+    for n, c in sorted(CARDS.items()):
+        words = CARD_TEXTS[n]
+        out.append({"id": n, "name": c.title, "short": words.short, "text": words.text, "deck": "strategy",
+                    "kind": "scoring" if c.scoring else "event", "ops": c.ops, "side": SIDE_NAMES[c.side],
+                    "period": PERIODS[c.period], "removed_after_event": c.star})
+    for n, p in sorted(POWER_CARDS.items()):
+        words = POWER_TEXTS[p.name]
+        out.append({"id": f"P{n}", "name": p.name, "short": words.short, "text": words.text,
+                    "deck": "power struggle", "kind": p.kind, "value": p.value or None})
+    return out
 
 
 def view(g: Any, role: str | None) -> dict[str, Any]:
