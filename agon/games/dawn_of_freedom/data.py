@@ -5,7 +5,8 @@ strategy cards), `power_cards.json` (52 power struggle cards), `tables.json` (co
 Tiananmen Square track, power struggle results table), `card_texts.json` (what every card does, in
 our own words: a one-line short form and the full text).
 
-Sides are ints: D = 0 (democrat), C = 1 (communist); `ROLES[side]` is the role name.
+Sides are ints: D = 0 (democrat), C = 1 (communist); `ROLES[side]` is the role name, `NAMES[side]`
+the side's name in log lines and prompts.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any, NamedTuple
 
 D, C = 0, 1
 ROLES = ("democrat", "communist")
+NAMES = ("Democrat", "Communist")  # the rulebook's words for the sides, in every text a person reads
 SIDE_OF = {"democrat": D, "communist": C}
 BOTH = 2  # a card's side: "both" (silver star)
 

@@ -11,6 +11,7 @@ from agon.games.dawn_of_freedom.data import (
     CARDS,
     COUNTRY,
     COUNTRY_NAMES,
+    NAMES,
     PERIODS,
     POWER_CARDS,
     POWER_TEXTS,
@@ -24,6 +25,7 @@ from agon.games.dawn_of_freedom.data import (
 )
 
 SIDE_NAMES = ("democrat", "communist", "both")
+SIDE_WORDS = ("Democrat", "Communist", "both sides")  # whose event a card carries, as people read it
 
 
 def card_label(n: int) -> str:
@@ -31,7 +33,7 @@ def card_label(n: int) -> str:
     if c.scoring:
         return f"#{n} {c.title} (scoring)"
     star = "*" if c.star else ""
-    return f"#{n} {c.title}{star} ({c.ops} Ops, {SIDE_NAMES[c.side]})"
+    return f"#{n} {c.title}{star} ({c.ops} Op{'s' if c.ops != 1 else ''}, {SIDE_WORDS[c.side]})"
 
 
 def catalogue() -> list[dict[str, Any]]:
@@ -115,7 +117,7 @@ def _label(g: Any, verb: str, arg: Any) -> str | None:
         card, side = f.get("card"), f.get("role")
         if arg == "ops" and card is not None and side is not None and CARDS[card].side == 1 - side \
                 and g.event_playable(card, 1 - side):
-            return f"For Operations (the {ROLES[1 - side]}'s event happens too)"
+            return f"For Operations (the {NAMES[1 - side]}'s event happens too)"
         return {"event": "For its event", "ops": "For Operations",
                 "tiananmen": "For a Tiananmen Square attempt (its event does not happen)",
                 "both": "For both its event and Operations (Tiananmen award)"}.get(arg)
