@@ -36,8 +36,9 @@ class DawnOfFreedom(Game):
             raise ValueError(f"1989: handicap must be 0, 1 or 2, not {handicap!r}")
         return {"handicap": handicap}
 
-    def render(self, view: dict[str, Any], role: str | None) -> str:
-        return render(view, role)
+    def render(self, view: dict[str, Any], role: str | None, full: bool = False) -> str:
+        """The compact board (fits an 80x50 terminal with a prompt); `full=True`: every space."""
+        return render(view, role, full)
 
     def cards(self) -> list[dict[str, Any]]:
         """The 110 strategy cards (ids 1..110) and 52 power struggle cards (ids "P1".."P52")."""
