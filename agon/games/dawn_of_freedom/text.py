@@ -247,8 +247,9 @@ def _footer(v: dict[str, Any], full: bool) -> list[str]:
             for e in v["effects"]))
     lines.append(f"Hands: Democrat {v['hand_counts']['democrat']}, Communist {v['hand_counts']['communist']};"
                  f" deck {v['deck_count']}, discard {len(v['discard'])}, removed {len(v['removed'])}")
-    if v["discard"] and full:  # 1989 2.2: either player may inspect the discard pile at any time
-        lines.append("Discard pile: " + _cards(sorted(v["discard"])))
+    if v["discard"]:  # 1989 2.2: either player may inspect the discard pile at any time
+        pile = sorted(v["discard"])  # compact: card numbers only (c N reads one)
+        lines.append("Discard pile: " + (_cards(pile) if full else ", ".join(map(str, pile)) + " (c N: card N)"))
     if v["in_play"]:
         lines.append("In play: " + _cards(v["in_play"]))
     for who, card in v["committed"].items():
