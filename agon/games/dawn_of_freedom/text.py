@@ -245,11 +245,15 @@ def _footer(v: dict[str, Any], full: bool) -> list[str]:
         lines.append("In force: " + "; ".join(
             f"{e['name']} ({_name(e['side']) if e['side'] else 'both'}, {UNTIL.get(e['until'], e['until'])})"
             for e in v["effects"]))
-    lines.append(f"Hands: Democrat {v['hand_counts']['democrat']}, Communist {v['hand_counts']['communist']};"
-                 f" deck {v['deck_count']}, discard {len(v['discard'])}, removed {len(v['removed'])}")
-    if v["discard"]:  # 1989 2.2: either player may inspect the discard pile at any time
-        pile = sorted(v["discard"])  # compact: card numbers only (c N reads one)
-        lines.append("Discard pile: " + (_cards(pile) if full else ", ".join(map(str, pile)) + " (c N: card N)"))
+    counts = (f"Hands: Democrat {v['hand_counts']['democrat']}, Communist {v['hand_counts']['communist']};"
+              f" deck {v['deck_count']}, removed {len(v['removed'])}, discard {len(v['discard'])}")
+    pile = sorted(v["discard"])  # 1989 2.2: either player may inspect the discard pile at any time
+    if pile and full:
+        lines += [counts, "Discard pile: " + _cards(pile)]
+    elif pile:  # compact: card numbers only (c N reads one)
+        lines.append(f"{counts}: {', '.join(map(str, pile))} (c N: card N)")
+    else:
+        lines.append(counts)
     if v["in_play"]:
         lines.append("In play: " + _cards(v["in_play"]))
     for who, card in v["committed"].items():
