@@ -676,7 +676,7 @@ def test_card_100_stand_fast_both_sides() -> None:
     leipzig = set_sp(g, "Leipzig", c=1)  # uncontrolled
     event(g, C, 100)
     EVENTS[100].fn(g, Ev(100, D, 3))  # the Democrat's own Stand Fast too (e.g. brought back by Reformer)
-    assert g.effect("Stand Fast (communist)").side == D and g.effect("Stand Fast (democrat)").side == C
+    assert g.effect("Stand Fast (Communist)").side == D and g.effect("Stand Fast (Democrat)").side == C
     dice(g, 6, 6)
     assert support_check(g, D, berlin, 2) == 6 + 2 - 1 - 6
     assert support_check(g, D, leipzig, 2) == 6 + 2 - 6
@@ -687,7 +687,7 @@ def test_card_100_stand_fast_democrat() -> None:
     clear_map(g)
     gdansk = set_sp(g, "Gdańsk", d=4, c=1)
     event(g, D, 100)
-    assert g.effect("Stand Fast (democrat)").side == C
+    assert g.effect("Stand Fast (Democrat)").side == C
     dice(g, 6)
     assert support_check(g, C, gdansk, 2) == 6 + 2 - 1 - 6
 
