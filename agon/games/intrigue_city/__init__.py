@@ -101,5 +101,8 @@ class IntrigueCity(Game):
     def render(self, view: dict[str, Any], role: str | None) -> str:
         return text.render(view, role)
 
+    def cards(self) -> list[dict[str, Any]]:
+        return text.catalogue()
+
 
 GAME = IntrigueCity()
