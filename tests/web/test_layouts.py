@@ -125,3 +125,72 @@ def test_1989_card_names_agree_with_the_game_data(layout_1989: dict) -> None:
     assert layout_1989["power_cards"] == {str(c["number"]): [c["name"], c["value"]] for c in power}
     assert layout_1989["card_titles"] == {str(c["number"]): c["title"] for c in cards}
     assert layout_1989["tiananmen_names"] == game_json("dawn_of_freedom", "tables.json")["tiananmen"]
+
+
+# -- Cuba Libre ------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def layout_cl() -> dict:
+    return agon.load("cuba-libre").layout()
+
+
+def cl_data() -> dict:
+    return game_json("cuba_libre", "data/cuba_libre.json")
+
+
+def test_cl_every_space_has_a_box_and_provinces_an_area(layout_cl: dict) -> None:
+    spaces = cl_data()["spaces"]
+    placed = {s["name"]: s for s in layout_cl["spaces"]}
+    assert set(placed) == {s["name"] for s in spaces}
+    for s in spaces:
+        assert placed[s["name"]]["kind"] == s["kind"]
+        assert bool(placed[s["name"]].get("areas")) == (s["kind"] == "province"), s["name"]
+
+
+def test_cl_boxes_tracks_and_panels_do_not_overlap(layout_cl: dict) -> None:
+    named = {s["name"]: centred(s["x"], s["y"], s["w"], s["h"]) for s in layout_cl["spaces"]}
+    named |= {f"track {n}": corner(t) for n, t in layout_cl["tracks"].items()}
+    named |= {f"box {n}": corner(b) for n, b in layout_cl["boxes"].items()}
+    assert_apart(named, layout_cl["viewBox"])
+
+
+def point_in(poly: list[list[int]], x: float, y: float) -> bool:
+    inside_ = False
+    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside_ = not inside_
+    return inside_
+
+
+def test_cl_places_stand_on_the_island_in_their_province(layout_cl: dict) -> None:
+    """Havana, Camagüey and Santiago (and each EC) stand on the coastline's island, inside the
+    Province they adjoin; each Province's box centre lies in its own area; Havana is west of Santiago."""
+    placed = {s["name"]: s for s in layout_cl["spaces"]}
+    for s in placed.values():
+        assert point_in(layout_cl["coast"], s["ax"], s["ay"]), s["name"]
+        if s["kind"] == "province":
+            assert any(point_in(a, s["x"], s["y"]) for a in s["areas"]), s["name"]
+    for city, province in (("Havana", "La Habana"), ("Camagüey City", "Camagüey Province"),
+                           ("Santiago de Cuba", "Sierra Maestra")):
+        assert any(point_in(a, placed[city]["ax"], placed[city]["ay"]) for a in placed[province]["areas"]) \
+            or city == "Santiago de Cuba", city
+    assert placed["Havana"]["x"] < placed["Santiago de Cuba"]["x"]
+
+
+def test_cl_connections_are_the_rulebook_adjacencies(layout_cl: dict) -> None:
+    spaces = cl_data()["spaces"]
+    name = {s["id"]: s["name"] for s in spaces}
+    pairs = {tuple(sorted((s["name"], name[a]))) for s in spaces for a in s["adjacent"]}
+    assert {tuple(p) for p in layout_cl["connections"]} == pairs
+
+
+def test_cl_views_name_only_placed_spaces_and_known_cards(layout_cl: dict) -> None:
+    names = {s["name"] for s in layout_cl["spaces"]}
+    track = layout_cl["tracks"]["edge"]
+    for view in random_views("cuba-libre", seed=5, steps=300, every=20):
+        assert {s["name"] for s in view["spaces"]} == names
+        for value in [*view["resources"].values(), view["aid"], *view["totals"].values()]:
+            assert track["from"] <= value <= track["to"]
+        for card in (view["current_card"], view["next_card"]):
+            assert card is None or str(card) in layout_cl["card_titles"]
+    assert layout_cl["card_titles"] == {str(c["number"]): c["title"] for c in cl_data()["cards"]}

@@ -108,31 +108,40 @@ export function track(parent, spec, key, label, markers) {
     text(g, cx + 2, cy + 11, String(v), { "font-size": 11, fill: "#666" });
   }
   const at = new Map();
+  const r = Math.min(cw, ch, 30) / 3.2;
   for (const m of markers) {
     const v = Math.max(from, Math.min(to, m.value));
     const i = v - from;
     const k = at.get(v) ?? 0;
     at.set(v, k + 1);
-    const cx = x + (i % per) * cw + cw / 2 + (k % 2 ? 4 : -4) * (k > 0 ? 1 : 0);
-    const cy = y + Math.floor(i / per) * ch + ch / 2 + 2 + (k > 1 ? -5 : 0) + k * 2;
-    const r = Math.min(cw, ch) / 3.2;
     const mark = el("g", {}, g);
     el("title", {}, mark).textContent = `${m.label}: ${m.value}`;
-    shape(mark, m.shape, cx, cy, r, m.fill);
+    if (m.tag) {  // tagged markers stack down the cell: shape, then its tag
+      const cx = x + (i % per) * cw + r + 3;
+      const cy = y + Math.floor(i / per) * ch + 14 + r + k * (2 * r + 4);
+      shape(mark, m.shape, cx, cy, r, m.fill);
+      text(mark, cx + r + 3, cy + 4, m.tag, { "font-size": 11, "font-weight": "bold", fill: "#222" });
+    } else {  // untagged markers sit side by side in the middle of the cell
+      const cx = x + (i % per) * cw + cw / 2 + (k ? (k % 2 ? 1 : -1) * r * 0.9 : 0);
+      const cy = y + Math.floor(i / per) * ch + ch / 2 + 3;
+      shape(mark, m.shape, cx, cy, r, m.fill);
+    }
   }
   return g;
 }
 
 // HTML for a legend: rows of [svg snippet, text].
-export function legendRow(kind, fill, label) {
+export function legendRow(kind, fill, label, hollow = false) {
   return `<span class="legend-item" style="display:inline-flex;align-items:center;gap:4px;margin:2px 10px 2px 0">`
-    + `<svg width="18" height="18" viewBox="-10 -10 20 20" aria-hidden="true">${shapeMarkup(kind, fill)}</svg>`
+    + `<svg width="18" height="18" viewBox="-10 -10 20 20" aria-hidden="true">${shapeMarkup(kind, fill, hollow)}</svg>`
     + `${esc(label)}</span>`;
 }
 
-export function shapeMarkup(kind, fill) {
+// A shape as SVG markup; hollow = outlined in the colour on white.
+export function shapeMarkup(kind, fill, hollow = false) {
   const holder = document.createElementNS(NS, "g");
-  shape(holder, kind, 0, 0, 7, fill);
+  if (hollow) shape(holder, kind, 0, 0, 7, "#fff", fill, { "stroke-width": 2.6 });
+  else shape(holder, kind, 0, 0, 7, fill);
   return holder.innerHTML;
 }
 
