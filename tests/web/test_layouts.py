@@ -239,3 +239,47 @@ def test_dp_card_labels_are_the_games_and_views_name_only_known_things(layout_dp
         for side in view["sides"].values():
             hand = side["hand"] if isinstance(side["hand"], list) else []
             assert set(hand + side["played"]) <= labels
+
+
+# -- Intrigue City ---------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def layout_ic() -> dict:
+    return agon.load("intrigue-city").layout()
+
+
+def test_ic_every_card_slot_guild_and_board_is_placed_apart(layout_ic: dict) -> None:
+    data = game_json("intrigue_city", "data.json")
+    assert len(layout_ic["cards"]) == len(data["slots"]) + len(data["printed"])
+    assert [g["id"] for g in layout_ic["guilds"]] == data["ring"]
+    assert len(layout_ic["boards"]) == max(int(n) for n in data["slot_groups"])
+    assert layout_ic["tracks"]["rounds"]["labels"] == data["rounds_track"]
+    named = {f"card {c['pos']}": corner(c) for c in layout_ic["cards"]}
+    named |= {f"guild {g['id']}": centred(g["x"], g["y"], 2 * g["r"], 2 * g["r"]) for g in layout_ic["guilds"]}
+    named |= {f"track {n}": corner(t) for n, t in layout_ic["tracks"].items()}
+    named |= {f"box {n}": corner(b) for n, b in layout_ic["boxes"].items()}
+    named |= {f"board {i}": corner(b) for i, b in enumerate(layout_ic["boards"])}
+    assert_apart(named, layout_ic["viewBox"])
+
+
+def test_ic_views_name_only_placed_cards_and_guilds(layout_ic: dict) -> None:
+    guilds = {g["id"] for g in layout_ic["guilds"]}
+    for players in (2, 5):
+        state = agon.load("intrigue-city").new(4, players=players)
+        rng = Rng(4)
+        for n in range(150):
+            if state.is_over:
+                break
+            if n % 15 == 0:
+                view = state.view(state.active[0])
+                assert len(view["cards"]) <= len(layout_ic["cards"])
+                assert len(view["players"]) <= len(layout_ic["boards"])
+                assert set(view["power"]) == guilds
+                for c in view["cards"]:
+                    assert c["card"] in layout_ic["card_names"]
+                for p in view["players"]:
+                    assert set(p["board"]) == guilds
+                    for card in p.get("hand", []) if isinstance(p.get("hand"), list) else []:
+                        assert card in layout_ic["card_names"]
+            role = state.active[0]
+            state.apply(role, rng.choice(state.legal_actions(role)))
