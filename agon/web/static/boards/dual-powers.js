@@ -2,7 +2,7 @@
 // their strength), the Neva with its bridges and the prospekts, the Blockade marker, the Unrest! and
 // Blockade! tiles, objective markers, the Support track, the calendar and each side's hand and supply.
 // Shapes: Red = square, White = circle, neutral = diamond, Opposition = hexagon, leaders = star.
-import { COLORS, clear, el, esc, legendRow, shape, target, text, track } from "./svg.js";
+import { COLORS, clear, el, esc, legendRow, panel, rows, shape, target, text, track } from "./svg.js";
 
 const OWNERS = {
   red: { name: "Red", fill: COLORS.vermillion, ink: "#fff", shape: "square" },
@@ -175,15 +175,6 @@ function drawDistrict(svg, d, view, layout) {
   });
 }
 
-function box(svg, spec, heading) {
-  el("rect", { x: spec.x - 4, y: spec.y, width: spec.w + 8, height: spec.h, rx: 6, fill: "#fffdf6", stroke: "#999" }, svg);
-  text(svg, spec.x + 4, spec.y + 21, heading, { "font-size": 17, "font-weight": "bold", fill: "#333" });
-}
-
-function rows(svg, spec, list, start = 44) {
-  list.forEach((row, i) => text(svg, spec.x + 6, spec.y + start + i * 20, row.slice(0, 46), { "font-size": 15, fill: "#222" }));
-}
-
 function drawSide(svg, view, layout) {
   const s = view.score ?? 0;
   const lean = s > 0 ? OWNERS.red : s < 0 ? OWNERS.white : OWNERS.neutral;
@@ -192,7 +183,7 @@ function drawSide(svg, view, layout) {
   track(svg, layout.tracks.calendar, "track:calendar", `Day ${view.day}, ${view.month_label}`,
     [{ value: view.day ?? 1, label: `Day (${view.month_label})`, shape: "hexagon", fill: COLORS.yellow }]);
   const b = layout.boxes;
-  box(svg, b.status, `Round ${view.round ?? ""}: ${view.month_label ?? ""}`);
+  panel(svg, b.status, `Round ${view.round ?? ""}: ${view.month_label ?? ""}`);
   const pw = OWNERS[view.popular_will];
   const opp = view.opposition;
   rows(svg, b.status, [
@@ -205,7 +196,7 @@ function drawSide(svg, view, layout) {
   for (const side of ["red", "white"]) {
     const info = view.sides?.[side];
     const o = OWNERS[side];
-    box(svg, b[side], `${o.name}${opp && opp.side === side ? " (Opposition)" : ""}`);
+    panel(svg, b[side], `${o.name}${opp && opp.side === side ? " (Opposition)" : ""}`);
     shape(svg, o.shape, b[side].x + b[side].w - 14, b[side].y + 15, 9, o.fill);
     if (info) {
       rows(svg, b[side], [

@@ -1,7 +1,7 @@
 // Intrigue City: the row of action cards (spiders, pawns on them), the six guilds on their ring (power,
 // Favour cards left), the rounds and Intrigue tracks, the bank, the turn under way and every player's
 // board (cubes per guild, influence, Favours, Equilibrium cards). Players have a shape as well as a colour.
-import { COLORS, clear, el, esc, legendRow, shape, stack, target, text, track } from "./svg.js";
+import { COLORS, clear, el, esc, legendRow, panel, rows, shape, target, text, track } from "./svg.js";
 
 const PLAYER_FILL = { purple: COLORS.purple, red: COLORS.vermillion, blue: COLORS.blue, green: COLORS.green, orange: COLORS.orange };
 const PLAYER_SHAPE = ["circle", "square", "triangle", "diamond", "hexagon"];
@@ -133,11 +133,6 @@ function drawRing(svg, view, layout) {
   }
 }
 
-function panel(svg, spec, heading) {
-  el("rect", { x: spec.x, y: spec.y, width: spec.w, height: spec.h, rx: 6, fill: "#fffdf6", stroke: "#999" }, svg);
-  text(svg, spec.x + 8, spec.y + 21, heading, { "font-size": 17, "font-weight": "bold", fill: "#333" });
-}
-
 function drawTracks(svg, view, layout) {
   const t = layout.tracks;
   const rg = target(svg, "track:rounds", describe("track:rounds", view, layout));
@@ -162,17 +157,17 @@ function drawInfo(svg, view, layout) {
   const b = layout.boxes;
   panel(svg, b.turn, `Phase: ${view.phase ?? ""}`);
   const turn = view.turn;
-  const rows = [];
+  const list = [];
   if (turn) {
-    rows.push(`${turn.player} to play${turn.pawn ? ` the ${turn.pawn} pawn` : ""}`);
-    if (turn.card) rows.push(`on ${layout.card_names?.[turn.card]?.[0] ?? turn.card}`);
-    if (turn.target) rows.push(`targeting ${guildName(layout, turn.target[1])} on ${turn.target[0]}'s board`);
+    list.push(`${turn.player} to play${turn.pawn ? ` the ${turn.pawn} pawn` : ""}`);
+    if (turn.card) list.push(`on ${layout.card_names?.[turn.card]?.[0] ?? turn.card}`);
+    if (turn.target) list.push(`targeting ${guildName(layout, turn.target[1])} on ${turn.target[0]}'s board`);
   }
-  rows.push(`Intrigue order (behind first): ${(view.intrigue_order ?? []).join(" < ")}`);
-  if (view.pile) rows.push(`Change of Era pile: ${view.pile} face down`);
-  if ((view.votes_shown ?? []).length) rows.push(`Votes shown: ${view.votes_shown.map(([r, c]) => `${r} ${c}`).join(", ")}`.slice(0, 60));
-  if ((view.neutral_shown ?? []).length) rows.push(`Neutral: ${view.neutral_shown.join(", ")}`);
-  rows.forEach((row, i) => text(svg, b.turn.x + 10, b.turn.y + 46 + i * 22, row, { "font-size": 15, fill: "#222" }));
+  list.push(`Intrigue order (behind first): ${(view.intrigue_order ?? []).join(" < ")}`);
+  if (view.pile) list.push(`Change of Era pile: ${view.pile} face down`);
+  if ((view.votes_shown ?? []).length) list.push(`Votes shown: ${view.votes_shown.map(([r, c]) => `${r} ${c}`).join(", ")}`);
+  if ((view.neutral_shown ?? []).length) list.push(`Neutral: ${view.neutral_shown.join(", ")}`);
+  rows(svg, b.turn, list, { start: 46, step: 22, size: 15, max: 58 });
   panel(svg, b.bank, view.bank_limited === false ? "Bank (unlimited)" : "Bank");
   ["1", "2", "3"].forEach((v, i) => {
     const key = `bank:${v}`;
