@@ -65,10 +65,14 @@ export function targetOf(action, view, layout) {
   if ((verb === "offensive" || verb === "defensive") && Number.isInteger(arg)) return `card:${arg}`;
   if (verb === "target" && Array.isArray(arg)) return `board:${arg[0]}:${arg[1]}`;
   if ((verb === "place" || verb === "remove") && Number.isInteger(arg)) return `bank:${arg}`;
+  const targeted = view.turn?.target?.[0] ?? view.turn?.player;
   if (verb === "move" && Array.isArray(arg) && guilds.has(arg[1])) {
-    const who = view.turn?.target?.[0] ?? view.turn?.player;
-    return who ? `board:${who}:${arg[1]}` : `guild:${arg[1]}`;
+    return targeted ? `board:${targeted}:${arg[1]}` : `guild:${arg[1]}`;
   }
+  // a set placed in set-up and a Favour card used are on the acting player's own board
+  if ((verb === "guild" || verb === "favour") && guilds.has(arg) && view.role) return `board:${view.role}:${arg}`;
+  // a guild chosen by an effect, or a cube taken from one, is on the targeted board
+  if ((verb === "chosen" || verb === "from") && guilds.has(arg) && targeted) return `board:${targeted}:${arg}`;
   if (verb === "vote" && typeof arg === "string" && guilds.has(arg.split("-")[0])) return `guild:${arg.split("-")[0]}`;
   if (verb === "hand" && typeof arg === "string") return `hand:${arg}`;
   if (typeof arg === "string" && guilds.has(arg)) return `guild:${arg}`;
