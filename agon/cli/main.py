@@ -16,7 +16,7 @@ from agon.bench import bench
 from agon.bots import bots
 from agon.cli.options import game_options, parse_pairs
 from agon.cli.terminal import Quit, TerminalPlayer, show_result
-from agon.engine import AgonError, games, load, read_record, replay, save_record
+from agon.engine import AgonError, games, load, read_record, replay, replay_checked, save_record
 from agon.match import HUMAN, play_match, seat_players
 from agon.testing import fuzz
 from agon.tournament import tournament
@@ -86,7 +86,7 @@ def cmd_games(console: Console, args: argparse.Namespace) -> int:
 
 def cmd_play(console: Console, args: argparse.Namespace) -> int:
     if args.load:
-        record = read_record(args.load)
+        record = read_record(Path(args.load))
         state = replay(record)
         game_id, seed, options = record["game"], record["seed"], record["options"]
     else:
@@ -120,10 +120,11 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
 
 
 def cmd_replay(console: Console, args: argparse.Namespace) -> int:
-    record = read_record(args.file)
-    state = replay(record)
+    record = read_record(Path(args.file))
+    replayed = replay_checked(record)
+    state = replayed.state
     if args.verify:
-        console.print(f"OK: {len(record['actions'])} actions replay exactly (digest {state.digest()})")
+        console.print(replayed.summary(len(record["actions"])))
         return 0
     for entry in state.log:
         if entry.to is None or entry.to == args.role:
