@@ -54,12 +54,19 @@ export class BoardHost {
       this.svg.setAttribute("class", "board");
       this.svg.setAttribute("aria-label", "Game board");
       container.append(this.svg);
+      const zoom = h("button", { type: "button", class: "small zoom", "aria-pressed": "false" }, "Zoom in");
+      zoom.addEventListener("click", () => {
+        const on = container.classList.toggle("zoomed");
+        zoom.setAttribute("aria-pressed", String(on));
+        zoom.textContent = on ? "Zoom out" : "Zoom in";
+      });
+      container.after(zoom);
       this.svg.addEventListener("click", (e) => this.clicked(e));
       this.svg.addEventListener("keydown", (e) => this.keyed(e));
       this.svg.addEventListener("mouseover", (e) => this.hovered(e));
       this.svg.addEventListener("focusin", (e) => this.hovered(e));
     } else {
-      container.append(h("p", { class: "no-board" }, "This game has no board drawing yet: play with the buttons of the prompt. The state of the game is listed below."));
+      container.append(h("p", { class: "no-board" }, "This game has no board drawing yet: play with the buttons of the prompt. The position:"));
     }
     document.addEventListener("keydown", (e) => {
       if (e.key === "Escape") this.closeMenu();

@@ -63,6 +63,7 @@ class MatchPage {
     if (!force && this.state && typeof state.version === "number" && state.version < this.state.version) return;
     const first = !this.state;
     this.state = state;
+    document.body.dataset.version = String(state.version);
     const role = this.token ? state.role ?? null : null;
     this.role = role;
     if (first) this.welcome(state, role);
@@ -158,7 +159,13 @@ class MatchPage {
       if (active.has(seatRole)) marks.push(h("span", { class: "tag turn" }, thinking.has(seatRole) ? "thinking…" : "to act"));
       list.append(h("li", { class: active.has(seatRole) ? "active" : "" }, h("strong", {}, roleName(seatRole)), " ", h("span", { class: "kind" }, kind.trim()), " ", marks));
     }
-    clear($("facts")).append(summary(state.view));
+    // the plain facts go beside the board, or in its place when there is no board drawing
+    clear($("facts"));
+    let facts = $("facts");
+    if (this.host && !this.host.ok) {
+      facts = $("board").querySelector(".no-board-view") || $("board").appendChild(h("div", { class: "no-board-view" }));
+    }
+    clear(facts).append(summary(state.view));
   }
 
   setBusy(busy) {

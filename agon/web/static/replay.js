@@ -113,6 +113,7 @@ class Replay {
     else text = "Step " + data.n + " of " + data.total + ".";
     if (data.n === data.total) text += " " + describeResult(this.match.result);
     $("step-action").textContent = text;
+    document.body.dataset.step = String(data.n);
     clear($("facts")).append(summary(data.view));
     renderLog($("log"), data.view.log, seats);
     clear($("fulltext")).append(fullText(data.view));
