@@ -15,6 +15,8 @@ from rich.markdown import Markdown
 from agon.bench import bench
 from agon.bots import bots
 from agon.cli.options import game_options, parse_pairs
+from agon.cli.serve import add_parser as add_serve_parser
+from agon.cli.serve import cmd_serve
 from agon.cli.terminal import Quit, TerminalPlayer, show_result
 from agon.engine import AgonError, games, load, read_record, replay, save_record
 from agon.match import HUMAN, play_match, seat_players
@@ -74,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="a player's rules reference, with rule ids")
     rules.add_argument("game")
+    add_serve_parser(sub)
     return parser
 
 
@@ -176,6 +179,7 @@ def cmd_rules(console: Console, args: argparse.Namespace) -> int:
 COMMANDS = {
     "games": cmd_games, "play": cmd_play, "replay": cmd_replay, "fuzz": cmd_fuzz, "bench": cmd_bench,
     "tournament": cmd_tournament, "rules": cmd_rules,
+    "serve": lambda _console, args: cmd_serve(args),
 }
 
 
