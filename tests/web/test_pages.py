@@ -26,6 +26,7 @@ def create_in_lobby(page: Any, game: str) -> None:
     """Lobby: choose the game, the first seat a person and every other seat the random bot."""
     page.goto("/")
     page.select_option("#game", game)
+    page.wait_for_selector(f"#seats[data-game='{game}'] select")
     seats = page.locator("#seats select")
     assert seats.count() >= 2
     seats.nth(0).select_option("human")

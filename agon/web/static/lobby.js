@@ -71,6 +71,7 @@ function optionInput(spec) {
 
 function showOptions() {
   const game = currentGame();
+  clear($("seats"));
   const box = clear($("options"));
   for (const spec of game.options) box.append(optionInput(spec));
   $("options-box").hidden = !game.options.length;
@@ -94,37 +95,38 @@ function refreshForm() {
   showSeats();
 }
 
-function rolesFor(game, options) {
-  const roles = game.roles;
-  if (Array.isArray(roles)) return roles;
-  if (roles && typeof roles === "object") {
-    const key = options.players !== undefined ? String(options.players) : null;
-    if (key !== null && Array.isArray(roles[key])) return roles[key];
-    const first = Object.values(roles).find(Array.isArray);
-    return first || [];
+/** The roles and default seats for these options: the server's answer, else the table of /api/games. */
+async function seatsFor(game, options) {
+  try {
+    const answer = await api("/api/games/" + encodeURIComponent(game.id) + "/roles", { method: "POST", body: { options } });
+    if (Array.isArray(answer.roles)) return { roles: answer.roles, defaults: answer.default_seats || {} };
+  } catch {
+    // an option set the server refuses: the create button will say why; show the table's seats
   }
-  return [];
+  const key = options.players !== undefined ? String(options.players) : null;
+  const table = game.roles && typeof game.roles === "object" ? game.roles : {};
+  const roles = Array.isArray(table) ? table : (key !== null && table[key]) || Object.values(table).find(Array.isArray) || [];
+  const defaults = (game.default_seats && ((key !== null && game.default_seats[key]) || Object.values(game.default_seats)[0])) || {};
+  return { roles, defaults };
 }
 
-function defaultSeat(game, role, index, options) {
-  const defaults = game.default_seats || game.defaults;
-  if (defaults && typeof defaults === "object" && !Array.isArray(defaults)) {
-    const key = options.players !== undefined ? String(options.players) : null;
-    const table = key !== null && defaults[key] && typeof defaults[key] === "object" ? defaults[key] : defaults;
-    if (typeof table[role] === "string") return table[role];
-  }
-  return index === 0 ? "human" : game.bots[0] || "human";
-}
+let seatsAsked = 0;
 
-function showSeats() {
+/** One row per seat: a person (the first seat, by default) or a bot (the game's default bot). */
+async function showSeats() {
   const game = currentGame();
   const options = chosenOptions(game);
+  const asked = ++seatsAsked;
+  const { roles, defaults } = await seatsFor(game, options);
+  if (asked !== seatsAsked) return; // the options changed again meanwhile
   const previous = {};
   for (const select of $("seats").querySelectorAll("select")) previous[select.dataset.role] = select.value;
   const box = clear($("seats"));
-  rolesFor(game, options).forEach((role, index) => {
+  box.dataset.game = game.id;
+  roles.forEach((role, index) => {
     const id = "seat-" + role;
-    const chosen = previous[role] || defaultSeat(game, role, index, options);
+    const fallback = index === 0 ? "human" : defaults[role] || game.bots[0] || "human";
+    const chosen = previous[role] || fallback;
     const select = h(
       "select",
       { id, "data-role": role },
