@@ -1,0 +1,196 @@
+"""The board layouts (`Game.layout()`, read by the web board renderers): every space, track and box
+the game's data and views name has coordinates inside the board, no two spaces overlap, and each
+layout's copied facts agree with the game's own data. Pure Python, no browser."""
+
+import json
+from importlib import resources
+from itertools import combinations
+
+import pytest
+
+import agon
+from agon.engine.rng import Rng
+
+Rect = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+def centred(x: float, y: float, w: float, h: float) -> Rect:
+    return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
+
+
+def corner(spec: dict) -> Rect:
+    return (spec["x"], spec["y"], spec["x"] + spec["w"], spec["y"] + spec["h"])
+
+
+def overlap(a: Rect, b: Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def inside(r: Rect, view_box: list[float]) -> bool:
+    x, y, w, h = view_box
+    return x <= r[0] and y <= r[1] and r[2] <= x + w and r[3] <= y + h
+
+
+def assert_apart(named: dict[str, Rect], view_box: list[float]) -> None:
+    outside = [k for k, r in named.items() if not inside(r, view_box)]
+    assert not outside, f"outside the board: {outside}"
+    clashes = [(a, b) for (a, ra), (b, rb) in combinations(named.items(), 2) if overlap(ra, rb)]
+    assert not clashes, f"overlapping: {clashes[:5]}"
+
+
+def game_json(package: str, name: str) -> object:
+    return json.loads(resources.files(f"agon.games.{package}").joinpath(name).read_text(encoding="utf-8"))
+
+
+def random_views(game_id: str, seed: int, steps: int, every: int) -> list[dict]:
+    """Views (spectator and every role) along a random game, to check the names they use."""
+    state = agon.load(game_id).new(seed)
+    rng = Rng(seed)
+    views = []
+    for n in range(steps):
+        if state.is_over:
+            break
+        if n % every == 0:
+            views.append(state.view(None))
+            views.extend(state.view(role) for role in state.active)
+        role = state.active[0]
+        actions = state.legal_actions(role)
+        state.apply(role, rng.choice(actions))
+    return views
+
+
+# -- 1989 ------------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def layout_1989() -> dict:
+    return agon.load("1989").layout()
+
+
+def test_1989_every_space_has_coordinates_and_its_facts(layout_1989: dict) -> None:
+    spaces = game_json("dawn_of_freedom", "spaces.json")
+    placed = layout_1989["spaces"]
+    assert [s["id"] for s in placed] == [s["id"] for s in spaces] == list(range(len(spaces)))
+    for mine, theirs in zip(placed, spaces, strict=True):
+        for key in ("name", "country", "class", "stability", "battleground"):
+            assert mine[key] == theirs[key], (mine["name"], key)
+
+
+def test_1989_spaces_labels_tracks_and_boxes_do_not_overlap(layout_1989: dict) -> None:
+    w, h = layout_1989["space_size"]
+    named = {s["name"]: centred(s["x"], s["y"], w, h) for s in layout_1989["spaces"]}
+    named |= {f"label {n}": centred(c["x"], c["y"], c["w"], c["h"]) for n, c in layout_1989["countries"].items()}
+    named |= {f"track {n}": corner(t) for n, t in layout_1989["tracks"].items()}
+    named |= {f"box {n}": corner(b) for n, b in layout_1989["boxes"].items()}
+    assert_apart(named, layout_1989["viewBox"])
+
+
+def test_1989_connections_are_the_rulebook_adjacencies(layout_1989: dict) -> None:
+    spaces = game_json("dawn_of_freedom", "spaces.json")
+    pairs = {tuple(sorted((s["id"], a))) for s in spaces for a in s["adjacent"]}
+    assert {tuple(p) for p in layout_1989["connections"]} == pairs
+
+
+def test_1989_spaces_sit_where_geography_puts_them(layout_1989: dict) -> None:
+    """Projected from latitude/longitude: west of a space's town is left of it, north is above it,
+    for pairs of towns far enough apart (3 degrees) that nudging cannot swap them."""
+    spaces = layout_1989["spaces"]
+    for a, b in combinations(spaces, 2):
+        if b["lon"] - a["lon"] > 3:
+            assert a["x"] < b["x"], (a["name"], b["name"])
+        if b["lat"] - a["lat"] > 3:
+            assert a["y"] > b["y"], (a["name"], b["name"])
+
+
+def test_1989_tracks_cover_the_values_views_hold(layout_1989: dict) -> None:
+    tracks = layout_1989["tracks"]
+    countries = {c["name"] for c in game_json("dawn_of_freedom", "tables.json")["countries"]}
+    assert set(layout_1989["countries"]) == countries
+    for view in random_views("1989", seed=3, steps=400, every=25):
+        assert tracks["vp"]["from"] <= view["vp"] <= tracks["vp"]["to"] or abs(view["vp"]) >= 20
+        assert tracks["turn"]["from"] <= view["turn"] <= tracks["turn"]["to"]
+        assert tracks["action_round"]["from"] <= view["action_round"] <= tracks["action_round"]["to"]
+        for side in ("democrat", "communist"):
+            assert tracks["tiananmen"]["from"] <= view["tiananmen"][side] <= tracks["tiananmen"]["to"]
+            assert len(view["sp"][side]) == len(layout_1989["spaces"])
+        assert set(view["power"]) == countries
+        for card in view.get("hand", []) + view["discard"] + view["in_play"]:
+            assert str(card) in layout_1989["card_titles"]
+        for card in view.get("power_struggle", {}).get("hand", []):
+            assert str(card) in layout_1989["power_cards"]
+
+
+def test_1989_card_names_agree_with_the_game_data(layout_1989: dict) -> None:
+    power = game_json("dawn_of_freedom", "power_cards.json")
+    cards = game_json("dawn_of_freedom", "cards.json")
+    assert layout_1989["power_cards"] == {str(c["number"]): [c["name"], c["value"]] for c in power}
+    assert layout_1989["card_titles"] == {str(c["number"]): c["title"] for c in cards}
+    assert layout_1989["tiananmen_names"] == game_json("dawn_of_freedom", "tables.json")["tiananmen"]
+
+
+# -- Cuba Libre ------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def layout_cl() -> dict:
+    return agon.load("cuba-libre").layout()
+
+
+def cl_data() -> dict:
+    return game_json("cuba_libre", "data/cuba_libre.json")
+
+
+def test_cl_every_space_has_a_box_and_provinces_an_area(layout_cl: dict) -> None:
+    spaces = cl_data()["spaces"]
+    placed = {s["name"]: s for s in layout_cl["spaces"]}
+    assert set(placed) == {s["name"] for s in spaces}
+    for s in spaces:
+        assert placed[s["name"]]["kind"] == s["kind"]
+        assert bool(placed[s["name"]].get("areas")) == (s["kind"] == "province"), s["name"]
+
+
+def test_cl_boxes_tracks_and_panels_do_not_overlap(layout_cl: dict) -> None:
+    named = {s["name"]: centred(s["x"], s["y"], s["w"], s["h"]) for s in layout_cl["spaces"]}
+    named |= {f"track {n}": corner(t) for n, t in layout_cl["tracks"].items()}
+    named |= {f"box {n}": corner(b) for n, b in layout_cl["boxes"].items()}
+    assert_apart(named, layout_cl["viewBox"])
+
+
+def point_in(poly: list[list[int]], x: float, y: float) -> bool:
+    inside_ = False
+    for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside_ = not inside_
+    return inside_
+
+
+def test_cl_places_stand_on_the_island_in_their_province(layout_cl: dict) -> None:
+    """Havana, Camagüey and Santiago (and each EC) stand on the coastline's island, inside the
+    Province they adjoin; each Province's box centre lies in its own area; Havana is west of Santiago."""
+    placed = {s["name"]: s for s in layout_cl["spaces"]}
+    for s in placed.values():
+        assert point_in(layout_cl["coast"], s["ax"], s["ay"]), s["name"]
+        if s["kind"] == "province":
+            assert any(point_in(a, s["x"], s["y"]) for a in s["areas"]), s["name"]
+    for city, province in (("Havana", "La Habana"), ("Camagüey City", "Camagüey Province"),
+                           ("Santiago de Cuba", "Sierra Maestra")):
+        assert any(point_in(a, placed[city]["ax"], placed[city]["ay"]) for a in placed[province]["areas"]) \
+            or city == "Santiago de Cuba", city
+    assert placed["Havana"]["x"] < placed["Santiago de Cuba"]["x"]
+
+
+def test_cl_connections_are_the_rulebook_adjacencies(layout_cl: dict) -> None:
+    spaces = cl_data()["spaces"]
+    name = {s["id"]: s["name"] for s in spaces}
+    pairs = {tuple(sorted((s["name"], name[a]))) for s in spaces for a in s["adjacent"]}
+    assert {tuple(p) for p in layout_cl["connections"]} == pairs
+
+
+def test_cl_views_name_only_placed_spaces_and_known_cards(layout_cl: dict) -> None:
+    names = {s["name"] for s in layout_cl["spaces"]}
+    track = layout_cl["tracks"]["edge"]
+    for view in random_views("cuba-libre", seed=5, steps=300, every=20):
+        assert {s["name"] for s in view["spaces"]} == names
+        for value in [*view["resources"].values(), view["aid"], *view["totals"].values()]:
+            assert track["from"] <= value <= track["to"]
+        for card in (view["current_card"], view["next_card"]):
+            assert card is None or str(card) in layout_cl["card_titles"]
+    assert layout_cl["card_titles"] == {str(c["number"]): c["title"] for c in cl_data()["cards"]}
