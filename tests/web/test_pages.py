@@ -192,3 +192,50 @@ def test_a_seats_page_holds_no_card_of_another_seats_hand(page: Any, server: Any
     dom = page.content()
     assert [name for name in hidden if name in dom] == []
     assert me in page.locator("#seat").inner_text()
+
+
+def test_two_people_in_two_browsers_see_each_others_moves_live(browser: Any, server: Any) -> None:
+    """Each seat's page and a spectator's page follow the match over the websocket, no reload."""
+    made = server.call("/api/matches", {"game": "1989", "seed": SEED, "seats": {"democrat": "human", "communist": "human"}})
+    contexts = [browser.new_context(base_url=server.base) for _ in range(3)]
+    try:
+        pages = [context.new_page() for context in contexts]
+        urls = [made["seats"]["democrat"]["url"], made["seats"]["communist"]["url"], made["spectate_url"]]
+        for opened, url in zip(pages, urls, strict=True):
+            opened.goto(url)
+            opened.wait_for_selector("#live.up")
+        for _ in range(3):
+            mover = next(p for p in pages[:2] if p.locator(PLAYABLE).count())
+            before = mover.locator("body").get_attribute("data-version")
+            mover.locator(PLAYABLE).first.click()
+            for opened in pages:
+                opened.wait_for_function("v => document.body.dataset.version !== v", arg=before)
+            pages[0].wait_for_selector(f"{PLAYABLE}, #prompt-h:has-text('Not your turn')")
+            pages[1].wait_for_selector(f"{PLAYABLE}, #prompt-h:has-text('Not your turn')")
+        assert pages[2].locator("#prompt-h").inner_text() == "Spectating"
+        assert pages[2].locator("#hand-panel").is_hidden()
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_the_choices_are_reachable_and_chosen_by_keyboard(page: Any, server: Any) -> None:
+    """Tab reaches the board's highlighted targets and the prompt's buttons; Enter chooses."""
+    made = server.call("/api/matches", {"game": "1989", "seed": SEED, "seats": {"democrat": "random", "communist": "human"}})
+    page.goto(made["seats"]["communist"]["url"])
+    assert wait_for_turn(page)
+    reached = set()
+    for _ in range(400):
+        page.keyboard.press("Tab")
+        kind = page.evaluate(
+            "() => { const e = document.activeElement; return e.matches('svg .target') ? 'board'"
+            " : e.matches('button.action') ? 'button' : ''; }"
+        )
+        if kind:
+            reached.add(kind)
+        if kind == "button":
+            break
+    assert reached == {"board", "button"}
+    before = page.locator("body").get_attribute("data-version")
+    page.keyboard.press("Enter")
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=before)

@@ -162,7 +162,9 @@ class MatchPage {
     // the plain facts go beside the board, or in its place when there is no board drawing
     clear($("facts"));
     let facts = $("facts");
-    if (this.host && !this.host.ok) {
+    const boardless = Boolean(this.host && !this.host.ok);
+    document.querySelector(".facts-box").hidden = boardless;
+    if (boardless) {
       facts = $("board").querySelector(".no-board-view") || $("board").appendChild(h("div", { class: "no-board-view" }));
     }
     clear(facts).append(summary(state.view));
