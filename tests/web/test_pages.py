@@ -239,3 +239,33 @@ def test_the_choices_are_reachable_and_chosen_by_keyboard(page: Any, server: Any
     before = page.locator("body").get_attribute("data-version")
     page.keyboard.press("Enter")
     page.wait_for_function("v => document.body.dataset.version !== v", arg=before)
+
+
+def test_undo_takes_back_the_last_choice(page: Any, server: Any) -> None:
+    made = server.call("/api/matches", {"game": "1989", "seed": SEED, "seats": {"democrat": "random", "communist": "human"}})
+    page.goto(made["seats"]["communist"]["url"])
+    assert wait_for_turn(page)
+    asked = page.locator("#prompt-text").inner_text()
+    assert page.locator("#actions button.undo").count() == 0
+    decide(page)
+    page.wait_for_selector("#actions button.undo:enabled")
+    assert page.locator("#prompt-text").inner_text() != asked
+    before = page.locator("body").get_attribute("data-version")
+    page.click("#actions button.undo")
+    page.wait_for_function("v => document.body.dataset.version !== v", arg=before)
+    assert page.locator("#prompt-text").inner_text() == asked
+    assert page.locator("#actions button.undo").count() == 0
+
+
+def test_the_lobby_shows_the_options_and_seats_that_apply(page: Any) -> None:
+    """Cuba Libre: with one player the solo faction option appears, Victory Deception (3-4 players)
+    goes, and the seats follow the server's roles and default seats for those options."""
+    page.goto("/")
+    page.select_option("#game", "cuba-libre")
+    page.wait_for_selector("#seats[data-game='cuba-libre'] select")
+    assert page.locator("#opt-solo").is_hidden() and page.locator("#opt-deception").is_visible()
+    page.select_option("#opt-players", label="1")
+    page.wait_for_function("() => document.querySelector('#seats label').textContent === 'm26'")
+    assert page.locator("#opt-solo").is_visible() and page.locator("#opt-deception").is_hidden()
+    assert page.locator("#seat-m26").input_value() == "human"
+    assert page.locator("#seat-govt").input_value() == "nonplayer"

@@ -120,7 +120,7 @@ async function showSeats() {
   const { roles, defaults } = await seatsFor(game, options);
   if (asked !== seatsAsked) return; // the options changed again meanwhile
   const previous = {};
-  for (const select of $("seats").querySelectorAll("select")) previous[select.dataset.role] = select.value;
+  for (const select of $("seats").querySelectorAll("select[data-touched]")) previous[select.dataset.role] = select.value;
   const box = clear($("seats"));
   box.dataset.game = game.id;
   roles.forEach((role, index) => {
@@ -129,7 +129,7 @@ async function showSeats() {
     const chosen = previous[role] || fallback;
     const select = h(
       "select",
-      { id, "data-role": role },
+      { id, "data-role": role, onchange: (e) => (e.target.dataset.touched = "1") },
       h("option", { value: "human", selected: chosen === "human" }, "a person (invite link)"),
       game.bots.map((bot) => h("option", { value: bot, selected: chosen === bot }, "bot: " + bot)),
     );
