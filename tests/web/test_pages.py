@@ -269,3 +269,27 @@ def test_the_lobby_shows_the_options_and_seats_that_apply(page: Any) -> None:
     assert page.locator("#opt-solo").is_visible() and page.locator("#opt-deception").is_hidden()
     assert page.locator("#seat-m26").input_value() == "human"
     assert page.locator("#seat-govt").input_value() == "nonplayer"
+
+
+def test_the_page_reconnects_after_the_websocket_drops_and_catches_up(page: Any, server: Any) -> None:
+    made = server.call("/api/matches", {"game": "1989", "seed": SEED, "seats": {"democrat": "human", "communist": "human"}})
+    sockets: list[Any] = []
+
+    def through(ws: Any) -> None:  # every live socket goes through here, so the test can cut it
+        ws.connect_to_server()
+        sockets.append(ws)
+
+    page.route_web_socket("**/live", through)
+    page.goto(made["seats"]["democrat"]["url"])
+    page.wait_for_selector("#live.up")
+    version = int(page.locator("body").get_attribute("data-version"))
+    sockets[-1].close()
+    page.wait_for_selector("#live.down")
+    communist = made["seats"]["communist"]["token"]
+    asked = server.call(f"/api/matches/{made['id']}", token=communist)
+    move = asked["prompt"]["actions"][0]
+    body = {"version": asked["version"], "verb": move["verb"], "arg": move["arg"]}
+    server.call(f"/api/matches/{made['id']}/actions", body, token=communist)
+    page.wait_for_selector("#live.up")
+    page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
+    assert len(sockets) == 2
