@@ -66,7 +66,7 @@ export class BoardHost {
       this.svg.addEventListener("mouseover", (e) => this.hovered(e));
       this.svg.addEventListener("focusin", (e) => this.hovered(e));
     } else {
-      container.append(h("p", { class: "no-board" }, "This game has no board drawing yet: play with the buttons of the prompt. The position:"));
+      container.append(h("p", { class: "no-board" }, "This game has no board drawing yet. The position, set out as text:"));
     }
     document.addEventListener("keydown", (e) => {
       if (e.key === "Escape") this.closeMenu();
@@ -240,6 +240,46 @@ export function summary(view) {
     }
   }
   return h("dl", { class: "facts" }, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]));
+}
+
+function inline(value) {
+  if (scalar(value)) return show(value);
+  if (Array.isArray(value) && value.every(scalar)) return value.length ? value.map(show).join(", ") : "none";
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    const entries = Object.entries(value);
+    if (entries.length <= 12 && entries.every(([, v]) => scalar(v) || (Array.isArray(v) && v.every(scalar)))) {
+      return entries.length ? entries.map(([k, v]) => k + ": " + inline(v)).join(", ") : "none";
+    }
+  }
+  return null;
+}
+
+/** A readable rendering of any JSON value: inline text, a table for a list of like records, else
+ * nested definition lists. What a game without a board drawing shows of its position. */
+export function tree(value, skip = SKIP) {
+  const flat = inline(value);
+  if (flat !== null) return document.createTextNode(flat);
+  if (Array.isArray(value)) {
+    if (value.every((item) => item && typeof item === "object" && !Array.isArray(item))) {
+      const columns = [...new Set(value.flatMap((item) => Object.keys(item)))];
+      if (columns.every((c) => value.every((item) => item[c] === undefined || inline(item[c]) !== null))) {
+        return h(
+          "table",
+          { class: "tree-table" },
+          h("thead", {}, h("tr", {}, columns.map((c) => h("th", { scope: "col" }, c.replace(/_/g, " "))))),
+          h("tbody", {}, value.map((item) => h("tr", {}, columns.map((c) => h("td", {}, item[c] === undefined ? "" : inline(item[c])))))),
+        );
+      }
+    }
+    return h("ol", { class: "tree-list" }, value.map((item) => h("li", {}, tree(item, new Set()))));
+  }
+  return h(
+    "dl",
+    { class: "facts" },
+    Object.entries(value)
+      .filter(([k]) => !skip.has(k))
+      .map(([k, v]) => [h("dt", {}, k.replace(/_/g, " ")), h("dd", {}, tree(v, new Set()))]),
+  );
 }
 
 /** The whole view as indented text, for players who want every detail (and screen readers). */

@@ -3,7 +3,7 @@
 // websocket (reconnecting by itself). Works after a reload: the token stays in the URL fragment.
 
 import { api, clear, describeResult, h, listNames, rememberSeat, renderLog, roleName, seats } from "./common.js";
-import { BoardHost, fullText, loadBoard, summary } from "./board.js";
+import { BoardHost, fullText, loadBoard, summary, tree } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -167,7 +167,7 @@ class MatchPage {
     if (boardless) {
       facts = $("board").querySelector(".no-board-view") || $("board").appendChild(h("div", { class: "no-board-view" }));
     }
-    clear(facts).append(summary(state.view));
+    clear(facts).append(boardless ? tree(state.view) : summary(state.view));
   }
 
   setBusy(busy) {

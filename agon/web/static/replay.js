@@ -3,7 +3,7 @@
 // record file (imported as a finished match). The record can be downloaded.
 
 import { api, clear, describeResult, h, renderLog, roleName } from "./common.js";
-import { BoardHost, fullText, loadBoard, summary } from "./board.js";
+import { BoardHost, fullText, loadBoard, summary, tree } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -114,7 +114,9 @@ class Replay {
     if (data.n === data.total) text += " " + describeResult(this.match.result);
     $("step-action").textContent = text;
     document.body.dataset.step = String(data.n);
-    clear($("facts")).append(summary(data.view));
+    if (this.host.ok) clear($("facts")).append(summary(data.view));
+    else clear($("board").querySelector(".no-board-view") || $("board").appendChild(h("div", { class: "no-board-view" }))).append(tree(data.view));
+    $("facts").closest(".panel").hidden = !this.host.ok;
     renderLog($("log"), data.view.log, seats);
     clear($("fulltext")).append(fullText(data.view));
   }
