@@ -7,7 +7,8 @@
     >>> state.apply(role, state.legal_actions(role)[0])
 """
 
-from agon.bots import bots, make_bot
+from agon import bots
+from agon.bots import make_bot
 from agon.engine import (
     ENGINE_VERSION,
     Action,

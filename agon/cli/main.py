@@ -16,9 +16,9 @@ from agon.bench import bench
 from agon.bots import bots
 from agon.cli.options import game_options, parse_pairs
 from agon.cli.serve import add_parser as add_serve_parser
-from agon.cli.serve import cmd_serve
+from agon.cli.serve import cmd_bench_server, cmd_serve
 from agon.cli.terminal import Quit, TerminalPlayer, show_result
-from agon.engine import AgonError, games, load, read_record, replay, save_record
+from agon.engine import AgonError, games, load, read_record, replay, replay_checked, save_record
 from agon.match import HUMAN, play_match, seat_players
 from agon.testing import fuzz
 from agon.tournament import tournament
@@ -64,6 +64,10 @@ def build_parser() -> argparse.ArgumentParser:
     bn = sub.add_parser("bench", help="random full games per second, actions per second, clone() cost")
     bn.add_argument("game")
     bn.add_argument("--seconds", type=float, default=5.0)
+    bn.add_argument("--matches", type=int, default=500, help="`agon bench server`: live matches")
+    bn.add_argument("--db", action="append", help="`agon bench server`: a database URL (repeatable; default SQLite, "
+                    "and PostgreSQL at $AGON_TEST_PG when set)")
+    bn.add_argument("--think", type=float, default=1.0, help="`agon bench server`: seconds a client waits between actions")
     _add_game_options(bn)
 
     tour = sub.add_parser("tournament", help="many games between bots: win rates with 95% intervals, for balance")
@@ -89,7 +93,7 @@ def cmd_games(console: Console, args: argparse.Namespace) -> int:
 
 def cmd_play(console: Console, args: argparse.Namespace) -> int:
     if args.load:
-        record = read_record(args.load)
+        record = read_record(Path(args.load))
         state = replay(record)
         game_id, seed, options = record["game"], record["seed"], record["options"]
     else:
@@ -123,10 +127,11 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
 
 
 def cmd_replay(console: Console, args: argparse.Namespace) -> int:
-    record = read_record(args.file)
-    state = replay(record)
+    record = read_record(Path(args.file))
+    replayed = replay_checked(record)
+    state = replayed.state
     if args.verify:
-        console.print(f"OK: {len(record['actions'])} actions replay exactly (digest {state.digest()})")
+        console.print(replayed.summary(len(record["actions"])))
         return 0
     for entry in state.log:
         if entry.to is None or entry.to == args.role:
@@ -151,6 +156,8 @@ def cmd_fuzz(console: Console, args: argparse.Namespace) -> int:
 
 
 def cmd_bench(console: Console, args: argparse.Namespace) -> int:
+    if args.game == "server":
+        return cmd_bench_server(console, args)
     load(args.game)
     console.print(bench(args.game, args.seconds, game_options(args)).summary(), markup=False, soft_wrap=True)
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import Any
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -38,7 +39,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from agon.server.migrations import upgrade
     from agon.server.store import make_engine
 
-    settings = Settings(bot_processes=args.bot_processes)
+    settings = Settings.from_env()  # AGON_TOKEN_RATE... tune limits; the flags below win
+    settings.bot_processes = args.bot_processes
     if args.db:
         settings.db = args.db
     if args.workers < 1:
@@ -54,11 +56,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"agon serve: open http://{shown}:{args.port}/  (database: {_safe(settings.db)}; Ctrl-C stops)", flush=True)
     if args.workers == 1:
         settings.migrate = False
-        uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="warning")
+        uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="warning",
+                    ws_per_message_deflate=False)  # CPU is dearer than loopback bytes
         return 0
     os.environ.update({"AGON_DB": settings.db, "AGON_MIGRATE": "0", "AGON_BOT_PROCESSES": str(args.bot_processes)})
+    settings.migrate = False
     uvicorn.run("agon.server.app:app_from_env", factory=True, host=args.host, port=args.port,
-                workers=args.workers, log_level="warning")
+                workers=args.workers, log_level="warning", ws_per_message_deflate=False)
     return 0
 
 
@@ -69,3 +73,21 @@ def _safe(url: str) -> str:
         return url
     scheme, _, cred = head.partition("://")
     return f"{scheme}://{cred.split(':', 1)[0]}@{tail}"
+
+
+def cmd_bench_server(console: Any, args: argparse.Namespace) -> int:
+    """`agon bench server`: latency and throughput of `agon serve` with live matches."""
+    missing = web_extra_missing()
+    if missing:
+        print(f"agon: {missing}", file=sys.stderr)
+        return 2
+    from agon.server.bench import bench_server
+
+    if args.matches < 1:
+        raise ValueError("--matches must be at least 1")
+    databases = args.db or [None, *([os.environ["AGON_TEST_PG"]] if os.environ.get("AGON_TEST_PG") else [])]
+    seconds = args.seconds if args.seconds != 5.0 else 20.0
+    for db in databases:
+        result = bench_server(db, matches=args.matches, seconds=seconds, think=args.think)
+        console.print(result.summary(), markup=False, soft_wrap=True)
+    return 0

@@ -25,6 +25,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    bindparam,
     create_engine,
     event,
     insert,
@@ -72,6 +73,17 @@ action_table = Table(
     Column("note", Text, nullable=True),
     UniqueConstraint("match_id", "index", name="action_match_index"),
 )
+
+
+# Built once: the hot path only binds values.
+_ADVANCE = (update(match_table)
+            .where(match_table.c.id == bindparam("m_id"), match_table.c.version == bindparam("m_version"))
+            .values(version=bindparam("m_next"), is_over=bindparam("m_over")))
+_INSERT_ACTION = insert(action_table)
+_NOTIFY = text("SELECT pg_notify('agon_match', :payload)")
+_ACTIONS_FROM = (select(action_table.c["index", "role", "verb", "arg", "note"])
+                 .where(action_table.c.match_id == bindparam("m_id"), action_table.c["index"] >= bindparam("start"))
+                 .order_by(action_table.c["index"]))
 
 
 class StaleVersion(Exception):
@@ -173,11 +185,8 @@ class Store:
 
     def actions_from(self, match_id: str, start: int) -> list[ActionRow]:
         """The stored actions of a match from index `start` on, in order."""
-        query = (select(action_table.c["index", "role", "verb", "arg", "note"])
-                 .where(action_table.c.match_id == match_id, action_table.c["index"] >= start)
-                 .order_by(action_table.c["index"]))
         with self.engine.connect() as conn:
-            rows = conn.execute(query).all()
+            rows = conn.execute(_ACTIONS_FROM, {"m_id": match_id, "start": start}).all()
         return [ActionRow(i, role, verb, json.loads(arg), note) for i, role, verb, arg, note in rows]
 
     def append_action(self, match_id: str, action: ActionRow, is_over: bool, notify: str | None = None) -> None:
@@ -185,15 +194,13 @@ class Store:
         one transaction; StaleVersion if another action holds that index (or the version moved)."""
         try:
             with self.engine.begin() as conn:
-                moved = conn.execute(
-                    update(match_table)
-                    .where(match_table.c.id == match_id, match_table.c.version == action.index)
-                    .values(version=action.index + 1, is_over=is_over))
+                moved = conn.execute(_ADVANCE, {"m_id": match_id, "m_version": action.index,
+                                                "m_next": action.index + 1, "m_over": is_over})
                 if moved.rowcount != 1:
                     raise StaleVersion(match_id)
-                conn.execute(insert(action_table).values(**_action_values(match_id, action)))
+                conn.execute(_INSERT_ACTION, _action_values(match_id, action))
                 if notify is not None and self.is_postgres:
-                    conn.execute(text("SELECT pg_notify('agon_match', :payload)"), {"payload": notify})
+                    conn.execute(_NOTIFY, {"payload": notify})
         except IntegrityError as err:
             raise StaleVersion(match_id) from err
 

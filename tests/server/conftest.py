@@ -55,3 +55,75 @@ def wait_for(predicate: Any, seconds: float = 10.0) -> Any:
             return value
         time.sleep(0.1)
     raise AssertionError("timed out")
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerProcess:
+    """`agon serve` in a child process, on a port of its own; `kill()` is SIGKILL."""
+
+    def __init__(self, db: str, port: int | None = None) -> None:
+        self.db = db
+        self.port = port or free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.proc: Any = None
+
+    def start(self) -> ServerProcess:
+        import subprocess
+        import sys
+
+        import httpx
+
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "agon.cli.main", "serve", "--port", str(self.port), "--db", self.db,
+             "--bot-processes", "0"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise AssertionError(f"agon serve exited: {self.proc.stderr.read().decode()[-2000:]}")
+            try:
+                if httpx.get(f"{self.base}/api/health", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise AssertionError("agon serve did not start in 30 s")
+
+    def kill(self) -> None:
+        import signal
+
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except Exception:
+                self.kill()
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A fresh PostgreSQL database on the server AGON_TEST_PG names (CI starts one: .ci/postgres)."""
+    if not PG_URL:
+        if os.environ.get("CI"):
+            raise AssertionError("CI must set AGON_TEST_PG (see .ci/run)")
+        pytest.skip("AGON_TEST_PG is not set: start a server with `bash .ci/postgres` and export its URL")
+    import secrets
+
+    import psycopg
+
+    name = f"agon_test_{secrets.token_hex(4)}"
+    with psycopg.connect(PG_URL, autocommit=True) as conn:
+        conn.execute(f"CREATE DATABASE {name}")
+    yield PG_URL.rsplit("/", 1)[0] + "/" + name
+    with psycopg.connect(PG_URL, autocommit=True) as conn:
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
