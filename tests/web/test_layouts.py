@@ -194,3 +194,92 @@ def test_cl_views_name_only_placed_spaces_and_known_cards(layout_cl: dict) -> No
         for card in (view["current_card"], view["next_card"]):
             assert card is None or str(card) in layout_cl["card_titles"]
     assert layout_cl["card_titles"] == {str(c["number"]): c["title"] for c in cl_data()["cards"]}
+
+
+# -- Dual Powers -----------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def layout_dp() -> dict:
+    return agon.load("dual-powers").layout()
+
+
+def test_dp_every_district_and_connection_is_placed(layout_dp: dict) -> None:
+    data = game_json("dual_powers", "data.json")
+    assert [d["id"] for d in layout_dp["districts"]] == [d["id"] for d in data["districts"]]
+    assert [(c["id"], c["pair"]) for c in layout_dp["connections"]] == [(c["id"], c["pair"]) for c in data["connections"]]
+    w, h = layout_dp["district_size"]
+    named = {d["id"]: centred(d["x"], d["y"], w, h) for d in layout_dp["districts"]}
+    named |= {f"track {n}": corner(t) for n, t in layout_dp["tracks"].items()}
+    named |= {f"box {n}": corner(b) for n, b in layout_dp["boxes"].items()}
+    assert_apart(named, layout_dp["viewBox"])
+
+
+def test_dp_districts_keep_their_compass_points(layout_dp: dict) -> None:
+    """Vyborg Side is north of Liteyny across the Neva, Vasilievsky Island west of the Admiralty,
+    Narva south of it, as in Petrograd."""
+    at = {d["id"]: d for d in layout_dp["districts"]}
+    assert at["vyborg"]["y"] < at["liteyny"]["y"]
+    assert at["petrograd_side"]["y"] < at["admiralty"]["y"] < at["narva"]["y"]
+    assert at["vasilievsky"]["x"] < at["admiralty"]["x"] < at["liteyny"]["x"]
+
+
+def test_dp_card_labels_are_the_games_and_views_name_only_known_things(layout_dp: dict) -> None:
+    from agon.games.dual_powers.data import CARD_LABEL
+
+    assert [c["label"] for c in layout_dp["cards"]] == list(CARD_LABEL)
+    assert [c["id"] for c in layout_dp["cards"]] == list(range(len(CARD_LABEL)))
+    labels = set(CARD_LABEL)
+    ids = {d["id"] for d in layout_dp["districts"]}
+    support, calendar = layout_dp["tracks"]["support"], layout_dp["tracks"]["calendar"]
+    for view in random_views("dual-powers", seed=2, steps=200, every=10):
+        assert {d["id"] for d in view["districts"]} == ids
+        assert view["blockade"] is None or view["blockade"] in {c["id"] for c in layout_dp["connections"]}
+        assert support["from"] <= view["score"] <= support["to"]
+        assert calendar["from"] <= view["day"] <= calendar["to"]
+        for side in view["sides"].values():
+            hand = side["hand"] if isinstance(side["hand"], list) else []
+            assert set(hand + side["played"]) <= labels
+
+
+# -- Intrigue City ---------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def layout_ic() -> dict:
+    return agon.load("intrigue-city").layout()
+
+
+def test_ic_every_card_slot_guild_and_board_is_placed_apart(layout_ic: dict) -> None:
+    data = game_json("intrigue_city", "data.json")
+    assert len(layout_ic["cards"]) == len(data["slots"]) + len(data["printed"])
+    assert [g["id"] for g in layout_ic["guilds"]] == data["ring"]
+    assert len(layout_ic["boards"]) == max(int(n) for n in data["slot_groups"])
+    assert layout_ic["tracks"]["rounds"]["labels"] == data["rounds_track"]
+    named = {f"card {c['pos']}": corner(c) for c in layout_ic["cards"]}
+    named |= {f"guild {g['id']}": centred(g["x"], g["y"], 2 * g["r"], 2 * g["r"]) for g in layout_ic["guilds"]}
+    named |= {f"track {n}": corner(t) for n, t in layout_ic["tracks"].items()}
+    named |= {f"box {n}": corner(b) for n, b in layout_ic["boxes"].items()}
+    named |= {f"board {i}": corner(b) for i, b in enumerate(layout_ic["boards"])}
+    assert_apart(named, layout_ic["viewBox"])
+
+
+def test_ic_views_name_only_placed_cards_and_guilds(layout_ic: dict) -> None:
+    guilds = {g["id"] for g in layout_ic["guilds"]}
+    for players in (2, 5):
+        state = agon.load("intrigue-city").new(4, players=players)
+        rng = Rng(4)
+        for n in range(150):
+            if state.is_over:
+                break
+            if n % 15 == 0:
+                view = state.view(state.active[0])
+                assert len(view["cards"]) <= len(layout_ic["cards"])
+                assert len(view["players"]) <= len(layout_ic["boards"])
+                assert set(view["power"]) == guilds
+                for c in view["cards"]:
+                    assert c["card"] in layout_ic["card_names"]
+                for p in view["players"]:
+                    assert set(p["board"]) == guilds
+                    for card in p.get("hand", []) if isinstance(p.get("hand"), list) else []:
+                        assert card in layout_ic["card_names"]
+            role = state.active[0]
+            state.apply(role, rng.choice(state.legal_actions(role)))

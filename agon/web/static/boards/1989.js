@@ -2,7 +2,7 @@
 // the VP, turn, action round and Tiananmen Square tracks, the card piles and the power struggle.
 // Support Points: Democrat = blue square, Communist = vermillion circle; filled when that side
 // controls the space, outlined otherwise.
-import { COLORS, clear, el, esc, legendRow, shape, stack, target, text, track } from "./svg.js";
+import { COLORS, clear, el, esc, legendRow, panel, rows, shape, stack, target, text, track } from "./svg.js";
 
 const SIDE = {
   democrat: { name: "Democrat", fill: COLORS.blue, shape: "square", abbr: "D" },
@@ -12,6 +12,8 @@ const CLASS_ABBR = { Worker: "Wkr", Farmer: "Frm", Elite: "Elt", Bureaucrat: "Bu
   Intellectual: "Int", Church: "Chu", Minority: "Min" };
 const COUNTRY_TINT = { "East Germany": "#e9e4f2", Poland: "#f3e8dc", Czechoslovakia: "#e0eef0",
   Hungary: "#eef0dc", Romania: "#f5e3e8", Bulgaria: "#e3ecdf" };
+
+const OPTS = { start: 40, step: 19, size: 14, max: 40 };
 
 function spaceName(s) {
   return s.name.replace(/, (Poland|Czechoslovakia|Hungary|Romania|Bulgaria)$/, "");
@@ -172,18 +174,6 @@ function drawSpace(svg, s, view, layout) {
   }
 }
 
-function box(svg, spec, title) {
-  el("rect", { x: spec.x - 4, y: spec.y, width: spec.w + 8, height: spec.h, rx: 6, fill: "#fffdf6", stroke: "#999" }, svg);
-  text(svg, spec.x + 4, spec.y + 20, title, { "font-size": 16, "font-weight": "bold", fill: "#333" });
-}
-
-function lines(svg, spec, rows, start = 40) {
-  rows.forEach((row, i) => {
-    const node = text(svg, spec.x + 6, spec.y + start + i * 19, row.slice(0, 40), { "font-size": 14, fill: "#222" });
-    if (row.length > 40) el("title", {}, node).textContent = row;
-  });
-}
-
 function drawSide(svg, view, layout) {
   const t = layout.tracks;
   track(svg, t.vp, "track:vp", describe("track:vp", view, layout),
@@ -199,19 +189,19 @@ function drawSide(svg, view, layout) {
     { value: tst.communist ?? 0, label: "Communist", shape: "circle", fill: SIDE.communist.fill },
   ]);
   const b = layout.boxes;
-  box(svg, b.cards, "Cards");
+  panel(svg, b.cards, "Cards");
   const hc = view.hand_counts ?? {};
-  const rows = [
+  const list = [
     `Hands: Democrat ${hc.democrat ?? 0}, Communist ${hc.communist ?? 0}`,
     `Draw deck ${view.deck_count ?? 0}; later periods ${view.future_count ?? 0}`,
     `Discard ${view.discard?.length ?? 0}; removed ${view.removed?.length ?? 0}`,
   ];
-  for (const cid of view.in_play ?? []) rows.push(`In play: ${cardTitle(cid, layout)}`);
-  for (const [who, cid] of Object.entries(view.committed ?? {})) rows.push(`${SIDE[who]?.name ?? who} must play: ${cardTitle(cid, layout)}`);
+  for (const cid of view.in_play ?? []) list.push(`In play: ${cardTitle(cid, layout)}`);
+  for (const [who, cid] of Object.entries(view.committed ?? {})) list.push(`${SIDE[who]?.name ?? who} must play: ${cardTitle(cid, layout)}`);
   const last = view.discard?.[view.discard.length - 1];
-  if (last !== undefined) rows.push(`Top of discard: ${cardTitle(last, layout)}`);
-  lines(svg, b.cards, rows.slice(0, 10));
-  box(svg, b.power_struggle, "Power struggle");
+  if (last !== undefined) list.push(`Top of discard: ${cardTitle(last, layout)}`);
+  rows(svg, b.cards, list.slice(0, 10), OPTS);
+  panel(svg, b.power_struggle, "Power struggle");
   const ps = view.power_struggle;
   if (ps) {
     const att = SIDE[ps.attacker]?.name ?? ps.attacker;
@@ -223,12 +213,12 @@ function drawSide(svg, view, layout) {
       `Banned: ${(ps.banned ?? []).join(", ") || "none"}`,
       `Played ${ps.out_count ?? 0}; deck ${ps.deck_count ?? 0}`,
     ];
-    lines(svg, b.power_struggle, prow);
-  } else lines(svg, b.power_struggle, ["None under way."]);
-  box(svg, b.effects, "Events in force");
+    rows(svg, b.power_struggle, prow, OPTS);
+  } else rows(svg, b.power_struggle, ["None under way."], OPTS);
+  panel(svg, b.effects, "Events in force");
   const until = { turn: "this turn", game: "rest of game", ps: "to next power struggle", deal: "to next deal", manual: "until used" };
   const eff = (view.effects ?? []).map((e) => `${e.name}${e.side ? " (" + (SIDE[e.side]?.abbr ?? e.side) + ")" : ""}, ${until[e.until] ?? e.until}`);
-  lines(svg, b.effects, eff.length ? eff.slice(0, 21) : ["None."]);
+  rows(svg, b.effects, eff.length ? eff.slice(0, 12) : ["None."], OPTS);
 }
 
 let lastLayout = {}; // hand() gets no layout; it names cards from the one draw() last used

@@ -2,7 +2,7 @@
 // their places), each space's pieces with counts, Support/Opposition, control, Terror/Sabotage and
 // Cash markers; the edge track (Resources, Aid, victory totals), cards, eligibility and Available forces.
 // Each faction has its own shape; Underground Guerrillas are outlined, Active ones filled.
-import { COLORS, clear, el, esc, legendRow, shape, stack, target, text, track } from "./svg.js";
+import { COLORS, clear, el, esc, legendRow, panel, rows, shape, stack, target, text, track } from "./svg.js";
 
 const FACTIONS = {
   govt: { name: "Government", abbr: "Govt", fill: COLORS.blue, shape: "square", ink: "#fff" },
@@ -162,15 +162,6 @@ function drawSpace(svg, s, view, layout) {
   }
 }
 
-function panel(svg, spec, heading) {
-  el("rect", { x: spec.x, y: spec.y, width: spec.w, height: spec.h, rx: 6, fill: "#fffdf6", stroke: "#888", "fill-opacity": 0.96 }, svg);
-  text(svg, spec.x + 8, spec.y + 20, heading, { "font-size": 16, "font-weight": "bold", fill: "#333" });
-}
-
-function rows(svg, spec, list, start = 40, step = 18) {
-  list.forEach((row, i) => text(svg, spec.x + 10, spec.y + start + i * step, row, { "font-size": 14, fill: "#222" }));
-}
-
 function drawPanels(svg, view, layout, ui) {
   const b = layout.boxes;
   const cardBox = target(svg, "card:current", describe("card:current", view, layout));
@@ -182,7 +173,7 @@ function drawPanels(svg, view, layout, ui) {
     `Deck ${view.deck_count ?? 0}, played ${view.played?.length ?? 0}, Propaganda ${view.propaganda_played ?? 0}/4; phase ${view.phase ?? ""}`,
     `Capabilities: ${caps.join(", ") || "none"}`.slice(0, 84),
     `Momentum: ${moms.join(", ") || "none"}`.slice(0, 84),
-  ], 38, 18);
+  ], { start: 40, step: 18 });
   panel(svg, b.factions, `Factions (US Alliance: ${view.alliance ?? ""})`);
   Object.entries(FACTIONS).forEach(([f, d], i) => {
     const x = b.factions.x + 10 + (i % 2) * 238;

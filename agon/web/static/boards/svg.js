@@ -130,6 +130,23 @@ export function track(parent, spec, key, label, markers) {
   return g;
 }
 
+// A side panel: a framed box with a heading.
+export function panel(parent, spec, heading, size = 16) {
+  el("rect", { x: spec.x - 4, y: spec.y, width: spec.w + 8, height: spec.h, rx: 6, fill: "#fffdf6", stroke: "#999",
+    "fill-opacity": 0.96 }, parent);
+  text(parent, spec.x + 5, spec.y + 21, heading, { "font-size": size, "font-weight": "bold", fill: "#333" });
+}
+
+// Lines of text in a panel; a line longer than `max` characters is cut, its whole text in a <title>.
+export function rows(parent, spec, list, { start = 42, step = 19, size = 14, max = 0 } = {}) {
+  list.forEach((row, i) => {
+    const cut = max && row.length > max;
+    const node = text(parent, spec.x + 8, spec.y + start + i * step, cut ? row.slice(0, max - 1) + "…" : row,
+      { "font-size": size, fill: "#222" });
+    if (cut) el("title", {}, node).textContent = row;
+  });
+}
+
 // HTML for a legend: rows of [svg snippet, text].
 export function legendRow(kind, fill, label, hollow = false) {
   return `<span class="legend-item" style="display:inline-flex;align-items:center;gap:4px;margin:2px 10px 2px 0">`
