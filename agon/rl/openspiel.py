@@ -1,0 +1,187 @@
+"""agon games as OpenSpiel Python games: `import agon.rl.openspiel` registers them.
+
+    >>> import pyspiel, agon.rl.openspiel
+    >>> game = pyspiel.load_game("agon_1989")                 # or agon_dual_powers, agon_intrigue_city,
+    >>> state = game.new_initial_state()                       #    agon_cuba_libre; params: seed, options
+    >>> state.apply_action(state.legal_actions()[0])
+
+Every role of the game is an OpenSpiel player (numbered in the order of `Game.roles`). Chance is
+sampled (OpenSpiel's SAMPLED_STOCHASTIC): the shuffles and dice happen inside the agon state from its
+seeded generator, so there are no chance nodes; the game's `seed` parameter fixes the first deal and
+each further `new_initial_state()` takes the next seed. Actions are the numbers of the game's fixed
+action space (agon/rl/spaces.py); the information-state tensor is the role's feature vector built
+from `view(role)`, its string a hash of the view with its log; `resample_from_infostate` goes
+through `determinize`. Returns: the winners share +1, the others share -1 (zero-sum).
+When several roles may act at once (secret votes), the first of them is the current player.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from agon.engine import Game, State, load
+from agon.engine.rng import Rng
+from agon.rl.pettingzoo import end_rewards
+from agon.rl.spaces import GAMES, GameSpec, spec
+
+
+def short_name(game_id: str) -> str:
+    return "agon_" + game_id.replace("-", "_")
+
+
+def _parameters(game: Game) -> dict[str, Any]:
+    """The game's default options that OpenSpiel can carry (int, str, bool), plus `seed`."""
+    defaults = game.normalize_options({})
+    return {"seed": 0, **{k: v for k, v in defaults.items() if isinstance(v, (bool, int, str))}}
+
+
+class _Held:
+    """What an OpenSpiel state holds: its game and the agon state. OpenSpiel clones a Python state
+    by deep-copying its attributes; here that is agon's cheap `clone()`, the game shared."""
+
+    __slots__ = ("game", "state")
+
+    def __init__(self, game: AgonSpielGame, state: State) -> None:
+        self.game = game
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
+        return _Held(self.game, self.state.clone())
+
+
+class AgonSpielGame(pyspiel.Game):
+    """One agon game for OpenSpiel; made by `pyspiel.load_game(short_name, params)`."""
+
+    game_id = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        game = load(self.game_id)
+        merged = {**_parameters(game), **(params or {})}
+        self.options = game.normalize_options({k: v for k, v in merged.items() if k != "seed"})
+        self.roles = game.roles(**self.options)
+        self.agon = game
+        self.spec: GameSpec = spec(self.game_id)
+        self.next_seed = int(merged["seed"])
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.spec.num_actions, max_chance_outcomes=0, num_players=len(self.roles),
+            min_utility=-1.0, max_utility=1.0, utility_sum=0.0, max_game_length=self.spec.max_length)
+        super().__init__(_game_type(self.game_id), info, merged)
+
+    def new_initial_state(self) -> AgonSpielState:
+        seed, self.next_seed = self.next_seed, self.next_seed + 1
+        return AgonSpielState(self, self.agon.new(seed, **self.options))
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> AgonObserver:
+        perfect_recall = iig_obs_type is None or iig_obs_type.perfect_recall
+        return AgonObserver(self, perfect_recall)
+
+
+class AgonSpielState(pyspiel.State):
+    """An agon state seen through OpenSpiel's State API."""
+
+    def __init__(self, game: AgonSpielGame, state: State) -> None:
+        super().__init__(game)
+        self._held = _Held(game, state)
+
+    @property
+    def agon_state(self) -> State:
+        return self._held.state
+
+    def current_player(self) -> int:
+        active = self._held.state.active
+        if not active:
+            return pyspiel.PlayerId.TERMINAL
+        return self._held.game.roles.index(active[0])
+
+    def _legal_actions(self, player: int) -> list[int]:
+        role = self._held.game.roles[player]
+        return sorted(self._held.game.spec.legal_numbers(self._held.state.legal_actions(role)))
+
+    def _apply_action(self, action: int) -> None:
+        state = self._held.state
+        state.apply(state.active[0], self._held.game.spec.decode(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return str(self._held.game.spec.decode(action))
+
+    def is_terminal(self) -> bool:
+        return self._held.state.is_over
+
+    def returns(self) -> list[float]:
+        roles = self._held.game.roles
+        if not self._held.state.is_over:
+            return [0.0] * len(roles)
+        rewards = end_rewards(self._held.state, roles)
+        return [rewards[r] for r in roles]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> AgonSpielState:
+        """A state `player_id` cannot tell from this one (agon's `determinize`)."""
+        rng = Rng(int(probability_sampler() * 2**53))
+        role = self._held.game.roles[player_id]
+        return AgonSpielState(self._held.game, self._held.state.determinize(role, rng))
+
+    def __str__(self) -> str:
+        state = self._held.state
+        return f"{self._held.game.game_id} seed {state.seed}, {len(state.history)} actions, active {state.active}"
+
+
+class AgonObserver:
+    """OpenSpiel's PyObserver: the feature vector of `view(role)`; strings hash the view."""
+
+    def __init__(self, game: AgonSpielGame, perfect_recall: bool) -> None:
+        self.observer = game.spec.observer()
+        self.roles = game.roles
+        self.perfect_recall = perfect_recall
+        self.tensor = np.zeros(self.observer.size, np.float32)
+        self.dict = {"features": self.tensor}
+
+    def set_from(self, state: AgonSpielState, player: int) -> None:
+        self.tensor[:] = self.observer.vector(state.agon_state.view(self.roles[player]))
+
+    def string_from(self, state: AgonSpielState, player: int) -> str:
+        view = state.agon_state.view(self.roles[player])
+        if not self.perfect_recall:
+            view = {k: v for k, v in view.items() if k != "log"}
+        blob = json.dumps(view, sort_keys=True, ensure_ascii=False, default=str)
+        return hashlib.sha1(blob.encode()).hexdigest()
+
+
+def _game_type(game_id: str) -> pyspiel.GameType:
+    game = load(game_id)
+    counts = {len(game.roles(**options)) for options in _player_options(game_id)}
+    return pyspiel.GameType(
+        short_name=short_name(game_id), long_name=f"agon {game.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=max(counts), min_num_players=min(counts),
+        provides_information_state_string=True, provides_information_state_tensor=True,
+        provides_observation_string=True, provides_observation_tensor=True,
+        parameter_specification=_parameters(game))
+
+
+def _player_options(game_id: str) -> list[dict[str, Any]]:
+    """Option sets that span the game's player counts (for GameType's min and max)."""
+    return {"dual-powers": [{"players": 1}, {"players": 2}], "intrigue-city": [{"players": 2}, {"players": 5}]}.get(
+        game_id, [{}])
+
+
+def register_all() -> None:
+    """Register every agon game with OpenSpiel (done on import)."""
+    registered = set(pyspiel.registered_names())
+    for game_id in GAMES:
+        name = short_name(game_id)
+        if name in registered:
+            continue
+        cls = type(f"AgonSpielGame_{name}", (AgonSpielGame,), {"game_id": game_id})
+        pyspiel.register_game(_game_type(game_id), cls)
+
+
+register_all()
