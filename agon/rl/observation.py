@@ -18,7 +18,6 @@ their order; a name the list lacks is dropped, a listed name absent from the vie
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 SKIPPED = ("log", "game", "result")
@@ -30,41 +29,49 @@ def flatten(view: dict[str, Any]) -> dict[str, float]:
     out: dict[str, float] = {}
     for key, value in view.items():
         if key not in SKIPPED:
-            for name, number in _walk(key, value):
-                out[name] = out.get(name, 0.0) + number
+            _walk(key, value, out)
     return out
 
 
-def _walk(path: str, value: Any) -> Iterator[tuple[str, float]]:
-    if value is None:
-        return
-    if isinstance(value, bool):
-        yield path, 1.0 if value else 0.0
-    elif isinstance(value, (int, float)):
-        yield path, float(value)
-    elif isinstance(value, str):
-        yield f"{path}={value}", 1.0
-    elif isinstance(value, dict):
+def _walk(path: str, value: Any, out: dict[str, float]) -> None:
+    kind = type(value)
+    if kind is str:
+        name = f"{path}={value}"
+        out[name] = out.get(name, 0.0) + 1.0
+    elif kind is int or kind is float or kind is bool:
+        out[path] = out.get(path, 0.0) + float(value)
+    elif kind is dict:
         for key, item in value.items():
-            yield from _walk(f"{path}/{key}", item)
-    elif isinstance(value, (list, tuple)):
-        yield from _walk_list(path, value)
+            _walk(f"{path}/{key}", item, out)
+    elif kind is list or kind is tuple:
+        _walk_list(path, value, out)
+    elif value is not None and isinstance(value, (int, float, str, dict, list, tuple)):
+        _walk(path, _plain(value), out)
 
 
-def _walk_list(path: str, items: list[Any] | tuple[Any, ...]) -> Iterator[tuple[str, float]]:
-    if all(isinstance(item, str) for item in items):
+def _plain(value: Any) -> Any:
+    """A subclass of a JSON type (an IntEnum, a NamedTuple...) as the plain type."""
+    for plain in (bool, int, float, str, dict, list):
+        if isinstance(value, plain):
+            return plain(value)
+    return list(value)
+
+
+def _walk_list(path: str, items: list[Any] | tuple[Any, ...], out: dict[str, float]) -> None:
+    if all(type(item) is str for item in items):
         for item in items:
-            yield f"{path}={item}", 1.0
+            name = f"{path}={item}"
+            out[name] = out.get(name, 0.0) + 1.0
         return
     for index, item in enumerate(items):
-        yield from _walk(f"{path}/{_element_name(item, index)}", item)
+        _walk(f"{path}/{_element_name(item, index)}", item, out)
 
 
 def _element_name(item: Any, index: int) -> str:
-    if isinstance(item, dict):
+    if type(item) is dict:
         for field in _NAME_FIELDS:
             name = item.get(field)
-            if isinstance(name, (str, int)) and not isinstance(name, bool):
+            if name is not None and type(name) in (str, int):
                 return str(name)
     return str(index)
 

@@ -7,8 +7,8 @@
 
 Every role of the game is an OpenSpiel player (numbered in the order of `Game.roles`). Chance is
 sampled (OpenSpiel's SAMPLED_STOCHASTIC): the shuffles and dice happen inside the agon state from its
-seeded generator, so there are no chance nodes; the game's `seed` parameter fixes the first deal and
-each further `new_initial_state()` takes the next seed. Actions are the numbers of the game's fixed
+seeded generator, so there are no chance nodes; the game's `seed` parameter fixes the deal and the dice
+(`new_initial_state_for(seed)` deals another game from the same game object). Actions are the numbers of the game's fixed
 action space (agon/rl/spaces.py); the information-state tensor is the role's feature vector built
 from `view(role)`, its string a hash of the view with its log; `resample_from_infostate` goes
 through `determinize`. Returns: the winners share +1, the others share -1 (zero-sum).
@@ -41,17 +41,32 @@ def _parameters(game: Game) -> dict[str, Any]:
 
 
 class _Held:
-    """What an OpenSpiel state holds: its game and the agon state. OpenSpiel clones a Python state
-    by deep-copying its attributes; here that is agon's cheap `clone()`, the game shared."""
+    """What an OpenSpiel state holds: its game, the agon state and the views asked of it so far.
+    OpenSpiel clones a Python state by deep-copying its attributes; here that is agon's cheap
+    `clone()`, the game shared. OpenSpiel asks for the same tensors and strings many times per
+    position, so the views and vectors are kept until the next action."""
 
-    __slots__ = ("game", "state")
+    __slots__ = ("game", "seen", "state")
 
-    def __init__(self, game: AgonSpielGame, state: State) -> None:
+    def __init__(self, game: AgonSpielGame, state: State, seen: dict[tuple[Any, ...], Any] | None = None) -> None:
         self.game = game
         self.state = state
+        self.seen: dict[tuple[Any, ...], Any] = seen or {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.game, self.state.clone())
+        return _Held(self.game, self.state.clone(), dict(self.seen))  # same position: same views
+
+    def view(self, player: int) -> dict[str, Any]:
+        key = ("view", player)
+        if key not in self.seen:
+            self.seen[key] = self.state.view(self.game.roles[player])
+        return self.seen[key]
+
+    def vector(self, player: int) -> list[float]:
+        key = ("vector", player)
+        if key not in self.seen:
+            self.seen[key] = self.game.observer.vector(self.view(player))
+        return self.seen[key]
 
 
 class AgonSpielGame(pyspiel.Game):
@@ -66,14 +81,20 @@ class AgonSpielGame(pyspiel.Game):
         self.roles = game.roles(**self.options)
         self.agon = game
         self.spec: GameSpec = spec(self.game_id)
-        self.next_seed = int(merged["seed"])
+        self.seed = int(merged["seed"])
+        self.observer = self.spec.observer()
+        self._initial = game.new(self.seed, **self.options)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.spec.num_actions, max_chance_outcomes=0, num_players=len(self.roles),
             min_utility=-1.0, max_utility=1.0, utility_sum=0.0, max_game_length=self.spec.max_length)
         super().__init__(_game_type(self.game_id), info, merged)
 
     def new_initial_state(self) -> AgonSpielState:
-        seed, self.next_seed = self.next_seed, self.next_seed + 1
+        """The game dealt from the `seed` parameter (the same deal every time, as OpenSpiel expects)."""
+        return AgonSpielState(self, self._initial.clone())
+
+    def new_initial_state_for(self, seed: int) -> AgonSpielState:
+        """The game dealt from another seed: a new deal per episode without a new game object."""
         return AgonSpielState(self, self.agon.new(seed, **self.options))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: dict[str, Any] | None = None) -> AgonObserver:
@@ -105,6 +126,7 @@ class AgonSpielState(pyspiel.State):
     def _apply_action(self, action: int) -> None:
         state = self._held.state
         state.apply(state.active[0], self._held.game.spec.decode(action))
+        self._held.seen.clear()
 
     def _action_to_string(self, player: int, action: int) -> str:
         return str(self._held.game.spec.decode(action))
@@ -134,21 +156,23 @@ class AgonObserver:
     """OpenSpiel's PyObserver: the feature vector of `view(role)`; strings hash the view."""
 
     def __init__(self, game: AgonSpielGame, perfect_recall: bool) -> None:
-        self.observer = game.spec.observer()
-        self.roles = game.roles
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(self.observer.size, np.float32)
+        self.tensor = np.zeros(game.observer.size, np.float32)
         self.dict = {"features": self.tensor}
 
     def set_from(self, state: AgonSpielState, player: int) -> None:
-        self.tensor[:] = self.observer.vector(state.agon_state.view(self.roles[player]))
+        self.tensor[:] = state._held.vector(player)
 
     def string_from(self, state: AgonSpielState, player: int) -> str:
-        view = state.agon_state.view(self.roles[player])
-        if not self.perfect_recall:
-            view = {k: v for k, v in view.items() if k != "log"}
-        blob = json.dumps(view, sort_keys=True, ensure_ascii=False, default=str)
-        return hashlib.sha1(blob.encode()).hexdigest()
+        held = state._held
+        key = ("string", player, self.perfect_recall)
+        if key not in held.seen:
+            view = held.view(player)
+            if not self.perfect_recall:
+                view = {k: v for k, v in view.items() if k != "log"}
+            blob = json.dumps(view, sort_keys=True, ensure_ascii=False, default=str)
+            held.seen[key] = hashlib.sha1(blob.encode()).hexdigest()
+        return held.seen[key]
 
 
 def _game_type(game_id: str) -> pyspiel.GameType:

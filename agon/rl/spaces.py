@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -33,6 +33,7 @@ class GameSpec:
     actions: tuple[Action, ...]
     features: tuple[str, ...]
     max_length: int
+    index: dict[Action, int] = field(init=False, repr=False, compare=False, hash=False)
 
     @property
     def num_actions(self) -> int:
@@ -43,9 +44,8 @@ class GameSpec:
         blob = json.dumps([[a.verb, as_json(a.arg)] for a in self.actions], ensure_ascii=False)
         return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
-    @property
-    def index(self) -> dict[Action, int]:
-        return _index(self)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", {a: i for i, a in enumerate(self.actions)})
 
     def encode(self, action: Action) -> int:
         """The integer of `action`; ActionSpaceError if the fixed space lacks it."""
@@ -72,11 +72,6 @@ class GameSpec:
 def as_json(arg: Any) -> Any:
     """An action's argument as JSON (tuples as lists)."""
     return [as_json(a) for a in arg] if isinstance(arg, tuple) else arg
-
-
-@cache
-def _index(spec: GameSpec) -> dict[Action, int]:
-    return {a: i for i, a in enumerate(spec.actions)}
 
 
 def data_file(game_id: str) -> str:
