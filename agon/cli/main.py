@@ -12,7 +12,7 @@ from typing import Any
 from rich.console import Console
 from rich.markdown import Markdown
 
-from agon.bench import bench
+from agon.bench import bench, bench_ismcts
 from agon.bots import bots
 from agon.cli.options import game_options, parse_pairs
 from agon.cli.terminal import Quit, TerminalPlayer, show_result
@@ -62,6 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     bn = sub.add_parser("bench", help="random full games per second, actions per second, clone() cost")
     bn.add_argument("game")
     bn.add_argument("--seconds", type=float, default=5.0)
+    bn.add_argument("--against", choices=["openspiel"], help="`agon bench ismcts --against openspiel`: search side by side")
     _add_game_options(bn)
 
     tour = sub.add_parser("tournament", help="many games between bots: win rates with 95% intervals, for balance")
@@ -148,6 +149,9 @@ def cmd_fuzz(console: Console, args: argparse.Namespace) -> int:
 
 
 def cmd_bench(console: Console, args: argparse.Namespace) -> int:
+    if args.game == "ismcts":  # ISMCTS iterations/s on every game (and OpenSpiel's, --against openspiel)
+        console.print(bench_ismcts(against=args.against).summary(), markup=False, soft_wrap=True)
+        return 0
     load(args.game)
     console.print(bench(args.game, args.seconds, game_options(args)).summary(), markup=False, soft_wrap=True)
     return 0

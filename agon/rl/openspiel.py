@@ -209,3 +209,32 @@ def register_all() -> None:
 
 
 register_all()
+
+
+class OpenSpielIsmcts:
+    """OpenSpiel's own ISMCTS bot (its Python implementation, random-rollout evaluator) seated as an
+    agon bot: each choice wraps a clone of the agon state in the adapter and asks the bot.
+
+    (OpenSpiel's C++ ISMCTSBot does not hold on to states resampled by a Python game, so it crashes
+    on any Python game; the Python bot is the same algorithm.)"""
+
+    name = "openspiel-ismcts"
+
+    def __init__(self, game_id: str, seed: int = 0, iterations: int = 100, exploration: float = 2.0) -> None:
+        from open_spiel.python.algorithms import ismcts, mcts
+
+        self.game = pyspiel.load_game(short_name(game_id))
+        self.iterations = iterations
+        random_state = np.random.RandomState(seed)
+        evaluator = mcts.RandomRolloutEvaluator(1, random_state)
+        self.bot = ismcts.ISMCTSBot(self.game, evaluator, exploration, iterations, random_state=random_state,
+                                    allow_inconsistent_action_sets=True)
+
+    def choose(self, state: State, role: str) -> Any:
+        legal = [a for a in state.legal_actions(role) if a.verb != "undo"]
+        if len(legal) == 1:
+            return legal[0]
+        if state.active[0] != role:
+            raise ValueError(f"OpenSpiel moves the first active role; {role} is not it ({state.active})")
+        wrapped = AgonSpielState(self.game, state.clone())
+        return self.game.spec.decode(self.bot.step(wrapped))
