@@ -63,6 +63,27 @@ def _vocabularies(game_id: str) -> list[set[Any]]:
     return []
 
 
+# 1989 labels of `pick_option` prompts that random play rarely reaches (events_*.py, core_events.py)
+_1989_OPTIONS = (
+    "2 support checks (+2) on Student or Intellectual spaces", "decline",
+    "discard a 3-Ops card to cancel the support check", "end the game at the end of this turn",
+    "let the support check happen", "no struggle", "place 3 SPs in Elite spaces",
+    "place 4 SPs in spaces without Democrat SPs", "play Common European Home with the shown card",
+    "play the shown card", "remove all Democrat SPs from Elite spaces", "the game goes on",
+    "use Goodbye Lenin's Operations",
+)
+
+
+def _known_actions(game_id: str) -> set[Action]:
+    """Actions the game's sources show it can offer, beyond what the survey happens to meet."""
+    if game_id == "1989":
+        from agon.games.dawn_of_freedom.data import CARDS, COUNTRY_NAMES
+
+        labels = [*_1989_OPTIONS, *COUNTRY_NAMES, *(f"carry out {c.title}" for c in CARDS.values() if c.red)]
+        return {Action("option", label) for label in labels}
+    return set()
+
+
 def survey(game_id: str, games: int, seed: int = 0) -> tuple[set[Action], dict[str, set[float]], int]:
     """Random games under each option set: the actions offered, each feature's values, the longest game."""
     game = load(game_id)
@@ -129,7 +150,8 @@ def update(game_id: str, games: int) -> dict[str, Any]:
     old = read_data(game_id)
     old_actions = [Action(v, _freeze(a)) for v, a in old.get("actions", [])]
     known = set(old_actions)
-    new_actions = sorted((a for a in widen(game_id, seen) if a not in known and a.verb != "undo"), key=_order)
+    found = widen(game_id, seen) | _known_actions(game_id)
+    new_actions = sorted((a for a in found if a not in known and a.verb != "undo"), key=_order)
     old_features = list(old.get("features", []))
     known_features = set(old_features)
     new_features = sorted(name for name, seen_values in values.items()

@@ -11,7 +11,7 @@ from agon.rl.spaces import GAMES, ActionSpaceError, spec
 # A change here is a change of every trained agent's action numbering: only ever append (docs/rl.md).
 PINNED = {
     "dual-powers": (187, "bcfd764af315cdf6"),
-    "1989": (284, "c088e2edf8c0b965"),
+    "1989": (288, "64006274858838e9"),
     "intrigue-city": (189, "87598fe7be295be3"),
     "cuba-libre": (6480, "2d99dfd4035db0a2"),
 }
