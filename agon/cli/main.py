@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from agon.bench import bench
+from agon.bench import bench, bench_ismcts
 from agon.bots import bots
 from agon.cli.options import game_options, parse_pairs
 from agon.cli.rules import show_rules
@@ -72,6 +72,7 @@ def build_parser() -> argparse.ArgumentParser:
     bn.add_argument("--db", action="append", help="`agon bench server`: a database URL (repeatable; default SQLite, "
                     "and PostgreSQL at $AGON_TEST_PG when set)")
     bn.add_argument("--think", type=float, default=1.0, help="`agon bench server`: seconds a client waits between actions")
+    bn.add_argument("--against", choices=["openspiel"], help="`agon bench ismcts --against openspiel`: search side by side")
     _add_game_options(bn)
 
     tour = sub.add_parser("tournament", help="many games between bots: win rates with 95%% intervals, for balance")
@@ -206,6 +207,9 @@ def cmd_fuzz(console: Console, args: argparse.Namespace) -> int:
 def cmd_bench(console: Console, args: argparse.Namespace) -> int:
     if args.game == "server":
         return cmd_bench_server(console, args)
+    if args.game == "ismcts":  # ISMCTS iterations/s on every game (and OpenSpiel's, --against openspiel)
+        console.print(bench_ismcts(against=args.against).summary(), markup=False, soft_wrap=True)
+        return 0
     load(args.game)
     with _progress(console, "bench " + args.game, args.seconds, unit="s") as advance:
         result = bench(args.game, args.seconds, game_options(args), progress=advance)
