@@ -16,10 +16,12 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from agon.bench import bench
+from agon.bench import bench, bench_ismcts
 from agon.bots import bots
 from agon.cli.options import game_options, parse_pairs
 from agon.cli.rules import show_rules
+from agon.cli.serve import add_parser as add_serve_parser
+from agon.cli.serve import cmd_bench_server, cmd_serve
 from agon.cli.terminal import Quit, TerminalPlayer, show_result
 from agon.engine import ENGINE_VERSION, AgonError, State, games, load, read_record, replay, replay_checked
 from agon.match import HUMAN, play_match, seat_players
@@ -66,6 +68,11 @@ def build_parser() -> argparse.ArgumentParser:
     bn = sub.add_parser("bench", help="random full games per second, actions per second, clone() cost")
     bn.add_argument("game")
     bn.add_argument("--seconds", type=float, default=5.0)
+    bn.add_argument("--matches", type=int, default=500, help="`agon bench server`: live matches")
+    bn.add_argument("--db", action="append", help="`agon bench server`: a database URL (repeatable; default SQLite, "
+                    "and PostgreSQL at $AGON_TEST_PG when set)")
+    bn.add_argument("--think", type=float, default=1.0, help="`agon bench server`: seconds a client waits between actions")
+    bn.add_argument("--against", choices=["openspiel"], help="`agon bench ismcts --against openspiel`: search side by side")
     _add_game_options(bn)
 
     tour = sub.add_parser("tournament", help="many games between bots: win rates with 95%% intervals, for balance")
@@ -80,6 +87,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("game")
     rules.add_argument("--cards", action="store_true", help="every card's full text instead")
     rules.add_argument("--card", help="the full text of one card (its number or name)")
+    add_serve_parser(sub)
     return parser
 
 
@@ -197,6 +205,11 @@ def cmd_fuzz(console: Console, args: argparse.Namespace) -> int:
 
 
 def cmd_bench(console: Console, args: argparse.Namespace) -> int:
+    if args.game == "server":
+        return cmd_bench_server(console, args)
+    if args.game == "ismcts":  # ISMCTS iterations/s on every game (and OpenSpiel's, --against openspiel)
+        console.print(bench_ismcts(against=args.against).summary(), markup=False, soft_wrap=True)
+        return 0
     load(args.game)
     with _progress(console, "bench " + args.game, args.seconds, unit="s") as advance:
         result = bench(args.game, args.seconds, game_options(args), progress=advance)
@@ -240,6 +253,7 @@ def _progress(console: Console, what: str, total: float, unit: str = "games") ->
 COMMANDS = {
     "games": cmd_games, "play": cmd_play, "replay": cmd_replay, "fuzz": cmd_fuzz, "bench": cmd_bench,
     "tournament": cmd_tournament, "rules": cmd_rules,
+    "serve": lambda _console, args: cmd_serve(args),
 }
 
 

@@ -7,6 +7,7 @@ the public methods below.
 What a game writes (the protected hooks):
 
     Game:  id, title, state_class, roles(**options), normalize_options(options)
+           option_specs() -> [OptionSpec]  (the options as data, for lobbies)
            render(view, role) -> str   (terminal board; rich markup allowed)
            bots() -> {name: factory(game_id, seed) -> Bot}  (game-specific bots, optional)
            rules_doc: file name under docs/rules/ for `agon rules`
@@ -37,6 +38,7 @@ from typing import Any, ClassVar
 from agon.engine.actions import UNDO, Action, Prompt, as_action, is_legal, render, short
 from agon.engine.errors import IllegalAction, UnknownGame
 from agon.engine.log import LogEntry, SharedList
+from agon.engine.options import OptionSpec
 from agon.engine.rng import Rng
 
 ENGINE_VERSION = "0.2.0"
@@ -68,6 +70,11 @@ class Game(ABC):
         if options:
             raise ValueError(f"{self.id} takes no options; got {sorted(options)}")
         return {}
+
+    def option_specs(self) -> list[OptionSpec]:
+        """The options `normalize_options` accepts, as data (name, type, allowed values, default,
+        the player counts each applies to), for lobbies and front ends; [] for a game with none."""
+        return []
 
     def new(self, seed: int = 0, **options: Any) -> State:
         opts = self.normalize_options(dict(options))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from agon.engine import Game
+from agon.engine import Game, OptionSpec
 from agon.games.dual_powers import text
 from agon.games.dual_powers.rules import DualPowersState
 
@@ -24,6 +24,15 @@ class DualPowers(Game):
     def roles(self, **options: Any) -> list[str]:
         opts = self.normalize_options(options)
         return [opts["side"]] if opts["players"] == 1 else ["red", "white"]
+
+    def option_specs(self) -> list[OptionSpec]:
+        return [
+            OptionSpec("players", "int", default=2, choices=(1, 2), help="2 players, or 1 against the Opposition"),
+            OptionSpec("side", "choice", default="red", choices=("red", "white"), players=(1,),
+                       help="your side in the solo game"),
+            OptionSpec("difficulty", "int", default=1, minimum=1, maximum=6, players=(1,),
+                       help="the Opposition's difficulty"),
+        ]
 
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
         opts = dict(options)
