@@ -39,6 +39,7 @@ class TerminalPlayer:
         self.board_at: tuple[int, int, str] | None = None  # (actions, log lines, prompt) at the last drawing
         self.thinking: Progress | None = None
         self._catalogue: list[Card] | None = None
+        self._patterns: list[re.Pattern[str]] = []
         self._think_start = 0.0
 
     def viewer(self, state: State) -> str | None:
@@ -59,15 +60,16 @@ class TerminalPlayer:
     def catalogue(self, state: State) -> list[Card]:
         if self._catalogue is None:
             self._catalogue = sorted(state.game.cards(), key=lambda c: -len(str(c["name"])))
+            self._patterns = [re.compile(rf"(?<!\w){re.escape(str(c['name']))}(?!\w)") for c in self._catalogue]
         return self._catalogue
 
     def cards_in(self, state: State, text: str) -> list[Card]:
         """The catalogue's cards whose names appear in `text`, in the order they appear, each once."""
         found: list[tuple[int, Card]] = []
-        for card in self.catalogue(state):
-            name = str(card["name"])
-            match = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text)
+        for card, pattern in zip(self.catalogue(state), self._patterns, strict=True):
+            match = pattern.search(text)
             if match:
+                name = str(card["name"])
                 text = text.replace(name, " " * len(name))  # a longer name hides the shorter one inside it
                 found.append((match.start(), card))
         return [card for _, card in sorted(found, key=lambda pair: pair[0])]
@@ -89,8 +91,8 @@ class TerminalPlayer:
         board = state.game.render(view, role)
         who = state.game.role_name(role) if role else "spectator"
         self.console.print(Panel(board, title=f"{state.game.title} — {who}"))
-        labels = " ".join(state.prompt(role).labels) if role else ""
-        cards = [card for card in self.cards_in(state, plain(board)) if card not in self.cards_in(state, labels)]
+        described = self.cards_in(state, "\n".join(state.prompt(role).labels)) if role else []
+        cards = [card for card in self.cards_in(state, plain(board)) if card not in described]
         if cards:
             self.console.print("[dim]Cards shown (c N reads one in full):[/dim]")
             for card in cards:
