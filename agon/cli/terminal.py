@@ -43,8 +43,9 @@ class TerminalPlayer:
         self._think_start = 0.0
 
     def viewer(self, state: State) -> str | None:
-        """Whose eyes the log is read with: the only human, or nobody's private lines in hot seat."""
-        return self.humans[0] if len(self.humans) == 1 else None
+        """Whose eyes the log is read with: the only human; in hot seat, the person at the keyboard
+        (the screen and scrollback are cleared before the next one sits down)."""
+        return self.humans[0] if len(self.humans) == 1 else self.last_human
 
     def show_log(self, state: State, start: int, viewer: str | None) -> None:
         for entry in state.log[start:]:

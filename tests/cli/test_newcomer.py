@@ -136,6 +136,14 @@ def test_item_11_handing_over_clears_the_scrollback_too():
     assert "\x1b[3J" in screen.getvalue()
 
 
+def test_item_11_hot_seat_shows_private_lines_to_the_person_at_the_keyboard_only(monkeypatch, capsys):
+    code, out = run(monkeypatch, capsys, ["play", "dual-powers", "--players", "2", "--seed", "3"], "1\n\n1\n\nq\n")
+    reds = out.index("Pass the keyboard to white")
+    assert code == 0 and out.count("Your Secret Objective:") == 2
+    red_line = next(line for line in out.splitlines() if "Your Secret Objective:" in line)
+    assert out.index(red_line) < reds and red_line not in out[reds:]
+
+
 # -- items 5 and 1: what the others did, card texts in the terminal ---------------------------
 
 def test_item_5_hot_seat_shows_the_incoming_player_what_happened(monkeypatch, capsys):
