@@ -61,6 +61,9 @@ class MatchPage {
   render(state, force = false) {
     if (!state || typeof state !== "object" || !state.view) return;
     if (!force && this.state && typeof state.version === "number" && state.version < this.state.version) return;
+    const key = JSON.stringify(state);
+    if (key === this.shown) return; // the same state again (a push that follows our own reply)
+    this.shown = key;
     const first = !this.state;
     this.state = state;
     document.body.dataset.version = String(state.version);
