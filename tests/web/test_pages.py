@@ -102,6 +102,9 @@ def test_a_person_plays_ten_decisions_by_clicking_reloads_and_continues(page: An
     page.screenshot(path=str(artifacts / f"{game}.png"))
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(artifacts / f"{game}-phone.png"))
+    if page.locator("button.zoom").count():
+        page.click("button.zoom")
+        page.screenshot(path=str(artifacts / f"{game}-phone-zoomed.png"))
     page.goto("/")  # the lobby's "My games" lists the seat, with a badge when it is this seat's turn
     page.wait_for_selector("#mine li a")
     assert page.locator("#mine li.mine-turn .badge").count() == 1
