@@ -224,9 +224,10 @@ def test_dp_districts_keep_their_compass_points(layout_dp: dict) -> None:
 
 
 def test_dp_card_labels_are_the_games_and_views_name_only_known_things(layout_dp: dict) -> None:
-    from agon.games.dual_powers.data import CARD_LABEL
+    from agon.games.dual_powers.data import CARD_LABEL, FRESH, MARKER_NAME
 
     assert [c["label"] for c in layout_dp["cards"]] == list(CARD_LABEL)
+    assert [(m["name"], m["fresh"]) for m in layout_dp["markers"]] == list(zip(MARKER_NAME, FRESH, strict=True))
     assert [c["id"] for c in layout_dp["cards"]] == list(range(len(CARD_LABEL)))
     labels = set(CARD_LABEL)
     ids = {d["id"] for d in layout_dp["districts"]}
@@ -239,6 +240,7 @@ def test_dp_card_labels_are_the_games_and_views_name_only_known_things(layout_dp
         for side in view["sides"].values():
             hand = side["hand"] if isinstance(side["hand"], list) else []
             assert set(hand + side["played"]) <= labels
+            assert all(layout_dp["markers"][m]["id"] == m for m in side["supply"])
 
 
 # -- Intrigue City ---------------------------------------------------------------------------------

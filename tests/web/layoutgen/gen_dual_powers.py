@@ -9,7 +9,7 @@ from pathlib import Path
 
 from relax import relax
 
-from agon.games.dual_powers.data import CARD_LABEL
+from agon.games.dual_powers.data import CARD_LABEL, EXH, FRESH, MARKER_NAME, N_MARKERS, OWNER
 
 PKG = Path(__file__).resolve().parents[3] / "agon" / "games" / "dual_powers"
 GEO = {  # district: (lat, lon) of its centre
@@ -73,6 +73,8 @@ def main() -> None:
                   "red": {"x": side, "y": 400, "w": 380, "h": 190},
                   "white": {"x": side, "y": 605, "w": 380, "h": 190}},
         "months": data["months"],
+        "markers": [{"id": m, "name": MARKER_NAME[m], "owner": ("red", "white", "neutral", "opposition")[OWNER[m]],
+                     "fresh": FRESH[m], "exhausted": EXH[m]} for m in range(N_MARKERS)],
         "cards": cards,
     }
     out["boxes"]["white"]["h"] = out["viewBox"][3] - 10 - out["boxes"]["white"]["y"]

@@ -267,7 +267,7 @@ export function hand(view, ui = {}) {
   }
   if (Array.isArray(view.discard) && view.discard.length) {
     out.push(`<details><summary>Discard pile (${view.discard.length})</summary>`
-      + view.discard.map((cid) => cardRow(cid, `discard:${cid}`)).join("") + "</details>");
+      + view.discard.map((cid) => cardRow(cid, `card:${cid}`)).join("") + "</details>");
   }
   return out.join("");
 }

@@ -199,6 +199,7 @@ function drawSide(svg, view, layout) {
     panel(svg, b[side], `${o.name}${opp && opp.side === side ? " (Opposition)" : ""}`);
     shape(svg, o.shape, b[side].x + b[side].w - 14, b[side].y + 15, 9, o.fill);
     if (info) {
+      drawSupply(svg, b[side], info.supply, view, layout);
       rows(svg, b[side], [
         `Hand: ${info.hand_count} card(s); extra draws ${info.extra_draws ?? 0}`,
         `Secret Objective: ${info.secret_objective ?? "-"}`,
@@ -215,6 +216,19 @@ function drawSide(svg, view, layout) {
       ]);
     }
   }
+}
+
+// The markers in a side's supply, as tokens a recruit can name (fresh, controlled by their owner).
+function drawSupply(svg, spec, ids, view, layout) {
+  const y = spec.y + spec.h - 30;
+  text(svg, spec.x + 8, y - 26, "Supply:", { "font-size": 13, fill: "#444" });
+  ids.forEach((id, i) => {
+    const info = layout.markers?.[id];
+    if (!info) return;
+    const m = { id, name: info.name, owner: info.owner, control: info.owner, strength: info.fresh, exhausted: false };
+    const g = el("g", { transform: `translate(${spec.x + 20 + (i % 13) * 28.5} ${y}) scale(0.62)` }, svg);
+    token(g, m, 0, 0);
+  });
 }
 
 function drawRiver(svg, layout) {
