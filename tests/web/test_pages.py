@@ -296,3 +296,21 @@ def test_the_page_reconnects_after_the_websocket_drops_and_catches_up(page: Any,
     page.wait_for_selector("#live.up")
     page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
     assert len(sockets) == 2
+
+
+def test_bad_links_and_files_get_a_one_line_reason(page: Any, server: Any, tmp_path: Path) -> None:
+    page.goto("/m/no-such-match")
+    page.wait_for_selector("#title:has-text('cannot be opened')")
+    assert page.locator("#status").inner_text().strip()
+    made = server.call("/api/matches", {"game": "1989", "seed": SEED, "seats": {"democrat": "human", "communist": "random"}})
+    page.goto(f"/m/{made['id']}#not-a-token")
+    page.wait_for_selector("#title:has-text('cannot be opened')")
+    assert "\n" not in page.locator("#status").inner_text().strip()
+    junk = tmp_path / "junk.json"
+    junk.write_text("this is not a record")
+    page.goto("/replay")
+    page.set_input_files("#record-file", str(junk))
+    page.wait_for_selector("#upload-error:has-text('not JSON')")
+    junk.write_text(json.dumps({"game": "1989", "seed": 1, "actions": [["democrat", "fly", "moon"]]}))
+    page.set_input_files("#record-file", str(junk))
+    page.wait_for_selector("#upload-error:has-text('cannot be opened')")
