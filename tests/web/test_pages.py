@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.resources
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -260,7 +261,7 @@ def test_undo_takes_back_the_last_choice(page: Any, server: Any) -> None:
     assert page.locator("#actions button.undo").count() == 0
 
 
-def test_the_lobby_shows_the_options_and_seats_that_apply(page: Any) -> None:
+def test_the_lobby_shows_the_options_and_seats_that_apply(page: Any, artifacts: Path) -> None:
     """Cuba Libre: with one player the solo faction option appears, Victory Deception (3-4 players)
     goes, and the seats follow the server's roles and default seats for those options."""
     page.goto("/")
@@ -272,6 +273,7 @@ def test_the_lobby_shows_the_options_and_seats_that_apply(page: Any) -> None:
     assert page.locator("#opt-solo").is_visible() and page.locator("#opt-deception").is_hidden()
     assert page.locator("#seat-m26").input_value() == "human"
     assert page.locator("#seat-govt").input_value() == "nonplayer"
+    page.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
 
 
 def test_the_page_reconnects_after_the_websocket_drops_and_catches_up(page: Any, server: Any) -> None:
@@ -314,3 +316,21 @@ def test_bad_links_and_files_get_a_one_line_reason(page: Any, server: Any, tmp_p
     junk.write_text(json.dumps({"game": "1989", "seed": 1, "actions": [["democrat", "fly", "moon"]]}))
     page.set_input_files("#record-file", str(junk))
     page.wait_for_selector("#upload-error:has-text('cannot be opened')")
+
+
+def test_a_finished_match_links_its_page_to_the_replay_viewer(page: Any, server: Any) -> None:
+    """Bots play a whole match; its page (a spectator's) says who won and opens the replay."""
+    made = server.call("/api/matches", {"game": "dual-powers", "seed": SEED, "seats": {"red": "random", "white": "random"}})
+    deadline = time.monotonic() + 90
+    while not server.call(f"/api/matches/{made['id']}")["is_over"]:
+        assert time.monotonic() < deadline, "the bots did not finish the match in time"
+        time.sleep(0.5)
+    page.goto(made["spectate_url"])
+    page.wait_for_selector("#prompt-text:has-text('Game over')")
+    page.click("a:has-text('Open the replay viewer')")
+    page.wait_for_selector("body[data-step='0']")
+    page.keyboard.press("End")
+    total = server.call(f"/api/matches/{made['id']}")["version"]
+    page.wait_for_selector(f"body[data-step='{total}']")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector(f"body[data-step='{total - 1}']")
