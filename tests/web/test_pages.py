@@ -187,8 +187,12 @@ def test_a_seats_page_holds_no_card_of_another_seats_hand(page: Any, server: Any
     path = f"/api/matches/{made['id']}"
     mine = server.call(path, token=tokens[me])["view"]
     theirs = server.call(path, token=tokens[other])["view"]
+    page.goto(made["spectate_url"])  # what anybody sees (a leader's marker on the board, say)
+    page.wait_for_selector("body[data-version]")
+    page.wait_for_selector("#players li")
+    public = page.content()
     visible = json.dumps(mine, ensure_ascii=False)
-    hidden = {name for name in hand_names(game, theirs) - hand_names(game, mine) if name not in visible}
+    hidden = {name for name in hand_names(game, theirs) - hand_names(game, mine) if name not in visible and name not in public}
     assert hidden, "the other seat's hand should hold cards this seat cannot see"
     page.goto(made["seats"][me]["url"])
     page.wait_for_selector("body[data-version]")
@@ -334,3 +338,29 @@ def test_a_finished_match_links_its_page_to_the_replay_viewer(page: Any, server:
     page.wait_for_selector(f"body[data-step='{total}']")
     page.keyboard.press("ArrowLeft")
     page.wait_for_selector(f"body[data-step='{total - 1}']")
+
+
+def test_a_late_push_of_an_older_state_does_not_undo_the_page(page: Any, server: Any) -> None:
+    """Pushes can arrive after the reply to one's own action; the page keeps the newer state."""
+    made = server.call("/api/matches", {"game": "1989", "seed": SEED, "seats": {"democrat": "human", "communist": "human"}})
+    pushed: list[str] = []
+    routes: list[Any] = []
+
+    def through(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+        upstream.on_message(lambda message: (pushed.append(message), ws.send(message)))
+        routes.append(ws)
+
+    page.route_web_socket("**/live", through)
+    page.goto(made["seats"]["communist"]["url"])
+    page.wait_for_selector("#live.up")
+    assert wait_for_turn(page)
+    page.wait_for_function("() => document.body.dataset.version === '0'")
+    decide(page)
+    page.wait_for_function("() => document.body.dataset.version === '1'")
+    shown = page.locator("#prompt-text").inner_text()
+    oldest = next(m for m in pushed if json.loads(m).get("version") == 0)
+    routes[-1].send(oldest)
+    page.wait_for_timeout(500)
+    assert page.locator("body").get_attribute("data-version") == "1"
+    assert page.locator("#prompt-text").inner_text() == shown
