@@ -200,7 +200,7 @@ function drawSide(svg, view, layout) {
   for (const [who, cid] of Object.entries(view.committed ?? {})) list.push(`${SIDE[who]?.name ?? who} must play: ${cardTitle(cid, layout)}`);
   const last = view.discard?.[view.discard.length - 1];
   if (last !== undefined) list.push(`Top of discard: ${cardTitle(last, layout)}`);
-  rows(svg, b.cards, list.slice(0, 10), OPTS);
+  rows(svg, b.cards, list.slice(0, 8), OPTS);
   panel(svg, b.power_struggle, "Power struggle");
   const ps = view.power_struggle;
   if (ps) {
@@ -218,7 +218,13 @@ function drawSide(svg, view, layout) {
   panel(svg, b.effects, "Events in force");
   const until = { turn: "this turn", game: "rest of game", ps: "to next power struggle", deal: "to next deal", manual: "until used" };
   const eff = (view.effects ?? []).map((e) => `${e.name}${e.side ? " (" + (SIDE[e.side]?.abbr ?? e.side) + ")" : ""}, ${until[e.until] ?? e.until}`);
-  rows(svg, b.effects, eff.length ? eff.slice(0, 12) : ["None."], OPTS);
+  // two columns of as many lines as the box holds; the last line says how many more there are
+  const per = Math.max(1, Math.floor((b.effects.h - 30) / 19));
+  const fit = per * 2;
+  const shown = eff.length > fit ? [...eff.slice(0, fit - 1), `… and ${eff.length - fit + 1} more`] : eff;
+  const half = b.effects.w / 2;
+  rows(svg, b.effects, shown.length ? shown.slice(0, per) : ["None."], { ...OPTS, max: Math.floor(half / 7.4) });
+  rows(svg, { ...b.effects, x: b.effects.x + half }, shown.slice(per), { ...OPTS, max: Math.floor(half / 7.4) });
 }
 
 let lastLayout = {}; // hand() gets no layout; it names cards from the one draw() last used
