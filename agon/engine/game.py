@@ -7,6 +7,7 @@ the public methods below.
 What a game writes (the protected hooks):
 
     Game:  id, title, state_class, roles(**options), normalize_options(options)
+           option_specs() -> [OptionSpec]  (the options as data, for lobbies)
            render(view, role) -> str   (terminal board; rich markup allowed)
            bots() -> {name: factory(game_id, seed) -> Bot}  (game-specific bots, optional)
            rules_doc: file name under docs/rules/ for `agon rules`
@@ -37,6 +38,7 @@ from typing import Any, ClassVar
 from agon.engine.actions import UNDO, Action, Prompt, as_action, is_legal, render, short
 from agon.engine.errors import IllegalAction, UnknownGame
 from agon.engine.log import LogEntry, SharedList
+from agon.engine.options import OptionSpec
 from agon.engine.rng import Rng
 
 ENGINE_VERSION = "0.2.0"
@@ -69,6 +71,11 @@ class Game(ABC):
             raise ValueError(f"{self.id} takes no options; got {sorted(options)}")
         return {}
 
+    def option_specs(self) -> list[OptionSpec]:
+        """The options `normalize_options` accepts, as data (name, type, allowed values, default,
+        the player counts each applies to), for lobbies and front ends; [] for a game with none."""
+        return []
+
     def new(self, seed: int = 0, **options: Any) -> State:
         opts = self.normalize_options(dict(options))
         state = self.state_class.__new__(self.state_class)
@@ -87,6 +94,10 @@ class Game(ABC):
     def render(self, view: dict[str, Any], role: str | None) -> str:
         """The board as text for the terminal (rich markup allowed)."""
         return json.dumps({k: v for k, v in view.items() if k != "log"}, indent=1)
+
+    def role_name(self, role: str) -> str:
+        """What a person calls a role (Cuba Libre: "26July" for "m26"); the role id by default."""
+        return role
 
     def layout(self) -> dict[str, Any]:
         """The board's layout for graphical front ends: `layout.json` beside the game's module
