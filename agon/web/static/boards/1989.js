@@ -2,7 +2,7 @@
 // the VP, turn, action round and Tiananmen Square tracks, the card piles and the power struggle.
 // Support Points: Democrat = blue square, Communist = vermillion circle; filled when that side
 // controls the space, outlined otherwise.
-import { COLORS, clear, el, esc, legendRow, panel, rows, shape, stack, target, text, track } from "./svg.js";
+import { COLORS, cardOf, clear, el, esc, legendRow, panel, rows, shape, stack, target, text, track } from "./svg.js";
 
 const SIDE = {
   democrat: { name: "Democrat", fill: COLORS.blue, shape: "square", abbr: "D" },
@@ -31,7 +31,7 @@ function wrap(name, per) {
 }
 
 function cardTitle(id, layout, cards) {
-  const c = cards?.get?.(id) ?? cards?.get?.(String(id));
+  const c = cardOf(cards, id);
   return c ? c.name : (layout.card_titles?.[String(id)] ?? `Card ${id}`);
 }
 
@@ -248,7 +248,7 @@ export function hand(view, ui = {}) {
   const layout = ui.layout ?? lastLayout;
   const out = [];
   const cardRow = (cid, key) => {
-    const c = ui.cards?.get?.(cid) ?? ui.cards?.get?.(String(cid));
+    const c = cardOf(ui.cards, cid);
     const title = c ? c.name : (layout.card_titles?.[String(cid)] ?? `Card ${cid}`);
     const ops = layout.card_ops?.[String(cid)];
     return `<div class="card" data-target="${esc(key)}" tabindex="0"><b>${esc(`${cid}. ${title}`)}</b>`
@@ -263,7 +263,9 @@ export function hand(view, ui = {}) {
   if (ps && Array.isArray(ps.hand)) {
     out.push(`<h3>Your power struggle cards (${ps.hand.length})</h3><ul class="ps-hand">`);
     for (const pid of ps.hand) {
-      out.push(`<li class="card" data-target="pscard:${pid}" tabindex="0">${esc(psCard(pid, layout))}</li>`);
+      const body = cardOf(ui.cards, `P${pid}`)?.text;
+      out.push(`<li class="card" data-target="pscard:${pid}" tabindex="0">${esc(psCard(pid, layout))}`
+        + `${body ? `<div class="card-text">${esc(body)}</div>` : ""}</li>`);
     }
     out.push("</ul>");
     if (Array.isArray(ps.democrat_hand)) {
