@@ -60,22 +60,26 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _start(db: str, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "AGON_TOKEN_RATE": "1e6", "AGON_TOKEN_BURST": "1e6", "AGON_CLIENT_RATE": "1e6",
-           "AGON_CLIENT_BURST": "1e6", "AGON_CACHE_SIZE": "100000"}
-    proc = subprocess.Popen([sys.executable, "-m", "agon.cli.main", "serve", "--port", str(port), "--db", db,
-                             "--bot-processes", "0"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+UNLIMITED = {"AGON_TOKEN_RATE": "1e6", "AGON_TOKEN_BURST": "1e6", "AGON_CLIENT_RATE": "1e6",
+             "AGON_CLIENT_BURST": "1e6", "AGON_CACHE_SIZE": "100000"}
+
+
+def start_server(db: str, port: int, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    """`agon serve` in a child process (bots in threads), once it answers /api/health."""
     import httpx
 
+    proc = subprocess.Popen([sys.executable, "-m", "agon.cli.main", "serve", "--port", str(port), "--db", db,
+                             "--bot-processes", "0"], env={**os.environ, **(env or {})},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"agon serve exited: {proc.stderr.read().decode()[-500:] if proc.stderr else ''}")
+            raise RuntimeError(f"agon serve exited: {proc.stderr.read().decode()[-2000:] if proc.stderr else ''}")
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
                 return proc
         except httpx.HTTPError:
-            time.sleep(0.2)
+            time.sleep(0.1)
     proc.kill()
     raise RuntimeError("agon serve did not start within 60 s")
 
@@ -159,7 +163,7 @@ def bench_server(db: str | None = None, matches: int = 500, seconds: float = 20.
     with tempfile.TemporaryDirectory(prefix="agon-bench-") as tmp:
         db = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
         port = _free_port()
-        proc = _start(db, port)
+        proc = start_server(db, port, UNLIMITED)
         try:
             actions, latencies, pushes, errors, per_match, elapsed = asyncio.run(
                 _drive(f"http://127.0.0.1:{port}", game, matches, seconds, think, seed, proc.pid))
