@@ -12,7 +12,7 @@ import hmac
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from agon.bots import bots as bot_names
@@ -40,7 +40,7 @@ class Live:
     row: MatchRow
     state: State
     version: int
-    thinking: set[str] = field(default_factory=set)
+    thinking: frozenset[str] = frozenset()  # replaced, never mutated: threads read it
     stale: bool = False  # another process stored an action (a NOTIFY said so)
 
 
@@ -241,7 +241,7 @@ class Matches:
             seat = live.row.seats.get(role)
             if seat is None or seat.kind != "bot" or role not in live.state.active:
                 return None
-            index = list(live.row.seats).index(role)
+            index = live.state.game.roles(**live.row.options).index(role)
             seed = (live.row.seed * 1000 + index + 1) % MAX_SEED  # as agon.match seats its bots
             return live.version, live.state.clone(), seat.bot or "random", seed
 
