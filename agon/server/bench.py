@@ -32,6 +32,8 @@ class ServerBench:
     rss_per_match_kib: float
     pushes: int
     errors: int
+    server_cpu: float  # CPU seconds the server used while the matches played
+    think: float
 
     def percentile(self, q: float) -> float:
         ordered = sorted(self.latencies_ms)
@@ -39,9 +41,12 @@ class ServerBench:
 
     def summary(self) -> str:
         kind = self.db.split(":", 1)[0].split("+")[0]
-        return (f"{kind}: {self.matches} live matches, {self.actions} actions in {self.seconds:.1f} s = "
-                f"{self.actions / self.seconds:.0f} actions/s; round trip p50 {self.percentile(0.5):.1f} ms, "
-                f"p99 {self.percentile(0.99):.1f} ms; {self.rss_per_match_kib:.0f} KiB per live match; "
+        return (f"{kind}: {self.matches} live matches (a move every ~{self.think:g} s each), {self.actions} actions "
+                f"in {self.seconds:.1f} s = {self.actions / self.seconds:.0f} actions/s; round trip p50 "
+                f"{self.percentile(0.5):.1f} ms, p99 {self.percentile(0.99):.1f} ms; server CPU "
+                f"{self.server_cpu / max(self.actions, 1) * 1000:.1f} ms per action "
+                f"({self.server_cpu / self.seconds:.0%} of a core); "
+                f"{self.rss_per_match_kib:.0f} KiB per live match; "
                 f"{self.pushes} websocket pushes; {self.errors} refused (409: simultaneous moves, retried)")
 
 
@@ -50,6 +55,12 @@ def _rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _free_port() -> int:
@@ -85,7 +96,7 @@ def start_server(db: str, port: int, env: dict[str, str] | None = None) -> subpr
 
 
 async def _drive(base: str, game: str, matches: int, seconds: float, think: float, seed: int,
-                 pid: int) -> tuple[int, list[float], int, int, float, float]:
+                 pid: int) -> tuple[int, list[float], int, int, float, float, float]:
     import httpx
     from websockets.asyncio.client import connect
 
@@ -148,16 +159,18 @@ async def _drive(base: str, game: str, matches: int, seconds: float, think: floa
                 tasks.append(asyncio.create_task(seat(match, role, ready, Rng(seed * 7919 + i * 10 + j))))
         await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 300)
         rss_live = _rss_kib(pid)
+        cpu = _cpu_seconds(pid)
         began = time.monotonic()
         clock["stop"] = began + seconds
         go.set()
         await asyncio.gather(*tasks, return_exceptions=True)
         elapsed = time.monotonic() - began
+        cpu = _cpu_seconds(pid) - cpu
         per_match = (max(_rss_kib(pid), rss_live) - rss_before) / max(matches, 1)
-        return counts["actions"], latencies, counts["pushes"], counts["errors"], per_match, elapsed
+        return counts["actions"], latencies, counts["pushes"], counts["errors"], per_match, elapsed, cpu
 
 
-def bench_server(db: str | None = None, matches: int = 500, seconds: float = 20.0, think: float = 1.0,
+def bench_server(db: str | None = None, matches: int = 500, seconds: float = 20.0, think: float = 5.0,
                  game: str = "dual-powers", seed: int = 1) -> ServerBench:
     """Run `agon serve` on `db` (default: a fresh SQLite file) and drive `matches` live matches."""
     with tempfile.TemporaryDirectory(prefix="agon-bench-") as tmp:
@@ -165,7 +178,7 @@ def bench_server(db: str | None = None, matches: int = 500, seconds: float = 20.
         port = _free_port()
         proc = start_server(db, port, UNLIMITED)
         try:
-            actions, latencies, pushes, errors, per_match, elapsed = asyncio.run(
+            actions, latencies, pushes, errors, per_match, elapsed, cpu = asyncio.run(
                 _drive(f"http://127.0.0.1:{port}", game, matches, seconds, think, seed, proc.pid))
         finally:
             proc.terminate()
@@ -173,4 +186,4 @@ def bench_server(db: str | None = None, matches: int = 500, seconds: float = 20.
                 proc.wait(10)
             except subprocess.TimeoutExpired:
                 proc.kill()
-    return ServerBench(db, matches, actions, elapsed, latencies, per_match, pushes, errors)
+    return ServerBench(db, matches, actions, elapsed, latencies, per_match, pushes, errors, cpu, think)
