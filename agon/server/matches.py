@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agon.bots import bots as bot_names
-from agon.engine import Action, AgonError, IllegalAction, State, UnknownGame, games, load, replay
+from agon.engine import Action, AgonError, Game, IllegalAction, State, UnknownGame, games, load, replay
 from agon.engine.actions import freeze
 from agon.match import HUMAN, seat_players
 from agon.server.store import ActionRow, MatchRow, SeatRow, StaleVersion, Store
@@ -325,7 +325,7 @@ class Matches:
         return sorted(out, key=lambda m: m["index"])
 
 
-def _game(game_id: str) -> Any:
+def _game(game_id: str) -> Game:
     try:
         return load(game_id)
     except UnknownGame as err:
