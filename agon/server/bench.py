@@ -170,20 +170,39 @@ async def _drive(base: str, game: str, matches: int, seconds: float, think: floa
         return counts["actions"], latencies, counts["pushes"], counts["errors"], per_match, elapsed, cpu
 
 
+def _client(base: str, game: str, matches: int, seconds: float, think: float, seed: int,
+            pid: int) -> tuple[int, list[float], int, int, float, float, float]:
+    """One client process: its share of the matches (run in a pool worker)."""
+    return asyncio.run(_drive(base, game, matches, seconds, think, seed, pid))
+
+
 def bench_server(db: str | None = None, matches: int = 500, seconds: float = 20.0, think: float = 5.0,
-                 game: str = "dual-powers", seed: int = 1) -> ServerBench:
-    """Run `agon serve` on `db` (default: a fresh SQLite file) and drive `matches` live matches."""
+                 game: str = "dual-powers", seed: int = 1, clients: int = 2) -> ServerBench:
+    """Run `agon serve` on `db` (default: a fresh SQLite file) and drive `matches` live matches
+    from `clients` processes (one event loop with a thousand sockets would measure itself)."""
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
     with tempfile.TemporaryDirectory(prefix="agon-bench-") as tmp:
         db = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
         port = _free_port()
         proc = start_server(db, port, UNLIMITED)
+        base = f"http://127.0.0.1:{port}"
         try:
-            actions, latencies, pushes, errors, per_match, elapsed, cpu = asyncio.run(
-                _drive(f"http://127.0.0.1:{port}", game, matches, seconds, think, seed, proc.pid))
+            rss_before = _rss_kib(proc.pid)
+            shares = [matches // clients + (1 if i < matches % clients else 0) for i in range(clients)]
+            with ProcessPoolExecutor(clients, mp_context=get_context("spawn")) as pool:
+                jobs = [pool.submit(_client, base, game, share, seconds, think, seed + 100_000 * i, proc.pid)
+                        for i, share in enumerate(shares) if share]
+                parts = [job.result() for job in jobs]
+            rss_after = _rss_kib(proc.pid)
         finally:
             proc.terminate()
             try:
                 proc.wait(10)
             except subprocess.TimeoutExpired:
                 proc.kill()
-    return ServerBench(db, matches, actions, elapsed, latencies, per_match, pushes, errors, cpu, think)
+    latencies = [ms for part in parts for ms in part[1]]
+    return ServerBench(db, matches, sum(p[0] for p in parts), max(p[5] for p in parts), latencies,
+                       (rss_after - rss_before) / matches, sum(p[2] for p in parts), sum(p[3] for p in parts),
+                       max(p[6] for p in parts), think)
