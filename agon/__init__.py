@@ -16,6 +16,7 @@ from agon.engine import (
     IllegalAction,
     Prompt,
     ReplayError,
+    Rng,
     State,
     UnknownGame,
     games,
@@ -27,6 +28,6 @@ from agon.match import play_match
 __version__ = ENGINE_VERSION
 
 __all__ = [
-    "Action", "Game", "IllegalAction", "Prompt", "ReplayError", "State", "UnknownGame",
+    "Action", "Game", "IllegalAction", "Prompt", "ReplayError", "Rng", "State", "UnknownGame",
     "__version__", "bots", "games", "load", "make_bot", "play_match", "replay",
 ]

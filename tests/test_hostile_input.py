@@ -12,7 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import agon
-from agon.engine import IllegalAction, ReplayError, Rng
+from agon.engine import IllegalAction, ReplayError
+from agon.testing import random_position
 
 GAMES = [("dual-powers", {}), ("1989", {}), ("intrigue-city", {"players": 4}), ("cuba-libre", {})]
 STEPS = (0, 25, 120)
@@ -24,14 +25,7 @@ json_like = st.recursive(atoms, lambda inner: st.lists(inner, max_size=4) | st.d
 
 @cache
 def position(game_id: str, steps: int) -> agon.State:
-    state, rng = agon.load(game_id).new(11, **dict(GAMES)[game_id]), Rng(11)
-    for _ in range(steps):
-        if not state.active:
-            break
-        role = state.active[0]
-        legal = state.legal_actions(role)
-        state.apply(role, legal[rng.below(len(legal))])
-    return state
+    return random_position(game_id, 11, steps, dict(GAMES)[game_id])
 
 
 def action_like(state: agon.State) -> st.SearchStrategy:

@@ -95,6 +95,10 @@ class Game(ABC):
         """The board as text for the terminal (rich markup allowed)."""
         return json.dumps({k: v for k, v in view.items() if k != "log"}, indent=1)
 
+    def role_name(self, role: str) -> str:
+        """What a person calls a role (Cuba Libre: "26July" for "m26"); the role id by default."""
+        return role
+
     def layout(self) -> dict[str, Any]:
         """The board's layout for graphical front ends: `layout.json` beside the game's module
         (coordinates of spaces, tracks and boxes), or {} for a game that has none."""

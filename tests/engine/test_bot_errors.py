@@ -7,22 +7,15 @@ import pytest
 
 import agon
 from agon.engine import Rng
+from agon.testing import random_position
 
 GAMES = [("dual-powers", {}), ("1989", {}), ("intrigue-city", {"players": 4}), ("cuba-libre", {})]
 
 
-def finished(game_id: str, options: dict) -> agon.State:
-    state, rng = agon.load(game_id).new(3, **options), Rng(3)
-    while state.active:
-        role = state.active[0]
-        legal = state.legal_actions(role)
-        state.apply(role, legal[rng.below(len(legal))])
-    return state
-
-
 @pytest.mark.parametrize("bot", ["random", "ismcts", "nonplayer"])
 def test_every_bot_refuses_a_finished_game_or_an_inactive_role_with_the_same_error(bot):
-    over = finished("cuba-libre", {})
+    over = random_position("cuba-libre", 3, 100_000)
+    assert over.is_over
     fresh = agon.load("cuba-libre").new(3)
     waiting = next(r for r in fresh.game.roles(**fresh.options) if r not in fresh.active)
     for state, role in ((over, "govt"), (over, "m26"), (fresh, waiting)):

@@ -10,6 +10,7 @@ import pytest
 
 import agon
 from agon.engine import Action, IllegalAction, Rng
+from agon.testing import random_position
 
 GAMES = [("dual-powers", {}), ("1989", {}), ("intrigue-city", {"players": 4}), ("cuba-libre", {})]
 
@@ -19,18 +20,6 @@ JUNK = [
     ("card", {"a": 1}), ("card", 1.5), ("card", float("nan")), ("card", float("inf")), ("card", b"1"),
     ("card", [[[[[[[[[[[[1]]]]]]]]]]]]), ("card", object()),
 ]
-
-
-def played(game_id: str, options: dict, seed: int, steps: int) -> agon.State:
-    state = agon.load(game_id).new(seed, **options)
-    rng = Rng(seed)
-    for _ in range(steps):
-        if not state.active:
-            break
-        role = state.active[0]
-        legal = state.legal_actions(role)
-        state.apply(role, legal[rng.below(len(legal))])
-    return state
 
 
 def lookalikes(action: Action) -> list[Action]:
@@ -79,7 +68,7 @@ def test_dual_powers_objective_28_0_is_not_objective_28():
 
 @pytest.mark.parametrize(("game_id", "options"), GAMES)
 def test_junk_is_illegal_with_a_message_and_changes_nothing(game_id, options):
-    state = played(game_id, options, 5, 30)
+    state = random_position(game_id, 5, 30, options)
     role = state.active[0]
     for junk in JUNK:
         refuses(state, role, junk)
@@ -90,7 +79,7 @@ def test_junk_is_illegal_with_a_message_and_changes_nothing(game_id, options):
 
 
 def test_junk_after_game_over_is_illegal_and_changes_nothing():
-    state = played("dual-powers", {}, 2, 10_000)
+    state = random_position("dual-powers", 2, 10_000)
     assert state.is_over
     for junk in [*JUNK, Action("pass", None)]:
         refuses(state, "red", junk)

@@ -48,8 +48,9 @@ from typing import Any
 from agon.engine import Game, OptionSpec
 from agon.engine.options import flag
 from agon.games.cuba_libre import events
-from agon.games.cuba_libre.data import ROLES
+from agon.games.cuba_libre.data import FACTION_NAMES, ROLES
 from agon.games.cuba_libre.rules import CubaLibreState, nonplayers
+from agon.games.cuba_libre.text import catalogue
 from agon.games.cuba_libre.text import render as render_board
 
 
@@ -150,6 +151,12 @@ class CubaLibre(Game):
 
     def render(self, view: dict[str, Any], role: str | None) -> str:
         return render_board(view, role)
+
+    def cards(self) -> list[dict[str, Any]]:
+        return catalogue()
+
+    def role_name(self, role: str) -> str:
+        return FACTION_NAMES[ROLES.index(role)] if role in ROLES else role
 
 
 events.load_all()

@@ -40,8 +40,11 @@ class DualPowers(Game):
         if players not in (1, 2):
             raise ValueError(f"players must be 1 or 2, not {players!r}")
         if players == 2:
+            solo_only = sorted(set(opts) & {"side", "difficulty"})
+            if solo_only:
+                raise ValueError(f"options {solo_only} are for the solo game (players=1)")
             if opts:
-                raise ValueError(f"options {sorted(opts)} are for the solo game (players=1)")
+                raise ValueError(f"unknown option(s) {sorted(opts)} for dual-powers; options: players, side, difficulty")
             return {"players": 2}
         side = opts.pop("side", "red")
         if side not in ("red", "white"):
@@ -50,7 +53,7 @@ class DualPowers(Game):
         if not isinstance(difficulty, int) or isinstance(difficulty, bool) or not 1 <= difficulty <= 6:
             raise ValueError(f"difficulty must be an integer 1..6, not {difficulty!r}")
         if opts:
-            raise ValueError(f"unknown option(s) {sorted(opts)} for dual-powers")
+            raise ValueError(f"unknown option(s) {sorted(opts)} for dual-powers; options: players, side, difficulty")
         return {"players": 1, "side": side, "difficulty": difficulty}
 
     def bots(self) -> dict[str, Callable[..., Any]]:
@@ -61,6 +64,9 @@ class DualPowers(Game):
 
     def render(self, view: dict[str, Any], role: str | None) -> str:
         return text.render(view, role)
+
+    def cards(self) -> list[dict[str, Any]]:
+        return text.catalogue()
 
 
 GAME = DualPowers()
