@@ -42,7 +42,7 @@ def create_in_lobby(page: Any, game: str) -> None:
     page.wait_for_url(lambda url: "/m/" in url and "#" in url)
 
 
-UNCOVERED = """() => [...document.querySelectorAll("svg.board .target")].findIndex((t) => {
+UNCOVERED = """() => [...document.querySelectorAll("svg.board .target, #hand .target")].findIndex((t) => {
   t.scrollIntoView({ block: "nearest" });
   const r = t.getBoundingClientRect();
   const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
@@ -60,7 +60,7 @@ def decide(page: Any) -> str:
     """One decision by clicking: a highlighted board target if there is one, else the first button.
     Returns "board" or "button"."""
     before = page.locator("body").get_attribute("data-version")
-    targets = page.locator("svg.board .target")
+    targets = page.locator("svg.board .target, #hand .target")
     how = "board" if targets.count() else "button"
     if how == "board":
         # a target whose centre is not covered by another element (a space may be drawn twice)

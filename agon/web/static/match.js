@@ -29,7 +29,7 @@ class MatchPage {
       return;
     }
     const board = await loadBoard(state.game);
-    this.host = new BoardHost($("board"), $("detail"), board);
+    this.host = new BoardHost($("board"), $("detail"), board, this.token ? $("hand") : null);
     this.host.onAction = (action) => this.act(action);
     if (board.module) $("legend-box").hidden = false;
     this.render(state);
@@ -74,7 +74,6 @@ class MatchPage {
     const actions = prompt && Array.isArray(prompt.actions) ? prompt.actions : [];
     if (this.host) {
       this.host.draw(state.view, { role, seats: state.seats || {} }, actions);
-      this.host.hand($("hand"), state.view);
       if (first) this.host.legend($("legend"));
     }
     $("hand-panel").hidden = !role || !$("hand").textContent.trim();
