@@ -135,7 +135,7 @@ class MatchPage {
       box.append(button);
     }
     for (const action of undo) box.append(h("button", { type: "button", class: "action undo", onclick: () => this.act(action) }, "↶ " + (action.label || "Undo")));
-    if (onBoard.size) box.append(h("p", { class: "hint" }, "Highlighted places on the board are clickable too."));
+    if (onBoard.size) box.append(h("p", { class: "hint" }, "Highlighted places on the board and cards in your hand are clickable too."));
     this.setBusy(this.busy);
   }
 
