@@ -33,6 +33,7 @@ from agon.games.cuba_libre.nonplayer.common import (
     choose_option,
     final_round,
     idx,
+    probe,
     removal_key,
 )
 from agon.games.cuba_libre.operations import ops_possible
@@ -328,7 +329,7 @@ def _try_each(ctx: Ctx, options: list[Any], action: Callable[[Any], Any]) -> lis
     g, role = ctx.g, ROLES[ctx.f]
     scored = []
     for a in options:
-        twin = g.clone()
+        twin = probe(g, ctx.f)
         try:
             twin.apply(role, action(a))
         except Exception:
