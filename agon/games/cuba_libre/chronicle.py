@@ -148,8 +148,13 @@ def _exchanges(g: Any, kind: tuple[str, str, tuple[int, ...]], rows0: list[list[
               state="" if a == CO else " " + to)
 
 
+def _at(c: int) -> int:
+    """A Cash marker's place (-1 Available); one awaiting its holder's choice (-2 - place) is still there."""
+    return -2 - c if c < -1 else c
+
+
 def _cash(g: Any, cash0: list[int]) -> None:
-    for c0, c1 in zip(cash0, g.cash, strict=True):
+    for c0, c1 in ((_at(a), _at(b)) for a, b in zip(cash0, g.cash, strict=True)):
         if c0 == c1:
             continue
         if c1 < 0:

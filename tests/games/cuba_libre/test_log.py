@@ -89,3 +89,21 @@ def test_nonplayer_rule_trace_is_set_apart_and_once_per_step():
         assert a.args != b.args  # never the same step twice in a row
     assert len(trace) < len(notes)  # repeats of a step were dropped
     _ = M26
+
+
+def test_cash_awaiting_its_holders_choice_is_still_in_its_space():
+    """A Cash marker whose holder is deciding (4.5.2, encoded -2 - place) logs nothing until it moves."""
+    from agon.games.cuba_libre.chronicle import describe, snap
+
+    g = blank()
+    code = space("havana") * 4 + 3
+    g.cash[0] = code
+    before = snap(g)
+    g.cash[0] = -2 - code
+    n = len(g._log)
+    describe(g, before)
+    assert lines(g, n) == []
+    before = snap(g)
+    g.cash[0] = -1
+    describe(g, before)
+    assert lines(g, n) == ["Cash removed from Havana (Syndicate)."]
