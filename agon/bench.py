@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,8 +40,10 @@ class BenchResult:
         )
 
 
-def bench(game_id: str, seconds: float = 5.0, options: dict[str, Any] | None = None, seed: int = 0) -> BenchResult:
-    """Play random games for about `seconds`, with no checks; then time clone() on mid-game states."""
+def bench(game_id: str, seconds: float = 5.0, options: dict[str, Any] | None = None, seed: int = 0,
+          progress: Callable[[float], None] | None = None) -> BenchResult:
+    """Play random games for about `seconds`, with no checks; then time clone() on mid-game states.
+    `progress(elapsed)` is called after each game (the CLI's progress bar)."""
     game = load(game_id)
     options = dict(options or {})
     chooser = Rng(seed)
@@ -62,6 +66,8 @@ def bench(game_id: str, seconds: float = 5.0, options: dict[str, Any] | None = N
                 samples.append(state.clone())
         games += 1
         actions += n
+        if progress is not None:
+            progress(time.perf_counter() - start)
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu_start
     clone_us = _time_clone(samples or [game.new(seed, **options)])
@@ -75,3 +81,125 @@ def _time_clone(states: list[Any]) -> float:
         for s in states:
             s.clone()
     return (time.process_time() - start) / (rounds * len(states)) * 1e6
+
+
+# -- `agon bench ismcts [--against openspiel]`: search speed (and strength) side by side ----------
+
+ISMCTS_GAMES = ("dual-powers", "1989", "intrigue-city", "cuba-libre")
+
+
+@dataclass
+class SearchSpeed:
+    game: str
+    searcher: str
+    iterations: int
+    cpu_seconds: float
+
+    @property
+    def per_second(self) -> float:
+        return self.iterations / self.cpu_seconds if self.cpu_seconds else 0.0
+
+
+@dataclass
+class IsmctsBench:
+    speeds: list[SearchSpeed]
+    match: dict[str, Any] | None = None
+
+    def rate(self, game: str, searcher: str) -> float:
+        return next((s.per_second for s in self.speeds if s.game == game and s.searcher == searcher), 0.0)
+
+    def summary(self) -> str:
+        lines = []
+        for game in dict.fromkeys(s.game for s in self.speeds):
+            ours, theirs = self.rate(game, "agon"), self.rate(game, "openspiel")
+            line = f"{game}: agon ismcts {ours:,.1f} iterations/s"
+            if theirs:
+                line += f", OpenSpiel ISMCTS {theirs:,.1f} simulations/s, ratio {ours / theirs:.1f}x"
+            lines.append(line + "  [per CPU second, same positions]")
+        if self.match:
+            m = self.match
+            lines.append(f"{m['game']}, {m['games']} games, agon {m['agon_iterations']} iterations vs OpenSpiel "
+                         f"{m['openspiel_iterations']} simulations per move (equal CPU time): agon won {m['agon_wins']}, "
+                         f"OpenSpiel won {m['openspiel_wins']}, other {m['other']}")
+        return "\n".join(lines)
+
+
+def _positions(game_id: str, count: int, seed: int, depth: int = 40) -> list[Any]:
+    """Mid-game positions: `depth` random actions from `count` seeded deals (a decision with a choice)."""
+    game = load(game_id)
+    chooser = Rng(seed)
+    found = []
+    for k in range(count):
+        state = game.new(seed + k)
+        for _ in range(depth):
+            role = state.active[0]
+            legal = state.legal_actions(role)
+            state.apply(role, legal[chooser.below(len(legal))])
+        while state.active and len(state.legal_actions(state.active[0])) < 2:
+            state.apply(state.active[0], state.legal_actions(state.active[0])[0])
+        if state.active:
+            found.append(state)
+    return found
+
+
+def _time_search(bot: Any, states: list[Any]) -> float:
+    start = time.process_time()
+    for state in states:
+        bot.choose(state, state.active[0])
+    return time.process_time() - start
+
+
+def bench_ismcts(games: tuple[str, ...] = ISMCTS_GAMES, against: str | None = None, iterations: int = 40,
+                 positions: int = 3, match_games: int = 2, seed: int = 0) -> IsmctsBench:
+    """agon's ISMCTS iterations per CPU second on the same mid-game positions of each game; with
+    `against="openspiel"` also OpenSpiel's ISMCTS through agon.rl.openspiel with as many simulations,
+    and a short match on Dual Powers at equal CPU time per move."""
+    from agon.bots.ismcts import IsmctsBot
+
+    if against not in (None, "openspiel"):
+        raise ValueError(f"--against takes 'openspiel', not {against!r}")
+    if against == "openspiel" and importlib.util.find_spec("pyspiel") is None:
+        raise ValueError("--against openspiel needs OpenSpiel: pip install 'agon[rl]'")
+    speeds = []
+    for game_id in games:
+        states = _positions(game_id, positions, seed)
+        bot = IsmctsBot(game_id, seed, iterations=iterations)
+        speeds.append(SearchSpeed(game_id, "agon", iterations * len(states), _time_search(bot, states)))
+        if against == "openspiel":
+            from agon.rl.openspiel import OpenSpielIsmcts
+
+            theirs = OpenSpielIsmcts(game_id, seed, iterations=iterations)
+            speeds.append(SearchSpeed(game_id, "openspiel", iterations * len(states), _time_search(theirs, states)))
+    result = IsmctsBench(speeds)
+    if against == "openspiel" and match_games > 0:
+        result.match = _match("dual-powers", result, match_games, seed)
+    return result
+
+
+def _match(game_id: str, speeds: IsmctsBench, games: int, seed: int, openspiel_iterations: int = 20) -> dict[str, Any]:
+    """agon's ISMCTS against OpenSpiel's, seats alternating, each given the same CPU time per move."""
+    from agon.bots.ismcts import IsmctsBot
+    from agon.rl.openspiel import OpenSpielIsmcts
+
+    ratio = speeds.rate(game_id, "agon") / max(speeds.rate(game_id, "openspiel"), 1e-9)
+    ours_iterations = max(int(openspiel_iterations * ratio), openspiel_iterations)
+    game = load(game_id)
+    tally = {"agon_wins": 0, "openspiel_wins": 0, "other": 0}
+    for k in range(games):
+        state = game.new(seed + 100 + k)
+        roles = game.roles(**state.options)
+        ours_role = roles[k % len(roles)]
+        bots = {r: (IsmctsBot(game_id, seed + k, iterations=ours_iterations) if r == ours_role
+                    else OpenSpielIsmcts(game_id, seed + k, iterations=openspiel_iterations)) for r in roles}
+        while state.active:
+            role = state.active[0]
+            state.apply(role, bots[role].choose(state, role))
+        winners = state.result.get("winners", [])
+        if winners == [ours_role]:
+            tally["agon_wins"] += 1
+        elif winners and ours_role not in winners:
+            tally["openspiel_wins"] += 1
+        else:
+            tally["other"] += 1
+    return {"game": game_id, "games": games, "agon_iterations": ours_iterations,
+            "openspiel_iterations": openspiel_iterations, **tally}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Game
+from agon.engine import Game, OptionSpec
 from agon.games.dawn_of_freedom import ops, power, scoring, steps, turn  # noqa: F401  (register procedures)
 from agon.games.dawn_of_freedom.data import ROLES
 from agon.games.dawn_of_freedom.events import load_events
@@ -25,6 +25,10 @@ class DawnOfFreedom(Game):
 
     def roles(self, **options: Any) -> list[str]:
         return list(ROLES)
+
+    def option_specs(self) -> list[OptionSpec]:
+        return [OptionSpec("handicap", "int", default=0, choices=(0, 1, 2),
+                           help="extra Democrat Support Points after the set-up (13.0)")]
 
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """`handicap`: 0, 1 or 2 extra Democrat SPs after the set-up placements (1989-completion 13.0)."""

@@ -18,6 +18,7 @@ from agon.games.dawn_of_freedom.events import EVENTS, Effect, Steps
 from agon.games.dawn_of_freedom.flow import ASK, AUTO, Frame
 
 MAX_AUTO_STEPS = 100_000  # bound on automatic procedures run in one action (never hang)
+DETERMINIZE_TRIES = 200  # samples drawn until one admits the pending decision
 
 
 class DawnState(State):
@@ -128,6 +129,27 @@ class DawnState(State):
         return self.outcome
 
     def _determinize(self, role: str, rng: Rng) -> None:
+        """A sample of what `role` cannot know that admits the decision pending now: if the
+        opponent is choosing among resampled cards (Common European Home's pick, a power-struggle
+        attack), his sampled hand must offer a choice, else the sample is drawn again (rejection
+        sampling). The flow never runs here, so who is active, the action round and the log stay
+        as `role` saw them. If no sample fits in DETERMINIZE_TRIES, the hidden cards stay as they
+        are (a choice that constrained is nearly known anyway)."""
+        for _ in range(DETERMINIZE_TRIES):
+            trial = self.clone()
+            trial._resample(role, rng)
+            if trial._admits_pending():
+                self.__dict__.update(trial.__dict__)
+                return
+
+    def _admits_pending(self) -> bool:
+        if self.outcome is not None or not self.stack or "role" not in self.stack[-1]:
+            return True
+        f = self.stack[-1]
+        proc = ASK[f["p"]]
+        return proc.always or bool(proc.legal(self, f))
+
+    def _resample(self, role: str, rng: Rng) -> None:
         """Resample what `role` cannot know: the opponent's unseen hand cards, the draw deck and a
         card the Democrat set aside with Samizdat (card 77), keeping the cards `role` has seen
         (Stasi's named card, cards taken from the discards, Goodbye Lenin's red-title cards, card
@@ -179,9 +201,6 @@ class DawnState(State):
             face_down[opp] = tuple(pool[n:n + k])
             ps["face_down"] = tuple(face_down)
             ps["deck"] = pool[n + k:]
-            if self.stack and self.stack[-1]["p"] == "ps_attack":  # the attacker's resampled cards decide again
-                self.stack[-1] = {"p": "ps_round"}
-        self.run()  # a pending choice among resampled cards may have none left: skipped (R2)
 
     def show(self, side: int, cards: list[int]) -> None:
         """`side`'s opponent has now seen these cards of `side`'s hand (kept by `_determinize`)."""

@@ -321,7 +321,8 @@ class DualPowersState(State):
             h = SIDES[self.human]
             toward = self.score if self.human == 0 else -self.score
             reason = self.reason if w == self.human else "the Opposition wins: " + self.reason
-            return {"winners": [h] if w == self.human else [], "scores": {h: toward}, "reason": reason,
+            # the Opposition is no seat, yet it wins: the result names it (tournaments count it)
+            return {"winners": [h] if w == self.human else ["opposition"], "scores": {h: toward}, "reason": reason,
                     "winner_side": SIDES[w], "opposition": SIDES[self.opp]}
         return {"winners": [SIDES[w]], "scores": {"red": self.score, "white": -self.score}, "reason": self.reason}
 

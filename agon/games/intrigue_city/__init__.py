@@ -20,7 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Game
+from agon.engine import Game, OptionSpec
+from agon.engine.options import flag as switch
 from agon.games.intrigue_city import text
 from agon.games.intrigue_city.data import THEMES
 from agon.games.intrigue_city.rules import IntrigueState
@@ -39,6 +40,25 @@ class IntrigueCity(Game):
     def roles(self, **options: Any) -> list[str]:
         n = self.normalize_options(options)["players"]
         return [f"p{i + 1}" for i in range(n)]
+
+    def option_specs(self) -> list[OptionSpec]:
+        return [
+            OptionSpec("players", "int", default=3, minimum=2, maximum=5, help="number of players"),
+            switch("beginner", "beginner game (IC-V.1)"),
+            switch("short", "short game (IC-V.2/V.3)"),
+            switch("blank_vote", "blank votes allowed at the Change of Era (IC-V.4)"),
+            OptionSpec("advanced", "choice", default="none", choices=("none", "A", "B"),
+                       help="advanced game: A random action cards (IC-V.5), B themes (IC-V.6)"),
+            OptionSpec("theme", "choice", default="whispers", choices=tuple(THEMES), requires={"advanced": "B"},
+                       help="the theme of advanced game B"),
+            OptionSpec("schemer_tie", "choice", default="top", choices=_TIES, help="reading of a Schemer tie (AMB-12)"),
+            switch("strict_victory", "strict reading of the victory condition (AMB-14)"),
+            switch("formed_favour", "Strong only if the action formed the Equilibrium"),
+            switch("limit_equilibrium", "15 Equilibrium cards per guild (GAP-14)"),
+            switch("unlimited_bank", "the Bank never runs out (GAP-14)"),
+            OptionSpec("arrangement_value", "choice", default="any", choices=("any", 1, 2, 3),
+                       help="the cube Promising Arrangements / Redistribution of Power place (AMB-3)"),
+        ]
 
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
         known = {"players", "advanced", "theme", "schemer_tie", "arrangement_value", *_FLAGS}
@@ -80,6 +100,9 @@ class IntrigueCity(Game):
 
     def render(self, view: dict[str, Any], role: str | None) -> str:
         return text.render(view, role)
+
+    def cards(self) -> list[dict[str, Any]]:
+        return text.catalogue()
 
 
 GAME = IntrigueCity()

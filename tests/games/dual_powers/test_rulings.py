@@ -250,7 +250,7 @@ def _red_reveals_first(score: int) -> bool:
     s.score, s.pw = score, WHITE
     empty_objectives(s)
     scoring.scoring(s)
-    return any(e.message().startswith("Red reveals the Secret Objective blue-1: objective marker 2") for e in s.log)
+    return any(e.message().startswith("Red reveals the Secret Objective Narva District 1: objective marker 2") for e in s.log)
 
 
 def test_A16_the_centre_is_the_tie_for_reveal_order() -> None:

@@ -1,0 +1,98 @@
+"""Observations: a fixed-length numeric vector per role, built only from `state.view(role)`.
+
+A view is a JSON-ready tree. `flatten(view)` turns it into named features by these rules
+(docs/rl.md gives them with examples):
+
+- a number (or bool) at path P is the feature `P` with that value;
+- a string s at path P is the one-hot feature `P=s` (1.0); None sets nothing;
+- a dict is walked key by key (`P/key`);
+- a list of dicts is walked element by element, each named by its "id", "pos", "role",
+  "name" or "number" field (the first it has), else by its index: `districts/vyborg/...`;
+- a list of numbers, or of scalars some of which are None, is positional: `P/0`, `P/1`, ...;
+- a list of strings is a bag: `P=s` counts how many times s occurs (a hand, the active roles);
+- the log, the game id and the result are left out (the log is in the view for agents that want it).
+
+Each game's feature list (`agon/rl/data/<game>.json`, key "features") fixes which names exist and
+their order; a name the list lacks is dropped, a listed name absent from the view is 0.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+SKIPPED = ("log", "game", "result")
+_NAME_FIELDS = ("id", "pos", "role", "name", "number")
+
+
+def flatten(view: dict[str, Any]) -> dict[str, float]:
+    """The named features of one view (see the module docstring for the rules)."""
+    out: dict[str, float] = {}
+    for key, value in view.items():
+        if key not in SKIPPED:
+            _walk(key, value, out)
+    return out
+
+
+def _walk(path: str, value: Any, out: dict[str, float]) -> None:
+    kind = type(value)
+    if kind is str:
+        name = f"{path}={value}"
+        out[name] = out.get(name, 0.0) + 1.0
+    elif kind is int or kind is float or kind is bool:
+        out[path] = out.get(path, 0.0) + float(value)
+    elif kind is dict:
+        for key, item in value.items():
+            _walk(f"{path}/{key}", item, out)
+    elif kind is list or kind is tuple:
+        _walk_list(path, value, out)
+    elif value is not None and isinstance(value, (int, float, str, dict, list, tuple)):
+        _walk(path, _plain(value), out)
+
+
+def _plain(value: Any) -> Any:
+    """A subclass of a JSON type (an IntEnum, a NamedTuple...) as the plain type."""
+    for plain in (bool, int, float, str, dict, list):
+        if isinstance(value, plain):
+            return plain(value)
+    return list(value)
+
+
+def _walk_list(path: str, items: list[Any] | tuple[Any, ...], out: dict[str, float]) -> None:
+    if all(type(item) is str for item in items):
+        for item in items:
+            name = f"{path}={item}"
+            out[name] = out.get(name, 0.0) + 1.0
+        return
+    for index, item in enumerate(items):
+        _walk(f"{path}/{_element_name(item, index)}", item, out)
+
+
+def _element_name(item: Any, index: int) -> str:
+    if type(item) is dict:
+        for field in _NAME_FIELDS:
+            name = item.get(field)
+            if name is not None and type(name) in (str, int):
+                return str(name)
+    return str(index)
+
+
+class Observer:
+    """Maps views of one game to vectors over its fixed feature list."""
+
+    def __init__(self, features: list[str]) -> None:
+        self.features = list(features)
+        self.index = {name: i for i, name in enumerate(self.features)}
+
+    @property
+    def size(self) -> int:
+        return len(self.features)
+
+    def vector(self, view: dict[str, Any]) -> list[float]:
+        """The view as a list of `size` floats (unlisted features dropped, missing ones 0)."""
+        out = [0.0] * len(self.features)
+        index = self.index
+        for name, number in flatten(view).items():
+            i = index.get(name)
+            if i is not None:
+                out[i] = number
+        return out

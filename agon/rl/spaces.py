@@ -1,0 +1,99 @@
+"""The fixed numbered action space of each game, and its feature list.
+
+Every `Action` a game can offer has one integer: its position in the game's action list,
+`agon/rl/data/<game>.json` (key "actions", each entry `[verb, arg]`, a tuple arg as a list).
+The lists are append-only: a new version of a game may add actions at the end, never renumber,
+so an agent trained on one version keeps its meaning on the next (tests/rl pins each list's size
+and hash). `python -m agon.rl.survey` is how the lists are extended (docs/rl.md).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from agon.engine import Action, AgonError
+from agon.engine.actions import freeze
+from agon.rl.observation import Observer
+
+
+class ActionSpaceError(AgonError):
+    """An action or index outside a game's fixed action space."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What agon.rl knows of one game: its numbered actions, its features, its longest game."""
+
+    game: str
+    actions: tuple[Action, ...]
+    features: tuple[str, ...]
+    max_length: int
+    index: dict[Action, int] = field(init=False, repr=False, compare=False, hash=False)
+
+    @property
+    def num_actions(self) -> int:
+        return len(self.actions)
+
+    def digest(self) -> str:
+        """A short hash of the action list: it changes exactly when the numbering does."""
+        blob = json.dumps([[a.verb, as_json(a.arg)] for a in self.actions], ensure_ascii=False)
+        return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", {a: i for i, a in enumerate(self.actions)})
+
+    def encode(self, action: Action) -> int:
+        """The integer of `action`; ActionSpaceError if the fixed space lacks it."""
+        i = self.index.get(action)
+        if i is None:
+            raise ActionSpaceError(f"{self.game}: action {action} has no number in the fixed action space "
+                                   f"({self.num_actions} actions); extend it with `python -m agon.rl.survey`")
+        return i
+
+    def decode(self, number: int) -> Action:
+        """The action numbered `number`; ActionSpaceError outside 0..num_actions-1."""
+        if isinstance(number, bool) or not 0 <= int(number) < self.num_actions:
+            raise ActionSpaceError(f"{self.game}: action number {number!r} is outside 0..{self.num_actions - 1}")
+        return self.actions[int(number)]
+
+    def legal_numbers(self, legal: list[Action]) -> list[int]:
+        """The numbers of these legal actions (undo left out), in their order."""
+        return [self.encode(a) for a in legal if a.verb != "undo"]
+
+    def observer(self) -> Observer:
+        return Observer(list(self.features))
+
+
+def as_json(arg: Any) -> Any:
+    """An action's argument as JSON (tuples as lists)."""
+    return [as_json(a) for a in arg] if isinstance(arg, tuple) else arg
+
+
+def data_file(game_id: str) -> str:
+    return f"{game_id}.json"
+
+
+def read_data(game_id: str) -> dict[str, Any]:
+    """The raw data file of a game ({} if there is none yet)."""
+    source = resources.files("agon.rl.data").joinpath(data_file(game_id))
+    if not source.is_file():
+        return {}
+    return json.loads(source.read_text(encoding="utf-8"))
+
+
+@cache
+def spec(game_id: str) -> GameSpec:
+    """The fixed action space and feature list of `game_id`."""
+    raw = read_data(game_id)
+    if not raw:
+        raise ActionSpaceError(f"no action space for game {game_id!r}; games with one: {', '.join(GAMES)}")
+    actions = tuple(Action(verb, freeze(arg)) for verb, arg in raw["actions"])
+    return GameSpec(game_id, actions, tuple(raw["features"]), int(raw["max_length"]))
+
+
+GAMES = ("dual-powers", "1989", "intrigue-city", "cuba-libre")
