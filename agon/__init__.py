@@ -7,7 +7,8 @@
     >>> state.apply(role, state.legal_actions(role)[0])
 """
 
-from agon.bots import bots, make_bot
+from agon import bots
+from agon.bots import make_bot
 from agon.engine import (
     ENGINE_VERSION,
     Action,
@@ -15,6 +16,7 @@ from agon.engine import (
     IllegalAction,
     Prompt,
     ReplayError,
+    Rng,
     State,
     UnknownGame,
     games,
@@ -26,6 +28,6 @@ from agon.match import play_match
 __version__ = ENGINE_VERSION
 
 __all__ = [
-    "Action", "Game", "IllegalAction", "Prompt", "ReplayError", "State", "UnknownGame",
+    "Action", "Game", "IllegalAction", "Prompt", "ReplayError", "Rng", "State", "UnknownGame",
     "__version__", "bots", "games", "load", "make_bot", "play_match", "replay",
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,8 +40,10 @@ class BenchResult:
         )
 
 
-def bench(game_id: str, seconds: float = 5.0, options: dict[str, Any] | None = None, seed: int = 0) -> BenchResult:
-    """Play random games for about `seconds`, with no checks; then time clone() on mid-game states."""
+def bench(game_id: str, seconds: float = 5.0, options: dict[str, Any] | None = None, seed: int = 0,
+          progress: Callable[[float], None] | None = None) -> BenchResult:
+    """Play random games for about `seconds`, with no checks; then time clone() on mid-game states.
+    `progress(elapsed)` is called after each game (the CLI's progress bar)."""
     game = load(game_id)
     options = dict(options or {})
     chooser = Rng(seed)
@@ -63,6 +66,8 @@ def bench(game_id: str, seconds: float = 5.0, options: dict[str, Any] | None = N
                 samples.append(state.clone())
         games += 1
         actions += n
+        if progress is not None:
+            progress(time.perf_counter() - start)
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu_start
     clone_us = _time_clone(samples or [game.new(seed, **options)])

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from agon.bots import Bot, make_bot
+from agon.bots import Bot, bots, make_bot
 from agon.engine import Action, State, load
 
 HUMAN = "human"
@@ -23,6 +23,10 @@ def seat_players(game_id: str, seats: dict[str, str], seed: int, options: dict[s
     unknown = set(seats) - set(roles)
     if unknown:
         raise ValueError(f"no role {', '.join(sorted(unknown))} in {game_id} with these options; roles: {', '.join(roles)}")
+    known = [HUMAN, *bots(game_id)]
+    for role, who in seats.items():
+        if who not in known:
+            raise ValueError(f"no bot {who!r} for {game_id} (seat {role}); choose one of: {', '.join(known)}")
     return {role: seats.get(role) or game.default_seat(role, opts) for role in roles}
 
 
@@ -33,6 +37,7 @@ def play_match(
     *,
     human: Chooser | None = None,
     on_action: Callable[[State, str, Action], None] | None = None,
+    before_bot: Callable[[State, str], None] | None = None,
     max_actions: int = 1_000_000,
     state: State | None = None,
     **options: Any,
@@ -40,7 +45,8 @@ def play_match(
     """Play a game to its end and return the final state.
 
     `seats` maps roles to "human" or a bot name; `human(state, role)` answers for human seats.
-    A game already under way can be continued by passing `state`.
+    A game already under way can be continued by passing `state`. `before_bot(state, role)` is
+    called before a bot chooses (the terminal shows that it is thinking), `on_action` after each action.
     """
     filled = seat_players(game_id, seats, seed, options)
     if state is None:
@@ -61,6 +67,8 @@ def play_match(
         if agent is None:
             action, note = human(state, role), None  # type: ignore[misc]
         else:
+            if before_bot is not None:
+                before_bot(state, role)
             action = agent.choose(state, role)
             note = getattr(agent, "last_reason", None)  # a rulebook bot's reason goes in the log
         state.apply(role, action, note=note)

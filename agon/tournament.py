@@ -8,7 +8,7 @@ fraction), the win rate with its 95% Wilson interval, and the mean score; plus t
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,6 +58,9 @@ class TournamentReport:
             score = self.mean_score(role)
             shown = "" if score is None else f", mean score {score:.1f}"
             lines.append(f"  {role:<12} {who:<11} wins {self.wins(role):7.1f}  {rate:6.1%}  (95% {low:.1%}–{high:.1%}){shown}")
+        others = sorted({w for g in self.games for w in g.winners if w not in self.seats})
+        for winner in others:  # a rulebook automaton that holds no seat (the Dual Powers Opposition)
+            lines.append(f"  {winner:<12} {'(no seat)':<11} wins {self.wins(winner):7.1f}  {self.win_rate(winner)[0]:6.1%}")
         no_winner = sum(1 for g in self.games if not g.winners)
         if no_winner:
             lines.append(f"  no winner among the seats: {no_winner}")
@@ -73,7 +76,8 @@ def _play_one(args: tuple[str, dict[str, str], int, dict[str, Any]]) -> GameSumm
 
 
 def tournament(game_id: str, seats: dict[str, str], games: int, options: dict[str, Any] | None = None,
-               first_seed: int = 0, jobs: int = 1) -> TournamentReport:
+               first_seed: int = 0, jobs: int = 1, progress: Callable[[int], None] | None = None) -> TournamentReport:
+    """Play the seeds first_seed.. with `seats`; `progress(n)` is called with the games done so far."""
     options = dict(options or {})
     work: Iterable[tuple[str, dict[str, str], int, dict[str, Any]]] = [
         (game_id, seats, seed, options) for seed in range(first_seed, first_seed + games)
@@ -81,7 +85,14 @@ def tournament(game_id: str, seats: dict[str, str], games: int, options: dict[st
     report = TournamentReport(game_id, seats, options)
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            report.games = list(pool.map(_play_one, work, chunksize=max(1, games // (jobs * 8))))
+            _collect(report, pool.map(_play_one, work, chunksize=max(1, games // (jobs * 8))), progress)
     else:
-        report.games = [_play_one(w) for w in work]
+        _collect(report, map(_play_one, work), progress)
     return report
+
+
+def _collect(report: TournamentReport, played: Iterable[GameSummary], progress: Callable[[int], None] | None) -> None:
+    for summary in played:
+        report.games.append(summary)
+        if progress is not None:
+            progress(len(report.games))

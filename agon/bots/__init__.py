@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+import types
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -33,10 +35,17 @@ class RandomBot:
         self.rng = Rng(seed)
 
     def choose(self, state: State, role: str) -> Action:
-        legal = [a for a in state.legal_actions(role) if a.verb != "undo"]
-        if not legal:
-            raise ValueError(f"{role} has no legal action")
+        legal = playable(state, role)
         return legal[self.rng.below(len(legal))]
+
+
+def playable(state: State, role: str) -> list[Action]:
+    """The actions a bot may choose for `role` (never undo); ValueError if there is none (the
+    role is not active, or the game is over): every bot says so the same way."""
+    legal = [a for a in state.legal_actions(role) if a.verb != "undo"]
+    if not legal:
+        raise ValueError(f"{role} has no legal action")
+    return legal
 
 
 def _ismcts(game_id: str, seed: int = 0) -> Bot:
@@ -58,3 +67,14 @@ def make_bot(name: str, game_id: str, seed: int = 0) -> Bot:
     if name not in factories:
         raise ValueError(f"no bot {name!r} for {game_id}; bots: {', '.join(factories)}")
     return factories[name](game_id, seed)
+
+
+class _BotsModule(types.ModuleType):
+    """`agon.bots` is this package and also the function `bots`: `agon.bots("1989")` lists the bots
+    and `import agon.bots.ismcts` reaches the module."""
+
+    def __call__(self, game_id: str) -> list[str]:
+        return bots(game_id)
+
+
+sys.modules[__name__].__class__ = _BotsModule

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from agon.bots import playable
 from agon.engine import Action, State
 from agon.engine.rng import Rng
 
@@ -47,7 +48,7 @@ class IsmctsBot:
         self.exploration = exploration
 
     def choose(self, state: State, role: str) -> Action:
-        legal = [a for a in state.legal_actions(role) if a.verb != "undo"]
+        legal = playable(state, role)
         if len(legal) == 1:
             return legal[0]
         root = _Node(None)

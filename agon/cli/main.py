@@ -6,22 +6,27 @@ import argparse
 import json
 import os
 import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.markdown import Markdown
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from agon.bench import bench, bench_ismcts
 from agon.bots import bots
 from agon.cli.options import game_options, parse_pairs
+from agon.cli.rules import show_rules
+from agon.cli.serve import add_parser as add_serve_parser
+from agon.cli.serve import cmd_bench_server, cmd_serve
 from agon.cli.terminal import Quit, TerminalPlayer, show_result
-from agon.engine import AgonError, games, load, read_record, replay, save_record
+from agon.engine import ENGINE_VERSION, AgonError, State, games, load, read_record, replay, replay_checked
 from agon.match import HUMAN, play_match, seat_players
 from agon.testing import fuzz
 from agon.tournament import tournament
-
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 
 
 def _add_game_options(parser: argparse.ArgumentParser) -> None:
@@ -33,16 +38,17 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="agon", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"agon {ENGINE_VERSION}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     sub.add_parser("games", help="list the installed games and their bots")
 
     play = sub.add_parser("play", help="play a game in the terminal")
-    play.add_argument("game")
+    play.add_argument("game", nargs="?", help="the game (not needed with --load)")
     play.add_argument("--seat", action="append", metavar="ROLE=WHO", help="human or a bot name, e.g. red=human")
     play.add_argument("--seed", type=int, default=None, help="seed of the game (default: random)")
     play.add_argument("--save", help="write the game record here when the game ends or you quit")
-    play.add_argument("--load", help="continue a saved game record")
+    play.add_argument("--load", help="continue a saved game record (seats as they were, unless --seat says otherwise)")
     _add_game_options(play)
 
     rep = sub.add_parser("replay", help="replay a game record")
@@ -62,10 +68,14 @@ def build_parser() -> argparse.ArgumentParser:
     bn = sub.add_parser("bench", help="random full games per second, actions per second, clone() cost")
     bn.add_argument("game")
     bn.add_argument("--seconds", type=float, default=5.0)
+    bn.add_argument("--matches", type=int, default=500, help="`agon bench server`: live matches")
+    bn.add_argument("--db", action="append", help="`agon bench server`: a database URL (repeatable; default SQLite, "
+                    "and PostgreSQL at $AGON_TEST_PG when set)")
+    bn.add_argument("--think", type=float, default=1.0, help="`agon bench server`: seconds a client waits between actions")
     bn.add_argument("--against", choices=["openspiel"], help="`agon bench ismcts --against openspiel`: search side by side")
     _add_game_options(bn)
 
-    tour = sub.add_parser("tournament", help="many games between bots: win rates with 95% intervals, for balance")
+    tour = sub.add_parser("tournament", help="many games between bots: win rates with 95%% intervals, for balance")
     tour.add_argument("game")
     tour.add_argument("--seat", action="append", metavar="ROLE=BOT", help="a bot in a seat (others: the game's default seats)")
     tour.add_argument("--games", type=int, default=100)
@@ -75,6 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     rules = sub.add_parser("rules", help="a player's rules reference, with rule ids")
     rules.add_argument("game")
+    rules.add_argument("--cards", action="store_true", help="every card's full text instead")
+    rules.add_argument("--card", help="the full text of one card (its number or name)")
+    add_serve_parser(sub)
     return parser
 
 
@@ -85,46 +98,88 @@ def cmd_games(console: Console, args: argparse.Namespace) -> int:
     return 0
 
 
+def _new_game(console: Console, args: argparse.Namespace, named: dict[str, str]) -> tuple[State, dict[str, str]]:
+    """A new game from the command line, and who sits where (what the person named)."""
+    if args.game is None:
+        raise ValueError("name the game to play (`agon games` lists them), or continue one with --load FILE")
+    game, options = load(args.game), game_options(args)
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    humans_named = [role for role, who in named.items() if who == HUMAN]
+    if options.get("players") == 1 and "side" not in options and len(humans_named) == 1:
+        options["side"] = humans_named[0]  # a solo game: the one person's seat is the side they play
+    state = game.new(seed, **options)
+    seats = dict(named)
+    if args.players is not None:  # --players N: N people; seats nobody named go to people, automata keep theirs
+        for role in game.roles(**state.options):
+            if role not in seats and game.default_seat(role, state.options) == "random":
+                seats[role] = HUMAN
+    elif not seats:
+        seats = {game.roles(**state.options)[0]: HUMAN}
+    return state, seats
+
+
+def _loaded_game(args: argparse.Namespace, named: dict[str, str]) -> tuple[State, dict[str, str]]:
+    """A saved game, and its seats as they were saved (--seat overrides a seat)."""
+    record = read_record(Path(args.load))
+    if args.game is not None and record.get("game") != args.game:
+        raise ValueError(f"{args.load} is a record of {record.get('game')!r}, not of {args.game}")
+    state = replay(record)
+    saved = record.get("seats")
+    seats = {str(k): str(v) for k, v in saved.items()} if isinstance(saved, dict) else {}
+    return state, {**seats, **named}
+
+
+def _save(console: Console, state: State, path: str, seats: dict[str, str], interrupted: bool) -> None:
+    if interrupted:  # Ctrl-C may have stopped an action half-way: rebuild the state from its record
+        try:
+            state = replay(state.record())
+        except AgonError:
+            pass
+    record = state.record()
+    record["digest"] = state.digest()
+    record["seats"] = seats
+    Path(path).write_text(json.dumps(record, indent=1) + "\n")
+    if state.is_over:
+        console.print(f"Record saved to {path}")
+    else:  # 16.6: a mid-game record is the whole game, hidden cards included
+        console.print(f"Record saved to {path}. It holds the seed, and so every hand and the deck order: "
+                      "keep it to yourself until the game is over.")
+
+
 def cmd_play(console: Console, args: argparse.Namespace) -> int:
-    if args.load:
-        record = read_record(args.load)
-        state = replay(record)
-        game_id, seed, options = record["game"], record["seed"], record["options"]
-    else:
-        game_id, options = args.game, game_options(args)
-        seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-        humans_named = [role for role, who in parse_pairs(args.seat, "--seat").items() if who == HUMAN]
-        if options.get("players") == 1 and "side" not in options and len(humans_named) == 1:
-            options["side"] = humans_named[0]  # a solo game: the one person's seat is the side they play
-        state = load(game_id).new(seed, **options)
-        options = state.options
-    seats = parse_pairs(args.seat, "--seat")
-    if not seats:
-        seats = {load(game_id).roles(**options)[0]: HUMAN}
+    named = parse_pairs(args.seat, "--seat")
+    state, seats = _loaded_game(args, named) if args.load else _new_game(console, args, named)
+    game_id, seed, options = state.game.id, state.seed, state.options
     filled = seat_players(game_id, seats, seed, options)
     humans = [role for role, who in filled.items() if who == HUMAN]
-    console.print(f"[bold]{load(game_id).title}[/bold], seed {seed}: " + ", ".join(f"{r} = {w}" for r, w in filled.items()),
-                  soft_wrap=True)
-    player = TerminalPlayer(console, humans)
+    seated = [(f"{state.game.role_name(r)} ({r})" if state.game.role_name(r) != r else r) + f" = {w}" for r, w in filled.items()]
+    console.print(f"[bold]{state.game.title}[/bold], seed {seed}: " + ", ".join(seated), soft_wrap=True)
+    player = TerminalPlayer(console, humans, seats=filled)
+    interrupted = False
     try:
-        state = play_match(game_id, filled, seed, human=player.choose, on_action=player.on_action, state=state, **options)
+        state = play_match(game_id, filled, seed, human=player.choose, on_action=player.on_action,
+                           before_bot=player.before_bot, state=state, **options)
     except Quit:
         console.print("Stopped.")
+    except KeyboardInterrupt:
+        interrupted = True
+        player.stop_thinking()
+        console.print("Interrupted." + (" Saving the game first." if args.save else ""))
     finally:
         if args.save:
-            save_record(state, args.save)
-            console.print(f"Record saved to {args.save}")
-    if state.is_over:
+            _save(console, state, args.save, filled, interrupted)
+    if state.is_over and not interrupted:
         player.show_new_log(state)
         show_result(console, state)
-    return 0
+    return 130 if interrupted else 0
 
 
 def cmd_replay(console: Console, args: argparse.Namespace) -> int:
-    record = read_record(args.file)
-    state = replay(record)
+    record = read_record(Path(args.file))
+    replayed = replay_checked(record)
+    state = replayed.state
     if args.verify:
-        console.print(f"OK: {len(record['actions'])} actions replay exactly (digest {state.digest()})")
+        console.print(replayed.summary(len(record["actions"])))
         return 0
     for entry in state.log:
         if entry.to is None or entry.to == args.role:
@@ -139,21 +194,26 @@ def cmd_fuzz(console: Console, args: argparse.Namespace) -> int:
     options = game_options(args)
     seats: dict[str, str] | str | None = None
     if not args.random:
-        named = parse_pairs(args.seat, "--seat")
-        game = load(args.game)
-        opts = game.normalize_options(dict(options))
-        seats = {role: named.get(role) or game.default_seat(role, opts) for role in game.roles(**opts)}
-    report = fuzz(args.game, args.games, options, first_seed=args.seed, check_replay=not args.no_replay, seats=seats)
+        seats = seat_players(args.game, parse_pairs(args.seat, "--seat"), args.seed, options)
+        if HUMAN in seats.values():
+            raise ValueError("fuzz seats bots only")
+    with _progress(console, "fuzz " + args.game, args.games) as advance:
+        report = fuzz(args.game, args.games, options, first_seed=args.seed, check_replay=not args.no_replay, seats=seats,
+                      progress=advance)
     console.print(report.summary(), markup=False, soft_wrap=True)
     return 0 if report.ok else 1
 
 
 def cmd_bench(console: Console, args: argparse.Namespace) -> int:
+    if args.game == "server":
+        return cmd_bench_server(console, args)
     if args.game == "ismcts":  # ISMCTS iterations/s on every game (and OpenSpiel's, --against openspiel)
         console.print(bench_ismcts(against=args.against).summary(), markup=False, soft_wrap=True)
         return 0
     load(args.game)
-    console.print(bench(args.game, args.seconds, game_options(args)).summary(), markup=False, soft_wrap=True)
+    with _progress(console, "bench " + args.game, args.seconds, unit="s") as advance:
+        result = bench(args.game, args.seconds, game_options(args), progress=advance)
+    console.print(result.summary(), markup=False, soft_wrap=True)
     return 0
 
 
@@ -162,24 +222,38 @@ def cmd_tournament(console: Console, args: argparse.Namespace) -> int:
     seats = seat_players(args.game, parse_pairs(args.seat, "--seat"), args.seed, options)
     if HUMAN in seats.values():
         raise ValueError("a tournament seats bots only")
-    report = tournament(args.game, seats, args.games, options, first_seed=args.seed, jobs=args.jobs)
+    with _progress(console, "tournament " + args.game, args.games) as advance:
+        report = tournament(args.game, seats, args.games, options, first_seed=args.seed, jobs=args.jobs, progress=advance)
     console.print(report.summary(), markup=False, soft_wrap=True)
     return 0
 
 
 def cmd_rules(console: Console, args: argparse.Namespace) -> int:
-    game = load(args.game)
-    path = DOCS / (game.rules_doc or f"{game.id}.md")
-    if not path.exists():
-        console.print(f"No rules reference at {path}")
-        return 1
-    console.print(Markdown(path.read_text()))
-    return 0
+    return show_rules(console, load(args.game), cards=args.cards, card=args.card)
+
+
+@contextmanager
+def _progress(console: Console, what: str, total: float, unit: str = "games") -> Iterator[Callable[[float], None]]:
+    """A progress bar on stderr (games done, rate, time left); nothing when stderr is no terminal."""
+    columns = [TextColumn(f"{what}"), BarColumn(), MofNCompleteColumn() if unit == "games" else TextColumn(""),
+               TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn()]
+    bar = Progress(*columns, console=Console(stderr=True), transient=True)
+    task = bar.add_task(what, total=total, rate="")
+    started = time.perf_counter()
+
+    def advance(done: float) -> None:
+        elapsed = max(time.perf_counter() - started, 1e-9)
+        rate = f"{done / elapsed:.1f} games/s" if unit == "games" else ""
+        bar.update(task, completed=min(done, total), rate=rate)
+
+    with bar:
+        yield advance
 
 
 COMMANDS = {
     "games": cmd_games, "play": cmd_play, "replay": cmd_replay, "fuzz": cmd_fuzz, "bench": cmd_bench,
     "tournament": cmd_tournament, "rules": cmd_rules,
+    "serve": lambda _console, args: cmd_serve(args),
 }
 
 
@@ -188,9 +262,18 @@ def main(argv: list[str] | None = None) -> int:
     console = Console(highlight=False)
     try:
         return COMMANDS[args.command](console, args)
-    except (AgonError, ValueError, OSError, json.JSONDecodeError) as err:
-        console.print(f"[red]agon: {err}[/red]")
+    except (AgonError, ValueError, OSError, json.JSONDecodeError, RecursionError) as err:
+        console.print(f"[red]agon: {escape(_one_line(err))}[/red]", soft_wrap=True)
         return 2
+    except KeyboardInterrupt:
+        console.print("agon: interrupted")
+        return 130
+
+
+def _one_line(err: BaseException) -> str:
+    text = str(err) or type(err).__name__
+    first = text.splitlines()[0] if text.strip() else text
+    return first if len(first) <= 400 else first[:400] + "..."
 
 
 def run() -> Any:

@@ -24,6 +24,8 @@ def parse_pairs(pairs: list[str] | None, what: str) -> dict[str, str]:
         key, sep, value = pair.partition("=")
         if not sep or not key or not value:
             raise ValueError(f"{what} must look like name=value, got {pair!r}")
+        if key.strip() in out:
+            raise ValueError(f"{what} {key.strip()} is given twice ({out[key.strip()]} and {value.strip()}); name it once")
         out[key.strip()] = value.strip()
     return out
 

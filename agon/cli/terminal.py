@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+import re
+import time
+from collections.abc import Callable
 
 from rich.console import Console
 from rich.markup import escape
 from rich.panel import Panel
+from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+from rich.text import Text
 
+from agon.cli.rules import Card, card_text, find_card
 from agon.engine import Action, State
 
-HELP = "Type the number of a choice. b = board, l = whole log, u = undo, h = help, q = quit (saves with --save)."
+HELP = ("Type the number of a choice. b = board, l = whole log, u = undo, c N = card N in full (card: those on screen), "
+        "h = help, q = quit (saves with --save).")
+LONGEST_CHOICE = 6  # digits: more than any prompt offers, few enough that int() never refuses
 
 
 class Quit(Exception):
@@ -20,89 +27,223 @@ class Quit(Exception):
 class TerminalPlayer:
     """Answers prompts for the human seats, and shows what happens in between."""
 
-    def __init__(self, console: Console, humans: list[str], input_fn: Any = None) -> None:
+    def __init__(self, console: Console, humans: list[str], input_fn: Callable[[str], str] | None = None,
+                 seats: dict[str, str] | None = None) -> None:
         self.console = console
         self.humans = humans
+        self.seats = seats or {}
         self.input = input_fn or console.input
         self.shown = 0
         self.last_human: str | None = None
+        self.seen: dict[str, int] = {}  # hot seat: the log length when each person last acted
+        self.board_at: tuple[int, int, str] | None = None  # (actions, log lines, prompt) at the last drawing
+        self.thinking: Progress | None = None
+        self._catalogue: list[Card] | None = None
+        self._think_start = 0.0
 
     def viewer(self, state: State) -> str | None:
         """Whose eyes the log is read with: the only human, or nobody's private lines in hot seat."""
         return self.humans[0] if len(self.humans) == 1 else None
 
-    def show_new_log(self, state: State) -> None:
-        entries = state.log
-        viewer = self.viewer(state)
-        for entry in entries[self.shown:]:
+    def show_log(self, state: State, start: int, viewer: str | None) -> None:
+        for entry in state.log[start:]:
             if entry.to is None or entry.to == viewer:
                 self.console.print(f"  [dim]·[/dim] {escape(entry.message())}")
-        self.shown = len(entries)
+
+    def show_new_log(self, state: State) -> None:
+        self.show_log(state, self.shown, self.viewer(state))
+        self.shown = len(state.log)
+
+    # -- cards -----------------------------------------------------------------------------------
+
+    def catalogue(self, state: State) -> list[Card]:
+        if self._catalogue is None:
+            self._catalogue = sorted(state.game.cards(), key=lambda c: -len(str(c["name"])))
+        return self._catalogue
+
+    def cards_in(self, state: State, text: str) -> list[Card]:
+        """The catalogue's cards whose names appear in `text` (longest names first, each once)."""
+        found: list[Card] = []
+        for card in self.catalogue(state):
+            name = str(card["name"])
+            if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text):
+                text = text.replace(name, " ")
+                found.append(card)
+        return found
+
+    def with_short(self, state: State, label: str) -> str:
+        """The label and the short text of the card it names (of the side it names, for a card with
+        sides such as Cuba Libre's unshaded/shaded Events): on the same line when it fits, else below."""
+        shorts = "; ".join(_short_for(card, label) for card in self.cards_in(state, label))
+        if not shorts:
+            return escape(label)
+        if len(label) + len(shorts) + 9 <= self.console.width:
+            return f"{escape(label)} [dim]— {escape(shorts)}[/dim]"
+        return f"{escape(label)}\n        [dim]{escape(shorts)}[/dim]"
+
+    # -- the board ---------------------------------------------------------------------------------
 
     def show_board(self, state: State, role: str | None) -> None:
         view = state.view(role)
-        self.console.print(Panel(state.game.render(view, role), title=f"{state.game.title} — {role or 'spectator'}"))
+        board = state.game.render(view, role)
+        who = state.game.role_name(role) if role else "spectator"
+        self.console.print(Panel(board, title=f"{state.game.title} — {who}"))
+        labels = " ".join(state.prompt(role).labels) if role else ""
+        cards = [card for card in self.cards_in(state, plain(board)) if card not in self.cards_in(state, labels)]
+        if cards:
+            self.console.print("[dim]Cards shown (c N reads one in full):[/dim]")
+            for card in cards:
+                self.console.print(f"  [bold]{escape(str(card['id']))} {escape(str(card['name']))}[/bold]: "
+                                   f"{escape(str(card['short']))}")
+        self.board_at = (len(state.history), len(state.log), state.prompt(role).text if role else "")
+
+    # -- bots ------------------------------------------------------------------------------------
+
+    def before_bot(self, state: State, role: str) -> None:
+        who = self.seats.get(role, "bot")
+        self.stop_thinking()
+        name = state.game.role_name(role)
+        self.thinking = Progress(SpinnerColumn(), TextColumn(f"{escape(name)} ({escape(who)}) is thinking"),
+                                 TimeElapsedColumn(), console=self.console, transient=True)
+        self.thinking.add_task("think", total=None)
+        self.thinking.start()
+        self._think_start = time.perf_counter()
+
+    def stop_thinking(self) -> None:
+        if self.thinking is not None:
+            self.thinking.stop()
+            self.thinking = None
 
     def on_action(self, state: State, role: str, action: Action) -> None:
+        if self.thinking is not None:
+            took = time.perf_counter() - self._think_start
+            self.stop_thinking()
+            if took >= 1.0:
+                self.console.print(f"  [dim]({state.game.role_name(role)} thought for {took:.1f} s)[/dim]")
         if len(state.log) < self.shown:  # an undo took lines back
             self.shown = len(state.log)
+        if role in self.humans:
+            self.seen[role] = len(state.log)
         self.show_new_log(state)
 
-    def hand_over(self, role: str) -> None:
-        """Hot seat: clear the screen between two people so neither sees the other's hand."""
+    # -- hot seat ----------------------------------------------------------------------------------
+
+    def hand_over(self, state: State, role: str) -> None:
+        """Hot seat: clear the screen and the scrollback between two people, then show the incoming
+        person the public log since their last turn."""
         self.console.clear()
-        self.console.print(f"[bold]Pass the keyboard to {escape(role)}[/bold] and press Enter.")
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J\x1b[H\x1b[2J")  # the scrollback too: nothing to scroll back to
+            self.console.file.flush()
+        self.console.print(f"[bold]Pass the keyboard to {escape(state.game.role_name(role))}[/bold] and press Enter.")
         try:
             self.input("")
         except EOFError as err:
             raise Quit from err
+        since = self.seen.get(role, 0)
+        if any(entry.to is None for entry in state.log[since:]):
+            self.console.print(f"[bold]Since your last turn, {escape(state.game.role_name(role))}:[/bold]")
+            self.show_log(state, since, None)
+        self.shown = len(state.log)
+
+    # -- the prompt --------------------------------------------------------------------------------
 
     def choose(self, state: State, role: str) -> Action:
-        if len(self.humans) > 1 and self.last_human not in (None, role):
-            self.hand_over(role)
+        handed_over = len(self.humans) > 1 and self.last_human not in (None, role)
+        if handed_over:
+            self.hand_over(state, role)
         self.last_human = role
         self.show_new_log(state)
-        history = state.history
-        if not history or history[-1][0] != role:
-            self.show_board(state, role)  # a new turn; within one's own turn, `b` shows it again
+        if handed_over or self.new_turn(state, role):
+            self.show_board(state, role)  # within one's own turn, `b` shows it again
         while True:
             prompt = state.prompt(role)
             message = prompt.message()
-            asked = message if message.startswith(f"{role}:") else f"{role}: {message}"
-            self.console.print(f"[bold]{escape(asked)}[/bold]  [dim](b board, l log, u undo, q quit)[/dim]")
+            name = state.game.role_name(role)
+            asked = message if message.startswith((f"{role}:", f"{name}:")) else f"{name}: {message}"
+            self.console.print(f"[bold]{escape(asked)}[/bold]  [dim](b board, l log, c N card, u undo, q quit)[/dim]")
             for i, label in enumerate(prompt.labels, 1):
-                self.console.print(f"  [cyan]{i:>3}[/cyan] {escape(label)}")
+                self.console.print(f"  [cyan]{i:>3}[/cyan] {self.with_short(state, label)}")
             try:
                 answer = self.input("> ").strip().lower()
             except EOFError as err:
                 raise Quit from err
-            if answer in ("q", "quit", "exit"):
-                raise Quit
-            if answer in ("h", "help", "?"):
-                self.console.print(HELP)
-                continue
-            if answer in ("l", "log"):
-                for entry in state.log:
-                    if entry.to is None or entry.to == role:
-                        self.console.print(f"  · {escape(entry.message())}")
-                continue
-            if answer in ("b", "board"):
-                self.show_board(state, role)
-                continue
-            if answer in ("u", "undo"):
-                if Action("undo") in prompt.actions:
-                    return Action("undo")
-                self.console.print("[yellow]Nothing to undo here (undo stops where cards were revealed or dice rolled).[/yellow]")
-                continue
-            if answer.isdigit() and 1 <= int(answer) <= len(prompt.actions):
-                return prompt.actions[int(answer) - 1]
-            self.console.print(f"[red]Please type a number from 1 to {len(prompt.actions)}[/red] ({HELP})")
+            action = self.answer(state, role, prompt.actions, prompt.labels, answer)
+            if action is not None:
+                return action
+
+    def new_turn(self, state: State, role: str) -> bool:
+        """Whether the board should be drawn again before this prompt: first prompt, somebody else
+        (a bot, a Non-Player) acted since, an undo went back past the last drawing, or the person is
+        back at the decision that opened their last turn (an automaton moved inside the game, as the
+        Dual Powers Opposition does)."""
+        if self.board_at is None:
+            return True
+        history = state.history
+        actions, _, opening = self.board_at
+        if len(history) < actions or (history and history[-1][0] != role):
+            return True
+        return len(history) > actions and state.prompt(role).text == opening
+
+    def answer(self, state: State, role: str, actions: list[Action], labels: list[str], answer: str) -> Action | None:
+        """The action an answer picks, or None after showing what was asked for (or why not)."""
+        if answer in ("q", "quit", "exit"):
+            raise Quit
+        if answer in ("h", "help", "?"):
+            self.console.print(HELP)
+        elif answer in ("l", "log"):
+            self.show_log(state, 0, role)
+        elif answer in ("b", "board"):
+            self.show_board(state, role)
+        elif answer in ("u", "undo"):
+            if Action("undo") in actions:
+                return Action("undo")
+            self.console.print("[yellow]Nothing to undo here (undo stops where cards were revealed or dice rolled).[/yellow]")
+        elif answer == "card" or answer.startswith(("c ", "card ")):
+            self.show_cards(state, role, labels, answer.partition(" ")[2])
+        elif answer.isascii() and answer.isdigit() and len(answer) <= LONGEST_CHOICE and 1 <= int(answer) <= len(actions):
+            return actions[int(answer) - 1]
+        else:
+            self.console.print(f"[red]Please type a number from 1 to {len(actions)}[/red] ({HELP})")
+        return None
+
+    def show_cards(self, state: State, role: str, labels: list[str], wanted: str) -> None:
+        if not self.catalogue(state):
+            self.console.print(f"[yellow]{escape(state.game.title)} has no cards to read.[/yellow]")
+            return
+        if wanted.strip():
+            try:
+                self.console.print(card_text(find_card(state.game, wanted)))
+            except ValueError as err:
+                self.console.print(f"[yellow]{escape(str(err))}[/yellow]")
+            return
+        shown = plain(state.game.render(state.view(role), role)) + "\n" + "\n".join(labels)
+        cards = self.cards_in(state, shown)
+        for card in cards:
+            self.console.print(card_text(card))
+        if not cards:
+            self.console.print("[yellow]No card on screen now; type c and a card's number or name.[/yellow]")
+
+
+def _short_for(card: Card, label: str) -> str:
+    sides = card.get("sides")
+    if isinstance(sides, dict):
+        for side, words in sides.items():
+            if f"({side})" in label and isinstance(words, dict):
+                return str(words["short"])
+    return str(card["short"])
+
+
+def plain(markup: str) -> str:
+    """Rich markup to plain text (to find card names in a rendered board)."""
+    return Text.from_markup(markup).plain
 
 
 def show_result(console: Console, state: State) -> None:
     result = state.result or {}
-    winners = ", ".join(result.get("winners", [])) or "nobody"
+    name = state.game.role_name
+    winners = ", ".join(name(r) for r in result.get("winners", [])) or "nobody"
     scores = result.get("scores", {})
-    detail = ", ".join(f"{r} {s}" for r, s in scores.items())
+    detail = ("Scores: " if scores else "") + ", ".join(f"{name(r)} {s}" for r, s in scores.items())
     reason = result.get("reason", "")
     console.print(Panel(f"Winner: [bold]{escape(winners)}[/bold]\n{escape(detail)}\n{escape(str(reason))}", title="Game over"))

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from agon.engine.errors import IllegalAction
+
 
 class Action(NamedTuple):
     """One atomic choice: a verb and one argument.
@@ -17,13 +19,23 @@ class Action(NamedTuple):
     arg: Any = None
 
     def __str__(self) -> str:
-        return self.verb if self.arg is None else f"{self.verb} {format_arg(self.arg)}"
+        if self.arg is None:
+            return str(self.verb)
+        try:
+            return f"{self.verb} {format_arg(self.arg)}"
+        except (ValueError, RecursionError):  # an int past str()'s digit limit
+            return f"{self.verb} {short(self.arg)}"
 
 
 def format_arg(arg: Any) -> str:
     if isinstance(arg, tuple):
         return " ".join(format_arg(a) for a in arg)
     return str(arg)
+
+
+MAX_DEPTH = 8  # an argument nests tuples at most this deep
+MAX_BITS = 64  # an argument's integers fit in 64 bits
+MAX_TEXT = 200  # an argument's strings are at most this long
 
 
 def freeze(value: Any) -> Any:
@@ -33,14 +45,69 @@ def freeze(value: Any) -> Any:
     return value
 
 
+def canonical_arg(value: Any, depth: int = 0) -> Any:
+    """The argument as actions hold it: None, a str, an int (not a bool, not a float) or a tuple
+    of those (JSON lists become tuples). Anything else raises IllegalAction."""
+    kind = type(value)
+    if value is None or (kind is str and len(value) <= MAX_TEXT):
+        return value
+    if kind is int:
+        if value.bit_length() > MAX_BITS:
+            raise IllegalAction(f"an action's numbers fit in {MAX_BITS} bits; got one of {value.bit_length()} bits")
+        return value
+    if kind is tuple or kind is list:
+        if depth >= MAX_DEPTH:
+            raise IllegalAction(f"an action's argument nests at most {MAX_DEPTH} deep")
+        return tuple([canonical_arg(v, depth + 1) for v in value])
+    if kind is str:
+        raise IllegalAction(f"an action's text is at most {MAX_TEXT} characters; got {len(value)}")
+    raise IllegalAction(f"an action's argument is None, text, a whole number or a list of those; got {short(value)}")
+
+
 def as_action(action: Any) -> Action:
-    if isinstance(action, Action):
-        return action
-    if isinstance(action, (tuple, list)) and len(action) == 2:
-        return Action(action[0], freeze(action[1]))
-    if isinstance(action, str):
-        return Action(action, None)
-    raise TypeError(f"not an action: {action!r} (expected Action(verb, arg))")
+    """`action` as an Action: an Action, a (verb, arg) pair or a bare verb. Anything else, or a
+    verb that is not text, or an argument that no action could hold, raises IllegalAction."""
+    if type(action) is str:
+        verb, arg = action, None
+    elif isinstance(action, (tuple, list)) and len(action) == 2:
+        verb, arg = action
+    else:
+        raise IllegalAction(f"not an action: {short(action)} (expected a (verb, argument) pair)")
+    if type(verb) is not str or not verb or len(verb) > MAX_TEXT:
+        raise IllegalAction(f"an action's verb is a short text; got {short(verb)}")
+    if arg is None or (type(arg) is int and -_INT_LIMIT < arg < _INT_LIMIT):  # the common case, fast
+        return action if type(action) is Action else Action(verb, arg)
+    return Action(verb, canonical_arg(arg))
+
+
+_INT_LIMIT = 1 << MAX_BITS
+
+
+def is_legal(action: Action, legal: list[Action]) -> bool:
+    """Whether `action` is one of `legal` exactly: same verb, same argument of the same types
+    (True is not 1, 28.0 is not 28)."""
+    try:
+        match = legal[legal.index(action)]
+    except ValueError:
+        return False
+    return _same(action.arg, match.arg)
+
+
+def _same(a: Any, b: Any) -> bool:
+    if type(a) is not type(b):
+        return False
+    if type(a) is tuple:
+        return len(a) == len(b) and all(map(_same, a, b))
+    return True
+
+
+def short(value: Any, limit: int = 60) -> str:
+    """A short readable form of any value for an error message (never raises)."""
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):  # an int past str()'s digit limit, a self-nested list
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 UNDO = Action("undo", None)

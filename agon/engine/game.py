@@ -7,6 +7,7 @@ the public methods below.
 What a game writes (the protected hooks):
 
     Game:  id, title, state_class, roles(**options), normalize_options(options)
+           option_specs() -> [OptionSpec]  (the options as data, for lobbies)
            render(view, role) -> str   (terminal board; rich markup allowed)
            bots() -> {name: factory(game_id, seed) -> Bot}  (game-specific bots, optional)
            rules_doc: file name under docs/rules/ for `agon rules`
@@ -34,12 +35,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from agon.engine.actions import UNDO, Action, Prompt, as_action, render
+from agon.engine.actions import UNDO, Action, Prompt, as_action, is_legal, render, short
 from agon.engine.errors import IllegalAction, UnknownGame
 from agon.engine.log import LogEntry, SharedList
+from agon.engine.options import OptionSpec
 from agon.engine.rng import Rng
 
-ENGINE_VERSION = "0.1.0"
+ENGINE_VERSION = "0.2.0"
+DIGEST_SINCE = (ENGINE_VERSION,)  # engine versions whose digests this one reproduces (0.2.0: the whole state)
 
 # id -> module that exposes GAME
 GAME_MODULES: dict[str, str] = {
@@ -68,6 +71,11 @@ class Game(ABC):
             raise ValueError(f"{self.id} takes no options; got {sorted(options)}")
         return {}
 
+    def option_specs(self) -> list[OptionSpec]:
+        """The options `normalize_options` accepts, as data (name, type, allowed values, default,
+        the player counts each applies to), for lobbies and front ends; [] for a game with none."""
+        return []
+
     def new(self, seed: int = 0, **options: Any) -> State:
         opts = self.normalize_options(dict(options))
         state = self.state_class.__new__(self.state_class)
@@ -86,6 +94,10 @@ class Game(ABC):
     def render(self, view: dict[str, Any], role: str | None) -> str:
         """The board as text for the terminal (rich markup allowed)."""
         return json.dumps({k: v for k, v in view.items() if k != "log"}, indent=1)
+
+    def role_name(self, role: str) -> str:
+        """What a person calls a role (Cuba Libre: "26July" for "m26"); the role id by default."""
+        return role
 
     def layout(self) -> dict[str, Any]:
         """The board's layout for graphical front ends: `layout.json` beside the game's module
@@ -179,16 +191,20 @@ class State(ABC):
         record (a bot's reason, e.g. "8.5.2 step 3: March to Havana"), so replays keep it.
         """
         action = as_action(action)
+        if type(role) is not str:
+            raise IllegalAction(f"a role is a text; got {short(role)}")
+        if note is not None and type(note) is not str:
+            raise IllegalAction(f"a note is a text; got {short(note)}")
         active = self._active()
         if role not in active:
             if self._result() is not None:
-                raise IllegalAction(f"the game is over; {role} cannot {action}")
-            raise IllegalAction(f"{role} cannot act now; waiting for {', '.join(active)}")
+                raise IllegalAction(f"the game is over; {short(role)} cannot {action}")
+            raise IllegalAction(f"{short(role)} cannot act now; waiting for {', '.join(active)}")
         if action.verb == "undo":
             self._do_undo(role)
             return
         legal = self._legal(role)
-        if action not in legal:
+        if not is_legal(action, legal):
             raise IllegalAction(self._illegal_message(role, action, legal))
         snapshot = self.clone() if self.undo_enabled else None
         draws = self.rng.draws
@@ -232,6 +248,9 @@ class State(ABC):
     def determinize(self, role: str, rng: Rng) -> State:
         """A full state that `role` cannot tell from this one: what it cannot see is resampled
         with `rng` (never this state's own generator), and future dice are reseeded."""
+        roles = self.game.roles(**self.options)
+        if role not in roles:
+            raise ValueError(f"determinize takes one of the roles {', '.join(roles)}; got {short(role)}")
         twin = self.clone()
         twin.rng = rng.fork()
         twin._determinize(role, rng)
@@ -257,8 +276,20 @@ class State(ABC):
         }
 
     def digest(self) -> str:
-        blob = json.dumps(self.snapshot(), sort_keys=True, default=str)
-        return hashlib.sha256(blob.encode()).hexdigest()[:16]
+        """A short hash of the whole state, hidden parts included (deck order, hands, face-down
+        cards), the generator, the history and the log: two states with the same digest are the
+        same game at the same point."""
+        blob = repr((self.game.id, self._digest_snapshot(), self.rng.state, self.rng.draws))
+        h = hashlib.sha256(blob.encode())
+        h.update(repr(self._actions.to_list()).encode())  # plain values: a stable repr
+        h.update(repr([tuple(e) for e in self._log]).encode())  # message args are plain values too
+        return h.hexdigest()[:16]
+
+    def _digest_snapshot(self) -> Any:
+        """Everything the game holds, hidden or not, in a canonical form for `digest()`. The
+        default takes every public attribute (names without a leading underscore, which games
+        keep for caches); a game overrides it only if it keeps its state elsewhere."""
+        return canonical({k: v for k, v in self.__dict__.items() if k[0] != "_" and k not in _NOT_STATE})
 
     # -- undo ----------------------------------------------------------------------------------
 
@@ -320,6 +351,38 @@ class State(ABC):
 
     @abstractmethod
     def _determinize(self, role: str, rng: Rng) -> None: ...
+
+
+_NOT_STATE = frozenset({"game", "undo_enabled", "rng"})  # the rng is hashed on its own
+
+
+def canonical(value: Any) -> Any:
+    """`value` as nested tuples of plain values with a stable repr: dicts and sets sorted,
+    dataclasses and plain objects by their fields, functions by name."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is list or kind is tuple:
+        return tuple([v if type(v) in _PLAIN else canonical(v) for v in value])
+    if isinstance(value, dict):
+        return ("dict", tuple(sorted(((canonical(k), canonical(v)) for k, v in value.items()), key=repr)))
+    if isinstance(value, (set, frozenset)):
+        return ("set", tuple(sorted((canonical(v) for v in value), key=repr)))
+    if isinstance(value, (tuple, list)):  # named tuples and list subclasses
+        return (kind.__name__, tuple(canonical(v) for v in value))
+    if isinstance(value, SharedList):
+        return canonical(value.to_list())
+    if isinstance(value, Rng):
+        return ("rng", value.state, value.draws)
+    if callable(value) and hasattr(value, "__qualname__"):
+        return ("fn", getattr(value, "__module__", ""), value.__qualname__)
+    fields = getattr(value, "__dict__", None)
+    if fields is None and hasattr(type(value), "__slots__"):
+        fields = {k: getattr(value, k) for k in type(value).__slots__ if hasattr(value, k)}
+    return (kind.__name__, canonical(fields) if fields is not None else None)
+
+
+_PLAIN = frozenset({int, str, bool, float, type(None), bytes})
 
 
 def _jsonable(arg: Any) -> Any:

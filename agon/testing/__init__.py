@@ -1,5 +1,6 @@
 """Harnesses every game's tests use: random playouts with invariant, dead-end and replay checks."""
 
 from agon.testing.fuzz import FuzzReport, fuzz, play_random_game
+from agon.testing.walk import random_position
 
-__all__ = ["FuzzReport", "fuzz", "play_random_game"]
+__all__ = ["FuzzReport", "fuzz", "play_random_game", "random_position"]

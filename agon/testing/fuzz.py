@@ -8,6 +8,7 @@ an active role with no legal action), an invariant failure (check_invariants rai
 from __future__ import annotations
 
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -129,17 +130,21 @@ def fuzz(
     check_replay: bool = True,
     max_actions: int = 200_000,
     seats: Seats = None,
+    progress: Callable[[int], None] | None = None,
 ) -> FuzzReport:
     """Play `games` games from consecutive seeds and report every problem.
 
     `seats`: None, every role moves at random; "default", each role gets the game's default seat
     (e.g. Cuba Libre's Non-Players for the factions nobody plays), random where that is "random";
-    or a dict role -> bot name (roles not named move at random).
+    or a dict role -> bot name (roles not named move at random). `progress(n)` is called after
+    each game with the number of games done (the CLI's progress bar).
     """
     report = FuzzReport(game_id, dict(options or {}))
     for seed in range(first_seed, first_seed + games):
         state, problem = play_random_game(game_id, seed, options, max_actions=max_actions, seats=seats)
         report.games += 1
+        if progress is not None:
+            progress(report.games)
         if state is not None:
             report.actions += len(state.history)
         if problem is not None:

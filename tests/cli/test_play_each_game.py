@@ -35,4 +35,4 @@ def test_solo_cuba_libre_seat_names_the_persons_faction(monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
     assert main(["play", "cuba-libre", "--players", "1", "--seat", "govt=human", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert "govt = human" in out and "m26 = nonplayer" in out and "syndicate = nonplayer" in out
+    assert "Government (govt) = human" in out and "26July (m26) = nonplayer" in out and "Syndicate (syndicate) = nonplayer" in out

@@ -45,10 +45,12 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from agon.engine import Game
+from agon.engine import Game, OptionSpec
+from agon.engine.options import flag
 from agon.games.cuba_libre import events
-from agon.games.cuba_libre.data import ROLES
+from agon.games.cuba_libre.data import FACTION_NAMES, ROLES
 from agon.games.cuba_libre.rules import CubaLibreState, nonplayers
+from agon.games.cuba_libre.text import catalogue
 from agon.games.cuba_libre.text import render as render_board
 
 
@@ -63,6 +65,21 @@ class CubaLibre(Game):
         if options.get("players") == 1 and solo in ROLES:  # CL 8.9: the person's faction first
             return [solo, *(r for r in ROLES if r != solo)]
         return list(ROLES)
+
+    def option_specs(self) -> list[OptionSpec]:
+        return [
+            OptionSpec("players", "int", default=4, minimum=0, maximum=4,
+                       help="players; the other factions are Non-players (1.5, 8.0)"),
+            flag("short", "short game"),
+            OptionSpec("deployment", "choice", default="standard", choices=("standard", "variable"), help="set-up"),
+            flag("deception", "Victory Deception markers (7.3)", players=(3, 4)),
+            flag("no_nonplayers", "no Non-players: players take the spare factions (1.5)", players=(2, 3)),
+            flag("no_reveal", "the next card stays face down (2.2)"),
+            OptionSpec("eligibility", "choice", default="standard", choices=("standard", "A", "B"),
+                       help="faction order from the next Event card (A), and no Ineligibility (B)"),
+            OptionSpec("solo", "choice", default="m26", choices=ROLES, players=(1,),
+                       help="the faction you play solo (8.9)"),
+        ]
 
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
         out = {"players": 4, "short": False, "deployment": "standard", "deception": False, "no_nonplayers": False,
@@ -134,6 +151,12 @@ class CubaLibre(Game):
 
     def render(self, view: dict[str, Any], role: str | None) -> str:
         return render_board(view, role)
+
+    def cards(self) -> list[dict[str, Any]]:
+        return catalogue()
+
+    def role_name(self, role: str) -> str:
+        return FACTION_NAMES[ROLES.index(role)] if role in ROLES else role
 
 
 events.load_all()

@@ -278,7 +278,21 @@ class SpecialActivity(Step):
 
     @staticmethod
     def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "{sa}: choose.", {"sa": SA_TITLES[fr["sa"]]}
+        name, stage = fr["sa"], fr["stage"]
+        args = {"sa": SA_TITLES[name], "space": NAMES[fr["s"]] if fr.get("s", -1) >= 0 else ""}
+        if stage == 0:
+            return ("{sa}: stash Cash or cash in?" if name == "profit" else "{sa}: in which space?"), args
+        return _SA_ASKS.get((name, stage if name != "profit" else fr["mode"] + str(stage)), "{sa} in {space}: what next?"), args
+
+
+_SA_ASKS = {  # (activity, stage) -> what the prompt asks after the space is chosen
+    ("transport", 1): "{sa} from {space}: to which space?", ("transport", 2): "{sa} from {space}: how many Troops?",
+    ("reprisal", 1): "{sa} in {space}: which Guerrilla to relocate?", ("reprisal", 2): "{sa} from {space}: to which space?",
+    ("kidnap", 1): "{sa} in {space}: whose Resources?", ("muscle", 1): "{sa} into {space}: cubes from which space?",
+    ("bribe", 1): "{sa} in {space}: which piece to remove or flip?",
+    ("profit", "stash1"): "{sa}: stash a Cash marker in which space?", ("profit", "stash2"): "{sa} in {space}: which piece holds it?",
+    ("profit", "cash in1"): "{sa}: close which Casino or cash in which marker?",
+}
 
 
 def _first_space(g: Any, fr: dict[str, Any], name: str, f: int, s: int) -> bool:

@@ -140,6 +140,24 @@ ORDER = {n: tuple(ROLES.index(r) for r in c["order"]) for n, c in CARDS.items() 
 TITLE = {n: c["title"] for n, c in CARDS.items()}
 
 
+def _load_card_texts() -> dict[str, Any]:
+    """Our wording of every card (data/card_texts.json): a short and a full text per side."""
+    raw = json.loads(_PATH.with_name("card_texts.json").read_text(encoding="utf-8"))
+    for n, card in CARDS.items():
+        if card["type"] != "event":
+            continue
+        sides = raw["events"].get(str(n), {})
+        wanted = {"unshaded", "shaded"} if card["dual"] else {"single"}
+        if set(sides) != wanted or not all(sides[k].get("short") and sides[k].get("text") for k in wanted):
+            raise ValueError(f"cuba-libre card texts: card {n} needs a short and a full text for {sorted(wanted)}")
+    if len(raw["events"]) != len(EVENT_CARDS) or not (raw["propaganda"]["short"] and raw["propaganda"]["text"]):
+        raise ValueError("cuba-libre card texts: one entry per Event card and one for Propaganda")
+    return raw
+
+
+CARD_TEXTS = _load_card_texts()
+
+
 def space(name: str) -> int:
     """Index of a space by id ("havana") or name ("Havana")."""
     if name in SPACE_INDEX:

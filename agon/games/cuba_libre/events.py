@@ -50,8 +50,8 @@ Lasting effects and eligibility:
   Capabilities/Momentum already honoured by the core: 2u Kidnap in Sierra Maestra, 2s Air Strike x2
   and when Embargoed, 4s S.I.M. (Police as Troops in Sweep/Assault), 5s Masferrer (Sweep's SA may be
   a free Assault), 6s Mosquera (Mountain Assault as City), 10s MAP (LimOp + SA), 13 El Che (first
-  March group stays Underground), 18 Pact of Caracas (no 26July/DR removal of the other, no Terror or
-  Subvert that changes Opposition), 22u Raul (reroll Attack/Kidnap, step "reroll"), 22s Raul (Kidnap
+  March group stays Underground), 18 Pact of Caracas (no 26July/DR removal of the other, no DR Terror or
+  Subvert at Opposition, ruling CL-E18a), 22u Raul (reroll Attack/Kidnap, step "reroll"), 22s Raul (Kidnap
   adds 2x to Aid), 28u Morgan (DR March from 2 spaces away), 30u Guerrilla Life, 1s Armored Cars
   (Troops from anywhere join each Assault space), 43s Mafia Offensive (Syndicate Assassinate with
   Terror), 48s Santo (Skim); 18 is cancelled through the "cancel pact" verb of a 26July/DR

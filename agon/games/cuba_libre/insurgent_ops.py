@@ -204,13 +204,16 @@ class March(Step):
     @staticmethod
     def _finish(g: Any, fr: dict[str, Any]) -> None:
         """CL 3.3.2: a group Activates if the destination is at Support or an EC and
-        group + cubes > 3. El Che (card 13): 26July's first group stays Underground."""
+        group + cubes > 3. El Che (card 13): 26July's first group ends Underground (its Active
+        Guerrillas flip, and it skips the Activation test)."""
         f, s = fr["f"], fr["s"]
         op = g.op_frame()
         first = op is not None and not op.get("groups")
         for o, (nu, na) in sorted(fr["grp"], key=lambda item: item[0] != fr.get("first_o")):
-            if f == M26 and g.has_cap(13) and first:
+            if f == M26 and g.has_cap(13) and first:  # card 13, ruling CL-E13: it ends Underground
                 first = False
+                g.flip(s, f, na, False)
+                _arrive(g, s, na, -na)
                 continue
             first = False
             exposed = (g.support[s] > 0 or IS_EC[s]) and nu + na + g.cubes(s) > 3

@@ -36,7 +36,7 @@ from agon.games.cuba_libre.data import (
     T,
 )
 from agon.games.cuba_libre.insurgent_ops import CARRY, caracas_ok, carried, rally_options, terror
-from agon.games.cuba_libre.steps import POP, PUSHED, WAIT, Step, step
+from agon.games.cuba_libre.steps import POP, WAIT, Step, step
 
 OPS = (("train", "garrison", "sweep", "assault"), ("rally", "march", "attack", "terror"),
        ("rally", "march", "attack", "terror"), ("rally", "march", "terror", "construct"))
@@ -117,7 +117,9 @@ def space_ok(g: Any, fr: dict[str, Any], s: int) -> bool:
     if op == "terror":
         if not row[GUER_U[f]]:
             return False
-        return not (pact(g, f) and g.support[s] < 0)
+        # card 18, ruling CL-E18a: the Pact bars reducing Opposition, so only DR's Terror (toward
+        # Neutral) is barred at Opposition; 26July's only builds it (8.7.1 step 4)
+        return not (pact(g, f) and f == DR and g.support[s] < 0)
     if op == "construct":
         if IS_EC[s] or g.control(s) not in (GOVT, SYN):
             return False
@@ -126,7 +128,7 @@ def space_ok(g: Any, fr: dict[str, Any], s: int) -> bool:
 
 
 def candidate_spaces(g: Any, fr: dict[str, Any]) -> list[int]:
-    if fr["lim"] and fr["sp"]:
+    if (fr["lim"] and fr["sp"]) or fr.get("swept"):
         return []
     chosen = fr["sp"]
     res = g.res[fr["f"]]
@@ -201,9 +203,25 @@ def remove_target(g: Any, actor: int, s: int, pt: int, capture: bool = True) -> 
         pass  # removal by an enemy never cancels the Pact (card 18)
 
 
+def _targeted(g: Any, fr: dict[str, Any], action: Any) -> None:
+    """Record the Faction an Op's removal or Activation step has now targeted (CL 3.1)."""
+    e = g.faction(action[1]) if action[0] == "activate" else g.owner(g.slot(action[1]))
+    if e not in fr.get("tg", ()):
+        fr["tg"] = (*fr.get("tg", ()), e)
+
+
 @step("remove")
 class Remove(Step):
-    """Remove up to fr["n"] enemy pieces in fr["s"] (mode: see removal_targets), to the maximum."""
+    """Remove up to fr["n"] enemy pieces in fr["s"] (mode: see removal_targets). CL 3.1 / 1.4.1:
+    the executor chooses which Factions it targets; each targeted Faction's pieces go to the
+    maximum, and once the targeted Factions have nothing removable left it may stop ("done").
+    A lone removable kind is taken at once only where it belongs to a Faction already targeted
+    (or nothing has been removed yet and it is the only choice). fr["tg"]: Factions targeted."""
+
+    @staticmethod
+    def _stoppable(g: Any, fr: dict[str, Any], targets: list[int]) -> bool:
+        tg = fr.get("tg", ())
+        return bool(tg) and not any(g.owner(pt) in tg for pt in targets)
 
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
@@ -214,18 +232,24 @@ class Remove(Step):
         targets = removal_targets(g, fr["f"], fr["s"], fr["mode"])
         if not targets:
             return POP
-        if len(targets) == 1 and fr["mode"] != "bribe":
-            remove_target(g, fr["f"], fr["s"], targets[0], fr["mode"] != "airstrike")
-            fr["n"] -= 1
+        if len(targets) == 1 and fr["mode"] != "bribe" and not Remove._stoppable(g, fr, targets):
+            Remove.apply(g, fr, ("remove", g.key(targets[0])))
             return Remove.enter(g, fr)
         return WAIT
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [("remove", g.key(pt)) for pt in removal_targets(g, fr["f"], fr["s"], fr["mode"])]
+        targets = removal_targets(g, fr["f"], fr["s"], fr["mode"])
+        out: list[Any] = [("remove", g.key(pt)) for pt in targets]
+        if Remove._stoppable(g, fr, targets):
+            out.append(("done", None))  # CL 3.1: target no further Faction
+        return out
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        if action[0] == "done":
+            return True
+        _targeted(g, fr, action)
         remove_target(g, fr["f"], fr["s"], g.slot(action[1]), fr["mode"] != "airstrike")
         fr["n"] -= 1
         return False
@@ -244,7 +268,9 @@ def activatable(g: Any, fr: dict[str, Any]) -> list[int]:
 
 @step("activate")
 class Activate(Step):
-    """Activate fr["n"] enemy Underground Guerrillas in fr["s"] (Sweep, Garrison; max effect)."""
+    """Activate fr["n"] enemy Underground Guerrillas in fr["s"] (Sweep, Garrison). CL 3.1 / 1.4.1:
+    the executor chooses the targeted Factions, each Activated to the maximum; once no targeted
+    Faction has an Underground Guerrilla left it may stop ("done"). fr["tg"]: Factions targeted."""
 
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
@@ -254,7 +280,12 @@ class Activate(Step):
         facs = activatable(g, fr)
         if not facs:
             return POP
-        if len(facs) == 1 or sum(g.sp[s][GUER_U[e]] for e in facs) <= n:
+        tg = fr.get("tg", ())
+        if len(facs) == 1 and (not tg or facs[0] in tg):  # the only choice, or already targeted
+            fr["n"] -= g.flip(s, facs[0], n, True)
+            fr["tg"] = (*tg, facs[0]) if facs[0] not in tg else tg
+            return Activate.enter(g, fr)
+        if tg and all(e in tg for e in facs) and sum(g.sp[s][GUER_U[e]] for e in facs) <= n:
             for e in facs:
                 fr["n"] -= g.flip(s, e, fr["n"], True)
             return POP
@@ -262,10 +293,18 @@ class Activate(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [("activate", g.role(e)) for e in activatable(g, fr)]
+        facs = activatable(g, fr)
+        out: list[Any] = [("activate", g.role(e)) for e in facs]
+        tg = fr.get("tg", ())
+        if tg and not any(e in tg for e in facs):
+            out.append(("done", None))  # CL 3.1: target no further Faction
+        return out
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        if action[0] == "done":
+            return True
+        _targeted(g, fr, action)
         fr["n"] -= g.flip(fr["s"], g.faction(action[1]), 1, True)
         return False
 
@@ -356,7 +395,7 @@ class OpChoice(Step):
 class Operation(Step):
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
-        if fr.get("end"):
+        if fr.get("end") or (fr.get("swept") and not (fr["sa_ok"] and not fr["sa"] and activities.available(g, fr))):
             op_finished(g, fr)
             return POP
         return WAIT
@@ -381,6 +420,9 @@ class Operation(Step):
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
         verb, arg = action
         if verb == "done":
+            if fr["op"] == "sweep" and not fr.get("swept"):
+                sweep_activate(g, fr)  # the Operation stays open for a Special Activity after it (4.1)
+                return False
             fr["end"] = True
             if fr["op"] == "garrison":
                 garrison_finish(g, fr)
@@ -592,14 +634,7 @@ class MoveCubes(Step):
 
     @staticmethod
     def _finish(g: Any, fr: dict[str, Any]) -> int:
-        fr["end"] = True
-        if fr["mode"] == "sweep":
-            s = fr["s"]
-            n = g.cubes(s)
-            if FOREST[s]:
-                n //= 2
-            g.push("activate", GOVT, s=s, n=n)
-            return PUSHED
+        fr["end"] = True  # a Sweep Activates only once all its Troops have moved (sweep_activate)
         return POP
 
     @staticmethod
@@ -626,6 +661,16 @@ class MoveCubes(Step):
     @staticmethod
     def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Move cubes into {space} ({n} moved).", {"space": NAMES[fr["s"]], "n": fr["n"]}
+
+
+def sweep_activate(g: Any, fr: dict[str, Any]) -> None:
+    """CL 3.2.3 steps 2-3: once every Troop has moved, each Sweep space Activates 1 Guerrilla per
+    cube that ends there (Forest: per 2 cubes); a cube counts only where it ends the moves."""
+    fr["swept"] = True
+    fr["sp_closed"] = True
+    for s in reversed(fr["sp"]):  # resolved in the order the spaces were chosen
+        n = g.cubes(s) // 2 if FOREST[s] else g.cubes(s)
+        g.push("activate", GOVT, s=s, n=n)
 
 
 def garrison_finish(g: Any, fr: dict[str, Any]) -> None:

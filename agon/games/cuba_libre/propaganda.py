@@ -67,7 +67,7 @@ def victory_phase(g: Any) -> bool:
     if g.options.get("no_nonplayers"):  # CL 1.5: all factions of one player must meet their conditions
         winners = [f for t in teams(g.options) if all(g.meets_condition(x) for x in t) for f in t]
     if winners:
-        g.end_game("victory check", only=frozenset(g.np) if solo else None)
+        g.end_game("a faction met its victory condition at a Propaganda victory check (6.1)", only=frozenset(g.np) if solo else None)
         return True
     return False
 

@@ -266,7 +266,8 @@ class CubaLibreState(Board, State):
             self.over = {"winners": [ROLES[f] for f in ranked[0]], "scores": margins, "reason": reason,
                          "ranking": [ROLES[f] for f in order], "teams": [[ROLES[f] for f in t] for t in sides]}
             self.phase = "over"
-            self.say("Game over ({reason}): {winner} win.", reason=reason, winner=" and ".join(self.over["winners"]))
+            self.say("Game over ({reason}): {winner} win.", reason=reason,
+                     winner=" and ".join(FACTION_NAMES[ROLES.index(r)] for r in self.over["winners"]))
             return
         order = sorted(range(4), key=lambda f: (-final[f], 0 if f in self.np else 1, TIE_RANK[f]))
         if only:
@@ -274,7 +275,7 @@ class CubaLibreState(Board, State):
         self.over = {"winners": [ROLES[order[0]]], "scores": margins, "reason": reason,
                      "ranking": [ROLES[f] for f in order]}
         self.phase = "over"
-        self.say("Game over ({reason}): {winner} wins.", reason=reason, winner=ROLES[order[0]])
+        self.say("Game over ({reason}): {winner} wins.", reason=reason, winner=FACTION_NAMES[order[0]])
         if self.options["players"] == 1 and len(self.np) == 3:
             solo = self.over["solo"] = solo_outcome(self, order, final)
             self.over["title"] = solo["title"]

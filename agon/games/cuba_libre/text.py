@@ -7,6 +7,8 @@ from typing import Any
 from agon.engine import Action
 from agon.games.cuba_libre.data import (
     ALLIANCE,
+    CARD_TEXTS,
+    CARDS,
     ECON,
     FACTION_NAMES,
     KIND,
@@ -74,7 +76,7 @@ def _prompt_text(g: Any) -> str:
 
     fr = g.stack[-1]
     text, args = STEPS[fr["k"]].prompt(g, fr)
-    return f"{ROLES[fr['f']]}: {fill(text, args)}"
+    return f"{FACTION_NAMES[fr['f']]}: {fill(text, args)}"
 
 
 def render(view: dict[str, Any], role: str | None) -> str:
@@ -82,12 +84,13 @@ def render(view: dict[str, Any], role: str | None) -> str:
              f"next {view['next_card']} {view['next_title']}  deck {view['deck_count']}  "
              f"Propaganda {view['propaganda_played']}/4  phase {view['phase']}"]
     res = view["resources"]
-    lines.append("Resources " + "  ".join(f"{r} {res[r]}" for r in ROLES)
+    lines.append("Resources " + "  ".join(f"{_faction(r)} {res[r]}" for r in ROLES)
                  + f"  Aid {view['aid']}  US Alliance {view['alliance']}")
     t = view["totals"]
     lines.append(f"Total Support {t['total_support']}  Opposition+Bases {t['opposition_plus_bases']}  "
                  f"DR Pop+Bases {t['dr_pop_plus_bases']}  Open Casinos {t['open_casinos']}")
-    lines.append("Eligible: " + ", ".join(view["eligible"]) + "   acted this card: " + (", ".join(view["acted"]) or "-"))
+    lines.append("Eligible: " + (", ".join(_faction(r) for r in view["eligible"]) or "-")
+                 + "   acted this card: " + (", ".join(_faction(r) for r in view["acted"]) or "-"))
     if view["capabilities"] or view["momentum"]:
         caps = ", ".join(f"{TITLE[int(c[:-1])]} ({'shaded' if c[-1] == 's' else 'unshaded'})"
                          for c in view["capabilities"])
@@ -101,21 +104,37 @@ def render(view: dict[str, Any], role: str | None) -> str:
             shown = f", shown: {', '.join(d['revealed'])}" if d["revealed"] else ""
             parts.append(f"{r}: {d['hidden']} hidden{mine}{shown}")
         lines.append("Deception — " + "; ".join(parts))
+    lines.append("[dim]Space            Pop Support/Opposition Control    Pieces[/dim]")
     for sp in view["spaces"]:
         pcs = " ".join(f"{SHORT[PIECE_KEYS.index(k)]}{n}" for k, n in sp["pieces"].items()) or "-"
         if sp["kind"] == "ec":
-            info = f"EC econ {sp['econ']}" + ("  SABOTAGED" if sp.get("sabotage") else "")
+            info = f"EC econ {sp['econ']}" + (" SABOTAGED" if sp.get("sabotage") else "")
+            info = f"{info:<33}"
         else:
-            info = f"pop {sp['pop']} {LEVELS[sp['level']]:<18} ctrl {sp['control'] or '-':<9}"
-            info += f" terror {sp['terror']}" if sp.get("terror") else " " * 9
-        cash = f"  cash {','.join(sp['cash'])}" if sp["cash"] else ""
-        lines.append(f"  {sp['name']:<18} {info}  {pcs}{cash}")
-    lines.append("Available " + " ".join(f"{k} {v}" for k, v in view["available"].items()))
-    if view.get("prompt"):
+            info = f"{sp['pop']:>2}  {LEVELS[sp['level']]:<18} {_faction(sp['control'] or '-'):<10}"
+        terror = f" Terror {sp['terror']}" if sp.get("terror") else ""
+        cash = f" Cash: {','.join(_faction(r) for r in sp['cash'])}" if sp["cash"] else ""
+        lines.append(f"{sp['name']:<17}{info} {pcs}{terror}{cash}")
+    lines.append("Available: " + ", ".join(f"{AVAILABLE_WORDS.get(k, k)} {v}" for k, v in view["available"].items()))
+    lines.append("[dim]Key: T Troops, P Police, GB/MB/DB Government/26July/DR Base, Mu Ma/Du Da/Su Sa 26July/DR/"
+                 "Syndicate Guerrillas (u Underground, a Active), C/Cc open/closed Casino[/dim]")
+    if view.get("prompt") and role is None:  # a player's own prompt follows the board anyway
         lines.append(f"[bold]Now[/bold] {view['prompt']}")
     if view.get("over"):
-        lines.append(f"Result: {view['result']}")
+        result = view["result"] or {}
+        winners = ", ".join(_faction(r) for r in result.get("winners", [])) or "nobody"
+        margins = ", ".join(f"{_faction(r)} {m:+d}" for r, m in result.get("scores", {}).items() if isinstance(m, int))
+        lines.append(f"Result: {winners} wins" + (f" (victory margins: {margins})" if margins else ""))
     return "\n".join(lines)
+
+
+AVAILABLE_WORDS = {"troops": "Troops", "police": "Police", "govt_bases": "Government Bases",
+                   "m26_guerrillas": "26July Guerrillas", "m26_bases": "26July Bases", "dr_guerrillas": "DR Guerrillas",
+                   "dr_bases": "DR Bases", "syndicate_guerrillas": "Syndicate Guerrillas", "casinos": "Casinos"}
+
+
+def _faction(role: str) -> str:
+    return FACTION_NAMES[ROLES.index(role)] if role in ROLES else role
 
 
 _RALLY = {"place": "place 1 Guerrilla", "base": "replace 2 Guerrillas with a Base",
@@ -176,4 +195,59 @@ def label(g: Any, action: Action) -> str:
         fr = g.stack[-1]
         what = OP_TITLES.get(fr.get("op", ""), "") if fr["k"] == "op" else ""
         return f"{what} in {arg}".strip() if what else str(arg)
-    return str(action)
+    return _worded(verb, arg)
+
+
+_CUBES = {"TT": "2 Troops", "TP": "a Troops and a Police cube", "PP": "2 Police"}
+_VERB_WORDS = {  # verb -> template over the action's words {0}, {1}, ... (places, pieces, factions named)
+    "civic": "Civic Action in {0}", "agitate": "Agitation in {0}", "to": "Redeploy to {0}", "from": "From {0}",
+    "close": "Close the Casino in {0}", "assault": "Assault in {0}", "remove base": "Remove your Base in {0}",
+    "remove": "Remove {1} in {0}", "place": "Place {1} in {0}", "borrow": "Use {1} in {0}",
+    "guerrilla": "{1} in {0}", "return": "{1} in {0} (it was the Syndicate one)",
+    "replace": "Replace {1} with {2} in {0}", "move": "Move {1} from {0} to {2}",
+    "base": "Government Base in {0}, replacing {1}", "cash": "A Cash marker to {1} piece in {0}",
+    "keep": "Keep the roll of {0}", "profit": "Profit: {0}", "deposit": "Cash deposit: {0}", "choose": "Choose: {0}",
+}
+_DEPOSIT = {"base": "a Base", "casino": "a Casino", "open casino": "open a closed Casino", "resources": "+6 Resources"}
+
+
+def _word(x: Any) -> str:
+    """One part of an action's argument in a person's words (no piece keys or role ids)."""
+    if isinstance(x, str) and x in PIECE_KEYS:
+        return "a " + PIECE_NAMES[PIECE_KEYS.index(x)]
+    if isinstance(x, str) and x in ROLES:
+        return "a " + FACTION_NAMES[ROLES.index(x)]
+    if isinstance(x, str) and x in _CUBES:
+        return _CUBES[x]
+    if isinstance(x, str) and x in _DEPOSIT:
+        return _DEPOSIT[x]
+    return str(x)
+
+
+def _worded(verb: str, arg: Any) -> str:
+    parts = list(arg) if isinstance(arg, tuple) else ([] if arg is None else [arg])
+    words = [_word(x) for x in parts]
+    template = _VERB_WORDS.get(verb)
+    if template is not None and template.count("{") <= len(words):
+        return template.format(*words)
+    return " ".join([verb.capitalize(), *words])
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """Every card: id (its number), name, faction order, and our wording per side (short and full)."""
+    out: list[dict[str, Any]] = []
+    for n, card in CARDS.items():
+        if card["type"] == "propaganda":
+            words = CARD_TEXTS["propaganda"]
+            out.append({"id": n, "name": card["title"], "kind": "propaganda", "short": words["short"], "text": words["text"]})
+            continue
+        sides = CARD_TEXTS["events"][str(n)]
+        order = ", ".join(FACTION_NAMES[ROLES.index(r)] for r in card["order"])
+        if "single" in sides:
+            short, text = sides["single"]["short"], sides["single"]["text"]
+        else:
+            short = f"unshaded: {sides['unshaded']['short']}; shaded: {sides['shaded']['short']}"
+            text = f"Unshaded: {sides['unshaded']['text']}\nShaded: {sides['shaded']['text']}"
+        out.append({"id": n, "name": card["title"], "kind": "event", "order": order, "short": short,
+                    "text": f"Faction order: {order}.\n{text}", "sides": {k: dict(v) for k, v in sides.items()}})
+    return out

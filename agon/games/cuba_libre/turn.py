@@ -96,8 +96,12 @@ class Option(Step):
     @staticmethod
     def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         nth = "1st" if g.n_acted == 0 else "2nd"
-        return "{card}: you are {nth} Eligible. Event, Operation or Pass?", {
-            "card": TITLE[g.current], "nth": nth}
+        words = {"event": "the Event", "op": "an Operation", "limop": "a Limited Operation", "pass": "Pass"}
+        offered = list(dict.fromkeys(words[verb] for verb, _ in Option.legal(g, fr)))  # only what is offered
+        if offered == ["Pass"]:
+            return "{card}: you are {nth} Eligible; nothing is possible but to Pass.", {"card": TITLE[g.current], "nth": nth}
+        choices = ", ".join(offered[:-1]) + " or " + offered[-1]
+        return "{card}: you are {nth} Eligible. Choose {choices}.", {"card": TITLE[g.current], "nth": nth, "choices": choices}
 
 
 def launder_donors(g: Any, f: int) -> list[int]:

@@ -1,7 +1,7 @@
 """1989: Dawn of Freedom (GMT Games): Democrat against Communist in six Eastern European countries.
 
-Rules: ../shared/rules/1989.md (Hungarian 1st-edition seed), 1989-completion.md, 1989-cards.md;
-rulings in docs/rulings/1989.md; player-facing reference in docs/rules/1989.md.
+Rules: the Hungarian 1st-edition rulebook with its 2nd-edition completion, summarised in
+docs/rules/1989.md; rulings in docs/rulings/1989.md; card texts (our words) in card_texts.json.
 `agon.load("1989").new(seed, handicap=0)`; roles "democrat" and "communist".
 """
 
@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Game
+from agon.engine import Game, OptionSpec
 from agon.games.dawn_of_freedom import ops, power, scoring, steps, turn  # noqa: F401  (register procedures)
 from agon.games.dawn_of_freedom.data import ROLES
 from agon.games.dawn_of_freedom.events import load_events
 from agon.games.dawn_of_freedom.state import DawnState
-from agon.games.dawn_of_freedom.text import render
+from agon.games.dawn_of_freedom.text import catalogue, render
 
 
 class DawnOfFreedom(Game):
@@ -26,6 +26,10 @@ class DawnOfFreedom(Game):
     def roles(self, **options: Any) -> list[str]:
         return list(ROLES)
 
+    def option_specs(self) -> list[OptionSpec]:
+        return [OptionSpec("handicap", "int", default=0, choices=(0, 1, 2),
+                           help="extra Democrat Support Points after the set-up (13.0)")]
+
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """`handicap`: 0, 1 or 2 extra Democrat SPs after the set-up placements (1989-completion 13.0)."""
         opts = dict(options)
@@ -36,8 +40,13 @@ class DawnOfFreedom(Game):
             raise ValueError(f"1989: handicap must be 0, 1 or 2, not {handicap!r}")
         return {"handicap": handicap}
 
-    def render(self, view: dict[str, Any], role: str | None) -> str:
-        return render(view, role)
+    def render(self, view: dict[str, Any], role: str | None, full: bool = False) -> str:
+        """The compact board (fits an 80x50 terminal with a prompt); `full=True`: every space."""
+        return render(view, role, full)
+
+    def cards(self) -> list[dict[str, Any]]:
+        """The 110 strategy cards (ids 1..110) and 52 power struggle cards (ids "P1".."P52")."""
+        return catalogue()
 
 
 load_events()

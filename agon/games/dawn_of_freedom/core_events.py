@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.games.dawn_of_freedom.data import CARDS, SPACES, SPACES_IN, C, D, space
+from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES, SPACES_IN, C, D, space
 from agon.games.dawn_of_freedom.events import (
     BOTH,
     Effect,
@@ -92,8 +92,9 @@ def state_run_media(g: Any, e: Ev) -> Steps:
 # 1989 card 8
 @event(8)
 def prudence(g: Any, e: Ev) -> Steps:
-    """Rest of the turn: the opponent's cards are worth 1 Op less (minimum 1); cumulative (7.3)."""
-    g.add_effect(Effect("Prudence", side=e.opp, until="turn", ops=-1))
+    """Rest of the turn: the opponent's cards are worth 1 Op less (minimum 1); cumulative (7.3).
+    Played by both sides in one turn, each keeps its own effect (one per side it hits)."""
+    g.add_effect(Effect(f"Prudence on the {NAMES[e.opp]}", side=e.opp, until="turn", ops=-1))
     return None
 
 

@@ -1,10 +1,12 @@
 """1989: Dawn of Freedom: the game's facts, loaded once from the package's JSON files and validated.
 
-Files (facts written from ../shared/reference/1989, 2nd edition): `spaces.json` (75 spaces),
-`cards.json` (110 strategy cards), `power_cards.json` (52 power struggle cards), `tables.json`
-(country scoring values, Tiananmen Square track, power struggle results table).
+Files (facts from the 2nd-edition reference data): `spaces.json` (75 spaces), `cards.json` (110
+strategy cards), `power_cards.json` (52 power struggle cards), `tables.json` (country scoring values,
+Tiananmen Square track, power struggle results table), `card_texts.json` (what every card does, in
+our own words: a one-line short form and the full text).
 
-Sides are ints: D = 0 (democrat), C = 1 (communist); `ROLES[side]` is the role name.
+Sides are ints: D = 0 (democrat), C = 1 (communist); `ROLES[side]` is the role name, `NAMES[side]`
+the side's name in log lines and prompts.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any, NamedTuple
 
 D, C = 0, 1
 ROLES = ("democrat", "communist")
+NAMES = ("Democrat", "Communist")  # the rulebook's words for the sides, in every text a person reads
 SIDE_OF = {"democrat": D, "communist": C}
 BOTH = 2  # a card's side: "both" (silver star)
 
@@ -142,6 +145,37 @@ def _validate(countries: tuple[Country, ...], spaces: tuple[Space, ...], cards: 
 
 
 COUNTRIES, SPACES, CARDS_LIST, POWER_CARDS_LIST, _TABLES = _load()
+SHORT_MAX = 48  # a card's short text fits beside its name on an 80-column line
+
+
+class CardText(NamedTuple):
+    short: str  # one line, for hands and prompts
+    text: str  # the full text
+
+
+def _load_texts() -> tuple[dict[int, CardText], dict[str, CardText]]:
+    """`card_texts.json`: one entry per strategy card (by number) and per power struggle card name."""
+    raw = _read("card_texts.json")
+
+    def entry(where: str, e: Any) -> CardText:
+        short, text = e.get("short"), e.get("text")
+        if not isinstance(short, str) or not short.strip() or "\n" in short or len(short) > SHORT_MAX:
+            raise ValueError(f"1989 card texts: {where}: short must be one line of 1 to {SHORT_MAX} characters")
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError(f"1989 card texts: {where}: the full text is missing")
+        return CardText(short, text)
+
+    strategy = {e["number"]: entry(f"card {e.get('number')}", e) for e in raw["strategy"]}
+    if sorted(strategy) != list(range(1, 111)) or len(raw["strategy"]) != 110:
+        raise ValueError("1989 card texts: one entry for each strategy card 1..110")
+    power = {name: entry(name, e) for name, e in raw["power"].items()}
+    names = {p.name for p in POWER_CARDS_LIST}
+    if set(power) != names:
+        raise ValueError(f"1989 card texts: power struggle names {sorted(set(power) ^ names)} do not match the deck")
+    return strategy, power
+
+
+CARD_TEXTS, POWER_TEXTS = _load_texts()
 CARDS: dict[int, Card] = {c.number: c for c in CARDS_LIST}
 POWER_CARDS: dict[int, PowerCard] = {p.number: p for p in POWER_CARDS_LIST}
 COUNTRY: dict[str, Country] = {c.name: c for c in COUNTRIES}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.games.dawn_of_freedom.data import CARDS, ROLES, SPACES, SPACES_IN, C, D, space
+from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES, SPACES_IN, C, D, space
 from agon.games.dawn_of_freedom.events import (
     TYRANT_GONE,
     Effect,
@@ -336,7 +336,7 @@ def ligachev(g: Any, e: Ev) -> Steps:
 def stand_fast(g: Any, e: Ev) -> Steps:
     """Rest of the turn: -1 to the opponent's checks on spaces the event player controls at the
     time of the check. One effect per side, so both players' Stand Fasts apply."""
-    g.add_effect(Effect(f"Stand Fast ({ROLES[e.side]})", side=e.opp, until="turn", check=-1,
+    g.add_effect(Effect(f"Stand Fast ({NAMES[e.side]})", side=e.opp, until="turn", check=-1,
                         where=controlled_by(e.side)))
     return None
 

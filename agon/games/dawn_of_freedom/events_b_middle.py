@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, ROLES, SPACES, SPACES_IN, C, D, space
+from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, NAMES, ROLES, SPACES, SPACES_IN, C, D, space
 from agon.games.dawn_of_freedom.events import (
     Effect,
     Ev,
@@ -312,7 +312,7 @@ def workers_revolt(g: Any, e: Ev) -> Steps:
             n = g.sp[opp][sid]
             g.remove_sp(opp, sid, n)
             g.add_sp(me, sid, n)
-            g.say("{n} {whose} SP(s) become {side} SPs.", n=n, whose=ROLES[opp], side=ROLES[me])
+            g.say("{n} {whose} SP(s) become {side} SPs.", n=n, whose=NAMES[opp], side=NAMES[me])
         return None
 
     return pick_space(me, of_class("Worker") & has_sp(opp) & power_where(opp), revolt,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.games.dawn_of_freedom.data import CARDS, ROLES, SPACES, C, D, space
+from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES, C, D, space
 from agon.games.dawn_of_freedom.events import (
     Effect,
     Ev,
@@ -292,7 +292,7 @@ def common_european_home(g: Any, e: Ev) -> Steps:
     side = e.side
 
     def pair(g: Any, card: int) -> Steps:
-        g.say("{side} plays {card} with Common European Home: its event is cancelled.", side=ROLES[side],
+        g.say("The {side} plays {card} with Common European Home: its event is cancelled.", side=NAMES[side],
               card=CARDS[card].title)
         return play_for_ops(side, card)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from agon.engine import Action
-from agon.games.dawn_of_freedom.data import CARDS, ROLES, SPACES, TST_NAMES, TST_NEEDS, D
+from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES, TST_NAMES, TST_NEEDS, D
 from agon.games.dawn_of_freedom.flow import CARD, SPACE, Ask, Frame, ask, auto
 
 CHECKS_PER_CARD = 2  # 1989 6.2.2
@@ -107,14 +107,24 @@ def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
     total += adj
     threshold = 2 * SPACES[sid].stability
     margin = total - threshold
-    g.say("{side} support check in {space}: die {die} + {ops} Ops {adj:+d} adjacent {mod:+d} other = {total} "
-          "against {threshold} (2 x stability).", side=ROLES[side], space=SPACES[sid].name, die=die, ops=ops,
+    g.say("The {side}'s support check in {space}: die {die} + {ops} Ops {adj:+d} adjacent {mod:+d} other = {total} "
+          "against {threshold} (2 x stability).", side=NAMES[side], space=SPACES[sid].name, die=die, ops=ops,
           adj=adj, mod=total - die - ops - adj, total=total, threshold=threshold)
     if margin > 0:
         removed = g.remove_sp(opp, sid, margin)
         g.add_sp(side, sid, margin - removed)  # 1989 6.2.5 (A-13: always placed)
-        g.say("{removed} SP(s) removed, {added} added.", removed=removed, added=margin - removed)
+        if margin - removed:  # 1989 6.2.5: the rest of the margin becomes the checker's own SPs
+            g.say("The {side} removes {removed} {opp} SP(s) and adds {added} {side} SP(s) in {space}.",
+                  side=NAMES[side], removed=removed, opp=NAMES[opp], added=margin - removed, space=SPACES[sid].name)
+        else:
+            g.say("The {side} removes {removed} {opp} SP(s) from {space}.", side=NAMES[side], removed=removed,
+                  opp=NAMES[opp], space=SPACES[sid].name)
     return margin
+
+
+def _bonus_where(where: Any, bonus: Any) -> Any:
+    """The spaces a play may use when it takes a bonus bound to `bonus` spaces (R3)."""
+    return bonus if where is None else where & bonus
 
 
 @ask("operations")
@@ -129,10 +139,11 @@ class Operations(Ask):
         out = [Action("use", "place")] if can_place(g, side, where) else []
         if check_targets(g, side, where, True):
             out.append(Action("use", "checks"))
-        for e in bonus_effects(g, side):
-            if can_place(g, side, e.where):
+        for e in bonus_effects(g, side):  # R3: only where the play may go to the bonus's spaces
+            both = _bonus_where(where, e.where)
+            if can_place(g, side, both):
                 out.append(Action("use", "place+"))
-            if check_targets(g, side, e.where, True):
+            if check_targets(g, side, both, True):
                 out.append(Action("use", "checks+"))
             break
         if f["tst"] and f["card"] is not None and not g.tst_tried[side] and g.tst[side] < 8:
@@ -145,10 +156,12 @@ class Operations(Ask):
         ops = self.value(g, f)
         if action.arg.endswith("+"):  # the bonus binds every Op of the play to its spaces (11.1)
             e = bonus_effects(g, side)[0]
-            ops += e.ops
-            where = e.where if where is None else (where & e.where)
+            # 1989 7.3: the minimum of 1 applies to the sum of every modifier, the bonus included
+            # (an event's Ops "of this card" are that card's Ops for its carrier, 7.4)
+            ops = g.card_ops(f["card"], side, e.ops) if f["card"] is not None else max(1, ops + e.ops)
+            where = _bonus_where(where, e.where)
         if action.arg.startswith("place"):
-            g.say("{side} places SPs with {ops} Ops.", side=ROLES[side], ops=ops)
+            g.say("The {side} places SPs with {ops} Ops.", side=NAMES[side], ops=ops)
             g.push({"p": "place_ops", "role": side, "left": ops, "elig": eligible_for_ops(g, side, where)})
         elif action.arg.startswith("checks"):
             g.push({"p": "checks", "role": side, "n": CHECKS_PER_CARD, "where": where, "ops": ops, "mod": 0,
@@ -175,7 +188,7 @@ class PlaceOps(Ask):
         cost = place_cost(g, side, sid)
         g.add_sp(side, sid, 1)
         f["left"] -= cost
-        g.say("{side} places 1 SP in {space} ({cost} Op).", side=ROLES[side], space=SPACES[sid].name, cost=cost)
+        g.say("The {side} places 1 SP in {space} ({cost} Op).", side=NAMES[side], space=SPACES[sid].name, cost=cost)
         if f["left"] <= 0:
             g.stack.pop()
 
@@ -224,8 +237,8 @@ def tst_attempt(g: Any, f: Frame) -> None:
     ops, mod = g.card_ops(card, side), tst_modifiers(g, side, card)
     total = die + ops + mod
     need = TST_NEEDS[side][box - 1]
-    g.say("{side} Tiananmen Square attempt for box {box}: die {die} + {ops} Ops {mod:+d} = {total}, needs {need}.",
-          side=ROLES[side], box=box, die=die, ops=ops, mod=mod, total=total, need=need)
+    g.say("The {side}'s Tiananmen Square attempt for box {box}: die {die} + {ops} Ops {mod:+d} = {total}, needs {need}.",
+          side=NAMES[side], box=box, die=die, ops=ops, mod=mod, total=total, need=need)
     if total >= need:
         g.push({"p": "tst_advance", "side": side})
     else:
@@ -241,7 +254,7 @@ def tst_advance(g: Any, f: Frame) -> None:
     g.tst[side] += 1
     g.tst_failed[side] = False
     box = g.tst[side]
-    g.say("{side} reaches Tiananmen box {box}: {name}.", side=ROLES[side], box=box, name=TST_NAMES[side][box - 1])
+    g.say("The {side} reaches Tiananmen box {box}: {name}.", side=NAMES[side], box=box, name=TST_NAMES[side][box - 1])
     if g.tst[1 - side] >= box:
         return  # the opponent was there first: no award (and his lasting award ends now)
     if box == 3:  # draw 3, keep 1, discard 2

@@ -10,7 +10,17 @@ from __future__ import annotations
 from typing import Any
 
 from agon.engine import Action
-from agon.games.dawn_of_freedom.data import COUNTRY, POWER_CARDS, RESULTS_TABLE, ROLES, SPACES, SPACES_IN, SUITS, C, D
+from agon.games.dawn_of_freedom.data import (
+    COUNTRY,
+    NAMES,
+    POWER_CARDS,
+    RESULTS_TABLE,
+    SPACES,
+    SPACES_IN,
+    SUITS,
+    C,
+    D,
+)
 from agon.games.dawn_of_freedom.events import in_country, remove
 from agon.games.dawn_of_freedom.flow import Ask, Frame, ask, auto
 from agon.games.dawn_of_freedom.scoring import score_country
@@ -38,7 +48,7 @@ def take_random(g: Any, taker: int, n: int) -> int:
         dst.append(src.pop(g.rng.below(len(src))))
         k += 1
     if k:
-        g.say("{side} takes {n} power struggle card(s) from the opponent.", side=ROLES[taker], n=k)
+        g.say("The {side} takes {n} power struggle card(s) from the opponent.", side=NAMES[taker], n=k)
     return k
 
 
@@ -102,7 +112,7 @@ class Stakes(Ask):
         g.stack.pop()
         if action.arg == "yes":
             g.ps["raised"][f["role"]] = True
-            g.say("{side} raises the stakes.", side=ROLES[f["role"]])
+            g.say("The {side} raises the stakes.", side=NAMES[f["role"]])
             g.push({"p": "ps_discard", "role": f["role"], "left": STAKES})
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
@@ -148,7 +158,7 @@ def attack_options(g: Any, side: int) -> list[Action]:
 def ps_round(g: Any, f: Frame) -> None:
     att = g.ps["attacker"]
     if not attack_options(g, att):  # 1989 8.3.1, 8.3.2: the attacker cannot play: the defender wins
-        g.say("{side} has no card to attack with.", side=ROLES[att])
+        g.say("The {side} has no card to attack with.", side=NAMES[att])
         g.ps["winner"], g.ps["suit"] = 1 - att, None  # no suit modifier
         return
     g.push({"p": "ps_attack", "role": att})
@@ -169,7 +179,7 @@ class Attack(Ask):
         g.stack.pop()
         _play(g, side, card)
         p = POWER_CARDS[card]
-        g.say("{side} attacks with {card}.", side=ROLES[side], card=p.name)
+        g.say("The {side} attacks with {card}.", side=NAMES[side], card=p.name)
         if p.kind == "suit":
             g.ps["led"] = (card, p.name)
             g.push({"p": "ps_match", "role": 1 - side})
@@ -250,8 +260,8 @@ class Match(Ask):
         led_card, suit = ps["led"]
         if action.verb == "concede":
             ps["winner"], ps["suit"] = 1 - side, suit
-            g.say("{side} does not match: the {winner} wins with {suit}.", side=ROLES[side],
-                  winner=ROLES[1 - side], suit=suit)
+            g.say("The {side} does not match: the {winner} wins with {suit}.", side=NAMES[side],
+                  winner=NAMES[1 - side], suit=suit)
             return
         card = action.arg
         _play(g, side, card)
@@ -260,7 +270,7 @@ class Match(Ask):
             g.say("Tactic Fails: {suit} is banned for the rest of the struggle.", suit=suit)
         else:
             value = POWER_CARDS[led_card].value
-            g.say("{side} matches with {card}.", side=ROLES[side], card=POWER_CARDS[card].name)
+            g.say("The {side} matches with {card}.", side=NAMES[side], card=POWER_CARDS[card].name)
             if value <= 1:  # 1989 8.3.2 step 3: a Rally (value 1) counters automatically
                 ps["attacker"] = side
             else:
@@ -268,7 +278,7 @@ class Match(Ask):
                 if die >= value:
                     ps["attacker"] = side
                 g.say("Initiative roll {die} against {value}: {who} has the initiative.", die=die, value=value,
-                      who=ROLES[ps["attacker"]])
+                      who=NAMES[ps["attacker"]])
         g.push({"p": "ps_round"})
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
@@ -304,8 +314,8 @@ def ps_aftermath(g: Any, f: Frame) -> None:
     die = g.roll()
     loss = results(die + mod)
     g.say("The {winner} wins the power struggle in {country}. Support loss roll {die}{mod:+d}: the {loser} "
-          "removes {loss} SP(s) there.", winner=ROLES[winner], country=ps["country"], die=die, mod=mod,
-          loser=ROLES[loser], loss=loss)
+          "removes {loss} SP(s) there.", winner=NAMES[winner], country=ps["country"], die=die, mod=mod,
+          loser=NAMES[loser], loss=loss)
     steps: list[Frame] = []
     if loss:
         steps.append(remove(loser, loss, in_country(ps["country"]), whose=loser))
@@ -321,7 +331,7 @@ def ps_vp(g: Any, f: Frame) -> None:
     die = g.roll()
     roll = die + f["mod"]
     gain = results(roll)
-    g.say("VP roll {die}{mod:+d}: the {winner} gains {n} VP.", die=die, mod=f["mod"], winner=ROLES[winner], n=gain)
+    g.say("VP roll {die}{mod:+d}: the {winner} gains {n} VP.", die=die, mod=f["mod"], winner=NAMES[winner], n=gain)
     g.add_vp(gain if winner == D else -gain)
     idx = g.country_index(country)
     if winner == D and roll >= 4 and g.power[idx] == C:

@@ -13,11 +13,12 @@ from typing import Any
 from agon.engine import Action, State
 from agon.engine.rng import Rng
 from agon.games.dawn_of_freedom import data
-from agon.games.dawn_of_freedom.data import CARDS, COUNTRY_NAMES, ROLES, SPACES, C, D
+from agon.games.dawn_of_freedom.data import CARDS, COUNTRY_NAMES, NAMES, ROLES, SPACES, C, D
 from agon.games.dawn_of_freedom.events import EVENTS, Effect, Steps
 from agon.games.dawn_of_freedom.flow import ASK, AUTO, Frame
 
 MAX_AUTO_STEPS = 100_000  # bound on automatic procedures run in one action (never hang)
+DETERMINIZE_TRIES = 200  # samples drawn until one admits the pending decision
 
 
 class DawnState(State):
@@ -128,6 +129,27 @@ class DawnState(State):
         return self.outcome
 
     def _determinize(self, role: str, rng: Rng) -> None:
+        """A sample of what `role` cannot know that admits the decision pending now: if the
+        opponent is choosing among resampled cards (Common European Home's pick, a power-struggle
+        attack), his sampled hand must offer a choice, else the sample is drawn again (rejection
+        sampling). The flow never runs here, so who is active, the action round and the log stay
+        as `role` saw them. If no sample fits in DETERMINIZE_TRIES, the hidden cards stay as they
+        are (a choice that constrained is nearly known anyway)."""
+        for _ in range(DETERMINIZE_TRIES):
+            trial = self.clone()
+            trial._resample(role, rng)
+            if trial._admits_pending():
+                self.__dict__.update(trial.__dict__)
+                return
+
+    def _admits_pending(self) -> bool:
+        if self.outcome is not None or not self.stack or "role" not in self.stack[-1]:
+            return True
+        f = self.stack[-1]
+        proc = ASK[f["p"]]
+        return proc.always or bool(proc.legal(self, f))
+
+    def _resample(self, role: str, rng: Rng) -> None:
         """Resample what `role` cannot know: the opponent's unseen hand cards, the draw deck and a
         card the Democrat set aside with Samizdat (card 77), keeping the cards `role` has seen
         (Stasi's named card, cards taken from the discards, Goodbye Lenin's red-title cards, card
@@ -179,9 +201,6 @@ class DawnState(State):
             face_down[opp] = tuple(pool[n:n + k])
             ps["face_down"] = tuple(face_down)
             ps["deck"] = pool[n + k:]
-            if self.stack and self.stack[-1]["p"] == "ps_attack":  # the attacker's resampled cards decide again
-                self.stack[-1] = {"p": "ps_round"}
-        self.run()  # a pending choice among resampled cards may have none left: skipped (R2)
 
     def show(self, side: int, cards: list[int]) -> None:
         """`side`'s opponent has now seen these cards of `side`'s hand (kept by `_determinize`)."""
@@ -301,7 +320,7 @@ class DawnState(State):
         if need and sid not in self.destroyed:
             self.add_sp(side, sid, need)
             if not self.sp_summary:
-                self.say("{side} adds {n} SP(s) in {space} for control.", side=ROLES[side], n=need,
+                self.say("The {side} adds {n} SP(s) in {space} for control.", side=NAMES[side], n=need,
                          space=SPACES[sid].name)
         return need
 
@@ -323,7 +342,7 @@ class DawnState(State):
             return
         self.vp += n
         if why:
-            self.say("{side} scores {n} VP ({why}).", side=ROLES[D if n > 0 else C], n=abs(n), why=why)
+            self.say("The {side} scores {n} VP ({why}).", side=NAMES[D if n > 0 else C], n=abs(n), why=why)
         if not self.final and not self.in_ps:
             self.vp = max(-20, min(20, self.vp))
         self.check_victory()
@@ -375,7 +394,7 @@ class DawnState(State):
             self.reveal()
             if quiet:
                 return got
-            self.say("{side} draws {n} card(s).", side=ROLES[side], n=len(got))
+            self.say("The {side} draws {n} card(s).", side=NAMES[side], n=len(got))
             self.say("You draw {cards}.", to=ROLES[side], cards=", ".join(CARDS[c].title for c in got))
         return got
 
@@ -392,7 +411,7 @@ class DawnState(State):
         """`side` discards `card` from his hand (its event does not happen, rule 5.3)."""
         self.hands[side].remove(card)
         self.discard.append(card)
-        self.say("{side} discards {card}.", side=ROLES[side], card=CARDS[card].title)
+        self.say("The {side} discards {card}.", side=NAMES[side], card=CARDS[card].title)
 
     def take_card(self, side: int, card: int) -> None:
         """Move `card` from wherever it is (discard pile, a hand) into `side`'s hand."""
@@ -484,14 +503,15 @@ class DawnState(State):
     def ops_modifier(self, side: int) -> int:
         return sum(e.ops for e in self.effects.values() if e.side == side and e.ops and not e.ops_where)
 
-    def card_ops(self, card: int, side: int) -> int:
-        """The Ops value of `card` for `side` with every modifier in force; at least 1 (7.3)."""
+    def card_ops(self, card: int, side: int, extra: int = 0) -> int:
+        """The Ops value of `card` for `side` with every modifier in force, `extra` (a conditional
+        bonus such as Austria-Hungary's) included; at least 1 once all are summed (7.3)."""
         base = CARDS[card].ops
         if base == 0:
             return 0
         if base == 1 and self.award(side, 2):  # 1989 6.3.5 box 2
             base = 2
-        return max(1, base + self.ops_modifier(side))
+        return max(1, base + self.ops_modifier(side) + extra)  # 1989 7.3: the minimum after every modifier
 
     def ps_take(self, taker: int, n: int) -> int:
         """In a power struggle's deal: `taker` takes n random cards from the opponent's PS hand."""

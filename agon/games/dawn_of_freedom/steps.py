@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from agon.engine import Action
-from agon.games.dawn_of_freedom.data import CARDS, ROLES, SPACES
+from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES
 from agon.games.dawn_of_freedom.events import EVENTS, Ev
 from agon.games.dawn_of_freedom.flow import CARD, SPACE, Ask, Frame, ask, auto
 
@@ -48,7 +48,7 @@ class Place(Ask):
         sid = action.arg
         _count_one(g, f, sid)
         g.add_sp(f["role"], sid, 1)
-        g.say("{side} places 1 SP in {space}.", side=ROLES[f["role"]], space=SPACES[sid].name)
+        g.say("The {side} places 1 SP in {space}.", side=NAMES[f["role"]], space=SPACES[sid].name)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
         return "Place {n} more SP(s){where}.", {"n": f["n"], "where": _where(f)}
@@ -66,11 +66,11 @@ class Remove(Ask):
         sid = action.arg
         _count_one(g, f, sid)
         g.remove_sp(f["whose"], sid, 1)
-        g.say("{side} removes 1 {whose} SP from {space}.", side=ROLES[f["role"]], whose=ROLES[f["whose"]],
+        g.say("The {side} removes 1 {whose} SP from {space}.", side=NAMES[f["role"]], whose=NAMES[f["whose"]],
               space=SPACES[sid].name)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return "Remove {n} more {whose} SP(s){where}.", {"n": f["n"], "whose": ROLES[f["whose"]], "where": _where(f)}
+        return "Remove {n} more {whose} SP(s){where}.", {"n": f["n"], "whose": NAMES[f["whose"]], "where": _where(f)}
 
 
 class _Pick(Ask):
@@ -113,7 +113,7 @@ class PickOption(Ask):
         g.stack.pop()
         for label, fn in f["options"]:
             if label == action.arg:
-                g.say("{side} chooses: {option}.", side=ROLES[f["role"]], option=label)
+                g.say("The {side} chooses: {option}.", side=NAMES[f["role"]], option=label)
                 g.push(fn(g))
                 return
 
@@ -144,7 +144,7 @@ def play_event(g: Any, f: Frame) -> None:
         g.say("The event of {card} cannot happen now.", card=title)
         return
     g.events_played = g.events_played | {card}
-    g.say("{side} carries out the event of {card}.", side=ROLES[side], card=title)
+    g.say("The {side} carries out the event of {card}.", side=NAMES[side], card=title)
     ev = EVENTS.get(card)
     if ev is None:
         g.say("(The event of {card} is not implemented yet: no effect.)", card=title)
@@ -161,7 +161,7 @@ def play_event(g: Any, f: Frame) -> None:
 
 def _say_sp_changes(g: Any, title: str, before: list[list[int]]) -> None:
     """Log the SPs an event changed at once (its later steps log their own SPs)."""
-    changes = [f"{ROLES[s].capitalize()} {g.sp[s][i] - before[s][i]:+d} in {SPACES[i].name}"
+    changes = [f"{NAMES[s]} {g.sp[s][i] - before[s][i]:+d} in {SPACES[i].name}"
                for i in range(len(SPACES)) for s in (0, 1) if g.sp[s][i] != before[s][i]]
     if changes:
         g.say("{card}: {changes}.", card=title, changes=", ".join(changes))

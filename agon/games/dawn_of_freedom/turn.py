@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from agon.engine import Action
-from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, PERIOD_CARDS, ROLES, SPACES, C, D
+from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, NAMES, PERIOD_CARDS, ROLES, SPACES, C, D
 from agon.games.dawn_of_freedom.events import EVENTS
 from agon.games.dawn_of_freedom.flow import CARD, SPACE, Ask, Frame, ask, auto
 
@@ -73,7 +73,7 @@ def deal(g: Any) -> None:
         break
     for side in (C, D):
         if dealt[side]:
-            g.say("{side} is dealt {n} card(s).", side=ROLES[side], n=len(dealt[side]))
+            g.say("The {side} is dealt {n} card(s).", side=NAMES[side], n=len(dealt[side]))
             g.say("You are dealt {cards}.", to=ROLES[side], cards=", ".join(CARDS[c].title for c in dealt[side]))
 
 
@@ -89,7 +89,7 @@ class SetupPlace(Ask):
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.add_sp(f["role"], action.arg, 1)
-        g.say("{side} places 1 SP in {space}.", side=ROLES[f["role"]], space=SPACES[action.arg].name)
+        g.say("The {side} places 1 SP in {space}.", side=NAMES[f["role"]], space=SPACES[action.arg].name)
         f["left"] -= 1
         if f["left"] <= 0:
             g.stack.pop()
@@ -181,7 +181,7 @@ def action_round(g: Any, f: Frame) -> None:
         g.push(replaced)
         return
     if not g.hands[side]:  # 1989 4.5 step 2: an empty hand forfeits the round
-        g.say("{side} has no card: action round {n} is lost.", side=ROLES[side], n=f["n"])
+        g.say("The {side} has no card: action round {n} is lost.", side=NAMES[side], n=f["n"])
         return
     g.push({"p": "choose_card", "role": side})
     g.run_hooks("before_ar", side)
@@ -204,7 +204,7 @@ class ChooseCard(Ask):
         g.must_play[side] = None
         g.hands[side].remove(card)
         g.in_play.append(card)
-        g.say("{side} plays {card}.", side=ROLES[side], card=CARDS[card].title)
+        g.say("The {side} plays {card}.", side=NAMES[side], card=CARDS[card].title)
         if CARDS[card].scoring:  # 1989 8.0: always as an event, the struggle is fought now
             g.push([{"p": "ps_start", "country": CARDS[card].country, "card": card, "starter": side},
                      {"p": "ar_done", "card": card}])
@@ -303,7 +303,7 @@ class OpsOrder(Ask):
             g.push([ops, ev, done])
         else:
             g.tst_used[side] |= BOX7
-            g.say("{side} cancels the event of {card}.", side=ROLES[side], card=CARDS[card].title)
+            g.say("The {side} cancels the event of {card}.", side=NAMES[side], card=CARDS[card].title)
             g.push([ops, done])
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
@@ -327,7 +327,7 @@ def turn_end(g: Any, f: Frame) -> None:
         g.push({"p": "turn_end", "stage": 1})
         for side in (C, D):
             if g.award(side, 6):
-                g.say("{side} makes the free end-of-turn support check.", side=ROLES[side])
+                g.say("The {side} makes the free end-of-turn support check.", side=NAMES[side])
                 g.push({"p": "checks", "role": side, "n": 1, "where": None, "ops": max(1, 2 + g.ops_modifier(side)),
                         "mod": 0, "card": None})
     elif stage == 1:  # 1989 4.5 step 4: holding a scoring card loses (both: a draw, 10.2)
@@ -335,7 +335,7 @@ def turn_end(g: Any, f: Frame) -> None:
         if len(held) == 2:
             g.finish([], "both players held a scoring card at the end of the turn", by_vp=False)
         elif held:
-            g.finish([ROLES[1 - held[0]]], f"the {ROLES[held[0]]} held a scoring card at the end of the turn",
+            g.finish([ROLES[1 - held[0]]], f"the {NAMES[held[0]]} held a scoring card at the end of the turn",
                      by_vp=False)
         else:
             g.push([{"p": "turn_end", "stage": 2}])

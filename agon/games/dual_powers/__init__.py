@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from agon.engine import Game
+from agon.engine import Game, OptionSpec
 from agon.games.dual_powers import text
 from agon.games.dual_powers.rules import DualPowersState
 
@@ -25,14 +25,26 @@ class DualPowers(Game):
         opts = self.normalize_options(options)
         return [opts["side"]] if opts["players"] == 1 else ["red", "white"]
 
+    def option_specs(self) -> list[OptionSpec]:
+        return [
+            OptionSpec("players", "int", default=2, choices=(1, 2), help="2 players, or 1 against the Opposition"),
+            OptionSpec("side", "choice", default="red", choices=("red", "white"), players=(1,),
+                       help="your side in the solo game"),
+            OptionSpec("difficulty", "int", default=1, minimum=1, maximum=6, players=(1,),
+                       help="the Opposition's difficulty"),
+        ]
+
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
         opts = dict(options)
         players = opts.pop("players", 2)
         if players not in (1, 2):
             raise ValueError(f"players must be 1 or 2, not {players!r}")
         if players == 2:
+            solo_only = sorted(set(opts) & {"side", "difficulty"})
+            if solo_only:
+                raise ValueError(f"options {solo_only} are for the solo game (players=1)")
             if opts:
-                raise ValueError(f"options {sorted(opts)} are for the solo game (players=1)")
+                raise ValueError(f"unknown option(s) {sorted(opts)} for dual-powers; options: players, side, difficulty")
             return {"players": 2}
         side = opts.pop("side", "red")
         if side not in ("red", "white"):
@@ -41,7 +53,7 @@ class DualPowers(Game):
         if not isinstance(difficulty, int) or isinstance(difficulty, bool) or not 1 <= difficulty <= 6:
             raise ValueError(f"difficulty must be an integer 1..6, not {difficulty!r}")
         if opts:
-            raise ValueError(f"unknown option(s) {sorted(opts)} for dual-powers")
+            raise ValueError(f"unknown option(s) {sorted(opts)} for dual-powers; options: players, side, difficulty")
         return {"players": 1, "side": side, "difficulty": difficulty}
 
     def bots(self) -> dict[str, Callable[..., Any]]:
@@ -52,6 +64,9 @@ class DualPowers(Game):
 
     def render(self, view: dict[str, Any], role: str | None) -> str:
         return text.render(view, role)
+
+    def cards(self) -> list[dict[str, Any]]:
+        return text.catalogue()
 
 
 GAME = DualPowers()

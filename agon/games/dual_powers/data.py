@@ -60,13 +60,23 @@ N_COMMAND = len(_cmd)
 _leaders = [x for x in RAW["leaders"] if x["days"] is not None]
 _trotsky = [x for x in RAW["leaders"] if x["days"] is None]
 N_CARDS = N_COMMAND + len(_leaders)
-CARD_LABEL: tuple[str, ...] = tuple([c["label"] for c in _cmd] + [x["name"] for x in _leaders])
+# CARD_CODE: the rulebook examples' names ("purple-4", "red-6c"); CARD_LABEL: what a person reads
+CARD_CODE: tuple[str, ...] = tuple([c["label"] for c in _cmd] + [x["name"] for x in _leaders])
+
+
+def _command_name(card: dict[str, Any]) -> str:
+    letter = card["label"].split("-")[1].lstrip("0123456789")
+    return f"{DISTRICT_NAME[DIDX[card['district']]]} {card['days']}" + (f" ({letter})" if letter else "")
+
+
+CARD_LABEL: tuple[str, ...] = tuple([_command_name(c) for c in _cmd] + [x["name"] for x in _leaders])
 CARD_DIST: tuple[int, ...] = tuple([DIDX[c["district"]] for c in _cmd] + [-1] * len(_leaders))
 CARD_DAYS: tuple[int, ...] = tuple([c["days"] for c in _cmd] + [x["days"] for x in _leaders])
 CARD_REC: tuple[int, ...] = tuple([c["recruit"] for c in _cmd] + [0] * len(_leaders))
 CARD_ACT: tuple[str, ...] = tuple([c["action"] for c in _cmd] + [""] * len(_leaders))
 CARD_VP: tuple[int, ...] = tuple([c["vp"] for c in _cmd] + [0] * len(_leaders))
-CARD_LABEL_IDX: dict[str, int] = {lab: i for i, lab in enumerate(CARD_LABEL)}
+CARD_LABEL_IDX: dict[str, int] = {**{code: i for i, code in enumerate(CARD_CODE)}, **{lab: i for i, lab in enumerate(CARD_LABEL)}}
+CARD_TEXTS: dict[str, Any] = RAW["card_texts"]
 
 # -- markers ----------------------------------------------------------------------------------
 _units = RAW["units"]
@@ -155,6 +165,10 @@ def validate() -> None:
         _check(1 <= c["recruit"] <= 3, f"card {c['id']} recruit value 1-3")
         _check(c["days"] >= 1 and c["vp"] >= 1, f"card {c['id']} days and VP positive")
         _check(c["action"] in ACTIONS, f"card {c['id']} action {c['action']!r}")
+    _check(set(CARD_TEXTS["actions"]) == set(ACTIONS) and set(CARD_TEXTS["specials"]) == set(SPECIALS),
+           "card_texts words every action and special action")
+    _check(all(isinstance(CARD_TEXTS[k], str) for k in ("command", "command_short", "leader", "leader_short")),
+           "card_texts has the command and leader templates")
     _check(len(_leaders) == 6, "6 Leader cards")
     for side in (RED, WHITE):
         specials = sorted(CARD_SPECIAL[c] for c in SIDE_LEADER_CARDS[side])

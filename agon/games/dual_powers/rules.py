@@ -321,7 +321,8 @@ class DualPowersState(State):
             h = SIDES[self.human]
             toward = self.score if self.human == 0 else -self.score
             reason = self.reason if w == self.human else "the Opposition wins: " + self.reason
-            return {"winners": [h] if w == self.human else [], "scores": {h: toward}, "reason": reason,
+            # the Opposition is no seat, yet it wins: the result names it (tournaments count it)
+            return {"winners": [h] if w == self.human else ["opposition"], "scores": {h: toward}, "reason": reason,
                     "winner_side": SIDES[w], "opposition": SIDES[self.opp]}
         return {"winners": [SIDES[w]], "scores": {"red": self.score, "white": -self.score}, "reason": self.reason}
 
@@ -517,13 +518,10 @@ class DualPowersState(State):
         self.say("{side} recruits {leader} in {district}.", side=SIDES[side].capitalize(), leader=text.marker_name(m),
                  district=DISTRICT_NAME[d])
         if self.pw == side:  # DP R3.8.1: refresh the exhausted neutral units you control there
-            for n in _NEUTRALS:  # A9, as A2b: neutral Trotsky counts as a neutral unit
+            for n in NEUTRAL_UNITS:  # A9: the six neutral unit markers; neutral Trotsky is a leader marker
                 if self.loc[n] == d and self.exh[n]:
                     self.exh[n] = 0
-                    if n == TROTSKY_N:
-                        self.say("Trotsky in {district} is refreshed.", district=DISTRICT_NAME[d])
-                    else:
-                        self.say("The neutral unit in {district} is refreshed.", district=DISTRICT_NAME[d])
+                    self.say("The neutral unit in {district} is refreshed.", district=DISTRICT_NAME[d])
         self._finish()
 
     def _l_protest(self, side: int) -> list[Action]:

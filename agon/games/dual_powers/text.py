@@ -7,12 +7,14 @@ from typing import TYPE_CHECKING, Any
 from agon.engine import Action
 from agon.games.dual_powers.data import (
     CARD_ACT,
+    CARD_CODE,
     CARD_DAYS,
     CARD_DIST,
     CARD_LABEL,
     CARD_LEADER,
     CARD_REC,
     CARD_SPECIAL,
+    CARD_TEXTS,
     CARD_VP,
     CONNECTION_NAME,
     CONNECTIONS,
@@ -22,6 +24,7 @@ from agon.games.dual_powers.data import (
     EDGES,
     MARKER_NAME,
     MONTH_LABEL,
+    N_CARDS,
     N_COMMAND,
     SIDES,
     UNREST_VP,
@@ -52,10 +55,29 @@ def days_text(n: int) -> str:
 
 
 def card_text(c: int) -> str:
+    """A card in a label: its name and days (the catalogue's short text says what it does)."""
+    return f"{CARD_LABEL[c]} ({days_text(CARD_DAYS[c])})"
+
+
+def _card_words(c: int, key: str) -> str:
     if c >= N_COMMAND:
-        return f"{CARD_LABEL[c]} ({days_text(CARD_DAYS[c])}, Leader Recruit + {SPECIAL_WORD[CARD_SPECIAL[c]]})"
-    return (f"{CARD_LABEL[c]} ({DISTRICT_NAME[CARD_DIST[c]]}, {days_text(CARD_DAYS[c])}, recruit {CARD_REC[c]}, "
-            f"{ACTION_WORD[CARD_ACT[c]]}, {CARD_VP[c]} VP)")
+        special = CARD_TEXTS["specials"][CARD_SPECIAL[c]]
+        return CARD_TEXTS[key].format(days=days_text(CARD_DAYS[c]), leader=MARKER_NAME[CARD_LEADER[c]],
+                                      special=special if key == "leader" else special.split(":")[0])
+    action = CARD_TEXTS["actions"][CARD_ACT[c]]
+    return CARD_TEXTS[key].format(days=days_text(CARD_DAYS[c]), district=DISTRICT_NAME[CARD_DIST[c]], recruit=CARD_REC[c],
+                                  vp=CARD_VP[c], action=action if key == "command" else action.split(":")[0])
+
+
+def catalogue() -> list[dict[str, Any]]:
+    """Every Command and Leader card: id (its number here), name, code (the rulebook examples' name,
+    e.g. "purple-4"), short and full text."""
+    out: list[dict[str, Any]] = []
+    for c in range(N_CARDS):
+        kind = "leader" if c >= N_COMMAND else "command"
+        out.append({"id": c + 1, "name": CARD_LABEL[c], "code": CARD_CODE[c], "kind": kind, "days": CARD_DAYS[c],
+                    "short": _card_words(c, kind + "_short"), "text": _card_words(c, kind)})
+    return out
 
 
 def label(s: DualPowersState, a: Action) -> str:
@@ -173,6 +195,8 @@ def render(view: dict[str, Any], role: str | None) -> str:
     if opp:
         lines.append(f"Opposition ({opp['side']}, difficulty {opp['difficulty']}): stack {opp['stack']}, "
                      f"played {', '.join(opp['played']) or '-'}, leader {opp['leader_card'] or '-'}, pool {opp['pool']}")
+    lines.append("[dim]Key: unit 3/2 = strength fresh/exhausted, then (whose) and its strength now; (neutral, white) = a "
+                 "neutral marker White controls through Popular Will; <n> = objective marker n[/dim]")
     if view.get("active"):
         lines.append(f"Waiting for: {', '.join(view['active'])}")
     if view.get("result"):
@@ -180,4 +204,4 @@ def render(view: dict[str, Any], role: str | None) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["SIDES", "label", "prompt", "render"]
+__all__ = ["SIDES", "catalogue", "label", "prompt", "render"]

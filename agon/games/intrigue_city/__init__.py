@@ -9,7 +9,8 @@ Roles are "p1".."p5". Options: players (2-5, default 3), beginner (IC-V.1), shor
 blank_vote (IC-V.4), advanced ("none", "A" random action cards IC-V.5, "B" themes IC-V.6) and theme
 (for "B": whispers, gold_and_steel, web_of_lies, shifting_alliances). The spec's configurable
 readings: schemer_tie ("top" default, "bottom", "shared", "none"; AMB-12), strict_victory (AMB-14),
-formed_favour (Strong only if the action formed the Equilibrium; ACT-P2 note), limit_equilibrium
+formed_favour (default true: Strong only if the action formed the Equilibrium, IC-6.2 «σχημάτισε»;
+false: a guild already at 6 gives Strong; ACT-P2 note, ruling R-1), limit_equilibrium
 (15 Equilibrium cards per guild; GAP-14), unlimited_bank (the Bank never runs out; GAP-14) and
 arrangement_value ("any" default, or 1, 2, 3: the cube Promising Arrangements / Redistribution of
 Power place; AMB-3).
@@ -19,13 +20,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Game
+from agon.engine import Game, OptionSpec
+from agon.engine.options import flag as switch
 from agon.games.intrigue_city import text
 from agon.games.intrigue_city.data import THEMES
 from agon.games.intrigue_city.rules import IntrigueState
 
 _FLAGS = ("beginner", "short", "blank_vote", "strict_victory", "formed_favour", "limit_equilibrium", "unlimited_bank")
 _TIES = ("top", "bottom", "shared", "none")
+_DEFAULT_TRUE = ("formed_favour",)  # IC-6.2, ruling R-1
 
 
 class IntrigueCity(Game):
@@ -38,6 +41,25 @@ class IntrigueCity(Game):
         n = self.normalize_options(options)["players"]
         return [f"p{i + 1}" for i in range(n)]
 
+    def option_specs(self) -> list[OptionSpec]:
+        return [
+            OptionSpec("players", "int", default=3, minimum=2, maximum=5, help="number of players"),
+            switch("beginner", "beginner game (IC-V.1)"),
+            switch("short", "short game (IC-V.2/V.3)"),
+            switch("blank_vote", "blank votes allowed at the Change of Era (IC-V.4)"),
+            OptionSpec("advanced", "choice", default="none", choices=("none", "A", "B"),
+                       help="advanced game: A random action cards (IC-V.5), B themes (IC-V.6)"),
+            OptionSpec("theme", "choice", default="whispers", choices=tuple(THEMES), requires={"advanced": "B"},
+                       help="the theme of advanced game B"),
+            OptionSpec("schemer_tie", "choice", default="top", choices=_TIES, help="reading of a Schemer tie (AMB-12)"),
+            switch("strict_victory", "strict reading of the victory condition (AMB-14)"),
+            switch("formed_favour", "Strong only if the action formed the Equilibrium"),
+            switch("limit_equilibrium", "15 Equilibrium cards per guild (GAP-14)"),
+            switch("unlimited_bank", "the Bank never runs out (GAP-14)"),
+            OptionSpec("arrangement_value", "choice", default="any", choices=("any", 1, 2, 3),
+                       help="the cube Promising Arrangements / Redistribution of Power place (AMB-3)"),
+        ]
+
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
         known = {"players", "advanced", "theme", "schemer_tie", "arrangement_value", *_FLAGS}
         unknown = sorted(set(options) - known)
@@ -48,7 +70,7 @@ class IntrigueCity(Game):
             raise ValueError(f"players must be 2 to 5, got {players!r}")
         out: dict[str, Any] = {"players": players}
         for flag in _FLAGS:
-            value = options.get(flag, False)
+            value = options.get(flag, flag in _DEFAULT_TRUE)
             if not isinstance(value, bool):
                 raise ValueError(f"{flag} must be true or false, got {value!r}")
             out[flag] = value
@@ -78,6 +100,9 @@ class IntrigueCity(Game):
 
     def render(self, view: dict[str, Any], role: str | None) -> str:
         return text.render(view, role)
+
+    def cards(self) -> list[dict[str, Any]]:
+        return text.catalogue()
 
 
 GAME = IntrigueCity()

@@ -81,7 +81,7 @@ def _validate() -> None:
         assert card["kind"] in kinds, f"{cid}: unknown kind"
         assert card["chosen"] in ("none", *RELATION), f"{cid}: unknown relation"
         assert all(v in (1, 2, 3) for v in card["values"]), f"{cid}: cube values are 1..3"
-        assert card["text"], f"{cid}: no text"
+        assert card["text"] and card["short"], f"{cid}: no text or short text"
     for set_ in (*STARTING_SETS, EXTRA_SET):
         assert all(v in (1, 2, 3) for v in set_)
     assert {v for s in STARTING_SETS for v in s} == {1, 2, 3}, "IC-2.7: the sets hold every value"
@@ -95,6 +95,7 @@ def _validate() -> None:
     assert ADVANCED_BY_PLAYERS[2] + 2 * HAND_CARDS <= len(ADVANCED), "IC-2P.1 needs enough Advanced cards"
     assert set(FAVOURS) == set(GUILDS)
     for g, fav in FAVOURS.items():
+        assert fav["text"] and fav["short"], f"{g} Favour: no text or short text"
         assert fav["window"] in ("pre_defensive", "pre_offensive", "post", "react"), g
         assert fav["effect"] in ("occupied", "place_or_remove", "move_adjacent"), g
         assert (fav["effect"] == "occupied") == fav["window"].startswith("pre_"), g

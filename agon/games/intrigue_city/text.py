@@ -198,6 +198,18 @@ def view(s: IntrigueState, role: str | None) -> dict[str, Any]:
     }
 
 
+def catalogue() -> list[dict[str, Any]]:
+    """The action cards, then the Guild Favour cards: id (a number), name, code, short and full text."""
+    out: list[dict[str, Any]] = [
+        {"id": i, "name": card["name"], "code": cid, "kind": "action", "short": card["short"], "text": card["text"]}
+        for i, (cid, card) in enumerate(CARDS.items(), 1)
+    ]
+    for g, fav in FAVOURS.items():
+        out.append({"id": len(out) + 1, "name": f"{GUILD_NAMES[g]} Favour", "code": f"favour-{g}", "kind": "favour",
+                    "short": fav["short"], "text": fav["text"]})
+    return out
+
+
 def render(v: dict[str, Any], role: str | None) -> str:
     """The terminal board: central board, tracks, then every personal board."""
     lines = [f"[bold]Intrigue City[/bold]  round track: [cyan]{v['round']}[/cyan]  phase: {v['phase']}"]
@@ -243,6 +255,9 @@ def render(v: dict[str, Any], role: str | None) -> str:
             vote = vote if vote in (None, "blank") else power_card(POWER_INDEX[vote], n)
             lines.append(f"   Change of Era: {shown}voted: {'yes' if p['voted'] else 'no'}"
                          + (f" ({vote})" if vote else ""))
+    lines.append("[dim]Key: " + ", ".join(f"{g} {name}" for g, name in GUILD_NAMES.items())
+                 + "; BoS:123=6 = the cubes in that guild of a board, then its influence (6 in green); "
+                 "* = spiders (a card's intrigue move)[/dim]")
     if v.get("result"):
         r = v["result"]
         lines.append(f"[bold]Result[/bold]: {', '.join(r['winners'])} win ({r['reason']}); scores {r['scores']}")

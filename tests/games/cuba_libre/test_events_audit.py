@@ -160,3 +160,21 @@ def test_card_19_a_player_faction_may_take_pieces_back_to_place_them():
     act(g, "place", (N("havana"), "troop"))
     act(g, "done")
     assert n(g, "havana", "troop") == 2 and n(g, "oriente", "troop") == 1 and done_card(g)
+
+
+def test_card_13_el_che_the_first_group_ends_its_move_underground():
+    """Card 13 (ruling CL-E13, issue 9 item 5): the first group of a 26July March ends Underground,
+    its Active Guerrillas flipped, not only spared the Activation test; later groups are not."""
+    g = blank()
+    play(g, 13)
+    g.res[M26] = 10
+    put(g, "la_habana", m26_a=2)
+    put(g, "las_villas", m26_a=1)
+    start(g, M26, sa=False)
+    act(g, "operation", "march")
+    act(g, "space", N("matanzas"))
+    act(g, "move", (N("la_habana"), "active"))
+    act(g, "move", (N("la_habana"), "active"))
+    act(g, "move", (N("las_villas"), "active"))
+    act(g, "done")
+    assert n(g, "matanzas", "m26_u") == 2 and n(g, "matanzas", "m26_a") == 1

@@ -426,6 +426,8 @@ def test_card_41_shaded_syndicate_ambush_then_open_a_casino():
     play(g, 41, shaded=True)
     act(g, "space", N("matanzas"))
     act(g, "remove", "troop")
+    assert ("done", None) in legal(g)  # CL 3.1: the Syndicate need not target 26July as well
+    act(g, "remove", "m26_a")
     act(g, "space", N("havana"))
     assert n(g, "matanzas", "troop") == 0 and n(g, "matanzas", "m26_a") == 0
     assert n(g, "matanzas", "syn_a") == 1 and n(g, "matanzas", "syn_u") == 1

@@ -280,3 +280,20 @@ def test_8_6_1_assassinate_cash_target_only_where_dr_would_gain_it():
         ctx = Ctx(g, DR, NonPlayerBot())
         best = min(("police", "syn_a"), key=lambda k: assassin_key(ctx, space("las_villas"), k))
         assert best == first, players
+
+
+def test_8_6_3_morgan_widens_step_2_as_well():
+    """Ruling CL-NP20 (issue 9 item 8): Morgan lets the whole Non-player DR March reach 2 spaces, so
+    the step 2 group from Camagüey City may end 2 spaces nearer Havana (Las Villas, Factory EC)."""
+    from agon.games.cuba_libre.data import ADJ
+    from agon.games.cuba_libre.nonplayer.common import Ctx
+    from agon.games.cuba_libre.nonplayer.directorio import march_plan
+
+    seen = set()
+    for seed in range(1, 13):
+        g = np_game(seed=seed)
+        g.capabilities = frozenset({(28, False)})
+        put(g, "camaguey_city", dr_a=4)
+        start(g, DR)
+        seen |= {e["s"] for e in march_plan(Ctx(g, DR, None)) if "step 2" in e["why"]}
+    assert seen and not seen <= set(ADJ[space("camaguey_city")])

@@ -262,3 +262,113 @@ def test_8_8_4_sweep_activates_26july_then_dr_then_syndicate_even_with_a_syndica
     at(g, GOVT, kind="activate", s=space("matanzas"), n=1)
     d = decide(g)
     assert (d.verb, d.arg) == ("activate", "m26") and d.reason.startswith("8.8.4")
+
+
+def test_8_8_4_sweep_counts_cubes_where_they_end_the_moves():
+    """CL 3.2.3 / 8.8.4 (issue 9 item 1): the Troops that Activate the Guerrillas of the first Sweep
+    space stay there; they do not move on to the next Sweep space, where they would count instead."""
+    g = np_game()
+    put(g, "havana", troop=1, police=1, m26_a=1)
+    put(g, "camaguey_city", troop=1, police=1)
+    put(g, "santiago_de_cuba", troop=1, police=1)
+    for name in ("pinar_del_rio", "la_habana"):
+        g.support[space(name)] = 1
+    put(g, "pinar_del_rio", troop=2, m26_u=2, m26_a=1)
+    put(g, "la_habana", dr_u=1)
+    start(g, GOVT)
+    out = acts(op_steps(g, GOVT))
+    assert out[0] == ("space", "Pinar del Río") and ("space", "La Habana") in out
+    assert ("move", ("Pinar del Río", "troop")) not in out
+    assert g.sp[space("pinar_del_rio")][0] == 2  # its 2 Troops stay, to Activate 1 in the Forest
+
+
+def test_8_8_7_redeploy_spreads_troops_as_evenly_as_possible():
+    """8.8.7 step 2, the Playbook example: 11/1/3 Troops in three Government-Controlled Cities become
+    5/5/5; optional Troops move too, not only those 6.4.2 forces out."""
+    g = np_game()
+    put(g, "havana", troop=11, police=1)
+    put(g, "camaguey_city", troop=1, police=1)
+    put(g, "santiago_de_cuba", troop=3, police=1)
+    g.phase = "propaganda"
+    g.stack = [{"k": "prop_redeploy", "f": GOVT}]
+    g._ver += 1
+    g._run()
+    for _ in range(40):
+        if not any(fr["k"] == "prop_redeploy" for fr in g.stack):
+            break
+        d = decide(g)
+        g.apply("govt", (d.verb, d.arg))
+    assert [g.sp[space(c)][0] for c in ("havana", "camaguey_city", "santiago_de_cuba")] == [5, 5, 5]
+
+
+def test_8_8_3_air_strike_only_at_its_listed_targets():
+    """8.8.3 (issue 9 item 4): 2 Active 26July Guerrillas in a Province without a cube are no Air
+    Strike target (not a Base, no cube there, not the last Guerrilla): no Air Strike."""
+    g = np_game()
+    cities_held(g)
+    put(g, "ec_factory", m26_u=1)
+    put(g, "oriente", m26_a=2)
+    start(g, GOVT)
+    out = acts(op_steps(g, GOVT))
+    assert out[0] == ("space", "Factory EC") and ("activity", "airstrike") not in out
+    g2 = np_game()
+    cities_held(g2)
+    put(g2, "ec_factory", m26_u=1)
+    put(g2, "oriente", m26_a=1)  # the last 26July Guerrilla there: target 5
+    start(g2, GOVT)
+    out = acts(op_steps(g2, GOVT))
+    assert ("activity", "airstrike") in out and ("space", "Oriente") in out
+
+
+def test_8_8_3_garrison_takes_each_cube_from_the_most_of_that_type_even_losing_control():
+    """8.8.3 (issue 9 item 6): "take each cube from the space with the most of that type, never the
+    last Police": unlike Sweep and Redeploy the text has no Control clause, so Havana (3 Police)
+    gives the Police although it then loses Control."""
+    g = np_game()
+    put(g, "havana", troop=1, police=3, m26_a=3)
+    put(g, "camaguey_city", troop=1, police=2)
+    put(g, "santiago_de_cuba", troop=1, police=1)
+    put(g, "ec_factory", m26_u=1)
+    start(g, GOVT)
+    out = acts(op_steps(g, GOVT))
+    assert out[0] == ("space", "Factory EC") and out[1] == ("move", ("Havana", "police"))
+
+
+def _ctx_at_op_choice(g):
+    from agon.games.cuba_libre.nonplayer.common import Ctx
+
+    start(g, GOVT)
+    return Ctx(g, GOVT, None)
+
+
+def test_8_2_transport_and_air_strike_break_ties_at_random():
+    """8.2 / ruling CL-NP1 (issue 9 item 7): two equal Transport destinations (Provinces with Police
+    and no Troops) and two equal Air Strike targets (26July Bases) are each chosen, seed by seed,
+    not always the lowest-numbered space."""
+    from agon.games.cuba_libre.nonplayer.government import airstrike_space, transport_plan
+
+    dests, strikes = set(), set()
+    for seed in range(1, 13):
+        g = np_game(seed=seed)
+        put(g, "havana", troop=6, police=2)
+        put(g, "matanzas", police=1)
+        put(g, "las_villas", police=1)
+        put(g, "pinar_del_rio", m26_base=1)
+        put(g, "oriente", m26_base=1)
+        ctx = _ctx_at_op_choice(g)
+        dests.add(transport_plan(ctx)[1])
+        strikes.add(airstrike_space(ctx)[0])
+    assert dests == {space("matanzas"), space("las_villas")}
+    assert strikes == {space("pinar_del_rio"), space("oriente")}
+
+
+def test_8_8_4_sweep_activates_before_its_air_strike():
+    """3.2.3 / 4.1: the Non-player ends the Sweep's spaces, the Activation runs, and only then adds
+    the Air Strike, which now strikes a Guerrilla the Sweep Activated in a Province (before an EC)."""
+    g = sweep_position()
+    put(g, "ec_cigar", m26_a=1, police=1)  # the only target before the Activation, an EC
+    start(g, GOVT)
+    out = acts(op_steps(g, GOVT))
+    assert out.index(("activity", "airstrike")) < len(out) - 1
+    assert out[out.index(("activity", "airstrike")) + 1] == ("space", "Pinar del Río")
+    assert g.guerrillas(space("ec_cigar"), M26) == 1

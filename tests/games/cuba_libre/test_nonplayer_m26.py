@@ -187,3 +187,47 @@ def test_8_7_2_infiltrate_step_2_only_where_the_cash_would_come_to_26july():
         start(g, M26)
         got = infiltrate_space(Ctx(g, M26, NonPlayerBot()))
         assert got is not None and got[0] == space(where) and step in got[1], (players, got)
+
+
+def test_8_7_4_attack_removes_only_government_pieces():
+    """8.7.4 (CL 3.1, issue 9 item 2): the Non-player 26July Attack targets Cash first, then only
+    Government forces: after the Troop it leaves the DR Guerrilla."""
+    g = np_game()
+    s = space("las_villas")
+    put(g, "las_villas", troop=1, dr_a=1, m26_a=4)
+    at(g, "remove", s=s, n=2, mode="attack")
+    assert (decide(g).verb, decide(g).arg) == ("remove", "troop")
+    g.apply("m26", ("remove", "troop"))
+    d = decide(g)
+    assert (d.verb, d.arg) == ("done", None) and d.reason.startswith("8.7.4")
+    g.apply("m26", ("done", None))
+    assert g.sp[s][7] == 1
+
+
+def test_8_7_4_attack_takes_the_cash_of_a_dr_guerrilla_first():
+    g = np_game(players=1, solo="dr")  # a DR player's Cash does not pass to a Non-player (8.1.2 #7)
+    s = space("las_villas")
+    put(g, "las_villas", troop=1, dr_a=1, m26_a=4)
+    g.cash[0] = s * 4 + 2  # the DR Guerrilla holds Cash
+    at(g, "remove", s=s, n=2, mode="attack")
+    assert (decide(g).verb, decide(g).arg) == ("remove", "dr_a")
+
+
+def test_8_7_1_step_4_terror_at_passive_opposition_under_the_pact_of_caracas():
+    """Ruling CL-E18a (issue 9 item 8): the Pact bars reducing Opposition, so 26July may still Terror
+    at Passive Opposition (8.7.1 step 4 fires); DR may not Terror there."""
+    from agon.games.cuba_libre.data import DR
+    from agon.games.cuba_libre.operations import space_ok
+
+    g = np_game()
+    g.capabilities = frozenset({(18, False)})
+    g.support[space("matanzas")] = -1
+    put(g, "matanzas", m26_u=1, dr_u=1)
+    assert space_ok(g, {"op": "terror", "f": M26}, space("matanzas"))
+    assert not space_ok(g, {"op": "terror", "f": DR}, space("matanzas"))
+    start(g, M26)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "terror")
+    out = op_steps(g, M26)
+    assert out[0][:2] == ("space", "Matanzas") and "step 4" in out[0][2]
+    assert g.support[space("matanzas")] == -2

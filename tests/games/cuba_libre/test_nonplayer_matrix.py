@@ -70,7 +70,7 @@ def test_bot_never_changes_the_state() -> None:
 
 def test_support_phase_prompts_go_to_the_factions_6_3_names() -> None:
     """6.3.2 Civic Action to the Government, 6.3.3 Agitation to 26July, 6.3.4 Expat Backing to DR."""
-    g = agon.load("cuba-libre").new(3, players=0)
+    g = agon.load("cuba-libre").new(4, players=0)  # a seed whose game reaches every Support Phase
     bots = {r: NonPlayerBot() for r in ROLES}
     owners = {"prop_civic": "govt", "prop_agitation": "m26", "prop_expat": "dr"}
     seen = set()

@@ -99,6 +99,7 @@ def test_3_2_3_sweep_forest_activates_one_per_two_cubes():
     act(g, "move", ("Camagüey Province", "troop"))
     act(g, "move", ("Camagüey Province", "troop"))
     assert g.sp[S("oriente")][0] == 2
+    act(g, "done")  # the Sweep ends: Activation once every Troop has moved
     assert g.sp[S("oriente")][4] == 1 and g.sp[S("oriente")][3] == 3
 
 
@@ -380,8 +381,10 @@ def test_1_4_1_maximum_effect_on_targets():
     g.res[GOVT] = 10
     put(g, "oriente", troop=3, m26_a=2, dr_a=2)
     op_in(g, GOVT, "assault", "Oriente")
-    while ("done", None) not in legal(g):
-        act(g, *legal(g)[0])
+    act(g, "remove", "m26_a")
+    act(g, "remove", "dr_a")  # both Factions targeted (3.1): no stopping short of the capacity
+    assert ("done", None) not in legal(g)
+    act(g, *legal(g)[0])
     assert g.guerrillas(space("oriente"), M26) + g.guerrillas(space("oriente"), DR) == 1
 
 
@@ -453,6 +456,36 @@ def test_3_2_3_a_troop_moves_only_once_per_sweep():
     assert ("move", ("La Habana", "troop")) not in legal(g)  # the one that arrived stays
 
 
+def test_3_2_3_sweep_activates_only_after_all_troop_moves():
+    """Issue 9 item 1: 3 Troops that sweep into La Habana and then on into Matanzas Activate only in
+    Matanzas, where they end the moves; nothing Activates before the last move."""
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "havana", troop=3)
+    put(g, "la_habana", m26_u=3)
+    put(g, "matanzas", dr_u=3)
+    op_in(g, GOVT, "sweep", "La Habana")
+    for _ in range(3):
+        act(g, "move", ("Havana", "troop"))  # Havana is empty: the move step ends by itself
+    assert g.sp[S("la_habana")][3] == 3  # no Activation yet
+    act(g, "space", "Matanzas")
+    # ruling CL-R22: the Troops that arrived stay; move three fresh ones in from La Habana instead
+    assert ("move", ("La Habana", "troop")) not in legal(g)
+    g2 = blank()
+    g2.res[GOVT] = 10
+    put(g2, "la_habana", troop=3, m26_u=3)
+    put(g2, "matanzas", dr_u=3)
+    op_in(g2, GOVT, "sweep", "La Habana")  # no Troop adjacent: nothing moves in
+    act(g2, "space", "Matanzas")
+    for _ in range(3):
+        act(g2, "move", ("La Habana", "troop"))
+    act(g2, "done")
+    assert g2.sp[S("la_habana")][3] == 3 and g2.sp[S("la_habana")][4] == 0  # no cube ends there
+    act(g2, "done")
+    assert g2.sp[S("la_habana")][3] == 3 and g2.sp[S("la_habana")][4] == 0
+    assert g2.sp[S("matanzas")][6] == 0 and g2.sp[S("matanzas")][7] == 3  # 3 Troops end in Matanzas
+
+
 # -- voluntary removal (1.4.1) -------------------------------------------------------------------
 
 
@@ -510,3 +543,52 @@ def g_name(key: str) -> str:
     from agon.games.cuba_libre.data import NAMES
 
     return NAMES[S(key)]
+
+
+# -- targets (3.1, 1.4.1) ---------------------------------------------------------------------
+
+
+def test_3_1_assault_may_target_26july_and_leave_the_dr():
+    """CL 3.1: an Assault aimed at 26July removes 26July pieces to the maximum and may then stop,
+    leaving the DR pieces there (maximum effect applies only to the targeted Factions, 1.4.1)."""
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "havana", troop=2, m26_a=1, dr_a=1)
+    op_in(g, GOVT, "assault", "Havana")
+    assert ("done", None) not in legal(g)  # nothing targeted yet: a piece must go
+    act(g, "remove", "m26_a")
+    assert legal(g) == [("remove", "dr_a"), ("done", None)]
+    act(g, "done")
+    assert g.sp[S("havana")][7] == 1 and g.sp[S("havana")][4] == 0
+
+
+def test_3_1_attack_that_takes_a_troop_need_not_go_on_to_a_dr_guerrilla():
+    g = blank()
+    put(g, "las_villas", troop=1, dr_a=1, m26_a=2)
+    start(g, M26, kind="remove", s=S("las_villas"), n=2, mode="attack")
+    assert sorted(a for v, a in legal(g)) == ["dr_a", "troop"]
+    act(g, "remove", "troop")
+    assert legal(g) == [("remove", "dr_a"), ("done", None)]
+    act(g, "done")
+    assert g.sp[S("las_villas")][7] == 1
+
+
+def test_3_1_a_targeted_faction_is_removed_to_the_maximum():
+    g = blank()
+    put(g, "las_villas", troop=2, dr_a=1, m26_a=2)
+    start(g, M26, kind="remove", s=S("las_villas"), n=2, mode="attack")
+    act(g, "remove", "troop")
+    assert ("done", None) not in legal(g)  # a second Troop of the targeted Government is there
+    act(g, "remove", "troop")
+    assert g.sp[S("las_villas")][0] == 0 and g.sp[S("las_villas")][7] == 1
+
+
+def test_3_1_sweep_activation_may_target_one_faction():
+    g = blank()
+    put(g, "matanzas", troop=3, m26_u=1, dr_u=2)
+    start(g, GOVT, kind="activate", s=S("matanzas"), n=3)
+    assert sorted(a for v, a in legal(g)) == ["dr", "m26"]  # not all at once: the Government chooses
+    act(g, "activate", "m26")
+    assert legal(g) == [("activate", "dr"), ("done", None)]
+    act(g, "done")
+    assert g.sp[S("matanzas")][4] == 1 and g.sp[S("matanzas")][6] == 2

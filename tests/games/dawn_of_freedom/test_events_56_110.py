@@ -676,7 +676,7 @@ def test_card_100_stand_fast_both_sides() -> None:
     leipzig = set_sp(g, "Leipzig", c=1)  # uncontrolled
     event(g, C, 100)
     EVENTS[100].fn(g, Ev(100, D, 3))  # the Democrat's own Stand Fast too (e.g. brought back by Reformer)
-    assert g.effect("Stand Fast (communist)").side == D and g.effect("Stand Fast (democrat)").side == C
+    assert g.effect("Stand Fast (Communist)").side == D and g.effect("Stand Fast (Democrat)").side == C
     dice(g, 6, 6)
     assert support_check(g, D, berlin, 2) == 6 + 2 - 1 - 6
     assert support_check(g, D, leipzig, 2) == 6 + 2 - 6
@@ -687,7 +687,7 @@ def test_card_100_stand_fast_democrat() -> None:
     clear_map(g)
     gdansk = set_sp(g, "Gdańsk", d=4, c=1)
     event(g, D, 100)
-    assert g.effect("Stand Fast (democrat)").side == C
+    assert g.effect("Stand Fast (Democrat)").side == C
     dice(g, 6)
     assert support_check(g, C, gdansk, 2) == 6 + 2 - 1 - 6
 
@@ -1003,19 +1003,21 @@ def test_card_77_samizdat_determinize_resamples_the_set_aside_card_for_the_commu
 
 
 
-def test_card_77_samizdat_choice_with_no_card_left_after_determinize_is_skipped() -> None:
-    """A determinized state must never leave a player with a decision without options: if the
-    resampled hand has no non-scoring card to set aside, Samizdat's choice is skipped (R2)."""
+def test_card_77_samizdat_choice_stays_pending_after_determinize() -> None:
+    """Issue 16: a determinized state keeps the decision the opponent is taking: the Democrat's
+    resampled hand always holds a non-scoring card to set aside (samples that do not are drawn
+    again), so Samizdat's choice is never skipped and the Communist's view does not move."""
     from agon.engine.rng import Rng
 
     g = new_game()
     set_hand(g, D, [1])
     event(g, D, 77)
     assert top(g) == "pick_card"
-    skipped = 0
+    hands = set()
     for k in range(30):
         twin = g.determinize("communist", Rng(k + 1))
         twin.check_invariants()
-        assert twin.outcome is not None or [a for a in twin.legal_actions(twin.active[0]) if a.verb != "undo"]
-        skipped += top(twin) != "pick_card"
-    assert skipped  # some resampled hands held only a scoring card
+        assert top(twin) == "pick_card" and twin.legal_actions("democrat")
+        assert twin.view("communist") == g.view("communist")
+        hands.add(tuple(twin.hands[D]))
+    assert len(hands) > 1  # resampled all the same

@@ -129,7 +129,7 @@ def test_prompts_and_labels_read_like_the_rulebook() -> None:
     my_round(g, D)
     g.apply("democrat", Action("card", 1))
     labels = [g.label(a) for a in g.legal_actions("democrat")]
-    assert "For Operations (the communist's event happens too)" in labels
+    assert "For Operations (the Communist's event happens too)" in labels
     assert "For a Tiananmen Square attempt (its event does not happen)" in labels
     g = new_game()
     give(g, D, 29, 31)
@@ -140,7 +140,7 @@ def test_prompts_and_labels_read_like_the_rulebook() -> None:
 
 def test_board_shows_the_discard_pile_and_what_is_in_force() -> None:
     """2.2: either player may inspect the discard pile; lasting effects say whom they affect."""
-    from agon.games.dawn_of_freedom.data import D
+    from agon.games.dawn_of_freedom.data import CARDS, D
 
     from .helpers import give, my_round, new_game, play
 
@@ -149,5 +149,8 @@ def test_board_shows_the_discard_pile_and_what_is_in_force() -> None:
     give(g, D, 26)
     my_round(g, D)
     play(g, D, 26, "event")
-    text = agon.load("1989").render(g.view("democrat"), "democrat")
-    assert "Discard pile: #" in text and "Helsinki Final Act (on the communist, rest of the game)" in text
+    game = agon.load("1989")
+    text = game.render(g.view("democrat"), "democrat")
+    top = g.discard[-1]
+    assert f"discard 1: {top} (c N" in text and "Helsinki Final Act (Communist, whole game)" in text
+    assert f"Discard pile: {top} {CARDS[top].title}" in game.render(g.view("democrat"), "democrat", full=True)

@@ -396,21 +396,23 @@ def test_T_29_raise_discards_are_hidden_from_the_opponent_in_determinize() -> No
     assert seen - {19, 20, 21}
 
 
-def test_T_31_determinized_attacker_without_a_playable_card_loses() -> None:
-    """8.3.1: in the opponent's determinized states the attacker's cards are resampled; when they
-    leave him nothing to attack with, the struggle is decided (defender wins), never stuck."""
+def test_T_31_determinized_attacker_keeps_his_attack_with_a_playable_card() -> None:
+    """8.3.1 and issue 16: in the opponent's determinized states the attacker's cards are
+    resampled, but the attack he is choosing stays pending: a sample whose hand leaves him nothing
+    to attack with is drawn again, so the Communist's view never moves on."""
     from agon.engine.rng import Rng
 
     g = new_game()
     poland_struggle(g, [MARCH6], [INTELLECTUAL_LEADER, MARCH3, 1])
     assert top(g) == "ps_attack"
-    decided = 0
+    hands = set()
     for k in range(20):
         twin = g.determinize("communist", Rng(k + 1))
         twin.check_invariants()
-        assert [a for a in twin.legal_actions(twin.active[0]) if a.verb != "undo"]
-        decided += top(twin) != "ps_attack"
-    assert decided
+        assert top(twin) == "ps_attack" and twin.legal_actions("democrat")
+        assert twin.view("communist") == g.view("communist")
+        hands.add(tuple(twin.ps["hands"][D]))
+    assert len(hands) > 1  # resampled all the same
 
 
 def test_T_33_tactic_fails_bans_the_suit_for_leaders_too() -> None:

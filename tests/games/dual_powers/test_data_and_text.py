@@ -55,7 +55,7 @@ def test_render_shows_board_calendar_score_hand_and_objective(options: dict) -> 
 
 
 def test_rules_reference_exists_with_rule_ids_and_the_data_caveat() -> None:
-    text = (ROOT / "docs/rules" / GAME.rules_doc).read_text()
+    text = (ROOT / "agon/rules" / GAME.rules_doc).read_text()
     for rid in ("SU1", "R3.4", "R4.2", "R6.2", "S5", "S8"):
         assert rid in text
     assert "reconstructed" in text
@@ -115,7 +115,7 @@ def test_log_names_the_opposition_and_counts_days_like_the_rulebook() -> None:
     from agon.games.dual_powers.data import CARD_DAYS, MONTH_TROTSKY_JOINS, TROTSKY_N
 
     one = next(c for c in range(48) if CARD_DAYS[c] == 1)
-    assert "1 day," in text.card_text(one)
+    assert "(1 day)" in text.card_text(one)
     s = new(3, players=1, side="white", difficulty=2)  # the Opposition is Red
     s.month, s.loc[TROTSKY_N] = MONTH_TROTSKY_JOINS, 0
     board.calendar_event(s)  # DP R3.5.2: Red (here the Opposition) controls Trotsky now
@@ -146,4 +146,4 @@ def test_R3_6_1_the_command_prompt_names_the_printed_action() -> None:
     s = begin()
     turn(s, 0, "red-1")  # recruit 2, Refresh
     play(s, 0, "red-1")
-    assert s.prompt("red").message() == "red-1: Recruit or Refresh (never both)?"
+    assert s.prompt("red").message() == "Vyborg Side 1: Recruit or Refresh (never both)?"

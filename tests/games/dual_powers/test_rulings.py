@@ -63,7 +63,7 @@ def test_A2a_an_own_leader_gives_presence_for_neutral_units() -> None:
 
 
 def test_A2b_neutral_trotsky_also_needs_presence() -> None:
-    """A2b (one reading with A9): neutral Trotsky is a neutral "unit" of R4.2.2."""
+    """A2b: neutral Trotsky is controlled like the neutral units, so R4.2.2's presence condition holds for him."""
     s = begin()
     clear(s)
     s.pw = RED
@@ -163,25 +163,29 @@ def _kerensky_recruited_where_trotsky_is(s, holder: int) -> None:
     act(s, WHITE, "district", DISTRICTS[s.loc[TROTSKY_N]])
 
 
-def test_A9_trotsky_enters_fresh_and_leader_recruit_refreshes_him() -> None:
-    """A9 (one reading with A2b): neutral Trotsky counts as a neutral unit of R3.8.1."""
+def test_A9_trotsky_enters_fresh_and_leader_recruit_does_not_refresh_him() -> None:
+    """A9: R3.8.1 refreshes exhausted neutral *units*; neutral Trotsky is a leader marker (the
+    components list him among the leader markers), so he stays exhausted even for the PW holder."""
     s = begin()
     s.day = 28
     turn(s, RED, "red-5")
     play(s, RED, "red-5")
     assert s.exh[TROTSKY_N] == 0
+    s.exh[TROTSKY_N] = 1
     _kerensky_recruited_where_trotsky_is(s, WHITE)
-    assert s.exh[TROTSKY_N] == 0
+    assert s.exh[TROTSKY_N] == 1
 
 
-def test_A9_leader_recruit_refreshes_trotsky_only_for_the_popular_will_holder() -> None:
-    """A9: like the neutral units, Trotsky is refreshed only if you control him (hold PW)."""
+def test_A9_leader_recruit_refreshes_the_neutral_units_of_the_popular_will_holder() -> None:
+    """A9 / R3.8.1: the exhausted neutral units in the recruiting district are refreshed for the PW holder."""
     s = begin()
     s.day = 28
     turn(s, RED, "red-5")
     play(s, RED, "red-5")
-    _kerensky_recruited_where_trotsky_is(s, RED)
-    assert s.exh[TROTSKY_N] == 1
+    unit = NEUTRAL_UNITS[0]
+    s.loc[unit], s.exh[unit] = s.loc[TROTSKY_N], 1
+    _kerensky_recruited_where_trotsky_is(s, WHITE)
+    assert s.exh[unit] == 0
 
 
 def _exhausted_in_a_scored_district(m: int):
@@ -246,7 +250,7 @@ def _red_reveals_first(score: int) -> bool:
     s.score, s.pw = score, WHITE
     empty_objectives(s)
     scoring.scoring(s)
-    return any(e.message().startswith("Red reveals the Secret Objective blue-1: objective marker 2") for e in s.log)
+    return any(e.message().startswith("Red reveals the Secret Objective Narva District 1: objective marker 2") for e in s.log)
 
 
 def test_A16_the_centre_is_the_tie_for_reveal_order() -> None:

@@ -30,7 +30,7 @@ VARIANTS = [
     {"advanced": "B", "theme": "web_of_lies"},
     {"advanced": "B", "theme": "shifting_alliances"},
     {"short": True, "blank_vote": True, "beginner": True},
-    {"strict_victory": True, "formed_favour": True, "limit_equilibrium": True, "schemer_tie": "shared"},
+    {"strict_victory": True, "formed_favour": False, "limit_equilibrium": True, "schemer_tie": "shared"},
     {"unlimited_bank": True, "blank_vote": True, "arrangement_value": 1, "advanced": "B", "theme": "shifting_alliances"},
     {"schemer_tie": "none", "advanced": "A", "short": True},
 ]

@@ -35,7 +35,7 @@ def ops_of(card: str, s, p: int, g: str) -> list[tuple]:
 def test_options_are_validated_and_roles_follow_players() -> None:
     assert GAME.roles(players=5) == ["p1", "p2", "p3", "p4", "p5"]
     assert GAME.normalize_options({}) == {"players": 3, "beginner": False, "short": False, "blank_vote": False,
-                                          "strict_victory": False, "formed_favour": False,
+                                          "strict_victory": False, "formed_favour": True,
                                           "limit_equilibrium": False, "unlimited_bank": False, "schemer_tie": "top",
                                           "arrangement_value": "any", "advanced": "none"}
     for bad in ({"players": 1}, {"players": 6}, {"colour": "red"}, {"advanced": "C"}, {"theme": "whispers"},

@@ -289,15 +289,17 @@ def _scapegoat_on_own_raven_lords_at_six(s) -> int:
     return s.fav[V * 6 + GI["RL"]]
 
 
-def test_R_1_scapegoat_defensive_gives_strong_if_the_guild_is_already_at_six() -> None:
+def test_R_1_IC_6_2_scapegoat_on_a_guild_already_at_six_gives_weak_favour() -> None:
+    """R-1 (default formed_favour): Scapegoat forms nothing, so a guild already at 6 gives the Weak Favour."""
     s = example_1()
-    assert _scapegoat_on_own_raven_lords_at_six(s) == 2
-
-
-def test_R_1_option_formed_favour_needs_the_action_to_form_the_equilibrium() -> None:
-    s = example_1()
-    s.options = {**s.options, "formed_favour": True}
+    assert s.options["formed_favour"] is True
     assert _scapegoat_on_own_raven_lords_at_six(s) == 1
+
+
+def test_R_1_option_formed_favour_off_tests_the_state_after_the_action() -> None:
+    s = example_1()
+    s.options = {**s.options, "formed_favour": False}
+    assert _scapegoat_on_own_raven_lords_at_six(s) == 2
 
 
 def test_R_2_a_forced_choice_is_taken_at_once() -> None:

@@ -49,6 +49,8 @@ class NonPlayerBot:
 
     def decide(self, state: Any, role: str) -> Decision:
         """The decision with its reason (does not record it)."""
+        if role not in state.active:  # the game is over, or not this faction's turn
+            raise ValueError(f"{role} has no legal action")
         f = ROLES.index(role)
         ctx = Ctx(state, f, self)
         if not ctx.legal:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from agon.engine.rng import Rng
+from agon.games.cuba_libre import variants
 from agon.games.cuba_libre.data import (
     CARDS,
     CC,
@@ -73,8 +74,7 @@ class Ctx:
     def rng(self) -> Rng:
         """A fresh generator, a pure function of the position (8.2)."""
         self._salt += 1
-        g = self.g
-        return Rng((g.seed * 1_000_003 + len(g._actions) * 7919 + self.f * 104_729 + self._salt) & ((1 << 62) - 1))
+        return private_rng(self.g, self.f, self._salt)
 
     def shuffled(self, items: Iterable[X]) -> list[X]:
         out = list(items)
@@ -191,6 +191,24 @@ def _snapshot(g: Any) -> tuple[Any, ...]:
             g.aid, g.alliance, g.capabilities, g.momentum)
 
 
+def private_rng(g: Any, f: int, salt: int) -> Rng:
+    """A generator of the bot's own, a pure function of the position (8.2): never the game's,
+    whose next numbers are the real future dice."""
+    return Rng((g.seed * 1_000_003 + len(g._actions) * 7919 + f * 104_729 + salt) & ((1 << 62) - 1))
+
+
+def probe(g: Any, f: int) -> Any:
+    """A clone to try a move on, rolling the bot's private dice (the real ones stay unknown)."""
+    twin = g.clone()
+    twin.rng = private_rng(g, f, -1)
+    return twin
+
+
+def next_card_seen(g: Any) -> int:
+    """The next card as the Non-player sees it: -1 while face down (No Reveal, 2.2)."""
+    return -1 if variants.hide_next(g) else g.next_card
+
+
 _PROBE = ("__nonplayer_probe__",)
 
 
@@ -198,7 +216,7 @@ def event_effective(g: Any, f: int, shaded: bool) -> bool:
     """8.1 Ineffective Events: something happens (a Capability counts), judged on a clone whose
     flow stops when the Event is done (a waiting probe frame under it). Eligibility effects alone
     do not count."""
-    twin = g.clone()
+    twin = probe(g, f)
     twin.stack.insert(0, {"k": "ev_choice", "f": f, "what": "option", "opts": _PROBE, "fn": _noop, "args": (),
                           "text": "", "optional": False})
     before = _snapshot(twin)
@@ -246,7 +264,7 @@ def choose_option(ctx: Ctx, faction_ops: Callable[[Ctx], tuple[str, str] | None]
             why = f"8.4.1 Event Instructions card {card}: no Syndicate Guerrilla Available"
         elif not ctx.ok("event", "shaded" if shaded else "unshaded"):
             why = "8.4.2 the Non-player's side of the Event cannot be played"
-        elif momentum_side(card, shaded) and g.is_prop(g.next_card):
+        elif momentum_side(card, shaded) and g.is_prop(next_card_seen(g)):  # unknown under No Reveal
             why = "8.1 Momentum Event with a Propaganda card next: Ops + SA"
         elif not event_effective(g, f, shaded):
             why = "8.1 Ineffective Event: Ops + SA"

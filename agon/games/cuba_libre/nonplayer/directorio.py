@@ -244,11 +244,12 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
                 need -= k
         out.append(entry(s, "8.6.3 step 1: add DR Control to the highest-Pop space, from the most Guerrillas",
                       moves=tuple(moves)))
+    # step 2; Morgan (card 28, ruling CL-NP20) widens the whole March: within 2 spaces here too
     srcs = [o for o in range(NS) if movable(g, o, used[o]) and
             any(HAVANA_STEPS[d] < HAVANA_STEPS[o] for d in ADJ[o])]
     if srcs:
         o = ctx.order(srcs, lambda o: -movable(g, o, used[o]))[0]
-        dests = [d for d in ADJ[o] if HAVANA_STEPS[d] < HAVANA_STEPS[o] and d not in done
+        dests = [d for d in near(g, o) if HAVANA_STEPS[d] < HAVANA_STEPS[o] and d not in done
                  and d not in [e["s"] for e in out] and (IS_EC[d] or g.res[DR] >= 1 + len(out))]
         if dests:
             d = ctx.pick(dests)

@@ -33,6 +33,7 @@ from agon.games.cuba_libre.nonplayer.common import (
     choose_option,
     final_round,
     idx,
+    probe,
     removal_key,
 )
 from agon.games.cuba_libre.operations import ops_possible
@@ -135,6 +136,8 @@ def op_frame(ctx: Ctx, mod: Any) -> Decision | None:
         d = extra(ctx)
         if d is not None:
             return d
+    if fr["op"] == "sweep" and not fr.get("swept") and fr["sp"] and ctx.ok("done"):
+        return Decision("done", None, "3.2.3: the Sweep Activates first, then its Special Activity (4.1)")
     if fr["sa_ok"] and not fr["sa"] and any(v == "activity" for v, _ in ctx.legal):
         d = mod.sa(ctx)
         if d is not None and ctx.ok(d.verb, d.arg):
@@ -228,6 +231,11 @@ def remove(ctx: Ctx, mod: Any) -> Decision | None:
     keys = [a for v, a in ctx.legal if v == "remove"]
     if not keys:
         return None
+    stop = getattr(mod, "remove_stop", None)  # a faction whose priorities name its only targets
+    if stop is not None and ctx.ok("done"):
+        d = stop(ctx, keys)
+        if d is not None:
+            return d
     if order is not None:
         key = ctx.order(keys, lambda k: order(ctx, fr["s"], k))[0]
         return Decision("remove", key, mod.REMOVE_WHY)
@@ -321,7 +329,7 @@ def _try_each(ctx: Ctx, options: list[Any], action: Callable[[Any], Any]) -> lis
     g, role = ctx.g, ROLES[ctx.f]
     scored = []
     for a in options:
-        twin = g.clone()
+        twin = probe(g, ctx.f)
         try:
             twin.apply(role, action(a))
         except Exception:

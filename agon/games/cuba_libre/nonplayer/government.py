@@ -58,6 +58,7 @@ from agon.games.cuba_libre.nonplayer.common import (
 from agon.games.cuba_libre.operations import assault_capacity, civic_ok, govt_cost, removal_targets
 
 REMOVE_WHY = "8.8.5 targets: Bases, Cash holders, 26July, DR, Syndicate"
+UNLISTED = 6  # airstrike_rank of a piece outside the 8.8.3 Air Strike list
 
 
 def max_spaces(g: Any) -> int:
@@ -197,30 +198,36 @@ def extra(ctx: Ctx) -> Decision | None:
     return None
 
 
-def transport_plan(g: Any) -> tuple[int, int, int, str] | None:
-    """8.8.2 Transport [AMB-40]: from the Govt City with the most Troops above Control needs."""
-    srcs = []
+def transport_plan(ctx: Ctx, src: int = -1) -> tuple[int, int, int, str] | None:
+    """8.8.2 Transport [AMB-40]: from the Govt City with the most Troops above Control needs (or
+    `src`, the City already chosen), to the first destination kind that exists; ties at random (8.2)."""
+    g = ctx.g
+    srcs = {}
     for s in CITIES:
         if g.control(s) == GOVT and g.sp[s][T]:
             excess = min(g.sp[s][T], g.faction_count(s, GOVT) - others_count(g, s, GOVT) - 1)
             if excess > 0:
-                srcs.append((excess, s))
-    if not srcs:
-        return None
-    excess, src = max(srcs)
-    k = min(3, excess)
+                srcs[s] = excess
+    if src < 0:
+        if not srcs:
+            return None
+        src = ctx.order(srcs, lambda s: -srcs[s])[0]
+    k = min(3, srcs.get(src, g.sp[src][T]))
     d1 = [d for d in range(NS) if d != src and IS_PROV[d] and g.sp[d][P] and not g.sp[d][T]]
     if d1:
-        return src, d1[0], k, "8.8.2 Transport 1: a Province with Police but no Troops"
+        return src, ctx.pick(d1), k, "8.8.2 Transport 1: a Province with Police but no Troops"
     d2 = [d for d in range(NS) if d != src and sum(g.sp[d][GUER_A[f]] for f in (M26, DR, SYN)) > g.sp[d][T]]
     if d2:
-        return src, d2[0], k, "8.8.2 Transport 2: more Active Guerrillas than Troops"
+        return src, ctx.pick(d2), k, "8.8.2 Transport 2: more Active Guerrillas than Troops"
+    d3 = []
     for d in POPULATED:
         c = g.control(d)
         if d != src and c not in (-1, GOVT):
             total = sum(g.faction_count(d, e) for e in range(4)) + k
             if not 2 * g.faction_count(d, c) > total:
-                return src, d, k, "8.8.2 Transport 3: the Troops break another faction's Control"
+                d3.append(d)
+    if d3:
+        return src, ctx.pick(d3), k, "8.8.2 Transport 3: the Troops break another faction's Control"
     return None
 
 
@@ -244,7 +251,7 @@ def garrison_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
     if not any(g.sp[o][T] or g.sp[o][P] > 1 for o in range(NS)):
         return []
-    out = [entry(s, "8.8.3: cubes to equal the Guerrillas in every EC") for s in ECS
+    out = [entry(s, "8.8.3: cubes to equal the Guerrillas in every EC") for s in ctx.shuffled(ECS)
            if s not in done and _guer(g, s) > g.cubes(s)]
     out += [entry(s, "8.8.3: Control, a missing Police or Troop in a City") for s in ctx.shuffled(CITIES)
             if s not in done and _city_need(g, s)]
@@ -294,7 +301,7 @@ def _move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
         for key in ((need, "troop") if need == "police" else ("troop", "police")):
             pt = P if key == "police" else T
             cands = [idx(o) for o, k in opts if k == key and g.sp[idx(o)][pt] > (pt == P)
-                     and keeps_control(g, idx(o)) and _can_spare(g, idx(o), pt, chosen)]
+                     and _can_spare(g, idx(o), pt, chosen)]  # 8.8.3 has no Control clause (ruling CL-NP15)
             if cands:
                 o = ctx.order(cands, lambda o, pt=pt: -g.sp[o][pt])[0]
                 return Decision("move", (NAMES[o], key), "8.8.3: Police then Troops, from the most of that type, "
@@ -310,19 +317,26 @@ def _move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
         return Decision("done", None, "8.8.1 Armored Cars: no more Troops can come")
     # Sweep (8.8.4 step 2): Troops to Activate every Guerrilla there and gain Control
     under = sum(g.sp[s][GUER_U[f]] for f in (M26, DR, SYN))
-    eff = g.cubes(s) // 2 if FOREST[s] else g.cubes(s)
-    if eff >= under and (g.control(s) == GOVT or IS_EC[s]):
+    if _sweep_activations(g, s) >= under and (g.control(s) == GOVT or IS_EC[s]):
         return Decision("done", None, "8.8.4 step 2: enough cubes to Activate all and Control")
     sim = g.has_mom(4)
     want = ("police", "troop") if sim and fr["n"] % 2 == 0 else ("troop", "police")
     for key in want:
         pt = P if key == "police" else T
-        cands = [idx(o) for o, k in opts if k == key and keeps_control(g, idx(o))]
+        cands = [idx(o) for o, k in opts if k == key and keeps_control(g, idx(o))
+                 and (idx(o) not in chosen or _sweep_activations(g, idx(o), 1) == _sweep_activations(g, idx(o)))]
         if cands:
             o = ctx.order(cands, lambda o, pt=pt: -g.sp[o][pt])[0]
             return Decision("move", (NAMES[o], key), "8.8.4 step 2: move Troops in without losing Control"
                             + (" (S.I.M.: half Police)" if sim else ""))
     return Decision("done", None, "8.8.4 step 2: no more Troops can come")
+
+
+def _sweep_activations(g: Any, s: int, leaving: int = 0) -> int:
+    """CL 3.2.3: the Guerrillas Sweep space s Activates once `leaving` of its cubes go (cubes count
+    where they end the moves, 1 per cube, Forest 1 per 2)."""
+    cubes = g.cubes(s) - leaving
+    return min(cubes // 2 if FOREST[s] else cubes, sum(g.sp[s][GUER_U[f]] for f in (M26, DR, SYN)))
 
 
 def garrison_assault(ctx: Ctx, mod: Any) -> Decision:
@@ -406,7 +420,7 @@ def airstrike_rank(g: Any, s: int, pt: int) -> tuple[int, ...]:
         return (2 if owner == M26 else 3, ec)
     if owner in (M26, DR) and g.guerrillas(s, owner) == 1:
         return (4 if owner == M26 else 5, ec)
-    return (6 if owner in (M26, DR) else 7, ec)
+    return (UNLISTED, ec)  # not an 8.8.3 target: never struck by choice
 
 
 def guantanamo_two(g: Any) -> bool:
@@ -415,7 +429,7 @@ def guantanamo_two(g: Any) -> bool:
     from agon.games.cuba_libre.activities import spaces
 
     return any(sum(g.sp[s][pt] for pt in removal_targets(g, GOVT, s, "airstrike")
-                   if airstrike_rank(g, s, pt)[0] < 7) >= 2
+                   if airstrike_rank(g, s, pt)[0] < UNLISTED) >= 2
                for s in spaces(g, GOVT, "airstrike", {"sp": ()}))
 
 
@@ -426,9 +440,9 @@ def airstrike_space(ctx: Ctx) -> tuple[int, str] | None:
     cands = spaces(g, GOVT, "airstrike", {"sp": ()})
     if not cands:
         return None
-    s = min(cands, key=lambda s: min(airstrike_rank(g, s, pt) for pt in removal_targets(g, GOVT, s, "airstrike")))
-    if min(airstrike_rank(g, s, pt) for pt in removal_targets(g, GOVT, s, "airstrike"))[0] >= 7:
-        return None
+    s = ctx.order(cands, lambda s: min(airstrike_rank(g, s, pt) for pt in removal_targets(g, GOVT, s, "airstrike")))[0]
+    if min(airstrike_rank(g, s, pt) for pt in removal_targets(g, GOVT, s, "airstrike"))[0] >= UNLISTED:
+        return None  # 8.8.3: no listed target, so Reprisal instead
     return s, "8.8.3 Air Strike: 26July Base, DR Base, Guerrillas with cubes, a last Guerrilla"
 
 
@@ -445,7 +459,7 @@ def reprisal_space(ctx: Ctx) -> tuple[int, str] | None:
 def sa(ctx: Ctx) -> Decision | None:
     g, fr = ctx.g, ctx.fr
     if fr["op"] == "train":
-        if transport_plan(g) and ctx.ok("activity", "transport"):
+        if transport_plan(ctx) and ctx.ok("activity", "transport"):
             return Decision("activity", "transport", "8.8.2 Transport after Train")
         return None
     if g.has_mom(5) and fr["op"] == "sweep" and ctx.ok("activity", "masferrer"):
@@ -458,7 +472,7 @@ def sa(ctx: Ctx) -> Decision | None:
         return Decision("activity", "airstrike", "8.8.3: Air Strike")
     if reprisal_space(ctx) and ctx.ok("activity", "reprisal"):
         return Decision("activity", "reprisal", "8.8.3: Embargoed or no Air Strike target, Reprisal")
-    if transport_plan(g) and ctx.ok("activity", "transport"):
+    if transport_plan(ctx) and ctx.ok("activity", "transport"):
         return Decision("activity", "transport", "8.8.3: no Reprisal space, Transport (8.8.2)")
     return None
 
@@ -467,13 +481,15 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
     g, fr = ctx.g, ctx.fr
     name, stage = fr["sa"], fr["stage"]
     if name == "transport":
-        tp = transport_plan(g)
+        tp = transport_plan(ctx, fr["s"] if stage else -1)
         if tp is None:
             return None
         src, dest, k, why = tp
         if stage == 0:
             return Decision("space", NAMES[src], why)
         if stage == 1:
+            if not ctx.ok("to", NAMES[dest]):
+                return None
             return Decision("to", NAMES[dest], why)
         n = min(k, max(a for v, a in ctx.legal if v == "troops"))
         if not IS_EC[dest] and ctx.ok("troops with cash", n):  # 8.1.2 #9: Cash first to non-EC spaces
@@ -485,9 +501,13 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
             cands = [idx(a) for v, a in ctx.legal if v == "space"]
             if not cands:
                 return None
-            s = ctx.order(cands, lambda s: min((airstrike_rank(g, s, pt)
-                                                for pt in removal_targets(g, GOVT, s, "airstrike")), default=(9,)))[0]
-            got = (s, "8.8.3 Air Strike: the best target left (26July, DR, then others; Provinces first)")
+
+            def best(s: int) -> tuple[int, ...]:
+                return min((airstrike_rank(g, s, pt) for pt in removal_targets(g, GOVT, s, "airstrike")), default=(9,))
+
+            s = ctx.order(cands, best)[0]
+            got = (s, "8.8.3 Air Strike: the best target left" + ("" if best(s)[0] < UNLISTED else
+                                                                   " (none listed: the SA was already begun)"))
         return Decision("space", NAMES[got[0]], got[1])
     if name == "reprisal":
         s = fr.get("s", -1)
@@ -559,25 +579,41 @@ def civic(ctx: Ctx, mod: Any) -> Decision:
     return Decision("civic", NAMES[s], "8.8.6 Civic Action: greatest shift first" + (" (final Round)" if not floor else ""))
 
 
-def _police_targets(g: Any, fr: dict[str, Any]) -> list[tuple[int, str]]:
-    gc = fr["gc"]
+def _police_targets(ctx: Ctx) -> list[tuple[int, str]]:
+    """8.8.7 step 1 destinations in priority order, ties at random (8.2)."""
+    g, gc = ctx.g, ctx.fr["gc"]
     out = []
-    for s in ECS:
+    for s in ctx.shuffled(ECS):
         if g.guerrillas(s, M26) > g.sp[s][P]:
             out.append((s, "8.8.7 step 1: Police to equal 26July Guerrillas at an EC"))
-    for s in gc:
+    for s in ctx.shuffled(gc):
         if IS_PROV[s] and g.sp[s][T] and not g.sp[s][GB]:
             if g.sp[s][P] + g.sp[s][GB] <= others_count(g, s, GOVT):
                 out.append((s, "8.8.7 step 1: Police to keep Control where Troops leave"))
-    for s in POPULATED:
+    for s in ctx.shuffled(POPULATED):
         if (IS_CITY[s] or g.sp[s][GB]) and not g.sp[s][P] and s in gc:
             out.append((s, "8.8.7 step 1: 1 Police to each City and Base space without"))
     return out
 
 
+def _spread_origins(g: Any, fr: dict[str, Any], origins: list[int]) -> list[int]:
+    """8.8.7 step 2 (Playbook: 11/1/3 Troops in three Cities become 5/5/5): the destinations whose
+    optional Troops may move to even the Troops out, 2+ above the fewest elsewhere, never losing
+    Government Control there."""
+    from agon.games.cuba_libre.propaganda import redeploy_dests
+
+    dests = redeploy_dests(g, fr, T, -1)
+    out = []
+    for o in origins:
+        low = min((g.sp[d][T] for d in dests if d != o), default=99)
+        if o in dests and g.sp[o][T] - low >= 2 and keeps_control(g, o):
+            out.append(o)
+    return out
+
+
 def redeploy(ctx: Ctx, mod: Any) -> Decision | None:
     g, fr = ctx.g, ctx.fr
-    targets = _police_targets(g, fr)
+    targets = _police_targets(ctx)
     if fr["stage"] >= 0:
         dests = [idx(a) for v, a in ctx.legal if v == "to"]
         if fr["stage"] % 2 == 1:
@@ -598,6 +634,10 @@ def redeploy(ctx: Ctx, mod: Any) -> Decision | None:
             return Decision("move", (NAMES[o[0]], "police"), "8.8.7 step 1: Police from the space with the most")
     if forced:
         return Decision("move", (NAMES[ctx.pick(forced)], "troop"), "8.8.7 step 2: Troops that must leave")
+    spare = _spread_origins(g, fr, [idx(o) for o, k in moves if k == "troop"])
+    if spare:
+        o = ctx.order(spare, lambda o: -g.sp[o][T])[0]
+        return Decision("move", (NAMES[o], "troop"), "8.8.7 step 2: Troops as evenly as possible, from the most")
     if ctx.ok("done"):
         return Decision("done", None, "8.8.7: Redeploy complete")
     return None

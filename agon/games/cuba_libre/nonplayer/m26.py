@@ -268,6 +268,21 @@ def remove_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
     return (cash, gov, kind)
 
 
+def remove_stop(ctx: Ctx, keys: list[str]) -> Decision | None:
+    """8.7.4 (AMB-31): the Attack targets Cash first, then only Government forces: once neither is
+    left among the removable pieces, 26July targets no other Faction (CL 3.1)."""
+    g, fr = ctx.g, ctx.fr
+    if fr.get("mode") != "attack":
+        return None
+    s = fr["s"]
+    for key in keys:
+        owner = g.owner(g.slot(key))
+        holders = g.cubes(s) if owner == GOVT else g.guerrillas(s, owner)
+        if owner == GOVT or (takes_cash(g, s, owner, M26) and holders <= fr["n"] and key not in ("govt_base", "casino")):
+            return None
+    return Decision("done", None, "8.7.4: no Cash to gain and no Government piece left: no other target")
+
+
 def attack_frame(ctx: Ctx, mod: Any) -> Decision:
     from agon.games.cuba_libre.nonplayer.frames import ambush_or_roll
 

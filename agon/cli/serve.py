@@ -1,0 +1,93 @@
+"""`agon serve`: start the game server (needs the `web` extra)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    serve = sub.add_parser("serve", help="start the game server: play in the browser, remotely and asynchronously")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--db", help="sqlite:///file.db or postgresql://user@host/db (default: a file in your data folder)")
+    serve.add_argument("--workers", type=int, default=1, help="server processes (more than one needs PostgreSQL)")
+    serve.add_argument("--bot-processes", type=int, default=1, help="processes that run the bots' choices")
+
+
+def web_extra_missing() -> str | None:
+    """A one-line hint when the `web` extra is not installed."""
+    try:
+        import fastapi  # noqa: F401
+        import sqlalchemy  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as err:
+        return f"agon serve needs the web extra ({err.name} is missing): pip install 'agon[web]'"
+    return None
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    missing = web_extra_missing()
+    if missing:
+        print(f"agon: {missing}", file=sys.stderr)
+        return 2
+    import uvicorn
+
+    from agon.server.app import Settings, create_app
+    from agon.server.migrations import upgrade
+    from agon.server.store import make_engine
+
+    settings = Settings.from_env()  # AGON_TOKEN_RATE... tune limits; the flags below win
+    settings.bot_processes = args.bot_processes
+    if args.db:
+        settings.db = args.db
+    if args.workers < 1:
+        raise ValueError("--workers must be at least 1")
+    if args.workers > 1 and not settings.db.startswith(("postgresql", "postgres:")):
+        raise ValueError("--workers above 1 needs PostgreSQL (--db postgresql://...): SQLite serves one process")
+    engine = make_engine(settings.db)
+    try:
+        upgrade(engine)  # once, before any worker starts
+    finally:
+        engine.dispose()
+    shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
+    print(f"agon serve: open http://{shown}:{args.port}/  (database: {_safe(settings.db)}; Ctrl-C stops)", flush=True)
+    if args.workers == 1:
+        settings.migrate = False
+        uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="warning",
+                    ws_per_message_deflate=False)  # CPU is dearer than loopback bytes
+        return 0
+    os.environ.update({"AGON_DB": settings.db, "AGON_MIGRATE": "0", "AGON_BOT_PROCESSES": str(args.bot_processes)})
+    settings.migrate = False
+    uvicorn.run("agon.server.app:app_from_env", factory=True, host=args.host, port=args.port,
+                workers=args.workers, log_level="warning", ws_per_message_deflate=False)
+    return 0
+
+
+def _safe(url: str) -> str:
+    """The database URL without its password."""
+    head, at, tail = url.rpartition("@")
+    if not at or "://" not in head:
+        return url
+    scheme, _, cred = head.partition("://")
+    return f"{scheme}://{cred.split(':', 1)[0]}@{tail}"
+
+
+def cmd_bench_server(console: Any, args: argparse.Namespace) -> int:
+    """`agon bench server`: latency and throughput of `agon serve` with live matches."""
+    missing = web_extra_missing()
+    if missing:
+        print(f"agon: {missing}", file=sys.stderr)
+        return 2
+    from agon.server.bench import bench_server
+
+    if args.matches < 1:
+        raise ValueError("--matches must be at least 1")
+    databases = args.db or [None, *([os.environ["AGON_TEST_PG"]] if os.environ.get("AGON_TEST_PG") else [])]
+    seconds = args.seconds if args.seconds != 5.0 else 20.0
+    for db in databases:
+        result = bench_server(db, matches=args.matches, seconds=seconds, think=args.think)
+        console.print(result.summary(), markup=False, soft_wrap=True)
+    return 0

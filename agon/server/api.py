@@ -1,0 +1,363 @@
+"""The HTTP and websocket routes. Every body is a pydantic model; every error is {"error": "..."}.
+
+Paths and fields are the contract the web page and outside checks use (see the OpenAPI schema
+at /docs). Tokens travel only in the Authorization header or the websocket's first message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import time
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, PlainTextResponse, Response
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from starlette.concurrency import run_in_threadpool
+
+from agon.engine import UnknownGame, load
+from agon.server.live import Subscriber
+from agon.server.matches import ApiError, games_info, token_hash
+
+OptionValue = StrictBool | StrictInt | StrictStr | None
+
+
+def dumps(obj: Any) -> bytes:
+    return json.dumps(obj, separators=(",", ":"), default=_json_default).encode()
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, set | frozenset):
+        return sorted(value, key=str)
+    return str(value)
+
+
+class JSON(Response):
+    """JSON that also carries the tuples and sets a game's view may hold."""
+
+    media_type = "application/json"
+
+    def render(self, content: Any) -> bytes:
+        return dumps(content)
+
+
+# -- bodies ---------------------------------------------------------------------------------------
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateMatch(Strict):
+    game: str = Field(max_length=64, examples=["1989"])
+    options: dict[str, OptionValue] = Field(default_factory=dict, examples=[{"handicap": 1}])
+    seats: dict[str, StrictStr] = Field(default_factory=dict, examples=[{"democrat": "human", "communist": "random"}],
+                                        description='role -> "human" or a bot name; missing seats get the default bot')
+    seed: StrictInt | None = Field(None, description="omitted: a random seed the server keeps secret")
+    title: str | None = Field(None, max_length=200)
+
+
+class ActionBody(Strict):
+    version: StrictInt = Field(examples=[12], description="the version the action is meant for (actions so far)")
+    verb: StrictStr = Field(max_length=64, examples=["card"])
+    arg: Any = Field(None, examples=[17], description="null, an integer, a string or a list of those")
+
+
+class TokensBody(Strict):
+    tokens: list[StrictStr] = Field(max_length=500)
+
+
+class RecordBody(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    game: StrictStr = Field(max_length=64)
+    seed: StrictInt
+    options: dict[str, OptionValue] = Field(default_factory=dict)
+    actions: list[list[Any]]
+    title: str | None = Field(None, max_length=200)
+
+
+STATE_EXAMPLE = {
+    "id": "k3J9x0aB2cDe", "game": "1989", "title": "1989: Dawn of Freedom", "role": "democrat",
+    "version": 12, "active": ["democrat"], "is_over": False, "result": None,
+    "seats": {"democrat": {"kind": "human", "bot": None}, "communist": {"kind": "bot", "bot": "random"}},
+    "thinking": [], "view": {"game": "1989", "role": "democrat", "log": ["..."]},
+    "prompt": {"text": "Play a card.", "key": "Play a card.", "args": {},
+               "actions": [{"verb": "card", "arg": 17, "label": "card 17"}]},
+}
+STATE_DOC: dict[int | str, dict[str, Any]] = {200: {"content": {"application/json": {"example": STATE_EXAMPLE}}}}
+ERRORS_DOC: dict[int | str, dict[str, Any]] = {
+    code: {"description": why, "content": {"application/json": {"example": {"error": why}}}}
+    for code, why in [(400, "malformed JSON or fields"), (401, "no or unknown token"),
+                      (403, "a token of another match"), (404, "unknown match"), (409, "stale version"),
+                      (413, "body too large"), (422, "illegal action or a role that is not active"),
+                      (429, "too many requests for this token")]}
+
+Bearer = Annotated[str | None, Header(alias="Authorization", include_in_schema=False)]
+
+
+def bearer(header: str | None) -> str | None:
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(401, "the Authorization header must be 'Bearer TOKEN'")
+    return token.strip()
+
+
+# -- routes ---------------------------------------------------------------------------------------
+
+router = APIRouter()
+
+
+def _ctx(request: Request) -> Any:
+    return request.app.state.agon
+
+
+@router.get("/api/health", tags=["server"], responses={200: {"content": {"application/json": {"example": {"ok": True}}}}})
+async def health() -> JSON:
+    return JSON({"ok": True})
+
+
+@router.get("/api/games", tags=["games"])
+async def list_games() -> JSON:
+    """Each game's id, title, roles and default seats per player count, options with their allowed
+    values (and the player counts each applies to), and bots."""
+    return JSON(_games_info())
+
+
+@lru_cache(maxsize=1)
+def _games_info() -> list[dict[str, Any]]:
+    return games_info()
+
+
+def _cached_json(request: Request, payload: Any) -> Response:
+    body = dumps(payload)
+    etag = '"' + hashlib.sha256(body).hexdigest()[:20] + '"'
+    headers = {"Cache-Control": "public, max-age=3600", "ETag": etag}
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
+
+
+def _load(game_id: str) -> Any:
+    try:
+        return load(game_id)
+    except UnknownGame as err:
+        raise ApiError(404, str(err)) from err
+
+
+@router.get("/api/games/{game_id}/layout", tags=["games"])
+async def game_layout(game_id: str, request: Request) -> Response:
+    """The board's layout (coordinates of spaces, tracks, boxes) for graphical front ends. Cacheable."""
+    return _cached_json(request, _load(game_id).layout())
+
+
+@router.get("/api/games/{game_id}/cards", tags=["games"])
+async def game_cards(game_id: str, request: Request) -> Response:
+    """The game's card catalogue. Cacheable."""
+    return _cached_json(request, _load(game_id).cards())
+
+
+class RolesBody(Strict):
+    options: dict[str, OptionValue] = Field(default_factory=dict)
+
+
+@router.post("/api/games/{game_id}/roles", tags=["games"])
+async def game_roles(game_id: str, body: RolesBody) -> JSON:
+    """The roles and default seats for these options (a lobby asks when the options change)."""
+    game = _load(game_id)
+    try:
+        opts = game.normalize_options(dict(body.options))
+    except (ValueError, TypeError) as err:
+        raise ApiError(400, str(err)) from err
+    roles = game.roles(**opts)
+    return JSON({"options": opts, "roles": roles, "default_seats": {r: game.default_seat(r, opts) for r in roles}})
+
+
+@router.post("/api/matches", status_code=201, tags=["matches"], responses={
+    201: {"content": {"application/json": {"example": {
+        "id": "k3J9x0aB2cDe", "seats": {"democrat": {"token": "SECRET", "url": "/m/k3J9x0aB2cDe#SECRET"}},
+        "spectate_url": "/m/k3J9x0aB2cDe"}}}}, **ERRORS_DOC})
+async def create_match(body: CreateMatch, request: Request) -> JSON:
+    """A new match. Each human seat gets a secret token (only its hash is stored); the invite link
+    carries it in the URL fragment, which browsers never send to a server."""
+    ctx = _ctx(request)
+    ctx.limit_client(request)
+    match_id, tokens = await run_in_threadpool(
+        ctx.matches.create, body.game, dict(body.options), dict(body.seats), body.seed, body.title)
+    ctx.kick(match_id)
+    seats = {role: {"token": t, "url": f"/m/{match_id}#{t}"} for role, t in tokens.items()}
+    return JSON({"id": match_id, "seats": seats, "spectate_url": f"/m/{match_id}"}, status_code=201)
+
+
+@router.post("/api/matches/import", status_code=201, tags=["matches"], responses=ERRORS_DOC)
+async def import_match(body: RecordBody, request: Request) -> JSON:
+    """A finished game's record (as `agon replay` reads) becomes a finished match to study."""
+    ctx = _ctx(request)
+    ctx.limit_client(request)
+    record = body.model_dump(exclude={"title"})
+    match_id = await run_in_threadpool(ctx.matches.import_record, record, body.title)
+    return JSON({"id": match_id, "url": f"/replay/{match_id}", "spectate_url": f"/m/{match_id}"}, status_code=201)
+
+
+@router.post("/api/my-matches", tags=["matches"])
+async def my_matches(body: TokensBody, request: Request) -> JSON:
+    """The matches of these seats (the tokens a browser holds): `index` is the token's place in the
+    list; `your_turn` says whether that seat must act."""
+    ctx = _ctx(request)
+    ctx.limit_client(request)
+    return JSON({"matches": await run_in_threadpool(ctx.matches.my_matches, body.tokens)})
+
+
+@router.get("/api/matches/{match_id}", tags=["matches"], responses={**STATE_DOC, **ERRORS_DOC})
+async def get_match(match_id: str, request: Request, authorization: Bearer = None) -> JSON:
+    """The match as this seat (Bearer token) or a spectator (no token) sees it."""
+    ctx = _ctx(request)
+    token = bearer(authorization)
+    ctx.limit(token, request)
+    return JSON(await run_in_threadpool(ctx.matches.view_for, match_id, token))
+
+
+@router.post("/api/matches/{match_id}/actions", tags=["matches"], responses={**STATE_DOC, **ERRORS_DOC})
+async def post_action(match_id: str, body: ActionBody, request: Request, authorization: Bearer = None) -> JSON:
+    """One action of the seat whose token this is, meant for `version`; the answer is the new state.
+    Undo is the action `undo` when the prompt offers it."""
+    ctx = _ctx(request)
+    token = bearer(authorization)
+    if token is None:
+        raise ApiError(401, "acting needs the seat's token: Authorization: Bearer TOKEN")
+    ctx.limit(token, request)
+    obj = await run_in_threadpool(ctx.act_as, match_id, token, body.version, body.verb, body.arg)
+    ctx.changed(match_id)
+    ctx.kick(match_id)
+    return JSON(obj)
+
+
+@router.get("/api/matches/{match_id}/record", tags=["matches"], responses=ERRORS_DOC)
+async def get_record(match_id: str, request: Request) -> JSON:
+    """The game's record (seed, options, actions, digest) once the game is over; 409 before."""
+    return JSON(await run_in_threadpool(_ctx(request).matches.record, match_id))
+
+
+@router.get("/api/matches/{match_id}/steps/{n}", tags=["matches"], responses=ERRORS_DOC)
+async def get_step(match_id: str, n: int, request: Request) -> JSON:
+    """A finished match after its first n actions, as a spectator sees it, and the n-th action."""
+    return JSON(await run_in_threadpool(_ctx(request).matches.step, match_id, n))
+
+
+@router.websocket("/api/matches/{match_id}/live")
+async def live(ws: WebSocket, match_id: str) -> None:
+    """Send `{"token": ...}` (or `{}` as a spectator) first; then the state object arrives now and
+    after every change. Errors arrive as {"error": ...} before the socket closes."""
+    ctx = ws.app.state.agon
+    await ws.accept()
+    token: str | None = None
+    try:
+        with contextlib.suppress(TimeoutError):
+            first = await asyncio.wait_for(ws.receive_text(), 1.0)
+            if len(first) > 4096:
+                raise ApiError(413, "the first message is too large")
+            try:
+                message = json.loads(first)
+            except ValueError as err:
+                raise ApiError(400, "the first message must be JSON: {\"token\": ...} or {}") from err
+            raw = message.get("token") if isinstance(message, dict) else None
+            if raw is not None and not isinstance(raw, str):
+                raise ApiError(400, "token must be a string")
+            token = raw
+        role = await run_in_threadpool(ctx.role_of, match_id, token)
+    except ApiError as err:
+        await ws.send_text(json.dumps({"error": err.message}))
+        await ws.close(code=4000 + err.status)
+        return
+    except WebSocketDisconnect:
+        return
+    closed = asyncio.Event()
+
+    async def reader() -> None:
+        try:
+            while True:
+                await ws.receive_text()
+        except (WebSocketDisconnect, RuntimeError):
+            closed.set()
+
+    async def send(obj: dict[str, Any]) -> None:
+        await ws.send_text(dumps(obj).decode())
+
+    reading = asyncio.create_task(reader())
+    try:
+        await ctx.hub.serve(Subscriber(match_id, role, send), closed)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        reading.cancel()
+
+
+# -- pages ----------------------------------------------------------------------------------------
+
+pages = APIRouter(include_in_schema=False)
+
+
+def _page(request: Request, name: str) -> Response:
+    path: Path = _ctx(request).static_dir / name
+    if not path.is_file():
+        return PlainTextResponse("not found", status_code=404)
+    return FileResponse(path, media_type="text/html")
+
+
+@pages.get("/")
+async def lobby_page(request: Request) -> Response:
+    return _page(request, "index.html")
+
+
+@pages.get("/m/{match_id}")
+async def match_page(match_id: str, request: Request) -> Response:
+    return _page(request, "match.html")
+
+
+@pages.get("/replay")
+@pages.get("/replay/{match_id}")
+async def replay_page(request: Request, match_id: str | None = None) -> Response:
+    return _page(request, "replay.html")
+
+
+@pages.get("/static/{path:path}")
+async def static_file(path: str, request: Request) -> Response:
+    root: Path = _ctx(request).static_dir.resolve()
+    target = (root / path).resolve()
+    if not target.is_relative_to(root) or not target.is_file():
+        return PlainTextResponse("not found", status_code=404)
+    return FileResponse(target)
+
+
+class TokenBuckets:
+    """Requests per key (a token's hash, or a client address): `rate` per second, bursts of `burst`."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def take(self, key: str) -> bool:
+        now = time.monotonic()
+        level, then = self.buckets.get(key, (self.burst, now))
+        level = min(self.burst, level + (now - then) * self.rate)
+        if level < 1:
+            self.buckets[key] = (level, now)
+            return False
+        self.buckets[key] = (level - 1, now)
+        if len(self.buckets) > 100_000:  # forget the fullest buckets first
+            for k in [k for k, (lv, _) in self.buckets.items() if lv >= self.burst - 1][:50_000]:
+                del self.buckets[k]
+        return True
+
+
+def rate_key(token: str | None, request: Request) -> str:
+    if token is not None:
+        return "t:" + token_hash(token)
+    return "c:" + (request.client.host if request.client else "?")

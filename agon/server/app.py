@@ -1,0 +1,336 @@
+"""create_app(settings): the FastAPI app with its database, bot pool and live hub.
+
+    >>> from fastapi.testclient import TestClient
+    >>> with TestClient(create_app(Settings(db="sqlite:///:memory:"))) as client:
+    ...     client.get("/api/health").json()
+    {'ok': True}
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from agon.server import api
+from agon.server.bots import BotPool, fallback
+from agon.server.live import Hub, PostgresListener
+from agon.server.matches import ApiError, Matches
+from agon.server.migrations import upgrade
+from agon.server.store import Store, make_engine
+
+log = logging.getLogger("agon.server")
+
+STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+
+
+def default_db() -> str:
+    """An SQLite file in the user's data directory."""
+    from platformdirs import user_data_dir
+
+    return f"sqlite:///{Path(user_data_dir('agon')) / 'agon.db'}"
+
+
+@dataclass
+class Settings:
+    """How the server runs. `db`: a SQLAlchemy URL (sqlite:///file or postgresql://...)."""
+
+    db: str = field(default_factory=default_db)
+    bot_processes: int = 1  # 0: bots choose in threads (tests)
+    bot_seconds: float = 10.0
+    cache_size: int = 2000
+    token_rate: float = 20.0  # requests per second per seat token
+    token_burst: float = 60.0
+    client_rate: float = 20.0  # per second per client address, without a token
+    client_burst: float = 200.0
+    body_limit: int = 64 * 1024
+    import_limit: int = 8 * 1024 * 1024
+    migrate: bool = True
+    resume_bots: bool = True
+    static_dir: Path = STATIC
+
+    @classmethod
+    def from_env(cls) -> Settings:
+        """Settings from AGON_DB, AGON_BOT_PROCESSES, AGON_TOKEN_RATE... (for `--workers`)."""
+        kwargs: dict[str, Any] = {}
+        for name, kind in [("db", str), ("bot_processes", int), ("bot_seconds", float), ("cache_size", int),
+                           ("token_rate", float), ("token_burst", float), ("client_rate", float),
+                           ("client_burst", float)]:
+            value = os.environ.get(f"AGON_{name.upper()}")
+            if value:
+                kwargs[name] = kind(value)
+        kwargs["migrate"] = os.environ.get("AGON_MIGRATE", "1") == "1"
+        return cls(**kwargs)
+
+
+class Context:
+    """What the routes share: the matches, the live hub, the bots, the rate limits."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.static_dir = settings.static_dir
+        self.engine = make_engine(settings.db)
+        self.store = Store(self.engine)
+        self.matches = Matches(self.store, settings.cache_size)
+        self.hub = Hub(self.state_for)
+        self.tokens = api.TokenBuckets(settings.token_rate, settings.token_burst)
+        self.clients = api.TokenBuckets(settings.client_rate, settings.client_burst)
+        self.pool: BotPool | None = None
+        self.listener: PostgresListener | None = None
+        self.running: set[str] = set()
+        self.again: set[str] = set()
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    # -- used by the routes -----------------------------------------------------------------------
+
+    def limit(self, token: str | None, request: Request) -> None:
+        if token is None:
+            self.limit_client(request)
+        elif not self.tokens.take(api.rate_key(token, request)):
+            raise ApiError(429, "too many requests for this seat; slow down")
+
+    def limit_client(self, request: Request) -> None:
+        if not self.clients.take(api.rate_key(None, request)):
+            raise ApiError(429, "too many requests from this address; slow down")
+
+    def act_as(self, match_id: str, token: str, version: int, verb: str, arg: Any) -> dict[str, Any]:
+        live = self.matches.get(match_id)
+        role = self.matches.seat_role(live, token)
+        assert role is not None
+        live = self.matches.act(match_id, role, version, verb, arg)
+        return self.matches.state_object(live, role)
+
+    def role_of(self, match_id: str, token: str | None) -> str | None:
+        return self.matches.seat_role(self.matches.get(match_id), token)
+
+    async def state_for(self, match_id: str, role: str | None) -> dict[str, Any]:
+        def build() -> dict[str, Any]:
+            with self.matches.lock(match_id):
+                return self.matches.state_object(self.matches._sync(match_id), role)
+
+        return await run_in_threadpool(build)
+
+    def changed(self, match_id: str) -> None:
+        self.hub.changed(match_id)
+
+    def remote_change(self, match_id: str) -> None:
+        """A NOTIFY: some process stored an action of this match."""
+        self.matches.mark_stale(match_id)
+        self.hub.changed(match_id)
+
+    # -- bots -------------------------------------------------------------------------------------
+
+    def kick(self, match_id: str) -> None:
+        """Let the bots of this match move, if any must (one runner per match at a time)."""
+        if self.pool is None:
+            return
+        if match_id in self.running:
+            self.again.add(match_id)
+            return
+        self.running.add(match_id)
+        task = asyncio.get_running_loop().create_task(self._bots(match_id))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _bots(self, match_id: str) -> None:
+        try:
+            while True:
+                self.again.discard(match_id)
+                live = await run_in_threadpool(self.matches.get, match_id)
+                turns = self.matches.bot_turns(live)
+                if not turns:
+                    if match_id in self.again:
+                        continue
+                    return
+                await self._bot_move(match_id, turns[0])
+        except ApiError as err:
+            log.error("agon: bots of match %s stopped: %s", match_id, err.message)
+        except Exception:
+            log.exception("agon: bots of match %s stopped", match_id)
+        finally:
+            self.running.discard(match_id)
+
+    async def _bot_move(self, match_id: str, role: str) -> None:
+        assert self.pool is not None
+        job = await run_in_threadpool(self.matches.bot_job, match_id, role)
+        if job is None:
+            return
+        version, state, name, seed = job
+        live = self.matches.get(match_id)
+        live.thinking.add(role)
+        self.changed(match_id)
+        try:
+            move = await self.pool.choose(match_id, role, name, seed, state)
+        finally:
+            live.thinking.discard(role)
+        try:
+            await run_in_threadpool(self.matches.act, match_id, role, version, move.verb, move.arg, move.reason)
+        except ApiError as err:
+            if err.status != 422:
+                return  # 409: someone else moved first; the loop looks again
+            move = fallback(state, role, seed, f"{name} chose an illegal action: a random move")
+            await run_in_threadpool(self.matches.act, match_id, role, version, move.verb, move.arg, move.reason)
+        self.changed(match_id)
+
+    # -- life -------------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        if self.settings.migrate:
+            await run_in_threadpool(upgrade, self.engine)
+        self.pool = BotPool(self.settings.bot_processes, self.settings.bot_seconds)
+        if self.store.is_postgres:
+            url = self.settings.db.replace("postgresql+psycopg://", "postgresql://")
+            self.listener = PostgresListener(url, asyncio.get_running_loop(), self.remote_change)
+            await run_in_threadpool(self.listener.start)
+        if self.settings.resume_bots:
+            for match_id in await run_in_threadpool(self.store.bot_turn_matches):
+                self.kick(match_id)
+
+    async def stop(self) -> None:
+        for task in list(self.tasks):
+            task.cancel()
+        if self.listener is not None:
+            self.listener.stop()
+        if self.pool is not None:
+            self.pool.close()
+        self.engine.dispose()
+
+
+class BodyLimit:
+    """413 for a request body over the limit (a larger one for imports), before any route reads it."""
+
+    def __init__(self, app: ASGIApp, limit: int, import_limit: int) -> None:
+        self.app = app
+        self.limit = limit
+        self.import_limit = import_limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        limit = self.import_limit if scope["path"] == "/api/matches/import" else self.limit
+        headers = dict(scope["headers"])
+        declared = headers.get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > limit):
+            await _send_error(send, 413, f"the body is larger than {limit} bytes")
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > limit:
+                await _send_error(send, 413, f"the body is larger than {limit} bytes")
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay_body() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay_body, send)
+
+
+class SecurityHeaders:
+    """No Referer leaves our pages (a match URL's fragment holds a token), no MIME sniffing, no framing."""
+
+    HEADERS: ClassVar[list[tuple[bytes, bytes]]] = [(b"referrer-policy", b"no-referrer"), (b"x-content-type-options", b"nosniff"),
+               (b"x-frame-options", b"DENY")]
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *self.HEADERS]
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+async def _send_error(send: Send, status: int, message: str) -> None:
+    body = api.dumps({"error": message})
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings()
+    ctx = Context(settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await ctx.start()
+        try:
+            yield
+        finally:
+            await ctx.stop()
+
+    app = FastAPI(title="agon", version="0.1.0", lifespan=lifespan,
+                  description="Matches of agon's board games: seats with secret tokens, live updates, bots.")
+    app.state.agon = ctx
+    app.include_router(api.router)
+    app.include_router(api.pages)
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, err: ApiError) -> api.JSON:
+        return api.JSON({"error": err.message}, status_code=err.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_body(_request: Request, err: RequestValidationError) -> api.JSON:
+        return api.JSON({"error": _validation_message(err)}, status_code=400)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(_request: Request, err: HTTPException) -> api.JSON:
+        return api.JSON({"error": str(err.detail)}, status_code=err.status_code, headers=err.headers)
+
+    @app.exception_handler(Exception)
+    async def crash(_request: Request, err: Exception) -> api.JSON:
+        log.exception("agon: internal error")
+        return api.JSON({"error": f"internal error ({type(err).__name__})"}, status_code=500)
+
+    app.add_middleware(BodyLimit, limit=settings.body_limit, import_limit=settings.import_limit)
+    app.add_middleware(SecurityHeaders)
+    return app
+
+
+def _validation_message(err: RequestValidationError) -> str:
+    problems = []
+    for e in err.errors()[:3]:
+        if e.get("type") == "json_invalid":
+            return "malformed JSON in the body"
+        where = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "body"
+        problems.append(f"{where}: {e.get('msg', 'invalid')}")
+    return "; ".join(problems)
+
+
+def app_from_env() -> FastAPI:
+    """The app `agon serve --workers N` starts in each worker (settings from AGON_* variables)."""
+    return create_app(Settings.from_env())

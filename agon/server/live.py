@@ -1,0 +1,106 @@
+"""Live updates: websocket subscribers per match, and a PostgreSQL LISTEN/NOTIFY bridge.
+
+Each subscriber has a sender task that, when woken, builds that seat's state object afresh and
+sends it if it changed; a burst of changes is coalesced, and a slow socket holds up only itself.
+With PostgreSQL every stored action is also a NOTIFY on channel `agon_match` (sent by the
+transaction that stores it), so a websocket held by another process hears of it too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import threading
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+log = logging.getLogger("agon.server")
+
+StateFor = Callable[[str, str | None], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+@dataclass(eq=False)
+class Subscriber:
+    match_id: str
+    role: str | None
+    send: Send
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    last: tuple[int, tuple[str, ...]] | None = None
+
+
+class Hub:
+    """Subscribers per match; `changed(match_id)` wakes every one of them."""
+
+    def __init__(self, state_for: StateFor) -> None:
+        self.state_for = state_for
+        self.subscribers: dict[str, set[Subscriber]] = {}
+
+    def changed(self, match_id: str) -> None:
+        for sub in self.subscribers.get(match_id, ()):
+            sub.wake.set()
+
+    async def serve(self, sub: Subscriber, closed: asyncio.Event) -> None:
+        """Send `sub` its state now and after every change, until `closed` is set."""
+        self.subscribers.setdefault(sub.match_id, set()).add(sub)
+        try:
+            sub.wake.set()
+            while not closed.is_set():
+                waiter = asyncio.ensure_future(sub.wake.wait())
+                closer = asyncio.ensure_future(closed.wait())
+                await asyncio.wait({waiter, closer}, return_when=asyncio.FIRST_COMPLETED)
+                waiter.cancel()
+                closer.cancel()
+                if closed.is_set():
+                    break
+                sub.wake.clear()
+                obj = await self.state_for(sub.match_id, sub.role)
+                key = (obj["version"], tuple(obj["thinking"]))
+                if key != sub.last:
+                    sub.last = key
+                    await sub.send(obj)
+        finally:
+            subs = self.subscribers.get(sub.match_id)
+            if subs is not None:
+                subs.discard(sub)
+                if not subs:
+                    del self.subscribers[sub.match_id]
+
+
+class PostgresListener:
+    """A thread that LISTENs on `agon_match` and calls `on_change(match_id)` on the event loop."""
+
+    def __init__(self, url: str, loop: asyncio.AbstractEventLoop, on_change: Callable[[str], None]) -> None:
+        self.url = url
+        self.loop = loop
+        self.on_change = on_change
+        self.stopping = threading.Event()
+        self.ready = threading.Event()
+        self.thread = threading.Thread(target=self._run, name="agon-listen", daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+        self.ready.wait(10)
+
+    def stop(self) -> None:
+        self.stopping.set()
+
+    def _run(self) -> None:
+        import psycopg
+
+        while not self.stopping.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True) as conn:
+                    conn.execute("LISTEN agon_match")
+                    self.ready.set()
+                    while not self.stopping.is_set():
+                        for note in conn.notifies(timeout=0.5):
+                            match_id = note.payload.rsplit(":", 1)[0]
+                            self.loop.call_soon_threadsafe(self.on_change, match_id)
+            except Exception as err:  # the database went away: listen again shortly
+                log.warning("agon: LISTEN connection lost (%s); retrying", err)
+                self.ready.set()
+                with contextlib.suppress(Exception):
+                    self.stopping.wait(1.0)

@@ -1,0 +1,354 @@
+"""Matches: load (cache, else replay the stored actions), act (check, apply, store), state objects.
+
+Every method here is synchronous and short; the API runs them in a thread pool. One write path:
+`act` checks the version, applies the action to the cached state (the engine refuses an illegal
+one and leaves the state as it was), stores it in the transaction that advances the version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Any
+
+from agon.bots import bots as bot_names
+from agon.engine import Action, AgonError, IllegalAction, State, UnknownGame, games, load, replay
+from agon.engine.actions import freeze
+from agon.match import HUMAN, seat_players
+from agon.server.store import ActionRow, MatchRow, SeatRow, StaleVersion, Store
+
+MAX_SEED = 2**63 - 1
+
+
+class ApiError(Exception):
+    """A caller's mistake or a refusal: an HTTP status and a one-line message."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass(slots=True)
+class Live:
+    """A match in memory: its row, its state, and the number of stored actions that state holds."""
+
+    row: MatchRow
+    state: State
+    version: int
+    thinking: set[str] = field(default_factory=set)
+    stale: bool = False  # another process stored an action (a NOTIFY said so)
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def jsonable(value: Any) -> Any:
+    if isinstance(value, tuple | list):
+        return [jsonable(v) for v in value]
+    return value
+
+
+class Matches:
+    """The matches of one database, with a bounded cache of live states."""
+
+    def __init__(self, store: Store, cache_size: int = 2000) -> None:
+        self.store = store
+        self.cache_size = cache_size
+        self._cache: OrderedDict[str, Live] = OrderedDict()
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+        self._steppers: OrderedDict[str, tuple[int, State, list[list[Any]], dict[str, Any] | None]] = OrderedDict()
+
+    # -- loading ----------------------------------------------------------------------------------
+
+    def lock(self, match_id: str) -> threading.Lock:
+        with self._guard:
+            found = self._locks.get(match_id)
+            if found is None:
+                found = self._locks[match_id] = threading.Lock()
+            return found
+
+    def get(self, match_id: str) -> Live:
+        """The match from the cache, else rebuilt from its stored actions."""
+        with self.lock(match_id):
+            return self._sync(match_id)
+
+    def mark_stale(self, match_id: str) -> None:
+        """Another process stored an action of this match: catch up before the next use."""
+        with self._guard:
+            live = self._cache.get(match_id)
+        if live is not None:
+            live.stale = True
+
+    def _sync(self, match_id: str, fresh: bool = False) -> Live:
+        """The cached match (caught up with the database if it is marked stale or `fresh` is asked),
+        else the match rebuilt from its stored actions."""
+        with self._guard:
+            live = self._cache.get(match_id)
+            if live is not None:
+                self._cache.move_to_end(match_id)
+        if live is None:
+            row = self.store.get_match(match_id)
+            if row is None:
+                raise ApiError(404, f"no match {match_id!r}")
+            state = load(row.game).new(row.seed, **row.options)
+            state.undo_enabled = row.undo
+            live = Live(row, state, 0)
+            self._catch_up(live)
+            with self._guard:
+                self._cache[match_id] = live
+                while len(self._cache) > self.cache_size:
+                    self._cache.popitem(last=False)
+        elif live.stale or fresh:
+            live.stale = False
+            self._catch_up(live)
+        return live
+
+    def _catch_up(self, live: Live) -> None:
+        for a in self.store.actions_from(live.row.id, live.version):
+            try:
+                live.state.apply(a.role, Action(a.verb, freeze(a.arg)), note=a.note)
+            except (IllegalAction, ValueError, TypeError) as err:
+                self._evict(live.row.id)
+                raise ApiError(500, f"match {live.row.id} does not replay at action {a.index}: {err}") from err
+            live.version = a.index + 1
+
+    def _evict(self, match_id: str) -> None:
+        with self._guard:
+            self._cache.pop(match_id, None)
+
+    # -- seats ------------------------------------------------------------------------------------
+
+    def seat_role(self, live: Live, token: str | None) -> str | None:
+        """The role this token holds in this match; None without a token (a spectator).
+        401 for an unknown token, 403 for a token of another match."""
+        if token is None:
+            return None
+        wanted = token_hash(token)
+        role = None
+        for seat in live.row.seats.values():  # compare every seat, in constant time each
+            if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, wanted):
+                role = seat.role
+        if role is not None:
+            return role
+        if self.store.seat_by_token_hash(wanted) is not None:
+            raise ApiError(403, "this token is a seat of another match")
+        raise ApiError(401, "unknown token")
+
+    # -- creating ---------------------------------------------------------------------------------
+
+    def create(self, game_id: str, options: dict[str, Any], seats: dict[str, str], seed: int | None,
+               title: str | None) -> tuple[str, dict[str, str]]:
+        """A new match; returns its id and the token of each human seat."""
+        game = _game(game_id)
+        try:
+            opts = game.normalize_options(dict(options))
+            filled = seat_players(game_id, seats, 0, opts)
+        except (ValueError, TypeError) as err:
+            raise ApiError(400, str(err)) from err
+        known = set(bot_names(game_id))
+        for role, who in filled.items():
+            if who != HUMAN and who not in known:
+                raise ApiError(400, f"no bot {who!r} for {game_id} (seat {role}); bots: {', '.join(sorted(known))}")
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        elif not 0 <= seed <= MAX_SEED:
+            raise ApiError(400, f"seed must be 0..{MAX_SEED}")
+        state = game.new(seed, **opts)
+        tokens = {role: secrets.token_urlsafe(24) for role, who in filled.items() if who == HUMAN}
+        seat_rows = {
+            role: SeatRow(role, "human" if who == HUMAN else "bot", None if who == HUMAN else who,
+                          token_hash(tokens[role]) if role in tokens else None)
+            for role, who in filled.items()}
+        row = MatchRow(id=secrets.token_urlsafe(9), game=game_id, options=opts, seed=seed,
+                       title=(title or game.title)[:200], version=0, undo=bool(tokens), is_over=state.is_over,
+                       imported=False, seats=seat_rows)
+        state.undo_enabled = row.undo
+        self.store.create_match(row)
+        self._remember(Live(row, state, 0))
+        return row.id, tokens
+
+    def import_record(self, record: dict[str, Any], title: str | None) -> str:
+        """A finished match for study, from a record (as `agon replay` reads)."""
+        try:
+            state = replay(record)
+        except AgonError as err:
+            raise ApiError(422, f"the record does not replay: {err}") from err
+        except Exception as err:  # a hostile record must get an answer, not a crash
+            raise ApiError(422, f"the record does not replay: {type(err).__name__}: {err}") from err
+        if not state.is_over:
+            raise ApiError(422, "the record does not reach the end of the game; only finished games are imported")
+        game = state.game
+        roles = game.roles(**state.options)
+        row = MatchRow(id=secrets.token_urlsafe(9), game=game.id, options=dict(state.options), seed=state.seed,
+                       title=(title or f"{game.title} (imported)")[:200], version=0, undo=False, is_over=True,
+                       imported=True, seats={r: SeatRow(r, "human", None, None) for r in roles})
+        entries = state.record()["actions"]
+        actions = [ActionRow(i, e[0], e[1], e[2], e[3] if len(e) > 3 else None) for i, e in enumerate(entries)]
+        self.store.create_match(row, actions)
+        self._remember(Live(row, state, len(actions)))
+        return row.id
+
+    def _remember(self, live: Live) -> None:
+        with self._guard:
+            self._cache[live.row.id] = live
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+
+    # -- acting -----------------------------------------------------------------------------------
+
+    def act(self, match_id: str, role: str, version: int, verb: str, arg: Any, note: str | None = None) -> Live:
+        """Apply and store one action of `role`, if `version` is the match's version."""
+        with self.lock(match_id):
+            live = self._sync(match_id)
+            if version != live.version:
+                live = self._sync(match_id, fresh=True)  # another process may have moved it on
+            if version != live.version:
+                raise ApiError(409, f"stale version {version}: the match is at version {live.version}")
+            action = Action(verb, freeze(arg))
+            try:
+                live.state.apply(role, action, note=note)
+            except IllegalAction as err:
+                raise ApiError(422, str(err)) from err
+            except (TypeError, ValueError) as err:
+                raise ApiError(422, f"{action} is not an action this game understands: {err}") from err
+            stored = ActionRow(version, role, verb, jsonable(action.arg), note)
+            try:
+                self.store.append_action(match_id, stored, live.state.is_over, notify=f"{match_id}:{version + 1}")
+            except StaleVersion as err:
+                self._evict(match_id)
+                raise ApiError(409, f"stale version {version}: another action was stored first") from err
+            except Exception:
+                self._evict(match_id)  # the state is ahead of the database: rebuild it next time
+                raise
+            live.version = version + 1
+            return live
+
+    def bot_turns(self, live: Live) -> list[str]:
+        """Active roles whose seat is a bot."""
+        return [r for r in live.state.active if live.row.seats.get(r, SeatRow(r, "human", None, None)).kind == "bot"]
+
+    def bot_job(self, match_id: str, role: str) -> tuple[int, State, str, int] | None:
+        """What a bot needs to choose for `role`: (version, a copy of the state, bot name, seed)."""
+        with self.lock(match_id):
+            live = self._sync(match_id)
+            seat = live.row.seats.get(role)
+            if seat is None or seat.kind != "bot" or role not in live.state.active:
+                return None
+            index = list(live.row.seats).index(role)
+            seed = (live.row.seed * 1000 + index + 1) % MAX_SEED  # as agon.match seats its bots
+            return live.version, live.state.clone(), seat.bot or "random", seed
+
+    # -- what a seat sees -------------------------------------------------------------------------
+
+    def state_object(self, live: Live, role: str | None) -> dict[str, Any]:
+        """The state object of the API: built only from `view(role)` and `prompt(role)`."""
+        state = live.state
+        prompt = None
+        if role is not None and role in state.active:
+            p = state.prompt(role)
+            prompt = {
+                "text": p.message(), "key": p.text, "args": p.args,
+                "actions": [{"verb": a.verb, "arg": jsonable(a.arg), "label": label}
+                            for a, label in zip(p.actions, p.labels, strict=True)],
+            }
+        return {
+            "id": live.row.id,
+            "game": live.row.game,
+            "title": live.row.title,
+            "role": role,
+            "version": live.version,
+            "active": state.active,
+            "is_over": state.is_over,
+            "result": state.result,
+            "seats": {r: {"kind": s.kind, "bot": s.bot} for r, s in live.row.seats.items()},
+            "thinking": sorted(live.thinking),
+            "view": state.view(role),
+            "prompt": prompt,
+        }
+
+    def view_for(self, match_id: str, token: str | None) -> dict[str, Any]:
+        with self.lock(match_id):
+            live = self._sync(match_id)
+            return self.state_object(live, self.seat_role(live, token))
+
+    def record(self, match_id: str) -> dict[str, Any]:
+        with self.lock(match_id):
+            live = self._sync(match_id)
+            if not live.state.is_over:
+                raise ApiError(409, "the record is published when the game is over (it holds the seed)")
+            record = live.state.record()
+            record["digest"] = live.state.digest()
+            return record
+
+    def step(self, match_id: str, n: int) -> dict[str, Any]:
+        """The spectator's view after the first n actions of a finished match, and the n-th action."""
+        with self.lock(match_id):
+            live = self._sync(match_id)
+            if not live.state.is_over:
+                raise ApiError(409, "steps are shown once the game is over")
+            cached = self._steppers.get(match_id)
+            if cached is None or cached[0] > n:
+                entries = live.state.record()["actions"]
+                cached = (0, load(live.row.game).new(live.row.seed, **live.row.options), entries, None)
+            at, state, entries, action = cached
+            if not 0 <= n <= len(entries):
+                raise ApiError(404, f"no step {n}; steps are 0..{len(entries)}")
+            while at < n:
+                role, verb, arg, *note = entries[at]
+                move = Action(verb, freeze(arg))
+                action = {"role": role, "verb": verb, "arg": arg, "label": state.label(move)}
+                state.apply(role, move, note=note[0] if note else None)
+                at += 1
+            self._steppers[match_id] = (at, state, entries, action)
+            self._steppers.move_to_end(match_id)
+            while len(self._steppers) > 32:
+                self._steppers.popitem(last=False)
+            return {"n": n, "total": len(entries), "view": state.view(None), "action": action}
+
+    def my_matches(self, tokens: list[str]) -> list[dict[str, Any]]:
+        by_hash = {token_hash(t): i for i, t in enumerate(tokens)}
+        out = []
+        for match_id, role, hashed in self.store.matches_of(list(by_hash)):
+            live = self.get(match_id)
+            out.append({
+                "index": by_hash[hashed], "id": match_id, "game": live.row.game, "title": live.row.title,
+                "role": role, "version": live.version, "active": live.state.active, "is_over": live.state.is_over,
+                "your_turn": role in live.state.active, "url": f"/m/{match_id}",
+            })
+        return sorted(out, key=lambda m: m["index"])
+
+
+def _game(game_id: str) -> Any:
+    try:
+        return load(game_id)
+    except UnknownGame as err:
+        raise ApiError(400, f"unknown game {game_id!r}; games: {', '.join(games())}") from err
+
+
+def games_info() -> list[dict[str, Any]]:
+    """Every installed game: id, title, roles and default seats per player count, options, bots."""
+    out = []
+    for game_id in games():
+        game = load(game_id)
+        specs = game.option_specs()
+        players = next((s.allowed() for s in specs if s.name == "players"), None)
+        counts: list[int | None] = list(players) if players else [None]
+        roles: dict[str, list[str]] = {}
+        defaults: dict[str, dict[str, str]] = {}
+        for n in counts:
+            opts = game.normalize_options({} if n is None else {"players": n})
+            key = str(n if n is not None else len(game.roles(**opts)))
+            roles[key] = game.roles(**opts)
+            defaults[key] = {r: game.default_seat(r, opts) for r in roles[key]}
+        out.append({
+            "id": game_id, "title": game.title, "roles": roles, "default_seats": defaults,
+            "options": [s.as_dict() for s in specs], "bots": bot_names(game_id),
+        })
+    return out

@@ -1,0 +1,234 @@
+"""Storage: SQLAlchemy tables for matches, seats and actions, and the one transactional write path.
+
+SQLite (a file, the default) or PostgreSQL (by URL). The schema is created and upgraded by the
+Alembic migrations in `agon/server/migrations/`; `metadata` below mirrors them for queries.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+    bindparam,
+    create_engine,
+    event,
+    insert,
+    select,
+    text,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+
+metadata = MetaData()
+
+match_table = Table(
+    "match",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("title", String(200), nullable=False),
+    Column("version", Integer, nullable=False, default=0),
+    Column("undo", Boolean, nullable=False, default=False),
+    Column("is_over", Boolean, nullable=False, default=False),
+    Column("imported", Boolean, nullable=False, default=False),
+    Column("created", BigInteger, nullable=False),
+)
+
+seat_table = Table(
+    "seat",
+    metadata,
+    Column("match_id", String(32), ForeignKey("match.id", ondelete="CASCADE"), primary_key=True),
+    Column("role", String(64), primary_key=True),
+    Column("kind", String(16), nullable=False),
+    Column("bot", String(64), nullable=True),
+    Column("token_hash", String(64), nullable=True, unique=True),
+)
+
+action_table = Table(
+    "action",
+    metadata,
+    Column("match_id", String(32), ForeignKey("match.id", ondelete="CASCADE"), nullable=False),
+    Column("index", Integer, nullable=False),
+    Column("role", String(64), nullable=False),
+    Column("verb", String(64), nullable=False),
+    Column("arg", Text, nullable=False),
+    Column("note", Text, nullable=True),
+    UniqueConstraint("match_id", "index", name="action_match_index"),
+)
+
+
+# Built once: the hot path only binds values.
+_ADVANCE = (update(match_table)
+            .where(match_table.c.id == bindparam("m_id"), match_table.c.version == bindparam("m_version"))
+            .values(version=bindparam("m_next"), is_over=bindparam("m_over")))
+_INSERT_ACTION = insert(action_table)
+_NOTIFY = text("SELECT pg_notify('agon_match', :payload)")
+_ACTIONS_FROM = (select(action_table.c["index", "role", "verb", "arg", "note"])
+                 .where(action_table.c.match_id == bindparam("m_id"), action_table.c["index"] >= bindparam("start"))
+                 .order_by(action_table.c["index"]))
+
+
+class StaleVersion(Exception):
+    """Another action was stored first at this version (the unique (match, index) decided)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    role: str
+    kind: str
+    bot: str | None
+    token_hash: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    title: str
+    version: int
+    undo: bool
+    is_over: bool
+    imported: bool
+    seats: dict[str, SeatRow]
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    index: int
+    role: str
+    verb: str
+    arg: Any
+    note: str | None
+
+
+def engine_url(url: str) -> str:
+    """SQLAlchemy's URL for a user's URL: postgresql:// uses the psycopg (3) driver."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def make_engine(url: str) -> Engine:
+    url = engine_url(url)
+    if url.startswith("sqlite"):
+        path = url.split("///", 1)[1] if "///" in url else ""
+        if path and path != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(conn: Any, _record: Any) -> None:
+            cursor = conn.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
+            cursor.execute("PRAGMA synchronous=NORMAL")  # WAL: an acknowledged action survives a crash of the server
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+class Store:
+    """Reads and writes of matches; every method is one short transaction."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    @property
+    def is_postgres(self) -> bool:
+        return self.engine.dialect.name == "postgresql"
+
+    def create_match(self, row: MatchRow, actions: list[ActionRow] | None = None) -> None:
+        actions = actions or []
+        with self.engine.begin() as conn:
+            conn.execute(insert(match_table).values(
+                id=row.id, game=row.game, options=row.options, seed=row.seed, title=row.title,
+                version=len(actions), undo=row.undo, is_over=row.is_over, imported=row.imported,
+                created=int(time.time())))
+            conn.execute(insert(seat_table), [
+                {"match_id": row.id, "role": s.role, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash}
+                for s in row.seats.values()])
+            if actions:
+                conn.execute(insert(action_table), [_action_values(row.id, a) for a in actions])
+
+    def get_match(self, match_id: str) -> MatchRow | None:
+        with self.engine.connect() as conn:
+            m = conn.execute(select(match_table).where(match_table.c.id == match_id)).mappings().first()
+            if m is None:
+                return None
+            seats = conn.execute(select(seat_table).where(seat_table.c.match_id == match_id)).mappings().all()
+        return MatchRow(
+            id=m["id"], game=m["game"], options=dict(m["options"]), seed=int(m["seed"]), title=m["title"],
+            version=m["version"], undo=bool(m["undo"]), is_over=bool(m["is_over"]), imported=bool(m["imported"]),
+            seats={s["role"]: SeatRow(s["role"], s["kind"], s["bot"], s["token_hash"]) for s in seats})
+
+    def actions_from(self, match_id: str, start: int) -> list[ActionRow]:
+        """The stored actions of a match from index `start` on, in order."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(_ACTIONS_FROM, {"m_id": match_id, "start": start}).all()
+        return [ActionRow(i, role, verb, json.loads(arg), note) for i, role, verb, arg, note in rows]
+
+    def append_action(self, match_id: str, action: ActionRow, is_over: bool, notify: str | None = None) -> None:
+        """Store one action at index `action.index` and advance the match's version to index + 1, in
+        one transaction; StaleVersion if another action holds that index (or the version moved)."""
+        try:
+            with self.engine.begin() as conn:
+                moved = conn.execute(_ADVANCE, {"m_id": match_id, "m_version": action.index,
+                                                "m_next": action.index + 1, "m_over": is_over})
+                if moved.rowcount != 1:
+                    raise StaleVersion(match_id)
+                conn.execute(_INSERT_ACTION, _action_values(match_id, action))
+                if notify is not None and self.is_postgres:
+                    conn.execute(_NOTIFY, {"payload": notify})
+        except IntegrityError as err:
+            raise StaleVersion(match_id) from err
+
+    def seat_by_token_hash(self, token_hash: str) -> tuple[str, str] | None:
+        """(match id, role) of the seat with this token hash, if any."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(seat_table.c.match_id, seat_table.c.role)
+                               .where(seat_table.c.token_hash == token_hash)).first()
+        return (row[0], row[1]) if row else None
+
+    def matches_of(self, token_hashes: list[str]) -> list[tuple[str, str, str]]:
+        """(match id, role, token hash) of every seat holding one of these token hashes."""
+        if not token_hashes:
+            return []
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(seat_table.c.match_id, seat_table.c.role, seat_table.c.token_hash)
+                                .where(seat_table.c.token_hash.in_(token_hashes))).all()
+        return [(r[0], r[1], r[2]) for r in rows]
+
+    def bot_turn_matches(self) -> list[str]:
+        """Ids of unfinished matches that have a bot seat (to resume their bots after a restart)."""
+        query = (select(match_table.c.id).distinct()
+                 .join(seat_table, seat_table.c.match_id == match_table.c.id)
+                 .where(match_table.c.is_over.is_(False), seat_table.c.kind == "bot"))
+        with self.engine.connect() as conn:
+            return [r[0] for r in conn.execute(query).all()]
+
+
+def _action_values(match_id: str, a: ActionRow) -> dict[str, Any]:
+    return {"match_id": match_id, "index": a.index, "role": a.role, "verb": a.verb,
+            "arg": json.dumps(a.arg), "note": a.note}

@@ -1,0 +1,290 @@
+// The host side of the board-renderer interface (boards/<game-id>.js): loads a game's renderer,
+// layout and card catalogue, draws the board, marks the elements the legal actions name
+// (class "target"), turns clicks and keys on them into actions, and shows an element's detail on
+// hover, focus or tap. Knows nothing about any one game. A renderer that is missing or throws
+// leaves the page without a board, never without its prompt.
+
+import { api, clear, fill, h } from "./common.js";
+
+/** Everything the page needs about a game's graphics: {module, layout, cards, error} */
+export async function loadBoard(gameId) {
+  const [module, layout, cards] = await Promise.all([
+    import("/static/boards/" + encodeURIComponent(gameId) + ".js").catch((err) => ({ failed: err })),
+    api("/api/games/" + encodeURIComponent(gameId) + "/layout").catch(() => ({})),
+    api("/api/games/" + encodeURIComponent(gameId) + "/cards").catch(() => []),
+  ]);
+  const byId = new Map();
+  for (const card of Array.isArray(cards) ? cards : []) byId.set(String(card.id), card);
+  if (module.failed || typeof module.draw !== "function") {
+    return { module: null, layout: layout || {}, cards: byId, error: "no board drawing for this game yet" };
+  }
+  return { module, layout: layout || {}, cards: byId, error: null };
+}
+
+/** Call a renderer function; an exception becomes `fallback` (and a console note), never a crash. */
+function safe(fn, fallback, ...args) {
+  if (typeof fn !== "function") return fallback;
+  try {
+    const out = fn(...args);
+    return out === undefined || out === null ? fallback : out;
+  } catch (err) {
+    console.error("board renderer:", err);
+    return fallback;
+  }
+}
+
+export class BoardHost {
+  /**
+   * @param {HTMLElement} container  where the <svg> lives
+   * @param {HTMLElement} detail     where an element's description goes (aria-live)
+   * @param {object} board           from loadBoard
+   */
+  constructor(container, detail, board) {
+    this.container = container;
+    this.detail = detail;
+    this.board = board;
+    this.onAction = null; // set by the page: (action) => void
+    this.targets = new Map();
+    this.view = null;
+    this.menu = null;
+    this.svg = null;
+    if (board.module) {
+      this.svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+      this.svg.setAttribute("role", "group");
+      this.svg.setAttribute("class", "board");
+      this.svg.setAttribute("aria-label", "Game board");
+      container.append(this.svg);
+      const zoom = h("button", { type: "button", class: "small zoom", "aria-pressed": "false" }, "Zoom in");
+      zoom.addEventListener("click", () => {
+        const on = container.classList.toggle("zoomed");
+        zoom.setAttribute("aria-pressed", String(on));
+        zoom.textContent = on ? "Zoom out" : "Zoom in";
+      });
+      container.after(zoom);
+      this.svg.addEventListener("click", (e) => this.clicked(e));
+      this.svg.addEventListener("keydown", (e) => this.keyed(e));
+      this.svg.addEventListener("mouseover", (e) => this.hovered(e));
+      this.svg.addEventListener("focusin", (e) => this.hovered(e));
+    } else {
+      container.append(h("p", { class: "no-board" }, "This game has no board drawing yet. The position, set out as text:"));
+    }
+    document.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") this.closeMenu();
+    });
+    document.addEventListener("click", (e) => {
+      if (this.menu && !this.menu.contains(e.target) && !(this.svg && this.svg.contains(e.target))) this.closeMenu();
+    });
+  }
+
+  get ok() {
+    return Boolean(this.board.module) && !this.broken;
+  }
+
+  /** (Re)draw for `view`; `actions` are the legal actions ([] when it is not this seat's turn). */
+  draw(view, ui, actions) {
+    this.view = view;
+    this.ui = { role: ui.role ?? null, cards: this.board.cards, seats: ui.seats || {} };
+    this.closeMenu();
+    if (!this.svg) return;
+    clear(this.svg);
+    try {
+      this.board.module.draw(this.svg, view, this.board.layout, this.ui);
+      this.broken = false;
+    } catch (err) {
+      console.error("board renderer:", err);
+      this.broken = true;
+      clear(this.svg);
+      this.container.classList.add("board-failed");
+      this.detail.textContent = "The board could not be drawn (" + err.message + "); the prompt's buttons still work.";
+      return;
+    }
+    this.container.classList.remove("board-failed");
+    this.markTargets(actions || []);
+  }
+
+  /** Which board key each action names: Map(key -> [action]) */
+  targetsOf(actions) {
+    const map = new Map();
+    for (const action of actions) {
+      if (action.verb === "undo") continue;
+      const key = safe(this.board.module && this.board.module.targetOf, null, action, this.view, this.board.layout);
+      if (!key) continue;
+      if (!map.has(key)) map.set(key, []);
+      map.get(key).push(action);
+    }
+    return map;
+  }
+
+  markTargets(actions) {
+    this.targets = this.targetsOf(actions);
+    for (const el of this.svg.querySelectorAll("[data-target]")) {
+      const key = el.getAttribute("data-target");
+      const named = this.targets.get(key);
+      if (named) {
+        el.classList.add("target");
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("role", "button");
+        const label = named.length === 1 ? named[0].label : named.length + " choices: " + named.map((a) => a.label).join("; ");
+        el.setAttribute("aria-label", label);
+      } else {
+        el.setAttribute("tabindex", "-1");
+      }
+    }
+  }
+
+  elementOf(event) {
+    const el = event.target instanceof Element ? event.target.closest("[data-target]") : null;
+    return el && this.svg.contains(el) ? el : null;
+  }
+
+  hovered(event) {
+    const el = this.elementOf(event);
+    if (el) this.showDetail(el.getAttribute("data-target"));
+  }
+
+  showDetail(key) {
+    const text = safe(this.board.module && this.board.module.describe, "", key, this.view, this.board.layout);
+    this.detail.textContent = text || "";
+  }
+
+  clicked(event) {
+    const el = this.elementOf(event);
+    if (!el) return;
+    const key = el.getAttribute("data-target");
+    this.showDetail(key);
+    const named = this.targets.get(key);
+    if (!named) return;
+    event.stopPropagation();
+    if (named.length === 1) this.choose(named[0]);
+    else this.openMenu(el, named);
+  }
+
+  keyed(event) {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    const el = this.elementOf(event);
+    if (!el || !this.targets.has(el.getAttribute("data-target"))) return;
+    event.preventDefault();
+    this.clicked(event);
+  }
+
+  choose(action) {
+    this.closeMenu();
+    if (this.onAction) this.onAction(action);
+  }
+
+  /** A small menu of the actions that name one element, beside that element. */
+  openMenu(el, actions) {
+    this.closeMenu();
+    const box = el.getBoundingClientRect();
+    const host = this.container.getBoundingClientRect();
+    const menu = h(
+      "div",
+      { class: "target-menu", role: "menu", "aria-label": "Choices for this element" },
+      actions.map((action) => h("button", { type: "button", role: "menuitem", onclick: () => this.choose(action) }, action.label)),
+      h("button", { type: "button", class: "cancel", role: "menuitem", onclick: () => this.closeMenu() }, "Cancel"),
+    );
+    menu.style.left = Math.max(0, Math.min(box.left - host.left, host.width - 220)) + "px";
+    menu.style.top = box.bottom - host.top + 4 + "px";
+    this.container.append(menu);
+    this.menu = menu;
+    this.menuFrom = el;
+    menu.querySelector("button").focus();
+  }
+
+  closeMenu() {
+    if (!this.menu) return;
+    this.menu.remove();
+    this.menu = null;
+    if (this.menuFrom && this.menuFrom.isConnected) this.menuFrom.focus();
+    this.menuFrom = null;
+  }
+
+  /** The seat's hand and private information, with card texts (the renderer's HTML). */
+  hand(el, view) {
+    fill(el, safe(this.board.module && this.board.module.hand, "", view, this.ui));
+  }
+
+  legend(el) {
+    fill(el, safe(this.board.module && this.board.module.legend, "", this.board.layout));
+  }
+}
+
+const SKIP = new Set(["game", "role", "active", "over", "result", "log"]);
+
+function scalar(value) {
+  return value === null || ["string", "number", "boolean"].includes(typeof value);
+}
+
+function show(value) {
+  if (value === null) return "none";
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  return String(value);
+}
+
+/**
+ * A text summary of a view: its plain facts (round, phase, tracks, counts per role), game-agnostic.
+ * The text alternative to the board, and the whole picture when a game has no board drawing.
+ */
+export function summary(view) {
+  const rows = [];
+  for (const [key, value] of Object.entries(view || {})) {
+    if (SKIP.has(key)) continue;
+    const name = key.replace(/_/g, " ");
+    if (scalar(value)) rows.push([name, show(value)]);
+    else if (value && typeof value === "object" && !Array.isArray(value)) {
+      const entries = Object.entries(value);
+      if (entries.length && entries.length <= 12 && entries.every(([, v]) => scalar(v))) {
+        rows.push([name, entries.map(([k, v]) => k + ": " + show(v)).join(", ")]);
+      }
+    }
+  }
+  return h("dl", { class: "facts" }, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]));
+}
+
+function inline(value) {
+  if (scalar(value)) return show(value);
+  if (Array.isArray(value) && value.every(scalar)) return value.length ? value.map(show).join(", ") : "none";
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    const entries = Object.entries(value);
+    if (entries.length <= 12 && entries.every(([, v]) => scalar(v) || (Array.isArray(v) && v.every(scalar)))) {
+      return entries.length ? entries.map(([k, v]) => k + ": " + inline(v)).join(", ") : "none";
+    }
+  }
+  return null;
+}
+
+/** A readable rendering of any JSON value: inline text, a table for a list of like records, else
+ * nested definition lists. What a game without a board drawing shows of its position. */
+export function tree(value, skip = SKIP) {
+  const flat = inline(value);
+  if (flat !== null) return document.createTextNode(flat);
+  if (Array.isArray(value)) {
+    if (value.every((item) => item && typeof item === "object" && !Array.isArray(item))) {
+      const columns = [...new Set(value.flatMap((item) => Object.keys(item)))];
+      if (columns.every((c) => value.every((item) => item[c] === undefined || inline(item[c]) !== null))) {
+        return h(
+          "table",
+          { class: "tree-table" },
+          h("thead", {}, h("tr", {}, columns.map((c) => h("th", { scope: "col" }, c.replace(/_/g, " "))))),
+          h("tbody", {}, value.map((item) => h("tr", {}, columns.map((c) => h("td", {}, item[c] === undefined ? "" : inline(item[c])))))),
+        );
+      }
+    }
+    return h("ol", { class: "tree-list" }, value.map((item) => h("li", {}, tree(item, new Set()))));
+  }
+  return h(
+    "dl",
+    { class: "facts" },
+    Object.entries(value)
+      .filter(([k]) => !skip.has(k))
+      .map(([k, v]) => [h("dt", {}, k.replace(/_/g, " ")), h("dd", {}, tree(v, new Set()))]),
+  );
+}
+
+/** The whole view as indented text, for players who want every detail (and screen readers). */
+export function fullText(view) {
+  const rest = {};
+  for (const [key, value] of Object.entries(view || {})) if (key !== "log") rest[key] = value;
+  return h("pre", { class: "view-text" }, JSON.stringify(rest, null, 1));
+}

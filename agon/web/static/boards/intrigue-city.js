@@ -1,0 +1,278 @@
+// Intrigue City: the row of action cards (spiders, pawns on them), the six guilds on their ring (power,
+// Favour cards left), the rounds and Intrigue tracks, the bank, the turn under way and every player's
+// board (cubes per guild, influence, Favours, Equilibrium cards). Players have a shape as well as a colour.
+import { COLORS, clear, el, esc, legendRow, panel, rows, shape, target, text, track } from "./svg.js";
+
+const PLAYER_FILL = { purple: COLORS.purple, red: COLORS.vermillion, blue: COLORS.blue, green: COLORS.green, orange: COLORS.orange };
+const PLAYER_SHAPE = ["circle", "square", "triangle", "diamond", "hexagon"];
+const GUILD_FILL = { red: "#f3c9bd", brown: "#e3d1b8", green: "#cfe8d6", blue: "#cfe0f2", purple: "#e6d3e8", black: "#cfcfcf" };
+const GUILD_INK = { red: "#8e2a08", brown: "#6b4a1f", green: "#0b5d3b", blue: "#124d80", purple: "#6a2b6e", black: "#111" };
+const CUBE_FILL = { 1: "#ffffff", 2: "#bdbdbd", 3: "#4a4a4a" };
+const CUBE_INK = { 1: "#111", 2: "#111", 3: "#fff" };
+
+let lastLayout = { card_names: {} }; // hand() gets no layout; it names cards from the one draw() last used
+
+function players(view) {
+  return view.players ?? [];
+}
+
+function playerIndex(view, role) {
+  return players(view).findIndex((p) => p.role === role);
+}
+
+function playerMark(g, view, role, x, y, r) {
+  const i = playerIndex(view, role);
+  const p = players(view)[i];
+  shape(g, PLAYER_SHAPE[i % 5] ?? "circle", x, y, r, PLAYER_FILL[p?.colour] ?? COLORS.grey);
+}
+
+function guildName(layout, id) {
+  return layout.guilds.find((g) => g.id === id)?.name ?? id;
+}
+
+export function describe(key, view, layout) {
+  const [kind, rest] = key.split(/:(.*)/s);
+  if (kind === "card") {
+    const c = (view.cards ?? [])[Number(rest)];
+    if (!c) return "";
+    const text_ = layout.card_names?.[c.card]?.[1] ?? "";
+    const pawns = c.pawns.map(([r, k]) => `${r} ${k}`).join(", ");
+    return `${c.name} (${c.spiders} spider${c.spiders > 1 ? "s" : ""})${pawns ? `; pawns: ${pawns}` : ""}. ${text_}`;
+  }
+  if (kind === "guild") {
+    const g = layout.guilds.find((x) => x.id === rest);
+    if (!g) return rest;
+    const favour = layout.favour_text?.[rest] ?? "";
+    return `${g.name} (${g.id}): power ${view.power?.[rest] ?? 0}; Favour cards left ${view.favour_supply?.[rest] ?? 0}. ${favour}`;
+  }
+  if (kind === "board") {
+    const [role, gid] = rest.split(":");
+    const p = players(view).find((x) => x.role === role);
+    if (!p) return rest;
+    if (!gid) return `${role} (${p.colour}): Intrigue ${p.intrigue}, board total ${p.total}; pawns left: ${p.pawns.join(", ") || "none"}.`;
+    const fav = p.favours?.[gid];
+    return `${role}'s ${guildName(layout, gid)}: cubes ${(p.board[gid] ?? []).join(", ") || "none"}; influence ${p.influence[gid]}`
+      + `${fav ? `; ${fav} Favour card` : ""}${p.equilibrium?.[gid] ? `; ${p.equilibrium[gid]} Equilibrium card(s)` : ""}.`;
+  }
+  if (kind === "bank") return `Bank: ${view.bank?.[rest] ?? 0} cube(s) of value ${rest}.`;
+  if (kind === "track") return `Round ${view.round}; Intrigue: ${players(view).map((p) => `${p.role} ${p.intrigue}`).join(", ")}.`;
+  return "";
+}
+
+export function targetOf(action, view, layout) {
+  const { verb, arg } = action;
+  const guilds = new Set(layout.guilds.map((g) => g.id));
+  if ((verb === "offensive" || verb === "defensive") && Number.isInteger(arg)) return `card:${arg}`;
+  if (verb === "target" && Array.isArray(arg)) return `board:${arg[0]}:${arg[1]}`;
+  if ((verb === "place" || verb === "remove") && Number.isInteger(arg)) return `bank:${arg}`;
+  const targeted = view.turn?.target?.[0] ?? view.turn?.player;
+  if (verb === "move" && Array.isArray(arg) && guilds.has(arg[1])) {
+    return targeted ? `board:${targeted}:${arg[1]}` : `guild:${arg[1]}`;
+  }
+  // a set placed in set-up and a Favour card used are on the acting player's own board
+  if ((verb === "guild" || verb === "favour") && guilds.has(arg) && view.role) return `board:${view.role}:${arg}`;
+  // a guild chosen by an effect, or a cube taken from one, is on the targeted board
+  if ((verb === "chosen" || verb === "from") && guilds.has(arg) && targeted) return `board:${targeted}:${arg}`;
+  if (verb === "vote" && typeof arg === "string" && guilds.has(arg.split("-")[0])) return `guild:${arg.split("-")[0]}`;
+  if (verb === "hand" && typeof arg === "string") return `hand:${arg}`;
+  if (typeof arg === "string" && guilds.has(arg)) return `guild:${arg}`;
+  return null;
+}
+
+function wrap(name, per) {
+  const lines = [""];
+  for (const w of name.split(" ")) {
+    const cur = lines[lines.length - 1];
+    if (cur && (cur + " " + w).length > per) lines.push(w);
+    else lines[lines.length - 1] = cur ? cur + " " + w : w;
+  }
+  return lines;
+}
+
+function drawCards(svg, view, layout) {
+  for (const slot of layout.cards) {
+    const c = (view.cards ?? [])[slot.pos];
+    if (!c) continue;
+    const key = `card:${slot.pos}`;
+    const g = target(svg, key, describe(key, view, layout), { class: "space" });
+    const current = view.turn?.card === c.card;
+    el("rect", { x: slot.x, y: slot.y, width: slot.w, height: slot.h, rx: 8, fill: current ? "#fff3c4" : "#fffdf6",
+      stroke: current ? "#b8860b" : "#6b6455", "stroke-width": current ? 4 : 1.8, class: "space-box" }, g);
+    wrap(c.name, 13).slice(0, 2).forEach((line, i) => text(g, slot.x + slot.w / 2, slot.y + 22 + i * 17, line, {
+      "text-anchor": "middle", "font-size": 14.5, "font-weight": "bold", fill: "#222" }));
+    // spiders: small black 8-legged marks
+    for (let i = 0; i < c.spiders; i++) {
+      const sx = slot.x + slot.w / 2 + (i - (c.spiders - 1) / 2) * 20;
+      const sy = slot.y + 67;
+      for (const a of [-0.6, -0.2, 0.2, 0.6]) {
+        el("line", { x1: sx - 8, y1: sy + a * 10, x2: sx + 8, y2: sy - a * 10, stroke: "#111", "stroke-width": 1.4 }, g);
+      }
+      el("circle", { cx: sx, cy: sy, r: 4.5, fill: "#111" }, g);
+    }
+    c.pawns.forEach(([role, kind], i) => {
+      const px = slot.x + 30 + i * 50;
+      const py = slot.y + 104;
+      playerMark(g, view, role, px, py, 13);
+      text(g, px, py + 5, kind === "offensive" ? "O" : "D", { "text-anchor": "middle", "font-size": 13,
+        "font-weight": "bold", fill: "#fff", stroke: "#111", "stroke-width": 0.6 });
+      text(g, px + 16, py + 5, role, { "font-size": 12, fill: "#222" });
+    });
+  }
+}
+
+function drawRing(svg, view, layout) {
+  const ring = layout.ring;
+  el("circle", { cx: ring.x, cy: ring.y, r: ring.r, fill: "none", stroke: "#9a927e", "stroke-width": 6 }, svg);
+  text(svg, ring.x, ring.y - 4, "Guild ring", { "text-anchor": "middle", "font-size": 16, "font-weight": "bold", fill: "#6b6455" });
+  text(svg, ring.x, ring.y + 16, "(neighbours touch)", { "text-anchor": "middle", "font-size": 13, fill: "#6b6455" });
+  for (const gd of layout.guilds) {
+    const key = `guild:${gd.id}`;
+    const g = target(svg, key, describe(key, view, layout), { class: "space" });
+    el("circle", { cx: gd.x, cy: gd.y, r: gd.r, fill: GUILD_FILL[gd.colour] ?? "#eee", stroke: GUILD_INK[gd.colour] ?? "#333",
+      "stroke-width": 3, class: "space-box" }, g);
+    text(g, gd.x, gd.y - 26, gd.id, { "text-anchor": "middle", "font-size": 18, "font-weight": "bold", fill: GUILD_INK[gd.colour] });
+    wrap(gd.name, 12).forEach((line, i) => text(g, gd.x, gd.y - 9 + i * 13, line, { "text-anchor": "middle", "font-size": 11.5, fill: "#222" }));
+    text(g, gd.x, gd.y + 28, `power ${view.power?.[gd.id] ?? 0}`, { "text-anchor": "middle", "font-size": 15, "font-weight": "bold" });
+    text(g, gd.x, gd.y + 45, `${view.favour_supply?.[gd.id] ?? 0} Favours`, { "text-anchor": "middle", "font-size": 12, fill: "#333" });
+  }
+}
+
+function drawTracks(svg, view, layout) {
+  const t = layout.tracks;
+  const rg = target(svg, "track:rounds", describe("track:rounds", view, layout));
+  const r = t.rounds;
+  const n = r.labels.length;
+  const cw = r.w / n;
+  el("rect", { x: r.x - 4, y: r.y - 22, width: r.w + 8, height: r.h + 26, rx: 4, fill: "#fffdf6", stroke: "#999" }, rg);
+  text(rg, r.x, r.y - 6, r.title, { "font-size": 15, "font-weight": "bold", fill: "#333" });
+  r.labels.forEach((label, i) => {
+    const here = i === view.round_pos;
+    el("rect", { x: r.x + i * cw, y: r.y, width: cw, height: r.h, fill: here ? "#ffe08a" : label.startsWith("CoE") ? "#eee4f2" : "#fff",
+      stroke: here ? "#8a6d00" : "#bbb", "stroke-width": here ? 3 : 1 }, rg);
+    text(rg, r.x + i * cw + cw / 2, r.y + r.h / 2 + 5, label, { "text-anchor": "middle", "font-size": 13.5,
+      "font-weight": here ? "bold" : "normal" });
+  });
+  const markers = players(view).map((p, i) => ({ value: Math.min(p.intrigue, t.intrigue.to), label: `${p.role} Intrigue`,
+    shape: PLAYER_SHAPE[i % 5], fill: PLAYER_FILL[p.colour] ?? COLORS.grey, tag: p.intrigue > t.intrigue.to ? `${p.role} ${p.intrigue}` : p.role }));
+  track(svg, t.intrigue, "track:intrigue", describe("track:intrigue", view, layout), markers);
+}
+
+function drawInfo(svg, view, layout) {
+  const b = layout.boxes;
+  panel(svg, b.turn, `Phase: ${view.phase ?? ""}`);
+  const turn = view.turn;
+  const list = [];
+  if (turn) {
+    list.push(`${turn.player} to play${turn.pawn ? ` the ${turn.pawn} pawn` : ""}`);
+    if (turn.card) list.push(`on ${layout.card_names?.[turn.card]?.[0] ?? turn.card}`);
+    if (turn.target) list.push(`targeting ${guildName(layout, turn.target[1])} on ${turn.target[0]}'s board`);
+  }
+  list.push(`Intrigue order (behind first): ${(view.intrigue_order ?? []).join(" < ")}`);
+  if (view.pile) list.push(`Change of Era pile: ${view.pile} face down`);
+  if ((view.votes_shown ?? []).length) list.push(`Votes shown: ${view.votes_shown.map(([r, c]) => `${r} ${c}`).join(", ")}`);
+  if ((view.neutral_shown ?? []).length) list.push(`Neutral: ${view.neutral_shown.join(", ")}`);
+  rows(svg, b.turn, list, { start: 46, step: 22, size: 15, max: 58 });
+  panel(svg, b.bank, view.bank_limited === false ? "Bank (unlimited)" : "Bank");
+  ["1", "2", "3"].forEach((v, i) => {
+    const key = `bank:${v}`;
+    const g = target(svg, key, describe(key, view, layout));
+    const x = b.bank.x + 30 + i * 170;
+    const y = b.bank.y + 70;
+    el("rect", { x: x - 18, y: y - 18, width: 36, height: 36, rx: 4, fill: CUBE_FILL[v], stroke: "#111", "stroke-width": 2 }, g);
+    text(g, x, y + 7, v, { "text-anchor": "middle", "font-size": 20, "font-weight": "bold", fill: CUBE_INK[v] });
+    text(g, x + 28, y + 7, view.bank_limited === false ? "any" : `x ${view.bank?.[v] ?? 0}`, { "font-size": 18 });
+  });
+  text(svg, b.bank.x + 10, b.bank.y + 130, "Cubes: white 1, grey 2, dark 3 (the number is on each cube).", { "font-size": 14, fill: "#444" });
+}
+
+function drawBoards(svg, view, layout) {
+  players(view).forEach((p, i) => {
+    const spec = layout.boards[i];
+    if (!spec) return;
+    const you = p.role === view.role;
+    const key = `board:${p.role}`;
+    const g = target(svg, key, describe(key, view, layout));
+    el("rect", { x: spec.x, y: spec.y, width: spec.w, height: spec.h, rx: 8, fill: you ? "#fffbe6" : "#fbfaf5",
+      stroke: PLAYER_FILL[p.colour] ?? "#555", "stroke-width": you ? 5 : 3 }, g);
+    playerMark(g, view, p.role, spec.x + 18, spec.y + 20, 10);
+    text(g, spec.x + 34, spec.y + 26, `${p.role}${you ? " (you)" : ""} · ${p.colour}`, { "font-size": 16, "font-weight": "bold" });
+    text(g, spec.x + spec.w - 10, spec.y + 26, `Intrigue ${p.intrigue}`, { "font-size": 15, "text-anchor": "end" });
+    const eqCards = p.equilibrium ? "" : ` · Eq cards ${p.equilibrium_cards}`;
+    text(g, spec.x + 10, spec.y + 47, `Pawns: ${p.pawns.map((k) => (k === "offensive" ? "O" : "D")).join(" ") || "none"} · total ${p.total} · deck ${p.power_deck}${eqCards}`,
+      { "font-size": 13, fill: "#333" });
+    const cw = (spec.w - 16) / layout.guilds.length;
+    layout.guilds.forEach((gd, j) => {
+      const gk = `board:${p.role}:${gd.id}`;
+      const col = target(svg, gk, describe(gk, view, layout), { class: "space" });
+      const x = spec.x + 8 + j * cw;
+      const y = spec.y + 58;
+      el("rect", { x: x + 1, y, width: cw - 2, height: spec.h - 66, rx: 4, fill: GUILD_FILL[gd.colour] ?? "#eee",
+        stroke: GUILD_INK[gd.colour] ?? "#333", "stroke-width": 1.2, class: "space-box" }, col);
+      text(col, x + cw / 2, y + 16, gd.id, { "text-anchor": "middle", "font-size": 13, "font-weight": "bold", fill: GUILD_INK[gd.colour] });
+      const cubes = p.board[gd.id] ?? [];
+      cubes.forEach((v, k) => {
+        const cx = x + cw / 2 + (k % 2 ? 11 : -11);
+        const cy = y + 36 + Math.floor(k / 2) * 24;
+        el("rect", { x: cx - 10, y: cy - 10, width: 20, height: 20, rx: 3, fill: CUBE_FILL[v], stroke: "#111", "stroke-width": 1.3 }, col);
+        text(col, cx, cy + 5, String(v), { "text-anchor": "middle", "font-size": 13, "font-weight": "bold", fill: CUBE_INK[v] });
+      });
+      const base = spec.y + spec.h - 14;
+      text(col, x + cw / 2, base - 40, `=${p.influence[gd.id]}`, { "text-anchor": "middle", "font-size": 15, "font-weight": "bold",
+        fill: p.influence[gd.id] === 6 ? "#0b5d3b" : "#222" });
+      const fav = p.favours?.[gd.id];
+      if (fav) {
+        el("rect", { x: x + 4, y: base - 33, width: cw - 8, height: 17, rx: 3, fill: fav === "strong" ? "#222" : "#fff", stroke: "#222" }, col);
+        text(col, x + cw / 2, base - 20, fav === "strong" ? "Fav S" : "Fav W", { "text-anchor": "middle", "font-size": 11.5,
+          "font-weight": "bold", fill: fav === "strong" ? "#fff" : "#222" });
+      }
+      const eq = p.equilibrium?.[gd.id];
+      if (eq) text(col, x + cw / 2, base, `Eq ${eq}`, { "text-anchor": "middle", "font-size": 12, fill: "#444" });
+    });
+  });
+}
+
+export function draw(svg, view, layout, ui = {}) {
+  lastLayout = layout;
+  clear(svg, layout.viewBox);
+  el("rect", { x: 0, y: 0, width: layout.viewBox[2], height: layout.viewBox[3], fill: "#efeae0" }, svg);
+  drawCards(svg, view, layout);
+  drawRing(svg, view, layout);
+  drawTracks(svg, view, layout);
+  drawInfo(svg, view, layout);
+  drawBoards(svg, view, layout);
+}
+
+export function hand(view, ui = {}) {
+  const layout = ui.layout ?? lastLayout;
+  const me = players(view).find((p) => p.role === (view.role ?? ui.role));
+  if (!me) return "";
+  const out = [];
+  if (Array.isArray(me.hand)) {
+    out.push(`<h3>Your hand (${me.hand.length})</h3>`);
+    for (const id of me.hand) {
+      const [name, body] = layout.card_names?.[id] ?? [id, ""];
+      out.push(`<div class="card" data-target="hand:${esc(id)}" tabindex="0"><b>${esc(name)}</b><div class="card-text">${esc(body)}</div></div>`);
+    }
+  }
+  if (me.equilibrium) {
+    const eq = Object.entries(me.equilibrium).map(([g, n]) => `${esc(g)} x${n}`).join(", ") || "none";
+    out.push(`<h3>Your Equilibrium cards</h3><p>${eq}</p>`);
+  }
+  if (Array.isArray(me.drawn)) out.push(`<h3>Your drawn Power cards</h3><p>${me.drawn.map(esc).join(", ") || "none"}</p>`);
+  if (me.vote) out.push(`<p>Your vote: <b>${esc(me.vote)}</b></p>`);
+  if ((view.my_pile ?? []).length) out.push(`<h3>Your cards in the Change of Era pile</h3><p>${view.my_pile.map(esc).join(", ")}</p>`);
+  const favs = Object.entries(me.favours ?? {});
+  if (favs.length) {
+    out.push(`<h3>Your Favour cards</h3>` + favs.map(([g, side]) => `<div class="card"><b>${esc(g)} (${esc(side)})</b>`
+      + `<div class="card-text">${esc(layout.favour_text?.[g] ?? "")}</div></div>`).join(""));
+  }
+  return out.join("");
+}
+
+export function legend(layout) {
+  return [
+    ...PLAYER_SHAPE.map((s, i) => legendRow(s, Object.values(PLAYER_FILL)[i], `p${i + 1} (${Object.keys(PLAYER_FILL)[i]})`)),
+    `<span class="legend-item">Pawns: O = offensive, D = defensive. Cubes show their value (white 1, grey 2, dark 3); `
+      + `=N is a guild's influence; Fav S / Fav W = Strong / Weak Favour card; spiders on each action card.</span>`,
+  ].join(" ");
+}

@@ -1,0 +1,255 @@
+// The lobby, /: choose a game, its options and who plays each seat; create the match; hand out
+// one invite link per human seat and a spectator link. "My games" lists the matches this browser
+// holds seat tokens for, with a badge on those where it is your turn.
+
+import { api, clear, forgetSeat, h, linkField, listNames, rememberSeat, roleName, seats } from "./common.js";
+
+const $ = (id) => document.getElementById(id);
+let games = [];
+
+/** /api/games as a list of {id, title, roles, options: [spec], bots: [name]} */
+function normalizeGames(data) {
+  const list = Array.isArray(data) ? data : data && Array.isArray(data.games) ? data.games : [];
+  return list.map((game) => ({
+    ...game,
+    title: game.title || game.id,
+    options: normalizeOptions(game.options),
+    bots: (game.bots || []).map((bot) => (typeof bot === "string" ? bot : bot.name)).filter(Boolean),
+  }));
+}
+
+function normalizeOptions(options) {
+  if (Array.isArray(options)) return options;
+  if (options && typeof options === "object") return Object.entries(options).map(([name, spec]) => ({ name, ...spec }));
+  return [];
+}
+
+function currentGame() {
+  return games.find((g) => g.id === $("game").value) || games[0];
+}
+
+/** The option values the form holds now (only the options that apply). */
+function chosenOptions(game) {
+  const values = {};
+  for (const spec of game.options) {
+    const input = $("opt-" + spec.name);
+    if (!input || input.closest(".field").hidden) continue;
+    values[spec.name] = readOption(spec, input);
+  }
+  return values;
+}
+
+function readOption(spec, input) {
+  if (spec.type === "bool") return input.checked;
+  const choices = spec.choices || [];
+  if (choices.length) return choices[Number(input.value)];
+  return Number(input.value);
+}
+
+function applies(spec, values) {
+  if (Array.isArray(spec.players) && values.players !== undefined && !spec.players.includes(values.players)) return false;
+  for (const [name, wanted] of Object.entries(spec.requires || {})) if (values[name] !== wanted) return false;
+  return true;
+}
+
+function optionInput(spec) {
+  const id = "opt-" + spec.name;
+  const label = spec.name.replace(/_/g, " ");
+  const help = spec.help ? h("span", { class: "hint" }, spec.help) : null;
+  if (spec.type === "bool") {
+    return h("div", { class: "field check" }, h("input", { id, type: "checkbox", checked: Boolean(spec.default) }), h("label", { for: id }, label, " ", help));
+  }
+  const choices = spec.choices || [];
+  let input;
+  if (choices.length) {
+    input = h("select", { id }, choices.map((value, i) => h("option", { value: i, selected: value === spec.default }, String(value))));
+  } else {
+    input = h("input", { id, type: "number", step: 1, min: spec.minimum ?? undefined, max: spec.maximum ?? undefined, value: spec.default ?? 0 });
+  }
+  return h("div", { class: "field" }, h("label", { for: id }, label, " ", help), input);
+}
+
+function showOptions() {
+  const game = currentGame();
+  clear($("seats"));
+  const box = clear($("options"));
+  for (const spec of game.options) box.append(optionInput(spec));
+  $("options-box").hidden = !game.options.length;
+  refreshForm();
+}
+
+/** Hide the options that do not apply to the values chosen, then lay out the seats. */
+function refreshForm() {
+  const game = currentGame();
+  for (let pass = 0; pass < 3; pass++) {
+    const values = {};
+    for (const spec of game.options) {
+      const input = $("opt-" + spec.name);
+      if (input && !input.closest(".field").hidden) values[spec.name] = readOption(spec, input);
+    }
+    for (const spec of game.options) {
+      const field = $("opt-" + spec.name).closest(".field");
+      field.hidden = !applies(spec, values);
+    }
+  }
+  showSeats();
+}
+
+/** The roles and default seats for these options: the server's answer, else the table of /api/games. */
+async function seatsFor(game, options) {
+  try {
+    const answer = await api("/api/games/" + encodeURIComponent(game.id) + "/roles", { method: "POST", body: { options } });
+    if (Array.isArray(answer.roles)) return { roles: answer.roles, defaults: answer.default_seats || {} };
+  } catch {
+    // an option set the server refuses: the create button will say why; show the table's seats
+  }
+  const key = options.players !== undefined ? String(options.players) : null;
+  const table = game.roles && typeof game.roles === "object" ? game.roles : {};
+  const roles = Array.isArray(table) ? table : (key !== null && table[key]) || Object.values(table).find(Array.isArray) || [];
+  const defaults = (game.default_seats && ((key !== null && game.default_seats[key]) || Object.values(game.default_seats)[0])) || {};
+  return { roles, defaults };
+}
+
+let seatsAsked = 0;
+
+/** One row per seat: a person (the first seat, by default) or a bot (the game's default bot). */
+async function showSeats() {
+  const game = currentGame();
+  const options = chosenOptions(game);
+  const asked = ++seatsAsked;
+  const { roles, defaults } = await seatsFor(game, options);
+  if (asked !== seatsAsked) return; // the options changed again meanwhile
+  const previous = {};
+  for (const select of $("seats").querySelectorAll("select[data-touched]")) previous[select.dataset.role] = select.value;
+  const box = clear($("seats"));
+  box.dataset.game = game.id;
+  roles.forEach((role, index) => {
+    const id = "seat-" + role;
+    const fallback = index === 0 ? "human" : defaults[role] || game.bots[0] || "human";
+    const chosen = previous[role] || fallback;
+    const select = h(
+      "select",
+      { id, "data-role": role, onchange: (e) => (e.target.dataset.touched = "1") },
+      h("option", { value: "human", selected: chosen === "human" }, "a person (invite link)"),
+      game.bots.map((bot) => h("option", { value: bot, selected: chosen === bot }, "bot: " + bot)),
+    );
+    box.append(h("div", { class: "field seat" }, h("label", { for: id }, roleName(role)), select));
+  });
+}
+
+async function create(event) {
+  event.preventDefault();
+  const game = currentGame();
+  $("lobby-error").textContent = "";
+  const body = { game: game.id, options: chosenOptions(game), seats: {} };
+  for (const select of $("seats").querySelectorAll("select")) body.seats[select.dataset.role] = select.value;
+  const seed = $("seed").value.trim();
+  if (seed !== "") {
+    if (!/^\d+$/.test(seed)) {
+      $("lobby-error").textContent = "The seed must be a whole number of 0 or more, or empty for a random one.";
+      return;
+    }
+    body.seed = Number(seed);
+  }
+  $("create").disabled = true;
+  try {
+    const made = await api("/api/matches", { method: "POST", body });
+    showCreated(game, made);
+    refreshMine();
+  } catch (err) {
+    $("lobby-error").textContent = err.message;
+  } finally {
+    $("create").disabled = false;
+  }
+}
+
+function showCreated(game, made) {
+  const box = clear($("created"));
+  const humans = Object.entries(made.seats || {});
+  for (const [role, seat] of humans) {
+    rememberSeat({ match: made.id, token: seat.token, role, game: game.id, title: game.title, url: seat.url });
+  }
+  box.append(h("h3", {}, game.title + ": match created"));
+  if (humans.length) {
+    box.append(h("p", { class: "hint" }, humans.length > 1 ? "Send each player their own link; keep yours. Whoever holds a link plays that seat." : "Your seat's link: keep it to come back to the game."));
+    for (const [role, seat] of humans) box.append(linkField("Seat " + roleName(role), seat.url));
+  } else {
+    box.append(h("p", {}, "Every seat is a bot: watch them play."));
+  }
+  box.append(linkField("Spectators", made.spectate_url || "/m/" + made.id));
+  const first = humans[0];
+  box.append(h("a", { class: "button primary", href: first ? first[1].url : made.spectate_url || "/m/" + made.id }, first ? "Play as " + roleName(first[0]) : "Watch"));
+}
+
+// -- My games -----------------------------------------------------------------------------------
+
+function matchesOf(data) {
+  if (Array.isArray(data)) return data;
+  if (data && Array.isArray(data.matches)) return data.matches;
+  return [];
+}
+
+async function refreshMine() {
+  const held = seats();
+  const list = clear($("mine"));
+  if (!held.length) {
+    list.append(h("li", { class: "empty" }, "None yet: create a match, or open an invite link."));
+    $("mine-badge").hidden = true;
+    return;
+  }
+  let found = [];
+  try {
+    found = matchesOf(await api("/api/my-matches", { method: "POST", body: { tokens: held.map((s) => s.token) } }));
+  } catch (err) {
+    list.append(h("li", { class: "error" }, "Your games cannot be listed now: " + err.message));
+    return;
+  }
+  const info = (seat) => found.find((m) => m.token === seat.token) || found.find((m) => (m.id || m.match) === seat.match && (m.role ?? seat.role) === seat.role);
+  let yours = 0;
+  for (const seat of held) {
+    const match = info(seat);
+    if (!match) continue;
+    const role = match.role ?? seat.role;
+    const active = match.active || [];
+    const over = match.is_over || match.over;
+    const mine = !over && (match.your_turn ?? active.includes(role));
+    if (mine) yours += 1;
+    const state = over ? "finished" : mine ? "your turn" : active.length ? "waiting for " + listNames(active) : "";
+    list.append(
+      h(
+        "li",
+        { class: mine ? "mine-turn" : "" },
+        h("a", { href: seat.url || "/m/" + seat.match + "#" + seat.token }, (match.title || seat.title || match.game || seat.game) + " as " + roleName(role)),
+        " ",
+        mine ? h("span", { class: "badge" }, "your turn") : h("span", { class: "hint" }, state),
+        h("button", { type: "button", class: "small link", "aria-label": "Forget this seat", onclick: () => (forgetSeat(seat.token), refreshMine()) }, "forget"),
+      ),
+    );
+  }
+  if (!list.children.length) list.append(h("li", { class: "empty" }, "None of the seats this browser knew still exists."));
+  $("mine-badge").hidden = !yours;
+  $("mine-badge").textContent = yours + " your turn";
+  document.title = (yours ? "(" + yours + ") " : "") + "agon: lobby";
+}
+
+async function start() {
+  try {
+    games = normalizeGames(await api("/api/games"));
+  } catch (err) {
+    $("lobby-error").textContent = "The games cannot be listed: " + err.message;
+    return;
+  }
+  const select = $("game");
+  for (const game of games) select.append(h("option", { value: game.id }, game.title));
+  const wanted = new URLSearchParams(location.search).get("game");
+  if (wanted && games.some((g) => g.id === wanted)) select.value = wanted;
+  select.addEventListener("change", showOptions);
+  $("options").addEventListener("change", refreshForm);
+  $("new-match").addEventListener("submit", create);
+  showOptions();
+  refreshMine();
+  setInterval(refreshMine, 30000);
+  window.addEventListener("focus", refreshMine);
+}
+
+start();

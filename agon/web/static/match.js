@@ -1,0 +1,290 @@
+// The game page, /m/{id}#{token} (a seat) or /m/{id} (a spectator): the board, the prompt as
+// buttons and as board targets, the hand, the players, the log, undo, and live updates over the
+// websocket (reconnecting by itself). Works after a reload: the token stays in the URL fragment.
+
+import { api, clear, describeResult, h, listNames, rememberSeat, renderLog, roleName, seats } from "./common.js";
+import { BoardHost, fullText, loadBoard, summary, tree } from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+
+class MatchPage {
+  constructor(id, token) {
+    this.id = id;
+    this.token = token;
+    this.state = null;
+    this.host = null;
+    this.busy = false;
+    this.socket = null;
+    this.retry = 0;
+    this.closed = false;
+  }
+
+  async start() {
+    let state;
+    try {
+      state = await this.fetchState();
+    } catch (err) {
+      $("title").textContent = "This match cannot be opened";
+      $("status").textContent = err.message;
+      $("live").textContent = "";
+      return;
+    }
+    const board = await loadBoard(state.game);
+    this.host = new BoardHost($("board"), $("detail"), board);
+    this.host.onAction = (action) => this.act(action);
+    if (board.module) $("legend-box").hidden = false;
+    this.render(state, true);
+    this.connect();
+    window.addEventListener("online", () => this.reconnectNow());
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") this.refresh();
+    });
+  }
+
+  path() {
+    return "/api/matches/" + encodeURIComponent(this.id);
+  }
+
+  fetchState() {
+    return api(this.path(), { token: this.token || undefined });
+  }
+
+  async refresh() {
+    try {
+      this.render(await this.fetchState(), true);
+    } catch (err) {
+      this.error(err.message);
+    }
+  }
+
+  /** Show a state object; an older one than shown (a late reply) is ignored unless forced. */
+  render(state, force = false) {
+    if (!state || typeof state !== "object" || !state.view) return;
+    if (!force && this.state && typeof state.version === "number" && state.version < this.state.version) return;
+    const first = !this.state;
+    this.state = state;
+    document.body.dataset.version = String(state.version);
+    const role = this.token ? state.role ?? null : null;
+    this.role = role;
+    if (first) this.welcome(state, role);
+    const prompt = this.token && state.prompt ? state.prompt : null;
+    const actions = prompt && Array.isArray(prompt.actions) ? prompt.actions : [];
+    if (this.host) {
+      this.host.draw(state.view, { role, seats: state.seats || {} }, actions);
+      this.host.hand($("hand"), state.view);
+      if (first) this.host.legend($("legend"));
+    }
+    $("hand-panel").hidden = !role || !$("hand").textContent.trim();
+    this.renderPrompt(state, prompt, actions);
+    this.renderStatus(state, role, prompt);
+    this.renderPlayers(state, role);
+    renderLog($("log"), state.view.log, state.seats);
+    clear($("fulltext")).append(fullText(state.view));
+  }
+
+  welcome(state, role) {
+    const title = state.title || state.game;
+    $("title").textContent = title;
+    $("seat").textContent = role ? "playing as " + roleName(role) : "watching";
+    if (this.token) {
+      rememberSeat({ match: this.id, token: this.token, role, game: state.game, title, url: location.pathname + location.hash });
+    } else {
+      const mine = seats().filter((s) => s.match === this.id);
+      if (mine.length) {
+        const links = mine.map((s) => h("a", { href: "/m/" + encodeURIComponent(this.id) + "#" + s.token }, "play as " + roleName(s.role)));
+        $("seat").replaceChildren("watching; you hold a seat here: ", ...links.flatMap((a, i) => (i ? [", ", a] : [a])));
+      }
+    }
+  }
+
+  renderPrompt(state, prompt, actions) {
+    const box = clear($("actions"));
+    $("prompt-panel").classList.toggle("waiting", !prompt);
+    if (!this.token) {
+      $("prompt-h").textContent = "Spectating";
+      $("prompt-text").textContent = state.is_over ? describeResult(state.result) : "You see what every player sees. Use an invite link to take a seat.";
+      if (state.is_over) box.append(replayLink(this.id));
+      return;
+    }
+    if (state.is_over) {
+      $("prompt-h").textContent = "Game over";
+      $("prompt-text").textContent = describeResult(state.result);
+      box.append(replayLink(this.id));
+      return;
+    }
+    if (!prompt) {
+      $("prompt-h").textContent = "Not your turn";
+      $("prompt-text").textContent = waitingText(state);
+      return;
+    }
+    $("prompt-h").textContent = "Your choice";
+    $("prompt-text").textContent = prompt.text || "Choose an action.";
+    const targets = this.host ? this.host.targets : new Map();
+    const onBoard = new Set([...targets.values()].flat());
+    const undo = actions.filter((a) => a.verb === "undo");
+    for (const action of actions) {
+      if (action.verb === "undo") continue;
+      const button = h(
+        "button",
+        { type: "button", class: onBoard.has(action) ? "action on-board" : "action", onclick: () => this.act(action) },
+        action.label || action.verb,
+      );
+      if (onBoard.has(action)) button.title = "Also clickable on the board";
+      box.append(button);
+    }
+    for (const action of undo) box.append(h("button", { type: "button", class: "action undo", onclick: () => this.act(action) }, "↶ " + (action.label || "Undo")));
+    if (onBoard.size) box.append(h("p", { class: "hint" }, "Highlighted places on the board are clickable too."));
+    this.setBusy(this.busy);
+  }
+
+  renderStatus(state, role, prompt) {
+    let text;
+    if (state.is_over) text = describeResult(state.result);
+    else if (prompt) text = "Your turn: " + (prompt.text || "choose an action") + ".";
+    else text = waitingText(state);
+    $("status").textContent = text.replace(/([.?!:])\.$/, "$1");
+    $("status").classList.toggle("your-turn", Boolean(prompt));
+    const title = state.title || state.game;
+    document.title = (prompt ? "● Your turn: " : "") + title + " · agon";
+  }
+
+  renderPlayers(state, role) {
+    const list = clear($("players"));
+    const active = new Set(state.active || []);
+    const thinking = new Set(state.thinking || []);
+    for (const [seatRole, seat] of Object.entries(state.seats || {})) {
+      const kind = seat && seat.kind === "human" ? "person" : "bot " + (seat && seat.bot ? seat.bot : "");
+      const marks = [];
+      if (seatRole === role) marks.push(h("span", { class: "tag you" }, "you"));
+      if (active.has(seatRole)) marks.push(h("span", { class: "tag turn" }, thinking.has(seatRole) ? "thinking…" : "to act"));
+      list.append(h("li", { class: active.has(seatRole) ? "active" : "" }, h("strong", {}, roleName(seatRole)), " ", h("span", { class: "kind" }, kind.trim()), " ", marks));
+    }
+    // the plain facts go beside the board, or in its place when there is no board drawing
+    clear($("facts"));
+    let facts = $("facts");
+    const boardless = Boolean(this.host && !this.host.ok);
+    document.querySelector(".facts-box").hidden = boardless;
+    if (boardless) {
+      facts = $("board").querySelector(".no-board-view") || $("board").appendChild(h("div", { class: "no-board-view" }));
+    }
+    clear(facts).append(boardless ? tree(state.view) : summary(state.view));
+  }
+
+  setBusy(busy) {
+    this.busy = busy;
+    for (const button of $("actions").querySelectorAll("button")) button.disabled = busy;
+    document.body.classList.toggle("busy", busy);
+  }
+
+  error(message) {
+    $("error").textContent = message || "";
+  }
+
+  async act(action) {
+    if (this.busy || !this.state || !this.token) return;
+    this.error("");
+    this.setBusy(true);
+    const undo = action.verb === "undo";
+    try {
+      const state = await api(this.path() + "/actions", {
+        method: "POST",
+        token: this.token,
+        body: { version: this.state.version, verb: action.verb, arg: action.arg ?? null },
+      });
+      this.busy = false;
+      this.render(state, undo);
+      $("prompt-panel").focus({ preventScroll: true });
+    } catch (err) {
+      this.busy = false;
+      if (err.status === 409) this.error("The game moved on before your choice arrived; here is the new position.");
+      else this.error(err.message);
+      await this.refresh();
+    } finally {
+      this.setBusy(false);
+      if (this.pending) this.render(this.pending, false);
+      this.pending = null;
+    }
+  }
+
+  // -- live updates ---------------------------------------------------------------------------
+
+  connect() {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    let socket;
+    try {
+      socket = new WebSocket(scheme + location.host + this.path() + "/live");
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      socket.send(JSON.stringify(this.token ? { token: this.token } : {}));
+      const wasDown = this.retry > 0;
+      this.retry = 0;
+      this.setLive("live", "up");
+      if (wasDown) this.refresh();
+    });
+    socket.addEventListener("message", (event) => {
+      let data;
+      try {
+        data = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (data && typeof data.error === "string") this.error(data.error);
+      else if (!this.busy) this.render(data, true);
+      else this.pending = data;
+    });
+    socket.addEventListener("close", () => {
+      if (this.socket === socket) this.scheduleReconnect();
+    });
+  }
+
+  setLive(text, cls) {
+    $("live").textContent = text;
+    $("live").className = "live " + cls;
+  }
+
+  scheduleReconnect() {
+    this.socket = null;
+    const delay = Math.min(10000, 500 * 2 ** this.retry);
+    this.retry += 1;
+    this.setLive("reconnecting…", "down");
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  reconnectNow() {
+    if (this.socket) return;
+    clearTimeout(this.timer);
+    this.connect();
+  }
+}
+
+function waitingText(state) {
+  if (state.is_over) return describeResult(state.result);
+  const thinking = new Set(state.thinking || []);
+  const parts = (state.active || []).map((role) => {
+    const seat = (state.seats || {})[role];
+    if (thinking.has(role)) return roleName(role) + " (bot) is thinking";
+    if (seat && seat.kind !== "human") return roleName(role) + " (bot) is about to move";
+    return roleName(role);
+  });
+  if (!parts.length) return "Nobody is to act.";
+  if (parts.every((p) => !p.includes("(bot)"))) return "Waiting for " + listNames(parts) + ".";
+  return parts.join("; ") + ".";
+}
+
+function replayLink(id) {
+  return h("a", { class: "button", href: "/replay/" + encodeURIComponent(id) }, "Open the replay viewer");
+}
+
+const match = location.pathname.match(/^\/m\/([^/]+)/);
+if (match) {
+  const token = decodeURIComponent(location.hash.replace(/^#/, ""));
+  new MatchPage(decodeURIComponent(match[1]), token).start();
+  window.addEventListener("hashchange", () => location.reload());
+} else {
+  document.getElementById("title").textContent = "No match in this address";
+}

@@ -1,0 +1,149 @@
+// The replay viewer: /replay/{id} steps through a finished match (the board after each action,
+// forward, back, jump; the step number stays in the URL fragment), /replay opens an uploaded
+// record file (imported as a finished match). The record can be downloaded.
+
+import { api, clear, describeResult, h, renderLog, roleName } from "./common.js";
+import { BoardHost, fullText, loadBoard, summary, tree } from "./board.js";
+
+const $ = (id) => document.getElementById(id);
+
+class Replay {
+  constructor(id) {
+    this.id = id;
+    this.cache = new Map();
+    this.n = 0;
+    this.total = 0;
+    this.loading = null;
+  }
+
+  path(suffix = "") {
+    return "/api/matches/" + encodeURIComponent(this.id) + suffix;
+  }
+
+  async start() {
+    let match;
+    try {
+      match = await api(this.path());
+    } catch (err) {
+      $("title").textContent = "This replay cannot be opened";
+      $("step-action").textContent = err.message;
+      return;
+    }
+    this.match = match;
+    $("title").textContent = "Replay: " + (match.title || match.game);
+    if (!match.is_over) {
+      $("step-action").replaceChildren("This match is still being played; its replay opens once it is over. ", h("a", { href: "/m/" + encodeURIComponent(this.id) }, "Watch it live"));
+      return;
+    }
+    this.total = match.version;
+    const board = await loadBoard(match.game);
+    this.host = new BoardHost($("board"), $("detail"), board);
+    if (board.module) {
+      $("legend-box").hidden = false;
+      this.host.legend($("legend"));
+    }
+    $("controls").hidden = false;
+    $("replay").hidden = false;
+    this.wire();
+    const download = $("download");
+    download.hidden = false;
+    download.href = this.path("/record");
+    download.setAttribute("download", match.game + "-" + this.id + ".json");
+    const fromHash = parseInt(location.hash.replace(/^#/, ""), 10);
+    await this.go(Number.isFinite(fromHash) ? fromHash : 0);
+  }
+
+  wire() {
+    $("slider").max = String(this.total);
+    $("jump").max = String(this.total);
+    $("total").textContent = "of " + this.total;
+    $("first").addEventListener("click", () => this.go(0));
+    $("back").addEventListener("click", () => this.go(this.n - 1));
+    $("forward").addEventListener("click", () => this.go(this.n + 1));
+    $("last").addEventListener("click", () => this.go(this.total));
+    $("slider").addEventListener("input", (e) => this.go(Number(e.target.value)));
+    $("jump").addEventListener("change", (e) => this.go(Number(e.target.value)));
+    document.addEventListener("keydown", (e) => {
+      if (e.target instanceof HTMLInputElement || e.altKey || e.ctrlKey || e.metaKey) return;
+      const moves = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+      if (!(e.key in moves)) return;
+      e.preventDefault();
+      const step = moves[e.key];
+      this.go(step === -Infinity ? 0 : step === Infinity ? this.total : this.n + step);
+    });
+  }
+
+  async step(n) {
+    if (!this.cache.has(n)) this.cache.set(n, api(this.path("/steps/" + n)));
+    try {
+      return await this.cache.get(n);
+    } catch (err) {
+      this.cache.delete(n);
+      throw err;
+    }
+  }
+
+  async go(n) {
+    if (!Number.isFinite(n)) return;
+    n = Math.max(0, Math.min(this.total, Math.round(n)));
+    this.n = n;
+    $("slider").value = String(n);
+    $("jump").value = String(n);
+    $("first").disabled = $("back").disabled = n === 0;
+    $("forward").disabled = $("last").disabled = n === this.total;
+    let data;
+    try {
+      data = await this.step(n);
+    } catch (err) {
+      $("step-action").textContent = "Step " + n + " cannot be shown: " + err.message;
+      return;
+    }
+    if (this.n !== n) return; // a later jump has overtaken this one
+    history.replaceState(null, "", "#" + n);
+    this.show(data);
+  }
+
+  show(data) {
+    const seats = this.match.seats || {};
+    this.host.draw(data.view, { role: null, seats }, []);
+    const action = data.action;
+    let text;
+    if (data.n === 0) text = "Step 0 of " + data.total + ": the set-up.";
+    else if (action) text = "Step " + data.n + " of " + data.total + ": " + roleName(action.role) + ": " + (action.label || action.verb) + ".";
+    else text = "Step " + data.n + " of " + data.total + ".";
+    if (data.n === data.total) text += " " + describeResult(this.match.result);
+    $("step-action").textContent = text;
+    document.body.dataset.step = String(data.n);
+    if (this.host.ok) clear($("facts")).append(summary(data.view));
+    else clear($("board").querySelector(".no-board-view") || $("board").appendChild(h("div", { class: "no-board-view" }))).append(tree(data.view));
+    $("facts").closest(".panel").hidden = !this.host.ok;
+    renderLog($("log"), data.view.log, seats);
+    clear($("fulltext")).append(fullText(data.view));
+  }
+}
+
+function upload() {
+  $("upload").hidden = false;
+  $("record-file").addEventListener("change", async (event) => {
+    const file = event.target.files && event.target.files[0];
+    $("upload-error").textContent = "";
+    if (!file) return;
+    let record;
+    try {
+      record = JSON.parse(await file.text());
+    } catch {
+      $("upload-error").textContent = file.name + " is not a game record: it is not JSON.";
+      return;
+    }
+    try {
+      const made = await api("/api/matches/import", { method: "POST", body: record });
+      location.href = "/replay/" + encodeURIComponent(made.id);
+    } catch (err) {
+      $("upload-error").textContent = "This record cannot be opened: " + err.message;
+    }
+  });
+}
+
+const match = location.pathname.match(/^\/replay\/([^/]+)/);
+if (match) new Replay(decodeURIComponent(match[1])).start();
+else upload();

@@ -1,0 +1,187 @@
+"""Nothing lost (issue 11): `agon serve` killed with SIGKILL at random moments keeps every
+acknowledged action, and every match replays to the same digest; for SQLite and PostgreSQL.
+Several processes on one PostgreSQL database see each other's moves (LISTEN/NOTIFY)."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from typing import Any
+
+import httpx
+import pytest
+
+import agon
+from agon.engine import Action, State
+from agon.engine.actions import freeze
+from agon.engine.rng import Rng
+from agon.server.store import Store, make_engine
+from tests.server.conftest import ServerProcess, auth
+
+GAMES = {"1989": 21, "intrigue-city": 22, "dual-powers": 23}
+
+
+class Player(threading.Thread):
+    """Plays random legal actions in one match until the server stops answering."""
+
+    def __init__(self, base: str, match_id: str, tokens: dict[str, str], state: State, seed: int) -> None:
+        super().__init__(daemon=True)
+        self.base, self.match_id, self.tokens, self.state = base, match_id, tokens, state
+        self.rng = Rng(seed)
+        self.in_flight: tuple[str, Action] | None = None
+
+    def run(self) -> None:
+        with httpx.Client(base_url=self.base, timeout=5) as http:
+            while self.state.active:
+                role = self.state.active[0]
+                legal = [a for a in self.state.legal_actions(role) if a.verb != "undo"]
+                action = legal[self.rng.below(len(legal))]
+                self.in_flight = (role, action)
+                try:
+                    response = http.post(f"/api/matches/{self.match_id}/actions", headers=auth(self.tokens[role]),
+                                         json={"version": self.version, "verb": action.verb,
+                                               "arg": json.loads(json.dumps(action.arg))})
+                except httpx.HTTPError:
+                    return  # killed: this action may or may not have been stored
+                assert response.status_code == 200, response.text
+                self.state.apply(role, action)  # acknowledged
+                self.version += 1
+                self.in_flight = None
+
+    version = 0
+
+
+def _check_and_resume(base: str, players: list[Player]) -> None:
+    """Every acknowledged action is there (and at most the one in flight besides)."""
+    with httpx.Client(base_url=base, timeout=10) as http:
+        for p in players:
+            stored = http.get(f"/api/matches/{p.match_id}").json()["version"]
+            assert stored in (p.version, p.version + 1), (stored, p.version)
+            if stored == p.version + 1:  # the action in flight when the server died was stored
+                assert p.in_flight is not None
+                p.state.apply(*p.in_flight)
+                p.version += 1
+            for role, token in p.tokens.items():
+                seen = http.get(f"/api/matches/{p.match_id}", headers=auth(token)).json()
+                assert seen["view"] == json.loads(json.dumps(p.state.view(role), default=str))
+
+
+def _kill_and_restart(db: str, rounds: int) -> None:
+    server = ServerProcess(db).start()
+    chooser = Rng(99)
+    players = []
+    try:
+        with httpx.Client(base_url=server.base, timeout=10) as http:
+            for game, seed in GAMES.items():
+                roles = http.post(f"/api/games/{game}/roles", json={}).json()["roles"]
+                made = http.post("/api/matches", json={"game": game, "seed": seed,
+                                                       "seats": dict.fromkeys(roles, "human")}).json()
+                state = agon.load(game).new(seed)
+                state.undo_enabled = True
+                tokens = {r: s["token"] for r, s in made["seats"].items()}
+                players.append(Player(server.base, made["id"], tokens, state, seed))
+        for _ in range(rounds):
+            threads = [Player(p.base, p.match_id, p.tokens, p.state, chooser.below(10**6)) for p in players]
+            for t, p in zip(threads, players, strict=True):
+                t.version = p.version
+            start = sum(p.version for p in players)
+            for t in threads:
+                t.start()
+            deadline = time.monotonic() + 30
+            while sum(t.version for t in threads) < start + 9 and time.monotonic() < deadline:
+                time.sleep(0.02)
+            time.sleep(chooser.below(300) / 1000)  # then at a random moment, requests in flight
+            server.kill()
+            for t in threads:
+                t.join(10)
+            players = threads
+            server = ServerProcess(db, server.port).start()
+            for p in players:
+                p.base = server.base
+            _check_and_resume(server.base, players)
+        assert sum(p.version for p in players) >= 9 * rounds
+    finally:
+        server.stop()
+    engine = make_engine(db)
+    store = Store(engine)
+    for p in players:
+        row = store.get_match(p.match_id)
+        actions = [[a.role, a.verb, a.arg] for a in store.actions_from(p.match_id, 0)]
+        record = {"game": row.game, "seed": row.seed, "options": row.options, "actions": actions}
+        assert agon.replay(record).digest() == p.state.digest()
+        assert [(a[0], a[1], freeze(a[2])) for a in actions] == list(p.state.history)
+    engine.dispose()
+
+
+def test_sigkill_loses_no_acknowledged_action_sqlite(tmp_path):
+    _kill_and_restart(f"sqlite:///{tmp_path / 'agon.db'}", rounds=2)
+
+
+def test_sigkill_loses_no_acknowledged_action_postgresql(pg_url):
+    _kill_and_restart(pg_url, rounds=2)
+
+
+def test_a_move_through_one_process_reaches_a_websocket_of_another(pg_url):
+    from websockets.sync.client import connect
+
+    one = ServerProcess(pg_url).start()
+    two = ServerProcess(pg_url).start()
+    try:
+        made = httpx.post(f"{one.base}/api/matches", json={"game": "1989", "seed": 5, "seats": {
+            "democrat": "human", "communist": "human"}}).json()
+        tokens = {r: s["token"] for r, s in made["seats"].items()}
+        local = agon.load("1989").new(5)
+        with connect(f"ws://127.0.0.1:{two.port}/api/matches/{made['id']}/live") as ws:
+            watcher = "communist" if local.active[0] == "democrat" else "democrat"
+            ws.send(json.dumps({"token": tokens[watcher]}))
+            assert json.loads(ws.recv(10))["version"] == 0
+            for version in range(3):
+                role = local.active[0]
+                action = local.legal_actions(role)[0]
+                server = (one, two)[version % 2]  # alternate: each process also sees the other's writes
+                response = httpx.post(f"{server.base}/api/matches/{made['id']}/actions", headers=auth(tokens[role]),
+                                      json={"version": version, "verb": action.verb,
+                                            "arg": json.loads(json.dumps(action.arg))})
+                assert response.status_code == 200, response.text
+                local.apply(role, action)
+                pushed: dict[str, Any] = json.loads(ws.recv(10))
+                assert pushed["version"] == version + 1
+                assert pushed["view"] == json.loads(json.dumps(local.view(watcher), default=str))
+        stale = httpx.post(f"{two.base}/api/matches/{made['id']}/actions", headers=auth(tokens[local.active[0]]),
+                           json={"version": 1, "verb": "pass"})
+        assert stale.status_code == 409
+    finally:
+        one.stop()
+        two.stop()
+
+
+def test_two_writers_of_one_version_one_wins(tmp_path):
+    """The unique (match, index) decides: two processes (here two caches on one database) post for
+    the same version; the first is stored, the other gets 409 and its cache catches up."""
+    from agon.server.matches import ApiError, Matches
+    from agon.server.migrations import upgrade
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'agon.db'}")
+    upgrade(engine)
+    one, two = Matches(Store(engine)), Matches(Store(engine))
+    match_id, _ = one.create("intrigue-city", {}, dict.fromkeys(["p1", "p2", "p3"], "human"), 3, None)
+    role = two.get(match_id).state.active[0]
+    first, second = one.get(match_id).state.legal_actions(role)[:2]
+    assert one.act(match_id, role, 0, first.verb, first.arg).version == 1
+    with pytest.raises(ApiError) as refused:
+        two.act(match_id, role, 0, second.verb, second.arg)
+    assert refused.value.status == 409
+    assert two.get(match_id).version == 1 and two.get(match_id).state.history == one.get(match_id).state.history
+    engine.dispose()
+
+
+def test_the_migrations_head_is_the_newest_revision():
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    from agon.server import migrations
+
+    config = Config()
+    config.set_main_option("script_location", str(migrations.HERE))
+    assert ScriptDirectory.from_config(config).get_current_head() == migrations.HEAD
