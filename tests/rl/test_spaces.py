@@ -13,7 +13,7 @@ PINNED = {
     "dual-powers": (187, "bcfd764af315cdf6"),
     "1989": (288, "64006274858838e9"),
     "intrigue-city": (189, "87598fe7be295be3"),
-    "cuba-libre": (6480, "2d99dfd4035db0a2"),
+    "cuba-libre": (6487, "9c5da2cd4b9b6cc0"),
 }
 
 # Option sets the survey did not use, so that coverage is checked on games it never saw.
