@@ -93,7 +93,7 @@ CL_BARE = ("borrow", "cancel pact", "carry cash", "decline", "done", "drop cash"
            "limop", "pass", "reroll", "roll", "skip", "transfer")
 CL_SPACE = ("agitate", "assault", "cash", "civic", "close", "from", "give cash marker", "open", "place",
             "remove base", "space", "to")
-CL_PIECE = ("deposit", "flip", "place", "relocate", "remove", "removebase")
+CL_PIECE = ("flip", "place", "relocate", "remove", "removebase")
 CL_ROLE = ("activate", "ask", "faction", "give cash", "give to", "holder", "target")
 CL_SPACE_PIECE = ("borrow", "guerrilla", "place", "remove", "replace", "return", "withdraw", "move")
 GUERRILLA_STATES = ("active", "underground")  # insurgent_ops.py: a Guerrilla by state

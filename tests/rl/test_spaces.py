@@ -13,7 +13,7 @@ PINNED = {
     "dual-powers": (255, "e4bc44b40c99362f"),
     "1989": (288, "64006274858838e9"),
     "intrigue-city": (238, "f4614ce242734d3b"),
-    "cuba-libre": (6502, "b64a8671837f318f"),
+    "cuba-libre": (6490, "855d47d54f760dfc"),
 }
 # The sizes and hashes before the lists held each game's whole domain: the lists only grew since.
 FIRST_PINNED = {
