@@ -10,7 +10,9 @@ What a game writes (the protected hooks):
            option_specs() -> [OptionSpec]  (the options as data, for lobbies)
            render(view, role) -> str   (terminal board; rich markup allowed)
            bots() -> {name: factory(game_id, seed) -> Bot}  (game-specific bots, optional)
-           rules_doc: file name under docs/rules/ for `agon rules`
+           rules_doc: file name under agon/rules/ (package data) for `agon rules`
+           cards() -> [{"id", "name", "short", "text", ...}]  (the card catalogue, optional)
+           role_name(role) -> str      (what a person calls a role, optional)
     State: _setup()                     deal, place, shuffle (state.rng is ready)
            _active() -> list[str]       roles that must act now ([] once over)
            _legal(role) -> list[Action] legal actions, deterministic order (never "undo")
@@ -210,7 +212,9 @@ class State(ABC):
         draws = self.rng.draws
         self._revealed = False
         if note:
-            self._log.append(LogEntry("{role}: {note}", {"role": role, "note": note}, None))
+            line = self._note_line(role, note)
+            if line is not None:
+                self._log.append(line)
             self._actions.append((role, action.verb, action.arg, note))
         else:
             self._actions.append((role, action.verb, action.arg))
@@ -310,6 +314,10 @@ class State(ABC):
     def say(self, text: str, to: str | None = None, **args: Any) -> None:
         """Add a log line: an English template filled from args; `to` makes it private to a role."""
         self._log.append(LogEntry(text, args, to))
+
+    def _note_line(self, role: str, note: str) -> LogEntry | None:
+        """The log line for a bot's reason given to `apply` (None: no line); a game may set it apart."""
+        return LogEntry("{role}: {note}", {"role": role, "note": note}, None)
 
     def reveal(self) -> None:
         """Mark that the current action showed someone hidden information (ends undo)."""
