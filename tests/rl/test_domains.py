@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,26 +28,31 @@ CL_NOT_VERBS = {
 GAMES_PER_SET = {"dual-powers": 40, "1989": 6, "intrigue-city": 10, "cuba-libre": 3}
 
 
+def source_nodes(game_id: str) -> Iterator[ast.AST]:
+    """Every syntax node of the game's package (the Non-Players left out: they choose among the
+    legal actions, they build none)."""
+    root = Path(agon.games.__file__).parent / PACKAGES[game_id]
+    for path in sorted(root.rglob("*.py")):
+        if "nonplayer" not in path.parts:
+            yield from ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+
+
 def source_verbs(game_id: str) -> set[str]:
     """Verbs the game's sources write out: Action("verb", ...), `verb="..."`, Cuba Libre's ("verb", arg)."""
-    root = Path(agon.games.__file__).parent / PACKAGES[game_id]
     found: set[str] = set()
-    for path in root.rglob("*.py"):
-        if "nonplayer" in path.parts:
-            continue  # the Non-Players choose among the legal actions, they build none
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Action" and node.args
-                    and isinstance(node.args[0], ast.Constant)):
-                found.add(node.args[0].value)
-            elif isinstance(node, ast.keyword) and node.arg == "verb" and isinstance(node.value, ast.Constant):
-                found.add(node.value.value)
-            elif (isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "verb" for t in node.targets)
-                  and isinstance(node.value, ast.Constant)):
-                found.add(node.value.value)
-            elif (game_id == "cuba-libre" and isinstance(node, ast.Tuple) and len(node.elts) == 2
-                  and isinstance(node.elts[0], ast.Constant) and isinstance(node.elts[0].value, str)
-                  and "{" not in node.elts[0].value and not node.elts[0].value[:1].isupper()):
-                found.add(node.elts[0].value)
+    for node in source_nodes(game_id):
+        if (isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Action" and node.args
+                and isinstance(node.args[0], ast.Constant)):
+            found.add(node.args[0].value)
+        elif isinstance(node, ast.keyword) and node.arg == "verb" and isinstance(node.value, ast.Constant):
+            found.add(node.value.value)
+        elif (isinstance(node, ast.Assign) and any(getattr(t, "id", None) == "verb" for t in node.targets)
+              and isinstance(node.value, ast.Constant)):
+            found.add(node.value.value)
+        elif (game_id == "cuba-libre" and isinstance(node, ast.Tuple) and len(node.elts) == 2
+              and isinstance(node.elts[0], ast.Constant) and isinstance(node.elts[0].value, str)
+              and "{" not in node.elts[0].value and not node.elts[0].value[:1].isupper()):
+            found.add(node.elts[0].value)
     return found - {""} - (CL_NOT_VERBS if game_id == "cuba-libre" else set())  # "": a base class's blank verb
 
 
@@ -74,3 +80,17 @@ def test_long_random_play_under_every_option_set_offers_only_numbered_actions(ga
                 legal = state.legal_actions(role)
                 s.legal_numbers(legal)  # strict by default: an action without a number raises naming it
                 state.apply(role, legal[chooser.below(len(legal))])
+
+
+def test_every_1989_event_option_label_in_the_sources_is_in_the_domain() -> None:
+    """1989 pick_option labels: ("label", callback) pairs and pick_country's `decline="label"`."""
+    labels: set[str] = set()
+    for node in source_nodes("1989"):
+        if (isinstance(node, ast.Tuple) and len(node.elts) == 2 and isinstance(node.elts[0], ast.Constant)
+                and isinstance(node.elts[0].value, str) and isinstance(node.elts[1], ast.Lambda | ast.Name)):
+            labels.add(node.elts[0].value)
+        elif isinstance(node, ast.keyword) and node.arg == "decline" and isinstance(node.value, ast.Constant):
+            labels.add(node.value.value)
+    options = {a.arg for a in domain("1989") if a.verb == "option"}
+    assert len(labels) >= 10
+    assert labels - options == set()
