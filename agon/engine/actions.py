@@ -38,10 +38,11 @@ MAX_BITS = 64  # an argument's integers fit in 64 bits
 MAX_TEXT = 200  # an argument's strings are at most this long
 
 
-def freeze(value: Any) -> Any:
-    """Turn JSON lists back into the tuples actions are made of."""
-    if isinstance(value, list):
-        return tuple(freeze(v) for v in value)
+def freeze(value: Any, depth: int = 0) -> Any:
+    """Turn JSON lists back into the tuples actions are made of. Never raises: lists nested
+    deeper than any action's argument stay lists (and `as_action` refuses them)."""
+    if isinstance(value, list) and depth < MAX_DEPTH:
+        return tuple(freeze(v, depth + 1) for v in value)
     return value
 
 
