@@ -71,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     bn.add_argument("--matches", type=int, default=500, help="`agon bench server`: live matches")
     bn.add_argument("--db", action="append", help="`agon bench server`: a database URL (repeatable; default SQLite, "
                     "and PostgreSQL at $AGON_TEST_PG when set)")
-    bn.add_argument("--think", type=float, default=1.0, help="`agon bench server`: seconds a client waits between actions")
+    bn.add_argument("--think", type=float, default=5.0, help="`agon bench server`: seconds a player thinks between actions")
     bn.add_argument("--against", choices=["openspiel"], help="`agon bench ismcts --against openspiel`: search side by side")
     _add_game_options(bn)
 

@@ -88,6 +88,10 @@ def cmd_bench_server(console: Any, args: argparse.Namespace) -> int:
     databases = args.db or [None, *([os.environ["AGON_TEST_PG"]] if os.environ.get("AGON_TEST_PG") else [])]
     seconds = args.seconds if args.seconds != 5.0 else 20.0
     for db in databases:
-        result = bench_server(db, matches=args.matches, seconds=seconds, think=args.think)
+        try:
+            result = bench_server(db, matches=args.matches, seconds=seconds, think=args.think)
+        except RuntimeError as err:  # the server or a client process died (BrokenProcessPool is one)
+            print(f"agon: the server bench stopped: {err}", file=sys.stderr)
+            return 2
         console.print(result.summary(), markup=False, soft_wrap=True)
     return 0

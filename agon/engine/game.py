@@ -215,7 +215,9 @@ class State(ABC):
         draws = self.rng.draws
         self._revealed = False
         if note:
-            self._log.append(LogEntry("{role}: {note}", {"role": role, "note": note}, None))
+            line = self._note_line(role, note)
+            if line is not None:
+                self._log.append(line)
             self._actions.append((role, action.verb, action.arg, note))
         else:
             self._actions.append((role, action.verb, action.arg))
@@ -315,6 +317,10 @@ class State(ABC):
     def say(self, text: str, to: str | None = None, **args: Any) -> None:
         """Add a log line: an English template filled from args; `to` makes it private to a role."""
         self._log.append(LogEntry(text, args, to))
+
+    def _note_line(self, role: str, note: str) -> LogEntry | None:
+        """The log line for a bot's reason given to `apply` (None: no line); a game may set it apart."""
+        return LogEntry("{role}: {note}", {"role": role, "note": note}, None)
 
     def reveal(self) -> None:
         """Mark that the current action showed someone hidden information (ends undo)."""

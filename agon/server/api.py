@@ -13,7 +13,7 @@ import json
 import time
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, PlainTextResponse, Response
@@ -23,6 +23,10 @@ from starlette.concurrency import run_in_threadpool
 from agon.engine import UnknownGame, load
 from agon.server.live import Subscriber
 from agon.server.matches import ApiError, games_info, token_hash
+
+if TYPE_CHECKING:
+    from agon.engine import Game
+    from agon.server.app import Context
 
 OptionValue = StrictBool | StrictInt | StrictStr | None
 
@@ -114,7 +118,7 @@ def bearer(header: str | None) -> str | None:
 router = APIRouter()
 
 
-def _ctx(request: Request) -> Any:
+def _ctx(request: Request) -> Context:
     return request.app.state.agon
 
 
@@ -144,7 +148,7 @@ def _cached_json(request: Request, payload: Any) -> Response:
     return Response(body, media_type="application/json", headers=headers)
 
 
-def _load(game_id: str) -> Any:
+def _load(game_id: str) -> Game:
     try:
         return load(game_id)
     except UnknownGame as err:
@@ -254,7 +258,7 @@ async def get_step(match_id: str, n: int, request: Request) -> JSON:
 async def live(ws: WebSocket, match_id: str) -> None:
     """Send `{"token": ...}` (or `{}` as a spectator) first; then the state object arrives now and
     after every change. Errors arrive as {"error": ...} before the socket closes."""
-    ctx = ws.app.state.agon
+    ctx: Context = ws.app.state.agon
     await ws.accept()
     token: str | None = None
     try:

@@ -168,12 +168,12 @@ class Context:
             return
         version, state, name, seed = job
         live = self.matches.get(match_id)
-        live.thinking.add(role)
+        live.thinking = live.thinking | {role}
         self.changed(match_id)
         try:
             move = await self.pool.choose(match_id, role, name, seed, state)
         finally:
-            live.thinking.discard(role)
+            live.thinking = live.thinking - {role}
         try:
             await run_in_threadpool(self.matches.act, match_id, role, version, move.verb, move.arg, move.reason)
         except ApiError as err:

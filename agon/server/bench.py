@@ -32,6 +32,8 @@ class ServerBench:
     rss_per_match_kib: float
     pushes: int
     errors: int
+    server_cpu: float  # CPU seconds the server used while the matches played
+    think: float
 
     def percentile(self, q: float) -> float:
         ordered = sorted(self.latencies_ms)
@@ -39,9 +41,12 @@ class ServerBench:
 
     def summary(self) -> str:
         kind = self.db.split(":", 1)[0].split("+")[0]
-        return (f"{kind}: {self.matches} live matches, {self.actions} actions in {self.seconds:.1f} s = "
-                f"{self.actions / self.seconds:.0f} actions/s; round trip p50 {self.percentile(0.5):.1f} ms, "
-                f"p99 {self.percentile(0.99):.1f} ms; {self.rss_per_match_kib:.0f} KiB per live match; "
+        return (f"{kind}: {self.matches} live matches (a move every ~{self.think:g} s each), {self.actions} actions "
+                f"in {self.seconds:.1f} s = {self.actions / self.seconds:.0f} actions/s; round trip p50 "
+                f"{self.percentile(0.5):.1f} ms, p99 {self.percentile(0.99):.1f} ms; server CPU "
+                f"{self.server_cpu / max(self.actions, 1) * 1000:.1f} ms per action "
+                f"({self.server_cpu / self.seconds:.0%} of a core); "
+                f"{self.rss_per_match_kib:.0f} KiB per live match; "
                 f"{self.pushes} websocket pushes; {self.errors} refused (409: simultaneous moves, retried)")
 
 
@@ -52,6 +57,12 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _free_port() -> int:
     import socket
 
@@ -60,28 +71,32 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _start(db: str, port: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "AGON_TOKEN_RATE": "1e6", "AGON_TOKEN_BURST": "1e6", "AGON_CLIENT_RATE": "1e6",
-           "AGON_CLIENT_BURST": "1e6", "AGON_CACHE_SIZE": "100000"}
-    proc = subprocess.Popen([sys.executable, "-m", "agon.cli.main", "serve", "--port", str(port), "--db", db,
-                             "--bot-processes", "0"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+UNLIMITED = {"AGON_TOKEN_RATE": "1e6", "AGON_TOKEN_BURST": "1e6", "AGON_CLIENT_RATE": "1e6",
+             "AGON_CLIENT_BURST": "1e6", "AGON_CACHE_SIZE": "100000"}
+
+
+def start_server(db: str, port: int, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
+    """`agon serve` in a child process (bots in threads), once it answers /api/health."""
     import httpx
 
+    proc = subprocess.Popen([sys.executable, "-m", "agon.cli.main", "serve", "--port", str(port), "--db", db,
+                             "--bot-processes", "0"], env={**os.environ, **(env or {})},
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"agon serve exited: {proc.stderr.read().decode()[-500:] if proc.stderr else ''}")
+            raise RuntimeError(f"agon serve exited: {proc.stderr.read().decode()[-2000:] if proc.stderr else ''}")
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
                 return proc
         except httpx.HTTPError:
-            time.sleep(0.2)
+            time.sleep(0.1)
     proc.kill()
     raise RuntimeError("agon serve did not start within 60 s")
 
 
 async def _drive(base: str, game: str, matches: int, seconds: float, think: float, seed: int,
-                 pid: int) -> tuple[int, list[float], int, int, float, float]:
+                 pid: int) -> tuple[int, list[float], int, int, float, float, float]:
     import httpx
     from websockets.asyncio.client import connect
 
@@ -144,29 +159,50 @@ async def _drive(base: str, game: str, matches: int, seconds: float, think: floa
                 tasks.append(asyncio.create_task(seat(match, role, ready, Rng(seed * 7919 + i * 10 + j))))
         await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 300)
         rss_live = _rss_kib(pid)
+        cpu = _cpu_seconds(pid)
         began = time.monotonic()
         clock["stop"] = began + seconds
         go.set()
         await asyncio.gather(*tasks, return_exceptions=True)
         elapsed = time.monotonic() - began
+        cpu = _cpu_seconds(pid) - cpu
         per_match = (max(_rss_kib(pid), rss_live) - rss_before) / max(matches, 1)
-        return counts["actions"], latencies, counts["pushes"], counts["errors"], per_match, elapsed
+        return counts["actions"], latencies, counts["pushes"], counts["errors"], per_match, elapsed, cpu
 
 
-def bench_server(db: str | None = None, matches: int = 500, seconds: float = 20.0, think: float = 1.0,
-                 game: str = "dual-powers", seed: int = 1) -> ServerBench:
-    """Run `agon serve` on `db` (default: a fresh SQLite file) and drive `matches` live matches."""
+def _client(base: str, game: str, matches: int, seconds: float, think: float, seed: int,
+            pid: int) -> tuple[int, list[float], int, int, float, float, float]:
+    """One client process: its share of the matches (run in a pool worker)."""
+    return asyncio.run(_drive(base, game, matches, seconds, think, seed, pid))
+
+
+def bench_server(db: str | None = None, matches: int = 500, seconds: float = 20.0, think: float = 5.0,
+                 game: str = "dual-powers", seed: int = 1, clients: int = 2) -> ServerBench:
+    """Run `agon serve` on `db` (default: a fresh SQLite file) and drive `matches` live matches
+    from `clients` processes (one event loop with a thousand sockets would measure itself)."""
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing import get_context
+
     with tempfile.TemporaryDirectory(prefix="agon-bench-") as tmp:
         db = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
         port = _free_port()
-        proc = _start(db, port)
+        proc = start_server(db, port, UNLIMITED)
+        base = f"http://127.0.0.1:{port}"
         try:
-            actions, latencies, pushes, errors, per_match, elapsed = asyncio.run(
-                _drive(f"http://127.0.0.1:{port}", game, matches, seconds, think, seed, proc.pid))
+            rss_before = _rss_kib(proc.pid)
+            shares = [matches // clients + (1 if i < matches % clients else 0) for i in range(clients)]
+            with ProcessPoolExecutor(clients, mp_context=get_context("spawn")) as pool:
+                jobs = [pool.submit(_client, base, game, share, seconds, think, seed + 100_000 * i, proc.pid)
+                        for i, share in enumerate(shares) if share]
+                parts = [job.result() for job in jobs]
+            rss_after = _rss_kib(proc.pid)
         finally:
             proc.terminate()
             try:
                 proc.wait(10)
             except subprocess.TimeoutExpired:
                 proc.kill()
-    return ServerBench(db, matches, actions, elapsed, latencies, per_match, pushes, errors)
+    latencies = [ms for part in parts for ms in part[1]]
+    return ServerBench(db, matches, sum(p[0] for p in parts), max(p[5] for p in parts), latencies,
+                       (rss_after - rss_before) / matches, sum(p[2] for p in parts), sum(p[3] for p in parts),
+                       max(p[6] for p in parts), think)

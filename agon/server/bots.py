@@ -49,15 +49,21 @@ def fallback(state: State, role: str, seed: int, why: str) -> BotMove:
 
 
 class BotPool:
-    """`await pool.choose(...)`: a bot's move within `seconds`, else a random legal move."""
+    """`await pool.choose(...)`: a bot's move within `seconds`, else a random legal move.
+
+    With processes, a bot that runs out of time has its worker stopped (the pool starts afresh),
+    so it cannot hold up the bots of other matches; with threads (tests) it finishes unseen.
+    """
 
     def __init__(self, processes: int, seconds: float) -> None:
         self.seconds = seconds
-        self.executor: Executor
-        if processes > 0:
-            self.executor = ProcessPoolExecutor(processes, mp_context=multiprocessing.get_context("spawn"))
-        else:
-            self.executor = ThreadPoolExecutor(2, thread_name_prefix="agon-bot")
+        self.processes = processes
+        self.executor = self._new_executor()
+
+    def _new_executor(self) -> Executor:
+        if self.processes > 0:
+            return ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
+        return ThreadPoolExecutor(2, thread_name_prefix="agon-bot")
 
     async def choose(self, match_id: str, role: str, bot_name: str, seed: int, state: State) -> BotMove:
         loop = asyncio.get_running_loop()
@@ -65,9 +71,20 @@ class BotPool:
         try:
             return await asyncio.wait_for(job, self.seconds)
         except TimeoutError:
+            self._stop_workers()
             return fallback(state, role, seed, f"{bot_name} ran out of time ({self.seconds:g} s): a random move")
         except Exception as err:  # a broken bot must not stop the match
             return fallback(state, role, seed, f"{bot_name} failed ({type(err).__name__}): a random move")
 
+    def _stop_workers(self) -> None:
+        if not isinstance(self.executor, ProcessPoolExecutor):
+            return
+        old, self.executor = self.executor, self._new_executor()
+        for process in list(getattr(old, "_processes", {}).values()):  # the stdlib offers no per-job kill
+            process.terminate()
+        old.shutdown(wait=False, cancel_futures=True)
+
     def close(self) -> None:
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        for process in list(getattr(self.executor, "_processes", {}).values()):
+            process.terminate()
+        self.executor.shutdown(wait=True, cancel_futures=True)

@@ -12,11 +12,11 @@ import hmac
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from agon.bots import bots as bot_names
-from agon.engine import Action, AgonError, IllegalAction, State, UnknownGame, games, load, replay
+from agon.engine import Action, AgonError, Game, IllegalAction, State, UnknownGame, games, load, replay
 from agon.engine.actions import freeze
 from agon.match import HUMAN, seat_players
 from agon.server.store import ActionRow, MatchRow, SeatRow, StaleVersion, Store
@@ -40,7 +40,7 @@ class Live:
     row: MatchRow
     state: State
     version: int
-    thinking: set[str] = field(default_factory=set)
+    thinking: frozenset[str] = frozenset()  # replaced, never mutated: threads read it
     stale: bool = False  # another process stored an action (a NOTIFY said so)
 
 
@@ -241,7 +241,7 @@ class Matches:
             seat = live.row.seats.get(role)
             if seat is None or seat.kind != "bot" or role not in live.state.active:
                 return None
-            index = list(live.row.seats).index(role)
+            index = live.state.game.roles(**live.row.options).index(role)
             seed = (live.row.seed * 1000 + index + 1) % MAX_SEED  # as agon.match seats its bots
             return live.version, live.state.clone(), seat.bot or "random", seed
 
@@ -325,7 +325,7 @@ class Matches:
         return sorted(out, key=lambda m: m["index"])
 
 
-def _game(game_id: str) -> Any:
+def _game(game_id: str) -> Game:
     try:
         return load(game_id)
     except UnknownGame as err:

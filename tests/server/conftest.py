@@ -75,24 +75,10 @@ class ServerProcess:
         self.proc: Any = None
 
     def start(self) -> ServerProcess:
-        import subprocess
-        import sys
+        from agon.server.bench import start_server
 
-        import httpx
-
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "agon.cli.main", "serve", "--port", str(self.port), "--db", self.db,
-             "--bot-processes", "0"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise AssertionError(f"agon serve exited: {self.proc.stderr.read().decode()[-2000:]}")
-            try:
-                if httpx.get(f"{self.base}/api/health", timeout=1).status_code == 200:
-                    return self
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise AssertionError("agon serve did not start in 30 s")
+        self.proc = start_server(self.db, self.port)
+        return self
 
     def kill(self) -> None:
         import signal

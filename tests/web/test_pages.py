@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib.resources
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,7 @@ def create_in_lobby(page: Any, game: str) -> None:
     page.wait_for_url(lambda url: "/m/" in url and "#" in url)
 
 
-UNCOVERED = """() => [...document.querySelectorAll("svg.board .target")].findIndex((t) => {
+UNCOVERED = """() => [...document.querySelectorAll("svg.board .target, #hand .target")].findIndex((t) => {
   t.scrollIntoView({ block: "nearest" });
   const r = t.getBoundingClientRect();
   const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
@@ -59,7 +60,7 @@ def decide(page: Any) -> str:
     """One decision by clicking: a highlighted board target if there is one, else the first button.
     Returns "board" or "button"."""
     before = page.locator("body").get_attribute("data-version")
-    targets = page.locator("svg.board .target")
+    targets = page.locator("svg.board .target, #hand .target")
     how = "board" if targets.count() else "button"
     if how == "board":
         # a target whose centre is not covered by another element (a space may be drawn twice)
@@ -102,6 +103,9 @@ def test_a_person_plays_ten_decisions_by_clicking_reloads_and_continues(page: An
     page.screenshot(path=str(artifacts / f"{game}.png"))
     page.set_viewport_size({"width": 390, "height": 844})
     page.screenshot(path=str(artifacts / f"{game}-phone.png"))
+    if page.locator("button.zoom").count():
+        page.click("button.zoom")
+        page.screenshot(path=str(artifacts / f"{game}-phone-zoomed.png"))
     page.goto("/")  # the lobby's "My games" lists the seat, with a badge when it is this seat's turn
     page.wait_for_selector("#mine li a")
     assert page.locator("#mine li.mine-turn .badge").count() == 1
@@ -183,8 +187,12 @@ def test_a_seats_page_holds_no_card_of_another_seats_hand(page: Any, server: Any
     path = f"/api/matches/{made['id']}"
     mine = server.call(path, token=tokens[me])["view"]
     theirs = server.call(path, token=tokens[other])["view"]
+    page.goto(made["spectate_url"])  # what anybody sees (a leader's marker on the board, say)
+    page.wait_for_selector("body[data-version]")
+    page.wait_for_selector("#players li")
+    public = page.content()
     visible = json.dumps(mine, ensure_ascii=False)
-    hidden = {name for name in hand_names(game, theirs) - hand_names(game, mine) if name not in visible}
+    hidden = {name for name in hand_names(game, theirs) - hand_names(game, mine) if name not in visible and name not in public}
     assert hidden, "the other seat's hand should hold cards this seat cannot see"
     page.goto(made["seats"][me]["url"])
     page.wait_for_selector("body[data-version]")
@@ -257,7 +265,7 @@ def test_undo_takes_back_the_last_choice(page: Any, server: Any) -> None:
     assert page.locator("#actions button.undo").count() == 0
 
 
-def test_the_lobby_shows_the_options_and_seats_that_apply(page: Any) -> None:
+def test_the_lobby_shows_the_options_and_seats_that_apply(page: Any, artifacts: Path) -> None:
     """Cuba Libre: with one player the solo faction option appears, Victory Deception (3-4 players)
     goes, and the seats follow the server's roles and default seats for those options."""
     page.goto("/")
@@ -269,6 +277,7 @@ def test_the_lobby_shows_the_options_and_seats_that_apply(page: Any) -> None:
     assert page.locator("#opt-solo").is_visible() and page.locator("#opt-deception").is_hidden()
     assert page.locator("#seat-m26").input_value() == "human"
     assert page.locator("#seat-govt").input_value() == "nonplayer"
+    page.screenshot(path=str(artifacts / "lobby.png"), full_page=True)
 
 
 def test_the_page_reconnects_after_the_websocket_drops_and_catches_up(page: Any, server: Any) -> None:
@@ -293,3 +302,65 @@ def test_the_page_reconnects_after_the_websocket_drops_and_catches_up(page: Any,
     page.wait_for_selector("#live.up")
     page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=version)
     assert len(sockets) == 2
+
+
+def test_bad_links_and_files_get_a_one_line_reason(page: Any, server: Any, tmp_path: Path) -> None:
+    page.goto("/m/no-such-match")
+    page.wait_for_selector("#title:has-text('cannot be opened')")
+    assert page.locator("#status").inner_text().strip()
+    made = server.call("/api/matches", {"game": "1989", "seed": SEED, "seats": {"democrat": "human", "communist": "random"}})
+    page.goto(f"/m/{made['id']}#not-a-token")
+    page.wait_for_selector("#title:has-text('cannot be opened')")
+    assert "\n" not in page.locator("#status").inner_text().strip()
+    junk = tmp_path / "junk.json"
+    junk.write_text("this is not a record")
+    page.goto("/replay")
+    page.set_input_files("#record-file", str(junk))
+    page.wait_for_selector("#upload-error:has-text('not JSON')")
+    junk.write_text(json.dumps({"game": "1989", "seed": 1, "actions": [["democrat", "fly", "moon"]]}))
+    page.set_input_files("#record-file", str(junk))
+    page.wait_for_selector("#upload-error:has-text('cannot be opened')")
+
+
+def test_a_finished_match_links_its_page_to_the_replay_viewer(page: Any, server: Any) -> None:
+    """Bots play a whole match; its page (a spectator's) says who won and opens the replay."""
+    made = server.call("/api/matches", {"game": "dual-powers", "seed": SEED, "seats": {"red": "random", "white": "random"}})
+    deadline = time.monotonic() + 90
+    while not server.call(f"/api/matches/{made['id']}")["is_over"]:
+        assert time.monotonic() < deadline, "the bots did not finish the match in time"
+        time.sleep(0.5)
+    page.goto(made["spectate_url"])
+    page.wait_for_selector("#prompt-text:has-text('Game over')")
+    page.click("a:has-text('Open the replay viewer')")
+    page.wait_for_selector("body[data-step='0']")
+    page.keyboard.press("End")
+    total = server.call(f"/api/matches/{made['id']}")["version"]
+    page.wait_for_selector(f"body[data-step='{total}']")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector(f"body[data-step='{total - 1}']")
+
+
+def test_a_late_push_of_an_older_state_does_not_undo_the_page(page: Any, server: Any) -> None:
+    """Pushes can arrive after the reply to one's own action; the page keeps the newer state."""
+    made = server.call("/api/matches", {"game": "1989", "seed": SEED, "seats": {"democrat": "human", "communist": "human"}})
+    pushed: list[str] = []
+    routes: list[Any] = []
+
+    def through(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+        upstream.on_message(lambda message: (pushed.append(message), ws.send(message)))
+        routes.append(ws)
+
+    page.route_web_socket("**/live", through)
+    page.goto(made["seats"]["communist"]["url"])
+    page.wait_for_selector("#live.up")
+    assert wait_for_turn(page)
+    page.wait_for_function("() => document.body.dataset.version === '0'")
+    decide(page)
+    page.wait_for_function("() => document.body.dataset.version === '1'")
+    shown = page.locator("#prompt-text").inner_text()
+    oldest = next(m for m in pushed if json.loads(m).get("version") == 0)
+    routes[-1].send(oldest)
+    page.wait_for_timeout(500)
+    assert page.locator("body").get_attribute("data-version") == "1"
+    assert page.locator("#prompt-text").inner_text() == shown

@@ -39,6 +39,25 @@ from agon.games.cuba_libre.data import (
 )
 
 
+def row_control(row: list[int]) -> int:
+    """CL 1.7: the Faction whose pieces (open Casinos only) outnumber all others in a City or
+    Province holding `row`, or -1."""
+    g = row[T] + row[P] + row[GB]
+    m = row[MU] + row[MA] + row[MB]
+    d = row[DU] + row[DA] + row[DB]
+    y = row[SU] + row[SA] + row[CO]
+    total = g + m + d + y
+    if 2 * g > total:
+        return GOVT
+    if 2 * m > total:
+        return M26
+    if 2 * d > total:
+        return DR
+    if 2 * y > total:
+        return SYN
+    return -1
+
+
 class Board:
     """Piece and marker bookkeeping; `self.sp[s]` is the 13-count list of space s."""
 
@@ -69,23 +88,7 @@ class Board:
 
     def control(self, s: int) -> int:
         """The Faction that Controls space s, or -1 (1.7). ECs are never Controlled."""
-        if IS_EC[s]:
-            return -1
-        row = self.sp[s]
-        g = row[T] + row[P] + row[GB]
-        m = row[MU] + row[MA] + row[MB]
-        d = row[DU] + row[DA] + row[DB]
-        y = row[SU] + row[SA] + row[CO]
-        total = g + m + d + y
-        if 2 * g > total:
-            return GOVT
-        if 2 * m > total:
-            return M26
-        if 2 * d > total:
-            return DR
-        if 2 * y > total:
-            return SYN
-        return -1
+        return -1 if IS_EC[s] else row_control(self.sp[s])
 
     def guerrillas(self, s: int, f: int) -> int:
         row = self.sp[s]

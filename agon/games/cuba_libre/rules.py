@@ -16,11 +16,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Action, State
+from agon.engine import Action, LogEntry, State
 from agon.engine.rng import Rng
 from agon.games.cuba_libre import (  # noqa: F401 - register steps
     activities,
     cash,
+    chronicle,
     deception,
     insurgent_ops,
     negotiation,
@@ -138,6 +139,7 @@ class CubaLibreState(Board, State):
         self._build_deck()
         deception.setup(self)
         self.prop_played = 0
+        self.trace_last = ("", "")  # the last Non-player reason logged, (role, note): chronicle.rule_trace
         self.peek = 0  # deck-top cards turned up by Eligibility Options A/B
         self.order_card = -1
         self.last_was_prop = False
@@ -299,6 +301,14 @@ class CubaLibreState(Board, State):
         return legal
 
     def _apply(self, role: str, action: Action) -> None:
+        before = chronicle.snap(self)
+        self._apply_action(action)
+        chronicle.describe(self, before)  # the log says what the action did (pieces, levels, Control)
+
+    def _note_line(self, role: str, note: str) -> LogEntry | None:
+        return chronicle.rule_trace(self, role, note)
+
+    def _apply_action(self, action: Action) -> None:
         self._ver += 1
         fr = self.stack[-1]
         if action.verb == "transfer" and fr["k"] in negotiation.OFFERED_AT:

@@ -1,7 +1,7 @@
 """1989: Dawn of Freedom (GMT Games): Democrat against Communist in six Eastern European countries.
 
 Rules: the Hungarian 1st-edition rulebook with its 2nd-edition completion, summarised in
-docs/rules/1989.md; rulings in docs/rulings/1989.md; card texts (our words) in card_texts.json.
+agon/rules/1989.md; rulings in docs/rulings/1989.md; card texts (our words) in card_texts.json.
 `agon.load("1989").new(seed, handicap=0)`; roles "democrat" and "communist".
 """
 

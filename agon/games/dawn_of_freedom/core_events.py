@@ -1,7 +1,7 @@
 """Events written with the core, one of each shape of the events API (events.py docstring):
 free placement, removal, support checks, prerequisites and cancellations, choices, random
 discards that trigger events, lasting Ops / support-check / VP / power-struggle effects, the
-Tiananmen track. Card texts: ../shared/rules/1989-cards.md. The other events live in events_*.py.
+Tiananmen track. Card texts: card_texts.json. The other events live in events_*.py.
 
 Cards here: 2, 3, 4, 6, 7, 8, 15, 16, 17, 25, 26, 27, 29, 30, 52, 53, 58, 62, 71, 74, 83, 85.
 """

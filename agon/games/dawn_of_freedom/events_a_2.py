@@ -1,7 +1,7 @@
 """1989 strategy card events 28-54 not written with the core (events API: events.py docstring).
 
 Cards here: 28, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 44, 45, 46, 47, 48, 49, 50, 51, 54.
-Cards 1-24: events_early_a.py (with the Romanian helpers). Card texts: ../shared/rules/1989-cards.md;
+Cards 1-24: events_early_a.py (with the Romanian helpers). Card texts: card_texts.json;
 our readings: docs/rulings/1989.md "Events 1-55".
 """
 

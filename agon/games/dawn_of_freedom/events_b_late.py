@@ -1,5 +1,5 @@
 """1989 events of the Late Year cards 82-110 not written with the core (card texts:
-../shared/rules/1989-cards.md; API: events.py's docstring). Rulings: docs/rulings/1989.md,
+card_texts.json; API: events.py's docstring). Rulings: docs/rulings/1989.md,
 section "Events 56-110".
 
 Cards here: 82, 84, 86-94, 96-110 (83 and 85 are in core_events.py; 95 is a scoring card).

@@ -1,5 +1,5 @@
 """1989 events of the Middle Year cards 56-81 not written with the core (card texts:
-../shared/rules/1989-cards.md; API: events.py's docstring). Rulings: docs/rulings/1989.md,
+card_texts.json; API: events.py's docstring). Rulings: docs/rulings/1989.md,
 section "Events 56-110".
 
 Cards here: 56, 57, 59, 60, 61, 63, 64, 65, 66, 67, 68, 69, 70, 72, 73, 75, 76, 77, 78, 79, 80, 81.

@@ -1,7 +1,7 @@
 """1989 strategy card events 1-24 not written with the core (events API: events.py docstring).
 
 Cards here: 1, 5, 9, 10, 11, 12, 13, 14, 18, 19, 20, 21, 24. Cards 28-54: events_a_2.py.
-Card texts: ../shared/rules/1989-cards.md; our readings: docs/rulings/1989.md "Events 1-55".
+Card texts: card_texts.json; our readings: docs/rulings/1989.md "Events 1-55".
 
 Also a helper the Romanian events share (1989 7.6): `crowd_pending(g)` (The Crowd Turns
 Against Ceausescu, card 54, still lies in front of the Democrat). `tyrant_gone(g)` (The Tyrant

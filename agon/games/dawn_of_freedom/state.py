@@ -1,7 +1,7 @@
 """1989: Dawn of Freedom: the state, its helpers and the engine contract.
 
-Rules: ../shared/rules/1989.md (Hungarian seed, 1st edition; authority), 1989-completion.md (the
-missing sections), 1989-cards.md. The flow is a stack of named procedures (flow.py); this module
+Rules: agon/rules/1989.md (the Hungarian 1st-edition rulebook is the authority, completed from the
+2nd edition); card texts in card_texts.json. The flow is a stack of named procedures (flow.py); this module
 keeps the board and offers the helpers events and procedures use (see events.py's docstring).
 """
 

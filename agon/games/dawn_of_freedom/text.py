@@ -97,8 +97,9 @@ def label(g: Any, action: Action) -> str:
     verb, arg = action.verb, action.arg
     if verb == "space" and isinstance(arg, int):
         s = SPACES[arg]  # the country first: a long list of spaces reads grouped by country (ids are)
-        bg = ", battleground" if s.battleground else ""
-        return f"{s.country}: {s.name} ({s.cls}{bg}, stability {s.stability}; D {g.sp[D][arg]} / C {g.sp[C][arg]})"
+        bg = ", BG" if s.battleground else ""
+        return (f"{s.country}: {s.name.removesuffix(', ' + s.country)} ({s.cls}{bg}, stab {s.stability}; "
+                f"D {g.sp[D][arg]} / C {g.sp[C][arg]})")
     if verb == "card" and isinstance(arg, int):
         return card_label(arg)
     if verb == "pscard" and isinstance(arg, int):
@@ -151,9 +152,9 @@ def _label(g: Any, verb: str, arg: Any) -> str | None:
     return None
 
 
-CELL = 16  # a space's name in the compact map: three spaces to an 80-column line
+CELL = 15  # a space's name in the compact map: three spaces to a 76-column line (80 less a panel's frame)
 UNTIL = {"turn": "this turn", "game": "whole game", "ps": "next struggle", "deal": "next deal", "manual": "until used"}
-KEY = "Key: Democrat/Communist SPs, then who controls it (D/C); * battleground"
+KEY = "Key: Democrat/Communist SPs, D/C: who controls it, *: battleground"
 CLASSES_KEY = "Space classes (events name them): Elite, Bureaucrat, Farmer, Worker, Intellectual, Student, Church, Minority"
 
 
@@ -251,7 +252,7 @@ def _footer(v: dict[str, Any], full: bool) -> list[str]:
     if pile and full:
         lines += [counts, "Discard pile: " + _cards(pile)]
     elif pile:  # compact: card numbers only (c N reads one)
-        lines.append(f"{counts}: {', '.join(map(str, pile))} (c N: card N)")
+        lines.append(f"{counts}: {', '.join(map(str, pile))}")
     else:
         lines.append(counts)
     if v["in_play"]:
@@ -283,7 +284,7 @@ def render(v: dict[str, Any], role: str | None, full: bool = False) -> str:
     holds power and the spaces holding SPs. `full`: every space with its class and stability, and
     the discard pile."""
     body = _full_map(v) if full else _compact_map(v)
-    key = [KEY, CLASSES_KEY] if full else [KEY + "; b: all"]
+    key = [KEY, CLASSES_KEY] if full else [KEY]
     return "\n".join([*_header(v), *body, *_footer(v, full), *(f"[dim]{k}[/dim]" for k in key)])
 
 

@@ -38,11 +38,13 @@ export class BoardHost {
    * @param {HTMLElement} container  where the <svg> lives
    * @param {HTMLElement} detail     where an element's description goes (aria-live)
    * @param {object} board           from loadBoard
+   * @param {HTMLElement|null} handEl  where the seat's hand goes (its cards may be targets too)
    */
-  constructor(container, detail, board) {
+  constructor(container, detail, board, handEl = null) {
     this.container = container;
     this.detail = detail;
     this.board = board;
+    this.handEl = handEl;
     this.onAction = null; // set by the page: (action) => void
     this.targets = new Map();
     this.view = null;
@@ -61,10 +63,12 @@ export class BoardHost {
         zoom.textContent = on ? "Zoom out" : "Zoom in";
       });
       container.after(zoom);
-      this.svg.addEventListener("click", (e) => this.clicked(e));
-      this.svg.addEventListener("keydown", (e) => this.keyed(e));
-      this.svg.addEventListener("mouseover", (e) => this.hovered(e));
-      this.svg.addEventListener("focusin", (e) => this.hovered(e));
+      for (const surface of this.surfaces()) {
+        surface.addEventListener("click", (e) => this.clicked(e));
+        surface.addEventListener("keydown", (e) => this.keyed(e));
+        surface.addEventListener("mouseover", (e) => this.hovered(e));
+        surface.addEventListener("focusin", (e) => this.hovered(e));
+      }
     } else {
       container.append(h("p", { class: "no-board" }, "This game has no board drawing yet. The position, set out as text:"));
     }
@@ -72,20 +76,28 @@ export class BoardHost {
       if (e.key === "Escape") this.closeMenu();
     });
     document.addEventListener("click", (e) => {
-      if (this.menu && !this.menu.contains(e.target) && !(this.svg && this.svg.contains(e.target))) this.closeMenu();
+      if (this.menu && !this.menu.contains(e.target) && !this.surfaces().some((s) => s.contains(e.target))) this.closeMenu();
     });
+  }
+
+  /** The elements whose [data-target] descendants can be targets: the board, and the hand. */
+  surfaces() {
+    return [this.svg, this.handEl].filter(Boolean);
   }
 
   get ok() {
     return Boolean(this.board.module) && !this.broken;
   }
 
-  /** (Re)draw for `view`; `actions` are the legal actions ([] when it is not this seat's turn). */
+  /** (Re)draw the board and the hand for `view`; `actions` are the legal actions ([] when it is
+   * not this seat's turn). */
   draw(view, ui, actions) {
     this.view = view;
     this.ui = { role: ui.role ?? null, cards: this.board.cards, seats: ui.seats || {} };
     this.closeMenu();
+    this.targets = new Map();
     if (!this.svg) return;
+    if (this.handEl) fill(this.handEl, safe(this.board.module.hand, "", view, this.ui));
     clear(this.svg);
     try {
       this.board.module.draw(this.svg, view, this.board.layout, this.ui);
@@ -115,11 +127,14 @@ export class BoardHost {
     return map;
   }
 
+  /** Highlight the elements legal actions name; `targets` keeps only keys drawn somewhere. */
   markTargets(actions) {
-    this.targets = this.targetsOf(actions);
-    for (const el of this.svg.querySelectorAll("[data-target]")) {
+    const namedBy = this.targetsOf(actions);
+    this.targets = new Map();
+    for (const el of this.surfaces().flatMap((s) => [...s.querySelectorAll("[data-target]")])) {
       const key = el.getAttribute("data-target");
-      const named = this.targets.get(key);
+      const named = namedBy.get(key);
+      if (named) this.targets.set(key, named);
       if (named) {
         el.classList.add("target");
         el.setAttribute("tabindex", "0");
@@ -134,7 +149,7 @@ export class BoardHost {
 
   elementOf(event) {
     const el = event.target instanceof Element ? event.target.closest("[data-target]") : null;
-    return el && this.svg.contains(el) ? el : null;
+    return el && this.surfaces().some((s) => s.contains(el)) ? el : null;
   }
 
   hovered(event) {
@@ -176,16 +191,18 @@ export class BoardHost {
   openMenu(el, actions) {
     this.closeMenu();
     const box = el.getBoundingClientRect();
-    const host = this.container.getBoundingClientRect();
     const menu = h(
       "div",
       { class: "target-menu", role: "menu", "aria-label": "Choices for this element" },
       actions.map((action) => h("button", { type: "button", role: "menuitem", onclick: () => this.choose(action) }, action.label)),
       h("button", { type: "button", class: "cancel", role: "menuitem", onclick: () => this.closeMenu() }, "Cancel"),
     );
-    menu.style.left = Math.max(0, Math.min(box.left - host.left, host.width - 220)) + "px";
-    menu.style.top = box.bottom - host.top + 4 + "px";
-    this.container.append(menu);
+    document.body.append(menu);
+    const width = menu.offsetWidth;
+    const height = menu.offsetHeight;
+    menu.style.left = Math.max(4, Math.min(box.left, window.innerWidth - width - 4)) + "px";
+    const below = box.bottom + 4;
+    menu.style.top = (below + height <= window.innerHeight ? below : Math.max(4, box.top - height - 4)) + "px";
     this.menu = menu;
     this.menuFrom = el;
     menu.querySelector("button").focus();
@@ -197,11 +214,6 @@ export class BoardHost {
     this.menu = null;
     if (this.menuFrom && this.menuFrom.isConnected) this.menuFrom.focus();
     this.menuFrom = null;
-  }
-
-  /** The seat's hand and private information, with card texts (the renderer's HTML). */
-  hand(el, view) {
-    fill(el, safe(this.board.module && this.board.module.hand, "", view, this.ui));
   }
 
   legend(el) {

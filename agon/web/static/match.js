@@ -16,7 +16,6 @@ class MatchPage {
     this.busy = false;
     this.socket = null;
     this.retry = 0;
-    this.closed = false;
   }
 
   async start() {
@@ -30,10 +29,10 @@ class MatchPage {
       return;
     }
     const board = await loadBoard(state.game);
-    this.host = new BoardHost($("board"), $("detail"), board);
+    this.host = new BoardHost($("board"), $("detail"), board, this.token ? $("hand") : null);
     this.host.onAction = (action) => this.act(action);
     if (board.module) $("legend-box").hidden = false;
-    this.render(state, true);
+    this.render(state);
     this.connect();
     window.addEventListener("online", () => this.reconnectNow());
     document.addEventListener("visibilitychange", () => {
@@ -51,16 +50,20 @@ class MatchPage {
 
   async refresh() {
     try {
-      this.render(await this.fetchState(), true);
+      this.render(await this.fetchState());
     } catch (err) {
       this.error(err.message);
     }
   }
 
-  /** Show a state object; an older one than shown (a late reply) is ignored unless forced. */
-  render(state, force = false) {
+  /** Show a state object; one older than the state shown (a late reply or push) is ignored:
+   * versions only grow (an undo is an action too). */
+  render(state) {
     if (!state || typeof state !== "object" || !state.view) return;
-    if (!force && this.state && typeof state.version === "number" && state.version < this.state.version) return;
+    if (this.state && typeof state.version === "number" && state.version < this.state.version) return;
+    const key = JSON.stringify(state);
+    if (key === this.shown) return; // the same state again (a push that follows our own reply)
+    this.shown = key;
     const first = !this.state;
     this.state = state;
     document.body.dataset.version = String(state.version);
@@ -71,7 +74,6 @@ class MatchPage {
     const actions = prompt && Array.isArray(prompt.actions) ? prompt.actions : [];
     if (this.host) {
       this.host.draw(state.view, { role, seats: state.seats || {} }, actions);
-      this.host.hand($("hand"), state.view);
       if (first) this.host.legend($("legend"));
     }
     $("hand-panel").hidden = !role || !$("hand").textContent.trim();
@@ -133,7 +135,7 @@ class MatchPage {
       box.append(button);
     }
     for (const action of undo) box.append(h("button", { type: "button", class: "action undo", onclick: () => this.act(action) }, "↶ " + (action.label || "Undo")));
-    if (onBoard.size) box.append(h("p", { class: "hint" }, "Highlighted places on the board are clickable too."));
+    if (onBoard.size) box.append(h("p", { class: "hint" }, "Highlighted places on the board and cards in your hand are clickable too."));
     this.setBusy(this.busy);
   }
 
@@ -184,7 +186,6 @@ class MatchPage {
     if (this.busy || !this.state || !this.token) return;
     this.error("");
     this.setBusy(true);
-    const undo = action.verb === "undo";
     try {
       const state = await api(this.path() + "/actions", {
         method: "POST",
@@ -192,7 +193,7 @@ class MatchPage {
         body: { version: this.state.version, verb: action.verb, arg: action.arg ?? null },
       });
       this.busy = false;
-      this.render(state, undo);
+      this.render(state);
       $("prompt-panel").focus({ preventScroll: true });
     } catch (err) {
       this.busy = false;
@@ -201,7 +202,7 @@ class MatchPage {
       await this.refresh();
     } finally {
       this.setBusy(false);
-      if (this.pending) this.render(this.pending, false);
+      if (this.pending) this.render(this.pending);
       this.pending = null;
     }
   }
@@ -233,7 +234,7 @@ class MatchPage {
         return;
       }
       if (data && typeof data.error === "string") this.error(data.error);
-      else if (!this.busy) this.render(data, true);
+      else if (!this.busy) this.render(data);
       else this.pending = data;
     });
     socket.addEventListener("close", () => {

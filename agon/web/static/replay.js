@@ -128,6 +128,7 @@ function upload() {
     const file = event.target.files && event.target.files[0];
     $("upload-error").textContent = "";
     if (!file) return;
+    event.target.value = ""; // the same file chosen again (after an edit) is read again
     let record;
     try {
       record = JSON.parse(await file.text());

@@ -1,5 +1,5 @@
 """1989 card play, events and the Tiananmen Square track (scenarios T-07 .. T-10, T-12, T-13,
-T-19 .. T-24, T-39, T-40 of ../shared/rules/1989.md), with the events written in core_events.py."""
+T-19 .. T-24, T-39, T-40 of the 1989 specification), with the events written in core_events.py."""
 
 from __future__ import annotations
 

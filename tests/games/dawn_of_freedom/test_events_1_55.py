@@ -1,5 +1,5 @@
 """1989 strategy card events 1-55 written in events_early_a.py and events_a_2.py: given a position,
-playing the event does exactly what the card says (../shared/rules/1989-cards.md)."""
+playing the event does exactly what the card says (card_texts.json)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """1989 events of cards 56-110 written in events_b_middle.py / events_b_late.py: given a position,
-playing the event does exactly what its card says (../shared/rules/1989-cards.md); scenarios
-T-11 and T-25..T-27 of ../shared/rules/1989.md (Romanian events)."""
+playing the event does exactly what its card says (the card texts in
+agon/games/dawn_of_freedom/card_texts.json); scenarios T-11 and T-25..T-27 (Romanian events)."""
 
 from __future__ import annotations
 

@@ -152,5 +152,5 @@ def test_board_shows_the_discard_pile_and_what_is_in_force() -> None:
     game = agon.load("1989")
     text = game.render(g.view("democrat"), "democrat")
     top = g.discard[-1]
-    assert f"discard 1: {top} (c N" in text and "Helsinki Final Act (Communist, whole game)" in text
+    assert f"discard 1: {top}\n" in text and "Helsinki Final Act (Communist, whole game)" in text
     assert f"Discard pile: {top} {CARDS[top].title}" in game.render(g.view("democrat"), "democrat", full=True)

@@ -1,5 +1,6 @@
 """1989 core rules: control, VP, setup, turn structure, decks, placement, support checks
-(scenarios T-01, T-02, T-04, T-05, T-06, T-14 .. T-18, T-37, T-38 of ../shared/rules/1989.md)."""
+(scenarios T-01, T-02, T-04, T-05, T-06, T-14 .. T-18, T-37, T-38 of the 1989
+specification)."""
 
 from __future__ import annotations
 

@@ -32,8 +32,9 @@ GEO = {  # id: (lat, lon)
 }
 
 W, H = 116, 50  # one space box (centre coordinates below)
-LAT0, LON0, K, SQUASH = 55.1, 10.9, 92.0, 0.80  # equirectangular about 48 N, north-south squashed by SQUASH
+LAT0, LON0, K, SQUASH = 55.1, 10.9, 96.0, 0.70  # equirectangular about 48 N, north-south squashed by SQUASH
 LABEL_W, LABEL_H = 230, 26
+TX, BY = 1010, 690  # where the tracks (x) and the boxes (y) go
 LABELS = {  # each country's name (and who is in power) in the empty land or sea beside it
     "East Germany": (54.7, 11.9), "Poland": (54.9, 21.0), "Czechoslovakia": (48.1, 14.0),
     "Hungary": (45.6, 17.6), "Romania": (48.2, 26.4), "Bulgaria": (41.6, 25.2),
@@ -54,14 +55,30 @@ def main() -> None:
     goal = {s["id"]: (*project(*GEO[s["id"]]), W, H) for s in spaces}
     for name, (lat, lon) in LABELS.items():
         goal[name] = (*project(lat, lon), LABEL_W, LABEL_H)
-    pos = relax(goal, bounds=(MAP_X, MAP_Y, 1300, 1300))
+    tracks = {  # in the Baltic and Belarus, north-east of the map
+        "vp": {"x": TX, "y": 40, "w": 310, "h": 125, "from": -20, "to": 20, "per": 10,
+               "title": "Victory points (+ Democrat)"},
+        "turn": {"x": TX, "y": 200, "w": 310, "h": 30, "from": 1, "to": 10, "title": "Turn"},
+        "action_round": {"x": TX, "y": 265, "w": 310, "h": 30, "from": 0, "to": 8, "title": "Action round"},
+        "tiananmen": {"x": TX, "y": 330, "w": 310, "h": 30, "from": 0, "to": 8, "title": "Tiananmen Square track"},
+    }
+    boxes = {  # in Yugoslavia, south-west of the map
+        "cards": {"x": 24, "y": BY, "w": 300, "h": 200},
+        "power_struggle": {"x": 340, "y": BY, "w": 300, "h": 200},
+        "effects": {"x": 24, "y": BY + 212, "w": 616, "h": 112},
+    }
+    for name, t in {**tracks, **boxes}.items():  # panels are fixed obstacles the spaces keep clear of
+        top = 22 if name in tracks else 0
+        goal[f"panel {name}"] = (t["x"] + t["w"] / 2, t["y"] - top + (t["h"] + top) / 2, t["w"] + 8, t["h"] + top + 6)
+    fixed = frozenset(k for k in goal if str(k).startswith("panel "))
+    pos = relax(goal, bounds=(MAP_X, MAP_Y, TX + 330, BY + 360), fixed=fixed)
     width = max(x for x, _ in pos.values()) + W / 2 + 20
-    side = round(width + 20)
     out = {
         "game": "1989",
         "about": "Schematic map of Eastern Europe: each space at its town's latitude/longitude "
-                 f"(equirectangular about 48N, {K:.0f} units per degree of latitude), nudged apart for legibility.",
-        "viewBox": [0, 0, side + 335, round(max(1100, max(y for _, y in pos.values()) + H / 2 + 20))],
+                 f"(equirectangular about 48N, {K:.0f} units per degree of latitude, north-south x{SQUASH}), "
+                 "nudged apart for legibility; tracks and boxes in the empty land and sea.",
+        "viewBox": [0, 0, round(max(width, TX + 330)), round(max(BY + 345, max(y for _, y in pos.values()) + H / 2 + 20))],
         "space_size": [W, H],
         "spaces": [{"id": s["id"], "name": s["name"], "country": s["country"], "class": s["class"],
                     "stability": s["stability"], "battleground": s["battleground"],
@@ -69,20 +86,8 @@ def main() -> None:
                     "x": round(pos[s["id"]][0]), "y": round(pos[s["id"]][1])} for s in spaces],
         "connections": sorted({tuple(sorted((s["id"], a))) for s in spaces for a in s["adjacent"]}),
         "countries": {},
-        "tracks": {
-            "vp": {"x": side, "y": 40, "w": 310, "h": 125, "from": -20, "to": 20, "per": 10,
-                   "title": "Victory points (+ Democrat)"},
-            "turn": {"x": side, "y": 200, "w": 310, "h": 30, "from": 1, "to": 10, "title": "Turn"},
-            "action_round": {"x": side, "y": 265, "w": 310, "h": 30, "from": 0, "to": 8,
-                             "title": "Action round"},
-            "tiananmen": {"x": side, "y": 330, "w": 310, "h": 30, "from": 0, "to": 8,
-                          "title": "Tiananmen Square track"},
-        },
-        "boxes": {
-            "cards": {"x": side, "y": 380, "w": 310, "h": 230},
-            "power_struggle": {"x": side, "y": 625, "w": 310, "h": 175},
-            "effects": {"x": side, "y": 815, "w": 310, "h": 270},
-        },
+        "tracks": tracks,
+        "boxes": boxes,
         "tiananmen_names": tables["tiananmen"],
         "power_cards": {str(c["number"]): [c["name"], c["value"]] for c in power},
         "card_titles": {str(c["number"]): c["title"] for c in cards},

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from relax import relax
 
-from agon.games.dual_powers.data import CARD_LABEL, EXH, FRESH, MARKER_NAME, N_MARKERS, OWNER
+from agon.games.dual_powers.data import CARD_CODE, CARD_LABEL, EXH, FRESH, MARKER_NAME, N_MARKERS, OWNER
 
 PKG = Path(__file__).resolve().parents[3] / "agon" / "games" / "dual_powers"
 GEO = {  # district: (lat, lon) of its centre
@@ -47,9 +47,9 @@ def main() -> None:
     ]
     cards = []
     by_label = {c["label"]: c for c in data["command_cards"]} | {x["name"]: x for x in data["leaders"]}
-    for i, label in enumerate(CARD_LABEL):
-        c = by_label[label]
-        cards.append({"id": i, "label": label, **{k: c.get(k) for k in ("district", "days", "recruit", "action", "vp",
+    for i, (code, label) in enumerate(zip(CARD_CODE, CARD_LABEL, strict=True)):
+        c = by_label[code]
+        cards.append({"id": i, "label": label, "code": code, **{k: c.get(k) for k in ("district", "days", "recruit", "action", "vp",
                                                                          "side", "special") if c.get(k) is not None}})
     side = round(right)
     out = {

@@ -2,7 +2,7 @@
 // the VP, turn, action round and Tiananmen Square tracks, the card piles and the power struggle.
 // Support Points: Democrat = blue square, Communist = vermillion circle; filled when that side
 // controls the space, outlined otherwise.
-import { COLORS, clear, el, esc, legendRow, panel, rows, shape, stack, target, text, track } from "./svg.js";
+import { COLORS, cardOf, clear, el, esc, legendRow, panel, rows, shape, stack, target, text, track } from "./svg.js";
 
 const SIDE = {
   democrat: { name: "Democrat", fill: COLORS.blue, shape: "square", abbr: "D" },
@@ -31,7 +31,7 @@ function wrap(name, per) {
 }
 
 function cardTitle(id, layout, cards) {
-  const c = cards?.get?.(id) ?? cards?.get?.(String(id));
+  const c = cardOf(cards, id);
   return c ? c.name : (layout.card_titles?.[String(id)] ?? `Card ${id}`);
 }
 
@@ -200,7 +200,7 @@ function drawSide(svg, view, layout) {
   for (const [who, cid] of Object.entries(view.committed ?? {})) list.push(`${SIDE[who]?.name ?? who} must play: ${cardTitle(cid, layout)}`);
   const last = view.discard?.[view.discard.length - 1];
   if (last !== undefined) list.push(`Top of discard: ${cardTitle(last, layout)}`);
-  rows(svg, b.cards, list.slice(0, 10), OPTS);
+  rows(svg, b.cards, list.slice(0, 8), OPTS);
   panel(svg, b.power_struggle, "Power struggle");
   const ps = view.power_struggle;
   if (ps) {
@@ -218,7 +218,13 @@ function drawSide(svg, view, layout) {
   panel(svg, b.effects, "Events in force");
   const until = { turn: "this turn", game: "rest of game", ps: "to next power struggle", deal: "to next deal", manual: "until used" };
   const eff = (view.effects ?? []).map((e) => `${e.name}${e.side ? " (" + (SIDE[e.side]?.abbr ?? e.side) + ")" : ""}, ${until[e.until] ?? e.until}`);
-  rows(svg, b.effects, eff.length ? eff.slice(0, 12) : ["None."], OPTS);
+  // two columns of as many lines as the box holds; the last line says how many more there are
+  const per = Math.max(1, Math.floor((b.effects.h - 30) / 19));
+  const fit = per * 2;
+  const shown = eff.length > fit ? [...eff.slice(0, fit - 1), `… and ${eff.length - fit + 1} more`] : eff;
+  const half = b.effects.w / 2;
+  rows(svg, b.effects, shown.length ? shown.slice(0, per) : ["None."], { ...OPTS, max: Math.floor(half / 7.4) });
+  rows(svg, { ...b.effects, x: b.effects.x + half }, shown.slice(per), { ...OPTS, max: Math.floor(half / 7.4) });
 }
 
 let lastLayout = {}; // hand() gets no layout; it names cards from the one draw() last used
@@ -242,7 +248,7 @@ export function hand(view, ui = {}) {
   const layout = ui.layout ?? lastLayout;
   const out = [];
   const cardRow = (cid, key) => {
-    const c = ui.cards?.get?.(cid) ?? ui.cards?.get?.(String(cid));
+    const c = cardOf(ui.cards, cid);
     const title = c ? c.name : (layout.card_titles?.[String(cid)] ?? `Card ${cid}`);
     const ops = layout.card_ops?.[String(cid)];
     return `<div class="card" data-target="${esc(key)}" tabindex="0"><b>${esc(`${cid}. ${title}`)}</b>`
@@ -257,7 +263,9 @@ export function hand(view, ui = {}) {
   if (ps && Array.isArray(ps.hand)) {
     out.push(`<h3>Your power struggle cards (${ps.hand.length})</h3><ul class="ps-hand">`);
     for (const pid of ps.hand) {
-      out.push(`<li class="card" data-target="pscard:${pid}" tabindex="0">${esc(psCard(pid, layout))}</li>`);
+      const body = cardOf(ui.cards, `P${pid}`)?.text;
+      out.push(`<li class="card" data-target="pscard:${pid}" tabindex="0">${esc(psCard(pid, layout))}`
+        + `${body ? `<div class="card-text">${esc(body)}</div>` : ""}</li>`);
     }
     out.push("</ul>");
     if (Array.isArray(ps.democrat_hand)) {

@@ -2,7 +2,7 @@
 // their places), each space's pieces with counts, Support/Opposition, control, Terror/Sabotage and
 // Cash markers; the edge track (Resources, Aid, victory totals), cards, eligibility and Available forces.
 // Each faction has its own shape; Underground Guerrillas are outlined, Active ones filled.
-import { COLORS, clear, el, esc, legendRow, panel, rows, shape, stack, target, text, track } from "./svg.js";
+import { COLORS, cardOf, clear, el, esc, legendRow, panel, rows, shape, stack, target, text, track } from "./svg.js";
 
 const FACTIONS = {
   govt: { name: "Government", abbr: "Govt", fill: COLORS.blue, shape: "square", ink: "#fff" },
@@ -36,7 +36,7 @@ function spaceOf(view, name) {
 }
 
 function title(id, layout, cards) {
-  const c = cards?.get?.(id) ?? cards?.get?.(String(id));
+  const c = cardOf(cards, id);
   return c ? c.name : (layout.card_titles?.[String(id)] ?? `Card ${id}`);
 }
 
@@ -240,10 +240,18 @@ export function draw(svg, view, layout, ui = {}) {
 }
 
 export function hand(view, ui = {}) {
-  // Cuba Libre has no hands; a faction's private information is its Deception markers (variant)
+  // Cuba Libre has no hands: the current and next cards' texts (public), and a faction's own
+  // Deception markers (the variant's private information)
+  const out = [];
+  for (const [what, id, name] of [["Current card", view.current_card, view.current_title], ["Next card", view.next_card, view.next_title]]) {
+    if (id === null || id === undefined) continue;
+    const c = cardOf(ui.cards, id);
+    out.push(`<div class="card"><b>${esc(what)}: ${esc(id)}. ${esc(c?.name ?? name ?? "")}</b>`
+      + `${c?.text ? `<div class="card-text" style="white-space:pre-line">${esc(c.text)}</div>` : ""}</div>`);
+  }
   const dec = view.deception?.[view.role];
-  if (!dec?.mine?.length) return "";
-  return `<h3>Your Deception markers</h3><ul>${dec.mine.map((m) => `<li>${esc(m)}</li>`).join("")}</ul>`;
+  if (dec?.mine?.length) out.push(`<h3>Your Deception markers</h3><ul>${dec.mine.map((m) => `<li>${esc(m)}</li>`).join("")}</ul>`);
+  return out.join("");
 }
 
 export function legend(layout) {

@@ -2,7 +2,7 @@
 // their strength), the Neva with its bridges and the prospekts, the Blockade marker, the Unrest! and
 // Blockade! tiles, objective markers, the Support track, the calendar and each side's hand and supply.
 // Shapes: Red = square, White = circle, neutral = diamond, Opposition = hexagon, leaders = star.
-import { COLORS, clear, el, esc, legendRow, panel, rows, shape, target, text, track } from "./svg.js";
+import { COLORS, clear, el, esc, findCard, legendRow, panel, rows, shape, target, text, track } from "./svg.js";
 
 const OWNERS = {
   red: { name: "Red", fill: COLORS.vermillion, ink: "#fff", shape: "square" },
@@ -129,7 +129,7 @@ function drawConnectionLabels(svg, view, layout) {
 
 function token(g, m, x, y) {
   const o = OWNERS[m.owner] ?? OWNERS.neutral;
-  const leader = LEADER.test(m.name);
+  const leader = m.leader ?? LEADER.test(m.name);
   const t = el("g", { "data-target": `marker:${m.id}`, opacity: m.exhausted ? 0.55 : 1 }, g);
   el("title", {}, t).textContent = markerText(m);
   if (m.owner !== m.control && CONTROL_RING[m.control]) {
@@ -138,7 +138,7 @@ function token(g, m, x, y) {
   shape(t, leader ? "star" : o.shape, x, y, leader ? 17 : 15, o.fill, "#111", { "stroke-width": 2 });
   text(t, x, y + 6, String(m.strength), { "text-anchor": "middle", "font-size": 17, "font-weight": "bold",
     fill: leader ? "#111" : o.ink });
-  if (leader) {
+  if (leader && LEADER.test(m.name)) {
     const initials = m.name.split(" ")[1] ?? m.name;
     text(t, x, y + 32, initials.slice(0, 9), { "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: "#222" });
   }
@@ -225,7 +225,11 @@ function drawSupply(svg, spec, ids, view, layout) {
   ids.forEach((id, i) => {
     const info = layout.markers?.[id];
     if (!info) return;
-    const m = { id, name: info.name, owner: info.owner, control: info.owner, strength: info.fresh, exhausted: false };
+    // a leader in the supply goes unnamed: its name is also a card in a hand, and the view names only
+    // the markers on the map
+    const leader = LEADER.test(info.name);
+    const name = leader ? `${OWNERS[info.owner]?.name ?? info.owner} leader` : info.name;
+    const m = { id, name, owner: info.owner, control: info.owner, strength: info.fresh, exhausted: false, leader };
     const g = el("g", { transform: `translate(${spec.x + 20 + (i % 13) * 28.5} ${y}) scale(0.62)` }, svg);
     token(g, m, 0, 0);
   });
@@ -259,7 +263,7 @@ export function hand(view, ui = {}) {
   const row = (label) => {
     const c = cardByLabel(layout, label);
     const key = c ? ` data-target="card:${c.id}" tabindex="0"` : "";
-    const more = ui.cards?.get?.(c?.id)?.text ?? "";
+    const more = findCard(ui.cards, (x) => x.name === label)?.text ?? "";
     return `<div class="card"${key}><b>${esc(label)}</b><div class="card-text">${esc(cardLine(c).replace(/^[^:]*: /, ""))}</div>`
       + `${more ? `<div class="card-text">${esc(more)}</div>` : ""}</div>`;
   };

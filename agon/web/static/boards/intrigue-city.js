@@ -1,7 +1,7 @@
 // Intrigue City: the row of action cards (spiders, pawns on them), the six guilds on their ring (power,
 // Favour cards left), the rounds and Intrigue tracks, the bank, the turn under way and every player's
 // board (cubes per guild, influence, Favours, Equilibrium cards). Players have a shape as well as a colour.
-import { COLORS, clear, el, esc, legendRow, panel, rows, shape, target, text, track } from "./svg.js";
+import { COLORS, clear, el, esc, findCard, legendRow, panel, rows, shape, target, text, track } from "./svg.js";
 
 const PLAYER_FILL = { purple: COLORS.purple, red: COLORS.vermillion, blue: COLORS.blue, green: COLORS.green, orange: COLORS.orange };
 const PLAYER_SHAPE = ["circle", "square", "triangle", "diamond", "hexagon"];
@@ -250,7 +250,8 @@ export function hand(view, ui = {}) {
   if (Array.isArray(me.hand)) {
     out.push(`<h3>Your hand (${me.hand.length})</h3>`);
     for (const id of me.hand) {
-      const [name, body] = layout.card_names?.[id] ?? [id, ""];
+      const [name, printed] = layout.card_names?.[id] ?? [id, ""];
+      const body = findCard(ui.cards, (c) => c.code === id)?.text ?? printed;
       out.push(`<div class="card" data-target="hand:${esc(id)}" tabindex="0"><b>${esc(name)}</b><div class="card-text">${esc(body)}</div></div>`);
     }
   }

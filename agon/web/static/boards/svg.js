@@ -162,13 +162,13 @@ export function shapeMarkup(kind, fill, hollow = false) {
   return holder.innerHTML;
 }
 
-// Card reference as HTML: name and text from the catalogue, else its number.
-export function cardHtml(id, cards, extra = "", key = null) {
-  const card = cards?.get?.(id) ?? cards?.get?.(String(id)) ?? cards?.get?.(Number(id));
-  const name = card ? card.name : `Card ${id}`;
-  const body = card ? (card.text ?? card.short ?? "") : "";
-  const data = key ? ` data-target="${esc(key)}" tabindex="0"` : "";
-  return `<div class="card"${data} style="border:1px solid #999;border-radius:6px;padding:4px 6px;margin:3px 0;background:#fffdf6">`
-    + `<b>${esc(card ? `${id}. ${name}` : name)}</b>${extra ? ` <small>${esc(extra)}</small>` : ""}`
-    + (body ? `<div style="font-size:0.85em">${esc(body)}</div>` : "") + `</div>`;
+// The catalogue entry (Game.cards(), keyed by String(id)) of card `id`, or null.
+export function cardOf(cards, id) {
+  return cards?.get?.(String(id)) ?? cards?.get?.(id) ?? null;
+}
+
+// The first catalogue entry for which test(card) holds, or null.
+export function findCard(cards, test) {
+  for (const card of cards?.values?.() ?? []) if (test(card)) return card;
+  return null;
 }

@@ -1,0 +1,109 @@
+"""Issue 10 item 2: the Cuba Libre log says what happened (pieces, levels, Resources, Aid, Cash,
+Casinos, Control) and the Non-player rule trace is set apart and not repeated."""
+
+from __future__ import annotations
+
+import itertools
+
+from agon.games.cuba_libre.data import GOVT, M26, space
+from agon.games.cuba_libre.nonplayer import NonPlayerBot
+from tests.games.cuba_libre.helpers import act, blank, op_in, put, start
+
+
+def lines(g, since: int) -> list[str]:
+    return [e.message() for e in list(g._log)[since:]]
+
+
+def test_train_logs_each_cube_placed_resources_and_control():
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "havana", m26_a=1)
+    start(g, GOVT)
+    act(g, "operation", "train")
+    n = len(g._log)
+    act(g, "space", "Havana")
+    act(g, "place", "troop")
+    act(g, "place", "police")
+    out = lines(g, n)
+    assert "Government Resources 10 -> 8." in out
+    assert "1 Troop placed in Havana." in out and "1 Police placed in Havana." in out
+    assert "Havana: Control 26July -> no one." in out and "Havana: Control no one -> Government." in out
+
+
+def test_sweep_logs_moves_and_flips_and_assault_the_removals():
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "havana", troop=2)
+    put(g, "la_habana", m26_u=2)
+    op_in(g, GOVT, "sweep", "La Habana")
+    n = len(g._log)
+    act(g, "move", ("Havana", "troop"))
+    act(g, "move", ("Havana", "troop"))
+    act(g, "done")  # the Sweep Activates once its Troops have moved (3.2.3)
+    out = lines(g, n)
+    assert out.count("1 Troop moves from Havana to La Habana.") == 2
+    assert "2 26July Guerrillas in La Habana flip Active." in out
+    g2 = blank()
+    g2.res[GOVT] = 10
+    put(g2, "havana", troop=2, dr_a=1)
+    op_in(g2, GOVT, "assault", "Havana")
+    assert "1 DR Guerrilla removed from Havana." in lines(g2, 0)
+
+
+def test_support_terror_cash_and_casinos_are_logged():
+    from agon.games.cuba_libre.chronicle import describe, snap
+
+    g = blank()
+    put(g, "havana", casino=1, syn_u=1)
+    before = snap(g)
+    g.shift(space("havana"), 1)
+    g.add_terror(space("matanzas"))
+    g.close_casino(space("havana"))
+    g.cash[0] = space("havana") * 4 + 3
+    g.aid += 3
+    n = len(g._log)
+    describe(g, before)
+    out = lines(g, n)
+    assert "Havana: Neutral -> Passive Support." in out
+    assert "Matanzas: 1 Terror marker placed (1 there)." in out
+    assert "1 Casino in Havana closes." in out
+    assert "Cash placed in Havana with Syndicate." in out
+    assert any(line.startswith("Aid ") for line in out)
+
+
+def test_nonplayer_rule_trace_is_set_apart_and_once_per_step():
+    g = blank(players=0)
+    bot = NonPlayerBot()
+    notes = []
+    for _ in range(60):
+        if g.is_over:
+            break
+        role = g.active[0]
+        action = bot.choose(g, role)
+        notes.append((role, bot.last_reason))
+        g.apply(role, action, note=bot.last_reason)
+    trace = [e for e in g._log if "by the rules" in e.text]
+    assert trace and all(e.message().startswith("    [") for e in trace)
+    assert not any(e.text == "{role}: {note}" for e in g._log)
+    for a, b in itertools.pairwise(trace):
+        assert a.args != b.args  # never the same step twice in a row
+    assert len(trace) < len(notes)  # repeats of a step were dropped
+    _ = M26
+
+
+def test_cash_awaiting_its_holders_choice_is_still_in_its_space():
+    """A Cash marker whose holder is deciding (4.5.2, encoded -2 - place) logs nothing until it moves."""
+    from agon.games.cuba_libre.chronicle import describe, snap
+
+    g = blank()
+    code = space("havana") * 4 + 3
+    g.cash[0] = code
+    before = snap(g)
+    g.cash[0] = -2 - code
+    n = len(g._log)
+    describe(g, before)
+    assert lines(g, n) == []
+    before = snap(g)
+    g.cash[0] = -1
+    describe(g, before)
+    assert lines(g, n) == ["Cash removed from Havana (Syndicate)."]

@@ -1,0 +1,22 @@
+"""`agon serve` and `agon bench server` on the command line (issue 11)."""
+
+from __future__ import annotations
+
+from agon.cli.main import main
+from agon.cli.serve import _safe
+
+
+def test_workers_need_postgresql(capsys, tmp_path):
+    assert main(["serve", "--workers", "2", "--db", f"sqlite:///{tmp_path / 'x.db'}"]) == 2
+    out = capsys.readouterr().out
+    assert "needs PostgreSQL" in out and "Traceback" not in out
+
+
+def test_bench_server_refuses_no_matches(capsys):
+    assert main(["bench", "server", "--matches", "0"]) == 2
+    assert "--matches" in capsys.readouterr().out
+
+
+def test_the_printed_database_hides_its_password():
+    assert _safe("postgresql://agon:secret@db.example/agon") == "postgresql://agon@db.example/agon"
+    assert _safe("sqlite:////home/me/agon.db") == "sqlite:////home/me/agon.db"
