@@ -98,7 +98,7 @@ def cmd_games(console: Console, args: argparse.Namespace) -> int:
     return 0
 
 
-def _new_game(console: Console, args: argparse.Namespace, named: dict[str, str]) -> tuple[State, dict[str, str]]:
+def _new_game(args: argparse.Namespace, named: dict[str, str]) -> tuple[State, dict[str, str]]:
     """A new game from the command line, and who sits where (what the person named)."""
     if args.game is None:
         raise ValueError("name the game to play (`agon games` lists them), or continue one with --load FILE")
@@ -148,7 +148,7 @@ def _save(console: Console, state: State, path: str, seats: dict[str, str], inte
 
 def cmd_play(console: Console, args: argparse.Namespace) -> int:
     named = parse_pairs(args.seat, "--seat")
-    state, seats = _loaded_game(args, named) if args.load else _new_game(console, args, named)
+    state, seats = _loaded_game(args, named) if args.load else _new_game(args, named)
     game_id, seed, options = state.game.id, state.seed, state.options
     filled = seat_players(game_id, seats, seed, options)
     humans = [role for role, who in filled.items() if who == HUMAN]
@@ -170,6 +170,7 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
             _save(console, state, args.save, filled, interrupted)
     if state.is_over and not interrupted:
         player.show_new_log(state)
+        player.show_board(state, humans[0] if len(humans) == 1 else None)  # the final position, then the result
         show_result(console, state)
     return 130 if interrupted else 0
 

@@ -39,11 +39,13 @@ class TerminalPlayer:
         self.board_at: tuple[int, int, str] | None = None  # (actions, log lines, prompt) at the last drawing
         self.thinking: Progress | None = None
         self._catalogue: list[Card] | None = None
+        self._patterns: list[re.Pattern[str]] = []
         self._think_start = 0.0
 
     def viewer(self, state: State) -> str | None:
-        """Whose eyes the log is read with: the only human, or nobody's private lines in hot seat."""
-        return self.humans[0] if len(self.humans) == 1 else None
+        """Whose eyes the log is read with: the only human; in hot seat, the person at the keyboard
+        (the screen and scrollback are cleared before the next one sits down)."""
+        return self.humans[0] if len(self.humans) == 1 else self.last_human
 
     def show_log(self, state: State, start: int, viewer: str | None) -> None:
         for entry in state.log[start:]:
@@ -59,17 +61,19 @@ class TerminalPlayer:
     def catalogue(self, state: State) -> list[Card]:
         if self._catalogue is None:
             self._catalogue = sorted(state.game.cards(), key=lambda c: -len(str(c["name"])))
+            self._patterns = [re.compile(rf"(?<!\w){re.escape(str(c['name']))}(?!\w)") for c in self._catalogue]
         return self._catalogue
 
     def cards_in(self, state: State, text: str) -> list[Card]:
-        """The catalogue's cards whose names appear in `text` (longest names first, each once)."""
-        found: list[Card] = []
-        for card in self.catalogue(state):
-            name = str(card["name"])
-            if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text):
-                text = text.replace(name, " ")
-                found.append(card)
-        return found
+        """The catalogue's cards whose names appear in `text`, in the order they appear, each once."""
+        found: list[tuple[int, Card]] = []
+        for card, pattern in zip(self.catalogue(state), self._patterns, strict=True):
+            match = pattern.search(text)
+            if match:
+                name = str(card["name"])
+                text = text.replace(name, " " * len(name))  # a longer name hides the shorter one inside it
+                found.append((match.start(), card))
+        return [card for _, card in sorted(found, key=lambda pair: pair[0])]
 
     def with_short(self, state: State, label: str) -> str:
         """The label and the short text of the card it names (of the side it names, for a card with
@@ -88,8 +92,8 @@ class TerminalPlayer:
         board = state.game.render(view, role)
         who = state.game.role_name(role) if role else "spectator"
         self.console.print(Panel(board, title=f"{state.game.title} — {who}"))
-        labels = " ".join(state.prompt(role).labels) if role else ""
-        cards = [card for card in self.cards_in(state, plain(board)) if card not in self.cards_in(state, labels)]
+        described = self.cards_in(state, "\n".join(state.prompt(role).labels)) if role else []
+        cards = [card for card in self.cards_in(state, plain(board)) if card not in described]
         if cards:
             self.console.print("[dim]Cards shown (c N reads one in full):[/dim]")
             for card in cards:

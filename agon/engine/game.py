@@ -10,7 +10,9 @@ What a game writes (the protected hooks):
            option_specs() -> [OptionSpec]  (the options as data, for lobbies)
            render(view, role) -> str   (terminal board; rich markup allowed)
            bots() -> {name: factory(game_id, seed) -> Bot}  (game-specific bots, optional)
-           rules_doc: file name under docs/rules/ for `agon rules`
+           rules_doc: file name under agon/rules/ (package data) for `agon rules`
+           cards() -> [{"id", "name", "short", "text", ...}]  (the card catalogue, optional)
+           role_name(role) -> str      (what a person calls a role, optional)
     State: _setup()                     deal, place, shuffle (state.rng is ready)
            _active() -> list[str]       roles that must act now ([] once over)
            _legal(role) -> list[Action] legal actions, deterministic order (never "undo")

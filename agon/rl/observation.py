@@ -4,12 +4,15 @@ A view is a JSON-ready tree. `flatten(view)` turns it into named features by the
 (docs/rl.md gives them with examples):
 
 - a number (or bool) at path P is the feature `P` with that value;
-- a string s at path P is the one-hot feature `P=s` (1.0); None sets nothing;
+- a string s at path P is the one-hot feature `P=s` (1.0); None sets nothing; a string longer
+  than 48 characters is free text (a prompt's wording) and is left out;
 - a dict is walked key by key (`P/key`);
 - a list of dicts is walked element by element, each named by its "id", "pos", "role",
   "name" or "number" field (the first it has), else by its index: `districts/vyborg/...`;
-- a list of numbers, or of scalars some of which are None, is positional: `P/0`, `P/1`, ...;
-- a list of strings is a bag: `P=s` counts how many times s occurs (a hand, the active roles);
+- a list of strings or numbers is a bag: `P=x` counts how many times x occurs (a hand, the
+  cards played, the active roles), except at the game's positional paths (`POSITIONAL`: 1989's
+  support points per space) and in lists holding None (1989's control per space), which are
+  walked by index: `P/0`, `P/1`, ...;
 - the log, the game id and the result are left out (the log is in the view for agents that want it).
 
 Each game's feature list (`agon/rl/data/<game>.json`, key "features") fixes which names exist and
@@ -21,32 +24,36 @@ from __future__ import annotations
 from typing import Any
 
 SKIPPED = ("log", "game", "result")
+FREE_TEXT = 48
+POSITIONAL: dict[str, frozenset[str]] = {"1989": frozenset({"sp/democrat", "sp/communist"})}
 _NAME_FIELDS = ("id", "pos", "role", "name", "number")
+_SCALARS = (str, int, float, bool)
 
 
-def flatten(view: dict[str, Any]) -> dict[str, float]:
+def flatten(view: dict[str, Any], positional: frozenset[str] = frozenset()) -> dict[str, float]:
     """The named features of one view (see the module docstring for the rules)."""
     out: dict[str, float] = {}
     for key, value in view.items():
         if key not in SKIPPED:
-            _walk(key, value, out)
+            _walk(key, value, out, positional)
     return out
 
 
-def _walk(path: str, value: Any, out: dict[str, float]) -> None:
+def _walk(path: str, value: Any, out: dict[str, float], positional: frozenset[str]) -> None:
     kind = type(value)
     if kind is str:
-        name = f"{path}={value}"
-        out[name] = out.get(name, 0.0) + 1.0
+        if len(value) <= FREE_TEXT:
+            name = f"{path}={value}"
+            out[name] = out.get(name, 0.0) + 1.0
     elif kind is int or kind is float or kind is bool:
         out[path] = out.get(path, 0.0) + float(value)
     elif kind is dict:
         for key, item in value.items():
-            _walk(f"{path}/{key}", item, out)
+            _walk(f"{path}/{key}", item, out, positional)
     elif kind is list or kind is tuple:
-        _walk_list(path, value, out)
+        _walk_list(path, value, out, positional)
     elif value is not None and isinstance(value, (int, float, str, dict, list, tuple)):
-        _walk(path, _plain(value), out)
+        _walk(path, _plain(value), out, positional)
 
 
 def _plain(value: Any) -> Any:
@@ -57,14 +64,16 @@ def _plain(value: Any) -> Any:
     return list(value)
 
 
-def _walk_list(path: str, items: list[Any] | tuple[Any, ...], out: dict[str, float]) -> None:
-    if all(type(item) is str for item in items):
+def _walk_list(path: str, items: list[Any] | tuple[Any, ...], out: dict[str, float],
+               positional: frozenset[str]) -> None:
+    if path not in positional and all(type(item) in _SCALARS for item in items):
         for item in items:
-            name = f"{path}={item}"
-            out[name] = out.get(name, 0.0) + 1.0
+            if type(item) is not str or len(item) <= FREE_TEXT:
+                name = f"{path}={item}"
+                out[name] = out.get(name, 0.0) + 1.0
         return
     for index, item in enumerate(items):
-        _walk(f"{path}/{_element_name(item, index)}", item, out)
+        _walk(f"{path}/{_element_name(item, index)}", item, out, positional)
 
 
 def _element_name(item: Any, index: int) -> str:
@@ -79,8 +88,9 @@ def _element_name(item: Any, index: int) -> str:
 class Observer:
     """Maps views of one game to vectors over its fixed feature list."""
 
-    def __init__(self, features: list[str]) -> None:
+    def __init__(self, features: list[str], positional: frozenset[str] = frozenset()) -> None:
         self.features = list(features)
+        self.positional = positional
         self.index = {name: i for i, name in enumerate(self.features)}
 
     @property
@@ -91,7 +101,7 @@ class Observer:
         """The view as a list of `size` floats (unlisted features dropped, missing ones 0)."""
         out = [0.0] * len(self.features)
         index = self.index
-        for name, number in flatten(view).items():
+        for name, number in flatten(view, self.positional).items():
             i = index.get(name)
             if i is not None:
                 out[i] = number

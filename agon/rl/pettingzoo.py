@@ -99,7 +99,8 @@ class AgonEnv(AECEnv):
         return self._action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game; `seed` fixes the deal, the dice and the seat bots (default: the next seed)."""
+        """A new game; `seed` fixes the deal, the dice and the seat bots (default: the next seed).
+        `options` is accepted as PettingZoo asks and unused: game options are given to `env()`."""
         game_seed = self._next_seed if seed is None else int(seed)
         self._next_seed = game_seed + 1
         self.game_state = self.game.new(game_seed, **self.options)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import warnings
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -18,7 +19,7 @@ from typing import Any
 
 from agon.engine import Action, AgonError
 from agon.engine.actions import freeze
-from agon.rl.observation import Observer
+from agon.rl.observation import POSITIONAL, Observer
 
 
 class ActionSpaceError(AgonError):
@@ -61,12 +62,32 @@ class GameSpec:
             raise ActionSpaceError(f"{self.game}: action number {number!r} is outside 0..{self.num_actions - 1}")
         return self.actions[int(number)]
 
-    def legal_numbers(self, legal: list[Action]) -> list[int]:
-        """The numbers of these legal actions (undo left out), in their order."""
-        return [self.encode(a) for a in legal if a.verb != "undo"]
+    def legal_numbers(self, legal: list[Action], strict: bool = False) -> list[int]:
+        """The numbers of these legal actions (undo left out), in their order.
+
+        An action the fixed space lacks (one the survey never met) is left out with a warning naming
+        it, so a long training run goes on; `strict` raises ActionSpaceError instead, and so does a
+        decision none of whose actions has a number."""
+        index = self.index
+        numbers = [index[a] for a in legal if a in index]
+        if len(numbers) < len(legal):
+            missing = [a for a in legal if a not in index and a.verb != "undo"]
+            if missing and (strict or not numbers):
+                raise ActionSpaceError(f"{self.game}: {', '.join(map(str, missing))} has no number in the fixed "
+                                       f"action space ({self.num_actions} actions); extend it with "
+                                       "`python -m agon.rl.survey`")
+            for action in missing:
+                if action not in _warned:
+                    _warned.add(action)
+                    warnings.warn(f"{self.game}: {action} has no number in the fixed action space; "
+                                  "it is left out of the action mask", stacklevel=2)
+        return numbers
 
     def observer(self) -> Observer:
-        return Observer(list(self.features))
+        return Observer(list(self.features), POSITIONAL.get(self.game, frozenset()))
+
+
+_warned: set[Action] = set()
 
 
 def as_json(arg: Any) -> Any:

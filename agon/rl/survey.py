@@ -20,7 +20,7 @@ from typing import Any
 
 from agon.engine import Action, load
 from agon.engine.rng import Rng
-from agon.rl.observation import flatten
+from agon.rl.observation import POSITIONAL, flatten
 from agon.rl.spaces import GAMES, as_json, read_data
 
 DATA = Path(__file__).with_name("data")
@@ -81,6 +81,8 @@ def _known_actions(game_id: str) -> set[Action]:
 
         labels = [*_1989_OPTIONS, *COUNTRY_NAMES, *(f"carry out {c.title}" for c in CARDS.values() if c.red)]
         return {Action("option", label) for label in labels}
+    if game_id == "cuba-libre":
+        return {Action("deposit", "open casino")}  # CL 4.5.3 Profit into an open Casino
     return set()
 
 
@@ -90,6 +92,7 @@ def survey(game_id: str, games: int, seed: int = 0) -> tuple[set[Action], dict[s
     actions: set[Action] = set()
     values: dict[str, set[float]] = defaultdict(set)
     longest = 0
+    positional = POSITIONAL.get(game_id, frozenset())
     chooser = Rng(seed)
     for options, n in itertools.product(OPTION_SETS[game_id], range(games)):
         state = game.new(seed + n, **options)
@@ -102,7 +105,7 @@ def survey(game_id: str, games: int, seed: int = 0) -> tuple[set[Action], dict[s
             actions.update(legal)
             if steps % 3 == 0:
                 for r in roles:
-                    for name, number in flatten(state.view(r)).items():
+                    for name, number in flatten(state.view(r), positional).items():
                         values[name].add(number)
             state.apply(role, legal[chooser.below(len(legal))])
             steps += 1

@@ -136,6 +136,14 @@ def test_item_11_handing_over_clears_the_scrollback_too():
     assert "\x1b[3J" in screen.getvalue()
 
 
+def test_item_11_hot_seat_shows_private_lines_to_the_person_at_the_keyboard_only(monkeypatch, capsys):
+    code, out = run(monkeypatch, capsys, ["play", "dual-powers", "--players", "2", "--seed", "3"], "1\n\n1\n\nq\n")
+    reds = out.index("Pass the keyboard to white")
+    assert code == 0 and out.count("Your Secret Objective:") == 2
+    red_line = next(line for line in out.splitlines() if "Your Secret Objective:" in line)
+    assert out.index(red_line) < reds and red_line not in out[reds:]
+
+
 # -- items 5 and 1: what the others did, card texts in the terminal ---------------------------
 
 def test_item_5_hot_seat_shows_the_incoming_player_what_happened(monkeypatch, capsys):
@@ -301,3 +309,39 @@ def test_item_14_the_readme_snippet_runs_with_agon_rng():
     role = state.active[0]
     twin = state.determinize(role, agon.Rng(1))
     assert twin.view(role)["sides"][role]["hand"] == state.view(role)["sides"][role]["hand"]
+
+
+# -- item 9 in a real terminal: Ctrl-C typed at the prompt ----------------------------------
+
+def test_item_9_ctrl_c_in_a_pty_saves_and_prints_no_traceback(tmp_path):
+    import os
+    import pty
+    import sys
+    import time
+
+    save = tmp_path / "game.json"
+    argv = [sys.executable, "-m", "agon.cli.main", "play", "dual-powers", "--seed", "1", "--save", str(save)]
+    pid, leader = pty.fork()  # the child's controlling terminal is the pty: Ctrl-C there is its SIGINT
+    if pid == 0:
+        os.chdir(ROOT)
+        os.execv(sys.executable, argv)
+    seen = b""
+    deadline = time.monotonic() + 60
+    sent = False
+    while time.monotonic() < deadline:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # the child has gone
+            break
+        if not chunk:
+            break
+        seen += chunk
+        if not sent and b"> " in seen:
+            os.write(leader, b"\x03")
+            sent = True
+    _, status = os.waitpid(pid, 0)
+    os.close(leader)
+    text = seen.decode(errors="replace")
+    assert sent and os.waitstatus_to_exitcode(status) == 130, text[-500:]
+    assert "Interrupted" in text and "Traceback" not in text
+    assert json.loads(save.read_text())["seed"] == 1

@@ -14,13 +14,15 @@ def test_flatten_follows_the_documented_rules() -> None:
     view = {
         "game": "x", "log": ["hidden from features"], "result": None,
         "round": 3, "over": False, "phase": "action", "blockade": None,
-        "hand": ["a", "b", "a"], "sp": [0, 2], "control": [None, "red"],
+        "hand": ["a", "b", "a"], "played": [7, 7, 3], "sp": [0, 2], "control": [None, "red"],
+        "prompt": "Choose a space for the second of your three Rally placements, or done",
         "districts": [{"id": "vyborg", "strength": 2}], "rows": [{"x": 1}],
         "tracks": {"red": {"score": 4}},
     }
-    assert flatten(view) == {
+    assert flatten(view, positional=frozenset({"sp"})) == {
         "round": 3.0, "over": 0.0, "phase=action": 1.0,
-        "hand=a": 2.0, "hand=b": 1.0, "sp/0": 0.0, "sp/1": 2.0, "control/1=red": 1.0,
+        "hand=a": 2.0, "hand=b": 1.0, "played=7": 2.0, "played=3": 1.0, "sp/0": 0.0, "sp/1": 2.0,
+        "control/1=red": 1.0,
         "districts/vyborg/id=vyborg": 1.0, "districts/vyborg/strength": 2.0, "rows/0/x": 1.0,
         "tracks/red/score": 4.0,
     }

@@ -13,7 +13,7 @@ PINNED = {
     "dual-powers": (187, "bcfd764af315cdf6"),
     "1989": (288, "64006274858838e9"),
     "intrigue-city": (189, "87598fe7be295be3"),
-    "cuba-libre": (6480, "2d99dfd4035db0a2"),
+    "cuba-libre": (6487, "9c5da2cd4b9b6cc0"),
 }
 
 # Option sets the survey did not use, so that coverage is checked on games it never saw.
@@ -51,7 +51,7 @@ def test_every_action_offered_in_unseen_games_has_a_number(game_id: str) -> None
             while state.active:
                 role = state.active[chooser.below(len(state.active))]
                 legal = state.legal_actions(role)
-                s.legal_numbers(legal)  # raises ActionSpaceError naming an action without a number
+                s.legal_numbers(legal, strict=True)  # raises ActionSpaceError naming an action without a number
                 state.apply(role, legal[chooser.below(len(legal))])
 
 
@@ -63,3 +63,14 @@ def test_unknown_actions_and_numbers_are_refused_with_a_clear_error() -> None:
         s.decode(s.num_actions)
     with pytest.raises(ActionSpaceError, match="no action space for game"):
         spec("chess")
+
+
+def test_an_action_without_a_number_is_left_out_of_the_mask_with_a_warning_or_refused_when_strict() -> None:
+    s = spec("dual-powers")
+    legal = [Action("pass"), Action("card", 10_000)]
+    with pytest.warns(UserWarning, match="card 10000 has no number"):
+        assert s.legal_numbers(legal) == [s.encode(Action("pass"))]
+    with pytest.raises(ActionSpaceError, match="card 10000 has no number"):
+        s.legal_numbers(legal, strict=True)
+    with pytest.raises(ActionSpaceError):
+        s.legal_numbers([Action("card", 10_001)])

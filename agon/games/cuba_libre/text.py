@@ -164,13 +164,13 @@ def label(g: Any, action: Action) -> str:
     if verb == "activity":
         return f"Special Activity: {SA_TITLES.get(arg, arg)}"
     if verb in ("remove", "flip", "relocate", "removebase") and isinstance(arg, str) and arg in PIECE_KEYS:
-        return f"{verb.replace('removebase', 'remove').capitalize()} a {PIECE_NAMES[PIECE_KEYS.index(arg)]}"
+        return f"{verb.replace('removebase', 'remove').capitalize()} {a_piece(arg)}"
     if verb in ("faction", "target", "activate", "holder") and arg in ROLES:
         return f"{verb.capitalize()}: {FACTION_NAMES[ROLES.index(arg)]}"
     if verb == "withdraw" and isinstance(arg, tuple) and len(arg) == 2:
         kind = {"underground": "an Underground Guerrilla", "active": "an Active Guerrilla"}.get(arg[1])
         if kind is None and arg[1] in PIECE_KEYS:
-            kind = f"a {PIECE_NAMES[PIECE_KEYS.index(arg[1])]}"
+            kind = a_piece(arg[1])
         return f"Take {kind or arg[1]} off the map in {arg[0]} (none Available)"
     if verb in ("give to", "ask") and arg in ROLES:
         return f"{'Give to' if verb == 'give to' else 'Ask'} {FACTION_NAMES[ROLES.index(arg)]}"
@@ -214,7 +214,7 @@ _DEPOSIT = {"base": "a Base", "casino": "a Casino", "open casino": "open a close
 def _word(x: Any) -> str:
     """One part of an action's argument in a person's words (no piece keys or role ids)."""
     if isinstance(x, str) and x in PIECE_KEYS:
-        return "a " + PIECE_NAMES[PIECE_KEYS.index(x)]
+        return a_piece(x)
     if isinstance(x, str) and x in ROLES:
         return "a " + FACTION_NAMES[ROLES.index(x)]
     if isinstance(x, str) and x in _CUBES:
@@ -222,6 +222,13 @@ def _word(x: Any) -> str:
     if isinstance(x, str) and x in _DEPOSIT:
         return _DEPOSIT[x]
     return str(x)
+
+
+def a_piece(key: str) -> str:
+    """"a Troops cube", "an open Casino", "a DR Base": one piece, in words."""
+    name = PIECE_NAMES[PIECE_KEYS.index(key)]
+    name = f"{name} cube" if key in ("troop", "police") else name
+    return ("an " if name[0] in "aeiouAEIOU" else "a ") + name
 
 
 def _worded(verb: str, arg: Any) -> str:

@@ -68,5 +68,8 @@ class DualPowers(Game):
     def cards(self) -> list[dict[str, Any]]:
         return text.catalogue()
 
+    def role_name(self, role: str) -> str:
+        return "the Opposition" if role == "opposition" else role  # the solo game's winner that holds no seat
+
 
 GAME = DualPowers()
