@@ -124,10 +124,26 @@ class Context:
     def changed(self, match_id: str) -> None:
         self.hub.changed(match_id)
 
-    def remote_change(self, match_id: str) -> None:
-        """A NOTIFY: some process stored an action of this match."""
-        self.matches.mark_stale(match_id)
+    def remote_change(self, payload: str) -> None:
+        """A NOTIFY: some process stored an action of this match (`MATCH:VERSION`), or its bots
+        computing a move changed (`MATCH:thinking:ROLE,ROLE`)."""
+        match_id, _, rest = payload.partition(":")
+        if rest.startswith("thinking:"):
+            roles = rest.removeprefix("thinking:")
+            self.matches.set_thinking(match_id, frozenset(roles.split(",")) if roles else frozenset())
+        else:
+            self.matches.mark_stale(match_id)
         self.hub.changed(match_id)
+
+    async def set_thinking(self, match_id: str, roles: frozenset[str]) -> None:
+        """Say (here, and to the other processes through NOTIFY) which bots of a match are computing."""
+        self.matches.set_thinking(match_id, roles)
+        self.changed(match_id)
+        if self.store.is_postgres:
+            try:
+                await run_in_threadpool(self.store.notify, f"{match_id}:thinking:{','.join(sorted(roles))}")
+            except Exception as err:  # the move matters more than the notice
+                log.warning("agon: could not publish the thinking of match %s (%s)", match_id, err)
 
     # -- bots -------------------------------------------------------------------------------------
 
@@ -167,13 +183,11 @@ class Context:
         if job is None:
             return
         version, state, name, seed = job
-        live = self.matches.get(match_id)
-        live.thinking = live.thinking | {role}
-        self.changed(match_id)
+        await self.set_thinking(match_id, self.matches.thinking.get(match_id, frozenset()) | {role})
         try:
             move = await self.pool.choose(match_id, role, name, seed, state)
         finally:
-            live.thinking = live.thinking - {role}
+            await self.set_thinking(match_id, self.matches.thinking.get(match_id, frozenset()) - {role})
         try:
             await run_in_threadpool(self.matches.act, match_id, role, version, move.verb, move.arg, move.reason)
         except ApiError as err:

@@ -40,7 +40,6 @@ class Live:
     row: MatchRow
     state: State
     version: int
-    thinking: frozenset[str] = frozenset()  # replaced, never mutated: threads read it
     stale: bool = False  # another process stored an action (a NOTIFY said so)
 
 
@@ -63,7 +62,16 @@ class Matches:
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
+        self.thinking: dict[str, frozenset[str]] = {}  # match -> bot roles computing a move, in any process
         self._steppers: OrderedDict[str, tuple[int, State, list[list[Any]], dict[str, Any] | None]] = OrderedDict()
+
+    def set_thinking(self, match_id: str, roles: frozenset[str]) -> None:
+        """The bot roles of this match computing a move now (replaced, never mutated: threads read it)."""
+        with self._guard:
+            if roles:
+                self.thinking[match_id] = roles
+            else:
+                self.thinking.pop(match_id, None)
 
     # -- loading ----------------------------------------------------------------------------------
 
@@ -268,7 +276,7 @@ class Matches:
             "is_over": state.is_over,
             "result": state.result,
             "seats": {r: {"kind": s.kind, "bot": s.bot} for r, s in live.row.seats.items()},
-            "thinking": sorted(live.thinking),
+            "thinking": sorted(self.thinking.get(live.row.id, ())),
             "view": state.view(role),
             "prompt": prompt,
         }

@@ -204,6 +204,12 @@ class Store:
         except IntegrityError as err:
             raise StaleVersion(match_id) from err
 
+    def notify(self, payload: str) -> None:
+        """A NOTIFY on channel `agon_match` (PostgreSQL only): the other processes hear of a change."""
+        if self.is_postgres:
+            with self.engine.begin() as conn:
+                conn.execute(_NOTIFY, {"payload": payload})
+
     def seat_by_token_hash(self, token_hash: str) -> tuple[str, str] | None:
         """(match id, role) of the seat with this token hash, if any."""
         with self.engine.connect() as conn:

@@ -186,3 +186,32 @@ def test_the_migrations_head_is_the_newest_revision():
     config = Config()
     config.set_main_option("script_location", str(migrations.HERE))
     assert ScriptDirectory.from_config(config).get_current_head() == migrations.HEAD
+
+
+def test_a_bot_thinking_in_one_process_is_said_by_another(pg_url):
+    """`thinking` travels by NOTIFY too: a bot computing in process one is in the state object that
+    process two serves (GET and websocket), and leaves it when the bot has moved."""
+    from websockets.sync.client import connect
+
+    one = ServerProcess(pg_url).start()
+    two = ServerProcess(pg_url).start()
+    try:
+        local = agon.load("cuba-libre").new(5)
+        thinker = local.active[0]
+        seats = {r: ("ismcts" if r == thinker else "human") for r in local.game.roles(**local.options)}
+        made = httpx.post(f"{one.base}/api/matches", json={"game": "cuba-libre", "seed": 5, "seats": seats}).json()
+        url = f"{two.base}/api/matches/{made['id']}"
+        with connect(f"ws://127.0.0.1:{two.port}/api/matches/{made['id']}/live") as ws:
+            ws.send(json.dumps({}))
+            pushes = [json.loads(ws.recv(30))]
+            while pushes[-1]["version"] == 0 and len(pushes) < 5:
+                pushes.append(json.loads(ws.recv(30)))
+        assert any(p["thinking"] == [thinker] for p in pushes), pushes
+        assert pushes[-1]["version"] >= 1
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and httpx.get(url).json()["thinking"]:
+            time.sleep(0.2)
+        assert httpx.get(url).json()["thinking"] == []
+    finally:
+        one.stop()
+        two.stop()
