@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -91,6 +92,7 @@ class Context:
         self.running: set[str] = set()
         self.again: set[str] = set()
         self.tasks: set[asyncio.Task[None]] = set()
+        self.origin = secrets.token_hex(6)  # names this process in the NOTIFYs it sends
 
     # -- used by the routes -----------------------------------------------------------------------
 
@@ -115,6 +117,10 @@ class Context:
         return self.matches.seat_role(self.matches.get(match_id), token)
 
     async def state_for(self, match_id: str, role: str | None) -> dict[str, Any]:
+        quick = self.matches.cached_state_object(match_id, role)  # no thread hop when nothing waits
+        if quick is not None:
+            return quick
+
         def build() -> dict[str, Any]:
             with self.matches.lock(match_id):
                 return self.matches.state_object(self.matches._sync(match_id), role)
@@ -128,12 +134,45 @@ class Context:
         """A NOTIFY: some process stored an action of this match (`MATCH:VERSION`), or its bots
         computing a move changed (`MATCH:thinking:ROLE,ROLE`)."""
         match_id, _, rest = payload.partition(":")
+        if match_id == "rate":
+            self._charge(rest)
+            return
         if rest.startswith("thinking:"):
             roles = rest.removeprefix("thinking:")
             self.matches.set_thinking(match_id, frozenset(roles.split(",")) if roles else frozenset())
         else:
             self.matches.mark_stale(match_id)
         self.hub.changed(match_id)
+
+    # -- rate limits shared by the processes of one PostgreSQL database ---------------------------
+
+    async def _share_rates(self) -> None:
+        """Every quarter second, tell the other processes what each rate key spent here
+        (NOTIFY `rate:ORIGIN|KEY=N;KEY=N`), so that a token's limit holds across all of them."""
+        while True:
+            await asyncio.sleep(0.25)
+            spent = {**self.tokens.drain(), **self.clients.drain()}
+            if not spent:
+                continue
+            chunks: list[list[str]] = [[]]
+            for key, count in spent.items():
+                if sum(len(e) + 1 for e in chunks[-1]) > 7000:  # a NOTIFY payload holds under 8000 bytes
+                    chunks.append([])
+                chunks[-1].append(f"{key}={count}")
+            for chunk in chunks:
+                try:
+                    await run_in_threadpool(self.store.notify, f"rate:{self.origin}|{';'.join(chunk)}")
+                except Exception as err:  # the limits are a guard; the moves matter more
+                    log.warning("agon: could not share the rate limits (%s)", err)
+
+    def _charge(self, rest: str) -> None:
+        origin, _, entries = rest.partition("|")
+        if origin == self.origin:
+            return
+        for entry in entries.split(";"):
+            key, _, count = entry.rpartition("=")
+            if count.isdigit():
+                (self.tokens if key.startswith("t:") else self.clients).charge(key, int(count))
 
     async def set_thinking(self, match_id: str, roles: frozenset[str]) -> None:
         """Say (here, and to the other processes through NOTIFY) which bots of a match are computing."""
@@ -207,6 +246,9 @@ class Context:
             url = self.settings.db.replace("postgresql+psycopg://", "postgresql://")
             self.listener = PostgresListener(url, asyncio.get_running_loop(), self.remote_change)
             await run_in_threadpool(self.listener.start)
+            task = asyncio.get_running_loop().create_task(self._share_rates())
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
         if self.settings.resume_bots:
             for match_id in await run_in_threadpool(self.store.bot_turn_matches):
                 self.kick(match_id)

@@ -281,6 +281,21 @@ class Matches:
             "prompt": prompt,
         }
 
+    def cached_state_object(self, match_id: str, role: str | None) -> dict[str, Any] | None:
+        """The state object, if the match is cached, up to date and not locked (else None: the
+        caller builds it in a thread, where waiting for the lock or the database is harmless)."""
+        lock = self.lock(match_id)
+        if not lock.acquire(blocking=False):
+            return None
+        try:
+            with self._guard:
+                live = self._cache.get(match_id)
+            if live is None or live.stale:
+                return None
+            return self.state_object(live, role)
+        finally:
+            lock.release()
+
     def view_for(self, match_id: str, token: str | None) -> dict[str, Any]:
         with self.lock(match_id):
             live = self._sync(match_id)

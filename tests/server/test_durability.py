@@ -215,3 +215,25 @@ def test_a_bot_thinking_in_one_process_is_said_by_another(pg_url):
     finally:
         one.stop()
         two.stop()
+
+
+def test_a_token_rate_limit_holds_across_processes(pg_url):
+    """The requests one process serves for a token are told to the others (NOTIFY), so a token
+    that spent its burst on process one is refused (429) by process two too."""
+    env = {"AGON_TOKEN_RATE": "0.05", "AGON_TOKEN_BURST": "4"}
+    one = ServerProcess(pg_url, env=env).start()
+    two = ServerProcess(pg_url, env=env).start()
+    try:
+        made = httpx.post(f"{one.base}/api/matches", json={"game": "1989", "seed": 5, "seats": {
+            "democrat": "human", "communist": "human"}}).json()
+        token = made["seats"]["democrat"]["token"]
+        url = f"/api/matches/{made['id']}"
+        assert httpx.get(f"{two.base}{url}", headers=auth(token)).status_code == 200
+        codes = [httpx.get(f"{one.base}{url}", headers=auth(token)).status_code for _ in range(3)]
+        assert codes == [200, 200, 200]  # with the one on process two: the burst of 4 is spent
+        time.sleep(1.0)  # the processes tell each other every quarter second
+        assert httpx.get(f"{two.base}{url}", headers=auth(token)).status_code == 429
+        assert httpx.get(f"{one.base}{url}", headers=auth(token)).status_code == 429
+    finally:
+        one.stop()
+        two.stop()
