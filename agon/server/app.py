@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import logging
 import os
 import secrets
@@ -349,7 +350,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await ctx.stop()
 
-    app = FastAPI(title="agon", version="0.1.0", lifespan=lifespan,
+    extra: dict[str, Any] = {}
+    if "telemetry" in inspect.signature(FastAPI).parameters:  # newer FastAPI: no per-request tracing checks
+        extra["telemetry"] = {"tracing": False, "metrics": False, "logs": False}
+    app = FastAPI(title="agon", version="0.1.0", lifespan=lifespan, **extra,
                   description="Matches of agon's board games: seats with secret tokens, live updates, bots.")
     app.state.agon = ctx
     app.include_router(api.router)
