@@ -142,7 +142,7 @@ class Context:
             roles = rest.removeprefix("thinking:")
             self.matches.set_thinking(match_id, frozenset(roles.split(",")) if roles else frozenset())
         else:
-            self.matches.mark_stale(match_id)
+            self.matches.mark_stale(match_id, int(rest) if rest.isdigit() else None)
         self.hub.changed(match_id)
 
     # -- rate limits shared by the processes of one PostgreSQL database ---------------------------

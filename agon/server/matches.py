@@ -87,11 +87,12 @@ class Matches:
         with self.lock(match_id):
             return self._sync(match_id)
 
-    def mark_stale(self, match_id: str) -> None:
-        """Another process stored an action of this match: catch up before the next use."""
+    def mark_stale(self, match_id: str, version: int | None = None) -> None:
+        """Another process stored an action of this match (and the match is now at `version`, when
+        told): catch up before the next use, unless the cached state is there already (our own)."""
         with self._guard:
             live = self._cache.get(match_id)
-        if live is not None:
+        if live is not None and (version is None or live.version < version):
             live.stale = True
 
     def _sync(self, match_id: str, fresh: bool = False) -> Live:
