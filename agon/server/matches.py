@@ -41,6 +41,7 @@ class Live:
     state: State
     version: int
     stale: bool = False  # another process stored an action (a NOTIFY said so)
+    storing: int = 0  # the version the action being stored now brings (its NOTIFY may come first)
 
 
 def token_hash(token: str) -> str:
@@ -92,7 +93,7 @@ class Matches:
         told): catch up before the next use, unless the cached state is there already (our own)."""
         with self._guard:
             live = self._cache.get(match_id)
-        if live is not None and (version is None or live.version < version):
+        if live is not None and (version is None or max(live.version, live.storing) < version):
             live.stale = True
 
     def _sync(self, match_id: str, fresh: bool = False) -> Live:
@@ -228,6 +229,7 @@ class Matches:
             except (TypeError, ValueError) as err:
                 raise ApiError(422, f"{action} is not an action this game understands: {err}") from err
             stored = ActionRow(version, role, verb, jsonable(action.arg), note)
+            live.storing = version + 1
             try:
                 self.store.append_action(match_id, stored, live.state.is_over, notify=f"{match_id}:{version + 1}")
             except StaleVersion as err:

@@ -146,7 +146,9 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    # No pre-ping (a round trip more per transaction): a connection the database dropped fails one
+    # request, and SQLAlchemy then renews the whole pool.
+    return create_engine(url, pool_size=10, max_overflow=20)
 
 
 class Store:
