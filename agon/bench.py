@@ -53,6 +53,7 @@ def bench(game_id: str, seconds: float = 5.0, options: dict[str, Any] | None = N
     cpu_start = time.process_time()
     while time.perf_counter() - start < seconds or games == 0:
         state = game.new(seed + games, **options)
+        state.quiet = True  # a machine's game: no log work (issue 15 item 2)
         n = 0
         while True:
             active = state.active

@@ -65,9 +65,10 @@ class IsmctsBot:
 
     def _sample(self, state: State, role: str) -> State:
         """A determinized copy to search in. It never undoes: undo (on when a person holds a seat)
-        would snapshot every playout action and offer `undo` as a move."""
+        would snapshot every playout action and offer `undo` as a move. It is quiet: no log lines."""
         sample = state.determinize(role, self.rng)
         sample.undo_enabled = False
+        sample.quiet = True
         return sample
 
     def _iterate(self, root: _Node, sample: State) -> None:
