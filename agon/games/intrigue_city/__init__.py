@@ -53,8 +53,8 @@ class IntrigueCity(Game):
                        help="the theme of advanced game B"),
             OptionSpec("schemer_tie", "choice", default="top", choices=_TIES, help="reading of a Schemer tie (AMB-12)"),
             switch("strict_victory", "strict reading of the victory condition (AMB-14)"),
-            OptionSpec("formed_favour", "bool", default=True,  # IC-6.2 «σχημάτισε», ruling R-1
-                       help="Strong only if the action formed the Equilibrium"),
+            OptionSpec("formed_favour", "bool", default=True,
+                       help="Strong only if the action formed the Equilibrium (IC-6.2)"),
             switch("limit_equilibrium", "15 Equilibrium cards per guild (GAP-14)"),
             switch("unlimited_bank", "the Bank never runs out (GAP-14)"),
             OptionSpec("arrangement_value", "choice", default="any", choices=("any", 1, 2, 3),
@@ -99,7 +99,7 @@ class IntrigueCity(Game):
             out["theme"] = theme
         return out
 
-    def render(self, view: dict[str, Any], role: str | None) -> str:
+    def render(self, view: dict[str, Any], role: str | None, full: bool = False) -> str:
         return text.render(view, role)
 
     def cards(self) -> list[dict[str, Any]]:
