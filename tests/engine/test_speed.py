@@ -39,3 +39,11 @@ def test_memoised_legal_lists_are_per_position_and_copies():
     twin = agon.load("cuba-libre").new(seed=2)
     twin.apply(role, twin.legal_actions(role)[0])
     assert state.legal_actions(state.active[0]) == twin._legal(twin.active[0])
+
+
+def test_bench_profile_prints_the_summary_and_the_hot_spots():
+    from agon.bench import profile
+
+    text = profile("dual-powers", seconds=0.05, top=5)
+    assert "random full games/s" in text and "tottime" in text
+    assert "_time_clone" not in text  # clone() timing stays out of the games' profile
