@@ -3,25 +3,13 @@
 from __future__ import annotations
 
 import agon
-from agon.engine.rng import Rng
-
-
-def _play(state, steps, chooser):
-    for _ in range(steps):
-        if not state.active:
-            break
-        role = state.active[0]
-        legal = state.legal_actions(role)
-        state.apply(role, legal[chooser.below(len(legal))])
+from agon.testing.walk import random_position
 
 
 def test_a_quiet_game_plays_the_same_keeps_no_log_and_rebuilds_it_when_asked():
     for game_id in ("1989", "cuba-libre"):
-        loud = agon.load(game_id).new(seed=3)
-        quiet = agon.load(game_id).new(seed=3)
-        quiet.quiet = True
-        _play(loud, 150, Rng(1))
-        _play(quiet, 150, Rng(1))
+        loud = random_position(game_id, 3, 150)
+        quiet = random_position(game_id, 3, 150, quiet=True)
         assert quiet.record() == loud.record()
         assert len(quiet._log) < len(loud._log)  # the log lines of setup stay; play adds none
         assert quiet.log == loud.log  # rebuilt from the record
