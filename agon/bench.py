@@ -35,15 +35,16 @@ class BenchResult:
         return (
             f"{self.game} {self.options}: {self.games_per_second:.1f} random full games/s, "
             f"{self.actions_per_second:,.0f} actions/s ({self.actions / max(self.games, 1):.0f} actions/game), "
-            f"clone() {self.clone_us:.1f} µs  [per CPU second, one core; wall clock: "
+            f"{f'clone() {self.clone_us:.1f} µs' if self.clone_us else 'clone() not timed'}  [per CPU second, one core; wall clock: "
             f"{self.games / self.seconds:.1f} games/s]"
         )
 
 
 def bench(game_id: str, seconds: float = 5.0, options: dict[str, Any] | None = None, seed: int = 0,
-          progress: Callable[[float], None] | None = None) -> BenchResult:
-    """Play random games for about `seconds`, with no checks; then time clone() on mid-game states.
-    `progress(elapsed)` is called after each game (the CLI's progress bar)."""
+          progress: Callable[[float], None] | None = None, time_clones: bool = True) -> BenchResult:
+    """Play random games for about `seconds`, with no checks; then time clone() on mid-game states
+    (unless `time_clones` is off: clone_us is then 0). `progress(elapsed)` is called after each
+    game (the CLI's progress bar)."""
     game = load(game_id)
     options = dict(options or {})
     chooser = Rng(seed)
@@ -53,6 +54,7 @@ def bench(game_id: str, seconds: float = 5.0, options: dict[str, Any] | None = N
     cpu_start = time.process_time()
     while time.perf_counter() - start < seconds or games == 0:
         state = game.new(seed + games, **options)
+        state.quiet = True  # a machine's game: no log work (issue 15 item 2)
         n = 0
         while True:
             active = state.active
@@ -70,8 +72,25 @@ def bench(game_id: str, seconds: float = 5.0, options: dict[str, Any] | None = N
             progress(time.perf_counter() - start)
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu_start
-    clone_us = _time_clone(samples or [game.new(seed, **options)])
+    clone_us = _time_clone(samples or [game.new(seed, **options)]) if time_clones else 0.0
     return BenchResult(game_id, options, games, actions, elapsed, cpu, clone_us)
+
+
+def profile(game_id: str, seconds: float = 5.0, options: dict[str, Any] | None = None, top: int = 25) -> str:
+    """`agon bench GAME --profile`: the bench's random games under cProfile; the summary, then the
+    `top` functions by time spent in them (their own time, callees excluded), so the next person
+    who speeds a game up starts from data."""
+    import cProfile
+    import io
+    import pstats
+
+    profiler = cProfile.Profile()
+    result = profiler.runcall(bench, game_id, seconds, options, time_clones=False)
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).strip_dirs().sort_stats("tottime").print_stats(top)
+    lines = out.getvalue().strip().splitlines()
+    table = lines[next((i for i, line in enumerate(lines) if "ncalls" in line), 0):]
+    return "\n".join([result.summary() + "  [under the profiler: slower than without]", *table])
 
 
 def _time_clone(states: list[Any]) -> float:

@@ -53,7 +53,7 @@ class IsmctsBot:
             return legal[0]
         root = _Node(None)
         for _ in range(self.iterations):
-            self._iterate(root, state.determinize(role, self.rng))
+            self._iterate(root, self._sample(state, role))
         best = max(
             (child for (actor, action), child in root.children.items() if actor == role and action in legal),
             key=lambda child: child.visits,
@@ -63,6 +63,14 @@ class IsmctsBot:
             return legal[self.rng.below(len(legal))]
         return next(action for (actor, action), child in root.children.items() if child is best)
 
+    def _sample(self, state: State, role: str) -> State:
+        """A determinized copy to search in. It never undoes: undo (on when a person holds a seat)
+        would snapshot every playout action and offer `undo` as a move. It is quiet: no log lines."""
+        sample = state.determinize(role, self.rng)
+        sample.undo_enabled = False
+        sample.quiet = True
+        return sample
+
     def _iterate(self, root: _Node, sample: State) -> None:
         path = [root]
         node = root
@@ -71,7 +79,7 @@ class IsmctsBot:
             if not active:
                 break
             actor = active[0]
-            moves = [(actor, a) for a in sample.legal_actions(actor) if a.verb != "undo"]
+            moves = [(actor, a) for a in sample.legal_actions(actor)]
             untried = [m for m in moves if m not in node.children]
             for m in moves:
                 child = node.children.get(m)

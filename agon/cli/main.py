@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from agon.bench import bench, bench_ismcts
+from agon.bench import bench, bench_ismcts, profile
 from agon.bots import bots
 from agon.cli.options import game_options, parse_pairs
 from agon.cli.rules import show_rules
@@ -73,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "and PostgreSQL at $AGON_TEST_PG when set)")
     bn.add_argument("--think", type=float, default=5.0, help="`agon bench server`: seconds a player thinks between actions")
     bn.add_argument("--against", choices=["openspiel"], help="`agon bench ismcts --against openspiel`: search side by side")
+    bn.add_argument("--profile", action="store_true", help="also print the top hot spots of the random games (cProfile)")
     _add_game_options(bn)
 
     tour = sub.add_parser("tournament", help="many games between bots: win rates with 95%% intervals, for balance")
@@ -212,6 +213,9 @@ def cmd_bench(console: Console, args: argparse.Namespace) -> int:
         console.print(bench_ismcts(against=args.against).summary(), markup=False, soft_wrap=True)
         return 0
     load(args.game)
+    if args.profile:
+        console.print(profile(args.game, args.seconds, game_options(args)), markup=False, soft_wrap=True)
+        return 0
     with _progress(console, "bench " + args.game, args.seconds, unit="s") as advance:
         result = bench(args.game, args.seconds, game_options(args), progress=advance)
     console.print(result.summary(), markup=False, soft_wrap=True)

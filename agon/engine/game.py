@@ -129,6 +129,10 @@ class State(ABC):
     options: dict[str, Any]
     rng: Rng
     undo_enabled: bool
+    quiet: bool
+    # the engine memoises each position's active roles and legal lists when this is on, or when
+    # the state is quiet; a game turns it on once its tests call `changed()` after editing by hand
+    memo_legal: ClassVar[bool] = False
 
     # -- construction -------------------------------------------------------------------------
 
@@ -141,7 +145,9 @@ class State(ABC):
         self._actions = SharedList()
         self._undo: list[tuple[str, State]] = []
         self._revealed = False
+        self._memo: dict[str | None, list[Any]] | None = None
         self.undo_enabled = False
+        self.quiet = False  # machines' games: no log lines (the record stays; `log` replays it)
 
     @abstractmethod
     def _setup(self) -> None: ...
@@ -150,7 +156,39 @@ class State(ABC):
 
     @property
     def active(self) -> list[str]:
-        return self._active()
+        return self._active_now()[:]
+
+    def _memo_now(self) -> dict[str | None, list[Any]]:
+        """This position's memo: the active roles (key None) and each role's legal list, computed
+        once per position. `apply` starts a new one; so must anyone who edits a state by hand
+        (`changed()`)."""
+        memo = self._memo
+        if memo is None:
+            memo = self._memo = {}
+        return memo
+
+    def _active_now(self) -> list[str]:
+        if not (self.quiet or self.memo_legal):
+            return self._active()
+        memo = self._memo_now()
+        active = memo.get(None)
+        if active is None:
+            active = memo[None] = list(self._active())
+        return active
+
+    def _legal_now(self, role: str) -> list[Action]:
+        if not (self.quiet or self.memo_legal):
+            return self._legal(role)
+        memo = self._memo_now()
+        legal = memo.get(role)
+        if legal is None:
+            legal = memo[role] = self._legal(role)
+        return legal
+
+    def changed(self) -> None:
+        """Forget what was computed for this position (the active roles, the legal lists): call it
+        after editing a state's fields by hand, as tests and scenario setups do."""
+        self._memo = None
 
     @property
     def is_over(self) -> bool:
@@ -163,6 +201,11 @@ class State(ABC):
 
     @property
     def log(self) -> list[LogEntry]:
+        """The log; a quiet state keeps none, so its log is rebuilt by replaying its record."""
+        if self.quiet:
+            from agon.engine.record import replay
+
+            return replay(self.record()).log
         return self._log.to_list()
 
     @property
@@ -171,19 +214,20 @@ class State(ABC):
         return [entry[:3] for entry in self._actions]
 
     def legal_actions(self, role: str) -> list[Action]:
-        if role not in self._active():
+        if role not in self._active_now():
             return []
-        legal = self._legal(role)
+        legal = self._legal_now(role)
         if self.undo_enabled and self.can_undo(role):
-            legal = [*legal, UNDO]
-        return legal
+            return [*legal, UNDO]
+        return legal[:]
 
     def prompt(self, role: str) -> Prompt:
         actions = self.legal_actions(role)
-        if role in self._active():
+        active = self._active_now()
+        if role in active:
             text, args = self._prompt(role)
         else:
-            text, args = "Waiting for {active}.", {"active": ", ".join(self._active()) or "nobody"}
+            text, args = "Waiting for {active}.", {"active": ", ".join(active) or "nobody"}
         labels = [("Undo your last action" if a == UNDO else self.label(a)) for a in actions]
         return Prompt(role, text, args, actions, labels)
 
@@ -197,13 +241,13 @@ class State(ABC):
             raise IllegalAction(f"a role is a text; got {short(role)}")
         if note is not None and type(note) is not str:
             raise IllegalAction(f"a note is a text; got {short(note)}")
-        active = self._active()
+        active = self._active_now()
         if role not in active:
             action = as_action(action)
             if self._result() is not None:
                 raise IllegalAction(f"the game is over; {short(role)} cannot {action}")
             raise IllegalAction(f"{short(role)} cannot act now; waiting for {', '.join(active)}")
-        legal = self._legal(role)
+        legal = self._legal_now(role)
         match = legal_match(action, legal)
         if match is None:  # not one of the legal objects: read it as an action, then look again
             action = as_action(action)
@@ -218,13 +262,15 @@ class State(ABC):
         draws = self.rng.draws
         self._revealed = False
         if note:
-            line = self._note_line(role, note)
+            line = None if self.quiet else self._note_line(role, note)
             if line is not None:
                 self._log.append(line)
             self._actions.append((role, action.verb, action.arg, note))
         else:
             self._actions.append((role, action.verb, action.arg))
+        self._memo = None  # a new position (the game may look at itself while it applies)
         self._apply(role, action)
+        self._memo = None
         if snapshot is None:
             return
         if self._revealed or self.rng.draws != draws:
@@ -234,11 +280,11 @@ class State(ABC):
 
     def view(self, role: str | None = None) -> dict[str, Any]:
         """A JSON-ready dict of what `role` may see (None: a spectator)."""
-        entries = [e.message() for e in self._log if e.to is None or e.to == role]
+        entries = [e.message() for e in (self.log if self.quiet else self._log) if e.to is None or e.to == role]
         return {
             "game": self.game.id,
             "role": role,
-            "active": self._active(),
+            "active": self._active_now()[:],
             "over": self.is_over,
             "result": self._result(),
             **self._view(role),
@@ -249,6 +295,7 @@ class State(ABC):
         twin = object.__new__(type(self))
         twin.__dict__ = self.__dict__.copy()
         twin.rng = self.rng.clone()
+        twin._memo = None
         twin._log = self._log.fork()
         twin._actions = self._actions.fork()
         twin._undo = []
@@ -318,8 +365,10 @@ class State(ABC):
     # -- helpers for games ---------------------------------------------------------------------
 
     def say(self, text: str, to: str | None = None, **args: Any) -> None:
-        """Add a log line: an English template filled from args; `to` makes it private to a role."""
-        self._log.append(LogEntry(text, args, to))
+        """Add a log line: an English template filled from args; `to` makes it private to a role.
+        A quiet state skips it."""
+        if not self.quiet:
+            self._log.append(LogEntry(text, args, to))
 
     def _note_line(self, role: str, note: str) -> LogEntry | None:
         """The log line for a bot's reason given to `apply` (None: no line); a game may set it apart."""
@@ -367,7 +416,7 @@ class State(ABC):
     def _determinize(self, role: str, rng: Rng) -> None: ...
 
 
-_NOT_STATE = frozenset({"game", "undo_enabled", "rng"})  # the rng is hashed on its own
+_NOT_STATE = frozenset({"game", "undo_enabled", "quiet", "rng"})  # the rng is hashed on its own
 
 
 def canonical(value: Any) -> Any:

@@ -7,10 +7,13 @@ from typing import Any
 from agon.engine import Rng, State, load
 
 
-def random_position(game_id: str, seed: int, steps: int, options: dict[str, Any] | None = None) -> State:
+def random_position(game_id: str, seed: int, steps: int, options: dict[str, Any] | None = None,
+                    quiet: bool = False) -> State:
     """The position after `steps` uniformly random legal actions (fewer if the game ends), each
-    by the first active role; the same arguments always give the same position."""
+    by the first active role; the same arguments always give the same position (`quiet`: played
+    as a quiet state, with no log lines)."""
     state, rng = load(game_id).new(seed, **(options or {})), Rng(seed)
+    state.quiet = quiet
     for _ in range(steps):
         if not state.active:
             break

@@ -40,3 +40,21 @@ def test_ismcts_plays_the_higher_card_when_it_matters():
 def test_ismcts_seats_in_a_match():
     state = agon.play_match("high-card", {"north": "ismcts", "south": "random"}, seed=3)
     assert state.is_over
+
+
+def test_ismcts_samples_never_undo_when_a_person_holds_a_seat():
+    # issue 15 item 5: play_match turns undo on for a person's seat; the search's samples and
+    # playouts must neither snapshot for undo nor choose `undo`
+    samples = []
+
+    class Watching(IsmctsBot):
+        def _rollout(self, sample):
+            super()._rollout(sample)
+            samples.append(sample)
+
+    state = agon.load("1989").new(seed=4)
+    state.undo_enabled = True
+    role = state.active[0]
+    Watching("1989", seed=1, iterations=8, rollout_cap=60).choose(state, role)
+    assert samples and all(not s.undo_enabled and not s._undo for s in samples)
+    assert all(verb != "undo" for s in samples for _, verb, _ in s.history)

@@ -103,6 +103,8 @@ def solo_outcome(g: Any, order: list[int], final: list[int]) -> dict[str, Any]:
 class CubaLibreState(Board, State):
     """One position of Cuba Libre."""
 
+    memo_legal = True  # the engine memoises legal lists per position (tests call changed() after edits)
+
     # -- set-up (CL 2.1) ------------------------------------------------------------------------
 
     def _setup(self) -> None:
@@ -126,8 +128,6 @@ class CubaLibreState(Board, State):
         self.over: dict[str, Any] | None = None
         self.phase = "setup"
         self.last_op: tuple[int, str, tuple[int, ...]] = (-1, "", ())
-        self._ver = 0
-        self._lc: tuple[int, list[Action]] = (-1, [])
         deploying = [] if opts["deployment"] == "standard" else [
             f for f in (SYN, 2, 1, GOVT) if f not in self.np]
         for sid, pcs in setup["pieces"].items():
@@ -292,15 +292,15 @@ class CubaLibreState(Board, State):
         return [ROLES[self.stack[-1]["f"]]]
 
     def _legal(self, role: str) -> list[Action]:
-        if self._lc[0] == self._ver:
-            return self._lc[1]
         fr = self.stack[-1]
         legal = [Action(v, a) for v, a in STEPS[fr["k"]].legal(self, fr)]
         legal += [Action(v, a) for v, a in negotiation.offer(self, fr)]  # CL 1.5.1
-        self._lc = (self._ver, legal)
         return legal
 
     def _apply(self, role: str, action: Action) -> None:
+        if self.quiet:  # no log to write: skip the chronicle's before-and-after
+            self._apply_action(action)
+            return
         before = chronicle.snap(self)
         self._apply_action(action)
         chronicle.describe(self, before)  # the log says what the action did (pieces, levels, Control)
@@ -309,7 +309,6 @@ class CubaLibreState(Board, State):
         return chronicle.rule_trace(self, role, note)
 
     def _apply_action(self, action: Action) -> None:
-        self._ver += 1
         fr = self.stack[-1]
         if action.verb == "transfer" and fr["k"] in negotiation.OFFERED_AT:
             negotiation.open_transfer(self, fr["f"])  # CL 1.5.1: fr keeps waiting underneath
@@ -378,7 +377,6 @@ class CubaLibreState(Board, State):
             self.next_card = full.pop()
         self.deck = full
         deception.determinize(self, role, rng)
-        self._lc = (-1, [])
 
     def label(self, action: Action) -> str:
         from agon.games.cuba_libre.text import label

@@ -71,6 +71,8 @@ TARGET_ACTIONS = tuple(tuple(Action("target", (f"p{p + 1}", g)) for g in GUILDS)
 class IntrigueState(State):
     """One position of Intrigue City."""
 
+    memo_legal = True  # the engine memoises legal lists per position (tests call changed() after edits)
+
     # -- setup (spec §2) ------------------------------------------------------------------------
 
     def _setup(self) -> None:
@@ -116,7 +118,6 @@ class IntrigueState(State):
         self.tpos = SHORT_START if o["short"] else 0  # setup 6 / IC-V.2: the round marker's first position
         self.final: dict[str, Any] | None = None
         self.winner: int | None = None
-        self._lc: tuple[str, list[Action]] | None = None
         self._fast: dict[tuple[int, int, int], list[bool | None]] = {}  # shared by clones: a pure cache
         self._clear_turn()
         # IC-2.4 / IC-2P.2 / IC-V.2 / IC-V.3: starting sets, placed in initial turn order (bottom first)
@@ -194,14 +195,6 @@ class IntrigueState(State):
         return self.final
 
     def _legal(self, role: str) -> list[Action]:
-        lc = self._lc
-        if lc is not None and lc[0] == role:
-            return lc[1][:]
-        out = self._compute_legal(role)
-        self._lc = (role, out)
-        return out[:]
-
-    def _compute_legal(self, role: str) -> list[Action]:
         ph = self.phase
         if ph == "exec":
             seen: list[Action] = []
@@ -226,7 +219,6 @@ class IntrigueState(State):
         return []
 
     def _apply(self, role: str, action: Action) -> None:
-        self._lc = None
         verb = action.verb
         ph = self.phase
         if ph == "exec":
@@ -289,7 +281,6 @@ class IntrigueState(State):
 
     def _determinize(self, role: str, rng: Rng) -> None:
         checks.determinize(self, self.roles.index(role), rng)
-        self._lc = None
 
     def check_invariants(self) -> None:
         checks.check_invariants(self)

@@ -22,7 +22,7 @@ def blank(seed: int = 1, **options: Any) -> Any:
     g.cash = [-1] * 4
     g.deck = [40, 39, 38, 37]  # plain Event cards, so ending a card in a test starts no round
     g.next_card = 41
-    g._ver += 1
+    g.changed()
     return g
 
 
@@ -31,7 +31,7 @@ def put(g: Any, where: str, **pieces: int) -> None:
     s = space(where)
     for key, n in pieces.items():
         assert g.place(s, g.slot(key), n) == n, f"not enough {key} Available"
-    g._ver += 1
+    g.changed()
 
 
 def start(g: Any, f: int, kind: str = "opchoice", **params: Any) -> None:
@@ -44,7 +44,7 @@ def start(g: Any, f: int, kind: str = "opchoice", **params: Any) -> None:
     g.cand = ()
     g.n_acted = 1
     g.stack = [{"k": kind, "f": f, **base}]
-    g._ver += 1
+    g.changed()
     g._run()
 
 

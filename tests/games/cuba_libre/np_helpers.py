@@ -33,7 +33,7 @@ def at_option(g: Any, f: int, card: int, n_acted: int = 0, first_did: str = "") 
     g.n_acted = n_acted
     g.first_did = first_did
     g.stack = [{"k": "option", "f": f}]
-    g._ver += 1
+    g.changed()
     g._run()
 
 

@@ -424,7 +424,7 @@ def test_1_4_1_free_infiltrate_may_take_26july_guerrillas_back_first():
     put(g, "las_villas", police=1)
     g.stack = []
     ev.free_sa(g, M26, "infiltrate")
-    g._ver += 1
+    g.changed()
     g._run()
     acts = legal(g)
     assert ("space", "Las Villas") in acts

@@ -22,7 +22,7 @@ def run_steps(g, f: int, fn) -> None:
     mark = len(g.stack)
     fn(g, f)
     ev._order(g, mark)
-    g._ver += 1
+    g.changed()
     g._run()
 
 

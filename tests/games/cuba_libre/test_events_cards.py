@@ -26,7 +26,7 @@ def play(g, card: int, shaded: bool = False, f: int | None = None) -> None:
     g.elig = [x == f for x in range(4)]
     g.cand = (f,)
     g.stack = []
-    g._ver += 1
+    g.changed()
     g._run()
     assert g.active == [g.role(f)]
     act(g, "event", "shaded" if shaded else "unshaded")

@@ -54,7 +54,7 @@ def test_1_5_1_a_gift_of_a_cash_marker_goes_to_the_receivers_piece():
     g.cash[0] = space("havana") * 4 + M26
     g.cash[1] = space("matanzas") * 4 + M26
     g.res[M26] = 0
-    g._ver += 1
+    g.changed()
     act(g, "transfer")
     act(g, "give to", "dr")
     assert legal(g) == [("give cash marker", "Havana")]  # no DR piece in Matanzas to hold Cash
@@ -125,14 +125,14 @@ def test_1_5_1_bound_one_transfer_per_ordered_pair_per_card():
         act(g, "decline")
     assert TRANSFER not in legal(g)  # all 6 ordered pairs used on this card
     g.card_reset()
-    g._ver += 1
+    g.changed()
     assert TRANSFER in legal(g)  # a new card
 
 
 def test_1_5_1_nothing_to_give_nothing_offered():
     g = game()
     g.res = [0, 0, 0, 0]
-    g._ver += 1
+    g.changed()
     assert TRANSFER not in legal(g)
 
 
@@ -155,7 +155,7 @@ def test_8_1_2_an_executing_non_player_never_opens_a_transfer():
 def test_8_1_2_a_non_player_asked_to_give_declines():
     g = game(players=3)
     g.push("transfer_request", SYN, to=M26)  # forced: the engine never asks a Non-player
-    g._ver += 1
+    g.changed()
     g._run()
     assert legal(g) == [("decline", None)]
     d = decide(g)

@@ -79,7 +79,7 @@ def test_8_6_2_expat_backing_gains_control_of_the_most_pop():
     put(g, "oriente", police=1)  # the other Pop 2 Province is Government-Controlled
     g.phase = "propaganda"
     g.stack = [{"k": "prop_expat", "f": DR}]
-    g._ver += 1
+    g.changed()
     g._run()
     d = decide(g)
     assert (d.verb, d.arg) == ("space", "Las Villas") and "Expat Backing 1" in d.reason
@@ -174,7 +174,7 @@ def test_8_6_3_morgan_draws_guerrillas_from_2_spaces_away():
 def _m26_player_at_victory(g):
     for where in ("havana", "oriente", "las_villas", "camaguey_province", "santiago_de_cuba", "matanzas"):
         g.support[space(where)] = -2
-    g._ver += 1
+    g.changed()
     assert g.meets_condition(M26)
 
 

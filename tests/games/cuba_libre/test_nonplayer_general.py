@@ -88,7 +88,7 @@ def test_8_1_no_launder():
     put(g, "havana", m26_u=1)
     g.cash[0] = 3 * 4 + M26
     g.stack = [{"k": "launder", "f": M26}]
-    g._ver += 1
+    g.changed()
     g._run()
     assert decide(g).verb == "decline"
 
@@ -193,7 +193,7 @@ def test_8_6_5_caracas_follows_the_solo_faction():
     g.capabilities = frozenset({(18, False)})
     put(g, "matanzas", dr_base=1, dr_u=1)
     put(g, "pinar_del_rio", dr_base=1, dr_u=1)
-    g._ver += 1
+    g.changed()
     assert g.meets_condition(M26) and not g.is_player(M26)
     start(g, DR)
     out = run_op(g, DR)

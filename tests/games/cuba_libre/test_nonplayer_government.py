@@ -101,14 +101,14 @@ def test_8_8_6_civic_action_highest_pop_keeping_9_resources():
     g.res[GOVT] = 13
     g.phase = "propaganda"
     g.stack = [{"k": "prop_civic", "f": GOVT}]
-    g._ver += 1
+    g.changed()
     g._run()
     assert (decide(g).verb, decide(g).arg) == ("civic", "Havana")
     g.res[GOVT] = 12
-    g._ver += 1
+    g.changed()
     assert decide(g).verb == "done"
     g.prop_played = 4  # 8.8.6 exception: the final Round spends below 9
-    g._ver += 1
+    g.changed()
     assert (decide(g).verb, decide(g).arg) == ("civic", "Havana")
 
 
@@ -118,7 +118,7 @@ def test_8_8_7_redeploy_police_to_ecs_first():
     put(g, "ec_factory", m26_u=2)
     g.phase = "propaganda"
     g.stack = [{"k": "prop_redeploy", "f": GOVT}]
-    g._ver += 1
+    g.changed()
     g._run()
     d = decide(g)
     assert (d.verb, d.arg) == ("move", ("Havana", "police")) and "8.8.7" in d.reason
@@ -212,7 +212,7 @@ def test_8_1_2_government_cash_deposit_one_base_per_province_none_in_cities():
     g.cash[1] = space("matanzas") * 4 + GOVT
     g.phase = "propaganda"
     g.stack = [{"k": "prop_deposit", "f": GOVT, "c": 1}, {"k": "prop_deposit", "f": GOVT, "c": 0}]
-    g._ver += 1
+    g.changed()
     g._run()
     assert (decide(g).verb, decide(g).arg) == ("deposit", "resources")  # Havana is a City
     g.apply("govt", ("deposit", "resources"))
@@ -236,7 +236,7 @@ def test_8_8_1_guantanamo_bay_counts_only_air_strike_targets():
 
     g = np_game()
     put(g, "matanzas", syn_a=2, police=1)
-    g._ver += 1
+    g.changed()
     assert not guantanamo_two(g)
     put(g, "las_villas", m26_a=2, police=1)
     assert guantanamo_two(g)
@@ -291,7 +291,7 @@ def test_8_8_7_redeploy_spreads_troops_as_evenly_as_possible():
     put(g, "santiago_de_cuba", troop=3, police=1)
     g.phase = "propaganda"
     g.stack = [{"k": "prop_redeploy", "f": GOVT}]
-    g._ver += 1
+    g.changed()
     g._run()
     for _ in range(40):
         if not any(fr["k"] == "prop_redeploy" for fr in g.stack):

@@ -8,7 +8,7 @@ from tests.games.cuba_libre.np_helpers import acts, decide, np_game, op_steps, p
 
 def at(g, kind, **params):
     g.stack = [{"k": kind, "f": M26, **params}]
-    g._ver += 1
+    g.changed()
     g._run()
 
 
@@ -94,7 +94,7 @@ def test_8_7_5_agitation_highest_pop_and_only_where_a_shift_happens():
     assert (d.verb, d.arg) == ("agitate", "Havana")
     g.support[space("havana")] = -2
     g.support[space("pinar_del_rio")] = -2
-    g._ver += 1
+    g.changed()
     d = decide(g)
     assert d.verb == "done"  # Matanzas: removing Terror would shift nothing
 

@@ -93,7 +93,7 @@ def test_8_5_4_if_none_pass_without_underground_guerrillas():
     g.phase = "card"
     g.n_acted = 0
     g.stack = [{"k": "option", "f": SYN}]
-    g._ver += 1
+    g.changed()
     g._run()
     d = decide(g)
     assert d.verb == "pass"
@@ -183,7 +183,7 @@ def test_8_5_4_step_2_follows_step_1_when_no_opposition_space_can_take_terror():
     for ec in ("ec_cigar", "ec_factory", "ec_sugar_cane"):
         put(g, ec, police=1)  # no empty EC: no March (8.5.2)
     g.avail[AV_C] = 0  # no Casino Available: no Construct condition (8.5.3)
-    g._ver += 1
+    g.changed()
     assert g.meets_condition(GOVT) and g.meets_condition(M26)
     start(g, SYN)
     out = op_steps(g, SYN)

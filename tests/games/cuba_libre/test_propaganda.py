@@ -17,7 +17,7 @@ def round_(g, n: int = 1) -> None:
     g.phase = "propaganda"
     g.last_was_prop = False
     g.prop_played = n
-    g._ver += 1
+    g.changed()
     propaganda.start_round(g)
     g._run()
 

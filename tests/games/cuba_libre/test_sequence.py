@@ -19,7 +19,7 @@ def on_card(g, card: int, nxt: int = 41):
     g.card_reset()
     g.cand = tuple(f for f in ORDER[card] if g.elig[f])
     g.stack = []
-    g._ver += 1
+    g.changed()
     g._run()
 
 

@@ -33,7 +33,7 @@ def put(s: IntrigueState, p: int, guilds: dict[str, list[int]]) -> None:
             want = cubes.count(v)
             s.bank[v - 1] -= want - s.cu[i + v - 1]
             s.cu[i + v - 1] = want
-    s._lc = None
+    s.changed()
 
 
 def board(s: IntrigueState, p: int, guilds: dict[str, list[int]]) -> None:
@@ -47,7 +47,7 @@ def deal(s: IntrigueState, cards: list[tuple[str, int]]) -> None:
     s.spiders = tuple(x for _, x in cards)
     s.occ = [()] * len(cards)
     s._fast = {}  # the per-board feasibility cache belongs to the old board
-    s._lc = None
+    s.changed()
 
 
 def intrigue(s: IntrigueState, *positions: int) -> None:
@@ -61,7 +61,7 @@ def intrigue(s: IntrigueState, *positions: int) -> None:
 def restart(s: IntrigueState) -> None:
     """Find the active player again after fields were set."""
     s.start_turn()
-    s._lc = None
+    s.changed()
 
 
 def legal(s: IntrigueState, role: str | None = None) -> list[Action]:

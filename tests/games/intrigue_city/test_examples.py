@@ -121,7 +121,7 @@ def _era(s: IntrigueState, tpos: int, kept: dict[int, str]) -> None:
         c = POWER_INDEX[card]
         s.decks[p] = [c, *[x for x in s.decks[p] if x != c]]
     scoring.start_era(s)
-    s._lc = None
+    s.changed()
     for p, card in kept.items():
         act(s, "vote", card, role=s.roles[p])
 
@@ -224,14 +224,14 @@ def test_T_15_occupied_cards() -> None:
     assert Action("offensive", taken) not in legal(s)  # A, no Favour
     s.fav[A * 6 + GI["BoS"]] = 1
     s.fav[A * 6 + GI["ES"]] = 1
-    s._lc = None
+    s.changed()
     act(s, "favour", "BoS")
     assert Action("offensive", taken) in legal(s) and not any(a.verb == "defensive" for a in legal(s))
     t = example_1()
     act(t, "defensive", pos_of(t, "ACT-B4"))
     act(t, "target", ("p3", "CM"))
     t.fav[A * 6 + GI["ES"]] = 1
-    t._lc = None
+    t.changed()
     act(t, "favour", "ES")
     assert Action("defensive", taken) in legal(t)
 

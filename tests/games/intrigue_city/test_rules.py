@@ -140,7 +140,7 @@ def test_IC_4_2_each_pawn_once_per_round() -> None:
 def test_IC_5_5_a_card_without_a_full_execution_cannot_be_chosen() -> None:
     s = example_1()
     s.bank[0] = 0  # no 1-cubes: Establishing Trust cannot place its 1
-    s._lc = None
+    s.changed()
     assert Action("defensive", pos_of(s, "ACT-A1")) not in legal(s)
 
 
@@ -149,7 +149,7 @@ def test_IC_5_6_no_legal_play_places_the_pawn_to_no_effect() -> None:
     deal(s, [("ACT-B1", 2), ("ACT-B2", 3)])
     board(s, V, {"BoS": [1, 2, 3]})
     s.bank[0] = s.bank[1] = 0
-    s._lc = None
+    s.changed()
     assert len(legal(s)) == 4  # both pawns, both cards
     act(s, "defensive", 0)
     assert s.noeff and len(legal(s)) == 6
@@ -190,13 +190,13 @@ def test_IC_6_4_react_window_dreamers_moves_in_attacked_guild() -> None:
 def test_IC_6_8_origin_restriction_for_each_window() -> None:
     s = example_1()
     s.fav[V * 6 + GI["ES"]] = 1
-    s._lc = None
+    s.changed()
     act(s, "favour", "ES")
     act(s, "defensive", pos_of(s, "ACT-B4"))
     assert Action("target", ("p3", "ES")) not in legal(s)
     s = example_1()
     s.fav[V * 6 + GI["BoS"]] = 1
-    s._lc = None
+    s.changed()
     act(s, "favour", "BoS")
     act(s, "offensive", pos_of(s, "ACT-B4"))
     assert all(a.arg[1] != "BoS" for a in legal(s))
@@ -352,7 +352,7 @@ def test_IC_10_special_victory_ends_at_once_for_the_defensive_player() -> None:
 def test_IC_4_1_a_prompt_and_labels_after_a_pre_placement_favour() -> None:
     s = example_1()
     s.fav[V * 6 + GI["ES"]] = 2
-    s._lc = None
+    s.changed()
     label = s.prompt("p3").labels[legal(s).index(Action("favour", "ES"))]
     assert "defensive pawn may go on an occupied card" in label and "intrigue move +1" in label
     act(s, "favour", "ES")

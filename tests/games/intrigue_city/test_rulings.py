@@ -121,7 +121,7 @@ def test_AMB_8_neutral_card_only_in_eras_I_and_II() -> None:
         s.tpos = tpos
         before = len(s.neutral)
         scoring.start_era(s)
-        s._lc = None
+        s.changed()
         for r in s.roles:
             act(s, "vote", legal(s, r)[0].arg, role=r)
         assert before - len(s.neutral) == expect
@@ -339,7 +339,7 @@ def test_R_5_no_legal_play_is_decided_per_pawn() -> None:
     board(s, V, {"BoS": [1, 2, 3], "ES": [2, 3]})
     board(s, N, {"BoS": [1, 2, 3]})
     board(s, A, {"BoS": [1, 2, 3]})
-    s._lc = None
+    s.changed()
     assert legal(s) == [Action("offensive", 0), Action("offensive", 1), Action("defensive", 0), Action("defensive", 1)]
 
 
