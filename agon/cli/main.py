@@ -17,7 +17,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from agon.bench import bench, bench_ismcts
-from agon.bots import bots
+from agon.bots import bot_settings, bots
 from agon.cli.options import game_options, parse_pairs
 from agon.cli.rules import show_rules
 from agon.cli.serve import add_parser as add_serve_parser
@@ -45,7 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a game in the terminal")
     play.add_argument("game", nargs="?", help="the game (not needed with --load)")
-    play.add_argument("--seat", action="append", metavar="ROLE=WHO", help="human or a bot name, e.g. red=human")
+    play.add_argument("--seat", action="append", metavar="ROLE=WHO",
+                      help="human or a bot with settings, BOT[:k=v,...], e.g. red=human, white=ismcts:seconds=2")
     play.add_argument("--seed", type=int, default=None, help="seed of the game (default: random)")
     play.add_argument("--save", help="write the game record here when the game ends or you quit")
     play.add_argument("--load", help="continue a saved game record (seats as they were, unless --seat says otherwise)")
@@ -61,7 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     fz.add_argument("--games", type=int, default=100)
     fz.add_argument("--seed", type=int, default=0, help="first seed")
     fz.add_argument("--no-replay", action="store_true", help="skip the replay check")
-    fz.add_argument("--seat", action="append", metavar="ROLE=BOT", help="a bot in a seat (others: the game's default seats)")
+    fz.add_argument("--seat", action="append", metavar="ROLE=BOT[:k=v,...]",
+                    help="a bot in a seat, e.g. white=ismcts:iterations=50 (others: the game's default seats)")
     fz.add_argument("--random", action="store_true", help="every seat moves at random, whatever the game's default seats")
     _add_game_options(fz)
 
@@ -77,7 +79,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     tour = sub.add_parser("tournament", help="many games between bots: win rates with 95%% intervals, for balance")
     tour.add_argument("game")
-    tour.add_argument("--seat", action="append", metavar="ROLE=BOT", help="a bot in a seat (others: the game's default seats)")
+    tour.add_argument("--seat", action="append", metavar="ROLE=BOT[:k=v,...]",
+                      help="a bot in a seat, e.g. white=ismcts:seconds=0.2 (others: the game's default seats)")
     tour.add_argument("--games", type=int, default=100)
     tour.add_argument("--seed", type=int, default=0, help="first seed")
     tour.add_argument("--jobs", type=int, default=1, help="processes to play in parallel")
@@ -94,8 +97,16 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_games(console: Console, args: argparse.Namespace) -> int:
     for game_id in games():
         game = load(game_id)
-        console.print(f"[bold]{game_id}[/bold]  {game.title}  (bots: {', '.join(bots(game_id))})")
+        named = [_with_settings(name, bot_settings(name, game_id)) for name in bots(game_id)]
+        console.print(f"[bold]{game_id}[/bold]  {game.title}  (bots: {escape(', '.join(named))})", soft_wrap=True)
     return 0
+
+
+def _with_settings(name: str, settings: dict[str, dict[str, Any]]) -> str:
+    """"ismcts[:seconds=1.0,iterations=0]": a bot and its settings with their defaults."""
+    if not settings:
+        return name
+    return name + "[:" + ",".join(f"{k}={v['default']}" for k, v in settings.items()) + "]"
 
 
 def _new_game(args: argparse.Namespace, named: dict[str, str]) -> tuple[State, dict[str, str]]:
