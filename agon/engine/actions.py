@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import indexOf
 from typing import Any, NamedTuple
 
 from agon.engine.errors import IllegalAction
@@ -38,10 +39,11 @@ MAX_BITS = 64  # an argument's integers fit in 64 bits
 MAX_TEXT = 200  # an argument's strings are at most this long
 
 
-def freeze(value: Any) -> Any:
-    """Turn JSON lists back into the tuples actions are made of."""
-    if isinstance(value, list):
-        return tuple(freeze(v) for v in value)
+def freeze(value: Any, depth: int = 0) -> Any:
+    """Turn JSON lists back into the tuples actions are made of. Never raises: lists nested
+    deeper than any action's argument stay lists (and `as_action` refuses them)."""
+    if isinstance(value, list) and depth < MAX_DEPTH:
+        return tuple(freeze(v, depth + 1) for v in value)
     return value
 
 
@@ -73,24 +75,35 @@ def as_action(action: Any) -> Action:
         verb, arg = action
     else:
         raise IllegalAction(f"not an action: {short(action)} (expected a (verb, argument) pair)")
-    if type(verb) is not str or not verb or len(verb) > MAX_TEXT:
+    if type(verb) is not str or not 0 < len(verb) <= MAX_TEXT:
         raise IllegalAction(f"an action's verb is a short text; got {short(verb)}")
-    if arg is None or (type(arg) is int and -_INT_LIMIT < arg < _INT_LIMIT):  # the common case, fast
-        return action if type(action) is Action else Action(verb, arg)
+    kind = type(arg)
+    if arg is None or (kind is int and -_INT_LIMIT < arg < _INT_LIMIT) or (kind is str and len(arg) <= MAX_TEXT):
+        return action if type(action) is Action else Action(verb, arg)  # the common cases, fast
     return Action(verb, canonical_arg(arg))
 
 
 _INT_LIMIT = 1 << MAX_BITS
 
 
-def is_legal(action: Action, legal: list[Action]) -> bool:
-    """Whether `action` is one of `legal` exactly: same verb, same argument of the same types
-    (True is not 1, 28.0 is not 28)."""
+def legal_match(action: Any, legal: list[Action]) -> Action | None:
+    """The action of `legal` that `action` is exactly, or None: same verb, same argument of the
+    same types (True is not 1, 28.0 is not 28). `action` may be anything; what is not an Action
+    or a tuple matches nothing (convert it with `as_action` first). The bots' common case, an
+    object taken from `legal` itself, costs one identity scan."""
+    kind = type(action)
+    if kind is not Action and kind is not tuple:
+        return None
     try:
-        match = legal[legal.index(action)]
+        match = legal[indexOf(legal, action)]  # list.index would repr a missing action
     except ValueError:
-        return False
-    return _same(action.arg, match.arg)
+        return None
+    if match is action:
+        return match
+    arg = action[1]
+    if type(arg) is not type(match.arg) or type(action[0]) is not str:
+        return None
+    return match if type(arg) is not tuple or _same(arg, match.arg) else None
 
 
 def _same(a: Any, b: Any) -> bool:

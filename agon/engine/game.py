@@ -37,7 +37,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from agon.engine.actions import UNDO, Action, Prompt, as_action, is_legal, render, short
+from agon.engine.actions import UNDO, Action, Prompt, as_action, legal_match, render, short
 from agon.engine.errors import IllegalAction, UnknownGame
 from agon.engine.log import LogEntry, SharedList
 from agon.engine.options import OptionSpec
@@ -192,22 +192,27 @@ class State(ABC):
         `note` is a comment that goes into the log before the action's own lines and into the
         record (a bot's reason, e.g. "8.5.2 step 3: March to Havana"), so replays keep it.
         """
-        action = as_action(action)
         if type(role) is not str:
             raise IllegalAction(f"a role is a text; got {short(role)}")
         if note is not None and type(note) is not str:
             raise IllegalAction(f"a note is a text; got {short(note)}")
         active = self._active()
         if role not in active:
+            action = as_action(action)
             if self._result() is not None:
                 raise IllegalAction(f"the game is over; {short(role)} cannot {action}")
             raise IllegalAction(f"{short(role)} cannot act now; waiting for {', '.join(active)}")
-        if action.verb == "undo":
-            self._do_undo(role)
-            return
         legal = self._legal(role)
-        if not is_legal(action, legal):
-            raise IllegalAction(self._illegal_message(role, action, legal))
+        match = legal_match(action, legal)
+        if match is None:  # not one of the legal objects: read it as an action, then look again
+            action = as_action(action)
+            if action.verb == "undo":
+                self._do_undo(role)
+                return
+            match = legal_match(action, legal)
+            if match is None:
+                raise IllegalAction(self._illegal_message(role, action, legal))
+        action = match
         snapshot = self.clone() if self.undo_enabled else None
         draws = self.rng.draws
         self._revealed = False

@@ -70,7 +70,7 @@ def replay_checked(record: dict[str, Any] | str | Path) -> Replayed:
     digest = record.get("digest")
     if digest is None:
         return Replayed(state, False, "no digest")
-    if record["engine"] not in DIGEST_SINCE:
+    if record.get("engine", ENGINE_VERSION) not in DIGEST_SINCE:
         return Replayed(state, False, f"a digest of engine {record['engine']}, not comparable")
     if state.digest() != digest:
         raise ReplayError(f"replayed state digest {state.digest()} differs from the record's {short(digest)}",
@@ -103,7 +103,7 @@ def check_record(record: dict[str, Any]) -> dict[str, Any]:
     game = record.get("game")
     if type(game) is not str:
         raise ReplayError(f"a record names its game as text; got {_kind(game)}", -1)
-    engine = record.get("engine")
+    engine = record.get("engine", ENGINE_VERSION)  # a record built by hand (from stored actions) is of this engine
     if engine not in REPLAYS:
         raise ReplayError(f"the record was written by engine {short(engine)}; this engine "
                           f"({ENGINE_VERSION}) replays records of {', '.join(REPLAYS)}", -1)

@@ -157,7 +157,10 @@ async def _drive(base: str, game: str, matches: int, seconds: float, think: floa
                 ready = asyncio.Event()
                 readies.append(ready)
                 tasks.append(asyncio.create_task(seat(match, role, ready, Rng(seed * 7919 + i * 10 + j))))
-        await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 300)
+        try:
+            await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 300)
+        except TimeoutError as err:
+            raise RuntimeError(f"{len(readies)} websockets did not all connect within 300 s") from err
         rss_live = _rss_kib(pid)
         cpu = _cpu_seconds(pid)
         began = time.monotonic()

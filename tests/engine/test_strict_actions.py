@@ -87,3 +87,14 @@ def test_junk_after_game_over_is_illegal_and_changes_nothing():
 
 def test_action_str_never_raises_on_huge_numbers():
     assert str(Action("card", (10**5000,))).startswith("card ")
+
+
+def test_freeze_never_recurses_without_bound_and_apply_refuses_what_it_leaves():
+    from agon.engine.actions import freeze
+
+    deep: list = []
+    for _ in range(100_000):
+        deep = [deep]
+    frozen = freeze(deep)
+    state = agon.load("dual-powers").new(1)
+    refuses(state, state.active[0], Action("objective", frozen))

@@ -16,7 +16,7 @@ def test_health(client):
 
 def test_games_lists_roles_options_and_bots(client):
     games = {g["id"]: g for g in client.get("/api/games").json()}
-    assert set(games) == set(GAMES)
+    assert set(GAMES) <= set(games)  # and any game a test registered
     assert games["dual-powers"]["roles"] == {"1": ["red"], "2": ["red", "white"]}
     assert "opposition" in games["dual-powers"]["bots"]
     handicap = next(o for o in games["1989"]["options"] if o["name"] == "handicap")

@@ -53,8 +53,8 @@ class IntrigueCity(Game):
                        help="the theme of advanced game B"),
             OptionSpec("schemer_tie", "choice", default="top", choices=_TIES, help="reading of a Schemer tie (AMB-12)"),
             switch("strict_victory", "strict reading of the victory condition (AMB-14)"),
-            OptionSpec("formed_favour", "bool", default=True,  # IC-6.2 «σχημάτισε», ruling R-1
-                       help="Strong only if the action formed the Equilibrium"),
+            OptionSpec("formed_favour", "bool", default=True,
+                       help="Strong only if the action formed the Equilibrium (IC-6.2)"),
             switch("limit_equilibrium", "15 Equilibrium cards per guild (GAP-14)"),
             switch("unlimited_bank", "the Bank never runs out (GAP-14)"),
             OptionSpec("arrangement_value", "choice", default="any", choices=("any", 1, 2, 3),
