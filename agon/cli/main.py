@@ -84,7 +84,18 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--games", type=int, default=100)
     tour.add_argument("--seed", type=int, default=0, help="first seed")
     tour.add_argument("--jobs", type=int, default=1, help="processes to play in parallel")
+    tour.add_argument("--ray", metavar="ADDRESS", help="play each game as a Ray Core task on this cluster "
+                      "('auto', 'ray://host:10001', or 'local' to start one here); needs agon[cluster]")
+    tour.add_argument("--out", metavar="FILE", help="write the results as JSON (every game's seed and result), "
+                      "for `agon report`")
     _add_game_options(tour)
+
+    rp = sub.add_parser("report", help="a tournament's balance: win rates with intervals, lengths, margins, "
+                        "first-player advantage")
+    rp.add_argument("results", help="a file `agon tournament ... --out FILE` wrote")
+    drawn = rp.add_mutually_exclusive_group()
+    drawn.add_argument("--html", metavar="FILE", help="a self-contained page with the plots (needs agon[report])")
+    drawn.add_argument("--png", metavar="DIR", help="one PNG per plot in this folder (needs agon[report])")
 
     rules = sub.add_parser("rules", help="a player's rules reference, with rule ids")
     rules.add_argument("game")
@@ -234,9 +245,28 @@ def cmd_tournament(console: Console, args: argparse.Namespace) -> int:
     seats = seat_players(args.game, parse_pairs(args.seat, "--seat"), args.seed, options)
     if HUMAN in seats.values():
         raise ValueError("a tournament seats bots only")
+    if args.games < 1 or args.jobs < 1:
+        raise ValueError("--games and --jobs must be 1 or more")
     with _progress(console, "tournament " + args.game, args.games) as advance:
-        report = tournament(args.game, seats, args.games, options, first_seed=args.seed, jobs=args.jobs, progress=advance)
+        report = tournament(args.game, seats, args.games, options, first_seed=args.seed, jobs=args.jobs, progress=advance,
+                            ray_address=args.ray)
     console.print(report.summary(), markup=False, soft_wrap=True)
+    if args.out:
+        report.write(args.out)
+        console.print(f"Results written to {escape(args.out)}", soft_wrap=True)
+    return 0
+
+
+def cmd_report(console: Console, args: argparse.Namespace) -> int:
+    from agon.report import balance, load_results, write_html, write_pngs
+
+    numbers = balance(load_results(args.results))
+    console.print(numbers.text(), markup=False, soft_wrap=True)
+    if args.html:
+        console.print(f"Page written to {escape(str(write_html(numbers, args.html)))}", soft_wrap=True)
+    if args.png:
+        paths = write_pngs(numbers, args.png)
+        console.print("Plots written: " + escape(", ".join(str(p) for p in paths)), soft_wrap=True)
     return 0
 
 
@@ -264,7 +294,7 @@ def _progress(console: Console, what: str, total: float, unit: str = "games") ->
 
 COMMANDS = {
     "games": cmd_games, "play": cmd_play, "replay": cmd_replay, "fuzz": cmd_fuzz, "bench": cmd_bench,
-    "tournament": cmd_tournament, "rules": cmd_rules,
+    "tournament": cmd_tournament, "report": cmd_report, "rules": cmd_rules,
     "serve": lambda _console, args: cmd_serve(args),
 }
 
