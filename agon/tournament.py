@@ -10,7 +10,6 @@ game's seed and result included, for `agon report` (see agon.report).
 from __future__ import annotations
 
 import json
-import math
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -20,6 +19,7 @@ from typing import Any
 
 from agon.engine import State
 from agon.match import play_match
+from agon.report import wilson
 
 
 @dataclass
@@ -46,14 +46,7 @@ class TournamentReport:
 
     def win_rate(self, role: str) -> tuple[float, float, float]:
         """The rate and its 95% Wilson score interval."""
-        n = len(self.games)
-        if n == 0:
-            return 0.0, 0.0, 1.0
-        p = self.wins(role) / n
-        z = 1.96
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return p, max(0.0, centre - half), min(1.0, centre + half)
+        return wilson(self.wins(role), len(self.games))
 
     def mean_score(self, role: str) -> float | None:
         values = [g.scores[role] for g in self.games if isinstance(g.scores.get(role), (int, float))]
