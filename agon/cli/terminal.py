@@ -87,9 +87,9 @@ class TerminalPlayer:
 
     # -- the board ---------------------------------------------------------------------------------
 
-    def show_board(self, state: State, role: str | None) -> None:
+    def show_board(self, state: State, role: str | None, full: bool = False) -> None:
         view = state.view(role)
-        board = state.game.render(view, role)
+        board = state.game.render(view, role, full=full)
         who = state.game.role_name(role) if role else "spectator"
         self.console.print(Panel(board, title=f"{state.game.title} — {who}"))
         described = self.cards_in(state, "\n".join(state.prompt(role).labels)) if role else []
@@ -198,7 +198,7 @@ class TerminalPlayer:
         elif answer in ("l", "log"):
             self.show_log(state, 0, role)
         elif answer in ("b", "board"):
-            self.show_board(state, role)
+            self.show_board(state, role, full=True)  # the whole board, where the usual one is a summary
         elif answer in ("u", "undo"):
             if Action("undo") in actions:
                 return Action("undo")

@@ -93,8 +93,9 @@ class Game(ABC):
         """The bot that takes a seat nobody asked for."""
         return "random"
 
-    def render(self, view: dict[str, Any], role: str | None) -> str:
-        """The board as text for the terminal (rich markup allowed)."""
+    def render(self, view: dict[str, Any], role: str | None, full: bool = False) -> str:
+        """The board as text for the terminal (rich markup allowed). A game whose usual board is a
+        summary that fits one screen draws every space with `full` (the terminal's `b`)."""
         return json.dumps({k: v for k, v in view.items() if k != "log"}, indent=1)
 
     def role_name(self, role: str) -> str:

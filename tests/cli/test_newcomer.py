@@ -345,3 +345,11 @@ def test_item_9_ctrl_c_in_a_pty_saves_and_prints_no_traceback(tmp_path):
     assert sent and os.waitstatus_to_exitcode(status) == 130, text[-500:]
     assert "Interrupted" in text and "Traceback" not in text
     assert json.loads(save.read_text())["seed"] == 1
+
+
+def test_item_4_b_draws_the_whole_1989_board_the_usual_one_is_compact(monkeypatch, capsys):
+    """The board drawn before each turn is 1989's summary (spaces holding SPs); `b` draws every space."""
+    code, out = run(monkeypatch, capsys, ["play", "1989", "--seat", "democrat=human", "--seed", "1"], "q\n")
+    assert code == 0 and "Szczecin" not in out.split("Setup")[0]
+    code, out = run(monkeypatch, capsys, ["play", "1989", "--seat", "democrat=human", "--seed", "1"], "b\nq\n")
+    assert code == 0 and "Szczecin" in out

@@ -149,7 +149,7 @@ class CubaLibre(Game):
             return "nonplayer"
         return "random"
 
-    def render(self, view: dict[str, Any], role: str | None) -> str:
+    def render(self, view: dict[str, Any], role: str | None, full: bool = False) -> str:
         return render_board(view, role)
 
     def cards(self) -> list[dict[str, Any]]:

@@ -62,7 +62,7 @@ class DualPowers(Game):
 
         return {"opposition": OppositionBot}
 
-    def render(self, view: dict[str, Any], role: str | None) -> str:
+    def render(self, view: dict[str, Any], role: str | None, full: bool = False) -> str:
         return text.render(view, role)
 
     def cards(self) -> list[dict[str, Any]]:

@@ -99,7 +99,7 @@ class IntrigueCity(Game):
             out["theme"] = theme
         return out
 
-    def render(self, view: dict[str, Any], role: str | None) -> str:
+    def render(self, view: dict[str, Any], role: str | None, full: bool = False) -> str:
         return text.render(view, role)
 
     def cards(self) -> list[dict[str, Any]]:
