@@ -164,10 +164,11 @@ class TerminalPlayer:
             prompt = state.prompt(role)
             message = prompt.message()
             name = state.game.role_name(role)
-            asked = message if message.startswith((f"{role}:", f"{name}:")) else f"{name}: {message}"
+            if message.startswith(f"{role}:"):  # a prompt that names its role by id reads it by name
+                message = message[len(role) + 1:].lstrip()
+            asked = message if message.startswith(f"{name}:") else f"{name}: {message}"
             self.console.print(f"[bold]{escape(asked)}[/bold]  [dim](b board, l log, c N card, u undo, q quit)[/dim]")
-            for i, label in enumerate(prompt.labels, 1):
-                self.console.print(f"  [cyan]{i:>3}[/cyan] {self.with_short(state, label)}")
+            self.print_choices(state, prompt.labels)
             try:
                 answer = self.input("> ").strip().lower()
             except EOFError as err:
@@ -175,6 +176,24 @@ class TerminalPlayer:
             action = self.answer(state, role, prompt.actions, prompt.labels, answer)
             if action is not None:
                 return action
+
+    def print_choices(self, state: State, labels: list[str]) -> None:
+        """The numbered choices; a long list whose labels name their group first ("Poland: Gdańsk
+        ...") is printed group by group under a heading, in as many columns as the screen holds."""
+        groups = group_labels(labels) if len(labels) > LONG_LIST else None
+        if groups is None:
+            for i, label in enumerate(labels, 1):
+                self.console.print(f"  [cyan]{i:>3}[/cyan] {self.with_short(state, label)}")
+            return
+        width = max(len(rest) for _, items in groups for _, rest in items) + 6
+        columns = max(1, (self.console.width - 2) // width)
+        for heading, items in groups:
+            self.console.print(f"  [bold]{escape(heading)}[/bold]")
+            cells = [f"[cyan]{i:>3}[/cyan] {escape(rest)}" for i, rest in items]
+            for row in range(0, len(cells), columns):
+                line = "".join(cell + " " * (width - 4 - len(items[row + k][1]))
+                               for k, cell in enumerate(cells[row:row + columns]))
+                self.console.print("  " + line.rstrip())
 
     def new_turn(self, state: State, role: str) -> bool:
         """Whether the board should be drawn again before this prompt: first prompt, somebody else
@@ -251,3 +270,23 @@ def show_result(console: Console, state: State) -> None:
     detail = ("Scores: " if scores else "") + ", ".join(f"{name(r)} {s}" for r, s in scores.items())
     reason = result.get("reason", "")
     console.print(Panel(f"Winner: [bold]{escape(winners)}[/bold]\n{escape(detail)}\n{escape(str(reason))}", title="Game over"))
+
+
+LONG_LIST = 16  # more choices than this are grouped when their labels name a group
+
+
+def group_labels(labels: list[str]) -> list[tuple[str, list[tuple[int, str]]]] | None:
+    """[(group, [(number, label without the group), ...]), ...] when most labels read
+    "Group: rest" and groups hold several each; None otherwise. Groups keep their order; labels
+    without a group (Undo, Done) come last under the heading "Other"."""
+    groups: dict[str, list[tuple[int, str]]] = {}
+    others: list[tuple[int, str]] = []
+    for number, label in enumerate(labels, 1):
+        head, sep, rest = label.partition(": ")
+        if sep and rest:
+            groups.setdefault(head, []).append((number, rest))
+        else:
+            others.append((number, label))
+    if len(others) > 2 or len(groups) * 3 > len(labels):
+        return None
+    return [*groups.items(), *([("Other", others)] if others else [])]

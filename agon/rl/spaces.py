@@ -4,7 +4,8 @@ Every `Action` a game can offer has one integer: its position in the game's acti
 `agon/rl/data/<game>.json` (key "actions", each entry `[verb, arg]`, a tuple arg as a list).
 The lists are append-only: a new version of a game may add actions at the end, never renumber,
 so an agent trained on one version keeps its meaning on the next (tests/rl pins each list's size
-and hash). `python -m agon.rl.survey` is how the lists are extended (docs/rl.md).
+and hash). Each list holds the game's whole action domain (`agon.rl.domains`, built from the game's
+data); `python -m agon.rl.survey` appends what a domain gains (docs/rl.md).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ class GameSpec:
         i = self.index.get(action)
         if i is None:
             raise ActionSpaceError(f"{self.game}: action {action} has no number in the fixed action space "
-                                   f"({self.num_actions} actions); extend it with `python -m agon.rl.survey`")
+                                   f"({self.num_actions} actions); add it to agon.rl.domains and run `python -m agon.rl.survey`")
         return i
 
     def decode(self, number: int) -> Action:
@@ -62,20 +63,20 @@ class GameSpec:
             raise ActionSpaceError(f"{self.game}: action number {number!r} is outside 0..{self.num_actions - 1}")
         return self.actions[int(number)]
 
-    def legal_numbers(self, legal: list[Action], strict: bool = False) -> list[int]:
+    def legal_numbers(self, legal: list[Action], strict: bool = True) -> list[int]:
         """The numbers of these legal actions (undo left out), in their order.
 
-        An action the fixed space lacks (one the survey never met) is left out with a warning naming
-        it, so a long training run goes on; `strict` raises ActionSpaceError instead, and so does a
-        decision none of whose actions has a number."""
+        The space holds the game's whole domain, so every action has a number; one without (a bug in
+        agon.rl.domains) raises ActionSpaceError naming it. With `strict=False` it is left out with a
+        warning instead, so a long training run goes on, unless no action of the decision has one."""
         index = self.index
         numbers = [index[a] for a in legal if a in index]
         if len(numbers) < len(legal):
             missing = [a for a in legal if a not in index and a.verb != "undo"]
             if missing and (strict or not numbers):
                 raise ActionSpaceError(f"{self.game}: {', '.join(map(str, missing))} has no number in the fixed "
-                                       f"action space ({self.num_actions} actions); extend it with "
-                                       "`python -m agon.rl.survey`")
+                                       f"action space ({self.num_actions} actions); add it to "
+                                       "agon.rl.domains and run `python -m agon.rl.survey`")
             for action in missing:
                 if action not in _warned:
                     _warned.add(action)

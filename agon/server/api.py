@@ -348,6 +348,7 @@ class TokenBuckets:
         self.rate = rate
         self.burst = burst
         self.buckets: dict[str, tuple[float, float]] = {}
+        self.spent: dict[str, int] = {}  # taken here since the last `drain` (shared with other processes)
 
     def take(self, key: str) -> bool:
         now = time.monotonic()
@@ -357,10 +358,24 @@ class TokenBuckets:
             self.buckets[key] = (level, now)
             return False
         self.buckets[key] = (level - 1, now)
+        if len(self.spent) < 100_000:
+            self.spent[key] = self.spent.get(key, 0) + 1
         if len(self.buckets) > 100_000:  # forget the fullest buckets first
             for k in [k for k, (lv, _) in self.buckets.items() if lv >= self.burst - 1][:50_000]:
                 del self.buckets[k]
         return True
+
+
+    def drain(self) -> dict[str, int]:
+        """The requests taken here since the last call, per key (to tell the other processes)."""
+        spent, self.spent = self.spent, {}
+        return spent
+
+    def charge(self, key: str, count: int) -> None:
+        """Another process served `count` requests of this key: they come out of this bucket too."""
+        now = time.monotonic()
+        level, then = self.buckets.get(key, (self.burst, now))
+        self.buckets[key] = (max(0.0, min(self.burst, level + (now - then) * self.rate) - count), now)
 
 
 def rate_key(token: str | None, request: Request) -> str:

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import logging
 import os
+import secrets
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -91,6 +93,7 @@ class Context:
         self.running: set[str] = set()
         self.again: set[str] = set()
         self.tasks: set[asyncio.Task[None]] = set()
+        self.origin = secrets.token_hex(6)  # names this process in the NOTIFYs it sends
 
     # -- used by the routes -----------------------------------------------------------------------
 
@@ -115,6 +118,10 @@ class Context:
         return self.matches.seat_role(self.matches.get(match_id), token)
 
     async def state_for(self, match_id: str, role: str | None) -> dict[str, Any]:
+        quick = self.matches.cached_state_object(match_id, role)  # no thread hop when nothing waits
+        if quick is not None:
+            return quick
+
         def build() -> dict[str, Any]:
             with self.matches.lock(match_id):
                 return self.matches.state_object(self.matches._sync(match_id), role)
@@ -124,10 +131,59 @@ class Context:
     def changed(self, match_id: str) -> None:
         self.hub.changed(match_id)
 
-    def remote_change(self, match_id: str) -> None:
-        """A NOTIFY: some process stored an action of this match."""
-        self.matches.mark_stale(match_id)
+    def remote_change(self, payload: str) -> None:
+        """A NOTIFY: some process stored an action of this match (`MATCH:VERSION`), or its bots
+        computing a move changed (`MATCH:thinking:ROLE,ROLE`)."""
+        match_id, _, rest = payload.partition(":")
+        if match_id == "rate":
+            self._charge(rest)
+            return
+        if rest.startswith("thinking:"):
+            roles = rest.removeprefix("thinking:")
+            self.matches.set_thinking(match_id, frozenset(roles.split(",")) if roles else frozenset())
+        else:
+            self.matches.mark_stale(match_id, int(rest) if rest.isdigit() else None)
         self.hub.changed(match_id)
+
+    # -- rate limits shared by the processes of one PostgreSQL database ---------------------------
+
+    async def _share_rates(self) -> None:
+        """Every quarter second, tell the other processes what each rate key spent here
+        (NOTIFY `rate:ORIGIN|KEY=N;KEY=N`), so that a token's limit holds across all of them."""
+        while True:
+            await asyncio.sleep(0.25)
+            spent = {**self.tokens.drain(), **self.clients.drain()}
+            if not spent:
+                continue
+            chunks: list[list[str]] = [[]]
+            for key, count in spent.items():
+                if sum(len(e) + 1 for e in chunks[-1]) > 7000:  # a NOTIFY payload holds under 8000 bytes
+                    chunks.append([])
+                chunks[-1].append(f"{key}={count}")
+            for chunk in chunks:
+                try:
+                    await run_in_threadpool(self.store.notify, f"rate:{self.origin}|{';'.join(chunk)}")
+                except Exception as err:  # the limits are a guard; the moves matter more
+                    log.warning("agon: could not share the rate limits (%s)", err)
+
+    def _charge(self, rest: str) -> None:
+        origin, _, entries = rest.partition("|")
+        if origin == self.origin:
+            return
+        for entry in entries.split(";"):
+            key, _, count = entry.rpartition("=")
+            if count.isdigit():
+                (self.tokens if key.startswith("t:") else self.clients).charge(key, int(count))
+
+    async def set_thinking(self, match_id: str, roles: frozenset[str]) -> None:
+        """Say (here, and to the other processes through NOTIFY) which bots of a match are computing."""
+        self.matches.set_thinking(match_id, roles)
+        self.changed(match_id)
+        if self.store.is_postgres:
+            try:
+                await run_in_threadpool(self.store.notify, f"{match_id}:thinking:{','.join(sorted(roles))}")
+            except Exception as err:  # the move matters more than the notice
+                log.warning("agon: could not publish the thinking of match %s (%s)", match_id, err)
 
     # -- bots -------------------------------------------------------------------------------------
 
@@ -167,13 +223,11 @@ class Context:
         if job is None:
             return
         version, state, name, seed = job
-        live = self.matches.get(match_id)
-        live.thinking = live.thinking | {role}
-        self.changed(match_id)
+        await self.set_thinking(match_id, self.matches.thinking.get(match_id, frozenset()) | {role})
         try:
             move = await self.pool.choose(match_id, role, name, seed, state)
         finally:
-            live.thinking = live.thinking - {role}
+            await self.set_thinking(match_id, self.matches.thinking.get(match_id, frozenset()) - {role})
         try:
             await run_in_threadpool(self.matches.act, match_id, role, version, move.verb, move.arg, move.reason)
         except ApiError as err:
@@ -193,6 +247,9 @@ class Context:
             url = self.settings.db.replace("postgresql+psycopg://", "postgresql://")
             self.listener = PostgresListener(url, asyncio.get_running_loop(), self.remote_change)
             await run_in_threadpool(self.listener.start)
+            task = asyncio.get_running_loop().create_task(self._share_rates())
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
         if self.settings.resume_bots:
             for match_id in await run_in_threadpool(self.store.bot_turn_matches):
                 self.kick(match_id)
@@ -293,7 +350,10 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await ctx.stop()
 
-    app = FastAPI(title="agon", version="0.1.0", lifespan=lifespan,
+    extra: dict[str, Any] = {}
+    if "telemetry" in inspect.signature(FastAPI).parameters:  # newer FastAPI: no per-request tracing checks
+        extra["telemetry"] = {"tracing": False, "metrics": False, "logs": False}
+    app = FastAPI(title="agon", version="0.1.0", lifespan=lifespan, **extra,
                   description="Matches of agon's board games: seats with secret tokens, live updates, bots.")
     app.state.agon = ctx
     app.include_router(api.router)

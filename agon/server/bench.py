@@ -1,21 +1,24 @@
 """`agon bench server`: live matches on loopback, driven by scripted clients (bots off).
 
 Starts `agon serve` in a child process, creates the matches (every seat human), opens one
-websocket per match, and lets every match's client post a random legal action, wait for the
-answer, think, and go again. Reports the action round trip (p50, p99), actions per second and
+websocket per seat (a few at a time), and lets every seat post a random legal action when its
+prompt comes, on a kept-alive connection of its own, then think (a spread time) and go again.
+The load generator is one asyncio loop in this process with a minimal HTTP client, so that what
+is measured is the server. Reports the action round trip (p50, p99), actions per second and
 the server's memory per live match, for each database given.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +37,8 @@ class ServerBench:
     errors: int
     server_cpu: float  # CPU seconds the server used while the matches played
     think: float
+    client_cpu: float = 0.0  # CPU seconds of the load generator (all of the run)
+    load: tuple[float, float] = (0.0, 0.0)  # the machine's 1-minute load average before and after
 
     def percentile(self, q: float) -> float:
         ordered = sorted(self.latencies_ms)
@@ -47,7 +52,9 @@ class ServerBench:
                 f"{self.server_cpu / max(self.actions, 1) * 1000:.1f} ms per action "
                 f"({self.server_cpu / self.seconds:.0%} of a core); "
                 f"{self.rss_per_match_kib:.0f} KiB per live match; "
-                f"{self.pushes} websocket pushes; {self.errors} refused (409: simultaneous moves, retried)")
+                f"{self.pushes} websocket pushes; {self.errors} refused (409: simultaneous moves, retried); "
+                f"load generator CPU {self.client_cpu:.1f} s; load average {self.load[0]:.1f} -> {self.load[1]:.1f} "
+                f"on {os.cpu_count()} cores")
 
 
 def _rss_kib(pid: int) -> int:
@@ -95,117 +102,160 @@ def start_server(db: str, port: int, env: dict[str, str] | None = None) -> subpr
     raise RuntimeError("agon serve did not start within 60 s")
 
 
-async def _drive(base: str, game: str, matches: int, seconds: float, think: float, seed: int,
-                 pid: int) -> tuple[int, list[float], int, int, float, float, float]:
-    import httpx
+class Http:
+    """A minimal HTTP/1.1 client on one kept-alive loopback connection (JSON in, JSON out): the load
+    generator's per-request cost stays far below the server's, so the figures measure the server."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: Any = None,
+                      token: str | None = None) -> tuple[int, Any]:
+        if self.writer is None or self.writer.is_closing():
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        data = b"" if body is None else json.dumps(body).encode()
+        head = [f"{method} {path} HTTP/1.1", f"host: {self.host}:{self.port}", f"content-length: {len(data)}",
+                "content-type: application/json"]
+        if token is not None:
+            head.append(f"authorization: Bearer {token}")
+        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
+        status_line, *lines = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+        length = 0
+        for line in lines:
+            name, _, value = line.partition(":")
+            if name.lower() == "content-length":
+                length = int(value)
+        payload = await self.reader.readexactly(length)
+        return int(status_line.split()[1]), json.loads(payload) if payload else None
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            with contextlib.suppress(Exception):
+                await self.writer.wait_closed()
+
+
+@dataclass
+class _Tally:
+    latencies: list[float] = field(default_factory=list)
+    actions: int = 0
+    pushes: int = 0
+    errors: int = 0
+
+
+async def _drive(host: str, port: int, game: str, matches: int, seconds: float, think: float, seed: int,
+                 pid: int) -> tuple[_Tally, float, float, float]:
+    """Create the matches, open their websockets gradually, play for `seconds`.
+    Returns the tally, the memory per live match (KiB), the time played and the server's CPU seconds."""
     from websockets.asyncio.client import connect
 
-    limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
-    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
-        roles = (await http.post(f"/api/games/{game}/roles", json={})).json()["roles"]
-        rss_before = _rss_kib(pid)
-        made = []
-        for i in range(matches):
-            response = await http.post("/api/matches", json={"game": game, "seed": seed + i,
-                                                             "seats": dict.fromkeys(roles, "human")})
-            made.append(response.json())
-        latencies: list[float] = []
-        counts = {"actions": 0, "pushes": 0, "errors": 0}
-        clock = {"stop": time.monotonic() + 3600.0}
-        go = asyncio.Event()
+    setup = Http(host, port)
+    status, body = await setup.request("POST", f"/api/games/{game}/roles", {})
+    if status != 200:
+        raise RuntimeError(f"the server refused the roles of {game}: {status} {body}")
+    roles = body["roles"]
+    rss_before = _rss_kib(pid)
+    made = []
+    for i in range(matches):
+        status, body = await setup.request("POST", "/api/matches", {"game": game, "seed": seed + i,
+                                                                     "seats": dict.fromkeys(roles, "human")})
+        if status != 201:
+            raise RuntimeError(f"the server refused a match: {status} {body}")
+        made.append(body)
+    await setup.close()
+    tally = _Tally()
+    clock = {"stop": time.monotonic() + 3600.0}
+    go = asyncio.Event()
+    opening = asyncio.Semaphore(16)  # websockets open a few at a time, not all at once
 
-        async def seat(match: dict[str, Any], role: str, ready: asyncio.Event, rng: Rng) -> None:
-            """One player: follows the match on its websocket and acts when its prompt arrives."""
-            token = match["seats"][role]["token"]
-            headers = {"Authorization": f"Bearer {token}"}
-            url = f"ws://{base.split('//', 1)[1]}/api/matches/{match['id']}/live"
-            async with connect(url, max_size=2**24) as ws:
-                await ws.send(json.dumps({"token": token}))
-                state = json.loads(await ws.recv())
-                ready.set()
-                await go.wait()
-                await asyncio.sleep(rng.below(1000) / 1000 * think)  # spread the first moves
-                acted = -1
-                while time.monotonic() < clock["stop"] and not state["is_over"]:
-                    if state["prompt"] is not None and state["version"] > acted:
-                        actions = [a for a in state["prompt"]["actions"] if a["verb"] != "undo"]
-                        action = actions[rng.below(len(actions))]
-                        acted = state["version"]
-                        began = time.perf_counter()
-                        response = await http.post(f"/api/matches/{match['id']}/actions", headers=headers,
-                                                   json={"version": state["version"], "verb": action["verb"],
-                                                         "arg": action["arg"]})
-                        latencies.append((time.perf_counter() - began) * 1000)
-                        if response.status_code == 200:
-                            counts["actions"] += 1
-                            state = response.json()
-                            await asyncio.sleep(think * (0.5 + rng.below(1000) / 1000))
-                            continue
-                        counts["errors"] += 1
-                        if os.environ.get("AGON_BENCH_DEBUG"):
-                            print(response.status_code, response.text[:200], file=sys.stderr)
-                    try:
-                        state = json.loads(await asyncio.wait_for(ws.recv(), max(0.05, clock["stop"] - time.monotonic())))
-                        counts["pushes"] += 1
-                    except TimeoutError:
-                        return
-
-        tasks = []
-        readies = []
-        for i, match in enumerate(made):
-            for j, role in enumerate(match["seats"]):
-                ready = asyncio.Event()
-                readies.append(ready)
-                tasks.append(asyncio.create_task(seat(match, role, ready, Rng(seed * 7919 + i * 10 + j))))
+    async def seat(match: dict[str, Any], role: str, ready: asyncio.Event, rng: Rng) -> None:
+        """One player: follows the match on its websocket and acts when its prompt arrives."""
+        token = match["seats"][role]["token"]
+        path = f"/api/matches/{match['id']}/actions"
+        http = Http(host, port)
+        async with opening:
+            ws = await connect(f"ws://{host}:{port}/api/matches/{match['id']}/live", max_size=2**24,
+                               compression=None, open_timeout=120)
+            await ws.send(json.dumps({"token": token}))
+            state = json.loads(await ws.recv())
+        ready.set()
         try:
-            await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 300)
-        except TimeoutError as err:
-            raise RuntimeError(f"{len(readies)} websockets did not all connect within 300 s") from err
-        rss_live = _rss_kib(pid)
-        cpu = _cpu_seconds(pid)
-        began = time.monotonic()
-        clock["stop"] = began + seconds
-        go.set()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        elapsed = time.monotonic() - began
-        cpu = _cpu_seconds(pid) - cpu
-        per_match = (max(_rss_kib(pid), rss_live) - rss_before) / max(matches, 1)
-        return counts["actions"], latencies, counts["pushes"], counts["errors"], per_match, elapsed, cpu
+            await go.wait()
+            await asyncio.sleep(rng.below(1000) / 1000 * think)  # spread the first moves over a think time
+            acted = -1
+            while time.monotonic() < clock["stop"] and not state["is_over"]:
+                if state["prompt"] is not None and state["version"] > acted:
+                    actions = [a for a in state["prompt"]["actions"] if a["verb"] != "undo"]
+                    action = actions[rng.below(len(actions))]
+                    acted = state["version"]
+                    began = time.perf_counter()
+                    status, body = await http.request("POST", path, {"version": state["version"],
+                                                                     "verb": action["verb"], "arg": action["arg"]},
+                                                      token)
+                    tally.latencies.append((time.perf_counter() - began) * 1000)
+                    if status == 200:
+                        tally.actions += 1
+                        state = body
+                        await asyncio.sleep(think * (0.5 + rng.below(1000) / 1000))
+                        continue
+                    tally.errors += 1
+                    if os.environ.get("AGON_BENCH_DEBUG"):
+                        print(status, str(body)[:200], file=sys.stderr)
+                try:
+                    state = json.loads(await asyncio.wait_for(ws.recv(), max(0.05, clock["stop"] - time.monotonic())))
+                    tally.pushes += 1
+                except TimeoutError:
+                    return
+        finally:
+            await http.close()
+            await ws.close()
 
-
-def _client(base: str, game: str, matches: int, seconds: float, think: float, seed: int,
-            pid: int) -> tuple[int, list[float], int, int, float, float, float]:
-    """One client process: its share of the matches (run in a pool worker)."""
-    return asyncio.run(_drive(base, game, matches, seconds, think, seed, pid))
+    tasks = []
+    readies = []
+    for i, match in enumerate(made):
+        for j, role in enumerate(match["seats"]):
+            ready = asyncio.Event()
+            readies.append(ready)
+            tasks.append(asyncio.create_task(seat(match, role, ready, Rng(seed * 7919 + i * 10 + j))))
+    try:
+        await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 600)
+    except TimeoutError as err:
+        raise RuntimeError(f"{len(readies)} websockets did not all connect within 600 s") from err
+    rss_live = _rss_kib(pid)
+    cpu = _cpu_seconds(pid)
+    began = time.monotonic()
+    clock["stop"] = began + seconds
+    go.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    elapsed = time.monotonic() - began
+    cpu = _cpu_seconds(pid) - cpu
+    per_match = (max(_rss_kib(pid), rss_live) - rss_before) / max(matches, 1)
+    return tally, per_match, elapsed, cpu
 
 
 def bench_server(db: str | None = None, matches: int = 500, seconds: float = 20.0, think: float = 5.0,
-                 game: str = "dual-powers", seed: int = 1, clients: int = 2) -> ServerBench:
-    """Run `agon serve` on `db` (default: a fresh SQLite file) and drive `matches` live matches
-    from `clients` processes (one event loop with a thousand sockets would measure itself)."""
-    from concurrent.futures import ProcessPoolExecutor
-    from multiprocessing import get_context
-
+                 game: str = "dual-powers", seed: int = 1) -> ServerBench:
+    """Run `agon serve` on `db` (default: a fresh SQLite file) in a child process and drive
+    `matches` live matches from this process (one asyncio loop, light raw HTTP)."""
     with tempfile.TemporaryDirectory(prefix="agon-bench-") as tmp:
         db = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
         port = _free_port()
         proc = start_server(db, port, UNLIMITED)
-        base = f"http://127.0.0.1:{port}"
         try:
-            rss_before = _rss_kib(proc.pid)
-            shares = [matches // clients + (1 if i < matches % clients else 0) for i in range(clients)]
-            with ProcessPoolExecutor(clients, mp_context=get_context("spawn")) as pool:
-                jobs = [pool.submit(_client, base, game, share, seconds, think, seed + 100_000 * i, proc.pid)
-                        for i, share in enumerate(shares) if share]
-                parts = [job.result() for job in jobs]
-            rss_after = _rss_kib(proc.pid)
+            load_before = os.getloadavg()[0]
+            own = time.process_time()
+            tally, per_match, elapsed, cpu = asyncio.run(_drive("127.0.0.1", port, game, matches, seconds, think,
+                                                                seed, proc.pid))
+            own = time.process_time() - own
+            load_after = os.getloadavg()[0]
         finally:
             proc.terminate()
             try:
                 proc.wait(10)
             except subprocess.TimeoutExpired:
                 proc.kill()
-    latencies = [ms for part in parts for ms in part[1]]
-    return ServerBench(db, matches, sum(p[0] for p in parts), max(p[5] for p in parts), latencies,
-                       (rss_after - rss_before) / matches, sum(p[2] for p in parts), sum(p[3] for p in parts),
-                       max(p[6] for p in parts), think)
+    return ServerBench(db, matches, tally.actions, elapsed, tally.latencies, per_match, tally.pushes, tally.errors,
+                       cpu, think, own, (load_before, load_after))

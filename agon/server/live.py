@@ -3,7 +3,9 @@
 Each subscriber has a sender task that, when woken, builds that seat's state object afresh and
 sends it if it changed; a burst of changes is coalesced, and a slow socket holds up only itself.
 With PostgreSQL every stored action is also a NOTIFY on channel `agon_match` (sent by the
-transaction that stores it), so a websocket held by another process hears of it too.
+transaction that stores it; payload `MATCH:VERSION`), and so is every change of the bot seats
+computing a move (payload `MATCH:thinking:ROLE,ROLE`), so a websocket held by another process
+hears of both.
 """
 
 from __future__ import annotations
@@ -70,7 +72,7 @@ class Hub:
 
 
 class PostgresListener:
-    """A thread that LISTENs on `agon_match` and calls `on_change(match_id)` on the event loop."""
+    """A thread that LISTENs on `agon_match` and calls `on_change(payload)` on the event loop."""
 
     def __init__(self, url: str, loop: asyncio.AbstractEventLoop, on_change: Callable[[str], None]) -> None:
         self.url = url
@@ -97,8 +99,7 @@ class PostgresListener:
                     self.ready.set()
                     while not self.stopping.is_set():
                         for note in conn.notifies(timeout=0.5):
-                            match_id = note.payload.rsplit(":", 1)[0]
-                            self.loop.call_soon_threadsafe(self.on_change, match_id)
+                            self.loop.call_soon_threadsafe(self.on_change, note.payload)
             except Exception as err:  # the database went away: listen again shortly
                 log.warning("agon: LISTEN connection lost (%s); retrying", err)
                 self.ready.set()

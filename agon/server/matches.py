@@ -41,8 +41,8 @@ class Live:
     row: MatchRow
     state: State
     version: int
-    thinking: frozenset[str] = frozenset()  # replaced, never mutated: threads read it
     stale: bool = False  # another process stored an action (a NOTIFY said so)
+    storing: int = 0  # the version the action being stored now brings (its NOTIFY may come first)
 
 
 def token_hash(token: str) -> str:
@@ -64,7 +64,16 @@ class Matches:
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
+        self.thinking: dict[str, frozenset[str]] = {}  # match -> bot roles computing a move, in any process
         self._steppers: OrderedDict[str, tuple[int, State, list[list[Any]], dict[str, Any] | None]] = OrderedDict()
+
+    def set_thinking(self, match_id: str, roles: frozenset[str]) -> None:
+        """The bot roles of this match computing a move now (replaced, never mutated: threads read it)."""
+        with self._guard:
+            if roles:
+                self.thinking[match_id] = roles
+            else:
+                self.thinking.pop(match_id, None)
 
     # -- loading ----------------------------------------------------------------------------------
 
@@ -80,11 +89,12 @@ class Matches:
         with self.lock(match_id):
             return self._sync(match_id)
 
-    def mark_stale(self, match_id: str) -> None:
-        """Another process stored an action of this match: catch up before the next use."""
+    def mark_stale(self, match_id: str, version: int | None = None) -> None:
+        """Another process stored an action of this match (and the match is now at `version`, when
+        told): catch up before the next use, unless the cached state is there already (our own)."""
         with self._guard:
             live = self._cache.get(match_id)
-        if live is not None:
+        if live is not None and (version is None or max(live.version, live.storing) < version):
             live.stale = True
 
     def _sync(self, match_id: str, fresh: bool = False) -> Live:
@@ -222,6 +232,7 @@ class Matches:
             except (TypeError, ValueError) as err:
                 raise ApiError(422, f"{action} is not an action this game understands: {err}") from err
             stored = ActionRow(version, role, verb, jsonable(action.arg), note)
+            live.storing = version + 1
             try:
                 self.store.append_action(match_id, stored, live.state.is_over, notify=f"{match_id}:{version + 1}")
             except StaleVersion as err:
@@ -271,10 +282,25 @@ class Matches:
             "is_over": state.is_over,
             "result": state.result,
             "seats": {r: {"kind": s.kind, "bot": s.bot} for r, s in live.row.seats.items()},
-            "thinking": sorted(live.thinking),
+            "thinking": sorted(self.thinking.get(live.row.id, ())),
             "view": state.view(role),
             "prompt": prompt,
         }
+
+    def cached_state_object(self, match_id: str, role: str | None) -> dict[str, Any] | None:
+        """The state object, if the match is cached, up to date and not locked (else None: the
+        caller builds it in a thread, where waiting for the lock or the database is harmless)."""
+        lock = self.lock(match_id)
+        if not lock.acquire(blocking=False):
+            return None
+        try:
+            with self._guard:
+                live = self._cache.get(match_id)
+            if live is None or live.stale:
+                return None
+            return self.state_object(live, role)
+        finally:
+            lock.release()
 
     def view_for(self, match_id: str, token: str | None) -> dict[str, Any]:
         with self.lock(match_id):

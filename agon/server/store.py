@@ -146,7 +146,9 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+    # No pre-ping (a round trip more per transaction): a connection the database dropped fails one
+    # request, and SQLAlchemy then renews the whole pool.
+    return create_engine(url, pool_size=10, max_overflow=20)
 
 
 class Store:
@@ -203,6 +205,12 @@ class Store:
                     conn.execute(_NOTIFY, {"payload": notify})
         except IntegrityError as err:
             raise StaleVersion(match_id) from err
+
+    def notify(self, payload: str) -> None:
+        """A NOTIFY on channel `agon_match` (PostgreSQL only): the other processes hear of a change."""
+        if self.is_postgres:
+            with self.engine.begin() as conn:
+                conn.execute(_NOTIFY, {"payload": payload})
 
     def seat_by_token_hash(self, token_hash: str) -> tuple[str, str] | None:
         """(match id, role) of the seat with this token hash, if any."""

@@ -353,3 +353,18 @@ def test_item_4_b_draws_the_whole_1989_board_the_usual_one_is_compact(monkeypatc
     assert code == 0 and "Szczecin" not in out.split("Setup")[0]
     code, out = run(monkeypatch, capsys, ["play", "1989", "--seat", "democrat=human", "--seed", "1"], "b\nq\n")
     assert code == 0 and "Szczecin" in out
+
+
+def test_item_4_long_choice_lists_are_grouped_by_country(monkeypatch, capsys):
+    """1989's Operations list names 62 spaces "Country: space": printed under one heading per country."""
+    code, out = run(monkeypatch, capsys, ["play", "1989", "--seat", "democrat=human", "--seed", "2"], "1\n2\nq\n")
+    assert code == 0
+    listing = out.split("How do you play")[-1]
+    for country in ("East Germany", "Poland", "Czechoslovakia", "Hungary", "Romania", "Bulgaria"):
+        assert f"\n  {country}\n" in listing
+    assert "Poland: Gdańsk" not in listing and "Gdańsk (" in listing
+
+
+def test_item_3_prompts_name_the_role_as_a_person_does(monkeypatch, capsys):
+    code, out = run(monkeypatch, capsys, ["play", "1989", "--seat", "democrat=human", "--seed", "2"], "q\n")
+    assert code == 0 and "Democrat: " in out and "\ndemocrat:" not in out

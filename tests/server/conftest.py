@@ -68,8 +68,9 @@ def free_port() -> int:
 class ServerProcess:
     """`agon serve` in a child process, on a port of its own; `kill()` is SIGKILL."""
 
-    def __init__(self, db: str, port: int | None = None) -> None:
+    def __init__(self, db: str, port: int | None = None, env: dict[str, str] | None = None) -> None:
         self.db = db
+        self.env = env
         self.port = port or free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.proc: Any = None
@@ -77,7 +78,7 @@ class ServerProcess:
     def start(self) -> ServerProcess:
         from agon.server.bench import start_server
 
-        self.proc = start_server(self.db, self.port)
+        self.proc = start_server(self.db, self.port, self.env)
         return self
 
     def kill(self) -> None:

@@ -186,3 +186,54 @@ def test_the_migrations_head_is_the_newest_revision():
     config = Config()
     config.set_main_option("script_location", str(migrations.HERE))
     assert ScriptDirectory.from_config(config).get_current_head() == migrations.HEAD
+
+
+def test_a_bot_thinking_in_one_process_is_said_by_another(pg_url):
+    """`thinking` travels by NOTIFY too: a bot computing in process one is in the state object that
+    process two serves (GET and websocket), and leaves it when the bot has moved."""
+    from websockets.sync.client import connect
+
+    one = ServerProcess(pg_url).start()
+    two = ServerProcess(pg_url).start()
+    try:
+        local = agon.load("cuba-libre").new(5)
+        thinker = local.active[0]
+        seats = {r: ("ismcts" if r == thinker else "human") for r in local.game.roles(**local.options)}
+        made = httpx.post(f"{one.base}/api/matches", json={"game": "cuba-libre", "seed": 5, "seats": seats}).json()
+        url = f"{two.base}/api/matches/{made['id']}"
+        with connect(f"ws://127.0.0.1:{two.port}/api/matches/{made['id']}/live") as ws:
+            ws.send(json.dumps({}))
+            pushes = [json.loads(ws.recv(30))]
+            while pushes[-1]["version"] == 0 and len(pushes) < 5:
+                pushes.append(json.loads(ws.recv(30)))
+        assert any(p["thinking"] == [thinker] for p in pushes), pushes
+        assert pushes[-1]["version"] >= 1
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and httpx.get(url).json()["thinking"]:
+            time.sleep(0.2)
+        assert httpx.get(url).json()["thinking"] == []
+    finally:
+        one.stop()
+        two.stop()
+
+
+def test_a_token_rate_limit_holds_across_processes(pg_url):
+    """The requests one process serves for a token are told to the others (NOTIFY), so a token
+    that spent its burst on process one is refused (429) by process two too."""
+    env = {"AGON_TOKEN_RATE": "0.05", "AGON_TOKEN_BURST": "4"}
+    one = ServerProcess(pg_url, env=env).start()
+    two = ServerProcess(pg_url, env=env).start()
+    try:
+        made = httpx.post(f"{one.base}/api/matches", json={"game": "1989", "seed": 5, "seats": {
+            "democrat": "human", "communist": "human"}}).json()
+        token = made["seats"]["democrat"]["token"]
+        url = f"/api/matches/{made['id']}"
+        assert httpx.get(f"{two.base}{url}", headers=auth(token)).status_code == 200
+        codes = [httpx.get(f"{one.base}{url}", headers=auth(token)).status_code for _ in range(3)]
+        assert codes == [200, 200, 200]  # with the one on process two: the burst of 4 is spent
+        time.sleep(1.0)  # the processes tell each other every quarter second
+        assert httpx.get(f"{two.base}{url}", headers=auth(token)).status_code == 429
+        assert httpx.get(f"{one.base}{url}", headers=auth(token)).status_code == 429
+    finally:
+        one.stop()
+        two.stop()

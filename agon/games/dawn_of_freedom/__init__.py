@@ -44,6 +44,9 @@ class DawnOfFreedom(Game):
         """The compact board (fits an 80x50 terminal with a prompt); `full=True`: every space."""
         return render(view, role, full)
 
+    def role_name(self, role: str) -> str:
+        return role.capitalize() if role in ROLES else role  # the Democrat, the Communist
+
     def cards(self) -> list[dict[str, Any]]:
         """The 110 strategy cards (ids 1..110) and 52 power struggle cards (ids "P1".."P52")."""
         return catalogue()
