@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from agon.bots import Bot, bots, make_bot
+from agon.bots import Bot, check_bot, make_bot
 from agon.engine import Action, State, load
 
 HUMAN = "human"
@@ -23,10 +23,13 @@ def seat_players(game_id: str, seats: dict[str, str], seed: int, options: dict[s
     unknown = set(seats) - set(roles)
     if unknown:
         raise ValueError(f"no role {', '.join(sorted(unknown))} in {game_id} with these options; roles: {', '.join(roles)}")
-    known = [HUMAN, *bots(game_id)]
     for role, who in seats.items():
-        if who not in known:
-            raise ValueError(f"no bot {who!r} for {game_id} (seat {role}); choose one of: {', '.join(known)}")
+        if who != HUMAN:
+            try:
+                check_bot(who, game_id)
+            except ValueError as err:
+                people = " (or human)" if str(err).startswith("no bot") else ""
+                raise ValueError(f"seat {role}: {err}{people}") from None
     return {role: seats.get(role) or game.default_seat(role, opts) for role in roles}
 
 
@@ -44,7 +47,8 @@ def play_match(
 ) -> State:
     """Play a game to its end and return the final state.
 
-    `seats` maps roles to "human" or a bot name; `human(state, role)` answers for human seats.
+    `seats` maps roles to "human" or a bot, with its settings if any ("ismcts:seconds=0.5");
+    `human(state, role)` answers for human seats.
     A game already under way can be continued by passing `state`. `before_bot(state, role)` is
     called before a bot chooses (the terminal shows that it is thinking), `on_action` after each action.
     """

@@ -1,19 +1,25 @@
 """Many games between fixed seats, for balance studies: win rates with confidence intervals.
 
 `agon tournament cuba-libre --players 0 --games 500 --jobs 2` plays the seeds first_seed..,
-in parallel processes when jobs > 1, and reports per role: wins (a shared win counts as a
-fraction), the win rate with its 95% Wilson interval, and the mean score; plus the mean length.
+in parallel processes when jobs > 1 (or as Ray Core tasks on a cluster, `--ray ADDRESS`), and
+reports per role: wins (a shared win counts as a fraction), the win rate with its 95% Wilson
+interval, and the mean score; plus the mean length. `--out results.json` keeps it all, every
+game's seed and result included, for `agon report` (see agon.report).
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Iterable
+import json
+import time
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from agon.engine import State
 from agon.match import play_match
+from agon.report import wilson
 
 
 @dataclass
@@ -23,6 +29,9 @@ class GameSummary:
     scores: dict[str, float]
     actions: int
     reason: str
+    first: str = ""  # the role that acted first
+    seconds: dict[str, float] = field(default_factory=dict)  # thinking time per seat
+    moves: dict[str, int] = field(default_factory=dict)  # bot choices per seat
 
 
 @dataclass
@@ -37,14 +46,7 @@ class TournamentReport:
 
     def win_rate(self, role: str) -> tuple[float, float, float]:
         """The rate and its 95% Wilson score interval."""
-        n = len(self.games)
-        if n == 0:
-            return 0.0, 0.0, 1.0
-        p = self.wins(role) / n
-        z = 1.96
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return p, max(0.0, centre - half), min(1.0, centre + half)
+        return wilson(self.wins(role), len(self.games))
 
     def mean_score(self, role: str) -> float | None:
         values = [g.scores[role] for g in self.games if isinstance(g.scores.get(role), (int, float))]
@@ -67,23 +69,64 @@ class TournamentReport:
         return "\n".join(lines)
 
 
+    def seconds_per_move(self, role: str) -> float:
+        moves = sum(g.moves.get(role, 0) for g in self.games)
+        return sum(g.seconds.get(role, 0.0) for g in self.games) / moves if moves else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """What `--out` writes and `agon report` reads."""
+        winners = sorted({w for g in self.games for w in g.winners} | set(self.seats))
+        return {
+            "game": self.game, "options": self.options, "seats": self.seats, "games": len(self.games),
+            "wins": {role: self.wins(role) for role in winners},
+            "draws": sum(1 for g in self.games if not g.winners),
+            "lengths": [g.actions for g in self.games],
+            "seconds_per_move": {role: self.seconds_per_move(role) for role in self.seats},
+            "results": [{"seed": g.seed, "winners": g.winners, "scores": g.scores, "actions": g.actions,
+                         "reason": g.reason, "first": g.first} for g in self.games],
+        }
+
+    def write(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n")
+
+
 def _play_one(args: tuple[str, dict[str, str], int, dict[str, Any]]) -> GameSummary:
     game_id, seats, seed, options = args
-    state = play_match(game_id, seats, seed, **options)
+    seconds: dict[str, float] = {}
+    moves: dict[str, int] = {}
+    first: list[str] = []
+    started = [0.0]
+
+    def before_bot(state: State, role: str) -> None:
+        started[0] = time.perf_counter()
+
+    def on_action(state: State, role: str, action: Any) -> None:
+        if not first:
+            first.append(role)
+        if started[0]:
+            seconds[role] = seconds.get(role, 0.0) + time.perf_counter() - started[0]
+            moves[role] = moves.get(role, 0) + 1
+            started[0] = 0.0
+
+    state = play_match(game_id, seats, seed, before_bot=before_bot, on_action=on_action, **options)
     result = state.result or {}
     return GameSummary(seed, list(result.get("winners", [])), dict(result.get("scores", {})), len(state.history),
-                       str(result.get("reason", "")))
+                       str(result.get("reason", "")), first[0] if first else "", seconds, moves)
 
 
 def tournament(game_id: str, seats: dict[str, str], games: int, options: dict[str, Any] | None = None,
-               first_seed: int = 0, jobs: int = 1, progress: Callable[[int], None] | None = None) -> TournamentReport:
-    """Play the seeds first_seed.. with `seats`; `progress(n)` is called with the games done so far."""
+               first_seed: int = 0, jobs: int = 1, progress: Callable[[int], None] | None = None,
+               ray_address: str | None = None) -> TournamentReport:
+    """Play the seeds first_seed.. with `seats`; `progress(n)` is called with the games done so far.
+    With `ray_address` ("auto", "local" or "ray://host:10001") each game is a Ray Core task."""
     options = dict(options or {})
     work: Iterable[tuple[str, dict[str, str], int, dict[str, Any]]] = [
         (game_id, seats, seed, options) for seed in range(first_seed, first_seed + games)
     ]
     report = TournamentReport(game_id, seats, options)
-    if jobs > 1:
+    if ray_address is not None:
+        _collect(report, _on_ray(ray_address, list(work)), progress)
+    elif jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             _collect(report, pool.map(_play_one, work, chunksize=max(1, games // (jobs * 8))), progress)
     else:
@@ -96,3 +139,25 @@ def _collect(report: TournamentReport, played: Iterable[GameSummary], progress: 
         report.games.append(summary)
         if progress is not None:
             progress(len(report.games))
+
+
+def _on_ray(address: str, work: list[tuple[str, dict[str, str], int, dict[str, Any]]]) -> Iterator[GameSummary]:
+    """Each game a Ray Core task on the cluster at `address` ("local": a Ray started here); the
+    summaries in the order they finish (the report sorts nothing: seeds are kept with each)."""
+    try:
+        import ray
+    except ImportError:
+        raise ValueError("--ray needs Ray: pip install 'agon[cluster]'") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        ray.init(address=None if address == "local" else address, include_dashboard=False,
+                 log_to_driver=False, configure_logging=False)
+    try:
+        play = ray.remote(_play_one)
+        pending = [play.remote(args) for args in work]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            yield from ray.get(done)
+    finally:
+        if started_here:
+            ray.shutdown()

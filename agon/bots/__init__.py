@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 import types
 from collections.abc import Callable
@@ -48,25 +49,100 @@ def playable(state: State, role: str) -> list[Action]:
     return legal
 
 
-def _ismcts(game_id: str, seed: int = 0) -> Bot:
+def _ismcts(game_id: str, seed: int = 0, **settings: Any) -> Bot:
     from agon.bots.ismcts import IsmctsBot
 
-    return IsmctsBot(game_id, seed)
+    return IsmctsBot(game_id, seed, **settings)
+
+
+# name -> {setting: (type, default, what it means)}; a bot without an entry takes no settings
+_ismcts.settings = {  # type: ignore[attr-defined]
+    "seconds": (float, 1.0, "thinking time per move (the default a person gets)"),
+    "iterations": (int, 0, "search iterations per move instead of a time budget (0: use seconds)"),
+    "cutoff": (int, 0, "playout depth after which the game's evaluation scores the position (0: play to the end)"),
+    "exploration": (float, 0.7, "UCB exploration constant"),
+}
+
+
+def _greedy(game_id: str, seed: int = 0) -> Bot:
+    from agon.bots.greedy import GreedyBot
+
+    return GreedyBot(game_id, seed)
 
 
 GENERIC_BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "ismcts": _ismcts}
 
 
+def _factories(game_id: str) -> dict[str, Callable[..., Any]]:
+    from agon.bots.evaluation import evaluator
+
+    generic = dict(GENERIC_BOTS)
+    if evaluator(game_id) is not None:
+        generic["greedy"] = _greedy
+    return {**generic, **load(game_id).bots()}
+
+
 def bots(game_id: str) -> list[str]:
     """Names of the bots that can take a seat in `game_id`."""
-    return [*GENERIC_BOTS, *load(game_id).bots()]
+    return list(_factories(game_id))
 
 
-def make_bot(name: str, game_id: str, seed: int = 0) -> Bot:
-    factories = {**GENERIC_BOTS, **load(game_id).bots()}
+def bot_settings(name: str, game_id: str) -> dict[str, dict[str, Any]]:
+    """The settings `name` takes in `game_id`: {setting: {"type", "default", "help"}}."""
+    factory = _factories(game_id).get(name)
+    table = getattr(factory, "settings", {})
+    return {k: {"type": t.__name__, "default": d, "help": h} for k, (t, d, h) in table.items()}
+
+
+def parse_bot(spec: str) -> tuple[str, dict[str, str]]:
+    """"ismcts:seconds=1,cutoff=20" -> ("ismcts", {"seconds": "1", "cutoff": "20"}); ValueError if malformed."""
+    name, _, rest = spec.partition(":")
+    settings: dict[str, str] = {}
+    for pair in filter(None, (p.strip() for p in rest.split(","))):
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise ValueError(f"bot setting {pair!r} in {spec!r} must look like name=value, e.g. ismcts:seconds=1")
+        settings[key.strip()] = value.strip()
+    return name.strip(), settings
+
+
+def _convert(name: str, key: str, kind: type, value: Any) -> Any:
+    if kind is float and isinstance(value, (int, float)) and not isinstance(value, bool):
+        number: float = float(value)
+    elif kind is int and isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    else:
+        try:
+            number = kind(str(value))
+        except ValueError:
+            raise ValueError(f"{name} setting {key} must be a {'number' if kind is float else 'whole number'}, "
+                             f"not {value!r}") from None
+    if not math.isfinite(number) or number < 0:
+        raise ValueError(f"{name} setting {key} must be 0 or more, not {value!r}")
+    return number
+
+
+def check_bot(spec: str, game_id: str, **settings: Any) -> tuple[Callable[..., Any], dict[str, Any]]:
+    """The factory and converted settings of a seat's bot ("ismcts:seconds=0.5"); ValueError (one
+    line, saying what would be right) for an unknown bot or setting, or a bad value."""
+    name, named = parse_bot(spec)
+    merged: dict[str, Any] = {**named, **settings}
+    factories = _factories(game_id)
     if name not in factories:
         raise ValueError(f"no bot {name!r} for {game_id}; bots: {', '.join(factories)}")
-    return factories[name](game_id, seed)
+    table = getattr(factories[name], "settings", {})
+    unknown = sorted(set(merged) - set(table))
+    if unknown:
+        takes = f"settings: {', '.join(table)}" if table else "it takes no settings"
+        raise ValueError(f"bot {name} has no setting {', '.join(unknown)}; {takes}")
+    return factories[name], {key: _convert(name, key, table[key][0], value) for key, value in merged.items()}
+
+
+def make_bot(name: str, game_id: str, seed: int = 0, **settings: Any) -> Bot:
+    """A bot for a seat. `name` may carry settings, as a seat does: "ismcts:seconds=0.5,cutoff=30";
+    keyword settings add to them (`make_bot("ismcts", "1989", 7, iterations=400)`)."""
+    factory, values = check_bot(name, game_id, **settings)
+    return factory(game_id, seed, **values)
 
 
 class _BotsModule(types.ModuleType):

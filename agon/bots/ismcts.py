@@ -5,14 +5,22 @@ Each iteration samples a full state the bot cannot tell from the real one
 that sample (availability counts, as in Cowling, Powley and Whitehouse 2012), adds one node,
 plays randomly to the end (or a move cap) and backs up each role's reward. The real state is
 never touched.
+
+Settings: a time budget per move (`seconds`, 1 s by default, what a person gets) or a fixed
+number of `iterations` (repeatable: the same seed gives the same move); `cutoff=N` stops each
+playout after N actions and scores the position with the game's evaluation
+(`agon/games/<game>/evaluation.py`, see `agon.bots.evaluation`) instead of playing to the end.
 """
 
 from __future__ import annotations
 
 import math
+import time
+from collections.abc import Callable
 from typing import Any
 
 from agon.bots import playable
+from agon.bots.evaluation import evaluator
 from agon.engine import Action, State
 from agon.engine.rng import Rng
 
@@ -40,20 +48,32 @@ def reward_of(state: State, role: str) -> float:
 class IsmctsBot:
     name = "ismcts"
 
-    def __init__(self, game_id: str, seed: int = 0, iterations: int = 200, rollout_cap: int = 3000,
-                 exploration: float = 0.7) -> None:
+    def __init__(self, game_id: str, seed: int = 0, iterations: int | None = None, rollout_cap: int = 3000,
+                 exploration: float = 0.7, seconds: float | None = None, cutoff: int = 0) -> None:
         self.rng = Rng(seed)
-        self.iterations = iterations
+        if not iterations and not seconds:
+            seconds = 1.0  # a person's default: about a second per move
+        self.iterations = int(iterations or 0)  # 0: no cap on iterations
+        self.seconds = float(seconds or 0.0)  # 0: no time limit
         self.rollout_cap = rollout_cap
         self.exploration = exploration
+        self.cutoff = int(cutoff)
+        self.evaluate: Callable[[State], dict[str, float]] | None = None
+        if self.cutoff:
+            self.evaluate = evaluator(game_id)
+            if self.evaluate is None:
+                raise ValueError(f"ismcts cutoff needs an evaluation, and {game_id} has none; use cutoff=0")
 
     def choose(self, state: State, role: str) -> Action:
         legal = playable(state, role)
         if len(legal) == 1:
             return legal[0]
         root = _Node(None)
-        for _ in range(self.iterations):
+        deadline = time.perf_counter() + self.seconds if self.seconds else math.inf
+        done = 0
+        while (not self.iterations or done < self.iterations) and (done == 0 or time.perf_counter() < deadline):
             self._iterate(root, self._sample(state, role))
+            done += 1
         best = max(
             (child for (actor, action), child in root.children.items() if actor == role and action in legal),
             key=lambda child: child.visits,
@@ -97,26 +117,30 @@ class IsmctsBot:
             sample.apply(*move)
             node = node.children[move]
             path.append(node)
-        self._rollout(sample)
+        scores = self._rollout(sample)
         for visited in path:
             visited.visits += 1
             if visited.actor is not None:
-                visited.reward += reward_of(sample, visited.actor)
+                visited.reward += scores[visited.actor] if scores is not None else reward_of(sample, visited.actor)
 
     def _ucb(self, child: _Node) -> float:
         if child.visits == 0:
             return math.inf
         return child.reward / child.visits + self.exploration * math.sqrt(math.log(max(child.avails, 1)) / child.visits)
 
-    def _rollout(self, sample: State) -> None:
+    def _rollout(self, sample: State) -> dict[str, float] | None:
+        """Plays at random; None at the end (or the move cap), the evaluation's scores at the cut-off."""
         rng = self.rng
-        for _ in range(self.rollout_cap):
+        for _ in range(self.cutoff or self.rollout_cap):
             active = sample.active
             if not active:
-                return
+                return None
             actor = active[0]
             legal = sample.legal_actions(actor)
             sample.apply(actor, legal[rng.below(len(legal))])
+        if self.evaluate is not None and sample.active:
+            return self.evaluate(sample)
+        return None
 
 
 def make_ismcts(game_id: str, seed: int = 0, **settings: Any) -> IsmctsBot:

@@ -17,7 +17,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
 from agon.bench import bench, bench_ismcts, profile
-from agon.bots import bots
+from agon.bots import bot_settings, bots
 from agon.cli.options import game_options, parse_pairs
 from agon.cli.rules import show_rules
 from agon.cli.serve import add_parser as add_serve_parser
@@ -45,7 +45,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a game in the terminal")
     play.add_argument("game", nargs="?", help="the game (not needed with --load)")
-    play.add_argument("--seat", action="append", metavar="ROLE=WHO", help="human or a bot name, e.g. red=human")
+    play.add_argument("--seat", action="append", metavar="ROLE=WHO",
+                      help="human or a bot with settings, BOT[:k=v,...], e.g. red=human, white=ismcts:seconds=2")
     play.add_argument("--seed", type=int, default=None, help="seed of the game (default: random)")
     play.add_argument("--save", help="write the game record here when the game ends or you quit")
     play.add_argument("--load", help="continue a saved game record (seats as they were, unless --seat says otherwise)")
@@ -61,7 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     fz.add_argument("--games", type=int, default=100)
     fz.add_argument("--seed", type=int, default=0, help="first seed")
     fz.add_argument("--no-replay", action="store_true", help="skip the replay check")
-    fz.add_argument("--seat", action="append", metavar="ROLE=BOT", help="a bot in a seat (others: the game's default seats)")
+    fz.add_argument("--seat", action="append", metavar="ROLE=BOT[:k=v,...]",
+                    help="a bot in a seat, e.g. white=ismcts:iterations=50 (others: the game's default seats)")
     fz.add_argument("--random", action="store_true", help="every seat moves at random, whatever the game's default seats")
     _add_game_options(fz)
 
@@ -78,11 +80,23 @@ def build_parser() -> argparse.ArgumentParser:
 
     tour = sub.add_parser("tournament", help="many games between bots: win rates with 95%% intervals, for balance")
     tour.add_argument("game")
-    tour.add_argument("--seat", action="append", metavar="ROLE=BOT", help="a bot in a seat (others: the game's default seats)")
+    tour.add_argument("--seat", action="append", metavar="ROLE=BOT[:k=v,...]",
+                      help="a bot in a seat, e.g. white=ismcts:seconds=0.2 (others: the game's default seats)")
     tour.add_argument("--games", type=int, default=100)
     tour.add_argument("--seed", type=int, default=0, help="first seed")
     tour.add_argument("--jobs", type=int, default=1, help="processes to play in parallel")
+    tour.add_argument("--ray", metavar="ADDRESS", help="play each game as a Ray Core task on this cluster "
+                      "('auto', 'ray://host:10001', or 'local' to start one here); needs agon[cluster]")
+    tour.add_argument("--out", metavar="FILE", help="write the results as JSON (every game's seed and result), "
+                      "for `agon report`")
     _add_game_options(tour)
+
+    rp = sub.add_parser("report", help="a tournament's balance: win rates with intervals, lengths, margins, "
+                        "first-player advantage")
+    rp.add_argument("results", help="a file `agon tournament ... --out FILE` wrote")
+    drawn = rp.add_mutually_exclusive_group()
+    drawn.add_argument("--html", metavar="FILE", help="a self-contained page with the plots (needs agon[report])")
+    drawn.add_argument("--png", metavar="DIR", help="one PNG per plot in this folder (needs agon[report])")
 
     rules = sub.add_parser("rules", help="a player's rules reference, with rule ids")
     rules.add_argument("game")
@@ -95,8 +109,16 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_games(console: Console, args: argparse.Namespace) -> int:
     for game_id in games():
         game = load(game_id)
-        console.print(f"[bold]{game_id}[/bold]  {game.title}  (bots: {', '.join(bots(game_id))})")
+        named = [_with_settings(name, bot_settings(name, game_id)) for name in bots(game_id)]
+        console.print(f"[bold]{game_id}[/bold]  {game.title}  (bots: {escape(', '.join(named))})", soft_wrap=True)
     return 0
+
+
+def _with_settings(name: str, settings: dict[str, dict[str, Any]]) -> str:
+    """"ismcts[:seconds=1.0,iterations=0]": a bot and its settings with their defaults."""
+    if not settings:
+        return name
+    return name + "[:" + ",".join(f"{k}={v['default']}" for k, v in settings.items()) + "]"
 
 
 def _new_game(args: argparse.Namespace, named: dict[str, str]) -> tuple[State, dict[str, str]]:
@@ -227,9 +249,28 @@ def cmd_tournament(console: Console, args: argparse.Namespace) -> int:
     seats = seat_players(args.game, parse_pairs(args.seat, "--seat"), args.seed, options)
     if HUMAN in seats.values():
         raise ValueError("a tournament seats bots only")
+    if args.games < 1 or args.jobs < 1:
+        raise ValueError("--games and --jobs must be 1 or more")
     with _progress(console, "tournament " + args.game, args.games) as advance:
-        report = tournament(args.game, seats, args.games, options, first_seed=args.seed, jobs=args.jobs, progress=advance)
+        report = tournament(args.game, seats, args.games, options, first_seed=args.seed, jobs=args.jobs, progress=advance,
+                            ray_address=args.ray)
     console.print(report.summary(), markup=False, soft_wrap=True)
+    if args.out:
+        report.write(args.out)
+        console.print(f"Results written to {escape(args.out)}", soft_wrap=True)
+    return 0
+
+
+def cmd_report(console: Console, args: argparse.Namespace) -> int:
+    from agon.report import balance, load_results, write_html, write_pngs
+
+    numbers = balance(load_results(args.results))
+    console.print(numbers.text(), markup=False, soft_wrap=True)
+    if args.html:
+        console.print(f"Page written to {escape(str(write_html(numbers, args.html)))}", soft_wrap=True)
+    if args.png:
+        paths = write_pngs(numbers, args.png)
+        console.print("Plots written: " + escape(", ".join(str(p) for p in paths)), soft_wrap=True)
     return 0
 
 
@@ -257,7 +298,7 @@ def _progress(console: Console, what: str, total: float, unit: str = "games") ->
 
 COMMANDS = {
     "games": cmd_games, "play": cmd_play, "replay": cmd_replay, "fuzz": cmd_fuzz, "bench": cmd_bench,
-    "tournament": cmd_tournament, "rules": cmd_rules,
+    "tournament": cmd_tournament, "report": cmd_report, "rules": cmd_rules,
     "serve": lambda _console, args: cmd_serve(args),
 }
 

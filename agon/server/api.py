@@ -61,7 +61,8 @@ class CreateMatch(Strict):
     game: str = Field(max_length=64, examples=["1989"])
     options: dict[str, OptionValue] = Field(default_factory=dict, examples=[{"handicap": 1}])
     seats: dict[str, StrictStr] = Field(default_factory=dict, examples=[{"democrat": "human", "communist": "random"}],
-                                        description='role -> "human" or a bot name; missing seats get the default bot')
+                                        description='role -> "human" or a bot with its settings, name[:k=v,...] (e.g. '
+                                                    '"ismcts:seconds=1"); missing seats get the default bot')
     seed: StrictInt | None = Field(None, description="omitted: a random seed the server keeps secret")
     title: str | None = Field(None, max_length=200)
 
@@ -130,7 +131,8 @@ async def health() -> JSON:
 @router.get("/api/games", tags=["games"])
 async def list_games() -> JSON:
     """Each game's id, title, roles and default seats per player count, options with their allowed
-    values (and the player counts each applies to), and bots."""
+    values (and the player counts each applies to), bots, and each bot's settings
+    (`bot_settings`: {bot: {setting: {type, default, help}}})."""
     return JSON(_games_info())
 
 

@@ -15,6 +15,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from agon.bots import bot_settings, check_bot
 from agon.bots import bots as bot_names
 from agon.engine import Action, AgonError, Game, IllegalAction, State, UnknownGame, games, load, replay
 from agon.engine.actions import freeze
@@ -162,10 +163,12 @@ class Matches:
             filled = seat_players(game_id, seats, 0, opts)
         except (ValueError, TypeError) as err:
             raise ApiError(400, str(err)) from err
-        known = set(bot_names(game_id))
         for role, who in filled.items():
-            if who != HUMAN and who not in known:
-                raise ApiError(400, f"no bot {who!r} for {game_id} (seat {role}); bots: {', '.join(sorted(known))}")
+            if who != HUMAN:
+                try:
+                    check_bot(who, game_id)
+                except ValueError as err:
+                    raise ApiError(400, f"seat {role}: {err}") from None
         if seed is None:
             seed = secrets.randbelow(2**31)
         elif not 0 <= seed <= MAX_SEED:
@@ -376,5 +379,6 @@ def games_info() -> list[dict[str, Any]]:
         out.append({
             "id": game_id, "title": game.title, "roles": roles, "default_seats": defaults,
             "options": [s.as_dict() for s in specs], "bots": bot_names(game_id),
+            "bot_settings": {name: bot_settings(name, game_id) for name in bot_names(game_id)},
         })
     return out

@@ -53,7 +53,7 @@ def test_unknown_game_and_bad_seat_are_errors_not_crashes(monkeypatch, capsys):
 
 
 def test_fuzz_with_a_bot_in_a_seat(monkeypatch, capsys):
-    code, out = run(monkeypatch, capsys, ["fuzz", "high-card", "--games", "5", "--seat", "north=ismcts"])
+    code, out = run(monkeypatch, capsys, ["fuzz", "high-card", "--games", "5", "--seat", "north=ismcts:iterations=200"])
     assert code == 0 and "5 games" in out and "0 problems" in out
 
 
@@ -66,7 +66,7 @@ def test_hot_seat_hands_over_between_two_people(monkeypatch, capsys):
 
 
 def test_tournament_reports_win_rates_with_intervals(monkeypatch, capsys):
-    code, out = run(monkeypatch, capsys, ["tournament", "high-card", "--games", "30", "--seat", "north=ismcts"])
+    code, out = run(monkeypatch, capsys, ["tournament", "high-card", "--games", "30", "--seat", "north=ismcts:iterations=200"])
     assert code == 0 and "30 games" in out and "95%" in out and "ismcts" in out
 
 

@@ -26,6 +26,16 @@ def test_games_lists_roles_options_and_bots(client):
     assert games["cuba-libre"]["default_seats"]["1"]["govt"] == "nonplayer"
 
 
+def test_games_list_each_bots_settings_and_a_seat_takes_them(client):
+    games = {g["id"]: g for g in client.get("/api/games").json()}
+    ismcts = games["1989"]["bot_settings"]["ismcts"]
+    assert ismcts["seconds"]["default"] == 1.0 and ismcts["iterations"]["type"] == "int"
+    assert games["1989"]["bot_settings"]["random"] == {}
+    created = new_match(client, "1989", {"democrat": "human", "communist": "ismcts:iterations=5,cutoff=4"})
+    seats = client.get(f"/api/matches/{created['id']}").json()["seats"]
+    assert seats["communist"] == {"kind": "bot", "bot": "ismcts:iterations=5,cutoff=4"}
+
+
 def test_roles_follow_options(client):
     body = client.post("/api/games/dual-powers/roles", json={"options": {"players": 1, "side": "white"}}).json()
     assert body["roles"] == ["white"]

@@ -79,6 +79,10 @@ CASES = [
      400, "fog"),
     ("unknown bot", lambda t, a, i: t["client"].post("/api/matches", json={"game": "1989", "seats": {"democrat": "deep"}}),
      400, "no bot"),
+    ("unknown bot setting", lambda t, a, i: t["client"].post("/api/matches", json={
+        "game": "1989", "seats": {"democrat": "human", "communist": "ismcts:depth=3"}}), 400, "no setting depth"),
+    ("bad bot setting", lambda t, a, i: t["client"].post("/api/matches", json={
+        "game": "1989", "seats": {"democrat": "human", "communist": "ismcts:seconds=fast"}}), 400, "must be a number"),
     ("unknown role", lambda t, a, i: t["client"].post("/api/matches", json={"game": "1989", "seats": {"king": "human"}}),
      400, "king"),
     ("negative seed", lambda t, a, i: t["client"].post("/api/matches", json={"game": "1989", "seed": -1}), 400, "seed"),

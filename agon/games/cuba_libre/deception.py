@@ -66,8 +66,8 @@ def determinize(g: Any, role: str, rng: Rng) -> None:
     """Other players' unrevealed markers and the set-aside ones are unknown to `role`."""
     me = ROLES.index(role)
     others = [f for f in range(4) if f != me]
-    pool = [m for f in others for m in g.dec_hand[f]] + g.dec_aside
-    rng.shuffle(pool)
+    pool = sorted([m for f in others for m in g.dec_hand[f]] + g.dec_aside)
+    rng.shuffle(pool)  # sorted first: the sample depends on the hidden markers, not their order
     for f in others:
         n = len(g.dec_hand[f])
         g.dec_hand[f], pool = pool[:n], pool[n:]

@@ -358,8 +358,8 @@ class CubaLibreState(Board, State):
         Propaganda card in its pile at a random unseen position."""
         full = [*self.deck, self.next_card] if variants.hide_next(self) and self.next_card >= 0 else self.deck[:]
         unknown = variants.unknown_positions(self)
-        pool = [full[p] for p in unknown if not self.is_prop(full[p])] + self.aside
-        rng.shuffle(pool)
+        pool = sorted([full[p] for p in unknown if not self.is_prop(full[p])] + self.aside)
+        rng.shuffle(pool)  # sorted first: the sample depends on the unseen cards, not their order
         self.aside = pool[len(pool) - len(self.aside):] if self.aside else []
         pool = pool[:len(pool) - len(self.aside)]
         total = 4 * self.pile_size
@@ -367,7 +367,7 @@ class CubaLibreState(Board, State):
         for p in unknown:
             piles.setdefault((total - 1 - p) // self.pile_size, []).append(p)
         for positions in piles.values():
-            cards = [full[p] for p in positions if self.is_prop(full[p])]
+            cards = sorted(full[p] for p in positions if self.is_prop(full[p]))
             while len(cards) < len(positions):
                 cards.append(pool.pop())
             rng.shuffle(cards)

@@ -164,8 +164,8 @@ class DawnState(State):
         if me == C:
             aside = next((e for e in self.effects.values()
                           if e.secret and e.card in self.in_play and e.card not in self.known[D]), None)
-        pool = [hand[i] for i in slots] + self.deck + ([aside.card] if aside is not None else [])
-        rng.shuffle(pool)
+        pool = sorted([hand[i] for i in slots] + self.deck + ([aside.card] if aside is not None else []))
+        rng.shuffle(pool)  # sorted first: the sample depends on the hidden cards, not their order
 
         def take(ok: Any) -> int:
             for k, c in enumerate(pool):
@@ -191,7 +191,7 @@ class DawnState(State):
             # the opponent's hand, the deck and the cards he discarded face down to raise the stakes
             ps = self.ps
             down = [c for c in ps["face_down"][opp] if c in ps["out"]]
-            pool = ps["hands"][opp] + ps["deck"] + down
+            pool = sorted(ps["hands"][opp] + ps["deck"] + down)
             rng.shuffle(pool)
             n, k = len(ps["hands"][opp]), len(down)
             ps["hands"][opp] = pool[:n]

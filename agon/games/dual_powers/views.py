@@ -136,11 +136,12 @@ def determinize(s: DualPowersState, side: int, rng: Rng) -> None:
         if s.so[other] >= 0 and not s.so_up[other]:
             pool.append(s.so[other])
             slots.append(("so", other))
+    pool.sort()  # the hidden pool's order is hidden too: the sample depends on its contents only
     rng.shuffle(pool)
     if s.solo:
         n = len(s.opp_stack)
         s.opp_stack = [pool.pop() for _ in range(n)]
-        s.opp_leaders = s.opp_leaders[:]
+        s.opp_leaders = sorted(s.opp_leaders)
         rng.shuffle(s.opp_leaders)
     else:
         other = 1 - side
@@ -150,6 +151,7 @@ def determinize(s: DualPowersState, side: int, rng: Rng) -> None:
     for _, who in slots:
         s.set_so(who, pool.pop(), 0)
     s.deck = pool
+    s.tiles = sorted(s.tiles)
     rng.shuffle(s.tiles)
 
 

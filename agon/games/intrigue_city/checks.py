@@ -20,13 +20,13 @@ def determinize(s: IntrigueState, me: int, rng: Rng) -> None:
     s.decks = list(s.decks)
     for q in range(s.n):
         if q == me:
-            own = list(s.decks[q])  # the cards left are known, their order is not
+            own = sorted(s.decks[q])  # the cards left are known, their order is not
             rng.shuffle(own)
             s.decks[q] = own
             continue
         mine = [i for i, (p, _) in enumerate(s.pile) if p == q]
-        pool = s.decks[q] + s.drawn[q] + s.discards[q] + [s.pile[i][1] for i in mine]
-        rng.shuffle(pool)
+        pool = sorted(s.decks[q] + s.drawn[q] + s.discards[q] + [s.pile[i][1] for i in mine])
+        rng.shuffle(pool)  # sorted first: the sample depends on the hidden cards, not their order
         k = len(s.decks[q])
         s.decks[q], pool = pool[:k], pool[k:]
         k = len(s.drawn[q])
@@ -40,11 +40,11 @@ def determinize(s: IntrigueState, me: int, rng: Rng) -> None:
             blank = s.options["blank_vote"] and not s.blank_used[q]
             k = rng.below(len(s.drawn[q]) + blank)
             s.votes[q] = -1 if k == len(s.drawn[q]) else k
-    s.neutral = list(s.neutral)
+    s.neutral = sorted(s.neutral)
     rng.shuffle(s.neutral)
     if s.n == 2:
         q = 1 - me
-        pool = s.hands[q] + list(s.box)
+        pool = sorted(s.hands[q] + list(s.box))
         rng.shuffle(pool)
         k = len(s.hands[q])
         s.hands[q], s.box = pool[:k], pool[k:]

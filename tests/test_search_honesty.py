@@ -1,0 +1,60 @@
+"""The honesty test (issue 13): two states that differ only in what the deciding role cannot see
+(an opponent's hand, the deck order, unrevealed votes and objectives, Power Struggle hands, the
+game's own generator) give the same search for the same bot seed, exactly; and searching never
+advances the real game's generator.
+
+The twin of a position is `state.determinize(role, ...)`: a state the role cannot tell from it.
+Each game's `_determinize` depends only on the contents of a hidden pool, not on its order, so
+the twin's samples are the position's samples, draw for draw.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import agon
+from agon.engine import Rng
+from agon.testing import random_position
+
+GAMES = [
+    ("dual-powers", {}), ("dual-powers", {"players": 1, "side": "white"}), ("1989", {}),
+    ("intrigue-city", {"players": 4}), ("intrigue-city", {"players": 2}), ("cuba-libre", {}),
+    ("cuba-libre", {"deception": True}),
+]
+STEPS = (0, 25, 90, 200)
+
+
+def _positions(game_id: str, options: dict) -> list:
+    out = []
+    for k, steps in enumerate(STEPS):
+        state = random_position(game_id, 11 + k, steps, options)
+        if state.active:
+            out.append(state)
+    return out
+
+
+def _twin(state, role):
+    """A state differing from `state` only in what `role` cannot see (hidden cards, deck order, rng)."""
+    return state.determinize(role, Rng(4242))
+
+
+@pytest.mark.parametrize(("game_id", "options"), GAMES)
+def test_determinize_of_twins_is_the_same_sample(game_id, options):
+    for state in _positions(game_id, options):
+        role = state.active[0]
+        twin = _twin(state, role)
+        assert state.determinize(role, Rng(7)).digest() == twin.determinize(role, Rng(7)).digest()
+
+
+@pytest.mark.parametrize(("game_id", "options"), GAMES)
+@pytest.mark.parametrize("bot", ["ismcts:iterations=12,cutoff=15", "greedy"])
+def test_search_of_twins_is_the_same_and_leaves_the_real_generator_alone(game_id, options, bot):
+    for state in _positions(game_id, options):
+        role = state.active[0]
+        twin = _twin(state, role)
+        real_rng = (state.rng.state, state.rng.draws)
+        digest = state.digest()
+        ours, theirs = agon.make_bot(bot, game_id, 5), agon.make_bot(bot, game_id, 5)
+        assert ours.choose(state, role) == theirs.choose(twin, role)
+        assert ours.rng.state == theirs.rng.state  # the same search, draw for draw
+        assert (state.rng.state, state.rng.draws) == real_rng and state.digest() == digest
