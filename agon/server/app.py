@@ -84,7 +84,7 @@ class Context:
         self.static_dir = settings.static_dir
         self.engine = make_engine(settings.db)
         self.store = Store(self.engine)
-        self.matches = Matches(self.store, settings.cache_size)
+        self.matches = Matches(self.store, settings.cache_size, settings.bot_seconds)
         self.hub = Hub(self.state_for)
         self.tokens = api.TokenBuckets(settings.token_rate, settings.token_burst)
         self.clients = api.TokenBuckets(settings.client_rate, settings.client_burst)

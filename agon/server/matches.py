@@ -58,9 +58,10 @@ def jsonable(value: Any) -> Any:
 class Matches:
     """The matches of one database, with a bounded cache of live states."""
 
-    def __init__(self, store: Store, cache_size: int = 2000) -> None:
+    def __init__(self, store: Store, cache_size: int = 2000, bot_seconds: float = 10.0) -> None:
         self.store = store
         self.cache_size = cache_size
+        self.bot_seconds = bot_seconds  # the bot pool's limit per move: a seat may not ask for more
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
@@ -166,9 +167,12 @@ class Matches:
         for role, who in filled.items():
             if who != HUMAN:
                 try:
-                    check_bot(who, game_id)
+                    _, settings = check_bot(who, game_id)
                 except ValueError as err:
                     raise ApiError(400, f"seat {role}: {err}") from None
+                if settings.get("seconds", 0) > self.bot_seconds:
+                    raise ApiError(400, f"seat {role}: {who} asks for more than this server's "
+                                        f"{self.bot_seconds:g} s per bot move")
         if seed is None:
             seed = secrets.randbelow(2**31)
         elif not 0 <= seed <= MAX_SEED:

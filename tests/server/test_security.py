@@ -83,6 +83,8 @@ CASES = [
         "game": "1989", "seats": {"democrat": "human", "communist": "ismcts:depth=3"}}), 400, "no setting depth"),
     ("bad bot setting", lambda t, a, i: t["client"].post("/api/matches", json={
         "game": "1989", "seats": {"democrat": "human", "communist": "ismcts:seconds=fast"}}), 400, "must be a number"),
+    ("bot asking for more time than the server gives", lambda t, a, i: t["client"].post("/api/matches", json={
+        "game": "1989", "seats": {"democrat": "human", "communist": "ismcts:seconds=600"}}), 400, "per bot move"),
     ("unknown role", lambda t, a, i: t["client"].post("/api/matches", json={"game": "1989", "seats": {"king": "human"}}),
      400, "king"),
     ("negative seed", lambda t, a, i: t["client"].post("/api/matches", json={"game": "1989", "seed": -1}), 400, "seed"),
