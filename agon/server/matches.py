@@ -285,7 +285,8 @@ class Matches:
             "active": state.active,
             "is_over": state.is_over,
             "result": state.result,
-            "seats": {r: {"kind": s.kind, "bot": s.bot} for r, s in live.row.seats.items()},
+            "seats": {r: {"kind": s.kind, "bot": s.bot, "name": state.game.role_name(r)}
+                      for r, s in live.row.seats.items()},
             "thinking": sorted(self.thinking.get(live.row.id, ())),
             "view": state.view(role),
             "prompt": prompt,
@@ -382,6 +383,7 @@ def games_info() -> list[dict[str, Any]]:
             defaults[key] = {r: game.default_seat(r, opts) for r in roles[key]}
         out.append({
             "id": game_id, "title": game.title, "roles": roles, "default_seats": defaults,
+            "role_names": {r: game.role_name(r) for rs in roles.values() for r in rs},
             "options": [s.as_dict() for s in specs], "bots": bot_names(game_id),
             "bot_settings": {name: bot_settings(name, game_id) for name in bot_names(game_id)},
         })

@@ -24,6 +24,8 @@ def test_games_lists_roles_options_and_bots(client):
     side = next(o for o in games["dual-powers"]["options"] if o["name"] == "side")
     assert side["players"] == [1]
     assert games["cuba-libre"]["default_seats"]["1"]["govt"] == "nonplayer"
+    assert games["cuba-libre"]["role_names"]["m26"] == "26July"  # what a person calls a role (Game.role_name)
+    assert games["1989"]["role_names"] == {"democrat": "Democrat", "communist": "Communist"}
 
 
 def test_games_list_each_bots_settings_and_a_seat_takes_them(client):
@@ -33,7 +35,7 @@ def test_games_list_each_bots_settings_and_a_seat_takes_them(client):
     assert games["1989"]["bot_settings"]["random"] == {}
     created = new_match(client, "1989", {"democrat": "human", "communist": "ismcts:iterations=5,cutoff=4"})
     seats = client.get(f"/api/matches/{created['id']}").json()["seats"]
-    assert seats["communist"] == {"kind": "bot", "bot": "ismcts:iterations=5,cutoff=4"}
+    assert seats["communist"] == {"kind": "bot", "bot": "ismcts:iterations=5,cutoff=4", "name": "Communist"}
 
 
 def test_roles_follow_options(client):
@@ -72,7 +74,8 @@ def test_play_a_few_actions_as_each_active_seat(client, game):
         assert response.json()["view"] == json.loads(json.dumps(local.view(role), default=str))
     spectator = client.get(f"/api/matches/{match_id}").json()
     assert spectator["role"] is None and spectator["prompt"] is None
-    assert spectator["seats"][next(iter(seats))] == {"kind": "human", "bot": None}
+    first = next(iter(seats))
+    assert spectator["seats"][first] == {"kind": "human", "bot": None, "name": agon.load(game).role_name(first)}
 
 
 @pytest.mark.parametrize("game", GAMES)

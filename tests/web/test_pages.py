@@ -141,7 +141,8 @@ def test_the_replay_viewer_opens_an_uploaded_record_steps_and_downloads_it(
     page.click("#back")
     page.wait_for_selector("body[data-step='1']")
     step = record["actions"][0]
-    assert step[0] in page.locator("#step-action").inner_text()  # the role that took the first action
+    role_name = load(game).role_name(step[0])  # the role that took the first action, as a person calls it
+    assert role_name in page.locator("#step-action").inner_text()
     page.fill("#jump", str(total // 2))
     page.press("#jump", "Enter")
     page.wait_for_selector(f"body[data-step='{total // 2}']")
@@ -199,7 +200,7 @@ def test_a_seats_page_holds_no_card_of_another_seats_hand(page: Any, server: Any
     page.wait_for_selector("#players li")
     dom = page.content()
     assert [name for name in hidden if name in dom] == []
-    assert me in page.locator("#seat").inner_text()
+    assert load(game).role_name(me) in page.locator("#seat").inner_text()  # the seat, as a person calls it
 
 
 def test_two_people_in_two_browsers_see_each_others_moves_live(browser: Any, server: Any) -> None:
@@ -273,7 +274,7 @@ def test_the_lobby_shows_the_options_and_seats_that_apply(page: Any, artifacts: 
     page.wait_for_selector("#seats[data-game='cuba-libre'] select")
     assert page.locator("#opt-solo").is_hidden() and page.locator("#opt-deception").is_visible()
     page.select_option("#opt-players", label="1")
-    page.wait_for_function("() => document.querySelector('#seats label').textContent === 'm26'")
+    page.wait_for_function("() => document.querySelector('#seats label').textContent === '26July'")  # by name
     assert page.locator("#opt-solo").is_visible() and page.locator("#opt-deception").is_hidden()
     assert page.locator("#seat-m26").input_value() == "human"
     assert page.locator("#seat-govt").input_value() == "nonplayer"

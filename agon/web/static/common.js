@@ -141,9 +141,19 @@ export function linkField(label, url) {
   );
 }
 
+const roleNames = new Map(); // role id -> what a person calls it (the server's Game.role_name)
+
+/** Remember the names of a game's roles: `{role: name}` from /api/games or a match's seats. */
+export function setRoleNames(names) {
+  for (const [role, value] of Object.entries(names || {})) {
+    const name = value && typeof value === "object" ? value.name : value;
+    if (typeof name === "string" && name) roleNames.set(role, name);
+  }
+}
+
 export function roleName(role) {
   if (role === null || role === undefined) return "spectator";
-  return String(role);
+  return roleNames.get(String(role)) || String(role);
 }
 
 export function listNames(roles) {

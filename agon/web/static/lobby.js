@@ -2,7 +2,7 @@
 // one invite link per human seat and a spectator link. "My games" lists the matches this browser
 // holds seat tokens for, with a badge on those where it is your turn.
 
-import { api, clear, forgetSeat, h, linkField, listNames, rememberSeat, roleName, seats } from "./common.js";
+import { api, clear, forgetSeat, h, linkField, listNames, rememberSeat, roleName, seats, setRoleNames } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -25,7 +25,9 @@ function normalizeOptions(options) {
 }
 
 function currentGame() {
-  return games.find((g) => g.id === $("game").value) || games[0];
+  const game = games.find((g) => g.id === $("game").value) || games[0];
+  if (game) setRoleNames(game.role_names);
+  return game;
 }
 
 /** The option values the form holds now (only the options that apply). */

@@ -2,7 +2,7 @@
 // buttons and as board targets, the hand, the players, the log, undo, and live updates over the
 // websocket (reconnecting by itself). Works after a reload: the token stays in the URL fragment.
 
-import { api, clear, describeResult, h, listNames, rememberSeat, renderLog, roleName, seats } from "./common.js";
+import { api, clear, describeResult, h, listNames, rememberSeat, renderLog, roleName, seats, setRoleNames } from "./common.js";
 import { BoardHost, fullText, loadBoard, summary, tree } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -66,6 +66,7 @@ class MatchPage {
     this.shown = key;
     const first = !this.state;
     this.state = state;
+    setRoleNames(state.seats);
     document.body.dataset.version = String(state.version);
     const role = this.token ? state.role ?? null : null;
     this.role = role;

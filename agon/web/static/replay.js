@@ -2,7 +2,7 @@
 // forward, back, jump; the step number stays in the URL fragment), /replay opens an uploaded
 // record file (imported as a finished match). The record can be downloaded.
 
-import { api, clear, describeResult, h, renderLog, roleName } from "./common.js";
+import { api, clear, describeResult, h, renderLog, roleName, setRoleNames } from "./common.js";
 import { BoardHost, fullText, loadBoard, summary, tree } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -30,6 +30,7 @@ class Replay {
       return;
     }
     this.match = match;
+    setRoleNames(match.seats);
     $("title").textContent = "Replay: " + (match.title || match.game);
     if (!match.is_over) {
       $("step-action").replaceChildren("This match is still being played; its replay opens once it is over. ", h("a", { href: "/m/" + encodeURIComponent(this.id) }, "Watch it live"));
