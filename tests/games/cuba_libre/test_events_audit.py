@@ -93,6 +93,16 @@ def test_card_26_unshaded_dr_may_take_one_back_then_acts():
 # -- 13 El Che -----------------------------------------------------------------------------------
 
 
+def march_into_matanzas(g, *moves: tuple[str, str]) -> None:
+    """A 26July March (no Special Activity) into Matanzas, one Guerrilla per (origin, kind) move."""
+    start(g, M26, sa=False)
+    act(g, "operation", "march")
+    act(g, "space", N("matanzas"))
+    for origin, kind in moves:
+        act(g, "move", (N(origin), kind))
+    act(g, "done")
+
+
 def test_card_13_el_che_the_group_moved_first_stays_underground():
     """26July declares which group moves first (cards §2, card 13): the group of the first
     Guerrilla it moves, not the one from the lowest-numbered space."""
@@ -104,13 +114,7 @@ def test_card_13_el_che_the_group_moved_first_stays_underground():
     put(g, "matanzas", troop=2)
     put(g, "la_habana", m26_u=1)
     put(g, "las_villas", m26_u=2)
-    start(g, M26, sa=False)
-    act(g, "operation", "march")
-    act(g, "space", N("matanzas"))
-    act(g, "move", (N("las_villas"), "underground"))
-    act(g, "move", (N("la_habana"), "underground"))
-    act(g, "move", (N("las_villas"), "underground"))
-    act(g, "done")
+    march_into_matanzas(g, ("las_villas", "underground"), ("la_habana", "underground"), ("las_villas", "underground"))
     # the group moved first (2 from Las Villas, 2 + 2 cubes > 3) stays Underground; the other one
     # (1 + 2 cubes) would not Activate anyway
     assert n(g, "matanzas", "m26_u") == 3 and n(g, "matanzas", "m26_a") == 0
@@ -170,11 +174,5 @@ def test_card_13_el_che_the_first_group_ends_its_move_underground():
     g.res[M26] = 10
     put(g, "la_habana", m26_a=2)
     put(g, "las_villas", m26_a=1)
-    start(g, M26, sa=False)
-    act(g, "operation", "march")
-    act(g, "space", N("matanzas"))
-    act(g, "move", (N("la_habana"), "active"))
-    act(g, "move", (N("la_habana"), "active"))
-    act(g, "move", (N("las_villas"), "active"))
-    act(g, "done")
+    march_into_matanzas(g, ("la_habana", "active"), ("la_habana", "active"), ("las_villas", "active"))
     assert n(g, "matanzas", "m26_u") == 2 and n(g, "matanzas", "m26_a") == 1
