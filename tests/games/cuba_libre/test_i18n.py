@@ -80,3 +80,15 @@ def test_every_card_text_reads_in_greek() -> None:
     for card in GAME.cards():
         assert EL.term(card["name"]) in (card["name"], "Προπαγάνδα!")
         assert EL.term(card["text"]) != card["text"], card["name"]
+
+
+def test_a_non_players_reason_reads_in_greek() -> None:
+    """CL 8.1 Minimum Resources «Ελάχιστοι Πόροι»: the trace line's note has its Greek under the
+    context "reason"; a reason the catalogue lacks stays as it is."""
+    from agon.games.cuba_libre.chronicle import TRACE
+
+    line = Text(TRACE, {"role": "govt", "note": "8.1 Minimum Resources: Pass"})
+    assert str(line) == "    [govt by the rules: 8.1 Minimum Resources: Pass]"
+    assert EL.text(line) == "    [Κυβέρνηση κατά τους κανόνες: 8.1 Ελάχιστοι Πόροι: Πάσο]"
+    unknown = Text(TRACE, {"role": "dr", "note": "9.9 no such step"})
+    assert EL.text(unknown) == "    [Ντιρεκτοράτο κατά τους κανόνες: 9.9 no such step]"
