@@ -130,7 +130,9 @@ def render(view: dict[str, Any], role: str | None, tr: Translator = ENGLISH) -> 
                               "26July/DR/Syndicate Guerrillas (u Underground, a Active), C/Cc open/closed Casino")
                  + "[/dim]")
     if view.get("prompt") and role is None:  # a player's own prompt follows the board anyway
-        lines.append("[bold]" + _("Now") + f"[/bold] {view['prompt']}")
+        # the view's prompt is English words (kept as they were); another language names who acts
+        now = view["prompt"] if tr.lang == "en" else ", ".join(term(_faction(r)) for r in view.get("active", []))
+        lines.append("[bold]" + _("Now") + f"[/bold] {now}")
     if view.get("over"):
         lines.append(tr.text(_result(view["result"] or {})))
     return "\n".join(lines)

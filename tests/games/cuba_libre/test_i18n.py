@@ -65,6 +65,8 @@ def test_the_board_in_greek_has_the_rulebook_tracks() -> None:
     for english in ("Total Support", "Available", "Resources", "Eligible"):
         assert english not in board
     assert GAME.render(g.view(None), None).startswith("[bold]Cuba Libre[/bold]  card ")
+    spectator = GAME.render(g.view(None), None, tr=EL)
+    assert "Eligible" not in spectator and spectator.splitlines()[-1] == "[bold]Τώρα[/bold] 26 Ιουλίου"
 
 
 def test_terms_list_every_space_faction_card_and_card_text() -> None:
