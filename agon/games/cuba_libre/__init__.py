@@ -45,13 +45,14 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from agon.engine import Game, OptionSpec
+from agon.engine import ENGLISH, Game, OptionSpec, Translator
 from agon.engine.options import flag
 from agon.games.cuba_libre import events
 from agon.games.cuba_libre.data import FACTION_NAMES, ROLES
 from agon.games.cuba_libre.rules import CubaLibreState, nonplayers
 from agon.games.cuba_libre.text import catalogue
 from agon.games.cuba_libre.text import render as render_board
+from agon.games.cuba_libre.text import terms as game_terms
 
 
 class CubaLibre(Game):
@@ -149,8 +150,11 @@ class CubaLibre(Game):
             return "nonplayer"
         return "random"
 
-    def render(self, view: dict[str, Any], role: str | None, full: bool = False) -> str:
-        return render_board(view, role)
+    def render(self, view: dict[str, Any], role: str | None, full: bool = False, tr: Translator = ENGLISH) -> str:
+        return render_board(view, role, tr)
+
+    def terms(self) -> list[str]:
+        return game_terms()
 
     def cards(self) -> list[dict[str, Any]]:
         return catalogue()
