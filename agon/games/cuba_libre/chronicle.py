@@ -35,6 +35,7 @@ from agon.games.cuba_libre.data import (
     P,
     T,
 )
+from agon.games.cuba_libre.steps import _
 
 # (pieces, slots): "n pieces" as a plural Text; a 2-slot kind is (Underground, Active) Guerrillas or
 # (open, closed) Casinos
@@ -200,7 +201,7 @@ def _cash(g: Any, cash0: list[int]) -> None:
                   old=FACTION_NAMES[c0 % 4], faction=FACTION_NAMES[c1 % 4], space=NAMES[c1 // 4])
 
 
-TRACE = "    [{role} by the rules: {note}]"
+TRACE = _("    [{role} by the rules: {note}]")  # the note is the Non-player's reason, in English
 
 
 def rule_trace(g: Any, role: str, note: str) -> LogEntry | None:

@@ -80,54 +80,57 @@ def _prompt_text(g: Any) -> str:
 
 
 def render(view: dict[str, Any], role: str | None, tr: Translator = ENGLISH) -> str:
-    """The terminal board, every word through `tr` (English: the identity)."""
+    """The terminal board, every word through `tr` (English: the identity); `_` marks the board's
+    own templates for the catalogue extractor."""
+    _ = tr
+
     def term(word: str) -> str:
         return tr.term(word) if word else word
 
-    lines = ["[bold]" + tr("Cuba Libre") + "[/bold]  " + tr(
+    lines = ["[bold]" + _("Cuba Libre") + "[/bold]  " + _(
         "card {card} {title}  next {next} {next_title}  deck {deck}  Propaganda {propaganda}/4  phase {phase}",
         card=view["current_card"], title=term(view["current_title"]), next=view["next_card"],
         next_title=term(view["next_title"]), deck=view["deck_count"], propaganda=view["propaganda_played"],
         phase=term(view["phase"]))]
     res = view["resources"]
-    lines.append(tr("Resources") + " " + "  ".join(f"{term(_faction(r))} {res[r]}" for r in ROLES)
-                 + "  " + tr("Aid {aid}", aid=view["aid"]) + "  " + tr("US Alliance {level}", level=view["alliance"]))
+    lines.append(_("Resources") + " " + "  ".join(f"{term(_faction(r))} {res[r]}" for r in ROLES)
+                 + "  " + _("Aid {aid}", aid=view["aid"]) + "  " + _("US Alliance {level}", level=view["alliance"]))
     t = view["totals"]
-    lines.append(tr("Total Support {support}  Opposition+Bases {opposition}  DR Pop+Bases {dr}  Open Casinos {casinos}",
+    lines.append(_("Total Support {support}  Opposition+Bases {opposition}  DR Pop+Bases {dr}  Open Casinos {casinos}",
                     support=t["total_support"], opposition=t["opposition_plus_bases"], dr=t["dr_pop_plus_bases"],
                     casinos=t["open_casinos"]))
-    lines.append(tr("Eligible: {factions}", factions=_names(view["eligible"]))
-                 + "   " + tr("acted this card: {factions}", factions=_names(view["acted"])))
+    lines.append(_("Eligible: {factions}", factions=_names(view["eligible"]))
+                 + "   " + _("acted this card: {factions}", factions=_names(view["acted"])))
     if view["capabilities"] or view["momentum"]:
         caps = tuple(msg("{card} ({side})", card=TITLE[int(c[:-1])], side="shaded" if c[-1] == "s" else "unshaded")
                      for c in view["capabilities"])
         moms = tuple(TITLE[int(m)] for m in view["momentum"])
-        lines.append(tr("Capabilities: {capabilities}   Momentum: {momentum}", capabilities=caps or "-",
+        lines.append(_("Capabilities: {capabilities}   Momentum: {momentum}", capabilities=caps or "-",
                         momentum=moms or "-"))
     dec = view.get("deception") or {}
     if any(d["hidden"] or d["revealed"] or d.get("mine") for d in dec.values()):
-        lines.append(tr("Deception") + " — " + "; ".join(tr.text(_deception(r, d)) for r, d in dec.items()))
+        lines.append(_("Deception") + " — " + "; ".join(tr.text(_deception(r, d)) for r, d in dec.items()))
     width = max(17, *(len(term(sp["name"])) for sp in view["spaces"]))
     control = max(10, *(len(term(name)) for name in FACTION_NAMES))
-    lines.append(f"[dim]{tr('Space'):<{width}}{tr('Pop')} {tr('Support/Opposition'):<18} "
-                 f"{tr('Control'):<{control}} {tr('Pieces')}[/dim]")
+    heads = _("Space"), _("Pop"), _("Support/Opposition"), _("Control"), _("Pieces")
+    lines.append(f"[dim]{heads[0]:<{width}}{heads[1]} {heads[2]:<18} {heads[3]:<{control}} {heads[4]}[/dim]")
     for sp in view["spaces"]:
         pcs = " ".join(f"{SHORT[PIECE_KEYS.index(k)]}{n}" for k, n in sp["pieces"].items()) or "-"
         if sp["kind"] == "ec":
-            info = tr("EC econ {econ}", econ=sp["econ"]) + (" " + tr("SABOTAGED") if sp.get("sabotage") else "")
+            info = _("EC econ {econ}", econ=sp["econ"]) + (" " + _("SABOTAGED") if sp.get("sabotage") else "")
             info = f"{info:<{23 + control}}"
         else:
             info = f"{sp['pop']:>2}  {term(LEVELS[sp['level']]):<18} {term(_faction(sp['control'] or '-')):<{control}}"
-        terror = " " + tr("Terror {n}", n=sp["terror"]) if sp.get("terror") else ""
-        cash = " " + tr("Cash:") + " " + ",".join(term(_faction(r)) for r in sp["cash"]) if sp["cash"] else ""
+        terror = " " + _("Terror {n}", n=sp["terror"]) if sp.get("terror") else ""
+        cash = " " + _("Cash:") + " " + ",".join(term(_faction(r)) for r in sp["cash"]) if sp["cash"] else ""
         lines.append(f"{term(sp['name']):<{width}}{info} {pcs}{terror}{cash}")
-    lines.append(tr("Available:") + " " + ", ".join(f"{term(AVAILABLE_WORDS.get(k, k))} {v}"
+    lines.append(_("Available:") + " " + ", ".join(f"{term(AVAILABLE_WORDS.get(k, k))} {v}"
                                                     for k, v in view["available"].items()))
-    lines.append("[dim]" + tr("Key: T Troops, P Police, GB/MB/DB Government/26July/DR Base, Mu Ma/Du Da/Su Sa "
+    lines.append("[dim]" + _("Key: T Troops, P Police, GB/MB/DB Government/26July/DR Base, Mu Ma/Du Da/Su Sa "
                               "26July/DR/Syndicate Guerrillas (u Underground, a Active), C/Cc open/closed Casino")
                  + "[/dim]")
     if view.get("prompt") and role is None:  # a player's own prompt follows the board anyway
-        lines.append("[bold]" + tr("Now") + f"[/bold] {view['prompt']}")
+        lines.append("[bold]" + _("Now") + f"[/bold] {view['prompt']}")
     if view.get("over"):
         lines.append(tr.text(_result(view["result"] or {})))
     return "\n".join(lines)
@@ -142,12 +145,12 @@ def _deception(role: str, d: dict[str, Any]) -> Text:
     """One role's Deception markers on the board line (CL 7.3): how many hidden, yours, shown."""
     args = {"role": role, "n": d["hidden"], "mine": tuple(d.get("mine") or ()), "shown": tuple(d["revealed"])}
     if d.get("mine") and d["revealed"]:
-        return Text("{role}: {n} hidden (yours: {mine}), shown: {shown}", args)
+        return msg("{role}: {n} hidden (yours: {mine}), shown: {shown}", **args)
     if d.get("mine"):
-        return Text("{role}: {n} hidden (yours: {mine})", args)
+        return msg("{role}: {n} hidden (yours: {mine})", **args)
     if d["revealed"]:
-        return Text("{role}: {n} hidden, shown: {shown}", args)
-    return Text("{role}: {n} hidden", args)
+        return msg("{role}: {n} hidden, shown: {shown}", **args)
+    return msg("{role}: {n} hidden", **args)
 
 
 def _result(result: dict[str, Any]) -> Text:
