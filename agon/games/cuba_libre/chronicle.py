@@ -146,17 +146,18 @@ def _state(g: Any, rows0: list[list[int]], s: int, slots: tuple[int, ...]) -> st
     return STATES[up[0]] if len(up) == 1 else ""
 
 
-# (what happened, with a state): the log line for 1 piece and for more; `pieces` is a plural Text
+# what happened (and whether a state is named): the log line for 1 piece and for more; `pieces` is a
+# plural Text
 LINES = {
-    ("move", False): ("{pieces} moves from {origin} to {space}.", "{pieces} move from {origin} to {space}."),
-    ("move", True): ("{pieces} moves from {origin} to {space} ({state}).",
-                     "{pieces} move from {origin} to {space} ({state})."),
-    ("removed", False): ("{pieces} removed from {space}.", "{pieces} removed from {space}."),
-    ("placed", False): ("{pieces} placed in {space}.", "{pieces} placed in {space}."),
-    ("placed", True): ("{pieces} placed in {space} ({state}).", "{pieces} placed in {space} ({state})."),
-    ("close", False): ("{pieces} in {space} closes.", "{pieces} in {space} close."),
-    ("open", False): ("{pieces} in {space} opens.", "{pieces} in {space} open."),
-    ("flip", True): ("{pieces} in {space} flips {state}.", "{pieces} in {space} flip {state}."),
+    "move": ("{pieces} moves from {origin} to {space}.", "{pieces} move from {origin} to {space}."),
+    "move with state": ("{pieces} moves from {origin} to {space} ({state}).",
+                        "{pieces} move from {origin} to {space} ({state})."),
+    "removed": ("{pieces} removed from {space}.", "{pieces} removed from {space}."),
+    "placed": ("{pieces} placed in {space}.", "{pieces} placed in {space}."),
+    "placed with state": ("{pieces} placed in {space} ({state}).", "{pieces} placed in {space} ({state})."),
+    "close": ("{pieces} in {space} closes.", "{pieces} in {space} close."),
+    "open": ("{pieces} in {space} opens.", "{pieces} in {space} open."),
+    "flip with state": ("{pieces} in {space} flips {state}.", "{pieces} in {space} flip {state}."),
 }
 
 
@@ -166,7 +167,7 @@ def _say(g: Any, n: int, what: str, **args: Any) -> None:
     state = bool(args.get("state"))
     if not state:
         args.pop("state", None)
-    one, other = LINES[what, state]
+    one, other = LINES[f"{what} with state" if state else what]
     g.say(one if n == 1 else other, **args)
 
 

@@ -41,7 +41,8 @@ from agon.games.cuba_libre.steps import POP as STEP_POP
 from agon.games.cuba_libre.steps import PUSHED, WAIT, Step, step
 
 # why the game ended, as the log says it (terms of the "Game over" line)
-FINAL_CARD, FINAL_ROUND = "final Propaganda card", "final Propaganda round"
+FINAL_CARD = "final Propaganda card"
+FINAL_ROUND = "final Propaganda round"
 VICTORY_CHECK = "a faction met its victory condition at a Propaganda victory check (6.1)"
 END_REASONS = (FINAL_CARD, FINAL_ROUND, VICTORY_CHECK)
 PHASES = ("prop_victory", "prop_resources", "prop_alliance", "prop_civic", "prop_agitation", "prop_expat",
