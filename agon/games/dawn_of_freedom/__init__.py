@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Game, OptionSpec
+from agon.engine import ENGLISH, Game, OptionSpec, Translator
 from agon.games.dawn_of_freedom import ops, power, scoring, steps, turn  # noqa: F401  (register procedures)
 from agon.games.dawn_of_freedom.data import ROLES
 from agon.games.dawn_of_freedom.events import load_events
 from agon.games.dawn_of_freedom.state import DawnState
-from agon.games.dawn_of_freedom.text import catalogue, render
+from agon.games.dawn_of_freedom.text import catalogue, render, terms
 
 
 class DawnOfFreedom(Game):
@@ -40,9 +40,14 @@ class DawnOfFreedom(Game):
             raise ValueError(f"1989: handicap must be 0, 1 or 2, not {handicap!r}")
         return {"handicap": handicap}
 
-    def render(self, view: dict[str, Any], role: str | None, full: bool = False) -> str:
-        """The compact board (fits an 80x50 terminal with a prompt); `full=True`: every space."""
-        return render(view, role, full)
+    def render(self, view: dict[str, Any], role: str | None, full: bool = False, tr: Translator = ENGLISH) -> str:
+        """The compact board (fits an 80x50 terminal with a prompt); `full=True`: every space;
+        every word through `tr` (the rulebook's Hungarian terms with `--lang hu`)."""
+        return render(view, role, full, tr)
+
+    def terms(self) -> list[str]:
+        """Every term and card text a front end may translate (spaces, cards, sides, tracks...)."""
+        return terms()
 
     def role_name(self, role: str) -> str:
         return role.capitalize() if role in ROLES else role  # the Democrat, the Communist
