@@ -25,6 +25,7 @@ from agon.games.dawn_of_freedom.data import (
     C,
     D,
 )
+from agon.games.dawn_of_freedom.events import option_words
 from agon.games.dawn_of_freedom.words import BOTH_HELD, ENDED_EARLY, WON_AT, join_terms, reason_text
 
 SIDE_NAMES = ("democrat", "communist", "both")
@@ -178,8 +179,7 @@ def _label(g: Any, verb: str, arg: Any) -> Text | str | None:
     if verb == "pass":
         return "Pass"
     if verb == "option" and isinstance(arg, str):
-        words = next((o[2] for o in f.get("options", ()) if o[0] == arg and len(o) > 2), arg)
-        return _capital(words)
+        return _capital(option_words(arg))
     return None
 
 
