@@ -386,14 +386,19 @@ def operations(side: int, ops: int, where: Where = anywhere, *, tst: bool = Fals
     return {"p": "operations", "role": side, "ops": ops, "where": where, "tst": tst, "card": card}
 
 
+# the prompts of a pick step without words of its own
+CHOOSE_SPACE, CHOOSE_ONE, CHOOSE_CARD = msg("Choose a space."), msg("Choose one."), msg("Choose a card.")
+TAKE_MINORITY = msg("Take control of a Minority space.")
+
+
 def pick_space(side: int, where: Where, fn: Callable[[Any, int], Steps], *, optional: bool = False,
-               text: str = "Choose a space") -> Step:
+               text: Text = CHOOSE_SPACE) -> Step:
     """`side` picks one space matching `where`; then `fn(g, space)` runs. Skipped if none matches."""
     return {"p": "pick_space", "role": side, "where": where, "fn": fn, "opt": optional, "text": text}
 
 
 def pick_option(side: int, options: list[tuple[str, Callable[[Any], Steps]]], *,
-                text: str = "Choose one") -> Step:
+                text: Text = CHOOSE_ONE) -> Step:
     """`side` picks one of the labelled options; then its callback `fn(g)` runs. A label is its
     action's arg and its English words (a catalogue key; `option_words` reads one naming a card)."""
     return {"p": "pick_option", "role": side, "options": tuple(options), "text": text}
@@ -411,7 +416,7 @@ CARD_TITLES = frozenset(c.title for c in CARDS.values())
 
 
 def pick_card(side: int, cards: Callable[[Any], list[int]], fn: Callable[[Any, int], Steps], *,
-              optional: bool = False, text: str = "Choose a card") -> Step:
+              optional: bool = False, text: Text = CHOOSE_CARD) -> Step:
     """`side` picks one card among `cards(g)` (e.g. from his hand or the discard pile); then
     `fn(g, card)` runs. Skipped if there is none."""
     return {"p": "pick_card", "role": side, "cards": cards, "fn": fn, "opt": optional, "text": text}
@@ -469,7 +474,7 @@ def countries_held(g: Any, side: int) -> list[str]:
     return [n for i, n in enumerate(COUNTRY_NAMES) if g.power[i] == side]
 
 
-def minority_control(g: Any, text: str = "Take control of a Minority space") -> Steps:
+def minority_control(g: Any, text: Text = TAKE_MINORITY) -> Steps:
     """Sajudis' family: enough Democrat SPs for control of one Minority space not yet his."""
 
     def take(g: Any, sid: int) -> Steps:

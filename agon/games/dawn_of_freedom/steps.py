@@ -90,7 +90,7 @@ class _Pick(Ask):
             g.push(f["fn"](g, action.arg))
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return f["text"] + ".", {}  # the options list the eligible spaces / cards
+        return f["text"].template, dict(f["text"].args)  # the options list the eligible spaces / cards
 
 
 @ask("pick_space")
@@ -118,7 +118,7 @@ class PickOption(Ask):
                 return
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return f["text"] + ".", {}
+        return f["text"].template, dict(f["text"].args)
 
 
 @ask("pick_card")

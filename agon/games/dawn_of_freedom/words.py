@@ -47,6 +47,9 @@ def held_scoring(side: str) -> Text:
     return msg("the {side} held a scoring card at the end of the turn", side=side)
 
 
+FINAL_VP_REACH = 99  # the final VP total stays within +-99 (terms() lists each final reason)
+
+
 def final_reason(vp: int) -> Text:
     return msg("final scoring: VP {vp:+d}", vp=vp)
 
