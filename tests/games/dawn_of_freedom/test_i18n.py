@@ -3,6 +3,8 @@ board translated through the game's catalogue (locale/hu.po); English stays as i
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from agon.engine import Action, Text
 from agon.games.dawn_of_freedom.data import CARDS, D, space
 from agon.games.dawn_of_freedom.ops import support_check
@@ -77,3 +79,13 @@ def test_every_term_and_card_text_has_its_hungarian_translation() -> None:
     missing = [t for t in terms() if not HU.has(t)]
     assert not missing, missing[:5]
     assert HU.term(CARDS[97].title) == "A zsarnok eltávozott"  # rulebook 7.6
+
+
+def test_glossary_and_catalogue_agree_on_every_term_they_share() -> None:
+    """docs/glossary/1989.hu.md (for a reviewer) says what locale/hu.po shows, term by term."""
+    glossary = Path(__file__).resolve().parents[3] / "docs" / "glossary" / "1989.hu.md"
+    rows = [[c.strip() for c in line.split("|")[1:-1]] for line in glossary.read_text(encoding="utf-8").splitlines()
+            if line.startswith("| ") and not line.startswith(("| English", "| ---", "| case"))]
+    shared = [(en, hu) for en, hu, *_ in rows if HU.has(en)]
+    assert len(shared) > 230  # spaces, cards, countries, classes, Tiananmen boxes, power struggle cards
+    assert [(en, hu) for en, hu in shared if HU.term(en) != hu] == []
