@@ -96,7 +96,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, REGION_COUNTRIES, SPACES, C, D, space
+from agon.engine import Text, msg
+from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, NAMES, REGION_COUNTRIES, SPACES, C, D, space
+from agon.games.dawn_of_freedom.words import join_terms
 
 __all__ = [
     "BOTH",
@@ -229,14 +231,16 @@ class Effect:
 # -- space filters ----------------------------------------------------------------------------
 
 class Where:
-    """A filter on spaces: `w(g, space_id) -> bool`; `label` reads in a prompt ("in Poland").
+    """A filter on spaces: `w(g, space_id) -> bool`; `label` reads in a prompt ("in Poland"): a
+    `Text` built from the filters' own templates (translatable), or "" for no limit.
 
     `Where(fn, label)` makes one from any predicate `fn(g, space)`. The built-in filters also
     know their spaces in advance (`ids`), which makes the prompts' option lists fast."""
 
     __slots__ = ("candidates", "fn", "ids", "label")
 
-    def __init__(self, fn: Callable[[Any, int], bool] | None, label: str, ids: frozenset[int] | None = None) -> None:
+    def __init__(self, fn: Callable[[Any, int], bool] | None, label: Text | str,
+                 ids: frozenset[int] | None = None) -> None:
         self.fn = fn
         self.label = label
         self.ids = ids
@@ -256,19 +260,24 @@ class Where:
             ids = self.ids & other.ids
         a, b = self.fn, other.fn
         fn = a if b is None else b if a is None else (lambda g, s: a(g, s) and b(g, s))
-        return Where(fn, f"{self.label} {other.label}".strip(), ids)
+        if self.label and other.label:
+            label: Text | str = msg("{first} {second}", first=self.label, second=other.label)
+        else:
+            label = self.label or other.label
+        return Where(fn, label, ids)
 
     def __or__(self, other: Where) -> Where:
-        label = f"{self.label} or {other.label}"
+        label = msg("{first} or {second}", first=self.label, second=other.label)
         if self.fn is None and other.fn is None and self.ids is not None and other.ids is not None:
             return Where(None, label, self.ids | other.ids)
         ids = None if self.ids is None or other.ids is None else self.ids | other.ids
         return Where(lambda g, s: self.match(g, s) or other.match(g, s), label, ids)
 
     def __invert__(self) -> Where:
+        label = msg("not {filter}", filter=self.label)
         if self.fn is None and self.ids is not None:
-            return Where(None, f"not {self.label}", ALL_IDS - self.ids)
-        return Where(lambda g, s: not self.match(g, s), f"not {self.label}")
+            return Where(None, label, ALL_IDS - self.ids)
+        return Where(lambda g, s: not self.match(g, s), label)
 
     def __repr__(self) -> str:
         return f"Where({self.label})"
@@ -277,8 +286,16 @@ class Where:
 ALL_IDS = frozenset(range(len(SPACES)))
 
 
-def _static(label: str, test: Callable[[Any], bool]) -> Where:
+def _static(label: Text | str, test: Callable[[Any], bool]) -> Where:
     return Where(None, label, frozenset(s.id for s in SPACES if test(s)))
+
+
+def _either(names: tuple[str, ...]) -> Text | str:
+    """Terms joined by "or": "Worker or Farmer" (one term alone as it is)."""
+    out: Text | str = names[-1]
+    for n in reversed(names[:-1]):
+        out = msg("{first} or {second}", first=n, second=out)
+    return out
 
 
 anywhere = Where(None, "")
@@ -290,39 +307,40 @@ def in_country(*names: str) -> Where:
     for n in names:
         if n not in COUNTRY_NAMES:
             raise ValueError(f"no country {n!r}")
-    return _static("in " + " or ".join(names), lambda s: s.country in names)
+    label = msg("in {country}", country=names[0]) if len(names) == 1 else msg("in {countries}", countries=_either(names))
+    return _static(label, lambda s: s.country in names)
 
 
 @cache
 def in_region(name: str) -> Where:
     chosen = REGION_COUNTRIES[name]
-    return _static(f"in {name}", lambda s: s.country in chosen)
+    return _static(msg("in {region}", region=name), lambda s: s.country in chosen)
 
 
 @cache
 def of_class(*classes: str) -> Where:
-    return _static("in " + " or ".join(classes) + " spaces", lambda s: s.cls in classes)
+    return _static(msg("in {cls} spaces", cls=_either(classes)), lambda s: s.cls in classes)
 
 
 def spaces(*names: str | int) -> Where:
     ids = frozenset(n if isinstance(n, int) else space(n) for n in names)
-    return Where(None, "in " + ", ".join(SPACES[i].name for i in sorted(ids)), ids)
+    return Where(None, msg("in {spaces}", spaces=join_terms([SPACES[i].name for i in sorted(ids)])), ids)
 
 
 def controlled_by(side: int) -> Where:
-    return Where(lambda g, s: g.ctrl[s] == side, "controlled by " + ("the Democrat", "the Communist")[side])
+    return Where(lambda g, s: g.ctrl[s] == side, msg("controlled by the {side}", side=NAMES[side]))
 
 
 def not_controlled_by(side: int) -> Where:
-    return Where(lambda g, s: g.ctrl[s] != side, "not controlled by " + ("the Democrat", "the Communist")[side])
+    return Where(lambda g, s: g.ctrl[s] != side, msg("not controlled by the {side}", side=NAMES[side]))
 
 
 def has_sp(side: int) -> Where:
-    return Where(lambda g, s: g.sp[side][s] > 0, "with " + ("Democrat", "Communist")[side] + " SPs")
+    return Where(lambda g, s: g.sp[side][s] > 0, msg("with {side} SPs", side=NAMES[side]))
 
 
 def no_sp(side: int) -> Where:
-    return Where(lambda g, s: g.sp[side][s] == 0, "without " + ("Democrat", "Communist")[side] + " SPs")
+    return Where(lambda g, s: g.sp[side][s] == 0, msg("without {side} SPs", side=NAMES[side]))
 
 
 # -- steps (frames on the flow stack; the handlers live in flow.py / ops.py) -------------------
@@ -357,9 +375,11 @@ def pick_space(side: int, where: Where, fn: Callable[[Any, int], Steps], *, opti
     return {"p": "pick_space", "role": side, "where": where, "fn": fn, "opt": optional, "text": text}
 
 
-def pick_option(side: int, options: list[tuple[str, Callable[[Any], Steps]]], *,
-                text: str = "Choose one") -> Step:
-    """`side` picks one of the labelled options; then its callback `fn(g)` runs."""
+def pick_option(side: int, options: list[tuple[str, Callable[[Any], Steps]] | tuple[str, Callable[[Any], Steps], Text]],
+                *, text: str = "Choose one") -> Step:
+    """`side` picks one of the labelled options; then its callback `fn(g)` runs. An option's label
+    is its action's arg and, as it is, its English words (a catalogue key); an option naming a
+    card or a country adds its words as a third item, a `Text` with the name as a term."""
     return {"p": "pick_option", "role": side, "options": tuple(options), "text": text}
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agon.engine import msg
 from agon.games.dawn_of_freedom.data import CARDS, COUNTRY_NAMES, POWER_CARDS, ROLES, SPACES, SPACES_IN, C, D, space
 from agon.games.dawn_of_freedom.events import (
     Effect,
@@ -36,6 +37,7 @@ from agon.games.dawn_of_freedom.events import (
 )
 from agon.games.dawn_of_freedom.events_early_a import CROWD, LUTHERAN_CHURCH, at_end_of_round
 from agon.games.dawn_of_freedom.ops import check_targets
+from agon.games.dawn_of_freedom.words import join_terms
 
 RUSE, RAZGRAD, LEIPZIG = space("Ruse"), space("Razgrad"), space("Leipzig")
 SZOMBATHELY, ELTE = space("Szombathely"), space("Eötvös Loránd University")
@@ -217,9 +219,9 @@ def goodbye_lenin(g: Any, e: Ev) -> Steps:
     g.show(C, red)  # the Democrat now knows these cards, and that the others are not red-title
     g.not_red = sorted({*g.not_red, *(c for c in g.hands[C] if not CARDS[c].red)})
     g.say("The Communist shows {n} red-title card(s) to the Democrat.", n=len(red))
-    g.say("The Communist shows you: {cards}.", to=ROLES[D], cards=", ".join(CARDS[c].title for c in red) or "none")
-    options = [(f"carry out {CARDS[c].title}", (lambda card: lambda g: play_event(card, D))(c))
-               for c in red if g.event_playable(c, D)]
+    g.say("The Communist shows you: {cards}.", to=ROLES[D], cards=join_terms([CARDS[c].title for c in red]) if red else "none")
+    options: list[Any] = [(f"carry out {CARDS[c].title}", (lambda card: lambda g: play_event(card, D))(c),
+                           msg("carry out {card}", card=CARDS[c].title)) for c in red if g.event_playable(c, D)]
     options.append(("use Goodbye Lenin's Operations", lambda g: operations(D, g.card_ops(46, D), card=46)))
     return pick_option(D, options, text="Goodbye Lenin!: take a red-title card's event or use the Ops")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agon.engine import msg
 from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, NAMES, ROLES, SPACES, SPACES_IN, C, D, space
 from agon.games.dawn_of_freedom.events import (
     Effect,
@@ -54,7 +55,7 @@ def pick_country(side: int, names: list[str], fn: Any, *, text: str, decline: st
 def power_where(side: int) -> Where:
     """Spaces in a country where `side` holds Power."""
     return Where(lambda g, s: g.power[COUNTRY_NAMES.index(SPACES[s].country)] == side,
-                 "in a country where " + ("the Democrat", "the Communist")[side] + " holds Power")
+                 msg("in a country where the {side} holds Power", side=NAMES[side]))
 
 
 # -- the events ---------------------------------------------------------------------------------

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Action
+from agon.engine import Action, Text, msg
 from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES
 from agon.games.dawn_of_freedom.events import EVENTS, Ev
 from agon.games.dawn_of_freedom.flow import CARD, SPACE, Ask, Frame, ask, auto
+from agon.games.dawn_of_freedom.words import join_terms
 
 
 def _limit_ok(f: Frame, sid: int) -> bool:
@@ -25,15 +26,16 @@ def _count_one(g: Any, f: Frame, sid: int) -> None:
         g.stack.pop()
 
 
-def _where(f: Frame) -> str:
-    """The step's limits for its prompt: " in Poland", " (at most 2 per space)"..."""
-    label = f["where"].label
-    out = f" {label}" if label else " anywhere"
-    if f["one"]:
-        out += " (all in one space)"
-    elif f["per"] is not None:
-        out += f" (at most {f['per']} per space)"
-    return out
+def _where(f: Frame) -> Text | str:
+    """The step's space filter for its prompt ("in Poland"; "anywhere" without one)."""
+    return f["where"].label or "anywhere"
+
+
+def _limits(f: Frame, anywhere: Text, one: Text, per: Text) -> tuple[str, dict[str, Any]]:
+    """A place/remove prompt: the template without a limit on spaces, with "(all in one space)"
+    or with "(at most {per} per space)", as the step says; each gets {where}."""
+    chosen = one if f["one"] else per if f["per"] is not None else anywhere
+    return chosen.template, {**chosen.args, "where": _where(f), **({"per": f["per"]} if chosen is per else {})}
 
 
 @ask("place")
@@ -51,7 +53,10 @@ class Place(Ask):
         g.say("The {side} places 1 SP in {space}.", side=NAMES[f["role"]], space=SPACES[sid].name)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return "Place {n} more SP(s){where}.", {"n": f["n"], "where": _where(f)}
+        n = f["n"]
+        return _limits(f, msg("Place {n} more SP(s) {where}.", n=n),
+                       msg("Place {n} more SP(s) {where} (all in one space).", n=n),
+                       msg("Place {n} more SP(s) {where} (at most {per} per space).", n=n))
 
 
 @ask("remove")
@@ -70,7 +75,10 @@ class Remove(Ask):
               space=SPACES[sid].name)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return "Remove {n} more {whose} SP(s){where}.", {"n": f["n"], "whose": NAMES[f["whose"]], "where": _where(f)}
+        n, whose = f["n"], NAMES[f["whose"]]
+        return _limits(f, msg("Remove {n} more {whose} SP(s) {where}.", n=n, whose=whose),
+                       msg("Remove {n} more {whose} SP(s) {where} (all in one space).", n=n, whose=whose),
+                       msg("Remove {n} more {whose} SP(s) {where} (at most {per} per space).", n=n, whose=whose))
 
 
 class _Pick(Ask):
@@ -107,13 +115,13 @@ class PickOption(Ask):
     always = True
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        return [Action("option", label) for label, _ in f["options"]]
+        return [Action("option", label) for label, *_ in f["options"]]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.stack.pop()
-        for label, fn in f["options"]:
+        for label, fn, *text in f["options"]:
             if label == action.arg:
-                g.say("The {side} chooses: {option}.", side=NAMES[f["role"]], option=label)
+                g.say("The {side} chooses: {option}.", side=NAMES[f["role"]], option=text[0] if text else label)
                 g.push(fn(g))
                 return
 
@@ -161,10 +169,11 @@ def play_event(g: Any, f: Frame) -> None:
 
 def _say_sp_changes(g: Any, title: str, before: list[list[int]]) -> None:
     """Log the SPs an event changed at once (its later steps log their own SPs)."""
-    changes = [f"{NAMES[s]} {g.sp[s][i] - before[s][i]:+d} in {SPACES[i].name}"
-               for i in range(len(SPACES)) for s in (0, 1) if g.sp[s][i] != before[s][i]]
+    changes: list[Text | str] = [msg("{side} {n:+d} in {space}", side=NAMES[s], n=g.sp[s][i] - before[s][i],
+                                     space=SPACES[i].name)
+                                 for i in range(len(SPACES)) for s in (0, 1) if g.sp[s][i] != before[s][i]]
     if changes:
-        g.say("{card}: {changes}.", card=title, changes=", ".join(changes))
+        g.say("{card}: {changes}.", card=title, changes=join_terms(changes))
 
 
 def _into_play(g: Any, card: int) -> bool:
