@@ -24,7 +24,7 @@ from agon.games.dawn_of_freedom.data import (
 from agon.games.dawn_of_freedom.events import in_country, remove
 from agon.games.dawn_of_freedom.flow import Ask, Frame, ask, auto
 from agon.games.dawn_of_freedom.scoring import score_country
-from agon.games.dawn_of_freedom.words import join_terms
+from agon.games.dawn_of_freedom.words import join_terms, phrase
 
 RALLY, PETITION = "Rally in the Square", "Petition"
 TACTIC_FAILS, SUPPORT_FALTERS, SUPPORT_SURGES, SCARE_TACTICS = 52, 49, 50, 51
@@ -193,7 +193,7 @@ class Attack(Ask):
         banned = g.ps["banned"]
         if banned:
             return "Power struggle: you have the initiative; play a card (banned: {banned}).", \
-                {"banned": join_terms(list(banned))}
+                {"banned": phrase(join_terms(list(banned)))}
         return "Power struggle: you have the initiative; play a card.", {}
 
 

@@ -6,9 +6,9 @@ from typing import Any
 
 from agon.engine import Action, Text, msg
 from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES
-from agon.games.dawn_of_freedom.events import EVENTS, Ev
+from agon.games.dawn_of_freedom.events import EVENTS, Ev, option_words, words
 from agon.games.dawn_of_freedom.flow import CARD, SPACE, Ask, Frame, ask, auto
-from agon.games.dawn_of_freedom.words import join_terms
+from agon.games.dawn_of_freedom.words import Phrase, join_terms
 
 
 def _limit_ok(f: Frame, sid: int) -> bool:
@@ -26,16 +26,14 @@ def _count_one(g: Any, f: Frame, sid: int) -> None:
         g.stack.pop()
 
 
-def _where(f: Frame) -> Text | str:
-    """The step's space filter for its prompt ("in Poland"; "anywhere" without one)."""
-    return f["where"].label or "anywhere"
-
-
-def _limits(f: Frame, anywhere: Text, one: Text, per: Text) -> tuple[str, dict[str, Any]]:
-    """A place/remove prompt: the template without a limit on spaces, with "(all in one space)"
-    or with "(at most {per} per space)", as the step says; each gets {where}."""
-    chosen = one if f["one"] else per if f["per"] is not None else anywhere
-    return chosen.template, {**chosen.args, "where": _where(f), **({"per": f["per"]} if chosen is per else {})}
+def _where(f: Frame) -> Phrase:
+    """The step's limits for its prompt: " in Poland", " anywhere (at most 2 per space)"..."""
+    where = words(f["where"].label) or "anywhere"
+    if f["one"]:
+        return Phrase(" {filter} (all in one space)", {"filter": where})
+    if f["per"] is not None:
+        return Phrase(" {filter} (at most {per} per space)", {"filter": where, "per": f["per"]})
+    return Phrase(" {filter}", {"filter": where})
 
 
 @ask("place")
@@ -53,10 +51,7 @@ class Place(Ask):
         g.say("The {side} places 1 SP in {space}.", side=NAMES[f["role"]], space=SPACES[sid].name)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        n = f["n"]
-        return _limits(f, msg("Place {n} more SP(s) {where}.", n=n),
-                       msg("Place {n} more SP(s) {where} (all in one space).", n=n),
-                       msg("Place {n} more SP(s) {where} (at most {per} per space).", n=n))
+        return "Place {n} more SP(s){where}.", {"n": f["n"], "where": _where(f)}
 
 
 @ask("remove")
@@ -75,10 +70,7 @@ class Remove(Ask):
               space=SPACES[sid].name)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        n, whose = f["n"], NAMES[f["whose"]]
-        return _limits(f, msg("Remove {n} more {whose} SP(s) {where}.", n=n, whose=whose),
-                       msg("Remove {n} more {whose} SP(s) {where} (all in one space).", n=n, whose=whose),
-                       msg("Remove {n} more {whose} SP(s) {where} (at most {per} per space).", n=n, whose=whose))
+        return "Remove {n} more {whose} SP(s){where}.", {"n": f["n"], "whose": NAMES[f["whose"]], "where": _where(f)}
 
 
 class _Pick(Ask):
@@ -98,7 +90,7 @@ class _Pick(Ask):
             g.push(f["fn"](g, action.arg))
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return f["text"] + ".", {}  # the options list the eligible spaces / cards
+        return f["text"].template, dict(f["text"].args)  # the options list the eligible spaces / cards
 
 
 @ask("pick_space")
@@ -115,18 +107,18 @@ class PickOption(Ask):
     always = True
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        return [Action("option", label) for label, *_ in f["options"]]
+        return [Action("option", label) for label, _ in f["options"]]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.stack.pop()
-        for label, fn, *text in f["options"]:
+        for label, fn in f["options"]:
             if label == action.arg:
-                g.say("The {side} chooses: {option}.", side=NAMES[f["role"]], option=text[0] if text else label)
+                g.say("The {side} chooses: {option}.", side=NAMES[f["role"]], option=option_words(label))
                 g.push(fn(g))
                 return
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return f["text"] + ".", {}
+        return f["text"].template, dict(f["text"].args)
 
 
 @ask("pick_card")

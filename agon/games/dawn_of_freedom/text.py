@@ -25,7 +25,17 @@ from agon.games.dawn_of_freedom.data import (
     C,
     D,
 )
-from agon.games.dawn_of_freedom.words import BOTH_HELD, ENDED_EARLY, WON_AT, join_terms, reason_text
+from agon.games.dawn_of_freedom.events import option_words
+from agon.games.dawn_of_freedom.words import (
+    BOTH_HELD,
+    ENDED_EARLY,
+    FINAL_VP_REACH,
+    WON_AT,
+    final_reason,
+    held_scoring,
+    join_terms,
+    reason_text,
+)
 
 SIDE_NAMES = ("democrat", "communist", "both")
 SIDE_WORDS = ("Democrat", "Communist", "both sides")  # whose event a card carries, as people read it
@@ -178,8 +188,7 @@ def _label(g: Any, verb: str, arg: Any) -> Text | str | None:
     if verb == "pass":
         return "Pass"
     if verb == "option" and isinstance(arg, str):
-        words = next((o[2] for o in f.get("options", ()) if o[0] == arg and len(o) > 2), arg)
-        return _capital(words)
+        return _capital(option_words(arg))
     return None
 
 
@@ -355,6 +364,11 @@ def render(v: dict[str, Any], role: str | None, full: bool = False, tr: Translat
 VP_REASONS = ("Common European Home played for Operations", "the Ceausescus are captured", "the Ceausescus escape",
               "the Ceausescus have nowhere to flee")
 SCORING_LEVELS = ("presence", "domination", "control", "nothing")
+OPTION_WORDS = ("2 support checks (+2) on Student or Intellectual spaces", "discard a 3-Ops card to cancel the support check",
+                "end the game at the end of this turn", "let the support check happen", "place 3 SPs in Elite spaces",
+                "place 4 SPs in spaces without Democrat SPs", "play Common European Home with the shown card",
+                "play the shown card", "remove all Democrat SPs from Elite spaces", "the game goes on",
+                "use Goodbye Lenin's Operations", "decline", "no struggle")  # pick_option's labels in events_*.py
 EFFECT_WORDS = ("aftermath+1", "extra action round", "The Tyrant is Gone (waiting)", "The Ceausescus' refuge",
                 "The Ceausescus' escape", "New Year's Eve Party: last struggle", "Stasi: shown card", "Stasi: end")
 
@@ -376,8 +390,11 @@ def terms() -> list[str]:
     out += [*TST_NAMES[D], *TST_NAMES[C]]
     out += [f"Prudence on the {side}" for side in NAMES] + [f"Stand Fast ({side})" for side in NAMES]
     out += [f"Foreign Currency Debt Burden ({n})" for n in COUNTRY_NAMES if n != "Romania"]
+    out += [*OPTION_WORDS, *(str(_capital(w)) for w in OPTION_WORDS), *COUNTRY_NAMES]
     out += [*EFFECT_WORDS, *VP_REASONS, *SCORING_LEVELS, *BOARD_WORDS, *FIXED_LABELS, "BG", WON_AT[20], WON_AT[-20],
-            BOTH_HELD, ENDED_EARLY]
+            BOTH_HELD, ENDED_EARLY, *(str(held_scoring(side)) for side in NAMES)]
+    # a result's reason is English words (the result stays as it was); the final scoring's names the VP
+    out += [str(final_reason(vp)) for vp in range(-FINAL_VP_REACH, FINAL_VP_REACH + 1)]
     return list(dict.fromkeys(out))
 
 

@@ -13,6 +13,21 @@ from agon.engine import Text, msg
 Item = Text | str | int
 
 
+class Phrase(Text):
+    """A Text standing where a prompt's args held English words before issue 12: its repr is those
+    words' repr, so a prompt's (template, args) still reads, and digests (tests/golden), the same."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return repr(str(self))
+
+
+def phrase(text: Text | str | int) -> Phrase | str | int:
+    """`text` as a Phrase (a string or a number stays as it is)."""
+    return Phrase(*text) if isinstance(text, Text) else text
+
+
 def join_terms(items: Sequence[Item], sep: str = ", ") -> Item:
     """The items joined by `sep` (", " or "; ") as a nested Text; one item as it is. Never empty."""
     out = items[-1]
@@ -30,6 +45,9 @@ ENDED_EARLY = "the game ended early (New Year's Eve Party)"
 
 def held_scoring(side: str) -> Text:
     return msg("the {side} held a scoring card at the end of the turn", side=side)
+
+
+FINAL_VP_REACH = 99  # the final VP total stays within +-99 (terms() lists each final reason)
 
 
 def final_reason(vp: int) -> Text:
