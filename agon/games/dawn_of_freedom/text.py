@@ -264,6 +264,7 @@ def _compact_map(v: dict[str, Any], tr: Translator) -> list[str]:
 
 def _full_map(v: dict[str, Any], tr: Translator) -> list[str]:
     lines: list[str] = []
+    bg_word = tr.gettext("BG", "battleground")  # a column as wide as the word ("BG", "HSZ")
     for country in COUNTRY_NAMES:
         lines.append(_country_line(v, country, tr))
         for sid in SPACES_IN[country]:
@@ -273,7 +274,7 @@ def _full_map(v: dict[str, Any], tr: Translator) -> list[str]:
                 lines.append(f"  {name:<32} " + tr.gettext("destroyed (Systematization)"))
                 continue
             mark = {"democrat": "[blue]D ctrl[/blue]", "communist": "[red]C ctrl[/red]"}.get(v["control"][sid] or "")
-            bg = tr.gettext("BG", "battleground") if s.battleground else "  "
+            bg = bg_word if s.battleground else " " * len(bg_word)
             numbers = tr.text(msg("stab {stab}  D {d:>2}  C {c:>2}", stab=s.stability, d=v["sp"]["democrat"][sid],
                                   c=v["sp"]["communist"][sid]))
             lines.append(f"  {name:<32}{bg} {tr.term(s.cls):<12} {numbers}  {tr.gettext(mark) if mark else ''}")
