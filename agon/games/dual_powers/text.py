@@ -1,4 +1,11 @@
-"""Words for people: action labels, prompts and the terminal board."""
+"""Words for people: action labels, prompts and the terminal board.
+
+Every word stays language-free until a front end shows it: a label or a log line is a `Text` (an
+English template, the catalogue key, and its arguments); a name (district, marker, card, side) is a
+string *term* the translator looks up. `render` prints the board through a `Translator`. The
+catalogues are `locale/*.po` (`python -m agon.i18n.extract dual-powers`); the Greek terms are the
+rulebook's, listed in docs/glossary/dual-powers.el.md.
+"""
 
 from __future__ import annotations
 
@@ -70,6 +77,7 @@ def connection_text(e: int) -> Text:
 
 
 def days_text(n: int) -> Text:
+    """A card's day number: "1 day", "3 days" (a plural form in every language)."""
     return plural("{n} day", "{n} days", "n", n=n)
 
 
@@ -267,4 +275,4 @@ def terms() -> list[str]:
     return list(dict.fromkeys(out))
 
 
-__all__ = ["SIDES", "catalogue", "label", "prompt", "render"]
+__all__ = ["SIDES", "catalogue", "label", "prompt", "render", "terms"]

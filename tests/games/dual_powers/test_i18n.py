@@ -11,7 +11,6 @@ from agon.i18n import translator
 
 from .helpers import GAME, WHITE, act, begin, card, clear, play, put, turn
 
-
 EL = translator("el", "dual-powers")
 
 
