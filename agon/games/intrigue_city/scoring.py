@@ -52,7 +52,7 @@ def start_era(s: IntrigueState) -> None:
     for p in range(s.n):
         s.drawn[p] = s.decks[p][:3]
         s.decks[p] = s.decks[p][3:]
-        s.say("You draw {cards}", to=s.roles[p], cards=text.listed([text.power_card(c, s.n) for c in s.drawn[p]]))
+        s.say("You draw {cards}", to=s.roles[p], cards=text.comma_list([text.power_card(c, s.n) for c in s.drawn[p]]))
     s.votes = [None] * s.n
     s.reveal()
     s.phase = "vote"
@@ -129,7 +129,7 @@ def final_scoring(s: IntrigueState) -> None:
     s.act = []
     for r in s.roles:
         s.say("{role} scores {vp} VP", role=r, vp=s.final["scores"][r])
-    s.say("Winner: {winners}", winners=text.both(s.final["winners"]))
+    s.say("Winner: {winners}", winners=text.and_list(s.final["winners"]))
 
 
 def grand_schemers(s: IntrigueState) -> tuple[int, ...]:

@@ -1,4 +1,5 @@
-"""Intrigue City text: prompts, action labels, views (what each role may see) and the terminal board."""
+"""Intrigue City text: prompts, action labels and log phrases (language-free Text: English templates
+with terms as arguments), views (what each role may see) and the terminal board in any language."""
 
 from __future__ import annotations
 
@@ -45,12 +46,12 @@ def _chain(items: list[Any], link: Callable[[Any, Any], Text]) -> Any:
     return out
 
 
-def listed(items: list[Any]) -> Any:
+def comma_list(items: list[Any]) -> Any:
     """"a, b, c" of terms or Text."""
     return _chain(items, lambda a, b: msg("{first}, {rest}", first=a, rest=b))
 
 
-def both(items: list[Any]) -> Any:
+def and_list(items: list[Any]) -> Any:
     """"a and b" of terms or Text."""
     return _chain(items, lambda a, b: msg("{first} and {rest}", first=a, rest=b))
 
@@ -373,7 +374,7 @@ def _player_lines(p: dict[str, Any], role: str | None, n: int, tr: Translator) -
 def _vote_line(p: dict[str, Any], n: int) -> Text:
     """A player's Change of Era: the cards drawn (own board only), whether they voted, their vote."""
     drawn = p["drawn"]
-    cards = listed([power_card(POWER_INDEX[c], n) for c in drawn]) if isinstance(drawn, list) and drawn else None
+    cards = comma_list([power_card(POWER_INDEX[c], n) for c in drawn]) if isinstance(drawn, list) and drawn else None
     voted = "yes" if p["voted"] else "no"
     vote = p.get("vote")
     shown: Any = vote if vote in (None, "blank") else power_card(POWER_INDEX[vote], n)
