@@ -1,0 +1,89 @@
+"""The web page's translator (agon/web/static/i18n.js, issue 12) against the JSON shapes the
+server sends: `/api/i18n/{lang}` catalogues and the engine's Text JSON. Run in Chromium on a
+page of the agon server, so it tests the very module the pages import."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+CATALOGUE = {
+    "lang": "el",
+    "messages": {
+        "Day {day}": "Ημέρα {day}",
+        "{n} day": ["{n} ημέρα", "{n} ημέρες"],
+        "Vyborg": "Βίμποργκ",
+        "Red": "Κόκκινοι",
+        "{side} moves {marker} to {space}.": "Οι {side} μετακινούν τον δείκτη {marker} στο {space:acc}.",
+        "{who} gains {what}.": "{who} κερδίζει {what}.",
+        "{n} Support": ["{n} Υποστήριξη", "{n} Υποστήριξη"],
+        "Score {vp:+d}": "Σκορ {vp:+d}",
+        "Only {missing} here": "Μόνο {missing} εδώ {extra}",
+        "{items} and {last}": "{items} και {last}",
+        "Untranslated": "",
+    },
+    "contexts": {"acc": {"Vyborg": "το Βίμποργκ"}},
+}
+
+# (what to call, its arguments, what it gives) -- evaluated in the page as m[fn](...args)
+CASES: list[tuple[str, list[Any], str]] = [
+    ("t", ["Day {day}", {"day": 3}], "Ημέρα 3"),
+    ("t", ["Not in the catalogue {x}", {"x": 1}], "Not in the catalogue 1"),
+    ("t", ["Untranslated"], "Untranslated"),  # an empty msgstr shows the English
+    ("tx", [{"text": "{n} day", "plural": "{n} days", "count": "n", "args": {"n": 1}}], "1 ημέρα"),
+    ("tx", [{"text": "{n} day", "plural": "{n} days", "count": "n", "args": {"n": 4}}], "4 ημέρες"),
+    ("tx", [{"text": "{n} week", "plural": "{n} weeks", "count": "n", "args": {"n": 4}}], "4 weeks"),
+    ("tx", [{"text": "{n} week", "plural": "{n} weeks", "count": "n", "args": {"n": 1}}], "1 week"),
+    # a term argument is looked up; a case in the translation takes the msgctxt form
+    ("tx", [{"text": "{side} moves {marker} to {space}.", "args": {"side": "Red", "marker": "Lenin", "space": "Vyborg"}}],
+     "Οι Κόκκινοι μετακινούν τον δείκτη Lenin στο το Βίμποργκ."),
+    # a case the catalogue lacks falls back to the plain term, then to the English
+    ("tx", [{"text": "{side} moves {marker} to {space}.", "args": {"side": "Red", "marker": "x", "space": "Narva"}}],
+     "Οι Κόκκινοι μετακινούν τον δείκτη x στο Narva."),
+    # a nested Text (with its own plural) is translated in turn
+    ("tx", [{"text": "{who} gains {what}.", "args": {"who": "Red", "what": {"text": "{n} day", "plural": "{n} days",
+                                                                             "count": "n", "args": {"n": 2}}}}],
+     "Κόκκινοι κερδίζει 2 ημέρες."),
+    ("tx", [{"text": "Score {vp:+d}", "args": {"vp": 3}}], "Σκορ +3"),
+    ("tx", [{"text": "Score {vp:+d}", "args": {"vp": -2}}], "Σκορ -2"),
+    # a missing argument shows as {name}
+    ("tx", [{"text": "Only {missing} here", "args": {}}], "Μόνο {missing} εδώ {extra}"),
+    ("tx", ["Day {day}"], "Ημέρα {day}"),
+    ("tx", [{"text": "{{literal}} {a}", "args": {"a": 1}}], "{literal} 1"),
+    ("term", ["Vyborg", "acc"], "το Βίμποργκ"),
+    ("term", ["Red", "acc"], "Κόκκινοι"),
+    ("term", ["Narva"], "Narva"),
+    ("gettext", ["Vyborg", "acc"], "το Βίμποργκ"),
+    ("ngettext", ["{n} Support", "{n} Supports", 5], "{n} Υποστήριξη"),
+    ("formatSpec", [0.456, ".1f"], "0.5"),
+    ("formatSpec", [7, "03d"], "007"),
+    ("formatSpec", [12345, ","], "12,345"),
+    ("formatSpec", [5, ">3"], "  5"),
+    ("listText", [["α", "β", "γ"]], "α, β και γ"),
+]
+
+RUN = """async ([catalogue, cases]) => {
+  const m = await import("/static/i18n.js");
+  m.setCatalogue(catalogue);
+  return cases.map(([fn, args]) => m[fn](...args));
+}"""
+
+
+@pytest.fixture
+def blank(page: Any) -> Any:
+    page.goto("/static/agon.css")  # any document of the server's origin can import its modules
+    return page
+
+
+def test_the_translator_renders_terms_cases_plurals_nested_texts_and_missing_args(blank: Any) -> None:
+    got = blank.evaluate(RUN, [CATALOGUE, [[fn, args] for fn, args, _ in CASES]])
+    wrong = [(fn, args, want, out) for (fn, args, want), out in zip(CASES, got, strict=True) if out != want]
+    assert wrong == []
+
+
+def test_english_is_the_identity(blank: Any) -> None:
+    english = {"lang": "en", "messages": {}, "contexts": {}}
+    text = {"text": "{side} moves {marker} to {space}.", "args": {"side": "Red", "marker": "Lenin", "space": "Vyborg"}}
+    got = blank.evaluate(RUN, [english, [["tx", [text]], ["language", []]]])
+    assert got == ["Red moves Lenin to Vyborg.", "en"]
