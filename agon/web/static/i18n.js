@@ -7,7 +7,7 @@
 // Pure module (no DOM, no network): common.js loads the catalogue and sets it here.
 //
 //   setCatalogue({lang: "el", messages: {"Day {day}": "Ημέρα {day}"}, contexts: {}})
-//   t("Day {day}", {day: 3})                           -> "Ημέρα 3"
+//   t(template, {day: 3}) with the template "Day {day}"  -> "Ημέρα 3"
 //   tx({text: "{n} day", plural: "{n} days", count: "n", args: {n: 2}})
 //   term("Vyborg", "acc")
 
@@ -145,7 +145,7 @@ export function format(template, args = {}) {
   });
 }
 
-/** Translate a template of the page (a literal: the extractor collects every t("...")) and fill it. */
+/** Translate a template of the page (a string literal, which the extractor collects) and fill it. */
 export function t(template, args = {}) {
   return format(gettext(template), args);
 }
