@@ -24,6 +24,8 @@ from agon.cli.serve import add_parser as add_serve_parser
 from agon.cli.serve import cmd_bench_server, cmd_serve
 from agon.cli.terminal import Quit, TerminalPlayer, show_result
 from agon.engine import ENGINE_VERSION, AgonError, State, games, load, read_record, replay, replay_checked
+from agon.engine import Text as Message
+from agon.i18n import LANGUAGES, _, default_language, translator
 from agon.match import HUMAN, play_match, seat_players
 from agon.testing import fuzz
 from agon.tournament import tournament
@@ -50,12 +52,15 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed of the game (default: random)")
     play.add_argument("--save", help="write the game record here when the game ends or you quit")
     play.add_argument("--load", help="continue a saved game record (seats as they were, unless --seat says otherwise)")
+    play.add_argument("--lang", choices=list(LANGUAGES), default=None,
+                      help="the language of the board, prompts and log: en, el (Greek), hu (Hungarian); default: your locale's")
     _add_game_options(play)
 
     rep = sub.add_parser("replay", help="replay a game record")
     rep.add_argument("file")
     rep.add_argument("--verify", action="store_true", help="only check that the record replays exactly")
     rep.add_argument("--as", dest="role", help="show the log as this role sees it")
+    rep.add_argument("--lang", choices=list(LANGUAGES), default=None, help="en, el or hu; default: your locale's")
 
     fz = sub.add_parser("fuzz", help="play random games, report crashes, dead ends, invariant and replay failures")
     fz.add_argument("game")
@@ -102,6 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("game")
     rules.add_argument("--cards", action="store_true", help="every card's full text instead")
     rules.add_argument("--card", help="the full text of one card (its number or name)")
+    rules.add_argument("--lang", choices=list(LANGUAGES), default=None,
+                       help="en, el (Greek) or hu (Hungarian); default: your locale's")
     add_serve_parser(sub)
     return parser
 
@@ -175,26 +182,29 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     game_id, seed, options = state.game.id, state.seed, state.options
     filled = seat_players(game_id, seats, seed, options)
     humans = [role for role, who in filled.items() if who == HUMAN]
-    seated = [(f"{state.game.role_name(r)} ({r})" if state.game.role_name(r) != r else r) + f" = {w}" for r, w in filled.items()]
-    console.print(f"[bold]{state.game.title}[/bold], seed {seed}: " + ", ".join(seated), soft_wrap=True)
-    player = TerminalPlayer(console, humans, seats=filled)
+    tr = translator(args.lang or default_language(), game_id)
+    named_roles = {r: tr.term(state.game.role_name(r)) for r in filled}
+    seated = [(f"{named_roles[r]} ({r})" if named_roles[r] != r else r) + f" = {w}" for r, w in filled.items()]
+    heading = tr(_("{game}, seed {seed}: {seats}"), game=state.game.title, seed=str(seed), seats=", ".join(seated))
+    console.print(escape(heading), soft_wrap=True)
+    player = TerminalPlayer(console, humans, seats=filled, tr=tr)
     interrupted = False
     try:
         state = play_match(game_id, filled, seed, human=player.choose, on_action=player.on_action,
                            before_bot=player.before_bot, state=state, **options)
     except Quit:
-        console.print("Stopped.")
+        console.print(escape(tr(_("Stopped."))))
     except KeyboardInterrupt:
         interrupted = True
         player.stop_thinking()
-        console.print("Interrupted." + (" Saving the game first." if args.save else ""))
+        console.print(escape(tr(_("Interrupted. Saving the game first.")) if args.save else tr(_("Interrupted."))))
     finally:
         if args.save:
             _save(console, state, args.save, filled, interrupted)
     if state.is_over and not interrupted:
         player.show_new_log(state)
         player.show_board(state, humans[0] if len(humans) == 1 else None)  # the final position, then the result
-        show_result(console, state)
+        show_result(console, state, tr)
     return 130 if interrupted else 0
 
 
@@ -205,11 +215,12 @@ def cmd_replay(console: Console, args: argparse.Namespace) -> int:
     if args.verify:
         console.print(replayed.summary(len(record["actions"])))
         return 0
+    tr = translator(args.lang or default_language(), state.game.id)
     for entry in state.log:
         if entry.to is None or entry.to == args.role:
-            console.print(f"· {entry.message()}")
+            console.print(f"· {escape(tr.text(Message(entry.text, entry.args)))}")
     if state.is_over:
-        show_result(console, state)
+        show_result(console, state, tr)
     return 0
 
 
@@ -275,7 +286,7 @@ def cmd_report(console: Console, args: argparse.Namespace) -> int:
 
 
 def cmd_rules(console: Console, args: argparse.Namespace) -> int:
-    return show_rules(console, load(args.game), cards=args.cards, card=args.card)
+    return show_rules(console, load(args.game), cards=args.cards, card=args.card, lang=args.lang or default_language())
 
 
 @contextmanager

@@ -12,11 +12,14 @@ from rich.panel import Panel
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
-from agon.cli.rules import Card, card_text, find_card
-from agon.engine import Action, State
+from agon.cli.rules import Card, card_text, find_card, translated_cards
+from agon.engine import ENGLISH, Action, State, Translator
+from agon.engine import Text as Message
+from agon.i18n import _
 
-HELP = ("Type the number of a choice. b = board, l = whole log, u = undo, c N = card N in full (card: those on screen), "
-        "h = help, q = quit (saves with --save).")
+HELP = _("Type the number of a choice. b = board, l = whole log, u = undo, c N = card N in full (card: those on "
+         "screen), h = help, q = quit (saves with --save).")
+KEYS = _("(b board, l log, c N card, u undo, q quit)")
 LONGEST_CHOICE = 6  # digits: more than any prompt offers, few enough that int() never refuses
 
 
@@ -28,8 +31,9 @@ class TerminalPlayer:
     """Answers prompts for the human seats, and shows what happens in between."""
 
     def __init__(self, console: Console, humans: list[str], input_fn: Callable[[str], str] | None = None,
-                 seats: dict[str, str] | None = None) -> None:
+                 seats: dict[str, str] | None = None, tr: Translator = ENGLISH) -> None:
         self.console = console
+        self.tr = tr
         self.humans = humans
         self.seats = seats or {}
         self.input = input_fn or console.input
@@ -50,7 +54,7 @@ class TerminalPlayer:
     def show_log(self, state: State, start: int, viewer: str | None) -> None:
         for entry in state.log[start:]:
             if entry.to is None or entry.to == viewer:
-                self.console.print(f"  [dim]·[/dim] {escape(entry.message())}")
+                self.console.print(f"  [dim]·[/dim] {escape(self.tr.text(Message(entry.text, entry.args)))}")
 
     def show_new_log(self, state: State) -> None:
         self.show_log(state, self.shown, self.viewer(state))
@@ -60,7 +64,7 @@ class TerminalPlayer:
 
     def catalogue(self, state: State) -> list[Card]:
         if self._catalogue is None:
-            self._catalogue = sorted(state.game.cards(), key=lambda c: -len(str(c["name"])))
+            self._catalogue = sorted(translated_cards(state.game, self.tr), key=lambda c: -len(str(c["name"])))
             self._patterns = [re.compile(rf"(?<!\w){re.escape(str(c['name']))}(?!\w)") for c in self._catalogue]
         return self._catalogue
 
@@ -89,13 +93,13 @@ class TerminalPlayer:
 
     def show_board(self, state: State, role: str | None, full: bool = False) -> None:
         view = state.view(role)
-        board = state.game.render(view, role, full=full)
-        who = state.game.role_name(role) if role else "spectator"
-        self.console.print(Panel(board, title=f"{state.game.title} — {who}"))
+        board = state.game.render(view, role, full=full, tr=self.tr)
+        who = self.name(state, role) if role else self.tr(_("spectator"))
+        self.console.print(Panel(board, title=f"{self.tr.term(state.game.title)} — {who}"))
         described = self.cards_in(state, "\n".join(state.prompt(role).labels)) if role else []
         cards = [card for card in self.cards_in(state, plain(board)) if card not in described]
         if cards:
-            self.console.print("[dim]Cards shown (c N reads one in full):[/dim]")
+            self.console.print(f"[dim]{escape(self.tr(_('Cards shown (c N reads one in full):')))}[/dim]")
             for card in cards:
                 self.console.print(f"  [bold]{escape(str(card['id']))} {escape(str(card['name']))}[/bold]: "
                                    f"{escape(str(card['short']))}")
@@ -106,8 +110,8 @@ class TerminalPlayer:
     def before_bot(self, state: State, role: str) -> None:
         who = self.seats.get(role, "bot")
         self.stop_thinking()
-        name = state.game.role_name(role)
-        self.thinking = Progress(SpinnerColumn(), TextColumn(f"{escape(name)} ({escape(who)}) is thinking"),
+        thinking = self.tr(_("{role} ({bot}) is thinking"), role=self.name(state, role), bot=who)
+        self.thinking = Progress(SpinnerColumn(), TextColumn(escape(thinking)),
                                  TimeElapsedColumn(), console=self.console, transient=True)
         self.thinking.add_task("think", total=None)
         self.thinking.start()
@@ -123,7 +127,8 @@ class TerminalPlayer:
             took = time.perf_counter() - self._think_start
             self.stop_thinking()
             if took >= 1.0:
-                self.console.print(f"  [dim]({state.game.role_name(role)} thought for {took:.1f} s)[/dim]")
+                thought = self.tr(_("({role} thought for {seconds} s)"), role=self.name(state, role), seconds=f"{took:.1f}")
+                self.console.print(f"  [dim]{escape(thought)}[/dim]")
         if len(state.log) < self.shown:  # an undo took lines back
             self.shown = len(state.log)
         if role in self.humans:
@@ -139,14 +144,15 @@ class TerminalPlayer:
         if self.console.is_terminal:
             self.console.file.write("\x1b[3J\x1b[H\x1b[2J")  # the scrollback too: nothing to scroll back to
             self.console.file.flush()
-        self.console.print(f"[bold]Pass the keyboard to {escape(state.game.role_name(role))}[/bold] and press Enter.")
+        self.console.print(escape(self.tr(_("Pass the keyboard to {role} and press Enter."), role=self.name(state, role))))
         try:
             self.input("")
         except EOFError as err:
             raise Quit from err
         since = self.seen.get(role, 0)
         if any(entry.to is None for entry in state.log[since:]):
-            self.console.print(f"[bold]Since your last turn, {escape(state.game.role_name(role))}:[/bold]")
+            since_text = self.tr(_("Since your last turn, {role}:"), role=self.name(state, role))
+            self.console.print(f"[bold]{escape(since_text)}[/bold]")
             self.show_log(state, since, None)
         self.shown = len(state.log)
 
@@ -162,25 +168,27 @@ class TerminalPlayer:
             self.show_board(state, role)  # within one's own turn, `b` shows it again
         while True:
             prompt = state.prompt(role)
-            message = prompt.message()
-            name = state.game.role_name(role)
-            if message.startswith(f"{role}:"):  # a prompt that names its role by id reads it by name
-                message = message[len(role) + 1:].lstrip()
+            message = self.tr.text(prompt.question)
+            name = self.name(state, role)
+            for prefix in (f"{role}:", f"{self.tr.term(role)}:"):  # a prompt that names its role by id reads it by name
+                if message.startswith(prefix):
+                    message = message[len(prefix):].lstrip()
             asked = message if message.startswith(f"{name}:") else f"{name}: {message}"
-            self.console.print(f"[bold]{escape(asked)}[/bold]  [dim](b board, l log, c N card, u undo, q quit)[/dim]")
-            self.print_choices(state, prompt.labels)
+            self.console.print(f"[bold]{escape(asked)}[/bold]  [dim]{escape(self.tr(KEYS))}[/dim]")
+            labels = [self.tr.text(m) for m in prompt.messages]
+            self.print_choices(state, labels)
             try:
                 answer = self.input("> ").strip().lower()
             except EOFError as err:
                 raise Quit from err
-            action = self.answer(state, role, prompt.actions, prompt.labels, answer)
+            action = self.answer(state, role, prompt.actions, labels, answer)
             if action is not None:
                 return action
 
     def print_choices(self, state: State, labels: list[str]) -> None:
         """The numbered choices; a long list whose labels name their group first ("Poland: Gdańsk
         ...") is printed group by group under a heading, in as many columns as the screen holds."""
-        groups = group_labels(labels) if len(labels) > LONG_LIST else None
+        groups = group_labels(labels, self.tr(_("Other"))) if len(labels) > LONG_LIST else None
         if groups is None:
             for i, label in enumerate(labels, 1):
                 self.console.print(f"  [cyan]{i:>3}[/cyan] {self.with_short(state, label)}")
@@ -213,7 +221,7 @@ class TerminalPlayer:
         if answer in ("q", "quit", "exit"):
             raise Quit
         if answer in ("h", "help", "?"):
-            self.console.print(HELP)
+            self.console.print(escape(self.tr(HELP)))
         elif answer in ("l", "log"):
             self.show_log(state, 0, role)
         elif answer in ("b", "board"):
@@ -221,31 +229,39 @@ class TerminalPlayer:
         elif answer in ("u", "undo"):
             if Action("undo") in actions:
                 return Action("undo")
-            self.console.print("[yellow]Nothing to undo here (undo stops where cards were revealed or dice rolled).[/yellow]")
+            nothing = self.tr(_("Nothing to undo here (undo stops where cards were revealed or dice rolled)."))
+            self.console.print(f"[yellow]{escape(nothing)}[/yellow]")
         elif answer == "card" or answer.startswith(("c ", "card ")):
             self.show_cards(state, role, labels, answer.partition(" ")[2])
         elif answer.isascii() and answer.isdigit() and len(answer) <= LONGEST_CHOICE and 1 <= int(answer) <= len(actions):
             return actions[int(answer) - 1]
         else:
-            self.console.print(f"[red]Please type a number from 1 to {len(actions)}[/red] ({HELP})")
+            please = self.tr(_("Please type a number from 1 to {n}"), n=len(actions))
+            self.console.print(f"[red]{escape(please)}[/red] ({escape(self.tr(HELP))})")
         return None
 
     def show_cards(self, state: State, role: str, labels: list[str], wanted: str) -> None:
         if not self.catalogue(state):
-            self.console.print(f"[yellow]{escape(state.game.title)} has no cards to read.[/yellow]")
+            none = self.tr(_("{game} has no cards to read."), game=state.game.title)
+            self.console.print(f"[yellow]{escape(none)}[/yellow]")
             return
         if wanted.strip():
             try:
-                self.console.print(card_text(find_card(state.game, wanted)))
+                self.console.print(card_text(find_card(state.game, wanted, self.catalogue(state))))
             except ValueError as err:
                 self.console.print(f"[yellow]{escape(str(err))}[/yellow]")
             return
-        shown = plain(state.game.render(state.view(role), role)) + "\n" + "\n".join(labels)
+        shown = plain(state.game.render(state.view(role), role, tr=self.tr)) + "\n" + "\n".join(labels)
         cards = self.cards_in(state, shown)
         for card in cards:
             self.console.print(card_text(card))
         if not cards:
-            self.console.print("[yellow]No card on screen now; type c and a card's number or name.[/yellow]")
+            hint = self.tr(_("No card on screen now; type c and a card's number or name."))
+            self.console.print(f"[yellow]{escape(hint)}[/yellow]")
+
+    def name(self, state: State, role: str) -> str:
+        """A role as a person calls it, in this language."""
+        return self.tr.term(state.game.role_name(role))
 
 
 def _short_for(card: Card, label: str) -> str:
@@ -262,20 +278,26 @@ def plain(markup: str) -> str:
     return Text.from_markup(markup).plain
 
 
-def show_result(console: Console, state: State) -> None:
+def show_result(console: Console, state: State, tr: Translator = ENGLISH) -> None:
     result = state.result or {}
-    name = state.game.role_name
-    winners = ", ".join(name(r) for r in result.get("winners", [])) or "nobody"
+
+    def name(role: str) -> str:
+        return tr.term(state.game.role_name(role))
+
+    winners = ", ".join(name(r) for r in result.get("winners", [])) or tr(_("nobody"))
     scores = result.get("scores", {})
-    detail = ("Scores: " if scores else "") + ", ".join(f"{name(r)} {s}" for r, s in scores.items())
+    detail = tr(_("Scores: {scores}"), scores=", ".join(f"{name(r)} {s}" for r, s in scores.items())) if scores else ""
     reason = result.get("reason", "")
-    console.print(Panel(f"Winner: [bold]{escape(winners)}[/bold]\n{escape(detail)}\n{escape(str(reason))}", title="Game over"))
+    reason_text = tr.term(reason) if isinstance(reason, str) else str(reason)
+    winner_line = tr(_("Winner: {winners}"), winners=winners)
+    console.print(Panel(f"[bold]{escape(winner_line)}[/bold]\n{escape(detail)}\n{escape(reason_text)}",
+                        title=tr(_("Game over"))))
 
 
 LONG_LIST = 16  # more choices than this are grouped when their labels name a group
 
 
-def group_labels(labels: list[str]) -> list[tuple[str, list[tuple[int, str]]]] | None:
+def group_labels(labels: list[str], other: str = "Other") -> list[tuple[str, list[tuple[int, str]]]] | None:
     """[(group, [(number, label without the group), ...]), ...] when most labels read
     "Group: rest" and groups hold several each; None otherwise. Groups keep their order; labels
     without a group (Undo, Done) come last under the heading "Other"."""
@@ -289,4 +311,4 @@ def group_labels(labels: list[str]) -> list[tuple[str, list[tuple[int, str]]]] |
             others.append((number, label))
     if len(others) > 2 or len(groups) * 3 > len(labels):
         return None
-    return [*groups.items(), *([("Other", others)] if others else [])]
+    return [*groups.items(), *([(other, others)] if others else [])]

@@ -7,9 +7,10 @@ from agon.engine.log import LogEntry
 from agon.engine.options import OptionSpec
 from agon.engine.record import Replayed, read_record, replay, replay_checked, save_record
 from agon.engine.rng import Rng
+from agon.engine.text import ENGLISH, Text, Translator, from_json, log_lines, msg, plural
 
 __all__ = [
-    "ENGINE_VERSION", "Action", "AgonError", "Game", "IllegalAction", "LogEntry", "OptionSpec", "Prompt",
-    "ReplayError", "Replayed", "Rng", "State", "UnknownGame", "games", "load", "read_record", "register", "replay",
-    "replay_checked", "save_record",
+    "ENGINE_VERSION", "ENGLISH", "Action", "AgonError", "Game", "IllegalAction", "LogEntry", "OptionSpec", "Prompt",
+    "ReplayError", "Replayed", "Rng", "State", "Text", "Translator", "UnknownGame", "from_json", "games", "load",
+    "log_lines", "msg", "plural", "read_record", "register", "replay", "replay_checked", "save_record",
 ]

@@ -7,6 +7,7 @@ from operator import indexOf
 from typing import Any, NamedTuple
 
 from agon.engine.errors import IllegalAction
+from agon.engine.text import Text, render
 
 
 class Action(NamedTuple):
@@ -132,22 +133,25 @@ class Prompt:
 
     `text` is a message template in English (the i18n key); `args` fill it and carry the
     player-facing numbers (resources left, placements left...). `actions` are the legal actions,
-    `labels` a readable label for each (same order).
+    `messages` a label for each (same order) as a language-free Text; `labels` the same in English.
     """
 
     role: str
     text: str
     args: dict[str, Any] = field(default_factory=dict)
     actions: list[Action] = field(default_factory=list)
-    labels: list[str] = field(default_factory=list)
+    messages: list[Text] = field(default_factory=list)
+
+    @property
+    def labels(self) -> list[str]:
+        """Each action's label in English."""
+        return [str(m) for m in self.messages]
+
+    @property
+    def question(self) -> Text:
+        """What the role is asked, as a Text."""
+        return Text(self.text, self.args)
 
     def message(self) -> str:
+        """What the role is asked, in English."""
         return render(self.text, self.args)
-
-
-def render(template: str, args: dict[str, Any]) -> str:
-    """Fill a message template; a missing argument shows as its name rather than failing."""
-    try:
-        return template.format(**args)
-    except (KeyError, IndexError, ValueError):
-        return template

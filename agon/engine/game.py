@@ -8,7 +8,7 @@ What a game writes (the protected hooks):
 
     Game:  id, title, state_class, roles(**options), normalize_options(options)
            option_specs() -> [OptionSpec]  (the options as data, for lobbies)
-           render(view, role) -> str   (terminal board; rich markup allowed)
+           render(view, role, full, tr) -> str   (terminal board; rich markup allowed; words via tr)
            bots() -> {name: factory(game_id, seed) -> Bot}  (game-specific bots, optional)
            rules_doc: file name under agon/rules/ (package data) for `agon rules`
            cards() -> [{"id", "name", "short", "text", ...}]  (the card catalogue, optional)
@@ -37,14 +37,17 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import Any, ClassVar
 
-from agon.engine.actions import UNDO, Action, Prompt, as_action, legal_match, render, short
+from agon.engine.actions import UNDO, Action, Prompt, as_action, legal_match, short
 from agon.engine.errors import IllegalAction, UnknownGame
 from agon.engine.log import LogEntry, SharedList
 from agon.engine.options import OptionSpec
 from agon.engine.rng import Rng
+from agon.engine.text import _UNDO_LABEL, ENGLISH, Text, Translator, as_text
 
-ENGINE_VERSION = "0.2.0"
-DIGEST_SINCE = (ENGINE_VERSION,)  # engine versions whose digests this one reproduces (0.2.0: the whole state)
+ENGINE_VERSION = "0.3.0"
+# engine versions whose digests this one reproduces (0.2.0: the whole state; 0.3.0: its log as
+# English words, so that a translatable message built differently keeps the digest)
+DIGEST_SINCE = (ENGINE_VERSION,)
 
 # id -> module that exposes GAME
 GAME_MODULES: dict[str, str] = {
@@ -93,9 +96,10 @@ class Game(ABC):
         """The bot that takes a seat nobody asked for."""
         return "random"
 
-    def render(self, view: dict[str, Any], role: str | None, full: bool = False) -> str:
-        """The board as text for the terminal (rich markup allowed). A game whose usual board is a
-        summary that fits one screen draws every space with `full` (the terminal's `b`)."""
+    def render(self, view: dict[str, Any], role: str | None, full: bool = False, tr: Translator = ENGLISH) -> str:
+        """The board as text for the terminal (rich markup allowed), its words through `tr`. A game
+        whose usual board is a summary that fits one screen draws every space with `full` (the
+        terminal's `b`)."""
         return json.dumps({k: v for k, v in view.items() if k != "log"}, indent=1)
 
     def role_name(self, role: str) -> str:
@@ -111,6 +115,12 @@ class Game(ABC):
             return json.loads(source.read_text(encoding="utf-8")) if source.is_file() else {}
         except (ModuleNotFoundError, FileNotFoundError):
             return {}
+
+    def terms(self) -> list[str]:
+        """Every word a front end may need to translate that is not a literal template in the
+        game's code: names of spaces, pieces, sides and cards, card texts, option names and values,
+        role names. The catalogue extractor collects them."""
+        return []
 
     def cards(self) -> list[dict[str, Any]]:
         """The card catalogue for front ends: one JSON-ready dict per card, at least
@@ -228,8 +238,8 @@ class State(ABC):
             text, args = self._prompt(role)
         else:
             text, args = "Waiting for {active}.", {"active": ", ".join(active) or "nobody"}
-        labels = [("Undo your last action" if a == UNDO else self.label(a)) for a in actions]
-        return Prompt(role, text, args, actions, labels)
+        messages = [_UNDO_LABEL if a == UNDO else as_text(self.label(a)) for a in actions]
+        return Prompt(role, text, args, actions, messages)
 
     def apply(self, role: str, action: Action | tuple[str, Any], note: str | None = None) -> None:
         """Apply a legal action of an active role; otherwise raise IllegalAction, state unchanged.
@@ -280,7 +290,7 @@ class State(ABC):
 
     def view(self, role: str | None = None) -> dict[str, Any]:
         """A JSON-ready dict of what `role` may see (None: a spectator)."""
-        entries = [e.message() for e in (self.log if self.quiet else self._log) if e.to is None or e.to == role]
+        entries = [e.to_json() for e in (self.log if self.quiet else self._log) if e.to is None or e.to == role]
         return {
             "game": self.game.id,
             "role": role,
@@ -339,7 +349,8 @@ class State(ABC):
         blob = repr((self.game.id, self._digest_snapshot(), self.rng.state, self.rng.draws))
         h = hashlib.sha256(blob.encode())
         h.update(repr(self._actions.to_list()).encode())  # plain values: a stable repr
-        h.update(repr([tuple(e) for e in self._log]).encode())  # message args are plain values too
+        # the log as read in English: the same words give the same digest however a game builds them
+        h.update(repr([(e.message(), e.to) for e in self._log]).encode())
         return h.hexdigest()[:16]
 
     def _digest_snapshot(self) -> Any:
@@ -378,7 +389,8 @@ class State(ABC):
         """Mark that the current action showed someone hidden information (ends undo)."""
         self._revealed = True
 
-    def label(self, action: Action) -> str:
+    def label(self, action: Action) -> str | Text:
+        """What a person reads for a legal action: a Text (or a template with no arguments)."""
         return str(action)
 
     def check_invariants(self) -> None:  # noqa: B027 - a game without invariants keeps this
@@ -386,7 +398,7 @@ class State(ABC):
 
     def _illegal_message(self, role: str, action: Action, legal: list[Action]) -> str:
         shown = ", ".join(str(a) for a in legal[:12]) + (" ..." if len(legal) > 12 else "")
-        asked = render(*self._prompt(role))
+        asked = str(Text(*self._prompt(role)))
         return f"{action} is not legal for {role} now (asked: {asked}); legal: {shown}"
 
     # -- hooks ---------------------------------------------------------------------------------

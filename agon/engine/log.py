@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
+from agon.engine.text import Text, render
+
 
 class SharedList:
     __slots__ = ("_items", "_n")
@@ -58,6 +60,9 @@ class LogEntry(NamedTuple):
     to: str | None = None
 
     def message(self) -> str:
-        from agon.engine.actions import render
-
+        """The line in English."""
         return render(self.text, self.args)
+
+    def to_json(self) -> dict[str, Any]:
+        """The line as a language-free message: {"text": template, "args": {...}}."""
+        return Text(self.text, self.args).to_json()

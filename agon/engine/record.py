@@ -24,7 +24,7 @@ from agon.engine.errors import AgonError, IllegalAction, ReplayError
 from agon.engine.game import DIGEST_SINCE, ENGINE_VERSION, State, load
 
 # engine versions whose records replay here (the actions mean the same)
-REPLAYS = ("0.1.0", ENGINE_VERSION)
+REPLAYS = ("0.1.0", "0.2.0", ENGINE_VERSION)
 SEED_RANGE = (-(1 << 63), 1 << 64)
 
 

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from starlette.concurrency import run_in_threadpool
 
 from agon.engine import UnknownGame, load
+from agon.i18n import LANGUAGES, catalogue_json
 from agon.server.live import Subscriber
 from agon.server.matches import ApiError, games_info, token_hash
 
@@ -90,9 +91,11 @@ STATE_EXAMPLE = {
     "id": "k3J9x0aB2cDe", "game": "1989", "title": "1989: Dawn of Freedom", "role": "democrat",
     "version": 12, "active": ["democrat"], "is_over": False, "result": None,
     "seats": {"democrat": {"kind": "human", "bot": None}, "communist": {"kind": "bot", "bot": "random"}},
-    "thinking": [], "view": {"game": "1989", "role": "democrat", "log": ["..."]},
-    "prompt": {"text": "Play a card.", "key": "Play a card.", "args": {},
-               "actions": [{"verb": "card", "arg": 17, "label": "card 17"}]},
+    "thinking": [], "view": {"game": "1989", "role": "democrat",
+                             "log": [{"text": "{side} plays {card}.", "args": {"side": "Democrat", "card": "Solidarity"}}]},
+    "prompt": {"text": "Play a card.", "message": {"text": "Play a card.", "args": {}},
+               "actions": [{"verb": "card", "arg": 17, "label": "Play Solidarity",
+                            "message": {"text": "Play {card}", "args": {"card": "Solidarity"}}}]},
 }
 STATE_DOC: dict[int | str, dict[str, Any]] = {200: {"content": {"application/json": {"example": STATE_EXAMPLE}}}}
 ERRORS_DOC: dict[int | str, dict[str, Any]] = {
@@ -167,6 +170,23 @@ async def game_layout(game_id: str, request: Request) -> Response:
 async def game_cards(game_id: str, request: Request) -> Response:
     """The game's card catalogue. Cacheable."""
     return _cached_json(request, _load(game_id).cards())
+
+
+I18N_EXAMPLE = {"lang": "el", "messages": {"Play a card.": "Παίξε μια κάρτα.", "{n} day": ["{n} ημέρα", "{n} ημέρες"]},
+                "contexts": {"acc": {"Vyborg": "το Βίμποργκ"}}}
+
+
+@router.get("/api/i18n/{lang}", tags=["games"], responses={
+    200: {"content": {"application/json": {"example": I18N_EXAMPLE}}}, **{k: ERRORS_DOC[k] for k in (400, 404)}})
+async def i18n_catalogue(lang: str, request: Request, game: str | None = None) -> Response:
+    """The catalogue a page translates with: the interface's words, with `game`'s over them.
+    `messages` maps an English message id to its translation (a list of forms for a plural: form
+    0 when n == 1, else form 1, in all three languages); `contexts` holds the case forms of terms
+    (`{space:ine}` in a translated template looks the term up in `contexts["ine"]`). An id absent
+    is not translated: show the English. `lang` is en, el or hu. Cacheable."""
+    if lang not in LANGUAGES:
+        raise ApiError(400, f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    return _cached_json(request, catalogue_json(lang, _load(game).id if game is not None else None))
 
 
 class RolesBody(Strict):

@@ -272,9 +272,9 @@ class Matches:
         if role is not None and role in state.active:
             p = state.prompt(role)
             prompt = {
-                "text": p.message(), "key": p.text, "args": p.args,
-                "actions": [{"verb": a.verb, "arg": jsonable(a.arg), "label": label}
-                            for a, label in zip(p.actions, p.labels, strict=True)],
+                "text": p.message(), "message": p.question.to_json(),
+                "actions": [{"verb": a.verb, "arg": jsonable(a.arg), "label": str(m), "message": m.to_json()}
+                            for a, m in zip(p.actions, p.messages, strict=True)],
             }
         return {
             "id": live.row.id,

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from agon.engine import State, load
+from agon.engine import State, load, log_lines
 from agon.engine.rng import Rng
 
 HERE = Path(__file__).parent
@@ -35,7 +35,7 @@ def step_digest(state: State, roles: list[str], seen: dict[str | None, int]) -> 
     h = hashlib.sha256(repr((state.active, state.result)).encode())
     for role in [*roles, None]:
         view = dict(state.view(role))
-        log = view.pop("log")
+        log = log_lines(view.pop("log"))  # the words, however the messages are built
         start = seen.get(role, 0)
         if len(log) < start:
             raise AssertionError(f"the log of {role} shrank from {start} to {len(log)} lines")

@@ -45,7 +45,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from agon.engine import Game, OptionSpec
+from agon.engine import ENGLISH, Game, OptionSpec, Translator
 from agon.engine.options import flag
 from agon.games.cuba_libre import events
 from agon.games.cuba_libre.data import FACTION_NAMES, ROLES
@@ -149,7 +149,7 @@ class CubaLibre(Game):
             return "nonplayer"
         return "random"
 
-    def render(self, view: dict[str, Any], role: str | None, full: bool = False) -> str:
+    def render(self, view: dict[str, Any], role: str | None, full: bool = False, tr: Translator = ENGLISH) -> str:
         return render_board(view, role)
 
     def cards(self) -> list[dict[str, Any]]:

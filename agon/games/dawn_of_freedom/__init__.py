@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Game, OptionSpec
+from agon.engine import ENGLISH, Game, OptionSpec, Translator
 from agon.games.dawn_of_freedom import ops, power, scoring, steps, turn  # noqa: F401  (register procedures)
 from agon.games.dawn_of_freedom.data import ROLES
 from agon.games.dawn_of_freedom.events import load_events
@@ -40,7 +40,7 @@ class DawnOfFreedom(Game):
             raise ValueError(f"1989: handicap must be 0, 1 or 2, not {handicap!r}")
         return {"handicap": handicap}
 
-    def render(self, view: dict[str, Any], role: str | None, full: bool = False) -> str:
+    def render(self, view: dict[str, Any], role: str | None, full: bool = False, tr: Translator = ENGLISH) -> str:
         """The compact board (fits an 80x50 terminal with a prompt); `full=True`: every space."""
         return render(view, role, full)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from agon.engine import Game, OptionSpec
+from agon.engine import ENGLISH, Game, OptionSpec, Translator
 from agon.games.dual_powers import text
 from agon.games.dual_powers.rules import DualPowersState
 
@@ -62,7 +62,7 @@ class DualPowers(Game):
 
         return {"opposition": OppositionBot}
 
-    def render(self, view: dict[str, Any], role: str | None, full: bool = False) -> str:
+    def render(self, view: dict[str, Any], role: str | None, full: bool = False, tr: Translator = ENGLISH) -> str:
         return text.render(view, role)
 
     def cards(self) -> list[dict[str, Any]]:

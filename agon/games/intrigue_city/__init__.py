@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Game, OptionSpec
+from agon.engine import ENGLISH, Game, OptionSpec, Translator
 from agon.engine.options import flag as switch
 from agon.games.intrigue_city import text
 from agon.games.intrigue_city.data import THEMES
@@ -99,7 +99,7 @@ class IntrigueCity(Game):
             out["theme"] = theme
         return out
 
-    def render(self, view: dict[str, Any], role: str | None, full: bool = False) -> str:
+    def render(self, view: dict[str, Any], role: str | None, full: bool = False, tr: Translator = ENGLISH) -> str:
         return text.render(view, role)
 
     def cards(self) -> list[dict[str, Any]]:

@@ -7,6 +7,7 @@ import json
 import pytest
 
 import agon
+from agon.engine import log_lines
 from agon.engine.rng import Rng
 from agon.games.dawn_of_freedom.data import ROLES
 from agon.testing import fuzz
@@ -122,7 +123,7 @@ def test_prompts_and_labels_read_like_the_rulebook() -> None:
     from .helpers import give, my_round, new_game, play
 
     state = agon.load("1989").new(4)
-    text = json.dumps(state.view("democrat")["log"])
+    text = json.dumps(log_lines(state.view("democrat")["log"]))
     assert "is dealt 8 card(s)" in text and "draws 1 card(s)" not in text and "You are dealt" in text
     g = new_game()
     give(g, D, 1)  # Legacy of Martial Law: a Communist card

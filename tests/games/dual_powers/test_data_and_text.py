@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import agon
+from agon.engine import log_lines
 from agon.games.dual_powers import data
 
 from .helpers import GAME, begin, new
@@ -119,11 +120,11 @@ def test_log_names_the_opposition_and_counts_days_like_the_rulebook() -> None:
     s = new(3, players=1, side="white", difficulty=2)  # the Opposition is Red
     s.month, s.loc[TROTSKY_N] = MONTH_TROTSKY_JOINS, 0
     board.calendar_event(s)  # DP R3.5.2: Red (here the Opposition) controls Trotsky now
-    lines = [e["text"] if isinstance(e, dict) else str(e) for e in s.view("white")["log"]]
+    lines = [e["text"] if isinstance(e, dict) else str(e) for e in log_lines(s.view("white")["log"])]
     assert any("The Opposition now controls him" in line for line in lines)
     s.score = 3
     board.gain_vp(s, 0, 1, "test")
-    assert any("toward the Opposition" in line for line in [str(e) for e in s.view("white")["log"]])
+    assert any("toward the Opposition" in line for line in [str(e) for e in log_lines(s.view("white")["log"])])
     assert "the Opposition (red)" in agon.load("dual-powers").render(s.view("white"), "white")
 
 
@@ -132,12 +133,12 @@ def test_SU11_R5_2_the_log_names_the_blocked_connection() -> None:
     from agon.games.dual_powers.data import ARROW, CONNECTION_NAME
 
     s = begin()
-    first = str(s.view(None)["log"][0])
+    first = str(log_lines(s.view(None)["log"])[0])
     assert CONNECTION_NAME[ARROW[s.btile]] in first  # SU11
     s.tiles = []
     scoring.cleanup(s)  # A12: no tile left for the Blockade! space
     assert board.blockade_text(s) == "no connection is blocked"
-    assert "no tile left" in str(s.view(None)["log"][-1])
+    assert "no tile left" in str(log_lines(s.view(None)["log"])[-1])
 
 
 def test_R3_6_1_the_command_prompt_names_the_printed_action() -> None:

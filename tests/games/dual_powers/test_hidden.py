@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from agon.engine import log_lines
 from agon.engine.rng import Rng
 from agon.games.dual_powers.data import CARD_LABEL, N_COMMAND
 
@@ -62,7 +63,7 @@ def test_no_view_leaks_hands_objectives_or_deck_order(options: dict) -> None:
                 if name != role:
                     assert isinstance(info["hand"], int)
             assert isinstance(v["deck"], int)
-            for line in v["log"]:
+            for line in log_lines(v["log"]):
                 assert not (line.startswith("You draw") and role is None)
 
 

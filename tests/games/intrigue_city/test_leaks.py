@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from agon.engine import Action
+from agon.engine import Action, log_lines
 from agon.engine.rng import Rng
 
 from .helpers import GAME
@@ -121,11 +121,11 @@ def test_determinize_never_touches_the_real_generator() -> None:
 def test_private_log_lines_go_only_to_their_role() -> None:
     s = play_until(GAME.new(8, players=3), lambda x: x.phase == "vote")
     for me in s.roles:
-        for entry in s.view(me)["log"]:
+        for entry in log_lines(s.view(me)["log"]):
             assert entry  # rendered strings
     drawn = [e for e in s.log if e.to is not None]
     assert drawn and all(e.to in s.roles for e in drawn)
-    other = [m for m in s.view("p1")["log"] if m.startswith("You draw")]
+    other = [m for m in log_lines(s.view("p1")["log"]) if m.startswith("You draw")]
     assert len(other) == 1
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from agon.engine import Action, IllegalAction
+from agon.engine import Action, IllegalAction, log_lines
 from agon.games.intrigue_city import scoring
 from agon.games.intrigue_city.data import (
     ADJ,
@@ -377,7 +377,7 @@ def test_IC_4_5_defensive_targets_read_as_your_own_board_and_IC_5_7_favour_log_n
     choose(s, "move", 2)
     act(s, "favour", "CM")
     choose(s, "remove", 1)
-    assert any("Crescent Moon Favour card on their own board" in m for m in s.view(None)["log"])
+    assert any("Crescent Moon Favour card on their own board" in m for m in log_lines(s.view(None)["log"]))
 
 
 def test_IC_8_2_drawn_and_kept_power_cards_are_logged_as_guild_and_value() -> None:
@@ -387,7 +387,7 @@ def test_IC_8_2_drawn_and_kept_power_cards_are_logged_as_guild_and_value() -> No
     restart(s)
     card = legal(s, "p1")[0].arg
     act(s, "vote", card, role="p1")
-    mine = [m for m in s.view("p1")["log"] if m.startswith(("You draw", "You keep"))]
+    mine = [m for m in log_lines(s.view("p1")["log"]) if m.startswith(("You draw", "You keep"))]
     assert len(mine) == 2 and all("+" in m and "-a" not in m and "-b" not in m for m in mine)
     board_text = [ln for ln in GAME.render(s.view("p1"), "p1").splitlines() if "Change of Era:" in ln]
     assert "drew " in board_text[0] and "-a" not in board_text[0] and "-b" not in board_text[0]
