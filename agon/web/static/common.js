@@ -162,13 +162,12 @@ export async function useLanguage(lang, game = pageGame) {
   }
 }
 
-/** The page's own static words: an element's `data-i18n` is its English text, `data-i18n-title`,
- * `-aria-label` and `-placeholder` the English of that attribute. */
+/** The page's own static words: an element's `data-i18n` is its English text; the labels every
+ * page's bar and board area carry. (A page's other attributes are set by its script.) */
 export function translateStatic(root) {
   for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = gettext(el.getAttribute("data-i18n"));
-  for (const attr of ["title", "aria-label", "placeholder"]) {
-    for (const el of root.querySelectorAll(`[data-i18n-${attr}]`)) el.setAttribute(attr, gettext(el.getAttribute(`data-i18n-${attr}`)));
-  }
+  for (const el of root.querySelectorAll(".bar .home")) el.setAttribute("aria-label", t("agon lobby"));
+  for (const el of root.querySelectorAll(".board-area")) el.setAttribute("aria-label", t("Board"));
 }
 
 /** The language switch in the page's top bar; then the page in the chosen language. */

@@ -131,7 +131,7 @@ function argument(value, spec) {
   if (typeof value === "string") return term(value, spec && CASE.test(spec) ? spec : null);
   if (typeof value === "boolean") return value ? "True" : "False";
   if (typeof value === "number") return spec && !CASE.test(spec) ? formatSpec(value, spec) : String(value);
-  if (Array.isArray(value)) return value.map((item) => argument(item, spec)).join(", ");
+  if (Array.isArray(value)) return value.map((item) => argument(item, "")).join(", ");
   return String(value);
 }
 

@@ -274,6 +274,7 @@ let shown = null; // the game whose options the form shows
 
 /** Everything the lobby drew, again: in another language, or for another game. */
 function redraw() {
+  $("seed").placeholder = t("random");
   if (!games.length) return;
   const game = currentGame();
   showOptions(shown === game.id);

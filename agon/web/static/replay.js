@@ -61,6 +61,9 @@ class Replay {
 
   heading() {
     setText($("title"), t("Replay: {title}", { title: raw(term(this.match.title || this.match.game)) }));
+    $("controls").setAttribute("aria-label", t("Replay controls"));
+    const names = { first: t("First step"), back: t("Step back"), forward: t("Step forward"), last: t("Last step") };
+    for (const [id, name] of Object.entries(names)) $(id).setAttribute("aria-label", name);
     if (this.total) $("total").textContent = t("of {total}", { total: this.total });
   }
 
