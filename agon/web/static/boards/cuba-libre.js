@@ -39,6 +39,12 @@ const LEVEL_SHORT = {
 };
 const KINDS = { get city() { return t("City"); }, get province() { return t("Province"); } };
 const faction = (id) => FACTIONS[id]?.name ?? term(id);
+// what the 1st Eligible faction did on this card (CL 2.3.4)
+const FIRST_DID = {
+  get event() { return t("Event"); }, get op() { return t("Operation"); },
+  get opsa() { return t("Operation with a Special Activity"); }, get limop() { return t("Limited Operation"); },
+  get pass() { return t("Pass"); },
+};
 const TERRAIN = { forest: "#dcebd3", grassland: "#eef0cf", mountain: "#e6dccb" };
 
 function spaceOf(view, name) {
@@ -234,7 +240,7 @@ function drawPanels(svg, view, layout, ui) {
   rows(svg, b.markers, [
     t("Cash markers available: {n}", { n: view.cash_available ?? 0 }),
     t("Terror/Sabotage markers left: {n}", { n: view.markers_left ?? 0 }),
-    t("First eligible did: {what}", { what: raw(view.first_did ? term(view.first_did) : "-") }),
+    t("First eligible did: {what}", { what: raw(FIRST_DID[view.first_did] ?? (view.first_did ? term(view.first_did) : "-")) }),
     t("Non-players: {factions}", { factions: raw((view.nonplayers ?? []).map((f) => FACTIONS[f]?.abbr ?? term(f)).join(", ") || t("none")) }),
   ]);
 }

@@ -28,6 +28,12 @@ function cardByLabel(layout, label) {
   return (layout.cards ?? []).find((c) => c.label === label);
 }
 
+/** A Secret Objective as a view shows it: a card, "hidden" (another side's, face down) or none. */
+function objective(card) {
+  if (!card) return "-";
+  return card === "hidden" ? t("face down") : term(card);
+}
+
 function words(id) {
   const named = term(id);
   return named === id ? String(id).replace(/_/g, " ") : named;
@@ -232,7 +238,7 @@ function drawSide(svg, view, layout) {
       drawSupply(svg, b[side], info.supply, view, layout);
       rows(svg, b[side], [
         t("Hand: {n} card(s); extra draws {extra}", { n: info.hand_count, extra: info.extra_draws ?? 0 }),
-        t("Secret Objective: {card}", { card: raw(info.secret_objective ? term(info.secret_objective) : "-") }),
+        t("Secret Objective: {card}", { card: raw(objective(info.secret_objective)) }),
         t("In supply: {n} marker(s)", { n: info.supply.length }),
         t("Played: {cards}", { cards: raw(list(info.played)) }),
       ]);
@@ -240,7 +246,7 @@ function drawSide(svg, view, layout) {
       rows(svg, b[side], [
         t("Difficulty {difficulty}; stack {stack}, leader stack {leaders}", { difficulty: opp.difficulty, stack: opp.stack, leaders: opp.leader_stack }),
         t("Leader card: {card}", { card: raw(opp.leader_card ? term(opp.leader_card) : "-") }),
-        t("Objective: {card}", { card: raw(opp.secret_objective ? term(opp.secret_objective) : t("face down")) }),
+        t("Objective: {card}", { card: raw(opp.secret_objective ? objective(opp.secret_objective) : t("face down")) }),
         t("Unit pool: {pool}", { pool: opp.pool }),
         t("Played: {cards}", { cards: raw(list(opp.played ?? [])) }),
       ]);
