@@ -75,9 +75,13 @@ function applies(spec, values) {
 
 function optionInput(spec) {
   const id = "opt-" + spec.name;
-  const named = term(spec.name); // option names, values and help are terms of the game's catalogue
-  const label = named === spec.name ? spec.name.replace(/_/g, " ") : named;
-  const help = spec.help ? h("span", { class: "hint" }, term(spec.help)) : null;
+  // option names, values and help are terms of the game's catalogue; where a catalogue has the
+  // help but not the name (an identifier more than a word), the help alone names the option
+  const named = term(spec.name);
+  const explained = spec.help ? term(spec.help) : "";
+  const helpOnly = named === spec.name && language() !== "en" && explained && explained !== spec.help;
+  const label = helpOnly ? explained : named === spec.name ? spec.name.replace(/_/g, " ") : named;
+  const help = explained && !helpOnly ? h("span", { class: "hint" }, explained) : null;
   if (spec.type === "bool") {
     return h("div", { class: "field check" }, h("input", { id, type: "checkbox", checked: Boolean(spec.default) }), h("label", { for: id }, label, " ", help));
   }
