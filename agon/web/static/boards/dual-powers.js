@@ -16,6 +16,20 @@ const ACTIONS = {
   get refresh() { return t("refresh"); }, get move() { return t("move"); }, get double_move() { return t("double move"); },
   get recruit() { return t("recruit"); }, get attack() { return t("attack"); },
 };
+// the step of the sequence of play a view is at (the game's own phase ids)
+const PHASES = {
+  get start() { return t("setup"); }, get objective() { return t("Secret Objectives"); }, get play() { return t("play a card"); },
+  get command() { return t("Command card"); }, get leader() { return t("Leader card"); }, get extra() { return t("extra action"); },
+  get recruit() { return t("recruit"); }, get xrecruit() { return t("recruit"); }, get xplace() { return t("recruit"); },
+  get place_leader() { return t("Leader Recruit"); }, get refresh() { return t("refresh"); }, get move() { return t("move"); },
+  get move_on() { return t("move"); }, get move_to() { return t("move"); }, get protest() { return t("Mobilize Protest"); },
+  get unrest() { return t("Unrest district"); }, get over() { return t("game over"); },
+};
+// a district's colour
+const COLOURS = {
+  get red() { return t("red"); }, get purple() { return t("purple"); }, get beige() { return t("beige"); },
+  get white() { return t("white"); }, get green() { return t("green"); }, get blue() { return t("blue"); },
+};
 const owner = (id) => OWNERS[id]?.name ?? term(id);
 const districtName = (layout, id) => term(layout.districts.find((d) => d.id === id)?.name ?? id);
 const CONTROL_RING = { red: COLORS.vermillion, white: "#111" };
@@ -80,7 +94,7 @@ export function describe(key, view, layout) {
     if (view.blockade_tile === rest) notes.push(t("Blockade! tile"));
     if (d.objective_markers.length) notes.push(t("objective markers {list}", { list: raw(d.objective_markers.join(", ")) }));
     const head = t("{district} ({colour}): strength Red {red}, White {white}", { district: raw(term(info.name)),
-      colour: raw(words(info.colour)), red: str.red, white: str.white });
+      colour: raw(COLOURS[info.colour] ?? words(info.colour)), red: str.red, white: str.white });
     return `${head}${notes.length ? "; " + notes.join("; ") : ""}. ${d.markers.map(markerText).join("; ") || t("No markers.")}`;
   }
   if (kind === "marker") {
@@ -186,7 +200,7 @@ function drawDistrict(svg, d, view, layout) {
   el("rect", { x: d.x - w / 2, y: d.y - h / 2, width: w, height: h, rx: 18, fill: TINT[d.colour] ?? "#eee",
     stroke: "#4d4436", "stroke-width": 2.5, class: "space-box" }, g);
   text(g, d.x - w / 2 + 12, d.y - h / 2 + 24, term(d.name), { "font-size": 19, "font-weight": "bold", fill: "#222" });
-  text(g, d.x + w / 2 - 12, d.y - h / 2 + 24, words(d.colour), { "font-size": 12, fill: "#555", "text-anchor": "end" });
+  text(g, d.x + w / 2 - 12, d.y - h / 2 + 24, COLOURS[d.colour] ?? words(d.colour), { "font-size": 12, fill: "#555", "text-anchor": "end" });
   const str = { red: 0, white: 0 };
   for (const m of info.markers) if (str[m.control] !== undefined) str[m.control] += m.strength;
   text(g, d.x - w / 2 + 12, d.y + h / 2 - 10, t("Red {red} · White {white}", str), { "font-size": 14, fill: "#333" });
@@ -224,7 +238,7 @@ function drawSide(svg, view, layout) {
   const blockade = layout.connections.find((c) => c.id === view.blockade)?.name;
   rows(svg, b.status, [
     t("Popular Will: {side}", { side: raw(pw ? pw.name : "-") }) + (opp && opp.side === view.popular_will ? " " + t("(the Opposition)") : ""),
-    t("Phase: {phase}", { phase: raw(words(view.phase ?? "")) }) + (view.turn ? ", " + t("turn {turn}", { turn: view.turn }) : ""),
+    t("Phase: {phase}", { phase: raw(PHASES[view.phase] ?? words(view.phase ?? "")) }) + (view.turn ? ", " + t("turn {turn}", { turn: view.turn }) : ""),
     t("Deck {deck}, discard {discard}, tiles left {tiles}", { deck: view.deck ?? 0, discard: view.discard ?? 0, tiles: view.tile_stack ?? 0 }),
     t("Blockade: {connection}", { connection: raw(blockade ? term(blockade) : t("none")) }),
     t("Out of the game: {n} marker(s)", { n: (view.out_of_game ?? []).length }),

@@ -40,8 +40,14 @@ function who(role) {
 const PAWN = { get offensive() { return t("offensive"); }, get defensive() { return t("defensive"); } };
 const PAWN_LETTER = { get offensive() { return t("O"); }, get defensive() { return t("D"); } };
 
+// a player's colour
+const COLOURS = {
+  get purple() { return t("purple"); }, get red() { return t("red"); }, get blue() { return t("blue"); },
+  get green() { return t("green"); }, get orange() { return t("orange"); },
+};
+
 function colour(name) {
-  return term(name);
+  return COLOURS[name] ?? term(name);
 }
 
 /** A round label of the layout ("R3", "CoE II") in the page's language. */
