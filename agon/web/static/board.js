@@ -248,10 +248,10 @@ function show(value) {
   return typeof value === "string" ? term(value) : String(value);
 }
 
-/** A view's key as a heading: a term where the game's catalogue has it, else its words. */
+/** A view's key as a heading: its words (a key is an identifier of the game's view, not a term:
+ * "resources" there is no catalogue's "resources"). */
 function keyName(key) {
-  const named = term(key);
-  return named === key ? key.replace(/_/g, " ") : named;
+  return key.replace(/_/g, " ");
 }
 
 /**
@@ -267,7 +267,7 @@ export function summary(view) {
     else if (value && typeof value === "object" && !Array.isArray(value)) {
       const entries = Object.entries(value);
       if (entries.length && entries.length <= 12 && entries.every(([, v]) => scalar(v))) {
-        rows.push([name, entries.map(([k, v]) => term(k) + ": " + show(v)).join(", ")]);
+        rows.push([name, entries.map(([k, v]) => keyName(k) + ": " + show(v)).join(", ")]);
       }
     }
   }
@@ -280,7 +280,7 @@ function inline(value) {
   if (value && typeof value === "object" && !Array.isArray(value)) {
     const entries = Object.entries(value);
     if (entries.length <= 12 && entries.every(([, v]) => scalar(v) || (Array.isArray(v) && v.every(scalar)))) {
-      return entries.length ? entries.map(([k, v]) => term(k) + ": " + inline(v)).join(", ") : t("none");
+      return entries.length ? entries.map(([k, v]) => keyName(k) + ": " + inline(v)).join(", ") : t("none");
     }
   }
   return null;
