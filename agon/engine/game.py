@@ -290,7 +290,6 @@ class State(ABC):
 
     def view(self, role: str | None = None) -> dict[str, Any]:
         """A JSON-ready dict of what `role` may see (None: a spectator)."""
-        entries = [e.to_json() for e in (self.log if self.quiet else self._log) if e.to is None or e.to == role]
         return {
             "game": self.game.id,
             "role": role,
@@ -298,14 +297,34 @@ class State(ABC):
             "over": self.is_over,
             "result": self._result(),
             **self._view(role),
-            "log": entries,
+            "log": self._log_view(role),
         }
+
+    def _log_view(self, role: str | None) -> list[dict[str, Any]]:
+        """The lines `role` may read, as JSON messages. A state keeps them per role and adds only
+        the lines since its last view, so a view costs the same at move 600 as at move 10 but for
+        copying the list (the server asks for one after every move). The messages are shared
+        between views: read them, do not edit them."""
+        if self.quiet:
+            return [e.to_json() for e in self.log if e.to is None or e.to == role]
+        cache = self.__dict__.get("_view_log")
+        if cache is None:
+            cache = self._view_log = {}
+        seen, lines = cache.get(role, (0, []))
+        log = self._log
+        if seen > len(log):  # cannot happen along one line of play; rebuild rather than trust it
+            seen, lines = 0, []
+        if seen < len(log):
+            lines.extend(e.to_json() for e in log._items[seen:len(log)] if e.to is None or e.to == role)
+            cache[role] = (len(log), lines)
+        return lines[:]
 
     def clone(self) -> State:
         twin = object.__new__(type(self))
         twin.__dict__ = self.__dict__.copy()
         twin.rng = self.rng.clone()
         twin._memo = None
+        twin._view_log = None  # the twin's log may part from this one's
         twin._log = self._log.fork()
         twin._actions = self._actions.fork()
         twin._undo = []
