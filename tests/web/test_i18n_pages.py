@@ -32,7 +32,7 @@ RULEBOOK = {
     ("1989", "el"): ["Πολωνία", "Δημοκράτης"],
     ("1989", "hu"): ["Lengyelország", "demokrata"],
     ("intrigue-city", "el"): ["Χειραγώγηση", "Τράπεζα"],
-    ("intrigue-city", "hu"): ["Manipuláció", "Bank"],
+    ("intrigue-city", "hu"): ["Manipuláció", "Acél Testvériség"],
     ("cuba-libre", "el"): ["Κυβέρνηση", "Επαρχία"],
     ("cuba-libre", "hu"): ["Havanna", "Kormány"],
 }
@@ -187,3 +187,21 @@ def test_the_browsers_own_language_is_the_default(browser: Any, server: Any) -> 
         assert opened.locator("#new-h").inner_text() == server.call("/api/i18n/hu")["messages"]["New match"]
     finally:
         context.close()
+
+
+def test_the_replay_viewer_steps_through_a_match_in_the_language_chosen(page: Any, server: Any) -> None:
+    state = load("dual-powers").new(seed=SEED)
+    rng = random.Random(SEED)
+    while not state.is_over:
+        role = state.active[0]
+        state.apply(role, rng.choice(state.legal_actions(role)))
+    made = server.call("/api/matches/import", state.record())
+    greek = server.call("/api/i18n/el?game=dual-powers")["messages"]
+    in_language(page, "el")
+    page.goto(made["url"] + "#3")
+    page.wait_for_selector("body[data-step='3']")
+    step = page.locator("#step-action").inner_text()
+    assert step.startswith(greek["Step {n} of {total}: {role}: {action}."].split("{n}")[0] + "3")
+    assert page.locator("#forward").inner_text().startswith(greek["Next"])
+    assert page.locator("#log li").count() > 0
+    assert greek["Support (White - / Red +)"] in page.locator("#board").text_content()  # the board too
