@@ -19,6 +19,7 @@ from agon.bots import bot_settings, check_bot
 from agon.bots import bots as bot_names
 from agon.engine import Action, AgonError, Game, IllegalAction, State, UnknownGame, games, load, replay
 from agon.engine.actions import freeze
+from agon.engine.text import as_text
 from agon.match import HUMAN, seat_players
 from agon.server.store import ActionRow, MatchRow, SeatRow, StaleVersion, Store
 
@@ -337,7 +338,8 @@ class Matches:
             while at < n:
                 role, verb, arg, *note = entries[at]
                 move = Action(verb, freeze(arg))
-                action = {"role": role, "verb": verb, "arg": arg, "label": state.label(move)}
+                label = as_text(state.label(move))
+                action = {"role": role, "verb": verb, "arg": arg, "label": str(label), "message": label.to_json()}
                 state.apply(role, move, note=note[0] if note else None)
                 at += 1
             self._steppers[match_id] = (at, state, entries, action)

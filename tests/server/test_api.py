@@ -120,6 +120,8 @@ def test_record_only_once_over_then_steps_and_import(client):
     last = client.get(f"/api/matches/{match_id}/steps/{total}").json()
     assert last["view"] == json.loads(json.dumps(final.view(None), default=str))
     assert last["action"]["role"] == record["actions"][-1][0]
+    # the action's label in English and as a language-free message for the page to translate (issue 12)
+    assert isinstance(last["action"]["label"], str) and isinstance(last["action"]["message"]["text"], str)
     middle = client.get(f"/api/matches/{match_id}/steps/3").json()
     assert middle["action"]["verb"] == record["actions"][2][1]
     assert client.get(f"/api/matches/{match_id}/steps/{total + 1}").status_code == 404
