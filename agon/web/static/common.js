@@ -312,24 +312,11 @@ export function describeResult(result) {
   return text;
 }
 
-/** A Text that reached the page as a JSON array (a Python NamedTuple encoded as such: a replay
- * step's label is `State.label(action)` itself): [template, args, plural, count], args likewise. */
-function textOfTuple(value) {
-  const looks = (v) => Array.isArray(v) && v.length === 4 && typeof v[0] === "string" && v[1] && typeof v[1] === "object" && !Array.isArray(v[1]);
-  if (!looks(value)) return value;
-  const args = {};
-  for (const [name, arg] of Object.entries(value[1])) args[name] = textOfTuple(arg);
-  const text = { text: value[0], args };
-  if (typeof value[2] === "string") Object.assign(text, { plural: value[2], count: value[3] });
-  return text;
-}
-
-/** An action's label in the page's language (its Text `message`; else its `label`: English, a
- * Text, or a Text as an array). */
+/** An action's label in the page's language: its Text `message` (a prompt's action, a replay
+ * step's), else its English `label` as a template. */
 export function actionLabel(action) {
   if (!action) return "";
   if (action.message) return tx(action.message);
-  if (action.label && typeof action.label === "object") return tx(textOfTuple(action.label));
   return action.label ? t(action.label) : action.verb;
 }
 
