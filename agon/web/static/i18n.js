@@ -69,7 +69,7 @@ export function term(value, kase = null) {
 
 // Python's format spec mini-language, the part agon's templates use: [[fill]align][sign][#][0][width][,][.precision][type]
 const SPEC = /^(?:(.)?([<>=^]))?([+\- ])?(#)?(0)?(\d+)?([,_])?(?:\.(\d+))?([bcdeEfFgGnosxX%])?$/;
-const CASE = /^[a-z]{2,}$/;
+const CASE = /^[a-z]+$/; // as the engine reads a case: lowercase letters only, never a format spec
 
 function group(digits, sep) {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, sep);
