@@ -4,9 +4,16 @@ page of the agon server, so it tests the very module the pages import."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
+
+from agon.engine import load
+from agon.engine.text import from_json
+from agon.i18n import catalogue_json, translator
+
+SEED = 11
 
 CATALOGUE = {
     "lang": "el",
@@ -99,3 +106,38 @@ def test_an_actions_message_is_translated_and_its_english_label_is_the_fallback(
               common.actionLabel({ verb: "pass", label: "Red" }), common.actionLabel({ verb: "pass" })];
     }""", CATALOGUE)
     assert got == ["Ημέρα 2", "Κόκκινοι", "pass"]
+
+
+def game_messages(game_id: str, moves: int = 120) -> list[dict[str, Any]]:
+    """The messages of the first `moves` actions of a seeded random game: its log, and every prompt
+    and action label met on the way, as the server sends them (JSON Text)."""
+    state = load(game_id).new(seed=SEED)
+    rng = random.Random(SEED)
+    found: list[dict[str, Any]] = []
+    for _ in range(moves):
+        if state.is_over:
+            break
+        role = state.active[0]
+        prompt = state.prompt(role)
+        found.append(prompt.question.to_json())
+        found.extend(m.to_json() for m in prompt.messages[:8])
+        state.apply(role, rng.choice(state.legal_actions(role)))
+    found.extend(state.view(None)["log"])
+    return found
+
+
+@pytest.mark.parametrize("lang", ["el", "hu"])
+@pytest.mark.parametrize("game_id", ["dual-powers", "1989", "intrigue-city", "cuba-libre"])
+def test_the_page_renders_a_games_messages_as_the_engines_translator_does(blank: Any, game_id: str, lang: str) -> None:
+    """The page's translator mirrors agon's: the same words for every log line, prompt and label
+    of a random game, with the catalogue the server sends (terms, cases, plurals, nested Text)."""
+    messages = game_messages(game_id)
+    python = translator(lang, game_id)
+    want = [python.text(from_json(m)) for m in messages]
+    got = blank.evaluate("""async ([catalogue, messages]) => {
+      const m = await import("/static/i18n.js");
+      m.setCatalogue(catalogue);
+      return messages.map((message) => m.tx(message));
+    }""", [catalogue_json(lang, game_id), messages])
+    differ = [(m, w, g) for m, w, g in zip(messages, want, got, strict=True) if w != g]
+    assert differ == []
