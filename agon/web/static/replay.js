@@ -60,7 +60,9 @@ class Replay {
   }
 
   heading() {
-    setText($("title"), t("Replay: {title}", { title: raw(term(this.match.title || this.match.game)) }));
+    const heading = t("Replay: {title}", { title: raw(term(this.match.title || this.match.game)) });
+    setText($("title"), heading);
+    document.title = t("{title} · agon", { title: raw(heading) });
     $("controls").setAttribute("aria-label", t("Replay controls"));
     const names = { first: t("First step"), back: t("Step back"), forward: t("Step forward"), last: t("Last step") };
     for (const [id, name] of Object.entries(names)) $(id).setAttribute("aria-label", name);
@@ -174,5 +176,6 @@ const match = location.pathname.match(/^\/replay\/([^/]+)/);
 if (match) new Replay(decodeURIComponent(match[1])).start();
 else {
   upload();
+  onLanguage(() => (document.title = t("agon: replay")));
   setupLanguage();
 }
