@@ -1,6 +1,7 @@
 """Golden records: a few recorded random games of each title, with a digest of what every role
-saw at every step (legal lists, prompts, views, the result), made before the speed work of issue
-15 so that any change in behaviour shows. `python -m tests.golden` writes them again (only when a
+saw at every step (legal lists, prompts and labels as read in English, views, the result), made
+before the speed work of issue 15 so that any change in behaviour shows. `python -m tests.golden`
+writes them again (only when a
 deliberate change of a view's shape says so, in a commit of its own)."""
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ def step_digest(state: State, roles: list[str], seen: dict[str | None, int]) -> 
         h.update(repr(log[start:]).encode())
         if role is not None:
             prompt = state.prompt(role)
-            h.update(repr((prompt.text, prompt.args, [str(a) for a in prompt.actions], prompt.labels)).encode())
+            # the prompt as read in English, not how its message is built (issue 12 makes arguments terms)
+            h.update(repr((prompt.message(), [str(a) for a in prompt.actions], prompt.labels)).encode())
             h.update(repr([str(a) for a in state.legal_actions(role)]).encode())
     return h.hexdigest()[:10]
 

@@ -81,6 +81,7 @@ CIDX_OF = {c: i for i, c in enumerate(CONNECTIONS)}
 
 class DualPowersState(State):
     """One position of Dual Powers (2 players, or 1 player against the Opposition)."""
+    memo_legal = True  # the engine memoises legal lists per position (tests call changed() after edits)
 
     # -- setup ------------------------------------------------------------------------------
 

@@ -125,14 +125,17 @@ def turn(s: DualPowersState, side: int, *labels: str) -> None:
 
 def play(s: DualPowersState, side: int, label: str) -> None:
     c = card(label) if "-" in label else LEADER_CARD[label]
+    s.changed()  # the tests edit states by hand between actions: forget the memoised legal lists
     s.apply(("red", "white")[side], ("card", c))
 
 
 def act(s: DualPowersState, side: int, verb: str, arg: Any = None) -> None:
+    s.changed()
     s.apply(("red", "white")[side], (verb, arg))
 
 
 def verbs(s: DualPowersState, side: int) -> set[str]:
+    s.changed()
     return {a.verb for a in s.legal_actions(("red", "white")[side])}
 
 

@@ -298,6 +298,7 @@ def test_A20_organize_is_offered_for_the_unrest_extra_action_until_the_objective
     act(s, RED, "unrest", "extra")
     assert ("extra", "organize") in s.legal_actions("red")
     s.set_so(RED, s.so[RED], 1)
+    s.changed()
     assert ("extra", "organize") not in s.legal_actions("red")
 
 
@@ -412,6 +413,7 @@ def test_B1_the_unrest_extra_action_is_offered_only_when_one_is_possible() -> No
     s.phase, s.cur = "unrest", RED
     assert [a.arg for a in s.legal_actions("red")] == ["objective", "extra"]
     s._extra_options = lambda side: []  # type: ignore[method-assign]
+    s.changed()
     assert [a.arg for a in s.legal_actions("red")] == ["objective"]
 
 
