@@ -237,7 +237,9 @@ class State(ABC):
         if role in active:
             text, args = self._prompt(role)
         else:
-            text, args = "Waiting for {active}.", {"active": ", ".join(active) or "nobody"}
+            # the roles by the names people use, each a term a front end translates
+            names = tuple(self.game.role_name(r) for r in active)
+            text, args = "Waiting for {active}.", {"active": names if names else Text("nobody")}
         messages = [_UNDO_LABEL if a == UNDO else as_text(self.label(a)) for a in actions]
         return Prompt(role, text, args, actions, messages)
 

@@ -1,8 +1,8 @@
 """Golden records: a few recorded random games of each title, with a digest of what every role
 saw at every step (legal lists, prompts and labels as read in English, views, the result), made
 before the speed work of issue 15 so that any change in behaviour shows. `python -m tests.golden`
-writes them again (only when a
-deliberate change of a view's shape says so, in a commit of its own)."""
+writes them again (only when a deliberate change of a view's shape or words says so, in a commit
+of its own)."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from agon.games.dawn_of_freedom import ops, power, scoring, steps, turn  # noqa:
 from agon.games.dawn_of_freedom.data import ROLES
 from agon.games.dawn_of_freedom.events import load_events
 from agon.games.dawn_of_freedom.state import DawnState
-from agon.games.dawn_of_freedom.text import catalogue, render
+from agon.games.dawn_of_freedom.text import catalogue, render, terms
 
 
 class DawnOfFreedom(Game):
@@ -41,8 +41,13 @@ class DawnOfFreedom(Game):
         return {"handicap": handicap}
 
     def render(self, view: dict[str, Any], role: str | None, full: bool = False, tr: Translator = ENGLISH) -> str:
-        """The compact board (fits an 80x50 terminal with a prompt); `full=True`: every space."""
-        return render(view, role, full)
+        """The compact board (fits an 80x50 terminal with a prompt); `full=True`: every space;
+        every word through `tr` (the rulebook's Hungarian terms with `--lang hu`)."""
+        return render(view, role, full, tr)
+
+    def terms(self) -> list[str]:
+        """Every term and card text a front end may translate (spaces, cards, sides, tracks...)."""
+        return terms()
 
     def role_name(self, role: str) -> str:
         return role.capitalize() if role in ROLES else role  # the Democrat, the Communist

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agon.engine import msg
 from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES, SPACES_IN, C, D, space
 from agon.games.dawn_of_freedom.events import (
     BOTH,
@@ -110,7 +111,7 @@ def honecker(g: Any, e: Ev) -> Steps:
         return None
 
     return pick_card(C, lambda g: [c for c in g.discard if not CARDS[c].scoring and c != 15], take, optional=True,
-                     text="Take a card from the discard pile")
+                     text=msg("Take a card from the discard pile."))
 
 
 # 1989 card 16
@@ -125,7 +126,7 @@ def nomenklatura(g: Any, e: Ev) -> Steps:
 
     return pick_option(C, [("remove all Democrat SPs from Elite spaces", wipe),
                            ("place 3 SPs in Elite spaces", lambda g: place(C, 3, of_class("Elite")))],
-                       text="Nomenklatura: choose one")
+                       text=msg("Nomenklatura: choose one."))
 
 
 def _roundtable(g: Any, eff: Effect, country: str) -> Steps:
@@ -167,7 +168,7 @@ def consumerism(g: Any, e: Ev) -> Steps:
         country = SPACES[sid].country
         return checks(D, 1, in_country(country) & of_class("Worker"), ops=g.card_ops(27, D))
 
-    return pick_space(D, of_class("Worker") & has_sp(C), after, text="Remove 1 Communist SP from a Worker space")
+    return pick_space(D, of_class("Worker") & has_sp(C), after, text=msg("Remove 1 Communist SP from a Worker space."))
 
 
 # 1989 card 29

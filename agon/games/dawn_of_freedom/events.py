@@ -96,7 +96,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, REGION_COUNTRIES, SPACES, C, D, space
+from agon.engine import Text, msg
+from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, NAMES, REGION_COUNTRIES, SPACES, C, D, space
+from agon.games.dawn_of_freedom.words import join_terms
 
 __all__ = [
     "BOTH",
@@ -228,17 +230,36 @@ class Effect:
 
 # -- space filters ----------------------------------------------------------------------------
 
+_WORDS: dict[str, Text] = {}  # a filter's English label -> the Text it was built from (a memo, like a cache)
+
+
+def words(label: str) -> Text | str:
+    """The translatable Text of a filter's English label ("in Poland" -> msg("in {country}", ...))."""
+    return _WORDS.get(label, label)
+
+
+def _english(label: Text | str) -> str:
+    if isinstance(label, Text):
+        english = str(label)
+        _WORDS.setdefault(english, label)
+        return english
+    return label
+
+
 class Where:
-    """A filter on spaces: `w(g, space_id) -> bool`; `label` reads in a prompt ("in Poland").
+    """A filter on spaces: `w(g, space_id) -> bool`; `label` reads in a prompt ("in Poland"): the
+    English words of a `Text` built from the filters' own templates (`words(label)` gives it back,
+    translatable), or "" for no limit.
 
     `Where(fn, label)` makes one from any predicate `fn(g, space)`. The built-in filters also
     know their spaces in advance (`ids`), which makes the prompts' option lists fast."""
 
     __slots__ = ("candidates", "fn", "ids", "label")
 
-    def __init__(self, fn: Callable[[Any, int], bool] | None, label: str, ids: frozenset[int] | None = None) -> None:
+    def __init__(self, fn: Callable[[Any, int], bool] | None, label: Text | str,
+                 ids: frozenset[int] | None = None) -> None:
         self.fn = fn
-        self.label = label
+        self.label = _english(label)
         self.ids = ids
         self.candidates: tuple[int, ...] = tuple(range(len(SPACES))) if ids is None else tuple(sorted(ids))
 
@@ -256,19 +277,24 @@ class Where:
             ids = self.ids & other.ids
         a, b = self.fn, other.fn
         fn = a if b is None else b if a is None else (lambda g, s: a(g, s) and b(g, s))
-        return Where(fn, f"{self.label} {other.label}".strip(), ids)
+        if self.label and other.label:
+            label: Text | str = msg("{first} {second}", first=words(self.label), second=words(other.label))
+        else:
+            label = self.label or other.label
+        return Where(fn, label, ids)
 
     def __or__(self, other: Where) -> Where:
-        label = f"{self.label} or {other.label}"
+        label = msg("{first} or {second}", first=words(self.label), second=words(other.label))
         if self.fn is None and other.fn is None and self.ids is not None and other.ids is not None:
             return Where(None, label, self.ids | other.ids)
         ids = None if self.ids is None or other.ids is None else self.ids | other.ids
         return Where(lambda g, s: self.match(g, s) or other.match(g, s), label, ids)
 
     def __invert__(self) -> Where:
+        label = msg("not {filter}", filter=words(self.label))
         if self.fn is None and self.ids is not None:
-            return Where(None, f"not {self.label}", ALL_IDS - self.ids)
-        return Where(lambda g, s: not self.match(g, s), f"not {self.label}")
+            return Where(None, label, ALL_IDS - self.ids)
+        return Where(lambda g, s: not self.match(g, s), label)
 
     def __repr__(self) -> str:
         return f"Where({self.label})"
@@ -277,8 +303,16 @@ class Where:
 ALL_IDS = frozenset(range(len(SPACES)))
 
 
-def _static(label: str, test: Callable[[Any], bool]) -> Where:
+def _static(label: Text | str, test: Callable[[Any], bool]) -> Where:
     return Where(None, label, frozenset(s.id for s in SPACES if test(s)))
+
+
+def _either(names: tuple[str, ...]) -> Text | str:
+    """Terms joined by "or": "Worker or Farmer" (one term alone as it is)."""
+    out: Text | str = names[-1]
+    for n in reversed(names[:-1]):
+        out = msg("{first} or {second}", first=n, second=out)
+    return out
 
 
 anywhere = Where(None, "")
@@ -290,39 +324,40 @@ def in_country(*names: str) -> Where:
     for n in names:
         if n not in COUNTRY_NAMES:
             raise ValueError(f"no country {n!r}")
-    return _static("in " + " or ".join(names), lambda s: s.country in names)
+    label = msg("in {country}", country=names[0]) if len(names) == 1 else msg("in {countries}", countries=_either(names))
+    return _static(label, lambda s: s.country in names)
 
 
 @cache
 def in_region(name: str) -> Where:
     chosen = REGION_COUNTRIES[name]
-    return _static(f"in {name}", lambda s: s.country in chosen)
+    return _static(msg("in {region}", region=name), lambda s: s.country in chosen)
 
 
 @cache
 def of_class(*classes: str) -> Where:
-    return _static("in " + " or ".join(classes) + " spaces", lambda s: s.cls in classes)
+    return _static(msg("in {cls} spaces", cls=_either(classes)), lambda s: s.cls in classes)
 
 
 def spaces(*names: str | int) -> Where:
     ids = frozenset(n if isinstance(n, int) else space(n) for n in names)
-    return Where(None, "in " + ", ".join(SPACES[i].name for i in sorted(ids)), ids)
+    return Where(None, msg("in {spaces}", spaces=join_terms([SPACES[i].name for i in sorted(ids)])), ids)
 
 
 def controlled_by(side: int) -> Where:
-    return Where(lambda g, s: g.ctrl[s] == side, "controlled by " + ("the Democrat", "the Communist")[side])
+    return Where(lambda g, s: g.ctrl[s] == side, msg("controlled by the {side}", side=NAMES[side]))
 
 
 def not_controlled_by(side: int) -> Where:
-    return Where(lambda g, s: g.ctrl[s] != side, "not controlled by " + ("the Democrat", "the Communist")[side])
+    return Where(lambda g, s: g.ctrl[s] != side, msg("not controlled by the {side}", side=NAMES[side]))
 
 
 def has_sp(side: int) -> Where:
-    return Where(lambda g, s: g.sp[side][s] > 0, "with " + ("Democrat", "Communist")[side] + " SPs")
+    return Where(lambda g, s: g.sp[side][s] > 0, msg("with {side} SPs", side=NAMES[side]))
 
 
 def no_sp(side: int) -> Where:
-    return Where(lambda g, s: g.sp[side][s] == 0, "without " + ("Democrat", "Communist")[side] + " SPs")
+    return Where(lambda g, s: g.sp[side][s] == 0, msg("without {side} SPs", side=NAMES[side]))
 
 
 # -- steps (frames on the flow stack; the handlers live in flow.py / ops.py) -------------------
@@ -351,20 +386,37 @@ def operations(side: int, ops: int, where: Where = anywhere, *, tst: bool = Fals
     return {"p": "operations", "role": side, "ops": ops, "where": where, "tst": tst, "card": card}
 
 
+# the prompts of a pick step without words of its own
+CHOOSE_SPACE, CHOOSE_ONE, CHOOSE_CARD = msg("Choose a space."), msg("Choose one."), msg("Choose a card.")
+TAKE_MINORITY = msg("Take control of a Minority space.")
+
+
 def pick_space(side: int, where: Where, fn: Callable[[Any, int], Steps], *, optional: bool = False,
-               text: str = "Choose a space") -> Step:
+               text: Text = CHOOSE_SPACE) -> Step:
     """`side` picks one space matching `where`; then `fn(g, space)` runs. Skipped if none matches."""
     return {"p": "pick_space", "role": side, "where": where, "fn": fn, "opt": optional, "text": text}
 
 
 def pick_option(side: int, options: list[tuple[str, Callable[[Any], Steps]]], *,
-                text: str = "Choose one") -> Step:
-    """`side` picks one of the labelled options; then its callback `fn(g)` runs."""
+                text: Text = CHOOSE_ONE) -> Step:
+    """`side` picks one of the labelled options; then its callback `fn(g)` runs. A label is its
+    action's arg and its English words (a catalogue key; `option_words` reads one naming a card)."""
     return {"p": "pick_option", "role": side, "options": tuple(options), "text": text}
 
 
+def option_words(label: str) -> Text | str:
+    """An option's words to translate: "carry out Walesa" is msg("carry out {card}", card="Walesa")."""
+    title = label.removeprefix("carry out ")
+    if title != label and title in CARD_TITLES:
+        return msg("carry out {card}", card=title)
+    return label
+
+
+CARD_TITLES = frozenset(c.title for c in CARDS.values())
+
+
 def pick_card(side: int, cards: Callable[[Any], list[int]], fn: Callable[[Any, int], Steps], *,
-              optional: bool = False, text: str = "Choose a card") -> Step:
+              optional: bool = False, text: Text = CHOOSE_CARD) -> Step:
     """`side` picks one card among `cards(g)` (e.g. from his hand or the discard pile); then
     `fn(g, card)` runs. Skipped if there is none."""
     return {"p": "pick_card", "role": side, "cards": cards, "fn": fn, "opt": optional, "text": text}
@@ -422,7 +474,7 @@ def countries_held(g: Any, side: int) -> list[str]:
     return [n for i, n in enumerate(COUNTRY_NAMES) if g.power[i] == side]
 
 
-def minority_control(g: Any, text: str = "Take control of a Minority space") -> Steps:
+def minority_control(g: Any, text: Text = TAKE_MINORITY) -> Steps:
     """Sajudis' family: enough Democrat SPs for control of one Minority space not yet his."""
 
     def take(g: Any, sid: int) -> Steps:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agon.engine import msg
 from agon.games.dawn_of_freedom.data import CARDS, COUNTRY_NAMES, POWER_CARDS, ROLES, SPACES, SPACES_IN, C, D, space
 from agon.games.dawn_of_freedom.events import (
     Effect,
@@ -36,6 +37,7 @@ from agon.games.dawn_of_freedom.events import (
 )
 from agon.games.dawn_of_freedom.events_early_a import CROWD, LUTHERAN_CHURCH, at_end_of_round
 from agon.games.dawn_of_freedom.ops import check_targets
+from agon.games.dawn_of_freedom.words import join_terms
 
 RUSE, RAZGRAD, LEIPZIG = space("Ruse"), space("Razgrad"), space("Leipzig")
 SZOMBATHELY, ELTE = space("Szombathely"), space("Eötvös Loránd University")
@@ -68,7 +70,7 @@ def sajudis(g: Any, e: Ev) -> Steps:
     """+1 VP; enough Democrat SPs for control of one Minority space he does not control yet;
     unlocks The Baltic Way. (The USSR stability track has no game effect here: not modelled.)"""
     g.add_vp(1, "Sajudis")
-    return minority_control(g, text="Sajudis: take control of a Minority space")
+    return minority_control(g, text=msg("Sajudis: take control of a Minority space."))
 
 
 # 1989 card 34
@@ -103,7 +105,7 @@ def dash_for_the_west(g: Any, e: Ev) -> Steps:
         return None
     g.add_vp(1, "Dash for the West")
     return pick_card(D, _dash_cards, lambda g, card: play_event(card, D), optional=True,
-                     text="Dash for the West: you may carry out a starred Democrat event from the discard pile")
+                     text=msg("Dash for the West: you may carry out a starred Democrat event from the discard pile."))
 
 
 # 1989 card 37
@@ -178,11 +180,11 @@ def _inflation_check(side: int, country: str, ops: int) -> Any:
 
             return pick_card(opp, lambda g: [c for c in g.hands[opp] if not CARDS[c].scoring
                                              and g.card_ops(c, opp) >= 3], discard,
-                             text="Discard a card worth 3 Ops")
+                             text=msg("Discard a card worth 3 Ops."))
 
         return pick_option(opp, [("discard a 3-Ops card to cancel the support check", pay),
                                  ("let the support check happen", lambda g: check)],
-                           text="Inflationary Currency: cancel the support check?")
+                           text=msg("Inflationary Currency: cancel the support check?."))
 
     return then(offer)
 
@@ -198,7 +200,7 @@ def inflationary_currency(g: Any, e: Ev) -> Steps:
         return lambda g: [remove(side, 2, in_country(country)), _inflation_check(side, country, ops)]
 
     return pick_option(side, [(country, chosen(country)) for country in countries_held(g, e.opp)],
-                       text="Inflationary Currency: choose a country where the opponent holds power")
+                       text=msg("Inflationary Currency: choose a country where the opponent holds power."))
 
 
 # 1989 card 45
@@ -217,11 +219,11 @@ def goodbye_lenin(g: Any, e: Ev) -> Steps:
     g.show(C, red)  # the Democrat now knows these cards, and that the others are not red-title
     g.not_red = sorted({*g.not_red, *(c for c in g.hands[C] if not CARDS[c].red)})
     g.say("The Communist shows {n} red-title card(s) to the Democrat.", n=len(red))
-    g.say("The Communist shows you: {cards}.", to=ROLES[D], cards=", ".join(CARDS[c].title for c in red) or "none")
+    g.say("The Communist shows you: {cards}.", to=ROLES[D], cards=join_terms([CARDS[c].title for c in red]) if red else "none")
     options = [(f"carry out {CARDS[c].title}", (lambda card: lambda g: play_event(card, D))(c))
                for c in red if g.event_playable(c, D)]
     options.append(("use Goodbye Lenin's Operations", lambda g: operations(D, g.card_ops(46, D), card=46)))
-    return pick_option(D, options, text="Goodbye Lenin!: take a red-title card's event or use the Ops")
+    return pick_option(D, options, text=msg("Goodbye Lenin!: take a red-title card's event or use the Ops."))
 
 
 # 1989 card 47
@@ -246,7 +248,7 @@ def _move_from_church(done: tuple[int, ...]) -> Any:
 
     room = Where(lambda g, s: done.count(s) < 2, "")
     return pick_space(D, where & room, move, optional=True,
-                      text="We are the People!: you may move 1 SP from the Lutheran Church to a space")
+                      text=msg("We are the People!: you may move 1 SP from the Lutheran Church to a space."))
 
 
 # 1989 card 48
@@ -274,7 +276,7 @@ def foreign_currency_debt_burden(g: Any, e: Ev) -> Steps:
         return fn
 
     return pick_option(D, [(n, ban(n)) for n in COUNTRY_NAMES if n != "Romania"],
-                       text="Foreign Currency Debt Burden: name a country")
+                       text=msg("Foreign Currency Debt Burden: name a country."))
 
 
 # 1989 card 50

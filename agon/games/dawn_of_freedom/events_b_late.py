@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agon.engine import msg
 from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES, SPACES_IN, C, D, space
 from agon.games.dawn_of_freedom.events import (
     TYRANT_GONE,
@@ -137,7 +138,7 @@ def domino_theory(g: Any, e: Ev) -> Steps:
     """The Democrat holds Power in 2+ countries: a scoring card from the discard pile is played
     at once (its power struggle, Democrat with the initiative, then scoring)."""
     return pick_card(D, _scoring_in_discard, lambda g, c: play_event(c, D),
-                     text="Choose a scoring card in the discard pile")
+                     text=msg("Choose a scoring card in the discard pile."))
 
 
 # 1989 card 90
@@ -172,7 +173,7 @@ def betrayal(g: Any, e: Ev) -> Steps:
         return None
 
     return pick_space(C, of_class("Church") & in_region("Balkans") & has_sp(D), turn_over,
-                      text="Choose an Orthodox Church space")
+                      text=msg("Choose an Orthodox Church space."))
 
 
 def _holds_power(g: Any, side: int) -> bool:
@@ -194,7 +195,7 @@ def shock_therapy(g: Any, e: Ev) -> Steps:
         g.add_vp(3, "Shock Therapy")
         return place(D, 3, in_country(country))
 
-    return pick_country(D, countries_held(g, D), shock, text="Choose a country where you hold Power")
+    return pick_country(D, countries_held(g, D), shock, text=msg("Choose a country where you hold Power."))
 
 
 # 1989 card 94
@@ -217,7 +218,7 @@ def the_chinese_solution(g: Any, e: Ev) -> Steps:
         g.add_vp(3, "The Chinese Solution")
         return checks(C, 5, in_country(country), ops=e.ops, mod=3, card=96)
 
-    return pick_country(C, countries_held(g, C), crush, text="The Chinese Solution: choose a country or decline",
+    return pick_country(C, countries_held(g, C), crush, text=msg("The Chinese Solution: choose a country or decline."),
                         decline="decline")
 
 
@@ -267,7 +268,7 @@ def tyrant_resolves(g: Any) -> Steps:
     if not any(where(g, s) for s in SPACES_IN["Romania"]):
         g.add_vp(2, "the Ceausescus have nowhere to flee")
         return None
-    return pick_space(D, where, _refuge, text="Choose the Ceausescus' refuge")
+    return pick_space(D, where, _refuge, text=msg("Choose the Ceausescus' refuge."))
 
 
 def _tyrant_after_ps(g: Any, eff: Effect, country: str) -> Steps:
@@ -382,7 +383,7 @@ def government_resigns(g: Any, e: Ev) -> Steps:
         return None
 
     uncontrolled = ~controlled_by(D) & ~controlled_by(C)
-    return pick_space(D, of_class("Elite") & uncontrolled & has_sp(C), resign, text="Choose an Elite space")
+    return pick_space(D, of_class("Elite") & uncontrolled & has_sp(C), resign, text=msg("Choose an Elite space."))
 
 
 def _nye_end(g: Any, eff: Effect) -> Steps:
@@ -393,7 +394,7 @@ def _nye_end(g: Any, eff: Effect) -> Steps:
         return None
     g.add_effect(Effect(LAST_STRUGGLE, side=D, until="game"))
     return pick_country(D, countries_held(g, C), lambda g, n: power_struggle(n, D),
-                        text="New Year's Eve Party: choose a country for a last power struggle", decline="no struggle")
+                        text=msg("New Year's Eve Party: choose a country for a last power struggle."), decline="no struggle")
 
 
 # 1989 card 104
@@ -410,7 +411,7 @@ def new_years_eve_party(g: Any, e: Ev) -> Steps:
         return None
 
     return pick_option(C, [("end the game at the end of this turn", accept), ("the game goes on", lambda g: None)],
-                       text="New Year's Eve Party")
+                       text=msg("New Year's Eve Party."))
 
 
 # 1989 card 105
@@ -429,7 +430,7 @@ def social_democratic_platform(g: Any, e: Ev) -> Steps:
     def platform(g: Any, country: str) -> Steps:
         return [place(C, 2, in_country(country)), checks(C, 1, in_country(country), ops=e.ops, card=106)]
 
-    return pick_country(C, countries_held(g, D), platform, text="Choose a country where the Democrat holds Power")
+    return pick_country(C, countries_held(g, D), platform, text=msg("Choose a country where the Democrat holds Power."))
 
 
 # 1989 card 107
@@ -466,7 +467,7 @@ def _coup_next(left: tuple[str, ...], ops: int) -> Steps:
     if len(left) == 1:
         return then(lambda g: _coup_country(g, left[0], ops, ()))
     return pick_option(C, [(n, (lambda g, n=n: _coup_country(g, n, ops, tuple(x for x in left if x != n))))
-                           for n in left], text="Kremlin Coup!: choose the next country")
+                           for n in left], text=msg("Kremlin Coup!: choose the next country."))
 
 
 # 1989 card 109

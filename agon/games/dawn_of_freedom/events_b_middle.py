@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agon.engine import Text, msg
 from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, NAMES, ROLES, SPACES, SPACES_IN, C, D, space
 from agon.games.dawn_of_freedom.events import (
     Effect,
@@ -41,7 +42,7 @@ DRESDEN, LUTHERAN_CHURCH, LEIPZIG = space("Dresden"), space("Lutheran Church"), 
 PRAHA, GERMAN_WRITERS = space("Praha"), space("German Writers")
 TIMISOARA, HARGHITA = space("Timisoara"), space("Harghita/Covasna")
 COMMON_EUROPEAN_HOME, REFORMER_REHABILITATED = 21, 67
-def pick_country(side: int, names: list[str], fn: Any, *, text: str, decline: str | None = None) -> Steps:
+def pick_country(side: int, names: list[str], fn: Any, *, text: Text, decline: str | None = None) -> Steps:
     """`side` picks one of the countries `names`; then `fn(g, country)` runs. Nothing if none."""
     options = [(n, (lambda g, n=n: fn(g, n))) for n in names]
     if not options:
@@ -54,7 +55,7 @@ def pick_country(side: int, names: list[str], fn: Any, *, text: str, decline: st
 def power_where(side: int) -> Where:
     """Spaces in a country where `side` holds Power."""
     return Where(lambda g, s: g.power[COUNTRY_NAMES.index(SPACES[s].country)] == side,
-                 "in a country where " + ("the Democrat", "the Communist")[side] + " holds Power")
+                 msg("in a country where the {side} holds Power", side=NAMES[side]))
 
 
 # -- the events ---------------------------------------------------------------------------------
@@ -71,7 +72,7 @@ def foreign_television(g: Any, e: Ev) -> Steps:
 def central_committee_reshuffle(g: Any, e: Ev) -> Steps:
     """The Communist places 3 SPs in one country where he still holds Power."""
     return pick_country(C, countries_held(g, C), lambda g, n: place(C, 3, in_country(n)),
-                        text="Choose a country where you hold Power for 3 SPs")
+                        text=msg("Choose a country where you hold Power for 3 SPs."))
 
 
 # 1989 card 59
@@ -150,7 +151,7 @@ def reformer_rehabilitated(g: Any, e: Ev) -> Steps:
                 and g.event_playable(c, _carrier(c, e.side))]
 
     return pick_card(e.side, candidates, lambda g, c: play_event(c, _carrier(c, e.side)),
-                     text="Choose a card in the discard pile whose event happens now")
+                     text=msg("Choose a card in the discard pile whose event happens now."))
 
 
 # 1989 card 68
@@ -175,7 +176,7 @@ def systematization(g: Any, e: Ev) -> Steps:
         g.destroy_space(sid)
         return None
 
-    return pick_space(C, in_country("Romania"), destroy, text="Choose the Romanian space to destroy")
+    return pick_space(C, in_country("Romania"), destroy, text=msg("Choose the Romanian space to destroy."))
 
 
 def _securitate(g: Any, eff: Effect, country: str) -> Steps:
@@ -233,7 +234,7 @@ def _exit_visas_pick(g: Any) -> Steps:
         return _exit_visas_pick(g)
 
     return pick_card(D, lambda g: list(g.hands[D]), discard, optional=True,
-                     text="Discard a card (pass when done)")
+                     text=msg("Discard a card (pass when done)."))
 
 
 def _exit_visas_draw(g: Any) -> Steps:
@@ -260,7 +261,7 @@ def warsaw_pact_summit(g: Any, e: Ev) -> Steps:
         ("2 support checks (+2) on Student or Intellectual spaces",
          lambda g: checks(C, 2, of_class("Student", "Intellectual"), ops=e.ops, mod=2, card=76)),
         ("place 4 SPs in spaces without Democrat SPs", lambda g: place(C, 4, no_sp(D))),
-    ], text="Warsaw Pact Summit: choose one")
+    ], text=msg("Warsaw Pact Summit: choose one."))
 
 
 SAMIZDAT = "Samizdat"
@@ -293,7 +294,7 @@ def samizdat(g: Any, e: Ev) -> Steps:
         return None
 
     return pick_card(D, lambda g: [c for c in g.hands[D] if not CARDS[c].scoring], aside, optional=True,
-                     text="Set a card aside until the next turn")
+                     text=msg("Set a card aside until the next turn."))
 
 
 # 1989 card 78
@@ -316,7 +317,7 @@ def workers_revolt(g: Any, e: Ev) -> Steps:
         return None
 
     return pick_space(me, of_class("Worker") & has_sp(opp) & power_where(opp), revolt,
-                      text="Choose the Worker space that revolts")
+                      text=msg("Choose the Worker space that revolts."))
 
 
 # 1989 card 79

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agon.engine import msg
 from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES, C, D, space
 from agon.games.dawn_of_freedom.events import (
     Effect,
@@ -77,7 +78,7 @@ def legacy_of_martial_law(g: Any, e: Ev) -> Steps:
         g.say("Legacy of Martial Law: 1 Democrat SP in {space} becomes a Communist SP.", space=SPACES[sid].name)
         return None
 
-    return [pick_space(C, poland & has_sp(D), swap, text="Replace 1 Democrat SP by a Communist SP in a space"),
+    return [pick_space(C, poland & has_sp(D), swap, text=msg("Replace 1 Democrat SP by a Communist SP in a space.")),
             checks(C, 1, poland, ops=e.ops)]
 
 
@@ -99,7 +100,7 @@ def _strike_round(g: Any, eff: Effect, side: int) -> Steps:
         return None
 
     strike = pick_card(C, lambda g: list(g.hands[C]), discard,
-                       text="General Strike: discard a card (or play a scoring card)")
+                       text=msg("General Strike: discard a card (or play a scoring card)."))
     naming = _stasi_naming(g)  # the round is replaced, but Stasi still asks before it
     return [naming, strike] if naming else strike
 
@@ -173,7 +174,7 @@ def _stasi_naming(g: Any) -> Steps:
         return None
 
     return pick_card(D, lambda g: list(g.hands[D]), name,
-                     text="Stasi: name (and show) the card you will play in your next action round")
+                     text=msg("Stasi: name (and show) the card you will play in your next action round."))
 
 
 def _stasi_pairing(g: Any) -> Steps:
@@ -196,7 +197,7 @@ def _stasi_pairing(g: Any) -> Steps:
 
     return pick_option(D, [("play the shown card", lambda g: None),
                            ("play Common European Home with the shown card", pair)],
-                       text="Stasi: play the card you showed, or Common European Home with it")
+                       text=msg("Stasi: play the card you showed, or Common European Home with it."))
 
 
 def _stasi_end(g: Any, eff: Effect) -> Steps:
@@ -256,7 +257,7 @@ def deutsche_marks(g: Any, e: Ev) -> Steps:
             return play_event(card, C)
         return play_for_ops(C, card, tst=True)
 
-    return pick_card(D, _highest_ops, give, text="Deutsche Marks: give your highest-Ops card")
+    return pick_card(D, _highest_ops, give, text=msg("Deutsche Marks: give your highest-Ops card."))
 
 
 def _ceh_partners(g: Any, side: int) -> list[int]:
@@ -297,7 +298,7 @@ def common_european_home(g: Any, e: Ev) -> Steps:
         return play_for_ops(side, card)
 
     return pick_card(side, lambda g: _ceh_partners(g, side), pair,
-                     text="Common European Home: choose the opponent's card to use for its Ops")
+                     text=msg("Common European Home: choose the opponent's card to use for its Ops."))
 
 
 # 1989 card 24

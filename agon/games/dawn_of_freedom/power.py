@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Action
+from agon.engine import Action, msg
 from agon.games.dawn_of_freedom.data import (
     COUNTRY,
     NAMES,
@@ -24,6 +24,7 @@ from agon.games.dawn_of_freedom.data import (
 from agon.games.dawn_of_freedom.events import in_country, remove
 from agon.games.dawn_of_freedom.flow import Ask, Frame, ask, auto
 from agon.games.dawn_of_freedom.scoring import score_country
+from agon.games.dawn_of_freedom.words import join_terms, phrase
 
 RALLY, PETITION = "Rally in the Square", "Petition"
 TACTIC_FAILS, SUPPORT_FALTERS, SUPPORT_SURGES, SCARE_TACTICS = 52, 49, 50, 51
@@ -192,7 +193,7 @@ class Attack(Ask):
         banned = g.ps["banned"]
         if banned:
             return "Power struggle: you have the initiative; play a card (banned: {banned}).", \
-                {"banned": ", ".join(banned)}
+                {"banned": phrase(join_terms(list(banned)))}
         return "Power struggle: you have the initiative; play a card.", {}
 
 
@@ -359,7 +360,7 @@ class Surrender(Ask):
         idx = g.country_index(country)
         if action.arg == "keep":
             g.retained[idx] += 1
-            g.add_vp(-COUNTRY[country].power_value * g.retained[idx], f"power kept in {country}")
+            g.add_vp(-COUNTRY[country].power_value * g.retained[idx], msg("power kept in {country}", country=country))
         else:
             g.power[idx] = D
             g.say("The Communist gives up power in {country}.", country=country)

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from agon.engine import msg
 from agon.games.dawn_of_freedom.data import COUNTRY, COUNTRY_NAMES, ROLES, SPACES, SPACES_IN, C, D
 from agon.games.dawn_of_freedom.flow import Frame, auto
+from agon.games.dawn_of_freedom.words import final_reason
 
 FINAL_POWER_BONUS = 4  # 1989 10.4 step 2: 4 VP per country where the Communist still holds power
 
@@ -77,10 +79,10 @@ def final_scoring(g: Any, f: Frame) -> None:
 def final_count(g: Any, f: Frame) -> None:
     held = sum(1 for p in g.power if p == C)
     if held:
-        g.add_vp(-FINAL_POWER_BONUS * held, f"power held in {held} countries")
+        g.add_vp(-FINAL_POWER_BONUS * held, msg("power held in {held} countries", held=held))
     for country in COUNTRY_NAMES:
         score_country(g, country)
-    g.finish_by_vp(f"final scoring: VP {g.vp:+d}")
+    g.finish_by_vp(final_reason(g.vp))
 
 
 __all__ = ["ROLES", "country_score", "score_country"]

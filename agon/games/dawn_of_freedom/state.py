@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from agon.engine import Action, State
+from agon.engine import Action, State, Text
 from agon.engine.rng import Rng
 from agon.games.dawn_of_freedom import data
 from agon.games.dawn_of_freedom.data import CARDS, COUNTRY_NAMES, NAMES, ROLES, SPACES, C, D
 from agon.games.dawn_of_freedom.events import EVENTS, Effect, Steps
 from agon.games.dawn_of_freedom.flow import ASK, AUTO, Frame
+from agon.games.dawn_of_freedom.words import WON_AT, join_terms
 
 MAX_AUTO_STEPS = 100_000  # bound on automatic procedures run in one action (never hang)
 DETERMINIZE_TRIES = 200  # samples drawn until one admits the pending decision
@@ -335,7 +336,7 @@ class DawnState(State):
 
     # -- VP and victory ---------------------------------------------------------------------------
 
-    def add_vp(self, n: int, why: str = "") -> None:
+    def add_vp(self, n: int, why: Text | str = "") -> None:
         """Move the VP marker (+ favours the Democrat); automatic victory at +-20 (rule 2.1),
         not inside a power struggle (8.3 note) nor in final scoring (10.4)."""
         if n == 0:
@@ -351,11 +352,11 @@ class DawnState(State):
         if self.in_ps or self.final or self.outcome is not None:
             return
         if self.vp >= 20:
-            self.finish([ROLES[D]], "automatic victory: the VP marker reached +20")
+            self.finish([ROLES[D]], WON_AT[20])
         elif self.vp <= -20:
-            self.finish([ROLES[C]], "automatic victory: the VP marker reached -20")
+            self.finish([ROLES[C]], WON_AT[-20])
 
-    def finish(self, winners: list[str], reason: str, by_vp: bool = True) -> None:
+    def finish(self, winners: list[str], reason: Text | str, by_vp: bool = True) -> None:
         """End the game. Scores are the VP from each side's view; a game not decided by the VP
         marker (a held scoring card) scores like an automatic victory (+-20), a draw 0."""
         if self.outcome is not None:
@@ -363,11 +364,11 @@ class DawnState(State):
         scores = {ROLES[D]: self.vp, ROLES[C]: -self.vp}
         if not by_vp:
             scores = {r: (20 if r in winners else -20) if winners else 0 for r in ROLES}
-        self.outcome = {"winners": winners, "scores": scores, "reason": reason, "vp": self.vp, "turn": self.turn}
+        self.outcome = {"winners": winners, "scores": scores, "reason": str(reason), "vp": self.vp, "turn": self.turn}
         self.say("Game over: {reason}.", reason=reason)
         self.stack = []
 
-    def finish_by_vp(self, reason: str) -> None:
+    def finish_by_vp(self, reason: Text | str) -> None:
         """End the game now; the sign of the VP marker decides (rule 10.4 step 4)."""
         winners = [ROLES[D]] if self.vp > 0 else [ROLES[C]] if self.vp < 0 else []
         self.finish(winners, reason)
@@ -395,7 +396,7 @@ class DawnState(State):
             if quiet:
                 return got
             self.say("The {side} draws {n} card(s).", side=NAMES[side], n=len(got))
-            self.say("You draw {cards}.", to=ROLES[side], cards=", ".join(CARDS[c].title for c in got))
+            self.say("You draw {cards}.", to=ROLES[side], cards=join_terms([CARDS[c].title for c in got]))
         return got
 
     def forget(self, card: int) -> None:

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Action
+from agon.engine import Action, Text, msg
 from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES
-from agon.games.dawn_of_freedom.events import EVENTS, Ev
+from agon.games.dawn_of_freedom.events import EVENTS, Ev, option_words, words
 from agon.games.dawn_of_freedom.flow import CARD, SPACE, Ask, Frame, ask, auto
+from agon.games.dawn_of_freedom.words import Phrase, join_terms
 
 
 def _limit_ok(f: Frame, sid: int) -> bool:
@@ -25,15 +26,14 @@ def _count_one(g: Any, f: Frame, sid: int) -> None:
         g.stack.pop()
 
 
-def _where(f: Frame) -> str:
-    """The step's limits for its prompt: " in Poland", " (at most 2 per space)"..."""
-    label = f["where"].label
-    out = f" {label}" if label else " anywhere"
+def _where(f: Frame) -> Phrase:
+    """The step's limits for its prompt: " in Poland", " anywhere (at most 2 per space)"..."""
+    where = words(f["where"].label) or "anywhere"
     if f["one"]:
-        out += " (all in one space)"
-    elif f["per"] is not None:
-        out += f" (at most {f['per']} per space)"
-    return out
+        return Phrase(" {filter} (all in one space)", {"filter": where})
+    if f["per"] is not None:
+        return Phrase(" {filter} (at most {per} per space)", {"filter": where, "per": f["per"]})
+    return Phrase(" {filter}", {"filter": where})
 
 
 @ask("place")
@@ -90,7 +90,7 @@ class _Pick(Ask):
             g.push(f["fn"](g, action.arg))
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return f["text"] + ".", {}  # the options list the eligible spaces / cards
+        return f["text"].template, dict(f["text"].args)  # the options list the eligible spaces / cards
 
 
 @ask("pick_space")
@@ -113,12 +113,12 @@ class PickOption(Ask):
         g.stack.pop()
         for label, fn in f["options"]:
             if label == action.arg:
-                g.say("The {side} chooses: {option}.", side=NAMES[f["role"]], option=label)
+                g.say("The {side} chooses: {option}.", side=NAMES[f["role"]], option=option_words(label))
                 g.push(fn(g))
                 return
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return f["text"] + ".", {}
+        return f["text"].template, dict(f["text"].args)
 
 
 @ask("pick_card")
@@ -161,10 +161,11 @@ def play_event(g: Any, f: Frame) -> None:
 
 def _say_sp_changes(g: Any, title: str, before: list[list[int]]) -> None:
     """Log the SPs an event changed at once (its later steps log their own SPs)."""
-    changes = [f"{NAMES[s]} {g.sp[s][i] - before[s][i]:+d} in {SPACES[i].name}"
-               for i in range(len(SPACES)) for s in (0, 1) if g.sp[s][i] != before[s][i]]
+    changes: list[Text | str] = [msg("{side} {n:+d} in {space}", side=NAMES[s], n=g.sp[s][i] - before[s][i],
+                                     space=SPACES[i].name)
+                                 for i in range(len(SPACES)) for s in (0, 1) if g.sp[s][i] != before[s][i]]
     if changes:
-        g.say("{card}: {changes}.", card=title, changes=", ".join(changes))
+        g.say("{card}: {changes}.", card=title, changes=join_terms(changes))
 
 
 def _into_play(g: Any, card: int) -> bool:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Action
+from agon.engine import ENGLISH, Action, Text, Translator, msg, plural
 from agon.engine.actions import render as fill
 from agon.games.dawn_of_freedom.data import (
     CARD_TEXTS,
     CARDS,
+    CLASSES,
+    COUNTRIES,
     COUNTRY,
     COUNTRY_NAMES,
     NAMES,
@@ -23,17 +25,30 @@ from agon.games.dawn_of_freedom.data import (
     C,
     D,
 )
+from agon.games.dawn_of_freedom.events import option_words
+from agon.games.dawn_of_freedom.words import (
+    BOTH_HELD,
+    ENDED_EARLY,
+    FINAL_VP_REACH,
+    WON_AT,
+    final_reason,
+    held_scoring,
+    join_terms,
+    reason_text,
+)
 
 SIDE_NAMES = ("democrat", "communist", "both")
 SIDE_WORDS = ("Democrat", "Communist", "both sides")  # whose event a card carries, as people read it
 
 
-def card_label(n: int) -> str:
+def card_label(n: int) -> Text:
     c = CARDS[n]
     if c.scoring:
-        return f"#{n} {c.title} (scoring)"
-    star = "*" if c.star else ""
-    return f"#{n} {c.title}{star} ({c.ops} Op{'s' if c.ops != 1 else ''}, {SIDE_WORDS[c.side]})"
+        return msg("#{n} {card} (scoring)", n=n, card=c.title)
+    args = {"n": n, "card": c.title, "ops": c.ops, "side": SIDE_WORDS[c.side]}
+    if c.star:
+        return plural("#{n} {card}* ({ops} Op, {side})", "#{n} {card}* ({ops} Ops, {side})", "ops", **args)
+    return plural("#{n} {card} ({ops} Op, {side})", "#{n} {card} ({ops} Ops, {side})", "ops", **args)
 
 
 def catalogue() -> list[dict[str, Any]]:
@@ -93,18 +108,26 @@ def view(g: Any, role: str | None) -> dict[str, Any]:
     return v
 
 
-def label(g: Any, action: Action) -> str:
+def short_name(sid: int) -> str:
+    """A space's name without its country ("Catholic Church" for "Catholic Church, Poland"): a term."""
+    s = SPACES[sid]
+    return s.name.removesuffix(f", {s.country}")
+
+
+def label(g: Any, action: Action) -> Text | str:
     verb, arg = action.verb, action.arg
     if verb == "space" and isinstance(arg, int):
         s = SPACES[arg]  # the country first: a long list of spaces reads grouped by country (ids are)
-        bg = ", BG" if s.battleground else ""
-        return (f"{s.country}: {s.name.removesuffix(', ' + s.country)} ({s.cls}{bg}, stab {s.stability}; "
-                f"D {g.sp[D][arg]} / C {g.sp[C][arg]})")
+        args = {"country": s.country, "space": short_name(arg), "cls": s.cls, "stab": s.stability,
+                "d": g.sp[D][arg], "c": g.sp[C][arg]}
+        if s.battleground:
+            return msg("{country}: {space} ({cls}, BG, stab {stab}; D {d} / C {c})", **args)
+        return msg("{country}: {space} ({cls}, stab {stab}; D {d} / C {c})", **args)
     if verb == "card" and isinstance(arg, int):
         return card_label(arg)
     if verb == "pscard" and isinstance(arg, int):
         p = POWER_CARDS[arg]
-        return p.name if p.kind == "wild" else f"{p.name} ({p.value})"
+        return p.name if p.kind == "wild" else msg("{card} ({value})", card=p.name, value=p.value)
     return _label(g, verb, arg) or str(action)
 
 
@@ -112,43 +135,60 @@ def _frame(g: Any) -> dict[str, Any]:
     return g.stack[-1] if g.stack else {}
 
 
-def _label(g: Any, verb: str, arg: Any) -> str | None:
+PLAY = {"event": "For its event", "ops": "For Operations",
+        "tiananmen": "For a Tiananmen Square attempt (its event does not happen)",
+        "both": "For both its event and Operations (Tiananmen award)"}
+ORDER = {"event first": "The event first, then your Operations",
+         "ops first": "Your Operations first, then the event",
+         "cancel event": "Operations only: cancel the event (Tiananmen award)"}
+USE = {"place": "Place SPs", "checks": "Make 2 support checks",
+       "place+": "Place SPs, all in East Germany (+1 Op)",
+       "checks+": "Make 2 support checks, both in East Germany (+1 Op)",
+       "tiananmen": "Make a Tiananmen Square attempt"}
+RAISE = {"yes": "Raise the stakes (discard 3 cards)", "no": "Do not raise the stakes"}
+EXTRA_ROUND = {"take": "Take an 8th action round", "pass": "Do not take it"}
+FIXED_LABELS = (*PLAY.values(), *ORDER.values(), *USE.values(), *RAISE.values(), *EXTRA_ROUND.values(),
+                "Give up power (no VP for power)", "Pass")  # templates without arguments (terms() lists them)
+
+
+def _capital(words: Text | str) -> Text | str:
+    """An option's words as a label: the first letter a capital."""
+    if isinstance(words, str):
+        return words[:1].upper() + words[1:]
+    return Text(words.template[:1].upper() + words.template[1:], words.args, words.plural, words.count)
+
+
+def _label(g: Any, verb: str, arg: Any) -> Text | str | None:
     """Readable labels for the fixed options (the rulebook's words)."""
     f = _frame(g)
     if verb == "play":
         card, side = f.get("card"), f.get("role")
         if arg == "ops" and card is not None and side is not None and CARDS[card].side == 1 - side \
                 and g.event_playable(card, 1 - side):
-            return f"For Operations (the {NAMES[1 - side]}'s event happens too)"
-        return {"event": "For its event", "ops": "For Operations",
-                "tiananmen": "For a Tiananmen Square attempt (its event does not happen)",
-                "both": "For both its event and Operations (Tiananmen award)"}.get(arg)
+            return msg("For Operations (the {side}'s event happens too)", side=NAMES[1 - side])
+        return PLAY.get(arg)
     if verb == "order":
-        return {"event first": "The event first, then your Operations",
-                "ops first": "Your Operations first, then the event",
-                "cancel event": "Operations only: cancel the event (Tiananmen award)"}.get(arg)
+        return ORDER.get(arg)
     if verb == "use":
-        return {"place": "Place SPs", "checks": "Make 2 support checks",
-                "place+": "Place SPs, all in East Germany (+1 Op)",
-                "checks+": "Make 2 support checks, both in East Germany (+1 Op)",
-                "tiananmen": "Make a Tiananmen Square attempt"}.get(arg)
+        return USE.get(arg)
     if verb == "raise":
-        return {"yes": "Raise the stakes (discard 3 cards)", "no": "Do not raise the stakes"}.get(arg)
+        return RAISE.get(arg)
     if verb == "power" and g.ps is not None:
         i = COUNTRY_NAMES.index(g.ps["country"])
         if arg == "keep":
-            return f"Keep power (score {COUNTRY[g.ps['country']].power_value * (g.retained[i] + 1)} VP for power)"
+            return msg("Keep power (score {vp} VP for power)",
+                       vp=COUNTRY[g.ps["country"]].power_value * (g.retained[i] + 1))
         return "Give up power (no VP for power)"
     if verb == "extra round":
-        return {"take": "Take an 8th action round", "pass": "Do not take it"}.get(arg)
+        return EXTRA_ROUND.get(arg)
     if verb == "concede" and g.ps is not None and g.ps.get("led"):
-        return f"Concede (the attacker wins with {g.ps['led'][1]})"
+        return msg("Concede (the attacker wins with {suit})", suit=g.ps["led"][1])
     if verb == "suit":
-        return f"Lead as {arg}"
+        return msg("Lead as {suit}", suit=arg)
     if verb == "pass":
         return "Pass"
     if verb == "option" and isinstance(arg, str):
-        return arg[:1].upper() + arg[1:]
+        return _capital(option_words(arg))
     return None
 
 
@@ -156,136 +196,207 @@ CELL = 15  # a space's name in the compact map: three spaces to a 76-column line
 UNTIL = {"turn": "this turn", "game": "whole game", "ps": "next struggle", "deal": "next deal", "manual": "until used"}
 KEY = "Key: Democrat/Communist SPs, D/C: who controls it, *: battleground"
 CLASSES_KEY = "Space classes (events name them): Elite, Bureaucrat, Farmer, Worker, Intellectual, Student, Church, Minority"
+BOARD_WORDS = (KEY, CLASSES_KEY, "destroyed (Systematization)", "[blue]D[/blue]", "[red]C[/red]", "[blue]D ctrl[/blue]", "[red]C ctrl[/red]",
+               "nobody", "both", "none", "none (draw)", "even", *UNTIL.values())  # terms() lists them
 
 
 def _name(role: str | None) -> str:
     return "nobody" if role is None else NAMES[SIDE_OF[role]]
 
 
-def _short_space(sid: int) -> str:
+def _short_space(sid: int, tr: Translator) -> str:
     """A space's name for the compact map: without its country, cut to CELL characters."""
-    s = SPACES[sid]
-    name = s.name.removesuffix(f", {s.country}")
+    name = tr.term(short_name(sid))
     return name if len(name) <= CELL else name[:CELL - 1] + "…"
 
 
-def _ctrl_mark(ctrl: str | None) -> str:
-    return {"democrat": "[blue]D[/blue]", "communist": "[red]C[/red]"}.get(ctrl or "", " ")
+def _ctrl_mark(ctrl: str | None, tr: Translator) -> str:
+    mark = {"democrat": "[blue]D[/blue]", "communist": "[red]C[/red]"}.get(ctrl or "")
+    return tr.gettext(mark) if mark else " "
 
 
-def _header(v: dict[str, Any]) -> list[str]:
+def _header(v: dict[str, Any], tr: Translator) -> list[str]:
     vp = v["vp"]
-    ahead = "even" if vp == 0 else f"{'Democrat' if vp > 0 else 'Communist'} ahead"
+    ahead = msg("even") if vp == 0 else msg("{side} ahead", side="Democrat" if vp > 0 else "Communist")
     t = v["tiananmen"]
 
-    def box(role: str) -> str:
+    def box(role: str) -> Text | int:
         n = t[role]
-        return f"{n} {TST_NAMES[SIDE_OF[role]][n - 1]}" if n else "0"
+        return msg("{n} {box}", n=n, box=TST_NAMES[SIDE_OF[role]][n - 1]) if n else 0
 
-    return [f"[bold]1989[/bold]  turn {v['turn']}, action round {v['action_round']} ({_name(v['phasing'])})"
-            f"   VP {vp:+d} ({ahead})",
-            f"Tiananmen: Democrat {box('democrat')}, Communist {box('communist')}"]
+    return [tr.text(msg("[bold]1989[/bold]  turn {turn}, action round {ar} ({side})   VP {vp:+d} ({ahead})",
+                        turn=v["turn"], ar=v["action_round"], side=_name(v["phasing"]), vp=vp, ahead=ahead)),
+            tr.text(msg("Tiananmen: Democrat {d}, Communist {c}", d=box("democrat"), c=box("communist")))]
 
 
-def _country_line(v: dict[str, Any], country: str) -> str:
+def _country_line(v: dict[str, Any], country: str, tr: Translator) -> str:
     """A country's header: who holds power and how many spaces and battlegrounds each controls."""
     ids = [s for s in SPACES_IN[country] if s not in v["destroyed"]]
     ctrl = [v["control"][s] for s in ids]
     bgs = [v["control"][s] for s in ids if SPACES[s].battleground]
-    return (f"[bold]{country}[/bold] ({COUNTRY[country].abbr}): power {_name(v['power'][country])}"
-            f"{' x' + str(v['power_kept'][country]) if v['power_kept'][country] else ''}; controls "
-            f"D {ctrl.count('democrat')} ({bgs.count('democrat')} BG), C {ctrl.count('communist')} "
-            f"({bgs.count('communist')} BG) of {len(ids)}")
+    args = {"country": country, "abbr": COUNTRY[country].abbr, "side": _name(v["power"][country]),
+            "d": ctrl.count("democrat"), "dbg": bgs.count("democrat"), "c": ctrl.count("communist"),
+            "cbg": bgs.count("communist"), "n": len(ids)}
+    if v["power_kept"][country]:
+        return tr.text(msg("[bold]{country}[/bold] ({abbr}): power {side} x{kept}; controls D {d} ({dbg} BG), "
+                           "C {c} ({cbg} BG) of {n}", kept=v["power_kept"][country], **args))
+    return tr.text(msg("[bold]{country}[/bold] ({abbr}): power {side}; controls D {d} ({dbg} BG), "
+                       "C {c} ({cbg} BG) of {n}", **args))
 
 
-def _compact_map(v: dict[str, Any]) -> list[str]:
+def _compact_map(v: dict[str, Any], tr: Translator) -> list[str]:
     """1989 board summarised (issue 10 item 4): per country a header and only the spaces holding SPs,
     three to a line."""
     lines: list[str] = []
     for country in COUNTRY_NAMES:
-        lines.append(_country_line(v, country))
+        lines.append(_country_line(v, country, tr))
         cells = []
         for sid in SPACES_IN[country]:
             d, c = v["sp"]["democrat"][sid], v["sp"]["communist"][sid]
             if sid in v["destroyed"] or not (d or c):
                 continue
             bg = "*" if SPACES[sid].battleground else " "
-            cells.append(f"{bg}{_short_space(sid):<{CELL}} {d:>2}/{c:<2} {_ctrl_mark(v['control'][sid])}")
+            cells.append(f"{bg}{_short_space(sid, tr):<{CELL}} {d:>2}/{c:<2} {_ctrl_mark(v['control'][sid], tr)}")
         for i in range(0, len(cells), 3):
             lines.append("  ".join(cells[i:i + 3]))
     return lines
 
 
-def _full_map(v: dict[str, Any]) -> list[str]:
+def _full_map(v: dict[str, Any], tr: Translator) -> list[str]:
     lines: list[str] = []
+    bg_word = tr.gettext("BG", "battleground")  # a column as wide as the word ("BG", "HSZ")
     for country in COUNTRY_NAMES:
-        lines.append(_country_line(v, country))
+        lines.append(_country_line(v, country, tr))
         for sid in SPACES_IN[country]:
             s = SPACES[sid]
+            name = tr.term(s.name)
             if sid in v["destroyed"]:
-                lines.append(f"  {s.name:<32} destroyed (Systematization)")
+                lines.append(f"  {name:<32} " + tr.gettext("destroyed (Systematization)"))
                 continue
-            mark = {"democrat": "[blue]D ctrl[/blue]", "communist": "[red]C ctrl[/red]"}.get(v["control"][sid] or "", "")
-            bg = "BG" if s.battleground else "  "
-            lines.append(f"  {s.name:<32}{bg} {s.cls:<12} stab {s.stability}  D {v['sp']['democrat'][sid]:>2}  "
-                         f"C {v['sp']['communist'][sid]:>2}  {mark}")
+            mark = {"democrat": "[blue]D ctrl[/blue]", "communist": "[red]C ctrl[/red]"}.get(v["control"][sid] or "")
+            bg = bg_word if s.battleground else " " * len(bg_word)
+            numbers = tr.text(msg("stab {stab}  D {d:>2}  C {c:>2}", stab=s.stability, d=v["sp"]["democrat"][sid],
+                                  c=v["sp"]["communist"][sid]))
+            lines.append(f"  {name:<32}{bg} {tr.term(s.cls):<12} {numbers}  {tr.gettext(mark) if mark else ''}")
     return lines
 
 
-def _cards(cards: list[int]) -> str:
-    return ", ".join(f"{c} {CARDS[c].title}" for c in cards)
+def cards_text(cards: list[int]) -> Text | str:
+    """Strategy cards by number and name ("4 Michnik, 9 The Wall"), each name a term."""
+    return join_terms([msg("{n} {card}", n=c, card=CARDS[c].title) for c in cards])
 
 
-def _ps_cards(cards: list[int]) -> str:
-    return ", ".join(f"{POWER_CARDS[c].name} {POWER_CARDS[c].value or ''}".strip() for c in cards)
+def _ps_cards(cards: list[int]) -> Text | str:
+    return join_terms([msg("{card} {value}", card=POWER_CARDS[c].name, value=POWER_CARDS[c].value)
+                       if POWER_CARDS[c].value else POWER_CARDS[c].name for c in cards])
 
 
-def _footer(v: dict[str, Any], full: bool) -> list[str]:
-    lines = []
-    if v["effects"]:
-        lines.append("In force: " + "; ".join(
-            f"{e['name']} ({_name(e['side']) if e['side'] else 'both'}, {UNTIL.get(e['until'], e['until'])})"
-            for e in v["effects"]))
-    counts = (f"Hands: Democrat {v['hand_counts']['democrat']}, Communist {v['hand_counts']['communist']};"
-              f" deck {v['deck_count']}, removed {len(v['removed'])}, discard {len(v['discard'])}")
+def _effect(e: dict[str, Any]) -> Text:
+    return msg("{name} ({side}, {until})", name=e["name"], side=_name(e["side"]) if e["side"] else "both",
+               until=UNTIL.get(e["until"], e["until"]))
+
+
+def _counts(v: dict[str, Any], full: bool) -> list[Text]:
+    args = {"d": v["hand_counts"]["democrat"], "c": v["hand_counts"]["communist"], "deck": v["deck_count"],
+            "removed": len(v["removed"]), "discard": len(v["discard"])}
+    counts = msg("Hands: Democrat {d}, Communist {c}; deck {deck}, removed {removed}, discard {discard}", **args)
     pile = sorted(v["discard"])  # 1989 2.2: either player may inspect the discard pile at any time
     if pile and full:
-        lines += [counts, "Discard pile: " + _cards(pile)]
-    elif pile:  # compact: card numbers only (c N reads one)
-        lines.append(f"{counts}: {', '.join(map(str, pile))}")
+        return [counts, msg("Discard pile: {cards}", cards=cards_text(pile))]
+    if pile:  # compact: card numbers only (c N reads one)
+        return [msg("{counts}: {cards}", counts=counts, cards=join_terms(list(pile)))]
+    return [counts]
+
+
+def _struggle(ps: dict[str, Any]) -> list[Text]:
+    lines = []
+    if ps["led"]:
+        lines.append(msg("Power struggle in {country}: attacker {side}, led {suit}", country=ps["country"],
+                         side=_name(ps["attacker"]), suit=ps["led"][1]))
     else:
-        lines.append(counts)
-    if v["in_play"]:
-        lines.append("In play: " + _cards(v["in_play"]))
-    for who, card in v["committed"].items():
-        lines.append(f"Stasi: the {_name(who)} will play {card} {CARDS[card].title} next")
-    if "hand" in v:
-        lines.append("Your hand: " + _cards(v["hand"]))
-    ps = v.get("power_struggle")
-    if ps:
-        led = f", led {ps['led'][1]}" if ps["led"] else ""
-        lines.append(f"Power struggle in {ps['country']}: attacker {_name(ps['attacker'])}{led}")
-        lines.append(f"  banned {', '.join(ps['banned']) or 'none'}; cards Democrat {ps['hand_counts']['democrat']}, "
-                     f"Communist {ps['hand_counts']['communist']}")
-        if "hand" in ps:
-            lines.append("Your struggle cards: " + _ps_cards(ps["hand"]))
-        if "democrat_hand" in ps:  # Securitate
-            lines.append("The Democrat's power struggle cards (Securitate): " + _ps_cards(ps["democrat_hand"]))
-    if v.get("result"):
-        r = v["result"]
-        lines.append(f"Game over: {r['reason']}; winner: {', '.join(_name(w) for w in r['winners']) or 'none (draw)'}")
-    elif v.get("prompt"):
-        lines.append(f"[bold]{v['prompt']}[/bold]")
+        lines.append(msg("Power struggle in {country}: attacker {side}", country=ps["country"],
+                         side=_name(ps["attacker"])))
+    lines.append(msg("  banned {banned}; cards Democrat {d}, Communist {c}",
+                     banned=join_terms(list(ps["banned"])) if ps["banned"] else "none",
+                     d=ps["hand_counts"]["democrat"], c=ps["hand_counts"]["communist"]))
+    if "hand" in ps:
+        lines.append(msg("Your struggle cards: {cards}", cards=_ps_cards(ps["hand"])) if ps["hand"]
+                     else msg("Your struggle cards: "))
+    if "democrat_hand" in ps:  # Securitate
+        lines.append(msg("The Democrat's power struggle cards (Securitate): {cards}", cards=_ps_cards(ps["democrat_hand"]))
+                     if ps["democrat_hand"] else msg("The Democrat's power struggle cards (Securitate): "))
     return lines
 
 
-def render(v: dict[str, Any], role: str | None, full: bool = False) -> str:
-    """The 1989 board for a terminal. Compact (default, fits 80x50 with a prompt): per country who
-    holds power and the spaces holding SPs. `full`: every space with its class and stability, and
-    the discard pile."""
-    body = _full_map(v) if full else _compact_map(v)
+def _footer(v: dict[str, Any], full: bool, tr: Translator) -> list[str]:
+    lines: list[Text] = []
+    if v["effects"]:
+        lines.append(msg("In force: {effects}", effects=join_terms([_effect(e) for e in v["effects"]], "; ")))
+    lines += _counts(v, full)
+    if v["in_play"]:
+        lines.append(msg("In play: {cards}", cards=cards_text(v["in_play"])))
+    for who, card in v["committed"].items():
+        lines.append(msg("Stasi: the {side} will play {n} {card} next", side=_name(who), n=card, card=CARDS[card].title))
+    if "hand" in v:  # an empty hand reads "Your hand: " (nothing after the colon)
+        lines.append(msg("Your hand: {cards}", cards=cards_text(v["hand"])) if v["hand"] else msg("Your hand: "))
+    if v.get("power_struggle"):
+        lines += _struggle(v["power_struggle"])
+    out = [tr.text(line) for line in lines]
+    if v.get("result"):
+        r = v["result"]
+        winners = join_terms([_name(w) for w in r["winners"]]) if r["winners"] else "none (draw)"
+        out.append(tr.text(msg("Game over: {reason}; winner: {winners}", reason=reason_text(r["reason"]), winners=winners)))
+    elif v.get("prompt") and tr is ENGLISH:  # a translating front end shows its own prompt below the board
+        out.append(f"[bold]{v['prompt']}[/bold]")
+    return out
+
+
+def render(v: dict[str, Any], role: str | None, full: bool = False, tr: Translator = ENGLISH) -> str:
+    """The 1989 board for a terminal, in `tr`'s language. Compact (default, fits 80x50 with a
+    prompt): per country who holds power and the spaces holding SPs. `full`: every space with its
+    class and stability, and the discard pile."""
+    body = _full_map(v, tr) if full else _compact_map(v, tr)
     key = [KEY, CLASSES_KEY] if full else [KEY]
-    return "\n".join([*_header(v), *body, *_footer(v, full), *(f"[dim]{k}[/dim]" for k in key)])
+    return "\n".join([*_header(v, tr), *body, *_footer(v, full, tr), *(f"[dim]{tr.gettext(k)}[/dim]" for k in key)])
 
 
-__all__ = ["fill", "label", "render", "view"]
+# Words a front end translates that are no literal template in the code: effect names made from
+# a side or a country, the fixed reasons for VP, the scoring levels, the role and option names.
+VP_REASONS = ("Common European Home played for Operations", "the Ceausescus are captured", "the Ceausescus escape",
+              "the Ceausescus have nowhere to flee")
+SCORING_LEVELS = ("presence", "domination", "control", "nothing")
+OPTION_WORDS = ("2 support checks (+2) on Student or Intellectual spaces", "discard a 3-Ops card to cancel the support check",
+                "end the game at the end of this turn", "let the support check happen", "place 3 SPs in Elite spaces",
+                "place 4 SPs in spaces without Democrat SPs", "play Common European Home with the shown card",
+                "play the shown card", "remove all Democrat SPs from Elite spaces", "the game goes on",
+                "use Goodbye Lenin's Operations", "decline", "no struggle")  # pick_option's labels in events_*.py
+EFFECT_WORDS = ("aftermath+1", "extra action round", "The Tyrant is Gone (waiting)", "The Ceausescus' refuge",
+                "The Ceausescus' escape", "New Year's Eve Party: last struggle", "Stasi: shown card", "Stasi: end")
+
+
+def terms() -> list[str]:
+    """Every 1989 term and card text a front end may translate (issue 12): spaces (with and without
+    their country), countries and their abbreviations, regions, space classes, sides, cards and
+    power struggle cards with their texts, Tiananmen boxes, effects, board words and fixed labels."""
+    out: list[str] = [*NAMES, *SIDE_WORDS, *ROLES, "handicap"]
+    for c in COUNTRIES:
+        out += [c.name, c.abbr, c.region]
+    out += CLASSES
+    for sid, s in enumerate(SPACES):
+        out += [s.name, short_name(sid)]
+    for n, card in sorted(CARDS.items()):
+        out += [card.title, CARD_TEXTS[n].short, CARD_TEXTS[n].text]
+    for name, words in POWER_TEXTS.items():
+        out += [name, words.short, words.text]
+    out += [*TST_NAMES[D], *TST_NAMES[C]]
+    out += [f"Prudence on the {side}" for side in NAMES] + [f"Stand Fast ({side})" for side in NAMES]
+    out += [f"Foreign Currency Debt Burden ({n})" for n in COUNTRY_NAMES if n != "Romania"]
+    out += [*OPTION_WORDS, *(str(_capital(w)) for w in OPTION_WORDS), *COUNTRY_NAMES]
+    out += [*EFFECT_WORDS, *VP_REASONS, *SCORING_LEVELS, *BOARD_WORDS, *FIXED_LABELS, "BG", WON_AT[20], WON_AT[-20],
+            BOTH_HELD, ENDED_EARLY, *(str(held_scoring(side)) for side in NAMES)]
+    # a result's reason is English words (the result stays as it was); the final scoring's names the VP
+    out += [str(final_reason(vp)) for vp in range(-FINAL_VP_REACH, FINAL_VP_REACH + 1)]
+    return list(dict.fromkeys(out))
+
+
+__all__ = ["fill", "label", "render", "terms", "view"]

@@ -11,6 +11,7 @@ from agon.engine import Action
 from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, NAMES, PERIOD_CARDS, ROLES, SPACES, C, D
 from agon.games.dawn_of_freedom.events import EVENTS
 from agon.games.dawn_of_freedom.flow import CARD, SPACE, Ask, Frame, ask, auto
+from agon.games.dawn_of_freedom.words import BOTH_HELD, ENDED_EARLY, held_scoring, join_terms
 
 SETUP_ORDER = ((C, 2), (D, 3), (C, 3), (D, 4), (C, 2))  # 1989 3.4
 HAND_SIZE = 8  # 1989 4.1
@@ -74,7 +75,7 @@ def deal(g: Any) -> None:
     for side in (C, D):
         if dealt[side]:
             g.say("The {side} is dealt {n} card(s).", side=NAMES[side], n=len(dealt[side]))
-            g.say("You are dealt {cards}.", to=ROLES[side], cards=", ".join(CARDS[c].title for c in dealt[side]))
+            g.say("You are dealt {cards}.", to=ROLES[side], cards=join_terms([CARDS[c].title for c in dealt[side]]))
 
 
 @ask("setup_place")
@@ -333,9 +334,9 @@ def turn_end(g: Any, f: Frame) -> None:
     elif stage == 1:  # 1989 4.5 step 4: holding a scoring card loses (both: a draw, 10.2)
         held = [side for side in (D, C) if any(CARDS[c].scoring for c in g.hands[side])]
         if len(held) == 2:
-            g.finish([], "both players held a scoring card at the end of the turn", by_vp=False)
+            g.finish([], BOTH_HELD, by_vp=False)
         elif held:
-            g.finish([ROLES[1 - held[0]]], f"the {NAMES[held[0]]} held a scoring card at the end of the turn",
+            g.finish([ROLES[1 - held[0]]], held_scoring(NAMES[held[0]]),
                      by_vp=False)
         else:
             g.push([{"p": "turn_end", "stage": 2}])
@@ -344,7 +345,7 @@ def turn_end(g: Any, f: Frame) -> None:
         g.run_hooks("turn_end")
     else:
         if g.ends_this_turn:
-            g.finish_by_vp("the game ended early (New Year's Eve Party)")
+            g.finish_by_vp(ENDED_EARLY)
             return
         g.expire("turn")  # 1989 4.5 step 6, after the box-6 check (7.2)
         if g.turn >= LAST_TURN:

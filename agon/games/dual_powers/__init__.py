@@ -63,7 +63,10 @@ class DualPowers(Game):
         return {"opposition": OppositionBot}
 
     def render(self, view: dict[str, Any], role: str | None, full: bool = False, tr: Translator = ENGLISH) -> str:
-        return text.render(view, role)
+        return text.render(view, role, tr)
+
+    def terms(self) -> list[str]:
+        return text.terms()
 
     def cards(self) -> list[dict[str, Any]]:
         return text.catalogue()

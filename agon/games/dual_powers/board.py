@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from agon.engine import Text, msg
 from agon.games.dual_powers.data import (
     ADJ,
     ARROW,
@@ -90,7 +91,8 @@ def stronger(s: DualPowersState, d: int) -> int:
     return pw  # DP R4.2.5
 
 
-def take_pw(s: DualPowersState, side: int, why: str) -> None:
+def take_pw(s: DualPowersState, side: int, why: str | Text) -> None:
+    """DP R0.4: `side` takes Popular Will (`why`: a term or a Text) and with it the neutral markers."""
     if s.pw != side:
         s.pw = side
         s.say("{side} takes Popular Will ({why}) and now controls the neutral markers.", side=s.side_name(side), why=why)
@@ -108,7 +110,7 @@ def advance_date(s: DualPowersState, side: int, card: int) -> bool:
             moved = True
         else:
             moved = False  # A5: the marker stays on the last space
-        take_pw(s, side, "month advance")  # DP R3.4.3 / S5.5
+        take_pw(s, side, msg("month advance"))  # DP R3.4.3 / S5.5
         if moved:
             calendar_event(s)  # DP R3.4.4
     s.day = d
@@ -157,7 +159,7 @@ def draw(s: DualPowersState, side: int, n: int, to: list[int] | None = None) -> 
     return got
 
 
-def gain_vp(s: DualPowersState, side: int, vp: int, why: str) -> bool:
+def gain_vp(s: DualPowersState, side: int, vp: int, why: str | Text) -> bool:
     """DP R4.4: move the score marker toward `side`; return True if the game ended (R6.1)."""
     if vp <= 0:
         return False
@@ -166,16 +168,17 @@ def gain_vp(s: DualPowersState, side: int, vp: int, why: str) -> bool:
     s.say("{side} gains {vp} VP ({why}); the score is {score}.", side=s.side_name(side), vp=vp, why=why,
           score=score_text(s.score, s.side_name(0), s.side_name(1)))
     if abs(s.score) == TRACK_END:  # DP R6.1 / S10.1
-        s.end(side, "the score marker reached the last space of the Support track")
+        s.end(side, msg("the score marker reached the last space of the Support track"))
         return True
     return False
 
 
-def score_text(score: int, red: str = "Red", white: str = "White") -> str:
+def score_text(score: int, red: str = "Red", white: str = "White") -> Text:
+    """The score marker's place for the log: "level (centre)" or "3 toward Red" (R0.7)."""
     if score == 0:
-        return "level (centre)"
+        return msg("level (centre)")
     name = red if score > 0 else white
-    return f"{abs(score)} toward {'the' + name[3:] if name.startswith('The ') else name}"
+    return msg("{n} toward {side}", n=abs(score), side="the Opposition" if name == "The Opposition" else name)
 
 
 def unblocked_neighbours(s: DualPowersState, d: int) -> list[int]:
@@ -183,12 +186,13 @@ def unblocked_neighbours(s: DualPowersState, d: int) -> list[int]:
     return [n for n, e in ADJ[d] if e != block]
 
 
-def blockade_text(s: DualPowersState) -> str:
+def blockade_text(s: DualPowersState) -> Text:
     """Where the Blockade marker is, for the log (SU11, R5.2, A12)."""
     if s.block < 0:
-        return "no connection is blocked"
+        return msg("no connection is blocked")
     a, b = EDGES[s.block]
-    return f"the Blockade marker blocks {CONNECTION_NAME[s.block]} ({DISTRICT_NAME[a]} - {DISTRICT_NAME[b]})"
+    return msg("the Blockade marker blocks {connection} ({a} - {b})", connection=CONNECTION_NAME[s.block],
+               a=DISTRICT_NAME[a], b=DISTRICT_NAME[b])
 
 
 def blockade_to_tile(s: DualPowersState) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Action, State
+from agon.engine import Action, State, Text
 from agon.engine.rng import Rng
 from agon.games.dual_powers import scoring, solo, text, views
 from agon.games.dual_powers.board import (
@@ -152,10 +152,10 @@ class DualPowersState(State):
 
     # -- small helpers used by the other modules ---------------------------------------------
 
-    def end(self, side: int, reason: str) -> None:
+    def end(self, side: int, reason: Text) -> None:
         self.phase = "over"
         self.winner = side
-        self.reason = reason
+        self.reason = str(reason)  # the result's words (English, like every result)
         self.say("The game ends: {side} wins ({reason}).", side=self.side_name(side), reason=reason)
 
     def side_name(self, side: int) -> str:
@@ -311,7 +311,7 @@ class DualPowersState(State):
     def _view(self, role: str | None) -> dict[str, Any]:
         return views.view(self, role)
 
-    def label(self, action: Action) -> str:
+    def label(self, action: Action) -> str | Text:
         return text.label(self, action)
 
     def _result(self) -> dict[str, Any] | None:
@@ -493,7 +493,7 @@ class DualPowersState(State):
             self.phase = "protest"
         elif verb == "agitation":
             self.sp_done = 1
-            take_pw(self, side, "Popular Agitation")  # DP R3.8.4
+            take_pw(self, side, text.SPECIAL_WORD["popular_agitation"])  # DP R3.8.4
             self._finish()
         else:  # espionage
             self.sp_done = 1
@@ -530,7 +530,7 @@ class DualPowersState(State):
 
     def _a_protest(self, side: int, verb: str, conn: Any) -> None:
         self.block = CIDX_OF[conn]  # DP R3.8.2
-        self.say("Mobilize Protest: the Blockade moves to {conn}.", conn=text.connection_name(self.block))
+        self.say("Mobilize Protest: the Blockade moves to {conn}.", conn=text.connection_text(self.block))
         self._finish()
 
     # -- extra actions (R3.9, S7.1) --------------------------------------------------------------

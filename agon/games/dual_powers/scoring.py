@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from agon.engine import msg
 from agon.games.dual_powers import solo
 from agon.games.dual_powers.board import OUT, SUPPLY, blockade_text, draw, gain_vp, stronger
 from agon.games.dual_powers.data import (
@@ -14,7 +15,6 @@ from agon.games.dual_powers.data import (
     CARDS_DRAWN,
     DISTRICT_NAME,
     IS_LEADER,
-    MARKER_NAME,
     MONTH_END,
     MONTH_LABEL,
     N_COMMAND,
@@ -26,6 +26,7 @@ from agon.games.dual_powers.data import (
     SOLO_ROUNDS,
     UNREST_VP,
 )
+from agon.games.dual_powers.text import removed_name
 
 if TYPE_CHECKING:
     from agon.games.dual_powers.rules import DualPowersState
@@ -84,7 +85,7 @@ def scoring(s: DualPowersState) -> None:
 
 def unrest_vp(s: DualPowersState, side: int, go_on: bool = True) -> bool:
     """Count the Unrest district as an additional objective (R4.3.4a, R4.3.5)."""
-    if gain_vp(s, side, UNREST_VP[s.month], "the Unrest district in " + DISTRICT_NAME[s.unrest]):
+    if gain_vp(s, side, UNREST_VP[s.month], msg("the Unrest district in {district}", district=DISTRICT_NAME[s.unrest])):
         return True
     if go_on:
         score_rest(s)
@@ -131,15 +132,15 @@ def score_rest(s: DualPowersState) -> None:
             s.say("Nobody has the greater strength in {d}; {card} scores nothing.", d=DISTRICT_NAME[d],
                   card=CARD_LABEL[c])  # DP R4.6.4
             continue
-        if gain_vp(s, w, CARD_VP[c], "objective " + CARD_LABEL[c]):  # A1(a): the stronger side scores
+        if gain_vp(s, w, CARD_VP[c], msg("objective {card}", card=CARD_LABEL[c])):  # A1(a): the stronger side scores
             return
     exhaust(s)  # DP R4.7
     if s.solo:
         if s.rnd >= SOLO_ROUNDS:  # DP S10.2
-            s.end(_leader_side(s), "the end of round 3")
+            s.end(_leader_side(s), msg("the end of round 3"))
             return
     elif s.month >= MONTH_END:  # DP R6.2
-        s.end(_leader_side(s), "the calendar reached October/November")
+        s.end(_leader_side(s), msg("the calendar reached October/November"))
         return
     cleanup(s)
     start_round(s)
@@ -169,7 +170,7 @@ def exhaust(s: DualPowersState) -> None:
             loc[m] = OUT  # leaders out of the game; neutral units too (A10)
         else:
             loc[m] = SUPPLY  # own supply; Opposition units back to the pool (A3, S8.6)
-        s.say("{marker} is removed from {d}.", marker=MARKER_NAME[m][:1].upper() + MARKER_NAME[m][1:], d=DISTRICT_NAME[d])
+        s.say("{marker} is removed from {d}.", marker=removed_name(m), d=DISTRICT_NAME[d])
     s.say("Markers in the scored districts are exhausted.")
 
 
@@ -202,5 +203,5 @@ def cleanup(s: DualPowersState) -> None:
     s.so_up = (0, 0)
     if s.unrest >= 0:
         s.say("Cleanup: {u} is now the Unrest district; the Blockade! tile is {b}: {block}.",
-              u=DISTRICT_NAME[s.unrest], b=DISTRICT_NAME[s.btile] if s.btile >= 0 else "empty (no tile left)",
+              u=DISTRICT_NAME[s.unrest], b=DISTRICT_NAME[s.btile] if s.btile >= 0 else msg("empty (no tile left)"),
               block=blockade_text(s))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from agon.engine import msg
 from agon.games.dual_powers.board import SUPPLY, advance_date, take_pw
 from agon.games.dual_powers.data import (
     CARD_DAYS,
@@ -41,7 +42,7 @@ def objective_phase(s: DualPowersState) -> None:
             s.loc[m] = s.unrest  # DP S3.1: not an action, no special, no calendar (A28: fresh)
             s.exh[m] = 0
         s.say("The Opposition reveals {leader}, who enters {d}.", leader=CARD_LABEL[c], d=DISTRICT_NAME[s.unrest])
-    take_pw(s, s.opp, "the Opposition's Objective phase")  # DP S3.2
+    take_pw(s, s.opp, msg("the Opposition's Objective phase"))  # DP S3.2
 
 
 def place_unit(s: DualPowersState, level: int, d: int) -> int:

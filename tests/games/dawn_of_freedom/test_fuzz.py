@@ -129,7 +129,7 @@ def test_prompts_and_labels_read_like_the_rulebook() -> None:
     give(g, D, 1)  # Legacy of Martial Law: a Communist card
     my_round(g, D)
     g.apply("democrat", Action("card", 1))
-    labels = [g.label(a) for a in g.legal_actions("democrat")]
+    labels = [str(g.label(a)) for a in g.legal_actions("democrat")]
     assert "For Operations (the Communist's event happens too)" in labels
     assert "For a Tiananmen Square attempt (its event does not happen)" in labels
     g = new_game()

@@ -44,8 +44,8 @@ def test_log_names_the_sides_in_the_rulebooks_words() -> None:
 
 def test_card_labels_name_the_side_and_ops_in_words() -> None:
     g = new_game()
-    assert g.label(Action("card", 4)) == "#4 Michnik* (1 Op, Democrat)"
-    assert g.label(Action("card", 8)) == "#8 Prudence (4 Ops, both sides)"
+    assert str(g.label(Action("card", 4))) == "#4 Michnik* (1 Op, Democrat)"
+    assert str(g.label(Action("card", 8))) == "#8 Prudence (4 Ops, both sides)"
 
 
 MARKUP = re.compile(r"\[/?[a-z ]+\]")
@@ -96,10 +96,10 @@ def test_compact_board_shows_only_spaces_holding_sps_and_no_hand_to_a_spectator(
 
 def test_space_choices_name_their_country_first_so_long_lists_read_grouped() -> None:
     g = new_game()
-    labels = [g.label(Action("space", sid)) for sid in range(75)]
+    labels = [str(g.label(Action("space", sid))) for sid in range(75)]
     assert labels[0].startswith("East Germany: ") and labels[-1].startswith("Bulgaria: ")
     countries = [label.split(":")[0] for label in labels]
     assert countries == sorted(countries, key=countries.index)  # each country's spaces together
     set_sp(g, "Leipzig", d=1, c=0)
-    assert g.label(Action("space", space("Leipzig"))) == \
+    assert str(g.label(Action("space", space("Leipzig")))) == \
         "East Germany: Leipzig (Worker, BG, stab 3; D 1 / C 0)"

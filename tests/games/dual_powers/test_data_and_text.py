@@ -112,11 +112,12 @@ def test_R3_9_1_the_extra_action_prompt_names_its_source_and_the_way_to_forgo_it
 
 
 def test_log_names_the_opposition_and_counts_days_like_the_rulebook() -> None:
+    from agon.engine import Action
     from agon.games.dual_powers import board, text
     from agon.games.dual_powers.data import CARD_DAYS, MONTH_TROTSKY_JOINS, TROTSKY_N
 
     one = next(c for c in range(48) if CARD_DAYS[c] == 1)
-    assert "(1 day)" in text.card_text(one)
+    assert str(text.label(begin(), Action("card", one))).endswith("(1 day)")  # plural("{n} day", "{n} days")
     s = new(3, players=1, side="white", difficulty=2)  # the Opposition is Red
     s.month, s.loc[TROTSKY_N] = MONTH_TROTSKY_JOINS, 0
     board.calendar_event(s)  # DP R3.5.2: Red (here the Opposition) controls Trotsky now
@@ -137,7 +138,7 @@ def test_SU11_R5_2_the_log_names_the_blocked_connection() -> None:
     assert CONNECTION_NAME[ARROW[s.btile]] in first  # SU11
     s.tiles = []
     scoring.cleanup(s)  # A12: no tile left for the Blockade! space
-    assert board.blockade_text(s) == "no connection is blocked"
+    assert str(board.blockade_text(s)) == "no connection is blocked"
     assert "no tile left" in str(log_lines(s.view(None)["log"])[-1])
 
 
