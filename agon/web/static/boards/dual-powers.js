@@ -203,19 +203,25 @@ function drawDistrict(svg, d, view, layout) {
   text(g, d.x + w / 2 - 12, d.y - h / 2 + 24, COLOURS[d.colour] ?? words(d.colour), { "font-size": 12, fill: "#555", "text-anchor": "end" });
   const str = { red: 0, white: 0 };
   for (const m of info.markers) if (str[m.control] !== undefined) str[m.control] += m.strength;
-  text(g, d.x - w / 2 + 12, d.y + h / 2 - 10, t("Red {red} · White {white}", str), { "font-size": 14, fill: "#333" });
+  const strength = t("Red {red} · White {white}", str);
+  text(g, d.x - w / 2 + 12, d.y + h / 2 - 10, strength, { "font-size": 14, fill: "#333" });
   const tags = [];
   if (view.unrest_tile === d.id) tags.push(t("UNREST!"));
   if (view.blockade_tile === d.id) tags.push(t("BLOCKADE!"));
   for (const n of info.objective_markers) tags.push(t("Obj {n}", { n }));
+  // the tags sit at the right of the strength line, or just above it where that line is long (a
+  // language's longer words)
+  const widths = tags.map((tag) => tag.length * 9.2 + 10);
+  const room = w - 22 - strength.length * 7.6;
+  const lift = widths.reduce((sum, tw) => sum + tw + 5, 0) > room ? 24 : 0;
   let tx = d.x + w / 2 - 10;
-  for (const tag of tags.reverse()) {
-    const tw = tag.length * 9.2 + 10;
+  tags.reverse().forEach((tag, i) => {
+    const tw = widths[widths.length - 1 - i];
     tx -= tw;
-    el("rect", { x: tx, y: d.y + h / 2 - 26, width: tw, height: 20, rx: 4, fill: "#222" }, g);
-    text(g, tx + 5, d.y + h / 2 - 11, tag, { "font-size": 13, "font-weight": "bold", fill: "#fff" });
+    el("rect", { x: tx, y: d.y + h / 2 - 26 - lift, width: tw, height: 20, rx: 4, fill: "#222" }, g);
+    text(g, tx + 5, d.y + h / 2 - 11 - lift, tag, { "font-size": 13, "font-weight": "bold", fill: "#fff" });
     tx -= 5;
-  }
+  });
   info.markers.forEach((m, i) => {
     const per = 6;
     token(g, m, d.x - w / 2 + 30 + (i % per) * 46, d.y - h / 2 + 58 + Math.floor(i / per) * 50, layout);
