@@ -42,7 +42,7 @@ from agon.engine.errors import IllegalAction, UnknownGame
 from agon.engine.log import LogEntry, SharedList
 from agon.engine.options import OptionSpec
 from agon.engine.rng import Rng
-from agon.engine.text import _UNDO_LABEL, ENGLISH, Text, Translator, as_text
+from agon.engine.text import _UNDO_LABEL, ENGLISH, NOBODY, NOTE, WAITING, Text, Translator, as_text
 
 ENGINE_VERSION = "0.3.0"
 # engine versions whose digests this one reproduces (0.2.0: the whole state; 0.3.0: its log as
@@ -239,7 +239,7 @@ class State(ABC):
         else:
             # the roles by the names people use, each a term a front end translates
             names = tuple(self.game.role_name(r) for r in active)
-            text, args = "Waiting for {active}.", {"active": names if names else Text("nobody")}
+            text, args = WAITING, {"active": names if names else NOBODY}
         messages = [_UNDO_LABEL if a == UNDO else as_text(self.label(a)) for a in actions]
         return Prompt(role, text, args, actions, messages)
 
@@ -404,7 +404,7 @@ class State(ABC):
 
     def _note_line(self, role: str, note: str) -> LogEntry | None:
         """The log line for a bot's reason given to `apply` (None: no line); a game may set it apart."""
-        return LogEntry("{role}: {note}", {"role": role, "note": note}, None)
+        return LogEntry(NOTE, {"role": role, "note": note}, None)
 
     def reveal(self) -> None:
         """Mark that the current action showed someone hidden information (ends undo)."""

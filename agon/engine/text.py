@@ -58,6 +58,11 @@ def as_text(label: Text | str) -> Text:
 
 
 _UNDO_LABEL = Text("Undo your last action")
+WAITING = "Waiting for {active}."
+NOBODY = Text("nobody")
+NOTE = "{role}: {note}"
+# the engine's own words, the same in every game: the interface catalogue translates them
+ENGINE_MESSAGES = (_UNDO_LABEL.template, WAITING, NOBODY.template, NOTE)
 
 
 def _arg_json(value: Any) -> Any:

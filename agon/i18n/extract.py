@@ -24,6 +24,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from agon.engine import ENGINE_VERSION, games, load
+from agon.engine.text import ENGINE_MESSAGES
 from agon.i18n import INTERFACE, LANGUAGES, locale_dir
 from agon.i18n.collect import MessageId, game_terms, option_variants, random_game_ids
 
@@ -69,6 +70,7 @@ def domain_ids(domain: str, games_per_variant: int | None = None) -> dict[str, s
         for part in ("cli", "i18n", "server"):
             add(code_ids(ROOT / part))
         add(web_ids(ROOT / "web" / "static"))
+        add((message, None) for message in ENGINE_MESSAGES)
         return found
     game = load(domain)
     package = Path(sys.modules[type(game).__module__].__file__ or "").parent
@@ -116,10 +118,10 @@ def read(path: Path, lang: str | None = None) -> Catalog:
         return read_po(handle, locale=lang)
 
 
-def merge(pot: Catalog, lang: str, path: Path) -> tuple[int, int]:
+def merge(pot: Catalog, lang: str, path: Path, domain: str) -> tuple[int, int]:
     """Merge the template into one language's catalogue; (ids, untranslated ids)."""
     old = read(path, lang) if path.is_file() else Catalog(locale=lang)
-    new = _catalog(lang, pot.domain)
+    new = _catalog(lang, domain)
     total = untranslated = 0
     for message in pot:
         if not message.id:
@@ -161,7 +163,7 @@ def main(argv: list[str] | None = None) -> int:
         write(pot, pot_path)
         print(f"{pot_path}: {len(pot)} ids")
     for lang in [args.lang] if args.lang else [code for code in LANGUAGES if code != "en"]:
-        total, untranslated = merge(pot, lang, where / f"{lang}.po")
+        total, untranslated = merge(pot, lang, where / f"{lang}.po", args.domain)
         print(f"{where / (lang + '.po')}: {total} ids, {untranslated} untranslated")
     return 0
 

@@ -10,7 +10,7 @@ from babel.messages.pofile import read_po
 
 from agon.engine import Text, games, load
 from agon.engine.rng import Rng
-from agon.engine.text import placeholders
+from agon.engine.text import ENGINE_MESSAGES, placeholders
 from agon.i18n import INTERFACE, LANGUAGES, locale_dir, translator
 from agon.i18n.collect import game_terms, random_game_ids
 from agon.i18n.extract import code_ids, web_ids
@@ -73,7 +73,7 @@ def test_the_template_holds_every_literal_message_of_the_code(domain: str) -> No
     if domain == INTERFACE:
         root = Path(__file__).resolve().parents[2] / "agon"
         found = {i for part in ("cli", "i18n", "server") for i, _ in code_ids(root / part)}
-        found |= {i for i, _ in web_ids(root / "web" / "static")}
+        found |= {i for i, _ in web_ids(root / "web" / "static")} | set(ENGINE_MESSAGES)
     else:
         game = load(domain)
         package = Path(str(locale_dir(domain))).parent

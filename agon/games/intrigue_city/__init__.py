@@ -100,7 +100,10 @@ class IntrigueCity(Game):
         return out
 
     def render(self, view: dict[str, Any], role: str | None, full: bool = False, tr: Translator = ENGLISH) -> str:
-        return text.render(view, role)
+        return text.render(view, role, tr)
+
+    def terms(self) -> list[str]:
+        return text.terms()
 
     def cards(self) -> list[dict[str, Any]]:
         return text.catalogue()

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Action, State
+from agon.engine import Action, State, msg
 from agon.engine.rng import Rng
 from agon.games.intrigue_city import checks, scoring, text
 from agon.games.intrigue_city.data import (
@@ -129,7 +129,7 @@ class IntrigueState(State):
         self.phase = "setup"
         self.act = [self.roles[self.setup_order[0]]]
         self.say("Intrigue City for {n} players; turn order from the bottom of the stack: {order}",
-                 n=n, order=", ".join(self.roles[p] for p in self.setup_order))
+                 n=n, order=text.comma_list([self.roles[p] for p in self.setup_order]))
 
     def _deal_cards(self) -> None:
         """Setup 3-4, IC-2P.1, IC-2P.4, IC-V.5, IC-V.6: action cards into slots, two-player hands."""
@@ -298,7 +298,7 @@ class IntrigueState(State):
         cubes = self.sets[self.set_i]
         apply_ops(self.cu, p * 18, self.bank, tuple(("P", g, v) for v in cubes))
         self.say("{role} puts the set {set} into {guild}", role=self.roles[p],
-                 set="+".join(map(str, cubes)), guild=GUILD_NAMES[GUILDS[g]])
+                 set=text.set_name(cubes), guild=GUILD_NAMES[GUILDS[g]])
         self.set_i += 1
         if self.set_i == len(self.sets):
             self.set_i = 0
@@ -414,7 +414,7 @@ class IntrigueState(State):
         self.tp, self.tg = tp, g
         if self.noeff:
             self.before = guild_sum(self.cu, tp * 18, g)
-            self._say_action("no legal play, no effect")
+            self._say_action(msg("no legal play, no effect"))
             self._after_action()
             return
         self.before = guild_sum(self.cu, tp * 18, g)
@@ -424,10 +424,10 @@ class IntrigueState(State):
         self.enext = "action"
         self._advance_exec()
 
-    def _say_action(self, done: str) -> None:
-        card = CARDS[self.board[self.cpos]]["name"]
-        if self.card != self.board[self.cpos]:
-            card += " (carrying out " + CARDS[self.card]["name"] + ")"
+    def _say_action(self, done: Any) -> None:
+        card: Any = CARDS[self.board[self.cpos]]["name"]
+        if self.card != self.board[self.cpos]:  # IC-2P.5
+            card = msg("{card} (carrying out {other})", card=card, other=CARDS[self.card]["name"])
         self.say("{role} plays the {pawn} pawn on {card}, targeting {guild} on {target}'s board: {ops}",
                  role=self.roles[self.cur], pawn=PAWNS[self.pawn], card=card, guild=GUILD_NAMES[GUILDS[self.tg]],
                  target=self.roles[self.tp], ops=done)
@@ -457,7 +457,7 @@ class IntrigueState(State):
                     break
         else:
             apply_ops(self.cu, owner * 18, self.bank, ops)
-        done = text.describe_ops(ops) if ops else "nothing changes"
+        done = text.describe_ops(ops) if ops else msg("nothing changes")
         if self.enext == "action":
             self._say_action(done)
         else:
@@ -494,8 +494,11 @@ class IntrigueState(State):
         new = 2 if strong else 1
         if new > have:
             self.fav[p * 6 + g] = new
-            self.say("{role} {verb} the {guild} Favour card, {side} side up", role=self.roles[p],
-                     verb="turns" if have else "takes", guild=GUILD_NAMES[GUILDS[g]], side=text.SIDES[new])
+            args = {"role": self.roles[p], "guild": GUILD_NAMES[GUILDS[g]], "side": text.SIDES[new]}
+            if have:
+                self.say("{role} turns the {guild} Favour card, {side} side up", **args)
+            else:
+                self.say("{role} takes the {guild} Favour card, {side} side up", **args)
 
     # -- Favour windows d and e (IC-6.4, IC-6.7, IC-6.8) ------------------------------------------
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from agon.engine import Action
+from agon.engine import Action, msg
 from agon.games.intrigue_city import text
 from agon.games.intrigue_city.data import (
     EQUILIBRIUM_PER_GUILD,
@@ -52,7 +52,7 @@ def start_era(s: IntrigueState) -> None:
     for p in range(s.n):
         s.drawn[p] = s.decks[p][:3]
         s.decks[p] = s.decks[p][3:]
-        s.say("You draw {cards}", to=s.roles[p], cards=", ".join(text.power_card(c, s.n) for c in s.drawn[p]))
+        s.say("You draw {cards}", to=s.roles[p], cards=text.comma_list([text.power_card(c, s.n) for c in s.drawn[p]]))
     s.votes = [None] * s.n
     s.reveal()
     s.phase = "vote"
@@ -70,7 +70,7 @@ def cast_vote(s: IntrigueState, p: int, action: Action) -> None:
     """Record one secret vote; the reveal happens when the last vote arrives."""
     s.votes[p] = -1 if action.verb == "blank" else s.drawn[p].index(POWER_INDEX[action.arg])
     s.say("{role} has voted", role=s.roles[p])
-    kept = "a Blank Vote" if action.verb == "blank" else text.power_card(POWER_INDEX[action.arg], s.n)
+    kept = msg("a Blank Vote") if action.verb == "blank" else text.power_card(POWER_INDEX[action.arg], s.n)
     s.say("You keep {card}", to=s.roles[p], card=kept)
     s.act = [s.roles[q] for q in range(s.n) if s.votes[q] is None]
     if not s.act:
@@ -129,7 +129,7 @@ def final_scoring(s: IntrigueState) -> None:
     s.act = []
     for r in s.roles:
         s.say("{role} scores {vp} VP", role=r, vp=s.final["scores"][r])
-    s.say("Winner: {winners}", winners=" and ".join(s.final["winners"]))
+    s.say("Winner: {winners}", winners=text.and_list(s.final["winners"]))
 
 
 def grand_schemers(s: IntrigueState) -> tuple[int, ...]:

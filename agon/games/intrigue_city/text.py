@@ -1,12 +1,15 @@
-"""Intrigue City text: prompts, action labels, views (what each role may see) and the terminal board."""
+"""Intrigue City text: prompts, action labels and log phrases (language-free Text: English templates
+with terms as arguments), views (what each role may see) and the terminal board in any language."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from agon.engine import Action
+from agon.engine import ENGLISH, Action, Text, Translator, msg, plural
 from agon.games.intrigue_city.data import (
     CARDS,
+    EXTRA_SET,
     FAVOURS,
     FAVOURS_PER_GUILD,
     GI,
@@ -16,6 +19,8 @@ from agon.games.intrigue_city.data import (
     POWER_INDEX,
     POWER_NAMES,
     POWER_VALUE,
+    STARTING_SETS,
+    THEMES,
     TRACK,
 )
 from agon.games.intrigue_city.effects import guild_sum
@@ -24,112 +29,170 @@ if TYPE_CHECKING:
     from agon.games.intrigue_city.rules import IntrigueState
 
 SIDES = ("", "Weak", "Strong")
+PAWN_NAMES = ("offensive", "defensive")
+PAWN_TITLES = ("Offensive", "Defensive")  # the pawn kind at the start of a label
+
+
+def name(g: int) -> str:
+    """The full name of guild index g (a term: the Greek rulebook keeps the English names)."""
+    return GUILD_NAMES[GUILDS[g]]
+
+
+def _chain(items: list[Any], link: Callable[[Any, Any], Text]) -> Any:
+    """A list as nested Text (`link(first, rest)`), so each item stays a term of its own."""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = link(item, out)
+    return out
+
+
+def comma_list(items: list[Any]) -> Any:
+    """"a, b, c" of terms or Text."""
+    return _chain(items, lambda a, b: msg("{first}, {rest}", first=a, rest=b))
+
+
+def and_list(items: list[Any]) -> Any:
+    """"a and b" of terms or Text."""
+    return _chain(items, lambda a, b: msg("{first} and {rest}", first=a, rest=b))
+
+
+def clauses(items: list[Any]) -> Any:
+    """"a; b" of Text."""
+    return _chain(items, lambda a, b: msg("{first}; {rest}", first=a, rest=b))
+
+
+# What an effect's decision asks for (the exec phase), by its verb. Prompt arguments are terms (the
+# golden records hash a prompt's arguments as they are), so these phrases are terms in the catalogue.
 EXEC_ASKS = {"chosen": "the Chosen guild", "place": "the value of the cube to place",
              "remove": "the value of the cube to remove", "move": "the cube to move",
              "back": "the value of the cube to move back", "from": "the guild to move a cube from"}
-PAWN_NAMES = ("offensive", "defensive")
-GUILD_LABELS = {"chosen": "Choose {}", "from": "Move a cube in from {}"}  # the arg is a guild id
-CUBE_LABELS = {"back": "Move a {}-cube back", "place": "Place a {}-cube from the Bank",
-               "remove": "Remove a {}-cube to the Bank"}  # the arg is a cube value
+WHAT_TO_DO = "what to do"
 
 
-def describe_ops(ops: tuple[Any, ...]) -> str:
+def set_name(values: tuple[int, ...]) -> str:
+    """A starting set as a prompt names it, "1+2" (a term)."""
+    return "+".join(map(str, values))
+
+
+def favour_card(g: int) -> str:
+    """"the Crescent Moon Favour card", as the exec prompt names a Favour card's effect (a term)."""
+    return f"the {name(g)} Favour card"
+
+
+def pawns_left(left: list[str]) -> str:
+    """"offensive and defensive", "offensive" or "defensive" (a term of the turn prompt)."""
+    return " and ".join(left)
+
+
+def describe_ops(ops: tuple[Any, ...]) -> Any:
+    """The cube operations of an effect, for the log (IC-2.3 place, remove, move)."""
     parts = []
     for op in ops:
         if op[0] == "P":
-            parts.append(f"a {op[2]} placed in {GUILD_NAMES[GUILDS[op[1]]]}")
+            parts.append(msg("a {v} placed in {guild}", v=op[2], guild=name(op[1])))
         elif op[0] == "R":
-            parts.append(f"a {op[2]} removed from {GUILD_NAMES[GUILDS[op[1]]]}")
+            parts.append(msg("a {v} removed from {guild}", v=op[2], guild=name(op[1])))
         else:
-            parts.append(f"a {op[3]} moved from {GUILD_NAMES[GUILDS[op[1]]]} to {GUILD_NAMES[GUILDS[op[2]]]}")
-    return "; ".join(parts)
+            parts.append(msg("a {v} moved from {a} to {b}", v=op[3], a=name(op[1]), b=name(op[2])))
+    return clauses(parts)
 
 
-def power_card(c: int, n: int) -> str:
+def power_card(c: int, n: int) -> Text:
     """A Guild Power card as a player reads it: its guild and its value at this player count (IC-8.5)."""
-    return f"{GUILD_NAMES[GUILDS[c // 2]]} +{POWER_VALUE[c][n]}"
+    return msg("{guild} +{n}", guild=name(c // 2), n=POWER_VALUE[c][n])
 
 
-FAVOUR_USES = {"pre_offensive": "your offensive pawn may go on an occupied card",
-               "pre_defensive": "your defensive pawn may go on an occupied card"}
-
-
-def favour_use(g: str, side: int) -> str:
-    """What a pre-placement Favour card does (FAV-ES, FAV-BoS), for its label."""
+def favour_use(g: str, side: int) -> Any:
+    """What a pre-placement Favour card does (FAV-ES, FAV-BoS), for its label; None if nothing to say."""
     fav = FAVOURS[g]
-    parts = [FAVOUR_USES.get(fav["window"], "")]
+    parts: list[Text] = []
+    if fav["window"] == "pre_offensive":
+        parts.append(msg("your offensive pawn may go on an occupied card"))
+    elif fav["window"] == "pre_defensive":
+        parts.append(msg("your defensive pawn may go on an occupied card"))
     if "intrigue" in fav:
         d = fav["intrigue"]["strong" if side == 2 else "weak"]
-        parts.append(f"intrigue move {d:+d}")
+        parts.append(msg("intrigue move {d:+d}", d=d))
     if "strong_bonus" in fav and side == 2:
-        parts.append("and take the Weak Favour card of the guild you target")
-    return "; ".join(p for p in parts if p)
+        parts.append(msg("and take the Weak Favour card of the guild you target"))
+    return clauses(parts) if parts else None
 
 
-def label(s: IntrigueState, a: Action) -> str:
+def label(s: IntrigueState, a: Action) -> str | Text:
     v, x = a.verb, a.arg
     if v == "guild":
-        cubes = "+".join(map(str, s.sets[s.set_i]))
-        return f"Put the {cubes} set into {GUILD_NAMES[x]}"
+        return msg("Put the {cubes} set into {guild}", cubes=set_name(s.sets[s.set_i]), guild=GUILD_NAMES[x])
     if v == "favour":
         who = s.tp if s.phase == "react" else s.cur
         side = s.fav[who * 6 + GI[x]]
-        use = favour_use(x, side) if s.phase == "turn" else ""
-        return f"Use your {SIDES[side]} {GUILD_NAMES[x]} Favour card" + (f" ({use})" if use else "")
+        use = favour_use(x, side) if s.phase == "turn" else None
+        if use is None:
+            return msg("Use your {side} {guild} Favour card", side=SIDES[side], guild=GUILD_NAMES[x])
+        return msg("Use your {side} {guild} Favour card ({use})", side=SIDES[side], guild=GUILD_NAMES[x], use=use)
     if v in PAWN_NAMES:
-        taken = " (occupied)" if s.occ[x] else ""
-        n = s.spiders[x]
-        return f"{v.capitalize()} pawn on {CARDS[s.board[x]]['name']}, {n} spider{'s' if n > 1 else ''}{taken}"
+        pawn, card, n = PAWN_TITLES[PAWN_NAMES.index(v)], CARDS[s.board[x]]["name"], s.spiders[x]
+        if s.occ[x]:
+            return plural("{pawn} pawn on {card}, {n} spider (occupied)", "{pawn} pawn on {card}, {n} spiders (occupied)",
+                          "n", pawn=pawn, card=card, n=n)
+        return plural("{pawn} pawn on {card}, {n} spider", "{pawn} pawn on {card}, {n} spiders", "n",
+                      pawn=pawn, card=card, n=n)
     if v == "card":
-        return f"Carry out {CARDS[s.card]['name']}"
+        return msg("Carry out {card}", card=CARDS[s.card]["name"])
     if v == "hand":
-        return f"Discard {CARDS[x]['name']} from your hand and carry it out instead"
+        return msg("Discard {card} from your hand and carry it out instead", card=CARDS[x]["name"])
     if v == "target":
-        board = "your own board" if x[0] == s.roles[s.cur] else f"{x[0]}'s board"
-        return f"Target {GUILD_NAMES[x[1]]} on {board}"
-    if v in GUILD_LABELS:
-        return GUILD_LABELS[v].format(GUILD_NAMES[x])
+        if x[0] == s.roles[s.cur]:
+            return msg("Target {guild} on your own board", guild=GUILD_NAMES[x[1]])
+        return msg("Target {guild} on {role}'s board", guild=GUILD_NAMES[x[1]], role=x[0])
+    if v == "chosen":
+        return msg("Choose {guild}", guild=GUILD_NAMES[x])
+    if v == "from":
+        return msg("Move a cube in from {guild}", guild=GUILD_NAMES[x])
     if v == "move":
         if isinstance(x, tuple):
-            return f"Move a {x[2]}-cube from {GUILD_NAMES[x[0]]} to {GUILD_NAMES[x[1]]}"
-        return f"Move a {x}-cube"
-    if v in CUBE_LABELS:
-        return CUBE_LABELS[v].format(x)
+            return msg("Move a {v}-cube from {a} to {b}", v=x[2], a=GUILD_NAMES[x[0]], b=GUILD_NAMES[x[1]])
+        return msg("Move a {v}-cube", v=x)
+    if v == "back":
+        return msg("Move a {v}-cube back", v=x)
+    if v == "place":
+        return msg("Place a {v}-cube from the Bank", v=x)
+    if v == "remove":
+        return msg("Remove a {v}-cube to the Bank", v=x)
     if v == "pass":
-        return "Pass"
+        return msg("Pass")
     if v == "vote":
-        return f"Vote {power_card(POWER_INDEX[x], s.n)}"
+        return msg("Vote {card}", card=power_card(POWER_INDEX[x], s.n))
     if v == "blank":
-        return "Cast your Blank Vote (-2 VP at the end)"
+        return msg("Cast your Blank Vote (-2 VP at the end)")
     return str(a)
 
 
 def prompt(s: IntrigueState, role: str) -> tuple[str, dict[str, Any]]:
     ph = s.phase
     if ph == "setup":
-        return "{role}: choose a guild for your {set} set", {"role": role, "set": "+".join(map(str, s.sets[s.set_i]))}
+        return "{role}: choose a guild for your {set} set", {"role": role, "set": set_name(s.sets[s.set_i])}
     if ph == "turn":
         p = s.cur
         if s.tfav >= 0:  # IC-4.1 a: a pre-placement Favour card decides the pawn, and any card will do
             pawn = "defensive" if FAVOURS[GUILDS[s.tfav]]["window"] == "pre_defensive" else "offensive"
             return "{role}: place your {pawn} pawn on any card ({guild} Favour card)", {
-                "role": role, "pawn": pawn, "guild": GUILD_NAMES[GUILDS[s.tfav]]}
+                "role": role, "pawn": pawn, "guild": name(s.tfav)}
         left = [PAWN_NAMES[k] for k in (0, 1) if s.pawns[2 * p + k]]
-        return "{role}: place a pawn ({pawns} left)", {"role": role, "pawns": " and ".join(left)}
+        return "{role}: place a pawn ({pawns} left)", {"role": role, "pawns": pawns_left(left)}
     if ph == "hand":
         return "{role}: carry out {card} or a card from your hand", {"role": role, "card": CARDS[s.card]["name"]}
     if ph == "target":
         return "{role}: choose the target guild for {card}", {"role": role, "card": CARDS[s.card]["name"]}
     if ph == "exec":
-        what = CARDS[s.card]["name"] if s.enext == "action" else f"the {GUILD_NAMES[GUILDS[s.xfav[0]]]} Favour card"
+        what = CARDS[s.card]["name"] if s.enext == "action" else favour_card(s.xfav[0])
         verbs = {d[s.dec].verb for d, _ in s.execs}
-        ask = EXEC_ASKS.get(verbs.pop(), "what to do") if len(verbs) == 1 else "what to do"
+        ask = EXEC_ASKS.get(verbs.pop(), WHAT_TO_DO) if len(verbs) == 1 else WHAT_TO_DO
         return "{role}: {card}: choose {ask}", {"role": role, "card": what, "ask": ask}
     if ph == "react":
         return "{role}: {attacker} attacked your {guild}; use a Favour card?", {
-            "role": role, "attacker": s.roles[s.cur], "guild": GUILD_NAMES[GUILDS[s.tg]]}
+            "role": role, "attacker": s.roles[s.cur], "guild": name(s.tg)}
     if ph == "post":
-        return "{role}: use a Favour card on your own {guild}?", {"role": role, "guild": GUILD_NAMES[GUILDS[s.tg]]}
+        return "{role}: use a Favour card on your own {guild}?", {"role": role, "guild": name(s.tg)}
     if ph == "vote":
         return "{role}: Change of Era {era}: keep one Guild Power card", {"role": role, "era": TRACK[s.tpos][4:]}
     return "The game is over", {}
@@ -210,55 +273,115 @@ def catalogue() -> list[dict[str, Any]]:
     return out
 
 
-def render(v: dict[str, Any], role: str | None) -> str:
-    """The terminal board: central board, tracks, then every personal board."""
-    lines = [f"[bold]Intrigue City[/bold]  round track: [cyan]{v['round']}[/cyan]  phase: {v['phase']}"]
-    lines.append("Guild power: " + "  ".join(f"{g} {n}" for g, n in v["power"].items()))
-    lines.append("Intrigue (behind → ahead): " + " < ".join(
-        f"{r} {next(p['intrigue'] for p in v['players'] if p['role'] == r)}" for r in v["intrigue_order"]))
+PHASES = ("setup", "turn", "hand", "target", "exec", "react", "post", "vote", "end", "over")
+REASONS = ("special victory: Equilibrium in all six guilds", "final scoring")
+
+
+def terms() -> list[str]:
+    """Every term the game shows that is not a literal template: guilds, cards and their texts,
+    Favour sides, pawns, the round track, phases, colours, result reasons, themes, option help."""
+    out: list[str] = [*GUILD_NAMES.values()]
+    for card in catalogue():
+        out += [card["name"], card["short"], card["text"]]
+    out += [*SIDES[1:], *(side.lower() for side in SIDES[1:]), *PAWN_NAMES, *PAWN_TITLES]
+    out += [*TRACK, *(r[4:] for r in TRACK if r.startswith("CoE"))]
+    out += [*PHASES, *PLAYER_COLOURS, *REASONS, "blank", "choosing", "yes", "no"]
+    out += [set_name(v) for v in (*STARTING_SETS, EXTRA_SET)] + [pawns_left(list(PAWN_NAMES))]
+    out += [favour_card(g) for g in range(6)] + [*EXEC_ASKS.values(), WHAT_TO_DO]
+    out += [theme["name"] for theme in THEMES.values()]
+    return list(dict.fromkeys(out))
+
+
+def render(v: dict[str, Any], role: str | None, tr: Translator = ENGLISH) -> str:
+    """The terminal board: central board, tracks, then every personal board, in `tr`'s language."""
+    t = tr.term
+    lines = [tr.text(msg("[bold]Intrigue City[/bold]  round track: [cyan]{round}[/cyan]  phase: {phase}",
+                         round=v["round"], phase=v["phase"]))]
+    lines.append(tr.text(msg("Guild power: {powers}", powers="  ".join(f"{g} {n}" for g, n in v["power"].items()))))
+    lines.append(tr.text(msg("Intrigue (behind → ahead): {order}", order=" < ".join(
+        f"{r} {next(p['intrigue'] for p in v['players'] if p['role'] == r)}" for r in v["intrigue_order"]))))
     bank = v["bank"]
-    piles = f"1×{bank['1']} 2×{bank['2']} 3×{bank['3']}" if v.get("bank_limited", True) else "unlimited"
-    lines.append(f"Bank: {piles}   CoE pile: {v['pile']} face down")
-    lines.append("[bold]Action cards[/bold]")
+    if v.get("bank_limited", True):
+        piles = f"1×{bank['1']} 2×{bank['2']} 3×{bank['3']}"
+    else:
+        piles = tr.text(msg("unlimited"))
+    lines.append(tr.text(msg("Bank: {piles}   CoE pile: {n} face down", piles=piles, n=v["pile"])))
+    lines.append("[bold]" + tr.text(msg("Action cards")) + "[/bold]")
+    width = max(24, *(len(t(c["name"])) for c in v["cards"]))
     for c in v["cards"]:
-        pawns = ", ".join(f"{r} {k}" for r, k in c["pawns"])
+        pawns = ", ".join(f"{r} {t(k)}" for r, k in c["pawns"])
         mark = f"  [red]← {pawns}[/red]" if pawns else ""
-        lines.append(f"  {c['pos']:>2}. {c['name']:<24} {'*' * c['spiders']:<5}{mark}")
+        lines.append(f"  {c['pos']:>2}. {t(c['name']):<{width}} {'*' * c['spiders']:<5}{mark}")
     if v.get("turn"):
-        t = v["turn"]
-        lines.append(f"Turn: {t['player']} ({t['pawn'] or 'choosing'})" + (
-            f" on {CARDS[t['card']]['name']}" if t["card"] else "") + (
-            f", target {t['target'][1]} of {t['target'][0]}" if t["target"] else ""))
+        lines.append(_turn_line(v["turn"], tr))
     for p in v["players"]:
-        me = " (you)" if p["role"] == role else ""
-        favs = ", ".join(f"{g} {side}" for g, side in p["favours"].items()) or "none"
-        eq = p.get("equilibrium")
-        eq_text = (", ".join(f"{g}×{k}" for g, k in eq.items()) or "none") if eq is not None else "hidden"
-        lines.append(f"[bold]{p['role']}[/bold] ({p['colour']}){me}: intrigue {p['intrigue']}, "
-                     f"pawns {'/'.join(p['pawns']) or '-'}, board total {p['total']}")
-        row = []
-        for g, cubes in p["board"].items():
-            inf = p["influence"][g]
-            colour = "green" if inf == 6 else "white"
-            row.append(f"[{colour}]{g}:{''.join(map(str, cubes)) or '-'}={inf}[/{colour}]")
-        lines.append("   " + "  ".join(row))
-        lines.append(f"   Favours: {favs}   Equilibrium cards: {p['equilibrium_cards']} ({eq_text})")
-        if "hand" in p:
-            hand = p["hand"]
-            lines.append("   Hand: " + (", ".join(CARDS[c]["name"] for c in hand) if isinstance(hand, list) else f"{hand} cards"))
-        if "voted" in p:
-            drawn = p["drawn"]
-            n = len(v["players"])
-            cards = ", ".join(power_card(POWER_INDEX[c], n) for c in drawn) if isinstance(drawn, list) else ""
-            shown = f"drew {cards}; " if cards else ""
-            vote = p.get("vote")
-            vote = vote if vote in (None, "blank") else power_card(POWER_INDEX[vote], n)
-            lines.append(f"   Change of Era: {shown}voted: {'yes' if p['voted'] else 'no'}"
-                         + (f" ({vote})" if vote else ""))
-    lines.append("[dim]Key: " + ", ".join(f"{g} {name}" for g, name in GUILD_NAMES.items())
-                 + "; BoS:123=6 = the cubes in that guild of a board, then its influence (6 in green); "
-                 "* = spiders (a card's intrigue move)[/dim]")
+        lines += _player_lines(p, role, len(v["players"]), tr)
+    lines.append("[dim]" + tr.text(msg(
+        "Key: {guilds}; BoS:123=6 = the cubes in that guild of a board, then its influence (6 in green); "
+        "* = spiders (a card's intrigue move)", guilds=", ".join(f"{g} {t(n)}" for g, n in GUILD_NAMES.items())))
+        + "[/dim]")
     if v.get("result"):
         r = v["result"]
-        lines.append(f"[bold]Result[/bold]: {', '.join(r['winners'])} win ({r['reason']}); scores {r['scores']}")
+        lines.append(tr.text(msg("[bold]Result[/bold]: {winners} win ({reason}); scores {scores}",
+                                 winners=", ".join(r["winners"]), reason=r["reason"], scores=str(r["scores"]))))
     return "\n".join(lines)
+
+
+def _turn_line(turn: dict[str, Any], tr: Translator) -> str:
+    player, pawn = turn["player"], turn["pawn"] or "choosing"
+    if not turn["card"]:
+        return tr.text(msg("Turn: {player} ({pawn})", player=player, pawn=pawn))
+    card = CARDS[turn["card"]]["name"]
+    if not turn["target"]:
+        return tr.text(msg("Turn: {player} ({pawn}) on {card}", player=player, pawn=pawn, card=card))
+    return tr.text(msg("Turn: {player} ({pawn}) on {card}, target {guild} of {target}", player=player, pawn=pawn,
+                       card=card, guild=turn["target"][1], target=turn["target"][0]))
+
+
+def _player_lines(p: dict[str, Any], role: str | None, n: int, tr: Translator) -> list[str]:
+    """One personal board: the player, the cubes of each guild, Favour and Equilibrium cards, hand, vote."""
+    t = tr.term
+    none = tr.text(msg("none"))
+    args = {"role": p["role"], "colour": p["colour"], "intrigue": p["intrigue"], "total": p["total"],
+            "pawns": "/".join(t(k) for k in p["pawns"]) or "-"}
+    if p["role"] == role:
+        head = msg("[bold]{role}[/bold] ({colour}) (you): intrigue {intrigue}, pawns {pawns}, board total {total}", **args)
+    else:
+        head = msg("[bold]{role}[/bold] ({colour}): intrigue {intrigue}, pawns {pawns}, board total {total}", **args)
+    lines = [tr.text(head)]
+    row = []
+    for g, cubes in p["board"].items():
+        inf = p["influence"][g]
+        colour = "green" if inf == 6 else "white"
+        row.append(f"[{colour}]{g}:{''.join(map(str, cubes)) or '-'}={inf}[/{colour}]")
+    lines.append("   " + "  ".join(row))
+    favs = ", ".join(f"{g} {t(side)}" for g, side in p["favours"].items()) or none
+    eq = p.get("equilibrium")
+    eq_text = (", ".join(f"{g}×{k}" for g, k in eq.items()) or none) if eq is not None else tr.text(msg("hidden"))
+    lines.append("   " + tr.text(msg("Favours: {favours}   Equilibrium cards: {n} ({guilds})",
+                                     favours=favs, n=p["equilibrium_cards"], guilds=eq_text)))
+    if "hand" in p:
+        hand = p["hand"]
+        if isinstance(hand, list):
+            lines.append("   " + tr.text(msg("Hand: {cards}", cards=", ".join(t(CARDS[c]["name"]) for c in hand))))
+        else:
+            lines.append("   " + tr.text(plural("Hand: {n} cards", "Hand: {n} cards", "n", n=hand)))
+    if "voted" in p:
+        lines.append("   " + tr.text(_vote_line(p, n)))
+    return lines
+
+
+def _vote_line(p: dict[str, Any], n: int) -> Text:
+    """A player's Change of Era: the cards drawn (own board only), whether they voted, their vote."""
+    drawn = p["drawn"]
+    cards = comma_list([power_card(POWER_INDEX[c], n) for c in drawn]) if isinstance(drawn, list) and drawn else None
+    voted = "yes" if p["voted"] else "no"
+    vote = p.get("vote")
+    shown: Any = vote if vote in (None, "blank") else power_card(POWER_INDEX[vote], n)
+    if cards is None and shown is None:
+        return msg("Change of Era: voted: {voted}", voted=voted)
+    if cards is None:
+        return msg("Change of Era: voted: {voted} ({vote})", voted=voted, vote=shown)
+    if shown is None:
+        return msg("Change of Era: drew {cards}; voted: {voted}", cards=cards, voted=voted)
+    return msg("Change of Era: drew {cards}; voted: {voted} ({vote})", cards=cards, voted=voted, vote=shown)
