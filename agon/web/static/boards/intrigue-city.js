@@ -120,6 +120,12 @@ export function targetOf(action, view, layout) {
   return null;
 }
 
+/** A font size no larger than `size` at which `chars` characters fit in `width` (bold sans: about
+ * 0.58 em a character). */
+function fit(chars, width, size) {
+  return Math.min(size, width / (Math.max(chars, 1) * 0.58));
+}
+
 function wrap(name, per) {
   const lines = [""];
   for (const w of name.split(" ")) {
@@ -139,8 +145,12 @@ function drawCards(svg, view, layout) {
     const current = view.turn?.card === c.card;
     el("rect", { x: slot.x, y: slot.y, width: slot.w, height: slot.h, rx: 8, fill: current ? "#fff3c4" : "#fffdf6",
       stroke: current ? "#b8860b" : "#6b6455", "stroke-width": current ? 4 : 1.8, class: "space-box" }, g);
-    wrap(term(c.name), 13).slice(0, 2).forEach((line, i) => text(g, slot.x + slot.w / 2, slot.y + 22 + i * 17, line, {
-      "text-anchor": "middle", "font-size": 14.5, "font-weight": "bold", fill: "#222" }));
+    // the name in two lines, smaller where a language's words are longer than the card is wide
+    const lines = wrap(term(c.name), 13);
+    const named = lines.length > 2 ? [lines[0], lines.slice(1).join(" ")] : lines;
+    const size = fit(Math.max(...named.map((line) => line.length)), slot.w - 6, 14.5);
+    named.forEach((line, i) => text(g, slot.x + slot.w / 2, slot.y + 22 + i * 17, line, {
+      "text-anchor": "middle", "font-size": size, "font-weight": "bold", fill: "#222" }));
     // spiders: small black 8-legged marks
     for (let i = 0; i < c.spiders; i++) {
       const sx = slot.x + slot.w / 2 + (i - (c.spiders - 1) / 2) * 20;
@@ -242,8 +252,8 @@ function drawBoards(svg, view, layout) {
     text(g, spec.x + spec.w - 10, spec.y + 26, t("Intrigue {n}", { n: p.intrigue }), { "font-size": 15, "text-anchor": "end" });
     const eqCards = p.equilibrium ? "" : " · " + t("Eq cards {n}", { n: p.equilibrium_cards });
     const pawns = p.pawns.map((k) => PAWN_LETTER[k] ?? k).join(" ") || t("none");
-    text(g, spec.x + 10, spec.y + 47, t("Pawns: {pawns} · total {total} · deck {deck}", { pawns: raw(pawns), total: p.total, deck: p.power_deck }) + eqCards,
-      { "font-size": 13, fill: "#333" });
+    const facts = t("Pawns: {pawns} · total {total} · deck {deck}", { pawns: raw(pawns), total: p.total, deck: p.power_deck }) + eqCards;
+    text(g, spec.x + 10, spec.y + 47, facts, { "font-size": fit(facts.length, spec.w - 20, 13), fill: "#333" });
     const cw = (spec.w - 16) / layout.guilds.length;
     layout.guilds.forEach((gd, j) => {
       const gk = `board:${p.role}:${gd.id}`;
