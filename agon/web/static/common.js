@@ -137,12 +137,15 @@ export async function catalogueTerm(lang, game, msgid) {
 export async function useLanguage(lang, game = pageGame) {
   pageGame = game;
   const mine = ++asked;
-  let data;
-  try {
-    data = await catalogueOf(known(lang) ? lang : "en", game);
-  } catch (err) {
-    console.error("catalogue of " + lang + ":", err.message);
-    data = { lang: "en", messages: {}, contexts: {} };
+  const wanted = known(lang) ? lang : "en";
+  let data = { lang: "en", messages: {}, contexts: {} };
+  for (const words of game ? [game, null] : [null]) { // a game the server does not know: the interface's words
+    try {
+      data = await catalogueOf(wanted, words);
+      break;
+    } catch (err) {
+      console.error("catalogue of " + wanted + (words ? " for " + words : "") + ":", err.message);
+    }
   }
   if (mine !== asked) return; // a later choice overtook this one
   setCatalogue(data);
