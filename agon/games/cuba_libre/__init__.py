@@ -52,6 +52,7 @@ from agon.games.cuba_libre.data import FACTION_NAMES, ROLES
 from agon.games.cuba_libre.rules import CubaLibreState, nonplayers
 from agon.games.cuba_libre.text import catalogue
 from agon.games.cuba_libre.text import render as render_board
+from agon.games.cuba_libre.text import terms as game_terms
 
 
 class CubaLibre(Game):
@@ -150,7 +151,10 @@ class CubaLibre(Game):
         return "random"
 
     def render(self, view: dict[str, Any], role: str | None, full: bool = False, tr: Translator = ENGLISH) -> str:
-        return render_board(view, role)
+        return render_board(view, role, tr)
+
+    def terms(self) -> list[str]:
+        return game_terms()
 
     def cards(self) -> list[dict[str, Any]]:
         return catalogue()

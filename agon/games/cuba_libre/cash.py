@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from agon.games.cuba_libre.data import GUER_U, NAMES
-from agon.games.cuba_libre.steps import POP, WAIT, Step, step
+from agon.games.cuba_libre.steps import POP, WAIT, Step, _, step
 
 
 def limbo(code: int) -> int:
@@ -98,7 +98,7 @@ class CashCarry(Step):
 
     @staticmethod
     def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Your piece moved from {src} to {dst}: does a Cash marker go with it?", {
+        return _("Your piece moved from {src} to {dst}: does a Cash marker go with it?"), {
             "src": NAMES[fr["s"]], "dst": NAMES[fr["d"]]}
 
 

@@ -9,9 +9,10 @@ what was chosen ("Train in Havana.").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from agon.engine import LogEntry
+from agon.engine import LogEntry, Text, plural
 from agon.games.cuba_libre.board import row_control
 from agon.games.cuba_libre.data import (
     ALLIANCE,
@@ -34,12 +35,21 @@ from agon.games.cuba_libre.data import (
     P,
     T,
 )
+from agon.games.cuba_libre.steps import _
 
-# (name, plural, slots): a 2-slot kind is (Underground, Active) Guerrillas or (open, closed) Casinos
-KINDS = (("Troop", "Troops", (T,)), ("Police", "Police", (P,)), ("Government Base", "Government Bases", (GB,)),
-         ("26July Guerrilla", "26July Guerrillas", (MU, MA)), ("26July Base", "26July Bases", (MB,)),
-         ("DR Guerrilla", "DR Guerrillas", (DU, DA)), ("DR Base", "DR Bases", (DB,)),
-         ("Syndicate Guerrilla", "Syndicate Guerrillas", (SU, SA)), ("Casino", "Casinos", (CO, CC)))
+# (pieces, slots): "n pieces" as a plural Text; a 2-slot kind is (Underground, Active) Guerrillas or
+# (open, closed) Casinos
+KINDS: tuple[tuple[Callable[[int], Text], tuple[int, ...]], ...] = (
+    (lambda n: plural("{n} Troop", "{n} Troops", "n", n=n), (T,)),
+    (lambda n: plural("{n} Police", "{n} Police", "n", n=n), (P,)),
+    (lambda n: plural("{n} Government Base", "{n} Government Bases", "n", n=n), (GB,)),
+    (lambda n: plural("{n} 26July Guerrilla", "{n} 26July Guerrillas", "n", n=n), (MU, MA)),
+    (lambda n: plural("{n} 26July Base", "{n} 26July Bases", "n", n=n), (MB,)),
+    (lambda n: plural("{n} DR Guerrilla", "{n} DR Guerrillas", "n", n=n), (DU, DA)),
+    (lambda n: plural("{n} DR Base", "{n} DR Bases", "n", n=n), (DB,)),
+    (lambda n: plural("{n} Syndicate Guerrilla", "{n} Syndicate Guerrillas", "n", n=n), (SU, SA)),
+    (lambda n: plural("{n} Casino", "{n} Casinos", "n", n=n), (CO, CC)),
+)
 STATES = {MU: "Underground", MA: "Active", DU: "Underground", DA: "Active", SU: "Underground", SA: "Active",
           CO: "open", CC: "closed"}
 
@@ -49,15 +59,6 @@ Snap = tuple[Any, ...]
 def snap(g: Any) -> Snap:
     """The public facts an action may change (plain copies: cheap to take, compared in C)."""
     return ([row[:] for row in g.sp], g.support[:], g.terror[:], g.res[:], g.aid, g.alliance, g.cash[:])
-
-
-def _name(kind: tuple[str, str, tuple[int, ...]], n: int) -> str:
-    return f"{n} {kind[0] if n == 1 else kind[1]}"
-
-
-def _s(n: int) -> str:
-    """The verb ending for n pieces: "1 Troop moves", "2 Troops move"."""
-    return "s" if n == 1 else ""
 
 
 def _who(f: int) -> str:
@@ -94,16 +95,27 @@ def _levels(g: Any, sup0: list[int], ter0: list[int]) -> None:
             g.say("{space}: {old} -> {new}.", space=NAMES[s], old=LEVELS[sup0[s]], new=LEVELS[g.support[s]])
         if g.terror[s] != ter0[s]:
             d = g.terror[s] - ter0[s]
-            g.say("{space}: {n} {marker} marker{plural} {what} ({total} there).", space=NAMES[s], n=abs(d),
-                  marker="Sabotage" if IS_EC[s] else "Terror", plural="" if abs(d) == 1 else "s",
-                  what="placed" if d > 0 else "removed", total=g.terror[s])
+            one, other = MARKERS[IS_EC[s], d > 0]
+            g.say(one if abs(d) == 1 else other, space=NAMES[s], n=abs(d), total=g.terror[s])
+
+
+MARKERS = {  # (in an EC, placed): the log line for 1 marker and for more (3.3.4 Terror, Sabotage)
+    (False, True): ("{space}: {n} Terror marker placed ({total} there).",
+                    "{space}: {n} Terror markers placed ({total} there)."),
+    (False, False): ("{space}: {n} Terror marker removed ({total} there).",
+                     "{space}: {n} Terror markers removed ({total} there)."),
+    (True, True): ("{space}: {n} Sabotage marker placed ({total} there).",
+                   "{space}: {n} Sabotage markers placed ({total} there)."),
+    (True, False): ("{space}: {n} Sabotage marker removed ({total} there).",
+                    "{space}: {n} Sabotage markers removed ({total} there)."),
+}
 
 
 def _pieces(g: Any, rows0: list[list[int]], moved: list[int]) -> None:
     delta = {s: [x - y for x, y in zip(g.sp[s], rows0[s], strict=True)] for s in moved}
     touched = {pt for d in delta.values() for pt, x in enumerate(d) if x}
     for kind in KINDS:
-        slots = kind[2]
+        slots = kind[1]
         if touched.isdisjoint(slots):
             continue
         net = {s: sum(delta[s][pt] for pt in slots) for s in moved}
@@ -115,28 +127,53 @@ def _pieces(g: Any, rows0: list[list[int]], moved: list[int]) -> None:
                 k = min(n, gain[1])
                 if k <= 0:
                     continue
-                g.say("{pieces} move{s} from {origin} to {space}{state}.", pieces=_name(kind, k), s=_s(k),
-                      origin=NAMES[s], space=NAMES[gain[0]], state=_state(g, rows0, gain[0], slots))
+                _say(g, k, "move", pieces=kind[0](k), origin=NAMES[s], space=NAMES[gain[0]],
+                     state=_state(g, rows0, gain[0], slots))
                 gain[1] -= k
                 n -= k
             if n:
-                g.say("{pieces} removed from {space}.", pieces=_name(kind, n), space=NAMES[s])
+                _say(g, n, "removed", pieces=kind[0](n), space=NAMES[s])
         for s, n in gains:
             if n:
-                g.say("{pieces} placed in {space}{state}.", pieces=_name(kind, n), space=NAMES[s],
-                      state=_state(g, rows0, s, slots))
+                _say(g, n, "placed", pieces=kind[0](n), space=NAMES[s], state=_state(g, rows0, s, slots))
 
 
 def _state(g: Any, rows0: list[list[int]], s: int, slots: tuple[int, ...]) -> str:
+    """The state the pieces arrive in ("Underground", "open"), or "" when it goes unsaid."""
     if len(slots) == 1:
         return ""
     up = [pt for pt in slots if g.sp[s][pt] > rows0[s][pt]]
-    return f" ({STATES[up[0]]})" if len(up) == 1 else ""
+    return STATES[up[0]] if len(up) == 1 else ""
 
 
-def _exchanges(g: Any, kind: tuple[str, str, tuple[int, ...]], rows0: list[list[int]], moved: list[int]) -> None:
+# what happened (and whether a state is named): the log line for 1 piece and for more; `pieces` is a
+# plural Text
+LINES = {
+    "move": ("{pieces} moves from {origin} to {space}.", "{pieces} move from {origin} to {space}."),
+    "move with state": ("{pieces} moves from {origin} to {space} ({state}).",
+                        "{pieces} move from {origin} to {space} ({state})."),
+    "removed": ("{pieces} removed from {space}.", "{pieces} removed from {space}."),
+    "placed": ("{pieces} placed in {space}.", "{pieces} placed in {space}."),
+    "placed with state": ("{pieces} placed in {space} ({state}).", "{pieces} placed in {space} ({state})."),
+    "close": ("{pieces} in {space} closes.", "{pieces} in {space} close."),
+    "open": ("{pieces} in {space} opens.", "{pieces} in {space} open."),
+    "flip with state": ("{pieces} in {space} flips {state}.", "{pieces} in {space} flip {state}."),
+}
+
+
+def _say(g: Any, n: int, what: str, **args: Any) -> None:
+    """Log what happened to n pieces: the sentence agrees with n (a whole template for 1 and one for
+    more), and names the state when there is one."""
+    state = bool(args.get("state"))
+    if not state:
+        args.pop("state", None)
+    one, other = LINES[f"{what} with state" if state else what]
+    g.say(one if n == 1 else other, **args)
+
+
+def _exchanges(g: Any, kind: tuple[Callable[[int], Text], tuple[int, ...]], rows0: list[list[int]], moved: list[int]) -> None:
     """Flips between Underground and Active, and Casinos closed or opened, within a space."""
-    a, b = kind[2]
+    a, b = kind[1]
     for s in moved:
         da, db = g.sp[s][a] - rows0[s][a], g.sp[s][b] - rows0[s][b]
         if da * db >= 0:
@@ -144,8 +181,7 @@ def _exchanges(g: Any, kind: tuple[str, str, tuple[int, ...]], rows0: list[list[
         to = STATES[b] if da < 0 else STATES[a]
         k = min(abs(da), abs(db))
         verb = ("close" if to == "closed" else "open") if a == CO else "flip"
-        g.say("{pieces} in {space} {verb}{s}{state}.", pieces=_name(kind, k), space=NAMES[s], verb=verb, s=_s(k),
-              state="" if a == CO else " " + to)
+        _say(g, k, verb, pieces=kind[0](k), space=NAMES[s], state="" if a == CO else to)
 
 
 def _at(c: int) -> int:
@@ -166,7 +202,7 @@ def _cash(g: Any, cash0: list[int]) -> None:
                   old=FACTION_NAMES[c0 % 4], faction=FACTION_NAMES[c1 % 4], space=NAMES[c1 // 4])
 
 
-TRACE = "    [{role} by the rules: {note}]"
+TRACE = _("    [{role} by the rules: {note}]")  # the note is the Non-player's reason, in English
 
 
 def rule_trace(g: Any, role: str, note: str) -> LogEntry | None:

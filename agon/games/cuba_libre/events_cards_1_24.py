@@ -53,6 +53,7 @@ from agon.games.cuba_libre.events_cards_steps import (
     sweep_in_place,
 )
 from agon.games.cuba_libre.operations import op_possible, removal_targets, withdraw
+from agon.games.cuba_libre.steps import _
 
 ORIENTE = SPACE_INDEX["oriente"]
 SANTIAGO = SPACE_INDEX["santiago_de_cuba"]
@@ -166,7 +167,7 @@ def mosquera_wounded(g: Any, f: int) -> None:
         g.remove(s, T, g.sp[s][T])
 
     choose_space(g, f, lambda g, s: MOUNTAIN[s] and g.sp[s][T] > 0, troops_out,
-                 prompt="Mosquera: choose a Mountain Province.")
+                 prompt=_("Mosquera: choose a Mountain Province."))
 
 
 @event(6, shaded=True)  # CL card 6 shaded: Momentum (Mountain Assault as in a City; operations)

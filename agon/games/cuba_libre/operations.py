@@ -373,7 +373,10 @@ class OpChoice(Step):
         new = {"k": "op", "f": f, "op": op, "lim": fr["lim"], "free": fr["free"], "sa_ok": fr["sa"], "sa": "",
                "sp": (), "paid": False, "src": fr.get("src", "card"), "slot": fr.get("slot", 0),
                "within": fr.get("within", ())}
-        g.say("{faction} executes {op}.", faction=g.fname(f), op=OP_TITLES[op] + (" (limited)" if fr["lim"] else ""))
+        if fr["lim"]:
+            g.say("{faction} executes {op} (limited).", faction=g.fname(f), op=OP_TITLES[op])
+        else:
+            g.say("{faction} executes {op}.", faction=g.fname(f), op=OP_TITLES[op])
         if op == "garrison" and not fr["free"]:
             g.gain(f, -govt_cost(g))  # CL 3.2.2: paid in total
             new["paid"] = True

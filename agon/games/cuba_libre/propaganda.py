@@ -40,6 +40,11 @@ from agon.games.cuba_libre.operations import civic_action, civic_ok
 from agon.games.cuba_libre.steps import POP as STEP_POP
 from agon.games.cuba_libre.steps import PUSHED, WAIT, Step, step
 
+# why the game ended, as the log says it (terms of the "Game over" line)
+FINAL_CARD = "final Propaganda card"
+FINAL_ROUND = "final Propaganda round"
+VICTORY_CHECK = "a faction met its victory condition at a Propaganda victory check (6.1)"
+END_REASONS = (FINAL_CARD, FINAL_ROUND, VICTORY_CHECK)
 PHASES = ("prop_victory", "prop_resources", "prop_alliance", "prop_civic", "prop_agitation", "prop_expat",
           "prop_end", "prop_redeploy", "prop_reset")
 
@@ -48,7 +53,7 @@ def start_round(g: Any) -> None:
     """CL 6.0: a Propaganda card right after another holds no round (the final one ends the game)."""
     if g.last_was_prop:
         if g.prop_played == 4:
-            g.end_game("final Propaganda card")
+            g.end_game(FINAL_CARD)
         else:
             g.say("No Propaganda round: two Propaganda cards in a row.")
         return
@@ -67,7 +72,7 @@ def victory_phase(g: Any) -> bool:
     if g.options.get("no_nonplayers"):  # CL 1.5: all factions of one player must meet their conditions
         winners = [f for t in teams(g.options) if all(g.meets_condition(x) for x in t) for f in t]
     if winners:
-        g.end_game("a faction met its victory condition at a Propaganda victory check (6.1)", only=frozenset(g.np) if solo else None)
+        g.end_game(VICTORY_CHECK, only=frozenset(g.np) if solo else None)
         return True
     return False
 
@@ -286,7 +291,7 @@ class GameEnd(Step):
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
         if g.prop_played >= 4:  # CL 6.3.5
-            g.end_game("final Propaganda round")  # 8.9: the solo player must beat every Non-player
+            g.end_game(FINAL_ROUND)  # 8.9: the solo player must beat every Non-player
         return STEP_POP
 
 

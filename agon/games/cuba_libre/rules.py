@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Action, LogEntry, State
+from agon.engine import Action, LogEntry, State, Text, msg
 from agon.engine.rng import Rng
 from agon.games.cuba_libre import (  # noqa: F401 - register steps
     activities,
@@ -83,6 +83,13 @@ _SETUP_KEYS = {"troops": "troop", "police": "police", "m26_guerrillas": "m26_u",
 
 
 SOLO_TITLES = ("Rearguard Ascent!", "Castro Triumph!", "Student Revolution!", "Viva Lansky!")
+
+
+def _and(names: list[str]) -> str | Text:
+    """Faction names joined by "and", as a Text over the names (terms): "Government and Syndicate"."""
+    if len(names) == 1:
+        return names[0]
+    return msg("{first} and {second}", first=_and(names[:-1]), second=names[-1])
 
 
 def solo_outcome(g: Any, order: list[int], final: list[int]) -> dict[str, Any]:
@@ -269,7 +276,7 @@ class CubaLibreState(Board, State):
                          "ranking": [ROLES[f] for f in order], "teams": [[ROLES[f] for f in t] for t in sides]}
             self.phase = "over"
             self.say("Game over ({reason}): {winner} win.", reason=reason,
-                     winner=" and ".join(FACTION_NAMES[ROLES.index(r)] for r in self.over["winners"]))
+                     winner=_and([FACTION_NAMES[ROLES.index(r)] for r in self.over["winners"]]))
             return
         order = sorted(range(4), key=lambda f: (-final[f], 0 if f in self.np else 1, TIE_RANK[f]))
         if only:

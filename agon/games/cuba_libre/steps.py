@@ -22,6 +22,12 @@ from typing import Any
 WAIT, POP, PUSHED = 0, 1, 2
 
 
+def _(template: str) -> str:
+    """Marks a prompt template that no `say`/`msg` call names for the catalogue extractor (its
+    keyword `_`); the template is unchanged, a front end translates it."""
+    return template
+
+
 class Step:
     """Base of a decision point; subclasses override what they need."""
 
@@ -41,7 +47,7 @@ class Step:
 
     @staticmethod
     def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Choose.", {}
+        return _("Choose."), {}
 
 
 STEPS: dict[str, type[Step]] = {}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Action
+from agon.engine import ENGLISH, Action, Text, Translator, msg, plural
 from agon.games.cuba_libre.data import (
     ALLIANCE,
     CARD_TEXTS,
@@ -79,53 +79,91 @@ def _prompt_text(g: Any) -> str:
     return f"{FACTION_NAMES[fr['f']]}: {fill(text, args)}"
 
 
-def render(view: dict[str, Any], role: str | None) -> str:
-    lines = [f"[bold]Cuba Libre[/bold]  card {view['current_card']} {view['current_title']}  "
-             f"next {view['next_card']} {view['next_title']}  deck {view['deck_count']}  "
-             f"Propaganda {view['propaganda_played']}/4  phase {view['phase']}"]
+def render(view: dict[str, Any], role: str | None, tr: Translator = ENGLISH) -> str:
+    """The terminal board, every word through `tr` (English: the identity); `_` marks the board's
+    own templates for the catalogue extractor."""
+    _ = tr
+
+    def term(word: str) -> str:
+        return tr.term(word) if word else word
+
+    lines = ["[bold]" + _("Cuba Libre") + "[/bold]  " + _(
+        "card {card} {title}  next {next} {next_title}  deck {deck}  Propaganda {propaganda}/4  phase {phase}",
+        card=view["current_card"], title=term(view["current_title"]), next=view["next_card"],
+        next_title=term(view["next_title"]), deck=view["deck_count"], propaganda=view["propaganda_played"],
+        phase=term(view["phase"]))]
     res = view["resources"]
-    lines.append("Resources " + "  ".join(f"{_faction(r)} {res[r]}" for r in ROLES)
-                 + f"  Aid {view['aid']}  US Alliance {view['alliance']}")
+    lines.append(_("Resources") + " " + "  ".join(f"{term(_faction(r))} {res[r]}" for r in ROLES)
+                 + "  " + _("Aid {aid}", aid=view["aid"]) + "  " + _("US Alliance {level}", level=view["alliance"]))
     t = view["totals"]
-    lines.append(f"Total Support {t['total_support']}  Opposition+Bases {t['opposition_plus_bases']}  "
-                 f"DR Pop+Bases {t['dr_pop_plus_bases']}  Open Casinos {t['open_casinos']}")
-    lines.append("Eligible: " + (", ".join(_faction(r) for r in view["eligible"]) or "-")
-                 + "   acted this card: " + (", ".join(_faction(r) for r in view["acted"]) or "-"))
+    lines.append(_("Total Support {support}  Opposition+Bases {opposition}  DR Pop+Bases {dr}  Open Casinos {casinos}",
+                    support=t["total_support"], opposition=t["opposition_plus_bases"], dr=t["dr_pop_plus_bases"],
+                    casinos=t["open_casinos"]))
+    lines.append(_("Eligible: {factions}", factions=_names(view["eligible"]))
+                 + "   " + _("acted this card: {factions}", factions=_names(view["acted"])))
     if view["capabilities"] or view["momentum"]:
-        caps = ", ".join(f"{TITLE[int(c[:-1])]} ({'shaded' if c[-1] == 's' else 'unshaded'})"
-                         for c in view["capabilities"])
-        moms = ", ".join(TITLE[int(m)] for m in view["momentum"])
-        lines.append(f"Capabilities: {caps or '-'}   Momentum: {moms or '-'}")
+        caps = tuple(msg("{card} ({side})", card=TITLE[int(c[:-1])], side="shaded" if c[-1] == "s" else "unshaded")
+                     for c in view["capabilities"])
+        moms = tuple(TITLE[int(m)] for m in view["momentum"])
+        lines.append(_("Capabilities: {capabilities}   Momentum: {momentum}", capabilities=caps or "-",
+                        momentum=moms or "-"))
     dec = view.get("deception") or {}
     if any(d["hidden"] or d["revealed"] or d.get("mine") for d in dec.values()):
-        parts = []
-        for r, d in dec.items():
-            mine = f" (yours: {', '.join(d['mine'])})" if d.get("mine") else ""
-            shown = f", shown: {', '.join(d['revealed'])}" if d["revealed"] else ""
-            parts.append(f"{r}: {d['hidden']} hidden{mine}{shown}")
-        lines.append("Deception — " + "; ".join(parts))
-    lines.append("[dim]Space            Pop Support/Opposition Control    Pieces[/dim]")
+        lines.append(_("Deception") + " — " + "; ".join(tr.text(_deception(r, d)) for r, d in dec.items()))
+    width = max(17, *(len(term(sp["name"])) for sp in view["spaces"]))
+    control = max(10, *(len(term(name)) for name in FACTION_NAMES))
+    heads = _("Space"), _("Pop"), _("Support/Opposition"), _("Control"), _("Pieces")
+    lines.append(f"[dim]{heads[0]:<{width}}{heads[1]} {heads[2]:<18} {heads[3]:<{control}} {heads[4]}[/dim]")
     for sp in view["spaces"]:
         pcs = " ".join(f"{SHORT[PIECE_KEYS.index(k)]}{n}" for k, n in sp["pieces"].items()) or "-"
         if sp["kind"] == "ec":
-            info = f"EC econ {sp['econ']}" + (" SABOTAGED" if sp.get("sabotage") else "")
-            info = f"{info:<33}"
+            info = _("EC econ {econ}", econ=sp["econ"]) + (" " + _("SABOTAGED") if sp.get("sabotage") else "")
+            info = f"{info:<{23 + control}}"
         else:
-            info = f"{sp['pop']:>2}  {LEVELS[sp['level']]:<18} {_faction(sp['control'] or '-'):<10}"
-        terror = f" Terror {sp['terror']}" if sp.get("terror") else ""
-        cash = f" Cash: {','.join(_faction(r) for r in sp['cash'])}" if sp["cash"] else ""
-        lines.append(f"{sp['name']:<17}{info} {pcs}{terror}{cash}")
-    lines.append("Available: " + ", ".join(f"{AVAILABLE_WORDS.get(k, k)} {v}" for k, v in view["available"].items()))
-    lines.append("[dim]Key: T Troops, P Police, GB/MB/DB Government/26July/DR Base, Mu Ma/Du Da/Su Sa 26July/DR/"
-                 "Syndicate Guerrillas (u Underground, a Active), C/Cc open/closed Casino[/dim]")
+            info = f"{sp['pop']:>2}  {term(LEVELS[sp['level']]):<18} {term(_faction(sp['control'] or '-')):<{control}}"
+        terror = " " + _("Terror {n}", n=sp["terror"]) if sp.get("terror") else ""
+        cash = " " + _("Cash:") + " " + ",".join(term(_faction(r)) for r in sp["cash"]) if sp["cash"] else ""
+        lines.append(f"{term(sp['name']):<{width}}{info} {pcs}{terror}{cash}")
+    lines.append(_("Available:") + " " + ", ".join(f"{term(AVAILABLE_WORDS.get(k, k))} {v}"
+                                                    for k, v in view["available"].items()))
+    lines.append("[dim]" + _("Key: T Troops, P Police, GB/MB/DB Government/26July/DR Base, Mu Ma/Du Da/Su Sa "
+                              "26July/DR/Syndicate Guerrillas (u Underground, a Active), C/Cc open/closed Casino")
+                 + "[/dim]")
     if view.get("prompt") and role is None:  # a player's own prompt follows the board anyway
-        lines.append(f"[bold]Now[/bold] {view['prompt']}")
+        # the view's prompt is English words (kept as they were); another language names who acts
+        now = view["prompt"] if tr.lang == "en" else ", ".join(term(_faction(r)) for r in view.get("active", []))
+        lines.append("[bold]" + _("Now") + f"[/bold] {now}")
     if view.get("over"):
-        result = view["result"] or {}
-        winners = ", ".join(_faction(r) for r in result.get("winners", [])) or "nobody"
-        margins = ", ".join(f"{_faction(r)} {m:+d}" for r, m in result.get("scores", {}).items() if isinstance(m, int))
-        lines.append(f"Result: {winners} wins" + (f" (victory margins: {margins})" if margins else ""))
+        lines.append(tr.text(_result(view["result"] or {})))
     return "\n".join(lines)
+
+
+def _names(roles: list[str]) -> tuple[str, ...] | str:
+    """Faction names (terms) for a list argument; "-" for none."""
+    return tuple(_faction(r) for r in roles) or "-"
+
+
+def _deception(role: str, d: dict[str, Any]) -> Text:
+    """One role's Deception markers on the board line (CL 7.3): how many hidden, yours, shown."""
+    args = {"role": role, "n": d["hidden"], "mine": tuple(d.get("mine") or ()), "shown": tuple(d["revealed"])}
+    if d.get("mine") and d["revealed"]:
+        return msg("{role}: {n} hidden (yours: {mine}), shown: {shown}", **args)
+    if d.get("mine"):
+        return msg("{role}: {n} hidden (yours: {mine})", **args)
+    if d["revealed"]:
+        return msg("{role}: {n} hidden, shown: {shown}", **args)
+    return msg("{role}: {n} hidden", **args)
+
+
+def _result(result: dict[str, Any]) -> Text:
+    """The last board line: who won, and each faction's victory margin (CL 7.3)."""
+    winners = _names(result.get("winners", []))
+    margins = tuple(msg("{faction} {margin:+d}", faction=_faction(r), margin=m)
+                    for r, m in result.get("scores", {}).items() if isinstance(m, int))
+    if margins:
+        return msg("Result: {winners} wins (victory margins: {margins})", winners=winners if winners != "-" else "nobody",
+                   margins=margins)
+    return msg("Result: {winners} wins", winners=winners if winners != "-" else "nobody")
 
 
 AVAILABLE_WORDS = {"troops": "Troops", "police": "Police", "govt_bases": "Government Bases",
@@ -137,18 +175,26 @@ def _faction(role: str) -> str:
     return FACTION_NAMES[ROLES.index(role)] if role in ROLES else role
 
 
-_RALLY = {"place": "place 1 Guerrilla", "base": "replace 2 Guerrillas with a Base",
-          "flip": "flip all Guerrillas Underground"}
+_RALLY = {"place": "Rally: place 1 Guerrilla", "base": "Rally: replace 2 Guerrillas with a Base",
+          "flip": "Rally: flip all Guerrillas Underground"}
 _SIMPLE = {"done": "Done", "pass": "Pass", "limop": "Limited Operation (1 space, no Special Activity)",
            "roll": "Roll the die", "skip": "Skip", "launder": "Launder a Cash marker for a free LimOp",
            "decline": "Decline", "give cash": "Give a Cash marker for the other faction's free LimOp", "reroll": "Roll again", "cancel pact": "Remove 2 Bases to end the Pact of Caracas",
            "drop cash": "Let the Cash marker go (captured or back to the pool)",
            "carry cash": "A Cash marker goes with the moved piece", "leave cash": "The Cash stays",
            "transfer": "Negotiate: give or ask for Resources or Cash"}
+_FACTION_VERBS = {"faction": "Faction: {faction}", "target": "Target: {faction}", "activate": "Activate: {faction}",
+                  "holder": "Holder: {faction}", "give to": "Give to {faction}", "ask": "Ask {faction}",
+                  "give cash": "Hand the Cash marker to a {faction} piece"}
+_PIECE_VERBS = {"remove": "Remove {piece}", "removebase": "Remove {piece}", "flip": "Flip {piece}",
+                "relocate": "Relocate {piece}"}
+_MOVING = {"underground": "an Underground Guerrilla", "active": "an Active Guerrilla", "troop": "a Troop",
+           "police": "a Police cube"}
 
 
-def label(g: Any, action: Action) -> str:
-    """A readable label for an action (the prompt shows it next to the action)."""
+def label(g: Any, action: Action) -> str | Text:
+    """A readable label for an action (the prompt shows it next to the action): a template with
+    the action's places, pieces and factions as terms (CL labels; `terms()` lists the terms)."""
     from agon.games.cuba_libre.activities import SA_TITLES
     from agon.games.cuba_libre.operations import OP_TITLES
 
@@ -158,43 +204,42 @@ def label(g: Any, action: Action) -> str:
     if verb == "op":
         return "Operation with a Special Activity (Hidden Asset)" if arg else "Operation (a Special Activity may be added)"
     if verb == "event":
-        return f"Event: {TITLE.get(g.current, '')} ({arg})"
+        return msg("Event: {title} ({side})", title=TITLE.get(g.current, ""), side=str(arg))
     if verb == "operation":
         return OP_TITLES.get(arg, str(arg))
     if verb == "activity":
-        return f"Special Activity: {SA_TITLES.get(arg, arg)}"
-    if verb in ("remove", "flip", "relocate", "removebase") and isinstance(arg, str) and arg in PIECE_KEYS:
-        return f"{verb.replace('removebase', 'remove').capitalize()} {a_piece(arg)}"
-    if verb in ("faction", "target", "activate", "holder") and arg in ROLES:
-        return f"{verb.capitalize()}: {FACTION_NAMES[ROLES.index(arg)]}"
+        return msg("Special Activity: {activity}", activity=SA_TITLES.get(arg, arg))
+    if verb in _PIECE_VERBS and isinstance(arg, str) and arg in PIECE_KEYS:
+        return msg(_PIECE_VERBS[verb], piece=a_piece(arg))
+    if verb in ("faction", "target", "activate", "holder", "give to", "ask", "give cash") and arg in ROLES:
+        return msg(_FACTION_VERBS[verb], faction=FACTION_NAMES[ROLES.index(arg)])
     if verb == "withdraw" and isinstance(arg, tuple) and len(arg) == 2:
         kind = {"underground": "an Underground Guerrilla", "active": "an Active Guerrilla"}.get(arg[1])
         if kind is None and arg[1] in PIECE_KEYS:
             kind = a_piece(arg[1])
-        return f"Take {kind or arg[1]} off the map in {arg[0]} (none Available)"
-    if verb in ("give to", "ask") and arg in ROLES:
-        return f"{'Give to' if verb == 'give to' else 'Ask'} {FACTION_NAMES[ROLES.index(arg)]}"
+        return msg("Take {piece} off the map in {space} (none Available)", piece=kind or arg[1], space=arg[0])
     if verb == "give resources" and isinstance(arg, int):
-        return f"Give {arg} Resource{'s' if arg != 1 else ''}"
+        return plural("Give {n} Resource", "Give {n} Resources", "n", n=arg)
     if verb == "give cash marker":
-        return f"Give a Cash marker in {arg}"
-    if verb == "give cash" and arg in ROLES:
-        return f"Hand the Cash marker to a {FACTION_NAMES[ROLES.index(arg)]} piece"
+        return msg("Give a Cash marker in {space}", space=str(arg))
     if verb in ("troops", "troops with cash") and isinstance(arg, int):
-        return f"Move {arg} Troop{'s' if arg > 1 else ''}" + (" carrying a Cash marker" if verb != "troops" else "")
+        if verb == "troops":
+            return plural("Move {n} Troop", "Move {n} Troops", "n", n=arg)
+        return plural("Move {n} Troop carrying a Cash marker", "Move {n} Troops carrying a Cash marker", "n", n=arg)
     if verb == "rally":
-        return f"Rally: {_RALLY[arg]}" if arg in _RALLY else f"Rally: place {arg} Guerrillas"
+        return _RALLY[arg] if arg in _RALLY else msg("Rally: place {n} Guerrillas", n=arg)
     if verb == "move" and isinstance(arg, tuple) and len(arg) == 2 and isinstance(arg[1], str):
         from agon.games.cuba_libre.insurgent_ops import carried
 
         kind, carry = carried(arg[1])
-        piece = {"underground": "an Underground Guerrilla", "active": "an Active Guerrilla", "troop": "a Troop",
-                 "police": "a Police cube"}.get(kind, kind)
-        return f"Move {piece} from {arg[0]}" + (" carrying a Cash marker" if carry else "")
+        piece = _MOVING.get(kind, kind)
+        if carry:
+            return msg("Move {piece} from {space} carrying a Cash marker", piece=piece, space=arg[0])
+        return msg("Move {piece} from {space}", piece=piece, space=arg[0])
     if verb == "space" and g.stack:
         fr = g.stack[-1]
         what = OP_TITLES.get(fr.get("op", ""), "") if fr["k"] == "op" else ""
-        return f"{what} in {arg}".strip() if what else str(arg)
+        return msg("{op} in {space}", op=what, space=str(arg)) if what else str(arg)
     return _worded(verb, arg)
 
 
@@ -208,36 +253,47 @@ _VERB_WORDS = {  # verb -> template over the action's words {0}, {1}, ... (place
     "base": "Government Base in {0}, replacing {1}", "cash": "A Cash marker to {1} piece in {0}",
     "keep": "Keep the roll of {0}", "profit": "Profit: {0}", "deposit": "Cash deposit: {0}", "choose": "Choose: {0}",
 }
+# an action whose words fit no template above: its verb (capitalised) and its words, in order
+_BARE = ("{verb}", "{verb} {0}", "{verb} {0} {1}", "{verb} {0} {1} {2}")
 _DEPOSIT = {"base": "a Base", "casino": "a Casino", "open casino": "open a closed Casino", "resources": "+6 Resources"}
+_A_FACTION = {r: "a " + FACTION_NAMES[i] for i, r in enumerate(ROLES)}
 
 
-def _word(x: Any) -> str:
-    """One part of an action's argument in a person's words (no piece keys or role ids)."""
+def _word(x: Any) -> Any:
+    """One part of an action's argument in a person's words (no piece keys or role ids): a term."""
     if isinstance(x, str) and x in PIECE_KEYS:
         return a_piece(x)
     if isinstance(x, str) and x in ROLES:
-        return "a " + FACTION_NAMES[ROLES.index(x)]
+        return _A_FACTION[x]
     if isinstance(x, str) and x in _CUBES:
         return _CUBES[x]
     if isinstance(x, str) and x in _DEPOSIT:
         return _DEPOSIT[x]
-    return str(x)
+    return x if isinstance(x, (str, int)) else str(x)
 
 
-def a_piece(key: str) -> str:
-    """"a Troops cube", "an open Casino", "a DR Base": one piece, in words."""
-    name = PIECE_NAMES[PIECE_KEYS.index(key)]
-    name = f"{name} cube" if key in ("troop", "police") else name
+def _a(name: str) -> str:
     return ("an " if name[0] in "aeiouAEIOU" else "a ") + name
 
 
-def _worded(verb: str, arg: Any) -> str:
+_A_PIECE = {key: _a(f"{name} cube" if key in ("troop", "police") else name)
+            for key, name in zip(PIECE_KEYS, PIECE_NAMES, strict=True)}
+
+
+def a_piece(key: str) -> str:
+    """"a Troops cube", "an open Casino", "a DR Base": one piece, in words (a term)."""
+    return _A_PIECE[key]
+
+
+def _worded(verb: str, arg: Any) -> str | Text:
     parts = list(arg) if isinstance(arg, tuple) else ([] if arg is None else [arg])
-    words = [_word(x) for x in parts]
+    words = {str(i): _word(x) for i, x in enumerate(parts)}
     template = _VERB_WORDS.get(verb)
     if template is not None and template.count("{") <= len(words):
-        return template.format(*words)
-    return " ".join([verb.capitalize(), *words])
+        return Text(template, words)
+    if len(words) < len(_BARE):
+        return Text(_BARE[len(words)], {"verb": verb.capitalize(), **words})
+    return " ".join([verb.capitalize(), *(str(w) for w in words.values())])
 
 
 def catalogue() -> list[dict[str, Any]]:
@@ -258,3 +314,27 @@ def catalogue() -> list[dict[str, Any]]:
         out.append({"id": n, "name": card["title"], "kind": "event", "order": order, "short": short,
                     "text": f"Faction order: {order}.\n{text}", "sides": {k: dict(v) for k, v in sides.items()}})
     return out
+
+
+def terms() -> list[str]:
+    """Every word the game shows that is not a literal template in its code (CL terms for the
+    catalogues): spaces, factions, pieces, levels, Operations and Special Activities, card names
+    and texts, the label templates kept in tables, and the words of the board."""
+    from agon.games.cuba_libre import chronicle, deception, propaganda, rules, turn
+    from agon.games.cuba_libre.activities import SA_TITLES
+    from agon.games.cuba_libre.operations import OP_TITLES
+
+    words: list[str] = [*NAMES, *FACTION_NAMES, *ROLES, *PIECE_NAMES, *_A_PIECE.values(), *_A_FACTION.values(),
+                        *_CUBES.values(), *_DEPOSIT.values(), *_MOVING.values(), *AVAILABLE_WORDS.values(),
+                        *LEVELS.values(), *ALLIANCE, *OP_TITLES.values(), *SA_TITLES.values(), *TITLE.values(),
+                        *_SIMPLE.values(), *_RALLY.values(), *_FACTION_VERBS.values(), *_PIECE_VERBS.values(),
+                        *_VERB_WORDS.values(), *_BARE, *chronicle.STATES.values(), *deception.MIX,
+                        *(line for pair in [*chronicle.LINES.values(), *chronicle.MARKERS.values()] for line in pair),
+                        *rules.SOLO_TITLES, *propaganda.END_REASONS, *turn.PROMPT_WORDS,
+                        "shaded", "unshaded", "no one", "nobody", "(face down)", "setup", "card", "propaganda", "over",
+                        "Stalemate!", "Model Counterinsurgency!", "Model Rebellion!"]
+    for sides in CARD_TEXTS["events"].values():
+        for side in sides.values():
+            words += [side["short"], side["text"]]
+    words += [CARD_TEXTS["propaganda"]["short"], CARD_TEXTS["propaganda"]["text"]]
+    return list(dict.fromkeys(words))

@@ -6,6 +6,7 @@ Eligible did (2.3.4): ("event", "unshaded"|"shaded"), ("op"), ("limop"), ("pass"
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import Any
 
 from agon.games.cuba_libre import deception
@@ -96,12 +97,25 @@ class Option(Step):
     @staticmethod
     def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         nth = "1st" if g.n_acted == 0 else "2nd"
-        words = {"event": "the Event", "op": "an Operation", "limop": "a Limited Operation", "pass": "Pass"}
-        offered = list(dict.fromkeys(words[verb] for verb, _ in Option.legal(g, fr)))  # only what is offered
+        offered = list(dict.fromkeys(OFFERED[verb] for verb, _ in Option.legal(g, fr)))  # only what is offered
         if offered == ["Pass"]:
             return "{card}: you are {nth} Eligible; nothing is possible but to Pass.", {"card": TITLE[g.current], "nth": nth}
-        choices = ", ".join(offered[:-1]) + " or " + offered[-1]
+        choices = _choices(offered)  # a term: one of CHOICES
         return "{card}: you are {nth} Eligible. Choose {choices}.", {"card": TITLE[g.current], "nth": nth, "choices": choices}
+
+
+OFFERED = {"event": "the Event", "op": "an Operation", "limop": "a Limited Operation", "pass": "Pass"}
+
+
+def _choices(offered: list[str]) -> str:
+    return ", ".join(offered[:-1]) + " or " + offered[-1]
+
+
+# every list of choices a 1st or 2nd Eligible faction may be offered (2.3.4): Pass comes last
+CHOICES = tuple(dict.fromkeys(_choices([*first[:k], "Pass"]) for first in permutations(tuple(OFFERED.values())[:3])
+                              for k in range(1, 4)))
+DEPLOY_WORDS = ("casino", "dr", "m26_base", "m26", "troop", "police", "troops3")  # CL S3: what the prompt places
+PROMPT_WORDS = ("1st", "2nd", *CHOICES, *DEPLOY_WORDS)
 
 
 def launder_donors(g: Any, f: int) -> list[int]:
