@@ -58,6 +58,9 @@ CASES: list[tuple[str, list[Any], str]] = [
     ("tx", [{"text": "Only {missing} here", "args": {}}], "Μόνο {missing} εδώ {extra}"),
     ("tx", ["Day {day}"], "Ημέρα {day}"),
     ("tx", [{"text": "{{literal}} {a}", "args": {"a": 1}}], "{literal} 1"),
+    # numbered placeholders, as str.format allows (Cuba Libre's "Move {1} from {0} to {2}")
+    ("tx", [{"text": "Move {1} from {0}", "args": {"0": "Vyborg", "1": "Red"}}], "Move Κόκκινοι from Βίμποργκ"),
+    ("tx", [{"text": "Move {1} to {0:acc}", "args": {"0": "Vyborg", "1": "Red"}}], "Move Κόκκινοι to το Βίμποργκ"),
     ("term", ["Vyborg", "acc"], "το Βίμποργκ"),
     ("term", ["Red", "acc"], "Κόκκινοι"),
     ("term", ["Narva"], "Narva"),

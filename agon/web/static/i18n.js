@@ -137,7 +137,7 @@ function argument(value, spec) {
 
 /** Fill a (translated) template's placeholders from `args`; "{{" and "}}" are braces. */
 export function format(template, args = {}) {
-  return String(template).replace(/\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_]*)(?::([^{}]*))?\}/g, (whole, name, spec) => {
+  return String(template).replace(/\{\{|\}\}|\{([A-Za-z0-9_]+)(?::([^{}]*))?\}/g, (whole, name, spec) => {
     if (whole === "{{") return "{";
     if (whole === "}}") return "}";
     if (!args || !Object.prototype.hasOwnProperty.call(args, name)) return "{" + name + "}";
