@@ -8,14 +8,15 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from agon.engine import Text, games, load
+from agon.engine import Text, load
 from agon.engine.rng import Rng
 from agon.engine.text import ENGINE_MESSAGES, placeholders
 from agon.i18n import INTERFACE, LANGUAGES, locale_dir, translator
 from agon.i18n.collect import game_terms, random_game_ids
 from agon.i18n.extract import code_ids, web_ids
 
-DOMAINS = [INTERFACE, *games()]
+GAMES = ["dual-powers", "1989", "intrigue-city", "cuba-libre"]  # not games(): tests register toy games too
+DOMAINS = [INTERFACE, *GAMES]
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 
 
@@ -82,7 +83,7 @@ def test_the_template_holds_every_literal_message_of_the_code(domain: str) -> No
     assert not missing, f"{domain}: {len(missing)} ids not in messages.pot (run python -m agon.i18n.extract {domain}): {missing[:8]}"
 
 
-@pytest.mark.parametrize("game_id", games())
+@pytest.mark.parametrize("game_id", GAMES)
 def test_every_message_of_a_random_game_is_in_the_template(game_id: str) -> None:
     template = {m.id if isinstance(m.id, str) else m.id[0] for m in entries(game_id, "messages.pot")}
     missing = sorted({i for i, _ in random_game_ids(game_id, 424242)} - template)
@@ -90,7 +91,7 @@ def test_every_message_of_a_random_game_is_in_the_template(game_id: str) -> None
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
-@pytest.mark.parametrize("game_id", games())
+@pytest.mark.parametrize("game_id", GAMES)
 def test_a_whole_game_renders_in_every_language(game_id: str, lang: str) -> None:
     """Every log line, prompt and label of a random game, and the board, rendered without an error
     or a placeholder left unfilled."""
