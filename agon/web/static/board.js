@@ -4,7 +4,7 @@
 // hover, focus or tap. Knows nothing about any one game. A renderer that is missing or throws
 // leaves the page without a board, never without its prompt.
 
-import { api, clear, fill, h } from "./common.js";
+import { actionLabel, api, clear, fill, h, raw, t, term } from "./common.js";
 
 /** Everything the page needs about a game's graphics: {module, layout, cards, error} */
 export async function loadBoard(gameId) {
@@ -16,7 +16,7 @@ export async function loadBoard(gameId) {
   const byId = new Map();
   for (const card of Array.isArray(cards) ? cards : []) byId.set(String(card.id), card);
   if (module.failed || typeof module.draw !== "function") {
-    return { module: null, layout: layout || {}, cards: byId, error: "no board drawing for this game yet" };
+    return { module: null, layout: layout || {}, cards: byId, error: t("no board drawing for this game yet") };
   }
   return { module, layout: layout || {}, cards: byId, error: null };
 }
@@ -54,15 +54,15 @@ export class BoardHost {
       this.svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
       this.svg.setAttribute("role", "group");
       this.svg.setAttribute("class", "board");
-      this.svg.setAttribute("aria-label", "Game board");
       container.append(this.svg);
-      const zoom = h("button", { type: "button", class: "small zoom", "aria-pressed": "false" }, "Zoom in");
+      const zoom = h("button", { type: "button", class: "small zoom", "aria-pressed": "false" });
       zoom.addEventListener("click", () => {
-        const on = container.classList.toggle("zoomed");
-        zoom.setAttribute("aria-pressed", String(on));
-        zoom.textContent = on ? "Zoom out" : "Zoom in";
+        container.classList.toggle("zoomed");
+        this.relabel();
       });
       container.after(zoom);
+      this.zoom = zoom;
+      this.relabel();
       for (const surface of this.surfaces()) {
         surface.addEventListener("click", (e) => this.clicked(e));
         surface.addEventListener("keydown", (e) => this.keyed(e));
@@ -70,7 +70,9 @@ export class BoardHost {
         surface.addEventListener("focusin", (e) => this.hovered(e));
       }
     } else {
-      container.append(h("p", { class: "no-board" }, "This game has no board drawing yet. The position, set out as text:"));
+      this.noBoard = h("p", { class: "no-board" });
+      container.append(this.noBoard);
+      this.relabel();
     }
     document.addEventListener("keydown", (e) => {
       if (e.key === "Escape") this.closeMenu();
@@ -78,6 +80,17 @@ export class BoardHost {
     document.addEventListener("click", (e) => {
       if (this.menu && !this.menu.contains(e.target) && !this.surfaces().some((s) => s.contains(e.target))) this.closeMenu();
     });
+  }
+
+  /** The host's own words, in the page's language (again after a language change). */
+  relabel() {
+    if (this.svg) this.svg.setAttribute("aria-label", t("Game board"));
+    if (this.zoom) {
+      const on = this.container.classList.contains("zoomed");
+      this.zoom.setAttribute("aria-pressed", String(on));
+      this.zoom.textContent = on ? t("Zoom out") : t("Zoom in");
+    }
+    if (this.noBoard) this.noBoard.textContent = t("This game has no board drawing yet. The position, set out as text:");
   }
 
   /** The elements whose [data-target] descendants can be targets: the board, and the hand. */
@@ -96,6 +109,7 @@ export class BoardHost {
     this.ui = { role: ui.role ?? null, cards: this.board.cards, seats: ui.seats || {} };
     this.closeMenu();
     this.targets = new Map();
+    this.relabel();
     if (!this.svg) return;
     if (this.handEl) fill(this.handEl, safe(this.board.module.hand, "", view, this.ui));
     clear(this.svg);
@@ -107,7 +121,7 @@ export class BoardHost {
       this.broken = true;
       clear(this.svg);
       this.container.classList.add("board-failed");
-      this.detail.textContent = "The board could not be drawn (" + err.message + "); the prompt's buttons still work.";
+      this.detail.textContent = t("The board could not be drawn ({reason}); the prompt's buttons still work.", { reason: raw(err.message) });
       return;
     }
     this.container.classList.remove("board-failed");
@@ -139,7 +153,7 @@ export class BoardHost {
         el.classList.add("target");
         el.setAttribute("tabindex", "0");
         el.setAttribute("role", "button");
-        const label = named.length === 1 ? named[0].label : named.length + " choices: " + named.map((a) => a.label).join("; ");
+        const label = named.length === 1 ? actionLabel(named[0]) : t("{n} choices: {labels}", { n: named.length, labels: raw(named.map(actionLabel).join("; ")) });
         el.setAttribute("aria-label", label);
       } else {
         el.setAttribute("tabindex", "-1");
@@ -193,9 +207,9 @@ export class BoardHost {
     const box = el.getBoundingClientRect();
     const menu = h(
       "div",
-      { class: "target-menu", role: "menu", "aria-label": "Choices for this element" },
-      actions.map((action) => h("button", { type: "button", role: "menuitem", onclick: () => this.choose(action) }, action.label)),
-      h("button", { type: "button", class: "cancel", role: "menuitem", onclick: () => this.closeMenu() }, "Cancel"),
+      { class: "target-menu", role: "menu", "aria-label": t("Choices for this element") },
+      actions.map((action) => h("button", { type: "button", role: "menuitem", onclick: () => this.choose(action) }, actionLabel(action))),
+      h("button", { type: "button", class: "cancel", role: "menuitem", onclick: () => this.closeMenu() }, t("Cancel")),
     );
     document.body.append(menu);
     const width = menu.offsetWidth;
@@ -228,10 +242,16 @@ function scalar(value) {
 }
 
 function show(value) {
-  if (value === null) return "none";
-  if (value === true) return "yes";
-  if (value === false) return "no";
-  return String(value);
+  if (value === null) return t("none");
+  if (value === true) return t("yes");
+  if (value === false) return t("no");
+  return typeof value === "string" ? term(value) : String(value);
+}
+
+/** A view's key as a heading: its words (a key is an identifier of the game's view, not a term:
+ * "resources" there is no catalogue's "resources"). */
+function keyName(key) {
+  return key.replace(/_/g, " ");
 }
 
 /**
@@ -242,12 +262,12 @@ export function summary(view) {
   const rows = [];
   for (const [key, value] of Object.entries(view || {})) {
     if (SKIP.has(key)) continue;
-    const name = key.replace(/_/g, " ");
+    const name = keyName(key);
     if (scalar(value)) rows.push([name, show(value)]);
     else if (value && typeof value === "object" && !Array.isArray(value)) {
       const entries = Object.entries(value);
       if (entries.length && entries.length <= 12 && entries.every(([, v]) => scalar(v))) {
-        rows.push([name, entries.map(([k, v]) => k + ": " + show(v)).join(", ")]);
+        rows.push([name, entries.map(([k, v]) => keyName(k) + ": " + show(v)).join(", ")]);
       }
     }
   }
@@ -256,11 +276,11 @@ export function summary(view) {
 
 function inline(value) {
   if (scalar(value)) return show(value);
-  if (Array.isArray(value) && value.every(scalar)) return value.length ? value.map(show).join(", ") : "none";
+  if (Array.isArray(value) && value.every(scalar)) return value.length ? value.map(show).join(", ") : t("none");
   if (value && typeof value === "object" && !Array.isArray(value)) {
     const entries = Object.entries(value);
     if (entries.length <= 12 && entries.every(([, v]) => scalar(v) || (Array.isArray(v) && v.every(scalar)))) {
-      return entries.length ? entries.map(([k, v]) => k + ": " + inline(v)).join(", ") : "none";
+      return entries.length ? entries.map(([k, v]) => keyName(k) + ": " + inline(v)).join(", ") : t("none");
     }
   }
   return null;
@@ -278,7 +298,7 @@ export function tree(value, skip = SKIP) {
         return h(
           "table",
           { class: "tree-table" },
-          h("thead", {}, h("tr", {}, columns.map((c) => h("th", { scope: "col" }, c.replace(/_/g, " "))))),
+          h("thead", {}, h("tr", {}, columns.map((c) => h("th", { scope: "col" }, keyName(c))))),
           h("tbody", {}, value.map((item) => h("tr", {}, columns.map((c) => h("td", {}, item[c] === undefined ? "" : inline(item[c])))))),
         );
       }
@@ -290,7 +310,7 @@ export function tree(value, skip = SKIP) {
     { class: "facts" },
     Object.entries(value)
       .filter(([k]) => !skip.has(k))
-      .map(([k, v]) => [h("dt", {}, k.replace(/_/g, " ")), h("dd", {}, tree(v, new Set()))]),
+      .map(([k, v]) => [h("dt", {}, keyName(k)), h("dd", {}, tree(v, new Set()))]),
   );
 }
 

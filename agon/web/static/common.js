@@ -1,5 +1,10 @@
-// What every page of agon shares: the API client, the seat tokens this browser keeps, and small
-// DOM helpers. Plain ES module, no framework, no network beyond the agon server.
+// What every page of agon shares: the API client, the seat tokens this browser keeps, the
+// translator and the language switch, and small DOM helpers. Plain ES module, no framework, no
+// network beyond the agon server.
+
+import { gettext, language, listText, raw, setCatalogue, t, term, tx } from "./i18n.js";
+
+export { formatSpec, format, gettext, language, listText, ngettext, raw, setCatalogue, t, term, tx } from "./i18n.js";
 
 export class ApiError extends Error {
   constructor(status, message) {
@@ -17,7 +22,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
-    throw new ApiError(0, "the server cannot be reached; check your connection");
+    throw new ApiError(0, t("the server cannot be reached; check your connection"));
   }
   const text = await response.text();
   let data = null;
@@ -28,7 +33,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
   }
   if (!response.ok) {
     const reason = data && typeof data.error === "string" ? data.error : describeDetail(data) || response.statusText;
-    throw new ApiError(response.status, reason || "request failed (" + response.status + ")");
+    throw new ApiError(response.status, reason || t("request failed ({status})", { status: response.status }));
   }
   return data;
 }
@@ -72,6 +77,126 @@ export function forgetSeat(token) {
   }
 }
 
+// -- languages: the catalogue of the page's language and game, the switch, the static words ----
+
+/** The languages of the page: code and the language's own name. */
+export const LANGUAGES = [["en", "English"], ["el", "Ελληνικά"], ["hu", "Magyar"]];
+const LANG_KEY = "agon.lang";
+const known = (code) => LANGUAGES.some(([c]) => c === code);
+
+/** The language chosen on this browser (the switch, remembered), else the browser's own, else English. */
+export function chosenLanguage() {
+  try {
+    const kept = localStorage.getItem(LANG_KEY);
+    if (known(kept)) return kept;
+  } catch {
+    // storage disabled: fall through to the browser's language
+  }
+  for (const wanted of navigator.languages || [navigator.language]) {
+    const code = String(wanted || "").toLowerCase().split("-")[0];
+    if (known(code)) return code;
+  }
+  return "en";
+}
+
+const catalogues = new Map(); // "lang|game" -> promise of the catalogue
+const redraws = [];
+let pageGame = null;
+let asked = 0;
+
+/** Run `redraw` again whenever the language (or the page's game) changes. */
+export function onLanguage(redraw) {
+  redraws.push(redraw);
+}
+
+function catalogueOf(lang, game) {
+  const key = lang + "|" + (game || "");
+  if (!catalogues.has(key)) {
+    const query = game ? "?game=" + encodeURIComponent(game) : "";
+    const loading = lang === "en" ? Promise.resolve({ lang: "en", messages: {}, contexts: {} }) : api("/api/i18n/" + lang + query);
+    catalogues.set(key, loading);
+    loading.catch(() => catalogues.delete(key));
+  }
+  return catalogues.get(key);
+}
+
+/** `msgid` as the catalogue of `lang` and `game` translates it (a game's title, in the lobby). */
+export async function catalogueTerm(lang, game, msgid) {
+  try {
+    const found = (await catalogueOf(lang, game)).messages?.[msgid];
+    return (Array.isArray(found) ? found[0] : found) || msgid;
+  } catch {
+    return msgid;
+  }
+}
+
+/**
+ * Translate the page into `lang` with the words of `game` (its terms, cards, prompts, log): load
+ * the catalogue, set <html lang>, translate the static words and redraw what the page drew.
+ */
+export async function useLanguage(lang, game = pageGame) {
+  pageGame = game;
+  const mine = ++asked;
+  const wanted = known(lang) ? lang : "en";
+  let data = { lang: "en", messages: {}, contexts: {} };
+  for (const words of game ? [game, null] : [null]) { // a game the server does not know: the interface's words
+    try {
+      data = await catalogueOf(wanted, words);
+      break;
+    } catch (err) {
+      console.error("catalogue of " + wanted + (words ? " for " + words : "") + ":", err.message);
+    }
+  }
+  if (mine !== asked) return; // a later choice overtook this one
+  setCatalogue(data);
+  document.documentElement.lang = language();
+  const select = document.getElementById("language");
+  if (select) {
+    select.value = language();
+    select.setAttribute("aria-label", t("Language"));
+  }
+  translateStatic(document);
+  for (const redraw of redraws) {
+    try {
+      redraw();
+    } catch (err) {
+      console.error("redraw after a language change:", err);
+    }
+  }
+}
+
+/** The page's own static words: an element's `data-i18n` is its English text; the labels every
+ * page's bar and board area carry. (A page's other attributes are set by its script.) */
+export function translateStatic(root) {
+  for (const el of root.querySelectorAll("[data-i18n]")) el.textContent = gettext(el.getAttribute("data-i18n"));
+  for (const el of root.querySelectorAll(".bar .home")) el.setAttribute("aria-label", t("agon lobby"));
+  for (const el of root.querySelectorAll(".board-area")) el.setAttribute("aria-label", t("Board"));
+}
+
+/** The language switch in the page's top bar; then the page in the chosen language. */
+export async function setupLanguage(game = null) {
+  const bar = document.querySelector("header.bar");
+  if (bar && !document.getElementById("language")) {
+    const select = h("select", { id: "language", class: "language", "aria-label": "Language" },
+      LANGUAGES.map(([code, name]) => h("option", { value: code, lang: code }, name)));
+    select.addEventListener("change", () => {
+      try {
+        localStorage.setItem(LANG_KEY, select.value);
+      } catch {
+        // storage disabled: the choice holds for this page only
+      }
+      useLanguage(select.value);
+    });
+    bar.append(select);
+  }
+  await useLanguage(chosenLanguage(), game);
+}
+
+/** The words of another game from now on (the lobby, when another game is chosen). */
+export function useGame(game) {
+  return game === pageGame ? Promise.resolve() : useLanguage(language(), game);
+}
+
 // -- DOM helpers --------------------------------------------------------------------------------
 
 /** h("button", {class: "x", onclick}, "text", child...) */
@@ -89,6 +214,12 @@ export function h(tag, attrs = {}, ...children) {
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return el;
+}
+
+/** Set an element's text from the page's code: its static `data-i18n` words no longer apply. */
+export function setText(el, text) {
+  el.removeAttribute("data-i18n");
+  el.textContent = text;
 }
 
 export function clear(el) {
@@ -110,24 +241,24 @@ export function absolute(url) {
 
 /** A "copy" button for a link; says "Copied" for a moment (falls back to selecting the text). */
 export function copyButton(text, label) {
-  const button = h("button", { type: "button", class: "small", "aria-label": label || "Copy link" }, "Copy");
+  const button = h("button", { type: "button", class: "small", "aria-label": label || t("Copy link") }, t("Copy"));
   button.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(text);
-      button.textContent = "Copied";
+      button.textContent = t("Copied");
     } catch {
       const field = button.parentElement && button.parentElement.querySelector("input");
       if (field) {
         field.select();
-        button.textContent = "Press Ctrl+C";
+        button.textContent = t("Press Ctrl+C");
       }
     }
-    setTimeout(() => (button.textContent = "Copy"), 1500);
+    setTimeout(() => (button.textContent = t("Copy")), 1500);
   });
   return button;
 }
 
-/** A read-only link field with its copy button. */
+/** A read-only link field with its copy button; `label` is already in the page's language. */
 export function linkField(label, url) {
   const full = absolute(url);
   const id = "f" + Math.random().toString(36).slice(2);
@@ -136,8 +267,8 @@ export function linkField(label, url) {
     { class: "link-field" },
     h("label", { for: id }, label),
     h("input", { id, type: "text", readonly: true, value: full, onfocus: (e) => e.target.select() }),
-    copyButton(full, "Copy " + label),
-    h("a", { href: full, class: "button small" }, "Open"),
+    copyButton(full, t("Copy {what}", { what: raw(label) })),
+    h("a", { href: full, class: "button small" }, t("Open")),
   );
 }
 
@@ -151,29 +282,61 @@ export function setRoleNames(names) {
   }
 }
 
+/** What a person calls `role`, in the page's language (the name is a term of the game). */
 export function roleName(role) {
-  if (role === null || role === undefined) return "spectator";
-  return roleNames.get(String(role)) || String(role);
+  if (role === null || role === undefined) return t("spectator");
+  return term(roleNames.get(String(role)) || String(role));
 }
 
+/** What the page calls a bot: the registry's name, in words where the name is one of agon's. */
+export function botName(bot) {
+  const words = { random: t("random"), greedy: t("greedy"), ismcts: t("ismcts"), opposition: t("opposition"), nonplayer: t("nonplayer") };
+  return words[bot] ?? bot;
+}
+
+/** "A, B and C" of roles' names. */
 export function listNames(roles) {
-  const names = (roles || []).map(roleName);
-  if (names.length <= 1) return names.join("");
-  return names.slice(0, -1).join(", ") + " and " + names[names.length - 1];
+  return listText((roles || []).map(roleName));
 }
 
 /** The winners line of a finished match's result. */
 export function describeResult(result) {
-  if (!result) return "The game is over.";
+  if (!result) return t("The game is over.");
   const winners = result.winners || result.winner;
   const list = Array.isArray(winners) ? winners : winners ? [winners] : [];
-  let text = list.length ? "Game over: " + listNames(list) + (list.length > 1 ? " win." : " wins.") : "Game over: no winner.";
+  let text;
+  if (!list.length) text = t("Game over: no winner.");
+  else if (list.length === 1) text = t("Game over: {winner} wins.", { winner: raw(roleName(list[0])) });
+  else text = t("Game over: {winners} win.", { winners: raw(listNames(list)) });
   if (result.scores && typeof result.scores === "object") {
-    const parts = Object.entries(result.scores).map(([role, score]) => role + " " + score);
-    if (parts.length) text += " Scores: " + parts.join(", ") + ".";
+    const parts = Object.entries(result.scores).map(([role, score]) => t("{role} {score}", { role: raw(roleName(role)), score }));
+    if (parts.length) text += " " + t("Scores: {scores}.", { scores: raw(parts.join(", ")) });
   }
   return text;
 }
+
+/** An action's label in the page's language: its Text `message` (a prompt's action, a replay
+ * step's), else its English `label` as a template. */
+export function actionLabel(action) {
+  if (!action) return "";
+  if (action.message) return tx(action.message);
+  return action.label ? t(action.label) : action.verb;
+}
+
+/** The prompt's question in the page's language. */
+export function promptText(prompt) {
+  if (!prompt) return "";
+  if (prompt.message) return tx(prompt.message);
+  if (prompt.key) return tx({ text: prompt.key, args: prompt.args || {} });
+  return prompt.text || "";
+}
+
+/** A log line: a Text of the engine ({text, args}) or, from an older server, English text. */
+export function logText(line) {
+  return line && typeof line === "object" ? tx(line) : String(line ?? "");
+}
+
+const NOTE = "{role}: {note}"; // the engine's template of a bot's note (State._note_line)
 
 /**
  * The log, newest first. A line "role: ..." of a bot seat is the note the bot gave for its
@@ -186,13 +349,18 @@ export function renderLog(el, lines, seatsOf) {
     .map(([role]) => role);
   const list = Array.isArray(lines) ? lines : [];
   for (let i = list.length - 1; i >= 0; i--) {
-    const line = String(list[i]);
-    const who = bots.find((role) => line.startsWith(role + ": "));
+    const line = list[i];
+    const structured = line && typeof line === "object";
+    const who = structured
+      ? line.text === NOTE && bots.includes(line.args?.role) && line.args.role
+      : bots.find((role) => String(line).startsWith(role + ": "));
     if (who) {
-      el.append(h("li", { class: "note" }, h("span", { class: "tag" }, "rule step"), " ", line));
+      const said = structured ? line.args.note : String(line).slice(who.length + 2);
+      const note = t("{role}: {note}", { role: raw(roleName(who)), note: said ?? "" }); // a note is a term or a Text
+      el.append(h("li", { class: "note" }, h("span", { class: "tag" }, t("rule step")), " ", note));
     } else {
-      el.append(h("li", {}, line));
+      el.append(h("li", {}, logText(line)));
     }
   }
-  if (!list.length) el.append(h("li", { class: "empty" }, "Nothing has happened yet."));
+  if (!list.length) el.append(h("li", { class: "empty" }, t("Nothing has happened yet.")));
 }

@@ -2,10 +2,29 @@
 // one invite link per human seat and a spectator link. "My games" lists the matches this browser
 // holds seat tokens for, with a badge on those where it is your turn.
 
-import { api, clear, forgetSeat, h, linkField, listNames, rememberSeat, roleName, seats, setRoleNames } from "./common.js";
+import {
+  api, botName, catalogueTerm, clear, forgetSeat, h, language, linkField, listNames, onLanguage, raw, rememberSeat, roleName, seats,
+  setRoleNames, setupLanguage, t, term, useGame,
+} from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
+let created = null; // [game, answer] of the match created last, shown again in another language
+const titles = new Map(); // game id -> its title in the page's language (from that game's catalogue)
+
+/** A game's title in the page's language: each game's catalogue holds its own title. */
+function titleOf(id, english) {
+  return titles.get(language() + "|" + id) ?? english ?? id;
+}
+
+async function loadTitles() {
+  const lang = language();
+  await Promise.all(games.map(async (game) => {
+    titles.set(lang + "|" + game.id, await catalogueTerm(lang, game.id, game.title));
+  }));
+  if (lang !== language()) return;
+  for (const option of $("game").options) option.textContent = titleOf(option.value);
+}
 
 /** /api/games as a list of {id, title, roles, options: [spec], bots: [name]} */
 function normalizeGames(data) {
@@ -56,32 +75,46 @@ function applies(spec, values) {
 
 function optionInput(spec) {
   const id = "opt-" + spec.name;
-  const label = spec.name.replace(/_/g, " ");
-  const help = spec.help ? h("span", { class: "hint" }, spec.help) : null;
+  // option names, values and help are terms of the game's catalogue; where a catalogue has the
+  // help but not the name (an identifier more than a word), the help alone names the option
+  const named = term(spec.name);
+  const explained = spec.help ? term(spec.help) : "";
+  const helpOnly = named === spec.name && language() !== "en" && explained && explained !== spec.help;
+  const label = helpOnly ? explained : named === spec.name ? spec.name.replace(/_/g, " ") : named;
+  const help = explained && !helpOnly ? h("span", { class: "hint" }, explained) : null;
   if (spec.type === "bool") {
     return h("div", { class: "field check" }, h("input", { id, type: "checkbox", checked: Boolean(spec.default) }), h("label", { for: id }, label, " ", help));
   }
   const choices = spec.choices || [];
   let input;
   if (choices.length) {
-    input = h("select", { id }, choices.map((value, i) => h("option", { value: i, selected: value === spec.default }, String(value))));
+    input = h("select", { id }, choices.map((value, i) => h("option", { value: i, selected: value === spec.default }, typeof value === "string" ? term(value) : String(value))));
   } else {
     input = h("input", { id, type: "number", step: 1, min: spec.minimum ?? undefined, max: spec.maximum ?? undefined, value: spec.default ?? 0 });
   }
   return h("div", { class: "field" }, h("label", { for: id }, label, " ", help), input);
 }
 
-function showOptions() {
+/** The option inputs of the game chosen; `keep`: the values chosen so far stay (another language). */
+function showOptions(keep = false) {
   const game = currentGame();
-  clear($("seats"));
+  const before = new Map();
+  if (keep) for (const input of $("options").querySelectorAll("input, select")) before.set(input.id, input.type === "checkbox" ? input.checked : input.value);
+  if (!keep) clear($("seats"));
   const box = clear($("options"));
   for (const spec of game.options) box.append(optionInput(spec));
+  for (const [id, value] of before) {
+    const input = $(id);
+    if (!input) continue;
+    if (input.type === "checkbox") input.checked = value;
+    else input.value = value;
+  }
   $("options-box").hidden = !game.options.length;
-  refreshForm();
+  refreshForm(keep);
 }
 
 /** Hide the options that do not apply to the values chosen, then lay out the seats. */
-function refreshForm() {
+function refreshForm(keep = false) {
   const game = currentGame();
   for (let pass = 0; pass < 3; pass++) {
     const values = {};
@@ -94,7 +127,7 @@ function refreshForm() {
       field.hidden = !applies(spec, values);
     }
   }
-  showSeats();
+  showSeats(keep);
 }
 
 /** The roles and default seats for these options: the server's answer, else the table of /api/games. */
@@ -114,26 +147,28 @@ async function seatsFor(game, options) {
 
 let seatsAsked = 0;
 
-/** One row per seat: a person (the first seat, by default) or a bot (the game's default bot). */
-async function showSeats() {
+/** One row per seat: a person (the first seat, by default) or a bot (the game's default bot);
+ * the seats chosen by hand stay (all of them with `keep`). */
+async function showSeats(keep = false) {
   const game = currentGame();
   const options = chosenOptions(game);
   const asked = ++seatsAsked;
   const { roles, defaults } = await seatsFor(game, options);
   if (asked !== seatsAsked) return; // the options changed again meanwhile
   const previous = {};
-  for (const select of $("seats").querySelectorAll("select[data-touched]")) previous[select.dataset.role] = select.value;
+  const held = keep ? "select" : "select[data-touched]";
+  for (const select of $("seats").querySelectorAll(held)) previous[select.dataset.role] = { value: select.value, touched: select.dataset.touched };
   const box = clear($("seats"));
   box.dataset.game = game.id;
   roles.forEach((role, index) => {
     const id = "seat-" + role;
     const fallback = index === 0 ? "human" : defaults[role] || game.bots[0] || "human";
-    const chosen = previous[role] || fallback;
+    const chosen = previous[role]?.value || fallback;
     const select = h(
       "select",
-      { id, "data-role": role, onchange: (e) => (e.target.dataset.touched = "1") },
-      h("option", { value: "human", selected: chosen === "human" }, "a person (invite link)"),
-      game.bots.map((bot) => h("option", { value: bot, selected: chosen === bot }, "bot: " + bot)),
+      { id, "data-role": role, "data-touched": previous[role]?.touched, onchange: (e) => (e.target.dataset.touched = "1") },
+      h("option", { value: "human", selected: chosen === "human" }, t("a person (invite link)")),
+      game.bots.map((bot) => h("option", { value: bot, selected: chosen === bot }, t("bot: {bot}", { bot: raw(botName(bot)) }))),
     );
     box.append(h("div", { class: "field seat" }, h("label", { for: id }, roleName(role)), select));
   });
@@ -148,7 +183,7 @@ async function create(event) {
   const seed = $("seed").value.trim();
   if (seed !== "") {
     if (!/^\d+$/.test(seed)) {
-      $("lobby-error").textContent = "The seed must be a whole number of 0 or more, or empty for a random one.";
+      $("lobby-error").textContent = t("The seed must be a whole number of 0 or more, or empty for a random one.");
       return;
     }
     body.seed = Number(seed);
@@ -156,6 +191,7 @@ async function create(event) {
   $("create").disabled = true;
   try {
     const made = await api("/api/matches", { method: "POST", body });
+    created = [game, made];
     showCreated(game, made);
     refreshMine();
   } catch (err) {
@@ -171,16 +207,18 @@ function showCreated(game, made) {
   for (const [role, seat] of humans) {
     rememberSeat({ match: made.id, token: seat.token, role, game: game.id, title: game.title, url: seat.url });
   }
-  box.append(h("h3", {}, game.title + ": match created"));
+  box.append(h("h3", {}, t("{game}: match created", { game: raw(titleOf(game.id, game.title)) })));
   if (humans.length) {
-    box.append(h("p", { class: "hint" }, humans.length > 1 ? "Send each player their own link; keep yours. Whoever holds a link plays that seat." : "Your seat's link: keep it to come back to the game."));
-    for (const [role, seat] of humans) box.append(linkField("Seat " + roleName(role), seat.url));
+    const hint = humans.length > 1 ? t("Send each player their own link; keep yours. Whoever holds a link plays that seat.") : t("Your seat's link: keep it to come back to the game.");
+    box.append(h("p", { class: "hint" }, hint));
+    for (const [role, seat] of humans) box.append(linkField(t("Seat {role}", { role: raw(roleName(role)) }), seat.url));
   } else {
-    box.append(h("p", {}, "Every seat is a bot: watch them play."));
+    box.append(h("p", {}, t("Every seat is a bot: watch them play.")));
   }
-  box.append(linkField("Spectators", made.spectate_url || "/m/" + made.id));
+  box.append(linkField(t("Spectators"), made.spectate_url || "/m/" + made.id));
   const first = humans[0];
-  box.append(h("a", { class: "button primary", href: first ? first[1].url : made.spectate_url || "/m/" + made.id }, first ? "Play as " + roleName(first[0]) : "Watch"));
+  const go = first ? t("Play as {role}", { role: raw(roleName(first[0])) }) : t("Watch");
+  box.append(h("a", { class: "button primary", href: first ? first[1].url : made.spectate_url || "/m/" + made.id }, go));
 }
 
 // -- My games -----------------------------------------------------------------------------------
@@ -195,7 +233,7 @@ async function refreshMine() {
   const held = seats();
   const list = clear($("mine"));
   if (!held.length) {
-    list.append(h("li", { class: "empty" }, "None yet: create a match, or open an invite link."));
+    list.append(h("li", { class: "empty" }, t("None yet: create a match, or open an invite link.")));
     $("mine-badge").hidden = true;
     return;
   }
@@ -203,7 +241,7 @@ async function refreshMine() {
   try {
     found = matchesOf(await api("/api/my-matches", { method: "POST", body: { tokens: held.map((s) => s.token) } }));
   } catch (err) {
-    list.append(h("li", { class: "error" }, "Your games cannot be listed now: " + err.message));
+    list.append(h("li", { class: "error" }, t("Your games cannot be listed now: {reason}", { reason: raw(err.message) })));
     return;
   }
   const info = (seat) => found.find((m) => m.token === seat.token) || found.find((m) => (m.id || m.match) === seat.match && (m.role ?? seat.role) === seat.role);
@@ -216,40 +254,60 @@ async function refreshMine() {
     const over = match.is_over || match.over;
     const mine = !over && (match.your_turn ?? active.includes(role));
     if (mine) yours += 1;
-    const state = over ? "finished" : mine ? "your turn" : active.length ? "waiting for " + listNames(active) : "";
+    const state = over ? t("finished") : mine ? t("your turn") : active.length ? t("waiting for {roles}", { roles: raw(listNames(active)) }) : "";
+    const game = match.game || seat.game;
+    const title = titleOf(game, match.title || seat.title || game);
     list.append(
       h(
         "li",
         { class: mine ? "mine-turn" : "" },
-        h("a", { href: seat.url || "/m/" + seat.match + "#" + seat.token }, (match.title || seat.title || match.game || seat.game) + " as " + roleName(role)),
+        h("a", { href: seat.url || "/m/" + seat.match + "#" + seat.token }, t("{game} as {role}", { game: raw(title), role: raw(roleName(role)) })),
         " ",
-        mine ? h("span", { class: "badge" }, "your turn") : h("span", { class: "hint" }, state),
-        h("button", { type: "button", class: "small link", "aria-label": "Forget this seat", onclick: () => (forgetSeat(seat.token), refreshMine()) }, "forget"),
+        mine ? h("span", { class: "badge" }, t("your turn")) : h("span", { class: "hint" }, state),
+        h("button", { type: "button", class: "small link", "aria-label": t("Forget this seat"), onclick: () => (forgetSeat(seat.token), refreshMine()) }, t("forget")),
       ),
     );
   }
-  if (!list.children.length) list.append(h("li", { class: "empty" }, "None of the seats this browser knew still exists."));
+  if (!list.children.length) list.append(h("li", { class: "empty" }, t("None of the seats this browser knew still exists.")));
   $("mine-badge").hidden = !yours;
-  $("mine-badge").textContent = yours + " your turn";
-  document.title = (yours ? "(" + yours + ") " : "") + "agon: lobby";
+  $("mine-badge").textContent = t("{n} your turn", { n: yours });
+  document.title = (yours ? "(" + yours + ") " : "") + t("agon: lobby");
+}
+
+let shown = null; // the game whose options the form shows
+
+/** Everything the lobby drew, again: in another language, or for another game. */
+function redraw() {
+  $("seed").placeholder = t("random");
+  if (!games.length) return;
+  const game = currentGame();
+  showOptions(shown === game.id);
+  shown = game.id;
+  loadTitles();
+  if (created) showCreated(...created);
+  refreshMine();
 }
 
 async function start() {
+  const lang = setupLanguage(new URLSearchParams(location.search).get("game"));
   try {
     games = normalizeGames(await api("/api/games"));
   } catch (err) {
-    $("lobby-error").textContent = "The games cannot be listed: " + err.message;
+    await lang;
+    $("lobby-error").textContent = t("The games cannot be listed: {reason}", { reason: raw(err.message) });
     return;
   }
   const select = $("game");
   for (const game of games) select.append(h("option", { value: game.id }, game.title));
   const wanted = new URLSearchParams(location.search).get("game");
   if (wanted && games.some((g) => g.id === wanted)) select.value = wanted;
-  select.addEventListener("change", showOptions);
-  $("options").addEventListener("change", refreshForm);
+  select.addEventListener("change", () => useGame(currentGame().id));
+  $("options").addEventListener("change", () => refreshForm());
   $("new-match").addEventListener("submit", create);
-  showOptions();
-  refreshMine();
+  onLanguage(redraw);
+  await lang;
+  await useGame(currentGame().id);
+  if (!shown) redraw();
   setInterval(refreshMine, 30000);
   window.addEventListener("focus", refreshMine);
 }

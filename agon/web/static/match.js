@@ -2,7 +2,10 @@
 // buttons and as board targets, the hand, the players, the log, undo, and live updates over the
 // websocket (reconnecting by itself). Works after a reload: the token stays in the URL fragment.
 
-import { api, clear, describeResult, h, listNames, rememberSeat, renderLog, roleName, seats, setRoleNames } from "./common.js";
+import {
+  actionLabel, api, botName, clear, describeResult, h, listNames, onLanguage, promptText, raw, rememberSeat, renderLog, roleName, seats, setText,
+  setRoleNames, setupLanguage, t, term,
+} from "./common.js";
 import { BoardHost, fullText, loadBoard, summary, tree } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -20,24 +23,39 @@ class MatchPage {
 
   async start() {
     let state;
+    const lang = setupLanguage();
+    this.setLive(t("connecting"), "", "connecting");
     try {
       state = await this.fetchState();
     } catch (err) {
-      $("title").textContent = "This match cannot be opened";
+      await lang;
+      setText($("title"), t("This match cannot be opened"));
       $("status").textContent = err.message;
       $("live").textContent = "";
       return;
     }
-    const board = await loadBoard(state.game);
+    await lang;
+    const [board] = await Promise.all([loadBoard(state.game), setupLanguage(state.game)]);
     this.host = new BoardHost($("board"), $("detail"), board, this.token ? $("hand") : null);
     this.host.onAction = (action) => this.act(action);
     if (board.module) $("legend-box").hidden = false;
     this.render(state);
+    onLanguage(() => this.redraw());
     this.connect();
     window.addEventListener("online", () => this.reconnectNow());
     document.addEventListener("visibilitychange", () => {
       if (document.visibilityState === "visible") this.refresh();
     });
+  }
+
+  /** The state shown, drawn again (in another language). */
+  redraw() {
+    if (!this.state) return;
+    const state = this.state;
+    this.shown = null;
+    this.state = null;
+    this.render(state);
+    this.setLive(this.liveText ? t(this.liveText) : "", $("live").className.replace(/^live ?/, ""));
   }
 
   path() {
@@ -87,15 +105,15 @@ class MatchPage {
 
   welcome(state, role) {
     const title = state.title || state.game;
-    $("title").textContent = title;
-    $("seat").textContent = role ? "playing as " + roleName(role) : "watching";
+    setText($("title"), term(title));
+    $("seat").textContent = role ? t("playing as {role}", { role: raw(roleName(role)) }) : t("watching");
     if (this.token) {
       rememberSeat({ match: this.id, token: this.token, role, game: state.game, title, url: location.pathname + location.hash });
     } else {
       const mine = seats().filter((s) => s.match === this.id);
       if (mine.length) {
-        const links = mine.map((s) => h("a", { href: "/m/" + encodeURIComponent(this.id) + "#" + s.token }, "play as " + roleName(s.role)));
-        $("seat").replaceChildren("watching; you hold a seat here: ", ...links.flatMap((a, i) => (i ? [", ", a] : [a])));
+        const links = mine.map((s) => h("a", { href: "/m/" + encodeURIComponent(this.id) + "#" + s.token }, t("play as {role}", { role: raw(roleName(s.role)) })));
+        $("seat").replaceChildren(t("watching; you hold a seat here:") + " ", ...links.flatMap((a, i) => (i ? [", ", a] : [a])));
       }
     }
   }
@@ -104,24 +122,24 @@ class MatchPage {
     const box = clear($("actions"));
     $("prompt-panel").classList.toggle("waiting", !prompt);
     if (!this.token) {
-      $("prompt-h").textContent = "Spectating";
-      $("prompt-text").textContent = state.is_over ? describeResult(state.result) : "You see what every player sees. Use an invite link to take a seat.";
+      $("prompt-h").textContent = t("Spectating");
+      $("prompt-text").textContent = state.is_over ? describeResult(state.result) : t("You see what every player sees. Use an invite link to take a seat.");
       if (state.is_over) box.append(replayLink(this.id));
       return;
     }
     if (state.is_over) {
-      $("prompt-h").textContent = "Game over";
+      $("prompt-h").textContent = t("Game over");
       $("prompt-text").textContent = describeResult(state.result);
       box.append(replayLink(this.id));
       return;
     }
     if (!prompt) {
-      $("prompt-h").textContent = "Not your turn";
+      $("prompt-h").textContent = t("Not your turn");
       $("prompt-text").textContent = waitingText(state);
       return;
     }
-    $("prompt-h").textContent = "Your choice";
-    $("prompt-text").textContent = prompt.text || "Choose an action.";
+    $("prompt-h").textContent = t("Your choice");
+    $("prompt-text").textContent = promptText(prompt) || t("Choose an action.");
     const targets = this.host ? this.host.targets : new Map();
     const onBoard = new Set([...targets.values()].flat());
     const undo = actions.filter((a) => a.verb === "undo");
@@ -130,25 +148,25 @@ class MatchPage {
       const button = h(
         "button",
         { type: "button", class: onBoard.has(action) ? "action on-board" : "action", onclick: () => this.act(action) },
-        action.label || action.verb,
+        actionLabel(action),
       );
-      if (onBoard.has(action)) button.title = "Also clickable on the board";
+      if (onBoard.has(action)) button.title = t("Also clickable on the board");
       box.append(button);
     }
-    for (const action of undo) box.append(h("button", { type: "button", class: "action undo", onclick: () => this.act(action) }, "↶ " + (action.label || "Undo")));
-    if (onBoard.size) box.append(h("p", { class: "hint" }, "Highlighted places on the board and cards in your hand are clickable too."));
+    for (const action of undo) box.append(h("button", { type: "button", class: "action undo", onclick: () => this.act(action) }, "↶ " + (actionLabel(action) || t("Undo"))));
+    if (onBoard.size) box.append(h("p", { class: "hint" }, t("Highlighted places on the board and cards in your hand are clickable too.")));
     this.setBusy(this.busy);
   }
 
   renderStatus(state, role, prompt) {
     let text;
     if (state.is_over) text = describeResult(state.result);
-    else if (prompt) text = "Your turn: " + (prompt.text || "choose an action") + ".";
+    else if (prompt) text = t("Your turn: {prompt}.", { prompt: raw(promptText(prompt) || t("choose an action")) });
     else text = waitingText(state);
-    $("status").textContent = text.replace(/([.?!:])\.$/, "$1");
+    $("status").textContent = text.replace(/([.?!:;])\.$/, "$1");
     $("status").classList.toggle("your-turn", Boolean(prompt));
-    const title = state.title || state.game;
-    document.title = (prompt ? "● Your turn: " : "") + title + " · agon";
+    const title = term(state.title || state.game);
+    document.title = prompt ? t("● Your turn: {title} · agon", { title: raw(title) }) : t("{title} · agon", { title: raw(title) });
   }
 
   renderPlayers(state, role) {
@@ -156,10 +174,10 @@ class MatchPage {
     const active = new Set(state.active || []);
     const thinking = new Set(state.thinking || []);
     for (const [seatRole, seat] of Object.entries(state.seats || {})) {
-      const kind = seat && seat.kind === "human" ? "person" : "bot " + (seat && seat.bot ? seat.bot : "");
+      const kind = seat && seat.kind === "human" ? t("person") : t("bot {bot}", { bot: raw(botName(seat && seat.bot ? seat.bot : "")) });
       const marks = [];
-      if (seatRole === role) marks.push(h("span", { class: "tag you" }, "you"));
-      if (active.has(seatRole)) marks.push(h("span", { class: "tag turn" }, thinking.has(seatRole) ? "thinking…" : "to act"));
+      if (seatRole === role) marks.push(h("span", { class: "tag you" }, t("you")));
+      if (active.has(seatRole)) marks.push(h("span", { class: "tag turn" }, thinking.has(seatRole) ? t("thinking…") : t("to act")));
       list.append(h("li", { class: active.has(seatRole) ? "active" : "" }, h("strong", {}, roleName(seatRole)), " ", h("span", { class: "kind" }, kind.trim()), " ", marks));
     }
     // the plain facts go beside the board, or in its place when there is no board drawing
@@ -198,7 +216,7 @@ class MatchPage {
       $("prompt-panel").focus({ preventScroll: true });
     } catch (err) {
       this.busy = false;
-      if (err.status === 409) this.error("The game moved on before your choice arrived; here is the new position.");
+      if (err.status === 409) this.error(t("The game moved on before your choice arrived; here is the new position."));
       else this.error(err.message);
       await this.refresh();
     } finally {
@@ -224,7 +242,7 @@ class MatchPage {
       socket.send(JSON.stringify(this.token ? { token: this.token } : {}));
       const wasDown = this.retry > 0;
       this.retry = 0;
-      this.setLive("live", "up");
+      this.setLive(t("live"), "up", "live");
       if (wasDown) this.refresh();
     });
     socket.addEventListener("message", (event) => {
@@ -243,7 +261,9 @@ class MatchPage {
     });
   }
 
-  setLive(text, cls) {
+  /** The connection's state beside the title; `english`: the words to translate again on a redraw. */
+  setLive(text, cls, english = null) {
+    this.liveText = english;
     $("live").textContent = text;
     $("live").className = "live " + cls;
   }
@@ -252,7 +272,7 @@ class MatchPage {
     this.socket = null;
     const delay = Math.min(10000, 500 * 2 ** this.retry);
     this.retry += 1;
-    this.setLive("reconnecting…", "down");
+    this.setLive(t("reconnecting…"), "down", "reconnecting…");
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.connect(), delay);
   }
@@ -269,17 +289,19 @@ function waitingText(state) {
   const thinking = new Set(state.thinking || []);
   const parts = (state.active || []).map((role) => {
     const seat = (state.seats || {})[role];
-    if (thinking.has(role)) return roleName(role) + " (bot) is thinking";
-    if (seat && seat.kind !== "human") return roleName(role) + " (bot) is about to move";
-    return roleName(role);
+    if (thinking.has(role)) return { bot: true, text: t("{role} (bot) is thinking", { role: raw(roleName(role)) }) };
+    if (seat && seat.kind !== "human") return { bot: true, text: t("{role} (bot) is about to move", { role: raw(roleName(role)) }) };
+    return { bot: false, text: roleName(role) };
   });
-  if (!parts.length) return "Nobody is to act.";
-  if (parts.every((p) => !p.includes("(bot)"))) return "Waiting for " + listNames(parts) + ".";
-  return parts.join("; ") + ".";
+  if (!parts.length) return t("Nobody is to act.");
+  if (parts.every((p) => !p.bot)) return t("Waiting for {roles}.", { roles: raw(listNames(parts.map((p) => p.text))) });
+  return parts.map((p) => p.text).join("; ") + ".";
 }
 
+
+
 function replayLink(id) {
-  return h("a", { class: "button", href: "/replay/" + encodeURIComponent(id) }, "Open the replay viewer");
+  return h("a", { class: "button", href: "/replay/" + encodeURIComponent(id) }, t("Open the replay viewer"));
 }
 
 const match = location.pathname.match(/^\/m\/([^/]+)/);
@@ -288,5 +310,5 @@ if (match) {
   new MatchPage(decodeURIComponent(match[1]), token).start();
   window.addEventListener("hashchange", () => location.reload());
 } else {
-  document.getElementById("title").textContent = "No match in this address";
+  setupLanguage().then(() => setText($("title"), t("No match in this address")));
 }

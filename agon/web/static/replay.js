@@ -2,7 +2,7 @@
 // forward, back, jump; the step number stays in the URL fragment), /replay opens an uploaded
 // record file (imported as a finished match). The record can be downloaded.
 
-import { api, clear, describeResult, h, renderLog, roleName, setRoleNames } from "./common.js";
+import { actionLabel, api, clear, describeResult, h, onLanguage, raw, renderLog, roleName, setRoleNames, setText, setupLanguage, t, term } from "./common.js";
 import { BoardHost, fullText, loadBoard, summary, tree } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -22,18 +22,22 @@ class Replay {
 
   async start() {
     let match;
+    const lang = setupLanguage();
     try {
       match = await api(this.path());
     } catch (err) {
-      $("title").textContent = "This replay cannot be opened";
+      await lang;
+      setText($("title"), t("This replay cannot be opened"));
       $("step-action").textContent = err.message;
       return;
     }
     this.match = match;
     setRoleNames(match.seats);
-    $("title").textContent = "Replay: " + (match.title || match.game);
+    await Promise.all([lang, setupLanguage(match.game)]);
+    this.heading();
     if (!match.is_over) {
-      $("step-action").replaceChildren("This match is still being played; its replay opens once it is over. ", h("a", { href: "/m/" + encodeURIComponent(this.id) }, "Watch it live"));
+      const live = h("a", { href: "/m/" + encodeURIComponent(this.id) }, t("Watch it live"));
+      $("step-action").replaceChildren(t("This match is still being played; its replay opens once it is over.") + " ", live);
       return;
     }
     this.total = match.version;
@@ -43,6 +47,7 @@ class Replay {
       $("legend-box").hidden = false;
       this.host.legend($("legend"));
     }
+    onLanguage(() => this.redraw());
     $("controls").hidden = false;
     $("replay").hidden = false;
     this.wire();
@@ -54,10 +59,27 @@ class Replay {
     await this.go(Number.isFinite(fromHash) ? fromHash : 0);
   }
 
+  heading() {
+    const heading = t("Replay: {title}", { title: raw(term(this.match.title || this.match.game)) });
+    setText($("title"), heading);
+    document.title = t("{title} · agon", { title: raw(heading) });
+    $("controls").setAttribute("aria-label", t("Replay controls"));
+    const names = { first: t("First step"), back: t("Step back"), forward: t("Step forward"), last: t("Last step") };
+    for (const [id, name] of Object.entries(names)) $(id).setAttribute("aria-label", name);
+    if (this.total) $("total").textContent = t("of {total}", { total: this.total });
+  }
+
+  /** The step shown, drawn again (in another language). */
+  redraw() {
+    this.heading();
+    if (this.host.board.module) this.host.legend($("legend"));
+    if (this.data) this.show(this.data);
+  }
+
   wire() {
     $("slider").max = String(this.total);
     $("jump").max = String(this.total);
-    $("total").textContent = "of " + this.total;
+    this.heading();
     $("first").addEventListener("click", () => this.go(0));
     $("back").addEventListener("click", () => this.go(this.n - 1));
     $("forward").addEventListener("click", () => this.go(this.n + 1));
@@ -96,7 +118,7 @@ class Replay {
     try {
       data = await this.step(n);
     } catch (err) {
-      $("step-action").textContent = "Step " + n + " cannot be shown: " + err.message;
+      $("step-action").textContent = t("Step {n} cannot be shown: {reason}", { n, reason: raw(err.message) });
       return;
     }
     if (this.n !== n) return; // a later jump has overtaken this one
@@ -105,13 +127,16 @@ class Replay {
   }
 
   show(data) {
+    this.data = data;
     const seats = this.match.seats || {};
     this.host.draw(data.view, { role: null, seats }, []);
     const action = data.action;
     let text;
-    if (data.n === 0) text = "Step 0 of " + data.total + ": the set-up.";
-    else if (action) text = "Step " + data.n + " of " + data.total + ": " + roleName(action.role) + ": " + (action.label || action.verb) + ".";
-    else text = "Step " + data.n + " of " + data.total + ".";
+    if (data.n === 0) text = t("Step 0 of {total}: the set-up.", { total: data.total });
+    else if (action) {
+      const label = raw(actionLabel(action).replace(/[.?!]$/, ""));
+      text = t("Step {n} of {total}: {role}: {action}.", { n: data.n, total: data.total, role: raw(roleName(action.role)), action: label });
+    } else text = t("Step {n} of {total}.", { n: data.n, total: data.total });
     if (data.n === data.total) text += " " + describeResult(this.match.result);
     $("step-action").textContent = text;
     document.body.dataset.step = String(data.n);
@@ -134,18 +159,23 @@ function upload() {
     try {
       record = JSON.parse(await file.text());
     } catch {
-      $("upload-error").textContent = file.name + " is not a game record: it is not JSON.";
+      $("upload-error").textContent = t("{file} is not a game record: it is not JSON.", { file: raw(file.name) });
       return;
     }
     try {
       const made = await api("/api/matches/import", { method: "POST", body: record });
       location.href = "/replay/" + encodeURIComponent(made.id);
     } catch (err) {
-      $("upload-error").textContent = "This record cannot be opened: " + err.message;
+      $("upload-error").textContent = t("This record cannot be opened: {reason}", { reason: raw(err.message) });
     }
   });
 }
 
+
 const match = location.pathname.match(/^\/replay\/([^/]+)/);
 if (match) new Replay(decodeURIComponent(match[1])).start();
-else upload();
+else {
+  upload();
+  onLanguage(() => (document.title = t("agon: replay")));
+  setupLanguage();
+}

@@ -2,21 +2,27 @@
 // the VP, turn, action round and Tiananmen Square tracks, the card piles and the power struggle.
 // Support Points: Democrat = blue square, Communist = vermillion circle; filled when that side
 // controls the space, outlined otherwise.
+import { raw, t, term } from "../i18n.js";
 import { COLORS, cardOf, clear, el, esc, legendRow, panel, rows, shape, stack, target, text, track } from "./svg.js";
 
+// a side's name is drawn in the page's language: SIDE.democrat.name reads the catalogue each time
 const SIDE = {
-  democrat: { name: "Democrat", fill: COLORS.blue, shape: "square", abbr: "D" },
-  communist: { name: "Communist", fill: COLORS.vermillion, shape: "circle", abbr: "C" },
+  democrat: { get name() { return t("Democrat"); }, fill: COLORS.blue, shape: "square" },
+  communist: { get name() { return t("Communist"); }, fill: COLORS.vermillion, shape: "circle" },
 };
-const CLASS_ABBR = { Worker: "Wkr", Farmer: "Frm", Elite: "Elt", Bureaucrat: "Bur", Student: "Stu",
-  Intellectual: "Int", Church: "Chu", Minority: "Min" };
+const CLASS_ABBR = {
+  get Worker() { return t("Wkr"); }, get Farmer() { return t("Frm"); }, get Elite() { return t("Elt"); },
+  get Bureaucrat() { return t("Bur"); }, get Student() { return t("Stu"); }, get Intellectual() { return t("Int"); },
+  get Church() { return t("Chu"); }, get Minority() { return t("Min"); },
+};
 const COUNTRY_TINT = { "East Germany": "#e9e4f2", Poland: "#f3e8dc", Czechoslovakia: "#e0eef0",
   Hungary: "#eef0dc", Romania: "#f5e3e8", Bulgaria: "#e3ecdf" };
 
 const OPTS = { start: 40, step: 19, size: 14, max: 40 };
 
 function spaceName(s) {
-  return s.name.replace(/, (Poland|Czechoslovakia|Hungary|Romania|Bulgaria)$/, "");
+  const named = term(s.name);
+  return named === s.name ? s.name.replace(/, (Poland|Czechoslovakia|Hungary|Romania|Bulgaria)$/, "") : named;
 }
 
 function wrap(name, per) {
@@ -32,12 +38,14 @@ function wrap(name, per) {
 
 function cardTitle(id, layout, cards) {
   const c = cardOf(cards, id);
-  return c ? c.name : (layout.card_titles?.[String(id)] ?? `Card ${id}`);
+  const name = c ? c.name : layout.card_titles?.[String(id)];
+  return name ? term(name) : t("Card {id}", { id });
 }
 
 function psCard(id, layout) {
-  const [name, value] = layout.power_cards?.[String(id)] ?? [`Card ${id}`, null];
-  return value ? `${name} ${value}` : name;
+  const [name, value] = layout.power_cards?.[String(id)] ?? [null, null];
+  const named = name ? term(name) : t("Card {id}", { id });
+  return value ? `${named} ${value}` : named;
 }
 
 function hull(points) {
@@ -69,28 +77,37 @@ export function describe(key, view, layout) {
     if (!s) return "";
     const { d, c, ctrl } = spText(view, s.id);
     const destroyed = (view.destroyed ?? []).includes(s.id);
-    return `${s.name} (${s.country}): ${s.class}, stability ${s.stability}${s.battleground ? ", battleground" : ""}. `
-      + `Democrat SP ${d}, Communist SP ${c}; ${ctrl ? SIDE[ctrl].name + " control" : "uncontrolled"}`
-      + `${destroyed ? "; destroyed" : ""}.`;
+    const args = { space: raw(term(s.name)), country: raw(term(s.country)), class: raw(term(s.class)), stability: s.stability, d, c };
+    let line = s.battleground
+      ? t("{space} ({country}): {class}, stability {stability}, battleground.", args)
+      : t("{space} ({country}): {class}, stability {stability}.", args);
+    line += " " + t("Democrat SP {d}, Communist SP {c}", args) + "; ";
+    line += ctrl ? t("{side} control", { side: raw(SIDE[ctrl].name) }) : t("uncontrolled");
+    return line + (destroyed ? "; " + t("destroyed") : "") + ".";
   }
   if (kind === "country") {
     const n = rest;
     const power = view.power?.[n];
-    return `${n}: ${power ? SIDE[power].name + " in power" : ""}${view.power_kept?.[n] ? `, retained ${view.power_kept[n]}x` : ""}.`;
+    const parts = [power ? t("{side} in power", { side: raw(SIDE[power].name) }) : ""];
+    if (view.power_kept?.[n]) parts.push(t("retained {n}x", { n: view.power_kept[n] }));
+    return `${term(n)}: ${parts.filter(Boolean).join(", ")}.`;
   }
   if (kind === "track") {
-    if (rest === "vp") return `Victory points: ${view.vp > 0 ? "+" : ""}${view.vp} (positive favours the Democrat).`;
-    if (rest === "turn") return `Turn ${view.turn}, action round ${view.action_round}; ${view.phasing} phasing.`;
+    if (rest === "vp") return t("Victory points: {vp:+d} (positive favours the Democrat).", { vp: view.vp ?? 0 });
+    if (rest === "turn") {
+      return t("Turn {turn}, action round {round}; {side} phasing.", { turn: view.turn, round: view.action_round,
+        side: raw(SIDE[view.phasing]?.name ?? term(view.phasing)) });
+    }
     if (rest === "tiananmen") {
-      const t = view.tiananmen ?? {};
+      const at = view.tiananmen ?? {};
       const names = layout.tiananmen_names ?? {};
-      const at = (side) => t[side] ? `${t[side]} (${names[side]?.names?.[t[side] - 1] ?? ""})` : "0";
-      return `Tiananmen Square track: Democrat ${at("democrat")}, Communist ${at("communist")}.`;
+      const where = (side) => at[side] ? `${at[side]} (${term(names[side]?.names?.[at[side] - 1] ?? "")})` : "0";
+      return t("Tiananmen Square track: Democrat {d}, Communist {c}.", { d: raw(where("democrat")), c: raw(where("communist")) });
     }
   }
-  if (kind === "card") return `${cardTitle(Number(rest), layout)} (card ${rest}).`;
+  if (kind === "card") return t("{title} (card {id}).", { title: raw(cardTitle(Number(rest), layout)), id: rest });
   if (kind === "pscard") return psCard(Number(rest), layout);
-  if (kind === "suit") return `Suit: ${rest}`;
+  if (kind === "suit") return t("Suit: {suit}", { suit: rest });
   return "";
 }
 
@@ -125,13 +142,13 @@ function drawCountryLabels(svg, view, layout) {
     const key = `country:${name}`;
     const power = view.power?.[name];
     const g = target(svg, key, describe(key, view, layout));
-    const label = name.toUpperCase();
+    const label = term(name).toLocaleUpperCase(document.documentElement.lang || "en");
     text(g, info.x + 30, info.y + 6, label, { "font-size": 16, "font-weight": "bold", fill: "#4a4538",
       "text-anchor": "end" });
     if (power) {
       const s = SIDE[power];
       shape(g, s.shape, info.x + 44, info.y, 8, s.fill);
-      text(g, info.x + 56, info.y + 5, `${s.abbr} in power`, { "font-size": 13, fill: "#333" });
+      text(g, info.x + 56, info.y + 5, t("{side} in power", { side: raw(s.name) }), { "font-size": 13, fill: "#333" });
     }
   }
 }
@@ -158,7 +175,7 @@ function drawSpace(svg, s, view, layout) {
   const by = y0 + h - 11;
   el("circle", { cx: x0 + 11, cy: by, r: 8, fill: "#fff", stroke: "#333", "stroke-width": 1.2 }, g);
   text(g, x0 + 11, by + 4.5, String(s.stability), { "text-anchor": "middle", "font-size": 12, "font-weight": "bold" });
-  text(g, x0 + 22, by + 4, CLASS_ABBR[s.class] ?? s.class.slice(0, 3), { "font-size": 10.5, fill: "#555" });
+  text(g, x0 + 22, by + 4, CLASS_ABBR[s.class] ?? term(s.class).slice(0, 3), { "font-size": 10.5, fill: "#555" });
   const marks = [["democrat", d, x0 + w - 44], ["communist", c, x0 + w - 16]];
   for (const [side, n, mx] of marks) {
     if (!n) continue;
@@ -175,55 +192,60 @@ function drawSpace(svg, s, view, layout) {
 }
 
 function drawSide(svg, view, layout) {
-  const t = layout.tracks;
-  track(svg, t.vp, "track:vp", describe("track:vp", view, layout),
-    [{ value: view.vp ?? 0, label: "VP", shape: "star", fill: COLORS.yellow }]);
-  track(svg, t.turn, "track:turn", describe("track:turn", view, layout),
-    [{ value: view.turn ?? 1, label: "Turn", shape: "hexagon", fill: COLORS.grey }]);
+  const tr = layout.tracks;
+  track(svg, { ...tr.vp, title: t("Victory points (+ Democrat)") }, "track:vp", describe("track:vp", view, layout),
+    [{ value: view.vp ?? 0, label: t("VP"), shape: "star", fill: COLORS.yellow }]);
+  track(svg, { ...tr.turn, title: t("Turn") }, "track:turn", describe("track:turn", view, layout),
+    [{ value: view.turn ?? 1, label: t("Turn"), shape: "hexagon", fill: COLORS.grey }]);
   const ph = SIDE[view.phasing] ?? SIDE.democrat;
-  track(svg, t.action_round, "track:action_round", `Action round ${view.action_round}, ${ph.name} phasing`,
-    [{ value: view.action_round ?? 0, label: `Action round (${ph.name} phasing)`, shape: ph.shape, fill: ph.fill }]);
+  const phasing = { round: view.action_round, side: raw(ph.name) };
+  track(svg, { ...tr.action_round, title: t("Action round") }, "track:action_round", t("Action round {round}, {side} phasing", phasing),
+    [{ value: view.action_round ?? 0, label: t("Action round ({side} phasing)", phasing), shape: ph.shape, fill: ph.fill }]);
   const tst = view.tiananmen ?? {};
-  track(svg, t.tiananmen, "track:tiananmen", describe("track:tiananmen", view, layout), [
-    { value: tst.democrat ?? 0, label: "Democrat", shape: "square", fill: SIDE.democrat.fill },
-    { value: tst.communist ?? 0, label: "Communist", shape: "circle", fill: SIDE.communist.fill },
+  track(svg, { ...tr.tiananmen, title: t("Tiananmen Square track") }, "track:tiananmen", describe("track:tiananmen", view, layout), [
+    { value: tst.democrat ?? 0, label: SIDE.democrat.name, shape: "square", fill: SIDE.democrat.fill },
+    { value: tst.communist ?? 0, label: SIDE.communist.name, shape: "circle", fill: SIDE.communist.fill },
   ]);
   const b = layout.boxes;
-  panel(svg, b.cards, "Cards");
+  panel(svg, b.cards, t("Cards"));
   const hc = view.hand_counts ?? {};
   const list = [
-    `Hands: Democrat ${hc.democrat ?? 0}, Communist ${hc.communist ?? 0}`,
-    `Draw deck ${view.deck_count ?? 0}; later periods ${view.future_count ?? 0}`,
-    `Discard ${view.discard?.length ?? 0}; removed ${view.removed?.length ?? 0}`,
+    t("Hands: Democrat {d}, Communist {c}", { d: hc.democrat ?? 0, c: hc.communist ?? 0 }),
+    t("Draw deck {deck}; later periods {later}", { deck: view.deck_count ?? 0, later: view.future_count ?? 0 }),
+    t("Discard {discard}; removed {removed}", { discard: view.discard?.length ?? 0, removed: view.removed?.length ?? 0 }),
   ];
-  for (const cid of view.in_play ?? []) list.push(`In play: ${cardTitle(cid, layout)}`);
-  for (const [who, cid] of Object.entries(view.committed ?? {})) list.push(`${SIDE[who]?.name ?? who} must play: ${cardTitle(cid, layout)}`);
+  for (const cid of view.in_play ?? []) list.push(t("In play: {card}", { card: raw(cardTitle(cid, layout)) }));
+  for (const [who, cid] of Object.entries(view.committed ?? {})) {
+    list.push(t("{side} must play: {card}", { side: raw(SIDE[who]?.name ?? term(who)), card: raw(cardTitle(cid, layout)) }));
+  }
   const last = view.discard?.[view.discard.length - 1];
-  if (last !== undefined) list.push(`Top of discard: ${cardTitle(last, layout)}`);
+  if (last !== undefined) list.push(t("Top of discard: {card}", { card: raw(cardTitle(last, layout)) }));
   rows(svg, b.cards, list.slice(0, 8), OPTS);
-  panel(svg, b.power_struggle, "Power struggle");
+  panel(svg, b.power_struggle, t("Power struggle"));
   const ps = view.power_struggle;
   if (ps) {
-    const att = SIDE[ps.attacker]?.name ?? ps.attacker;
+    const att = SIDE[ps.attacker]?.name ?? term(ps.attacker);
+    const raised = Object.entries(ps.raised ?? {}).filter(([, v]) => v).map(([k]) => SIDE[k]?.name ?? term(k)).join(", ");
+    const led = ps.led ? t("{card} ({suit})", { card: raw(psCard(ps.led[0], layout)), suit: ps.led[1] }) : t("nothing yet");
     const prow = [
-      `In ${ps.country}; attacker ${att}`,
-      `Cards: Democrat ${ps.hand_counts?.democrat ?? 0}, Communist ${ps.hand_counts?.communist ?? 0}`,
-      `Raised: ${Object.entries(ps.raised ?? {}).filter(([, v]) => v).map(([k]) => SIDE[k]?.name ?? k).join(", ") || "none"}`,
-      `Led: ${ps.led ? psCard(ps.led[0], layout) + " (" + ps.led[1] + ")" : "nothing yet"}`,
-      `Banned: ${(ps.banned ?? []).join(", ") || "none"}`,
-      `Played ${ps.out_count ?? 0}; deck ${ps.deck_count ?? 0}`,
+      t("In {country}; attacker {side}", { country: raw(term(ps.country)), side: raw(att) }),
+      t("Cards: Democrat {d}, Communist {c}", { d: ps.hand_counts?.democrat ?? 0, c: ps.hand_counts?.communist ?? 0 }),
+      t("Raised: {sides}", { sides: raw(raised || t("none")) }),
+      t("Led: {card}", { card: raw(led) }),
+      t("Banned: {suits}", { suits: raw((ps.banned ?? []).map(term).join(", ") || t("none")) }),
+      t("Played {out}; deck {deck}", { out: ps.out_count ?? 0, deck: ps.deck_count ?? 0 }),
     ];
     rows(svg, b.power_struggle, prow, OPTS);
-  } else rows(svg, b.power_struggle, ["None under way."], OPTS);
-  panel(svg, b.effects, "Events in force");
-  const until = { turn: "this turn", game: "rest of game", ps: "to next power struggle", deal: "to next deal", manual: "until used" };
-  const eff = (view.effects ?? []).map((e) => `${e.name}${e.side ? " (" + (SIDE[e.side]?.abbr ?? e.side) + ")" : ""}, ${until[e.until] ?? e.until}`);
+  } else rows(svg, b.power_struggle, [t("None under way.")], OPTS);
+  panel(svg, b.effects, t("Events in force"));
+  const until = { turn: t("this turn"), game: t("rest of game"), ps: t("to next power struggle"), deal: t("to next deal"), manual: t("until used") };
+  const eff = (view.effects ?? []).map((e) => `${term(e.name)}${e.side ? " (" + (SIDE[e.side]?.name ?? term(e.side)) + ")" : ""}, ${until[e.until] ?? term(e.until)}`);
   // two columns of as many lines as the box holds; the last line says how many more there are
   const per = Math.max(1, Math.floor((b.effects.h - 30) / 19));
   const fit = per * 2;
-  const shown = eff.length > fit ? [...eff.slice(0, fit - 1), `… and ${eff.length - fit + 1} more`] : eff;
+  const shown = eff.length > fit ? [...eff.slice(0, fit - 1), t("… and {n} more", { n: eff.length - fit + 1 })] : eff;
   const half = b.effects.w / 2;
-  rows(svg, b.effects, shown.length ? shown.slice(0, per) : ["None."], { ...OPTS, max: Math.floor(half / 7.4) });
+  rows(svg, b.effects, shown.length ? shown.slice(0, per) : [t("None.")], { ...OPTS, max: Math.floor(half / 7.4) });
   rows(svg, { ...b.effects, x: b.effects.x + half }, shown.slice(per), { ...OPTS, max: Math.floor(half / 7.4) });
 }
 
@@ -249,32 +271,32 @@ export function hand(view, ui = {}) {
   const out = [];
   const cardRow = (cid, key) => {
     const c = cardOf(ui.cards, cid);
-    const title = c ? c.name : (layout.card_titles?.[String(cid)] ?? `Card ${cid}`);
+    const title = cardTitle(cid, layout, ui.cards);
     const ops = layout.card_ops?.[String(cid)];
     return `<div class="card" data-target="${esc(key)}" tabindex="0"><b>${esc(`${cid}. ${title}`)}</b>`
-      + `${ops !== undefined ? ` <small>${esc(ops)} Ops</small>` : ""}`
-      + `${c?.text ? `<div class="card-text">${esc(c.text)}</div>` : ""}</div>`;
+      + `${ops !== undefined ? ` <small>${esc(t("{ops} Ops", { ops }))}</small>` : ""}`
+      + `${c?.text ? `<div class="card-text">${esc(term(c.text))}</div>` : ""}</div>`;
   };
   if (Array.isArray(view.hand)) {
-    out.push(`<h3>Your hand (${view.hand.length})</h3>`);
-    out.push(view.hand.map((cid) => cardRow(cid, `card:${cid}`)).join("") || "<p>Empty.</p>");
+    out.push(`<h3>${esc(t("Your hand ({n})", { n: view.hand.length }))}</h3>`);
+    out.push(view.hand.map((cid) => cardRow(cid, `card:${cid}`)).join("") || `<p>${esc(t("Empty."))}</p>`);
   }
   const ps = view.power_struggle;
   if (ps && Array.isArray(ps.hand)) {
-    out.push(`<h3>Your power struggle cards (${ps.hand.length})</h3><ul class="ps-hand">`);
+    out.push(`<h3>${esc(t("Your power struggle cards ({n})", { n: ps.hand.length }))}</h3><ul class="ps-hand">`);
     for (const pid of ps.hand) {
       const body = cardOf(ui.cards, `P${pid}`)?.text;
       out.push(`<li class="card" data-target="pscard:${pid}" tabindex="0">${esc(psCard(pid, layout))}`
-        + `${body ? `<div class="card-text">${esc(body)}</div>` : ""}</li>`);
+        + `${body ? `<div class="card-text">${esc(term(body))}</div>` : ""}</li>`);
     }
     out.push("</ul>");
     if (Array.isArray(ps.democrat_hand)) {
-      out.push(`<h3>The Democrat's power struggle cards (seen)</h3><ul>`
+      out.push(`<h3>${esc(t("The Democrat's power struggle cards (seen)"))}</h3><ul>`
         + ps.democrat_hand.map((pid) => `<li>${esc(psCard(pid, layout))}</li>`).join("") + "</ul>");
     }
   }
   if (Array.isArray(view.discard) && view.discard.length) {
-    out.push(`<details><summary>Discard pile (${view.discard.length})</summary>`
+    out.push(`<details><summary>${esc(t("Discard pile ({n})", { n: view.discard.length }))}</summary>`
       + view.discard.map((cid) => cardRow(cid, `card:${cid}`)).join("") + "</details>");
   }
   return out.join("");
@@ -282,11 +304,11 @@ export function hand(view, ui = {}) {
 
 export function legend(layout) {
   return [
-    legendRow("square", SIDE.democrat.fill, "Democrat SPs"),
-    legendRow("circle", SIDE.communist.fill, "Communist SPs (filled = controls the space, outlined = does not)"),
-    `<span class="legend-item">Dark name band = battleground; number in the circle = stability; `
-      + `${Object.entries(CLASS_ABBR).map(([k, v]) => `${v} = ${k}`).join(", ")}</span>`,
-    legendRow("star", COLORS.yellow, "VP marker"),
-    legendRow("hexagon", COLORS.grey, "Turn marker"),
+    legendRow("square", SIDE.democrat.fill, t("Democrat SPs")),
+    legendRow("circle", SIDE.communist.fill, t("Communist SPs (filled = controls the space, outlined = does not)")),
+    `<span class="legend-item">${esc(t("Dark name band = battleground; number in the circle = stability;"))} `
+      + `${esc(Object.keys(CLASS_ABBR).map((k) => `${CLASS_ABBR[k]} = ${term(k)}`).join(", "))}</span>`,
+    legendRow("star", COLORS.yellow, t("VP marker")),
+    legendRow("hexagon", COLORS.grey, t("Turn marker")),
   ].join(" ");
 }

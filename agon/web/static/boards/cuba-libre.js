@@ -2,33 +2,49 @@
 // their places), each space's pieces with counts, Support/Opposition, control, Terror/Sabotage and
 // Cash markers; the edge track (Resources, Aid, victory totals), cards, eligibility and Available forces.
 // Each faction has its own shape; Underground Guerrillas are outlined, Active ones filled.
+import { raw, t, term } from "../i18n.js";
 import { COLORS, cardOf, clear, el, esc, legendRow, panel, rows, shape, stack, target, text, track } from "./svg.js";
 
+// names are drawn in the page's language: each getter reads the catalogue when it is drawn
 const FACTIONS = {
-  govt: { name: "Government", abbr: "Govt", fill: COLORS.blue, shape: "square", ink: "#fff" },
-  m26: { name: "26July", abbr: "26J", fill: COLORS.vermillion, shape: "circle", ink: "#fff" },
-  dr: { name: "Directorio", abbr: "DR", fill: COLORS.yellow, shape: "octagon", ink: "#222" },
-  syndicate: { name: "Syndicate", abbr: "Syn", fill: COLORS.green, shape: "diamond", ink: "#fff" },
+  govt: { get name() { return t("Government"); }, get abbr() { return t("Govt"); }, fill: COLORS.blue, shape: "square", ink: "#fff" },
+  m26: { get name() { return t("26July"); }, get abbr() { return t("26J"); }, fill: COLORS.vermillion, shape: "circle", ink: "#fff" },
+  dr: { get name() { return t("Directorio"); }, get abbr() { return t("DR"); }, fill: COLORS.yellow, shape: "octagon", ink: "#222" },
+  syndicate: { get name() { return t("Syndicate"); }, get abbr() { return t("Syn"); }, fill: COLORS.green, shape: "diamond", ink: "#fff" },
 };
 
-// piece key -> how it is drawn
+// piece key -> how it is drawn; `name` the piece, `short` its name in the Available forces box
 const PIECES = {
-  troop: { f: "govt", shape: "square", name: "Troops" },
-  police: { f: "govt", shape: "triangle", name: "Police" },
-  govt_base: { f: "govt", shape: "house", name: "Government Base" },
-  m26_u: { f: "m26", shape: "circle", hollow: true, name: "26July Underground Guerrilla" },
-  m26_a: { f: "m26", shape: "circle", name: "26July Active Guerrilla" },
-  m26_base: { f: "m26", shape: "house", name: "26July Base" },
-  dr_u: { f: "dr", shape: "octagon", hollow: true, name: "DR Underground Guerrilla" },
-  dr_a: { f: "dr", shape: "octagon", name: "DR Active Guerrilla" },
-  dr_base: { f: "dr", shape: "house", name: "DR Base" },
-  syn_u: { f: "syndicate", shape: "diamond", hollow: true, name: "Syndicate Underground Guerrilla" },
-  syn_a: { f: "syndicate", shape: "diamond", name: "Syndicate Active Guerrilla" },
-  casino: { f: "syndicate", shape: "star", name: "open Casino" },
-  closed_casino: { f: "syndicate", shape: "star", hollow: true, name: "closed Casino" },
+  troop: { f: "govt", shape: "square", get name() { return t("Troops"); } },
+  police: { f: "govt", shape: "triangle", get name() { return t("Police"); } },
+  govt_base: { f: "govt", shape: "house", get name() { return t("Government Base"); }, get short() { return t("Govt Base"); } },
+  m26_u: { f: "m26", shape: "circle", hollow: true, get name() { return t("26July Underground Guerrilla"); }, get short() { return t("26July Guerrilla"); } },
+  m26_a: { f: "m26", shape: "circle", get name() { return t("26July Active Guerrilla"); } },
+  m26_base: { f: "m26", shape: "house", get name() { return t("26July Base"); } },
+  dr_u: { f: "dr", shape: "octagon", hollow: true, get name() { return t("DR Underground Guerrilla"); }, get short() { return t("DR Guerrilla"); } },
+  dr_a: { f: "dr", shape: "octagon", get name() { return t("DR Active Guerrilla"); } },
+  dr_base: { f: "dr", shape: "house", get name() { return t("DR Base"); } },
+  syn_u: { f: "syndicate", shape: "diamond", hollow: true, get name() { return t("Syndicate Underground Guerrilla"); }, get short() { return t("Syndicate Guerrilla"); } },
+  syn_a: { f: "syndicate", shape: "diamond", get name() { return t("Syndicate Active Guerrilla"); } },
+  casino: { f: "syndicate", shape: "star", get name() { return t("open Casino"); }, get short() { return t("Casino"); } },
+  closed_casino: { f: "syndicate", shape: "star", hollow: true, get name() { return t("closed Casino"); } },
 };
-const LEVELS = { 2: "Active Support", 1: "Passive Support", 0: "Neutral", "-1": "Passive Opposition", "-2": "Active Opposition" };
-const LEVEL_SHORT = { 2: "Active Sup", 1: "Passive Sup", 0: "", "-1": "Passive Opp", "-2": "Active Opp" };
+const LEVELS = {
+  get 2() { return t("Active Support"); }, get 1() { return t("Passive Support"); }, get 0() { return t("Neutral"); },
+  get "-1"() { return t("Passive Opposition"); }, get "-2"() { return t("Active Opposition"); },
+};
+const LEVEL_SHORT = {
+  get 2() { return t("Active Sup"); }, get 1() { return t("Passive Sup"); }, 0: "",
+  get "-1"() { return t("Passive Opp"); }, get "-2"() { return t("Active Opp"); },
+};
+const KINDS = { get city() { return t("City"); }, get province() { return t("Province"); } };
+const faction = (id) => FACTIONS[id]?.name ?? term(id);
+// what the 1st Eligible faction did on this card (CL 2.3.4)
+const FIRST_DID = {
+  get event() { return t("Event"); }, get op() { return t("Operation"); },
+  get opsa() { return t("Operation with a Special Activity"); }, get limop() { return t("Limited Operation"); },
+  get pass() { return t("Pass"); },
+};
 const TERRAIN = { forest: "#dcebd3", grassland: "#eef0cf", mountain: "#e6dccb" };
 
 function spaceOf(view, name) {
@@ -37,11 +53,12 @@ function spaceOf(view, name) {
 
 function title(id, layout, cards) {
   const c = cardOf(cards, id);
-  return c ? c.name : (layout.card_titles?.[String(id)] ?? `Card ${id}`);
+  const name = c ? c.name : layout.card_titles?.[String(id)];
+  return name ? term(name) : t("Card {id}", { id });
 }
 
 function piecesText(pieces) {
-  return Object.entries(pieces ?? {}).map(([k, n]) => `${n} ${PIECES[k]?.name ?? k}`).join(", ");
+  return Object.entries(pieces ?? {}).map(([k, n]) => `${n} ${PIECES[k]?.name ?? term(k)}`).join(", ");
 }
 
 export function describe(key, view, layout) {
@@ -49,29 +66,38 @@ export function describe(key, view, layout) {
   if (kind === "space") {
     const s = spaceOf(view, rest);
     if (!s) return rest;
-    const parts = [`${s.name} (${s.kind === "ec" ? `Economic Center, econ ${s.econ}` : `${s.kind}, population ${s.pop}`})`];
-    if (s.kind !== "ec") parts.push(LEVELS[s.level] ?? "Neutral");
-    parts.push(s.control ? `${FACTIONS[s.control]?.name ?? s.control} control` : "no control");
-    if (s.terror) parts.push(`${s.terror} Terror`);
-    if (s.sabotage) parts.push("Sabotaged");
-    if (s.cash?.length) parts.push(`Cash: ${s.cash.map((f) => FACTIONS[f]?.name ?? f).join(", ")}`);
-    parts.push(piecesText(s.pieces) || "no pieces");
+    const name = raw(term(s.name));
+    const parts = [s.kind === "ec" ? t("{space} (Economic Center, econ {econ})", { space: name, econ: s.econ })
+      : t("{space} ({kind}, population {pop})", { space: name, kind: raw(KINDS[s.kind] ?? term(s.kind)), pop: s.pop })];
+    if (s.kind !== "ec") parts.push(LEVELS[s.level] ?? LEVELS[0]);
+    parts.push(s.control ? t("{faction} control", { faction: raw(faction(s.control)) }) : t("no control"));
+    if (s.terror) parts.push(t("{n} Terror", { n: s.terror }));
+    if (s.sabotage) parts.push(t("Sabotaged"));
+    if (s.cash?.length) parts.push(t("Cash: {factions}", { factions: raw(s.cash.map(faction).join(", ")) }));
+    parts.push(piecesText(s.pieces) || t("no pieces"));
     return parts.join("; ") + ".";
   }
   if (kind === "track") {
     const r = view.resources ?? {};
-    const t = view.totals ?? {};
-    return `Resources: ${Object.entries(FACTIONS).map(([f, d]) => `${d.name} ${r[f] ?? 0}`).join(", ")}; Aid ${view.aid}; `
-      + `Total Support ${t.total_support}, Opposition + Bases ${t.opposition_plus_bases}, `
-      + `DR Pop + Bases ${t.dr_pop_plus_bases}, open Casinos ${t.open_casinos}.`;
+    const tot = view.totals ?? {};
+    const resources = Object.entries(FACTIONS).map(([f, d]) => `${d.name} ${r[f] ?? 0}`).join(", ");
+    return t("Resources: {resources}; Aid {aid}; Total Support {support}, Opposition + Bases {opposition}, DR Pop + Bases {dr}, open Casinos {casinos}.", {
+      resources: raw(resources), aid: view.aid ?? 0, support: tot.total_support ?? 0, opposition: tot.opposition_plus_bases ?? 0,
+      dr: tot.dr_pop_plus_bases ?? 0, casinos: tot.open_casinos ?? 0 });
   }
   if (kind === "faction") {
     const f = FACTIONS[rest];
     if (!f) return rest;
-    return `${f.name}: Resources ${view.resources?.[rest] ?? 0}; ${(view.eligible ?? []).includes(rest) ? "Eligible" : "Ineligible"}`
-      + `${(view.acted ?? []).includes(rest) ? ", acted on this card" : ""}${(view.nonplayers ?? []).includes(rest) ? ", Non-player" : ""}.`;
+    const parts = [t("{faction}: Resources {n}", { faction: raw(f.name), n: view.resources?.[rest] ?? 0 }) + "; "
+      + ((view.eligible ?? []).includes(rest) ? t("Eligible") : t("Ineligible"))];
+    if ((view.acted ?? []).includes(rest)) parts.push(t("acted on this card"));
+    if ((view.nonplayers ?? []).includes(rest)) parts.push(t("Non-player"));
+    return parts.join(", ") + ".";
   }
-  if (kind === "card") return `Current card ${view.current_card}: ${view.current_title}; next: ${view.next_title}.`;
+  if (kind === "card") {
+    return t("Current card {card}: {title}; next: {next}.", { card: view.current_card ?? "-",
+      title: raw(term(view.current_title ?? "")), next: raw(term(view.next_title ?? "")) });
+  }
   return "";
 }
 
@@ -124,13 +150,13 @@ function drawSpace(svg, s, view, layout) {
   el("rect", { x: x0, y: y0, width: s.w, height: s.h, rx: s.kind === "city" ? 14 : 5, fill, "fill-opacity": 0.95,
     stroke: sp.control ? FACTIONS[sp.control]?.fill : "#555", "stroke-width": sp.control ? 4 : 1.5,
     class: "space-box" }, g);
-  const info = s.kind === "ec" ? `econ ${sp.econ ?? ""}` : `pop ${sp.pop ?? ""}`;
-  text(g, x0 + 7, y0 + 17, s.name, { "font-size": 15, "font-weight": "bold", fill: "#222" });
+  const info = s.kind === "ec" ? t("econ {n}", { n: sp.econ ?? "" }) : t("pop {n}", { n: sp.pop ?? "" });
+  text(g, x0 + 7, y0 + 17, term(s.name), { "font-size": 15, "font-weight": "bold", fill: "#222" });
   text(g, x0 + s.w - 6, y0 + 17, info, { "font-size": 11, fill: "#555", "text-anchor": "end" });
   // pieces: one shape per kind present, with its count, 7 to a row
   const entries = Object.entries(sp.pieces ?? {}).filter(([, n]) => n > 0);
   entries.forEach(([k, n], i) => {
-    const p = PIECES[k] ?? { f: "govt", shape: "circle", name: k };
+    const p = PIECES[k] ?? { f: "govt", shape: "circle", name: term(k) };
     const f = FACTIONS[p.f];
     const cx = x0 + 16 + (i % 7) * 27;
     const cy = y0 + 36 + Math.floor(i / 7) * 25;
@@ -144,9 +170,9 @@ function drawSpace(svg, s, view, layout) {
   // markers below the pieces: Support/Opposition, control, Terror or Sabotage, Cash (wrapping)
   const tags = [];
   if (s.kind !== "ec" && sp.level) tags.push([LEVEL_SHORT[sp.level], sp.level > 0 ? "#1d4f91" : "#8a2c0a"]);
-  if (sp.control) tags.push([`${FACTIONS[sp.control]?.abbr ?? sp.control} ctrl`, "#222"]);
-  if (sp.terror) tags.push([`Terror${sp.terror > 1 ? " x" + sp.terror : ""}`, "#6b0f5e"]);
-  if (sp.sabotage) tags.push(["Sabotage", "#6b0f5e"]);
+  if (sp.control) tags.push([t("{faction} ctrl", { faction: raw(FACTIONS[sp.control]?.abbr ?? term(sp.control)) }), "#222"]);
+  if (sp.terror) tags.push([sp.terror > 1 ? t("Terror x{n}", { n: sp.terror }) : t("Terror"), "#6b0f5e"]);
+  if (sp.sabotage) tags.push([t("Sabotage"), "#6b0f5e"]);
   if (sp.cash?.length) tags.push([`$ ${sp.cash.map((f) => FACTIONS[f]?.abbr ?? f).join(" ")}`, "#0b5d3b"]);
   let tx = x0 + 5;
   let ty = y0 + 36 + Math.ceil(Math.max(entries.length, 1) / 7) * 25 - 6;
@@ -165,16 +191,18 @@ function drawSpace(svg, s, view, layout) {
 function drawPanels(svg, view, layout, ui) {
   const b = layout.boxes;
   const cardBox = target(svg, "card:current", describe("card:current", view, layout));
-  panel(cardBox, b.cards, "Cards");
-  const caps = (view.capabilities ?? []).map((c) => `${title(Number(c.slice(0, -1)), layout, ui.cards)} (${c.endsWith("s") ? "shaded" : "unshaded"})`);
+  panel(cardBox, b.cards, t("Cards"));
+  const caps = (view.capabilities ?? []).map((c) => `${title(Number(c.slice(0, -1)), layout, ui.cards)} (${c.endsWith("s") ? t("shaded") : t("unshaded")})`);
   const moms = (view.momentum ?? []).map((m) => title(Number(m), layout, ui.cards));
+  const cardName = (id, name) => (id === null || id === undefined ? "-" : `${id} ${name ? term(name) : ""}`);
   rows(cardBox, b.cards, [
-    `Current: ${view.current_card ?? "-"} ${view.current_title ?? ""}    Next: ${view.next_card ?? ""} ${view.next_title ?? ""}`,
-    `Deck ${view.deck_count ?? 0}, played ${view.played?.length ?? 0}, Propaganda ${view.propaganda_played ?? 0}/4; phase ${view.phase ?? ""}`,
-    `Capabilities: ${caps.join(", ") || "none"}`.slice(0, 84),
-    `Momentum: ${moms.join(", ") || "none"}`.slice(0, 84),
+    t("Current: {current}    Next: {next}", { current: raw(cardName(view.current_card, view.current_title)), next: raw(cardName(view.next_card, view.next_title)) }),
+    t("Deck {deck}, played {played}, Propaganda {propaganda}/4; phase {phase}", { deck: view.deck_count ?? 0,
+      played: view.played?.length ?? 0, propaganda: view.propaganda_played ?? 0, phase: view.phase ?? "" }),
+    t("Capabilities: {cards}", { cards: raw(caps.join(", ") || t("none")) }).slice(0, 84),
+    t("Momentum: {cards}", { cards: raw(moms.join(", ") || t("none")) }).slice(0, 84),
   ], { start: 40, step: 18 });
-  panel(svg, b.factions, `Factions (US Alliance: ${view.alliance ?? ""})`);
+  panel(svg, b.factions, t("Factions (US Alliance: {alliance})", { alliance: view.alliance ?? "" }));
   Object.entries(FACTIONS).forEach(([f, d], i) => {
     const x = b.factions.x + 10 + (i % 2) * 238;
     const y = b.factions.y + 30 + Math.floor(i / 2) * 58;
@@ -183,18 +211,18 @@ function drawPanels(svg, view, layout, ui) {
     el("rect", { x, y, width: 228, height: 52, rx: 5, fill: "#fff", stroke: d.fill, "stroke-width": 2.5 }, g);
     shape(g, d.shape, x + 13, y + 14, 8, d.fill);
     text(g, x + 27, y + 19, d.name, { "font-size": 14.5, "font-weight": "bold" });
-    text(g, x + 224, y + 19, `Res ${view.resources?.[f] ?? 0}`, { "font-size": 14, "text-anchor": "end" });
+    text(g, x + 224, y + 19, t("Res {n}", { n: view.resources?.[f] ?? 0 }), { "font-size": 14, "text-anchor": "end" });
     const elig = (view.eligible ?? []).includes(f);
     const acted = (view.acted ?? []).includes(f);
-    const tags = [acted ? "Acted" : elig ? "Eligible" : "Ineligible"];
-    if ((view.nonplayers ?? []).includes(f)) tags.push("Non-player");
-    if ((view.active ?? []).includes(f)) tags.push("to act");
+    const tags = [acted ? t("Acted") : elig ? t("Eligible") : t("Ineligible")];
+    if ((view.nonplayers ?? []).includes(f)) tags.push(t("Non-player"));
+    if ((view.active ?? []).includes(f)) tags.push(t("to act"));
     const dec = view.deception?.[f];
-    if (dec && (dec.hidden || dec.revealed?.length)) tags.push(`Deception ${dec.hidden}`);
+    if (dec && (dec.hidden || dec.revealed?.length)) tags.push(t("Deception {n}", { n: dec.hidden }));
     text(g, x + 6, y + 42, tags.join(", "), { "font-size": 13, "font-weight": elig ? "bold" : "normal",
       fill: elig ? "#0b5d3b" : "#8a2c0a" });
   });
-  panel(svg, b.available, "Available forces");
+  panel(svg, b.available, t("Available forces"));
   const av = view.available ?? {};
   const avail = [["troops", "troop"], ["police", "police"], ["govt_bases", "govt_base"], ["m26_guerrillas", "m26_u"],
     ["m26_bases", "m26_base"], ["dr_guerrillas", "dr_u"], ["dr_bases", "dr_base"], ["syndicate_guerrillas", "syn_u"],
@@ -206,29 +234,28 @@ function drawPanels(svg, view, layout, ui) {
     const y = b.available.y + 50 + Math.floor(i / 3) * 50;
     if (p.hollow) shape(svg, p.shape, x, y, 11, "#fff", f.fill, { "stroke-width": 3.5 });
     else shape(svg, p.shape, x, y, 11, f.fill);
-    text(svg, x + 18, y + 5, `${av[k] ?? 0} ${p.name.replace("Underground ", "").replace("Government", "Govt").replace("open ", "")}`.slice(0, 22),
-      { "font-size": 13.5 });
+    text(svg, x + 18, y + 5, `${av[k] ?? 0} ${p.short ?? p.name}`.slice(0, 22), { "font-size": 13.5 });
   });
-  panel(svg, b.markers, "Markers");
+  panel(svg, b.markers, t("Markers"));
   rows(svg, b.markers, [
-    `Cash markers available: ${view.cash_available ?? 0}`,
-    `Terror/Sabotage markers left: ${view.markers_left ?? 0}`,
-    `First eligible did: ${view.first_did ?? "-"}`,
-    `Non-players: ${(view.nonplayers ?? []).map((f) => FACTIONS[f]?.abbr ?? f).join(", ") || "none"}`,
+    t("Cash markers available: {n}", { n: view.cash_available ?? 0 }),
+    t("Terror/Sabotage markers left: {n}", { n: view.markers_left ?? 0 }),
+    t("First eligible did: {what}", { what: raw(FIRST_DID[view.first_did] ?? (view.first_did ? term(view.first_did) : "-")) }),
+    t("Non-players: {factions}", { factions: raw((view.nonplayers ?? []).map((f) => FACTIONS[f]?.abbr ?? term(f)).join(", ") || t("none")) }),
   ]);
 }
 
 function drawTrack(svg, view, layout) {
   const r = view.resources ?? {};
-  const t = view.totals ?? {};
-  const markers = Object.entries(FACTIONS).map(([f, d]) => ({ value: r[f] ?? 0, label: `${d.name} Resources`,
+  const tot = view.totals ?? {};
+  const markers = Object.entries(FACTIONS).map(([f, d]) => ({ value: r[f] ?? 0, label: t("{faction} Resources", { faction: raw(d.name) }),
     shape: d.shape, fill: d.fill, tag: d.abbr }));
-  markers.push({ value: view.aid ?? 0, label: "Aid", shape: "hexagon", fill: COLORS.sky, tag: "Aid" });
-  markers.push({ value: t.total_support ?? 0, label: "Total Support (Govt)", shape: "triangle", fill: COLORS.blue, tag: "Sup" });
-  markers.push({ value: t.opposition_plus_bases ?? 0, label: "Opposition + Bases (26July)", shape: "triangle", fill: COLORS.vermillion, tag: "Opp" });
-  markers.push({ value: t.dr_pop_plus_bases ?? 0, label: "DR Pop + Bases", shape: "triangle", fill: COLORS.yellow, tag: "DRp" });
-  markers.push({ value: t.open_casinos ?? 0, label: "open Casinos (Syndicate)", shape: "star", fill: COLORS.green, tag: "Cas" });
-  track(svg, layout.tracks.edge, "track:edge", describe("track:edge", view, layout), markers);
+  markers.push({ value: view.aid ?? 0, label: t("Aid"), shape: "hexagon", fill: COLORS.sky, tag: t("Aid") });
+  markers.push({ value: tot.total_support ?? 0, label: t("Total Support (Govt)"), shape: "triangle", fill: COLORS.blue, tag: t("Sup") });
+  markers.push({ value: tot.opposition_plus_bases ?? 0, label: t("Opposition + Bases (26July)"), shape: "triangle", fill: COLORS.vermillion, tag: t("Opp") });
+  markers.push({ value: tot.dr_pop_plus_bases ?? 0, label: t("DR Pop + Bases"), shape: "triangle", fill: COLORS.yellow, tag: t("DRp") });
+  markers.push({ value: tot.open_casinos ?? 0, label: t("open Casinos (Syndicate)"), shape: "star", fill: COLORS.green, tag: t("Cas") });
+  track(svg, { ...layout.tracks.edge, title: t("Resources, Aid and victory totals") }, "track:edge", describe("track:edge", view, layout), markers);
 }
 
 export function draw(svg, view, layout, ui = {}) {
@@ -243,21 +270,20 @@ export function hand(view, ui = {}) {
   // Cuba Libre has no hands: the current and next cards' texts (public), and a faction's own
   // Deception markers (the variant's private information)
   const out = [];
-  for (const [what, id, name] of [["Current card", view.current_card, view.current_title], ["Next card", view.next_card, view.next_title]]) {
+  for (const [what, id, name] of [[t("Current card"), view.current_card, view.current_title], [t("Next card"), view.next_card, view.next_title]]) {
     if (id === null || id === undefined) continue;
     const c = cardOf(ui.cards, id);
-    out.push(`<div class="card"><b>${esc(what)}: ${esc(id)}. ${esc(c?.name ?? name ?? "")}</b>`
-      + `${c?.text ? `<div class="card-text" style="white-space:pre-line">${esc(c.text)}</div>` : ""}</div>`);
+    out.push(`<div class="card"><b>${esc(what)}: ${esc(id)}. ${esc(term(c?.name ?? name ?? ""))}</b>`
+      + `${c?.text ? `<div class="card-text" style="white-space:pre-line">${esc(term(c.text))}</div>` : ""}</div>`);
   }
   const dec = view.deception?.[view.role];
-  if (dec?.mine?.length) out.push(`<h3>Your Deception markers</h3><ul>${dec.mine.map((m) => `<li>${esc(m)}</li>`).join("")}</ul>`);
+  if (dec?.mine?.length) out.push(`<h3>${esc(t("Your Deception markers"))}</h3><ul>${dec.mine.map((m) => `<li>${esc(term(m))}</li>`).join("")}</ul>`);
   return out.join("");
 }
 
 export function legend(layout) {
   const out = [];
   for (const p of Object.values(PIECES)) out.push(legendRow(p.shape, FACTIONS[p.f].fill, p.name, p.hollow));
-  out.push(`<span class="legend-item">Thick coloured border = that faction controls the space; `
-    + `tags: Support/Opposition, control, Terror, Sabotage, $ = Cash held; dotted lines join adjacent spaces.</span>`);
+  out.push(`<span class="legend-item">${esc(t("Thick coloured border = that faction controls the space; tags: Support/Opposition, control, Terror, Sabotage, $ = Cash held; dotted lines join adjacent spaces."))}</span>`);
   return out.join(" ");
 }

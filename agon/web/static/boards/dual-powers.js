@@ -2,14 +2,36 @@
 // their strength), the Neva with its bridges and the prospekts, the Blockade marker, the Unrest! and
 // Blockade! tiles, objective markers, the Support track, the calendar and each side's hand and supply.
 // Shapes: Red = square, White = circle, neutral = diamond, Opposition = hexagon, leaders = star.
+import { raw, t, term } from "../i18n.js";
 import { COLORS, clear, el, esc, findCard, legendRow, panel, rows, shape, target, text, track } from "./svg.js";
 
+// an owner's name is drawn in the page's language: OWNERS.red.name reads the catalogue each time
 const OWNERS = {
-  red: { name: "Red", fill: COLORS.vermillion, ink: "#fff", shape: "square" },
-  white: { name: "White", fill: "#f2f2f2", ink: "#111", shape: "circle" },
-  neutral: { name: "neutral", fill: COLORS.grey, ink: "#fff", shape: "diamond" },
-  opposition: { name: "Opposition", fill: COLORS.purple, ink: "#111", shape: "hexagon" },
+  red: { get name() { return t("Red"); }, fill: COLORS.vermillion, ink: "#fff", shape: "square" },
+  white: { get name() { return t("White"); }, fill: "#f2f2f2", ink: "#111", shape: "circle" },
+  neutral: { get name() { return t("neutral"); }, fill: COLORS.grey, ink: "#fff", shape: "diamond" },
+  opposition: { get name() { return t("Opposition"); }, fill: COLORS.purple, ink: "#111", shape: "hexagon" },
 };
+const ACTIONS = {
+  get refresh() { return t("refresh"); }, get move() { return t("move"); }, get double_move() { return t("double move"); },
+  get recruit() { return t("recruit"); }, get attack() { return t("attack"); },
+};
+// the step of the sequence of play a view is at (the game's own phase ids)
+const PHASES = {
+  get start() { return t("setup"); }, get objective() { return t("Secret Objectives"); }, get play() { return t("play a card"); },
+  get command() { return t("Command card"); }, get leader() { return t("Leader card"); }, get extra() { return t("extra action"); },
+  get recruit() { return t("recruit"); }, get xrecruit() { return t("recruit"); }, get xplace() { return t("recruit"); },
+  get place_leader() { return t("Leader Recruit"); }, get refresh() { return t("refresh"); }, get move() { return t("move"); },
+  get move_on() { return t("move"); }, get move_to() { return t("move"); }, get protest() { return t("Mobilize Protest"); },
+  get unrest() { return t("Unrest district"); }, get over() { return t("game over"); },
+};
+// a district's colour
+const COLOURS = {
+  get red() { return t("red"); }, get purple() { return t("purple"); }, get beige() { return t("beige"); },
+  get white() { return t("white"); }, get green() { return t("green"); }, get blue() { return t("blue"); },
+};
+const owner = (id) => OWNERS[id]?.name ?? term(id);
+const districtName = (layout, id) => term(layout.districts.find((d) => d.id === id)?.name ?? id);
 const CONTROL_RING = { red: COLORS.vermillion, white: "#111" };
 const TINT = { red: "#f6d9cf", purple: "#eddcea", beige: "#efe6d2", white: "#f7f7f7", green: "#d7ecdf", blue: "#d6e6f3" };
 const LEADER = /^(Vladimir|Alexandra|Felix|Alexander|Lavr|Boris|Leon)\s/;
@@ -20,11 +42,28 @@ function cardByLabel(layout, label) {
   return (layout.cards ?? []).find((c) => c.label === label);
 }
 
-function cardLine(c) {
+/** A Secret Objective as a view shows it: a card, "hidden" (another side's, face down) or none. */
+function objective(card) {
+  if (!card) return "-";
+  return card === "hidden" ? t("face down") : term(card);
+}
+
+function words(id) {
+  const named = term(id);
+  return named === id ? String(id).replace(/_/g, " ") : named;
+}
+
+function cardLine(c, layout = lastLayout) {
   if (!c) return "";
-  if (c.recruit === undefined) return `${c.label}: leader card (${c.side}), ${c.days} days${c.special ? `, ${c.special.replace(/_/g, " ")}` : ""}`;
-  return `${c.label}: ${c.district.replace(/_/g, " ")}, ${c.days} day${c.days > 1 ? "s" : ""}, recruit ${c.recruit}, `
-    + `${c.action.replace(/_/g, " ")}, ${c.vp} VP`;
+  const days = raw(c.days === 1 ? t("1 day") : t("{n} days", { n: c.days }));
+  if (c.recruit === undefined) {
+    const line = t("{card}: leader card ({side}), {days}", { card: raw(term(c.label)), side: raw(owner(c.side)), days });
+    return c.special ? `${line}, ${words(c.special)}` : line;
+  }
+  return t("{card}: {district}, {days}, recruit {recruit}, {action}, {vp} VP", {
+    card: raw(term(c.label)), district: raw(districtName(layout, c.district)), days, recruit: c.recruit,
+    action: raw(ACTIONS[c.action] ?? words(c.action)), vp: c.vp,
+  });
 }
 
 function findMarker(view, id) {
@@ -36,8 +75,10 @@ function findMarker(view, id) {
 }
 
 function markerText(m) {
-  const ctrl = m.owner === m.control ? "" : `, controlled by ${OWNERS[m.control]?.name ?? m.control}`;
-  return `${m.name} (${OWNERS[m.owner]?.name ?? m.owner}${ctrl}): strength ${m.strength}, ${m.exhausted ? "exhausted" : "fresh"}`;
+  const args = { marker: raw(term(m.name)), owner: raw(owner(m.owner)), control: raw(owner(m.control)), strength: m.strength };
+  const state = m.exhausted ? t("exhausted") : t("fresh");
+  const line = m.owner === m.control ? t("{marker} ({owner}): strength {strength}", args) : t("{marker} ({owner}, controlled by {control}): strength {strength}", args);
+  return `${line}, ${state}`;
 }
 
 export function describe(key, view, layout) {
@@ -49,27 +90,31 @@ export function describe(key, view, layout) {
     const str = { red: 0, white: 0 };
     for (const m of d.markers) if (str[m.control] !== undefined) str[m.control] += m.strength;
     const notes = [];
-    if (view.unrest_tile === rest) notes.push("Unrest! tile");
-    if (view.blockade_tile === rest) notes.push("Blockade! tile");
-    if (d.objective_markers.length) notes.push(`objective markers ${d.objective_markers.join(", ")}`);
-    return `${info.name} (${info.colour}): strength Red ${str.red}, White ${str.white}`
-      + `${notes.length ? "; " + notes.join("; ") : ""}. ${d.markers.map(markerText).join("; ") || "No markers."}`;
+    if (view.unrest_tile === rest) notes.push(t("Unrest! tile"));
+    if (view.blockade_tile === rest) notes.push(t("Blockade! tile"));
+    if (d.objective_markers.length) notes.push(t("objective markers {list}", { list: raw(d.objective_markers.join(", ")) }));
+    const head = t("{district} ({colour}): strength Red {red}, White {white}", { district: raw(term(info.name)),
+      colour: raw(COLOURS[info.colour] ?? words(info.colour)), red: str.red, white: str.white });
+    return `${head}${notes.length ? "; " + notes.join("; ") : ""}. ${d.markers.map(markerText).join("; ") || t("No markers.")}`;
   }
   if (kind === "marker") {
     const [m, d] = findMarker(view, Number(rest));
-    if (m) return `${markerText(m)}, in ${layout.districts.find((x) => x.id === d.id)?.name ?? d.id}.`;
-    return `Marker ${rest} (in a supply).`;
+    if (m) return t("{marker}, in {district}.", { marker: raw(markerText(m)), district: raw(districtName(layout, d.id)) });
+    return t("Marker {id} (in a supply).", { id: rest });
   }
   if (kind === "connection") {
     const c = layout.connections.find((x) => x.id === rest);
-    return c ? `${c.name}: joins ${c.pair.map((p) => layout.districts.find((d) => d.id === p)?.name ?? p).join(" and ")}`
-      + `${view.blockade === rest ? "; BLOCKED" : ""}.` : rest;
+    if (!c) return rest;
+    const line = t("{connection}: joins {a} and {b}", { connection: raw(term(c.name)), a: raw(districtName(layout, c.pair[0])),
+      b: raw(districtName(layout, c.pair[1])) });
+    return `${line}${view.blockade === rest ? "; " + t("BLOCKED") : ""}.`;
   }
-  if (kind === "card") return cardLine((layout.cards ?? [])[Number(rest)]);
+  if (kind === "card") return cardLine((layout.cards ?? [])[Number(rest)], layout);
   if (kind === "track") {
     const s = view.score ?? 0;
-    return `Support ${s === 0 ? "level" : `${Math.abs(s)} toward ${s > 0 ? "Red" : "White"}`}; Popular Will: ${OWNERS[view.popular_will]?.name ?? "-"}; `
-      + `day ${view.day}, ${view.month_label}; round ${view.round}.`;
+    const support = s === 0 ? t("Support level") : t("Support {n} toward {side}", { n: Math.abs(s), side: raw(owner(s > 0 ? "red" : "white")) });
+    return `${support}; ` + t("Popular Will: {side}; day {day}, {month}; round {round}.", {
+      side: raw(OWNERS[view.popular_will]?.name ?? "-"), day: view.day, month: raw(term(view.month_label)), round: view.round });
   }
   return "";
 }
@@ -113,14 +158,15 @@ function drawConnectionLabels(svg, view, layout) {
     const key = `connection:${c.id}`;
     const g = target(svg, key, describe(key, view, layout), { class: "connection" });
     const blocked = view.blockade === c.id;
-    const w = c.name.length * (blocked ? 8.4 : 7.6) + 14;
+    const name = term(c.name);
+    const w = name.length * (blocked ? 8.4 : 7.6) + 14;
     const h = blocked ? 38 : 21;
     el("rect", { x: mx - w / 2, y: my - 11, width: w, height: h, rx: 9, fill: blocked ? "#222" : "#fff",
       stroke: "#5a4a35", "stroke-width": 1.5 }, g);
-    text(g, mx, my + 4.5, c.name, { "text-anchor": "middle", "font-size": 13,
+    text(g, mx, my + 4.5, name, { "text-anchor": "middle", "font-size": 13,
       "font-weight": blocked ? "bold" : "normal", fill: blocked ? "#fff" : "#222" });
     if (blocked) {
-      text(g, mx, my + 21, "BLOCKADE", { "text-anchor": "middle", "font-size": 13, "font-weight": "bold", fill: COLORS.yellow });
+      text(g, mx, my + 21, t("BLOCKADE"), { "text-anchor": "middle", "font-size": 13, "font-weight": "bold", fill: COLORS.yellow });
       el("rect", { x: mx - w / 2 - 4, y: my - 15, width: w + 8, height: h + 8, rx: 11, fill: "none",
         stroke: COLORS.orange, "stroke-width": 3, "stroke-dasharray": "6 3" }, g);
     }
@@ -130,19 +176,20 @@ function drawConnectionLabels(svg, view, layout) {
 function token(g, m, x, y) {
   const o = OWNERS[m.owner] ?? OWNERS.neutral;
   const leader = m.leader ?? LEADER.test(m.name);
-  const t = el("g", { "data-target": `marker:${m.id}`, opacity: m.exhausted ? 0.55 : 1 }, g);
-  el("title", {}, t).textContent = markerText(m);
+  const mark = el("g", { "data-target": `marker:${m.id}`, opacity: m.exhausted ? 0.55 : 1 }, g);
+  el("title", {}, mark).textContent = markerText(m);
   if (m.owner !== m.control && CONTROL_RING[m.control]) {
-    el("circle", { cx: x, cy: y, r: 21, fill: "none", stroke: CONTROL_RING[m.control], "stroke-width": 3.5 }, t);
+    el("circle", { cx: x, cy: y, r: 21, fill: "none", stroke: CONTROL_RING[m.control], "stroke-width": 3.5 }, mark);
   }
-  shape(t, leader ? "star" : o.shape, x, y, leader ? 17 : 15, o.fill, "#111", { "stroke-width": 2 });
-  text(t, x, y + 6, String(m.strength), { "text-anchor": "middle", "font-size": 17, "font-weight": "bold",
+  shape(mark, leader ? "star" : o.shape, x, y, leader ? 17 : 15, o.fill, "#111", { "stroke-width": 2 });
+  text(mark, x, y + 6, String(m.strength), { "text-anchor": "middle", "font-size": 17, "font-weight": "bold",
     fill: leader ? "#111" : o.ink });
   if (leader && LEADER.test(m.name)) {
-    const initials = m.name.split(" ")[1] ?? m.name;
-    text(t, x, y + 32, initials.slice(0, 9), { "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: "#222" });
+    const named = term(m.name);
+    const initials = named.split(" ")[1] ?? named;
+    text(mark, x, y + 32, initials.slice(0, 9), { "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: "#222" });
   }
-  if (m.exhausted) el("rect", { x: x - 15, y: y + 19, width: 30, height: 4, fill: "#111" }, t);
+  if (m.exhausted) el("rect", { x: x - 15, y: y + 19, width: 30, height: 4, fill: "#111" }, mark);
 }
 
 function drawDistrict(svg, d, view, layout) {
@@ -152,23 +199,29 @@ function drawDistrict(svg, d, view, layout) {
   const g = target(svg, key, describe(key, view, layout), { class: "space" });
   el("rect", { x: d.x - w / 2, y: d.y - h / 2, width: w, height: h, rx: 18, fill: TINT[d.colour] ?? "#eee",
     stroke: "#4d4436", "stroke-width": 2.5, class: "space-box" }, g);
-  text(g, d.x - w / 2 + 12, d.y - h / 2 + 24, d.name, { "font-size": 19, "font-weight": "bold", fill: "#222" });
-  text(g, d.x + w / 2 - 12, d.y - h / 2 + 24, d.colour, { "font-size": 12, fill: "#555", "text-anchor": "end" });
+  text(g, d.x - w / 2 + 12, d.y - h / 2 + 24, term(d.name), { "font-size": 19, "font-weight": "bold", fill: "#222" });
+  text(g, d.x + w / 2 - 12, d.y - h / 2 + 24, COLOURS[d.colour] ?? words(d.colour), { "font-size": 12, fill: "#555", "text-anchor": "end" });
   const str = { red: 0, white: 0 };
   for (const m of info.markers) if (str[m.control] !== undefined) str[m.control] += m.strength;
-  text(g, d.x - w / 2 + 12, d.y + h / 2 - 10, `Red ${str.red} · White ${str.white}`, { "font-size": 14, fill: "#333" });
+  const strength = t("Red {red} · White {white}", str);
+  text(g, d.x - w / 2 + 12, d.y + h / 2 - 10, strength, { "font-size": 14, fill: "#333" });
   const tags = [];
-  if (view.unrest_tile === d.id) tags.push("UNREST!");
-  if (view.blockade_tile === d.id) tags.push("BLOCKADE!");
-  for (const n of info.objective_markers) tags.push(`Obj ${n}`);
+  if (view.unrest_tile === d.id) tags.push(t("UNREST!"));
+  if (view.blockade_tile === d.id) tags.push(t("BLOCKADE!"));
+  for (const n of info.objective_markers) tags.push(t("Obj {n}", { n }));
+  // the tags sit at the right of the strength line, or just above it where that line is long (a
+  // language's longer words)
+  const widths = tags.map((tag) => tag.length * 9.2 + 10);
+  const room = w - 22 - strength.length * 7.6;
+  const lift = widths.reduce((sum, tw) => sum + tw + 5, 0) > room ? 24 : 0;
   let tx = d.x + w / 2 - 10;
-  for (const tag of tags.reverse()) {
-    const tw = tag.length * 9.2 + 10;
+  tags.reverse().forEach((tag, i) => {
+    const tw = widths[widths.length - 1 - i];
     tx -= tw;
-    el("rect", { x: tx, y: d.y + h / 2 - 26, width: tw, height: 20, rx: 4, fill: "#222" }, g);
-    text(g, tx + 5, d.y + h / 2 - 11, tag, { "font-size": 13, "font-weight": "bold", fill: "#fff" });
+    el("rect", { x: tx, y: d.y + h / 2 - 26 - lift, width: tw, height: 20, rx: 4, fill: "#222" }, g);
+    text(g, tx + 5, d.y + h / 2 - 11 - lift, tag, { "font-size": 13, "font-weight": "bold", fill: "#fff" });
     tx -= 5;
-  }
+  });
   info.markers.forEach((m, i) => {
     const per = 6;
     token(g, m, d.x - w / 2 + 30 + (i % per) * 46, d.y - h / 2 + 58 + Math.floor(i / per) * 50, layout);
@@ -178,41 +231,44 @@ function drawDistrict(svg, d, view, layout) {
 function drawSide(svg, view, layout) {
   const s = view.score ?? 0;
   const lean = s > 0 ? OWNERS.red : s < 0 ? OWNERS.white : OWNERS.neutral;
-  track(svg, layout.tracks.support, "track:support", describe("track:support", view, layout),
-    [{ value: s, label: "Support", shape: lean.shape, fill: lean.fill }]);
-  track(svg, layout.tracks.calendar, "track:calendar", `Day ${view.day}, ${view.month_label}`,
-    [{ value: view.day ?? 1, label: `Day (${view.month_label})`, shape: "hexagon", fill: COLORS.yellow }]);
+  track(svg, { ...layout.tracks.support, title: t("Support (White - / Red +)") }, "track:support", describe("track:support", view, layout),
+    [{ value: s, label: t("Support"), shape: lean.shape, fill: lean.fill }]);
+  const month = raw(term(view.month_label ?? ""));
+  track(svg, { ...layout.tracks.calendar, title: t("Calendar (day)") }, "track:calendar", t("Day {day}, {month}", { day: view.day, month }),
+    [{ value: view.day ?? 1, label: t("Day ({month})", { month }), shape: "hexagon", fill: COLORS.yellow }]);
   const b = layout.boxes;
-  panel(svg, b.status, `Round ${view.round ?? ""}: ${view.month_label ?? ""}`);
+  panel(svg, b.status, t("Round {round}: {month}", { round: view.round ?? "", month }));
   const pw = OWNERS[view.popular_will];
   const opp = view.opposition;
+  const list = (items) => items.map(term).join(", ") || "-";
+  const blockade = layout.connections.find((c) => c.id === view.blockade)?.name;
   rows(svg, b.status, [
-    `Popular Will: ${pw ? pw.name : "-"}${opp && opp.side === view.popular_will ? " (the Opposition)" : ""}`,
-    `Phase: ${view.phase ?? ""}${view.turn ? `, turn ${view.turn}` : ""}`,
-    `Deck ${view.deck ?? 0}, discard ${view.discard ?? 0}, tiles left ${view.tile_stack ?? 0}`,
-    `Blockade: ${layout.connections.find((c) => c.id === view.blockade)?.name ?? "none"}`,
-    `Out of the game: ${(view.out_of_game ?? []).length} marker(s)`,
+    t("Popular Will: {side}", { side: raw(pw ? pw.name : "-") }) + (opp && opp.side === view.popular_will ? " " + t("(the Opposition)") : ""),
+    t("Phase: {phase}", { phase: raw(PHASES[view.phase] ?? words(view.phase ?? "")) }) + (view.turn ? ", " + t("turn {turn}", { turn: view.turn }) : ""),
+    t("Deck {deck}, discard {discard}, tiles left {tiles}", { deck: view.deck ?? 0, discard: view.discard ?? 0, tiles: view.tile_stack ?? 0 }),
+    t("Blockade: {connection}", { connection: raw(blockade ? term(blockade) : t("none")) }),
+    t("Out of the game: {n} marker(s)", { n: (view.out_of_game ?? []).length }),
   ]);
   for (const side of ["red", "white"]) {
     const info = view.sides?.[side];
     const o = OWNERS[side];
-    panel(svg, b[side], `${o.name}${opp && opp.side === side ? " (Opposition)" : ""}`);
+    panel(svg, b[side], opp && opp.side === side ? t("{side} (Opposition)", { side: raw(o.name) }) : o.name);
     shape(svg, o.shape, b[side].x + b[side].w - 14, b[side].y + 15, 9, o.fill);
     if (info) {
       drawSupply(svg, b[side], info.supply, view, layout);
       rows(svg, b[side], [
-        `Hand: ${info.hand_count} card(s); extra draws ${info.extra_draws ?? 0}`,
-        `Secret Objective: ${info.secret_objective ?? "-"}`,
-        `In supply: ${info.supply.length} marker(s)`,
-        `Played: ${info.played.join(", ") || "-"}`,
+        t("Hand: {n} card(s); extra draws {extra}", { n: info.hand_count, extra: info.extra_draws ?? 0 }),
+        t("Secret Objective: {card}", { card: raw(objective(info.secret_objective)) }),
+        t("In supply: {n} marker(s)", { n: info.supply.length }),
+        t("Played: {cards}", { cards: raw(list(info.played)) }),
       ]);
     } else if (opp) {
       rows(svg, b[side], [
-        `Difficulty ${opp.difficulty}; stack ${opp.stack}, leader stack ${opp.leader_stack}`,
-        `Leader card: ${opp.leader_card ?? "-"}`,
-        `Objective: ${opp.secret_objective ?? "face down"}`,
-        `Unit pool: ${opp.pool}`,
-        `Played: ${(opp.played ?? []).join(", ") || "-"}`,
+        t("Difficulty {difficulty}; stack {stack}, leader stack {leaders}", { difficulty: opp.difficulty, stack: opp.stack, leaders: opp.leader_stack }),
+        t("Leader card: {card}", { card: raw(opp.leader_card ? term(opp.leader_card) : "-") }),
+        t("Objective: {card}", { card: raw(opp.secret_objective ? objective(opp.secret_objective) : t("face down")) }),
+        t("Unit pool: {pool}", { pool: opp.pool }),
+        t("Played: {cards}", { cards: raw(list(opp.played ?? [])) }),
       ]);
     }
   }
@@ -221,14 +277,14 @@ function drawSide(svg, view, layout) {
 // The markers in a side's supply, as tokens a recruit can name (fresh, controlled by their owner).
 function drawSupply(svg, spec, ids, view, layout) {
   const y = spec.y + spec.h - 30;
-  text(svg, spec.x + 8, y - 26, "Supply:", { "font-size": 13, fill: "#444" });
+  text(svg, spec.x + 8, y - 26, t("Supply:"), { "font-size": 13, fill: "#444" });
   ids.forEach((id, i) => {
     const info = layout.markers?.[id];
     if (!info) return;
     // a leader in the supply goes unnamed: its name is also a card in a hand, and the view names only
     // the markers on the map
     const leader = LEADER.test(info.name);
-    const name = leader ? `${OWNERS[info.owner]?.name ?? info.owner} leader` : info.name;
+    const name = leader ? t("{side} leader", { side: raw(owner(info.owner)) }) : info.name;
     const m = { id, name, owner: info.owner, control: info.owner, strength: info.fresh, exhausted: false, leader };
     const g = el("g", { transform: `translate(${spec.x + 20 + (i % 13) * 28.5} ${y}) scale(0.62)` }, svg);
     token(g, m, 0, 0);
@@ -242,7 +298,7 @@ function drawRiver(svg, layout) {
       "stroke-linecap": "round" }, svg);
   }
   const first = layout.river?.[0]?.[1];
-  if (first) text(svg, first[0] + 30, first[1] + 60, "Neva", { "font-size": 20, "font-style": "italic", fill: "#3b6d94" });
+  if (first) text(svg, first[0] + 30, first[1] + 60, t("Neva"), { "font-size": 20, "font-style": "italic", fill: "#3b6d94" });
 }
 
 export function draw(svg, view, layout, ui = {}) {
@@ -264,24 +320,25 @@ export function hand(view, ui = {}) {
     const c = cardByLabel(layout, label);
     const key = c ? ` data-target="card:${c.id}" tabindex="0"` : "";
     const more = findCard(ui.cards, (x) => x.name === label)?.text ?? "";
-    return `<div class="card"${key}><b>${esc(label)}</b><div class="card-text">${esc(cardLine(c).replace(/^[^:]*: /, ""))}</div>`
-      + `${more ? `<div class="card-text">${esc(more)}</div>` : ""}</div>`;
+    const line = cardLine(c, layout);
+    const facts = line.slice(line.indexOf(": ") + 2);
+    return `<div class="card"${key}><b>${esc(term(label))}</b><div class="card-text">${esc(c ? facts : "")}</div>`
+      + `${more ? `<div class="card-text">${esc(term(more))}</div>` : ""}</div>`;
   };
-  const out = [`<h3>Your hand (${mine.hand.length})</h3>`, mine.hand.map(row).join("") || "<p>Empty.</p>"];
+  const out = [`<h3>${esc(t("Your hand ({n})", { n: mine.hand.length }))}</h3>`, mine.hand.map(row).join("") || `<p>${esc(t("Empty."))}</p>`];
   if (mine.secret_objective && mine.secret_objective !== "hidden") {
-    out.push(`<h3>Your Secret Objective</h3>${row(mine.secret_objective)}`);
+    out.push(`<h3>${esc(t("Your Secret Objective"))}</h3>${row(mine.secret_objective)}`);
   }
   return out.join("");
 }
 
 export function legend(layout) {
   return [
-    legendRow("square", OWNERS.red.fill, "Red unit"),
-    legendRow("circle", OWNERS.white.fill, "White unit"),
-    legendRow("diamond", OWNERS.neutral.fill, "neutral unit (ring = the side that controls it)"),
-    legendRow("hexagon", OWNERS.opposition.fill, "Opposition unit"),
-    legendRow("star", OWNERS.red.fill, "leader (name below)"),
-    `<span class="legend-item">Number = strength; faded with a bar = exhausted. Brown = bridge, grey = prospekt;`
-      + ` dark label = the Blockade marker.</span>`,
+    legendRow("square", OWNERS.red.fill, t("Red unit")),
+    legendRow("circle", OWNERS.white.fill, t("White unit")),
+    legendRow("diamond", OWNERS.neutral.fill, t("neutral unit (ring = the side that controls it)")),
+    legendRow("hexagon", OWNERS.opposition.fill, t("Opposition unit")),
+    legendRow("star", OWNERS.red.fill, t("leader (name below)")),
+    `<span class="legend-item">${esc(t("Number = strength; faded with a bar = exhausted. Brown = bridge, grey = prospekt; dark label = the Blockade marker."))}</span>`,
   ].join(" ");
 }

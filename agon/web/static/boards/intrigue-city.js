@@ -1,6 +1,8 @@
 // Intrigue City: the row of action cards (spiders, pawns on them), the six guilds on their ring (power,
 // Favour cards left), the rounds and Intrigue tracks, the bank, the turn under way and every player's
 // board (cubes per guild, influence, Favours, Equilibrium cards). Players have a shape as well as a colour.
+import { roleName } from "../common.js";
+import { raw, t, term } from "../i18n.js";
 import { COLORS, clear, el, esc, findCard, legendRow, panel, rows, shape, target, text, track } from "./svg.js";
 
 const PLAYER_FILL = { purple: COLORS.purple, red: COLORS.vermillion, blue: COLORS.blue, green: COLORS.green, orange: COLORS.orange };
@@ -27,7 +29,34 @@ function playerMark(g, view, role, x, y, r) {
 }
 
 function guildName(layout, id) {
-  return layout.guilds.find((g) => g.id === id)?.name ?? id;
+  return term(layout.guilds.find((g) => g.id === id)?.name ?? id);
+}
+
+/** What the page calls a player: the role's name, in the page's language. */
+function who(role) {
+  return roleName(role);
+}
+
+const PAWN = { get offensive() { return t("offensive"); }, get defensive() { return t("defensive"); } };
+const PAWN_LETTER = { get offensive() { return t("O"); }, get defensive() { return t("D"); } };
+
+// a player's colour
+const COLOURS = {
+  get purple() { return t("purple"); }, get red() { return t("red"); }, get blue() { return t("blue"); },
+  get green() { return t("green"); }, get orange() { return t("orange"); },
+};
+
+function colour(name) {
+  return COLOURS[name] ?? term(name);
+}
+
+/** A round label of the layout ("R3", "CoE II") in the page's language. */
+function roundLabel(label) {
+  const round = /^R(\d+)$/.exec(label);
+  if (round) return t("R{n}", { n: Number(round[1]) });
+  const era = /^CoE (\S+)$/.exec(label);
+  if (era) return t("CoE {era}", { era: raw(era[1]) });
+  return term(label);
 }
 
 export function describe(key, view, layout) {
@@ -35,27 +64,39 @@ export function describe(key, view, layout) {
   if (kind === "card") {
     const c = (view.cards ?? [])[Number(rest)];
     if (!c) return "";
-    const text_ = layout.card_names?.[c.card]?.[1] ?? "";
-    const pawns = c.pawns.map(([r, k]) => `${r} ${k}`).join(", ");
-    return `${c.name} (${c.spiders} spider${c.spiders > 1 ? "s" : ""})${pawns ? `; pawns: ${pawns}` : ""}. ${text_}`;
+    const printed = layout.card_names?.[c.card]?.[1];
+    const pawns = c.pawns.map(([r, k]) => `${who(r)} ${PAWN[k] ?? term(k)}`).join(", ");
+    const spiders = c.spiders === 1 ? t("1 spider") : t("{n} spiders", { n: c.spiders });
+    const head = `${term(c.name)} (${spiders})` + (pawns ? "; " + t("pawns: {pawns}", { pawns: raw(pawns) }) : "");
+    return `${head}. ${printed ? term(printed) : ""}`;
   }
   if (kind === "guild") {
     const g = layout.guilds.find((x) => x.id === rest);
     if (!g) return rest;
-    const favour = layout.favour_text?.[rest] ?? "";
-    return `${g.name} (${g.id}): power ${view.power?.[rest] ?? 0}; Favour cards left ${view.favour_supply?.[rest] ?? 0}. ${favour}`;
+    const favour = layout.favour_text?.[rest];
+    return t("{guild} ({id}): power {power}; Favour cards left {n}.", { guild: raw(term(g.name)), id: g.id,
+      power: view.power?.[rest] ?? 0, n: view.favour_supply?.[rest] ?? 0 }) + (favour ? " " + term(favour) : "");
   }
   if (kind === "board") {
     const [role, gid] = rest.split(":");
     const p = players(view).find((x) => x.role === role);
     if (!p) return rest;
-    if (!gid) return `${role} (${p.colour}): Intrigue ${p.intrigue}, board total ${p.total}; pawns left: ${p.pawns.join(", ") || "none"}.`;
+    if (!gid) {
+      return t("{player} ({colour}): Intrigue {intrigue}, board total {total}; pawns left: {pawns}.", { player: raw(who(role)),
+        colour: raw(colour(p.colour)), intrigue: p.intrigue, total: p.total,
+        pawns: raw(p.pawns.map((k) => PAWN[k] ?? term(k)).join(", ") || t("none")) });
+    }
     const fav = p.favours?.[gid];
-    return `${role}'s ${guildName(layout, gid)}: cubes ${(p.board[gid] ?? []).join(", ") || "none"}; influence ${p.influence[gid]}`
-      + `${fav ? `; ${fav} Favour card` : ""}${p.equilibrium?.[gid] ? `; ${p.equilibrium[gid]} Equilibrium card(s)` : ""}.`;
+    const parts = [t("{player}'s {guild}: cubes {cubes}; influence {influence}", { player: raw(who(role)), guild: raw(guildName(layout, gid)),
+      cubes: raw((p.board[gid] ?? []).join(", ") || t("none")), influence: p.influence[gid] })];
+    if (fav) parts.push(fav === "strong" ? t("Strong Favour card") : t("Weak Favour card"));
+    if (p.equilibrium?.[gid]) parts.push(t("{n} Equilibrium card(s)", { n: p.equilibrium[gid] }));
+    return parts.join("; ") + ".";
   }
-  if (kind === "bank") return `Bank: ${view.bank?.[rest] ?? 0} cube(s) of value ${rest}.`;
-  if (kind === "track") return `Round ${view.round}; Intrigue: ${players(view).map((p) => `${p.role} ${p.intrigue}`).join(", ")}.`;
+  if (kind === "bank") return t("Bank: {n} cube(s) of value {value}.", { n: view.bank?.[rest] ?? 0, value: rest });
+  if (kind === "track") {
+    return t("Round {round}; Intrigue: {list}.", { round: view.round, list: raw(players(view).map((p) => `${who(p.role)} ${p.intrigue}`).join(", ")) });
+  }
   return "";
 }
 
@@ -79,6 +120,12 @@ export function targetOf(action, view, layout) {
   return null;
 }
 
+/** A font size no larger than `size` at which `chars` characters fit in `width` (bold sans: about
+ * 0.58 em a character). */
+function fit(chars, width, size) {
+  return Math.min(size, width / (Math.max(chars, 1) * 0.58));
+}
+
 function wrap(name, per) {
   const lines = [""];
   for (const w of name.split(" ")) {
@@ -98,8 +145,12 @@ function drawCards(svg, view, layout) {
     const current = view.turn?.card === c.card;
     el("rect", { x: slot.x, y: slot.y, width: slot.w, height: slot.h, rx: 8, fill: current ? "#fff3c4" : "#fffdf6",
       stroke: current ? "#b8860b" : "#6b6455", "stroke-width": current ? 4 : 1.8, class: "space-box" }, g);
-    wrap(c.name, 13).slice(0, 2).forEach((line, i) => text(g, slot.x + slot.w / 2, slot.y + 22 + i * 17, line, {
-      "text-anchor": "middle", "font-size": 14.5, "font-weight": "bold", fill: "#222" }));
+    // the name in two lines, smaller where a language's words are longer than the card is wide
+    const lines = wrap(term(c.name), 13);
+    const named = lines.length > 2 ? [lines[0], lines.slice(1).join(" ")] : lines;
+    const size = fit(Math.max(...named.map((line) => line.length)), slot.w - 6, 14.5);
+    named.forEach((line, i) => text(g, slot.x + slot.w / 2, slot.y + 22 + i * 17, line, {
+      "text-anchor": "middle", "font-size": size, "font-weight": "bold", fill: "#222" }));
     // spiders: small black 8-legged marks
     for (let i = 0; i < c.spiders; i++) {
       const sx = slot.x + slot.w / 2 + (i - (c.spiders - 1) / 2) * 20;
@@ -113,9 +164,9 @@ function drawCards(svg, view, layout) {
       const px = slot.x + 30 + i * 50;
       const py = slot.y + 104;
       playerMark(g, view, role, px, py, 13);
-      text(g, px, py + 5, kind === "offensive" ? "O" : "D", { "text-anchor": "middle", "font-size": 13,
+      text(g, px, py + 5, PAWN_LETTER[kind] ?? kind.slice(0, 1), { "text-anchor": "middle", "font-size": 13,
         "font-weight": "bold", fill: "#fff", stroke: "#111", "stroke-width": 0.6 });
-      text(g, px + 16, py + 5, role, { "font-size": 12, fill: "#222" });
+      text(g, px + 16, py + 5, who(role), { "font-size": 12, fill: "#222" });
     });
   }
 }
@@ -123,56 +174,57 @@ function drawCards(svg, view, layout) {
 function drawRing(svg, view, layout) {
   const ring = layout.ring;
   el("circle", { cx: ring.x, cy: ring.y, r: ring.r, fill: "none", stroke: "#9a927e", "stroke-width": 6 }, svg);
-  text(svg, ring.x, ring.y - 4, "Guild ring", { "text-anchor": "middle", "font-size": 16, "font-weight": "bold", fill: "#6b6455" });
-  text(svg, ring.x, ring.y + 16, "(neighbours touch)", { "text-anchor": "middle", "font-size": 13, fill: "#6b6455" });
+  text(svg, ring.x, ring.y - 4, t("Guild ring"), { "text-anchor": "middle", "font-size": 16, "font-weight": "bold", fill: "#6b6455" });
+  text(svg, ring.x, ring.y + 16, t("(neighbours touch)"), { "text-anchor": "middle", "font-size": 13, fill: "#6b6455" });
   for (const gd of layout.guilds) {
     const key = `guild:${gd.id}`;
     const g = target(svg, key, describe(key, view, layout), { class: "space" });
     el("circle", { cx: gd.x, cy: gd.y, r: gd.r, fill: GUILD_FILL[gd.colour] ?? "#eee", stroke: GUILD_INK[gd.colour] ?? "#333",
       "stroke-width": 3, class: "space-box" }, g);
     text(g, gd.x, gd.y - 26, gd.id, { "text-anchor": "middle", "font-size": 18, "font-weight": "bold", fill: GUILD_INK[gd.colour] });
-    wrap(gd.name, 12).forEach((line, i) => text(g, gd.x, gd.y - 9 + i * 13, line, { "text-anchor": "middle", "font-size": 11.5, fill: "#222" }));
-    text(g, gd.x, gd.y + 28, `power ${view.power?.[gd.id] ?? 0}`, { "text-anchor": "middle", "font-size": 15, "font-weight": "bold" });
-    text(g, gd.x, gd.y + 45, `${view.favour_supply?.[gd.id] ?? 0} Favours`, { "text-anchor": "middle", "font-size": 12, fill: "#333" });
+    wrap(term(gd.name), 12).forEach((line, i) => text(g, gd.x, gd.y - 9 + i * 13, line, { "text-anchor": "middle", "font-size": 11.5, fill: "#222" }));
+    text(g, gd.x, gd.y + 28, t("power {n}", { n: view.power?.[gd.id] ?? 0 }), { "text-anchor": "middle", "font-size": 15, "font-weight": "bold" });
+    text(g, gd.x, gd.y + 45, t("{n} Favours", { n: view.favour_supply?.[gd.id] ?? 0 }), { "text-anchor": "middle", "font-size": 12, fill: "#333" });
   }
 }
 
 function drawTracks(svg, view, layout) {
-  const t = layout.tracks;
+  const tr = layout.tracks;
   const rg = target(svg, "track:rounds", describe("track:rounds", view, layout));
-  const r = t.rounds;
+  const r = tr.rounds;
   const n = r.labels.length;
   const cw = r.w / n;
   el("rect", { x: r.x - 4, y: r.y - 22, width: r.w + 8, height: r.h + 26, rx: 4, fill: "#fffdf6", stroke: "#999" }, rg);
-  text(rg, r.x, r.y - 6, r.title, { "font-size": 15, "font-weight": "bold", fill: "#333" });
+  text(rg, r.x, r.y - 6, t("Rounds"), { "font-size": 15, "font-weight": "bold", fill: "#333" });
   r.labels.forEach((label, i) => {
     const here = i === view.round_pos;
     el("rect", { x: r.x + i * cw, y: r.y, width: cw, height: r.h, fill: here ? "#ffe08a" : label.startsWith("CoE") ? "#eee4f2" : "#fff",
       stroke: here ? "#8a6d00" : "#bbb", "stroke-width": here ? 3 : 1 }, rg);
-    text(rg, r.x + i * cw + cw / 2, r.y + r.h / 2 + 5, label, { "text-anchor": "middle", "font-size": 13.5,
+    text(rg, r.x + i * cw + cw / 2, r.y + r.h / 2 + 5, roundLabel(label), { "text-anchor": "middle", "font-size": 13.5,
       "font-weight": here ? "bold" : "normal" });
   });
-  const markers = players(view).map((p, i) => ({ value: Math.min(p.intrigue, t.intrigue.to), label: `${p.role} Intrigue`,
-    shape: PLAYER_SHAPE[i % 5], fill: PLAYER_FILL[p.colour] ?? COLORS.grey, tag: p.intrigue > t.intrigue.to ? `${p.role} ${p.intrigue}` : p.role }));
-  track(svg, t.intrigue, "track:intrigue", describe("track:intrigue", view, layout), markers);
+  const markers = players(view).map((p, i) => ({ value: Math.min(p.intrigue, tr.intrigue.to), label: t("{player} Intrigue", { player: raw(who(p.role)) }),
+    shape: PLAYER_SHAPE[i % 5], fill: PLAYER_FILL[p.colour] ?? COLORS.grey, tag: p.intrigue > tr.intrigue.to ? `${who(p.role)} ${p.intrigue}` : who(p.role) }));
+  track(svg, { ...tr.intrigue, title: t("Intrigue") }, "track:intrigue", describe("track:intrigue", view, layout), markers);
 }
 
 function drawInfo(svg, view, layout) {
   const b = layout.boxes;
-  panel(svg, b.turn, `Phase: ${view.phase ?? ""}`);
+  panel(svg, b.turn, t("Phase: {phase}", { phase: view.phase ?? "" }));
   const turn = view.turn;
   const list = [];
   if (turn) {
-    list.push(`${turn.player} to play${turn.pawn ? ` the ${turn.pawn} pawn` : ""}`);
-    if (turn.card) list.push(`on ${layout.card_names?.[turn.card]?.[0] ?? turn.card}`);
-    if (turn.target) list.push(`targeting ${guildName(layout, turn.target[1])} on ${turn.target[0]}'s board`);
+    const player = raw(who(turn.player));
+    list.push(turn.pawn ? t("{player} to play the {pawn} pawn", { player, pawn: raw(PAWN[turn.pawn] ?? term(turn.pawn)) }) : t("{player} to play", { player }));
+    if (turn.card) list.push(t("on {card}", { card: raw(term(layout.card_names?.[turn.card]?.[0] ?? turn.card)) }));
+    if (turn.target) list.push(t("targeting {guild} on {player}'s board", { guild: raw(guildName(layout, turn.target[1])), player: raw(who(turn.target[0])) }));
   }
-  list.push(`Intrigue order (behind first): ${(view.intrigue_order ?? []).join(" < ")}`);
-  if (view.pile) list.push(`Change of Era pile: ${view.pile} face down`);
-  if ((view.votes_shown ?? []).length) list.push(`Votes shown: ${view.votes_shown.map(([r, c]) => `${r} ${c}`).join(", ")}`);
-  if ((view.neutral_shown ?? []).length) list.push(`Neutral: ${view.neutral_shown.join(", ")}`);
+  list.push(t("Intrigue order (behind first): {order}", { order: raw((view.intrigue_order ?? []).map(who).join(" < ")) }));
+  if (view.pile) list.push(t("Change of Era pile: {n} face down", { n: view.pile }));
+  if ((view.votes_shown ?? []).length) list.push(t("Votes shown: {votes}", { votes: raw(view.votes_shown.map(([r, c]) => `${who(r)} ${term(c)}`).join(", ")) }));
+  if ((view.neutral_shown ?? []).length) list.push(t("Neutral: {cards}", { cards: raw(view.neutral_shown.map(term).join(", ")) }));
   rows(svg, b.turn, list, { start: 46, step: 22, size: 15, max: 58 });
-  panel(svg, b.bank, view.bank_limited === false ? "Bank (unlimited)" : "Bank");
+  panel(svg, b.bank, view.bank_limited === false ? t("Bank (unlimited)") : t("Bank"));
   ["1", "2", "3"].forEach((v, i) => {
     const key = `bank:${v}`;
     const g = target(svg, key, describe(key, view, layout));
@@ -180,9 +232,9 @@ function drawInfo(svg, view, layout) {
     const y = b.bank.y + 70;
     el("rect", { x: x - 18, y: y - 18, width: 36, height: 36, rx: 4, fill: CUBE_FILL[v], stroke: "#111", "stroke-width": 2 }, g);
     text(g, x, y + 7, v, { "text-anchor": "middle", "font-size": 20, "font-weight": "bold", fill: CUBE_INK[v] });
-    text(g, x + 28, y + 7, view.bank_limited === false ? "any" : `x ${view.bank?.[v] ?? 0}`, { "font-size": 18 });
+    text(g, x + 28, y + 7, view.bank_limited === false ? t("any") : `x ${view.bank?.[v] ?? 0}`, { "font-size": 18 });
   });
-  text(svg, b.bank.x + 10, b.bank.y + 130, "Cubes: white 1, grey 2, dark 3 (the number is on each cube).", { "font-size": 14, fill: "#444" });
+  text(svg, b.bank.x + 10, b.bank.y + 130, t("Cubes: white 1, grey 2, dark 3 (the number is on each cube)."), { "font-size": 14, fill: "#444" });
 }
 
 function drawBoards(svg, view, layout) {
@@ -195,11 +247,13 @@ function drawBoards(svg, view, layout) {
     el("rect", { x: spec.x, y: spec.y, width: spec.w, height: spec.h, rx: 8, fill: you ? "#fffbe6" : "#fbfaf5",
       stroke: PLAYER_FILL[p.colour] ?? "#555", "stroke-width": you ? 5 : 3 }, g);
     playerMark(g, view, p.role, spec.x + 18, spec.y + 20, 10);
-    text(g, spec.x + 34, spec.y + 26, `${p.role}${you ? " (you)" : ""} · ${p.colour}`, { "font-size": 16, "font-weight": "bold" });
-    text(g, spec.x + spec.w - 10, spec.y + 26, `Intrigue ${p.intrigue}`, { "font-size": 15, "text-anchor": "end" });
-    const eqCards = p.equilibrium ? "" : ` · Eq cards ${p.equilibrium_cards}`;
-    text(g, spec.x + 10, spec.y + 47, `Pawns: ${p.pawns.map((k) => (k === "offensive" ? "O" : "D")).join(" ") || "none"} · total ${p.total} · deck ${p.power_deck}${eqCards}`,
-      { "font-size": 13, fill: "#333" });
+    const player = you ? t("{player} (you)", { player: raw(who(p.role)) }) : who(p.role);
+    text(g, spec.x + 34, spec.y + 26, `${player} · ${colour(p.colour)}`, { "font-size": 16, "font-weight": "bold" });
+    text(g, spec.x + spec.w - 10, spec.y + 26, t("Intrigue {n}", { n: p.intrigue }), { "font-size": 15, "text-anchor": "end" });
+    const eqCards = p.equilibrium ? "" : " · " + t("Eq cards {n}", { n: p.equilibrium_cards });
+    const pawns = p.pawns.map((k) => PAWN_LETTER[k] ?? k).join(" ") || t("none");
+    const facts = t("Pawns: {pawns} · total {total} · deck {deck}", { pawns: raw(pawns), total: p.total, deck: p.power_deck }) + eqCards;
+    text(g, spec.x + 10, spec.y + 47, facts, { "font-size": fit(facts.length, spec.w - 20, 13), fill: "#333" });
     const cw = (spec.w - 16) / layout.guilds.length;
     layout.guilds.forEach((gd, j) => {
       const gk = `board:${p.role}:${gd.id}`;
@@ -222,11 +276,11 @@ function drawBoards(svg, view, layout) {
       const fav = p.favours?.[gd.id];
       if (fav) {
         el("rect", { x: x + 4, y: base - 33, width: cw - 8, height: 17, rx: 3, fill: fav === "strong" ? "#222" : "#fff", stroke: "#222" }, col);
-        text(col, x + cw / 2, base - 20, fav === "strong" ? "Fav S" : "Fav W", { "text-anchor": "middle", "font-size": 11.5,
+        text(col, x + cw / 2, base - 20, fav === "strong" ? t("Fav S") : t("Fav W"), { "text-anchor": "middle", "font-size": 11.5,
           "font-weight": "bold", fill: fav === "strong" ? "#fff" : "#222" });
       }
       const eq = p.equilibrium?.[gd.id];
-      if (eq) text(col, x + cw / 2, base, `Eq ${eq}`, { "text-anchor": "middle", "font-size": 12, fill: "#444" });
+      if (eq) text(col, x + cw / 2, base, t("Eq {n}", { n: eq }), { "text-anchor": "middle", "font-size": 12, fill: "#444" });
     });
   });
 }
@@ -248,32 +302,32 @@ export function hand(view, ui = {}) {
   if (!me) return "";
   const out = [];
   if (Array.isArray(me.hand)) {
-    out.push(`<h3>Your hand (${me.hand.length})</h3>`);
+    out.push(`<h3>${esc(t("Your hand ({n})", { n: me.hand.length }))}</h3>`);
     for (const id of me.hand) {
       const [name, printed] = layout.card_names?.[id] ?? [id, ""];
       const body = findCard(ui.cards, (c) => c.code === id)?.text ?? printed;
-      out.push(`<div class="card" data-target="hand:${esc(id)}" tabindex="0"><b>${esc(name)}</b><div class="card-text">${esc(body)}</div></div>`);
+      out.push(`<div class="card" data-target="hand:${esc(id)}" tabindex="0"><b>${esc(term(name))}</b><div class="card-text">${esc(term(body))}</div></div>`);
     }
   }
+  const none = esc(t("none"));
   if (me.equilibrium) {
-    const eq = Object.entries(me.equilibrium).map(([g, n]) => `${esc(g)} x${n}`).join(", ") || "none";
-    out.push(`<h3>Your Equilibrium cards</h3><p>${eq}</p>`);
+    const eq = Object.entries(me.equilibrium).map(([g, n]) => `${esc(g)} x${n}`).join(", ") || none;
+    out.push(`<h3>${esc(t("Your Equilibrium cards"))}</h3><p>${eq}</p>`);
   }
-  if (Array.isArray(me.drawn)) out.push(`<h3>Your drawn Power cards</h3><p>${me.drawn.map(esc).join(", ") || "none"}</p>`);
-  if (me.vote) out.push(`<p>Your vote: <b>${esc(me.vote)}</b></p>`);
-  if ((view.my_pile ?? []).length) out.push(`<h3>Your cards in the Change of Era pile</h3><p>${view.my_pile.map(esc).join(", ")}</p>`);
+  if (Array.isArray(me.drawn)) out.push(`<h3>${esc(t("Your drawn Power cards"))}</h3><p>${me.drawn.map((c) => esc(term(c))).join(", ") || none}</p>`);
+  if (me.vote) out.push(`<p>${esc(t("Your vote:"))} <b>${esc(term(me.vote))}</b></p>`);
+  if ((view.my_pile ?? []).length) out.push(`<h3>${esc(t("Your cards in the Change of Era pile"))}</h3><p>${view.my_pile.map((c) => esc(term(c))).join(", ")}</p>`);
   const favs = Object.entries(me.favours ?? {});
   if (favs.length) {
-    out.push(`<h3>Your Favour cards</h3>` + favs.map(([g, side]) => `<div class="card"><b>${esc(g)} (${esc(side)})</b>`
-      + `<div class="card-text">${esc(layout.favour_text?.[g] ?? "")}</div></div>`).join(""));
+    out.push(`<h3>${esc(t("Your Favour cards"))}</h3>` + favs.map(([g, side]) => `<div class="card"><b>${esc(guildName(layout, g))} (${esc(side === "strong" ? t("Strong") : t("Weak"))})</b>`
+      + `<div class="card-text">${esc(term(layout.favour_text?.[g] ?? ""))}</div></div>`).join(""));
   }
   return out.join("");
 }
 
 export function legend(layout) {
   return [
-    ...PLAYER_SHAPE.map((s, i) => legendRow(s, Object.values(PLAYER_FILL)[i], `p${i + 1} (${Object.keys(PLAYER_FILL)[i]})`)),
-    `<span class="legend-item">Pawns: O = offensive, D = defensive. Cubes show their value (white 1, grey 2, dark 3); `
-      + `=N is a guild's influence; Fav S / Fav W = Strong / Weak Favour card; spiders on each action card.</span>`,
+    ...PLAYER_SHAPE.map((s, i) => legendRow(s, Object.values(PLAYER_FILL)[i], `${who(`p${i + 1}`)} (${colour(Object.keys(PLAYER_FILL)[i])})`)),
+    `<span class="legend-item">${esc(t("Pawns: O = offensive, D = defensive. Cubes show their value (white 1, grey 2, dark 3); =N is a guild's influence; Fav S / Fav W = Strong / Weak Favour card; spiders on each action card."))}</span>`,
   ].join(" ");
 }
