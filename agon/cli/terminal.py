@@ -99,7 +99,8 @@ class TerminalPlayer:
         described = self.cards_in(state, "\n".join(state.prompt(role).labels)) if role else []
         cards = [card for card in self.cards_in(state, plain(board)) if card not in described]
         if cards:
-            self.console.print(f"[dim]{escape(self.tr(_('Cards shown (c N reads one in full):')))}[/dim]")
+            shown = self.tr(_("Cards shown (c N reads one in full):"))
+            self.console.print(f"[dim]{escape(shown)}[/dim]")
             for card in cards:
                 self.console.print(f"  [bold]{escape(str(card['id']))} {escape(str(card['name']))}[/bold]: "
                                    f"{escape(str(card['short']))}")

@@ -3,6 +3,7 @@ a whole random game rendered in each language."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -118,3 +119,13 @@ def test_a_whole_game_renders_in_every_language(game_id: str, lang: str) -> None
 def _check(rendered: str, message: Text) -> None:
     left = {name for name in message.args if "{" + name in rendered}
     assert not left, f"{rendered!r}: {sorted(left)} not filled"
+
+
+def test_no_marked_message_hides_inside_an_f_string() -> None:
+    """Babel's extractor reads an f-string as one token, so `_("...")` or `tr("...")` inside one never
+    reaches the catalogue: every marked message stands outside f-strings."""
+    root = Path(__file__).resolve().parents[2] / "agon"
+    hidden = re.compile(r"""\bf(["'])[^"'\n]*\{[^}\n]*\b(?:_|tr|msg|say)\(\s*["']""")
+    found = [f"{path.relative_to(root)}:{n}" for path in sorted(root.rglob("*.py"))
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if hidden.search(line)]
+    assert not found, f"marked messages inside f-strings: {found[:8]}"
