@@ -198,7 +198,9 @@ def test_a_bot_thinking_in_one_process_is_said_by_another(pg_url):
     try:
         local = agon.load("cuba-libre").new(5)
         thinker = local.active[0]
-        seats = {r: ("ismcts" if r == thinker else "human") for r in local.game.roles(**local.options)}
+        # a short budget per step: a whole Cuba Libre turn may take dozens of steps, and at the default 1 s
+        # a long one outlasted the deadline below
+        seats = {r: ("ismcts:seconds=0.3" if r == thinker else "human") for r in local.game.roles(**local.options)}
         made = httpx.post(f"{one.base}/api/matches", json={"game": "cuba-libre", "seed": 5, "seats": seats}).json()
         url = f"{two.base}/api/matches/{made['id']}"
         with connect(f"ws://127.0.0.1:{two.port}/api/matches/{made['id']}/live") as ws:
@@ -208,10 +210,14 @@ def test_a_bot_thinking_in_one_process_is_said_by_another(pg_url):
                 pushes.append(json.loads(ws.recv(30)))
         assert any(p["thinking"] == [thinker] for p in pushes), pushes
         assert pushes[-1]["version"] >= 1
-        deadline = time.monotonic() + 120  # the bot plays its whole turn (1 s a step) first
-        while time.monotonic() < deadline and httpx.get(url).json()["thinking"]:
+        # the bot plays its whole turn (0.3 s a step) first; between two of its steps `thinking` may be
+        # empty for a moment, so wait for the turn to pass to a person, not for one empty reading
+        deadline = time.monotonic() + 120
+        state = httpx.get(url).json()
+        while time.monotonic() < deadline and (state["thinking"] or thinker in state["active"]):
             time.sleep(0.2)
-        assert httpx.get(url).json()["thinking"] == []
+            state = httpx.get(url).json()
+        assert state["thinking"] == [] and thinker not in state["active"], state["active"]
     finally:
         one.stop()
         two.stop()
