@@ -23,6 +23,7 @@ DETERMINIZE_TRIES = 200  # samples drawn until one admits the pending decision
 
 
 class DawnState(State):
+    memo_legal = True  # the engine memoises legal lists per position (tests call changed() after edits)
     # board
     sp: list[list[int]]
     ctrl: list[int | None]
@@ -234,6 +235,7 @@ class DawnState(State):
 
     def run(self) -> None:
         """Run automatic procedures until a decision is needed or the game is over."""
+        self.changed()  # the flow moves the position on (tests also run it by hand, outside apply)
         for _ in range(MAX_AUTO_STEPS):
             if self.outcome is not None or not self.stack:
                 return
