@@ -126,27 +126,26 @@ class CatalogueTranslator(Translator):
         return forms[min(index, len(forms) - 1)]
 
 
+def _table(lang: str, game: str | None) -> Catalogue:
+    """The interface's catalogue in `lang`, with `game`'s entries over it."""
+    table = catalogue(INTERFACE, check_language(lang))
+    return table.merged(catalogue(load(game).id, lang)) if game is not None else table
+
+
 @cache
 def translator(lang: str, game: str | None = None) -> Translator:
     """The translator for `lang`: the interface's catalogue, with `game`'s over it."""
-    check_language(lang)
-    if lang == "en":
+    if check_language(lang) == "en":
         return ENGLISH
-    table = catalogue(INTERFACE, lang)
-    if game is not None:
-        table = table.merged(catalogue(load(game).id, lang))
-    return CatalogueTranslator(lang, table)
+    return CatalogueTranslator(lang, _table(lang, game))
 
 
 def catalogue_json(lang: str, game: str | None = None) -> dict[str, object]:
     """What a web page needs to translate: {"lang", "messages": {msgid: text | [forms]},
     "contexts": {case: {msgid: text}}} for the interface and `game`."""
-    check_language(lang)
-    if lang == "en":
+    if check_language(lang) == "en":
         return {"lang": "en", "messages": {}, "contexts": {}}
-    table = catalogue(INTERFACE, lang)
-    if game is not None:
-        table = table.merged(catalogue(load(game).id, lang))
+    table = _table(lang, game)
     messages = {k: (v if isinstance(v, str) else list(v)) for k, v in table.messages.items()}
     return {"lang": lang, "messages": messages, "contexts": table.contexts}
 

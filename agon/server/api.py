@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from starlette.concurrency import run_in_threadpool
 
 from agon.engine import UnknownGame, load
-from agon.i18n import LANGUAGES, catalogue_json
+from agon.i18n import catalogue_json, check_language
 from agon.server.live import Subscriber
 from agon.server.matches import ApiError, games_info, token_hash
 
@@ -184,8 +184,10 @@ async def i18n_catalogue(lang: str, request: Request, game: str | None = None) -
     0 when n == 1, else form 1, in all three languages); `contexts` holds the case forms of terms
     (`{space:ine}` in a translated template looks the term up in `contexts["ine"]`). An id absent
     is not translated: show the English. `lang` is en, el or hu. Cacheable."""
-    if lang not in LANGUAGES:
-        raise ApiError(400, f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    try:
+        check_language(lang)
+    except ValueError as err:
+        raise ApiError(400, str(err)) from err
     return _cached_json(request, catalogue_json(lang, _load(game).id if game is not None else None))
 
 
