@@ -61,6 +61,8 @@ _ismcts.settings = {  # type: ignore[attr-defined]
     "iterations": (int, 0, "search iterations per move instead of a time budget (0: use seconds)"),
     "cutoff": (int, 0, "playout depth after which the game's evaluation scores the position (0: play to the end)"),
     "exploration": (float, 0.7, "UCB exploration constant"),
+    "settle": (int, 1, "1: stop a move's search once no iterations left could change the choice; 0: use the whole budget"),
+    "reuse": (int, 1, "1: keep the subtree of its own last choice for the next step of the same turn; 0: a fresh tree each move"),
 }
 
 

@@ -24,6 +24,8 @@ from agon.bots.evaluation import evaluator
 from agon.engine import Action, State
 from agon.engine.rng import Rng
 
+SETTLE_EVERY = 8  # iterations between checks that the choice is settled
+
 
 class _Node:
     __slots__ = ("actor", "avails", "children", "reward", "visits")
@@ -49,7 +51,8 @@ class IsmctsBot:
     name = "ismcts"
 
     def __init__(self, game_id: str, seed: int = 0, iterations: int | None = None, rollout_cap: int = 3000,
-                 exploration: float = 0.7, seconds: float | None = None, cutoff: int = 0) -> None:
+                 exploration: float = 0.7, seconds: float | None = None, cutoff: int = 0,
+                 settle: int = 1, reuse: int = 1) -> None:
         self.rng = Rng(seed)
         if not iterations and not seconds:
             seconds = 1.0  # a person's default: about a second per move
@@ -58,6 +61,9 @@ class IsmctsBot:
         self.rollout_cap = rollout_cap
         self.exploration = exploration
         self.cutoff = int(cutoff)
+        self.settle = bool(settle)
+        self.reuse = bool(reuse)
+        self._kept: tuple[list[tuple[str, str, Any]], _Node] | None = None
         self.evaluate: Callable[[State], dict[str, float]] | None = None
         if self.cutoff:
             self.evaluate = evaluator(game_id)
@@ -68,20 +74,55 @@ class IsmctsBot:
         legal = playable(state, role)
         if len(legal) == 1:
             return legal[0]
-        root = _Node(None)
-        deadline = time.perf_counter() + self.seconds if self.seconds else math.inf
+        history = state.history
+        root = self._reused(history, role) if self.reuse else None
+        root = root or _Node(None)
+        mine = [(role, action) for action in legal]
+        start = time.perf_counter()
+        deadline = start + self.seconds if self.seconds else math.inf
         done = 0
         while (not self.iterations or done < self.iterations) and (done == 0 or time.perf_counter() < deadline):
             self._iterate(root, self._sample(state, role))
             done += 1
-        best = max(
-            (child for (actor, action), child in root.children.items() if actor == role and action in legal),
-            key=lambda child: child.visits,
-            default=None,
-        )
+            if self.settle and done % SETTLE_EVERY == 0 and self._settled(root, mine, done, start, deadline):
+                break
+        best = max((m for m in mine if m in root.children), key=lambda m: root.children[m].visits, default=None)
         if best is None:
+            self._kept = None
             return legal[self.rng.below(len(legal))]
-        return next(action for (actor, action), child in root.children.items() if child is best)
+        self._kept = (history, root.children[best])
+        return best[1]
+
+    def _reused(self, history: list[tuple[str, str, Any]], role: str) -> _Node | None:
+        """The subtree under this bot's last choice when nothing has happened since but that choice
+        (the next atomic step of its own turn: a Cuba Libre space, a 1989 Support Point). Its
+        statistics come from samples of what the role knew one step ago, and the step was its own
+        action, so it learns nothing it was not told; after any other role's action it starts afresh
+        (their action may hide what they chose)."""
+        kept, self._kept = self._kept, None
+        if kept is None:
+            return None
+        before, node = kept
+        if len(history) != len(before) + 1 or history[-1][0] != role or history[:-1] != before:
+            return None
+        return node if node.actor == role else None
+
+    def _settled(self, root: _Node, mine: list[tuple[str, Action]], done: int, start: float, deadline: float) -> bool:
+        """True when the most visited choice cannot be overtaken in the iterations left (the budget's
+        rest, or at the rate so far until the deadline), so the rest would not change the move."""
+        left = self.iterations - done if self.iterations else math.inf
+        if deadline != math.inf:
+            now = time.perf_counter()
+            left = min(left, done * (deadline - now) / max(now - start, 1e-9))
+        first = second = 0
+        for m in mine:
+            child = root.children.get(m)
+            visits = child.visits if child is not None else 0
+            if visits > first:
+                first, second = visits, first
+            elif visits > second:
+                second = visits
+        return first - second > left
 
     def _sample(self, state: State, role: str) -> State:
         """A determinized copy to search in. It never undoes: undo (on when a person holds a seat)

@@ -1,0 +1,58 @@
+"""ISMCTS between moves and within one (issue 13): it stops a move's search once the rest of the
+budget could not change the choice, and keeps the subtree of its own last choice for the next
+step of the same turn, never across another role's action."""
+
+from __future__ import annotations
+
+import agon
+from agon.bots.ismcts import IsmctsBot
+from agon.testing import random_position
+
+
+def _choice_points(game_id: str, count: int) -> list:
+    found = []
+    for seed in range(40):
+        state = random_position(game_id, seed, 30 + 7 * seed)
+        if state.active and len(state.legal_actions(state.active[0])) > 1:
+            found.append(state)
+        if len(found) == count:
+            break
+    return found
+
+
+def test_a_settled_search_makes_the_move_the_whole_budget_makes():
+    for state in _choice_points("dual-powers", 2):
+        role = state.active[0]
+        whole = agon.make_bot("ismcts:iterations=40,cutoff=10,settle=0,reuse=0", "dual-powers", 3)
+        settled = agon.make_bot("ismcts:iterations=40,cutoff=10,reuse=0", "dual-powers", 3)
+        assert settled.choose(state, role) == whole.choose(state, role)
+
+
+def _own_next_step(game_id: str, bot: IsmctsBot):
+    """A position and the position after the bot's choice there, where the same role decides again."""
+    for state in _choice_points(game_id, 8):
+        role = state.active[0]
+        action = bot.choose(state, role)
+        after = state.clone()
+        after.apply(role, action)
+        if after.active and after.active[0] == role and len(after.legal_actions(role)) > 1:
+            return state, after
+    raise AssertionError(f"no two steps in a row by one role in {game_id}")
+
+
+def test_the_next_step_of_its_own_turn_starts_from_the_kept_subtree():
+    bot = IsmctsBot("cuba-libre", 5, iterations=20, cutoff=5)
+    _, after = _own_next_step("cuba-libre", bot)
+    kept = bot._kept[1]
+    assert kept.visits > 0
+    assert bot._reused(after.history, after.active[0]) is kept
+
+
+def test_another_roles_action_or_another_game_starts_a_fresh_tree():
+    bot = IsmctsBot("cuba-libre", 5, iterations=20, cutoff=5)
+    state, after = _own_next_step("cuba-libre", bot)
+    history = after.history
+    other = next(r for r in state.game.roles(**state.options) if r != after.active[0])
+    assert bot._reused([*history[:-1], (other, *history[-1][1:])], after.active[0]) is None
+    bot.choose(state, state.active[0])
+    assert bot._reused(state.history, state.active[0]) is None  # nothing was played since
