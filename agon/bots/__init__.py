@@ -55,15 +55,23 @@ def _ismcts(game_id: str, seed: int = 0, **settings: Any) -> Bot:
     return IsmctsBot(game_id, seed, **settings)
 
 
-# name -> {setting: (type, default, what it means)}; a bot without an entry takes no settings
-_ismcts.settings = {  # type: ignore[attr-defined]
-    "seconds": (float, 1.0, "thinking time per move (the default a person gets)"),
-    "iterations": (int, 0, "search iterations per move instead of a time budget (0: use seconds)"),
-    "cutoff": (int, 0, "playout depth after which the game's evaluation scores the position (0: play to the end)"),
-    "exploration": (float, 0.7, "UCB exploration constant"),
-    "settle": (int, 1, "1: stop a move's search once no iterations left could change the choice; 0: use the whole budget"),
-    "reuse": (int, 1, "1: keep the subtree of its own last choice for the next step of the same turn; 0: a fresh tree each move"),
-}
+def _ismcts_settings(game_id: str) -> dict[str, tuple[type, Any, str]]:
+    from agon.bots.evaluation import default_cutoff
+
+    return {
+        "seconds": (float, 1.0, "thinking time per move (the default a person gets)"),
+        "iterations": (int, 0, "search iterations per move instead of a time budget (0: use seconds)"),
+        "cutoff": (int, default_cutoff(game_id), "playout depth after which the game's evaluation scores the "
+                   "position (0: play to the end; the default is the game's, docs/bots.md)"),
+        "exploration": (float, 0.7, "UCB exploration constant"),
+        "settle": (int, 1, "1: stop a move's search once no iterations left could change the choice; 0: use the whole budget"),
+        "reuse": (int, 1, "1: keep the subtree of its own last choice for the next step of the same turn; 0: a fresh tree each move"),
+    }
+
+
+# name -> {setting: (type, default, what it means)}, or a function of the game giving it; a bot
+# without an entry takes no settings
+_ismcts.settings = _ismcts_settings  # type: ignore[attr-defined]
 
 
 def _greedy(game_id: str, seed: int = 0) -> Bot:
@@ -89,10 +97,15 @@ def bots(game_id: str) -> list[str]:
     return list(_factories(game_id))
 
 
+def _settings_table(factory: Callable[..., Any] | None, game_id: str) -> dict[str, tuple[type, Any, str]]:
+    table = getattr(factory, "settings", {})
+    return table(game_id) if callable(table) else table
+
+
 def bot_settings(name: str, game_id: str) -> dict[str, dict[str, Any]]:
     """The settings `name` takes in `game_id`: {setting: {"type", "default", "help"}}."""
     factory = _factories(game_id).get(name)
-    table = getattr(factory, "settings", {})
+    table = _settings_table(factory, game_id)
     return {k: {"type": t.__name__, "default": d, "help": h} for k, (t, d, h) in table.items()}
 
 
@@ -132,7 +145,7 @@ def check_bot(spec: str, game_id: str, **settings: Any) -> tuple[Callable[..., A
     factories = _factories(game_id)
     if name not in factories:
         raise ValueError(f"no bot {name!r} for {game_id}; bots: {', '.join(factories)}")
-    table = getattr(factories[name], "settings", {})
+    table = _settings_table(factories[name], game_id)
     unknown = sorted(set(merged) - set(table))
     if unknown:
         takes = f"settings: {', '.join(table)}" if table else "it takes no settings"

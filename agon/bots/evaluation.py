@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import math
+import types
 from collections.abc import Callable, Mapping
 
 from agon.engine import State, load
@@ -21,14 +22,28 @@ Evaluation = Callable[[State], dict[str, float]]
 
 def evaluator(game_id: str) -> Evaluation | None:
     """The game's `evaluate`, or None if its package has no evaluation module."""
+    module = _module(game_id)
+    if module is None:
+        return None
+    evaluate: Evaluation = module.evaluate
+    return evaluate
+
+
+def _module(game_id: str) -> types.ModuleType | None:
     package = type(load(game_id)).__module__
     if not package.startswith("agon.games."):
         return None
     module_name = package.rsplit(".", 1)[0] + ".evaluation" if package.count(".") > 2 else package + ".evaluation"
     if importlib.util.find_spec(module_name) is None:
         return None
-    evaluate: Evaluation = importlib.import_module(module_name).evaluate
-    return evaluate
+    return importlib.import_module(module_name)
+
+
+def default_cutoff(game_id: str) -> int:
+    """The playout depth at which ISMCTS scores with the evaluation by default: the module's
+    `CUTOFF` (measured per game, docs/bots.md), 0 (playouts to the end) without one."""
+    module = _module(game_id)
+    return int(getattr(module, "CUTOFF", 0)) if module is not None else 0
 
 
 def shares(values: Mapping[str, float], scale: float) -> dict[str, float]:

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from agon.bots import playable
-from agon.bots.evaluation import evaluator
+from agon.bots.evaluation import default_cutoff, evaluator
 from agon.engine import Action, State
 from agon.engine.rng import Rng
 
@@ -51,7 +51,7 @@ class IsmctsBot:
     name = "ismcts"
 
     def __init__(self, game_id: str, seed: int = 0, iterations: int | None = None, rollout_cap: int = 3000,
-                 exploration: float = 0.7, seconds: float | None = None, cutoff: int = 0,
+                 exploration: float = 0.7, seconds: float | None = None, cutoff: int | None = None,
                  settle: int = 1, reuse: int = 1) -> None:
         self.rng = Rng(seed)
         if not iterations and not seconds:
@@ -60,7 +60,7 @@ class IsmctsBot:
         self.seconds = float(seconds or 0.0)  # 0: no time limit
         self.rollout_cap = rollout_cap
         self.exploration = exploration
-        self.cutoff = int(cutoff)
+        self.cutoff = default_cutoff(game_id) if cutoff is None else int(cutoff)
         self.settle = bool(settle)
         self.reuse = bool(reuse)
         self._kept: tuple[list[tuple[str, str, Any]], _Node] | None = None

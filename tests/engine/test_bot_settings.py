@@ -63,7 +63,10 @@ def test_cutoff_needs_an_evaluation():
 def test_parse_bot_and_the_settings_table():
     assert parse_bot("ismcts: seconds=1 , cutoff=20") == ("ismcts", {"seconds": "1", "cutoff": "20"})
     assert parse_bot("random") == ("random", {})
-    assert set(bot_settings("ismcts", "cuba-libre")) == {"seconds", "iterations", "cutoff", "exploration"}
+    table = bot_settings("ismcts", "cuba-libre")
+    assert set(table) == {"seconds", "iterations", "cutoff", "exploration", "settle", "reuse"}
+    assert table["cutoff"]["default"] > 0  # the game's own: its playouts to the end are slow
+    assert bot_settings("ismcts", "high-card")["cutoff"]["default"] == 0  # no evaluation: to the end
 
 
 def test_seat_syntax_in_play_tournament_and_fuzz(monkeypatch, capsys):
