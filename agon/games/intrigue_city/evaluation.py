@@ -12,6 +12,7 @@ from agon.bots.evaluation import shares
 from agon.engine import State
 from agon.games.intrigue_city.scoring import grand_schemers, score
 
+CUTOFF = 30  # ISMCTS playout actions before this evaluation scores (docs/bots.md: measured)
 
 def evaluate(state: State) -> dict[str, float]:
     s = state
