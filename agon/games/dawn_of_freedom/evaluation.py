@@ -12,7 +12,7 @@ from agon.bots.evaluation import two_sided
 from agon.engine import State
 from agon.games.dawn_of_freedom.data import SPACES, C, D
 
-CUTOFF = 30  # ISMCTS playout actions before this evaluation scores (docs/bots.md: measured)
+CUTOFF = 10  # ISMCTS playout actions before this evaluation scores (docs/bots.md: measured)
 
 def evaluate(state: State) -> dict[str, float]:
     s = state
