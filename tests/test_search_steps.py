@@ -1,6 +1,6 @@
 """ISMCTS between moves and within one (issue 13): it stops a move's search once the rest of the
-budget could not change the choice, and keeps the subtree of its own last choice for the next
-step of the same turn, never across another role's action."""
+budget could not change the choice, and (with reuse=1) keeps the subtree of its own last choice
+for the next step of the same turn, never across another role's action."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def _own_next_step(game_id: str, bot: IsmctsBot):
 
 
 def test_the_next_step_of_its_own_turn_starts_from_the_kept_subtree():
-    bot = IsmctsBot("cuba-libre", 5, iterations=20, cutoff=5)
+    bot = IsmctsBot("cuba-libre", 5, iterations=20, cutoff=5, reuse=1)
     _, after = _own_next_step("cuba-libre", bot)
     kept = bot._kept[1]
     assert kept.visits > 0
@@ -49,7 +49,7 @@ def test_the_next_step_of_its_own_turn_starts_from_the_kept_subtree():
 
 
 def test_another_roles_action_or_another_game_starts_a_fresh_tree():
-    bot = IsmctsBot("cuba-libre", 5, iterations=20, cutoff=5)
+    bot = IsmctsBot("cuba-libre", 5, iterations=20, cutoff=5, reuse=1)
     state, after = _own_next_step("cuba-libre", bot)
     history = after.history
     other = next(r for r in state.game.roles(**state.options) if r != after.active[0])

@@ -65,7 +65,7 @@ def _ismcts_settings(game_id: str) -> dict[str, tuple[type, Any, str]]:
                    "position (0: play to the end; the default is the game's, docs/bots.md)"),
         "exploration": (float, 0.7, "UCB exploration constant"),
         "settle": (int, 1, "1: stop a move's search once no iterations left could change the choice; 0: use the whole budget"),
-        "reuse": (int, 1, "1: keep the subtree of its own last choice for the next step of the same turn; 0: a fresh tree each move"),
+        "reuse": (int, 0, "1: keep the subtree of its own last choice for the next step of the same turn; 0: a fresh tree each move"),
     }
 
 

@@ -17,7 +17,7 @@ Two savings that never change what the search would have chosen, or only add to 
 `settle` ends a move's search once the most visited choice leads the next by more than the
 iterations left (the rest could not overtake it); `reuse` starts the next step of the bot's own
 turn (a Cuba Libre space, a 1989 Support Point) from the subtree under its last choice, when no
-other role has acted since.
+other role has acted since (off by default: it did not measure stronger, docs/bots.md).
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ class IsmctsBot:
 
     def __init__(self, game_id: str, seed: int = 0, iterations: int | None = None, rollout_cap: int = 3000,
                  exploration: float = 0.7, seconds: float | None = None, cutoff: int | None = None,
-                 settle: int = 1, reuse: int = 1) -> None:
+                 settle: int = 1, reuse: int = 0) -> None:
         self.rng = Rng(seed)
         if not iterations and not seconds:
             seconds = 1.0  # a person's default: about a second per move
