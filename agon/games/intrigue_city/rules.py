@@ -244,8 +244,9 @@ class IntrigueState(State):
                 self.used_hand = [*self.used_hand, action.arg]
                 self.card = action.arg
                 self.reveal()
-                self.say("{role} discards {card} from hand and carries out its action instead",
-                         role=role, card=CARDS[action.arg]["name"])
+                if not self.quiet:
+                    self.say("{role} discards {card} from hand and carries out its action instead",
+                             role=role, card=CARDS[action.arg]["name"])
             self._to_target()
         elif ph == "vote":
             scoring.cast_vote(self, self.roles.index(role), action)
@@ -297,8 +298,9 @@ class IntrigueState(State):
         p = self.setup_order[self.setup_i]
         cubes = self.sets[self.set_i]
         apply_ops(self.cu, p * 18, self.bank, tuple(("P", g, v) for v in cubes))
-        self.say("{role} puts the set {set} into {guild}", role=self.roles[p],
-                 set=text.set_name(cubes), guild=GUILD_NAMES[GUILDS[g]])
+        if not self.quiet:
+            self.say("{role} puts the set {set} into {guild}", role=self.roles[p],
+                     set=text.set_name(cubes), guild=GUILD_NAMES[GUILDS[g]])
         self.set_i += 1
         if self.set_i == len(self.sets):
             self.set_i = 0
@@ -378,8 +380,9 @@ class IntrigueState(State):
         p = self.cur
         self.tfav, self.tside = g, self.fav[p * 6 + g]
         self.fav[p * 6 + g] = 0
-        self.say("{role} uses the {side} {guild} Favour card", role=self.roles[p],
-                 side=text.SIDES[self.tside], guild=GUILD_NAMES[GUILDS[g]])
+        if not self.quiet:
+            self.say("{role} uses the {side} {guild} Favour card", role=self.roles[p],
+                     side=text.SIDES[self.tside], guild=GUILD_NAMES[GUILDS[g]])
 
     def _place_pawn(self, pawn: int, i: int) -> None:
         p = self.cur
@@ -414,7 +417,8 @@ class IntrigueState(State):
         self.tp, self.tg = tp, g
         if self.noeff:
             self.before = guild_sum(self.cu, tp * 18, g)
-            self._say_action(msg("no legal play, no effect"))
+            if not self.quiet:
+                self._say_action(msg("no legal play, no effect"))
             self._after_action()
             return
         self.before = guild_sum(self.cu, tp * 18, g)
@@ -457,13 +461,14 @@ class IntrigueState(State):
                     break
         else:
             apply_ops(self.cu, owner * 18, self.bank, ops)
-        done = text.describe_ops(ops) if ops else msg("nothing changes")
-        if self.enext == "action":
-            self._say_action(done)
-        else:
-            g, side = self.xfav
-            self.say("{role} uses the {side} {guild} Favour card on their own board: {ops}", role=self.roles[owner],
-                     side=text.SIDES[side], guild=GUILD_NAMES[GUILDS[g]], ops=done)
+        if not self.quiet:
+            done = text.describe_ops(ops) if ops else msg("nothing changes")
+            if self.enext == "action":
+                self._say_action(done)
+            else:
+                g, side = self.xfav
+                self.say("{role} uses the {side} {guild} Favour card on their own board: {ops}",
+                         role=self.roles[owner], side=text.SIDES[side], guild=GUILD_NAMES[GUILDS[g]], ops=done)
         if all_six(self.cu, owner * 18):  # IC-10.1 / IC-10.3
             self.winner = owner
             self.phase = "over"
@@ -494,6 +499,8 @@ class IntrigueState(State):
         new = 2 if strong else 1
         if new > have:
             self.fav[p * 6 + g] = new
+            if self.quiet:
+                return
             args = {"role": self.roles[p], "guild": GUILD_NAMES[GUILDS[g]], "side": text.SIDES[new]}
             if have:
                 self.say("{role} turns the {guild} Favour card, {side} side up", **args)
@@ -563,5 +570,6 @@ class IntrigueState(State):
             self.pos[p] += move
             self.arr[p] = self.arr_next
             self.arr_next += 1
-        self.say("{role}'s Intrigue marker moves {n} to {pos}", role=self.roles[p], n=move, pos=self.pos[p])
+        if not self.quiet:
+            self.say("{role}'s Intrigue marker moves {n} to {pos}", role=self.roles[p], n=move, pos=self.pos[p])
         self.start_turn()
