@@ -151,48 +151,68 @@ def card_ok(card: str, cu: list[int], boards: tuple[int, ...], bank: list[int], 
 
 
 # -- executions ---------------------------------------------------------------------------------
+# Every decision and every one-step execution is built once here: the lists below are filtered
+# from these tables by the cube counts, so that listing executions allocates no Action.
+
+CHOSEN = tuple(Action("chosen", GUILDS[c]) for c in range(6))
+FROM = tuple(Action("from", GUILDS[c]) for c in range(6))
+MOVE = (None, *(Action("move", v) for v in VALUES))  # indexed by the cube value
+PLACE = (None, *(Action("place", v) for v in VALUES))
+REMOVE = (None, *(Action("remove", v) for v in VALUES))
+BACK = (None, *(Action("back", v) for v in VALUES))
+# PLACE_EX[g][v] / REMOVE_EX[g][v]: place a v-cube in g from the Bank, remove one to it (IC-2.3)
+PLACE_EX: tuple[tuple[Execution, ...], ...] = tuple(
+    (((), ()), *(((PLACE[v],), (("P", g, v),)) for v in VALUES)) for g in range(6))
+REMOVE_EX: tuple[tuple[Execution, ...], ...] = tuple(
+    (((), ()), *(((REMOVE[v],), (("R", g, v),)) for v in VALUES)) for g in range(6))
+# MOVES_IN[g][c]: (offset of the v-cubes of guild c on a board, moving one of them from c into g)
+MOVES_IN: tuple[tuple[tuple[tuple[int, Execution], ...], ...], ...] = tuple(
+    tuple(tuple((c * 3 + v - 1, ((CHOSEN[c], MOVE[v]), (("M", c, g, v),))) for v in VALUES) for c in range(6))
+    for g in range(6))
+# the same moves per card and target, flattened in the order of the card's Chosen guilds
+REL_MOVES: dict[str, tuple[tuple[tuple[int, Execution], ...], ...]] = {
+    card: tuple(tuple(m for c in rel[g] for m in MOVES_IN[g][c]) for g in range(6))
+    for card, rel in CARD_REL.items() if rel is not None
+}
+OTHER_MOVES: tuple[tuple[tuple[int, Execution], ...], ...] = tuple(  # ACT-P1: "from" any other guild
+    tuple((off, ((FROM[ex[1][0][1]], ex[0][1]), ex[1])) for c in OTHERS[g] for off, ex in MOVES_IN[g][c])
+    for g in range(6))
 
 
 def _moves_in(cu: list[int], b: int, g: int, rel: tuple[int, ...]) -> list[Execution]:
-    out = []
-    for c in rel:
-        i = b + c * 3
-        for v in VALUES:
-            if cu[i + v - 1]:
-                out.append(((Action("chosen", GUILDS[c]), Action("move", v)), (("M", c, g, v),)))
-    return out
+    table = MOVES_IN[g]
+    return [ex for c in rel for off, ex in table[c] if cu[b + off]]
 
 
 def _place_or_remove(cu: list[int], b: int, bank: list[int], g: int, v: int, out: list[Execution]) -> None:
     """Append placing a v-cube from the Bank in guild g, then removing one, where each is possible."""
     if bank[v - 1] > 0:
-        out.append(((Action("place", v),), (("P", g, v),)))
+        out.append(PLACE_EX[g][v])
     if can_remove(cu, b, g, v):
-        out.append(((Action("remove", v),), (("R", g, v),)))
+        out.append(REMOVE_EX[g][v])
 
 
 def executions(card: str, cu: list[int], b: int, bank: list[int], g: int,
                pm: tuple[int, ...] | None = None) -> list[Execution]:
     """Every full execution of `card` with target guild g on the board at offset b (IC-5.5)."""
     kind = CARD_KIND[card]
-    rel = CARD_REL[card]
     out: list[Execution] = []
     if kind == "place_or_remove":  # ACT-B1, B2, B4
         _place_or_remove(cu, b, bank, g, CARD_VALUES[card][0], out)
     elif kind == "move":  # ACT-B3, B5
-        out = _moves_in(cu, b, g, rel[g])  # type: ignore[index]
+        out = [ex for off, ex in REL_MOVES[card][g] if cu[b + off]]
     elif kind == "place_two":  # ACT-A1..A4
         vt, vc = CARD_VALUES[card]
         if bank[vt - 1] > 0 and bank[vc - 1] > (1 if vt == vc else 0):
-            for c in rel[g]:  # type: ignore[index]
-                out.append(((Action("chosen", GUILDS[c]),), (("P", g, vt), ("P", c, vc))))
+            out = list(PLACE_TWO[card][g])
     elif kind == "double_move":  # ACT-A5, A10 (AMB-5)
-        singles = _moves_in(cu, b, g, rel[g])  # type: ignore[index]
+        singles = [ex for off, ex in REL_MOVES[card][g] if cu[b + off]]
+        i = b + g * 3
         for decisions, ops in singles:
             c, v1 = ops[0][1], ops[0][3]
             for v2 in VALUES:
-                if v2 != v1 and cu[b + g * 3 + v2 - 1] > 0:
-                    out.append(((*decisions, Action("back", v2)), (ops[0], ("M", g, c, v2))))
+                if v2 != v1 and cu[i + v2 - 1] > 0:
+                    out.append(((*decisions, BACK[v2]), (ops[0], ("M", g, c, v2))))
         if not out:
             out = singles
     elif kind == "claim":  # ACT-A6, A7
@@ -200,38 +220,52 @@ def executions(card: str, cu: list[int], b: int, bank: list[int], g: int,
         a1, a2 = ADJ[g]
         for w in VALUES:
             if can_remove(cu, b, g, w) and bank[v - 1] + (w == v) >= 2:
-                out.append(((Action("remove", w),), (("R", g, w), ("P", a1, v), ("P", a2, v))))
+                out.append(((REMOVE[w],), (("R", g, w), ("P", a1, v), ("P", a2, v))))
     elif kind == "place_move":  # ACT-A8, A9 (AMB-3: any value placed, or the `arrangement_value` option)
-        for decisions, ops in _moves_in(cu, b, g, rel[g]):  # type: ignore[index]
-            for v in pm or CARD_VALUES[card]:
-                if bank[v - 1] > 0:
-                    out.append(((decisions[0], Action("place", v), decisions[1]), (("P", g, v), ops[0])))
+        placeable = [v for v in pm or CARD_VALUES[card] if bank[v - 1] > 0]
+        if placeable:
+            for off, (decisions, ops) in REL_MOVES[card][g]:
+                if cu[b + off]:
+                    for v in placeable:
+                        out.append(((decisions[0], PLACE[v], decisions[1]), (("P", g, v), ops[0])))
     elif kind == "old_debts":  # ACT-P1
-        for v in VALUES:
-            if bank[v - 1] > 0:
-                out.append(((Action("place", v),), (("P", g, v),)))
-        for v in VALUES:
-            if can_remove(cu, b, g, v):
-                out.append(((Action("remove", v),), (("R", g, v),)))
-        for decisions, ops in _moves_in(cu, b, g, OTHERS[g]):
-            out.append(((Action("from", decisions[0].arg), decisions[1]), ops))
+        place, remove = PLACE_EX[g], REMOVE_EX[g]
+        out = [place[v] for v in VALUES if bank[v - 1] > 0]
+        out += [remove[v] for v in VALUES if can_remove(cu, b, g, v)]
+        out += [ex for off, ex in OTHER_MOVES[g] if cu[b + off]]
     else:  # ACT-P2 Scapegoat: nothing happens
         out.append(((), ()))
     return out
+
+
+# ACT-A1..A4: per card and target, one execution per Chosen guild (the Bank decides whether any)
+PLACE_TWO: dict[str, tuple[tuple[Execution, ...], ...]] = {
+    card: tuple(tuple(((CHOSEN[c],), (("P", g, CARD_VALUES[card][0]), ("P", c, CARD_VALUES[card][1])))
+                      for c in CARD_REL[card][g]) for g in range(6))  # type: ignore[index]
+    for card, kind in CARD_KIND.items() if kind == "place_two"
+}
+def _fav_moves(g: int, a: int, v: int) -> tuple[tuple[int, Execution], ...]:
+    """Shifting a v-cube between g and its neighbour a: (offset of the cubes, execution), out of g first."""
+    if not v:
+        return ()
+    return ((g * 3 + v - 1, ((Action("move", (GUILDS[g], GUILDS[a], v)),), (("M", g, a, v),))),
+            (a * 3 + v - 1, ((Action("move", (GUILDS[a], GUILDS[g], v)),), (("M", a, g, v),))))
+
+
+# FAV_MOVES[g][k][v]: a Favour card shifting a v-cube between g and its k-th neighbour (DB, DR)
+FAV_MOVES = tuple(tuple(tuple(_fav_moves(g, a, v) for v in (0, *VALUES)) for a in ADJ[g]) for g in range(6))
 
 
 def favour_executions(guild: str, values: tuple[int, ...], cu: list[int], b: int, bank: list[int], g: int) -> list[Execution]:
     """What a place-or-remove (CM, RL) or move-with-a-neighbour (DB, DR) Favour card can do on guild g
     (§4.3; the effect of each guild's card is data, AMB-1)."""
     out: list[Execution] = []
-    if FAVOURS[guild]["effect"] == "place_or_remove":
+    if FAV_EFFECT[guild] == "place_or_remove":
         for v in values:
             _place_or_remove(cu, b, bank, g, v, out)
-    else:
-        for a in ADJ[g]:
-            for v in values:
-                if cu[b + g * 3 + v - 1]:
-                    out.append(((Action("move", (GUILDS[g], GUILDS[a], v)),), (("M", g, a, v),)))
-                if cu[b + a * 3 + v - 1]:
-                    out.append(((Action("move", (GUILDS[a], GUILDS[g], v)),), (("M", a, g, v),)))
-    return out
+        return out
+    moves = FAV_MOVES[g]
+    return [ex for k in (0, 1) for v in values for off, ex in moves[k][v] if cu[b + off]]
+
+
+FAV_EFFECT: dict[str, str] = {g: f["effect"] for g, f in FAVOURS.items()}
