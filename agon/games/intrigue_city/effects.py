@@ -5,8 +5,8 @@ guild g of the board starting at offset b. An *execution* is (decisions, ops): t
 player makes in order, and the cube operations they lead to: ('P', g, v) place from the Bank,
 ('R', g, v) remove to the Bank, ('M', src, dst, v) move within the board.
 
-`target_ok` answers "has this card any full execution on guild g?" cheaply (IC-5.5); `executions`
-lists them all. Tests check that both agree.
+`target_mask` answers "on which guilds has this card any full execution?" cheaply (IC-5.5), as a
+bit mask; `executions` lists them all. Tests check that both agree.
 """
 
 from __future__ import annotations
@@ -66,44 +66,71 @@ def apply_ops(cu: list[int], b: int, bank: list[int], ops: tuple[Op, ...]) -> No
 # -- feasibility (IC-5.5) -------------------------------------------------------------------------
 
 
-def targets_ok(card: str, cu: list[int], b: int, bank: list[int], pm: tuple[int, ...] | None = None) -> list[bool]:
-    """For each guild g: whether `card` has at least one full execution with target g (IC-5.5).
-    `pm`: the values a Promising Arrangements / Redistribution of Power cube may be placed with, when
-    the `arrangement_value` option overrides the data (AMB-3)."""
-    kind = CARD_KIND[card]
-    if kind == "nothing":  # ACT-P2 Scapegoat
-        return [True] * 6
-    if kind == "place_two":
-        vt, vc = CARD_VALUES[card]
-        return [bank[vt - 1] > 0 and bank[vc - 1] > (1 if vt == vc else 0)] * 6
-    any_bank = bank[0] > 0 or bank[1] > 0 or bank[2] > 0
-    if kind == "place_or_remove":
-        v = CARD_VALUES[card][0]
-        if bank[v - 1] > 0:
-            return [True] * 6
-        spare = value_total(cu, b, v) >= 2
-        return [spare and cu[b + g * 3 + v - 1] > 0 for g in range(6)]
-    mask = 0
+# REACH[card][m]: the targets a card with a Chosen guild can move a cube into when the guilds holding
+# cubes are the bits of m (a target needs one related guild that holds cubes)
+REACH: dict[str, tuple[int, ...]] = {
+    c: tuple(sum(1 << g for g in range(6) if m & rel[g]) for m in range(64)) for c, rel in REL_MASKS.items()
+}
+ALL = 63  # the bit mask of all six guilds
+
+
+def held(cu: list[int], b: int, w: int) -> int:
+    """The bit mask of the guilds of the board at b that hold a w-cube (w: 0 any value, else 1..3)."""
+    m = 0
+    if w:
+        i = b + w - 1
+        for g in range(6):
+            if cu[i + 3 * g]:
+                m |= 1 << g
+        return m
     for g in range(6):
         i = b + 3 * g
         if cu[i] or cu[i + 1] or cu[i + 2]:
-            mask |= 1 << g
-    if kind in ("move", "double_move"):  # ACT-A5/A10 fall back to one move
-        return [(mask & m) != 0 for m in REL_MASKS[card]]
+            m |= 1 << g
+    return m
+
+
+def target_mask(card: str, cu: list[int], b: int, bank: list[int], pm: tuple[int, ...] | None = None) -> int:
+    """The bit mask of the guilds g for which `card` has at least one full execution with target g
+    (IC-5.5). `pm`: the values a Promising Arrangements / Redistribution of Power cube may be placed
+    with, when the `arrangement_value` option overrides the data (AMB-3)."""
+    kind = CARD_KIND[card]
+    if kind == "nothing":  # ACT-P2 Scapegoat
+        return ALL
+    if kind == "place_two":
+        vt, vc = CARD_VALUES[card]
+        return ALL if bank[vt - 1] > 0 and bank[vc - 1] > (1 if vt == vc else 0) else 0
+    if kind == "place_or_remove":
+        v = CARD_VALUES[card][0]
+        if bank[v - 1] > 0:
+            return ALL
+        return held(cu, b, v) if value_total(cu, b, v) >= 2 else 0
+    if kind == "move" or kind == "double_move":  # ACT-A5/A10 fall back to one move
+        return REACH[card][held(cu, b, 0)]
     if kind == "place_move":
         can_place = any(bank[v - 1] > 0 for v in pm or CARD_VALUES[card])
-        return [can_place and (mask & m) != 0 for m in REL_MASKS[card]]
-    ne = [bool(mask >> g & 1) for g in range(6)]
-    spare3 = [value_total(cu, b, w) >= 2 for w in VALUES]
+        return REACH[card][held(cu, b, 0)] if can_place else 0
+    out = 0
     if kind == "claim":
         v = CARD_VALUES[card][0]
-        return [any(spare3[w - 1] and cu[b + g * 3 + w - 1] > 0 and bank[v - 1] + (w == v) >= 2 for w in VALUES)
-                for g in range(6)]
+        for w in VALUES:
+            if bank[v - 1] + (w == v) >= 2 and value_total(cu, b, w) >= 2:
+                out |= held(cu, b, w)
+        return out
     # ACT-P1 Old Debts: place any, remove any, or move in from any other guild
-    if any_bank:
-        return [True] * 6
-    return [any(spare3[w - 1] and cu[b + g * 3 + w - 1] > 0 for w in VALUES)
-            or any(ne[c] for c in OTHERS[g]) for g in range(6)]
+    if bank[0] > 0 or bank[1] > 0 or bank[2] > 0:
+        return ALL
+    for w in VALUES:
+        if value_total(cu, b, w) >= 2:
+            out |= held(cu, b, w)
+    ne = held(cu, b, 0)
+    return out | sum(1 << g for g in range(6) if ne & ~(1 << g))
+
+
+def targets_ok(card: str, cu: list[int], b: int, bank: list[int], pm: tuple[int, ...] | None = None) -> list[bool]:
+    """For each guild g: whether `card` has at least one full execution with target g (IC-5.5)."""
+    m = target_mask(card, cu, b, bank, pm)
+    return [bool(m >> g & 1) for g in range(6)]
 
 
 def target_ok(card: str, cu: list[int], b: int, bank: list[int], g: int) -> bool:
@@ -135,19 +162,8 @@ def card_ok(card: str, cu: list[int], boards: tuple[int, ...], bank: list[int], 
     fast = card_ok_anywhere(card, bank, pm)
     if fast is not None:
         return fast
-    if CARD_KIND[card] == "claim":  # ACT-A6/A7: a removable cube outside `forbid`, then two placements
-        v = CARD_VALUES[card][0]
-        for b in boards:
-            for w in VALUES:
-                if bank[v - 1] + (w == v) >= 2 and value_total(cu, b, w) >= 2:
-                    if any(cu[b + g * 3 + w - 1] for g in range(6) if g != forbid):
-                        return True
-        return False
-    for b in boards:
-        ok = targets_ok(card, cu, b, bank, pm)
-        if any(x for g, x in enumerate(ok) if g != forbid):
-            return True
-    return False
+    keep = ALL if forbid < 0 else ALL ^ (1 << forbid)
+    return any(target_mask(card, cu, b, bank, pm) & keep for b in boards)
 
 
 # -- executions ---------------------------------------------------------------------------------
@@ -260,12 +276,10 @@ def favour_executions(guild: str, values: tuple[int, ...], cu: list[int], b: int
     """What a place-or-remove (CM, RL) or move-with-a-neighbour (DB, DR) Favour card can do on guild g
     (§4.3; the effect of each guild's card is data, AMB-1)."""
     out: list[Execution] = []
-    if FAV_EFFECT[guild] == "place_or_remove":
+    if FAVOURS[guild]["effect"] == "place_or_remove":
         for v in values:
             _place_or_remove(cu, b, bank, g, v, out)
         return out
     moves = FAV_MOVES[g]
     return [ex for k in (0, 1) for v in values for off, ex in moves[k][v] if cu[b + off]]
 
-
-FAV_EFFECT: dict[str, str] = {g: f["effect"] for g, f in FAVOURS.items()}
