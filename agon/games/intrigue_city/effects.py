@@ -47,7 +47,10 @@ def can_remove(cu: list[int], b: int, g: int, v: int) -> bool:
 
 def all_six(cu: list[int], b: int) -> bool:
     """IC-10.1: Equilibrium in all six guilds at once."""
-    return all(guild_sum(cu, b, g) == 6 for g in range(6))
+    for i in range(b, b + 18, 3):
+        if cu[i] + 2 * cu[i + 1] + 3 * cu[i + 2] != 6:
+            return False
+    return True
 
 
 def apply_ops(cu: list[int], b: int, bank: list[int], ops: tuple[Op, ...]) -> None:

@@ -56,6 +56,7 @@ from agon.games.intrigue_city.effects import (
     executions,
     favour_executions,
     guild_sum,
+    held,
     target_mask,
 )
 
@@ -69,6 +70,10 @@ TARGET_ACTIONS = tuple(tuple(Action("target", (f"p{p + 1}", g)) for g in GUILDS)
 # TARGETS[p][m]: the target actions on player p's board for the guilds in the bit mask m
 TARGETS = tuple(tuple(tuple(acts[g] for g in range(6) if m >> g & 1) for m in range(64)) for acts in TARGET_ACTIONS)
 FAVOUR_ACTIONS = tuple(Action("favour", g) for g in GUILDS)
+GUILD_ACTIONS = tuple(Action("guild", g) for g in GUILDS)
+# the fields of a turn, as each turn starts (tfav: the guild index of the Favour used this turn, IC-6.7)
+TURN_START: dict[str, Any] = {"cur": -1, "pawn": -1, "cpos": -1, "card": "", "tfav": -1, "tside": 0, "noeff": False,
+                              "tp": -1, "tg": -1, "dec": 0, "eowner": -1, "enext": "", "xfav": (-1, 0), "before": 0}
 # FAV_VALUES[g][side]: the cube values guild g's Favour card acts with, Weak (1) or Strong (2)
 FAV_VALUES = tuple(((), *(tuple(FAVOURS[GUILDS[g]].get(side, ())) for side in ("weak", "strong"))) for g in range(6))
 # BOARDS[n][p]: the boards player p's offensive pawn may act on, then the defensive pawn's (IC-4.4, IC-4.5)
@@ -175,21 +180,8 @@ class IntrigueState(State):
         self.occ: list[tuple[tuple[int, int], ...]] = [()] * len(cards)
 
     def _clear_turn(self) -> None:
-        self.cur = -1
-        self.pawn = -1
-        self.cpos = -1
-        self.card = ""
-        self.tfav = -1  # guild index of the Favour used this turn (IC-6.7)
-        self.tside = 0
-        self.noeff = False
-        self.tp = -1
-        self.tg = -1
+        self.__dict__.update(TURN_START)
         self.execs: list[Any] = []
-        self.dec = 0
-        self.eowner = -1
-        self.enext = ""
-        self.xfav = (-1, 0)
-        self.before = 0
 
     # -- contract ---------------------------------------------------------------------------------
 
@@ -227,8 +219,8 @@ class IntrigueState(State):
         if ph == "vote":
             return scoring.vote_actions(self, self.roles.index(role))
         if ph == "setup":
-            used = self.used_guilds
-            return [Action("guild", GUILDS[g]) for g in range(6) if g not in used]
+            used = held(self.cu, self.setup_order[self.setup_i] * 18, 0)  # setup 2.4.3: a guild per set
+            return [GUILD_ACTIONS[g] for g in range(6) if not used >> g & 1]
         return []
 
     def _apply(self, role: str, action: Action) -> None:
@@ -305,11 +297,6 @@ class IntrigueState(State):
         checks.check_invariants(self)
 
     # -- setup placements ------------------------------------------------------------------------
-
-    @property
-    def used_guilds(self) -> set[int]:
-        p = self.setup_order[self.setup_i]
-        return {g for g in range(6) if any(self.cu[p * 18 + g * 3:p * 18 + g * 3 + 3])}
 
     def _place_set(self, g: int) -> None:
         """Setup 2.4.3: each set goes into a different guild of the player's own board."""
@@ -420,9 +407,9 @@ class IntrigueState(State):
         self.pawn, self.cpos, self.card = pawn, i, self.board[i]
         self.pawns[2 * p + pawn] = 0
         self.occ[i] = (*self.occ[i], (p, pawn))
-        own_ok = self._card_feasible(self.card, pawn)
-        hand_ok = [h for h in self.hands[p] if self._card_feasible(h, pawn)]
-        self.noeff = not own_ok and not hand_ok  # IC-5.6
+        hand = self.hands[p]
+        hand_ok = [h for h in hand if self._card_feasible(h, pawn)] if hand else hand
+        self.noeff = not hand_ok and not self._card_feasible(self.card, pawn)  # IC-5.6
         if hand_ok:
             self.phase = "hand"
             return
@@ -446,13 +433,12 @@ class IntrigueState(State):
 
     def _choose_target(self, tp: int, g: int) -> None:
         self.tp, self.tg = tp, g
+        self.before = guild_sum(self.cu, tp * 18, g)
         if self.noeff:
-            self.before = guild_sum(self.cu, tp * 18, g)
             if not self.quiet:
                 self._say_action(msg("no legal play, no effect"))
             self._after_action()
             return
-        self.before = guild_sum(self.cu, tp * 18, g)
         self.execs = executions(self.card, self.cu, tp * 18, self.bank, g, self.pm)
         self.dec = 0
         self.eowner = tp

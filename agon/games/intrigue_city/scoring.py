@@ -61,8 +61,11 @@ def start_era(s: IntrigueState) -> None:
     s.act = list(s.roles)
 
 
+VOTES = tuple(Action("vote", name) for name in POWER_NAMES)
+
+
 def vote_actions(s: IntrigueState, p: int) -> list[Action]:
-    out = [Action("vote", POWER_NAMES[c]) for c in s.drawn[p]]
+    out = [VOTES[c] for c in s.drawn[p]]
     if s.options["blank_vote"] and not s.blank_used[p]:  # IC-V.4 once per game
         out.append(Action("blank", None))
     return out
