@@ -165,6 +165,14 @@ def card_ok(card: str, cu: list[int], boards: tuple[int, ...], bank: list[int], 
     fast = card_ok_anywhere(card, bank, pm)
     if fast is not None:
         return fast
+    if CARD_KIND[card] == "claim":  # ACT-A6/A7: a removable cube outside `forbid`, then two placements
+        v = CARD_VALUES[card][0]
+        for w in VALUES:
+            if bank[v - 1] + (w == v) >= 2:
+                for b in boards:  # IC-2.7: removable if not the board's last cube of its value
+                    if value_total(cu, b, w) >= 2 and (forbid < 0 or held(cu, b, w) & ~(1 << forbid)):
+                        return True
+        return False
     keep = ALL if forbid < 0 else ALL ^ (1 << forbid)
     return any(target_mask(card, cu, b, bank, pm) & keep for b in boards)
 

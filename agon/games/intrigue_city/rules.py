@@ -80,6 +80,21 @@ FAV_VALUES = tuple(((), *(tuple(FAVOURS[GUILDS[g]].get(side, ())) for side in ("
 BOARDS = {n: tuple((tuple(q * 18 for q in range(n) if q != p), (p * 18,)) for p in range(n)) for n in range(2, 6)}
 
 
+_FREE: dict[bytes, tuple[tuple[int, ...], tuple[tuple[Action, ...], ...]]] = {}
+
+
+def free_places(occupied: bytes) -> tuple[tuple[int, ...], tuple[tuple[Action, ...], ...]]:
+    """The free positions of a central board whose occupied cards are the non-zero bytes, and the
+    offensive and defensive placements on them (kept per occupancy: a pure function of it)."""
+    entry = _FREE.get(occupied)
+    if entry is None:
+        if len(_FREE) > 100_000:  # a bound on the memory; never reached by games of 2 to 5 players
+            _FREE.clear()
+        usable = tuple(i for i, o in enumerate(occupied) if not o)
+        entry = _FREE[occupied] = (usable, tuple(tuple(acts[i] for i in usable) for acts in PLACE_ACTIONS))
+    return entry
+
+
 class IntrigueState(State):
     """One position of Intrigue City."""
 
@@ -370,17 +385,16 @@ class IntrigueState(State):
                     out.append(FAVOUR_ACTIONS[PRE_OFF])
                 if pawns[2 * p + 1] and self.fav[p * 6 + PRE_DEF]:
                     out.append(FAVOUR_ACTIONS[PRE_DEF])
-            usable = [i for i, o in enumerate(self.occ) if not o]
+            usable, places = free_places(bytes(map(bool, self.occ)))
             sides: tuple[int, ...] = (0, 1)
         else:  # a pre-placement Favour card decides the pawn (IC-4.1 a)
-            usable = list(range(len(self.board)))  # IC-4.3 (AMB-9): any pawn occupies a card
+            usable, places = free_places(bytes(len(self.board)))  # IC-4.3 (AMB-9): any pawn occupies a card
             sides = (1,) if tfav == PRE_DEF else (0,)
         _fast, never, check = self._board_feasibility()
         hand = self.hands[p]
         for pawn in sides:
             if not pawns[2 * p + pawn]:
                 continue
-            ok = usable
             if never or check:
                 boards = BOARDS[self.n][p][pawn]
                 cu, bank, board, forbid, pm = self.cu, self.bank, self.board, self._forbid(), self.pm
@@ -389,8 +403,10 @@ class IntrigueState(State):
                     bad = [*never, *(i for i in check if not card_ok(board[i], cu, boards, bank, forbid, pm))]
                     if bad:
                         ok = [i for i in usable if i not in bad] or usable  # IC-5.6: with no legal play, anywhere
-            acts = PLACE_ACTIONS[pawn]
-            out += [acts[i] for i in ok]
+                        acts = PLACE_ACTIONS[pawn]
+                        out += [acts[i] for i in ok]
+                        continue
+            out += places[pawn]
         return out
 
     def _use_pre_favour(self, g: int) -> None:
