@@ -343,8 +343,9 @@ class IntrigueState(State):
         best = -1
         pawns, pos, arr = self.pawns, self.pos, self.arr
         for p in range(self.n):
-            if (pawns[2 * p] or pawns[2 * p + 1]) and (best < 0 or (pos[p], arr[p]) < (pos[best], arr[best])):
-                best = p
+            if pawns[2 * p] or pawns[2 * p + 1]:
+                if best < 0 or pos[p] < pos[best] or (pos[p] == pos[best] and arr[p] < arr[best]):
+                    best = p
         if best < 0:  # IC-3.7 / IC-7.1
             self.phase = "end"
             scoring.end_round(self)

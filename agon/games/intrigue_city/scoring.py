@@ -26,9 +26,10 @@ ERAS = ("I", "II", "III", "IV")
 def end_round(s: IntrigueState) -> None:
     """IC-7.2 to IC-7.5: Equilibrium cards, pawns back, round marker on."""
     limit = s.options["limit_equilibrium"]
+    cu = s.cu
     for p in sorted(range(s.n), key=lambda q: (s.pos[q], s.arr[q])):
-        b = p * 18
-        got = [g for g in range(6) if guild_sum(s.cu, b, g) == 6]  # IC-7.2
+        got = [g for g, i in enumerate(range(p * 18, p * 18 + 18, 3))
+               if cu[i] + 2 * cu[i + 1] + 3 * cu[i + 2] == 6]  # IC-7.2 (IC-2.4 influence 6)
         if limit:  # GAP-14 option: a guild's stack of 15 can run out (taken in turn order)
             got = [g for g in got if sum(s.eq[q * 6 + g] for q in range(s.n)) < EQUILIBRIUM_PER_GUILD]
         for g in got:
