@@ -206,11 +206,6 @@ OTHER_MOVES: tuple[tuple[tuple[int, Execution], ...], ...] = tuple(  # ACT-P1: "
     for g in range(6))
 
 
-def _moves_in(cu: list[int], b: int, g: int, rel: tuple[int, ...]) -> list[Execution]:
-    table = MOVES_IN[g]
-    return [ex for c in rel for off, ex in table[c] if cu[b + off]]
-
-
 def _place_or_remove(cu: list[int], b: int, bank: list[int], g: int, v: int, out: list[Execution]) -> None:
     """Append placing a v-cube from the Bank in guild g, then removing one, where each is possible."""
     if bank[v - 1] > 0:

@@ -354,10 +354,6 @@ class IntrigueState(State):
         self.phase = "turn"
         self.act = [self.roles[best]]
 
-    def _boards_for(self, pawn: int) -> tuple[int, ...]:
-        """IC-4.4 / IC-4.5: an offensive pawn acts on another player's board, a defensive on one's own."""
-        return BOARDS[self.n][self.cur][pawn]
-
     def _forbid(self) -> int:
         return self.tfav if self.tfav in (PRE_OFF, PRE_DEF) else -1  # IC-6.8 origin restriction
 
