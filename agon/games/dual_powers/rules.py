@@ -10,6 +10,7 @@ Opposition's turns, scoring) run inside `_apply` until the next decision point.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from agon.engine import Action, State, Text
@@ -300,10 +301,10 @@ class DualPowersState(State):
         return [SIDES[self.cur]]
 
     def _legal(self, role: str) -> list[Action]:
-        return getattr(self, "_l_" + self.phase)(SIDE_OF[role])
+        return _LISTER[self.phase](self, SIDE_OF[role])
 
     def _apply(self, role: str, action: Action) -> None:
-        getattr(self, "_a_" + self.phase)(SIDE_OF[role], action.verb, action.arg)
+        _APPLIER[self.phase](self, SIDE_OF[role], action.verb, action.arg)
 
     def _prompt(self, role: str) -> tuple[str, dict[str, Any]]:
         return text.prompt(self, SIDE_OF[role])
@@ -620,3 +621,9 @@ class DualPowersState(State):
     def _l_over(self, side: int) -> list[Action]:
         return []
 
+
+# each decision point's lister (`_l_<phase>`) and applier (`_a_<phase>`), looked up by phase
+_LISTER: dict[str, Callable[[DualPowersState, int], list[Action]]] = {
+    name[3:]: fn for name, fn in vars(DualPowersState).items() if name.startswith("_l_")}
+_APPLIER: dict[str, Callable[[DualPowersState, int, str, Any], None]] = {
+    name[3:]: fn for name, fn in vars(DualPowersState).items() if name.startswith("_a_")}
