@@ -35,6 +35,7 @@ import importlib.util
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from operator import indexOf
 from typing import Any, ClassVar
 
 from agon.engine.actions import UNDO, Action, Prompt, as_action, legal_match, short
@@ -252,26 +253,42 @@ class State(ABC):
         if note is not None and type(note) is not str:
             raise IllegalAction(f"a note is a text; got {short(note)}")
         memo = self._memo
-        active = memo[0] if memo is not None else self._active_now()
+        if memo is None:
+            active = self._active_now()
+            memo = self._memo
+        else:
+            active = memo[0]
         if role not in active:
             action = as_action(action)
             if self._result() is not None:
                 raise IllegalAction(f"the game is over; {short(role)} cannot {action}")
             raise IllegalAction(f"{short(role)} cannot act now; waiting for {', '.join(active)}")
-        legal = self._legal_now(role)
-        match = legal_match(action, legal)
-        if match is None:  # not one of the legal objects: read it as an action, then look again
-            action = as_action(action)
-            if action.verb == "undo":
-                self._do_undo(role)
-                return
-            match = legal_match(action, legal)
-            if match is None:
-                raise IllegalAction(self._illegal_message(role, action, legal))
+        legal = memo[1].get(role) if memo is not None else None
+        if legal is None:
+            legal = self._legal_now(role)
+        match = None
+        if type(action) is Action:  # the bots' case, an object of the legal list: one C scan
+            try:
+                match = legal[indexOf(legal, action)]
+            except ValueError:
+                pass
+        if match is None or match is not action:  # (None: a junk action is None too)
+            match = legal_match(action, legal)  # equal is not enough: the same types too
+            if match is None:  # not one of the legal objects: read it as an action, then look again
+                action = as_action(action)
+                if action.verb == "undo":
+                    self._do_undo(role)
+                    return
+                match = legal_match(action, legal)
+                if match is None:
+                    raise IllegalAction(self._illegal_message(role, action, legal))
         if self.undo_enabled:
             self._apply_undoable(role, match, note)
             return
-        self._record(role, match, note)
+        if note:
+            self._record(role, match, note)
+        else:
+            self._actions.append((role, match[0], match[1]))
         self._memo = None  # a new position (the game may look at itself while it applies)
         self._apply(role, match)
         self._memo = None
