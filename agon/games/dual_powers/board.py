@@ -25,7 +25,6 @@ from agon.games.dual_powers.data import (
     MONTH_TROTSKY_JOINS,
     MONTH_TROTSKY_RETURNS,
     MONTHS,
-    N_MARKERS,
     NEUTRAL,
     OPPOSITION,
     OWNER,
@@ -57,27 +56,35 @@ def strength(s: DualPowersState, m: int) -> int:
     return FRESH[m]
 
 
+def markers_in(loc: list[int], d: int) -> list[int]:
+    """The markers at location d, in marker order (C-level searches: a district holds few)."""
+    out = []
+    m = -1
+    for _ in range(loc.count(d)):
+        m = loc.index(d, m + 1)
+        out.append(m)
+    return out
+
+
 def stronger(s: DualPowersState, d: int) -> int:
     """The side with the greater strength in district d, or -1 (R4.2; rulings A2 a-d)."""
-    loc = s.loc
+    here = markers_in(s.loc, d)
+    if not here:
+        return -1  # DP R4.2.6
+    exh = s.exh
     tot = [0, 0]
     cnt = [0, 0]
     ntot = ncnt = 0
-    seen = False
-    for m in range(N_MARKERS):
-        if loc[m] != d:
-            continue
-        seen = True
-        st = (s.diff if OWNER[m] == OPPOSITION else EXH[m]) if s.exh[m] else FRESH[m]
-        if OWNER[m] == NEUTRAL:
+    for m in here:
+        o = OWNER[m]
+        st = (s.diff if o == OPPOSITION else EXH[m]) if exh[m] else FRESH[m]
+        if o == NEUTRAL:
             ntot += st
             ncnt += 1
         else:
-            p = controller(s, m)
+            p = s.opp if o == OPPOSITION else o  # controller(), for a side's or the Opposition's marker
             tot[p] += st
             cnt[p] += 1
-    if not seen:
-        return -1  # DP R4.2.6
     pw = s.pw
     if cnt[pw]:  # DP R4.2.2: neutrals need one of the holder's own markers (A2 a, b)
         tot[pw] += ntot

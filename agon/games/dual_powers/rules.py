@@ -78,6 +78,9 @@ _kinds: dict[tuple[int, ...], int] = {}
 KIND = tuple(_kinds.setdefault((m,) if IS_LEADER[m] else (OWNER[m], FRESH[m], EXH[m]), len(_kinds))
              for m in range(N_MARKERS))
 CIDX_OF = {c: i for i, c in enumerate(CONNECTIONS)}
+# UNIT_KIND_BIT[m]: one bit per (fresh, exhausted) pair of a side's units (A22: one per kind)
+_unit_kinds: dict[tuple[int, int], int] = {}
+UNIT_KIND_BIT = tuple(1 << _unit_kinds.setdefault((FRESH[m], EXH[m]), len(_unit_kinds)) for m in range(N_MARKERS))
 
 
 class DualPowersState(State):
@@ -267,18 +270,29 @@ class DualPowersState(State):
 
     def _can_refresh(self, side: int) -> bool:
         loc, exh = self.loc, self.exh
-        return any(loc[m] >= 0 and exh[m] for m in self._candidates(side))
+        for m in self._candidates(side):
+            if exh[m] and loc[m] >= 0:
+                return True
+        return False
 
     def _supply_units(self, side: int, limit: int) -> list[int]:
         """Units in `side`'s supply with fresh strength <= limit, one per kind (A22)."""
         loc = self.loc
         out: list[int] = []
-        kinds = set()
+        kinds = 0
         for m in SIDE_UNITS[side]:
-            if loc[m] == SUPPLY and FRESH[m] <= limit and (FRESH[m], EXH[m]) not in kinds:
-                kinds.add((FRESH[m], EXH[m]))
+            if loc[m] == SUPPLY and FRESH[m] <= limit and not kinds & UNIT_KIND_BIT[m]:
+                kinds |= UNIT_KIND_BIT[m]
                 out.append(m)
         return out
+
+    def _can_recruit(self, side: int, limit: int) -> bool:
+        """A unit in `side`'s supply with fresh strength <= limit (R3.7.1, R3.9.2)."""
+        loc = self.loc
+        for m in SIDE_UNITS[side]:
+            if loc[m] == SUPPLY and FRESH[m] <= limit:
+                return True
+        return False
 
     def _special_useful(self, side: int, special: str) -> bool:
         if special == "mobilize_protest":
@@ -367,7 +381,7 @@ class DualPowersState(State):
     # -- play a card (R3.3, R3.4) -------------------------------------------------------------
 
     def _l_play(self, side: int) -> list[Action]:
-        return [A_CARD[c] for c in self.hands[side]]
+        return list(map(A_CARD.__getitem__, self.hands[side]))
 
     def _a_play(self, side: int, verb: str, c: int) -> None:
         self.hands[side].remove(c)
@@ -390,8 +404,7 @@ class DualPowersState(State):
 
     def _l_command(self, side: int) -> list[Action]:
         out = []
-        loc, limit = self.loc, CARD_REC[self.card]
-        if any(loc[m] == SUPPLY and FRESH[m] <= limit for m in SIDE_UNITS[side]):
+        if self._can_recruit(side, CARD_REC[self.card]):
             out.append(A_RECRUIT)  # DP R3.7.1
         act = CARD_ACT[self.card]
         if (self._can_refresh(side) if act == "refresh" else self._can_move(side)):
@@ -430,7 +443,7 @@ class DualPowersState(State):
         self.nrec += 1
         self.say("{side} recruits a {unit} in {district}.", side=SIDES[side].capitalize(), unit=text.marker_name(m),
                  district=DISTRICT_NAME[d])
-        if not self._supply_units(side, self.val):
+        if not self._can_recruit(side, self.val):
             self._finish()
 
     def _l_move(self, side: int) -> list[Action]:
@@ -545,8 +558,7 @@ class DualPowersState(State):
     def _extra_options(self, side: int) -> list[Action]:
         """The extra actions `side` can take now (R3.9.2, S7.1; A30: none without effect)."""
         out = []
-        loc = self.loc
-        if any(loc[m] == SUPPLY for m in SIDE_UNITS[side]):
+        if self._can_recruit(side, 99):  # A23: any strength
             out.append(A_EXTRA["recruit"])
         if self._can_move(side):
             out.append(A_EXTRA["move"])

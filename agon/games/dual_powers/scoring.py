@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from agon.engine import msg
 from agon.games.dual_powers import solo
-from agon.games.dual_powers.board import OUT, SUPPLY, blockade_text, draw, gain_vp, stronger
+from agon.games.dual_powers.board import OUT, SUPPLY, blockade_text, draw, gain_vp, markers_in, stronger
 from agon.games.dual_powers.data import (
     ARROW,
     CARD_DIST,
@@ -18,7 +18,6 @@ from agon.games.dual_powers.data import (
     MONTH_END,
     MONTH_LABEL,
     N_COMMAND,
-    N_MARKERS,
     NEUTRAL,
     OWNER,
     SIDES,
@@ -156,12 +155,9 @@ def _leader_side(s: DualPowersState) -> int:
 
 def exhaust(s: DualPowersState) -> None:
     """DP R4.7: each district with an objective marker once: fresh -> exhausted, exhausted -> removed."""
-    ds = {d for d in s.obj if d >= 0}
     loc, exh = s.loc, s.exh
-    for m in range(N_MARKERS):
+    for m in sorted(m for d in {d for d in s.obj if d >= 0} for m in markers_in(loc, d)):
         d = loc[m]
-        if d not in ds:
-            continue
         if not exh[m]:
             exh[m] = 1
             continue
