@@ -113,7 +113,8 @@ def advance_date(s: DualPowersState, side: int, card: int) -> bool:
         s.day = d
         if s.month < len(MONTHS) - 1:
             s.month += 1
-            s.say("The month advances to {month}.", month=MONTH_LABEL[s.month])
+            if not s.quiet:
+                s.say("The month advances to {month}.", month=MONTH_LABEL[s.month])
             moved = True
         else:
             moved = False  # A5: the marker stays on the last space
@@ -124,7 +125,8 @@ def advance_date(s: DualPowersState, side: int, card: int) -> bool:
     if d in JUMP_DAYS:  # DP R3.4.5
         s.say("The day marker lands on {was} and jumps to 31.", was=d)
         s.day = d = LAST_DAY
-    s.say("The calendar reads day {day}, {month}.", day=s.day, month=MONTH_LABEL[s.month])
+    if not s.quiet:
+        s.say("The calendar reads day {day}, {month}.", day=s.day, month=MONTH_LABEL[s.month])
     return d in EXTRA_DAYS  # DP R3.4.6
 
 
@@ -172,8 +174,9 @@ def gain_vp(s: DualPowersState, side: int, vp: int, why: str | Text) -> bool:
         return False
     step = 1 if side == 0 else -1
     s.score = max(-TRACK_END, min(TRACK_END, s.score + step * vp))  # DP R4.4.3 clamp
-    s.say("{side} gains {vp} VP ({why}); the score is {score}.", side=s.side_name(side), vp=vp, why=why,
-          score=score_text(s.score, s.side_name(0), s.side_name(1)))
+    if not s.quiet:
+        s.say("{side} gains {vp} VP ({why}); the score is {score}.", side=s.side_name(side), vp=vp, why=why,
+              score=score_text(s.score, s.side_name(0), s.side_name(1)))
     if abs(s.score) == TRACK_END:  # DP R6.1 / S10.1
         s.end(side, msg("the score marker reached the last space of the Support track"))
         return True

@@ -150,8 +150,9 @@ class DualPowersState(State):
         self.lr_done = self.sp_done = 0
         self.winner = -1
         self.reason = ""
-        self.say("Setup: the Unrest! tile is {u} and the Blockade! tile {b}: {block}; Red holds Popular Will.",
-                 u=DISTRICT_NAME[self.unrest], b=DISTRICT_NAME[self.btile], block=blockade_text(self))
+        if not self.quiet:
+            self.say("Setup: the Unrest! tile is {u} and the Blockade! tile {b}: {block}; Red holds Popular Will.",
+                     u=DISTRICT_NAME[self.unrest], b=DISTRICT_NAME[self.btile], block=blockade_text(self))
         scoring.start_round(self)
 
     # -- small helpers used by the other modules ---------------------------------------------
@@ -373,8 +374,9 @@ class DualPowersState(State):
     def _a_objective(self, side: int, verb: str, c: int) -> None:
         self.hands[side].remove(c)
         self.set_so(side, c, 0)  # DP R2.1: face down
-        self.say("{side} places a Secret Objective face down.", side=SIDES[side].capitalize())
-        self.say("Your Secret Objective: {card}.", to=SIDES[side], card=CARD_LABEL[c])
+        if not self.quiet:
+            self.say("{side} places a Secret Objective face down.", side=SIDES[side].capitalize())
+            self.say("Your Secret Objective: {card}.", to=SIDES[side], card=CARD_LABEL[c])
         if self.so[0] >= 0 and self.so[1] >= 0:  # DP R2.2: both chose
             self.start_actions()
 
@@ -387,9 +389,10 @@ class DualPowersState(State):
         self.hands[side].remove(c)
         self.played[side].append(c)  # DP R3.3.1: face up until Cleanup
         self.card = c
-        self.say("{side} plays {card}.", side=SIDES[side].capitalize(), card=CARD_LABEL[c])
+        if not self.quiet:
+            self.say("{side} plays {card}.", side=SIDES[side].capitalize(), card=CARD_LABEL[c])
         self.xpend = 1 if advance_date(self, side, c) else 0  # DP R3.4
-        if self.xpend:
+        if self.xpend and not self.quiet:
             self.say("{side} earns an extra action.", side=SIDES[side].capitalize())
         if c < N_COMMAND:
             self.ctx = "main"
@@ -420,7 +423,8 @@ class DualPowersState(State):
         elif verb == "refresh":
             self.phase = "refresh"
         elif verb == "pass":
-            self.say("{side} takes no action.", side=SIDES[side].capitalize())
+            if not self.quiet:
+                self.say("{side} takes no action.", side=SIDES[side].capitalize())
             self._end_action()
         else:
             self.steps = 2 if verb == "double_move" else 1  # DP R3.7.3
@@ -441,8 +445,9 @@ class DualPowersState(State):
         self.exh[m] = 0
         self.val -= FRESH[m]
         self.nrec += 1
-        self.say("{side} recruits a {unit} in {district}.", side=SIDES[side].capitalize(), unit=text.marker_name(m),
-                 district=DISTRICT_NAME[d])
+        if not self.quiet:
+            self.say("{side} recruits a {unit} in {district}.", side=SIDES[side].capitalize(), unit=text.marker_name(m),
+                     district=DISTRICT_NAME[d])
         if not self._can_recruit(side, self.val):
             self._finish()
 
@@ -461,8 +466,9 @@ class DualPowersState(State):
             self._finish()
             return
         d = DIDX_OF[dist]
-        self.say("{side} moves {marker} from {a} to {b}.", side=SIDES[side].capitalize(),
-                 marker=text.marker_name(self.mk), a=DISTRICT_NAME[self.loc[self.mk]], b=DISTRICT_NAME[d])
+        if not self.quiet:
+            self.say("{side} moves {marker} from {a} to {b}.", side=SIDES[side].capitalize(),
+                     marker=text.marker_name(self.mk), a=DISTRICT_NAME[self.loc[self.mk]], b=DISTRICT_NAME[d])
         self.loc[self.mk] = d
         self.steps -= 1
         if self.steps > 0:
@@ -480,8 +486,9 @@ class DualPowersState(State):
 
     def _a_refresh(self, side: int, verb: str, m: Any) -> None:
         self.exh[m] = 0  # DP R3.7.4
-        self.say("{side} refreshes {marker} in {district}.", side=SIDES[side].capitalize(),
-                 marker=text.marker_name(m), district=DISTRICT_NAME[self.loc[m]])
+        if not self.quiet:
+            self.say("{side} refreshes {marker} in {district}.", side=SIDES[side].capitalize(),
+                     marker=text.marker_name(m), district=DISTRICT_NAME[self.loc[m]])
         self._finish()
 
     # -- Leader card (R3.6.2, R3.8) --------------------------------------------------------------
@@ -530,8 +537,9 @@ class DualPowersState(State):
         m = CARD_LEADER[self.card]
         self.loc[m] = d  # DP R3.8.1: fresh, any district
         self.exh[m] = 0
-        self.say("{side} recruits {leader} in {district}.", side=SIDES[side].capitalize(), leader=text.marker_name(m),
-                 district=DISTRICT_NAME[d])
+        if not self.quiet:
+            self.say("{side} recruits {leader} in {district}.", side=SIDES[side].capitalize(), leader=text.marker_name(m),
+                     district=DISTRICT_NAME[d])
         if self.pw == side:  # DP R3.8.1: refresh the exhausted neutral units you control there
             for n in NEUTRAL_UNITS:  # A9: the six neutral unit markers; neutral Trotsky is a leader marker
                 if self.loc[n] == d and self.exh[n]:
@@ -588,8 +596,9 @@ class DualPowersState(State):
             got = draw(self, side, 1)
             self.xdraws = (self.xdraws[0] + 1, self.xdraws[1]) if side == 0 else (self.xdraws[0], self.xdraws[1] + 1)
             self.say("{side} takes an Extra Draw.", side=name)
-            for c in got:
-                self.say("You draw {card}.", to=SIDES[side], card=CARD_LABEL[c])
+            if not self.quiet:
+                for c in got:
+                    self.say("You draw {card}.", to=SIDES[side], card=CARD_LABEL[c])
             self.reveal()
             self._finish()
         else:  # organize
@@ -612,8 +621,9 @@ class DualPowersState(State):
         d = DIDX_OF[dist]
         self.loc[self.mk] = d
         self.exh[self.mk] = 0
-        self.say("{side} takes an Extra Recruit: a {unit} in {district}.", side=SIDES[side].capitalize(),
-                 unit=text.marker_name(self.mk), district=DISTRICT_NAME[d])
+        if not self.quiet:
+            self.say("{side} takes an Extra Recruit: a {unit} in {district}.", side=SIDES[side].capitalize(),
+                     unit=text.marker_name(self.mk), district=DISTRICT_NAME[d])
         self._finish()
 
     # -- the Unrest choice (R4.3.4) ---------------------------------------------------------------
