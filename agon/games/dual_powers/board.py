@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from agon.engine import Text, msg
 from agon.games.dual_powers.data import (
-    ADJ,
     ARROW,
     CARD_DAYS,
     CONNECTION_NAME,
@@ -189,11 +188,6 @@ def score_text(score: int, red: str = "Red", white: str = "White") -> Text:
         return msg("level (centre)")
     name = red if score > 0 else white
     return msg("{n} toward {side}", n=abs(score), side="the Opposition" if name == "The Opposition" else name)
-
-
-def unblocked_neighbours(s: DualPowersState, d: int) -> list[int]:
-    block = s.block
-    return [n for n, e in ADJ[d] if e != block]
 
 
 def blockade_text(s: DualPowersState) -> Text:

@@ -23,7 +23,6 @@ from agon.games.dual_powers.board import (
     blockade_text,
     draw,
     take_pw,
-    unblocked_neighbours,
 )
 from agon.games.dual_powers.data import (
     ADJ,
@@ -78,6 +77,12 @@ _kinds: dict[tuple[int, ...], int] = {}
 KIND = tuple(_kinds.setdefault((m,) if IS_LEADER[m] else (OWNER[m], FRESH[m], EXH[m]), len(_kinds))
              for m in range(N_MARKERS))
 CIDX_OF = {c: i for i, c in enumerate(CONNECTIONS)}
+# by the blocked connection (index block + 1; block -1: none), DP R0.6: the districts a marker can
+# leave, the moves out of each district, and the connections a Mobilize Protest can block (R3.8.2)
+_BLOCKS = range(-1, len(CONNECTIONS))
+LEAVABLE = tuple(frozenset(d for d in range(len(DISTRICTS)) if any(e != b for _, e in ADJ[d])) for b in _BLOCKS)
+MOVES_TO = tuple(tuple(tuple(A_DIST[n] for n, e in ADJ[d] if e != b) for d in range(len(DISTRICTS))) for b in _BLOCKS)
+PROTEST_TO = tuple(tuple(A_CONN[e] for e in range(len(CONNECTIONS)) if e != b) for b in _BLOCKS)
 # UNIT_KIND_BIT[m]: one bit per (fresh, exhausted) pair of a side's units (A22: one per kind)
 _unit_kinds: dict[tuple[int, int], int] = {}
 UNIT_KIND_BIT = tuple(1 << _unit_kinds.setdefault((FRESH[m], EXH[m]), len(_unit_kinds)) for m in range(N_MARKERS))
@@ -233,27 +238,21 @@ class DualPowersState(State):
         loc, exh, block = self.loc, self.exh, self.block
         out: list[int] = []
         keys = set()
+        leavable = LEAVABLE[block + 1]
         for m in self._candidates(side):
             d = loc[m]
-            if d < 0:
-                continue
-            key = KIND[m] * 12 + d * 2 + exh[m]
-            if key in keys:
-                continue
-            adj = ADJ[d]
-            if len(adj) > 1 or adj[0][1] != block:
-                keys.add(key)
-                out.append(m)
+            if d in leavable:
+                key = KIND[m] * 12 + d * 2 + exh[m]
+                if key not in keys:
+                    keys.add(key)
+                    out.append(m)
         return out
 
     def _can_move(self, side: int) -> bool:
-        loc, block = self.loc, self.block
+        loc, leavable = self.loc, LEAVABLE[self.block + 1]
         for m in self._candidates(side):
-            d = loc[m]
-            if d >= 0:
-                adj = ADJ[d]
-                if len(adj) > 1 or adj[0][1] != block:
-                    return True
+            if loc[m] in leavable:
+                return True
         return False
 
     def _refreshable(self, side: int) -> list[int]:
@@ -459,7 +458,7 @@ class DualPowersState(State):
         self.phase = "move_to"
 
     def _l_move_to(self, side: int) -> list[Action]:
-        return [A_DIST[d] for d in unblocked_neighbours(self, self.loc[self.mk])]  # DP R0.6
+        return list(MOVES_TO[self.block + 1][self.loc[self.mk]])  # DP R0.6
 
     def _a_move_to(self, side: int, verb: str, dist: Any) -> None:
         if verb == "done":
@@ -548,7 +547,7 @@ class DualPowersState(State):
         self._finish()
 
     def _l_protest(self, side: int) -> list[Action]:
-        return [A_CONN[e] for e in range(len(CONNECTIONS)) if e != self.block]
+        return list(PROTEST_TO[self.block + 1])
 
     def _a_protest(self, side: int, verb: str, conn: Any) -> None:
         self.block = CIDX_OF[conn]  # DP R3.8.2
