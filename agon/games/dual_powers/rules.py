@@ -382,7 +382,7 @@ class DualPowersState(State):
     # -- play a card (R3.3, R3.4) -------------------------------------------------------------
 
     def _l_play(self, side: int) -> list[Action]:
-        return list(map(A_CARD.__getitem__, self.hands[side]))
+        return [A_CARD[c] for c in self.hands[side]]
 
     def _a_play(self, side: int, verb: str, c: int) -> None:
         self.hands[side].remove(c)
