@@ -57,8 +57,7 @@ def bench(game_id: str, seconds: float = 5.0, options: dict[str, Any] | None = N
     start = time.perf_counter()
     cpu_start = time.process_time()
     while time.perf_counter() - start < seconds or games == 0:
-        state = game.new(seed + games, **options)
-        state.quiet = True  # a machine's game: no log work (issue 15 item 2)
+        state = game.new(seed + games, quiet=True, **options)  # a machine's game: no log work (issue 15)
         active_now, legal_now, apply = state._active_now, state._legal_now, state.apply
         n = 0
         while True:

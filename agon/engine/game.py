@@ -82,10 +82,13 @@ class Game(ABC):
         the player counts each applies to), for lobbies and front ends; [] for a game with none."""
         return []
 
-    def new(self, seed: int = 0, **options: Any) -> State:
+    def new(self, seed: int = 0, *, quiet: bool = False, **options: Any) -> State:
+        """A new game from `seed` with these options; `quiet`: a machine's game, with no log
+        lines from the setup on (the record stays; `log` replays it)."""
         opts = self.normalize_options(dict(options))
         state = self.state_class.__new__(self.state_class)
         state._init_base(self, int(seed), opts)
+        state.quiet = bool(quiet)
         state._setup()
         return state
 

@@ -17,6 +17,14 @@ def test_a_quiet_game_plays_the_same_keeps_no_log_and_rebuilds_it_when_asked():
         assert quiet.view(loud.active[0]) == loud.view(loud.active[0])
 
 
+def test_a_game_made_quiet_writes_no_setup_lines_and_replays_them_when_asked():
+    for game_id in ("dual-powers", "intrigue-city", "1989", "cuba-libre"):
+        loud, quiet = agon.load(game_id).new(4), agon.load(game_id).new(4, quiet=True)
+        assert quiet.quiet and not quiet._log and loud._log
+        assert quiet.log == loud.log and quiet.rng.state == loud.rng.state
+        assert quiet.view(loud.active[0])["log"] == loud.view(loud.active[0])["log"]
+
+
 def test_memoised_legal_lists_are_per_position_and_copies():
     # Cuba Libre memoises (memo_legal); a caller editing the list never changes the state's
     state = agon.load("cuba-libre").new(seed=2)
