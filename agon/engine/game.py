@@ -180,7 +180,7 @@ class State(ABC):
         memo = self._memo
         if memo is not None:
             return memo[0]
-        active = list(self._active())
+        active = self._active()  # the memo holds the game's own list: the engine only reads it
         if self.quiet or self.memo_legal:
             self._memo = (active, {})
         return active
