@@ -63,6 +63,7 @@ class DawnState(State):
     ends_this_turn: bool
     outcome: dict[str, Any] | None
     sp_summary: bool = False  # an event's SP changes are being summed up in one log line (steps.play_event)
+    _ready: tuple[Frame, list[Action]] | None = None  # the legal list run() found for the frame it stopped at
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -93,6 +94,7 @@ class DawnState(State):
         twin.not_red = self.not_red[:]
         twin.ops_cap = dict(self.ops_cap)
         twin.stack = [dict(f) for f in self.stack]
+        twin._ready = None
         if self.ps is not None:
             ps = dict(self.ps)
             ps["hands"] = [self.ps["hands"][0][:], self.ps["hands"][1][:]]
@@ -110,6 +112,10 @@ class DawnState(State):
 
     def _legal(self, role: str) -> list[Action]:
         f = self.stack[-1]
+        ready = self._ready
+        if ready is not None and ready[0] is f:  # run() just listed them to know it must stop here
+            self._ready = None
+            return ready[1]
         return ASK[f["p"]].legal(self, f)
 
     def _apply(self, role: str, action: Action) -> None:
@@ -242,13 +248,21 @@ class DawnState(State):
             f = self.stack[-1]
             if "role" in f:
                 proc = ASK[f["p"]]
-                if proc.always or proc.legal(self, f):
+                if proc.always:
+                    return
+                legal = proc.legal(self, f)
+                if legal:
+                    self._ready = (f, legal)  # the position's legal list: _legal need not list it again
                     return
                 self.stack.pop()  # a decision with no option is skipped (e.g. nothing left to remove)
                 continue
             self.stack.pop()
             AUTO[f["p"]](self, f)
         raise RuntimeError("1989: the flow did not settle (bound reached)")
+
+    def changed(self) -> None:
+        super().changed()
+        self._ready = None
 
     def push(self, steps: Steps) -> None:
         """Push steps so that the first of them runs first."""
