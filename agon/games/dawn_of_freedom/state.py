@@ -121,7 +121,8 @@ class DawnState(State):
     def _apply(self, role: str, action: Action) -> None:
         f = self.stack[-1]
         ASK[f["p"]].apply(self, f, action)
-        self.run()
+        self._ready = None  # the engine forgets its own memo around _apply
+        self._settle()
 
     def _prompt(self, role: str) -> tuple[str, dict[str, Any]]:
         f = self.stack[-1]
@@ -242,22 +243,26 @@ class DawnState(State):
     def run(self) -> None:
         """Run automatic procedures until a decision is needed or the game is over."""
         self.changed()  # the flow moves the position on (tests also run it by hand, outside apply)
+        self._settle()
+
+    def _settle(self) -> None:
+        stack, ask, auto = self.stack, ASK, AUTO
         for _ in range(MAX_AUTO_STEPS):
-            if self.outcome is not None or not self.stack:
+            if self.outcome is not None or not stack:  # (finish() ends the game and empties the stack)
                 return
-            f = self.stack[-1]
+            f = stack[-1]
             if "role" in f:
-                proc = ASK[f["p"]]
+                proc = ask[f["p"]]
                 if proc.always:
                     return
                 legal = proc.legal(self, f)
                 if legal:
                     self._ready = (f, legal)  # the position's legal list: _legal need not list it again
                     return
-                self.stack.pop()  # a decision with no option is skipped (e.g. nothing left to remove)
+                stack.pop()  # a decision with no option is skipped (e.g. nothing left to remove)
                 continue
-            self.stack.pop()
-            AUTO[f["p"]](self, f)
+            stack.pop()
+            auto[f["p"]](self, f)
         raise RuntimeError("1989: the flow did not settle (bound reached)")
 
     def changed(self) -> None:
@@ -497,6 +502,8 @@ class DawnState(State):
 
     def run_hooks(self, hook: str, *args: Any) -> None:
         """Call every effect's callback for `hook`; the steps they return run next, in order."""
+        if not self.effects:
+            return
         steps: list[Frame] = []
         for eff in list(self.effects.values()):
             if eff.hook == hook and eff.fn is not None and eff.name in self.effects:
