@@ -339,23 +339,28 @@ def of_class(*classes: str) -> Where:
     return _static(msg("in {cls} spaces", cls=_either(classes)), lambda s: s.cls in classes)
 
 
+@cache  # built once: events ask for the same filters again and again
 def spaces(*names: str | int) -> Where:
     ids = frozenset(n if isinstance(n, int) else space(n) for n in names)
     return Where(None, msg("in {spaces}", spaces=join_terms([SPACES[i].name for i in sorted(ids)])), ids)
 
 
+@cache
 def controlled_by(side: int) -> Where:
     return Where(lambda g, s: g.ctrl[s] == side, msg("controlled by the {side}", side=NAMES[side]))
 
 
+@cache
 def not_controlled_by(side: int) -> Where:
     return Where(lambda g, s: g.ctrl[s] != side, msg("not controlled by the {side}", side=NAMES[side]))
 
 
+@cache
 def has_sp(side: int) -> Where:
     return Where(lambda g, s: g.sp[side][s] > 0, msg("with {side} SPs", side=NAMES[side]))
 
 
+@cache
 def no_sp(side: int) -> Where:
     return Where(lambda g, s: g.sp[side][s] == 0, msg("without {side} SPs", side=NAMES[side]))
 

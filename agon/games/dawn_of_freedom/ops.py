@@ -6,7 +6,7 @@ from itertools import compress
 from typing import Any
 
 from agon.engine import Action
-from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES, TST_NAMES, TST_NEEDS, D
+from agon.games.dawn_of_freedom.data import ADJ, CARDS, NAMES, NEAR, SPACES, TST_NAMES, TST_NEEDS, D
 from agon.games.dawn_of_freedom.flow import CARD, SPACE, Ask, Frame, ask, auto
 
 CHECKS_PER_CARD = 2  # 1989 6.2.2
@@ -19,13 +19,21 @@ def bonus_effects(g: Any, side: int) -> list[Any]:
     return [e for e in g.effects.values() if e.side == side and e.ops_where and e.where is not None]
 
 
+_near_now: tuple[Any, tuple[frozenset[int], ...]] = (ADJ, NEAR)  # the last map seen, its NEAR sets (a memo)
+
+
+def _near(adj: tuple[tuple[int, ...], ...]) -> tuple[frozenset[int], ...]:
+    """Each space with its neighbours on the map `adj` (the printed map's, or one changed by 7.6)."""
+    global _near_now
+    memo = _near_now  # one read: another thread may replace it, never half
+    if adj is not memo[0]:
+        memo = _near_now = (adj, tuple(frozenset((s, *a)) for s, a in enumerate(adj)))
+    return memo[1]
+
+
 def _eligible(g: Any, side: int) -> set[int]:
     """1989 6.1: the spaces with own SPs and their neighbours (destroyed spaces excluded)."""
-    adj = g.adj
-    out: set[int] = set()
-    for sid in compress(ALL, g.sp[side]):  # only the spaces holding own SPs
-        out.add(sid)
-        out.update(adj[sid])
+    out: set[int] = set().union(*map(_near(g.adj).__getitem__, compress(ALL, g.sp[side])))  # own SPs' spaces
     if g.destroyed:
         out -= g.destroyed
     return out
