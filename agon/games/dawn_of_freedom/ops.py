@@ -83,12 +83,17 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False) -> list[in
     """1989 6.2.3: any space holding opponent SPs (no presence needed), unless an event forbids it.
     With `first`, stop at the first target (to know whether there is one)."""
     opp = g.sp[1 - side]
+    bans = [e for e in g.effects.values() if e.ban_checks and e.side == side]
+    if where is None and not bans and not g.destroyed:  # the common case: every space with opponent SPs
+        if first:
+            found = next(compress(ALL, opp), None)
+            return [] if found is None else [found]
+        return list(compress(ALL, opp))
     out = list(compress(ALL, opp)) if where is None else [s for s in where.candidates if opp[s]]
     if g.destroyed:
         out = [s for s in out if s not in g.destroyed]
     if where is not None and where.fn is not None:
         out = [s for s in out if where.fn(g, s)]
-    bans = [e for e in g.effects.values() if e.ban_checks and e.side == side]
     for e in bans:
         w = e.where
         if w is None:
@@ -202,6 +207,8 @@ class PlaceOps(Ask):
     def legal(self, g: Any, f: Frame) -> list[Action]:
         side, left, destroyed = f["role"], f["left"], g.destroyed
         if left >= 2:  # every space is affordable
+            if not destroyed:
+                return list(map(SPACE.__getitem__, f["elig"]))
             return [SPACE[s] for s in f["elig"] if s not in destroyed]
         if left < 1:
             return []

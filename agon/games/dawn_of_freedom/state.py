@@ -525,6 +525,8 @@ class DawnState(State):
         return self.tst[side] >= box > self.tst[1 - side]
 
     def ops_modifier(self, side: int) -> int:
+        if not self.effects:
+            return 0
         return sum(e.ops for e in self.effects.values() if e.side == side and e.ops and not e.ops_where)
 
     def card_ops(self, card: int, side: int, extra: int = 0) -> int:
