@@ -92,7 +92,7 @@ import importlib
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -271,6 +271,9 @@ class Where:
         return sid not in g.destroyed and (self.ids is None or sid in self.ids) and (self.fn is None or self.fn(g, sid))
 
     def __and__(self, other: Where) -> Where:
+        return _both(self, other)
+
+    def _and(self, other: Where) -> Where:
         if self.ids is None or other.ids is None:
             ids = self.ids if other.ids is None else other.ids
         else:
@@ -301,6 +304,13 @@ class Where:
 
 
 ALL_IDS = frozenset(range(len(SPACES)))
+
+
+@lru_cache(maxsize=1024)
+def _both(a: Where, b: Where) -> Where:
+    """`a & b`, built once for each pair (a filter never changes; events combine the same ones on
+    every play, and building one fills its label's words)."""
+    return a._and(b)
 
 
 def _static(label: Text | str, test: Callable[[Any], bool]) -> Where:
