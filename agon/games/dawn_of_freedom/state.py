@@ -414,7 +414,7 @@ class DawnState(State):
             got.append(card)
         if got:
             self.reveal()
-            if quiet:
+            if quiet or self.quiet:  # the caller logs it / no log kept
                 return got
             self.say("The {side} draws {n} card(s).", side=NAMES[side], n=len(got))
             self.say("You draw {cards}.", to=ROLES[side], cards=join_terms([CARDS[c].title for c in got]))

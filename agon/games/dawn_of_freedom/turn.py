@@ -74,7 +74,7 @@ def deal(g: Any) -> None:
             continue
         break
     for side in (C, D):
-        if dealt[side]:
+        if dealt[side] and not g.quiet:  # (a quiet game keeps no log: the card lists need not be built)
             g.say("The {side} is dealt {n} card(s).", side=NAMES[side], n=len(dealt[side]))
             g.say("You are dealt {cards}.", to=ROLES[side], cards=join_terms([CARDS[c].title for c in dealt[side]]))
 
