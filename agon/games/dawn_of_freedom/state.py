@@ -273,12 +273,10 @@ class DawnState(State):
         """Push steps so that the first of them runs first."""
         if steps is None:
             return
-        if isinstance(steps, dict):
+        if type(steps) is dict:
             self.stack.append(steps)
             return
-        for f in reversed(steps):
-            if f is not None:
-                self.stack.append(f)
+        self.stack.extend([f for f in reversed(steps) if f is not None])
 
     # -- board helpers ------------------------------------------------------------------------------
 

@@ -164,20 +164,19 @@ def play_event(g: Any, f: Frame) -> None:
     if ev is None:
         g.say("(The event of {card} is not implemented yet: no effect.)", card=title)
         return
-    before = [g.sp[0][:], g.sp[1][:]]
+    before = None if g.quiet else [g.sp[0][:], g.sp[1][:]]  # a quiet game logs no summary
     g.sp_summary = True
     try:
         steps = ev.fn(g, Ev(card, side, g.card_ops(card, side)))
     finally:
         g.sp_summary = False
-    _say_sp_changes(g, title, before)
+    if before is not None:
+        _say_sp_changes(g, title, before)
     g.push(steps)
 
 
 def _say_sp_changes(g: Any, title: str, before: list[list[int]]) -> None:
     """Log the SPs an event changed at once (its later steps log their own SPs)."""
-    if g.quiet:  # no log: nothing to sum up
-        return
     changes: list[Text | str] = [msg("{side} {n:+d} in {space}", side=NAMES[s], n=g.sp[s][i] - before[s][i],
                                      space=SPACES[i].name)
                                  for i in range(len(SPACES)) for s in (0, 1) if g.sp[s][i] != before[s][i]]
