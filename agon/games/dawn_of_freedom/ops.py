@@ -53,11 +53,9 @@ def eligible_for_ops(g: Any, side: int, where: Any) -> tuple[int, ...]:
 
 def can_place(g: Any, side: int, where: Any) -> bool:
     """Is any space eligible for placing SPs (1989 6.1)? Asked only to know, so not sorted."""
-    if where is None and not g.destroyed:
+    if where is None:  # a space with own SPs is eligible itself (a destroyed space holds none, 7.6)
         return any(g.sp[side])
     out = _eligible(g, side)
-    if where is None:
-        return bool(out)
     if where.ids is not None:
         out &= where.ids
     if where.fn is None:
