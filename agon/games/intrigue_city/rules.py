@@ -157,8 +157,9 @@ class IntrigueState(State):
         self.set_i = 0
         self.phase = "setup"
         self.act = [self.roles[self.setup_order[0]]]
-        self.say("Intrigue City for {n} players; turn order from the bottom of the stack: {order}",
-                 n=n, order=text.comma_list([self.roles[p] for p in self.setup_order]))
+        if not self.quiet:  # a machine's game (new(quiet=True)) writes no log
+            self.say("Intrigue City for {n} players; turn order from the bottom of the stack: {order}",
+                     n=n, order=text.comma_list([self.roles[p] for p in self.setup_order]))
 
     def _deal_cards(self) -> None:
         """Setup 3-4, IC-2P.1, IC-2P.4, IC-V.5, IC-V.6: action cards into slots, two-player hands."""
