@@ -8,6 +8,7 @@ offers ("space", s) for every legal, affordable space not yet chosen (a LimOp st
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from agon.games.cuba_libre import activities
@@ -149,10 +150,25 @@ def op_possible(g: Any, f: int, op: str, lim: bool, free: bool, within: tuple[in
     return sa and op == "terror" and f == M26 and bool(activities.spaces(g, M26, "kidnap", fr))
 
 
+def _possible(g: Any, f: int, lim: bool, free: bool, only: tuple[str, ...], within: tuple[int, ...],
+              sa: bool) -> Iterator[str]:
+    for op in OPS[f]:
+        if (only and op not in only) or (free and op == "construct"):
+            continue
+        if op_possible(g, f, op, lim, free, within, sa):
+            yield op
+
+
 def ops_possible(g: Any, f: int, lim: bool, free: bool, only: tuple[str, ...] = (),
                  within: tuple[int, ...] = (), sa: bool = False) -> list[str]:
-    return [op for op in OPS[f] if (not only or op in only) and not (free and op == "construct")
-            and op_possible(g, f, op, lim, free, within, sa)]
+    return list(_possible(g, f, lim, free, only, within, sa))
+
+
+def any_op_possible(g: Any, f: int, lim: bool, free: bool, only: tuple[str, ...] = (),
+                    within: tuple[int, ...] = (), sa: bool = False, launder: bool = False) -> bool:
+    """`ops_possible(...)` is not empty (`launder`: leaving out Construct, 2.3.6); stops at the
+    first possible Operation, for the prompts that only ask whether one is."""
+    return any(not (launder and op == "construct") for op in _possible(g, f, lim, free, only, within, sa))
 
 
 # -- removal of enemy pieces --------------------------------------------------------------------
@@ -357,7 +373,9 @@ class OpChoice(Step):
 
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
-        return WAIT if OpChoice.legal(g, fr) else POP
+        possible = any_op_possible(g, fr["f"], fr["lim"], fr["free"], fr.get("only", ()), fr.get("within", ()),
+                                   fr["sa"], launder=fr.get("src") == "launder")
+        return WAIT if possible else POP
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
