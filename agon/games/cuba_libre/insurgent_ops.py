@@ -52,6 +52,24 @@ def rally_options(g: Any, f: int, s: int, free_level: bool = False) -> list[Any]
     return out
 
 
+def rally_possible(g: Any, f: int, s: int) -> bool:
+    """`rally_options(g, f, s)` is not empty, without listing them (the Operation's space test)."""
+    if IS_EC[s]:
+        return False
+    lvl = g.support[s]
+    if (f == M26 and lvl > 0) or (f == DR and lvl in (2, -2)):
+        return False
+    row = g.sp[s]
+    u, a = GUER_U[f], GUER_A[f]
+    if g.available(u):
+        return True  # "place"
+    if g.is_player(f) and any(g.sp[o][u] or g.sp[o][a] for o in range(NS) if o != s):
+        return True  # "place", after taking Guerrillas off the map (withdrawable)
+    if f != SYN and row[u] + row[a] >= 2 and g.base_room(s, f) and g.available(g.base_slot(f)):
+        return True  # "base"
+    return bool(row[a] and (row[CO] if f == SYN else row[g.base_slot(f)]))  # "flip" (counts need Available)
+
+
 def withdrawable(g: Any, f: int, s: int) -> list[Any]:
     """CL 1.4.1: a player with no Guerrilla Available may first take its own Guerrillas off the
     map (from other spaces) to Available, to place them here."""
