@@ -188,7 +188,7 @@ class SpecialActivity(Step):
     def enter(g: Any, fr: dict[str, Any]) -> int:
         if fr.get("end"):
             return STEP_POP
-        return WAIT if SpecialActivity.legal(g, fr) else STEP_POP
+        return WAIT if g.entered(fr, SpecialActivity.legal(g, fr)) else STEP_POP
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:

@@ -336,7 +336,7 @@ def withdraw_options(g: Any, actor: int, keys: tuple[str, ...], spaces: list[int
 class Place(Step):
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
-        return WAIT if fr["n"] > 0 and Place.legal(g, fr) else POP
+        return WAIT if fr["n"] > 0 and g.entered(fr, Place.legal(g, fr)) else POP
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
@@ -389,7 +389,7 @@ def remove(g: Any, f: int, slots: tuple[str, ...], n: int = 1, spaces: Any = Non
 class Remove(Step):
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
-        return WAIT if fr["n"] > 0 and Remove.legal(g, fr) else POP
+        return WAIT if fr["n"] > 0 and g.entered(fr, Remove.legal(g, fr)) else POP
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
@@ -426,7 +426,7 @@ def shift(g: Any, f: int, n_spaces: int, delta: int, spaces: Any = None) -> None
 class Shift(Step):
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
-        return WAIT if fr["n"] > 0 and Shift.legal(g, fr) else POP
+        return WAIT if fr["n"] > 0 and g.entered(fr, Shift.legal(g, fr)) else POP
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:

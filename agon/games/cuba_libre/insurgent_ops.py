@@ -342,7 +342,7 @@ class PlaceAfter(Step):
 class Construct(Step):
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
-        opts = Construct.legal(g, fr)
+        opts = g.entered(fr, Construct.legal(g, fr))
         if len(opts) == 1:
             Construct.apply(g, fr, opts[0])
             return POP

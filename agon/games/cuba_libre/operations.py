@@ -37,7 +37,14 @@ from agon.games.cuba_libre.data import (
     P,
     T,
 )
-from agon.games.cuba_libre.insurgent_ops import CARRY, caracas_ok, carried, rally_possible, terror
+from agon.games.cuba_libre.insurgent_ops import (  # noqa: F401 - rally_options: the bots import it from here
+    CARRY,
+    caracas_ok,
+    carried,
+    rally_options,
+    rally_possible,
+    terror,
+)
 from agon.games.cuba_libre.steps import POP, WAIT, Step, step
 
 SPACES = tuple(range(NS))
@@ -202,10 +209,10 @@ def ops_possible(g: Any, f: int, lim: bool, free: bool, only: tuple[str, ...] = 
 
 
 def any_op_possible(g: Any, f: int, lim: bool, free: bool, only: tuple[str, ...] = (),
-                    within: tuple[int, ...] = (), sa: bool = False, launder: bool = False) -> bool:
-    """`ops_possible(...)` is not empty (`launder`: leaving out Construct, 2.3.6); stops at the
-    first possible Operation, for the prompts that only ask whether one is."""
-    return any(not (launder and op == "construct") for op in _possible(g, f, lim, free, only, within, sa))
+                    within: tuple[int, ...] = (), sa: bool = False) -> bool:
+    """`ops_possible(...)` is not empty; stops at the first possible Operation, for the prompts
+    that only ask whether one is."""
+    return next(_possible(g, f, lim, free, only, within, sa), None) is not None
 
 
 # -- removal of enemy pieces --------------------------------------------------------------------
@@ -410,9 +417,7 @@ class OpChoice(Step):
 
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
-        possible = any_op_possible(g, fr["f"], fr["lim"], fr["free"], fr.get("only", ()), fr.get("within", ()),
-                                   fr["sa"], launder=fr.get("src") == "launder")
-        return WAIT if possible else POP
+        return WAIT if g.entered(fr, OpChoice.legal(g, fr)) else POP
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
@@ -743,7 +748,7 @@ def garrison_finish(g: Any, fr: dict[str, Any]) -> None:
 class GarrisonAssault(Step):
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
-        return WAIT if GarrisonAssault.legal(g, fr)[:-1] else POP
+        return WAIT if g.entered(fr, GarrisonAssault.legal(g, fr))[:-1] else POP
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:

@@ -324,7 +324,7 @@ class Redeploy(Step):
                     if forced_troops(g, s) and s != HAVANA:
                         g.move(s, HAVANA, T, g.sp[s][T])
                 fr["havana"] = True
-        return WAIT if Redeploy.legal(g, fr) else STEP_POP
+        return WAIT if g.entered(fr, Redeploy.legal(g, fr)) else STEP_POP
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
