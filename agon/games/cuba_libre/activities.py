@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from agon.games.cuba_libre import operations as ops  # a module: operations imports this one too
 from agon.games.cuba_libre.cash import ask_carry
 from agon.games.cuba_libre.data import (
     ADJ,
@@ -79,8 +80,7 @@ def spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> list[int]:
 
 def _spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> Iterator[int]:
     """`spaces`, one by one (`available` stops at the first)."""
-    from agon.games.cuba_libre.operations import assault_capacity, pact, removal_targets, space_ok
-
+    assault_capacity, pact, removal_targets = ops.assault_capacity, ops.pact, ops.removal_targets
     sp = g.sp
     if name == "transport":
         yield from (s for s in range(NS) if sp[s][T] and (IS_CITY[s] or sp[s][GB]))
@@ -107,7 +107,7 @@ def _spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> Iterator[int]:
                 continue
             if s in fr["sp"]:
                 yield s
-            elif space_ok(g, terror_fr, s) and (IS_EC[s] or g.res[M26] >= 1 or _targets(g, s, True)):
+            elif ops.space_ok(g, terror_fr, s) and (IS_EC[s] or g.res[M26] >= 1 or _targets(g, s, True)):
                 yield s
     elif name == "subvert":
         yield from (s for s in range(NS) if IS_PROV[s] and g.control(s) == DR
@@ -139,9 +139,7 @@ def _stash_spaces(g: Any, done: tuple[int, ...]) -> list[int]:
 
 def _cheapest(g: Any, fr: dict[str, Any]) -> int:
     """Cheapest space of the open Operation (Bribe must leave enough to execute it)."""
-    from agon.games.cuba_libre.operations import candidate_spaces, space_cost
-
-    costs = [space_cost(g, fr, s) for s in candidate_spaces(g, fr)]
+    costs = [ops.space_cost(g, fr, s) for s in ops.candidate_spaces(g, fr)]
     return min(costs) if costs else 0
 
 

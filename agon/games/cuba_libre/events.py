@@ -70,6 +70,7 @@ from collections.abc import Callable
 from typing import Any
 
 from agon.games.cuba_libre.data import CARDS, NAMES, NS, ROLES, SYN
+from agon.games.cuba_libre.insurgent_ops import caracas_ok
 from agon.games.cuba_libre.steps import POP, PUSHED, WAIT, Step, step
 
 EventFn = Callable[[Any, int], None]
@@ -113,8 +114,6 @@ def execute(g: Any, f: int, number: int, shaded: bool) -> None:
     """Run an Event for faction f: card-data eligibility effects, then the event's steps. 26July or
     DR under the Pact of Caracas (card 18) with 2+ Bases is first asked whether to cancel it by
     removing 2 of its Bases (8.6.5: "when executing an Op or Event"; step "ev_caracas")."""
-    from agon.games.cuba_libre.insurgent_ops import caracas_ok
-
     offer = caracas_ok(g, f)  # judged before this card's own Capability (card 18 itself) is added
     card = CARDS[number]
     side = "shaded" if shaded else "unshaded"

@@ -5,6 +5,7 @@ Per-space steps pushed by operations.select_space; the Operation frame is found 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from agon.games.cuba_libre.data import (
@@ -68,6 +69,19 @@ def rally_possible(g: Any, f: int, s: int) -> bool:
     if f != SYN and row[u] + row[a] >= 2 and g.base_room(s, f) and g.available(g.base_slot(f)):
         return True  # "base"
     return bool(row[a] and (row[CO] if f == SYN else row[g.base_slot(f)]))  # "flip" (counts need Available)
+
+
+def rally_spaces(g: Any, f: int, spaces: Sequence[int]) -> list[int]:
+    """The spaces of `spaces` where `rally_possible(g, f, s)`: with Guerrillas Available, every
+    City and Province that f's Rally may take place in (the level bars of 3.3.1)."""
+    if not g.available(GUER_U[f]):
+        return [s for s in spaces if rally_possible(g, f, s)]
+    sup = g.support
+    if f == M26:
+        return [s for s in spaces if not IS_EC[s] and sup[s] <= 0]
+    if f == DR:
+        return [s for s in spaces if not IS_EC[s] and sup[s] not in (2, -2)]
+    return [s for s in spaces if not IS_EC[s]]
 
 
 def withdrawable(g: Any, f: int, s: int) -> list[Any]:

@@ -43,6 +43,7 @@ from agon.games.cuba_libre.insurgent_ops import (  # noqa: F401 - rally_options:
     carried,
     rally_options,
     rally_possible,
+    rally_spaces,
     terror,
 )
 from agon.games.cuba_libre.steps import POP, WAIT, Step, step
@@ -174,9 +175,15 @@ def candidate_spaces(g: Any, fr: dict[str, Any]) -> list[int]:
     if (fr["lim"] and fr["sp"]) or fr.get("swept"):
         return []
     chosen, f, op = fr["sp"], fr["f"], fr["op"]
+    pool = affordable(g, f, op, fr["free"], fr.get("within") or SPACES)
+    if chosen:
+        pool = [s for s in pool if s not in chosen]
+    if op == "rally":
+        return rally_spaces(g, f, pool)
+    if op in ("train", "sweep"):
+        return [s for s in pool if not IS_EC[s]]
     ok, arr = SPACE_OK[op], fr.get("arr", ())
-    return [s for s in affordable(g, f, op, fr["free"], fr.get("within") or SPACES) if s not in chosen
-            and ok(g, f, s, arr)]
+    return [s for s in pool if ok(g, f, s, arr)]
 
 
 def op_possible(g: Any, f: int, op: str, lim: bool, free: bool, within: tuple[int, ...] = (),

@@ -245,14 +245,15 @@ class CubaLibreState(Board, State):
             self.next_turn()  # after set-up or a Propaganda round
 
     def _run(self) -> None:
+        stack = self.stack  # never rebound while the flow runs (steps push and pop it)
         for _ in range(100_000):
             if self.over is not None:
-                self.stack.clear()
+                stack.clear()
                 return
-            if not self.stack:
+            if not stack:
                 self.advance()
                 continue
-            fr = self.stack[-1]
+            fr = stack[-1]
             if fr.get("wait"):
                 return
             code = STEPS[fr["k"]].enter(self, fr)
@@ -260,7 +261,7 @@ class CubaLibreState(Board, State):
                 fr["wait"] = True
                 return
             if code == POP:
-                self.stack.remove(fr) if self.stack[-1] is not fr else self.stack.pop()
+                stack.remove(fr) if stack[-1] is not fr else stack.pop()
             elif code != PUSHED:
                 raise RuntimeError(f"step {fr['k']} returned {code}")
         raise RuntimeError("cuba-libre flow did not settle")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from agon.games.cuba_libre import deception
+from agon.games.cuba_libre import deception, negotiation
 from agon.games.cuba_libre import events as ev
 from agon.games.cuba_libre.data import (
     CITIES,
@@ -121,9 +121,7 @@ PROMPT_WORDS = ("1st", "2nd", *CHOICES, *DEPLOY_WORDS)
 def launder_donors(g: Any, f: int) -> list[int]:
     """Who may give a Cash marker for f's Launder LimOp (2.3.6): f itself first, then any other
     player faction holding Cash (never a Non-player, never a faction of the same player, 1.5)."""
-    from agon.games.cuba_libre.rules import teams
-
-    mates = next(t for t in teams(g.options) if f in t)
+    mates = negotiation.mates(g, f)
     out = [f] if g.cash_of(f) else []
     return out + [x for x in range(4) if x != f and x not in mates and g.is_player(x) and g.cash_of(x)]
 
