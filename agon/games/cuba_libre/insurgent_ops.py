@@ -203,17 +203,20 @@ class March(Step):
 
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
-        if not march_origins(g, fr):
+        origins = march_origins(g, fr)
+        if not origins:
             March._finish(g, fr)
             return POP
+        g.entered(fr, March._choices(fr, origins))
         return WAIT
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        out = march_origins(g, fr)
-        if fr["grp"]:
-            out.append(("done", None))
-        return out
+        return March._choices(fr, march_origins(g, fr))
+
+    @staticmethod
+    def _choices(fr: dict[str, Any], origins: list[Any]) -> list[Any]:
+        return [*origins, ("done", None)] if fr["grp"] else origins
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:

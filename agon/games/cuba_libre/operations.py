@@ -698,8 +698,10 @@ class MoveCubes(Step):
     def enter(g: Any, fr: dict[str, Any]) -> int:
         if fr.get("end"):
             return POP
-        if not move_origins(g, fr):
+        origins = move_origins(g, fr)
+        if not origins:
             return MoveCubes._finish(g, fr)
+        g.entered(fr, [*origins, ("done", None)])
         return WAIT
 
     @staticmethod

@@ -15,7 +15,7 @@ from agon.engine.rng import Rng
 from agon.games.cuba_libre import activities, operations
 from agon.games.cuba_libre.data import GOVT, NS
 from agon.games.cuba_libre.insurgent_ops import rally_options, rally_possible, rally_spaces
-from agon.games.cuba_libre.steps import STEPS
+from agon.games.cuba_libre.steps import STEPS, WAIT
 
 GAME = agon.load("cuba-libre")
 
@@ -46,6 +46,8 @@ def test_cl_3_3_1_rally_possible_is_rally_options_not_empty(seed: int, options: 
             listed = [s for s in range(NS) if rally_options(g, f, s)]
             assert [s for s in range(NS) if rally_possible(g, f, s)] == listed
             assert rally_spaces(g, f, tuple(range(NS))) == listed
+            # the Rally step waits exactly where a result is possible (not where only withdrawals are)
+            assert [s for s in range(NS) if STEPS["rally"].enter(g, {"f": f, "s": s}) == WAIT] == listed
 
 
 @pytest.mark.parametrize(("seed", "options"), GAMES)
