@@ -22,6 +22,7 @@ from starlette.concurrency import run_in_threadpool
 
 from agon.engine import UnknownGame, load
 from agon.i18n import catalogue_json, check_language
+from agon.server.encode import dumps
 from agon.server.live import Subscriber
 from agon.server.matches import ApiError, games_info, token_hash
 
@@ -30,16 +31,6 @@ if TYPE_CHECKING:
     from agon.server.app import Context
 
 OptionValue = StrictBool | StrictInt | StrictStr | None
-
-
-def dumps(obj: Any) -> bytes:
-    return json.dumps(obj, separators=(",", ":"), default=_json_default).encode()
-
-
-def _json_default(value: Any) -> Any:
-    if isinstance(value, set | frozenset):
-        return sorted(value, key=str)
-    return str(value)
 
 
 class JSON(Response):
@@ -248,22 +239,24 @@ async def get_match(match_id: str, request: Request, authorization: Bearer = Non
     ctx = _ctx(request)
     token = bearer(authorization)
     ctx.limit(token, request)
-    return JSON(await run_in_threadpool(ctx.matches.view_for, match_id, token))
+    return Response(await run_in_threadpool(ctx.matches.view_for, match_id, token), media_type="application/json")
 
 
 @router.post("/api/matches/{match_id}/actions", tags=["matches"], responses={**STATE_DOC, **ERRORS_DOC})
 async def post_action(match_id: str, body: ActionBody, request: Request, authorization: Bearer = None) -> JSON:
-    """One action of the seat whose token this is, meant for `version`; the answer is the new state.
-    Undo is the action `undo` when the prompt offers it."""
+    """One action of the seat whose token this is, meant for `version`; the answer is the new state,
+    whose `view.log` holds only the lines after those the seat had at `version` (they begin at
+    line `log_from` of the whole log; `log_from` 0: the whole log). Undo is the action `undo`
+    when the prompt offers it."""
     ctx = _ctx(request)
     token = bearer(authorization)
     if token is None:
         raise ApiError(401, "acting needs the seat's token: Authorization: Bearer TOKEN")
     ctx.limit(token, request)
-    obj = await run_in_threadpool(ctx.act_as, match_id, token, body.version, body.verb, body.arg)
+    data = await run_in_threadpool(ctx.act_as, match_id, token, body.version, body.verb, body.arg)
     ctx.changed(match_id)
     ctx.kick(match_id)
-    return JSON(obj)
+    return Response(data, media_type="application/json")
 
 
 @router.get("/api/matches/{match_id}/record", tags=["matches"], responses=ERRORS_DOC)
@@ -280,8 +273,10 @@ async def get_step(match_id: str, n: int, request: Request) -> JSON:
 
 @router.websocket("/api/matches/{match_id}/live")
 async def live(ws: WebSocket, match_id: str) -> None:
-    """Send `{"token": ...}` (or `{}` as a spectator) first; then the state object arrives now and
-    after every change. Errors arrive as {"error": ...} before the socket closes."""
+    """Send `{"token": ...}` (or `{}` as a spectator) first; then the whole state object arrives
+    now, and after every change the state object with only the log lines this socket was not sent
+    yet (`view.log` begins at line `log_from`). Errors arrive as {"error": ...} before the socket
+    closes."""
     ctx: Context = ws.app.state.agon
     await ws.accept()
     token: str | None = None
@@ -314,8 +309,8 @@ async def live(ws: WebSocket, match_id: str) -> None:
         except (WebSocketDisconnect, RuntimeError):
             closed.set()
 
-    async def send(obj: dict[str, Any]) -> None:
-        await ws.send_text(dumps(obj).decode())
+    async def send(data: bytes) -> None:
+        await ws.send_text(data.decode())
 
     reading = asyncio.create_task(reader())
     try:

@@ -28,7 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from agon.server import api
 from agon.server.bots import BotPool, fallback
 from agon.server.live import Hub, PostgresListener
-from agon.server.matches import ApiError, Matches
+from agon.server.matches import ApiError, Matches, Push
 from agon.server.migrations import upgrade
 from agon.server.store import Store, make_engine
 
@@ -107,26 +107,23 @@ class Context:
         if not self.clients.take(api.rate_key(None, request)):
             raise ApiError(429, "too many requests from this address; slow down")
 
-    def act_as(self, match_id: str, token: str, version: int, verb: str, arg: Any) -> dict[str, Any]:
+    def act_as(self, match_id: str, token: str, version: int, verb: str, arg: Any) -> bytes:
+        """Act for the seat of this token; the new state object, with the log lines after `version`."""
         live = self.matches.get(match_id)
         role = self.matches.seat_role(live, token)
         assert role is not None
         live = self.matches.act(match_id, role, version, verb, arg)
-        return self.matches.state_object(live, role)
+        with self.matches.lock(match_id):
+            return self.matches.push(live, role, version).data
 
     def role_of(self, match_id: str, token: str | None) -> str | None:
         return self.matches.seat_role(self.matches.get(match_id), token)
 
-    async def state_for(self, match_id: str, role: str | None) -> dict[str, Any]:
-        quick = self.matches.cached_state_object(match_id, role)  # no thread hop when nothing waits
+    async def state_for(self, match_id: str, role: str | None, since: int | None) -> Push:
+        quick = self.matches.cached_push(match_id, role, since)  # no thread hop when nothing waits
         if quick is not None:
             return quick
-
-        def build() -> dict[str, Any]:
-            with self.matches.lock(match_id):
-                return self.matches.state_object(self.matches._sync(match_id), role)
-
-        return await run_in_threadpool(build)
+        return await run_in_threadpool(self.matches.push_for, match_id, role, since)
 
     def changed(self, match_id: str) -> None:
         self.hub.changed(match_id)

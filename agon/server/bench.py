@@ -39,6 +39,7 @@ class ServerBench:
     think: float
     client_cpu: float = 0.0  # CPU seconds of the load generator (all of the run)
     load: tuple[float, float] = (0.0, 0.0)  # the machine's 1-minute load average before and after
+    lost: int = 0  # seats whose client stopped on an error (a refused request other than 409, a broken socket)
 
     def percentile(self, q: float) -> float:
         ordered = sorted(self.latencies_ms)
@@ -53,6 +54,7 @@ class ServerBench:
                 f"({self.server_cpu / self.seconds:.0%} of a core); "
                 f"{self.rss_per_match_kib:.0f} KiB per live match; "
                 f"{self.pushes} websocket pushes; {self.errors} refused (409: simultaneous moves, retried); "
+                f"{self.lost} seats lost; "
                 f"load generator CPU {self.client_cpu:.1f} s; load average {self.load[0]:.1f} -> {self.load[1]:.1f} "
                 f"on {os.cpu_count()} cores")
 
@@ -113,16 +115,28 @@ class Http:
 
     async def request(self, method: str, path: str, body: Any = None,
                       token: str | None = None) -> tuple[int, Any]:
-        if self.writer is None or self.writer.is_closing():
-            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-        assert self.reader is not None
         data = b"" if body is None else json.dumps(body).encode()
         head = [f"{method} {path} HTTP/1.1", f"host: {self.host}:{self.port}", f"content-length: {len(data)}",
                 "content-type: application/json"]
         if token is not None:
             head.append(f"authorization: Bearer {token}")
-        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
-        status_line, *lines = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+        message = ("\r\n".join(head) + "\r\n\r\n").encode() + data
+        for attempt in range(2):
+            if self.writer is None or self.writer.is_closing() or (self.reader is not None and self.reader.at_eof()):
+                self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            assert self.reader is not None
+            self.writer.write(message)
+            try:
+                header = await self.reader.readuntil(b"\r\n\r\n")
+                break
+            except (asyncio.IncompleteReadError, ConnectionError):
+                # the server closed this kept-alive connection while it was idle (as browsers see
+                # it too): the request was not read, so it is sent again on a new connection
+                self.writer.close()
+                self.writer = None
+                if attempt:
+                    raise
+        status_line, *lines = header.decode("latin-1").split("\r\n")
         length = 0
         for line in lines:
             name, _, value = line.partition(":")
@@ -144,6 +158,7 @@ class _Tally:
     actions: int = 0
     pushes: int = 0
     errors: int = 0
+    lost: int = 0
 
 
 async def _drive(host: str, port: int, game: str, matches: int, seconds: float, think: float, seed: int,
@@ -209,6 +224,10 @@ async def _drive(host: str, port: int, game: str, matches: int, seconds: float, 
                     tally.pushes += 1
                 except TimeoutError:
                     return
+        except Exception:
+            tally.lost += 1
+            if os.environ.get("AGON_BENCH_DEBUG"):
+                raise
         finally:
             await http.close()
             await ws.close()
@@ -258,4 +277,4 @@ def bench_server(db: str | None = None, matches: int = 500, seconds: float = 20.
             except subprocess.TimeoutExpired:
                 proc.kill()
     return ServerBench(db, matches, tally.actions, elapsed, tally.latencies, per_match, tally.pushes, tally.errors,
-                       cpu, think, own, (load_before, load_after))
+                       cpu, think, own, (load_before, load_after), tally.lost)

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import agon
-from tests.server.conftest import GAMES, auth, new_match, wait_for
+from tests.server.conftest import GAMES, auth, new_match, wait_for, whole
 
 
 def test_health(client):
@@ -71,7 +71,9 @@ def test_play_a_few_actions_as_each_active_seat(client, game):
                                json={"version": state["version"], "verb": first["verb"], "arg": first["arg"]})
         assert response.status_code == 200, response.text
         local.apply(role, local.legal_actions(role)[0])
-        assert response.json()["view"] == json.loads(json.dumps(local.view(role), default=str))
+        answer = response.json()  # the log lines after those of `state` (issue 11: responses carry what changed)
+        assert answer["log_from"] == len(state["view"]["log"])
+        assert whole(answer, state["view"]["log"])["view"] == json.loads(json.dumps(local.view(role), default=str))
     spectator = client.get(f"/api/matches/{match_id}").json()
     assert spectator["role"] is None and spectator["prompt"] is None
     first = next(iter(seats))
@@ -169,6 +171,7 @@ def test_undo_through_the_actions_endpoint(client):
     back = client.post(f"{url}/actions", headers=auth(tokens[role]),
                        json={"version": after["version"], "verb": "undo", "arg": None}).json()
     assert back["view"] == before["view"] and back["version"] == after["version"] + 1
+    assert back["log_from"] == 0  # an undo takes log lines away: the answer carries the whole log
     assert client.get(url, headers=auth(tokens[role])).json()["view"] == before["view"]
 
 
