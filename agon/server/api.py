@@ -10,15 +10,18 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import logging
 import time
+from collections.abc import Awaitable, Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 from fastapi import APIRouter, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, PlainTextResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 from starlette.concurrency import run_in_threadpool
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agon.engine import UnknownGame, load
 from agon.i18n import catalogue_json, check_language
@@ -29,6 +32,8 @@ from agon.server.matches import ApiError, games_info, token_hash
 if TYPE_CHECKING:
     from agon.engine import Game
     from agon.server.app import Context
+
+log = logging.getLogger("agon.server")
 
 OptionValue = StrictBool | StrictInt | StrictStr | None
 
@@ -234,26 +239,34 @@ async def my_matches(body: TokensBody, request: Request) -> JSON:
 
 
 @router.get("/api/matches/{match_id}", tags=["matches"], responses={**STATE_DOC, **ERRORS_DOC})
-async def get_match(match_id: str, request: Request, authorization: Bearer = None) -> JSON:
-    """The match as this seat (Bearer token) or a spectator (no token) sees it."""
-    ctx = _ctx(request)
-    token = bearer(authorization)
-    ctx.limit(token, request)
-    return Response(await run_in_threadpool(ctx.matches.view_for, match_id, token), media_type="application/json")
+async def get_match(match_id: str, request: Request, authorization: Bearer = None) -> Response:
+    """The match as this seat (Bearer token) or a spectator (no token) sees it, with the whole log."""
+    return await match_state(_ctx(request), match_id, authorization, request)
 
 
 @router.post("/api/matches/{match_id}/actions", tags=["matches"], responses={**STATE_DOC, **ERRORS_DOC})
-async def post_action(match_id: str, body: ActionBody, request: Request, authorization: Bearer = None) -> JSON:
+async def post_action(match_id: str, body: ActionBody, request: Request, authorization: Bearer = None) -> Response:
     """One action of the seat whose token this is, meant for `version`; the answer is the new state,
     whose `view.log` holds only the lines after those the seat had at `version` (they begin at
     line `log_from` of the whole log; `log_from` 0: the whole log). Undo is the action `undo`
     when the prompt offers it."""
-    ctx = _ctx(request)
+    return await act(_ctx(request), match_id, body, authorization, request)
+
+
+# What the two routes above do; `FastPath` calls the same for the requests of every move.
+
+async def match_state(ctx: Context, match_id: str, authorization: str | None, request: Request) -> Response:
+    token = bearer(authorization)
+    ctx.limit(token, request)
+    return Response(await ctx.run(ctx.matches.view_for, match_id, token), media_type="application/json")
+
+
+async def act(ctx: Context, match_id: str, body: ActionBody, authorization: str | None, request: Request) -> Response:
     token = bearer(authorization)
     if token is None:
         raise ApiError(401, "acting needs the seat's token: Authorization: Bearer TOKEN")
     ctx.limit(token, request)
-    data = await run_in_threadpool(ctx.act_as, match_id, token, body.version, body.verb, body.arg)
+    data = await ctx.run(ctx.act_as, match_id, token, body.version, body.verb, body.arg)
     ctx.changed(match_id)
     ctx.kick(match_id)
     return Response(data, media_type="application/json")
@@ -293,7 +306,7 @@ async def live(ws: WebSocket, match_id: str) -> None:
             if raw is not None and not isinstance(raw, str):
                 raise ApiError(400, "token must be a string")
             token = raw
-        role = await run_in_threadpool(ctx.role_of, match_id, token)
+        role = await ctx.run(ctx.role_of, match_id, token)
     except ApiError as err:
         await ws.send_text(json.dumps({"error": err.message}))
         await ws.close(code=4000 + err.status)
@@ -399,3 +412,85 @@ def rate_key(token: str | None, request: Request) -> str:
     if token is not None:
         return "t:" + token_hash(token)
     return "c:" + (request.client.host if request.client else "?")
+
+
+class FastPath:
+    """The two requests of every move, `POST /api/matches/{id}/actions` and `GET /api/matches/{id}`,
+    answered by the code of their routes (`act`, `match_state`) without FastAPI's routing and
+    parameter machinery, which cost more CPU than the move itself. A request it does not read
+    exactly as the route would (a body that does not validate, another content type, another
+    method) goes on to FastAPI with its body, so every error reads as it always did."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path: str = scope["path"] if scope["type"] == "http" else ""
+        if not path.startswith("/api/matches/"):
+            await self.app(scope, receive, send)
+            return
+        match_id, _, rest = path[len("/api/matches/"):].partition("/")
+        method = scope["method"]
+        if match_id and not rest and method == "GET":
+            await self._answer(scope, send, lambda ctx, request, auth: match_state(ctx, match_id, auth, request))
+            return
+        if not (match_id and rest == "actions" and method == "POST"):
+            await self.app(scope, receive, send)
+            return
+        chunks = []
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
+        raw = b"".join(chunks)
+        kind = _header(scope, b"content-type")
+        body = None
+        if kind is None or kind.split(";", 1)[0].strip().lower() == "application/json":
+            with contextlib.suppress(ValidationError):
+                body = ActionBody.model_validate_json(raw)
+        if body is None:
+            await self.app(scope, _replay(raw, receive), send)
+            return
+        valid = body
+        await self._answer(scope, send, lambda ctx, request, auth: act(ctx, match_id, valid, auth, request))
+
+    @staticmethod
+    async def _answer(scope: Scope, send: Send,
+                      answer: Callable[[Context, Request, str | None], Awaitable[Response]]) -> None:
+        request = Request(scope)
+        try:
+            response = await answer(scope["app"].state.agon, request, _header(scope, b"authorization"))
+        except ApiError as err:
+            response = JSON({"error": err.message}, status_code=err.status)
+        except Exception as err:
+            log.exception("agon: internal error")
+            response = JSON({"error": f"internal error ({type(err).__name__})"}, status_code=500)
+        await response(scope, _no_receive, send)
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope["headers"]:
+        if key == name:
+            return value.decode("latin-1")
+    return None
+
+
+def _replay(body: bytes, receive: Receive) -> Receive:
+    """A `receive` that gives the body read already, then what the connection says."""
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay
+
+
+async def _no_receive() -> Message:
+    return {"type": "http.disconnect"}

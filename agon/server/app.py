@@ -14,10 +14,11 @@ import inspect
 import logging
 import os
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -33,6 +34,8 @@ from agon.server.migrations import upgrade
 from agon.server.store import Store, make_engine
 
 log = logging.getLogger("agon.server")
+
+T = TypeVar("T")
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 
@@ -94,6 +97,13 @@ class Context:
         self.again: set[str] = set()
         self.tasks: set[asyncio.Task[None]] = set()
         self.origin = secrets.token_hex(6)  # names this process in the NOTIFYs it sends
+        # the threads that wait for the database and the match locks off the event loop (a plain
+        # executor: a move's two hops cost less than through anyio's limiter and cancel scopes)
+        self.threads = ThreadPoolExecutor(max_workers=32, thread_name_prefix="agon")
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        """`fn(*args)` in one of the server's threads."""
+        return await asyncio.get_running_loop().run_in_executor(self.threads, fn, *args)
 
     # -- used by the routes -----------------------------------------------------------------------
 
@@ -123,7 +133,7 @@ class Context:
         quick = self.matches.cached_push(match_id, role, since)  # no thread hop when nothing waits
         if quick is not None:
             return quick
-        return await run_in_threadpool(self.matches.push_for, match_id, role, since)
+        return await self.run(self.matches.push_for, match_id, role, since)
 
     def changed(self, match_id: str) -> None:
         self.hub.changed(match_id)
@@ -186,7 +196,7 @@ class Context:
 
     def kick(self, match_id: str) -> None:
         """Let the bots of this match move, if any must (one runner per match at a time)."""
-        if self.pool is None:
+        if self.pool is None or not self.matches.may_have_bots(match_id):
             return
         if match_id in self.running:
             self.again.add(match_id)
@@ -200,7 +210,7 @@ class Context:
         try:
             while True:
                 self.again.discard(match_id)
-                live = await run_in_threadpool(self.matches.get, match_id)
+                live = await self.run(self.matches.get, match_id)
                 turns = self.matches.bot_turns(live)
                 if not turns:
                     if match_id in self.again:
@@ -216,7 +226,7 @@ class Context:
 
     async def _bot_move(self, match_id: str, role: str) -> None:
         assert self.pool is not None
-        job = await run_in_threadpool(self.matches.bot_job, match_id, role)
+        job = await self.run(self.matches.bot_job, match_id, role)
         if job is None:
             return
         version, state, name, seed = job
@@ -226,12 +236,12 @@ class Context:
         finally:
             await self.set_thinking(match_id, self.matches.thinking.get(match_id, frozenset()) - {role})
         try:
-            await run_in_threadpool(self.matches.act, match_id, role, version, move.verb, move.arg, move.reason)
+            await self.run(self.matches.act, match_id, role, version, move.verb, move.arg, move.reason)
         except ApiError as err:
             if err.status != 422:
                 return  # 409: someone else moved first; the loop looks again
             move = fallback(state, role, seed, f"{name} chose an illegal action: a random move")
-            await run_in_threadpool(self.matches.act, match_id, role, version, move.verb, move.arg, move.reason)
+            await self.run(self.matches.act, match_id, role, version, move.verb, move.arg, move.reason)
         self.changed(match_id)
 
     # -- life -------------------------------------------------------------------------------------
@@ -258,6 +268,7 @@ class Context:
             self.listener.stop()
         if self.pool is not None:
             self.pool.close()
+        self.threads.shutdown(wait=False, cancel_futures=True)
         self.engine.dispose()
 
 
@@ -373,6 +384,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         log.exception("agon: internal error")
         return api.JSON({"error": f"internal error ({type(err).__name__})"}, status_code=500)
 
+    app.add_middleware(api.FastPath)  # innermost: after the body limit, inside the headers and error handling
     app.add_middleware(BodyLimit, limit=settings.body_limit, import_limit=settings.import_limit)
     app.add_middleware(SecurityHeaders)
     return app

@@ -283,6 +283,12 @@ class Matches:
             live.applied(verb)
             return live
 
+    def may_have_bots(self, match_id: str) -> bool:
+        """False when the match is cached and has no bot seat (nothing for the bots to do)."""
+        with self._guard:
+            live = self._cache.get(match_id)
+        return live is None or any(seat.kind == "bot" for seat in live.row.seats.values())
+
     def bot_turns(self, live: Live) -> list[str]:
         """Active roles whose seat is a bot."""
         return [r for r in live.state.active if live.row.seats.get(r, SeatRow(r, "human", None, None)).kind == "bot"]
