@@ -266,7 +266,7 @@ async def act(ctx: Context, match_id: str, body: ActionBody, authorization: str 
     if token is None:
         raise ApiError(401, "acting needs the seat's token: Authorization: Bearer TOKEN")
     ctx.limit(token, request)
-    data = await ctx.run(ctx.act_as, match_id, token, body.version, body.verb, body.arg)
+    data = await ctx.act(match_id, token, body.version, body.verb, body.arg)
     ctx.changed(match_id)
     ctx.kick(match_id)
     return Response(data, media_type="application/json")

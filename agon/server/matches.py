@@ -258,30 +258,47 @@ class Matches:
     def act(self, match_id: str, role: str, version: int, verb: str, arg: Any, note: str | None = None) -> Live:
         """Apply and store one action of `role`, if `version` is the match's version."""
         with self.lock(match_id):
-            live = self._sync(match_id)
-            if version != live.version:
-                live = self._sync(match_id, fresh=True)  # another process may have moved it on
-            if version != live.version:
-                raise ApiError(409, f"stale version {version}: the match is at version {live.version}")
-            action = Action(verb, freeze(arg))
-            try:
-                live.state.apply(role, action, note=note)
-            except IllegalAction as err:
-                raise ApiError(422, str(err)) from err
-            except (TypeError, ValueError) as err:
-                raise ApiError(422, f"{action} is not an action this game understands: {err}") from err
-            stored = ActionRow(version, role, verb, jsonable(action.arg), note)
-            live.storing = version + 1
-            try:
-                self.store.append_action(match_id, stored, live.state.is_over, notify=f"{match_id}:{version + 1}")
-            except StaleVersion as err:
-                self._evict(match_id)
-                raise ApiError(409, f"stale version {version}: another action was stored first") from err
-            except Exception:
-                self._evict(match_id)  # the state is ahead of the database: rebuild it next time
-                raise
-            live.applied(verb)
-            return live
+            return self.act_locked(self._sync(match_id), role, version, verb, arg, note)
+
+    def act_locked(self, live: Live, role: str, version: int, verb: str, arg: Any, note: str | None = None) -> Live:
+        """`act`, for the caller that holds the match's lock and has it from `_sync` (or `at_hand`)."""
+        match_id = live.row.id
+        if version != live.version:
+            live = self._sync(match_id, fresh=True)  # another process may have moved it on
+        if version != live.version:
+            raise ApiError(409, f"stale version {version}: the match is at version {live.version}")
+        action = Action(verb, freeze(arg))
+        try:
+            live.state.apply(role, action, note=note)
+        except IllegalAction as err:
+            raise ApiError(422, str(err)) from err
+        except (TypeError, ValueError) as err:
+            raise ApiError(422, f"{action} is not an action this game understands: {err}") from err
+        stored = ActionRow(version, role, verb, jsonable(action.arg), note)
+        live.storing = version + 1
+        try:
+            self.store.append_action(match_id, stored, live.state.is_over, notify=f"{match_id}:{version + 1}")
+        except StaleVersion as err:
+            self._evict(match_id)
+            raise ApiError(409, f"stale version {version}: another action was stored first") from err
+        except Exception:
+            self._evict(match_id)  # the state is ahead of the database: rebuild it next time
+            raise
+        live.applied(verb)
+        return live
+
+    def at_hand(self, match_id: str) -> Live | None:
+        """The match, if it is cached and up to date, with its lock taken (the caller releases
+        it); None if it is not, or if someone holds the lock: no waiting, no database read."""
+        lock = self.lock(match_id)
+        if not lock.acquire(blocking=False):
+            return None
+        with self._guard:
+            live = self._cache.get(match_id)
+        if live is None or live.stale:
+            lock.release()
+            return None
+        return live
 
     def may_have_bots(self, match_id: str) -> bool:
         """False when the match is cached and has no bot seat (nothing for the bots to do)."""
@@ -368,19 +385,15 @@ class Matches:
         return length - sum(1 for e in later if e.to is None or e.to == role)
 
     def cached_push(self, match_id: str, role: str | None, since: int | None) -> Push | None:
-        """`push`, if the match is cached, up to date and not locked (else None: the caller
-        builds it in a thread, where waiting for the lock or the database is harmless)."""
-        lock = self.lock(match_id)
-        if not lock.acquire(blocking=False):
+        """`push`, if the match is at hand (else None: the caller builds it in a thread, where
+        waiting for the lock or the database is harmless)."""
+        live = self.at_hand(match_id)
+        if live is None:
             return None
         try:
-            with self._guard:
-                live = self._cache.get(match_id)
-            if live is None or live.stale:
-                return None
             return self.push(live, role, since)
         finally:
-            lock.release()
+            self.lock(match_id).release()
 
     def push_for(self, match_id: str, role: str | None, since: int | None) -> Push:
         """`push` of the match as stored (rebuilt or caught up if need be)."""
