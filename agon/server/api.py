@@ -258,7 +258,10 @@ async def post_action(match_id: str, body: ActionBody, request: Request, authori
 async def match_state(ctx: Context, match_id: str, authorization: str | None, request: Request) -> Response:
     token = bearer(authorization)
     ctx.limit(token, request)
-    return Response(await ctx.run(ctx.matches.view_for, match_id, token), media_type="application/json")
+    data = ctx.matches.cached_view(match_id, token)  # no thread hop when the match is at hand
+    if data is None:
+        data = await ctx.run(ctx.matches.view_for, match_id, token)
+    return Response(data, media_type="application/json")
 
 
 async def act(ctx: Context, match_id: str, body: ActionBody, authorization: str | None, request: Request) -> Response:
@@ -313,21 +316,21 @@ async def live(ws: WebSocket, match_id: str) -> None:
         return
     except WebSocketDisconnect:
         return
-    closed = asyncio.Event()
-
     async def reader() -> None:
         try:
             while True:
                 await ws.receive_text()
         except (WebSocketDisconnect, RuntimeError):
-            closed.set()
+            ctx.hub.close(sub)
 
     async def send(data: bytes) -> None:
         await ws.send_text(data.decode())
 
+    sub = Subscriber(match_id, role, send)
+
     reading = asyncio.create_task(reader())
     try:
-        await ctx.hub.serve(Subscriber(match_id, role, send), closed)
+        await ctx.hub.serve(sub)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:

@@ -33,6 +33,7 @@ class Subscriber:
     role: str | None
     send: Send
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    closed: bool = False  # set by `close`, which wakes it too
     last: tuple[int, tuple[str, ...]] | None = None  # the version and thinking it was sent last
 
 
@@ -47,18 +48,20 @@ class Hub:
         for sub in self.subscribers.get(match_id, ()):
             sub.wake.set()
 
-    async def serve(self, sub: Subscriber, closed: asyncio.Event) -> None:
-        """Send `sub` its state now and after every change, until `closed` is set."""
+    @staticmethod
+    def close(sub: Subscriber) -> None:
+        """The socket of `sub` closed: its `serve` ends."""
+        sub.closed = True
+        sub.wake.set()
+
+    async def serve(self, sub: Subscriber) -> None:
+        """Send `sub` its state now and after every change, until it is closed."""
         self.subscribers.setdefault(sub.match_id, set()).add(sub)
         try:
             sub.wake.set()
-            while not closed.is_set():
-                waiter = asyncio.ensure_future(sub.wake.wait())
-                closer = asyncio.ensure_future(closed.wait())
-                await asyncio.wait({waiter, closer}, return_when=asyncio.FIRST_COMPLETED)
-                waiter.cancel()
-                closer.cancel()
-                if closed.is_set():
+            while True:
+                await sub.wake.wait()
+                if sub.closed:
                     break
                 sub.wake.clear()
                 push = await self.state_for(sub.match_id, sub.role, sub.last[0] if sub.last else None)

@@ -177,16 +177,22 @@ class Matches:
         401 for an unknown token, 403 for a token of another match."""
         if token is None:
             return None
+        role = self.role_of_token(live, token)
+        if role is not None:
+            return role
+        if self.store.seat_by_token_hash(token_hash(token)) is not None:
+            raise ApiError(403, "this token is a seat of another match")
+        raise ApiError(401, "unknown token")
+
+    @staticmethod
+    def role_of_token(live: Live, token: str) -> str | None:
+        """The role whose seat holds this token in this match, if any."""
         wanted = token_hash(token)
         role = None
         for seat in live.row.seats.values():  # compare every seat, in constant time each
             if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, wanted):
                 role = seat.role
-        if role is not None:
-            return role
-        if self.store.seat_by_token_hash(wanted) is not None:
-            raise ApiError(403, "this token is a seat of another match")
-        raise ApiError(401, "unknown token")
+        return role
 
     # -- creating ---------------------------------------------------------------------------------
 
@@ -399,6 +405,19 @@ class Matches:
         """`push` of the match as stored (rebuilt or caught up if need be)."""
         with self.lock(match_id):
             return self.push(self._sync(match_id), role, since)
+
+    def cached_view(self, match_id: str, token: str | None) -> bytes | None:
+        """`view_for`, if the match is at hand and the token is one of its seats' or none (else None:
+        the caller asks `view_for` in a thread, which may read the database)."""
+        live = self.at_hand(match_id)
+        if live is None:
+            return None
+        try:
+            if token is not None and self.role_of_token(live, token) is None:
+                return None
+            return self.push(live, self.seat_role(live, token)).data
+        finally:
+            self.lock(match_id).release()
 
     def view_for(self, match_id: str, token: str | None) -> bytes:
         """The whole state object (a GET) of this token's seat, or of a spectator, encoded."""
