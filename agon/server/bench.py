@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from agon.engine.rng import Rng
+from agon.server.encode import dumps, loads
 
 
 @dataclass
@@ -115,7 +116,7 @@ class Http:
 
     async def request(self, method: str, path: str, body: Any = None,
                       token: str | None = None) -> tuple[int, Any]:
-        data = b"" if body is None else json.dumps(body).encode()
+        data = b"" if body is None else dumps(body)
         head = [f"{method} {path} HTTP/1.1", f"host: {self.host}:{self.port}", f"content-length: {len(data)}",
                 "content-type: application/json"]
         if token is not None:
@@ -143,7 +144,7 @@ class Http:
             if name.lower() == "content-length":
                 length = int(value)
         payload = await self.reader.readexactly(length)
-        return int(status_line.split()[1]), json.loads(payload) if payload else None
+        return int(status_line.split()[1]), loads(payload) if payload else None
 
     async def close(self) -> None:
         if self.writer is not None:
@@ -195,7 +196,7 @@ async def _drive(host: str, port: int, game: str, matches: int, seconds: float, 
             ws = await connect(f"ws://{host}:{port}/api/matches/{match['id']}/live", max_size=2**24,
                                compression=None, open_timeout=120)
             await ws.send(json.dumps({"token": token}))
-            state = json.loads(await ws.recv())
+            state = loads(await ws.recv(decode=False))
         ready.set()
         try:
             await go.wait()
@@ -220,7 +221,8 @@ async def _drive(host: str, port: int, game: str, matches: int, seconds: float, 
                     if os.environ.get("AGON_BENCH_DEBUG"):
                         print(status, str(body)[:200], file=sys.stderr)
                 try:
-                    state = json.loads(await asyncio.wait_for(ws.recv(), max(0.05, clock["stop"] - time.monotonic())))
+                    state = loads(await asyncio.wait_for(ws.recv(decode=False),
+                                                         max(0.05, clock["stop"] - time.monotonic())))
                     tally.pushes += 1
                 except TimeoutError:
                     return

@@ -31,3 +31,10 @@ def dumps(obj: Any) -> bytes:
         except TypeError:  # an integer past 64 bits, say: the standard library writes it
             pass
     return json.dumps(obj, separators=(",", ":"), default=_default).encode()
+
+
+def loads(data: bytes | str) -> Any:
+    """A JSON document (bytes or text) as Python values."""
+    if orjson is not None:
+        return orjson.loads(data)
+    return json.loads(data)

@@ -155,11 +155,16 @@ class Store:
         # SQLite: this process's writers take turns here rather than in SQLite's busy waits
         self._writing: contextlib.AbstractContextManager[Any] = (
             contextlib.nullcontext() if self.is_postgres else threading.Lock())
-        mark = "%s" if self.is_postgres else "?"
-        self._advance_sql = f'UPDATE "match" SET version = {mark}, is_over = {mark} WHERE id = {mark} AND version = {mark}'
-        self._insert_sql = (f'INSERT INTO action (match_id, "index", role, verb, arg, note) '
-                            f'VALUES ({mark}, {mark}, {mark}, {mark}, {mark}, {mark})')
-        self._notify_sql = f"SELECT pg_notify('agon_match', {mark})"
+        # SQLite: an UPDATE and an INSERT in a transaction that takes the write lock at once
+        self._advance_sql = 'UPDATE "match" SET version = ?, is_over = ? WHERE id = ? AND version = ?'
+        self._insert_sql = 'INSERT INTO action (match_id, "index", role, verb, arg, note) VALUES (?, ?, ?, ?, ?, ?)'
+        # PostgreSQL: the whole write, with its NOTIFY, in one statement that is its own transaction
+        # (one round trip to the database instead of four)
+        stored = ('WITH moved AS (UPDATE "match" SET version = %s, is_over = %s WHERE id = %s AND version = %s '
+                  'RETURNING id), stored AS (INSERT INTO action (match_id, "index", role, verb, arg, note) '
+                  "SELECT id, %s, %s, %s, %s, %s FROM moved RETURNING match_id) ")
+        self._append_pg = stored + "SELECT 1 FROM stored"
+        self._append_notify_pg = stored + "SELECT pg_notify('agon_match', %s) FROM stored"
 
     @property
     def is_postgres(self) -> bool:
@@ -205,17 +210,27 @@ class Store:
             raw = self.engine.raw_connection()
             try:
                 cursor = raw.cursor()
+                values = (action.index, action.role, action.verb, json.dumps(action.arg), action.note)
                 try:
-                    if not self.is_postgres:
+                    if self.is_postgres:
+                        raw.dbapi_connection.autocommit = True  # the one statement is the transaction
+                        try:
+                            head = (action.index + 1, is_over, match_id, action.index, *values)
+                            if notify is None:
+                                cursor.execute(self._append_pg, head)
+                            else:
+                                cursor.execute(self._append_notify_pg, (*head, notify))
+                        finally:
+                            raw.dbapi_connection.autocommit = False
+                        if cursor.rowcount != 1:
+                            raise StaleVersion(match_id)
+                    else:
                         cursor.execute("BEGIN IMMEDIATE")  # the write lock now, not at the first write
-                    cursor.execute(self._advance_sql, (action.index + 1, is_over, match_id, action.index))
-                    if cursor.rowcount != 1:
-                        raise StaleVersion(match_id)
-                    cursor.execute(self._insert_sql, (match_id, action.index, action.role, action.verb,
-                                                      json.dumps(action.arg), action.note))
-                    if notify is not None and self.is_postgres:
-                        cursor.execute(self._notify_sql, (notify,))
-                    raw.commit()
+                        cursor.execute(self._advance_sql, (action.index + 1, is_over, match_id, action.index))
+                        if cursor.rowcount != 1:
+                            raise StaleVersion(match_id)
+                        cursor.execute(self._insert_sql, (match_id, *values))
+                        raw.commit()
                 finally:
                     cursor.close()
             except BaseException as err:
