@@ -163,9 +163,12 @@ class Context:
             return
         if rest.startswith("thinking:"):
             roles = rest.removeprefix("thinking:")
-            self.matches.set_thinking(match_id, frozenset(roles.split(",")) if roles else frozenset())
-        else:
-            self.matches.mark_stale(match_id, int(rest) if rest.isdigit() else None)
+            thinking = frozenset(roles.split(",")) if roles else frozenset()
+            if thinking == self.matches.thinking.get(match_id, frozenset()):
+                return  # our own notice coming back, or nothing new
+            self.matches.set_thinking(match_id, thinking)
+        elif not self.matches.mark_stale(match_id, int(rest) if rest.isdigit() else None):
+            return  # our own action coming back: its sockets were told when it was stored
         self.hub.changed(match_id)
 
     # -- rate limits shared by the processes of one PostgreSQL database ---------------------------

@@ -125,13 +125,17 @@ class Matches:
         with self.lock(match_id):
             return self._sync(match_id)
 
-    def mark_stale(self, match_id: str, version: int | None = None) -> None:
+    def mark_stale(self, match_id: str, version: int | None = None) -> bool:
         """Another process stored an action of this match (and the match is now at `version`, when
-        told): catch up before the next use, unless the cached state is there already (our own)."""
+        told): catch up before the next use, unless the cached state is there already (our own).
+        False when it is there already: nothing new for this process's sockets."""
         with self._guard:
             live = self._cache.get(match_id)
-        if live is not None and (version is None or max(live.version, live.storing) < version):
+        if live is not None and version is not None and max(live.version, live.storing) >= version:
+            return False
+        if live is not None:
             live.stale = True
+        return True
 
     def _sync(self, match_id: str, fresh: bool = False) -> Live:
         """The cached match (caught up with the database if it is marked stale or `fresh` is asked),
