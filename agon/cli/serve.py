@@ -39,7 +39,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     import uvicorn
 
-    from agon.server.app import Settings, create_app
+    from agon.server.app import Settings, create_app, tune_gc
     from agon.server.migrations import upgrade
     from agon.server.store import make_engine
 
@@ -60,7 +60,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"agon serve: open http://{shown}:{args.port}/  (database: {_safe(settings.db)}; Ctrl-C stops)", flush=True)
     if args.workers == 1:
         settings.migrate = False
-        uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="warning",
+        app = create_app(settings)
+        tune_gc()
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
                     ws_per_message_deflate=False,  # CPU is dearer than loopback bytes
                     timeout_keep_alive=KEEP_ALIVE)
         return 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import inspect
 import logging
 import os
@@ -419,6 +420,17 @@ def _validation_message(err: RequestValidationError) -> str:
     return "; ".join(problems)
 
 
+def tune_gc() -> None:
+    """The collector of a serving process: what is loaded so far stays out of every collection
+    (`gc.freeze`), and young objects are collected every 10 000 allocations, not 700. The live
+    matches hold many long-lived objects; the default thresholds made the collector walk them
+    again and again (measured: 0.4 s pauses, a tenth of the server's CPU at 300 matches)."""
+    gc.freeze()
+    gc.set_threshold(10_000, 50, 100)
+
+
 def app_from_env() -> FastAPI:
     """The app `agon serve --workers N` starts in each worker (settings from AGON_* variables)."""
-    return create_app(Settings.from_env())
+    app = create_app(Settings.from_env())
+    tune_gc()
+    return app
