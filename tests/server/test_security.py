@@ -67,6 +67,9 @@ CASES = [
     ("unknown field", lambda t, a, i: t["client"].post(f"{t['url']}/actions", headers=auth(t["tokens"][a]),
                                                       json={"version": 1, "verb": "x", "role": "communist"}), 400,
      "role"),
+    ("not a JSON content type", lambda t, a, i: t["client"].post(
+        f"{t['url']}/actions", content=json.dumps({"version": 1, "verb": "pass"}).encode(),
+        headers={**auth(t["tokens"][a]), "Content-Type": "text/plain"}), 400, ""),
     ("not an object", lambda t, a, i: t["client"].post(f"{t['url']}/actions", headers=auth(t["tokens"][a]),
                                                       json=[1, 2]), 400, ""),
     ("huge body", lambda t, a, i: t["client"].post(f"{t['url']}/actions", headers=auth(t["tokens"][a]),
