@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from agon.engine import load
+
 Z95 = 1.96
 
 
@@ -81,13 +83,26 @@ def balance(data: dict[str, Any]) -> Balance:
         if r.get("winners") and len(scores) >= 2:  # a two-sided track (+n for one is -n for the other): n
             margins.append(float(scores[0] if sum(scores) == 0 else scores[0] - scores[1]))
     first = sum(1 / len(r["winners"]) for r in results if r.get("first") in r.get("winners", []))
-    options = ", ".join(f"{k}={v}" for k, v in data.get("options", {}).items())
     return Balance(
-        title=f"{data['game']}" + (f" ({options})" if options else ""), games=n, seats=dict(data["seats"]),
+        title=_title(str(data["game"]), dict(data.get("options", {}))), games=n, seats=dict(data["seats"]),
         win_rates={role: wilson(float(w), n) for role, w in data["wins"].items()},
         lengths=[int(x) for x in data["lengths"]], margins=margins, first_wins=wilson(first, len(results)),
         seconds_per_move={k: float(v) for k, v in data.get("seconds_per_move", {}).items()},
     )
+
+
+def _title(game_id: str, options: dict[str, Any]) -> str:
+    """"Cuba Libre (players=4)": the game's title and the options that differ from its defaults,
+    the player count always (a designer compares 2- and 4-player balance)."""
+    try:
+        game = load(game_id)
+        full = game.normalize_options(options)
+        defaults = game.normalize_options({})
+        name = game.title
+    except (KeyError, ValueError):  # a results file of a game this install does not have
+        return game_id + (f" ({', '.join(f'{k}={v}' for k, v in options.items())})" if options else "")
+    shown = {k: v for k, v in full.items() if k == "players" or v != defaults.get(k)}
+    return name + (f" ({', '.join(f'{k}={v}' for k, v in shown.items())})" if shown else "")
 
 
 def _pyplot() -> Any:

@@ -10,6 +10,7 @@ game's seed and result included, for `agon report` (see agon.report).
 from __future__ import annotations
 
 import json
+import logging
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -141,23 +142,38 @@ def _collect(report: TournamentReport, played: Iterable[GameSummary], progress: 
             progress(len(report.games))
 
 
+def _play_many(batch: list[tuple[str, dict[str, str], int, dict[str, Any]]]) -> list[GameSummary]:
+    return [_play_one(args) for args in batch]
+
+
 def _on_ray(address: str, work: list[tuple[str, dict[str, str], int, dict[str, Any]]]) -> Iterator[GameSummary]:
-    """Each game a Ray Core task on the cluster at `address` ("local": a Ray started here); the
-    summaries in the order they finish (the report sorts nothing: seeds are kept with each)."""
+    """Batches of games as Ray Core tasks on the cluster at `address` ("local": a Ray started
+    here); the summaries in the order the batches finish (seeds are kept with each). A task
+    per game would cost more in scheduling than a random game of Dual Powers takes to play, so
+    the games go in ~8 batches per CPU of the cluster."""
     try:
         import ray
     except ImportError:
         raise ValueError("--ray needs Ray: pip install 'agon[cluster]'") from None
     started_here = not ray.is_initialized()
     if started_here:
-        ray.init(address=None if address == "local" else address, include_dashboard=False,
-                 log_to_driver=False, configure_logging=False)
+        # a cluster started here lives as long as this call; Ray's notice that it made it a token is noise
+        logging.getLogger("ray._private.authentication").setLevel(logging.ERROR)
+        try:
+            ray.init(address=None if address == "local" else address, include_dashboard=False,
+                     log_to_driver=False, configure_logging=False)
+        except Exception as error:  # Ray raises many kinds (connection, authentication, version)
+            first_line = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            raise ValueError(f"could not start or reach Ray at {address!r}: {first_line}") from None
     try:
-        play = ray.remote(_play_one)
-        pending = [play.remote(args) for args in work]
+        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+        size = max(1, len(work) // (cpus * 8))
+        play = ray.remote(_play_many)
+        pending = [play.remote(work[start:start + size]) for start in range(0, len(work), size)]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
-            yield from ray.get(done)
+            for batch in ray.get(done):
+                yield from batch
     finally:
         if started_here:
             ray.shutdown()

@@ -60,7 +60,7 @@ def test_report_draws_pngs_and_one_self_contained_page(results, tmp_path, capsys
     page = tmp_path / "balance.html"
     assert main(["report", str(results), "--html", str(page)]) == 0
     text = page.read_text()
-    assert text.count("<svg") == 4 and "src=" not in text and "dual-powers" in text
+    assert text.count("<svg") == 4 and "src=" not in text and "Dual Powers: Revolution 1917 (players=2)" in text
 
 
 def test_report_refuses_what_is_not_a_results_file(tmp_path, capsys):
