@@ -41,6 +41,13 @@ class ServerBench:
     client_cpu: float = 0.0  # CPU seconds of the load generator (all of the run)
     load: tuple[float, float] = (0.0, 0.0)  # the machine's 1-minute load average before and after
     lost: int = 0  # seats whose client stopped on an error (a refused request other than 409, a broken socket)
+    steady_ms: list[float] = field(default_factory=list)  # the round trips after the first two think times
+
+    def steady(self, q: float) -> float:
+        """A percentile of the round trips once the first moves (all at once: one per seat, half of
+        them refused as simultaneous) are over."""
+        ordered = sorted(self.steady_ms)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
     def percentile(self, q: float) -> float:
         ordered = sorted(self.latencies_ms)
@@ -50,7 +57,8 @@ class ServerBench:
         kind = self.db.split(":", 1)[0].split("+")[0]
         return (f"{kind}: {self.matches} live matches (a move every ~{self.think:g} s each), {self.actions} actions "
                 f"in {self.seconds:.1f} s = {self.actions / self.seconds:.0f} actions/s; round trip p50 "
-                f"{self.percentile(0.5):.1f} ms, p99 {self.percentile(0.99):.1f} ms; server CPU "
+                f"{self.percentile(0.5):.1f} ms, p99 {self.percentile(0.99):.1f} ms (after the first moves: p50 "
+                f"{self.steady(0.5):.1f} ms, p99 {self.steady(0.99):.1f} ms); server CPU "
                 f"{self.server_cpu / max(self.actions, 1) * 1000:.1f} ms per action "
                 f"({self.server_cpu / self.seconds:.0%} of a core); "
                 f"{self.rss_per_match_kib:.0f} KiB per live match; "
@@ -156,6 +164,7 @@ class Http:
 @dataclass
 class _Tally:
     latencies: list[float] = field(default_factory=list)
+    steady: list[float] = field(default_factory=list)
     actions: int = 0
     pushes: int = 0
     errors: int = 0
@@ -183,7 +192,7 @@ async def _drive(host: str, port: int, game: str, matches: int, seconds: float, 
         made.append(body)
     await setup.close()
     tally = _Tally()
-    clock = {"stop": time.monotonic() + 3600.0}
+    clock = {"stop": time.monotonic() + 3600.0, "steady": time.perf_counter() + 3600.0}
     go = asyncio.Event()
     opening = asyncio.Semaphore(16)  # websockets open a few at a time, not all at once
 
@@ -211,7 +220,10 @@ async def _drive(host: str, port: int, game: str, matches: int, seconds: float, 
                     status, body = await http.request("POST", path, {"version": state["version"],
                                                                      "verb": action["verb"], "arg": action["arg"]},
                                                       token)
-                    tally.latencies.append((time.perf_counter() - began) * 1000)
+                    took = (time.perf_counter() - began) * 1000
+                    tally.latencies.append(took)
+                    if began > clock["steady"]:
+                        tally.steady.append(took)
                     if status == 200:
                         tally.actions += 1
                         state = body
@@ -249,6 +261,7 @@ async def _drive(host: str, port: int, game: str, matches: int, seconds: float, 
     cpu = _cpu_seconds(pid)
     began = time.monotonic()
     clock["stop"] = began + seconds
+    clock["steady"] = time.perf_counter() + 2 * think
     go.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     elapsed = time.monotonic() - began
@@ -279,4 +292,4 @@ def bench_server(db: str | None = None, matches: int = 500, seconds: float = 20.
             except subprocess.TimeoutExpired:
                 proc.kill()
     return ServerBench(db, matches, tally.actions, elapsed, tally.latencies, per_match, tally.pushes, tally.errors,
-                       cpu, think, own, (load_before, load_after), tally.lost)
+                       cpu, think, own, (load_before, load_after), tally.lost, tally.steady)
