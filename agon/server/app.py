@@ -15,6 +15,7 @@ import inspect
 import logging
 import os
 import secrets
+import threading
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -102,6 +103,8 @@ class Context:
         # executor: a move's two hops cost less than through anyio's limiter and cancel scopes)
         self.threads = ThreadPoolExecutor(max_workers=32, thread_name_prefix="agon")
         self.inline_writes = not self.store.is_postgres
+        self.stopping = threading.Event()
+        self.checkpoints: threading.Thread | None = None
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """`fn(*args)` in one of the server's threads."""
@@ -277,11 +280,23 @@ class Context:
             task = asyncio.get_running_loop().create_task(self._share_rates())
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
+        else:
+            self.checkpoints = threading.Thread(target=self._checkpoints, name="agon-checkpoint", daemon=True)
+            self.checkpoints.start()
         if self.settings.resume_bots:
             for match_id in await run_in_threadpool(self.store.bot_turn_matches):
                 self.kick(match_id)
 
+    def _checkpoints(self) -> None:
+        """SQLite: a checkpoint twice a second, off the event loop (`Store.checkpoint`)."""
+        while not self.stopping.wait(0.5):
+            try:
+                self.store.checkpoint()
+            except Exception as err:  # a busy or vanished file: the commits checkpoint by themselves
+                log.warning("agon: checkpoint failed (%s)", err)
+
     async def stop(self) -> None:
+        self.stopping.set()
         for task in list(self.tasks):
             task.cancel()
         if self.listener is not None:

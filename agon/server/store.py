@@ -245,6 +245,15 @@ class Store:
             finally:
                 raw.close()
 
+    def checkpoint(self) -> None:
+        """SQLite: copy the write-ahead log into the database file as far as no reader needs it
+        (`PRAGMA wal_checkpoint(PASSIVE)`, which never waits for a writer). Called often from a
+        thread of its own, it keeps the log short, so that no move's commit does the checkpoint
+        (and its disk syncs) itself."""
+        if not self.is_postgres:
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
     def notify(self, payload: str) -> None:
         """A NOTIFY on channel `agon_match` (PostgreSQL only): the other processes hear of a change."""
         if self.is_postgres:
