@@ -455,7 +455,7 @@ class FastPath:
             with contextlib.suppress(ValidationError):
                 body = ActionBody.model_validate_json(raw)
         if body is None:
-            await self.app(scope, _replay(raw, receive), send)
+            await self.app(scope, replay(raw, receive), send)
             return
         valid = body
         await self._answer(scope, send, lambda ctx, request, auth: act(ctx, match_id, valid, auth, request))
@@ -481,7 +481,7 @@ def _header(scope: Scope, name: bytes) -> str | None:
     return None
 
 
-def _replay(body: bytes, receive: Receive) -> Receive:
+def replay(body: bytes, receive: Receive) -> Receive:
     """A `receive` that gives the body read already, then what the connection says."""
     sent = False
 
