@@ -35,6 +35,7 @@ import importlib.util
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from operator import indexOf
 from typing import Any, ClassVar
 
 from agon.engine.actions import UNDO, Action, Prompt, as_action, legal_match, short
@@ -81,10 +82,13 @@ class Game(ABC):
         the player counts each applies to), for lobbies and front ends; [] for a game with none."""
         return []
 
-    def new(self, seed: int = 0, **options: Any) -> State:
+    def new(self, seed: int = 0, *, quiet: bool = False, **options: Any) -> State:
+        """A new game from `seed` with these options; `quiet`: a machine's game, with no log
+        lines from the setup on (the record stays; `log` replays it)."""
         opts = self.normalize_options(dict(options))
         state = self.state_class.__new__(self.state_class)
         state._init_base(self, int(seed), opts)
+        state.quiet = bool(quiet)
         state._setup()
         return state
 
@@ -155,7 +159,7 @@ class State(ABC):
         self._actions = SharedList()
         self._undo: list[tuple[str, State]] = []
         self._revealed = False
-        self._memo: dict[str | None, list[Any]] | None = None
+        self._memo: tuple[list[str], dict[str, list[Action]]] | None = None
         self.undo_enabled = False
         self.quiet = False  # machines' games: no log lines (the record stays; `log` replays it)
 
@@ -168,31 +172,29 @@ class State(ABC):
     def active(self) -> list[str]:
         return self._active_now()[:]
 
-    def _memo_now(self) -> dict[str | None, list[Any]]:
-        """This position's memo: the active roles (key None) and each role's legal list, computed
-        once per position. `apply` starts a new one; so must anyone who edits a state by hand
-        (`changed()`)."""
-        memo = self._memo
-        if memo is None:
-            memo = self._memo = {}
-        return memo
+    # The memo of this position (issue 15): None, or (active roles, {role: legal list}), filled
+    # once per position; `apply` starts a new one, and so must anyone who edits a state by hand
+    # (`changed()`). Callers read the memo's lists and never edit them.
 
     def _active_now(self) -> list[str]:
-        if not (self.quiet or self.memo_legal):
-            return self._active()
-        memo = self._memo_now()
-        active = memo.get(None)
-        if active is None:
-            active = memo[None] = list(self._active())
+        memo = self._memo
+        if memo is not None:
+            return memo[0]
+        active = self._active()  # the memo holds the game's own list: the engine only reads it
+        if self.quiet or self.memo_legal:
+            self._memo = (active, {})
         return active
 
     def _legal_now(self, role: str) -> list[Action]:
-        if not (self.quiet or self.memo_legal):
-            return self._legal(role)
-        memo = self._memo_now()
-        legal = memo.get(role)
+        memo = self._memo
+        if memo is None:
+            self._active_now()
+            memo = self._memo
+            if memo is None:  # no memo for this game
+                return self._legal(role)
+        legal = memo[1].get(role)
         if legal is None:
-            legal = memo[role] = self._legal(role)
+            legal = memo[1][role] = self._legal(role)
         return legal
 
     def changed(self) -> None:
@@ -253,38 +255,66 @@ class State(ABC):
             raise IllegalAction(f"a role is a text; got {short(role)}")
         if note is not None and type(note) is not str:
             raise IllegalAction(f"a note is a text; got {short(note)}")
-        active = self._active_now()
+        memo = self._memo
+        if memo is None:
+            active = self._active_now()
+            memo = self._memo
+        else:
+            active = memo[0]
         if role not in active:
             action = as_action(action)
             if self._result() is not None:
                 raise IllegalAction(f"the game is over; {short(role)} cannot {action}")
             raise IllegalAction(f"{short(role)} cannot act now; waiting for {', '.join(active)}")
-        legal = self._legal_now(role)
-        match = legal_match(action, legal)
-        if match is None:  # not one of the legal objects: read it as an action, then look again
-            action = as_action(action)
-            if action.verb == "undo":
-                self._do_undo(role)
-                return
-            match = legal_match(action, legal)
-            if match is None:
-                raise IllegalAction(self._illegal_message(role, action, legal))
-        action = match
-        snapshot = self.clone() if self.undo_enabled else None
-        draws = self.rng.draws
-        self._revealed = False
+        legal = memo[1].get(role) if memo is not None else None
+        if legal is None:
+            legal = self._legal_now(role)
+        match = None
+        if type(action) is Action:  # the bots' case, an object of the legal list: one C scan
+            try:
+                match = legal[indexOf(legal, action)]
+            except ValueError:
+                pass
+        if match is None or match is not action:  # (None: a junk action is None too)
+            match = legal_match(action, legal)  # equal is not enough: the same types too
+            if match is None:  # not one of the legal objects: read it as an action, then look again
+                action = as_action(action)
+                if action.verb == "undo":
+                    self._do_undo(role)
+                    return
+                match = legal_match(action, legal)
+                if match is None:
+                    raise IllegalAction(self._illegal_message(role, action, legal))
+        if self.undo_enabled:
+            self._apply_undoable(role, match, note)
+            return
+        if note:
+            self._record(role, match, note)
+        else:
+            self._actions.append((role, match[0], match[1]))
+        self._memo = None  # a new position (the game may look at itself while it applies)
+        self._apply(role, match)
+        self._memo = None
+
+    def _record(self, role: str, action: Action, note: str | None) -> None:
+        """Put the action (and the note's log line) into the record."""
         if note:
             line = None if self.quiet else self._note_line(role, note)
             if line is not None:
                 self._log.append(line)
-            self._actions.append((role, action.verb, action.arg, note))
+            self._actions.append((role, action[0], action[1], note))
         else:
-            self._actions.append((role, action.verb, action.arg))
-        self._memo = None  # a new position (the game may look at itself while it applies)
+            self._actions.append((role, action[0], action[1]))
+
+    def _apply_undoable(self, role: str, action: Action, note: str | None) -> None:
+        """`apply` with undo on: a snapshot before, kept unless the action revealed or rolled."""
+        snapshot = self.clone()
+        draws = self.rng.draws
+        self._revealed = False
+        self._record(role, action, note)
+        self._memo = None
         self._apply(role, action)
         self._memo = None
-        if snapshot is None:
-            return
         if self._revealed or self.rng.draws != draws:
             self._undo.clear()  # information came out or dice were rolled: no way back past here
         else:

@@ -28,10 +28,11 @@ class SharedList:
         return twin
 
     def append(self, item: Any) -> None:
-        if len(self._items) != self._n:
-            self._items = self._items[: self._n]
-        self._items.append(item)
-        self._n += 1
+        items, n = self._items, self._n
+        if len(items) != n:  # a twin appended past the shared prefix: take a copy of ours
+            items = self._items = items[:n]
+        items.append(item)
+        self._n = n + 1
 
     def __len__(self) -> int:
         return self._n

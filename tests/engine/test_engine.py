@@ -118,6 +118,23 @@ def test_rng_is_deterministic_and_uniform_enough():
     assert sorted(items) == list(range(10))
 
 
+def test_rng_below_and_shuffle_inlined_draw_the_same_numbers_as_next64():
+    # issue 15: below and shuffle inline next64; replays need the very same stream
+    for seed in (0, 7, 2**63 + 5):
+        fast, ref = Rng(seed), Rng(seed)
+        for n in (1, 2, 6, 48, 2**40 + 3):
+            assert fast.below(n) == (ref.next64() * n) >> 64
+        items, expected = list(range(30)), list(range(30))
+        fast.shuffle(items)
+        for i in range(29, 0, -1):
+            j = (ref.next64() * (i + 1)) >> 64
+            expected[i], expected[j] = expected[j], expected[i]
+        assert items == expected
+        assert (fast.state, fast.draws) == (ref.state, ref.draws)
+        fast.shuffle([]), fast.shuffle([1])
+        assert (fast.state, fast.draws) == (ref.state, ref.draws)
+
+
 def test_fuzz_harness_finds_no_problem_in_the_test_game():
     report = fuzz(GAME, 50)
     assert report.ok, report.summary()

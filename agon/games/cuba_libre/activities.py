@@ -7,8 +7,10 @@ frame pushed above the Operation frame; `fr["f"]` is the acting faction.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+from agon.games.cuba_libre import operations as ops  # a module: operations imports this one too
 from agon.games.cuba_libre.cash import ask_carry
 from agon.games.cuba_libre.data import (
     ADJ,
@@ -56,7 +58,7 @@ SA_TITLES = {"transport": "Transport", "airstrike": "Air Strike", "reprisal": "R
 
 def available(g: Any, fr: dict[str, Any]) -> list[str]:
     f, op = fr["f"], fr["op"]
-    return [name for name in BY_FACTION[f] if op in ACCOMPANY[name] and spaces(g, f, name, fr)]
+    return [name for name in BY_FACTION[f] if op in ACCOMPANY[name] and next(_spaces(g, f, name, fr), -1) >= 0]
 
 
 def start(g: Any, fr: dict[str, Any], name: str) -> None:
@@ -73,64 +75,61 @@ def _kidnap_kind(g: Any, s: int) -> bool:
 
 def spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> list[int]:
     """Spaces where the SA may take place now."""
-    from agon.games.cuba_libre.operations import assault_capacity, pact, removal_targets, space_ok
+    return list(_spaces(g, f, name, fr))
 
+
+def _spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> Iterator[int]:
+    """`spaces`, one by one (`available` stops at the first)."""
+    assault_capacity, pact, removal_targets = ops.assault_capacity, ops.pact, ops.removal_targets
     sp = g.sp
     if name == "transport":
-        return [s for s in range(NS) if sp[s][T] and (IS_CITY[s] or sp[s][GB])]
-    if name == "airstrike":
+        yield from (s for s in range(NS) if sp[s][T] and (IS_CITY[s] or sp[s][GB]))
+    elif name == "airstrike":
         if g.alliance == 2 and not g.has_mom(2):
-            return []  # CL 4.2.2: not when Embargoed (Guantanamo Bay shaded overrides)
-        return [s for s in range(NS) if not IS_CITY[s] and removal_targets(g, GOVT, s, "airstrike")]
-    if name == "reprisal":
-        return [s for s in range(NS) if g.control(s) == GOVT]
-    if name == "masferrer":
+            return  # CL 4.2.2: not when Embargoed (Guantanamo Bay shaded overrides)
+        yield from (s for s in range(NS) if not IS_CITY[s] and removal_targets(g, GOVT, s, "airstrike"))
+    elif name == "reprisal":
+        yield from (s for s in range(NS) if g.control(s) == GOVT)
+    elif name == "masferrer":
         if not g.has_mom(5):
-            return []
-        return [s for s in range(NS) if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault")]
-    if name == "infiltrate":
-        out = []
+            return
+        yield from (s for s in range(NS) if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault"))
+    elif name == "infiltrate":
         for s in range(NS):
             if g.support[s] > 0 or not sp[s][T] + sp[s][P]:
                 continue
             if sp[s][GUER_U[M26]] or any(sp[a][GUER_U[M26]] for a in ADJ[s]):
-                out.append(s)
-        return out
-    if name == "kidnap":
+                yield s
+    elif name == "kidnap":
         terror_fr = {"f": M26, "op": "terror"}
-        out = []
         for s in range(NS):
             if not _kidnap_kind(g, s) or g.guerrillas(s, M26) <= sp[s][P]:
                 continue
             if s in fr["sp"]:
-                out.append(s)
-            elif space_ok(g, terror_fr, s) and (IS_EC[s] or g.res[M26] >= 1 or _targets(g, s, True)):
-                out.append(s)
-        return out
-    if name == "subvert":
-        return [s for s in range(NS) if IS_PROV[s] and g.control(s) == DR
-                and not (pact(g, DR) and g.support[s] < 0)]
-    if name == "assassinate":
+                yield s
+            elif ops.space_ok(g, terror_fr, s) and (IS_EC[s] or g.res[M26] >= 1 or _targets(g, s, True)):
+                yield s
+    elif name == "subvert":
+        yield from (s for s in range(NS) if IS_PROV[s] and g.control(s) == DR
+                    and not (pact(g, DR) and g.support[s] < 0))
+    elif name == "assassinate":
         if f == SYN and not g.has_cap(43, True):
-            return []
-        return [s for s in fr["sp"] if (f == SYN or g.guerrillas(s, DR) > sp[s][P])
-                and removal_targets(g, f, s, "assassinate")]
-    if name == "profit":
-        return [s for s in range(NS) if sp[s][CO] or g.cash_held(s, SYN)]
-    if name == "muscle":
-        out = []
+            return
+        yield from (s for s in fr["sp"] if (f == SYN or g.guerrillas(s, DR) > sp[s][P])
+                    and removal_targets(g, f, s, "assassinate"))
+    elif name == "profit":
+        yield from (s for s in range(NS) if sp[s][CO] or g.cash_held(s, SYN))
+    elif name == "muscle":
         for s in range(NS):
             if not (sp[s][CO] or IS_EC[s]):
                 continue
             pt = P if IS_CITY[s] else T
             if any(sp[o][pt] for o in range(NS) if o != s):
-                out.append(s)
-        return out
-    if name == "bribe":
+                yield s
+    elif name == "bribe":
         if not fr.get("free") and g.res[SYN] < 3 + (0 if fr.get("sp") or "lim" not in fr else _cheapest(g, fr)):
-            return []
-        return [s for s in range(NS) if _bribe_options(g, s, "")]
-    return []
+            return
+        yield from (s for s in range(NS) if _bribe_options(g, s, ""))
 
 
 def _stash_spaces(g: Any, done: tuple[int, ...]) -> list[int]:
@@ -140,9 +139,7 @@ def _stash_spaces(g: Any, done: tuple[int, ...]) -> list[int]:
 
 def _cheapest(g: Any, fr: dict[str, Any]) -> int:
     """Cheapest space of the open Operation (Bribe must leave enough to execute it)."""
-    from agon.games.cuba_libre.operations import candidate_spaces, space_cost
-
-    costs = [space_cost(g, fr, s) for s in candidate_spaces(g, fr)]
+    costs = [ops.space_cost(g, fr, s) for s in ops.candidate_spaces(g, fr)]
     return min(costs) if costs else 0
 
 
@@ -188,7 +185,7 @@ class SpecialActivity(Step):
     def enter(g: Any, fr: dict[str, Any]) -> int:
         if fr.get("end"):
             return STEP_POP
-        return WAIT if SpecialActivity.legal(g, fr) else STEP_POP
+        return WAIT if g.entered(fr, SpecialActivity.legal(g, fr)) else STEP_POP
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:

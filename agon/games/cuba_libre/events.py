@@ -70,6 +70,7 @@ from collections.abc import Callable
 from typing import Any
 
 from agon.games.cuba_libre.data import CARDS, NAMES, NS, ROLES, SYN
+from agon.games.cuba_libre.insurgent_ops import caracas_ok
 from agon.games.cuba_libre.steps import POP, PUSHED, WAIT, Step, step
 
 EventFn = Callable[[Any, int], None]
@@ -113,8 +114,6 @@ def execute(g: Any, f: int, number: int, shaded: bool) -> None:
     """Run an Event for faction f: card-data eligibility effects, then the event's steps. 26July or
     DR under the Pact of Caracas (card 18) with 2+ Bases is first asked whether to cancel it by
     removing 2 of its Bases (8.6.5: "when executing an Op or Event"; step "ev_caracas")."""
-    from agon.games.cuba_libre.insurgent_ops import caracas_ok
-
     offer = caracas_ok(g, f)  # judged before this card's own Capability (card 18 itself) is added
     card = CARDS[number]
     side = "shaded" if shaded else "unshaded"
@@ -336,7 +335,7 @@ def withdraw_options(g: Any, actor: int, keys: tuple[str, ...], spaces: list[int
 class Place(Step):
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
-        return WAIT if fr["n"] > 0 and Place.legal(g, fr) else POP
+        return WAIT if fr["n"] > 0 and g.entered(fr, Place.legal(g, fr)) else POP
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
@@ -389,7 +388,7 @@ def remove(g: Any, f: int, slots: tuple[str, ...], n: int = 1, spaces: Any = Non
 class Remove(Step):
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
-        return WAIT if fr["n"] > 0 and Remove.legal(g, fr) else POP
+        return WAIT if fr["n"] > 0 and g.entered(fr, Remove.legal(g, fr)) else POP
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
@@ -426,7 +425,7 @@ def shift(g: Any, f: int, n_spaces: int, delta: int, spaces: Any = None) -> None
 class Shift(Step):
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
-        return WAIT if fr["n"] > 0 and Shift.legal(g, fr) else POP
+        return WAIT if fr["n"] > 0 and g.entered(fr, Shift.legal(g, fr)) else POP
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:

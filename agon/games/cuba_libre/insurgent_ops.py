@@ -5,6 +5,7 @@ Per-space steps pushed by operations.select_space; the Operation frame is found 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from agon.games.cuba_libre.data import (
@@ -50,6 +51,37 @@ def rally_options(g: Any, f: int, s: int, free_level: bool = False) -> list[Any]
             most = 2 * bases + 2 * POPULATION[s] if f == M26 else bases + POPULATION[s]  # CL 3.3.1, C-12
             out += list(range(2, min(most, av) + 1))
     return out
+
+
+def rally_possible(g: Any, f: int, s: int) -> bool:
+    """`rally_options(g, f, s)` is not empty, without listing them (the Operation's space test)."""
+    if IS_EC[s]:
+        return False
+    lvl = g.support[s]
+    if (f == M26 and lvl > 0) or (f == DR and lvl in (2, -2)):
+        return False
+    row = g.sp[s]
+    u, a = GUER_U[f], GUER_A[f]
+    if g.available(u):
+        return True  # "place"
+    if g.is_player(f) and any(g.sp[o][u] or g.sp[o][a] for o in range(NS) if o != s):
+        return True  # "place", after taking Guerrillas off the map (withdrawable)
+    if f != SYN and row[u] + row[a] >= 2 and g.base_room(s, f) and g.available(g.base_slot(f)):
+        return True  # "base"
+    return bool(row[a] and (row[CO] if f == SYN else row[g.base_slot(f)]))  # "flip" (counts need Available)
+
+
+def rally_spaces(g: Any, f: int, spaces: Sequence[int]) -> list[int]:
+    """The spaces of `spaces` where `rally_possible(g, f, s)`: with Guerrillas Available, every
+    City and Province that f's Rally may take place in (the level bars of 3.3.1)."""
+    if not g.available(GUER_U[f]):
+        return [s for s in spaces if rally_possible(g, f, s)]
+    sup = g.support
+    if f == M26:
+        return [s for s in spaces if not IS_EC[s] and sup[s] <= 0]
+    if f == DR:
+        return [s for s in spaces if not IS_EC[s] and sup[s] not in (2, -2)]
+    return [s for s in spaces if not IS_EC[s]]
 
 
 def withdrawable(g: Any, f: int, s: int) -> list[Any]:
@@ -171,17 +203,20 @@ class March(Step):
 
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
-        if not march_origins(g, fr):
+        origins = march_origins(g, fr)
+        if not origins:
             March._finish(g, fr)
             return POP
+        g.entered(fr, March._choices(fr, origins))
         return WAIT
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        out = march_origins(g, fr)
-        if fr["grp"]:
-            out.append(("done", None))
-        return out
+        return March._choices(fr, march_origins(g, fr))
+
+    @staticmethod
+    def _choices(fr: dict[str, Any], origins: list[Any]) -> list[Any]:
+        return [*origins, ("done", None)] if fr["grp"] else origins
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -324,7 +359,7 @@ class PlaceAfter(Step):
 class Construct(Step):
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
-        opts = Construct.legal(g, fr)
+        opts = g.entered(fr, Construct.legal(g, fr))
         if len(opts) == 1:
             Construct.apply(g, fr, opts[0])
             return POP

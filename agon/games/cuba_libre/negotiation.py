@@ -76,6 +76,8 @@ def _any_choice(g: Any, f: int) -> bool:
     """`choices(g, f)` is not empty; stops at the first option found."""
     if not g.is_player(f):
         return False
+    if g.res[f] > 0 and not g.options.get("no_nonplayers") and len(g.transfers) < 3:
+        return True  # the common case: f has Resources and has not given to all 3 others on this card
     return any(can_give(g, f, e) or (g.is_player(e) and can_give(g, e, f)) for e in range(4) if e != f)
 
 

@@ -8,11 +8,13 @@ offers ("space", s) for every legal, affordable space not yet chosen (a LimOp st
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from agon.games.cuba_libre import activities
 from agon.games.cuba_libre.data import (
     ADJ,
+    BASE,
     CC,
     CO,
     DB,
@@ -35,8 +37,18 @@ from agon.games.cuba_libre.data import (
     P,
     T,
 )
-from agon.games.cuba_libre.insurgent_ops import CARRY, caracas_ok, carried, rally_options, terror
+from agon.games.cuba_libre.insurgent_ops import (  # noqa: F401 - rally_options: the bots import it from here
+    CARRY,
+    caracas_ok,
+    carried,
+    rally_options,
+    rally_possible,
+    rally_spaces,
+    terror,
+)
 from agon.games.cuba_libre.steps import POP, WAIT, Step, step
+
+SPACES = tuple(range(NS))
 
 OPS = (("train", "garrison", "sweep", "assault"), ("rally", "march", "attack", "terror"),
        ("rally", "march", "attack", "terror"), ("rally", "march", "terror", "construct"))
@@ -48,17 +60,31 @@ def govt_cost(g: Any) -> int:
     return 2 + g.alliance  # CL 3.2: Firm 2, Reluctant 3, Embargoed 4
 
 
-def space_cost(g: Any, fr: dict[str, Any], s: int) -> int:
-    op = fr["op"]
+def flat_cost(g: Any, op: str, free: bool) -> int:
+    """What a space of `op` costs, but for the ECs of March and Terror (space_cost)."""
     if op == "construct":
         return 5  # CL 3.3.5: never free
-    if fr["free"] or op == "garrison":
+    if free or op == "garrison":
         return 0
     if op in ("train", "sweep", "assault"):
         return govt_cost(g)
+    return 1
+
+
+def space_cost(g: Any, fr: dict[str, Any], s: int) -> int:
+    op = fr["op"]
     if op in ("march", "terror") and IS_EC[s]:
         return 0  # CL 3.3.2, 3.3.4
-    return 1
+    return flat_cost(g, op, fr["free"])
+
+
+def affordable(g: Any, f: int, op: str, free: bool, spaces: Sequence[int]) -> Sequence[int]:
+    """The spaces of `spaces` whose cost f's Resources cover (space_cost), without pricing each."""
+    if flat_cost(g, op, free) <= g.res[f]:
+        return spaces
+    if op in ("march", "terror"):
+        return [s for s in spaces if IS_EC[s]]  # CL 3.3.2, 3.3.4: free in an EC
+    return ()
 
 
 def pact(g: Any, f: int) -> bool:
@@ -85,74 +111,115 @@ def assault_capacity(g: Any, s: int) -> int:
     return n
 
 
-def space_ok(g: Any, fr: dict[str, Any], s: int) -> bool:
-    op, f = fr["op"], fr["f"]
+def _assault_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
     row = g.sp[s]
-    if op == "train":
-        return not IS_EC[s]
-    if op == "garrison":
-        return IS_EC[s] or IS_CITY[s]
-    if op == "sweep":
-        return not IS_EC[s]
-    if op == "assault":
-        if not removal_targets(g, GOVT, s, "assault"):
-            return False
-        return assault_capacity(g, s) > 0 or (g.has_mom(1) and any(g.sp[o][T] for o in range(NS) if o != s))
-    if op == "rally":
-        return bool(rally_options(g, f, s))
-    if op == "march":
-        arr = fr.get("arr", ())
-        near = ADJ[s]
-        if f == DR and g.has_cap(28):  # Morgan
-            near = tuple({*ADJ[s], *(o2 for m in ADJ[s] for o2 in ADJ[m] if o2 != s)})
-        for o in near:
-            if g.guerrillas(o, f) - (arr[o] + arr[o + NS] if arr else 0) > 0:
-                return True
+    # removal_targets(g, GOVT, s, "assault") is not empty: an Active Guerrilla, or a Base with no Guerrilla
+    if not any(row[GUER_A[e]] or (row[BASE[e]] and not row[GUER_U[e]]) for e in (M26, DR, SYN)):
         return False
-    if op == "attack":
-        if not g.guerrillas(s, f):
-            return False
-        no_pact = pact(g, f)  # card 18: the other of 26July/DR is no target
-        return any(g.any_pieces(s, e) for e in range(4) if e != f and not (no_pact and e in (M26, DR)))
-    if op == "terror":
-        if not row[GUER_U[f]]:
-            return False
-        # card 18, ruling CL-E18a: the Pact bars reducing Opposition, so only DR's Terror (toward
-        # Neutral) is barred at Opposition; 26July's only builds it (8.7.1 step 4)
-        return not (pact(g, f) and f == DR and g.support[s] < 0)
-    if op == "construct":
-        if IS_EC[s] or g.control(s) not in (GOVT, SYN):
-            return False
-        return bool(row[CC]) or (g.casinos(s) < 2 and g.available(CC) > 0)
+    return assault_capacity(g, s) > 0 or (g.has_mom(1) and any(g.sp[o][T] for o in range(NS) if o != s))
+
+
+def _march_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
+    near = ADJ[s]
+    if f == DR and g.has_cap(28):  # Morgan
+        near = tuple({*ADJ[s], *(o2 for m in ADJ[s] for o2 in ADJ[m] if o2 != s)})
+    sp, u, a = g.sp, GUER_U[f], GUER_A[f]
+    for o in near:
+        if sp[o][u] + sp[o][a] - (arr[o] + arr[o + NS] if arr else 0) > 0:
+            return True
     return False
+
+
+def _attack_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
+    row = g.sp[s]
+    if not row[GUER_U[f]] + row[GUER_A[f]]:
+        return False
+    no_pact = pact(g, f)  # card 18: the other of 26July/DR is no target
+    return any(g.any_pieces(s, e) for e in range(4) if e != f and not (no_pact and e in (M26, DR)))
+
+
+def _terror_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
+    if not g.sp[s][GUER_U[f]]:
+        return False
+    # card 18, ruling CL-E18a: the Pact bars reducing Opposition, so only DR's Terror (toward
+    # Neutral) is barred at Opposition; 26July's only builds it (8.7.1 step 4)
+    return not (pact(g, f) and f == DR and g.support[s] < 0)
+
+
+def _construct_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
+    if IS_EC[s] or g.control(s) not in (GOVT, SYN):
+        return False
+    return bool(g.sp[s][CC]) or (g.casinos(s) < 2 and g.available(CC) > 0)
+
+
+# each Operation's test of a space (g, acting faction, space, Guerrillas arrived this March)
+SPACE_OK: dict[str, Callable[[Any, int, int, tuple[int, ...]], bool]] = {
+    "train": lambda g, f, s, arr: not IS_EC[s],
+    "garrison": lambda g, f, s, arr: IS_EC[s] or IS_CITY[s],
+    "sweep": lambda g, f, s, arr: not IS_EC[s],
+    "assault": _assault_ok,
+    "rally": lambda g, f, s, arr: rally_possible(g, f, s),
+    "march": _march_ok,
+    "attack": _attack_ok,
+    "terror": _terror_ok,
+    "construct": _construct_ok,
+}
+
+
+def space_ok(g: Any, fr: dict[str, Any], s: int) -> bool:
+    ok = SPACE_OK.get(fr["op"])
+    return ok is not None and ok(g, fr["f"], s, fr.get("arr", ()))
 
 
 def candidate_spaces(g: Any, fr: dict[str, Any]) -> list[int]:
     if (fr["lim"] and fr["sp"]) or fr.get("swept"):
         return []
-    chosen = fr["sp"]
-    res = g.res[fr["f"]]
-    within = fr.get("within") or range(NS)
-    return [s for s in within if s not in chosen and space_cost(g, fr, s) <= res and space_ok(g, fr, s)]
+    chosen, f, op = fr["sp"], fr["f"], fr["op"]
+    pool = affordable(g, f, op, fr["free"], fr.get("within") or SPACES)
+    if chosen:
+        pool = [s for s in pool if s not in chosen]
+    if op == "rally":
+        return rally_spaces(g, f, pool)
+    if op in ("train", "sweep"):
+        return [s for s in pool if not IS_EC[s]]
+    ok, arr = SPACE_OK[op], fr.get("arr", ())
+    return [s for s in pool if ok(g, f, s, arr)]
 
 
 def op_possible(g: Any, f: int, op: str, lim: bool, free: bool, within: tuple[int, ...] = (),
                 sa: bool = False) -> bool:
-    fr = {"f": f, "op": op, "lim": lim, "free": free, "sp": (), "within": within}
     if op == "garrison" and not free and g.res[f] < govt_cost(g):
         return False
-    res = g.res[f]
-    for s in within or range(NS):
-        if space_cost(g, fr, s) <= res and space_ok(g, fr, s):
+    ok = SPACE_OK[op]
+    for s in affordable(g, f, op, free, within or SPACES):
+        if ok(g, f, s, ()):
             return True
     # CL 4.1 example: a Kidnap may come first and pay for the Terror space it is in
-    return sa and op == "terror" and f == M26 and bool(activities.spaces(g, M26, "kidnap", fr))
+    if sa and op == "terror" and f == M26:
+        fr = {"f": f, "op": op, "lim": lim, "free": free, "sp": (), "within": within}
+        return bool(activities.spaces(g, M26, "kidnap", fr))
+    return False
+
+
+def _possible(g: Any, f: int, lim: bool, free: bool, only: tuple[str, ...], within: tuple[int, ...],
+              sa: bool) -> Iterator[str]:
+    for op in OPS[f]:
+        if (only and op not in only) or (free and op == "construct"):
+            continue
+        if op_possible(g, f, op, lim, free, within, sa):
+            yield op
 
 
 def ops_possible(g: Any, f: int, lim: bool, free: bool, only: tuple[str, ...] = (),
                  within: tuple[int, ...] = (), sa: bool = False) -> list[str]:
-    return [op for op in OPS[f] if (not only or op in only) and not (free and op == "construct")
-            and op_possible(g, f, op, lim, free, within, sa)]
+    return list(_possible(g, f, lim, free, only, within, sa))
+
+
+def any_op_possible(g: Any, f: int, lim: bool, free: bool, only: tuple[str, ...] = (),
+                    within: tuple[int, ...] = (), sa: bool = False) -> bool:
+    """`ops_possible(...)` is not empty; stops at the first possible Operation, for the prompts
+    that only ask whether one is."""
+    return next(_possible(g, f, lim, free, only, within, sa), None) is not None
 
 
 # -- removal of enemy pieces --------------------------------------------------------------------
@@ -357,7 +424,7 @@ class OpChoice(Step):
 
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
-        return WAIT if OpChoice.legal(g, fr) else POP
+        return WAIT if g.entered(fr, OpChoice.legal(g, fr)) else POP
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
@@ -631,8 +698,10 @@ class MoveCubes(Step):
     def enter(g: Any, fr: dict[str, Any]) -> int:
         if fr.get("end"):
             return POP
-        if not move_origins(g, fr):
+        origins = move_origins(g, fr)
+        if not origins:
             return MoveCubes._finish(g, fr)
+        g.entered(fr, [*origins, ("done", None)])
         return WAIT
 
     @staticmethod
@@ -688,7 +757,7 @@ def garrison_finish(g: Any, fr: dict[str, Any]) -> None:
 class GarrisonAssault(Step):
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
-        return WAIT if GarrisonAssault.legal(g, fr)[:-1] else POP
+        return WAIT if g.entered(fr, GarrisonAssault.legal(g, fr))[:-1] else POP
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:

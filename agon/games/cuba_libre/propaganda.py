@@ -324,7 +324,7 @@ class Redeploy(Step):
                     if forced_troops(g, s) and s != HAVANA:
                         g.move(s, HAVANA, T, g.sp[s][T])
                 fr["havana"] = True
-        return WAIT if Redeploy.legal(g, fr) else STEP_POP
+        return WAIT if g.entered(fr, Redeploy.legal(g, fr)) else STEP_POP
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
@@ -334,14 +334,18 @@ class Redeploy(Step):
             return [("to", NAMES[d]) for d in redeploy_dests(g, fr, pt, o)]
         out: list[Any] = []
         forced = False
+        # every destination; one from s is any of them but s itself (redeploy_dests(g, fr, pt, s))
+        to_t = [] if fr.get("havana") else redeploy_dests(g, fr, T, -1)
+        to_p = redeploy_dests(g, fr, P, -1)
         for s in range(NS):
-            cash = g.cash_held(s, GOVT) > 0
-            if g.sp[s][T] - arr[s] > 0 and not fr.get("havana") and redeploy_dests(g, fr, T, s):
+            row = g.sp[s]
+            cash = s * 4 + GOVT in g.cash  # g.cash_held(s, GOVT) > 0
+            if row[T] - arr[s] > 0 and (len(to_t) > 1 or (to_t and to_t[0] != s)):
                 out.append(("move", (NAMES[s], "troop")))
                 if cash:
                     out.append(("move", (NAMES[s], "troop" + CARRY)))
                 forced = forced or forced_troops(g, s)
-            if g.sp[s][P] - arr[s + NS] > 0 and redeploy_dests(g, fr, P, s):
+            if row[P] - arr[s + NS] > 0 and (len(to_p) > 1 or (to_p and to_p[0] != s)):
                 out.append(("move", (NAMES[s], "police")))
                 if cash:
                     out.append(("move", (NAMES[s], "police" + CARRY)))

@@ -14,6 +14,7 @@ ends the card.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from agon.engine import Action, LogEntry, State, Text, msg
@@ -54,6 +55,7 @@ from agon.games.cuba_libre.data import (
 )
 from agon.games.cuba_libre.steps import POP, PUSHED, STEPS, WAIT
 
+_action = partial(tuple.__new__, Action)  # Action(verb, arg) from a step's (verb, arg) pair, without unpacking it
 TIE_RANK = (3, 2, 1, 0)  # CL 7.1: ties to Non-players, then Syndicate, DR, 26July, Government
 NONPLAYERS = {4: (), 3: (SYN,), 2: (2, SYN), 1: (GOVT, 2, SYN), 0: (0, 1, 2, 3)}
 # CL 1.5 No Non-player option: who plays the leftover factions (26July also runs DR; with 2 players
@@ -111,6 +113,7 @@ class CubaLibreState(Board, State):
     """One position of Cuba Libre."""
 
     memo_legal = True  # the engine memoises legal lists per position (tests call changed() after edits)
+    _entered: tuple[dict[str, Any], list[Any]] | None = None  # see entered()
 
     # -- set-up (CL 2.1) ------------------------------------------------------------------------
 
@@ -242,14 +245,15 @@ class CubaLibreState(Board, State):
             self.next_turn()  # after set-up or a Propaganda round
 
     def _run(self) -> None:
+        stack = self.stack  # never rebound while the flow runs (steps push and pop it)
         for _ in range(100_000):
             if self.over is not None:
-                self.stack.clear()
+                stack.clear()
                 return
-            if not self.stack:
+            if not stack:
                 self.advance()
                 continue
-            fr = self.stack[-1]
+            fr = stack[-1]
             if fr.get("wait"):
                 return
             code = STEPS[fr["k"]].enter(self, fr)
@@ -257,7 +261,7 @@ class CubaLibreState(Board, State):
                 fr["wait"] = True
                 return
             if code == POP:
-                self.stack.remove(fr) if self.stack[-1] is not fr else self.stack.pop()
+                stack.remove(fr) if stack[-1] is not fr else stack.pop()
             elif code != PUSHED:
                 raise RuntimeError(f"step {fr['k']} returned {code}")
         raise RuntimeError("cuba-libre flow did not settle")
@@ -300,9 +304,26 @@ class CubaLibreState(Board, State):
 
     def _legal(self, role: str) -> list[Action]:
         fr = self.stack[-1]
-        legal = [Action(v, a) for v, a in STEPS[fr["k"]].legal(self, fr)]
-        legal += [Action(v, a) for v, a in negotiation.offer(self, fr)]  # CL 1.5.1
+        entered = self._entered
+        self._entered = None
+        choices = entered[1] if entered is not None and entered[0] is fr else STEPS[fr["k"]].legal(self, fr)
+        legal = list(map(_action, choices))
+        extra = negotiation.offer(self, fr)  # CL 1.5.1
+        if extra:
+            legal += map(_action, extra)
         return legal
+
+    def entered(self, fr: dict[str, Any], choices: list[Any]) -> list[Any]:
+        """A step's `enter` that has just listed fr's choices to see whether it waits hands them
+        here and gets them back: `_legal` of this very position takes them instead of listing them
+        again (nothing moves between the frame's enter and the question; a clone's frames are new
+        dicts, so a clone lists its own; changed() forgets them)."""
+        self._entered = (fr, choices)
+        return choices
+
+    def changed(self) -> None:
+        super().changed()
+        self._entered = None
 
     def _apply(self, role: str, action: Action) -> None:
         if self.quiet:  # no log to write: skip the chronicle's before-and-after
@@ -316,6 +337,7 @@ class CubaLibreState(Board, State):
         return chronicle.rule_trace(self, role, note)
 
     def _apply_action(self, action: Action) -> None:
+        self._entered = None
         fr = self.stack[-1]
         if action.verb == "transfer" and fr["k"] in negotiation.OFFERED_AT:
             negotiation.open_transfer(self, fr["f"])  # CL 1.5.1: fr keeps waiting underneath

@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
-from agon.games.cuba_libre import deception
+from agon.games.cuba_libre import deception, negotiation
 from agon.games.cuba_libre import events as ev
 from agon.games.cuba_libre.data import (
     CITIES,
@@ -24,7 +24,7 @@ from agon.games.cuba_libre.data import (
     SYN,
     TITLE,
 )
-from agon.games.cuba_libre.operations import ops_possible
+from agon.games.cuba_libre.operations import any_op_possible
 from agon.games.cuba_libre.steps import POP, WAIT, Step, step
 
 PASS_GAIN = (3, 1, 1, 1)  # CL 2.3.3
@@ -59,7 +59,7 @@ class Option(Step):
                 if ev.playable(g, g.current, shaded, f):
                     out.append(("event", "shaded" if shaded else "unshaded"))
         lim = kind == "limop"
-        if ops_possible(g, f, lim, False, sa=not lim or (f == GOVT and g.has_mom(10))):
+        if any_op_possible(g, f, lim, False, sa=not lim or (f == GOVT and g.has_mom(10))):
             out.append((kind, None))
             if lim and deception.has_asset(g, f):
                 out.append(("op", "hidden asset"))  # CL 7.3 Deception: LimOp -> Op + SA
@@ -121,9 +121,7 @@ PROMPT_WORDS = ("1st", "2nd", *CHOICES, *DEPLOY_WORDS)
 def launder_donors(g: Any, f: int) -> list[int]:
     """Who may give a Cash marker for f's Launder LimOp (2.3.6): f itself first, then any other
     player faction holding Cash (never a Non-player, never a faction of the same player, 1.5)."""
-    from agon.games.cuba_libre.rules import teams
-
-    mates = next(t for t in teams(g.options) if f in t)
+    mates = negotiation.mates(g, f)
     out = [f] if g.cash_of(f) else []
     return out + [x for x in range(4) if x != f and x not in mates and g.is_player(x) and g.cash_of(x)]
 
@@ -131,7 +129,7 @@ def launder_donors(g: Any, f: int) -> list[int]:
 def offer_launder(g: Any, f: int) -> None:
     """After a paid Operation with no SA (2.3.6): ask the possible donors one by one."""
     donors = launder_donors(g, f)
-    if donors and f not in g.laundered and ops_possible(g, f, True, True):
+    if donors and f not in g.laundered and any_op_possible(g, f, True, True):
         g.push("launder", donors[0], beneficiary=f, asked=(donors[0],))
 
 

@@ -191,6 +191,8 @@ SPACE_ID: dict[str, int] = {}
 for _s in SPACES:
     SPACE_ID[_key(_s.name)] = _s.id
     SPACE_ID[_key(_s.ascii)] = _s.id
+ADJ: tuple[tuple[int, ...], ...] = tuple(s.adjacent for s in SPACES)  # the printed map's adjacency (1989 1.2)
+NEAR: tuple[frozenset[int], ...] = tuple(frozenset((s.id, *s.adjacent)) for s in SPACES)  # each space and its neighbours
 SPACES_IN: dict[str, tuple[int, ...]] = {n: tuple(s.id for s in SPACES if s.country == n) for n in COUNTRY_NAMES}
 REGION_COUNTRIES: dict[str, tuple[str, ...]] = {
     "Eastern Europe": ("East Germany", "Poland", "Czechoslovakia", "Hungary"),

@@ -92,7 +92,7 @@ import importlib
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -271,6 +271,9 @@ class Where:
         return sid not in g.destroyed and (self.ids is None or sid in self.ids) and (self.fn is None or self.fn(g, sid))
 
     def __and__(self, other: Where) -> Where:
+        return _both(self, other)
+
+    def _and(self, other: Where) -> Where:
         if self.ids is None or other.ids is None:
             ids = self.ids if other.ids is None else other.ids
         else:
@@ -301,6 +304,13 @@ class Where:
 
 
 ALL_IDS = frozenset(range(len(SPACES)))
+
+
+@lru_cache(maxsize=1024)
+def _both(a: Where, b: Where) -> Where:
+    """`a & b`, built once for each pair (a filter never changes; events combine the same ones on
+    every play, and building one fills its label's words)."""
+    return a._and(b)
 
 
 def _static(label: Text | str, test: Callable[[Any], bool]) -> Where:
@@ -339,23 +349,28 @@ def of_class(*classes: str) -> Where:
     return _static(msg("in {cls} spaces", cls=_either(classes)), lambda s: s.cls in classes)
 
 
+@cache  # built once: events ask for the same filters again and again
 def spaces(*names: str | int) -> Where:
     ids = frozenset(n if isinstance(n, int) else space(n) for n in names)
     return Where(None, msg("in {spaces}", spaces=join_terms([SPACES[i].name for i in sorted(ids)])), ids)
 
 
+@cache
 def controlled_by(side: int) -> Where:
     return Where(lambda g, s: g.ctrl[s] == side, msg("controlled by the {side}", side=NAMES[side]))
 
 
+@cache
 def not_controlled_by(side: int) -> Where:
     return Where(lambda g, s: g.ctrl[s] != side, msg("not controlled by the {side}", side=NAMES[side]))
 
 
+@cache
 def has_sp(side: int) -> Where:
     return Where(lambda g, s: g.sp[side][s] > 0, msg("with {side} SPs", side=NAMES[side]))
 
 
+@cache
 def no_sp(side: int) -> Where:
     return Where(lambda g, s: g.sp[side][s] == 0, msg("without {side} SPs", side=NAMES[side]))
 

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from agon.engine import Action
-from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES, TST_NAMES, TST_NEEDS, D
+from agon.games.dawn_of_freedom.data import ADJ, CARDS, NAMES, NEAR, SPACES, TST_NAMES, TST_NEEDS, D
 from agon.games.dawn_of_freedom.flow import CARD, SPACE, Ask, Frame, ask, auto
 
 CHECKS_PER_CARD = 2  # 1989 6.2.2
@@ -18,16 +19,29 @@ def bonus_effects(g: Any, side: int) -> list[Any]:
     return [e for e in g.effects.values() if e.side == side and e.ops_where and e.where is not None]
 
 
-def eligible_for_ops(g: Any, side: int, where: Any) -> tuple[int, ...]:
-    """1989 6.1: own SPs there or adjacent to own SPs, as the board was before the first SP."""
-    own, adj = g.sp[side], g.adj
-    out: set[int] = set()
-    for sid in range(N_SPACES):
-        if own[sid]:
-            out.add(sid)
-            out.update(adj[sid])
+_near_now: tuple[Any, tuple[frozenset[int], ...]] = (ADJ, NEAR)  # the last map seen, its NEAR sets (a memo)
+
+
+def _near(adj: tuple[tuple[int, ...], ...]) -> tuple[frozenset[int], ...]:
+    """Each space with its neighbours on the map `adj` (the printed map's, or one changed by 7.6)."""
+    global _near_now
+    memo = _near_now  # one read: another thread may replace it, never half
+    if adj is not memo[0]:
+        memo = _near_now = (adj, tuple(frozenset((s, *a)) for s, a in enumerate(adj)))
+    return memo[1]
+
+
+def _eligible(g: Any, side: int) -> set[int]:
+    """1989 6.1: the spaces with own SPs and their neighbours (destroyed spaces excluded)."""
+    out: set[int] = set().union(*map(_near(g.adj).__getitem__, compress(ALL, g.sp[side])))  # own SPs' spaces
     if g.destroyed:
         out -= g.destroyed
+    return out
+
+
+def eligible_for_ops(g: Any, side: int, where: Any) -> tuple[int, ...]:
+    """1989 6.1: own SPs there or adjacent to own SPs, as the board was before the first SP."""
+    out = _eligible(g, side)
     if where is None:
         return tuple(sorted(out))
     if where.ids is not None:
@@ -38,9 +52,15 @@ def eligible_for_ops(g: Any, side: int, where: Any) -> tuple[int, ...]:
 
 
 def can_place(g: Any, side: int, where: Any) -> bool:
-    if where is None and not g.destroyed:
+    """Is any space eligible for placing SPs (1989 6.1)? Asked only to know, so not sorted."""
+    if where is None:  # a space with own SPs is eligible itself (a destroyed space holds none, 7.6)
         return any(g.sp[side])
-    return bool(eligible_for_ops(g, side, where))
+    out = _eligible(g, side)
+    if where.ids is not None:
+        out &= where.ids
+    if where.fn is None:
+        return bool(out)
+    return any(where.fn(g, s) for s in out)
 
 
 def place_cost(g: Any, side: int, sid: int) -> int:
@@ -61,12 +81,17 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False) -> list[in
     """1989 6.2.3: any space holding opponent SPs (no presence needed), unless an event forbids it.
     With `first`, stop at the first target (to know whether there is one)."""
     opp = g.sp[1 - side]
-    out = [s for s in (ALL if where is None else where.candidates) if opp[s]]
+    bans = [e for e in g.effects.values() if e.ban_checks and e.side == side]
+    if where is None and not bans and not g.destroyed:  # the common case: every space with opponent SPs
+        if first:
+            found = next(compress(ALL, opp), None)
+            return [] if found is None else [found]
+        return list(compress(ALL, opp))
+    out = list(compress(ALL, opp)) if where is None else [s for s in where.candidates if opp[s]]
     if g.destroyed:
         out = [s for s in out if s not in g.destroyed]
     if where is not None and where.fn is not None:
         out = [s for s in out if where.fn(g, s)]
-    bans = [e for e in g.effects.values() if e.ban_checks and e.side == side]
     for e in bans:
         w = e.where
         if w is None:
@@ -178,10 +203,17 @@ class PlaceOps(Ask):
     """1989 6.1: one SP at a time in the eligible spaces, 1 Op each, 2 if opponent-controlled."""
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        side, left = f["role"], f["left"]
-        if left >= 2:
-            return [SPACE[s] for s in f["elig"] if s not in g.destroyed]
-        return [SPACE[s] for s in f["elig"] if s not in g.destroyed and place_cost(g, side, s) <= left]
+        side, left, destroyed = f["role"], f["left"], g.destroyed
+        if left >= 2:  # every space is affordable
+            if not destroyed:
+                return list(map(SPACE.__getitem__, f["elig"]))
+            return [SPACE[s] for s in f["elig"] if s not in destroyed]
+        if left < 1:
+            return []
+        if any(e.cheap and e.side == side for e in g.effects.values()):
+            return [SPACE[s] for s in f["elig"] if s not in destroyed and place_cost(g, side, s) <= left]
+        ctrl, opp = g.ctrl, 1 - side  # 1 Op left: only the spaces the opponent does not control (6.1)
+        return [SPACE[s] for s in f["elig"] if ctrl[s] != opp and s not in destroyed]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         side, sid = f["role"], action.arg

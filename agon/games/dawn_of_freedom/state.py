@@ -63,6 +63,7 @@ class DawnState(State):
     ends_this_turn: bool
     outcome: dict[str, Any] | None
     sp_summary: bool = False  # an event's SP changes are being summed up in one log line (steps.play_event)
+    _ready: tuple[Frame, list[Action]] | None = None  # the legal list run() found for the frame it stopped at
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -93,6 +94,7 @@ class DawnState(State):
         twin.not_red = self.not_red[:]
         twin.ops_cap = dict(self.ops_cap)
         twin.stack = [dict(f) for f in self.stack]
+        twin._ready = None
         if self.ps is not None:
             ps = dict(self.ps)
             ps["hands"] = [self.ps["hands"][0][:], self.ps["hands"][1][:]]
@@ -110,12 +112,17 @@ class DawnState(State):
 
     def _legal(self, role: str) -> list[Action]:
         f = self.stack[-1]
+        ready = self._ready
+        if ready is not None and ready[0] is f:  # run() just listed them to know it must stop here
+            self._ready = None
+            return ready[1]
         return ASK[f["p"]].legal(self, f)
 
     def _apply(self, role: str, action: Action) -> None:
         f = self.stack[-1]
         ASK[f["p"]].apply(self, f, action)
-        self.run()
+        self._ready = None  # the engine forgets its own memo around _apply
+        self._settle()
 
     def _prompt(self, role: str) -> tuple[str, dict[str, Any]]:
         f = self.stack[-1]
@@ -236,30 +243,40 @@ class DawnState(State):
     def run(self) -> None:
         """Run automatic procedures until a decision is needed or the game is over."""
         self.changed()  # the flow moves the position on (tests also run it by hand, outside apply)
+        self._settle()
+
+    def _settle(self) -> None:
+        stack, ask, auto = self.stack, ASK, AUTO
         for _ in range(MAX_AUTO_STEPS):
-            if self.outcome is not None or not self.stack:
+            if self.outcome is not None or not stack:  # (finish() ends the game and empties the stack)
                 return
-            f = self.stack[-1]
+            f = stack[-1]
             if "role" in f:
-                proc = ASK[f["p"]]
-                if proc.always or proc.legal(self, f):
+                proc = ask[f["p"]]
+                if proc.always:
                     return
-                self.stack.pop()  # a decision with no option is skipped (e.g. nothing left to remove)
+                legal = proc.legal(self, f)
+                if legal:
+                    self._ready = (f, legal)  # the position's legal list: _legal need not list it again
+                    return
+                stack.pop()  # a decision with no option is skipped (e.g. nothing left to remove)
                 continue
-            self.stack.pop()
-            AUTO[f["p"]](self, f)
+            stack.pop()
+            auto[f["p"]](self, f)
         raise RuntimeError("1989: the flow did not settle (bound reached)")
+
+    def changed(self) -> None:
+        super().changed()
+        self._ready = None
 
     def push(self, steps: Steps) -> None:
         """Push steps so that the first of them runs first."""
         if steps is None:
             return
-        if isinstance(steps, dict):
+        if type(steps) is dict:
             self.stack.append(steps)
             return
-        for f in reversed(steps):
-            if f is not None:
-                self.stack.append(f)
+        self.stack.extend([f for f in reversed(steps) if f is not None])
 
     # -- board helpers ------------------------------------------------------------------------------
 
@@ -395,7 +412,7 @@ class DawnState(State):
             got.append(card)
         if got:
             self.reveal()
-            if quiet:
+            if quiet or self.quiet:  # the caller logs it / no log kept
                 return got
             self.say("The {side} draws {n} card(s).", side=NAMES[side], n=len(got))
             self.say("You draw {cards}.", to=ROLES[side], cards=join_terms([CARDS[c].title for c in got]))
@@ -483,6 +500,8 @@ class DawnState(State):
 
     def run_hooks(self, hook: str, *args: Any) -> None:
         """Call every effect's callback for `hook`; the steps they return run next, in order."""
+        if not self.effects:
+            return
         steps: list[Frame] = []
         for eff in list(self.effects.values()):
             if eff.hook == hook and eff.fn is not None and eff.name in self.effects:
@@ -504,6 +523,8 @@ class DawnState(State):
         return self.tst[side] >= box > self.tst[1 - side]
 
     def ops_modifier(self, side: int) -> int:
+        if not self.effects:
+            return 0
         return sum(e.ops for e in self.effects.values() if e.side == side and e.ops and not e.ops_where)
 
     def card_ops(self, card: int, side: int, extra: int = 0) -> int:

@@ -11,11 +11,26 @@ from agon.games.dawn_of_freedom.flow import CARD, SPACE, Ask, Frame, ask, auto
 from agon.games.dawn_of_freedom.words import Phrase, join_terms
 
 
-def _limit_ok(f: Frame, sid: int) -> bool:
+def _within_limits(f: Frame, sids: list[int]) -> list[Action]:
+    """The step's spaces `sids` it may still use: all in the first one (`one`), at most `per` per
+    space (`per`)."""
     done = f["done"]
-    if f["one"] and done and sid != done[0]:
-        return False
-    return f["per"] is None or done.count(sid) < f["per"]
+    if f["one"] and done:
+        sids = [s for s in sids if s == done[0]]
+    per = f["per"]
+    if per is not None:
+        return [SPACE[s] for s in sids if done.count(s) < per]
+    return [SPACE[s] for s in sids]
+
+
+def _passing(g: Any, where: Any, sids: Any) -> list[int]:
+    """The spaces of `sids` (some of `where.candidates`, in order) that pass `where` now: the
+    filter's tests of Where.__call__, run once over the list."""
+    destroyed, fn = g.destroyed, where.fn
+    out = [s for s in sids if s not in destroyed] if destroyed else list(sids)
+    if fn is not None:
+        out = [s for s in out if fn(g, s)]
+    return out
 
 
 def _count_one(g: Any, f: Frame, sid: int) -> None:
@@ -42,7 +57,7 @@ class Place(Ask):
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         where = f["where"]
-        return [SPACE[s] for s in where.candidates if where(g, s) and _limit_ok(f, s)]
+        return _within_limits(f, _passing(g, where, where.candidates))
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         sid = action.arg
@@ -60,7 +75,7 @@ class Remove(Ask):
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         where, whose = f["where"], g.sp[f["whose"]]
-        return [SPACE[s] for s in where.candidates if whose[s] > 0 and where(g, s) and _limit_ok(f, s)]
+        return _within_limits(f, _passing(g, where, [s for s in where.candidates if whose[s] > 0]))
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         sid = action.arg
@@ -99,7 +114,7 @@ class PickSpace(_Pick):
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         where = f["where"]
-        return self.with_pass(f, [SPACE[s] for s in where.candidates if where(g, s)])
+        return self.with_pass(f, [SPACE[s] for s in _passing(g, where, where.candidates)])
 
 
 @ask("pick_option")
@@ -149,13 +164,14 @@ def play_event(g: Any, f: Frame) -> None:
     if ev is None:
         g.say("(The event of {card} is not implemented yet: no effect.)", card=title)
         return
-    before = [g.sp[0][:], g.sp[1][:]]
+    before = None if g.quiet else [g.sp[0][:], g.sp[1][:]]  # a quiet game logs no summary
     g.sp_summary = True
     try:
         steps = ev.fn(g, Ev(card, side, g.card_ops(card, side)))
     finally:
         g.sp_summary = False
-    _say_sp_changes(g, title, before)
+    if before is not None:
+        _say_sp_changes(g, title, before)
     g.push(steps)
 
 

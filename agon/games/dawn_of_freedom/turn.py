@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from agon.engine import Action
-from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, NAMES, PERIOD_CARDS, ROLES, SPACES, C, D
+from agon.games.dawn_of_freedom.data import ADJ, BOTH, CARDS, COUNTRY_NAMES, NAMES, PERIOD_CARDS, ROLES, SPACES, C, D
 from agon.games.dawn_of_freedom.events import EVENTS
 from agon.games.dawn_of_freedom.flow import CARD, SPACE, Ask, Frame, ask, auto
 from agon.games.dawn_of_freedom.words import BOTH_HELD, ENDED_EARLY, held_scoring, join_terms
@@ -24,7 +24,7 @@ def setup(g: Any) -> None:
     """1989 3.1-3.5: hands of 8 from the Early deck, printed SPs, then the free placements."""
     g.sp = [[s.start[D] for s in SPACES], [s.start[C] for s in SPACES]]  # 1989 3.2, 3.3
     g.destroyed = frozenset()
-    g.adj = tuple(s.adjacent for s in SPACES)
+    g.adj = ADJ  # shared by every game until a space is destroyed (state.destroy_space)
     g.ctrl = [None] * len(SPACES)
     for s in SPACES:
         g.ctrl[s.id] = g._compute_ctrl(s.id)
@@ -60,8 +60,9 @@ def hand_size(g: Any, side: int) -> int:
 def deal(g: Any) -> None:
     """1989 4.5 step 1: one card at a time, Communist first, up to the hand size."""
     dealt: list[list[int]] = [[], []]
+    size = [hand_size(g, D), hand_size(g, C)]  # drawing changes no effect
     for _ in range(40):
-        need = [len(g.hands[s]) < hand_size(g, s) for s in (C, D)]
+        need = [len(g.hands[s]) < size[s] for s in (C, D)]
         if not any(need):
             break
         for side, want in zip((C, D), need, strict=True):
@@ -73,7 +74,7 @@ def deal(g: Any) -> None:
             continue
         break
     for side in (C, D):
-        if dealt[side]:
+        if dealt[side] and not g.quiet:  # (a quiet game keeps no log: the card lists need not be built)
             g.say("The {side} is dealt {n} card(s).", side=NAMES[side], n=len(dealt[side]))
             g.say("You are dealt {cards}.", to=ROLES[side], cards=join_terms([CARDS[c].title for c in dealt[side]]))
 
@@ -85,8 +86,8 @@ class SetupPlace(Ask):
     always = True
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        opp = 1 - f["role"]
-        return [SPACE[s.id] for s in SPACES if g.sp[opp][s.id] == 0]
+        opp = g.sp[1 - f["role"]]
+        return [SPACE[s] for s in range(len(SPACES)) if opp[s] == 0]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.add_sp(f["role"], action.arg, 1)

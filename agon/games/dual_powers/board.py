@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 from agon.engine import Text, msg
 from agon.games.dual_powers.data import (
-    ADJ,
     ARROW,
     CARD_DAYS,
     CONNECTION_NAME,
@@ -25,7 +24,6 @@ from agon.games.dual_powers.data import (
     MONTH_TROTSKY_JOINS,
     MONTH_TROTSKY_RETURNS,
     MONTHS,
-    N_MARKERS,
     NEUTRAL,
     OPPOSITION,
     OWNER,
@@ -57,27 +55,35 @@ def strength(s: DualPowersState, m: int) -> int:
     return FRESH[m]
 
 
+def markers_in(loc: list[int], d: int) -> list[int]:
+    """The markers at location d, in marker order (C-level searches: a district holds few)."""
+    out = []
+    m = -1
+    for _ in range(loc.count(d)):
+        m = loc.index(d, m + 1)
+        out.append(m)
+    return out
+
+
 def stronger(s: DualPowersState, d: int) -> int:
     """The side with the greater strength in district d, or -1 (R4.2; rulings A2 a-d)."""
-    loc = s.loc
+    here = markers_in(s.loc, d)
+    if not here:
+        return -1  # DP R4.2.6
+    exh = s.exh
     tot = [0, 0]
     cnt = [0, 0]
     ntot = ncnt = 0
-    seen = False
-    for m in range(N_MARKERS):
-        if loc[m] != d:
-            continue
-        seen = True
-        st = (s.diff if OWNER[m] == OPPOSITION else EXH[m]) if s.exh[m] else FRESH[m]
-        if OWNER[m] == NEUTRAL:
+    for m in here:
+        o = OWNER[m]
+        st = (s.diff if o == OPPOSITION else EXH[m]) if exh[m] else FRESH[m]
+        if o == NEUTRAL:
             ntot += st
             ncnt += 1
         else:
-            p = controller(s, m)
+            p = s.opp if o == OPPOSITION else o  # controller(), for a side's or the Opposition's marker
             tot[p] += st
             cnt[p] += 1
-    if not seen:
-        return -1  # DP R4.2.6
     pw = s.pw
     if cnt[pw]:  # DP R4.2.2: neutrals need one of the holder's own markers (A2 a, b)
         tot[pw] += ntot
@@ -106,7 +112,8 @@ def advance_date(s: DualPowersState, side: int, card: int) -> bool:
         s.day = d
         if s.month < len(MONTHS) - 1:
             s.month += 1
-            s.say("The month advances to {month}.", month=MONTH_LABEL[s.month])
+            if not s.quiet:
+                s.say("The month advances to {month}.", month=MONTH_LABEL[s.month])
             moved = True
         else:
             moved = False  # A5: the marker stays on the last space
@@ -117,7 +124,8 @@ def advance_date(s: DualPowersState, side: int, card: int) -> bool:
     if d in JUMP_DAYS:  # DP R3.4.5
         s.say("The day marker lands on {was} and jumps to 31.", was=d)
         s.day = d = LAST_DAY
-    s.say("The calendar reads day {day}, {month}.", day=s.day, month=MONTH_LABEL[s.month])
+    if not s.quiet:
+        s.say("The calendar reads day {day}, {month}.", day=s.day, month=MONTH_LABEL[s.month])
     return d in EXTRA_DAYS  # DP R3.4.6
 
 
@@ -165,8 +173,9 @@ def gain_vp(s: DualPowersState, side: int, vp: int, why: str | Text) -> bool:
         return False
     step = 1 if side == 0 else -1
     s.score = max(-TRACK_END, min(TRACK_END, s.score + step * vp))  # DP R4.4.3 clamp
-    s.say("{side} gains {vp} VP ({why}); the score is {score}.", side=s.side_name(side), vp=vp, why=why,
-          score=score_text(s.score, s.side_name(0), s.side_name(1)))
+    if not s.quiet:
+        s.say("{side} gains {vp} VP ({why}); the score is {score}.", side=s.side_name(side), vp=vp, why=why,
+              score=score_text(s.score, s.side_name(0), s.side_name(1)))
     if abs(s.score) == TRACK_END:  # DP R6.1 / S10.1
         s.end(side, msg("the score marker reached the last space of the Support track"))
         return True
@@ -179,11 +188,6 @@ def score_text(score: int, red: str = "Red", white: str = "White") -> Text:
         return msg("level (centre)")
     name = red if score > 0 else white
     return msg("{n} toward {side}", n=abs(score), side="the Opposition" if name == "The Opposition" else name)
-
-
-def unblocked_neighbours(s: DualPowersState, d: int) -> list[int]:
-    block = s.block
-    return [n for n, e in ADJ[d] if e != block]
 
 
 def blockade_text(s: DualPowersState) -> Text:

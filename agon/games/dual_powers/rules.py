@@ -10,6 +10,7 @@ Opposition's turns, scoring) run inside `_apply` until the next decision point.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from agon.engine import Action, State, Text
@@ -22,7 +23,6 @@ from agon.games.dual_powers.board import (
     blockade_text,
     draw,
     take_pw,
-    unblocked_neighbours,
 )
 from agon.games.dual_powers.data import (
     ADJ,
@@ -77,6 +77,15 @@ _kinds: dict[tuple[int, ...], int] = {}
 KIND = tuple(_kinds.setdefault((m,) if IS_LEADER[m] else (OWNER[m], FRESH[m], EXH[m]), len(_kinds))
              for m in range(N_MARKERS))
 CIDX_OF = {c: i for i, c in enumerate(CONNECTIONS)}
+# by the blocked connection (index block + 1; block -1: none), DP R0.6: the districts a marker can
+# leave, the moves out of each district, and the connections a Mobilize Protest can block (R3.8.2)
+_BLOCKS = range(-1, len(CONNECTIONS))
+LEAVABLE = tuple(frozenset(d for d in range(len(DISTRICTS)) if any(e != b for _, e in ADJ[d])) for b in _BLOCKS)
+MOVES_TO = tuple(tuple(tuple(A_DIST[n] for n, e in ADJ[d] if e != b) for d in range(len(DISTRICTS))) for b in _BLOCKS)
+PROTEST_TO = tuple(tuple(A_CONN[e] for e in range(len(CONNECTIONS)) if e != b) for b in _BLOCKS)
+# UNIT_KIND_BIT[m]: one bit per (fresh, exhausted) pair of a side's units (A22: one per kind)
+_unit_kinds: dict[tuple[int, int], int] = {}
+UNIT_KIND_BIT = tuple(1 << _unit_kinds.setdefault((FRESH[m], EXH[m]), len(_unit_kinds)) for m in range(N_MARKERS))
 
 
 class DualPowersState(State):
@@ -146,8 +155,9 @@ class DualPowersState(State):
         self.lr_done = self.sp_done = 0
         self.winner = -1
         self.reason = ""
-        self.say("Setup: the Unrest! tile is {u} and the Blockade! tile {b}: {block}; Red holds Popular Will.",
-                 u=DISTRICT_NAME[self.unrest], b=DISTRICT_NAME[self.btile], block=blockade_text(self))
+        if not self.quiet:
+            self.say("Setup: the Unrest! tile is {u} and the Blockade! tile {b}: {block}; Red holds Popular Will.",
+                     u=DISTRICT_NAME[self.unrest], b=DISTRICT_NAME[self.btile], block=blockade_text(self))
         scoring.start_round(self)
 
     # -- small helpers used by the other modules ---------------------------------------------
@@ -228,27 +238,21 @@ class DualPowersState(State):
         loc, exh, block = self.loc, self.exh, self.block
         out: list[int] = []
         keys = set()
+        leavable = LEAVABLE[block + 1]
         for m in self._candidates(side):
             d = loc[m]
-            if d < 0:
-                continue
-            key = KIND[m] * 12 + d * 2 + exh[m]
-            if key in keys:
-                continue
-            adj = ADJ[d]
-            if len(adj) > 1 or adj[0][1] != block:
-                keys.add(key)
-                out.append(m)
+            if d in leavable:
+                key = KIND[m] * 12 + d * 2 + exh[m]
+                if key not in keys:
+                    keys.add(key)
+                    out.append(m)
         return out
 
     def _can_move(self, side: int) -> bool:
-        loc, block = self.loc, self.block
+        loc, leavable = self.loc, LEAVABLE[self.block + 1]
         for m in self._candidates(side):
-            d = loc[m]
-            if d >= 0:
-                adj = ADJ[d]
-                if len(adj) > 1 or adj[0][1] != block:
-                    return True
+            if loc[m] in leavable:
+                return True
         return False
 
     def _refreshable(self, side: int) -> list[int]:
@@ -266,18 +270,29 @@ class DualPowersState(State):
 
     def _can_refresh(self, side: int) -> bool:
         loc, exh = self.loc, self.exh
-        return any(loc[m] >= 0 and exh[m] for m in self._candidates(side))
+        for m in self._candidates(side):
+            if exh[m] and loc[m] >= 0:
+                return True
+        return False
 
     def _supply_units(self, side: int, limit: int) -> list[int]:
         """Units in `side`'s supply with fresh strength <= limit, one per kind (A22)."""
         loc = self.loc
         out: list[int] = []
-        kinds = set()
+        kinds = 0
         for m in SIDE_UNITS[side]:
-            if loc[m] == SUPPLY and FRESH[m] <= limit and (FRESH[m], EXH[m]) not in kinds:
-                kinds.add((FRESH[m], EXH[m]))
+            if loc[m] == SUPPLY and FRESH[m] <= limit and not kinds & UNIT_KIND_BIT[m]:
+                kinds |= UNIT_KIND_BIT[m]
                 out.append(m)
         return out
+
+    def _can_recruit(self, side: int, limit: int) -> bool:
+        """A unit in `side`'s supply with fresh strength <= limit (R3.7.1, R3.9.2)."""
+        loc = self.loc
+        for m in SIDE_UNITS[side]:
+            if loc[m] == SUPPLY and FRESH[m] <= limit:
+                return True
+        return False
 
     def _special_useful(self, side: int, special: str) -> bool:
         if special == "mobilize_protest":
@@ -300,10 +315,10 @@ class DualPowersState(State):
         return [SIDES[self.cur]]
 
     def _legal(self, role: str) -> list[Action]:
-        return getattr(self, "_l_" + self.phase)(SIDE_OF[role])
+        return _LISTER[self.phase](self, SIDE_OF[role])
 
     def _apply(self, role: str, action: Action) -> None:
-        getattr(self, "_a_" + self.phase)(SIDE_OF[role], action.verb, action.arg)
+        _APPLIER[self.phase](self, SIDE_OF[role], action.verb, action.arg)
 
     def _prompt(self, role: str) -> tuple[str, dict[str, Any]]:
         return text.prompt(self, SIDE_OF[role])
@@ -358,8 +373,9 @@ class DualPowersState(State):
     def _a_objective(self, side: int, verb: str, c: int) -> None:
         self.hands[side].remove(c)
         self.set_so(side, c, 0)  # DP R2.1: face down
-        self.say("{side} places a Secret Objective face down.", side=SIDES[side].capitalize())
-        self.say("Your Secret Objective: {card}.", to=SIDES[side], card=CARD_LABEL[c])
+        if not self.quiet:
+            self.say("{side} places a Secret Objective face down.", side=SIDES[side].capitalize())
+            self.say("Your Secret Objective: {card}.", to=SIDES[side], card=CARD_LABEL[c])
         if self.so[0] >= 0 and self.so[1] >= 0:  # DP R2.2: both chose
             self.start_actions()
 
@@ -372,9 +388,10 @@ class DualPowersState(State):
         self.hands[side].remove(c)
         self.played[side].append(c)  # DP R3.3.1: face up until Cleanup
         self.card = c
-        self.say("{side} plays {card}.", side=SIDES[side].capitalize(), card=CARD_LABEL[c])
+        if not self.quiet:
+            self.say("{side} plays {card}.", side=SIDES[side].capitalize(), card=CARD_LABEL[c])
         self.xpend = 1 if advance_date(self, side, c) else 0  # DP R3.4
-        if self.xpend:
+        if self.xpend and not self.quiet:
             self.say("{side} earns an extra action.", side=SIDES[side].capitalize())
         if c < N_COMMAND:
             self.ctx = "main"
@@ -389,8 +406,7 @@ class DualPowersState(State):
 
     def _l_command(self, side: int) -> list[Action]:
         out = []
-        loc, limit = self.loc, CARD_REC[self.card]
-        if any(loc[m] == SUPPLY and FRESH[m] <= limit for m in SIDE_UNITS[side]):
+        if self._can_recruit(side, CARD_REC[self.card]):
             out.append(A_RECRUIT)  # DP R3.7.1
         act = CARD_ACT[self.card]
         if (self._can_refresh(side) if act == "refresh" else self._can_move(side)):
@@ -406,7 +422,8 @@ class DualPowersState(State):
         elif verb == "refresh":
             self.phase = "refresh"
         elif verb == "pass":
-            self.say("{side} takes no action.", side=SIDES[side].capitalize())
+            if not self.quiet:
+                self.say("{side} takes no action.", side=SIDES[side].capitalize())
             self._end_action()
         else:
             self.steps = 2 if verb == "double_move" else 1  # DP R3.7.3
@@ -427,9 +444,10 @@ class DualPowersState(State):
         self.exh[m] = 0
         self.val -= FRESH[m]
         self.nrec += 1
-        self.say("{side} recruits a {unit} in {district}.", side=SIDES[side].capitalize(), unit=text.marker_name(m),
-                 district=DISTRICT_NAME[d])
-        if not self._supply_units(side, self.val):
+        if not self.quiet:
+            self.say("{side} recruits a {unit} in {district}.", side=SIDES[side].capitalize(), unit=text.marker_name(m),
+                     district=DISTRICT_NAME[d])
+        if not self._can_recruit(side, self.val):
             self._finish()
 
     def _l_move(self, side: int) -> list[Action]:
@@ -440,15 +458,16 @@ class DualPowersState(State):
         self.phase = "move_to"
 
     def _l_move_to(self, side: int) -> list[Action]:
-        return [A_DIST[d] for d in unblocked_neighbours(self, self.loc[self.mk])]  # DP R0.6
+        return list(MOVES_TO[self.block + 1][self.loc[self.mk]])  # DP R0.6
 
     def _a_move_to(self, side: int, verb: str, dist: Any) -> None:
         if verb == "done":
             self._finish()
             return
         d = DIDX_OF[dist]
-        self.say("{side} moves {marker} from {a} to {b}.", side=SIDES[side].capitalize(),
-                 marker=text.marker_name(self.mk), a=DISTRICT_NAME[self.loc[self.mk]], b=DISTRICT_NAME[d])
+        if not self.quiet:
+            self.say("{side} moves {marker} from {a} to {b}.", side=SIDES[side].capitalize(),
+                     marker=text.marker_name(self.mk), a=DISTRICT_NAME[self.loc[self.mk]], b=DISTRICT_NAME[d])
         self.loc[self.mk] = d
         self.steps -= 1
         if self.steps > 0:
@@ -466,8 +485,9 @@ class DualPowersState(State):
 
     def _a_refresh(self, side: int, verb: str, m: Any) -> None:
         self.exh[m] = 0  # DP R3.7.4
-        self.say("{side} refreshes {marker} in {district}.", side=SIDES[side].capitalize(),
-                 marker=text.marker_name(m), district=DISTRICT_NAME[self.loc[m]])
+        if not self.quiet:
+            self.say("{side} refreshes {marker} in {district}.", side=SIDES[side].capitalize(),
+                     marker=text.marker_name(m), district=DISTRICT_NAME[self.loc[m]])
         self._finish()
 
     # -- Leader card (R3.6.2, R3.8) --------------------------------------------------------------
@@ -516,8 +536,9 @@ class DualPowersState(State):
         m = CARD_LEADER[self.card]
         self.loc[m] = d  # DP R3.8.1: fresh, any district
         self.exh[m] = 0
-        self.say("{side} recruits {leader} in {district}.", side=SIDES[side].capitalize(), leader=text.marker_name(m),
-                 district=DISTRICT_NAME[d])
+        if not self.quiet:
+            self.say("{side} recruits {leader} in {district}.", side=SIDES[side].capitalize(), leader=text.marker_name(m),
+                     district=DISTRICT_NAME[d])
         if self.pw == side:  # DP R3.8.1: refresh the exhausted neutral units you control there
             for n in NEUTRAL_UNITS:  # A9: the six neutral unit markers; neutral Trotsky is a leader marker
                 if self.loc[n] == d and self.exh[n]:
@@ -526,7 +547,7 @@ class DualPowersState(State):
         self._finish()
 
     def _l_protest(self, side: int) -> list[Action]:
-        return [A_CONN[e] for e in range(len(CONNECTIONS)) if e != self.block]
+        return list(PROTEST_TO[self.block + 1])
 
     def _a_protest(self, side: int, verb: str, conn: Any) -> None:
         self.block = CIDX_OF[conn]  # DP R3.8.2
@@ -544,8 +565,7 @@ class DualPowersState(State):
     def _extra_options(self, side: int) -> list[Action]:
         """The extra actions `side` can take now (R3.9.2, S7.1; A30: none without effect)."""
         out = []
-        loc = self.loc
-        if any(loc[m] == SUPPLY for m in SIDE_UNITS[side]):
+        if self._can_recruit(side, 99):  # A23: any strength
             out.append(A_EXTRA["recruit"])
         if self._can_move(side):
             out.append(A_EXTRA["move"])
@@ -575,8 +595,9 @@ class DualPowersState(State):
             got = draw(self, side, 1)
             self.xdraws = (self.xdraws[0] + 1, self.xdraws[1]) if side == 0 else (self.xdraws[0], self.xdraws[1] + 1)
             self.say("{side} takes an Extra Draw.", side=name)
-            for c in got:
-                self.say("You draw {card}.", to=SIDES[side], card=CARD_LABEL[c])
+            if not self.quiet:
+                for c in got:
+                    self.say("You draw {card}.", to=SIDES[side], card=CARD_LABEL[c])
             self.reveal()
             self._finish()
         else:  # organize
@@ -599,8 +620,9 @@ class DualPowersState(State):
         d = DIDX_OF[dist]
         self.loc[self.mk] = d
         self.exh[self.mk] = 0
-        self.say("{side} takes an Extra Recruit: a {unit} in {district}.", side=SIDES[side].capitalize(),
-                 unit=text.marker_name(self.mk), district=DISTRICT_NAME[d])
+        if not self.quiet:
+            self.say("{side} takes an Extra Recruit: a {unit} in {district}.", side=SIDES[side].capitalize(),
+                     unit=text.marker_name(self.mk), district=DISTRICT_NAME[d])
         self._finish()
 
     # -- the Unrest choice (R4.3.4) ---------------------------------------------------------------
@@ -620,3 +642,9 @@ class DualPowersState(State):
     def _l_over(self, side: int) -> list[Action]:
         return []
 
+
+# each decision point's lister (`_l_<phase>`) and applier (`_a_<phase>`), looked up by phase
+_LISTER: dict[str, Callable[[DualPowersState, int], list[Action]]] = {
+    name[3:]: fn for name, fn in vars(DualPowersState).items() if name.startswith("_l_")}
+_APPLIER: dict[str, Callable[[DualPowersState, int, str, Any], None]] = {
+    name[3:]: fn for name, fn in vars(DualPowersState).items() if name.startswith("_a_")}

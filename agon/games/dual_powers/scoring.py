@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from agon.engine import msg
 from agon.games.dual_powers import solo
-from agon.games.dual_powers.board import OUT, SUPPLY, blockade_text, draw, gain_vp, stronger
+from agon.games.dual_powers.board import OUT, SUPPLY, blockade_text, draw, gain_vp, markers_in, stronger
 from agon.games.dual_powers.data import (
     ARROW,
     CARD_DIST,
@@ -18,7 +18,6 @@ from agon.games.dual_powers.data import (
     MONTH_END,
     MONTH_LABEL,
     N_COMMAND,
-    N_MARKERS,
     NEUTRAL,
     OWNER,
     SIDES,
@@ -44,12 +43,14 @@ def start_round(s: DualPowersState) -> None:
         s.block = ARROW[s.btile]
         s.say("The district tiles are reshuffled: the Unrest! tile is {u} and the Blockade! tile {b}: {block}.",
               u=DISTRICT_NAME[s.unrest], b=DISTRICT_NAME[s.btile], block=blockade_text(s))
-    s.say("Round {n} begins ({day} {month}).", n=s.rnd, day=s.day, month=MONTH_LABEL[s.month])
+    if not s.quiet:
+        s.say("Round {n} begins ({day} {month}).", n=s.rnd, day=s.day, month=MONTH_LABEL[s.month])
     if s.solo:
         h = s.human
         got = draw(s, h, SOLO_HAND_DRAW)  # DP S2.1
-        for c in got:
-            s.say("You draw {card}.", to=SIDES[h], card=CARD_LABEL[c])
+        if not s.quiet:
+            for c in got:
+                s.say("You draw {card}.", to=SIDES[h], card=CARD_LABEL[c])
         blind = draw(s, h, 1, to=[])  # DP S2.2: your objective, unseen
         s.set_so(h, blind[0] if blind else -1, 0)
         draw(s, s.opp, 5, to=s.opp_stack)  # DP S2.3
@@ -59,15 +60,17 @@ def start_round(s: DualPowersState) -> None:
         return
     for side in (s.pw, 1 - s.pw):  # DP R1.1; R1.5: the PW holder draws first
         got = draw(s, side, CARDS_DRAWN)
-        for c in got:
-            s.say("You draw {card}.", to=SIDES[side], card=CARD_LABEL[c])
+        if not s.quiet:
+            for c in got:
+                s.say("You draw {card}.", to=SIDES[side], card=CARD_LABEL[c])
     s.reveal()
     s.phase = "objective"  # DP R2: simultaneous hidden choice
 
 
 def scoring(s: DualPowersState) -> None:
     """DP R4.1 step 1: resolve the Unrest district (R4.3)."""
-    s.say("Scoring: the Unrest district is {d}.", d=DISTRICT_NAME[s.unrest])
+    if not s.quiet:
+        s.say("Scoring: the Unrest district is {d}.", d=DISTRICT_NAME[s.unrest])
     s.obj = (s.unrest, -1, -1)  # DP R4.3.2: objective marker 1
     w = stronger(s, s.unrest)  # DP R4.3.3
     if w < 0:
@@ -115,13 +118,12 @@ def score_rest(s: DualPowersState) -> None:
     d2 = CARD_DIST[cards[order[0]]] if cards[order[0]] >= 0 else -1
     d3 = CARD_DIST[cards[order[1]]] if cards[order[1]] >= 0 else -1
     s.obj = (s.obj[0], d2, d3)
-    for mark, side in ((2, order[0]), (3, order[1])):
-        c = cards[side]
-        if c < 0:
-            continue
-        d = CARD_DIST[c]
-        s.say("{side} reveals the Secret Objective {card}: objective marker {n} goes to {d}.",
-              side=s.side_name(side), card=CARD_LABEL[c], n=mark, d=DISTRICT_NAME[d])
+    if not s.quiet:
+        for mark, side in ((2, order[0]), (3, order[1])):
+            c = cards[side]
+            if c >= 0:
+                s.say("{side} reveals the Secret Objective {card}: objective marker {n} goes to {d}.",
+                      side=s.side_name(side), card=CARD_LABEL[c], n=mark, d=DISTRICT_NAME[CARD_DIST[c]])
     for side in order:  # DP R4.6.1, R4.6.2
         c = cards[side]
         if c < 0:
@@ -156,12 +158,9 @@ def _leader_side(s: DualPowersState) -> int:
 
 def exhaust(s: DualPowersState) -> None:
     """DP R4.7: each district with an objective marker once: fresh -> exhausted, exhausted -> removed."""
-    ds = {d for d in s.obj if d >= 0}
     loc, exh = s.loc, s.exh
-    for m in range(N_MARKERS):
+    for m in sorted(m for d in {d for d in s.obj if d >= 0} for m in markers_in(loc, d)):
         d = loc[m]
-        if d not in ds:
-            continue
         if not exh[m]:
             exh[m] = 1
             continue
@@ -170,8 +169,10 @@ def exhaust(s: DualPowersState) -> None:
             loc[m] = OUT  # leaders out of the game; neutral units too (A10)
         else:
             loc[m] = SUPPLY  # own supply; Opposition units back to the pool (A3, S8.6)
-        s.say("{marker} is removed from {d}.", marker=removed_name(m), d=DISTRICT_NAME[d])
-    s.say("Markers in the scored districts are exhausted.")
+        if not s.quiet:
+            s.say("{marker} is removed from {d}.", marker=removed_name(m), d=DISTRICT_NAME[d])
+    if not s.quiet:
+        s.say("Markers in the scored districts are exhausted.")
 
 
 def cleanup(s: DualPowersState) -> None:
@@ -201,7 +202,7 @@ def cleanup(s: DualPowersState) -> None:
         s.discard.extend(c for c in s.so if c >= 0)
     s.so = (-1, -1)
     s.so_up = (0, 0)
-    if s.unrest >= 0:
+    if s.unrest >= 0 and not s.quiet:
         s.say("Cleanup: {u} is now the Unrest district; the Blockade! tile is {b}: {block}.",
               u=DISTRICT_NAME[s.unrest], b=DISTRICT_NAME[s.btile] if s.btile >= 0 else msg("empty (no tile left)"),
               block=blockade_text(s))

@@ -5,8 +5,8 @@ guild g of the board starting at offset b. An *execution* is (decisions, ops): t
 player makes in order, and the cube operations they lead to: ('P', g, v) place from the Bank,
 ('R', g, v) remove to the Bank, ('M', src, dst, v) move within the board.
 
-`target_ok` answers "has this card any full execution on guild g?" cheaply (IC-5.5); `executions`
-lists them all. Tests check that both agree.
+`target_mask` answers "on which guilds has this card any full execution?" cheaply (IC-5.5), as a
+bit mask; `executions` lists them all. Tests check that both agree.
 """
 
 from __future__ import annotations
@@ -47,7 +47,10 @@ def can_remove(cu: list[int], b: int, g: int, v: int) -> bool:
 
 def all_six(cu: list[int], b: int) -> bool:
     """IC-10.1: Equilibrium in all six guilds at once."""
-    return all(guild_sum(cu, b, g) == 6 for g in range(6))
+    for i in range(b, b + 18, 3):
+        if cu[i] + 2 * cu[i + 1] + 3 * cu[i + 2] != 6:
+            return False
+    return True
 
 
 def apply_ops(cu: list[int], b: int, bank: list[int], ops: tuple[Op, ...]) -> None:
@@ -66,44 +69,71 @@ def apply_ops(cu: list[int], b: int, bank: list[int], ops: tuple[Op, ...]) -> No
 # -- feasibility (IC-5.5) -------------------------------------------------------------------------
 
 
-def targets_ok(card: str, cu: list[int], b: int, bank: list[int], pm: tuple[int, ...] | None = None) -> list[bool]:
-    """For each guild g: whether `card` has at least one full execution with target g (IC-5.5).
-    `pm`: the values a Promising Arrangements / Redistribution of Power cube may be placed with, when
-    the `arrangement_value` option overrides the data (AMB-3)."""
-    kind = CARD_KIND[card]
-    if kind == "nothing":  # ACT-P2 Scapegoat
-        return [True] * 6
-    if kind == "place_two":
-        vt, vc = CARD_VALUES[card]
-        return [bank[vt - 1] > 0 and bank[vc - 1] > (1 if vt == vc else 0)] * 6
-    any_bank = bank[0] > 0 or bank[1] > 0 or bank[2] > 0
-    if kind == "place_or_remove":
-        v = CARD_VALUES[card][0]
-        if bank[v - 1] > 0:
-            return [True] * 6
-        spare = value_total(cu, b, v) >= 2
-        return [spare and cu[b + g * 3 + v - 1] > 0 for g in range(6)]
-    mask = 0
+# REACH[card][m]: the targets a card with a Chosen guild can move a cube into when the guilds holding
+# cubes are the bits of m (a target needs one related guild that holds cubes)
+REACH: dict[str, tuple[int, ...]] = {
+    c: tuple(sum(1 << g for g in range(6) if m & rel[g]) for m in range(64)) for c, rel in REL_MASKS.items()
+}
+ALL = 63  # the bit mask of all six guilds
+
+
+def held(cu: list[int], b: int, w: int) -> int:
+    """The bit mask of the guilds of the board at b that hold a w-cube (w: 0 any value, else 1..3)."""
+    m = 0
+    if w:
+        i = b + w - 1
+        for g in range(6):
+            if cu[i + 3 * g]:
+                m |= 1 << g
+        return m
     for g in range(6):
         i = b + 3 * g
         if cu[i] or cu[i + 1] or cu[i + 2]:
-            mask |= 1 << g
-    if kind in ("move", "double_move"):  # ACT-A5/A10 fall back to one move
-        return [(mask & m) != 0 for m in REL_MASKS[card]]
+            m |= 1 << g
+    return m
+
+
+def target_mask(card: str, cu: list[int], b: int, bank: list[int], pm: tuple[int, ...] | None = None) -> int:
+    """The bit mask of the guilds g for which `card` has at least one full execution with target g
+    (IC-5.5). `pm`: the values a Promising Arrangements / Redistribution of Power cube may be placed
+    with, when the `arrangement_value` option overrides the data (AMB-3)."""
+    kind = CARD_KIND[card]
+    if kind == "nothing":  # ACT-P2 Scapegoat
+        return ALL
+    if kind == "place_two":
+        vt, vc = CARD_VALUES[card]
+        return ALL if bank[vt - 1] > 0 and bank[vc - 1] > (1 if vt == vc else 0) else 0
+    if kind == "place_or_remove":
+        v = CARD_VALUES[card][0]
+        if bank[v - 1] > 0:
+            return ALL
+        return held(cu, b, v) if value_total(cu, b, v) >= 2 else 0
+    if kind == "move" or kind == "double_move":  # ACT-A5/A10 fall back to one move
+        return REACH[card][held(cu, b, 0)]
     if kind == "place_move":
         can_place = any(bank[v - 1] > 0 for v in pm or CARD_VALUES[card])
-        return [can_place and (mask & m) != 0 for m in REL_MASKS[card]]
-    ne = [bool(mask >> g & 1) for g in range(6)]
-    spare3 = [value_total(cu, b, w) >= 2 for w in VALUES]
+        return REACH[card][held(cu, b, 0)] if can_place else 0
+    out = 0
     if kind == "claim":
         v = CARD_VALUES[card][0]
-        return [any(spare3[w - 1] and cu[b + g * 3 + w - 1] > 0 and bank[v - 1] + (w == v) >= 2 for w in VALUES)
-                for g in range(6)]
+        for w in VALUES:
+            if bank[v - 1] + (w == v) >= 2 and value_total(cu, b, w) >= 2:
+                out |= held(cu, b, w)
+        return out
     # ACT-P1 Old Debts: place any, remove any, or move in from any other guild
-    if any_bank:
-        return [True] * 6
-    return [any(spare3[w - 1] and cu[b + g * 3 + w - 1] > 0 for w in VALUES)
-            or any(ne[c] for c in OTHERS[g]) for g in range(6)]
+    if bank[0] > 0 or bank[1] > 0 or bank[2] > 0:
+        return ALL
+    for w in VALUES:
+        if value_total(cu, b, w) >= 2:
+            out |= held(cu, b, w)
+    ne = held(cu, b, 0)
+    return out | sum(1 << g for g in range(6) if ne & ~(1 << g))
+
+
+def targets_ok(card: str, cu: list[int], b: int, bank: list[int], pm: tuple[int, ...] | None = None) -> list[bool]:
+    """For each guild g: whether `card` has at least one full execution with target g (IC-5.5)."""
+    m = target_mask(card, cu, b, bank, pm)
+    return [bool(m >> g & 1) for g in range(6)]
 
 
 def target_ok(card: str, cu: list[int], b: int, bank: list[int], g: int) -> bool:
@@ -137,62 +167,74 @@ def card_ok(card: str, cu: list[int], boards: tuple[int, ...], bank: list[int], 
         return fast
     if CARD_KIND[card] == "claim":  # ACT-A6/A7: a removable cube outside `forbid`, then two placements
         v = CARD_VALUES[card][0]
-        for b in boards:
-            for w in VALUES:
-                if bank[v - 1] + (w == v) >= 2 and value_total(cu, b, w) >= 2:
-                    if any(cu[b + g * 3 + w - 1] for g in range(6) if g != forbid):
+        for w in VALUES:
+            if bank[v - 1] + (w == v) >= 2:
+                for b in boards:  # IC-2.7: removable if not the board's last cube of its value
+                    if value_total(cu, b, w) >= 2 and (forbid < 0 or held(cu, b, w) & ~(1 << forbid)):
                         return True
         return False
-    for b in boards:
-        ok = targets_ok(card, cu, b, bank, pm)
-        if any(x for g, x in enumerate(ok) if g != forbid):
-            return True
-    return False
+    keep = ALL if forbid < 0 else ALL ^ (1 << forbid)
+    return any(target_mask(card, cu, b, bank, pm) & keep for b in boards)
 
 
 # -- executions ---------------------------------------------------------------------------------
+# Every decision and every one-step execution is built once here: the lists below are filtered
+# from these tables by the cube counts, so that listing executions allocates no Action.
 
-
-def _moves_in(cu: list[int], b: int, g: int, rel: tuple[int, ...]) -> list[Execution]:
-    out = []
-    for c in rel:
-        i = b + c * 3
-        for v in VALUES:
-            if cu[i + v - 1]:
-                out.append(((Action("chosen", GUILDS[c]), Action("move", v)), (("M", c, g, v),)))
-    return out
+CHOSEN = tuple(Action("chosen", GUILDS[c]) for c in range(6))
+FROM = tuple(Action("from", GUILDS[c]) for c in range(6))
+MOVE = (None, *(Action("move", v) for v in VALUES))  # indexed by the cube value
+PLACE = (None, *(Action("place", v) for v in VALUES))
+REMOVE = (None, *(Action("remove", v) for v in VALUES))
+BACK = (None, *(Action("back", v) for v in VALUES))
+# PLACE_EX[g][v] / REMOVE_EX[g][v]: place a v-cube in g from the Bank, remove one to it (IC-2.3)
+PLACE_EX: tuple[tuple[Execution, ...], ...] = tuple(
+    (((), ()), *(((PLACE[v],), (("P", g, v),)) for v in VALUES)) for g in range(6))
+REMOVE_EX: tuple[tuple[Execution, ...], ...] = tuple(
+    (((), ()), *(((REMOVE[v],), (("R", g, v),)) for v in VALUES)) for g in range(6))
+# MOVES_IN[g][c]: (offset of the v-cubes of guild c on a board, moving one of them from c into g)
+MOVES_IN: tuple[tuple[tuple[tuple[int, Execution], ...], ...], ...] = tuple(
+    tuple(tuple((c * 3 + v - 1, ((CHOSEN[c], MOVE[v]), (("M", c, g, v),))) for v in VALUES) for c in range(6))
+    for g in range(6))
+# the same moves per card and target, flattened in the order of the card's Chosen guilds
+REL_MOVES: dict[str, tuple[tuple[tuple[int, Execution], ...], ...]] = {
+    card: tuple(tuple(m for c in rel[g] for m in MOVES_IN[g][c]) for g in range(6))
+    for card, rel in CARD_REL.items() if rel is not None
+}
+OTHER_MOVES: tuple[tuple[tuple[int, Execution], ...], ...] = tuple(  # ACT-P1: "from" any other guild
+    tuple((off, ((FROM[ex[1][0][1]], ex[0][1]), ex[1])) for c in OTHERS[g] for off, ex in MOVES_IN[g][c])
+    for g in range(6))
 
 
 def _place_or_remove(cu: list[int], b: int, bank: list[int], g: int, v: int, out: list[Execution]) -> None:
     """Append placing a v-cube from the Bank in guild g, then removing one, where each is possible."""
     if bank[v - 1] > 0:
-        out.append(((Action("place", v),), (("P", g, v),)))
+        out.append(PLACE_EX[g][v])
     if can_remove(cu, b, g, v):
-        out.append(((Action("remove", v),), (("R", g, v),)))
+        out.append(REMOVE_EX[g][v])
 
 
 def executions(card: str, cu: list[int], b: int, bank: list[int], g: int,
                pm: tuple[int, ...] | None = None) -> list[Execution]:
     """Every full execution of `card` with target guild g on the board at offset b (IC-5.5)."""
     kind = CARD_KIND[card]
-    rel = CARD_REL[card]
     out: list[Execution] = []
     if kind == "place_or_remove":  # ACT-B1, B2, B4
         _place_or_remove(cu, b, bank, g, CARD_VALUES[card][0], out)
     elif kind == "move":  # ACT-B3, B5
-        out = _moves_in(cu, b, g, rel[g])  # type: ignore[index]
+        out = [ex for off, ex in REL_MOVES[card][g] if cu[b + off]]
     elif kind == "place_two":  # ACT-A1..A4
         vt, vc = CARD_VALUES[card]
         if bank[vt - 1] > 0 and bank[vc - 1] > (1 if vt == vc else 0):
-            for c in rel[g]:  # type: ignore[index]
-                out.append(((Action("chosen", GUILDS[c]),), (("P", g, vt), ("P", c, vc))))
+            out = list(PLACE_TWO[card][g])
     elif kind == "double_move":  # ACT-A5, A10 (AMB-5)
-        singles = _moves_in(cu, b, g, rel[g])  # type: ignore[index]
+        singles = [ex for off, ex in REL_MOVES[card][g] if cu[b + off]]
+        i = b + g * 3
         for decisions, ops in singles:
             c, v1 = ops[0][1], ops[0][3]
             for v2 in VALUES:
-                if v2 != v1 and cu[b + g * 3 + v2 - 1] > 0:
-                    out.append(((*decisions, Action("back", v2)), (ops[0], ("M", g, c, v2))))
+                if v2 != v1 and cu[i + v2 - 1] > 0:
+                    out.append(((*decisions, BACK[v2]), (ops[0], ("M", g, c, v2))))
         if not out:
             out = singles
     elif kind == "claim":  # ACT-A6, A7
@@ -200,24 +242,40 @@ def executions(card: str, cu: list[int], b: int, bank: list[int], g: int,
         a1, a2 = ADJ[g]
         for w in VALUES:
             if can_remove(cu, b, g, w) and bank[v - 1] + (w == v) >= 2:
-                out.append(((Action("remove", w),), (("R", g, w), ("P", a1, v), ("P", a2, v))))
+                out.append(((REMOVE[w],), (("R", g, w), ("P", a1, v), ("P", a2, v))))
     elif kind == "place_move":  # ACT-A8, A9 (AMB-3: any value placed, or the `arrangement_value` option)
-        for decisions, ops in _moves_in(cu, b, g, rel[g]):  # type: ignore[index]
-            for v in pm or CARD_VALUES[card]:
-                if bank[v - 1] > 0:
-                    out.append(((decisions[0], Action("place", v), decisions[1]), (("P", g, v), ops[0])))
+        placeable = [v for v in pm or CARD_VALUES[card] if bank[v - 1] > 0]
+        if placeable:
+            for off, (decisions, ops) in REL_MOVES[card][g]:
+                if cu[b + off]:
+                    for v in placeable:
+                        out.append(((decisions[0], PLACE[v], decisions[1]), (("P", g, v), ops[0])))
     elif kind == "old_debts":  # ACT-P1
-        for v in VALUES:
-            if bank[v - 1] > 0:
-                out.append(((Action("place", v),), (("P", g, v),)))
-        for v in VALUES:
-            if can_remove(cu, b, g, v):
-                out.append(((Action("remove", v),), (("R", g, v),)))
-        for decisions, ops in _moves_in(cu, b, g, OTHERS[g]):
-            out.append(((Action("from", decisions[0].arg), decisions[1]), ops))
+        place, remove = PLACE_EX[g], REMOVE_EX[g]
+        out = [place[v] for v in VALUES if bank[v - 1] > 0]
+        out += [remove[v] for v in VALUES if can_remove(cu, b, g, v)]
+        out += [ex for off, ex in OTHER_MOVES[g] if cu[b + off]]
     else:  # ACT-P2 Scapegoat: nothing happens
         out.append(((), ()))
     return out
+
+
+# ACT-A1..A4: per card and target, one execution per Chosen guild (the Bank decides whether any)
+PLACE_TWO: dict[str, tuple[tuple[Execution, ...], ...]] = {
+    card: tuple(tuple(((CHOSEN[c],), (("P", g, CARD_VALUES[card][0]), ("P", c, CARD_VALUES[card][1])))
+                      for c in CARD_REL[card][g]) for g in range(6))  # type: ignore[index]
+    for card, kind in CARD_KIND.items() if kind == "place_two"
+}
+def _fav_moves(g: int, a: int, v: int) -> tuple[tuple[int, Execution], ...]:
+    """Shifting a v-cube between g and its neighbour a: (offset of the cubes, execution), out of g first."""
+    if not v:
+        return ()
+    return ((g * 3 + v - 1, ((Action("move", (GUILDS[g], GUILDS[a], v)),), (("M", g, a, v),))),
+            (a * 3 + v - 1, ((Action("move", (GUILDS[a], GUILDS[g], v)),), (("M", a, g, v),))))
+
+
+# FAV_MOVES[g][k][v]: a Favour card shifting a v-cube between g and its k-th neighbour (DB, DR)
+FAV_MOVES = tuple(tuple(tuple(_fav_moves(g, a, v) for v in (0, *VALUES)) for a in ADJ[g]) for g in range(6))
 
 
 def favour_executions(guild: str, values: tuple[int, ...], cu: list[int], b: int, bank: list[int], g: int) -> list[Execution]:
@@ -227,11 +285,7 @@ def favour_executions(guild: str, values: tuple[int, ...], cu: list[int], b: int
     if FAVOURS[guild]["effect"] == "place_or_remove":
         for v in values:
             _place_or_remove(cu, b, bank, g, v, out)
-    else:
-        for a in ADJ[g]:
-            for v in values:
-                if cu[b + g * 3 + v - 1]:
-                    out.append(((Action("move", (GUILDS[g], GUILDS[a], v)),), (("M", g, a, v),)))
-                if cu[b + a * 3 + v - 1]:
-                    out.append(((Action("move", (GUILDS[a], GUILDS[g], v)),), (("M", a, g, v),)))
-    return out
+        return out
+    moves = FAV_MOVES[g]
+    return [ex for k in (0, 1) for v in values for off, ex in moves[k][v] if cu[b + off]]
+

@@ -56,16 +56,43 @@ from agon.games.intrigue_city.effects import (
     executions,
     favour_executions,
     guild_sum,
-    targets_ok,
+    held,
+    target_mask,
 )
 
 PRE_OFF, PRE_DEF = FAV_PRE_OFFENSIVE, FAV_PRE_DEFENSIVE  # BoS and ES (AMB-1 mapping, data)
 PAWNS = ("offensive", "defensive")
 PASS = Action("pass", None)
+ALL = 63  # the bit mask of all six guilds
 UNLIMITED = 10_000  # an "unlimited" Bank pile: far more cubes than any game can place
-ALL_SIX = [True] * 6
 PLACE_ACTIONS = tuple(tuple(Action(verb, i) for i in range(16)) for verb in PAWNS)
 TARGET_ACTIONS = tuple(tuple(Action("target", (f"p{p + 1}", g)) for g in GUILDS) for p in range(5))
+# TARGETS[p][m]: the target actions on player p's board for the guilds in the bit mask m
+TARGETS = tuple(tuple(tuple(acts[g] for g in range(6) if m >> g & 1) for m in range(64)) for acts in TARGET_ACTIONS)
+FAVOUR_ACTIONS = tuple(Action("favour", g) for g in GUILDS)
+GUILD_ACTIONS = tuple(Action("guild", g) for g in GUILDS)
+# the fields of a turn, as each turn starts (tfav: the guild index of the Favour used this turn, IC-6.7)
+TURN_START: dict[str, Any] = {"cur": -1, "pawn": -1, "cpos": -1, "card": "", "tfav": -1, "tside": 0, "noeff": False,
+                              "tp": -1, "tg": -1, "dec": 0, "eowner": -1, "enext": "", "xfav": (-1, 0), "before": 0}
+# FAV_VALUES[g][side]: the cube values guild g's Favour card acts with, Weak (1) or Strong (2)
+FAV_VALUES = tuple(((), *(tuple(FAVOURS[GUILDS[g]].get(side, ())) for side in ("weak", "strong"))) for g in range(6))
+# BOARDS[n][p]: the boards player p's offensive pawn may act on, then the defensive pawn's (IC-4.4, IC-4.5)
+BOARDS = {n: tuple((tuple(q * 18 for q in range(n) if q != p), (p * 18,)) for p in range(n)) for n in range(2, 6)}
+
+
+_FREE: dict[bytes, tuple[tuple[int, ...], tuple[tuple[Action, ...], ...]]] = {}
+
+
+def free_places(occupied: bytes) -> tuple[tuple[int, ...], tuple[tuple[Action, ...], ...]]:
+    """The free positions of a central board whose occupied cards are the non-zero bytes, and the
+    offensive and defensive placements on them (kept per occupancy: a pure function of it)."""
+    entry = _FREE.get(occupied)
+    if entry is None:
+        if len(_FREE) > 100_000:  # a bound on the memory; never reached by games of 2 to 5 players
+            _FREE.clear()
+        usable = tuple(i for i, o in enumerate(occupied) if not o)
+        entry = _FREE[occupied] = (usable, tuple(tuple(acts[i] for i in usable) for acts in PLACE_ACTIONS))
+    return entry
 
 
 class IntrigueState(State):
@@ -118,7 +145,9 @@ class IntrigueState(State):
         self.tpos = SHORT_START if o["short"] else 0  # setup 6 / IC-V.2: the round marker's first position
         self.final: dict[str, Any] | None = None
         self.winner: int | None = None
-        self._fast: dict[tuple[int, int, int], list[bool | None]] = {}  # shared by clones: a pure cache
+        # per Bank shortage: the board's card_ok_anywhere answers (see _board_feasibility); shared by clones
+        self._fast: dict[tuple[int, int, int], tuple[list[bool | None], list[int], list[int]]] = {}
+        self._window: tuple[str, list[Action]] | None = None  # the open Favour window's legal list
         self._clear_turn()
         # IC-2.4 / IC-2P.2 / IC-V.2 / IC-V.3: starting sets, placed in initial turn order (bottom first)
         extra = (1 if n == 2 else 0) + (1 if o["short"] else 0)
@@ -128,8 +157,9 @@ class IntrigueState(State):
         self.set_i = 0
         self.phase = "setup"
         self.act = [self.roles[self.setup_order[0]]]
-        self.say("Intrigue City for {n} players; turn order from the bottom of the stack: {order}",
-                 n=n, order=text.comma_list([self.roles[p] for p in self.setup_order]))
+        if not self.quiet:  # a machine's game (new(quiet=True)) writes no log
+            self.say("Intrigue City for {n} players; turn order from the bottom of the stack: {order}",
+                     n=n, order=text.comma_list([self.roles[p] for p in self.setup_order]))
 
     def _deal_cards(self) -> None:
         """Setup 3-4, IC-2P.1, IC-2P.4, IC-V.5, IC-V.6: action cards into slots, two-player hands."""
@@ -166,21 +196,8 @@ class IntrigueState(State):
         self.occ: list[tuple[tuple[int, int], ...]] = [()] * len(cards)
 
     def _clear_turn(self) -> None:
-        self.cur = -1
-        self.pawn = -1
-        self.cpos = -1
-        self.card = ""
-        self.tfav = -1  # guild index of the Favour used this turn (IC-6.7)
-        self.tside = 0
-        self.noeff = False
-        self.tp = -1
-        self.tg = -1
+        self.__dict__.update(TURN_START)
         self.execs: list[Any] = []
-        self.dec = 0
-        self.eowner = -1
-        self.enext = ""
-        self.xfav = (-1, 0)
-        self.before = 0
 
     # -- contract ---------------------------------------------------------------------------------
 
@@ -196,34 +213,39 @@ class IntrigueState(State):
 
     def _legal(self, role: str) -> list[Action]:
         ph = self.phase
-        if ph == "exec":
-            seen: list[Action] = []
-            for decisions, _ops in self.execs:
-                a = decisions[self.dec]
-                if a not in seen:
-                    seen.append(a)
-            return seen
         if ph == "turn":
             return self._turn_actions()
         if ph == "target":
             return self._target_actions()
-        if ph in ("react", "post"):
-            return [*(Action("favour", GUILDS[g]) for g in self._window_favours(ph)), PASS]
+        if ph == "exec":
+            seen: list[Action] = []
+            dec = self.dec
+            for decisions, _ops in self.execs:
+                a = decisions[dec]
+                if a not in seen:
+                    seen.append(a)
+            return seen
+        if ph == "react" or ph == "post":
+            window = self._window
+            if window is not None and window[0] == ph:  # listed when the window opened
+                return window[1]
+            return self._window_actions(ph)
         if ph == "hand":
             return self._hand_actions()
         if ph == "vote":
             return scoring.vote_actions(self, self.roles.index(role))
         if ph == "setup":
-            used = self.used_guilds
-            return [Action("guild", GUILDS[g]) for g in range(6) if g not in used]
+            used = held(self.cu, self.setup_order[self.setup_i] * 18, 0)  # setup 2.4.3: a guild per set
+            return [GUILD_ACTIONS[g] for g in range(6) if not used >> g & 1]
         return []
 
     def _apply(self, role: str, action: Action) -> None:
         verb = action.verb
         ph = self.phase
         if ph == "exec":
-            self.execs = [e for e in self.execs if e[0][self.dec] == action]
-            self.dec += 1
+            dec = self.dec
+            self.execs = [e for e in self.execs if e[0][dec] == action]
+            self.dec = dec + 1
             self._advance_exec()
         elif ph == "turn":
             if verb == "favour":
@@ -244,8 +266,9 @@ class IntrigueState(State):
                 self.used_hand = [*self.used_hand, action.arg]
                 self.card = action.arg
                 self.reveal()
-                self.say("{role} discards {card} from hand and carries out its action instead",
-                         role=role, card=CARDS[action.arg]["name"])
+                if not self.quiet:
+                    self.say("{role} discards {card} from hand and carries out its action instead",
+                             role=role, card=CARDS[action.arg]["name"])
             self._to_target()
         elif ph == "vote":
             scoring.cast_vote(self, self.roles.index(role), action)
@@ -260,6 +283,10 @@ class IntrigueState(State):
 
     def label(self, action: Action) -> str:
         return text.label(self, action)
+
+    def changed(self) -> None:
+        super().changed()
+        self._window = None
 
     def _copy_into(self, twin: State) -> None:
         t: IntrigueState = twin  # type: ignore[assignment]
@@ -287,18 +314,14 @@ class IntrigueState(State):
 
     # -- setup placements ------------------------------------------------------------------------
 
-    @property
-    def used_guilds(self) -> set[int]:
-        p = self.setup_order[self.setup_i]
-        return {g for g in range(6) if any(self.cu[p * 18 + g * 3:p * 18 + g * 3 + 3])}
-
     def _place_set(self, g: int) -> None:
         """Setup 2.4.3: each set goes into a different guild of the player's own board."""
         p = self.setup_order[self.setup_i]
         cubes = self.sets[self.set_i]
         apply_ops(self.cu, p * 18, self.bank, tuple(("P", g, v) for v in cubes))
-        self.say("{role} puts the set {set} into {guild}", role=self.roles[p],
-                 set=text.set_name(cubes), guild=GUILD_NAMES[GUILDS[g]])
+        if not self.quiet:
+            self.say("{role} puts the set {set} into {guild}", role=self.roles[p],
+                     set=text.set_name(cubes), guild=GUILD_NAMES[GUILDS[g]])
         self.set_i += 1
         if self.set_i == len(self.sets):
             self.set_i = 0
@@ -321,8 +344,9 @@ class IntrigueState(State):
         best = -1
         pawns, pos, arr = self.pawns, self.pos, self.arr
         for p in range(self.n):
-            if (pawns[2 * p] or pawns[2 * p + 1]) and (best < 0 or (pos[p], arr[p]) < (pos[best], arr[best])):
-                best = p
+            if pawns[2 * p] or pawns[2 * p + 1]:
+                if best < 0 or pos[p] < pos[best] or (pos[p] == pos[best] and arr[p] < arr[best]):
+                    best = p
         if best < 0:  # IC-3.7 / IC-7.1
             self.phase = "end"
             scoring.end_round(self)
@@ -331,46 +355,56 @@ class IntrigueState(State):
         self.phase = "turn"
         self.act = [self.roles[best]]
 
-    def _boards_for(self, pawn: int) -> tuple[int, ...]:
-        """IC-4.4 / IC-4.5: an offensive pawn acts on another player's board, a defensive on one's own."""
-        p = self.cur
-        if pawn == 1:
-            return (p * 18,)
-        return tuple(q * 18 for q in range(self.n) if q != p)
-
     def _forbid(self) -> int:
         return self.tfav if self.tfav in (PRE_OFF, PRE_DEF) else -1  # IC-6.8 origin restriction
 
     def _card_feasible(self, card: str, pawn: int) -> bool:
-        return card_ok(card, self.cu, self._boards_for(pawn), self.bank, self._forbid(), self.pm)
+        return card_ok(card, self.cu, BOARDS[self.n][self.cur][pawn], self.bank, self._forbid(), self.pm)
+
+    def _board_feasibility(self) -> tuple[list[bool | None], list[int], list[int]]:
+        """For each card of the central board, `card_ok_anywhere` with this Bank; the positions whose
+        card can never be carried out, and those whose answer depends on the boards. It depends only
+        on the (fixed) board and on which Bank piles are short, so it is kept for the whole game."""
+        bank = self.bank
+        key = (bank[0] if bank[0] < 2 else 2, bank[1] if bank[1] < 2 else 2, bank[2] if bank[2] < 2 else 2)
+        entry = self._fast.get(key)
+        if entry is None:
+            fast = [card_ok_anywhere(c, bank, self.pm) for c in self.board]
+            entry = self._fast[key] = (fast, [i for i, f in enumerate(fast) if f is False],
+                                       [i for i, f in enumerate(fast) if f is None])
+        return entry
 
     def _turn_actions(self) -> list[Action]:
-        p = self.cur
+        p, tfav, pawns = self.cur, self.tfav, self.pawns
         out: list[Action] = []
-        favours = not self.options["beginner"]
-        if self.tfav < 0 and favours:  # IC-4.1 a, IC-6.4
-            if self.pawns[2 * p] and self.fav[p * 6 + PRE_OFF]:
-                out.append(Action("favour", GUILDS[PRE_OFF]))
-            if self.pawns[2 * p + 1] and self.fav[p * 6 + PRE_DEF]:
-                out.append(Action("favour", GUILDS[PRE_DEF]))
-        cu, bank, board, occ, forbid = self.cu, self.bank, self.board, self.occ, self._forbid()
-        key = (min(bank[0], 2), min(bank[1], 2), min(bank[2], 2))
-        fast = self._fast.get(key)
-        if fast is None:  # depends only on the (fixed) board and on which Bank piles are short
-            fast = self._fast[key] = [card_ok_anywhere(c, bank, self.pm) for c in board]
-        for pawn in (0, 1):
-            if not self.pawns[2 * p + pawn] or (self.tfav >= 0 and pawn != (1 if self.tfav == PRE_DEF else 0)):
+        if tfav < 0:
+            if not self.options["beginner"]:  # IC-4.1 a, IC-6.4
+                if pawns[2 * p] and self.fav[p * 6 + PRE_OFF]:
+                    out.append(FAVOUR_ACTIONS[PRE_OFF])
+                if pawns[2 * p + 1] and self.fav[p * 6 + PRE_DEF]:
+                    out.append(FAVOUR_ACTIONS[PRE_DEF])
+            usable, places = free_places(bytes(map(bool, self.occ)))
+            sides: tuple[int, ...] = (0, 1)
+        else:  # a pre-placement Favour card decides the pawn (IC-4.1 a)
+            usable, places = free_places(bytes(len(self.board)))  # IC-4.3 (AMB-9): any pawn occupies a card
+            sides = (1,) if tfav == PRE_DEF else (0,)
+        _fast, never, check = self._board_feasibility()
+        hand = self.hands[p]
+        for pawn in sides:
+            if not pawns[2 * p + pawn]:
                 continue
-            boards = self._boards_for(pawn)
-            may_stack = self.tfav >= 0  # IC-4.3 (AMB-9): any pawn occupies a card
-            usable = [i for i in range(len(board)) if may_stack or not occ[i]]
-            if self.hands[p] and any(card_ok(h, cu, boards, bank, forbid, self.pm) for h in self.hands[p]):
-                ok = usable  # IC-2P.5: a hand card may be carried out instead
-            else:
-                ok = [i for i in usable
-                      if fast[i] or (fast[i] is None and card_ok(board[i], cu, boards, bank, forbid, self.pm))]
-            acts = PLACE_ACTIONS[pawn]
-            out += [acts[i] for i in ok or usable]  # IC-5.6: with no legal play the pawn goes anywhere
+            if never or check:
+                boards = BOARDS[self.n][p][pawn]
+                cu, bank, board, forbid, pm = self.cu, self.bank, self.board, self._forbid(), self.pm
+                # IC-2P.5: with a feasible hand card, any card may be carried out instead
+                if not (hand and any(card_ok(h, cu, boards, bank, forbid, pm) for h in hand)):
+                    bad = [*never, *(i for i in check if not card_ok(board[i], cu, boards, bank, forbid, pm))]
+                    if bad:
+                        ok = [i for i in usable if i not in bad] or usable  # IC-5.6: with no legal play, anywhere
+                        acts = PLACE_ACTIONS[pawn]
+                        out += [acts[i] for i in ok]
+                        continue
+            out += places[pawn]
         return out
 
     def _use_pre_favour(self, g: int) -> None:
@@ -378,17 +412,18 @@ class IntrigueState(State):
         p = self.cur
         self.tfav, self.tside = g, self.fav[p * 6 + g]
         self.fav[p * 6 + g] = 0
-        self.say("{role} uses the {side} {guild} Favour card", role=self.roles[p],
-                 side=text.SIDES[self.tside], guild=GUILD_NAMES[GUILDS[g]])
+        if not self.quiet:
+            self.say("{role} uses the {side} {guild} Favour card", role=self.roles[p],
+                     side=text.SIDES[self.tside], guild=GUILD_NAMES[GUILDS[g]])
 
     def _place_pawn(self, pawn: int, i: int) -> None:
         p = self.cur
         self.pawn, self.cpos, self.card = pawn, i, self.board[i]
         self.pawns[2 * p + pawn] = 0
         self.occ[i] = (*self.occ[i], (p, pawn))
-        own_ok = self._card_feasible(self.card, pawn)
-        hand_ok = [h for h in self.hands[p] if self._card_feasible(h, pawn)]
-        self.noeff = not own_ok and not hand_ok  # IC-5.6
+        hand = self.hands[p]
+        hand_ok = [h for h in hand if self._card_feasible(h, pawn)] if hand else hand
+        self.noeff = not hand_ok and not self._card_feasible(self.card, pawn)  # IC-5.6
         if hand_ok:
             self.phase = "hand"
             return
@@ -402,22 +437,22 @@ class IntrigueState(State):
         self.phase = "target"
 
     def _target_actions(self) -> list[Action]:
-        out = []
-        forbid = self._forbid()
-        for b in self._boards_for(self.pawn):
-            acts = TARGET_ACTIONS[b // 18]
-            ok = ALL_SIX if self.noeff else targets_ok(self.card, self.cu, b, self.bank, self.pm)
-            out += [acts[g] for g in range(6) if ok[g] and g != forbid]
+        forbid = self._forbid()  # IC-6.8
+        keep = ALL if forbid < 0 else ALL ^ (1 << forbid)
+        out: list[Action] = []
+        card, cu, bank, pm, noeff = self.card, self.cu, self.bank, self.pm, self.noeff
+        for b in BOARDS[self.n][self.cur][self.pawn]:
+            out += TARGETS[b // 18][keep if noeff else target_mask(card, cu, b, bank, pm) & keep]  # IC-5.5 / IC-5.6
         return out
 
     def _choose_target(self, tp: int, g: int) -> None:
         self.tp, self.tg = tp, g
+        self.before = guild_sum(self.cu, tp * 18, g)
         if self.noeff:
-            self.before = guild_sum(self.cu, tp * 18, g)
-            self._say_action(msg("no legal play, no effect"))
+            if not self.quiet:
+                self._say_action(msg("no legal play, no effect"))
             self._after_action()
             return
-        self.before = guild_sum(self.cu, tp * 18, g)
         self.execs = executions(self.card, self.cu, tp * 18, self.bank, g, self.pm)
         self.dec = 0
         self.eowner = tp
@@ -434,18 +469,28 @@ class IntrigueState(State):
 
     def _advance_exec(self) -> None:
         """Walk the chosen effect's decisions; single options are taken at once."""
+        execs = self.execs
+        if len(execs) == 1:  # every decision left is forced
+            decisions, ops = execs[0]
+            self.dec = len(decisions)
+            self._finish_exec(ops)
+            return
+        dec = self.dec
         while True:
-            done = [e for e in self.execs if len(e[0]) == self.dec]
-            if done:
-                self._finish_exec(done[0][1])
-                return
-            first = self.execs[0][0][self.dec]
-            if any(e[0][self.dec] != first for e in self.execs):
-                self.phase = "exec"
-                actor = self.eowner if self.enext == "react" else self.cur
-                self.act = [self.roles[actor]]
-                return
-            self.dec += 1
+            for decisions, ops in execs:
+                if len(decisions) == dec:
+                    self.dec = dec
+                    self._finish_exec(ops)
+                    return
+            first = execs[0][0][dec]
+            for decisions, _ops in execs:
+                if decisions[dec] != first:
+                    self.dec = dec
+                    self.phase = "exec"
+                    actor = self.eowner if self.enext == "react" else self.cur
+                    self.act = [self.roles[actor]]
+                    return
+            dec += 1
 
     def _finish_exec(self, ops: tuple[Any, ...]) -> None:
         owner = self.eowner
@@ -457,13 +502,14 @@ class IntrigueState(State):
                     break
         else:
             apply_ops(self.cu, owner * 18, self.bank, ops)
-        done = text.describe_ops(ops) if ops else msg("nothing changes")
-        if self.enext == "action":
-            self._say_action(done)
-        else:
-            g, side = self.xfav
-            self.say("{role} uses the {side} {guild} Favour card on their own board: {ops}", role=self.roles[owner],
-                     side=text.SIDES[side], guild=GUILD_NAMES[GUILDS[g]], ops=done)
+        if not self.quiet:
+            done = text.describe_ops(ops) if ops else msg("nothing changes")
+            if self.enext == "action":
+                self._say_action(done)
+            else:
+                g, side = self.xfav
+                self.say("{role} uses the {side} {guild} Favour card on their own board: {ops}",
+                         role=self.roles[owner], side=text.SIDES[side], guild=GUILD_NAMES[GUILDS[g]], ops=done)
         if all_six(self.cu, owner * 18):  # IC-10.1 / IC-10.3
             self.winner = owner
             self.phase = "over"
@@ -494,6 +540,8 @@ class IntrigueState(State):
         new = 2 if strong else 1
         if new > have:
             self.fav[p * 6 + g] = new
+            if self.quiet:
+                return
             args = {"role": self.roles[p], "guild": GUILD_NAMES[GUILDS[g]], "side": text.SIDES[new]}
             if have:
                 self.say("{role} turns the {guild} Favour card, {side} side up", **args)
@@ -506,28 +554,32 @@ class IntrigueState(State):
         if self.options["beginner"]:
             return []
         if window == "react":
-            who, b, cands = self.tp, self.tp * 18, FAV_REACT
+            who, cands = self.tp, FAV_REACT
         else:
             if self.tfav >= 0:  # IC-6.7: one Favour per own turn
                 return []
-            who, b, cands = self.cur, self.cur * 18, FAV_POST
+            who, cands = self.cur, FAV_POST
         out = []
+        fav, tg, b = self.fav, self.tg, who * 18
         for g in cands:
-            side = self.fav[who * 6 + g]
-            if side and g != self.tg and favour_executions(
-                GUILDS[g], self._fav_values(g, side), self.cu, b, self.bank, self.tg
-            ):
+            side = fav[who * 6 + g]
+            if side and g != tg and favour_executions(GUILDS[g], FAV_VALUES[g][side], self.cu, b, self.bank, tg):
                 out.append(g)
         return out
 
+    def _window_actions(self, window: str) -> list[Action]:
+        return [*(FAVOUR_ACTIONS[g] for g in self._window_favours(window)), PASS]
+
     @staticmethod
     def _fav_values(g: int, side: int) -> tuple[int, ...]:
-        return tuple(FAVOURS[GUILDS[g]]["strong" if side == 2 else "weak"])
+        return FAV_VALUES[g][side]
 
     def _open_window(self, window: str) -> None:
-        if self._window_favours(window):
+        favours = self._window_favours(window)
+        if favours:
             self.phase = window
             self.act = [self.roles[self.tp if window == "react" else self.cur]]
+            self._window = (window, [*(FAVOUR_ACTIONS[g] for g in favours), PASS])  # this window's legal list
             return
         self._after_window(window)
 
@@ -563,5 +615,6 @@ class IntrigueState(State):
             self.pos[p] += move
             self.arr[p] = self.arr_next
             self.arr_next += 1
-        self.say("{role}'s Intrigue marker moves {n} to {pos}", role=self.roles[p], n=move, pos=self.pos[p])
+        if not self.quiet:
+            self.say("{role}'s Intrigue marker moves {n} to {pos}", role=self.roles[p], n=move, pos=self.pos[p])
         self.start_turn()

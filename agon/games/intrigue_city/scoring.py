@@ -26,15 +26,17 @@ ERAS = ("I", "II", "III", "IV")
 def end_round(s: IntrigueState) -> None:
     """IC-7.2 to IC-7.5: Equilibrium cards, pawns back, round marker on."""
     limit = s.options["limit_equilibrium"]
+    cu = s.cu
     for p in sorted(range(s.n), key=lambda q: (s.pos[q], s.arr[q])):
-        b = p * 18
-        got = [g for g in range(6) if guild_sum(s.cu, b, g) == 6]  # IC-7.2
+        got = [g for g, i in enumerate(range(p * 18, p * 18 + 18, 3))
+               if cu[i] + 2 * cu[i + 1] + 3 * cu[i + 2] == 6]  # IC-7.2 (IC-2.4 influence 6)
         if limit:  # GAP-14 option: a guild's stack of 15 can run out (taken in turn order)
             got = [g for g in got if sum(s.eq[q * 6 + g] for q in range(s.n)) < EQUILIBRIUM_PER_GUILD]
         for g in got:
             s.eq[p * 6 + g] += 1
-            s.say("You take an Equilibrium card of {guild}", to=s.roles[p], guild=GUILD_NAMES[GUILDS[g]])
-        if got:
+            if not s.quiet:
+                s.say("You take an Equilibrium card of {guild}", to=s.roles[p], guild=GUILD_NAMES[GUILDS[g]])
+        if got and not s.quiet:
             s.say("{role} takes Equilibrium cards: {n}", role=s.roles[p], n=len(got))  # IC-7.3 hidden guilds
     s.pawns = [1] * (2 * s.n)  # IC-7.4
     s.occ = [()] * len(s.board)
@@ -52,15 +54,19 @@ def start_era(s: IntrigueState) -> None:
     for p in range(s.n):
         s.drawn[p] = s.decks[p][:3]
         s.decks[p] = s.decks[p][3:]
-        s.say("You draw {cards}", to=s.roles[p], cards=text.comma_list([text.power_card(c, s.n) for c in s.drawn[p]]))
+        if not s.quiet:
+            s.say("You draw {cards}", to=s.roles[p], cards=text.comma_list([text.power_card(c, s.n) for c in s.drawn[p]]))
     s.votes = [None] * s.n
     s.reveal()
     s.phase = "vote"
     s.act = list(s.roles)
 
 
+VOTES = tuple(Action("vote", name) for name in POWER_NAMES)
+
+
 def vote_actions(s: IntrigueState, p: int) -> list[Action]:
-    out = [Action("vote", POWER_NAMES[c]) for c in s.drawn[p]]
+    out = [VOTES[c] for c in s.drawn[p]]
     if s.options["blank_vote"] and not s.blank_used[p]:  # IC-V.4 once per game
         out.append(Action("blank", None))
     return out
@@ -69,9 +75,10 @@ def vote_actions(s: IntrigueState, p: int) -> list[Action]:
 def cast_vote(s: IntrigueState, p: int, action: Action) -> None:
     """Record one secret vote; the reveal happens when the last vote arrives."""
     s.votes[p] = -1 if action.verb == "blank" else s.drawn[p].index(POWER_INDEX[action.arg])
-    s.say("{role} has voted", role=s.roles[p])
-    kept = msg("a Blank Vote") if action.verb == "blank" else text.power_card(POWER_INDEX[action.arg], s.n)
-    s.say("You keep {card}", to=s.roles[p], card=kept)
+    if not s.quiet:
+        s.say("{role} has voted", role=s.roles[p])
+        kept = msg("a Blank Vote") if action.verb == "blank" else text.power_card(POWER_INDEX[action.arg], s.n)
+        s.say("You keep {card}", to=s.roles[p], card=kept)
     s.act = [s.roles[q] for q in range(s.n) if s.votes[q] is None]
     if not s.act:
         resolve_era(s)
@@ -93,7 +100,8 @@ def resolve_era(s: IntrigueState) -> None:
                 g = kept // 2
                 s.power[g] += POWER_VALUE[kept][n]
                 s.shown = [*s.shown, (p, kept)]
-                s.say("{role} votes {guild} +{n}", role=s.roles[p], guild=GUILD_NAMES[GUILDS[g]], n=POWER_VALUE[kept][n])
+                if not s.quiet:
+                    s.say("{role} votes {guild} +{n}", role=s.roles[p], guild=GUILD_NAMES[GUILDS[g]], n=POWER_VALUE[kept][n])
             else:  # IC-8.4 face down on the common pile
                 s.pile = [*s.pile, (p, kept)]
                 s.say("{role} puts a card face down on the pile", role=s.roles[p])

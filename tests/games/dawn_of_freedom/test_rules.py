@@ -324,3 +324,42 @@ def test_T_37_the_card_prompt_warns_of_a_held_scoring_card() -> None:
     set_hand(g, D, [22, 4])
     my_round(g, D)
     assert "scoring card" in g.prompt("democrat").message()
+
+
+def test_T_15_eligibility_on_a_map_changed_by_systematization() -> None:
+    """1989 6.1 with 7.6: a destroyed space's neighbours become adjacent, so own SPs next to it
+    make the others eligible; the printed map still holds in another game (the neighbour sets
+    are memoised per map)."""
+    from agon.games.dawn_of_freedom.ops import eligible_for_ops
+
+    def brute(g, side):
+        own = [s for s in range(len(SPACES)) if g.sp[side][s]]
+        return tuple(sorted({*own, *(n for s in own for n in g.adj[s])} - g.destroyed))
+
+    g, printed = new_game(), new_game()
+    for x in (g, printed):
+        clear_map(x)
+        set_sp(x, "Timişoara", d=1)
+    g.destroy_space(space("Cluj-Napoca"))
+    for x in (g, printed, g):
+        assert eligible_for_ops(x, D, None) == brute(x, D)
+    assert space("București") in eligible_for_ops(g, D, None)
+    assert space("Cluj-Napoca") not in eligible_for_ops(g, D, None)
+    assert space("Cluj-Napoca") in eligible_for_ops(printed, D, None)
+
+
+def test_T_14_a_hand_edit_then_changed_gives_a_fresh_placement_list() -> None:
+    """1989 6.1: with 1 Op left an opponent-controlled space is too dear; the list the flow found
+    when it stopped is forgotten by changed() after an edit by hand."""
+    g = new_game()
+    clear_map(g)
+    set_sp(g, "Gdańsk", d=1)
+    set_hand(g, D, [40])  # Hungarian Democratic Forum, 3 Ops
+    my_round(g, D)
+    play(g, D, 40, "ops")
+    act(g, D, "use", "place")
+    act(g, D, "space", space("Gdańsk"))
+    act(g, D, "space", space("Gdańsk"))
+    assert g.stack[-1]["left"] == 1 and g._ready is not None  # the flow listed the options when it stopped
+    set_sp(g, "Szczecin", c=3)  # the Communist controls it now: 2 Ops
+    assert space("Szczecin") not in {a.arg for a in legal(g, D)}

@@ -1,0 +1,94 @@
+"""The quick feasibility tests of the legal lists (issue 15) agree with the full listings they
+stand for, in every position of random games: Rally (CL 3.3.1), Assault's targets (CL 3.2.4),
+"some Operation is possible" (CL 2.3.4 / 3.1), Special Activity availability (CL 4.1), and a
+step's choices handed over from its enter (the legal list is the one a fresh listing gives)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import agon
+from agon.engine.rng import Rng
+from agon.games.cuba_libre import activities, operations
+from agon.games.cuba_libre.data import GOVT, NS
+from agon.games.cuba_libre.insurgent_ops import rally_options, rally_possible, rally_spaces
+from agon.games.cuba_libre.steps import STEPS, WAIT
+
+GAME = agon.load("cuba-libre")
+
+
+def positions(seed: int, options: dict[str, Any], every: int = 3) -> Iterator[Any]:
+    """Every `every`-th position of a random game."""
+    g = GAME.new(seed, **options)
+    g.quiet = True
+    chooser = Rng(seed)
+    n = 0
+    while g.active:
+        if n % every == 0:
+            yield g
+        role = g.active[0]
+        legal = g.legal_actions(role)
+        g.apply(role, legal[chooser.below(len(legal))])
+        n += 1
+
+
+GAMES = [(3, {}), (4, {"players": 2, "short": True})]
+SHORT = GAMES[1:]  # for the tests that look at every position
+
+
+@pytest.mark.parametrize(("seed", "options"), GAMES)
+def test_cl_3_3_1_rally_possible_is_rally_options_not_empty(seed: int, options: dict[str, Any]) -> None:
+    for g in positions(seed, options):
+        for f in (1, 2, 3):
+            listed = [s for s in range(NS) if rally_options(g, f, s)]
+            assert [s for s in range(NS) if rally_possible(g, f, s)] == listed
+            assert rally_spaces(g, f, tuple(range(NS))) == listed
+            # the Rally step waits exactly where a result is possible (not where only withdrawals are)
+            assert [s for s in range(NS) if STEPS["rally"].enter(g, {"f": f, "s": s}) == WAIT] == listed
+
+
+@pytest.mark.parametrize(("seed", "options"), GAMES)
+def test_cl_3_2_4_assault_space_test_is_a_target_and_capacity(seed: int, options: dict[str, Any]) -> None:
+    for g in positions(seed, options):
+        for s in range(NS):
+            listed = bool(operations.removal_targets(g, GOVT, s, "assault")) and (
+                operations.assault_capacity(g, s) > 0
+                or (g.has_mom(1) and any(g.sp[o][0] for o in range(NS) if o != s)))
+            assert operations.space_ok(g, {"op": "assault", "f": GOVT}, s) == listed
+
+
+@pytest.mark.parametrize(("seed", "options"), GAMES)
+def test_cl_2_3_4_some_operation_possible_is_the_list_not_empty(seed: int, options: dict[str, Any]) -> None:
+    for g in positions(seed, options):
+        for f in range(4):
+            for lim in (False, True):
+                for free in (False, True):
+                    listed = operations.ops_possible(g, f, lim, free, sa=True)
+                    assert operations.any_op_possible(g, f, lim, free, sa=True) == bool(listed)
+                    for op in listed:  # each possible Operation has a space to start in
+                        fr = {"f": f, "op": op, "lim": lim, "free": free, "sp": ()}
+                        assert operations.candidate_spaces(g, fr) or (op == "terror" and f == 1)
+
+
+@pytest.mark.parametrize(("seed", "options"), SHORT)
+def test_cl_4_1_activity_available_has_a_space(seed: int, options: dict[str, Any]) -> None:
+    for g in positions(seed, options, every=1):
+        fr = g.op_frame()
+        if fr is None:
+            continue
+        names = [name for name in activities.BY_FACTION[fr["f"]] if fr["op"] in activities.ACCOMPANY[name]]
+        assert activities.available(g, fr) == [n for n in names if activities.spaces(g, fr["f"], n, fr)]
+
+
+@pytest.mark.parametrize(("seed", "options"), SHORT)
+def test_choices_handed_over_by_enter_are_a_fresh_listing(seed: int, options: dict[str, Any]) -> None:
+    for g in positions(seed, options, every=1):
+        role = g.active[0]
+        fr = g.stack[-1]
+        fresh = [tuple(a) for a in STEPS[fr["k"]].legal(g, fr)]
+        assert [tuple(a) for a in g.legal_actions(role)][:len(fresh)] == fresh
+        twin = g.clone()  # a clone lists its own choices
+        assert twin.legal_actions(role) == g.legal_actions(role)
