@@ -15,7 +15,7 @@ import time
 from collections.abc import Awaitable, Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, PlainTextResponse, Response
@@ -68,6 +68,10 @@ class ActionBody(Strict):
     version: StrictInt = Field(examples=[12], description="the version the action is meant for (actions so far)")
     verb: StrictStr = Field(max_length=64, examples=["card"])
     arg: Any = Field(None, examples=[17], description="null, an integer, a string or a list of those")
+    log: Literal["whole", "new"] = Field(
+        "whole", examples=["new"],
+        description="`whole` (the default): the answer's `view` is all of `State.view(role)`; `new`: its "
+                    "`view.log` holds only the lines after those the seat had at `version`, from line `log_from`")
 
 
 class TokensBody(Strict):
@@ -246,10 +250,10 @@ async def get_match(match_id: str, request: Request, authorization: Bearer = Non
 
 @router.post("/api/matches/{match_id}/actions", tags=["matches"], responses={**STATE_DOC, **ERRORS_DOC})
 async def post_action(match_id: str, body: ActionBody, request: Request, authorization: Bearer = None) -> Response:
-    """One action of the seat whose token this is, meant for `version`; the answer is the new state,
-    whose `view.log` holds only the lines after those the seat had at `version` (they begin at
-    line `log_from` of the whole log; `log_from` 0: the whole log). Undo is the action `undo`
-    when the prompt offers it."""
+    """One action of the seat whose token this is, meant for `version`; the answer is the new state.
+    With `"log": "new"` its `view.log` holds only the lines after those the seat had at `version`
+    (they begin at line `log_from` of the whole log; `log_from` 0: the whole log). Undo is the
+    action `undo` when the prompt offers it."""
     return await act(_ctx(request), match_id, body, authorization, request)
 
 
@@ -269,7 +273,7 @@ async def act(ctx: Context, match_id: str, body: ActionBody, authorization: str 
     if token is None:
         raise ApiError(401, "acting needs the seat's token: Authorization: Bearer TOKEN")
     ctx.limit(token, request)
-    data = await ctx.act(match_id, token, body.version, body.verb, body.arg)
+    data = await ctx.act(match_id, token, body.version, body.verb, body.arg, body.log == "new")
     ctx.changed(match_id)
     ctx.kick(match_id)
     return Response(data, media_type="application/json")
@@ -289,13 +293,14 @@ async def get_step(match_id: str, n: int, request: Request) -> JSON:
 
 @router.websocket("/api/matches/{match_id}/live")
 async def live(ws: WebSocket, match_id: str) -> None:
-    """Send `{"token": ...}` (or `{}` as a spectator) first; then the whole state object arrives
-    now, and after every change the state object with only the log lines this socket was not sent
-    yet (`view.log` begins at line `log_from`). Errors arrive as {"error": ...} before the socket
-    closes."""
+    """Send `{"token": ...}` (or `{}` as a spectator) first; then the state object arrives now and
+    after every change. With `"log": "new"` in the first message, every push after the first holds
+    only the log lines this socket was not sent yet (`view.log` begins at line `log_from`). Errors
+    arrive as {"error": ...} before the socket closes."""
     ctx: Context = ws.app.state.agon
     await ws.accept()
     token: str | None = None
+    only_new = False
     try:
         with contextlib.suppress(TimeoutError):
             first = await asyncio.wait_for(ws.receive_text(), 1.0)
@@ -309,6 +314,10 @@ async def live(ws: WebSocket, match_id: str) -> None:
             if raw is not None and not isinstance(raw, str):
                 raise ApiError(400, "token must be a string")
             token = raw
+            wanted = message.get("log", "whole") if isinstance(message, dict) else "whole"
+            if wanted not in ("whole", "new"):
+                raise ApiError(400, "log must be \"whole\" or \"new\"")
+            only_new = wanted == "new"
         role = await ctx.run(ctx.role_of, match_id, token)
     except ApiError as err:
         await ws.send_text(json.dumps({"error": err.message}))
@@ -326,7 +335,7 @@ async def live(ws: WebSocket, match_id: str) -> None:
     async def send(data: bytes) -> None:
         await ws.send_text(data.decode())
 
-    sub = Subscriber(match_id, role, send)
+    sub = Subscriber(match_id, role, send, only_new=only_new)
 
     reading = asyncio.create_task(reader())
     try:

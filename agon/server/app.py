@@ -122,18 +122,19 @@ class Context:
         if not self.clients.take(api.rate_key(None, request)):
             raise ApiError(429, "too many requests from this address; slow down")
 
-    def act_as(self, match_id: str, token: str, version: int, verb: str, arg: Any) -> bytes:
-        """Act for the seat of this token; the new state object, with the log lines after `version`."""
+    def act_as(self, match_id: str, token: str, version: int, verb: str, arg: Any, only_new: bool = False) -> bytes:
+        """Act for the seat of this token; the new state object, with the whole log, or with the
+        lines after `version` when `only_new`."""
         with self.matches.lock(match_id):
-            return self._act_as(self.matches._sync(match_id), token, version, verb, arg)
+            return self._act_as(self.matches._sync(match_id), token, version, verb, arg, only_new)
 
-    def _act_as(self, live: Live, token: str, version: int, verb: str, arg: Any) -> bytes:
+    def _act_as(self, live: Live, token: str, version: int, verb: str, arg: Any, only_new: bool) -> bytes:
         role = self.matches.seat_role(live, token)
         assert role is not None
         live = self.matches.act_locked(live, role, version, verb, arg)
-        return self.matches.push(live, role, version).data
+        return self.matches.push(live, role, version if only_new else None).data
 
-    async def act(self, match_id: str, token: str, version: int, verb: str, arg: Any) -> bytes:
+    async def act(self, match_id: str, token: str, version: int, verb: str, arg: Any, only_new: bool = False) -> bytes:
         """`act_as`, on the event loop itself when the database is SQLite and the match is at hand
         (its write takes tens of microseconds: less than the hop to a thread and back), else in a
         thread."""
@@ -141,10 +142,10 @@ class Context:
             live = self.matches.at_hand(match_id)
             if live is not None:
                 try:
-                    return self._act_as(live, token, version, verb, arg)
+                    return self._act_as(live, token, version, verb, arg, only_new)
                 finally:
                     self.matches.lock(match_id).release()
-        return await self.run(self.act_as, match_id, token, version, verb, arg)
+        return await self.run(self.act_as, match_id, token, version, verb, arg, only_new)
 
     def role_of(self, match_id: str, token: str | None) -> str | None:
         return self.matches.seat_role(self.matches.get(match_id), token)

@@ -204,7 +204,7 @@ async def _drive(host: str, port: int, game: str, matches: int, seconds: float, 
         async with opening:
             ws = await connect(f"ws://{host}:{port}/api/matches/{match['id']}/live", max_size=2**24,
                                compression=None, open_timeout=120)
-            await ws.send(json.dumps({"token": token}))
+            await ws.send(json.dumps({"token": token, "log": "new"}))
             state = loads(await ws.recv(decode=False))
         ready.set()
         try:
@@ -217,8 +217,8 @@ async def _drive(host: str, port: int, game: str, matches: int, seconds: float, 
                     action = actions[rng.below(len(actions))]
                     acted = state["version"]
                     began = time.perf_counter()
-                    status, body = await http.request("POST", path, {"version": state["version"],
-                                                                     "verb": action["verb"], "arg": action["arg"]},
+                    status, body = await http.request("POST", path, {"version": state["version"], "verb": action["verb"],
+                                                                     "arg": action["arg"], "log": "new"},
                                                       token)
                     took = (time.perf_counter() - began) * 1000
                     tally.latencies.append(took)

@@ -35,6 +35,7 @@ class Subscriber:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     closed: bool = False  # set by `close`, which wakes it too
     last: tuple[int, tuple[str, ...]] | None = None  # the version and thinking it was sent last
+    only_new: bool = False  # it asked for pushes with only the log lines it was not sent yet
 
 
 class Hub:
@@ -64,7 +65,7 @@ class Hub:
                 if sub.closed:
                     break
                 sub.wake.clear()
-                push = await self.state_for(sub.match_id, sub.role, sub.last[0] if sub.last else None)
+                push = await self.state_for(sub.match_id, sub.role, sub.last[0] if sub.last and sub.only_new else None)
                 key = (push.version, push.thinking)
                 if key != sub.last:
                     sub.last = key

@@ -229,7 +229,7 @@ class MatchPage {
       const state = await api(this.path() + "/actions", {
         method: "POST",
         token: this.token,
-        body: { version: this.state.version, verb: action.verb, arg: action.arg ?? null },
+        body: { version: this.state.version, verb: action.verb, arg: action.arg ?? null, log: "new" },
       });
       this.busy = false;
       this.render(state);
@@ -259,7 +259,7 @@ class MatchPage {
     }
     this.socket = socket;
     socket.addEventListener("open", () => {
-      socket.send(JSON.stringify(this.token ? { token: this.token } : {}));
+      socket.send(JSON.stringify(this.token ? { token: this.token, log: "new" } : { log: "new" }));
       const wasDown = this.retry > 0;
       this.retry = 0;
       this.setLive(t("live"), "up", "live");
