@@ -7,6 +7,10 @@ import os
 import sys
 from typing import Any
 
+# seconds an idle kept-alive connection stays open: a player thinks longer than uvicorn's 5 s, and
+# a new connection for each move costs the server more than an idle one
+KEEP_ALIVE = 75
+
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     serve = sub.add_parser("serve", help="start the game server: play in the browser, remotely and asynchronously")
@@ -35,7 +39,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     import uvicorn
 
-    from agon.server.app import Settings, create_app
+    from agon.server.app import Settings, create_app, tune_gc
     from agon.server.migrations import upgrade
     from agon.server.store import make_engine
 
@@ -56,13 +60,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
     print(f"agon serve: open http://{shown}:{args.port}/  (database: {_safe(settings.db)}; Ctrl-C stops)", flush=True)
     if args.workers == 1:
         settings.migrate = False
-        uvicorn.run(create_app(settings), host=args.host, port=args.port, log_level="warning",
-                    ws_per_message_deflate=False)  # CPU is dearer than loopback bytes
+        app = create_app(settings)
+        tune_gc()
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
+                    ws_per_message_deflate=False,  # CPU is dearer than loopback bytes
+                    timeout_keep_alive=KEEP_ALIVE)
         return 0
     os.environ.update({"AGON_DB": settings.db, "AGON_MIGRATE": "0", "AGON_BOT_PROCESSES": str(args.bot_processes)})
     settings.migrate = False
     uvicorn.run("agon.server.app:app_from_env", factory=True, host=args.host, port=args.port,
-                workers=args.workers, log_level="warning", ws_per_message_deflate=False)
+                workers=args.workers, log_level="warning", ws_per_message_deflate=False, timeout_keep_alive=KEEP_ALIVE)
     return 0
 
 

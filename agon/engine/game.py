@@ -288,12 +288,46 @@ class State(ABC):
         if self.undo_enabled:
             self._apply_undoable(role, match, note)
             return
+        self._commit(role, match, note)
+
+    def apply_index(self, role: str, index: int) -> None:
+        """Apply the action at `index` of `legal_actions(role)`: the machines' way (the bench,
+        random bots, RL environments), with no legality scan and no conversion of the action. A
+        role that cannot act or an index out of range raises IllegalAction, state unchanged."""
+        memo = self._memo
+        legal = memo[1].get(role) if memo is not None and role in memo[0] else None
+        if legal is None or self.undo_enabled:  # the first look at this position, or undo is on
+            legal = self.legal_actions(role) if type(role) is str else []
+            if not legal:
+                if type(role) is not str:
+                    raise IllegalAction(f"a role is a text; got {short(role)}")
+                if self._result() is not None:
+                    raise IllegalAction(f"the game is over; {short(role)} cannot act")
+                raise IllegalAction(f"{short(role)} cannot act now; waiting for {', '.join(self._active_now())}")
+        if type(index) is not int or not 0 <= index < len(legal):
+            raise IllegalAction(f"{short(role)} has legal actions 0 to {len(legal) - 1}; got {short(index)}")
+        action = legal[index]
+        if self.undo_enabled:
+            if action is UNDO:
+                self._do_undo(role)
+            else:
+                self._apply_undoable(role, action, None)
+            return
+        self._commit(role, action)
+
+    def _commit(self, role: str, action: Action, note: str | None = None) -> None:
+        """Record a legal action and apply it (undo off): the hot path of play."""
+        acts = self._actions
+        items = acts._items
         if note:
-            self._record(role, match, note)
+            self._record(role, action, note)
+        elif len(items) == acts._n:  # SharedList.append, inlined: this runs once per action
+            items.append((role, action[0], action[1]))
+            acts._n += 1
         else:
-            self._actions.append((role, match[0], match[1]))
+            acts.append((role, action[0], action[1]))
         self._memo = None  # a new position (the game may look at itself while it applies)
-        self._apply(role, match)
+        self._apply(role, action)
         self._memo = None
 
     def _record(self, role: str, action: Action, note: str | None) -> None:

@@ -10,18 +10,22 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import logging
 import time
+from collections.abc import Awaitable, Callable
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, PlainTextResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 from starlette.concurrency import run_in_threadpool
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agon.engine import UnknownGame, load
 from agon.i18n import catalogue_json, check_language
+from agon.server.encode import dumps
 from agon.server.live import Subscriber
 from agon.server.matches import ApiError, games_info, token_hash
 
@@ -29,17 +33,9 @@ if TYPE_CHECKING:
     from agon.engine import Game
     from agon.server.app import Context
 
+log = logging.getLogger("agon.server")
+
 OptionValue = StrictBool | StrictInt | StrictStr | None
-
-
-def dumps(obj: Any) -> bytes:
-    return json.dumps(obj, separators=(",", ":"), default=_json_default).encode()
-
-
-def _json_default(value: Any) -> Any:
-    if isinstance(value, set | frozenset):
-        return sorted(value, key=str)
-    return str(value)
 
 
 class JSON(Response):
@@ -72,6 +68,10 @@ class ActionBody(Strict):
     version: StrictInt = Field(examples=[12], description="the version the action is meant for (actions so far)")
     verb: StrictStr = Field(max_length=64, examples=["card"])
     arg: Any = Field(None, examples=[17], description="null, an integer, a string or a list of those")
+    log: Literal["whole", "new"] = Field(
+        "whole", examples=["new"],
+        description="`whole` (the default): the answer's `view` is all of `State.view(role)`; `new`: its "
+                    "`view.log` holds only the lines after those the seat had at `version`, from line `log_from`")
 
 
 class TokensBody(Strict):
@@ -243,27 +243,40 @@ async def my_matches(body: TokensBody, request: Request) -> JSON:
 
 
 @router.get("/api/matches/{match_id}", tags=["matches"], responses={**STATE_DOC, **ERRORS_DOC})
-async def get_match(match_id: str, request: Request, authorization: Bearer = None) -> JSON:
-    """The match as this seat (Bearer token) or a spectator (no token) sees it."""
-    ctx = _ctx(request)
-    token = bearer(authorization)
-    ctx.limit(token, request)
-    return JSON(await run_in_threadpool(ctx.matches.view_for, match_id, token))
+async def get_match(match_id: str, request: Request, authorization: Bearer = None) -> Response:
+    """The match as this seat (Bearer token) or a spectator (no token) sees it, with the whole log."""
+    return await match_state(_ctx(request), match_id, authorization, request)
 
 
 @router.post("/api/matches/{match_id}/actions", tags=["matches"], responses={**STATE_DOC, **ERRORS_DOC})
-async def post_action(match_id: str, body: ActionBody, request: Request, authorization: Bearer = None) -> JSON:
+async def post_action(match_id: str, body: ActionBody, request: Request, authorization: Bearer = None) -> Response:
     """One action of the seat whose token this is, meant for `version`; the answer is the new state.
-    Undo is the action `undo` when the prompt offers it."""
-    ctx = _ctx(request)
+    With `"log": "new"` its `view.log` holds only the lines after those the seat had at `version`
+    (they begin at line `log_from` of the whole log; `log_from` 0: the whole log). Undo is the
+    action `undo` when the prompt offers it."""
+    return await act(_ctx(request), match_id, body, authorization, request)
+
+
+# What the two routes above do; `FastPath` calls the same for the requests of every move.
+
+async def match_state(ctx: Context, match_id: str, authorization: str | None, request: Request) -> Response:
+    token = bearer(authorization)
+    ctx.limit(token, request)
+    data = ctx.matches.cached_view(match_id, token)  # no thread hop when the match is at hand
+    if data is None:
+        data = await ctx.run(ctx.matches.view_for, match_id, token)
+    return Response(data, media_type="application/json")
+
+
+async def act(ctx: Context, match_id: str, body: ActionBody, authorization: str | None, request: Request) -> Response:
     token = bearer(authorization)
     if token is None:
         raise ApiError(401, "acting needs the seat's token: Authorization: Bearer TOKEN")
     ctx.limit(token, request)
-    obj = await run_in_threadpool(ctx.act_as, match_id, token, body.version, body.verb, body.arg)
+    data = await ctx.act(match_id, token, body.version, body.verb, body.arg, body.log == "new")
     ctx.changed(match_id)
     ctx.kick(match_id)
-    return JSON(obj)
+    return Response(data, media_type="application/json")
 
 
 @router.get("/api/matches/{match_id}/record", tags=["matches"], responses=ERRORS_DOC)
@@ -281,10 +294,13 @@ async def get_step(match_id: str, n: int, request: Request) -> JSON:
 @router.websocket("/api/matches/{match_id}/live")
 async def live(ws: WebSocket, match_id: str) -> None:
     """Send `{"token": ...}` (or `{}` as a spectator) first; then the state object arrives now and
-    after every change. Errors arrive as {"error": ...} before the socket closes."""
+    after every change. With `"log": "new"` in the first message, every push after the first holds
+    only the log lines this socket was not sent yet (`view.log` begins at line `log_from`). Errors
+    arrive as {"error": ...} before the socket closes."""
     ctx: Context = ws.app.state.agon
     await ws.accept()
     token: str | None = None
+    only_new = False
     try:
         with contextlib.suppress(TimeoutError):
             first = await asyncio.wait_for(ws.receive_text(), 1.0)
@@ -298,28 +314,32 @@ async def live(ws: WebSocket, match_id: str) -> None:
             if raw is not None and not isinstance(raw, str):
                 raise ApiError(400, "token must be a string")
             token = raw
-        role = await run_in_threadpool(ctx.role_of, match_id, token)
+            wanted = message.get("log", "whole") if isinstance(message, dict) else "whole"
+            if wanted not in ("whole", "new"):
+                raise ApiError(400, "log must be \"whole\" or \"new\"")
+            only_new = wanted == "new"
+        role = await ctx.run(ctx.role_of, match_id, token)
     except ApiError as err:
         await ws.send_text(json.dumps({"error": err.message}))
         await ws.close(code=4000 + err.status)
         return
     except WebSocketDisconnect:
         return
-    closed = asyncio.Event()
-
     async def reader() -> None:
         try:
             while True:
                 await ws.receive_text()
         except (WebSocketDisconnect, RuntimeError):
-            closed.set()
+            ctx.hub.close(sub)
 
-    async def send(obj: dict[str, Any]) -> None:
-        await ws.send_text(dumps(obj).decode())
+    async def send(data: bytes) -> None:
+        await ws.send_text(data.decode())
+
+    sub = Subscriber(match_id, role, send, only_new=only_new)
 
     reading = asyncio.create_task(reader())
     try:
-        await ctx.hub.serve(Subscriber(match_id, role, send), closed)
+        await ctx.hub.serve(sub)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
@@ -404,3 +424,85 @@ def rate_key(token: str | None, request: Request) -> str:
     if token is not None:
         return "t:" + token_hash(token)
     return "c:" + (request.client.host if request.client else "?")
+
+
+class FastPath:
+    """The two requests of every move, `POST /api/matches/{id}/actions` and `GET /api/matches/{id}`,
+    answered by the code of their routes (`act`, `match_state`) without FastAPI's routing and
+    parameter machinery, which cost more CPU than the move itself. A request it does not read
+    exactly as the route would (a body that does not validate, another content type, another
+    method) goes on to FastAPI with its body, so every error reads as it always did."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path: str = scope["path"] if scope["type"] == "http" else ""
+        if not path.startswith("/api/matches/"):
+            await self.app(scope, receive, send)
+            return
+        match_id, _, rest = path[len("/api/matches/"):].partition("/")
+        method = scope["method"]
+        if match_id and not rest and method == "GET":
+            await self._answer(scope, send, lambda ctx, request, auth: match_state(ctx, match_id, auth, request))
+            return
+        if not (match_id and rest == "actions" and method == "POST"):
+            await self.app(scope, receive, send)
+            return
+        chunks = []
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
+        raw = b"".join(chunks)
+        kind = _header(scope, b"content-type")
+        body = None
+        if kind is None or kind.split(";", 1)[0].strip().lower() == "application/json":
+            with contextlib.suppress(ValidationError):
+                body = ActionBody.model_validate_json(raw)
+        if body is None:
+            await self.app(scope, replay(raw, receive), send)
+            return
+        valid = body
+        await self._answer(scope, send, lambda ctx, request, auth: act(ctx, match_id, valid, auth, request))
+
+    @staticmethod
+    async def _answer(scope: Scope, send: Send,
+                      answer: Callable[[Context, Request, str | None], Awaitable[Response]]) -> None:
+        request = Request(scope)
+        try:
+            response = await answer(scope["app"].state.agon, request, _header(scope, b"authorization"))
+        except ApiError as err:
+            response = JSON({"error": err.message}, status_code=err.status)
+        except Exception as err:
+            log.exception("agon: internal error")
+            response = JSON({"error": f"internal error ({type(err).__name__})"}, status_code=500)
+        await response(scope, _no_receive, send)
+
+
+def _header(scope: Scope, name: bytes) -> str | None:
+    for key, value in scope["headers"]:
+        if key == name:
+            return value.decode("latin-1")
+    return None
+
+
+def replay(body: bytes, receive: Receive) -> Receive:
+    """A `receive` that gives the body read already, then what the connection says."""
+    sent = False
+
+    async def replay() -> Message:
+        nonlocal sent
+        if not sent:
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+        return await receive()
+
+    return replay
+
+
+async def _no_receive() -> Message:
+    return {"type": "http.disconnect"}

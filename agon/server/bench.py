@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from agon.engine.rng import Rng
+from agon.server.encode import dumps, loads
 
 
 @dataclass
@@ -39,6 +40,14 @@ class ServerBench:
     think: float
     client_cpu: float = 0.0  # CPU seconds of the load generator (all of the run)
     load: tuple[float, float] = (0.0, 0.0)  # the machine's 1-minute load average before and after
+    lost: int = 0  # seats whose client stopped on an error (a refused request other than 409, a broken socket)
+    steady_ms: list[float] = field(default_factory=list)  # the round trips after the first two think times
+
+    def steady(self, q: float) -> float:
+        """A percentile of the round trips once the first moves (all at once: one per seat, half of
+        them refused as simultaneous) are over."""
+        ordered = sorted(self.steady_ms)
+        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
     def percentile(self, q: float) -> float:
         ordered = sorted(self.latencies_ms)
@@ -48,11 +57,13 @@ class ServerBench:
         kind = self.db.split(":", 1)[0].split("+")[0]
         return (f"{kind}: {self.matches} live matches (a move every ~{self.think:g} s each), {self.actions} actions "
                 f"in {self.seconds:.1f} s = {self.actions / self.seconds:.0f} actions/s; round trip p50 "
-                f"{self.percentile(0.5):.1f} ms, p99 {self.percentile(0.99):.1f} ms; server CPU "
+                f"{self.percentile(0.5):.1f} ms, p99 {self.percentile(0.99):.1f} ms (after the first moves: p50 "
+                f"{self.steady(0.5):.1f} ms, p99 {self.steady(0.99):.1f} ms); server CPU "
                 f"{self.server_cpu / max(self.actions, 1) * 1000:.1f} ms per action "
                 f"({self.server_cpu / self.seconds:.0%} of a core); "
                 f"{self.rss_per_match_kib:.0f} KiB per live match; "
                 f"{self.pushes} websocket pushes; {self.errors} refused (409: simultaneous moves, retried); "
+                f"{self.lost} seats lost; "
                 f"load generator CPU {self.client_cpu:.1f} s; load average {self.load[0]:.1f} -> {self.load[1]:.1f} "
                 f"on {os.cpu_count()} cores")
 
@@ -113,23 +124,35 @@ class Http:
 
     async def request(self, method: str, path: str, body: Any = None,
                       token: str | None = None) -> tuple[int, Any]:
-        if self.writer is None or self.writer.is_closing():
-            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-        assert self.reader is not None
-        data = b"" if body is None else json.dumps(body).encode()
+        data = b"" if body is None else dumps(body)
         head = [f"{method} {path} HTTP/1.1", f"host: {self.host}:{self.port}", f"content-length: {len(data)}",
                 "content-type: application/json"]
         if token is not None:
             head.append(f"authorization: Bearer {token}")
-        self.writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + data)
-        status_line, *lines = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+        message = ("\r\n".join(head) + "\r\n\r\n").encode() + data
+        for attempt in range(2):
+            if self.writer is None or self.writer.is_closing() or (self.reader is not None and self.reader.at_eof()):
+                self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            assert self.reader is not None
+            self.writer.write(message)
+            try:
+                header = await self.reader.readuntil(b"\r\n\r\n")
+                break
+            except (asyncio.IncompleteReadError, ConnectionError):
+                # the server closed this kept-alive connection while it was idle (as browsers see
+                # it too): the request was not read, so it is sent again on a new connection
+                self.writer.close()
+                self.writer = None
+                if attempt:
+                    raise
+        status_line, *lines = header.decode("latin-1").split("\r\n")
         length = 0
         for line in lines:
             name, _, value = line.partition(":")
             if name.lower() == "content-length":
                 length = int(value)
         payload = await self.reader.readexactly(length)
-        return int(status_line.split()[1]), json.loads(payload) if payload else None
+        return int(status_line.split()[1]), loads(payload) if payload else None
 
     async def close(self) -> None:
         if self.writer is not None:
@@ -141,9 +164,11 @@ class Http:
 @dataclass
 class _Tally:
     latencies: list[float] = field(default_factory=list)
+    steady: list[float] = field(default_factory=list)
     actions: int = 0
     pushes: int = 0
     errors: int = 0
+    lost: int = 0
 
 
 async def _drive(host: str, port: int, game: str, matches: int, seconds: float, think: float, seed: int,
@@ -167,7 +192,7 @@ async def _drive(host: str, port: int, game: str, matches: int, seconds: float, 
         made.append(body)
     await setup.close()
     tally = _Tally()
-    clock = {"stop": time.monotonic() + 3600.0}
+    clock = {"stop": time.monotonic() + 3600.0, "steady": time.perf_counter() + 3600.0}
     go = asyncio.Event()
     opening = asyncio.Semaphore(16)  # websockets open a few at a time, not all at once
 
@@ -179,8 +204,8 @@ async def _drive(host: str, port: int, game: str, matches: int, seconds: float, 
         async with opening:
             ws = await connect(f"ws://{host}:{port}/api/matches/{match['id']}/live", max_size=2**24,
                                compression=None, open_timeout=120)
-            await ws.send(json.dumps({"token": token}))
-            state = json.loads(await ws.recv())
+            await ws.send(json.dumps({"token": token, "log": "new"}))
+            state = loads(await ws.recv(decode=False))
         ready.set()
         try:
             await go.wait()
@@ -192,10 +217,13 @@ async def _drive(host: str, port: int, game: str, matches: int, seconds: float, 
                     action = actions[rng.below(len(actions))]
                     acted = state["version"]
                     began = time.perf_counter()
-                    status, body = await http.request("POST", path, {"version": state["version"],
-                                                                     "verb": action["verb"], "arg": action["arg"]},
+                    status, body = await http.request("POST", path, {"version": state["version"], "verb": action["verb"],
+                                                                     "arg": action["arg"], "log": "new"},
                                                       token)
-                    tally.latencies.append((time.perf_counter() - began) * 1000)
+                    took = (time.perf_counter() - began) * 1000
+                    tally.latencies.append(took)
+                    if began > clock["steady"]:
+                        tally.steady.append(took)
                     if status == 200:
                         tally.actions += 1
                         state = body
@@ -205,10 +233,15 @@ async def _drive(host: str, port: int, game: str, matches: int, seconds: float, 
                     if os.environ.get("AGON_BENCH_DEBUG"):
                         print(status, str(body)[:200], file=sys.stderr)
                 try:
-                    state = json.loads(await asyncio.wait_for(ws.recv(), max(0.05, clock["stop"] - time.monotonic())))
+                    state = loads(await asyncio.wait_for(ws.recv(decode=False),
+                                                         max(0.05, clock["stop"] - time.monotonic())))
                     tally.pushes += 1
                 except TimeoutError:
                     return
+        except Exception:
+            tally.lost += 1
+            if os.environ.get("AGON_BENCH_DEBUG"):
+                raise
         finally:
             await http.close()
             await ws.close()
@@ -228,6 +261,7 @@ async def _drive(host: str, port: int, game: str, matches: int, seconds: float, 
     cpu = _cpu_seconds(pid)
     began = time.monotonic()
     clock["stop"] = began + seconds
+    clock["steady"] = time.perf_counter() + 2 * think
     go.set()
     await asyncio.gather(*tasks, return_exceptions=True)
     elapsed = time.monotonic() - began
@@ -258,4 +292,4 @@ def bench_server(db: str | None = None, matches: int = 500, seconds: float = 20.
             except subprocess.TimeoutExpired:
                 proc.kill()
     return ServerBench(db, matches, tally.actions, elapsed, tally.latencies, per_match, tally.pushes, tally.errors,
-                       cpu, think, own, (load_before, load_after))
+                       cpu, think, own, (load_before, load_after), tally.lost, tally.steady)

@@ -1,7 +1,9 @@
 """Live updates: websocket subscribers per match, and a PostgreSQL LISTEN/NOTIFY bridge.
 
-Each subscriber has a sender task that, when woken, builds that seat's state object afresh and
-sends it if it changed; a burst of changes is coalesced, and a slow socket holds up only itself.
+Each subscriber has a sender task that, when woken, asks for that seat's state object with the
+log lines after the version it was sent last (the whole object first), and sends it if the
+version or the bots thinking changed; a burst of changes is coalesced, a slow socket holds up
+only itself, and the sockets that need the same bytes share one encoding.
 With PostgreSQL every stored action is also a NOTIFY on channel `agon_match` (sent by the
 transaction that stores it; payload `MATCH:VERSION`), and so is every change of the bot seats
 computing a move (payload `MATCH:thinking:ROLE,ROLE`), so a websocket held by another process
@@ -16,12 +18,13 @@ import logging
 import threading
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+
+from agon.server.matches import Push
 
 log = logging.getLogger("agon.server")
 
-StateFor = Callable[[str, str | None], Awaitable[dict[str, Any]]]
-Send = Callable[[dict[str, Any]], Awaitable[None]]
+StateFor = Callable[[str, str | None, int | None], Awaitable[Push]]
+Send = Callable[[bytes], Awaitable[None]]
 
 
 @dataclass(eq=False)
@@ -30,7 +33,9 @@ class Subscriber:
     role: str | None
     send: Send
     wake: asyncio.Event = field(default_factory=asyncio.Event)
-    last: tuple[int, tuple[str, ...]] | None = None
+    closed: bool = False  # set by `close`, which wakes it too
+    last: tuple[int, tuple[str, ...]] | None = None  # the version and thinking it was sent last
+    only_new: bool = False  # it asked for pushes with only the log lines it was not sent yet
 
 
 class Hub:
@@ -44,25 +49,27 @@ class Hub:
         for sub in self.subscribers.get(match_id, ()):
             sub.wake.set()
 
-    async def serve(self, sub: Subscriber, closed: asyncio.Event) -> None:
-        """Send `sub` its state now and after every change, until `closed` is set."""
+    @staticmethod
+    def close(sub: Subscriber) -> None:
+        """The socket of `sub` closed: its `serve` ends."""
+        sub.closed = True
+        sub.wake.set()
+
+    async def serve(self, sub: Subscriber) -> None:
+        """Send `sub` its state now and after every change, until it is closed."""
         self.subscribers.setdefault(sub.match_id, set()).add(sub)
         try:
             sub.wake.set()
-            while not closed.is_set():
-                waiter = asyncio.ensure_future(sub.wake.wait())
-                closer = asyncio.ensure_future(closed.wait())
-                await asyncio.wait({waiter, closer}, return_when=asyncio.FIRST_COMPLETED)
-                waiter.cancel()
-                closer.cancel()
-                if closed.is_set():
+            while True:
+                await sub.wake.wait()
+                if sub.closed:
                     break
                 sub.wake.clear()
-                obj = await self.state_for(sub.match_id, sub.role)
-                key = (obj["version"], tuple(obj["thinking"]))
+                push = await self.state_for(sub.match_id, sub.role, sub.last[0] if sub.last and sub.only_new else None)
+                key = (push.version, push.thinking)
                 if key != sub.last:
                     sub.last = key
-                    await sub.send(obj)
+                    await sub.send(push.data)
         finally:
             subs = self.subscribers.get(sub.match_id)
             if subs is not None:

@@ -11,9 +11,10 @@ import hashlib
 import hmac
 import secrets
 import threading
+from array import array
 from collections import OrderedDict
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from agon.bots import bot_settings, check_bot
 from agon.bots import bots as bot_names
@@ -21,6 +22,7 @@ from agon.engine import Action, AgonError, Game, IllegalAction, State, UnknownGa
 from agon.engine.actions import freeze
 from agon.engine.text import as_text
 from agon.match import HUMAN, seat_players
+from agon.server.encode import dumps
 from agon.server.store import ActionRow, MatchRow, SeatRow, StaleVersion, Store
 
 MAX_SEED = 2**63 - 1
@@ -37,13 +39,45 @@ class ApiError(Exception):
 
 @dataclass(slots=True)
 class Live:
-    """A match in memory: its row, its state, and the number of stored actions that state holds."""
+    """A match in memory: its row, its state, and the number of stored actions that state holds.
+
+    For the state objects that carry only the log lines a client lacks, it keeps the length of
+    the game's whole log after each version (`marks[v - base]`) and the last version an undo
+    made (`cut`: the log before it is not a prefix of the log after). It also keeps this
+    version's state objects, built once per role, and their encodings, made once per
+    (role, log_from) and shared by every socket and response that needs the same bytes."""
 
     row: MatchRow
     state: State
     version: int
     stale: bool = False  # another process stored an action (a NOTIFY said so)
     storing: int = 0  # the version the action being stored now brings (its NOTIFY may come first)
+    base: int = 0
+    marks: array = field(default_factory=lambda: array("I"))
+    cut: int = 0
+    shown: tuple[int, tuple[str, ...]] | None = None  # the (version, thinking) the two caches below are for
+    objects: dict[str | None, dict[str, Any]] = field(default_factory=dict)
+    encoded: dict[tuple[str | None, int], bytes] = field(default_factory=dict)
+
+    def applied(self, verb: str) -> None:
+        """The state took one more action (`verb`): the match is a version further."""
+        self.version += 1
+        self.marks.append(len(self.state.log))
+        if verb == "undo":
+            self.cut = self.version
+
+
+def new_live(row: MatchRow, state: State, version: int) -> Live:
+    """A match in memory whose state holds `version` actions (deltas start from there)."""
+    return Live(row, state, version, base=version, marks=array("I", [len(state.log)]), cut=version)
+
+
+class Push(NamedTuple):
+    """An encoded state object and what it shows: the version and the bots thinking."""
+
+    version: int
+    thinking: tuple[str, ...]
+    data: bytes
 
 
 def token_hash(token: str) -> str:
@@ -91,13 +125,17 @@ class Matches:
         with self.lock(match_id):
             return self._sync(match_id)
 
-    def mark_stale(self, match_id: str, version: int | None = None) -> None:
+    def mark_stale(self, match_id: str, version: int | None = None) -> bool:
         """Another process stored an action of this match (and the match is now at `version`, when
-        told): catch up before the next use, unless the cached state is there already (our own)."""
+        told): catch up before the next use, unless the cached state is there already (our own).
+        False when it is there already: nothing new for this process's sockets."""
         with self._guard:
             live = self._cache.get(match_id)
-        if live is not None and (version is None or max(live.version, live.storing) < version):
+        if live is not None and version is not None and max(live.version, live.storing) >= version:
+            return False
+        if live is not None:
             live.stale = True
+        return True
 
     def _sync(self, match_id: str, fresh: bool = False) -> Live:
         """The cached match (caught up with the database if it is marked stale or `fresh` is asked),
@@ -112,7 +150,7 @@ class Matches:
                 raise ApiError(404, f"no match {match_id!r}")
             state = load(row.game).new(row.seed, **row.options)
             state.undo_enabled = row.undo
-            live = Live(row, state, 0)
+            live = new_live(row, state, 0)
             self._catch_up(live)
             with self._guard:
                 self._cache[match_id] = live
@@ -130,7 +168,7 @@ class Matches:
             except (IllegalAction, ValueError, TypeError) as err:
                 self._evict(live.row.id)
                 raise ApiError(500, f"match {live.row.id} does not replay at action {a.index}: {err}") from err
-            live.version = a.index + 1
+            live.applied(a.verb)
 
     def _evict(self, match_id: str) -> None:
         with self._guard:
@@ -143,16 +181,22 @@ class Matches:
         401 for an unknown token, 403 for a token of another match."""
         if token is None:
             return None
+        role = self.role_of_token(live, token)
+        if role is not None:
+            return role
+        if self.store.seat_by_token_hash(token_hash(token)) is not None:
+            raise ApiError(403, "this token is a seat of another match")
+        raise ApiError(401, "unknown token")
+
+    @staticmethod
+    def role_of_token(live: Live, token: str) -> str | None:
+        """The role whose seat holds this token in this match, if any."""
         wanted = token_hash(token)
         role = None
         for seat in live.row.seats.values():  # compare every seat, in constant time each
             if seat.token_hash is not None and hmac.compare_digest(seat.token_hash, wanted):
                 role = seat.role
-        if role is not None:
-            return role
-        if self.store.seat_by_token_hash(wanted) is not None:
-            raise ApiError(403, "this token is a seat of another match")
-        raise ApiError(401, "unknown token")
+        return role
 
     # -- creating ---------------------------------------------------------------------------------
 
@@ -189,7 +233,7 @@ class Matches:
                        imported=False, seats=seat_rows)
         state.undo_enabled = row.undo
         self.store.create_match(row)
-        self._remember(Live(row, state, 0))
+        self._remember(new_live(row, state, 0))
         return row.id, tokens
 
     def import_record(self, record: dict[str, Any], title: str | None) -> str:
@@ -210,7 +254,7 @@ class Matches:
         entries = state.record()["actions"]
         actions = [ActionRow(i, e[0], e[1], e[2], e[3] if len(e) > 3 else None) for i, e in enumerate(entries)]
         self.store.create_match(row, actions)
-        self._remember(Live(row, state, len(actions)))
+        self._remember(new_live(row, state, len(actions)))
         return row.id
 
     def _remember(self, live: Live) -> None:
@@ -224,30 +268,53 @@ class Matches:
     def act(self, match_id: str, role: str, version: int, verb: str, arg: Any, note: str | None = None) -> Live:
         """Apply and store one action of `role`, if `version` is the match's version."""
         with self.lock(match_id):
-            live = self._sync(match_id)
-            if version != live.version:
-                live = self._sync(match_id, fresh=True)  # another process may have moved it on
-            if version != live.version:
-                raise ApiError(409, f"stale version {version}: the match is at version {live.version}")
-            action = Action(verb, freeze(arg))
-            try:
-                live.state.apply(role, action, note=note)
-            except IllegalAction as err:
-                raise ApiError(422, str(err)) from err
-            except (TypeError, ValueError) as err:
-                raise ApiError(422, f"{action} is not an action this game understands: {err}") from err
-            stored = ActionRow(version, role, verb, jsonable(action.arg), note)
-            live.storing = version + 1
-            try:
-                self.store.append_action(match_id, stored, live.state.is_over, notify=f"{match_id}:{version + 1}")
-            except StaleVersion as err:
-                self._evict(match_id)
-                raise ApiError(409, f"stale version {version}: another action was stored first") from err
-            except Exception:
-                self._evict(match_id)  # the state is ahead of the database: rebuild it next time
-                raise
-            live.version = version + 1
-            return live
+            return self.act_locked(self._sync(match_id), role, version, verb, arg, note)
+
+    def act_locked(self, live: Live, role: str, version: int, verb: str, arg: Any, note: str | None = None) -> Live:
+        """`act`, for the caller that holds the match's lock and has it from `_sync` (or `at_hand`)."""
+        match_id = live.row.id
+        if version != live.version:
+            live = self._sync(match_id, fresh=True)  # another process may have moved it on
+        if version != live.version:
+            raise ApiError(409, f"stale version {version}: the match is at version {live.version}")
+        action = Action(verb, freeze(arg))
+        try:
+            live.state.apply(role, action, note=note)
+        except IllegalAction as err:
+            raise ApiError(422, str(err)) from err
+        except (TypeError, ValueError) as err:
+            raise ApiError(422, f"{action} is not an action this game understands: {err}") from err
+        stored = ActionRow(version, role, verb, jsonable(action.arg), note)
+        live.storing = version + 1
+        try:
+            self.store.append_action(match_id, stored, live.state.is_over, notify=f"{match_id}:{version + 1}")
+        except StaleVersion as err:
+            self._evict(match_id)
+            raise ApiError(409, f"stale version {version}: another action was stored first") from err
+        except Exception:
+            self._evict(match_id)  # the state is ahead of the database: rebuild it next time
+            raise
+        live.applied(verb)
+        return live
+
+    def at_hand(self, match_id: str) -> Live | None:
+        """The match, if it is cached and up to date, with its lock taken (the caller releases
+        it); None if it is not, or if someone holds the lock: no waiting, no database read."""
+        lock = self.lock(match_id)
+        if not lock.acquire(blocking=False):
+            return None
+        with self._guard:
+            live = self._cache.get(match_id)
+        if live is None or live.stale:
+            lock.release()
+            return None
+        return live
+
+    def may_have_bots(self, match_id: str) -> bool:
+        """False when the match is cached and has no bot seat (nothing for the bots to do)."""
+        with self._guard:
+            live = self._cache.get(match_id)
+        return live is None or any(seat.kind == "bot" for seat in live.row.seats.values())
 
     def bot_turns(self, live: Live) -> list[str]:
         """Active roles whose seat is a bot."""
@@ -266,8 +333,10 @@ class Matches:
 
     # -- what a seat sees -------------------------------------------------------------------------
 
-    def state_object(self, live: Live, role: str | None) -> dict[str, Any]:
-        """The state object of the API: built only from `view(role)` and `prompt(role)`."""
+    def state_object(self, live: Live, role: str | None,
+                     thinking: tuple[str, ...] | None = None) -> dict[str, Any]:
+        """The state object of the API: built only from `view(role)` and `prompt(role)`, with the
+        whole log (`log_from` 0)."""
         state = live.state
         prompt = None
         if role is not None and role in state.active:
@@ -288,30 +357,77 @@ class Matches:
             "result": state.result,
             "seats": {r: {"kind": s.kind, "bot": s.bot, "name": state.game.role_name(r)}
                       for r, s in live.row.seats.items()},
-            "thinking": sorted(self.thinking.get(live.row.id, ())),
+            "thinking": list(thinking) if thinking is not None else sorted(self.thinking.get(live.row.id, ())),
             "view": state.view(role),
             "prompt": prompt,
+            "log_from": 0,
         }
 
-    def cached_state_object(self, match_id: str, role: str | None) -> dict[str, Any] | None:
-        """The state object, if the match is cached, up to date and not locked (else None: the
-        caller builds it in a thread, where waiting for the lock or the database is harmless)."""
-        lock = self.lock(match_id)
-        if not lock.acquire(blocking=False):
+    def push(self, live: Live, role: str | None, since: int | None = None) -> Push:
+        """The state object of `role`, encoded, with only the log lines a client that holds version
+        `since` lacks (None: the whole log). Each (role, log_from) is built and encoded once per
+        version: every socket and response that needs it shares the bytes. Call it holding the
+        match's lock."""
+        thinking = tuple(sorted(self.thinking.get(live.row.id, ())))
+        shown = (live.version, thinking)
+        if live.shown != shown:
+            live.shown = shown
+            live.objects.clear()
+            live.encoded.clear()
+        obj = live.objects.get(role)
+        if obj is None:
+            obj = live.objects[role] = self.state_object(live, role, thinking)
+        log = obj["view"]["log"]
+        start = self.log_from(live, role, since, len(log))
+        data = live.encoded.get((role, start))
+        if data is None:
+            part = obj if start == 0 else {**obj, "view": {**obj["view"], "log": log[start:]}, "log_from": start}
+            data = live.encoded[(role, start)] = dumps(part)
+        return Push(live.version, thinking, data)
+
+    @staticmethod
+    def log_from(live: Live, role: str | None, since: int | None, length: int) -> int:
+        """How many of the `length` lines of `role`'s log a client holding version `since` has
+        (0 when it is unknown, or an undo since then took lines away: the client gets them all)."""
+        if since is None or since < max(live.base, live.cut) or since > live.version:
+            return 0
+        later = live.state.log[live.marks[since - live.base]:]
+        return length - sum(1 for e in later if e.to is None or e.to == role)
+
+    def cached_push(self, match_id: str, role: str | None, since: int | None) -> Push | None:
+        """`push`, if the match is at hand (else None: the caller builds it in a thread, where
+        waiting for the lock or the database is harmless)."""
+        live = self.at_hand(match_id)
+        if live is None:
             return None
         try:
-            with self._guard:
-                live = self._cache.get(match_id)
-            if live is None or live.stale:
-                return None
-            return self.state_object(live, role)
+            return self.push(live, role, since)
         finally:
-            lock.release()
+            self.lock(match_id).release()
 
-    def view_for(self, match_id: str, token: str | None) -> dict[str, Any]:
+    def push_for(self, match_id: str, role: str | None, since: int | None) -> Push:
+        """`push` of the match as stored (rebuilt or caught up if need be)."""
+        with self.lock(match_id):
+            return self.push(self._sync(match_id), role, since)
+
+    def cached_view(self, match_id: str, token: str | None) -> bytes | None:
+        """`view_for`, if the match is at hand and the token is one of its seats' or none (else None:
+        the caller asks `view_for` in a thread, which may read the database)."""
+        live = self.at_hand(match_id)
+        if live is None:
+            return None
+        try:
+            if token is not None and self.role_of_token(live, token) is None:
+                return None
+            return self.push(live, self.seat_role(live, token)).data
+        finally:
+            self.lock(match_id).release()
+
+    def view_for(self, match_id: str, token: str | None) -> bytes:
+        """The whole state object (a GET) of this token's seat, or of a spectator, encoded."""
         with self.lock(match_id):
             live = self._sync(match_id)
-            return self.state_object(live, self.seat_role(live, token))
+            return self.push(live, self.seat_role(live, token)).data
 
     def record(self, match_id: str) -> dict[str, Any]:
         with self.lock(match_id):

@@ -6,7 +6,9 @@ Alembic migrations in `agon/server/migrations/`; `metadata` below mirrors them f
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,9 +33,7 @@ from sqlalchemy import (
     insert,
     select,
     text,
-    update,
 )
-from sqlalchemy.exc import IntegrityError
 
 metadata = MetaData()
 
@@ -76,10 +76,6 @@ action_table = Table(
 
 
 # Built once: the hot path only binds values.
-_ADVANCE = (update(match_table)
-            .where(match_table.c.id == bindparam("m_id"), match_table.c.version == bindparam("m_version"))
-            .values(version=bindparam("m_next"), is_over=bindparam("m_over")))
-_INSERT_ACTION = insert(action_table)
 _NOTIFY = text("SELECT pg_notify('agon_match', :payload)")
 _ACTIONS_FROM = (select(action_table.c["index", "role", "verb", "arg", "note"])
                  .where(action_table.c.match_id == bindparam("m_id"), action_table.c["index"] >= bindparam("start"))
@@ -156,6 +152,19 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        # SQLite: this process's writers take turns here rather than in SQLite's busy waits
+        self._writing: contextlib.AbstractContextManager[Any] = (
+            contextlib.nullcontext() if self.is_postgres else threading.Lock())
+        # SQLite: an UPDATE and an INSERT in a transaction that takes the write lock at once
+        self._advance_sql = 'UPDATE "match" SET version = ?, is_over = ? WHERE id = ? AND version = ?'
+        self._insert_sql = 'INSERT INTO action (match_id, "index", role, verb, arg, note) VALUES (?, ?, ?, ?, ?, ?)'
+        # PostgreSQL: the whole write, with its NOTIFY, in one statement that is its own transaction
+        # (one round trip to the database instead of four)
+        stored = ('WITH moved AS (UPDATE "match" SET version = %s, is_over = %s WHERE id = %s AND version = %s '
+                  'RETURNING id), stored AS (INSERT INTO action (match_id, "index", role, verb, arg, note) '
+                  "SELECT id, %s, %s, %s, %s, %s FROM moved RETURNING match_id) ")
+        self._append_pg = stored + "SELECT 1 FROM stored"
+        self._append_notify_pg = stored + "SELECT pg_notify('agon_match', %s) FROM stored"
 
     @property
     def is_postgres(self) -> bool:
@@ -163,7 +172,7 @@ class Store:
 
     def create_match(self, row: MatchRow, actions: list[ActionRow] | None = None) -> None:
         actions = actions or []
-        with self.engine.begin() as conn:
+        with self._writing, self.engine.begin() as conn:
             conn.execute(insert(match_table).values(
                 id=row.id, game=row.game, options=row.options, seed=row.seed, title=row.title,
                 version=len(actions), undo=row.undo, is_over=row.is_over, imported=row.imported,
@@ -193,18 +202,57 @@ class Store:
 
     def append_action(self, match_id: str, action: ActionRow, is_over: bool, notify: str | None = None) -> None:
         """Store one action at index `action.index` and advance the match's version to index + 1, in
-        one transaction; StaleVersion if another action holds that index (or the version moved)."""
-        try:
-            with self.engine.begin() as conn:
-                moved = conn.execute(_ADVANCE, {"m_id": match_id, "m_version": action.index,
-                                                "m_next": action.index + 1, "m_over": is_over})
-                if moved.rowcount != 1:
-                    raise StaleVersion(match_id)
-                conn.execute(_INSERT_ACTION, _action_values(match_id, action))
-                if notify is not None and self.is_postgres:
-                    conn.execute(_NOTIFY, {"payload": notify})
-        except IntegrityError as err:
-            raise StaleVersion(match_id) from err
+        one transaction; StaleVersion if another action holds that index (or the version moved).
+        The statements go straight to the driver: this is every move's write, and SQLAlchemy's
+        statement machinery costs several times the database's own work."""
+        dbapi = self.engine.dialect.loaded_dbapi
+        with self._writing:
+            raw = self.engine.raw_connection()
+            try:
+                cursor = raw.cursor()
+                values = (action.index, action.role, action.verb, json.dumps(action.arg), action.note)
+                try:
+                    if self.is_postgres:
+                        raw.dbapi_connection.autocommit = True  # the one statement is the transaction
+                        try:
+                            head = (action.index + 1, is_over, match_id, action.index, *values)
+                            if notify is None:
+                                cursor.execute(self._append_pg, head)
+                            else:
+                                cursor.execute(self._append_notify_pg, (*head, notify))
+                        finally:
+                            raw.dbapi_connection.autocommit = False
+                        if cursor.rowcount != 1:
+                            raise StaleVersion(match_id)
+                    else:
+                        cursor.execute("BEGIN IMMEDIATE")  # the write lock now, not at the first write
+                        cursor.execute(self._advance_sql, (action.index + 1, is_over, match_id, action.index))
+                        if cursor.rowcount != 1:
+                            raise StaleVersion(match_id)
+                        cursor.execute(self._insert_sql, (match_id, *values))
+                        raw.commit()
+                finally:
+                    cursor.close()
+            except BaseException as err:
+                if isinstance(err, dbapi.Error) and self.engine.dialect.is_disconnect(err, raw.dbapi_connection, None):
+                    raw.invalidate()  # the database dropped it: the pool opens a new one next time
+                else:
+                    with contextlib.suppress(Exception):
+                        raw.rollback()
+                if isinstance(err, dbapi.IntegrityError):
+                    raise StaleVersion(match_id) from err
+                raise
+            finally:
+                raw.close()
+
+    def checkpoint(self) -> None:
+        """SQLite: copy the write-ahead log into the database file as far as no reader needs it
+        (`PRAGMA wal_checkpoint(PASSIVE)`, which never waits for a writer). Called often from a
+        thread of its own, it keeps the log short, so that no move's commit does the checkpoint
+        (and its disk syncs) itself."""
+        if not self.is_postgres:
+            with self.engine.connect() as conn:
+                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def notify(self, payload: str) -> None:
         """A NOTIFY on channel `agon_match` (PostgreSQL only): the other processes hear of a change."""

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 import agon
+from agon.engine import IllegalAction
 from agon.testing.walk import random_position
+from tests.engine.toy import GAME as HIGH_CARD
 
 
 def test_a_quiet_game_plays_the_same_keeps_no_log_and_rebuilds_it_when_asked():
@@ -44,3 +48,52 @@ def test_bench_profile_prints_the_summary_and_the_hot_spots():
     text = profile("dual-powers", seconds=0.05, top=5)
     assert "random full games/s" in text and "tottime" in text
     assert "_time_clone" not in text  # clone() timing stays out of the games' profile
+
+
+def _apply_index_refusals(state, role):
+    other = next(r for r in state.game.roles(**state.options) if r != role)
+    n = len(state.legal_actions(role))
+    before = state.digest()
+    for who, index in ((role, n), (role, -1), (role, True), (role, 1.0), (role, "0"), (other, 0), (None, 0), ([role], 0)):
+        with pytest.raises(IllegalAction) as err:
+            state.apply_index(who, index)
+        assert "\n" not in str(err.value)
+    assert state.digest() == before
+
+
+def test_apply_index_plays_what_apply_plays_and_refuses_bad_input_unchanged():
+    # issue 15: the machines' apply by index into legal_actions(role), for memo and plain games
+    for game in (HIGH_CARD, agon.load("dual-powers"), agon.load("cuba-libre")):
+        for quiet in (False, True):
+            by_action, by_index = game.new(5, quiet=quiet), game.new(5, quiet=quiet)
+            for k in range(60):
+                if not by_action.active:
+                    break
+                role = by_action.active[0]
+                legal = by_action.legal_actions(role)
+                if k == 3:
+                    _apply_index_refusals(by_index, role)
+                by_action.apply(role, legal[k % len(legal)])
+                by_index.apply_index(role, k % len(legal))
+            assert by_index.digest() == by_action.digest()
+
+
+def test_apply_index_with_undo_on_takes_snapshots_and_undoes_at_the_last_index():
+    state = HIGH_CARD.new(1)
+    state.undo_enabled = True
+    role = state.active[0]
+    start = state.digest()
+    state.apply_index(role, 1)  # a bet: private, may be undone
+    legal = state.legal_actions(role)
+    assert legal[-1].verb == "undo"
+    _apply_index_refusals(state, role)
+    state.apply_index(role, len(legal) - 1)
+    assert state.digest() == start
+
+
+def test_apply_index_on_a_finished_game_says_it_is_over():
+    state = HIGH_CARD.new(2)
+    while state.active:
+        state.apply_index(state.active[0], 0)
+    with pytest.raises(IllegalAction, match="over"):
+        state.apply_index("north", 0)

@@ -47,6 +47,14 @@ def new_match(client: TestClient, game: str, seats: dict[str, str] | None = None
     return response.json()
 
 
+def whole(state: dict[str, Any], held: list[Any]) -> dict[str, Any]:
+    """A state object with its whole log, as a client puts it together: `held` is the log it had
+    (the object's `view.log` begins at line `log_from` of the whole log)."""
+    start = state["log_from"]
+    assert 0 <= start <= len(held), (start, len(held))
+    return {**state, "view": {**state["view"], "log": held[:start] + state["view"]["log"]}}
+
+
 def wait_for(predicate: Any, seconds: float = 10.0) -> Any:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:

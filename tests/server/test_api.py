@@ -7,7 +7,7 @@ import json
 import pytest
 
 import agon
-from tests.server.conftest import GAMES, auth, new_match, wait_for
+from tests.server.conftest import GAMES, auth, new_match, wait_for, whole
 
 
 def test_health(client):
@@ -60,18 +60,25 @@ def test_play_a_few_actions_as_each_active_seat(client, game):
     for seat in seats.values():
         assert seat["url"] == f"/m/{match_id}#{seat['token']}"
     local = agon.load(game).new(5)
-    for _ in range(8):
+    for step in range(8):
         if not local.active:
             break
         role = local.active[0]
         state = client.get(f"/api/matches/{match_id}", headers=auth(seats[role]["token"])).json()
         assert state["role"] == role and state["version"] == len(local.history)
         first = state["prompt"]["actions"][0]
-        response = client.post(f"/api/matches/{match_id}/actions", headers=auth(seats[role]["token"]),
-                               json={"version": state["version"], "verb": first["verb"], "arg": first["arg"]})
+        only_new = step % 2 == 1  # by default the answer's view is all of State.view; "log": "new" asks for less
+        body = {"version": state["version"], "verb": first["verb"], "arg": first["arg"], **({"log": "new"} if only_new else {})}
+        response = client.post(f"/api/matches/{match_id}/actions", headers=auth(seats[role]["token"]), json=body)
         assert response.status_code == 200, response.text
         local.apply(role, local.legal_actions(role)[0])
-        assert response.json()["view"] == json.loads(json.dumps(local.view(role), default=str))
+        answer = response.json()
+        expected = json.loads(json.dumps(local.view(role), default=str))
+        if only_new:  # the log lines after those of `state` (issue 11: answers may carry only what changed)
+            assert answer["log_from"] == len(state["view"]["log"])
+            assert whole(answer, state["view"]["log"])["view"] == expected
+        else:
+            assert answer["log_from"] == 0 and answer["view"] == expected
     spectator = client.get(f"/api/matches/{match_id}").json()
     assert spectator["role"] is None and spectator["prompt"] is None
     first = next(iter(seats))
@@ -167,8 +174,9 @@ def test_undo_through_the_actions_endpoint(client):
     else:
         raise AssertionError("1989 seed 3 never offered undo in 40 actions")
     back = client.post(f"{url}/actions", headers=auth(tokens[role]),
-                       json={"version": after["version"], "verb": "undo", "arg": None}).json()
+                       json={"version": after["version"], "verb": "undo", "arg": None, "log": "new"}).json()
     assert back["view"] == before["view"] and back["version"] == after["version"] + 1
+    assert back["log_from"] == 0  # an undo takes log lines away: the answer carries the whole log
     assert client.get(url, headers=auth(tokens[role])).json()["view"] == before["view"]
 
 
@@ -195,3 +203,17 @@ def test_openapi_documents_the_paths(client):
                  "/api/matches/{match_id}/actions", "/api/matches/{match_id}/record", "/api/my-matches",
                  "/api/matches/import", "/api/matches/{match_id}/steps/{n}"):
         assert path in paths
+
+
+def test_a_log_other_than_whole_or_new_is_refused_and_changes_nothing(client):
+    made = new_match(client, "dual-powers", seed=1)
+    url = f"/api/matches/{made['id']}"
+    state = client.get(url, headers=auth(made["seats"]["red"]["token"])).json()
+    move = state["prompt"]["actions"][0]
+    refused = client.post(f"{url}/actions", headers=auth(made["seats"]["red"]["token"]),
+                          json={"version": 0, "verb": move["verb"], "arg": move["arg"], "log": "some"})
+    assert refused.status_code == 400 and "error" in refused.json()
+    assert client.get(url).json()["version"] == 0
+    with client.websocket_connect(f"{url}/live") as ws:
+        ws.send_text(json.dumps({"log": "half"}))
+        assert ws.receive_json() == {"error": 'log must be "whole" or "new"'}

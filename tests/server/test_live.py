@@ -8,7 +8,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 import agon
-from tests.server.conftest import GAMES, auth, new_match
+from tests.server.conftest import GAMES, auth, new_match, whole
 
 
 def _play_first(client, match_id, role, token):
@@ -28,18 +28,22 @@ def test_each_seat_and_a_spectator_get_pushes_of_their_own_view(client, game):
     watcher_role = next(r for r in seats if r not in local.active[:1]) if len(seats) > 1 else next(iter(seats))
     with client.websocket_connect(f"/api/matches/{match_id}/live") as seat_ws, \
             client.websocket_connect(f"/api/matches/{match_id}/live") as spectator_ws:
-        seat_ws.send_text(json.dumps({"token": seats[watcher_role]["token"]}))
-        spectator_ws.send_text("{}")
-        assert seat_ws.receive_json()["version"] == 0
-        assert spectator_ws.receive_json()["role"] is None
+        seat_ws.send_text(json.dumps({"token": seats[watcher_role]["token"], "log": "new"}))
+        spectator_ws.send_text("{}")  # the whole log in every push (the default)
+        first = seat_ws.receive_json()
+        assert first["version"] == 0 and first["log_from"] == 0
+        watched = spectator_ws.receive_json()
+        assert watched["role"] is None and watched["log_from"] == 0
         mover = local.active[0]
         _play_first(client, match_id, mover, seats[mover]["token"])
         local.apply(mover, local.legal_actions(mover)[0])
         pushed = seat_ws.receive_json()
         assert pushed["version"] == 1 and pushed["role"] == watcher_role
-        assert pushed["view"] == json.loads(json.dumps(local.view(watcher_role), default=str))
+        assert pushed["log_from"] == len(first["view"]["log"])  # only the lines it lacks
+        assert whole(pushed, first["view"]["log"])["view"] == json.loads(json.dumps(local.view(watcher_role), default=str))
         seen = spectator_ws.receive_json()
-        assert seen["view"] == json.loads(json.dumps(local.view(None), default=str)) and seen["prompt"] is None
+        assert seen["log_from"] == 0 and seen["view"] == json.loads(json.dumps(local.view(None), default=str))
+        assert seen["prompt"] is None
 
 
 def test_bot_moves_are_pushed_with_thinking(client):

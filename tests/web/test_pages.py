@@ -223,6 +223,11 @@ def test_two_people_in_two_browsers_see_each_others_moves_live(browser: Any, ser
             pages[1].wait_for_selector(f"{PLAYABLE}, #prompt-h:has-text('Not your turn')")
         assert pages[2].locator("#prompt-h").inner_text() == "Spectating"
         assert pages[2].locator("#hand-panel").is_hidden()
+        # pushes carry only the log lines a page lacks (issue 11); each page puts its whole log together
+        tokens = [made["seats"]["democrat"]["token"], made["seats"]["communist"]["token"], None]
+        for opened, token in zip(pages, tokens, strict=True):
+            whole = server.call(f"/api/matches/{made['id']}", token=token)["view"]["log"]
+            assert len(whole) > 3 and opened.locator("#log li").count() == len(whole)
     finally:
         for context in contexts:
             context.close()

@@ -15,6 +15,7 @@ class MatchPage {
     this.id = id;
     this.token = token;
     this.state = null;
+    this.held = null; // {version, log}: the whole log as of the newest state taken in
     this.host = null;
     this.busy = false;
     this.socket = null;
@@ -74,10 +75,29 @@ class MatchPage {
     }
   }
 
+  /** A state object with its whole log. The server sends the whole log at first (a GET, a
+   * socket's first message: `log_from` 0), then, in replies and pushes, only the lines after those
+   * the page holds: they begin at line `log_from`. Null for a state older than the one held, and
+   * for one that follows lines this page lacks (it then asks for the whole state again). */
+  whole(state) {
+    if (!state || typeof state !== "object" || !state.view) return null;
+    if (this.held && typeof state.version === "number" && state.version < this.held.version) return null;
+    const from = typeof state.log_from === "number" ? state.log_from : 0;
+    const lines = Array.isArray(state.view.log) ? state.view.log : [];
+    if (from > 0 && (!this.held || from > this.held.log.length)) {
+      this.refresh();
+      return null;
+    }
+    const log = from > 0 ? this.held.log.slice(0, from).concat(lines) : lines;
+    this.held = { version: state.version, log };
+    return from > 0 ? { ...state, log_from: 0, view: { ...state.view, log } } : state;
+  }
+
   /** Show a state object; one older than the state shown (a late reply or push) is ignored:
    * versions only grow (an undo is an action too). */
   render(state) {
-    if (!state || typeof state !== "object" || !state.view) return;
+    state = this.whole(state);
+    if (!state) return;
     if (this.state && typeof state.version === "number" && state.version < this.state.version) return;
     const key = JSON.stringify(state);
     if (key === this.shown) return; // the same state again (a push that follows our own reply)
@@ -209,7 +229,7 @@ class MatchPage {
       const state = await api(this.path() + "/actions", {
         method: "POST",
         token: this.token,
-        body: { version: this.state.version, verb: action.verb, arg: action.arg ?? null },
+        body: { version: this.state.version, verb: action.verb, arg: action.arg ?? null, log: "new" },
       });
       this.busy = false;
       this.render(state);
@@ -239,7 +259,7 @@ class MatchPage {
     }
     this.socket = socket;
     socket.addEventListener("open", () => {
-      socket.send(JSON.stringify(this.token ? { token: this.token } : {}));
+      socket.send(JSON.stringify(this.token ? { token: this.token, log: "new" } : { log: "new" }));
       const wasDown = this.retry > 0;
       this.retry = 0;
       this.setLive(t("live"), "up", "live");
@@ -254,7 +274,7 @@ class MatchPage {
       }
       if (data && typeof data.error === "string") this.error(data.error);
       else if (!this.busy) this.render(data);
-      else this.pending = data;
+      else this.pending = this.whole(data) || this.pending; // its log lines are taken now, in order
     });
     socket.addEventListener("close", () => {
       if (this.socket === socket) this.scheduleReconnect();
