@@ -340,6 +340,10 @@ def test_item_9_ctrl_c_in_a_pty_saves_and_prints_no_traceback(tmp_path):
             break
         seen += chunk
         if not sent and seen.endswith(b"> "):  # the prompt itself (a board's legend may hold "> " too)
+            # a moment for the child to wait in readline: a SIGINT that lands between the prompt's
+            # write and readline's select() is taken by Python's handler before select() begins, and
+            # select() then waits for a key (CPython's readline; a person's Ctrl-C comes later)
+            time.sleep(0.5)
             os.write(leader, b"\x03")
             sent = True
     if time.monotonic() >= deadline:  # no prompt, or no exit, within the deadline: stop the child, do not hang
