@@ -317,6 +317,7 @@ def test_item_9_ctrl_c_in_a_pty_saves_and_prints_no_traceback(tmp_path):
     import os
     import pty
     import select
+    import signal
     import sys
     import time
 
@@ -324,6 +325,10 @@ def test_item_9_ctrl_c_in_a_pty_saves_and_prints_no_traceback(tmp_path):
     argv = [sys.executable, "-m", "agon.cli.main", "play", "dual-powers", "--seed", "1", "--save", str(save)]
     pid, leader = pty.fork()  # the child's controlling terminal is the pty: Ctrl-C there is its SIGINT
     if pid == 0:
+        # a person's terminal: Ctrl-C is SIGINT's default. A test run started in the background by a
+        # non-interactive shell (`cmd &`) ignores SIGINT, and an ignored signal stays ignored through
+        # exec, so Python would never turn the child's Ctrl-C into KeyboardInterrupt
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.chdir(ROOT)
         os.execv(sys.executable, argv)
     seen = b""
@@ -340,10 +345,6 @@ def test_item_9_ctrl_c_in_a_pty_saves_and_prints_no_traceback(tmp_path):
             break
         seen += chunk
         if not sent and seen.endswith(b"> "):  # the prompt itself (a board's legend may hold "> " too)
-            # a moment for the child to wait in readline: a SIGINT that lands between the prompt's
-            # write and readline's select() is taken by Python's handler before select() begins, and
-            # select() then waits for a key (CPython's readline; a person's Ctrl-C comes later)
-            time.sleep(0.5)
             os.write(leader, b"\x03")
             sent = True
     if time.monotonic() >= deadline:  # no prompt, or no exit, within the deadline: stop the child, do not hang
