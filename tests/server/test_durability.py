@@ -203,8 +203,9 @@ def test_a_bot_thinking_in_one_process_is_said_by_another(pg_url):
         local = agon.load("cuba-libre").new(5)
         thinker = local.active[0]
         # a short budget per step: a whole Cuba Libre turn may take dozens of steps, and at the default 1 s
-        # a long one outlasted the deadline below
-        seats = {r: ("ismcts:seconds=0.3" if r == thinker else "human") for r in local.game.roles(**local.options)}
+        # a long one outlasted the deadline below; settle=0 so that each step thinks its whole 0.3 s (settling
+        # early, a step may be over before process two hears that it began)
+        seats = {r: ("ismcts:seconds=0.3,settle=0" if r == thinker else "human") for r in local.game.roles(**local.options)}
         made = httpx.post(f"{one.base}/api/matches", json={"game": "cuba-libre", "seed": 5, "seats": seats}).json()
         url = f"{two.base}/api/matches/{made['id']}"
         with connect(f"ws://127.0.0.1:{two.port}/api/matches/{made['id']}/live") as ws:
