@@ -8,6 +8,7 @@ language goes to tests/artifacts/i18n/ (git-ignored) to be looked at.
 
 from __future__ import annotations
 
+import json
 import random
 import time
 import urllib.error
@@ -156,7 +157,9 @@ def test_the_language_switch_is_remembered_across_pages_and_redraws_a_page_witho
     page.select_option("#language", "el")
     page.wait_for_function("() => document.documentElement.lang === 'el'")
     assert page.locator("#new-h").inner_text() == greek["New match"]
-    assert page.locator("#seats option[value=human]").first.inner_text() == greek["a person (invite link)"]
+    # the seat choices are redrawn once the game's catalogue has come too: wait for them, do not read at once
+    page.wait_for_function(f"() => document.querySelector('#seats option[value=human]')?.textContent === "
+                           f"{json.dumps(greek['a person (invite link)'])}")
     page.goto(url)  # another page: still Greek
     wait_for_choice(page)
     page.wait_for_function("() => document.documentElement.lang === 'el'")
