@@ -316,16 +316,11 @@ class State(ABC):
         self._commit(role, action)
 
     def _commit(self, role: str, action: Action, note: str | None = None) -> None:
-        """Record a legal action and apply it (undo off): the hot path of play."""
-        acts = self._actions
-        items = acts._items
+        """Record a legal action and apply it: the hot path of play."""
         if note:
             self._record(role, action, note)
-        elif len(items) == acts._n:  # SharedList.append, inlined: this runs once per action
-            items.append((role, action[0], action[1]))
-            acts._n += 1
         else:
-            acts.append((role, action[0], action[1]))
+            self._actions.append((role, action[0], action[1]))
         self._memo = None  # a new position (the game may look at itself while it applies)
         self._apply(role, action)
         self._memo = None
@@ -345,10 +340,7 @@ class State(ABC):
         snapshot = self.clone()
         draws = self.rng.draws
         self._revealed = False
-        self._record(role, action, note)
-        self._memo = None
-        self._apply(role, action)
-        self._memo = None
+        self._commit(role, action, note)
         if self._revealed or self.rng.draws != draws:
             self._undo.clear()  # information came out or dice were rolled: no way back past here
         else:
