@@ -10,8 +10,8 @@ Settings: a time budget per move (`seconds`, 1 s by default, what a person gets)
 number of `iterations` (repeatable: the same seed gives the same move); `cutoff=N` stops each
 playout after N actions and scores the position with the game's evaluation
 (`agon/games/<game>/evaluation.py`, see `agon.bots.evaluation`) instead of playing to the end.
-Its default is the game's `CUTOFF` (30 actions in 1989 and Cuba Libre, whose playouts to the end
-cost 16-40 ms; Dual Powers and Intrigue City play to the end, measured stronger there).
+Its default is the game's `CUTOFF` (1989 10 actions, Intrigue City and Cuba Libre 30; Dual Powers,
+which has none, plays to the end: each measured stronger so, docs/bots.md).
 
 Two savings that never change what the search would have chosen, or only add to it:
 `settle` ends a move's search once the most visited choice leads the next by more than the
@@ -82,9 +82,8 @@ class IsmctsBot:
         legal = playable(state, role)
         if len(legal) == 1:
             return legal[0]
-        history = state.history
-        root = self._reused(history, role) if self.reuse else None
-        root = root or _Node(None)
+        history = state.history if self.reuse else []  # only reuse compares it (a list of the whole game)
+        root = (self._reused(history, role) if self.reuse else None) or _Node(None)
         mine = [(role, action) for action in legal]
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds else math.inf
@@ -98,7 +97,8 @@ class IsmctsBot:
         if best is None:
             self._kept = None
             return legal[self.rng.below(len(legal))]
-        self._kept = (history, root.children[best])
+        if self.reuse:
+            self._kept = (history, root.children[best])
         return best[1]
 
     def _reused(self, history: list[tuple[str, str, Any]], role: str) -> _Node | None:
