@@ -19,7 +19,7 @@ from agon.testing import random_position
 GAMES = [
     ("dual-powers", {}), ("dual-powers", {"players": 1, "side": "white"}), ("1989", {}),
     ("intrigue-city", {"players": 4}), ("intrigue-city", {"players": 2}), ("cuba-libre", {}),
-    ("cuba-libre", {"deception": True}),
+    ("cuba-libre", {"deception": True}), ("cuba-libre", {"players": 1, "side": "dr"}),
 ]
 STEPS = (0, 25, 90, 200)
 
@@ -58,3 +58,20 @@ def test_search_of_twins_is_the_same_and_leaves_the_real_generator_alone(game_id
         assert ours.choose(state, role) == theirs.choose(twin, role)
         assert ours.rng.state == theirs.rng.state  # the same search, draw for draw
         assert (state.rng.state, state.rng.draws) == real_rng and state.digest() == digest
+
+
+def test_the_seed_is_hidden_too_so_an_automatons_die_rolls_are_guessed():  # CL 8.2, 8.3
+    """The seed decides the deck and, in Cuba Libre, the Non-players' random choices: two states that
+    differ only in it give the same search (the samples draw their own seed)."""
+    options = {"players": 1, "side": "dr"}
+    nonplayer = agon.make_bot("nonplayer", "cuba-libre", 1)
+    state = random_position("cuba-libre", 5, 40, options)
+    while state.active[0] != "dr":
+        state.apply(state.active[0], nonplayer.choose(state, state.active[0]))
+    twin = state.clone()
+    twin.seed = state.seed + 1
+    bot = "ismcts:iterations=16,cutoff=40"
+    ours, theirs = agon.make_bot(bot, "cuba-libre", 5), agon.make_bot(bot, "cuba-libre", 5)
+    assert ours.choose(state, "dr") == theirs.choose(twin, "dr")
+    assert ours.rng.state == theirs.rng.state
+    assert state.determinize("dr", Rng(3)).seed == twin.determinize("dr", Rng(3)).seed

@@ -1,11 +1,12 @@
 """ISMCTS between moves and within one (issue 13): it stops a move's search once the rest of the
-budget could not change the choice, and (with reuse=1) keeps the subtree of its own last choice
-for the next step of the same turn, never across another role's action."""
+budget could not change the choice, (with reuse=1) keeps the subtree of its own last choice for
+the next step of the same turn, never across another role's action, and plays the seats of the
+game's rulebook automata by their rules inside the search (CL 8.0)."""
 
 from __future__ import annotations
 
 import agon
-from agon.bots.ismcts import IsmctsBot
+from agon.bots.ismcts import IsmctsBot, _Node, automata_of
 from agon.testing import random_position
 
 
@@ -56,3 +57,34 @@ def test_another_roles_action_or_another_game_starts_a_fresh_tree():
     assert bot._reused([*history[:-1], (other, *history[-1][1:])], after.active[0]) is None
     bot.choose(state, state.active[0])
     assert bot._reused(state.history, state.active[0]) is None  # nothing was played since
+
+
+SOLO_DR = {"players": 1, "side": "dr"}  # CL 8.9: one person; the other three factions are Non-players
+
+
+def _actors(node: _Node) -> set[str | None]:
+    found = {child.actor for child in node.children.values()}
+    for child in node.children.values():
+        found |= _actors(child)
+    return found
+
+
+def test_the_non_player_seats_are_modelled_and_only_the_players_choices_branch():  # CL 8.0, 8.9
+    state = random_position("cuba-libre", 3, 0, SOLO_DR)
+    nonplayer = agon.make_bot("nonplayer", "cuba-libre", 1)
+    while state.active[0] != "dr":
+        state.apply(state.active[0], nonplayer.choose(state, state.active[0]))
+    assert sorted(automata_of(state, "dr")) == ["govt", "m26", "syndicate"]
+    assert automata_of(random_position("cuba-libre", 3, 0), "dr") == {}  # four players: no automata
+    bot = IsmctsBot("cuba-libre", 5, iterations=30, cutoff=40)
+    bot.choose(state, "dr")  # sets up the models for this game
+    root = _Node(None)
+    for _ in range(30):
+        bot._iterate(root, bot._sample(state, "dr"))
+    assert _actors(root) == {"dr"}
+    unmodelled = IsmctsBot("cuba-libre", 5, iterations=30, cutoff=40, automata=0)
+    unmodelled.choose(state, "dr")
+    root = _Node(None)
+    for _ in range(30):
+        unmodelled._iterate(root, unmodelled._sample(state, "dr"))
+    assert len(_actors(root)) > 1

@@ -66,6 +66,8 @@ def _ismcts_settings(game_id: str) -> dict[str, tuple[type, Any, str]]:
         "exploration": (float, 0.7, "UCB exploration constant"),
         "settle": (int, 1, "1: stop a move's search once no iterations left could change the choice; 0: use the whole budget"),
         "reuse": (int, 0, "1: keep the subtree of its own last choice for the next step of the same turn; 0: a fresh tree each move"),
+        "automata": (int, 1, "1: the seats the game gives to its rulebook automata (Cuba Libre's Non-players) move in the "
+                     "search by those automata's rules; 0: searched like any other role"),
     }
 
 

@@ -18,6 +18,12 @@ Two savings that never change what the search would have chosen, or only add to 
 iterations left (the rest could not overtake it); `reuse` starts the next step of the bot's own
 turn (a Cuba Libre space, a 1989 Support Point) from the subtree under its last choice, when no
 other role has acted since (off by default: it did not measure stronger, docs/bots.md).
+
+`automata` (on): the seats a game gives to its rulebook automata (Cuba Libre's Non-players in a
+game for fewer than four people, CL 8.0) are played inside the search by that automaton, as they
+will be played: the tree branches only on the other roles' choices and the playouts follow the
+automaton's priorities instead of random moves. The automaton sees only the sample, whose seed
+is resampled with the rest of what the role cannot see, so its die rolls are guesses too.
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from agon.bots import playable
+from agon.bots import Bot, playable
 from agon.bots.evaluation import default_cutoff, evaluator
 from agon.engine import Action, State
 from agon.engine.rng import Rng
@@ -60,7 +66,8 @@ class IsmctsBot:
 
     def __init__(self, game_id: str, seed: int = 0, iterations: int | None = None, rollout_cap: int = 3000,
                  exploration: float = 0.7, seconds: float | None = None, cutoff: int | None = None,
-                 settle: int = 1, reuse: int = 0) -> None:
+                 settle: int = 1, reuse: int = 0, automata: int = 1) -> None:
+        self.game_id = game_id
         self.rng = Rng(seed)
         if not iterations and not seconds:
             seconds = 1.0  # a person's default: about a second per move
@@ -71,6 +78,8 @@ class IsmctsBot:
         self.cutoff = default_cutoff(game_id) if cutoff is None else int(cutoff)
         self.settle = bool(settle)
         self.reuse = bool(reuse)
+        self.automata = bool(automata)
+        self._models: dict[str, Callable[[str, int], Bot]] = {}
         self._kept: tuple[list[tuple[str, str, Any]], _Node] | None = None
         self.evaluate: Callable[[State], dict[str, float]] | None = None
         if self.cutoff:
@@ -85,6 +94,7 @@ class IsmctsBot:
         history = state.history if self.reuse else []  # only reuse compares it (a list of the whole game)
         root = (self._reused(history, role) if self.reuse else None) or _Node(None)
         mine = [(role, action) for action in legal]
+        self._models = automata_of(state, role) if self.automata else {}
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds else math.inf
         done = 0
@@ -143,11 +153,16 @@ class IsmctsBot:
     def _iterate(self, root: _Node, sample: State) -> None:
         path = [root]
         node = root
+        models = self._modelled()
         while True:
             active = sample.active
             if not active:
                 break
             actor = active[0]
+            model = models.get(actor)
+            if model is not None:  # an automaton's move: not a choice the tree branches on
+                sample.apply(actor, model.choose(sample, actor))
+                continue
             moves = [(actor, a) for a in sample.legal_actions(actor)]
             untried = [m for m in moves if m not in node.children]
             for m in moves:
@@ -166,7 +181,7 @@ class IsmctsBot:
             sample.apply(*move)
             node = node.children[move]
             path.append(node)
-        scores = self._rollout(sample)
+        scores = self._rollout(sample, models)
         for visited in path:
             visited.visits += 1
             if visited.actor is not None:
@@ -177,19 +192,37 @@ class IsmctsBot:
             return math.inf
         return child.reward / child.visits + self.exploration * math.sqrt(math.log(max(child.avails, 1)) / child.visits)
 
-    def _rollout(self, sample: State) -> dict[str, float] | None:
-        """Plays at random; None at the end (or the move cap), the evaluation's scores at the cut-off."""
+    def _modelled(self) -> dict[str, Bot]:
+        """Fresh automata for one iteration (an automaton may carry a plan from step to step)."""
+        return {role: factory(self.game_id, self.rng.below(1 << 30)) for role, factory in self._models.items()}
+
+    def _rollout(self, sample: State, models: dict[str, Bot]) -> dict[str, float] | None:
+        """Plays at random (the automata by their rules); None at the end (or the move cap), the
+        evaluation's scores at the cut-off."""
         rng = self.rng
         for _ in range(self.cutoff or self.rollout_cap):
             active = sample.active
             if not active:
                 return None
             actor = active[0]
+            model = models.get(actor)
+            if model is not None:
+                sample.apply(actor, model.choose(sample, actor))
+                continue
             legal = sample.legal_actions(actor)
             sample.apply(actor, legal[rng.below(len(legal))])
         if self.evaluate is not None and sample.active:
             return self.evaluate(sample)
         return None
+
+
+def automata_of(state: State, role: str) -> dict[str, Callable[[str, int], Bot]]:
+    """The other roles the game seats with one of its own automata by default (`default_seat`
+    naming a bot of `Game.bots()`), each with that bot's factory."""
+    game = state.game
+    own = game.bots()
+    seats = {other: game.default_seat(other, state.options) for other in game.roles(**state.options) if other != role}
+    return {other: own[name] for other, name in seats.items() if name in own}
 
 
 def make_ismcts(game_id: str, seed: int = 0, **settings: Any) -> IsmctsBot:

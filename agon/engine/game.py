@@ -397,6 +397,7 @@ class State(ABC):
             raise ValueError(f"determinize takes one of the roles {', '.join(roles)}; got {short(role)}")
         twin = self.clone()
         twin.rng = rng.fork()
+        twin.seed = rng.next64() >> 2  # the seed decides the deck and an automaton's die rolls: hidden too
         twin._determinize(role, rng)
         return twin
 

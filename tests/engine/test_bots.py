@@ -48,8 +48,8 @@ def test_ismcts_samples_never_undo_when_a_person_holds_a_seat():
     samples = []
 
     class Watching(IsmctsBot):
-        def _rollout(self, sample):
-            super()._rollout(sample)
+        def _rollout(self, sample, models):
+            super()._rollout(sample, models)
             samples.append(sample)
 
     state = agon.load("1989").new(seed=4)

@@ -62,9 +62,10 @@ def test_greedy_chooses_a_legal_action_without_touching_the_state(game_id, optio
     assert state.digest() == before and (state.rng.state, state.rng.draws) == draws
 
 
-def test_greedy_beats_random_at_dual_powers():
-    report = tournament("dual-powers", {"red": "greedy", "white": "random"}, 6)
-    assert report.wins("red") >= 5
+def test_greedy_beats_random_at_intrigue_city():
+    # in Dual Powers one ply sees little (greedy won 60-70% of 100 games against random there)
+    report = tournament("intrigue-city", {"p1": "greedy", "p2": "random"}, 12, {"players": 2})
+    assert report.wins("p1") >= 11
 
 
 def test_greedy_is_listed_only_where_there_is_an_evaluation():
