@@ -5,6 +5,8 @@ game's rulebook automata by their rules inside the search (CL 8.0)."""
 
 from __future__ import annotations
 
+import pytest
+
 import agon
 from agon.bots.ismcts import IsmctsBot, _Node, automata_of
 from agon.testing import random_position
@@ -88,3 +90,24 @@ def test_the_non_player_seats_are_modelled_and_only_the_players_choices_branch()
     for _ in range(30):
         unmodelled._iterate(root, unmodelled._sample(state, "dr"))
     assert len(_actors(root)) > 1
+
+
+def test_heavy_playouts_move_every_role_by_the_games_automaton():
+    seen = []
+
+    class Watching(IsmctsBot):
+        def _rollout(self, sample, models):
+            seen.append(sorted((role, bot.name) for role, bot in models.items()))
+            return super()._rollout(sample, models)
+
+    state = random_position("cuba-libre", 3, 20)
+    Watching("cuba-libre", 5, iterations=6, heavy=1).choose(state, state.active[0])
+    assert seen and all(models == [(r, "nonplayer") for r in sorted(state.game.roles())] for models in seen)
+    seen.clear()
+    Watching("cuba-libre", 5, iterations=6).choose(state, state.active[0])
+    assert seen and all(models == [] for models in seen)  # four players, random playouts
+
+
+def test_heavy_playouts_need_an_automaton():
+    with pytest.raises(ValueError, match="1989 has none"):
+        agon.make_bot("ismcts:heavy=1", "1989", 1)

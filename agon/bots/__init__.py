@@ -68,6 +68,8 @@ def _ismcts_settings(game_id: str) -> dict[str, tuple[type, Any, str]]:
         "reuse": (int, 0, "1: keep the subtree of its own last choice for the next step of the same turn; 0: a fresh tree each move"),
         "automata": (int, 1, "1: the seats the game gives to its rulebook automata (Cuba Libre's Non-players) move in the "
                      "search by those automata's rules; 0: searched like any other role"),
+        "heavy": (int, 0, "1: playouts move every role by the game's own automaton (Cuba Libre's Non-player, Dual "
+                  "Powers' Opposition) instead of at random; 0: random playouts"),
     }
 
 

@@ -24,6 +24,9 @@ game for fewer than four people, CL 8.0) are played inside the search by that au
 will be played: the tree branches only on the other roles' choices and the playouts follow the
 automaton's priorities instead of random moves. The automaton sees only the sample, whose seed
 is resampled with the rest of what the role cannot see, so its die rolls are guesses too.
+`heavy=1` plays every other move of a playout by the game's own automaton as well (the bot's own
+role and the other players' included), instead of at random: a cheap policy that plays like a
+player, for the games that have one (Cuba Libre's Non-player, Dual Powers' Opposition).
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from typing import Any
 
 from agon.bots import Bot, playable
 from agon.bots.evaluation import default_cutoff, evaluator
-from agon.engine import Action, State
+from agon.engine import Action, State, load
 from agon.engine.rng import Rng
 
 SETTLE_EVERY = 8  # iterations between checks that the choice is settled
@@ -66,7 +69,7 @@ class IsmctsBot:
 
     def __init__(self, game_id: str, seed: int = 0, iterations: int | None = None, rollout_cap: int = 3000,
                  exploration: float = 0.7, seconds: float | None = None, cutoff: int | None = None,
-                 settle: int = 1, reuse: int = 0, automata: int = 1) -> None:
+                 settle: int = 1, reuse: int = 0, automata: int = 1, heavy: int = 0) -> None:
         self.game_id = game_id
         self.rng = Rng(seed)
         if not iterations and not seconds:
@@ -80,6 +83,13 @@ class IsmctsBot:
         self.reuse = bool(reuse)
         self.automata = bool(automata)
         self._models: dict[str, Callable[[str, int], Bot]] = {}
+        self._policy: Callable[[str, int], Bot] | None = None
+        if heavy:
+            own = load(game_id).bots()
+            if len(own) != 1:
+                raise ValueError(f"ismcts heavy playouts need the game's own automaton, and {game_id} has "
+                                 f"{'none' if not own else 'several'}; use heavy=0")
+            self._policy = next(iter(own.values()))
         self._kept: tuple[list[tuple[str, str, Any]], _Node] | None = None
         self.evaluate: Callable[[State], dict[str, float]] | None = None
         if self.cutoff:
@@ -181,6 +191,10 @@ class IsmctsBot:
             sample.apply(*move)
             node = node.children[move]
             path.append(node)
+        if self._policy is not None:
+            for other in sample.game.roles(**sample.options):
+                if other not in models:
+                    models[other] = self._policy(self.game_id, self.rng.below(1 << 30))
         scores = self._rollout(sample, models)
         for visited in path:
             visited.visits += 1
@@ -197,8 +211,8 @@ class IsmctsBot:
         return {role: factory(self.game_id, self.rng.below(1 << 30)) for role, factory in self._models.items()}
 
     def _rollout(self, sample: State, models: dict[str, Bot]) -> dict[str, float] | None:
-        """Plays at random (the automata by their rules); None at the end (or the move cap), the
-        evaluation's scores at the cut-off."""
+        """Plays at random (the automata by their rules; with `heavy` every role); None at the end
+        (or the move cap), the evaluation's scores at the cut-off."""
         rng = self.rng
         for _ in range(self.cutoff or self.rollout_cap):
             active = sample.active
