@@ -1,6 +1,7 @@
-"""`agon report results.json [--html FILE | --png DIR]`: a tournament's balance, drawn.
+"""`agon report results.json [more.json ...] [--html FILE | --png DIR]`: a tournament's balance, drawn.
 
-Reads what `agon tournament ... --out results.json` wrote and shows: each seat's win rate with its
+Reads what `agon tournament ... --out results.json` wrote (several files of one tournament run in
+parts are pooled) and shows: each seat's win rate with its
 95% Wilson interval, the distribution of game lengths, the score margins (the winner's lead over
 the runner-up, where the game keeps scores) and the first player's advantage (how often the role
 that acted first won). `--png DIR` writes one matplotlib figure per question; `--html FILE` one
@@ -48,8 +49,9 @@ class Balance:
 
     def text(self) -> str:
         lines = [f"{self.title}: {self.games} games"]
+        wide = max((len(who) for who in self.seats.values()), default=0) + 1
         for role, (rate, low, high) in self.win_rates.items():
-            who = self.seats.get(role, "(no seat)")
+            who = self.seats.get(role, "(no seat)").ljust(wide)
             spm = self.seconds_per_move.get(role)
             timing = f", {spm * 1000:.1f} ms/move" if spm else ""
             lines.append(f"  {role:<12} {who:<14} {rate:6.1%}  (95% {low:.1%}–{high:.1%}){timing}")
@@ -72,6 +74,37 @@ def load_results(path: str | Path) -> dict[str, Any]:
     if missing:
         raise ValueError(f"{path} is not a tournament's results: no {', '.join(missing)}")
     return data
+
+
+def pooled(parts: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
+    """One results object from several runs of the same tournament (the same game, options and
+    seats, other seeds: a long study run in parts); ValueError naming the file that differs, or a
+    seed played twice."""
+    first = parts[0]
+    same = ("game", "options", "seats")
+    for part, name in zip(parts[1:], names[1:], strict=True):
+        differs = [k for k in same if part.get(k) != first.get(k)]
+        if differs:
+            raise ValueError(f"{name} is another tournament than {names[0]} (its {', '.join(differs)} differ); "
+                             "pool only runs of the same game, options and seats")
+    seen: dict[int, str] = {}
+    for part, name in zip(parts, names, strict=True):
+        for r in part["results"]:
+            if r.get("seed") in seen:
+                raise ValueError(f"seed {r['seed']} is in both {seen[r['seed']]} and {name}: a game counted twice")
+            seen[r.get("seed")] = name
+    games = sum(int(p["games"]) for p in parts)
+    roles = {role: None for p in parts for role in p["wins"]}
+    spm = {role: sum(float(p.get("seconds_per_move", {}).get(role, 0.0)) * int(p["games"]) for p in parts) / max(games, 1)
+           for role in {r for p in parts for r in p.get("seconds_per_move", {})}}
+    return {
+        "game": first["game"], "options": first.get("options", {}), "seats": first["seats"], "games": games,
+        "wins": {role: sum(float(p["wins"].get(role, 0)) for p in parts) for role in roles},
+        "draws": sum(int(p.get("draws", 0)) for p in parts),
+        "lengths": [x for p in parts for x in p["lengths"]],
+        "seconds_per_move": spm,
+        "results": [r for p in parts for r in p["results"]],
+    }
 
 
 def balance(data: dict[str, Any]) -> Balance:

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from agon.cli.main import main
-from agon.report import balance, load_results, wilson
+from agon.report import balance, load_results, pooled, wilson
 from agon.tournament import tournament
 
 
@@ -70,6 +70,25 @@ def test_report_refuses_what_is_not_a_results_file(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "not a tournament's results: no seats" in out and "Traceback" not in out
     assert main(["report", str(tmp_path / "missing.json")]) == 2
+
+
+def test_report_pools_the_parts_of_one_tournament_and_refuses_others(results, tmp_path, capsys):
+    later = tmp_path / "later.json"
+    assert main(["tournament", "dual-powers", "--games", "3", "--seed", "6", "--seat", "red=greedy",
+                 "--out", str(later)]) == 0
+    whole = tournament("dual-powers", {"red": "greedy", "white": "random"}, 9).to_json()
+    capsys.readouterr()
+    assert main(["report", str(results), str(later)]) == 0
+    assert capsys.readouterr().out.startswith("Dual Powers: Revolution 1917 (players=2): 9 games")
+    numbers = balance(pooled([load_results(results), load_results(later)], ["a", "b"]))
+    assert numbers.win_rates == balance(whole).win_rates and sorted(numbers.lengths) == sorted(whole["lengths"])
+    assert main(["report", str(results), str(results)]) == 2
+    assert "seed 0 is in both" in capsys.readouterr().out
+    other = tmp_path / "other.json"
+    assert main(["tournament", "dual-powers", "--games", "1", "--seed", "20", "--out", str(other)]) == 0
+    capsys.readouterr()
+    assert main(["report", str(results), str(other)]) == 2
+    assert "another tournament" in capsys.readouterr().out
 
 
 def test_a_tournament_on_a_local_ray_cluster(tmp_path):

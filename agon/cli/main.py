@@ -98,7 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     rp = sub.add_parser("report", help="a tournament's balance: win rates with intervals, lengths, margins, "
                         "first-player advantage")
-    rp.add_argument("results", help="a file `agon tournament ... --out FILE` wrote")
+    rp.add_argument("results", nargs="+", help="a file `agon tournament ... --out FILE` wrote; several files of the "
+                    "same tournament (game, options, seats) run in parts are pooled")
     drawn = rp.add_mutually_exclusive_group()
     drawn.add_argument("--html", metavar="FILE", help="a self-contained page with the plots (needs agon[report])")
     drawn.add_argument("--png", metavar="DIR", help="one PNG per plot in this folder (needs agon[report])")
@@ -273,9 +274,9 @@ def cmd_tournament(console: Console, args: argparse.Namespace) -> int:
 
 
 def cmd_report(console: Console, args: argparse.Namespace) -> int:
-    from agon.report import balance, load_results, write_html, write_pngs
+    from agon.report import balance, load_results, pooled, write_html, write_pngs
 
-    numbers = balance(load_results(args.results))
+    numbers = balance(pooled([load_results(path) for path in args.results], list(args.results)))
     console.print(numbers.text(), markup=False, soft_wrap=True)
     if args.html:
         console.print(f"Page written to {escape(str(write_html(numbers, args.html)))}", soft_wrap=True)
