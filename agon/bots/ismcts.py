@@ -82,7 +82,8 @@ class IsmctsBot:
         self.settle = bool(settle)
         self.reuse = bool(reuse)
         self.automata = bool(automata)
-        self._models: dict[str, Callable[[str, int], Bot]] = {}
+        self._models: dict[str, Callable[[str, int], Bot]] = {}  # roles the tree does not branch on
+        self._playout_models: dict[str, Callable[[str, int], Bot]] = {}  # the others, with `heavy`, in playouts
         self._policy: Callable[[str, int], Bot] | None = None
         if heavy:
             own = load(game_id).bots()
@@ -105,6 +106,9 @@ class IsmctsBot:
         root = (self._reused(history, role) if self.reuse else None) or _Node(None)
         mine = [(role, action) for action in legal]
         self._models = automata_of(state, role) if self.automata else {}
+        if self._policy is not None:
+            self._playout_models = {other: self._policy for other in state.game.roles(**state.options)
+                                    if other not in self._models}
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds else math.inf
         done = 0
@@ -163,7 +167,7 @@ class IsmctsBot:
     def _iterate(self, root: _Node, sample: State) -> None:
         path = [root]
         node = root
-        models = self._modelled()
+        models = self._modelled(self._models)
         while True:
             active = sample.active
             if not active:
@@ -191,10 +195,8 @@ class IsmctsBot:
             sample.apply(*move)
             node = node.children[move]
             path.append(node)
-        if self._policy is not None:
-            for other in sample.game.roles(**sample.options):
-                if other not in models:
-                    models[other] = self._policy(self.game_id, self.rng.below(1 << 30))
+        if self._playout_models:
+            models.update(self._modelled(self._playout_models))
         scores = self._rollout(sample, models)
         for visited in path:
             visited.visits += 1
@@ -206,9 +208,9 @@ class IsmctsBot:
             return math.inf
         return child.reward / child.visits + self.exploration * math.sqrt(math.log(max(child.avails, 1)) / child.visits)
 
-    def _modelled(self) -> dict[str, Bot]:
+    def _modelled(self, factories: dict[str, Callable[[str, int], Bot]]) -> dict[str, Bot]:
         """Fresh automata for one iteration (an automaton may carry a plan from step to step)."""
-        return {role: factory(self.game_id, self.rng.below(1 << 30)) for role, factory in self._models.items()}
+        return {role: factory(self.game_id, self.rng.below(1 << 30)) for role, factory in factories.items()}
 
     def _rollout(self, sample: State, models: dict[str, Bot]) -> dict[str, float] | None:
         """Plays at random (the automata by their rules; with `heavy` every role); None at the end
