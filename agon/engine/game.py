@@ -365,6 +365,16 @@ class State(ABC):
         between views: read them, do not edit them."""
         if self.quiet:
             return [e.to_json() for e in self.log if e.to is None or e.to == role]
+        return self._log_lines(role)[:]
+
+    def log_length(self, role: str | None) -> int:
+        """How many log lines `role` may read (the length of `view(role)["log"]`), without a view."""
+        if self.quiet:
+            return sum(1 for e in self.log if e.to is None or e.to == role)
+        return len(self._log_lines(role))
+
+    def _log_lines(self, role: str | None) -> list[dict[str, Any]]:
+        """The cached list behind `_log_view`, brought up to date (not a copy: do not edit it)."""
         cache = self.__dict__.get("_view_log")
         if cache is None:
             cache = self._view_log = {}
@@ -375,7 +385,7 @@ class State(ABC):
         if seen < len(log):
             lines.extend(e.to_json() for e in log._items[seen:len(log)] if e.to is None or e.to == role)
             cache[role] = (len(log), lines)
-        return lines[:]
+        return lines
 
     def clone(self) -> State:
         twin = object.__new__(type(self))

@@ -30,6 +30,7 @@ def test_the_log_of_a_view_is_the_roles_lines_through_clones_and_undo(game_id: s
             twin = state.clone()
         for who in [*roles, None]:
             assert state.view(who)["log"] == fresh(state, who)
+            assert state.log_length(who) == len(fresh(state, who))  # what the server counts without a view
     assert twin is not None
     while twin.active:  # the twin goes its own way after the parting
         role = twin.active[0]
