@@ -192,10 +192,7 @@ class Context:
                     chunks.append([])
                 chunks[-1].append(f"{key}={count}")
             for chunk in chunks:
-                try:
-                    await run_in_threadpool(self.store.notify, f"rate:{self.origin}|{';'.join(chunk)}")
-                except Exception as err:  # the limits are a guard; the moves matter more
-                    log.warning("agon: could not share the rate limits (%s)", err)
+                self.store.notify(f"rate:{self.origin}|{';'.join(chunk)}")
 
     def _charge(self, rest: str) -> None:
         origin, _, entries = rest.partition("|")
@@ -210,11 +207,7 @@ class Context:
         """Say (here, and to the other processes through NOTIFY) which bots of a match are computing."""
         self.matches.set_thinking(match_id, roles)
         self.changed(match_id)
-        if self.store.is_postgres:
-            try:
-                await run_in_threadpool(self.store.notify, f"{match_id}:thinking:{','.join(sorted(roles))}")
-            except Exception as err:  # the move matters more than the notice
-                log.warning("agon: could not publish the thinking of match %s (%s)", match_id, err)
+        self.store.notify(f"{match_id}:thinking:{','.join(sorted(roles))}")
 
     # -- bots -------------------------------------------------------------------------------------
 
@@ -305,7 +298,7 @@ class Context:
         if self.pool is not None:
             self.pool.close()
         self.threads.shutdown(wait=False, cancel_futures=True)
-        self.engine.dispose()
+        self.store.close()
 
 
 class BodyLimit:
