@@ -102,6 +102,9 @@ class IntrigueCity(Game):
     def render(self, view: dict[str, Any], role: str | None, full: bool = False, tr: Translator = ENGLISH) -> str:
         return text.render(view, role, tr)
 
+    def role_name(self, role: str) -> str:
+        return text.player_name(role)
+
     def terms(self) -> list[str]:
         return text.terms()
 

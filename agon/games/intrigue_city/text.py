@@ -46,6 +46,11 @@ def _chain(items: list[Any], link: Callable[[Any, Any], Text]) -> Any:
     return out
 
 
+def player_name(role: str) -> str:
+    """What the log and the seats call a player: "Player 1" for role "p1" (a term of the game)."""
+    return f"Player {role.removeprefix('p')}"
+
+
 def comma_list(items: list[Any]) -> Any:
     """"a, b, c" of terms or Text."""
     return _chain(items, lambda a, b: msg("{first}, {rest}", first=a, rest=b))
@@ -143,7 +148,7 @@ def label(s: IntrigueState, a: Action) -> str | Text:
     if v == "target":
         if x[0] == s.roles[s.cur]:
             return msg("Target {guild} on your own board", guild=GUILD_NAMES[x[1]])
-        return msg("Target {guild} on {role}'s board", guild=GUILD_NAMES[x[1]], role=x[0])
+        return msg("Target {guild} on {role}'s board", guild=GUILD_NAMES[x[1]], role=player_name(x[0]))
     if v == "chosen":
         return msg("Choose {guild}", guild=GUILD_NAMES[x])
     if v == "from":
@@ -170,31 +175,31 @@ def label(s: IntrigueState, a: Action) -> str | Text:
 def prompt(s: IntrigueState, role: str) -> tuple[str, dict[str, Any]]:
     ph = s.phase
     if ph == "setup":
-        return "{role}: choose a guild for your {set} set", {"role": role, "set": set_name(s.sets[s.set_i])}
+        return "{role}: choose a guild for your {set} set", {"role": player_name(role), "set": set_name(s.sets[s.set_i])}
     if ph == "turn":
         p = s.cur
         if s.tfav >= 0:  # IC-4.1 a: a pre-placement Favour card decides the pawn, and any card will do
             pawn = "defensive" if FAVOURS[GUILDS[s.tfav]]["window"] == "pre_defensive" else "offensive"
             return "{role}: place your {pawn} pawn on any card ({guild} Favour card)", {
-                "role": role, "pawn": pawn, "guild": name(s.tfav)}
+                "role": player_name(role), "pawn": pawn, "guild": name(s.tfav)}
         left = [PAWN_NAMES[k] for k in (0, 1) if s.pawns[2 * p + k]]
-        return "{role}: place a pawn ({pawns} left)", {"role": role, "pawns": pawns_left(left)}
+        return "{role}: place a pawn ({pawns} left)", {"role": player_name(role), "pawns": pawns_left(left)}
     if ph == "hand":
-        return "{role}: carry out {card} or a card from your hand", {"role": role, "card": CARDS[s.card]["name"]}
+        return "{role}: carry out {card} or a card from your hand", {"role": player_name(role), "card": CARDS[s.card]["name"]}
     if ph == "target":
-        return "{role}: choose the target guild for {card}", {"role": role, "card": CARDS[s.card]["name"]}
+        return "{role}: choose the target guild for {card}", {"role": player_name(role), "card": CARDS[s.card]["name"]}
     if ph == "exec":
         what = CARDS[s.card]["name"] if s.enext == "action" else favour_card(s.xfav[0])
         verbs = {d[s.dec].verb for d, _ in s.execs}
         ask = EXEC_ASKS.get(verbs.pop(), WHAT_TO_DO) if len(verbs) == 1 else WHAT_TO_DO
-        return "{role}: {card}: choose {ask}", {"role": role, "card": what, "ask": ask}
+        return "{role}: {card}: choose {ask}", {"role": player_name(role), "card": what, "ask": ask}
     if ph == "react":
         return "{role}: {attacker} attacked your {guild}; use a Favour card?", {
-            "role": role, "attacker": s.roles[s.cur], "guild": name(s.tg)}
+            "role": player_name(role), "attacker": player_name(s.roles[s.cur]), "guild": name(s.tg)}
     if ph == "post":
-        return "{role}: use a Favour card on your own {guild}?", {"role": role, "guild": name(s.tg)}
+        return "{role}: use a Favour card on your own {guild}?", {"role": player_name(role), "guild": name(s.tg)}
     if ph == "vote":
-        return "{role}: Change of Era {era}: keep one Guild Power card", {"role": role, "era": TRACK[s.tpos][4:]}
+        return "{role}: Change of Era {era}: keep one Guild Power card", {"role": player_name(role), "era": TRACK[s.tpos][4:]}
     return "The game is over", {}
 
 
@@ -286,6 +291,7 @@ def terms() -> list[str]:
     out += [*SIDES[1:], *(side.lower() for side in SIDES[1:]), *PAWN_NAMES, *PAWN_TITLES]
     out += [*TRACK, *(r[4:] for r in TRACK if r.startswith("CoE"))]
     out += [*PHASES, *PLAYER_COLOURS, *REASONS, "blank", "choosing", "yes", "no"]
+    out += [player_name(f"p{i}") for i in range(1, len(PLAYER_COLOURS) + 1)]
     out += [set_name(v) for v in (*STARTING_SETS, EXTRA_SET)] + [pawns_left(list(PAWN_NAMES))]
     out += [favour_card(g) for g in range(6)] + [*EXEC_ASKS.values(), WHAT_TO_DO]
     out += [theme["name"] for theme in THEMES.values()]
@@ -323,26 +329,26 @@ def render(v: dict[str, Any], role: str | None, tr: Translator = ENGLISH) -> str
     if v.get("result"):
         r = v["result"]
         lines.append(tr.text(msg("[bold]Result[/bold]: {winners} win ({reason}); scores {scores}",
-                                 winners=", ".join(r["winners"]), reason=r["reason"], scores=str(r["scores"]))))
+                                 winners=", ".join(player_name(w) for w in r["winners"]), reason=r["reason"], scores=str(r["scores"]))))
     return "\n".join(lines)
 
 
 def _turn_line(turn: dict[str, Any], tr: Translator) -> str:
-    player, pawn = turn["player"], turn["pawn"] or "choosing"
+    player, pawn = player_name(turn["player"]), turn["pawn"] or "choosing"
     if not turn["card"]:
         return tr.text(msg("Turn: {player} ({pawn})", player=player, pawn=pawn))
     card = CARDS[turn["card"]]["name"]
     if not turn["target"]:
         return tr.text(msg("Turn: {player} ({pawn}) on {card}", player=player, pawn=pawn, card=card))
     return tr.text(msg("Turn: {player} ({pawn}) on {card}, target {guild} of {target}", player=player, pawn=pawn,
-                       card=card, guild=turn["target"][1], target=turn["target"][0]))
+                       card=card, guild=turn["target"][1], target=player_name(turn["target"][0])))
 
 
 def _player_lines(p: dict[str, Any], role: str | None, n: int, tr: Translator) -> list[str]:
     """One personal board: the player, the cubes of each guild, Favour and Equilibrium cards, hand, vote."""
     t = tr.term
     none = tr.text(msg("none"))
-    args = {"role": p["role"], "colour": p["colour"], "intrigue": p["intrigue"], "total": p["total"],
+    args = {"role": player_name(p["role"]), "colour": p["colour"], "intrigue": p["intrigue"], "total": p["total"],
             "pawns": "/".join(t(k) for k in p["pawns"]) or "-"}
     if p["role"] == role:
         head = msg("[bold]{role}[/bold] ({colour}) (you): intrigue {intrigue}, pawns {pawns}, board total {total}", **args)

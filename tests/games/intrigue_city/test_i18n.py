@@ -46,11 +46,11 @@ def test_example_1_IC_4_5_ACT_B4_defensive_blackmail_label_and_log_in_greek() ->
     act(s, "defensive", pos_of(s, "ACT-B4"))
     act(s, "target", ("p3", "CM"))
     lines = greek_log(s)[before:]
-    assert lines[0] == ("Ο p3 παίζει το αμυντικό πιόνι στην Κάρτα Εκβιασμός, με Συντεχνία-Στόχο την Crescent Moon"
-                        " στο ταμπλό του p3: ένας ΚΕ αξίας 3 τοποθετείται στη Συντεχνία Crescent Moon")
-    assert lines[1] == "Ο p3 παίρνει την Κάρτα Εύνοιας Crescent Moon από την πλευρά της Ισχυρής Εύνοιας"
+    assert lines[0] == ("Ο Παίκτης 3 παίζει το αμυντικό πιόνι στην Κάρτα Εκβιασμός, με Συντεχνία-Στόχο την Crescent Moon"
+                        " στο ταμπλό του Παίκτη 3: ένας ΚΕ αξίας 3 τοποθετείται στη Συντεχνία Crescent Moon")
+    assert lines[1] == "Ο Παίκτης 3 παίρνει την Κάρτα Εύνοιας Crescent Moon από την πλευρά της Ισχυρής Εύνοιας"
     english = [ENGLISH.text(Text(e.text, e.args)) for e in s.log][before:]
-    assert english[1] == "p3 takes the Crescent Moon Favour card, Strong side up"
+    assert english[1] == "Player 3 takes the Crescent Moon Favour card, Strong side up"
 
 
 def test_IC_8_2_change_of_era_prompt_and_blank_vote_label_in_greek() -> None:
@@ -59,7 +59,7 @@ def test_IC_8_2_change_of_era_prompt_and_blank_vote_label_in_greek() -> None:
     while s.phase == "setup":
         act(s, legal(s)[0].verb, legal(s)[0].arg)
     prompt = s.prompt("p1")
-    assert GREEK.text(prompt.question) == "p1: Αλλαγή Εποχής I: κράτησε μία Κάρτα Δύναμης των Συντεχνιών"
+    assert GREEK.text(prompt.question) == "Παίκτης 1: Αλλαγή Εποχής I: κράτησε μία Κάρτα Δύναμης των Συντεχνιών"
     assert GREEK.text(prompt.messages[-1]) == "Ρίξε τη Λευκή Ψήφο σου (-2 ΠΝ στο τέλος)"
 
 

@@ -179,7 +179,7 @@ def test_IC_6_4_react_window_dreamers_moves_in_attacked_guild() -> None:
     assert s.phase == "react" and s.active == ["p1"]
     assert legal(s) == [Action("favour", "DR"), Action("favour", "RL"), Action("pass")]
     act(s, "favour", "DR")
-    assert s.prompt("p1").message() == "p1: the Dreamers Favour card: choose the cube to move"
+    assert s.prompt("p1").message() == "Player 1: the Dreamers Favour card: choose the cube to move"
     moves = {a.arg for a in legal(s)}
     assert ("DB", "DR", 2) in moves and ("DB", "CM", 1) in moves and all(m[2] in (1, 2) for m in moves)
     act(s, "move", ("DB", "CM", 1))
@@ -357,7 +357,7 @@ def test_IC_4_1_a_prompt_and_labels_after_a_pre_placement_favour() -> None:
     assert "defensive pawn may go on an occupied card" in label and "intrigue move +1" in label
     act(s, "favour", "ES")
     prompt = s.prompt("p3")
-    assert prompt.message() == "p3: place your defensive pawn on any card (Eternal Seekers Favour card)"
+    assert prompt.message() == "Player 3: place your defensive pawn on any card (Eternal Seekers Favour card)"
     assert {a.verb for a in prompt.actions} == {"defensive"}
 
 
