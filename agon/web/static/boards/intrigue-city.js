@@ -248,8 +248,12 @@ function drawBoards(svg, view, layout) {
       stroke: PLAYER_FILL[p.colour] ?? "#555", "stroke-width": you ? 5 : 3 }, g);
     playerMark(g, view, p.role, spec.x + 18, spec.y + 20, 10);
     const player = you ? t("{player} (you)", { player: raw(who(p.role)) }) : who(p.role);
-    text(g, spec.x + 34, spec.y + 26, `${player} · ${colour(p.colour)}`, { "font-size": 16, "font-weight": "bold" });
-    text(g, spec.x + spec.w - 10, spec.y + 26, t("Intrigue {n}", { n: p.intrigue }), { "font-size": 15, "text-anchor": "end" });
+    const intrigue = t("Intrigue {n}", { n: p.intrigue });
+    const head = `${player} · ${colour(p.colour)}`;
+    // the name shrinks to leave the Intrigue figure its room on the right (bold glyphs are wider)
+    const room = spec.w - 34 - 10 - intrigue.length * 15 * 0.58 - 8;
+    text(g, spec.x + 34, spec.y + 26, head, { "font-size": fit(head.length * 1.08, room, 16), "font-weight": "bold" });
+    text(g, spec.x + spec.w - 10, spec.y + 26, intrigue, { "font-size": 15, "text-anchor": "end" });
     const eqCards = p.equilibrium ? "" : " · " + t("Eq cards {n}", { n: p.equilibrium_cards });
     const pawns = p.pawns.map((k) => PAWN_LETTER[k] ?? k).join(" ") || t("none");
     const facts = t("Pawns: {pawns} · total {total} · deck {deck}", { pawns: raw(pawns), total: p.total, deck: p.power_deck }) + eqCards;
