@@ -234,7 +234,9 @@ function drawPanels(svg, view, layout, ui) {
     const y = b.available.y + 50 + Math.floor(i / 3) * 50;
     if (p.hollow) shape(svg, p.shape, x, y, 11, "#fff", f.fill, { "stroke-width": 3.5 });
     else shape(svg, p.shape, x, y, 11, f.fill);
-    text(svg, x + 18, y + 5, `${av[k] ?? 0} ${p.short ?? p.name}`.slice(0, 22), { "font-size": 13.5 });
+    // a long name (Greek: "3 Βάση της 26 Ιουλίου") shrinks to its column rather than run into the next one
+    const label = `${av[k] ?? 0} ${p.short ?? p.name}`;
+    text(svg, x + 18, y + 5, label, { "font-size": Math.min(13.5, 156 / (label.length * 0.6)) });
   });
   panel(svg, b.markers, t("Markers"));
   rows(svg, b.markers, [
