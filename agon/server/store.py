@@ -35,6 +35,7 @@ from sqlalchemy import (
     insert,
     select,
 )
+from sqlalchemy.pool import PoolProxiedConnection
 
 log = logging.getLogger("agon.server")
 
@@ -324,7 +325,7 @@ class Notices:
             self.thread.join(5)
 
     def _run(self) -> None:
-        raw: Any = None  # the thread's own connection, kept: a batch is then one round trip
+        raw: PoolProxiedConnection | None = None  # the thread's own connection, kept: a batch is then one round trip
         closing = False
         while not closing:
             batch = [self.waiting.get()]
