@@ -159,7 +159,7 @@ class IntrigueState(State):
         self.act = [self.roles[self.setup_order[0]]]
         if not self.quiet:  # a machine's game (new(quiet=True)) writes no log
             self.say("Intrigue City for {n} players; turn order from the bottom of the stack: {order}",
-                     n=n, order=text.comma_list([text.player_name(self.roles[p]) for p in self.setup_order]))
+                     n=n, order=text.comma_list([self.player(p) for p in self.setup_order]))
 
     def _deal_cards(self) -> None:
         """Setup 3-4, IC-2P.1, IC-2P.4, IC-V.5, IC-V.6: action cards into slots, two-player hands."""
@@ -203,6 +203,10 @@ class IntrigueState(State):
 
     def _active(self) -> list[str]:
         return self.act
+
+    def player(self, p: int) -> str:
+        """What the log calls player number `p` ("Player 1"; a term of the game)."""
+        return text.player_name(self.roles[p])
 
     def _result(self) -> dict[str, Any] | None:
         if self.winner is not None:
@@ -320,7 +324,7 @@ class IntrigueState(State):
         cubes = self.sets[self.set_i]
         apply_ops(self.cu, p * 18, self.bank, tuple(("P", g, v) for v in cubes))
         if not self.quiet:
-            self.say("{role} puts the set {set} into {guild}", role=text.player_name(self.roles[p]),
+            self.say("{role} puts the set {set} into {guild}", role=self.player(p),
                      set=text.set_name(cubes), guild=GUILD_NAMES[GUILDS[g]])
         self.set_i += 1
         if self.set_i == len(self.sets):
@@ -413,7 +417,7 @@ class IntrigueState(State):
         self.tfav, self.tside = g, self.fav[p * 6 + g]
         self.fav[p * 6 + g] = 0
         if not self.quiet:
-            self.say("{role} uses the {side} {guild} Favour card", role=text.player_name(self.roles[p]),
+            self.say("{role} uses the {side} {guild} Favour card", role=self.player(p),
                      side=text.SIDES[self.tside], guild=GUILD_NAMES[GUILDS[g]])
 
     def _place_pawn(self, pawn: int, i: int) -> None:
@@ -464,8 +468,8 @@ class IntrigueState(State):
         if self.card != self.board[self.cpos]:  # IC-2P.5
             card = msg("{card} (carrying out {other})", card=card, other=CARDS[self.card]["name"])
         self.say("{role} plays the {pawn} pawn on {card}, targeting {guild} on {target}'s board: {ops}",
-                 role=text.player_name(self.roles[self.cur]), pawn=PAWNS[self.pawn], card=card, guild=GUILD_NAMES[GUILDS[self.tg]],
-                 target=text.player_name(self.roles[self.tp]), ops=done)
+                 role=self.player(self.cur), pawn=PAWNS[self.pawn], card=card, guild=GUILD_NAMES[GUILDS[self.tg]],
+                 target=self.player(self.tp), ops=done)
 
     def _advance_exec(self) -> None:
         """Walk the chosen effect's decisions; single options are taken at once."""
@@ -509,12 +513,12 @@ class IntrigueState(State):
             else:
                 g, side = self.xfav
                 self.say("{role} uses the {side} {guild} Favour card on their own board: {ops}",
-                         role=text.player_name(self.roles[owner]), side=text.SIDES[side], guild=GUILD_NAMES[GUILDS[g]], ops=done)
+                         role=self.player(owner), side=text.SIDES[side], guild=GUILD_NAMES[GUILDS[g]], ops=done)
         if all_six(self.cu, owner * 18):  # IC-10.1 / IC-10.3
             self.winner = owner
             self.phase = "over"
             self.act = []
-            self.say("{role} has Equilibrium in all six guilds and wins at once", role=text.player_name(self.roles[owner]))
+            self.say("{role} has Equilibrium in all six guilds and wins at once", role=self.player(owner))
             return
         step = self.enext
         if step == "action":
@@ -542,7 +546,7 @@ class IntrigueState(State):
             self.fav[p * 6 + g] = new
             if self.quiet:
                 return
-            args = {"role": text.player_name(self.roles[p]), "guild": GUILD_NAMES[GUILDS[g]], "side": text.SIDES[new]}
+            args = {"role": self.player(p), "guild": GUILD_NAMES[GUILDS[g]], "side": text.SIDES[new]}
             if have:
                 self.say("{role} turns the {guild} Favour card, {side} side up", **args)
             else:
@@ -615,9 +619,10 @@ class IntrigueState(State):
             self.pos[p] += move
             self.arr[p] = self.arr_next
             self.arr_next += 1
-        if not self.quiet and move > 0:
-            self.say("{role}'s Intrigue marker moves {n} forward, to space {pos}",
-                     role=text.player_name(self.roles[p]), n=move, pos=self.pos[p])
-        elif not self.quiet:
-            self.say("{role}'s Intrigue marker stays on space {pos}", role=text.player_name(self.roles[p]), pos=self.pos[p])
+        if not self.quiet:
+            if move > 0:
+                self.say("{role}'s Intrigue marker moves {n} forward, to space {pos}",
+                         role=self.player(p), n=move, pos=self.pos[p])
+            else:
+                self.say("{role}'s Intrigue marker stays on space {pos}", role=self.player(p), pos=self.pos[p])
         self.start_turn()

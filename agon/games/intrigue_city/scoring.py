@@ -37,7 +37,7 @@ def end_round(s: IntrigueState) -> None:
             if not s.quiet:
                 s.say("You take an Equilibrium card of {guild}", to=s.roles[p], guild=GUILD_NAMES[GUILDS[g]])
         if got and not s.quiet:
-            s.say("{role} takes Equilibrium cards: {n}", role=text.player_name(s.roles[p]), n=len(got))  # IC-7.3 hidden guilds
+            s.say("{role} takes Equilibrium cards: {n}", role=s.player(p), n=len(got))  # IC-7.3 hidden guilds
     s.pawns = [1] * (2 * s.n)  # IC-7.4
     s.occ = [()] * len(s.board)
     s.tpos += 1  # IC-7.5
@@ -76,7 +76,7 @@ def cast_vote(s: IntrigueState, p: int, action: Action) -> None:
     """Record one secret vote; the reveal happens when the last vote arrives."""
     s.votes[p] = -1 if action.verb == "blank" else s.drawn[p].index(POWER_INDEX[action.arg])
     if not s.quiet:
-        s.say("{role} has voted", role=text.player_name(s.roles[p]))
+        s.say("{role} has voted", role=s.player(p))
         kept = msg("a Blank Vote") if action.verb == "blank" else text.power_card(POWER_INDEX[action.arg], s.n)
         s.say("You keep {card}", to=s.roles[p], card=kept)
     s.act = [s.roles[q] for q in range(s.n) if s.votes[q] is None]
@@ -92,7 +92,7 @@ def resolve_era(s: IntrigueState) -> None:
         if vote == -1:  # IC-V.4 the card goes face down beside the board and never counts
             s.blank_used[p] = True
             s.discards[p] = s.discards[p] + drawn
-            s.say("{role} casts a Blank Vote", role=text.player_name(s.roles[p]))
+            s.say("{role} casts a Blank Vote", role=s.player(p))
         else:
             kept = drawn[vote]
             s.discards[p] = s.discards[p] + [c for i, c in enumerate(drawn) if i != vote]  # IC-8.2 hidden
@@ -101,10 +101,10 @@ def resolve_era(s: IntrigueState) -> None:
                 s.power[g] += POWER_VALUE[kept][n]
                 s.shown = [*s.shown, (p, kept)]
                 if not s.quiet:
-                    s.say("{role} votes {guild} +{n}", role=text.player_name(s.roles[p]), guild=GUILD_NAMES[GUILDS[g]], n=POWER_VALUE[kept][n])
+                    s.say("{role} votes {guild} +{n}", role=s.player(p), guild=GUILD_NAMES[GUILDS[g]], n=POWER_VALUE[kept][n])
             else:  # IC-8.4 face down on the common pile
                 s.pile = [*s.pile, (p, kept)]
-                s.say("{role} puts a card face down on the pile", role=text.player_name(s.roles[p]))
+                s.say("{role} puts a card face down on the pile", role=s.player(p))
         s.drawn[p] = []
     s.votes = [None] * n
     if n == 2 and era < 2:  # IC-2P.6, AMB-8: Neutral card in CoE I and II only
@@ -128,7 +128,7 @@ def final_scoring(s: IntrigueState) -> None:
     schemer = grand_schemers(s)  # IC-9.1
     for p, c in s.pile:  # IC-9.3
         s.power[c // 2] += POWER_VALUE[c][n]
-        s.say("{role}'s hidden vote: {guild} +{n}", role=text.player_name(s.roles[p]), guild=GUILD_NAMES[GUILDS[c // 2]], n=POWER_VALUE[c][n])
+        s.say("{role}'s hidden vote: {guild} +{n}", role=s.player(p), guild=GUILD_NAMES[GUILDS[c // 2]], n=POWER_VALUE[c][n])
     s.shown = s.shown + s.pile
     s.pile = []
     s.reveal()

@@ -3,7 +3,7 @@
 // Cash markers; the edge track (Resources, Aid, victory totals), cards, eligibility and Available forces.
 // Each faction has its own shape; Underground Guerrillas are outlined, Active ones filled.
 import { raw, t, term } from "../i18n.js";
-import { COLORS, cardOf, clear, el, esc, legendRow, panel, rows, shape, stack, target, text, track } from "./svg.js";
+import { COLORS, cardOf, clear, el, esc, fit, legendRow, panel, rows, shape, stack, target, text, track } from "./svg.js";
 
 // names are drawn in the page's language: each getter reads the catalogue when it is drawn
 const FACTIONS = {
@@ -236,7 +236,7 @@ function drawPanels(svg, view, layout, ui) {
     else shape(svg, p.shape, x, y, 11, f.fill);
     // a long name (Greek: "3 Βάση της 26 Ιουλίου") shrinks to its column rather than run into the next one
     const label = `${av[k] ?? 0} ${p.short ?? p.name}`;
-    text(svg, x + 18, y + 5, label, { "font-size": Math.min(13.5, 156 / (label.length * 0.6)) });
+    text(svg, x + 18, y + 5, label, { "font-size": fit(label.length * 1.03, 156, 13.5) });
   });
   panel(svg, b.markers, t("Markers"));
   rows(svg, b.markers, [

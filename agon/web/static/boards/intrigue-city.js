@@ -3,7 +3,7 @@
 // board (cubes per guild, influence, Favours, Equilibrium cards). Players have a shape as well as a colour.
 import { roleName } from "../common.js";
 import { raw, t, term } from "../i18n.js";
-import { COLORS, clear, el, esc, findCard, legendRow, panel, rows, shape, target, text, track } from "./svg.js";
+import { COLORS, clear, el, esc, findCard, fit, legendRow, panel, rows, shape, target, text, track } from "./svg.js";
 
 const PLAYER_FILL = { purple: COLORS.purple, red: COLORS.vermillion, blue: COLORS.blue, green: COLORS.green, orange: COLORS.orange };
 const PLAYER_SHAPE = ["circle", "square", "triangle", "diamond", "hexagon"];
@@ -118,12 +118,6 @@ export function targetOf(action, view, layout) {
   if (verb === "hand" && typeof arg === "string") return `hand:${arg}`;
   if (typeof arg === "string" && guilds.has(arg)) return `guild:${arg}`;
   return null;
-}
-
-/** A font size no larger than `size` at which `chars` characters fit in `width` (bold sans: about
- * 0.58 em a character). */
-function fit(chars, width, size) {
-  return Math.min(size, width / (Math.max(chars, 1) * 0.58));
 }
 
 function wrap(name, per) {

@@ -25,6 +25,12 @@ export function el(tag, attrs = {}, parent = null) {
   return node;
 }
 
+/** A font size no larger than `size` at which `chars` characters fit in `width` (bold sans: about
+ * 0.58 em a character). */
+export function fit(chars, width, size) {
+  return Math.min(size, width / (Math.max(chars, 1) * 0.58));
+}
+
 export function text(parent, x, y, content, attrs = {}) {
   const node = el("text", { x, y, ...attrs }, parent);
   node.textContent = content;
