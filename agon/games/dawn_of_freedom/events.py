@@ -94,7 +94,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from agon.engine import Text, msg
 from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, NAMES, REGION_COUNTRIES, SPACES, C, D, space
@@ -187,9 +187,8 @@ def load_events() -> None:
             importlib.import_module(f"agon.games.dawn_of_freedom.{info.name}")
 
 
-@dataclass(frozen=True)
-class Ev:
-    """The context of one event being carried out."""
+class Ev(NamedTuple):
+    """The context of one event being carried out (a named tuple: one is built for every event)."""
 
     card: int
     side: int

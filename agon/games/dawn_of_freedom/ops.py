@@ -12,6 +12,8 @@ from agon.games.dawn_of_freedom.flow import CARD, SPACE, Ask, Frame, ask, auto
 CHECKS_PER_CARD = 2  # 1989 6.2.2
 N_SPACES = len(SPACES)
 ALL = tuple(range(N_SPACES))
+USE_PLACE, USE_CHECKS, USE_PLACE_BONUS, USE_CHECKS_BONUS, USE_TST = (
+    Action("use", m) for m in ("place", "checks", "place+", "checks+", "tiananmen"))
 
 
 def bonus_effects(g: Any, side: int) -> list[Any]:
@@ -25,6 +27,8 @@ _near_now: tuple[Any, tuple[frozenset[int], ...]] = (ADJ, NEAR)  # the last map 
 def _near(adj: tuple[tuple[int, ...], ...]) -> tuple[frozenset[int], ...]:
     """Each space with its neighbours on the map `adj` (the printed map's, or one changed by 7.6)."""
     global _near_now
+    if adj is ADJ:  # the printed map, as in nearly every game
+        return NEAR
     memo = _near_now  # one read: another thread may replace it, never half
     if adj is not memo[0]:
         memo = _near_now = (adj, tuple(frozenset((s, *a)) for s, a in enumerate(adj)))
@@ -87,20 +91,27 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False) -> list[in
             found = next(compress(ALL, opp), None)
             return [] if found is None else [found]
         return list(compress(ALL, opp))
-    out = list(compress(ALL, opp)) if where is None else [s for s in where.candidates if opp[s]]
-    if g.destroyed:
-        out = [s for s in out if s not in g.destroyed]
-    if where is not None and where.fn is not None:
-        out = [s for s in out if where.fn(g, s)]
+    banned: set[int] = set()  # spaces a ban names by their ids
+    banned_where = []  # bans by any other test
     for e in bans:
         w = e.where
-        if w is None:
+        if w is None:  # banned everywhere
             return []
         if w.fn is None:
-            out = [s for s in out if s not in w.ids]
+            banned |= w.ids
         else:
-            out = [s for s in out if not w(g, s)]
-    return out[:1] if first else out
+            banned_where.append(w)
+    destroyed = g.destroyed
+    fn = None if where is None else where.fn
+    out = []
+    for s in compress(ALL, opp) if where is None else [s for s in where.candidates if opp[s]]:
+        if s in destroyed or s in banned or (fn is not None and not fn(g, s)) or \
+                (banned_where and any(w(g, s) for w in banned_where)):
+            continue
+        out.append(s)
+        if first:
+            break
+    return out
 
 
 def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
@@ -111,8 +122,8 @@ def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
     ignore_adj = False
     total = die + ops + mod
     for e in list(g.effects.values()):
-        if e.side != side or not e.applies(g, sid):
-            continue
+        if e.side != side or not (e.check or e.ignore_adjacent or e.check_vp) or not e.applies(g, sid):
+            continue  # (an effect with none of these does nothing to a check)
         used = False
         if e.check:
             total += e.check
@@ -132,9 +143,10 @@ def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
     total += adj
     threshold = 2 * SPACES[sid].stability
     margin = total - threshold
-    g.say("The {side}'s support check in {space}: die {die} + {ops} Ops {adj:+d} adjacent {mod:+d} other = {total} "
-          "against {threshold} (2 x stability).", side=NAMES[side], space=SPACES[sid].name, die=die, ops=ops,
-          adj=adj, mod=total - die - ops - adj, total=total, threshold=threshold)
+    if not g.quiet:  # (a quiet game keeps no log: the line's arguments need not be worked out)
+        g.say("The {side}'s support check in {space}: die {die} + {ops} Ops {adj:+d} adjacent {mod:+d} other = "
+              "{total} against {threshold} (2 x stability).", side=NAMES[side], space=SPACES[sid].name, die=die,
+              ops=ops, adj=adj, mod=total - die - ops - adj, total=total, threshold=threshold)
     if margin > 0:
         removed = g.remove_sp(opp, sid, margin)
         g.add_sp(side, sid, margin - removed)  # 1989 6.2.5 (A-13: always placed)
@@ -161,18 +173,18 @@ class Operations(Ask):
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         side, where = f["role"], f["where"]
-        out = [Action("use", "place")] if can_place(g, side, where) else []
+        out = [USE_PLACE] if can_place(g, side, where) else []
         if check_targets(g, side, where, True):
-            out.append(Action("use", "checks"))
+            out.append(USE_CHECKS)
         for e in bonus_effects(g, side):  # R3: only where the play may go to the bonus's spaces
             both = _bonus_where(where, e.where)
             if can_place(g, side, both):
-                out.append(Action("use", "place+"))
+                out.append(USE_PLACE_BONUS)
             if check_targets(g, side, both, True):
-                out.append(Action("use", "checks+"))
+                out.append(USE_CHECKS_BONUS)
             break
         if f["tst"] and f["card"] is not None and not g.tst_tried[side] and g.tst[side] < 8:
-            out.append(Action("use", "tiananmen"))
+            out.append(USE_TST)
         return out
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:

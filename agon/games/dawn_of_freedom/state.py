@@ -451,8 +451,9 @@ class DawnState(State):
         otherwise it is removed if starred and its event happened, else discarded (5.2, 2.2)."""
         if card not in self.in_play:
             return
-        if any(e.card == card for e in self.effects.values()):
-            return
+        for e in self.effects.values():
+            if e.card == card:
+                return
         self.in_play.remove(card)
         if occurred and CARDS[card].star:
             self.removed.append(card)
@@ -500,11 +501,12 @@ class DawnState(State):
 
     def run_hooks(self, hook: str, *args: Any) -> None:
         """Call every effect's callback for `hook`; the steps they return run next, in order."""
-        if not self.effects:
+        hooked = [eff for eff in self.effects.values() if eff.hook == hook]  # (a snapshot: callbacks may end effects)
+        if not hooked:  # the usual case: nothing listens at this point of the flow
             return
         steps: list[Frame] = []
-        for eff in list(self.effects.values()):
-            if eff.hook == hook and eff.fn is not None and eff.name in self.effects:
+        for eff in hooked:
+            if eff.fn is not None and eff.name in self.effects:
                 out = eff.fn(self, eff, *args)
                 if isinstance(out, dict):
                     steps.append(out)
@@ -523,9 +525,11 @@ class DawnState(State):
         return self.tst[side] >= box > self.tst[1 - side]
 
     def ops_modifier(self, side: int) -> int:
-        if not self.effects:
-            return 0
-        return sum(e.ops for e in self.effects.values() if e.side == side and e.ops and not e.ops_where)
+        total = 0
+        for e in self.effects.values():
+            if e.ops and e.side == side and not e.ops_where:
+                total += e.ops
+        return total
 
     def card_ops(self, card: int, side: int, extra: int = 0) -> int:
         """The Ops value of `card` for `side` with every modifier in force, `extra` (a conditional
