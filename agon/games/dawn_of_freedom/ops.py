@@ -37,7 +37,10 @@ def _near(adj: tuple[tuple[int, ...], ...]) -> tuple[frozenset[int], ...]:
 
 def _eligible(g: Any, side: int) -> set[int]:
     """1989 6.1: the spaces with own SPs and their neighbours (destroyed spaces excluded)."""
-    out: set[int] = set().union(*map(_near(g.adj).__getitem__, compress(ALL, g.sp[side])))  # own SPs' spaces
+    near = _near(g.adj)
+    out: set[int] = set()
+    for s in compress(ALL, g.sp[side]):  # the spaces with own SPs
+        out |= near[s]
     if g.destroyed:
         out -= g.destroyed
     return out
@@ -91,7 +94,7 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False) -> list[in
             found = next(compress(ALL, opp), None)
             return [] if found is None else [found]
         return list(compress(ALL, opp))
-    banned: set[int] = set()  # spaces a ban names by their ids
+    banned = set(g.destroyed)  # destroyed spaces, and the spaces a ban names by their ids
     banned_where = []  # bans by any other test
     for e in bans:
         w = e.where
@@ -101,16 +104,18 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False) -> list[in
             banned |= w.ids
         else:
             banned_where.append(w)
-    destroyed = g.destroyed
     fn = None if where is None else where.fn
-    out = []
-    for s in compress(ALL, opp) if where is None else [s for s in where.candidates if opp[s]]:
-        if s in destroyed or s in banned or (fn is not None and not fn(g, s)) or \
-                (banned_where and any(w(g, s) for w in banned_where)):
-            continue
-        out.append(s)
-        if first:
-            break
+    held = compress(ALL, opp) if where is None else [s for s in where.candidates if opp[s]]
+    if first:  # (only to know whether there is one: stop at the first)
+        for s in held:
+            if s not in banned and (fn is None or fn(g, s)) and not any(w(g, s) for w in banned_where):
+                return [s]
+        return []
+    out = [s for s in held if s not in banned]
+    if fn is not None:
+        out = [s for s in out if fn(g, s)]
+    for w in banned_where:
+        out = [s for s in out if not w(g, s)]
     return out
 
 
@@ -225,6 +230,8 @@ class PlaceOps(Ask):
         if any(e.cheap and e.side == side for e in g.effects.values()):
             return [SPACE[s] for s in f["elig"] if s not in destroyed and place_cost(g, side, s) <= left]
         ctrl, opp = g.ctrl, 1 - side  # 1 Op left: only the spaces the opponent does not control (6.1)
+        if not destroyed:
+            return [SPACE[s] for s in f["elig"] if ctrl[s] != opp]
         return [SPACE[s] for s in f["elig"] if ctrl[s] != opp and s not in destroyed]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
@@ -245,7 +252,7 @@ class Checks(Ask):
     """1989 6.2: n support checks; each target is chosen after the previous check resolved."""
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        return [SPACE[s] for s in check_targets(g, f["role"], f["where"])]
+        return list(map(SPACE.__getitem__, check_targets(g, f["role"], f["where"])))
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         f["n"] -= 1

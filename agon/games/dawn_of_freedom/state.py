@@ -18,6 +18,7 @@ from agon.games.dawn_of_freedom.events import EVENTS, Effect, Steps
 from agon.games.dawn_of_freedom.flow import ASK, AUTO, Frame
 from agon.games.dawn_of_freedom.words import WON_AT, join_terms
 
+STABILITY = tuple(s.stability for s in SPACES)
 MAX_AUTO_STEPS = 100_000  # bound on automatic procedures run in one action (never hang)
 DETERMINIZE_TRIES = 200  # samples drawn until one admits the pending decision
 
@@ -276,26 +277,23 @@ class DawnState(State):
         if type(steps) is dict:
             self.stack.append(steps)
             return
-        self.stack.extend([f for f in reversed(steps) if f is not None])
+        if None in steps:  # (an event's list may hold steps it left out)
+            steps = [f for f in steps if f is not None]
+        self.stack.extend(reversed(steps))
 
     # -- board helpers ------------------------------------------------------------------------------
 
     def _compute_ctrl(self, sid: int) -> int | None:
-        d, c = self.sp[D][sid], self.sp[C][sid]
-        stab = SPACES[sid].stability
-        if d - c >= stab:
-            return D
-        if c - d >= stab:
-            return C
-        return None
+        margin, stab = self.sp[D][sid] - self.sp[C][sid], STABILITY[sid]
+        return D if margin >= stab else C if -margin >= stab else None
 
     def controller(self, sid: int) -> int | None:
         return self.ctrl[sid]
 
     def _changed(self, sid: int) -> None:
-        before = self.ctrl[sid]
-        self.ctrl[sid] = after = self._compute_ctrl(sid)
-        if after != before:
+        after = self._compute_ctrl(sid)
+        if after != self.ctrl[sid]:
+            self.ctrl[sid] = after
             for eff in list(self.effects.values()):
                 if eff.hook == "control" and eff.fn is not None:
                     self.push(eff.fn(self, eff, sid))
