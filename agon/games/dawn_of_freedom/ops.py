@@ -223,7 +223,7 @@ class PlaceOps(Ask):
         side, left, destroyed = f["role"], f["left"], g.destroyed
         if left >= 2:  # every space is affordable
             if not destroyed:
-                return list(map(SPACE.__getitem__, f["elig"]))
+                return [SPACE[s] for s in f["elig"]]  # (a comprehension beats map(SPACE.__getitem__) in 3.11)
             return [SPACE[s] for s in f["elig"] if s not in destroyed]
         if left < 1:
             return []
@@ -252,7 +252,7 @@ class Checks(Ask):
     """1989 6.2: n support checks; each target is chosen after the previous check resolved."""
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        return list(map(SPACE.__getitem__, check_targets(g, f["role"], f["where"])))
+        return [SPACE[s] for s in check_targets(g, f["role"], f["where"])]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         f["n"] -= 1

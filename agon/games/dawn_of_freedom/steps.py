@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import Any
 
 from agon.engine import Action, Text, msg
@@ -21,7 +20,7 @@ def _within_limits(f: Frame, sids: list[int]) -> list[Action]:
     per = f["per"]
     if per is not None:
         return [SPACE[s] for s in sids if done.count(s) < per]
-    return list(map(SPACE.__getitem__, sids))
+    return [SPACE[s] for s in sids]
 
 
 def _passing(g: Any, where: Any, sids: Any) -> list[int]:
@@ -76,8 +75,7 @@ class Remove(Ask):
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         where, whose = f["where"], g.sp[f["whose"]]
-        holding = compress(where.candidates, map(whose.__getitem__, where.candidates))  # (counts are never negative)
-        return _within_limits(f, _passing(g, where, holding))
+        return _within_limits(f, _passing(g, where, [s for s in where.candidates if whose[s] > 0]))
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         sid = action.arg

@@ -5,8 +5,6 @@ Covers 3.1-3.5, 4.1-4.5, 5.1-5.2, 6.3.5 boxes 5-8 (the turn-level awards), 7.1.
 
 from __future__ import annotations
 
-from itertools import compress
-from operator import not_
 from typing import Any
 
 from agon.engine import Action
@@ -19,6 +17,7 @@ SETUP_ORDER = ((C, 2), (D, 3), (C, 3), (D, 4), (C, 2))  # 1989 3.4
 HAND_SIZE = 8  # 1989 4.1
 ARS_PER_TURN = 7  # 1989 4.1
 LAST_TURN = 10
+ALL_SPACES = tuple(range(len(SPACES)))
 BOX7, BOX8 = 1, 2  # bits of tst_used: boxes 7 and 8 used this turn
 PLAY_EVENT, PLAY_OPS, PLAY_TST, PLAY_BOTH = (Action("play", m) for m in ("event", "ops", "tiananmen", "both"))
 EVENT_FIRST, OPS_FIRST, CANCEL_EVENT = (Action("order", m) for m in ("event first", "ops first", "cancel event"))
@@ -91,7 +90,8 @@ class SetupPlace(Ask):
     always = True
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        return list(compress(SPACE, map(not_, g.sp[1 - f["role"]])))  # the spaces with no enemy SP
+        opp = g.sp[1 - f["role"]]
+        return [SPACE[s] for s in ALL_SPACES if not opp[s]]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.add_sp(f["role"], action.arg, 1)
