@@ -13,6 +13,9 @@ from agon.games.dawn_of_freedom.events import EVENTS
 from agon.games.dawn_of_freedom.flow import CARD, PASS, SPACE, Ask, Frame, ask, auto
 from agon.games.dawn_of_freedom.words import BOTH_HELD, ENDED_EARLY, held_scoring, join_terms
 
+START_SP = ([s.start[D] for s in SPACES], [s.start[C] for s in SPACES])  # the printed SPs (3.2, 3.3)
+START_CTRL = [D if d - c >= s.stability else C if c - d >= s.stability else None  # their control (2.2)
+              for s, d, c in zip(SPACES, *START_SP, strict=True)]
 SETUP_ORDER = ((C, 2), (D, 3), (C, 3), (D, 4), (C, 2))  # 1989 3.4
 HAND_SIZE = 8  # 1989 4.1
 ARS_PER_TURN = 7  # 1989 4.1
@@ -26,12 +29,10 @@ EXTRA_ROUND = (Action("extra round", "take"), Action("extra round", "pass"))
 
 def setup(g: Any) -> None:
     """1989 3.1-3.5: hands of 8 from the Early deck, printed SPs, then the free placements."""
-    g.sp = [[s.start[D] for s in SPACES], [s.start[C] for s in SPACES]]  # 1989 3.2, 3.3
+    g.sp = [START_SP[D][:], START_SP[C][:]]  # 1989 3.2, 3.3
     g.destroyed = frozenset()
     g.adj = ADJ  # shared by every game until a space is destroyed (state.destroy_space)
-    g.ctrl = [None] * len(SPACES)
-    for s in SPACES:
-        g.ctrl[s.id] = g._compute_ctrl(s.id)
+    g.ctrl = START_CTRL[:]
     g.vp = 0
     g.power = [C] * len(COUNTRY_NAMES)  # 1989 3.5 [inferred]: the Communist holds power everywhere
     g.retained = [0] * len(COUNTRY_NAMES)
@@ -65,15 +66,16 @@ def deal(g: Any) -> None:
     """1989 4.5 step 1: one card at a time, Communist first, up to the hand size."""
     dealt: list[list[int]] = [[], []]
     size = [hand_size(g, D), hand_size(g, C)]  # drawing changes no effect
+    hands, draw = g.hands, g.draw
     for _ in range(40):
-        need = [len(g.hands[s]) < size[s] for s in (C, D)]
-        if not any(need):
+        takers = [side for side in (C, D) if len(hands[side]) < size[side]]  # this round of the deal
+        if not takers:
             break
-        for side, want in zip((C, D), need, strict=True):
-            got = g.draw(side, 1, quiet=True) if want else []
-            dealt[side] += got
-            if want and not got:
+        for side in takers:
+            got = draw(side, 1, quiet=True)
+            if not got:  # the deck and the discards ran out
                 break
+            dealt[side] += got
         else:
             continue
         break
