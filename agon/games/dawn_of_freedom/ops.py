@@ -16,9 +16,13 @@ USE_PLACE, USE_CHECKS, USE_PLACE_BONUS, USE_CHECKS_BONUS, USE_TST = (
     Action("use", m) for m in ("place", "checks", "place+", "checks+", "tiananmen"))
 
 
-def bonus_effects(g: Any, side: int) -> list[Any]:
-    """Ops bonuses that need all Ops of a play spent in `where` (Austria-Hungary, 7.3, 11.1)."""
-    return [e for e in g.effects.values() if e.side == side and e.ops_where and e.where is not None]
+def bonus_effect(g: Any, side: int) -> Any:
+    """The first Ops bonus that needs all Ops of a play spent in `where` (Austria-Hungary, 7.3,
+    11.1), or None (a plain loop: asked at every Operations prompt)."""
+    for e in g.effects.values():
+        if e.side == side and e.ops_where and e.where is not None:
+            return e
+    return None
 
 
 _near_now: tuple[Any, tuple[frozenset[int], ...]] = (ADJ, NEAR)  # the last map seen, its NEAR sets (a memo)
@@ -88,7 +92,10 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False) -> list[in
     """1989 6.2.3: any space holding opponent SPs (no presence needed), unless an event forbids it.
     With `first`, stop at the first target (to know whether there is one)."""
     opp = g.sp[1 - side]
-    bans = [e for e in g.effects.values() if e.ban_checks and e.side == side]
+    bans = []
+    for e in g.effects.values():  # (a plain loop: a comprehension costs a call)
+        if e.ban_checks and e.side == side:
+            bans.append(e)
     if where is None and not bans and not g.destroyed:  # the common case: every space with opponent SPs
         if first:
             found = next(compress(ALL, opp), None)
@@ -181,13 +188,13 @@ class Operations(Ask):
         out = [USE_PLACE] if can_place(g, side, where) else []
         if check_targets(g, side, where, True):
             out.append(USE_CHECKS)
-        for e in bonus_effects(g, side):  # R3: only where the play may go to the bonus's spaces
+        e = bonus_effect(g, side)
+        if e is not None:  # R3: only where the play may go to the bonus's spaces
             both = _bonus_where(where, e.where)
             if can_place(g, side, both):
                 out.append(USE_PLACE_BONUS)
             if check_targets(g, side, both, True):
                 out.append(USE_CHECKS_BONUS)
-            break
         if f["tst"] and f["card"] is not None and not g.tst_tried[side] and g.tst[side] < 8:
             out.append(USE_TST)
         return out
@@ -197,7 +204,7 @@ class Operations(Ask):
         g.stack.pop()
         ops = self.value(g, f)
         if action.arg.endswith("+"):  # the bonus binds every Op of the play to its spaces (11.1)
-            e = bonus_effects(g, side)[0]
+            e = bonus_effect(g, side)
             # 1989 7.3: the minimum of 1 applies to the sum of every modifier, the bonus included
             # (an event's Ops "of this card" are that card's Ops for its carrier, 7.4)
             ops = g.card_ops(f["card"], side, e.ops) if f["card"] is not None else max(1, ops + e.ops)

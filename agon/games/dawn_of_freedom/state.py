@@ -499,12 +499,14 @@ class DawnState(State):
 
     def run_hooks(self, hook: str, *args: Any) -> None:
         """Call every effect's callback for `hook`; the steps they return run next, in order."""
-        hooked = [eff for eff in self.effects.values() if eff.hook == hook]  # (a snapshot: callbacks may end effects)
-        if not hooked:  # the usual case: nothing listens at this point of the flow
+        for eff in self.effects.values():
+            if eff.hook == hook:
+                break
+        else:  # the usual case: nothing listens at this point of the flow (a plain loop: no list built)
             return
         steps: list[Frame] = []
-        for eff in hooked:
-            if eff.fn is not None and eff.name in self.effects:
+        for eff in list(self.effects.values()):  # a snapshot: callbacks may end effects
+            if eff.hook == hook and eff.fn is not None and eff.name in self.effects:
                 out = eff.fn(self, eff, *args)
                 if isinstance(out, dict):
                     steps.append(out)

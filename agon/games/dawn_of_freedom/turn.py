@@ -185,10 +185,11 @@ def start_round(g: Any, side: int, n: int) -> None:
     """Action round `n` of `side` begins: it is replaced by an effect's steps, lost with an
     empty hand, or `side` chooses his card."""
     g.phasing, g.ar = side, n
-    replacing = [eff for eff in g.effects.values() if eff.hook == "replace_ar" and eff.fn is not None]
-    if replacing:
+    if any(eff.hook == "replace_ar" for eff in g.effects.values()):  # (rare: General Strike)
         replaced: list[Frame] = []
-        for eff in replacing:
+        for eff in list(g.effects.values()):  # a snapshot: a callback may end an effect
+            if eff.hook != "replace_ar" or eff.fn is None:
+                continue
             out = eff.fn(g, eff, side)
             if out:
                 replaced.extend([out] if isinstance(out, dict) else out)
