@@ -94,7 +94,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from agon.engine import Text, msg
 from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, NAMES, REGION_COUNTRIES, SPACES, C, D, space
@@ -187,9 +187,8 @@ def load_events() -> None:
             importlib.import_module(f"agon.games.dawn_of_freedom.{info.name}")
 
 
-@dataclass(frozen=True)
-class Ev:
-    """The context of one event being carried out."""
+class Ev(NamedTuple):
+    """The context of one event being carried out (a named tuple: one is built for every event)."""
 
     card: int
     side: int
@@ -294,6 +293,9 @@ class Where:
         return Where(lambda g, s: self.match(g, s) or other.match(g, s), label, ids)
 
     def __invert__(self) -> Where:
+        return _not(self)
+
+    def _not(self) -> Where:
         label = msg("not {filter}", filter=words(self.label))
         if self.fn is None and self.ids is not None:
             return Where(None, label, ALL_IDS - self.ids)
@@ -311,6 +313,12 @@ def _both(a: Where, b: Where) -> Where:
     """`a & b`, built once for each pair (a filter never changes; events combine the same ones on
     every play, and building one fills its label's words)."""
     return a._and(b)
+
+
+@lru_cache(maxsize=1024)
+def _not(a: Where) -> Where:
+    """`~a`, built once for each filter (as `_both`)."""
+    return a._not()
 
 
 def _static(label: Text | str, test: Callable[[Any], bool]) -> Where:

@@ -8,6 +8,7 @@ Cards here: 56, 57, 59, 60, 61, 63, 64, 65, 66, 67, 68, 69, 70, 72, 73, 75, 76, 
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from agon.engine import Text, msg
@@ -52,6 +53,7 @@ def pick_country(side: int, names: list[str], fn: Any, *, text: Text, decline: s
     return pick_option(side, options, text=text)
 
 
+@cache  # built once per side: a filter never changes, and building one fills its label's words
 def power_where(side: int) -> Where:
     """Spaces in a country where `side` holds Power."""
     return Where(lambda g, s: g.power[COUNTRY_NAMES.index(SPACES[s].country)] == side,

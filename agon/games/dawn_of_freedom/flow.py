@@ -16,8 +16,11 @@ from agon.engine import Action
 
 Frame = dict[str, Any]
 
-SPACE = tuple(Action("space", i) for i in range(75))  # prebuilt: legal lists are hot
+# the actions legal lists offer, built once at import: legal lists are listed at every step
+SPACE = tuple(Action("space", i) for i in range(75))
 CARD = tuple(Action("card", i) for i in range(111))
+PSCARD = tuple(Action("pscard", i) for i in range(53))  # power struggle cards 1..52
+PASS = Action("pass")
 
 
 class Ask(ABC):

@@ -12,11 +12,17 @@ from agon.games.dawn_of_freedom.flow import CARD, SPACE, Ask, Frame, ask, auto
 CHECKS_PER_CARD = 2  # 1989 6.2.2
 N_SPACES = len(SPACES)
 ALL = tuple(range(N_SPACES))
+USE_PLACE, USE_CHECKS, USE_PLACE_BONUS, USE_CHECKS_BONUS, USE_TST = (
+    Action("use", m) for m in ("place", "checks", "place+", "checks+", "tiananmen"))
 
 
-def bonus_effects(g: Any, side: int) -> list[Any]:
-    """Ops bonuses that need all Ops of a play spent in `where` (Austria-Hungary, 7.3, 11.1)."""
-    return [e for e in g.effects.values() if e.side == side and e.ops_where and e.where is not None]
+def bonus_effect(g: Any, side: int) -> Any:
+    """The first Ops bonus that needs all Ops of a play spent in `where` (Austria-Hungary, 7.3,
+    11.1), or None (a plain loop: asked at every Operations prompt)."""
+    for e in g.effects.values():
+        if e.side == side and e.ops_where and e.where is not None:
+            return e
+    return None
 
 
 _near_now: tuple[Any, tuple[frozenset[int], ...]] = (ADJ, NEAR)  # the last map seen, its NEAR sets (a memo)
@@ -25,6 +31,8 @@ _near_now: tuple[Any, tuple[frozenset[int], ...]] = (ADJ, NEAR)  # the last map 
 def _near(adj: tuple[tuple[int, ...], ...]) -> tuple[frozenset[int], ...]:
     """Each space with its neighbours on the map `adj` (the printed map's, or one changed by 7.6)."""
     global _near_now
+    if adj is ADJ:  # the printed map, as in nearly every game
+        return NEAR
     memo = _near_now  # one read: another thread may replace it, never half
     if adj is not memo[0]:
         memo = _near_now = (adj, tuple(frozenset((s, *a)) for s, a in enumerate(adj)))
@@ -33,7 +41,10 @@ def _near(adj: tuple[tuple[int, ...], ...]) -> tuple[frozenset[int], ...]:
 
 def _eligible(g: Any, side: int) -> set[int]:
     """1989 6.1: the spaces with own SPs and their neighbours (destroyed spaces excluded)."""
-    out: set[int] = set().union(*map(_near(g.adj).__getitem__, compress(ALL, g.sp[side])))  # own SPs' spaces
+    near = _near(g.adj)
+    out: set[int] = set()
+    for s in compress(ALL, g.sp[side]):  # the spaces with own SPs
+        out |= near[s]
     if g.destroyed:
         out -= g.destroyed
     return out
@@ -81,26 +92,38 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False) -> list[in
     """1989 6.2.3: any space holding opponent SPs (no presence needed), unless an event forbids it.
     With `first`, stop at the first target (to know whether there is one)."""
     opp = g.sp[1 - side]
-    bans = [e for e in g.effects.values() if e.ban_checks and e.side == side]
+    bans = []
+    for e in g.effects.values():  # (a plain loop: a comprehension costs a call)
+        if e.ban_checks and e.side == side:
+            bans.append(e)
     if where is None and not bans and not g.destroyed:  # the common case: every space with opponent SPs
         if first:
             found = next(compress(ALL, opp), None)
             return [] if found is None else [found]
         return list(compress(ALL, opp))
-    out = list(compress(ALL, opp)) if where is None else [s for s in where.candidates if opp[s]]
-    if g.destroyed:
-        out = [s for s in out if s not in g.destroyed]
-    if where is not None and where.fn is not None:
-        out = [s for s in out if where.fn(g, s)]
+    banned = set(g.destroyed)  # destroyed spaces, and the spaces a ban names by their ids
+    banned_where = []  # bans by any other test
     for e in bans:
         w = e.where
-        if w is None:
+        if w is None:  # banned everywhere
             return []
         if w.fn is None:
-            out = [s for s in out if s not in w.ids]
+            banned |= w.ids
         else:
-            out = [s for s in out if not w(g, s)]
-    return out[:1] if first else out
+            banned_where.append(w)
+    fn = None if where is None else where.fn
+    held = compress(ALL, opp) if where is None else [s for s in where.candidates if opp[s]]
+    if first:  # (only to know whether there is one: stop at the first)
+        for s in held:
+            if s not in banned and (fn is None or fn(g, s)) and not any(w(g, s) for w in banned_where):
+                return [s]
+        return []
+    out = [s for s in held if s not in banned]
+    if fn is not None:
+        out = [s for s in out if fn(g, s)]
+    for w in banned_where:
+        out = [s for s in out if not w(g, s)]
+    return out
 
 
 def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
@@ -111,8 +134,8 @@ def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
     ignore_adj = False
     total = die + ops + mod
     for e in list(g.effects.values()):
-        if e.side != side or not e.applies(g, sid):
-            continue
+        if e.side != side or not (e.check or e.ignore_adjacent or e.check_vp) or not e.applies(g, sid):
+            continue  # (an effect with none of these does nothing to a check)
         used = False
         if e.check:
             total += e.check
@@ -132,9 +155,10 @@ def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
     total += adj
     threshold = 2 * SPACES[sid].stability
     margin = total - threshold
-    g.say("The {side}'s support check in {space}: die {die} + {ops} Ops {adj:+d} adjacent {mod:+d} other = {total} "
-          "against {threshold} (2 x stability).", side=NAMES[side], space=SPACES[sid].name, die=die, ops=ops,
-          adj=adj, mod=total - die - ops - adj, total=total, threshold=threshold)
+    if not g.quiet:  # (a quiet game keeps no log: the line's arguments need not be worked out)
+        g.say("The {side}'s support check in {space}: die {die} + {ops} Ops {adj:+d} adjacent {mod:+d} other = "
+              "{total} against {threshold} (2 x stability).", side=NAMES[side], space=SPACES[sid].name, die=die,
+              ops=ops, adj=adj, mod=total - die - ops - adj, total=total, threshold=threshold)
     if margin > 0:
         removed = g.remove_sp(opp, sid, margin)
         g.add_sp(side, sid, margin - removed)  # 1989 6.2.5 (A-13: always placed)
@@ -161,18 +185,18 @@ class Operations(Ask):
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         side, where = f["role"], f["where"]
-        out = [Action("use", "place")] if can_place(g, side, where) else []
+        out = [USE_PLACE] if can_place(g, side, where) else []
         if check_targets(g, side, where, True):
-            out.append(Action("use", "checks"))
-        for e in bonus_effects(g, side):  # R3: only where the play may go to the bonus's spaces
+            out.append(USE_CHECKS)
+        e = bonus_effect(g, side)
+        if e is not None:  # R3: only where the play may go to the bonus's spaces
             both = _bonus_where(where, e.where)
             if can_place(g, side, both):
-                out.append(Action("use", "place+"))
+                out.append(USE_PLACE_BONUS)
             if check_targets(g, side, both, True):
-                out.append(Action("use", "checks+"))
-            break
+                out.append(USE_CHECKS_BONUS)
         if f["tst"] and f["card"] is not None and not g.tst_tried[side] and g.tst[side] < 8:
-            out.append(Action("use", "tiananmen"))
+            out.append(USE_TST)
         return out
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
@@ -180,14 +204,16 @@ class Operations(Ask):
         g.stack.pop()
         ops = self.value(g, f)
         if action.arg.endswith("+"):  # the bonus binds every Op of the play to its spaces (11.1)
-            e = bonus_effects(g, side)[0]
+            e = bonus_effect(g, side)
             # 1989 7.3: the minimum of 1 applies to the sum of every modifier, the bonus included
             # (an event's Ops "of this card" are that card's Ops for its carrier, 7.4)
             ops = g.card_ops(f["card"], side, e.ops) if f["card"] is not None else max(1, ops + e.ops)
             where = _bonus_where(where, e.where)
         if action.arg.startswith("place"):
             g.say("The {side} places SPs with {ops} Ops.", side=NAMES[side], ops=ops)
-            g.push({"p": "place_ops", "role": side, "left": ops, "elig": eligible_for_ops(g, side, where)})
+            # the eligible spaces as the actions that choose them: fixed for the whole play (6.1)
+            elig = tuple([SPACE[s] for s in eligible_for_ops(g, side, where)])
+            g.push({"p": "place_ops", "role": side, "left": ops, "elig": elig})
         elif action.arg.startswith("checks"):
             g.push({"p": "checks", "role": side, "n": CHECKS_PER_CARD, "where": where, "ops": ops, "mod": 0,
                     "card": f["card"]})
@@ -203,17 +229,19 @@ class PlaceOps(Ask):
     """1989 6.1: one SP at a time in the eligible spaces, 1 Op each, 2 if opponent-controlled."""
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        side, left, destroyed = f["role"], f["left"], g.destroyed
+        side, left, destroyed, elig = f["role"], f["left"], g.destroyed, f["elig"]  # (elig: SPACE actions)
         if left >= 2:  # every space is affordable
             if not destroyed:
-                return list(map(SPACE.__getitem__, f["elig"]))
-            return [SPACE[s] for s in f["elig"] if s not in destroyed]
+                return list(elig)
+            return [a for a in elig if a.arg not in destroyed]
         if left < 1:
             return []
         if any(e.cheap and e.side == side for e in g.effects.values()):
-            return [SPACE[s] for s in f["elig"] if s not in destroyed and place_cost(g, side, s) <= left]
+            return [a for a in elig if a.arg not in destroyed and place_cost(g, side, a.arg) <= left]
         ctrl, opp = g.ctrl, 1 - side  # 1 Op left: only the spaces the opponent does not control (6.1)
-        return [SPACE[s] for s in f["elig"] if ctrl[s] != opp and s not in destroyed]
+        if not destroyed:
+            return [a for a in elig if ctrl[a.arg] != opp]
+        return [a for a in elig if ctrl[a.arg] != opp and a.arg not in destroyed]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         side, sid = f["role"], action.arg

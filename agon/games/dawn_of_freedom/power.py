@@ -22,13 +22,16 @@ from agon.games.dawn_of_freedom.data import (
     D,
 )
 from agon.games.dawn_of_freedom.events import in_country, remove
-from agon.games.dawn_of_freedom.flow import Ask, Frame, ask, auto
+from agon.games.dawn_of_freedom.flow import PSCARD, Ask, Frame, ask, auto
 from agon.games.dawn_of_freedom.scoring import score_country
 from agon.games.dawn_of_freedom.words import join_terms, phrase
 
 RALLY, PETITION = "Rally in the Square", "Petition"
 TACTIC_FAILS, SUPPORT_FALTERS, SUPPORT_SURGES, SCARE_TACTICS = 52, 49, 50, 51
 STAKES = 3  # 1989 8.2: discard 3 PS cards to raise
+RAISE = (Action("raise", "no"), Action("raise", "yes"))
+KEEP_OR_SURRENDER = (Action("power", "keep"), Action("power", "surrender"))
+CONCEDE = Action("concede")
 
 
 def ps_cards(n: int) -> int:
@@ -106,7 +109,7 @@ class Stakes(Ask):
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         if len(g.ps["hands"][f["role"]]) >= STAKES:
-            return [Action("raise", "no"), Action("raise", "yes")]
+            return list(RAISE)
         return []
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
@@ -123,7 +126,7 @@ class Stakes(Ask):
 @ask("ps_discard")
 class PsDiscard(Ask):
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        return [Action("pscard", c) for c in distinct(g.ps["hands"][f["role"]])]
+        return [PSCARD[c] for c in distinct(g.ps["hands"][f["role"]])]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.ps["hands"][f["role"]].remove(action.arg)
@@ -147,11 +150,11 @@ def attack_options(g: Any, side: int) -> list[Action]:
     for c in distinct(ps["hands"][side]):
         p = POWER_CARDS[c]
         if p.kind == "suit" and p.name not in ps["banned"]:
-            out.append(Action("pscard", c))
+            out.append(PSCARD[c])
         elif p.kind == "leader" and open_suits and leader_usable(g, side, c):
-            out.append(Action("pscard", c))
+            out.append(PSCARD[c])
         elif p.kind == "wild" and c != TACTIC_FAILS:
-            out.append(Action("pscard", c))
+            out.append(PSCARD[c])
     return out
 
 
@@ -250,8 +253,8 @@ class Match(Ask):
             p = POWER_CARDS[c]
             if (p.kind == "suit" and p.name == suit) or c == TACTIC_FAILS or \
                     (p.kind == "leader" and leader_usable(g, side, c)):
-                out.append(Action("pscard", c))
-        out.append(Action("concede"))
+                out.append(PSCARD[c])
+        out.append(CONCEDE)
         return out
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
@@ -352,7 +355,7 @@ class Surrender(Ask):
     always = True
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        return [Action("power", "keep"), Action("power", "surrender")]
+        return list(KEEP_OR_SURRENDER)
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.stack.pop()

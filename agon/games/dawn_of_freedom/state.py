@@ -18,6 +18,7 @@ from agon.games.dawn_of_freedom.events import EVENTS, Effect, Steps
 from agon.games.dawn_of_freedom.flow import ASK, AUTO, Frame
 from agon.games.dawn_of_freedom.words import WON_AT, join_terms
 
+STABILITY = tuple(s.stability for s in SPACES)
 MAX_AUTO_STEPS = 100_000  # bound on automatic procedures run in one action (never hang)
 DETERMINIZE_TRIES = 200  # samples drawn until one admits the pending decision
 
@@ -276,26 +277,23 @@ class DawnState(State):
         if type(steps) is dict:
             self.stack.append(steps)
             return
-        self.stack.extend([f for f in reversed(steps) if f is not None])
+        if None in steps:  # (an event's list may hold steps it left out)
+            steps = [f for f in steps if f is not None]
+        self.stack.extend(reversed(steps))
 
     # -- board helpers ------------------------------------------------------------------------------
 
     def _compute_ctrl(self, sid: int) -> int | None:
-        d, c = self.sp[D][sid], self.sp[C][sid]
-        stab = SPACES[sid].stability
-        if d - c >= stab:
-            return D
-        if c - d >= stab:
-            return C
-        return None
+        margin, stab = self.sp[D][sid] - self.sp[C][sid], STABILITY[sid]
+        return D if margin >= stab else C if -margin >= stab else None
 
     def controller(self, sid: int) -> int | None:
         return self.ctrl[sid]
 
     def _changed(self, sid: int) -> None:
-        before = self.ctrl[sid]
-        self.ctrl[sid] = after = self._compute_ctrl(sid)
-        if after != before:
+        after = self._compute_ctrl(sid)
+        if after != self.ctrl[sid]:
+            self.ctrl[sid] = after
             for eff in list(self.effects.values()):
                 if eff.hook == "control" and eff.fn is not None:
                     self.push(eff.fn(self, eff, sid))
@@ -451,8 +449,9 @@ class DawnState(State):
         otherwise it is removed if starred and its event happened, else discarded (5.2, 2.2)."""
         if card not in self.in_play:
             return
-        if any(e.card == card for e in self.effects.values()):
-            return
+        for e in self.effects.values():
+            if e.card == card:
+                return
         self.in_play.remove(card)
         if occurred and CARDS[card].star:
             self.removed.append(card)
@@ -500,10 +499,13 @@ class DawnState(State):
 
     def run_hooks(self, hook: str, *args: Any) -> None:
         """Call every effect's callback for `hook`; the steps they return run next, in order."""
-        if not self.effects:
+        for eff in self.effects.values():
+            if eff.hook == hook:
+                break
+        else:  # the usual case: nothing listens at this point of the flow (a plain loop: no list built)
             return
         steps: list[Frame] = []
-        for eff in list(self.effects.values()):
+        for eff in list(self.effects.values()):  # a snapshot: callbacks may end effects
             if eff.hook == hook and eff.fn is not None and eff.name in self.effects:
                 out = eff.fn(self, eff, *args)
                 if isinstance(out, dict):
@@ -523,9 +525,11 @@ class DawnState(State):
         return self.tst[side] >= box > self.tst[1 - side]
 
     def ops_modifier(self, side: int) -> int:
-        if not self.effects:
-            return 0
-        return sum(e.ops for e in self.effects.values() if e.side == side and e.ops and not e.ops_where)
+        total = 0
+        for e in self.effects.values():
+            if e.ops and e.side == side and not e.ops_where:
+                total += e.ops
+        return total
 
     def card_ops(self, card: int, side: int, extra: int = 0) -> int:
         """The Ops value of `card` for `side` with every modifier in force, `extra` (a conditional

@@ -7,7 +7,7 @@ from typing import Any
 from agon.engine import Action, Text, msg
 from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES
 from agon.games.dawn_of_freedom.events import EVENTS, Ev, option_words, words
-from agon.games.dawn_of_freedom.flow import CARD, SPACE, Ask, Frame, ask, auto
+from agon.games.dawn_of_freedom.flow import CARD, PASS, SPACE, Ask, Frame, ask, auto
 from agon.games.dawn_of_freedom.words import Phrase, join_terms
 
 
@@ -96,7 +96,7 @@ class _Pick(Ask):
 
     def with_pass(self, f: Frame, out: list[Action]) -> list[Action]:
         if out and f["opt"]:
-            out.append(Action("pass"))
+            out.append(PASS)
         return out
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:

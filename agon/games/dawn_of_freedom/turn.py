@@ -10,24 +10,29 @@ from typing import Any
 from agon.engine import Action
 from agon.games.dawn_of_freedom.data import ADJ, BOTH, CARDS, COUNTRY_NAMES, NAMES, PERIOD_CARDS, ROLES, SPACES, C, D
 from agon.games.dawn_of_freedom.events import EVENTS
-from agon.games.dawn_of_freedom.flow import CARD, SPACE, Ask, Frame, ask, auto
+from agon.games.dawn_of_freedom.flow import CARD, PASS, SPACE, Ask, Frame, ask, auto
 from agon.games.dawn_of_freedom.words import BOTH_HELD, ENDED_EARLY, held_scoring, join_terms
 
+START_SP = ([s.start[D] for s in SPACES], [s.start[C] for s in SPACES])  # the printed SPs (3.2, 3.3)
+START_CTRL = [D if d - c >= s.stability else C if c - d >= s.stability else None  # their control (2.2)
+              for s, d, c in zip(SPACES, *START_SP, strict=True)]
 SETUP_ORDER = ((C, 2), (D, 3), (C, 3), (D, 4), (C, 2))  # 1989 3.4
 HAND_SIZE = 8  # 1989 4.1
 ARS_PER_TURN = 7  # 1989 4.1
 LAST_TURN = 10
+ALL_SPACES = tuple(range(len(SPACES)))
 BOX7, BOX8 = 1, 2  # bits of tst_used: boxes 7 and 8 used this turn
+PLAY_EVENT, PLAY_OPS, PLAY_TST, PLAY_BOTH = (Action("play", m) for m in ("event", "ops", "tiananmen", "both"))
+EVENT_FIRST, OPS_FIRST, CANCEL_EVENT = (Action("order", m) for m in ("event first", "ops first", "cancel event"))
+EXTRA_ROUND = (Action("extra round", "take"), Action("extra round", "pass"))
 
 
 def setup(g: Any) -> None:
     """1989 3.1-3.5: hands of 8 from the Early deck, printed SPs, then the free placements."""
-    g.sp = [[s.start[D] for s in SPACES], [s.start[C] for s in SPACES]]  # 1989 3.2, 3.3
+    g.sp = [START_SP[D][:], START_SP[C][:]]  # 1989 3.2, 3.3
     g.destroyed = frozenset()
     g.adj = ADJ  # shared by every game until a space is destroyed (state.destroy_space)
-    g.ctrl = [None] * len(SPACES)
-    for s in SPACES:
-        g.ctrl[s.id] = g._compute_ctrl(s.id)
+    g.ctrl = START_CTRL[:]
     g.vp = 0
     g.power = [C] * len(COUNTRY_NAMES)  # 1989 3.5 [inferred]: the Communist holds power everywhere
     g.retained = [0] * len(COUNTRY_NAMES)
@@ -61,15 +66,16 @@ def deal(g: Any) -> None:
     """1989 4.5 step 1: one card at a time, Communist first, up to the hand size."""
     dealt: list[list[int]] = [[], []]
     size = [hand_size(g, D), hand_size(g, C)]  # drawing changes no effect
+    hands, draw = g.hands, g.draw
     for _ in range(40):
-        need = [len(g.hands[s]) < size[s] for s in (C, D)]
-        if not any(need):
+        takers = [side for side in (C, D) if len(hands[side]) < size[side]]  # this round of the deal
+        if not takers:
             break
-        for side, want in zip((C, D), need, strict=True):
-            got = g.draw(side, 1, quiet=True) if want else []
-            dealt[side] += got
-            if want and not got:
+        for side in takers:
+            got = draw(side, 1, quiet=True)
+            if not got:  # the deck and the discards ran out
                 break
+            dealt[side] += got
         else:
             continue
         break
@@ -87,7 +93,7 @@ class SetupPlace(Ask):
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         opp = g.sp[1 - f["role"]]
-        return [SPACE[s] for s in range(len(SPACES)) if opp[s] == 0]
+        return [SPACE[s] for s in ALL_SPACES if not opp[s]]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.add_sp(f["role"], action.arg, 1)
@@ -128,7 +134,7 @@ class Goddess(Ask):
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         cards = [CARD[c] for c in sorted(g.hands[f["role"]]) if not CARDS[c].scoring]
-        return [Action("pass"), *cards] if cards else []
+        return [PASS, *cards] if cards else []
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.stack.pop()
@@ -145,7 +151,8 @@ def ar_loop(g: Any, f: Frame) -> None:
     """1989 4.5 step 2: C1 D1 C2 D2 ... C7 D7, then Honecker's optional 8th Communist round."""
     i = f["i"]
     if i < 2 * ARS_PER_TURN:
-        g.push([{"p": "ar", "side": C if i % 2 == 0 else D, "n": i // 2 + 1}, {"p": "ar_loop", "i": i + 1}])
+        g.stack.append({"p": "ar_loop", "i": i + 1})
+        start_round(g, C if i % 2 == 0 else D, i // 2 + 1)  # (as an "ar" frame run at once would)
     elif i == 2 * ARS_PER_TURN and g.effect("extra action round") is not None and g.hands[C]:
         g.push({"p": "extra_ar", "role": C})
 
@@ -157,7 +164,7 @@ class ExtraAR(Ask):
     always = True
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        return [Action("extra round", "take"), Action("extra round", "pass")]
+        return list(EXTRA_ROUND)
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.stack.pop()
@@ -171,19 +178,26 @@ class ExtraAR(Ask):
 
 @auto("ar")
 def action_round(g: Any, f: Frame) -> None:
-    side = f["side"]
-    g.phasing, g.ar = side, f["n"]
-    replaced: list[Frame] = []
-    for eff in list(g.effects.values()):
-        if eff.hook == "replace_ar" and eff.fn is not None:
+    start_round(g, f["side"], f["n"])
+
+
+def start_round(g: Any, side: int, n: int) -> None:
+    """Action round `n` of `side` begins: it is replaced by an effect's steps, lost with an
+    empty hand, or `side` chooses his card."""
+    g.phasing, g.ar = side, n
+    if any(eff.hook == "replace_ar" for eff in g.effects.values()):  # (rare: General Strike)
+        replaced: list[Frame] = []
+        for eff in list(g.effects.values()):  # a snapshot: a callback may end an effect
+            if eff.hook != "replace_ar" or eff.fn is None:
+                continue
             out = eff.fn(g, eff, side)
             if out:
                 replaced.extend([out] if isinstance(out, dict) else out)
-    if replaced:  # e.g. General Strike: the round is something else
-        g.push(replaced)
-        return
+        if replaced:  # e.g. General Strike: the round is something else
+            g.push(replaced)
+            return
     if not g.hands[side]:  # 1989 4.5 step 2: an empty hand forfeits the round
-        g.say("The {side} has no card: action round {n} is lost.", side=NAMES[side], n=f["n"])
+        g.say("The {side} has no card: action round {n} is lost.", side=NAMES[side], n=n)
         return
     g.push({"p": "choose_card", "role": side})
     g.run_hooks("before_ar", side)
@@ -197,7 +211,7 @@ class ChooseCard(Ask):
         hand = g.hands[f["role"]]
         forced = g.must_play[f["role"]]
         if forced is not None and forced in hand:
-            return [Action("card", forced)]
+            return [CARD[forced]]
         return [CARD[c] for c in sorted(hand)]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
@@ -246,12 +260,12 @@ class CardMode(Ask):
         out = []
         own = can_play_event(g, card, side)
         if own:
-            out.append(Action("play", "event"))
-        out.append(Action("play", "ops"))
+            out.append(PLAY_EVENT)
+        out.append(PLAY_OPS)
         if can_attempt_tst(g, side):
-            out.append(Action("play", "tiananmen"))
+            out.append(PLAY_TST)
         if own and g.award(side, 8) and not g.tst_used[side] & BOX8:  # 1989 6.3.5 box 8
-            out.append(Action("play", "both"))
+            out.append(PLAY_BOTH)
         return out
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
@@ -287,10 +301,10 @@ class OpsOrder(Ask):
     always = True
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        out = [Action("order", "event first"), Action("order", "ops first")]
+        out = [EVENT_FIRST, OPS_FIRST]
         side = f["role"]
         if f["event_side"] != side and g.award(side, 7) and not g.tst_used[side] & BOX7:
-            out.append(Action("order", "cancel event"))
+            out.append(CANCEL_EVENT)
         return out
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:

@@ -1,0 +1,80 @@
+"""The quick listings of 1989 (issue 15) agree with the rules' full computations they stand for, in
+every few positions of random games: support check targets (6.2.3, and "is there one" for the
+Operations prompt), "may place SPs" (6.1), and the place_ops choices kept as actions in the frame
+(6.1: the eligible spaces as the board was before the first SP, each affordable with the Ops left)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import agon
+from agon.engine.rng import Rng
+from agon.games.dawn_of_freedom.data import SPACES, C, D
+from agon.games.dawn_of_freedom.events import anywhere, has_sp, in_country, not_controlled_by, of_class
+from agon.games.dawn_of_freedom.ops import can_place, check_targets, eligible_for_ops, place_cost
+
+GAME = agon.load("1989")
+FILTERS = [None, anywhere, in_country("Poland"), of_class("Worker") & has_sp(C), ~in_country("Romania"),
+           not_controlled_by(D)]
+
+
+def positions(seed: int, every: int = 4, **options: Any) -> Iterator[Any]:
+    """Every `every`-th position of a random game."""
+    g = GAME.new(seed, quiet=True, **options)
+    chooser = Rng(seed)
+    n = 0
+    while g.active:
+        if n % every == 0:
+            yield g
+        role = g.active[0]
+        legal = g.legal_actions(role)
+        g.apply(role, legal[chooser.below(len(legal))])
+        n += 1
+
+
+def brute_targets(g: Any, side: int, where: Any) -> list[int]:
+    """1989 6.2.3 read literally: opponent SPs there, on the map, in `where`, banned by no effect."""
+    bans = [e for e in g.effects.values() if e.ban_checks and e.side == side]
+    return [s for s in range(len(SPACES))
+            if g.sp[1 - side][s] and s not in g.destroyed and (where is None or where(g, s))
+            and not any(e.where is None or e.where(g, s) for e in bans)]
+
+
+def test_6_2_3_check_targets_and_the_first_one_match_the_rule() -> None:
+    banned = 0
+    for seed in range(1, 9):
+        for g in positions(seed, handicap=seed % 3):
+            banned += any(e.ban_checks for e in g.effects.values())
+            for side in (D, C):
+                for where in FILTERS:
+                    full = check_targets(g, side, where)
+                    assert full == brute_targets(g, side, where)
+                    assert check_targets(g, side, where, True) == full[:1]
+    assert banned  # the games reach positions where an event bans checks somewhere
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_6_1_may_place_is_some_eligible_space(seed: int) -> None:
+    for g in positions(seed):
+        for side in (D, C):
+            for where in FILTERS:
+                assert can_place(g, side, where) == bool(eligible_for_ops(g, side, where))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_6_1_place_ops_choices_are_the_affordable_eligible_spaces(seed: int) -> None:
+    seen = 0
+    for g in positions(seed, every=1):
+        f = g.stack[-1] if g.stack else {}
+        if f.get("p") != "place_ops":
+            continue
+        seen += 1
+        side, left = f["role"], f["left"]
+        listed = [a.arg for a in g.legal_actions(g.active[0])]
+        affordable = [a.arg for a in f["elig"]
+                      if a.arg not in g.destroyed and place_cost(g, side, a.arg) <= left]
+        assert listed == affordable
+    assert seen
