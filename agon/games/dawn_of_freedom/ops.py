@@ -211,9 +211,9 @@ class Operations(Ask):
             where = _bonus_where(where, e.where)
         if action.arg.startswith("place"):
             g.say("The {side} places SPs with {ops} Ops.", side=NAMES[side], ops=ops)
-            # the eligible spaces as the actions that choose them: fixed for the whole play (6.1)
-            elig = tuple([SPACE[s] for s in eligible_for_ops(g, side, where)])
-            g.push({"p": "place_ops", "role": side, "left": ops, "elig": elig})
+            # the eligible spaces, fixed for the whole play (6.1); space ids, not actions, so that
+            # a state's digest is the same as before this list was kept (saved records verify)
+            g.push({"p": "place_ops", "role": side, "left": ops, "elig": eligible_for_ops(g, side, where)})
         elif action.arg.startswith("checks"):
             g.push({"p": "checks", "role": side, "n": CHECKS_PER_CARD, "where": where, "ops": ops, "mod": 0,
                     "card": f["card"]})
@@ -229,19 +229,19 @@ class PlaceOps(Ask):
     """1989 6.1: one SP at a time in the eligible spaces, 1 Op each, 2 if opponent-controlled."""
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        side, left, destroyed, elig = f["role"], f["left"], g.destroyed, f["elig"]  # (elig: SPACE actions)
+        side, left, destroyed, elig = f["role"], f["left"], g.destroyed, f["elig"]  # (elig: space ids)
         if left >= 2:  # every space is affordable
             if not destroyed:
-                return list(elig)
-            return [a for a in elig if a.arg not in destroyed]
+                return [SPACE[s] for s in elig]
+            return [SPACE[s] for s in elig if s not in destroyed]
         if left < 1:
             return []
         if any(e.cheap and e.side == side for e in g.effects.values()):
-            return [a for a in elig if a.arg not in destroyed and place_cost(g, side, a.arg) <= left]
+            return [SPACE[s] for s in elig if s not in destroyed and place_cost(g, side, s) <= left]
         ctrl, opp = g.ctrl, 1 - side  # 1 Op left: only the spaces the opponent does not control (6.1)
         if not destroyed:
-            return [a for a in elig if ctrl[a.arg] != opp]
-        return [a for a in elig if ctrl[a.arg] != opp and a.arg not in destroyed]
+            return [SPACE[s] for s in elig if ctrl[s] != opp]
+        return [SPACE[s] for s in elig if ctrl[s] != opp and s not in destroyed]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         side, sid = f["role"], action.arg

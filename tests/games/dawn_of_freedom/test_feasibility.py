@@ -74,7 +74,6 @@ def test_6_1_place_ops_choices_are_the_affordable_eligible_spaces(seed: int) -> 
         seen += 1
         side, left = f["role"], f["left"]
         listed = [a.arg for a in g.legal_actions(g.active[0])]
-        affordable = [a.arg for a in f["elig"]
-                      if a.arg not in g.destroyed and place_cost(g, side, a.arg) <= left]
+        affordable = [s for s in f["elig"] if s not in g.destroyed and place_cost(g, side, s) <= left]
         assert listed == affordable
     assert seen
