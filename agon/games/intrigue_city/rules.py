@@ -80,18 +80,17 @@ FAV_VALUES = tuple(((), *(tuple(FAVOURS[GUILDS[g]].get(side, ())) for side in ("
 BOARDS = {n: tuple((tuple(q * 18 for q in range(n) if q != p), (p * 18,)) for p in range(n)) for n in range(2, 6)}
 
 
-_FREE: dict[bytes, tuple[tuple[int, ...], tuple[tuple[Action, ...], ...]]] = {}
+_SPOTS: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
 
 
-def free_places(occupied: bytes) -> tuple[tuple[int, ...], tuple[tuple[Action, ...], ...]]:
-    """The free positions of a central board whose occupied cards are the non-zero bytes, and the
-    offensive and defensive placements on them (kept per occupancy: a pure function of it)."""
-    entry = _FREE.get(occupied)
+def spots(cards: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """The offensive and the defensive placements on the cards of the bit mask `cards` (IC-4.2), in
+    board order; kept per mask (a pure function of it)."""
+    entry = _SPOTS.get(cards)
     if entry is None:
-        if len(_FREE) > 100_000:  # a bound on the memory; never reached by games of 2 to 5 players
-            _FREE.clear()
-        usable = tuple(i for i, o in enumerate(occupied) if not o)
-        entry = _FREE[occupied] = (usable, tuple(tuple(acts[i] for i in usable) for acts in PLACE_ACTIONS))
+        if len(_SPOTS) > 100_000:  # a bound on the memory; never reached by games of 2 to 5 players
+            _SPOTS.clear()
+        entry = _SPOTS[cards] = tuple(tuple(acts[i] for i in range(16) if cards >> i & 1) for acts in PLACE_ACTIONS)
     return entry
 
 
@@ -148,6 +147,8 @@ class IntrigueState(State):
         # per Bank shortage: the board's card_ok_anywhere answers (see _board_feasibility); shared by clones
         self._fast: dict[tuple[int, int, int], tuple[list[bool | None], list[int], list[int]]] = {}
         self._window: tuple[str, list[Action]] | None = None  # the open Favour window's legal list
+        # the open decision's legal list, with the executions and the decision it was listed for
+        self._choices: tuple[list[Any], int, list[Action]] | None = None
         self._clear_turn()
         # IC-2.4 / IC-2P.2 / IC-V.2 / IC-V.3: starting sets, placed in initial turn order (bottom first)
         extra = (1 if n == 2 else 0) + (1 if o["short"] else 0)
@@ -194,6 +195,7 @@ class IntrigueState(State):
         self.board = tuple(cards)
         self.spiders = tuple(spid)
         self.occ: list[tuple[tuple[int, int], ...]] = [()] * len(cards)
+        self._occupied = 0  # the bit mask of the occupied cards of `occ` (kept with it; changed() rebuilds it)
 
     def _clear_turn(self) -> None:
         self.__dict__.update(TURN_START)
@@ -222,6 +224,9 @@ class IntrigueState(State):
         if ph == "target":
             return self._target_actions()
         if ph == "exec":
+            choices = self._choices
+            if choices is not None and choices[0] is self.execs and choices[1] == self.dec:
+                return choices[2]  # listed when the decision came up (`_advance_exec`)
             seen: list[Action] = []
             dec = self.dec
             for decisions, _ops in self.execs:
@@ -273,7 +278,7 @@ class IntrigueState(State):
                 if not self.quiet:
                     self.say("{role} discards {card} from hand and carries out its action instead",
                              role=text.player_name(role), card=CARDS[action.arg]["name"])
-            self._to_target()
+            self.phase = "target"
         elif ph == "vote":
             scoring.cast_vote(self, self.roles.index(role), action)
         elif ph == "setup":
@@ -290,7 +295,8 @@ class IntrigueState(State):
 
     def changed(self) -> None:
         super().changed()
-        self._window = None
+        self._window = self._choices = None
+        self._occupied = sum(1 << i for i, o in enumerate(self.occ) if o)
 
     def _copy_into(self, twin: State) -> None:
         t: IntrigueState = twin  # type: ignore[assignment]
@@ -365,16 +371,17 @@ class IntrigueState(State):
     def _card_feasible(self, card: str, pawn: int) -> bool:
         return card_ok(card, self.cu, BOARDS[self.n][self.cur][pawn], self.bank, self._forbid(), self.pm)
 
-    def _board_feasibility(self) -> tuple[list[bool | None], list[int], list[int]]:
-        """For each card of the central board, `card_ok_anywhere` with this Bank; the positions whose
-        card can never be carried out, and those whose answer depends on the boards. It depends only
-        on the (fixed) board and on which Bank piles are short, so it is kept for the whole game."""
-        bank = self.bank
-        key = (bank[0] if bank[0] < 2 else 2, bank[1] if bank[1] < 2 else 2, bank[2] if bank[2] < 2 else 2)
+    def _board_feasibility(self) -> tuple[list[bool | None], int, list[int]]:
+        """For each card of the central board, `card_ok_anywhere` with this Bank; the bit mask of the
+        positions whose card can never be carried out, and the positions whose answer depends on the
+        boards. It depends only on the (fixed) board and on which Bank piles are short (none, 0 or 1
+        cubes left), so it is kept for the whole game."""
+        b1, b2, b3 = self.bank
+        key = (b1 if b1 < 2 else 2, b2 if b2 < 2 else 2, b3 if b3 < 2 else 2)
         entry = self._fast.get(key)
         if entry is None:
-            fast = [card_ok_anywhere(c, bank, self.pm) for c in self.board]
-            entry = self._fast[key] = (fast, [i for i, f in enumerate(fast) if f is False],
+            fast = [card_ok_anywhere(c, self.bank, self.pm) for c in self.board]
+            entry = self._fast[key] = (fast, sum(1 << i for i, f in enumerate(fast) if f is False),
                                        [i for i, f in enumerate(fast) if f is None])
         return entry
 
@@ -387,28 +394,28 @@ class IntrigueState(State):
                     out.append(FAVOUR_ACTIONS[PRE_OFF])
                 if pawns[2 * p + 1] and self.fav[p * 6 + PRE_DEF]:
                     out.append(FAVOUR_ACTIONS[PRE_DEF])
-            usable, places = free_places(bytes(map(bool, self.occ)))
+            free = (1 << len(self.board)) - 1 & ~self._occupied
             sides: tuple[int, ...] = (0, 1)
         else:  # a pre-placement Favour card decides the pawn (IC-4.1 a)
-            usable, places = free_places(bytes(len(self.board)))  # IC-4.3 (AMB-9): any pawn occupies a card
+            free = (1 << len(self.board)) - 1  # IC-4.3 (AMB-9): any pawn occupies a card
             sides = (1,) if tfav == PRE_DEF else (0,)
         _fast, never, check = self._board_feasibility()
         hand = self.hands[p]
         for pawn in sides:
             if not pawns[2 * p + pawn]:
                 continue
+            usable = free
             if never or check:
                 boards = BOARDS[self.n][p][pawn]
                 cu, bank, board, forbid, pm = self.cu, self.bank, self.board, self._forbid(), self.pm
                 # IC-2P.5: with a feasible hand card, any card may be carried out instead
                 if not (hand and any(card_ok(h, cu, boards, bank, forbid, pm) for h in hand)):
-                    bad = [*never, *(i for i in check if not card_ok(board[i], cu, boards, bank, forbid, pm))]
-                    if bad:
-                        ok = [i for i in usable if i not in bad] or usable  # IC-5.6: with no legal play, anywhere
-                        acts = PLACE_ACTIONS[pawn]
-                        out += [acts[i] for i in ok]
-                        continue
-            out += places[pawn]
+                    bad = never
+                    for i in check:
+                        if not card_ok(board[i], cu, boards, bank, forbid, pm):
+                            bad |= 1 << i
+                    usable = free & ~bad or free  # IC-5.6: with no legal play, anywhere
+            out += spots(usable)[pawn]
         return out
 
     def _use_pre_favour(self, g: int) -> None:
@@ -422,27 +429,27 @@ class IntrigueState(State):
 
     def _place_pawn(self, pawn: int, i: int) -> None:
         p = self.cur
-        self.pawn, self.cpos, self.card = pawn, i, self.board[i]
+        card = self.board[i]
+        self.pawn, self.cpos, self.card = pawn, i, card
         self.pawns[2 * p + pawn] = 0
         self.occ[i] = (*self.occ[i], (p, pawn))
+        self._occupied |= 1 << i
         hand = self.hands[p]
-        hand_ok = [h for h in hand if self._card_feasible(h, pawn)] if hand else hand
-        self.noeff = not hand_ok and not self._card_feasible(self.card, pawn)  # IC-5.6
-        if hand_ok:
+        if hand and any(self._card_feasible(h, pawn) for h in hand):  # IC-2P.5: the placed card or one in hand
+            self.noeff = False
             self.phase = "hand"
             return
-        self._to_target()
+        ok = self._board_feasibility()[0][i]  # the card's answer from the Bank alone, where it can be
+        self.noeff = not (self._card_feasible(card, pawn) if ok is None else ok)  # IC-5.6
+        self.phase = "target"
 
     def _hand_actions(self) -> list[Action]:
         out = [Action("card", None)] if self._card_feasible(self.board[self.cpos], self.pawn) else []
         return out + [Action("hand", h) for h in self.hands[self.cur] if self._card_feasible(h, self.pawn)]
 
-    def _to_target(self) -> None:
-        self.phase = "target"
-
     def _target_actions(self) -> list[Action]:
-        forbid = self._forbid()  # IC-6.8
-        keep = ALL if forbid < 0 else ALL ^ (1 << forbid)
+        tfav = self.tfav
+        keep = ALL ^ (1 << tfav) if tfav == PRE_OFF or tfav == PRE_DEF else ALL  # IC-6.8 (see _forbid)
         out: list[Action] = []
         card, cu, bank, pm, noeff = self.card, self.cu, self.bank, self.pm, self.noeff
         for b in BOARDS[self.n][self.cur][self.pawn]:
@@ -451,13 +458,14 @@ class IntrigueState(State):
 
     def _choose_target(self, tp: int, g: int) -> None:
         self.tp, self.tg = tp, g
-        self.before = guild_sum(self.cu, tp * 18, g)
+        cu, i = self.cu, tp * 18 + g * 3
+        self.before = cu[i] + 2 * cu[i + 1] + 3 * cu[i + 2]  # the guild's influence (IC-2.4) before the action
         if self.noeff:
             if not self.quiet:
                 self._say_action(msg("no legal play, no effect"))
             self._after_action()
             return
-        self.execs = executions(self.card, self.cu, tp * 18, self.bank, g, self.pm)
+        self.execs = executions(self.card, cu, tp * 18, self.bank, g, self.pm)
         self.dec = 0
         self.eowner = tp
         self.enext = "action"
@@ -479,21 +487,25 @@ class IntrigueState(State):
             self.dec = len(decisions)
             self._finish_exec(ops)
             return
+        assert execs, "an effect with no full execution cannot be chosen (IC-5.5)"
         dec = self.dec
         while True:
+            choices: list[Action] = []  # the different options of decision `dec`, in order
             for decisions, ops in execs:
-                if len(decisions) == dec:
+                if len(decisions) == dec:  # an execution is complete: it is carried out
                     self.dec = dec
                     self._finish_exec(ops)
                     return
-            first = execs[0][0][dec]
-            for decisions, _ops in execs:
-                if decisions[dec] != first:
-                    self.dec = dec
-                    self.phase = "exec"
-                    actor = self.eowner if self.enext == "react" else self.cur
-                    self.act = [self.roles[actor]]
-                    return
+                a = decisions[dec]
+                if a not in choices:
+                    choices.append(a)
+            if len(choices) > 1:
+                self.dec = dec
+                self.phase = "exec"
+                actor = self.eowner if self.enext == "react" else self.cur
+                self.act = [self.roles[actor]]
+                self._choices = (execs, dec, choices)  # this decision's legal list, for `_legal`
+                return
             dec += 1
 
     def _finish_exec(self, ops: tuple[Any, ...]) -> None:
