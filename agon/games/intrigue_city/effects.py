@@ -289,3 +289,17 @@ def favour_executions(guild: str, values: tuple[int, ...], cu: list[int], b: int
     moves = FAV_MOVES[g]
     return [ex for k in (0, 1) for v in values for off, ex in moves[k][v] if cu[b + off]]
 
+
+def favour_usable(guild: str, values: tuple[int, ...], cu: list[int], b: int, bank: list[int], g: int) -> bool:
+    """Whether `favour_executions` lists any execution: all a Favour window asks before it opens."""
+    if FAVOURS[guild]["effect"] == "place_or_remove":
+        for v in values:
+            if bank[v - 1] > 0 or can_remove(cu, b, g, v):
+                return True
+        return False
+    for moves in FAV_MOVES[g]:
+        for v in values:
+            for off, _ex in moves[v]:
+                if cu[b + off]:
+                    return True
+    return False

@@ -55,6 +55,7 @@ from agon.games.intrigue_city.effects import (
     card_ok_anywhere,
     executions,
     favour_executions,
+    favour_usable,
     guild_sum,
     held,
     target_mask,
@@ -71,9 +72,6 @@ TARGET_ACTIONS = tuple(tuple(Action("target", (f"p{p + 1}", g)) for g in GUILDS)
 TARGETS = tuple(tuple(tuple(acts[g] for g in range(6) if m >> g & 1) for m in range(64)) for acts in TARGET_ACTIONS)
 FAVOUR_ACTIONS = tuple(Action("favour", g) for g in GUILDS)
 GUILD_ACTIONS = tuple(Action("guild", g) for g in GUILDS)
-# the fields of a turn, as each turn starts (tfav: the guild index of the Favour used this turn, IC-6.7)
-TURN_START: dict[str, Any] = {"cur": -1, "pawn": -1, "cpos": -1, "card": "", "tfav": -1, "tside": 0, "noeff": False,
-                              "tp": -1, "tg": -1, "dec": 0, "eowner": -1, "enext": "", "xfav": (-1, 0), "before": 0}
 # FAV_VALUES[g][side]: the cube values guild g's Favour card acts with, Weak (1) or Strong (2)
 FAV_VALUES = tuple(((), *(tuple(FAVOURS[GUILDS[g]].get(side, ())) for side in ("weak", "strong"))) for g in range(6))
 # BOARDS[n][p]: the boards player p's offensive pawn may act on, then the defensive pawn's (IC-4.4, IC-4.5)
@@ -198,7 +196,17 @@ class IntrigueState(State):
         self._occupied = 0  # the bit mask of the occupied cards of `occ` (kept with it; changed() rebuilds it)
 
     def _clear_turn(self) -> None:
-        self.__dict__.update(TURN_START)
+        """The fields of a turn, as each turn starts (set one by one: the cheapest way)."""
+        self.cur = self.pawn = self.cpos = -1  # the player, the pawn placed (0 offensive, 1 defensive), its card
+        self.card = ""  # the action card carried out (IC-2P.5: maybe a hand card)
+        self.tfav, self.tside = -1, 0  # the guild index and side of the Favour used this turn (IC-6.7)
+        self.noeff = False  # IC-5.6: no legal play, the action has no effect
+        self.tp = self.tg = -1  # the target: the player whose board, the guild
+        self.dec = 0  # the decision of the effect being walked (`execs`)
+        self.eowner = -1  # the board the effect acts on
+        self.enext = ""  # what follows the effect: "action", "react" or "post"
+        self.xfav = (-1, 0)  # the Favour card (guild, side) of a window's effect
+        self.before = 0  # the target guild's influence before the action (IC-6.2 formed_favour)
         self.execs: list[Any] = []
 
     # -- contract ---------------------------------------------------------------------------------
@@ -579,7 +587,7 @@ class IntrigueState(State):
         fav, tg, b = self.fav, self.tg, who * 18
         for g in cands:
             side = fav[who * 6 + g]
-            if side and g != tg and favour_executions(GUILDS[g], FAV_VALUES[g][side], self.cu, b, self.bank, tg):
+            if side and g != tg and favour_usable(GUILDS[g], FAV_VALUES[g][side], self.cu, b, self.bank, tg):
                 out.append(g)
         return out
 
@@ -591,7 +599,11 @@ class IntrigueState(State):
         return FAV_VALUES[g][side]
 
     def _open_window(self, window: str) -> None:
+        """Open a Favour window if its player can use a card in it, else go on past it."""
         favours = self._window_favours(window)
+        if not favours and window == "react":  # IC-4.1 e: the attacker's window follows
+            window = "post"
+            favours = self._window_favours(window)
         if favours:
             self.phase = window
             self.act = [self.roles[self.tp if window == "react" else self.cur]]
