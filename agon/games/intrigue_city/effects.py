@@ -79,18 +79,13 @@ ALL = 63  # the bit mask of all six guilds
 
 def held(cu: list[int], b: int, w: int) -> int:
     """The bit mask of the guilds of the board at b that hold a w-cube (w: 0 any value, else 1..3)."""
-    m = 0
-    if w:
+    if w:  # guild g's w-cubes are at b + 3g + w - 1 (written out: this runs for every target listed)
         i = b + w - 1
-        for g in range(6):
-            if cu[i + 3 * g]:
-                m |= 1 << g
-        return m
-    for g in range(6):
-        i = b + 3 * g
-        if cu[i] or cu[i + 1] or cu[i + 2]:
-            m |= 1 << g
-    return m
+        return ((cu[i] and 1) | (cu[i + 3] and 2) | (cu[i + 6] and 4) | (cu[i + 9] and 8)
+                | (cu[i + 12] and 16) | (cu[i + 15] and 32))
+    return (((cu[b] or cu[b + 1] or cu[b + 2]) and 1) | ((cu[b + 3] or cu[b + 4] or cu[b + 5]) and 2)
+            | ((cu[b + 6] or cu[b + 7] or cu[b + 8]) and 4) | ((cu[b + 9] or cu[b + 10] or cu[b + 11]) and 8)
+            | ((cu[b + 12] or cu[b + 13] or cu[b + 14]) and 16) | ((cu[b + 15] or cu[b + 16] or cu[b + 17]) and 32))
 
 
 def target_mask(card: str, cu: list[int], b: int, bank: list[int], pm: tuple[int, ...] | None = None) -> int:

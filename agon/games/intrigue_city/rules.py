@@ -146,7 +146,7 @@ class IntrigueState(State):
         self._fast: dict[tuple[int, int, int], tuple[list[bool | None], list[int], list[int]]] = {}
         self._window: tuple[str, list[Action]] | None = None  # the open Favour window's legal list
         # the open decision's legal list, with the executions and the decision it was listed for
-        self._choices: tuple[list[Any], int, list[Action]] | None = None
+        self._choices: tuple[list[Any], int, list[Action], dict[Action, list[Any]]] | None = None
         self._clear_turn()
         # IC-2.4 / IC-2P.2 / IC-V.2 / IC-V.3: starting sets, placed in initial turn order (bottom first)
         extra = (1 if n == 2 else 0) + (1 if o["short"] else 0)
@@ -260,8 +260,11 @@ class IntrigueState(State):
         verb = action.verb
         ph = self.phase
         if ph == "exec":
-            dec = self.dec
-            self.execs = [e for e in self.execs if e[0][dec] == action]
+            dec, choices = self.dec, self._choices
+            if choices is not None and choices[0] is self.execs and choices[1] == dec:
+                self.execs = choices[3][action]  # the executions that take this option, grouped when listed
+            else:
+                self.execs = [e for e in self.execs if e[0][dec] == action]
             self.dec = dec + 1
             self._advance_exec()
         elif ph == "turn":
@@ -498,21 +501,25 @@ class IntrigueState(State):
         assert execs, "an effect with no full execution cannot be chosen (IC-5.5)"
         dec = self.dec
         while True:
-            choices: list[Action] = []  # the different options of decision `dec`, in order
-            for decisions, ops in execs:
+            groups: dict[Action, list[Any]] = {}  # the executions by their option at decision `dec`, in order
+            for ex in execs:
+                decisions = ex[0]
                 if len(decisions) == dec:  # an execution is complete: it is carried out
                     self.dec = dec
-                    self._finish_exec(ops)
+                    self._finish_exec(ex[1])
                     return
-                a = decisions[dec]
-                if a not in choices:
-                    choices.append(a)
-            if len(choices) > 1:
+                group = groups.get(decisions[dec])
+                if group is None:
+                    groups[decisions[dec]] = [ex]
+                else:
+                    group.append(ex)
+            if len(groups) > 1:
                 self.dec = dec
                 self.phase = "exec"
                 actor = self.eowner if self.enext == "react" else self.cur
                 self.act = [self.roles[actor]]
-                self._choices = (execs, dec, choices)  # this decision's legal list, for `_legal`
+                # this decision's legal list for `_legal`, and what each option leaves for `_apply`
+                self._choices = (execs, dec, list(groups), groups)
                 return
             dec += 1
 

@@ -31,8 +31,8 @@ def end_round(s: IntrigueState) -> None:
     # neither, every player takes every card their board earns, in any order)
     order = sorted(range(s.n), key=lambda q: (s.pos[q], s.arr[q])) if limit or not quiet else range(s.n)
     for p in order:
-        got = [g for g, i in enumerate(range(p * 18, p * 18 + 18, 3))
-               if cu[i] + 2 * cu[i + 1] + 3 * cu[i + 2] == 6]  # IC-7.2 (IC-2.4 influence 6)
+        b = p * 18
+        got = [g for g in range(6) if cu[b + 3 * g] + 2 * cu[b + 3 * g + 1] + 3 * cu[b + 3 * g + 2] == 6]  # IC-7.2
         if limit:  # GAP-14 option: a guild's stack of 15 can run out (taken in turn order)
             got = [g for g in got if sum(eq[q * 6 + g] for q in range(s.n)) < EQUILIBRIUM_PER_GUILD]
         for g in got:
