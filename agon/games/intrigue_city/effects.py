@@ -92,12 +92,7 @@ def target_mask(card: str, cu: list[int], b: int, bank: list[int], pm: tuple[int
     """The bit mask of the guilds g for which `card` has at least one full execution with target g
     (IC-5.5). `pm`: the values a Promising Arrangements / Redistribution of Power cube may be placed
     with, when the `arrangement_value` option overrides the data (AMB-3)."""
-    kind = CARD_KIND[card]
-    if kind == "nothing":  # ACT-P2 Scapegoat
-        return ALL
-    if kind == "place_two":
-        vt, vc = CARD_VALUES[card]
-        return ALL if bank[vt - 1] > 0 and bank[vc - 1] > (1 if vt == vc else 0) else 0
+    kind = CARD_KIND[card]  # the kinds of the basic cards first: they are on every board
     if kind == "place_or_remove":
         v = CARD_VALUES[card][0]
         if bank[v - 1] > 0:
@@ -105,6 +100,11 @@ def target_mask(card: str, cu: list[int], b: int, bank: list[int], pm: tuple[int
         return held(cu, b, v) if value_total(cu, b, v) >= 2 else 0
     if kind == "move" or kind == "double_move":  # ACT-A5/A10 fall back to one move
         return REACH[card][held(cu, b, 0)]
+    if kind == "nothing":  # ACT-P2 Scapegoat
+        return ALL
+    if kind == "place_two":
+        vt, vc = CARD_VALUES[card]
+        return ALL if bank[vt - 1] > 0 and bank[vc - 1] > (1 if vt == vc else 0) else 0
     if kind == "place_move":
         can_place = any(bank[v - 1] > 0 for v in pm or CARD_VALUES[card])
         return REACH[card][held(cu, b, 0)] if can_place else 0
@@ -214,8 +214,12 @@ def executions(card: str, cu: list[int], b: int, bank: list[int], g: int,
     """Every full execution of `card` with target guild g on the board at offset b (IC-5.5)."""
     kind = CARD_KIND[card]
     out: list[Execution] = []
-    if kind == "place_or_remove":  # ACT-B1, B2, B4
-        _place_or_remove(cu, b, bank, g, CARD_VALUES[card][0], out)
+    if kind == "place_or_remove":  # ACT-B1, B2, B4: place from the Bank, or remove (IC-5.2, IC-2.7)
+        v = CARD_VALUES[card][0]
+        if bank[v - 1] > 0:
+            out.append(PLACE_EX[g][v])
+        if cu[b + g * 3 + v - 1] and value_total(cu, b, v) >= 2:
+            out.append(REMOVE_EX[g][v])
     elif kind == "move":  # ACT-B3, B5
         out = [ex for off, ex in REL_MOVES[card][g] if cu[b + off]]
     elif kind == "place_two":  # ACT-A1..A4

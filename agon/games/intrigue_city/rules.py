@@ -56,7 +56,6 @@ from agon.games.intrigue_city.effects import (
     executions,
     favour_executions,
     favour_usable,
-    guild_sum,
     held,
     target_mask,
 )
@@ -339,7 +338,7 @@ class IntrigueState(State):
         """Setup 2.4.3: each set goes into a different guild of the player's own board."""
         p = self.setup_order[self.setup_i]
         cubes = self.sets[self.set_i]
-        apply_ops(self.cu, p * 18, self.bank, tuple(("P", g, v) for v in cubes))
+        apply_ops(self.cu, p * 18, self.bank, tuple([("P", g, v) for v in cubes]))
         if not self.quiet:
             self.say("{role} puts the set {set} into {guild}", role=self.player(p),
                      set=text.set_name(cubes), guild=GUILD_NAMES[GUILDS[g]])
@@ -557,7 +556,8 @@ class IntrigueState(State):
         if self.pawn == 0:  # IC-4.1 d
             self._open_window("react")
             return
-        strong = guild_sum(self.cu, self.cur * 18, self.tg) == 6  # IC-4.1 f, IC-6.2
+        cu, i = self.cu, self.cur * 18 + self.tg * 3
+        strong = cu[i] + 2 * cu[i + 1] + 3 * cu[i + 2] == 6  # IC-4.1 f, IC-6.2: Equilibrium (IC-2.4)
         if strong and self.options["formed_favour"] and self.before == 6:
             strong = False  # the option: the action itself must form the Equilibrium
         self._gain_favour(self.cur, self.tg, strong)
@@ -614,7 +614,7 @@ class IntrigueState(State):
         if favours:
             self.phase = window
             self.act = [self.roles[self.tp if window == "react" else self.cur]]
-            self._window = (window, [*(FAVOUR_ACTIONS[g] for g in favours), PASS])  # this window's legal list
+            self._window = (window, [*map(FAVOUR_ACTIONS.__getitem__, favours), PASS])  # this window's legal list
             return
         self._after_window(window)
 
