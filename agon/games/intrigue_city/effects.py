@@ -53,17 +53,32 @@ def all_six(cu: list[int], b: int) -> bool:
     return True
 
 
-def apply_ops(cu: list[int], b: int, bank: list[int], ops: tuple[Op, ...]) -> None:
+def apply_ops(cu: list[int], b: int, bank: list[int], ops: tuple[Op, ...], inf: list[int], e: int) -> None:
+    """Carry out cube operations on the board at offset b, and keep `inf[e + g]`, the influence of
+    its guild g (IC-2.4), with them."""
     for op in ops:
-        if op[0] == "P":  # IC-2.3 place
-            bank[op[2] - 1] -= 1
-            cu[b + op[1] * 3 + op[2] - 1] += 1
-        elif op[0] == "R":  # IC-2.3 remove
-            bank[op[2] - 1] += 1
-            cu[b + op[1] * 3 + op[2] - 1] -= 1
+        kind = op[0]
+        if kind == "P":  # IC-2.3 place
+            v = op[2]
+            bank[v - 1] -= 1
+            cu[b + op[1] * 3 + v - 1] += 1
+            inf[e + op[1]] += v
+        elif kind == "R":  # IC-2.3 remove
+            v = op[2]
+            bank[v - 1] += 1
+            cu[b + op[1] * 3 + v - 1] -= 1
+            inf[e + op[1]] -= v
         else:  # IC-2.3 move
-            cu[b + op[1] * 3 + op[3] - 1] -= 1
-            cu[b + op[2] * 3 + op[3] - 1] += 1
+            v = op[3]
+            cu[b + op[1] * 3 + v - 1] -= 1
+            cu[b + op[2] * 3 + v - 1] += 1
+            inf[e + op[1]] -= v
+            inf[e + op[2]] += v
+
+
+def influences(cu: list[int], n: int) -> list[int]:
+    """The influence of every guild of every board, player p's guild g at p*6 + g (IC-2.4)."""
+    return [guild_sum(cu, p * 18, g) for p in range(n) for g in range(6)]
 
 
 # -- feasibility (IC-5.5) -------------------------------------------------------------------------

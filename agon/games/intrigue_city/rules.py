@@ -49,7 +49,6 @@ from agon.games.intrigue_city.data import (
     VARIANT_A_BY_PLAYERS,
 )
 from agon.games.intrigue_city.effects import (
-    all_six,
     apply_ops,
     card_ok,
     card_ok_anywhere,
@@ -57,6 +56,7 @@ from agon.games.intrigue_city.effects import (
     favour_executions,
     favour_usable,
     held,
+    influences,
     target_mask,
 )
 
@@ -64,6 +64,7 @@ PRE_OFF, PRE_DEF = FAV_PRE_OFFENSIVE, FAV_PRE_DEFENSIVE  # BoS and ES (AMB-1 map
 PAWNS = ("offensive", "defensive")
 PASS = Action("pass", None)
 ALL = 63  # the bit mask of all six guilds
+ALL_SIX = [6] * 6  # IC-10.1: Equilibrium (influence 6) in all six guilds of a board
 UNLIMITED = 10_000  # an "unlimited" Bank pile: far more cubes than any game can place
 PLACE_ACTIONS = tuple(tuple(Action(verb, i) for i in range(16)) for verb in PAWNS)
 TARGET_ACTIONS = tuple(tuple(Action("target", (f"p{p + 1}", g)) for g in GUILDS) for p in range(5))
@@ -104,6 +105,7 @@ class IntrigueState(State):
         self.roles = tuple(f"p{i + 1}" for i in range(n))
         rng = self.rng
         self.cu = [0] * (18 * n)
+        self._inf = [0] * (6 * n)  # the influence of each guild of `cu` (influences()), kept by apply_ops
         # GAP-14 / AMB-15: the Bank is limited (33/33/30) unless the option says otherwise
         self.bank_total = (UNLIMITED,) * 3 if o["unlimited_bank"] else BANK
         self.bank = list(self.bank_total)
@@ -307,10 +309,12 @@ class IntrigueState(State):
         super().changed()
         self._window = self._choices = None
         self._occupied = sum(1 << i for i, o in enumerate(self.occ) if o)
+        self._inf = influences(self.cu, self.n)
 
     def _copy_into(self, twin: State) -> None:
         t: IntrigueState = twin  # type: ignore[assignment]
         t.cu = self.cu[:]
+        t._inf = self._inf[:]
         t.bank = self.bank[:]
         t.pos = self.pos[:]
         t.arr = self.arr[:]
@@ -338,7 +342,7 @@ class IntrigueState(State):
         """Setup 2.4.3: each set goes into a different guild of the player's own board."""
         p = self.setup_order[self.setup_i]
         cubes = self.sets[self.set_i]
-        apply_ops(self.cu, p * 18, self.bank, tuple([("P", g, v) for v in cubes]))
+        apply_ops(self.cu, p * 18, self.bank, tuple([("P", g, v) for v in cubes]), self._inf, p * 6)
         if not self.quiet:
             self.say("{role} puts the set {set} into {guild}", role=self.player(p),
                      set=text.set_name(cubes), guild=GUILD_NAMES[GUILDS[g]])
@@ -468,14 +472,13 @@ class IntrigueState(State):
 
     def _choose_target(self, tp: int, g: int) -> None:
         self.tp, self.tg = tp, g
-        cu, i = self.cu, tp * 18 + g * 3
-        self.before = cu[i] + 2 * cu[i + 1] + 3 * cu[i + 2]  # the guild's influence (IC-2.4) before the action
+        self.before = self._inf[tp * 6 + g]  # the guild's influence before the action (IC-6.2)
         if self.noeff:
             if not self.quiet:
                 self._say_action(msg("no legal play, no effect"))
             self._after_action()
             return
-        self.execs = executions(self.card, cu, tp * 18, self.bank, g, self.pm)
+        self.execs = executions(self.card, self.cu, tp * 18, self.bank, g, self.pm)
         self.dec = 0
         self.eowner = tp
         self.enext = "action"
@@ -524,14 +527,15 @@ class IntrigueState(State):
 
     def _finish_exec(self, ops: tuple[Any, ...]) -> None:
         owner = self.eowner
+        inf, e = self._inf, owner * 6
         if self.options["strict_victory"] and len(ops) > 1:  # AMB-14 option: after every cube operation
             for k in range(len(ops)):
-                apply_ops(self.cu, owner * 18, self.bank, ops[k:k + 1])
-                if all_six(self.cu, owner * 18):
+                apply_ops(self.cu, owner * 18, self.bank, ops[k:k + 1], inf, e)
+                if inf[e:e + 6] == ALL_SIX:
                     ops = ops[:k + 1]
                     break
         else:
-            apply_ops(self.cu, owner * 18, self.bank, ops)
+            apply_ops(self.cu, owner * 18, self.bank, ops, inf, e)
         if not self.quiet:
             done = text.describe_ops(ops) if ops else msg("nothing changes")
             if self.enext == "action":
@@ -540,7 +544,7 @@ class IntrigueState(State):
                 g, side = self.xfav
                 self.say("{role} uses the {side} {guild} Favour card on their own board: {ops}",
                          role=self.player(owner), side=text.SIDES[side], guild=GUILD_NAMES[GUILDS[g]], ops=done)
-        if all_six(self.cu, owner * 18):  # IC-10.1 / IC-10.3
+        if inf[e:e + 6] == ALL_SIX:  # IC-10.1 / IC-10.3
             self.winner = owner
             self.phase = "over"
             self.act = []
@@ -556,8 +560,7 @@ class IntrigueState(State):
         if self.pawn == 0:  # IC-4.1 d
             self._open_window("react")
             return
-        cu, i = self.cu, self.cur * 18 + self.tg * 3
-        strong = cu[i] + 2 * cu[i + 1] + 3 * cu[i + 2] == 6  # IC-4.1 f, IC-6.2: Equilibrium (IC-2.4)
+        strong = self._inf[self.cur * 6 + self.tg] == 6  # IC-4.1 f, IC-6.2: Equilibrium (IC-2.4)
         if strong and self.options["formed_favour"] and self.before == 6:
             strong = False  # the option: the action itself must form the Equilibrium
         self._gain_favour(self.cur, self.tg, strong)

@@ -26,13 +26,12 @@ ERAS = ("I", "II", "III", "IV")
 def end_round(s: IntrigueState) -> None:
     """IC-7.2 to IC-7.5: Equilibrium cards, pawns back, round marker on."""
     limit = s.options["limit_equilibrium"]
-    cu, eq, quiet = s.cu, s.eq, s.quiet
+    inf, eq, quiet = s._inf, s.eq, s.quiet
     # the players in turn order: the order the log tells and the limited stacks are taken in (with
     # neither, every player takes every card their board earns, in any order)
     order = sorted(range(s.n), key=lambda q: (s.pos[q], s.arr[q])) if limit or not quiet else range(s.n)
     for p in order:
-        b = p * 18
-        got = [g for g in range(6) if cu[b + 3 * g] + 2 * cu[b + 3 * g + 1] + 3 * cu[b + 3 * g + 2] == 6]  # IC-7.2
+        got = [g for g, x in enumerate(inf[p * 6:p * 6 + 6]) if x == 6]  # IC-7.2: influence 6 (IC-2.4)
         if limit:  # GAP-14 option: a guild's stack of 15 can run out (taken in turn order)
             got = [g for g in got if sum(eq[q * 6 + g] for q in range(s.n)) < EQUILIBRIUM_PER_GUILD]
         for g in got:
