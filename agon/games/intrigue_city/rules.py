@@ -64,6 +64,7 @@ PRE_OFF, PRE_DEF = FAV_PRE_OFFENSIVE, FAV_PRE_DEFENSIVE  # BoS and ES (AMB-1 map
 PAWNS = ("offensive", "defensive")
 PASS = Action("pass", None)
 ALL = 63  # the bit mask of all six guilds
+PLENTY = (2, 2, 2)  # a Bank key of _board_feasibility: no pile is short (each has 2 cubes or more)
 ALL_SIX = [6] * 6  # IC-10.1: Equilibrium (influence 6) in all six guilds of a board
 UNLIMITED = 10_000  # an "unlimited" Bank pile: far more cubes than any game can place
 PLACE_ACTIONS = tuple(tuple(Action(verb, i) for i in range(16)) for verb in PAWNS)
@@ -391,7 +392,7 @@ class IntrigueState(State):
         boards. It depends only on the (fixed) board and on which Bank piles are short (none, 0 or 1
         cubes left), so it is kept for the whole game."""
         b1, b2, b3 = self.bank
-        key = (b1 if b1 < 2 else 2, b2 if b2 < 2 else 2, b3 if b3 < 2 else 2)
+        key = PLENTY if b1 > 1 and b2 > 1 and b3 > 1 else (min(b1, 2), min(b2, 2), min(b3, 2))
         entry = self._fast.get(key)
         if entry is None:
             fast = [card_ok_anywhere(c, self.bank, self.pm) for c in self.board]
@@ -401,34 +402,40 @@ class IntrigueState(State):
 
     def _turn_actions(self) -> list[Action]:
         p, tfav, pawns = self.cur, self.tfav, self.pawns
+        pawn_left = [pawns[2 * p], pawns[2 * p + 1]]  # the offensive and the defensive pawn still in hand
         out: list[Action] = []
         if tfav < 0:
             if not self.options["beginner"]:  # IC-4.1 a, IC-6.4
-                if pawns[2 * p] and self.fav[p * 6 + PRE_OFF]:
+                if pawn_left[0] and self.fav[p * 6 + PRE_OFF]:
                     out.append(FAVOUR_ACTIONS[PRE_OFF])
-                if pawns[2 * p + 1] and self.fav[p * 6 + PRE_DEF]:
+                if pawn_left[1] and self.fav[p * 6 + PRE_DEF]:
                     out.append(FAVOUR_ACTIONS[PRE_DEF])
             free = (1 << len(self.board)) - 1 & ~self._occupied
-            sides: tuple[int, ...] = (0, 1)
         else:  # a pre-placement Favour card decides the pawn (IC-4.1 a)
             free = (1 << len(self.board)) - 1  # IC-4.3 (AMB-9): any pawn occupies a card
-            sides = (1,) if tfav == PRE_DEF else (0,)
+            pawn_left[0 if tfav == PRE_DEF else 1] = 0
         _fast, never, check = self._board_feasibility()
+        if not (never or check):  # every card can be carried out, whatever the boards
+            places = spots(free)
+            if pawn_left[0]:
+                out += places[0]
+            if pawn_left[1]:
+                out += places[1]
+            return out
         hand = self.hands[p]
-        for pawn in sides:
-            if not pawns[2 * p + pawn]:
+        cu, bank, board, forbid, pm = self.cu, self.bank, self.board, self._forbid(), self.pm
+        for pawn in (0, 1):
+            if not pawn_left[pawn]:
                 continue
             usable = free
-            if never or check:
-                boards = BOARDS[self.n][p][pawn]
-                cu, bank, board, forbid, pm = self.cu, self.bank, self.board, self._forbid(), self.pm
-                # IC-2P.5: with a feasible hand card, any card may be carried out instead
-                if not (hand and any(card_ok(h, cu, boards, bank, forbid, pm) for h in hand)):
-                    bad = never
-                    for i in check:
-                        if not card_ok(board[i], cu, boards, bank, forbid, pm):
-                            bad |= 1 << i
-                    usable = free & ~bad or free  # IC-5.6: with no legal play, anywhere
+            boards = BOARDS[self.n][p][pawn]
+            # IC-2P.5: with a feasible hand card, any card may be carried out instead
+            if not (hand and any(card_ok(h, cu, boards, bank, forbid, pm) for h in hand)):
+                bad = never
+                for i in check:
+                    if not card_ok(board[i], cu, boards, bank, forbid, pm):
+                        bad |= 1 << i
+                usable = free & ~bad or free  # IC-5.6: with no legal play, anywhere
             out += spots(usable)[pawn]
         return out
 
