@@ -69,6 +69,7 @@ ALL_SIX = [6] * 6  # IC-10.1: Equilibrium (influence 6) in all six guilds of a b
 UNLIMITED = 10_000  # an "unlimited" Bank pile: far more cubes than any game can place
 PLACE_ACTIONS = tuple(tuple(Action(verb, i) for i in range(16)) for verb in PAWNS)
 TARGET_ACTIONS = tuple(tuple(Action("target", (f"p{p + 1}", g)) for g in GUILDS) for p in range(5))
+TARGET_OF = {a: (p, g) for p, acts in enumerate(TARGET_ACTIONS) for g, a in enumerate(acts)}  # action -> (board, guild)
 # TARGETS[p][m]: the target actions on player p's board for the guilds in the bit mask m
 TARGETS = tuple(tuple(tuple(acts[g] for g in range(6) if m >> g & 1) for m in range(64)) for acts in TARGET_ACTIONS)
 FAVOUR_ACTIONS = tuple(Action("favour", g) for g in GUILDS)
@@ -275,7 +276,7 @@ class IntrigueState(State):
             else:
                 self._place_pawn(PAWNS.index(verb), action.arg)
         elif ph == "target":
-            self._choose_target(self.roles.index(action.arg[0]), GI[action.arg[1]])
+            self._choose_target(*TARGET_OF[action])
         elif ph == "react" or ph == "post":
             if verb == "pass":
                 self._after_window(ph)
@@ -592,18 +593,20 @@ class IntrigueState(State):
     # -- Favour windows d and e (IC-6.4, IC-6.7, IC-6.8) ------------------------------------------
 
     def _window_favours(self, window: str) -> list[int]:
-        if self.options["beginner"]:
-            return []
+        """The Favour cards the window's player can use in it (IC-6.4, IC-6.7, IC-6.8)."""
         if window == "react":
             who, cands = self.tp, FAV_REACT
         else:
             if self.tfav >= 0:  # IC-6.7: one Favour per own turn
                 return []
             who, cands = self.cur, FAV_POST
+        fav, e = self.fav, who * 6
+        if not (fav[e + cands[0]] or fav[e + cands[1]]) or self.options["beginner"]:  # neither card held
+            return []
         out = []
-        fav, tg, b = self.fav, self.tg, who * 18
+        tg, b = self.tg, who * 18
         for g in cands:
-            side = fav[who * 6 + g]
+            side = fav[e + g]
             if side and g != tg and favour_usable(GUILDS[g], FAV_VALUES[g][side], self.cu, b, self.bank, tg):
                 out.append(g)
         return out
