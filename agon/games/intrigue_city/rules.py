@@ -146,7 +146,7 @@ class IntrigueState(State):
         self.final: dict[str, Any] | None = None
         self.winner: int | None = None
         # per Bank shortage: the board's card_ok_anywhere answers (see _board_feasibility); shared by clones
-        self._fast: dict[tuple[int, int, int], tuple[list[bool | None], list[int], list[int]]] = {}
+        self._fast: dict[tuple[int, int, int], tuple[list[bool | None], int, list[int]]] = {}
         self._window: tuple[str, list[Action]] | None = None  # the open Favour window's legal list
         # the open decision's legal list, with the executions and the decision it was listed for
         self._choices: tuple[list[Any], int, list[Action], dict[Action, list[Any]]] | None = None
