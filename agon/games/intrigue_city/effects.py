@@ -173,8 +173,12 @@ def card_ok(card: str, cu: list[int], boards: tuple[int, ...], bank: list[int], 
             pm: tuple[int, ...] | None = None) -> bool:
     """Whether `card` has a full execution on one of these boards, on a guild other than `forbid`."""
     fast = card_ok_anywhere(card, bank, pm)
-    if fast is not None:
-        return fast
+    return card_ok_on(card, cu, boards, bank, forbid, pm) if fast is None else fast
+
+
+def card_ok_on(card: str, cu: list[int], boards: tuple[int, ...], bank: list[int], forbid: int,
+               pm: tuple[int, ...] | None = None) -> bool:
+    """`card_ok` for a card whose answer depends on the boards (`card_ok_anywhere` is None)."""
     if CARD_KIND[card] == "claim":  # ACT-A6/A7: a removable cube outside `forbid`, then two placements
         v = CARD_VALUES[card][0]
         for w in VALUES:
@@ -184,7 +188,10 @@ def card_ok(card: str, cu: list[int], boards: tuple[int, ...], bank: list[int], 
                         return True
         return False
     keep = ALL if forbid < 0 else ALL ^ (1 << forbid)
-    return any(target_mask(card, cu, b, bank, pm) & keep for b in boards)
+    for b in boards:
+        if target_mask(card, cu, b, bank, pm) & keep:
+            return True
+    return False
 
 
 # -- executions ---------------------------------------------------------------------------------

@@ -52,6 +52,7 @@ from agon.games.intrigue_city.effects import (
     apply_ops,
     card_ok,
     card_ok_anywhere,
+    card_ok_on,
     executions,
     favour_executions,
     favour_usable,
@@ -433,8 +434,8 @@ class IntrigueState(State):
             # IC-2P.5: with a feasible hand card, any card may be carried out instead
             if not (hand and any(card_ok(h, cu, boards, bank, forbid, pm) for h in hand)):
                 bad = never
-                for i in check:
-                    if not card_ok(board[i], cu, boards, bank, forbid, pm):
+                for i in check:  # the cards whose answer depends on the boards
+                    if not card_ok_on(board[i], cu, boards, bank, forbid, pm):
                         bad |= 1 << i
                 usable = free & ~bad or free  # IC-5.6: with no legal play, anywhere
             out += spots(usable)[pawn]
