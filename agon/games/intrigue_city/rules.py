@@ -462,8 +462,10 @@ class IntrigueState(State):
             self.noeff = False
             self.phase = "hand"
             return
-        ok = self._board_feasibility()[0][i]  # the card's answer from the Bank alone, where it can be
-        self.noeff = not (self._card_feasible(card, pawn) if ok is None else ok)  # IC-5.6
+        ok = card_ok_anywhere(card, self.bank, self.pm)  # IC-5.6 (the answer from the Bank alone, where it can be)
+        if ok is None:
+            ok = card_ok_on(card, self.cu, BOARDS[self.n][p][pawn], self.bank, self._forbid(), self.pm)
+        self.noeff = not ok
         self.phase = "target"
 
     def _hand_actions(self) -> list[Action]:
