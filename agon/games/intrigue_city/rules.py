@@ -521,11 +521,7 @@ class IntrigueState(State):
                     self.dec = dec
                     self._finish_exec(ex[1])
                     return
-                group = groups.get(decisions[dec])
-                if group is None:
-                    groups[decisions[dec]] = [ex]
-                else:
-                    group.append(ex)
+                groups.setdefault(decisions[dec], []).append(ex)
             if len(groups) > 1:
                 self.dec = dec
                 self.phase = "exec"
