@@ -368,12 +368,12 @@ class IntrigueState(State):
     def start_turn(self) -> None:
         """IC-3.5: the player furthest behind among those with a pawn left acts."""
         self._clear_turn()
-        best = -1
+        best = best_pos = best_arr = -1  # IC-3.3: lowest on the track, then lowest in its stack
         pawns, pos, arr = self.pawns, self.pos, self.arr
         for p in range(self.n):
-            if pawns[2 * p] or pawns[2 * p + 1]:
-                if best < 0 or pos[p] < pos[best] or (pos[p] == pos[best] and arr[p] < arr[best]):
-                    best = p
+            if (pawns[2 * p] or pawns[2 * p + 1]) and (
+                    best < 0 or pos[p] < best_pos or (pos[p] == best_pos and arr[p] < best_arr)):
+                best, best_pos, best_arr = p, pos[p], arr[p]
         if best < 0:  # IC-3.7 / IC-7.1
             self.phase = "end"
             scoring.end_round(self)
