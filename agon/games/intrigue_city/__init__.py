@@ -62,6 +62,15 @@ class IntrigueCity(Game):
         ]
 
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        if not options:  # the defaults (every machine's game asks for them): checked once, copied
+            if self._defaults is None:
+                self._defaults = self._normalize({})
+            return dict(self._defaults)
+        return self._normalize(options)
+
+    _defaults: dict[str, Any] | None = None
+
+    def _normalize(self, options: dict[str, Any]) -> dict[str, Any]:
         known = {"players", "advanced", "theme", "schemer_tie", "arrangement_value", *_FLAGS}
         unknown = sorted(set(options) - known)
         if unknown:

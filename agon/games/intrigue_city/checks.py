@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from agon.engine.rng import Rng
 from agon.games.intrigue_city.data import BANK, TRACK
-from agon.games.intrigue_city.effects import value_total
+from agon.games.intrigue_city.effects import influences, value_total
 
 if TYPE_CHECKING:
     from agon.games.intrigue_city.rules import IntrigueState
@@ -59,6 +59,7 @@ def check_invariants(s: IntrigueState) -> None:
         assert on_boards + s.bank[v - 1] == s.bank_total[v - 1], f"cubes of value {v} not conserved"
         assert s.bank[v - 1] >= 0
     assert min(cu) >= 0, "negative cube count"
+    assert s._inf == influences(cu, n), "the kept influences differ from the cubes"
     if s.phase != "setup":
         for p in range(n):
             for v in (1, 2, 3):

@@ -53,17 +53,32 @@ def all_six(cu: list[int], b: int) -> bool:
     return True
 
 
-def apply_ops(cu: list[int], b: int, bank: list[int], ops: tuple[Op, ...]) -> None:
+def apply_ops(cu: list[int], b: int, bank: list[int], ops: tuple[Op, ...], inf: list[int], e: int) -> None:
+    """Carry out cube operations on the board at offset b, and keep `inf[e + g]`, the influence of
+    its guild g (IC-2.4), with them."""
     for op in ops:
-        if op[0] == "P":  # IC-2.3 place
-            bank[op[2] - 1] -= 1
-            cu[b + op[1] * 3 + op[2] - 1] += 1
-        elif op[0] == "R":  # IC-2.3 remove
-            bank[op[2] - 1] += 1
-            cu[b + op[1] * 3 + op[2] - 1] -= 1
+        kind = op[0]
+        if kind == "P":  # IC-2.3 place
+            v = op[2]
+            bank[v - 1] -= 1
+            cu[b + op[1] * 3 + v - 1] += 1
+            inf[e + op[1]] += v
+        elif kind == "R":  # IC-2.3 remove
+            v = op[2]
+            bank[v - 1] += 1
+            cu[b + op[1] * 3 + v - 1] -= 1
+            inf[e + op[1]] -= v
         else:  # IC-2.3 move
-            cu[b + op[1] * 3 + op[3] - 1] -= 1
-            cu[b + op[2] * 3 + op[3] - 1] += 1
+            v = op[3]
+            cu[b + op[1] * 3 + v - 1] -= 1
+            cu[b + op[2] * 3 + v - 1] += 1
+            inf[e + op[1]] -= v
+            inf[e + op[2]] += v
+
+
+def influences(cu: list[int], n: int) -> list[int]:
+    """The influence of every guild of every board, player p's guild g at p*6 + g (IC-2.4)."""
+    return [guild_sum(cu, p * 18, g) for p in range(n) for g in range(6)]
 
 
 # -- feasibility (IC-5.5) -------------------------------------------------------------------------
@@ -79,30 +94,20 @@ ALL = 63  # the bit mask of all six guilds
 
 def held(cu: list[int], b: int, w: int) -> int:
     """The bit mask of the guilds of the board at b that hold a w-cube (w: 0 any value, else 1..3)."""
-    m = 0
-    if w:
+    if w:  # guild g's w-cubes are at b + 3g + w - 1 (written out: this runs for every target listed)
         i = b + w - 1
-        for g in range(6):
-            if cu[i + 3 * g]:
-                m |= 1 << g
-        return m
-    for g in range(6):
-        i = b + 3 * g
-        if cu[i] or cu[i + 1] or cu[i + 2]:
-            m |= 1 << g
-    return m
+        return ((cu[i] and 1) | (cu[i + 3] and 2) | (cu[i + 6] and 4) | (cu[i + 9] and 8)
+                | (cu[i + 12] and 16) | (cu[i + 15] and 32))
+    return (((cu[b] or cu[b + 1] or cu[b + 2]) and 1) | ((cu[b + 3] or cu[b + 4] or cu[b + 5]) and 2)
+            | ((cu[b + 6] or cu[b + 7] or cu[b + 8]) and 4) | ((cu[b + 9] or cu[b + 10] or cu[b + 11]) and 8)
+            | ((cu[b + 12] or cu[b + 13] or cu[b + 14]) and 16) | ((cu[b + 15] or cu[b + 16] or cu[b + 17]) and 32))
 
 
 def target_mask(card: str, cu: list[int], b: int, bank: list[int], pm: tuple[int, ...] | None = None) -> int:
     """The bit mask of the guilds g for which `card` has at least one full execution with target g
     (IC-5.5). `pm`: the values a Promising Arrangements / Redistribution of Power cube may be placed
     with, when the `arrangement_value` option overrides the data (AMB-3)."""
-    kind = CARD_KIND[card]
-    if kind == "nothing":  # ACT-P2 Scapegoat
-        return ALL
-    if kind == "place_two":
-        vt, vc = CARD_VALUES[card]
-        return ALL if bank[vt - 1] > 0 and bank[vc - 1] > (1 if vt == vc else 0) else 0
+    kind = CARD_KIND[card]  # the kinds of the basic cards first: they are on every board
     if kind == "place_or_remove":
         v = CARD_VALUES[card][0]
         if bank[v - 1] > 0:
@@ -110,6 +115,11 @@ def target_mask(card: str, cu: list[int], b: int, bank: list[int], pm: tuple[int
         return held(cu, b, v) if value_total(cu, b, v) >= 2 else 0
     if kind == "move" or kind == "double_move":  # ACT-A5/A10 fall back to one move
         return REACH[card][held(cu, b, 0)]
+    if kind == "nothing":  # ACT-P2 Scapegoat
+        return ALL
+    if kind == "place_two":
+        vt, vc = CARD_VALUES[card]
+        return ALL if bank[vt - 1] > 0 and bank[vc - 1] > (1 if vt == vc else 0) else 0
     if kind == "place_move":
         can_place = any(bank[v - 1] > 0 for v in pm or CARD_VALUES[card])
         return REACH[card][held(cu, b, 0)] if can_place else 0
@@ -163,8 +173,12 @@ def card_ok(card: str, cu: list[int], boards: tuple[int, ...], bank: list[int], 
             pm: tuple[int, ...] | None = None) -> bool:
     """Whether `card` has a full execution on one of these boards, on a guild other than `forbid`."""
     fast = card_ok_anywhere(card, bank, pm)
-    if fast is not None:
-        return fast
+    return card_ok_on(card, cu, boards, bank, forbid, pm) if fast is None else fast
+
+
+def card_ok_on(card: str, cu: list[int], boards: tuple[int, ...], bank: list[int], forbid: int,
+               pm: tuple[int, ...] | None = None) -> bool:
+    """`card_ok` for a card whose answer depends on the boards (`card_ok_anywhere` is None)."""
     if CARD_KIND[card] == "claim":  # ACT-A6/A7: a removable cube outside `forbid`, then two placements
         v = CARD_VALUES[card][0]
         for w in VALUES:
@@ -174,7 +188,10 @@ def card_ok(card: str, cu: list[int], boards: tuple[int, ...], bank: list[int], 
                         return True
         return False
     keep = ALL if forbid < 0 else ALL ^ (1 << forbid)
-    return any(target_mask(card, cu, b, bank, pm) & keep for b in boards)
+    for b in boards:
+        if target_mask(card, cu, b, bank, pm) & keep:
+            return True
+    return False
 
 
 # -- executions ---------------------------------------------------------------------------------
@@ -219,8 +236,12 @@ def executions(card: str, cu: list[int], b: int, bank: list[int], g: int,
     """Every full execution of `card` with target guild g on the board at offset b (IC-5.5)."""
     kind = CARD_KIND[card]
     out: list[Execution] = []
-    if kind == "place_or_remove":  # ACT-B1, B2, B4
-        _place_or_remove(cu, b, bank, g, CARD_VALUES[card][0], out)
+    if kind == "place_or_remove":  # ACT-B1, B2, B4: place from the Bank, or remove (IC-5.2, IC-2.7)
+        v = CARD_VALUES[card][0]
+        if bank[v - 1] > 0:
+            out.append(PLACE_EX[g][v])
+        if cu[b + g * 3 + v - 1] and value_total(cu, b, v) >= 2:
+            out.append(REMOVE_EX[g][v])
     elif kind == "move":  # ACT-B3, B5
         out = [ex for off, ex in REL_MOVES[card][g] if cu[b + off]]
     elif kind == "place_two":  # ACT-A1..A4
@@ -289,3 +310,17 @@ def favour_executions(guild: str, values: tuple[int, ...], cu: list[int], b: int
     moves = FAV_MOVES[g]
     return [ex for k in (0, 1) for v in values for off, ex in moves[k][v] if cu[b + off]]
 
+
+def favour_usable(guild: str, values: tuple[int, ...], cu: list[int], b: int, bank: list[int], g: int) -> bool:
+    """Whether `favour_executions` lists any execution: all a Favour window asks before it opens."""
+    if FAVOURS[guild]["effect"] == "place_or_remove":
+        for v in values:
+            if bank[v - 1] > 0 or can_remove(cu, b, g, v):
+                return True
+        return False
+    for moves in FAV_MOVES[g]:
+        for v in values:
+            for off, _ex in moves[v]:
+                if cu[b + off]:
+                    return True
+    return False

@@ -49,14 +49,15 @@ from agon.games.intrigue_city.data import (
     VARIANT_A_BY_PLAYERS,
 )
 from agon.games.intrigue_city.effects import (
-    all_six,
     apply_ops,
     card_ok,
     card_ok_anywhere,
+    card_ok_on,
     executions,
     favour_executions,
-    guild_sum,
+    favour_usable,
     held,
+    influences,
     target_mask,
 )
 
@@ -64,34 +65,33 @@ PRE_OFF, PRE_DEF = FAV_PRE_OFFENSIVE, FAV_PRE_DEFENSIVE  # BoS and ES (AMB-1 map
 PAWNS = ("offensive", "defensive")
 PASS = Action("pass", None)
 ALL = 63  # the bit mask of all six guilds
+PLENTY = (2, 2, 2)  # a Bank key of _board_feasibility: no pile is short (each has 2 cubes or more)
+ALL_SIX = [6] * 6  # IC-10.1: Equilibrium (influence 6) in all six guilds of a board
 UNLIMITED = 10_000  # an "unlimited" Bank pile: far more cubes than any game can place
 PLACE_ACTIONS = tuple(tuple(Action(verb, i) for i in range(16)) for verb in PAWNS)
 TARGET_ACTIONS = tuple(tuple(Action("target", (f"p{p + 1}", g)) for g in GUILDS) for p in range(5))
+TARGET_OF = {a: (p, g) for p, acts in enumerate(TARGET_ACTIONS) for g, a in enumerate(acts)}  # action -> (board, guild)
 # TARGETS[p][m]: the target actions on player p's board for the guilds in the bit mask m
 TARGETS = tuple(tuple(tuple(acts[g] for g in range(6) if m >> g & 1) for m in range(64)) for acts in TARGET_ACTIONS)
 FAVOUR_ACTIONS = tuple(Action("favour", g) for g in GUILDS)
 GUILD_ACTIONS = tuple(Action("guild", g) for g in GUILDS)
-# the fields of a turn, as each turn starts (tfav: the guild index of the Favour used this turn, IC-6.7)
-TURN_START: dict[str, Any] = {"cur": -1, "pawn": -1, "cpos": -1, "card": "", "tfav": -1, "tside": 0, "noeff": False,
-                              "tp": -1, "tg": -1, "dec": 0, "eowner": -1, "enext": "", "xfav": (-1, 0), "before": 0}
 # FAV_VALUES[g][side]: the cube values guild g's Favour card acts with, Weak (1) or Strong (2)
 FAV_VALUES = tuple(((), *(tuple(FAVOURS[GUILDS[g]].get(side, ())) for side in ("weak", "strong"))) for g in range(6))
 # BOARDS[n][p]: the boards player p's offensive pawn may act on, then the defensive pawn's (IC-4.4, IC-4.5)
 BOARDS = {n: tuple((tuple(q * 18 for q in range(n) if q != p), (p * 18,)) for p in range(n)) for n in range(2, 6)}
 
 
-_FREE: dict[bytes, tuple[tuple[int, ...], tuple[tuple[Action, ...], ...]]] = {}
+_SPOTS: dict[int, tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
 
 
-def free_places(occupied: bytes) -> tuple[tuple[int, ...], tuple[tuple[Action, ...], ...]]:
-    """The free positions of a central board whose occupied cards are the non-zero bytes, and the
-    offensive and defensive placements on them (kept per occupancy: a pure function of it)."""
-    entry = _FREE.get(occupied)
+def spots(cards: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
+    """The offensive and the defensive placements on the cards of the bit mask `cards` (IC-4.2), in
+    board order; kept per mask (a pure function of it)."""
+    entry = _SPOTS.get(cards)
     if entry is None:
-        if len(_FREE) > 100_000:  # a bound on the memory; never reached by games of 2 to 5 players
-            _FREE.clear()
-        usable = tuple(i for i, o in enumerate(occupied) if not o)
-        entry = _FREE[occupied] = (usable, tuple(tuple(acts[i] for i in usable) for acts in PLACE_ACTIONS))
+        if len(_SPOTS) > 100_000:  # a bound on the memory; never reached by games of 2 to 5 players
+            _SPOTS.clear()
+        entry = _SPOTS[cards] = tuple(tuple(acts[i] for i in range(16) if cards >> i & 1) for acts in PLACE_ACTIONS)
     return entry
 
 
@@ -108,6 +108,7 @@ class IntrigueState(State):
         self.roles = tuple(f"p{i + 1}" for i in range(n))
         rng = self.rng
         self.cu = [0] * (18 * n)
+        self._inf = [0] * (6 * n)  # the influence of each guild of `cu` (influences()), kept by apply_ops
         # GAP-14 / AMB-15: the Bank is limited (33/33/30) unless the option says otherwise
         self.bank_total = (UNLIMITED,) * 3 if o["unlimited_bank"] else BANK
         self.bank = list(self.bank_total)
@@ -146,8 +147,10 @@ class IntrigueState(State):
         self.final: dict[str, Any] | None = None
         self.winner: int | None = None
         # per Bank shortage: the board's card_ok_anywhere answers (see _board_feasibility); shared by clones
-        self._fast: dict[tuple[int, int, int], tuple[list[bool | None], list[int], list[int]]] = {}
+        self._fast: dict[tuple[int, int, int], tuple[list[bool | None], int, list[int]]] = {}
         self._window: tuple[str, list[Action]] | None = None  # the open Favour window's legal list
+        # the open decision's legal list, with the executions and the decision it was listed for
+        self._choices: tuple[list[Any], int, list[Action], dict[Action, list[Any]]] | None = None
         self._clear_turn()
         # IC-2.4 / IC-2P.2 / IC-V.2 / IC-V.3: starting sets, placed in initial turn order (bottom first)
         extra = (1 if n == 2 else 0) + (1 if o["short"] else 0)
@@ -194,9 +197,20 @@ class IntrigueState(State):
         self.board = tuple(cards)
         self.spiders = tuple(spid)
         self.occ: list[tuple[tuple[int, int], ...]] = [()] * len(cards)
+        self._occupied = 0  # the bit mask of the occupied cards of `occ` (kept with it; changed() rebuilds it)
 
     def _clear_turn(self) -> None:
-        self.__dict__.update(TURN_START)
+        """The fields of a turn, as each turn starts (set one by one: the cheapest way)."""
+        self.cur = self.pawn = self.cpos = -1  # the player, the pawn placed (0 offensive, 1 defensive), its card
+        self.card = ""  # the action card carried out (IC-2P.5: maybe a hand card)
+        self.tfav, self.tside = -1, 0  # the guild index and side of the Favour used this turn (IC-6.7)
+        self.noeff = False  # IC-5.6: no legal play, the action has no effect
+        self.tp = self.tg = -1  # the target: the player whose board, the guild
+        self.dec = 0  # the decision of the effect being walked (`execs`)
+        self.eowner = -1  # the board the effect acts on
+        self.enext = ""  # what follows the effect: "action", "react" or "post"
+        self.xfav = (-1, 0)  # the Favour card (guild, side) of a window's effect
+        self.before = 0  # the target guild's influence before the action (IC-6.2 formed_favour)
         self.execs: list[Any] = []
 
     # -- contract ---------------------------------------------------------------------------------
@@ -222,6 +236,9 @@ class IntrigueState(State):
         if ph == "target":
             return self._target_actions()
         if ph == "exec":
+            choices = self._choices
+            if choices is not None and choices[0] is self.execs and choices[1] == self.dec:
+                return choices[2]  # listed when the decision came up (`_advance_exec`)
             seen: list[Action] = []
             dec = self.dec
             for decisions, _ops in self.execs:
@@ -247,8 +264,11 @@ class IntrigueState(State):
         verb = action.verb
         ph = self.phase
         if ph == "exec":
-            dec = self.dec
-            self.execs = [e for e in self.execs if e[0][dec] == action]
+            dec, choices = self.dec, self._choices
+            if choices is not None and choices[0] is self.execs and choices[1] == dec:
+                self.execs = choices[3][action]  # the executions that take this option, grouped when listed
+            else:
+                self.execs = [e for e in self.execs if e[0][dec] == action]
             self.dec = dec + 1
             self._advance_exec()
         elif ph == "turn":
@@ -257,7 +277,7 @@ class IntrigueState(State):
             else:
                 self._place_pawn(PAWNS.index(verb), action.arg)
         elif ph == "target":
-            self._choose_target(self.roles.index(action.arg[0]), GI[action.arg[1]])
+            self._choose_target(*TARGET_OF[action])
         elif ph == "react" or ph == "post":
             if verb == "pass":
                 self._after_window(ph)
@@ -273,7 +293,7 @@ class IntrigueState(State):
                 if not self.quiet:
                     self.say("{role} discards {card} from hand and carries out its action instead",
                              role=text.player_name(role), card=CARDS[action.arg]["name"])
-            self._to_target()
+            self.phase = "target"
         elif ph == "vote":
             scoring.cast_vote(self, self.roles.index(role), action)
         elif ph == "setup":
@@ -290,11 +310,14 @@ class IntrigueState(State):
 
     def changed(self) -> None:
         super().changed()
-        self._window = None
+        self._window = self._choices = None
+        self._occupied = sum(1 << i for i, o in enumerate(self.occ) if o)
+        self._inf = influences(self.cu, self.n)
 
     def _copy_into(self, twin: State) -> None:
         t: IntrigueState = twin  # type: ignore[assignment]
         t.cu = self.cu[:]
+        t._inf = self._inf[:]
         t.bank = self.bank[:]
         t.pos = self.pos[:]
         t.arr = self.arr[:]
@@ -322,7 +345,7 @@ class IntrigueState(State):
         """Setup 2.4.3: each set goes into a different guild of the player's own board."""
         p = self.setup_order[self.setup_i]
         cubes = self.sets[self.set_i]
-        apply_ops(self.cu, p * 18, self.bank, tuple(("P", g, v) for v in cubes))
+        apply_ops(self.cu, p * 18, self.bank, tuple([("P", g, v) for v in cubes]), self._inf, p * 6)
         if not self.quiet:
             self.say("{role} puts the set {set} into {guild}", role=self.player(p),
                      set=text.set_name(cubes), guild=GUILD_NAMES[GUILDS[g]])
@@ -345,12 +368,12 @@ class IntrigueState(State):
     def start_turn(self) -> None:
         """IC-3.5: the player furthest behind among those with a pawn left acts."""
         self._clear_turn()
-        best = -1
+        best = best_pos = best_arr = -1  # IC-3.3: lowest on the track, then lowest in its stack
         pawns, pos, arr = self.pawns, self.pos, self.arr
         for p in range(self.n):
-            if pawns[2 * p] or pawns[2 * p + 1]:
-                if best < 0 or pos[p] < pos[best] or (pos[p] == pos[best] and arr[p] < arr[best]):
-                    best = p
+            if (pawns[2 * p] or pawns[2 * p + 1]) and (
+                    best < 0 or pos[p] < best_pos or (pos[p] == best_pos and arr[p] < best_arr)):
+                best, best_pos, best_arr = p, pos[p], arr[p]
         if best < 0:  # IC-3.7 / IC-7.1
             self.phase = "end"
             scoring.end_round(self)
@@ -365,50 +388,57 @@ class IntrigueState(State):
     def _card_feasible(self, card: str, pawn: int) -> bool:
         return card_ok(card, self.cu, BOARDS[self.n][self.cur][pawn], self.bank, self._forbid(), self.pm)
 
-    def _board_feasibility(self) -> tuple[list[bool | None], list[int], list[int]]:
-        """For each card of the central board, `card_ok_anywhere` with this Bank; the positions whose
-        card can never be carried out, and those whose answer depends on the boards. It depends only
-        on the (fixed) board and on which Bank piles are short, so it is kept for the whole game."""
-        bank = self.bank
-        key = (bank[0] if bank[0] < 2 else 2, bank[1] if bank[1] < 2 else 2, bank[2] if bank[2] < 2 else 2)
+    def _board_feasibility(self) -> tuple[list[bool | None], int, list[int]]:
+        """For each card of the central board, `card_ok_anywhere` with this Bank; the bit mask of the
+        positions whose card can never be carried out, and the positions whose answer depends on the
+        boards. It depends only on the (fixed) board and on which Bank piles are short (none, 0 or 1
+        cubes left), so it is kept for the whole game."""
+        b1, b2, b3 = self.bank
+        key = PLENTY if b1 > 1 and b2 > 1 and b3 > 1 else (min(b1, 2), min(b2, 2), min(b3, 2))
         entry = self._fast.get(key)
         if entry is None:
-            fast = [card_ok_anywhere(c, bank, self.pm) for c in self.board]
-            entry = self._fast[key] = (fast, [i for i, f in enumerate(fast) if f is False],
+            fast = [card_ok_anywhere(c, self.bank, self.pm) for c in self.board]
+            entry = self._fast[key] = (fast, sum(1 << i for i, f in enumerate(fast) if f is False),
                                        [i for i, f in enumerate(fast) if f is None])
         return entry
 
     def _turn_actions(self) -> list[Action]:
         p, tfav, pawns = self.cur, self.tfav, self.pawns
+        pawn_left = [pawns[2 * p], pawns[2 * p + 1]]  # the offensive and the defensive pawn still in hand
         out: list[Action] = []
         if tfav < 0:
             if not self.options["beginner"]:  # IC-4.1 a, IC-6.4
-                if pawns[2 * p] and self.fav[p * 6 + PRE_OFF]:
+                if pawn_left[0] and self.fav[p * 6 + PRE_OFF]:
                     out.append(FAVOUR_ACTIONS[PRE_OFF])
-                if pawns[2 * p + 1] and self.fav[p * 6 + PRE_DEF]:
+                if pawn_left[1] and self.fav[p * 6 + PRE_DEF]:
                     out.append(FAVOUR_ACTIONS[PRE_DEF])
-            usable, places = free_places(bytes(map(bool, self.occ)))
-            sides: tuple[int, ...] = (0, 1)
+            free = (1 << len(self.board)) - 1 & ~self._occupied
         else:  # a pre-placement Favour card decides the pawn (IC-4.1 a)
-            usable, places = free_places(bytes(len(self.board)))  # IC-4.3 (AMB-9): any pawn occupies a card
-            sides = (1,) if tfav == PRE_DEF else (0,)
+            free = (1 << len(self.board)) - 1  # IC-4.3 (AMB-9): any pawn occupies a card
+            pawn_left[0 if tfav == PRE_DEF else 1] = 0
         _fast, never, check = self._board_feasibility()
+        if not (never or check):  # every card can be carried out, whatever the boards
+            places = spots(free)
+            if pawn_left[0]:
+                out += places[0]
+            if pawn_left[1]:
+                out += places[1]
+            return out
         hand = self.hands[p]
-        for pawn in sides:
-            if not pawns[2 * p + pawn]:
+        cu, bank, board, forbid, pm = self.cu, self.bank, self.board, self._forbid(), self.pm
+        for pawn in (0, 1):
+            if not pawn_left[pawn]:
                 continue
-            if never or check:
-                boards = BOARDS[self.n][p][pawn]
-                cu, bank, board, forbid, pm = self.cu, self.bank, self.board, self._forbid(), self.pm
-                # IC-2P.5: with a feasible hand card, any card may be carried out instead
-                if not (hand and any(card_ok(h, cu, boards, bank, forbid, pm) for h in hand)):
-                    bad = [*never, *(i for i in check if not card_ok(board[i], cu, boards, bank, forbid, pm))]
-                    if bad:
-                        ok = [i for i in usable if i not in bad] or usable  # IC-5.6: with no legal play, anywhere
-                        acts = PLACE_ACTIONS[pawn]
-                        out += [acts[i] for i in ok]
-                        continue
-            out += places[pawn]
+            usable = free
+            boards = BOARDS[self.n][p][pawn]
+            # IC-2P.5: with a feasible hand card, any card may be carried out instead
+            if not (hand and any(card_ok(h, cu, boards, bank, forbid, pm) for h in hand)):
+                bad = never
+                for i in check:  # the cards whose answer depends on the boards
+                    if not card_ok_on(board[i], cu, boards, bank, forbid, pm):
+                        bad |= 1 << i
+                usable = free & ~bad or free  # IC-5.6: with no legal play, anywhere
+            out += spots(usable)[pawn]
         return out
 
     def _use_pre_favour(self, g: int) -> None:
@@ -422,27 +452,29 @@ class IntrigueState(State):
 
     def _place_pawn(self, pawn: int, i: int) -> None:
         p = self.cur
-        self.pawn, self.cpos, self.card = pawn, i, self.board[i]
+        card = self.board[i]
+        self.pawn, self.cpos, self.card = pawn, i, card
         self.pawns[2 * p + pawn] = 0
         self.occ[i] = (*self.occ[i], (p, pawn))
+        self._occupied |= 1 << i
         hand = self.hands[p]
-        hand_ok = [h for h in hand if self._card_feasible(h, pawn)] if hand else hand
-        self.noeff = not hand_ok and not self._card_feasible(self.card, pawn)  # IC-5.6
-        if hand_ok:
+        if hand and any(self._card_feasible(h, pawn) for h in hand):  # IC-2P.5: the placed card or one in hand
+            self.noeff = False
             self.phase = "hand"
             return
-        self._to_target()
+        ok = card_ok_anywhere(card, self.bank, self.pm)  # IC-5.6 (the answer from the Bank alone, where it can be)
+        if ok is None:
+            ok = card_ok_on(card, self.cu, BOARDS[self.n][p][pawn], self.bank, self._forbid(), self.pm)
+        self.noeff = not ok
+        self.phase = "target"
 
     def _hand_actions(self) -> list[Action]:
         out = [Action("card", None)] if self._card_feasible(self.board[self.cpos], self.pawn) else []
         return out + [Action("hand", h) for h in self.hands[self.cur] if self._card_feasible(h, self.pawn)]
 
-    def _to_target(self) -> None:
-        self.phase = "target"
-
     def _target_actions(self) -> list[Action]:
-        forbid = self._forbid()  # IC-6.8
-        keep = ALL if forbid < 0 else ALL ^ (1 << forbid)
+        tfav = self.tfav
+        keep = ALL ^ (1 << tfav) if tfav == PRE_OFF or tfav == PRE_DEF else ALL  # IC-6.8 (see _forbid)
         out: list[Action] = []
         card, cu, bank, pm, noeff = self.card, self.cu, self.bank, self.pm, self.noeff
         for b in BOARDS[self.n][self.cur][self.pawn]:
@@ -451,7 +483,7 @@ class IntrigueState(State):
 
     def _choose_target(self, tp: int, g: int) -> None:
         self.tp, self.tg = tp, g
-        self.before = guild_sum(self.cu, tp * 18, g)
+        self.before = self._inf[tp * 6 + g]  # the guild's influence before the action (IC-6.2)
         if self.noeff:
             if not self.quiet:
                 self._say_action(msg("no legal play, no effect"))
@@ -479,33 +511,38 @@ class IntrigueState(State):
             self.dec = len(decisions)
             self._finish_exec(ops)
             return
+        assert execs, "an effect with no full execution cannot be chosen (IC-5.5)"
         dec = self.dec
         while True:
-            for decisions, ops in execs:
-                if len(decisions) == dec:
+            groups: dict[Action, list[Any]] = {}  # the executions by their option at decision `dec`, in order
+            for ex in execs:
+                decisions = ex[0]
+                if len(decisions) == dec:  # an execution is complete: it is carried out
                     self.dec = dec
-                    self._finish_exec(ops)
+                    self._finish_exec(ex[1])
                     return
-            first = execs[0][0][dec]
-            for decisions, _ops in execs:
-                if decisions[dec] != first:
-                    self.dec = dec
-                    self.phase = "exec"
-                    actor = self.eowner if self.enext == "react" else self.cur
-                    self.act = [self.roles[actor]]
-                    return
+                groups.setdefault(decisions[dec], []).append(ex)
+            if len(groups) > 1:
+                self.dec = dec
+                self.phase = "exec"
+                actor = self.eowner if self.enext == "react" else self.cur
+                self.act = [self.roles[actor]]
+                # this decision's legal list for `_legal`, and what each option leaves for `_apply`
+                self._choices = (execs, dec, list(groups), groups)
+                return
             dec += 1
 
     def _finish_exec(self, ops: tuple[Any, ...]) -> None:
         owner = self.eowner
+        inf, e = self._inf, owner * 6
         if self.options["strict_victory"] and len(ops) > 1:  # AMB-14 option: after every cube operation
             for k in range(len(ops)):
-                apply_ops(self.cu, owner * 18, self.bank, ops[k:k + 1])
-                if all_six(self.cu, owner * 18):
+                apply_ops(self.cu, owner * 18, self.bank, ops[k:k + 1], inf, e)
+                if inf[e:e + 6] == ALL_SIX:
                     ops = ops[:k + 1]
                     break
         else:
-            apply_ops(self.cu, owner * 18, self.bank, ops)
+            apply_ops(self.cu, owner * 18, self.bank, ops, inf, e)
         if not self.quiet:
             done = text.describe_ops(ops) if ops else msg("nothing changes")
             if self.enext == "action":
@@ -514,7 +551,7 @@ class IntrigueState(State):
                 g, side = self.xfav
                 self.say("{role} uses the {side} {guild} Favour card on their own board: {ops}",
                          role=self.player(owner), side=text.SIDES[side], guild=GUILD_NAMES[GUILDS[g]], ops=done)
-        if all_six(self.cu, owner * 18):  # IC-10.1 / IC-10.3
+        if inf[e:e + 6] == ALL_SIX:  # IC-10.1 / IC-10.3
             self.winner = owner
             self.phase = "over"
             self.act = []
@@ -530,7 +567,7 @@ class IntrigueState(State):
         if self.pawn == 0:  # IC-4.1 d
             self._open_window("react")
             return
-        strong = guild_sum(self.cu, self.cur * 18, self.tg) == 6  # IC-4.1 f, IC-6.2
+        strong = self._inf[self.cur * 6 + self.tg] == 6  # IC-4.1 f, IC-6.2: Equilibrium (IC-2.4)
         if strong and self.options["formed_favour"] and self.before == 6:
             strong = False  # the option: the action itself must form the Equilibrium
         self._gain_favour(self.cur, self.tg, strong)
@@ -555,19 +592,21 @@ class IntrigueState(State):
     # -- Favour windows d and e (IC-6.4, IC-6.7, IC-6.8) ------------------------------------------
 
     def _window_favours(self, window: str) -> list[int]:
-        if self.options["beginner"]:
-            return []
+        """The Favour cards the window's player can use in it (IC-6.4, IC-6.7, IC-6.8)."""
         if window == "react":
             who, cands = self.tp, FAV_REACT
         else:
             if self.tfav >= 0:  # IC-6.7: one Favour per own turn
                 return []
             who, cands = self.cur, FAV_POST
+        fav, e = self.fav, who * 6
+        if not (fav[e + cands[0]] or fav[e + cands[1]]) or self.options["beginner"]:  # neither card held
+            return []
         out = []
-        fav, tg, b = self.fav, self.tg, who * 18
+        tg, b = self.tg, who * 18
         for g in cands:
-            side = fav[who * 6 + g]
-            if side and g != tg and favour_executions(GUILDS[g], FAV_VALUES[g][side], self.cu, b, self.bank, tg):
+            side = fav[e + g]
+            if side and g != tg and favour_usable(GUILDS[g], FAV_VALUES[g][side], self.cu, b, self.bank, tg):
                 out.append(g)
         return out
 
@@ -579,11 +618,15 @@ class IntrigueState(State):
         return FAV_VALUES[g][side]
 
     def _open_window(self, window: str) -> None:
+        """Open a Favour window if its player can use a card in it, else go on past it."""
         favours = self._window_favours(window)
+        if not favours and window == "react":  # IC-4.1 e: the attacker's window follows
+            window = "post"
+            favours = self._window_favours(window)
         if favours:
             self.phase = window
             self.act = [self.roles[self.tp if window == "react" else self.cur]]
-            self._window = (window, [*(FAVOUR_ACTIONS[g] for g in favours), PASS])  # this window's legal list
+            self._window = (window, [*map(FAVOUR_ACTIONS.__getitem__, favours), PASS])  # this window's legal list
             return
         self._after_window(window)
 

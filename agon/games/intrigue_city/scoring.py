@@ -26,31 +26,36 @@ ERAS = ("I", "II", "III", "IV")
 def end_round(s: IntrigueState) -> None:
     """IC-7.2 to IC-7.5: Equilibrium cards, pawns back, round marker on."""
     limit = s.options["limit_equilibrium"]
-    cu = s.cu
-    for p in sorted(range(s.n), key=lambda q: (s.pos[q], s.arr[q])):
-        got = [g for g, i in enumerate(range(p * 18, p * 18 + 18, 3))
-               if cu[i] + 2 * cu[i + 1] + 3 * cu[i + 2] == 6]  # IC-7.2 (IC-2.4 influence 6)
+    inf, eq, quiet = s._inf, s.eq, s.quiet
+    # the players in turn order: the order the log tells and the limited stacks are taken in (with
+    # neither, every player takes every card their board earns, in any order)
+    order = sorted(range(s.n), key=lambda q: (s.pos[q], s.arr[q])) if limit or not quiet else range(s.n)
+    for p in order:
+        got = [g for g, x in enumerate(inf[p * 6:p * 6 + 6]) if x == 6]  # IC-7.2: influence 6 (IC-2.4)
         if limit:  # GAP-14 option: a guild's stack of 15 can run out (taken in turn order)
-            got = [g for g in got if sum(s.eq[q * 6 + g] for q in range(s.n)) < EQUILIBRIUM_PER_GUILD]
+            got = [g for g in got if sum(eq[q * 6 + g] for q in range(s.n)) < EQUILIBRIUM_PER_GUILD]
         for g in got:
-            s.eq[p * 6 + g] += 1
-            if not s.quiet:
+            eq[p * 6 + g] += 1
+            if not quiet:
                 s.say("You take an Equilibrium card of {guild}", to=s.roles[p], guild=GUILD_NAMES[GUILDS[g]])
-        if got and not s.quiet:
+        if got and not quiet:
             s.say("{role} takes Equilibrium cards: {n}", role=s.player(p), n=len(got))  # IC-7.3 hidden guilds
     s.pawns = [1] * (2 * s.n)  # IC-7.4
     s.occ = [()] * len(s.board)
+    s._occupied = 0
     s.tpos += 1  # IC-7.5
     if TRACK[s.tpos].startswith("CoE"):
         start_era(s)
     else:
-        s.say("Round {r} begins", r=TRACK[s.tpos])
+        if not s.quiet:
+            s.say("Round {r} begins", r=TRACK[s.tpos])
         s.start_turn()
 
 
 def start_era(s: IntrigueState) -> None:
     """IC-8.2: every player draws the top 3 cards of their Guild Power deck; all vote at once."""
-    s.say("Change of Era {era}", era=ERAS[s.tpos // 3])
+    if not s.quiet:
+        s.say("Change of Era {era}", era=ERAS[s.tpos // 3])
     for p in range(s.n):
         s.drawn[p] = s.decks[p][:3]
         s.decks[p] = s.decks[p][3:]
@@ -92,7 +97,8 @@ def resolve_era(s: IntrigueState) -> None:
         if vote == -1:  # IC-V.4 the card goes face down beside the board and never counts
             s.blank_used[p] = True
             s.discards[p] = s.discards[p] + drawn
-            s.say("{role} casts a Blank Vote", role=s.player(p))
+            if not s.quiet:
+                s.say("{role} casts a Blank Vote", role=s.player(p))
         else:
             kept = drawn[vote]
             s.discards[p] = s.discards[p] + [c for i, c in enumerate(drawn) if i != vote]  # IC-8.2 hidden
@@ -104,7 +110,8 @@ def resolve_era(s: IntrigueState) -> None:
                     s.say("{role} votes {guild} +{n}", role=s.player(p), guild=GUILD_NAMES[GUILDS[g]], n=POWER_VALUE[kept][n])
             else:  # IC-8.4 face down on the common pile
                 s.pile = [*s.pile, (p, kept)]
-                s.say("{role} puts a card face down on the pile", role=s.player(p))
+                if not s.quiet:
+                    s.say("{role} puts a card face down on the pile", role=s.player(p))
         s.drawn[p] = []
     s.votes = [None] * n
     if n == 2 and era < 2:  # IC-2P.6, AMB-8: Neutral card in CoE I and II only
@@ -112,13 +119,15 @@ def resolve_era(s: IntrigueState) -> None:
         s.neutral = s.neutral[1:]
         s.neutral_shown = [*s.neutral_shown, c]
         s.power[c // 2] += POWER_VALUE[c][2]
-        s.say("The Neutral deck reveals {guild} +{n}", guild=GUILD_NAMES[GUILDS[c // 2]], n=POWER_VALUE[c][2])
+        if not s.quiet:
+            s.say("The Neutral deck reveals {guild} +{n}", guild=GUILD_NAMES[GUILDS[c // 2]], n=POWER_VALUE[c][2])
     s.reveal()
     s.tpos += 1  # IC-8.7
     if s.tpos >= len(TRACK):
         final_scoring(s)  # IC-1.5
     else:
-        s.say("Round {r} begins", r=TRACK[s.tpos])
+        if not s.quiet:
+            s.say("Round {r} begins", r=TRACK[s.tpos])
         s.start_turn()
 
 
@@ -128,16 +137,19 @@ def final_scoring(s: IntrigueState) -> None:
     schemer = grand_schemers(s)  # IC-9.1
     for p, c in s.pile:  # IC-9.3
         s.power[c // 2] += POWER_VALUE[c][n]
-        s.say("{role}'s hidden vote: {guild} +{n}", role=s.player(p), guild=GUILD_NAMES[GUILDS[c // 2]], n=POWER_VALUE[c][n])
+        if not s.quiet:
+            s.say("{role}'s hidden vote: {guild} +{n}", role=s.player(p), guild=GUILD_NAMES[GUILDS[c // 2]],
+                  n=POWER_VALUE[c][n])
     s.shown = s.shown + s.pile
     s.pile = []
     s.reveal()
     s.final = score(s, schemer)
     s.phase = "over"
     s.act = []
-    for r in s.roles:
-        s.say("{role} scores {vp} VP", role=text.player_name(r), vp=s.final["scores"][r])
-    s.say("Winner: {winners}", winners=text.and_list(s.final["winners"]))
+    if not s.quiet:
+        for r in s.roles:
+            s.say("{role} scores {vp} VP", role=text.player_name(r), vp=s.final["scores"][r])
+        s.say("Winner: {winners}", winners=text.and_list(s.final["winners"]))
 
 
 def grand_schemers(s: IntrigueState) -> tuple[int, ...]:
