@@ -71,7 +71,7 @@ from typing import Any
 
 from agon.games.cuba_libre.data import CARDS, NAMES, NS, ROLES, SYN
 from agon.games.cuba_libre.insurgent_ops import caracas_ok
-from agon.games.cuba_libre.steps import POP, PUSHED, WAIT, Step, step
+from agon.games.cuba_libre.steps import DONE, POP, PUSHED, SKIP, SPACE, WAIT, Step, actions, step
 
 EventFn = Callable[[Any, int], None]
 EVENTS: dict[tuple[int, bool], EventFn] = {}
@@ -150,7 +150,7 @@ class EventCaracas(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [("cancel pact", None), ("skip", None)]
+        return actions((("cancel pact", None), SKIP))
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -253,10 +253,10 @@ class Choice(Step):
     @staticmethod
     def _options(g: Any, fr: dict[str, Any]) -> list[Any]:
         if fr["what"] == "space":
-            return [("space", NAMES[s]) for s in _spaces(g, fr["opts"])]
+            return [SPACE[s] for s in _spaces(g, fr["opts"])]
         if fr["what"] == "faction":
-            return [("faction", ROLES[x]) for x in fr["opts"]]
-        return [("choose", o) for o in fr["opts"]]
+            return actions(("faction", ROLES[x]) for x in fr["opts"])
+        return actions(("choose", o) for o in fr["opts"])
 
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
@@ -267,7 +267,7 @@ class Choice(Step):
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
         out = Choice._options(g, fr)
-        return [*out, ("skip", None)] if fr.get("optional") else out
+        return [*out, SKIP] if fr.get("optional") else out
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -347,8 +347,8 @@ class Place(Step):
                     out.append(("place", (NAMES[s], key)))
         more = withdraw_options(g, fr["f"], fr["keys"], spaces)
         if more and not out:
-            more.append(("done", None))  # CL 1.4.1: taking pieces back is a choice
-        return out + more
+            more.append(DONE)  # CL 1.4.1: taking pieces back is a choice
+        return actions(out) + more
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -398,7 +398,7 @@ class Remove(Step):
                 pt = g.slot(key)
                 if g.sp[s][pt] and not (key == "casino" and False):
                     out.append(("remove", (NAMES[s], key)))
-        return out
+        return actions(out)
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -429,8 +429,7 @@ class Shift(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [("space", NAMES[s]) for s in _spaces(g, fr["opts"])
-                if s not in fr["done_sp"] and g.pop_ok(s)]
+        return [SPACE[s] for s in _spaces(g, fr["opts"]) if s not in fr["done_sp"] and g.pop_ok(s)]
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:

@@ -14,7 +14,7 @@ from agon.games.cuba_libre import operations
 from agon.games.cuba_libre.data import FOREST, GOVT, GUER_A, GUER_U, NAMES, NS
 from agon.games.cuba_libre.events import _order
 from agon.games.cuba_libre.operations import assault_capacity, removal_targets, remove_target
-from agon.games.cuba_libre.steps import POP, WAIT, Step, step
+from agon.games.cuba_libre.steps import DONE, POP, REMOVE_PIECE, WAIT, Step, actions, step
 
 Options = Callable[[Any], list[Any]]
 Apply = Callable[[Any, str, Any], None]
@@ -42,8 +42,8 @@ class Pick(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        out = list(fr["opts"](g))
-        return [*out, ("done", None)] if fr["optional"] else out
+        out = actions(fr["opts"](g))  # the card's (verb, arg) pairs
+        return [*out, DONE] if fr["optional"] else out
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -147,7 +147,7 @@ class Assault(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [("remove", g.key(pt)) for pt in Assault._targets(g, fr)]
+        return [REMOVE_PIECE[pt] for pt in Assault._targets(g, fr)]
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from agon.engine import Action
 from agon.games.cuba_libre.data import (
     ADJ,
     CC,
@@ -22,7 +23,12 @@ from agon.games.cuba_libre.data import (
     SYN,
 )
 from agon.games.cuba_libre.data import POP as POPULATION
-from agon.games.cuba_libre.steps import POP, WAIT, Step, step
+from agon.games.cuba_libre.steps import DONE, POP, WAIT, Step, actions, by_arg, step
+
+CARRY = " with cash"
+_MOVED = ("troop", "police", "active", "underground")  # cubes (Garrison, Sweep, Redeploy), Guerrillas (March)
+# MOVE[kind][o]: ("move", (name of o, kind)); a kind ending in CARRY takes a Cash marker along (4.5.2)
+MOVE = {kind: by_arg("move", ((name, kind) for name in NAMES)) for kind in (*_MOVED, *(k + CARRY for k in _MOVED))}
 
 
 def rally_options(g: Any, f: int, s: int, free_level: bool = False) -> list[Any]:
@@ -93,10 +99,14 @@ def withdrawable(g: Any, f: int, s: int) -> list[Any]:
     for o in range(NS):
         if o != s:
             if g.sp[o][GUER_A[f]]:
-                out.append(("withdraw", (NAMES[o], "active")))
+                out.append(WITHDRAW_ACTIVE[o])
             if g.sp[o][GUER_U[f]]:
-                out.append(("withdraw", (NAMES[o], "underground")))
+                out.append(WITHDRAW_UNDERGROUND[o])
     return out
+
+
+WITHDRAW_ACTIVE = by_arg("withdraw", ((name, "active") for name in NAMES))
+WITHDRAW_UNDERGROUND = by_arg("withdraw", ((name, "underground") for name in NAMES))
 
 
 def terror(g: Any, f: int, s: int) -> None:
@@ -113,6 +123,10 @@ def terror(g: Any, f: int, s: int) -> None:
         g.shift_toward_neutral(s)
 
 
+# every result rally_options may list: "place", "base", "flip" or a number of Guerrillas placed
+RALLY = {o: Action("rally", o) for o in ("place", "base", "flip", *range(2, 50))}
+
+
 @step("rally")
 class Rally(Step):
     @staticmethod
@@ -124,7 +138,7 @@ class Rally(Step):
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
         f, s = fr["f"], fr["s"]
-        out: list[Any] = [("rally", o) for o in rally_options(g, f, s, fr.get("free_level", False))]
+        out: list[Any] = [RALLY[o] for o in rally_options(g, f, s, fr.get("free_level", False))]
         if not g.available(GUER_U[f]):
             out = [o for o in out if o[1] in ("base", "flip")] + withdrawable(g, f, s)
         return out
@@ -174,13 +188,10 @@ def march_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
         cash = g.cash_held(o, f) > 0
         for state, left in (("active", row[GUER_A[f]] - arr[o + NS]), ("underground", row[GUER_U[f]] - arr[o])):
             if left > 0:
-                out.append(("move", (NAMES[o], state)))
+                out.append(MOVE[state][o])
                 if cash:
-                    out.append(("move", (NAMES[o], state + CARRY)))  # 4.5.2: one Cash moves with it
+                    out.append(MOVE[state + CARRY][o])  # 4.5.2: one Cash moves with it
     return out
-
-
-CARRY = " with cash"
 
 
 def carried(kind: str) -> tuple[str, bool]:
@@ -216,7 +227,7 @@ class March(Step):
 
     @staticmethod
     def _choices(fr: dict[str, Any], origins: list[Any]) -> list[Any]:
-        return [*origins, ("done", None)] if fr["grp"] else origins
+        return [*origins, DONE] if fr["grp"] else origins
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -266,16 +277,19 @@ class March(Step):
         return "March into {space}: move Guerrillas from adjacent spaces.", {"space": NAMES[fr["s"]]}
 
 
+ROLL, AMBUSH = Action("roll", None), Action("activity", "ambush")
+
+
 @step("attack")
 class Attack(Step):
     """CL 3.3.3 in one space: roll, or Ambush (4.3.2 / 4.4.2) if the SA is open."""
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        out: list[Any] = [("roll", None)]
+        out: list[Any] = [ROLL]
         op = g.op_frame()
         if op and op["sa_ok"] and not op["sa"] and g.sp[fr["s"]][GUER_U[fr["f"]]]:
-            out.append(("activity", "ambush"))
+            out.append(AMBUSH)
         return out
 
     @staticmethod
@@ -316,7 +330,7 @@ class Reroll(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [("keep", fr["roll"]), ("reroll", None)]
+        return actions((("keep", fr["roll"]), ("reroll", None)))
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -370,9 +384,9 @@ class Construct(Step):
         s = fr["s"]
         out: list[Any] = []
         if g.casinos(s) < 2 and g.available(CC):
-            out.append(("construct", "place"))
+            out.append(Action("construct", "place"))
         if g.sp[s][CC]:
-            out.append(("construct", "open"))
+            out.append(Action("construct", "open"))
         return out
 
     @staticmethod
@@ -402,7 +416,7 @@ class Caracas(Step):
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
         b = g.base_slot(fr["f"])
-        return [("remove base", NAMES[s]) for s in range(NS) if g.sp[s][b]]
+        return actions(("remove base", NAMES[s]) for s in range(NS) if g.sp[s][b])
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from agon.engine import Action
 from agon.games.cuba_libre import activities
 from agon.games.cuba_libre.data import (
     ADJ,
@@ -32,6 +33,8 @@ from agon.games.cuba_libre.data import (
     MOUNTAIN,
     NAMES,
     NS,
+    PIECE_KEYS,
+    ROLES,
     SPACE_INDEX,
     SYN,
     P,
@@ -39,6 +42,7 @@ from agon.games.cuba_libre.data import (
 )
 from agon.games.cuba_libre.insurgent_ops import (  # noqa: F401 - rally_options: the bots import it from here
     CARRY,
+    MOVE,
     caracas_ok,
     carried,
     rally_options,
@@ -46,7 +50,7 @@ from agon.games.cuba_libre.insurgent_ops import (  # noqa: F401 - rally_options:
     rally_spaces,
     terror,
 )
-from agon.games.cuba_libre.steps import POP, WAIT, Step, step
+from agon.games.cuba_libre.steps import DONE, POP, REMOVE_PIECE, SKIP, SPACE, WAIT, Step, actions, by_arg, step
 
 SPACES = tuple(range(NS))
 
@@ -307,9 +311,9 @@ class Remove(Step):
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
         targets = removal_targets(g, fr["f"], fr["s"], fr["mode"])
-        out: list[Any] = [("remove", g.key(pt)) for pt in targets]
+        out: list[Any] = [REMOVE_PIECE[pt] for pt in targets]
         if Remove._stoppable(g, fr, targets):
-            out.append(("done", None))  # CL 3.1: target no further Faction
+            out.append(DONE)  # CL 3.1: target no further Faction
         return out
 
     @staticmethod
@@ -331,6 +335,9 @@ def activatable(g: Any, fr: dict[str, Any]) -> list[int]:
     every Insurgent with fr["any"] (an Event's Sweep chosen by the executing faction, card 3)."""
     s, anyone = fr["s"], fr.get("any", False)
     return [e for e in (M26, DR, SYN) if (anyone or e != fr["f"]) and g.sp[s][GUER_U[e]]]
+
+
+ACTIVATE = by_arg("activate", ROLES)
 
 
 @step("activate")
@@ -361,10 +368,10 @@ class Activate(Step):
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
         facs = activatable(g, fr)
-        out: list[Any] = [("activate", g.role(e)) for e in facs]
+        out: list[Any] = [ACTIVATE[e] for e in facs]
         tg = fr.get("tg", ())
         if tg and not any(e in tg for e in facs):
-            out.append(("done", None))  # CL 3.1: target no further Faction
+            out.append(DONE)  # CL 3.1: target no further Faction
         return out
 
     @staticmethod
@@ -394,6 +401,10 @@ PLACES = {
 }
 
 
+# WITHDRAW[pt][s]: ("withdraw", (name of s, key of slot pt))
+WITHDRAW = tuple(by_arg("withdraw", ((name, key) for name in NAMES)) for key in PIECE_KEYS)
+
+
 def withdraw_options(g: Any, f: int, kinds: tuple[int, ...]) -> list[Any]:
     """CL 1.4.1: while executing an Operation a player faction may remove its own pieces from the
     map to Available, to place them elsewhere: offered for a piece kind with none Available (not
@@ -404,7 +415,7 @@ def withdraw_options(g: Any, f: int, kinds: tuple[int, ...]) -> list[Any]:
     for pt in kinds:
         if g.available(pt) or (pt in (MB, DB) and g.has_cap(18)):
             continue
-        out += [("withdraw", (NAMES[s], g.key(pt))) for s in range(NS) if g.sp[s][pt]]
+        out += [WITHDRAW[pt][s] for s in range(NS) if g.sp[s][pt]]
     return out
 
 
@@ -416,6 +427,9 @@ def withdraw(g: Any, f: int, arg: Any) -> None:
 
 
 # -- choosing the Operation -------------------------------------------------------------------
+
+
+OPERATION = {op: Action("operation", op) for op in OP_TITLES}
 
 
 @step("opchoice")
@@ -431,7 +445,7 @@ class OpChoice(Step):
         ops = ops_possible(g, fr["f"], fr["lim"], fr["free"], fr.get("only", ()), fr.get("within", ()), fr["sa"])
         if fr.get("src") == "launder":
             ops = [o for o in ops if o != "construct"]  # CL 2.3.6
-        return [("operation", op) for op in ops]
+        return [OPERATION[op] for op in ops]
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -461,6 +475,9 @@ class OpChoice(Step):
 # -- the Operation frame ----------------------------------------------------------------------
 
 
+CANCEL_PACT = Action("cancel pact", None)
+
+
 @step("op")
 class Operation(Step):
     @staticmethod
@@ -472,16 +489,16 @@ class Operation(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        out: list[Any] = [("space", NAMES[s]) for s in candidate_spaces(g, fr)]
+        out: list[Any] = [SPACE[s] for s in candidate_spaces(g, fr)]
         no_space = not out
         if fr["op"] == "train" and fr["sp"] and not fr.get("extra_done"):
             out += train_extras(g, fr)
         if fr["sa_ok"] and not fr["sa"]:
-            out += [("activity", name) for name in activities.available(g, fr)]
+            out += [activities.ACTIVITY[name] for name in activities.available(g, fr)]
         if fr["sp"] or fr["op"] == "garrison" or no_space:
-            out.append(("done", None))  # ruling CL-R13: an Operation left with no legal space may end
+            out.append(DONE)  # ruling CL-R13: an Operation left with no legal space may end
         if caracas_ok(g, fr["f"]) and not fr.get("caracas"):
-            out.append(("cancel pact", None))
+            out.append(CANCEL_PACT)
         if not fr.get("sp_closed"):
             out += withdraw_options(g, fr["f"], PLACES.get((fr["f"], fr["op"]), ()))
         return out
@@ -566,6 +583,9 @@ def op_finished(g: Any, fr: dict[str, Any]) -> None:
 # -- Train ------------------------------------------------------------------------------------
 
 
+PLACE_TROOP, PLACE_POLICE = Action("place", "troop"), Action("place", "police")
+
+
 @step("train_place")
 class TrainPlace(Step):
     @staticmethod
@@ -584,11 +604,11 @@ class TrainPlace(Step):
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
         out: list[Any] = []
         if g.available(T):
-            out.append(("place", "troop"))
+            out.append(PLACE_TROOP)
         if g.available(P):
-            out.append(("place", "police"))
+            out.append(PLACE_POLICE)
         out += TrainPlace._withdraw(g, fr)
-        out.append(("done", None))
+        out.append(DONE)
         return out
 
     @staticmethod
@@ -634,7 +654,7 @@ def train_extras(g: Any, fr: dict[str, Any]) -> list[Any]:
                     out.append(("base", (NAMES[s], combo)))
         if civic_ok(g, s) and fr.get("extra_kind", "civic") == "civic":
             out.append(("civic", NAMES[s]))
-    return out
+    return actions(out)
 
 
 def train_extra(g: Any, fr: dict[str, Any], verb: str, arg: Any) -> None:
@@ -658,35 +678,37 @@ def train_extra(g: Any, fr: dict[str, Any], verb: str, arg: Any) -> None:
 # -- Garrison and Sweep movement -------------------------------------------------------------
 
 
-def _plain_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
+def _plain_origins(g: Any, fr: dict[str, Any]) -> list[tuple[int, str]]:
+    """(origin space, "troop" or "police") of each cube move into fr["s"]."""
     s, mode = fr["s"], fr["mode"]
-    out: list[Any] = []
+    out: list[tuple[int, str]] = []
     op = g.op_frame()
     if mode == "garrison":
         arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * NS)
         for o in range(NS):
             if o != s:  # ruling: a cube moves at most once per Garrison
                 if g.sp[o][T] > arr[o]:
-                    out.append(("move", (NAMES[o], "troop")))
+                    out.append((o, "troop"))
                 if g.sp[o][P] > arr[o + NS]:
-                    out.append(("move", (NAMES[o], "police")))
+                    out.append((o, "police"))
         return out
     if mode == "armored":
-        return [("move", (NAMES[o], "troop")) for o in range(NS) if o != s and g.sp[o][T]]
+        return [(o, "troop") for o in range(NS) if o != s and g.sp[o][T]]
     arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * NS)
     for o in ADJ[s]:  # ruling CL-R22: cubes that moved in this Sweep do not move again
         if g.sp[o][T] > arr[o]:
-            out.append(("move", (NAMES[o], "troop")))
+            out.append((o, "troop"))
         if g.has_mom(4) and g.sp[o][P] > arr[o + NS]:
-            out.append(("move", (NAMES[o], "police")))  # S.I.M. shaded
+            out.append((o, "police"))  # S.I.M. shaded
     return out
 
 
 def move_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
     """Cube moves into fr["s"]; where the Government holds Cash a cube may carry it (4.5.2)."""
-    out = _plain_origins(g, fr)
+    plain = _plain_origins(g, fr)
+    out = [MOVE[kind][o] for o, kind in plain]
     if any(c >= 0 and c % 4 == GOVT for c in g.cash):
-        out += [("move", (o, kind + CARRY)) for _, (o, kind) in out if g.cash_held(NAMES.index(o), GOVT)]
+        out += [MOVE[kind + CARRY][o] for o, kind in plain if g.cash_held(o, GOVT)]
     return out
 
 
@@ -701,7 +723,7 @@ class MoveCubes(Step):
         origins = move_origins(g, fr)
         if not origins:
             return MoveCubes._finish(g, fr)
-        g.entered(fr, [*origins, ("done", None)])
+        g.entered(fr, [*origins, DONE])
         return WAIT
 
     @staticmethod
@@ -711,7 +733,7 @@ class MoveCubes(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [*move_origins(g, fr), ("done", None)]
+        return [*move_origins(g, fr), DONE]
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -761,9 +783,9 @@ class GarrisonAssault(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        out: list[Any] = [("assault", NAMES[s]) for s in fr["ecs"]
-                          if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault")]
-        return [*out, ("skip", None)]
+        out: list[Any] = actions(("assault", NAMES[s]) for s in fr["ecs"]
+                                 if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault"))
+        return [*out, SKIP]
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:

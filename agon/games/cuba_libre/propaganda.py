@@ -35,10 +35,10 @@ from agon.games.cuba_libre.data import (
     P,
     T,
 )
-from agon.games.cuba_libre.insurgent_ops import CARRY, carried, rally_options
+from agon.games.cuba_libre.insurgent_ops import CARRY, MOVE, carried, rally_options
 from agon.games.cuba_libre.operations import civic_action, civic_ok
+from agon.games.cuba_libre.steps import DONE, PASS, PUSHED, SPACE, TO, WAIT, Step, actions, step
 from agon.games.cuba_libre.steps import POP as STEP_POP
-from agon.games.cuba_libre.steps import PUSHED, WAIT, Step, step
 
 # why the game ended, as the log says it (terms of the "Game over" line)
 FINAL_CARD = "final Propaganda card"
@@ -155,7 +155,7 @@ class Deposit(Step):
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
         s = g.cash[fr["c"]] // 4
-        return [*deposit_options(g, fr["f"], s), ("deposit", "resources")]
+        return actions((*deposit_options(g, fr["f"], s), ("deposit", "resources")))
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -203,7 +203,7 @@ class _SpaceBySpace(Step):
 
     @classmethod
     def legal(cls, g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [*((cls.verb, NAMES[s]) for s in POPULATED if cls.ok(g, s)), ("done", None)]
+        return [*actions((cls.verb, NAMES[s]) for s in POPULATED if cls.ok(g, s)), DONE]
 
 
 @step("prop_civic")
@@ -269,7 +269,7 @@ class ExpatBacking(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [*(("space", NAMES[s]) for s in expat_spaces(g)), ("pass", None)]
+        return [*(SPACE[s] for s in expat_spaces(g)), PASS]
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -331,7 +331,7 @@ class Redeploy(Step):
         arr = fr["arr"]
         if fr["stage"] >= 0:
             o, pt = fr["stage"] // 2, (T, P)[fr["stage"] % 2]
-            return [("to", NAMES[d]) for d in redeploy_dests(g, fr, pt, o)]
+            return [TO[d] for d in redeploy_dests(g, fr, pt, o)]
         out: list[Any] = []
         forced = False
         # every destination; one from s is any of them but s itself (redeploy_dests(g, fr, pt, s))
@@ -341,16 +341,16 @@ class Redeploy(Step):
             row = g.sp[s]
             cash = s * 4 + GOVT in g.cash  # g.cash_held(s, GOVT) > 0
             if row[T] - arr[s] > 0 and (len(to_t) > 1 or (to_t and to_t[0] != s)):
-                out.append(("move", (NAMES[s], "troop")))
+                out.append(MOVE["troop"][s])
                 if cash:
-                    out.append(("move", (NAMES[s], "troop" + CARRY)))
+                    out.append(MOVE["troop" + CARRY][s])
                 forced = forced or forced_troops(g, s)
             if row[P] - arr[s + NS] > 0 and (len(to_p) > 1 or (to_p and to_p[0] != s)):
-                out.append(("move", (NAMES[s], "police")))
+                out.append(MOVE["police"][s])
                 if cash:
-                    out.append(("move", (NAMES[s], "police" + CARRY)))
+                    out.append(MOVE["police" + CARRY][s])
         if out and not forced:
-            out.append(("done", None))
+            out.append(DONE)
         return out
 
     @staticmethod

@@ -14,7 +14,6 @@ ends the card.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from agon.engine import Action, LogEntry, State, Text, msg
@@ -55,7 +54,6 @@ from agon.games.cuba_libre.data import (
 )
 from agon.games.cuba_libre.steps import POP, PUSHED, STEPS, WAIT
 
-_action = partial(tuple.__new__, Action)  # Action(verb, arg) from a step's (verb, arg) pair, without unpacking it
 TIE_RANK = (3, 2, 1, 0)  # CL 7.1: ties to Non-players, then Syndicate, DR, 26July, Government
 NONPLAYERS = {4: (), 3: (SYN,), 2: (2, SYN), 1: (GOVT, 2, SYN), 0: (0, 1, 2, 3)}
 # CL 1.5 No Non-player option: who plays the leftover factions (26July also runs DR; with 2 players
@@ -306,11 +304,10 @@ class CubaLibreState(Board, State):
         fr = self.stack[-1]
         entered = self._entered
         self._entered = None
-        choices = entered[1] if entered is not None and entered[0] is fr else STEPS[fr["k"]].legal(self, fr)
-        legal = list(map(_action, choices))
-        extra = negotiation.offer(self, fr)  # CL 1.5.1
-        if extra:
-            legal += map(_action, extra)
+        # a step lists Actions (steps.actions), so its list is the legal list as it is
+        legal = entered[1] if entered is not None and entered[0] is fr else STEPS[fr["k"]].legal(self, fr)
+        if fr["k"] in negotiation.OFFERED_AT and negotiation.any_choice(self, fr["f"]):
+            legal = [*legal, negotiation.TRANSFER]  # CL 1.5.1: at the executing faction's own prompts
         return legal
 
     def entered(self, fr: dict[str, Any], choices: list[Any]) -> list[Any]:

@@ -1,7 +1,8 @@
 """The quick feasibility tests of the legal lists (issue 15) agree with the full listings they
 stand for, in every position of random games: Rally (CL 3.3.1), Assault's targets (CL 3.2.4),
-"some Operation is possible" (CL 2.3.4 / 3.1), Special Activity availability (CL 4.1), and a
-step's choices handed over from its enter (the legal list is the one a fresh listing gives)."""
+"some Operation is possible" (CL 2.3.4 / 3.1), Special Activity availability (CL 4.1), a
+step's choices handed over from its enter (the legal list is the one a fresh listing gives), and
+the steps' lists being Actions already (the state hands them on unconverted)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 import agon
+from agon.engine import Action
 from agon.engine.rng import Rng
 from agon.games.cuba_libre import activities, operations
 from agon.games.cuba_libre.data import GOVT, NS
@@ -92,3 +94,18 @@ def test_choices_handed_over_by_enter_are_a_fresh_listing(seed: int, options: di
         assert [tuple(a) for a in g.legal_actions(role)][:len(fresh)] == fresh
         twin = g.clone()  # a clone lists its own choices
         assert twin.legal_actions(role) == g.legal_actions(role)
+
+
+# every kind of frame: variable deployment, Non-players, Deception, No Non-player teams, variants
+KINDS = [(11, {}), (12, {"deployment": "variable", "short": True}), (13, {"players": 2, "no_nonplayers": True}),
+         (14, {"deception": True, "short": True}), (15, {"players": 0, "short": True}),
+         (16, {"eligibility": "B", "short": True})]
+
+
+@pytest.mark.parametrize(("seed", "options"), KINDS)
+def test_every_legal_list_is_made_of_actions(seed: int, options: dict[str, Any]) -> None:
+    for g in positions(seed, options, every=1):
+        legal = g.legal_actions(g.active[0])
+        assert legal and all(type(a) is Action for a in legal), (g.stack[-1]["k"], legal)
+        fr = g.stack[-1]
+        assert all(type(a) is Action for a in STEPS[fr["k"]].legal(g, fr)), fr["k"]
