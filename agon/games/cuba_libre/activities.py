@@ -58,9 +58,14 @@ SA_TITLES = {"transport": "Transport", "airstrike": "Air Strike", "reprisal": "R
              "muscle": "Muscle", "bribe": "Bribe"}
 
 
+# (faction, Operation) -> the faction's SAs that may accompany it (4.1.1), in BY_FACTION order
+WITH_OP = {(f, op): tuple(name for name in names if op in ACCOMPANY[name])
+           for f, names in enumerate(BY_FACTION) for op in {op for ops in ACCOMPANY.values() for op in ops}}
+
+
 def available(g: Any, fr: dict[str, Any]) -> list[str]:
-    f, op = fr["f"], fr["op"]
-    return [name for name in BY_FACTION[f] if op in ACCOMPANY[name] and next(_spaces(g, f, name, fr), -1) >= 0]
+    f = fr["f"]
+    return [name for name in WITH_OP.get((f, fr["op"]), ()) if next(_spaces(g, f, name, fr), -1) >= 0]
 
 
 def start(g: Any, fr: dict[str, Any], name: str) -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from agon.engine import Action
-from agon.games.cuba_libre.data import NAMES, NS, ROLES
+from agon.games.cuba_libre.data import NAMES, ROLES
 from agon.games.cuba_libre.steps import DECLINE, Step, by_arg, step
 
 OFFERED_AT = ("option", "op")  # the executing faction's own prompts that offer ("transfer", None)
@@ -44,8 +44,8 @@ def mates(g: Any, f: int) -> tuple[int, ...]:
 
 def cash_spaces(g: Any, giver: int, receiver: int) -> list[int]:
     """Spaces where the giver holds Cash and the receiver has a Guerrilla or cube to hold it."""
-    held = {c // 4 for c in g.cash if c >= 0 and c % 4 == giver}
-    return [s for s in range(NS) if s in held and g.has_holder(s, receiver)]
+    held = sorted({c // 4 for c in g.cash if c >= 0 and c % 4 == giver})
+    return [s for s in held if g.has_holder(s, receiver)]
 
 
 def can_give(g: Any, giver: int, receiver: int) -> bool:

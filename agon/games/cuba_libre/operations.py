@@ -123,10 +123,14 @@ def _assault_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
     return assault_capacity(g, s) > 0 or (g.has_mom(1) and any(g.sp[o][T] for o in range(NS) if o != s))
 
 
+# Morgan (card 28): the spaces within 2 of each space (a symmetric relation, so "s is within 2
+# of a space holding Guerrillas" is "s is in the reach of one of them")
+WITHIN_2 = tuple(frozenset({*ADJ[s], *(o2 for m in ADJ[s] for o2 in ADJ[m] if o2 != s)}) for s in range(NS))
+NEXT_TO = tuple(frozenset(near) for near in ADJ)
+
+
 def _march_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
-    near = ADJ[s]
-    if f == DR and g.has_cap(28):  # Morgan
-        near = tuple({*ADJ[s], *(o2 for m in ADJ[s] for o2 in ADJ[m] if o2 != s)})
+    near = WITHIN_2[s] if f == DR and g.has_cap(28) else ADJ[s]  # Morgan
     sp, u, a = g.sp, GUER_U[f], GUER_A[f]
     for o in near:
         if sp[o][u] + sp[o][a] - (arr[o] + arr[o + NS] if arr else 0) > 0:
@@ -134,12 +138,35 @@ def _march_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
     return False
 
 
+def march_spaces(g: Any, f: int, pool: Sequence[int], arr: tuple[int, ...]) -> list[int]:
+    """The spaces of `pool` where `_march_ok` holds, from the origins once rather than from each
+    destination: those next to (Morgan: within 2 of) a space holding f's Guerrillas that have not
+    arrived in this March."""
+    sources = march_sources(g, f, arr)
+    if not sources:
+        return []
+    near = WITHIN_2 if f == DR and g.has_cap(28) else NEXT_TO
+    reach = near[sources[0]].union(*[near[o] for o in sources[1:]])
+    return [s for s in pool if s in reach]
+
+
+def march_sources(g: Any, f: int, arr: tuple[int, ...]) -> list[int]:
+    """The spaces holding f's Guerrillas that have not arrived in this March (they may move on)."""
+    sp, u, a = g.sp, GUER_U[f], GUER_A[f]
+    if not arr:
+        return [o for o in range(NS) if sp[o][u] or sp[o][a]]
+    return [o for o in range(NS) if sp[o][u] + sp[o][a] > arr[o] + arr[o + NS]]
+
+
 def _attack_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
     row = g.sp[s]
     if not row[GUER_U[f]] + row[GUER_A[f]]:
         return False
     no_pact = pact(g, f)  # card 18: the other of 26July/DR is no target
-    return any(g.any_pieces(s, e) for e in range(4) if e != f and not (no_pact and e in (M26, DR)))
+    for e in range(4):
+        if e != f and not (no_pact and e in (M26, DR)) and g.any_pieces(s, e):
+            return True
+    return False
 
 
 def _terror_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
@@ -184,6 +211,8 @@ def candidate_spaces(g: Any, fr: dict[str, Any]) -> list[int]:
         pool = [s for s in pool if s not in chosen]
     if op == "rally":
         return rally_spaces(g, f, pool)
+    if op == "march":
+        return march_spaces(g, f, pool, fr.get("arr", ()))
     if op in ("train", "sweep"):
         return [s for s in pool if not IS_EC[s]]
     ok, arr = SPACE_OK[op], fr.get("arr", ())
@@ -194,10 +223,15 @@ def op_possible(g: Any, f: int, op: str, lim: bool, free: bool, within: tuple[in
                 sa: bool = False) -> bool:
     if op == "garrison" and not free and g.res[f] < govt_cost(g):
         return False
-    ok = SPACE_OK[op]
-    for s in affordable(g, f, op, free, within or SPACES):
-        if ok(g, f, s, ()):
+    pool = affordable(g, f, op, free, within or SPACES)
+    if op == "march":
+        if march_spaces(g, f, pool, ()):
             return True
+    else:
+        ok = SPACE_OK[op]
+        for s in pool:
+            if ok(g, f, s, ()):
+                return True
     # CL 4.1 example: a Kidnap may come first and pay for the Terror space it is in
     if sa and op == "terror" and f == M26:
         fr = {"f": f, "op": op, "lim": lim, "free": free, "sp": (), "within": within}

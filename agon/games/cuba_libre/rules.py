@@ -54,6 +54,7 @@ from agon.games.cuba_libre.data import (
 )
 from agon.games.cuba_libre.steps import POP, PUSHED, STEPS, WAIT
 
+_ACTIVE = tuple([role] for role in ROLES)  # the one role acting, as the list _active returns
 TIE_RANK = (3, 2, 1, 0)  # CL 7.1: ties to Non-players, then Syndicate, DR, 26July, Government
 NONPLAYERS = {4: (), 3: (SYN,), 2: (2, SYN), 1: (GOVT, 2, SYN), 0: (0, 1, 2, 3)}
 # CL 1.5 No Non-player option: who plays the leftover factions (26July also runs DR; with 2 players
@@ -298,7 +299,7 @@ class CubaLibreState(Board, State):
     def _active(self) -> list[str]:
         if self.over is not None or not self.stack:
             return []
-        return [ROLES[self.stack[-1]["f"]]]
+        return _ACTIVE[self.stack[-1]["f"]]  # the engine only reads it (its `active` is a copy)
 
     def _legal(self, role: str) -> list[Action]:
         fr = self.stack[-1]
@@ -323,30 +324,24 @@ class CubaLibreState(Board, State):
         self._entered = None
 
     def _apply(self, role: str, action: Action) -> None:
-        if self.quiet:  # no log to write: skip the chronicle's before-and-after
-            self._apply_action(action)
-            return
-        before = chronicle.snap(self)
-        self._apply_action(action)
-        chronicle.describe(self, before)  # the log says what the action did (pieces, levels, Control)
+        before = None if self.quiet else chronicle.snap(self)  # quiet: no log, no before-and-after
+        self._entered = None
+        fr = self.stack[-1]
+        if action[0] == "transfer" and fr["k"] in negotiation.OFFERED_AT:
+            negotiation.open_transfer(self, fr["f"])  # CL 1.5.1: fr keeps waiting underneath
+        else:
+            fr["wait"] = False
+            if STEPS[fr["k"]].apply(self, fr, action):
+                if self.stack and self.stack[-1] is fr:
+                    self.stack.pop()
+                elif fr in self.stack:
+                    self.stack.remove(fr)
+        self._run()
+        if before is not None:
+            chronicle.describe(self, before)  # the log says what the action did (pieces, levels, Control)
 
     def _note_line(self, role: str, note: str) -> LogEntry | None:
         return chronicle.rule_trace(self, role, note)
-
-    def _apply_action(self, action: Action) -> None:
-        self._entered = None
-        fr = self.stack[-1]
-        if action.verb == "transfer" and fr["k"] in negotiation.OFFERED_AT:
-            negotiation.open_transfer(self, fr["f"])  # CL 1.5.1: fr keeps waiting underneath
-            self._run()
-            return
-        fr["wait"] = False
-        if STEPS[fr["k"]].apply(self, fr, (action.verb, action.arg)):
-            if self.stack and self.stack[-1] is fr:
-                self.stack.pop()
-            elif fr in self.stack:
-                self.stack.remove(fr)
-        self._run()
 
     def _prompt(self, role: str) -> tuple[str, dict[str, Any]]:
         fr = self.stack[-1]

@@ -75,6 +75,20 @@ def test_cl_2_3_4_some_operation_possible_is_the_list_not_empty(seed: int, optio
                         assert operations.candidate_spaces(g, fr) or (op == "terror" and f == 1)
 
 
+@pytest.mark.parametrize(("seed", "options"), GAMES)
+def test_cl_3_3_2_march_spaces_is_the_space_test_of_each(seed: int, options: dict[str, Any]) -> None:
+    for g in positions(seed, options, every=1):
+        op = g.op_frame()
+        arr = op["arr"] if op is not None and op["op"] == "march" else ()
+        for morgan in (False, True):  # card 28: DR Marches from 2 spaces away
+            if morgan:
+                g = g.clone()
+                g.capabilities = g.capabilities | {(28, False)}
+            for f in (1, 2, 3):
+                listed = [s for s in range(NS) if operations.SPACE_OK["march"](g, f, s, arr)]
+                assert operations.march_spaces(g, f, range(NS), arr) == listed
+
+
 @pytest.mark.parametrize(("seed", "options"), SHORT)
 def test_cl_4_1_activity_available_has_a_space(seed: int, options: dict[str, Any]) -> None:
     for g in positions(seed, options, every=1):
