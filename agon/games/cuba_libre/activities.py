@@ -15,6 +15,7 @@ from agon.games.cuba_libre import operations as ops  # a module: operations impo
 from agon.games.cuba_libre.cash import ask_carry
 from agon.games.cuba_libre.data import (
     ADJ,
+    CC,
     CO,
     DR,
     GB,
@@ -96,7 +97,7 @@ def _spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> Iterator[int]:
             return  # CL 4.2.2: not when Embargoed (Guantanamo Bay shaded overrides)
         yield from (s for s in range(NS) if not IS_CITY[s] and removal_targets(g, GOVT, s, "airstrike"))
     elif name == "reprisal":
-        yield from (s for s in range(NS) if g.control(s) == GOVT)
+        yield from (s for s in range(NS) if g.controls(s, GOVT))
     elif name == "masferrer":
         if not g.has_mom(5):
             return
@@ -117,7 +118,7 @@ def _spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> Iterator[int]:
             elif ops.space_ok(g, terror_fr, s) and (IS_EC[s] or g.res[M26] >= 1 or _targets(g, s, True)):
                 yield s
     elif name == "subvert":
-        yield from (s for s in range(NS) if IS_PROV[s] and g.control(s) == DR
+        yield from (s for s in range(NS) if IS_PROV[s] and g.controls(s, DR)
                     and not (pact(g, DR) and g.support[s] < 0))
     elif name == "assassinate":
         if f == SYN and not g.has_cap(43, True):
@@ -134,9 +135,10 @@ def _spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> Iterator[int]:
             if any(sp[o][pt] for o in range(NS) if o != s):
                 yield s
     elif name == "bribe":
-        if not fr.get("free") and g.res[SYN] < 3 + (0 if fr.get("sp") or "lim" not in fr else _cheapest(g, fr)):
-            return
-        yield from (s for s in range(NS) if _bribe_options(g, s, ""))
+        if not fr.get("free") and g.res[SYN] < 3 + (0 if fr.get("sp") or "lim" not in fr else
+                                                      _cheapest(g, fr) if g.res[SYN] < 3 + ops.MOST_A_SPACE_COSTS else 0):
+            return  # (with 3 + the most a space costs the Operation's first space is affordable anyway)
+        yield from (s for s in range(NS) if bribe_possible(g, s))
 
 
 def _stash_spaces(g: Any, done: tuple[int, ...]) -> list[int]:
@@ -160,6 +162,13 @@ def _targets(g: Any, s: int, paying_only: bool = False) -> list[int]:
     if paying_only:
         out = [t for t in out if g.res[t] > 0]
     return out
+
+
+def bribe_possible(g: Any, s: int) -> bool:
+    """`_bribe_options(g, s, "")` is not empty: some cube, Guerrilla or non-Casino Base is there
+    (Syndicate Guerrillas may be flipped, the others removed or flipped)."""
+    row = g.sp[s]
+    return sum(row) > row[CO] + row[CC]
 
 
 def _bribe_options(g: Any, s: int, mode: str) -> list[Any]:

@@ -69,7 +69,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from agon.games.cuba_libre.data import CARDS, NAMES, NS, ROLES, SYN
+from agon.games.cuba_libre.data import BASE, CARDS, CC, NAMES, NS, OWNER, PIECE_INDEX, ROLES, SYN
 from agon.games.cuba_libre.insurgent_ops import caracas_ok
 from agon.games.cuba_libre.steps import DONE, POP, PUSHED, SKIP, SPACE, WAIT, Step, actions, step
 
@@ -299,10 +299,12 @@ def _can_place(g: Any, s: int, pt: int) -> bool:
 
 def _room(g: Any, s: int, pt: int) -> bool:
     """Stacking (1.4.2) lets a piece of slot pt go to s (Availability aside)."""
-    owner = g.owner(pt)
-    if pt in (g.base_slot(0), g.base_slot(1), g.base_slot(2), g.base_slot(SYN), g.slot("closed_casino")):
-        return g.base_room(s, owner)
+    if pt in STACKED:
+        return g.base_room(s, OWNER[pt])
     return True
+
+
+STACKED = (*BASE, CC)  # the slots that stacking limits: Bases, open and closed Casinos (1.4.2)
 
 
 def _same_kind(g: Any, key: str) -> tuple[int, ...]:
@@ -343,7 +345,7 @@ class Place(Step):
         spaces = _spaces(g, fr["opts"])
         for s in spaces:
             for key in fr["keys"]:
-                if _can_place(g, s, g.slot(key)):
+                if _can_place(g, s, PIECE_INDEX[key]):
                     out.append(("place", (NAMES[s], key)))
         more = withdraw_options(g, fr["f"], fr["keys"], spaces)
         if more and not out:
@@ -395,7 +397,7 @@ class Remove(Step):
         out: list[Any] = []
         for s in _spaces(g, fr["opts"]):
             for key in fr["keys"]:
-                pt = g.slot(key)
+                pt = PIECE_INDEX[key]
                 if g.sp[s][pt] and not (key == "casino" and False):
                     out.append(("remove", (NAMES[s], key)))
         return actions(out)

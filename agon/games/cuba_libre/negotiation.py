@@ -50,14 +50,17 @@ def cash_spaces(g: Any, giver: int, receiver: int) -> list[int]:
 
 def can_give(g: Any, giver: int, receiver: int) -> bool:
     """CL 1.5.1: giver may still transfer something to receiver on this card."""
-    if (giver, receiver) in g.transfers or receiver in mates(g, giver):
+    if (giver, receiver) in g.transfers or receiver == giver:
+        return False
+    if g.options.get("no_nonplayers") and receiver in mates(g, giver):  # (without teams: itself only)
         return False
     return g.res[giver] > 0 or bool(cash_spaces(g, giver, receiver))
 
 
 def choices(g: Any, f: int) -> list[Action]:
     """The "transfer" frame's options for the executing faction f (empty: the verb is not offered)."""
-    if not g.is_player(f):
+    np = g.np
+    if f in np:
         return []  # 8.1.2: the executing Non-player never opens a transfer
     out: list[Action] = []
     for e in range(4):
@@ -65,18 +68,19 @@ def choices(g: Any, f: int) -> list[Action]:
             continue
         if can_give(g, f, e):
             out.append(GIVE_TO[e])
-        if g.is_player(e) and can_give(g, e, f):  # Non-players never give voluntarily
+        if e not in np and can_give(g, e, f):  # Non-players never give voluntarily
             out.append(ASK[e])
     return out
 
 
 def any_choice(g: Any, f: int) -> bool:
     """`choices(g, f)` is not empty; stops at the first option found."""
-    if not g.is_player(f):
+    np = g.np
+    if f in np:
         return False
-    if g.res[f] > 0 and not g.options.get("no_nonplayers") and len(g.transfers) < 3:
+    if g.res[f] > 0 and len(g.transfers) < 3 and not g.options.get("no_nonplayers"):
         return True  # the common case: f has Resources and has not given to all 3 others on this card
-    return any(can_give(g, f, e) or (g.is_player(e) and can_give(g, e, f)) for e in range(4) if e != f)
+    return any(can_give(g, f, e) or (e not in np and can_give(g, e, f)) for e in range(4) if e != f)
 
 
 def open_transfer(g: Any, f: int) -> None:

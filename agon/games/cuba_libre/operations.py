@@ -15,11 +15,12 @@ from agon.engine import Action
 from agon.games.cuba_libre import activities
 from agon.games.cuba_libre.data import (
     ADJ,
-    BASE,
     CC,
     CO,
+    DA,
     DB,
     DR,
+    DU,
     ECS,
     FOREST,
     GB,
@@ -29,13 +30,17 @@ from agon.games.cuba_libre.data import (
     IS_CITY,
     IS_EC,
     M26,
+    MA,
     MB,
     MOUNTAIN,
+    MU,
     NAMES,
     NS,
     PIECE_KEYS,
     ROLES,
+    SA,
     SPACE_INDEX,
+    SU,
     SYN,
     P,
     T,
@@ -62,6 +67,9 @@ OP_TITLES = {"train": "Train", "garrison": "Garrison", "sweep": "Sweep", "assaul
 
 def govt_cost(g: Any) -> int:
     return 2 + g.alliance  # CL 3.2: Firm 2, Reluctant 3, Embargoed 4
+
+
+MOST_A_SPACE_COSTS = 5  # Construct (3.3.5); the Government's 2 + Alliance is at most 4, the others' 1
 
 
 def flat_cost(g: Any, op: str, free: bool) -> int:
@@ -118,7 +126,8 @@ def assault_capacity(g: Any, s: int) -> int:
 def _assault_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
     row = g.sp[s]
     # removal_targets(g, GOVT, s, "assault") is not empty: an Active Guerrilla, or a Base with no Guerrilla
-    if not any(row[GUER_A[e]] or (row[BASE[e]] and not row[GUER_U[e]]) for e in (M26, DR, SYN)):
+    if not (row[MA] or row[DA] or row[SA] or (row[MB] and not row[MU]) or (row[DB] and not row[DU])
+            or (row[CO] and not row[SU])):
         return False
     return assault_capacity(g, s) > 0 or (g.has_mom(1) and any(g.sp[o][T] for o in range(NS) if o != s))
 
@@ -150,10 +159,21 @@ def march_spaces(g: Any, f: int, pool: Sequence[int], arr: tuple[int, ...]) -> l
     return [s for s in pool if s in reach]
 
 
+def march_possible(g: Any, f: int, pool: Sequence[int]) -> bool:
+    """`march_spaces(g, f, pool, ())` is not empty (no Guerrilla has moved yet); stops at the first
+    space holding f's Guerrillas that is next to (Morgan: within 2 of) a space of `pool`."""
+    near = WITHIN_2 if f == DR and g.has_cap(28) else NEXT_TO
+    sp, u, a = g.sp, GUER_U[f], GUER_A[f]
+    for o in range(NS):
+        if (sp[o][u] or sp[o][a]) and not near[o].isdisjoint(pool):
+            return True
+    return False
+
+
 def march_sources(g: Any, f: int, arr: tuple[int, ...]) -> list[int]:
     """The spaces holding f's Guerrillas that have not arrived in this March (they may move on)."""
     sp, u, a = g.sp, GUER_U[f], GUER_A[f]
-    if not arr:
+    if not any(arr):  # none has arrived yet (or no March is open)
         return [o for o in range(NS) if sp[o][u] or sp[o][a]]
     return [o for o in range(NS) if sp[o][u] + sp[o][a] > arr[o] + arr[o + NS]]
 
@@ -174,11 +194,11 @@ def _terror_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
         return False
     # card 18, ruling CL-E18a: the Pact bars reducing Opposition, so only DR's Terror (toward
     # Neutral) is barred at Opposition; 26July's only builds it (8.7.1 step 4)
-    return not (pact(g, f) and f == DR and g.support[s] < 0)
+    return not (f == DR and g.support[s] < 0 and pact(g, f))
 
 
 def _construct_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
-    if IS_EC[s] or g.control(s) not in (GOVT, SYN):
+    if not (g.controls(s, GOVT) or g.controls(s, SYN)):  # never in an EC
         return False
     return bool(g.sp[s][CC]) or (g.casinos(s) < 2 and g.available(CC) > 0)
 
@@ -225,7 +245,7 @@ def op_possible(g: Any, f: int, op: str, lim: bool, free: bool, within: tuple[in
         return False
     pool = affordable(g, f, op, free, within or SPACES)
     if op == "march":
-        if march_spaces(g, f, pool, ()):
+        if march_possible(g, f, pool):
             return True
     else:
         ok = SPACE_OK[op]
@@ -664,7 +684,7 @@ class TrainPlace(Step):
 def civic_ok(g: Any, s: int) -> bool:
     """CL 6.3.2: Government-Controlled City/Province with Troops and Police; some effect."""
     row = g.sp[s]
-    return (not IS_EC[s] and row[T] > 0 and row[P] > 0 and g.control(s) == GOVT
+    return (row[T] > 0 and row[P] > 0 and g.controls(s, GOVT)  # never in an EC
             and (g.terror[s] > 0 or g.support[s] < 2) and g.res[GOVT] >= 4)
 
 

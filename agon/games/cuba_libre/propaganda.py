@@ -227,7 +227,7 @@ class Civic(_SpaceBySpace):
 
 def agitation_ok(g: Any, s: int) -> bool:
     """CL 6.3.3: a 26July-Controlled space where 1 Resource has some effect."""
-    return g.res[M26] >= 1 and g.control(s) == M26 and (g.terror[s] > 0 or g.support[s] > -2)
+    return g.res[M26] >= 1 and g.controls(s, M26) and (g.terror[s] > 0 or g.support[s] > -2)
 
 
 @step("prop_agitation")
@@ -316,7 +316,7 @@ class Redeploy(Step):
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
         if "gc" not in fr:
-            fr["gc"] = tuple(s for s in POPULATED if g.control(s) == GOVT)
+            fr["gc"] = tuple(s for s in POPULATED if g.controls(s, GOVT))
             fr["arr"] = (0,) * (2 * NS)
             fr["stage"] = -1
             if not redeploy_dests(g, fr, T, -1):

@@ -52,8 +52,10 @@ from agon.games.cuba_libre.data import (
     SPACE_INDEX,
     SYN,
 )
-from agon.games.cuba_libre.steps import POP, PUSHED, STEPS, WAIT
+from agon.games.cuba_libre.steps import POP, PUSHED, STEPS, WAIT, Step
 
+_SETTLE = range(100_000)  # the flow's steps between two decisions: far fewer, unless a step never settles
+JUST_WAIT = frozenset(k for k, cls in STEPS.items() if cls.enter is Step.enter)  # steps that never enter
 _ACTIVE = tuple([role] for role in ROLES)  # the one role acting, as the list _active returns
 TIE_RANK = (3, 2, 1, 0)  # CL 7.1: ties to Non-players, then Syndicate, DR, 26July, Government
 NONPLAYERS = {4: (), 3: (SYN,), 2: (2, SYN), 1: (GOVT, 2, SYN), 0: (0, 1, 2, 3)}
@@ -194,12 +196,12 @@ class CubaLibreState(Board, State):
         self.transfers: frozenset[tuple[int, int]] = frozenset()  # CL 1.5.1: (giver, receiver) this card
 
     def is_prop(self, card: int) -> bool:
-        return card >= 0 and CARDS[card]["type"] == "propaganda"
+        return card in PROPAGANDA_CARDS  # (-1, no card, is none)
 
     @property
     def final_card(self) -> bool:
         """CL 2.3.9: the revealed next card is the final (4th) Propaganda card (not with No Reveal)."""
-        return self.is_prop(self.next_card) and self.prop_played == 3 and not variants.hide_next(self)
+        return self.prop_played == 3 and self.next_card in PROPAGANDA_CARDS and not variants.hide_next(self)
 
     def next_turn(self) -> None:
         """CL 2.3.8: the revealed card becomes current, the next one is revealed."""
@@ -245,7 +247,7 @@ class CubaLibreState(Board, State):
 
     def _run(self) -> None:
         stack = self.stack  # never rebound while the flow runs (steps push and pop it)
-        for _ in range(100_000):
+        for _ in _SETTLE:
             if self.over is not None:
                 stack.clear()
                 return
@@ -254,6 +256,9 @@ class CubaLibreState(Board, State):
                 continue
             fr = stack[-1]
             if fr.get("wait"):
+                return
+            if fr["k"] in JUST_WAIT:  # its enter would only say WAIT
+                fr["wait"] = True
                 return
             code = STEPS[fr["k"]].enter(self, fr)
             if code == WAIT:

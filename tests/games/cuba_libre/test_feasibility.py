@@ -87,6 +87,17 @@ def test_cl_3_3_2_march_spaces_is_the_space_test_of_each(seed: int, options: dic
             for f in (1, 2, 3):
                 listed = [s for s in range(NS) if operations.SPACE_OK["march"](g, f, s, arr)]
                 assert operations.march_spaces(g, f, range(NS), arr) == listed
+                for pool in (range(NS), (0, 5, 12), (3,), ()):
+                    expected = bool(operations.march_spaces(g, f, pool, ()))
+                    assert operations.march_possible(g, f, pool) == expected
+
+
+@pytest.mark.parametrize(("seed", "options"), GAMES)
+def test_cl_1_7_controls_is_control_and_bribe_possible_is_a_bribe_option(seed: int, options: dict[str, Any]) -> None:
+    for g in positions(seed, options):
+        for s in range(NS):
+            assert [f for f in range(4) if g.controls(s, f)] == [f for f in range(4) if g.control(s) == f]
+            assert activities.bribe_possible(g, s) == bool(activities._bribe_options(g, s, ""))
 
 
 @pytest.mark.parametrize(("seed", "options"), SHORT)
@@ -123,3 +134,12 @@ def test_every_legal_list_is_made_of_actions(seed: int, options: dict[str, Any])
         assert legal and all(type(a) is Action for a in legal), (g.stack[-1]["k"], legal)
         fr = g.stack[-1]
         assert all(type(a) is Action for a in STEPS[fr["k"]].legal(g, fr)), fr["k"]
+
+
+def test_cl_4_5_4_bribe_shortcut_bound_is_the_dearest_space() -> None:
+    g = GAME.new(1)
+    costs = []
+    for alliance in (0, 1, 2):  # CL 3.2: Firm, Reluctant, Embargoed
+        g.alliance = alliance
+        costs += [operations.flat_cost(g, op, False) for ops in operations.OPS for op in ops]
+    assert max(costs) == operations.MOST_A_SPACE_COSTS
