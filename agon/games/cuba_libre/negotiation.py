@@ -63,10 +63,11 @@ def choices(g: Any, f: int) -> list[Action]:
     if f in np:
         return []  # 8.1.2: the executing Non-player never opens a transfer
     out: list[Action] = []
+    has_resources = g.res[f] > 0 and not g.options.get("no_nonplayers")
     for e in range(4):
         if e == f:
             continue
-        if can_give(g, f, e):
+        if (f, e) not in g.transfers if has_resources else can_give(g, f, e):  # (can_give's common case)
             out.append(GIVE_TO[e])
         if e not in np and can_give(g, e, f):  # Non-players never give voluntarily
             out.append(ASK[e])

@@ -92,7 +92,7 @@ def space_cost(g: Any, fr: dict[str, Any], s: int) -> int:
 
 def affordable(g: Any, f: int, op: str, free: bool, spaces: Sequence[int]) -> Sequence[int]:
     """The spaces of `spaces` whose cost f's Resources cover (space_cost), without pricing each."""
-    if flat_cost(g, op, free) <= g.res[f]:
+    if g.res[f] >= MOST_A_SPACE_COSTS or flat_cost(g, op, free) <= g.res[f]:
         return spaces
     if op in ("march", "terror"):
         return [s for s in spaces if IS_EC[s]]  # CL 3.3.2, 3.3.4: free in an EC

@@ -307,6 +307,11 @@ def forced_troops(g: Any, s: int) -> bool:
     return bool(g.sp[s][T]) and (IS_EC[s] or (not IS_CITY[s] and not g.sp[s][GB]))
 
 
+NO_SPACE = -2  # (no destination at all; -1: more than one)
+TROOP_MOVES, POLICE_MOVES = MOVE["troop"], MOVE["police"]
+TROOP_CASH_MOVES, POLICE_CASH_MOVES = MOVE["troop" + CARRY], MOVE["police" + CARRY]
+
+
 @step("prop_redeploy")
 class Redeploy(Step):
     """CL 6.4: Police to ECs / Govt-Controlled spaces; Troops off ECs and Base-less Provinces to
@@ -334,21 +339,25 @@ class Redeploy(Step):
             return [TO[d] for d in redeploy_dests(g, fr, pt, o)]
         out: list[Any] = []
         forced = False
-        # every destination; one from s is any of them but s itself (redeploy_dests(g, fr, pt, s))
+        # every destination; one from s is any of them but s itself (redeploy_dests(g, fr, pt, s)),
+        # so a cube may leave s unless its one destination is s
         to_t = [] if fr.get("havana") else redeploy_dests(g, fr, T, -1)
         to_p = redeploy_dests(g, fr, P, -1)
+        only_t = to_t[0] if len(to_t) == 1 else -1 if to_t else NO_SPACE
+        only_p = to_p[0] if len(to_p) == 1 else -1 if to_p else NO_SPACE
+        cash = {c // 4 for c in g.cash if c >= 0 and c % 4 == GOVT}  # where the Government holds Cash
+        sp = g.sp
         for s in range(NS):
-            row = g.sp[s]
-            cash = s * 4 + GOVT in g.cash  # g.cash_held(s, GOVT) > 0
-            if row[T] - arr[s] > 0 and (len(to_t) > 1 or (to_t and to_t[0] != s)):
-                out.append(MOVE["troop"][s])
-                if cash:
-                    out.append(MOVE["troop" + CARRY][s])
+            row = sp[s]
+            if row[T] > arr[s] and only_t != s and only_t != NO_SPACE:
+                out.append(TROOP_MOVES[s])
+                if s in cash:
+                    out.append(TROOP_CASH_MOVES[s])
                 forced = forced or forced_troops(g, s)
-            if row[P] - arr[s + NS] > 0 and (len(to_p) > 1 or (to_p and to_p[0] != s)):
-                out.append(MOVE["police"][s])
-                if cash:
-                    out.append(MOVE["police" + CARRY][s])
+            if row[P] > arr[s + NS] and only_p != s and only_p != NO_SPACE:
+                out.append(POLICE_MOVES[s])
+                if s in cash:
+                    out.append(POLICE_CASH_MOVES[s])
         if out and not forced:
             out.append(DONE)
         return out

@@ -52,6 +52,7 @@ from agon.games.cuba_libre.data import (
     SPACE_INDEX,
     SYN,
 )
+from agon.games.cuba_libre.negotiation import OFFERED_AT, TRANSFER, any_choice
 from agon.games.cuba_libre.steps import POP, PUSHED, STEPS, WAIT, Step
 
 _SETTLE = range(100_000)  # the flow's steps between two decisions: far fewer, unless a step never settles
@@ -257,10 +258,11 @@ class CubaLibreState(Board, State):
             fr = stack[-1]
             if fr.get("wait"):
                 return
-            if fr["k"] in JUST_WAIT:  # its enter would only say WAIT
+            kind = fr["k"]
+            if kind in JUST_WAIT:  # its enter would only say WAIT
                 fr["wait"] = True
                 return
-            code = STEPS[fr["k"]].enter(self, fr)
+            code = STEPS[kind].enter(self, fr)
             if code == WAIT:
                 fr["wait"] = True
                 return
@@ -311,9 +313,10 @@ class CubaLibreState(Board, State):
         entered = self._entered
         self._entered = None
         # a step lists Actions (steps.actions), so its list is the legal list as it is
-        legal = entered[1] if entered is not None and entered[0] is fr else STEPS[fr["k"]].legal(self, fr)
-        if fr["k"] in negotiation.OFFERED_AT and negotiation.any_choice(self, fr["f"]):
-            legal = [*legal, negotiation.TRANSFER]  # CL 1.5.1: at the executing faction's own prompts
+        kind = fr["k"]
+        legal = entered[1] if entered is not None and entered[0] is fr else STEPS[kind].legal(self, fr)
+        if kind in OFFERED_AT and any_choice(self, fr["f"]):
+            legal = [*legal, TRANSFER]  # CL 1.5.1: at the executing faction's own prompts
         return legal
 
     def entered(self, fr: dict[str, Any], choices: list[Any]) -> list[Any]:
@@ -331,16 +334,17 @@ class CubaLibreState(Board, State):
     def _apply(self, role: str, action: Action) -> None:
         before = None if self.quiet else chronicle.snap(self)  # quiet: no log, no before-and-after
         self._entered = None
-        fr = self.stack[-1]
-        if action[0] == "transfer" and fr["k"] in negotiation.OFFERED_AT:
+        stack = self.stack
+        fr = stack[-1]
+        if action[0] == "transfer" and fr["k"] in OFFERED_AT:
             negotiation.open_transfer(self, fr["f"])  # CL 1.5.1: fr keeps waiting underneath
         else:
             fr["wait"] = False
             if STEPS[fr["k"]].apply(self, fr, action):
-                if self.stack and self.stack[-1] is fr:
-                    self.stack.pop()
-                elif fr in self.stack:
-                    self.stack.remove(fr)
+                if stack and stack[-1] is fr:
+                    stack.pop()
+                elif fr in stack:
+                    stack.remove(fr)
         self._run()
         if before is not None:
             chronicle.describe(self, before)  # the log says what the action did (pieces, levels, Control)
