@@ -60,7 +60,8 @@ def row_control(row: list[int]) -> int:
 
 # the slots each faction counts for Control (1.7: open Casinos only), as slices of a space's row
 COUNTED = (slice(T, GB + 1), slice(MU, MB + 1), slice(DU, DB + 1), slice(SU, CO + 1))
-assert (T, P, GB, MU, MA, MB, DU, DA, DB, SU, SA, CO, CC) == tuple(range(13)), "COUNTED needs this slot order"
+SLOTS_OF = (slice(T, GB + 1), slice(MU, MB + 1), slice(DU, DB + 1), slice(SU, CC + 1))  # every slot, closed Casinos too
+assert (T, P, GB, MU, MA, MB, DU, DA, DB, SU, SA, CO, CC) == tuple(range(13)), "the slices need this slot order"
 
 
 class Board:

@@ -78,9 +78,12 @@ def rally_possible(g: Any, f: int, s: int) -> bool:
 
 
 def rally_spaces(g: Any, f: int, spaces: Sequence[int]) -> list[int]:
-    """The spaces of `spaces` where `rally_possible(g, f, s)`: with Guerrillas Available, every
+    """The spaces of `spaces` where `rally_possible(g, f, s)`: where "place" is possible, every
     City and Province that f's Rally may take place in (the level bars of 3.3.1)."""
-    if not g.available(GUER_U[f]):
+    u, a = GUER_U[f], GUER_A[f]
+    # "place" is possible wherever the level allows: from Available, or for a player after taking
+    # a Guerrilla off another space (1.4.1; with 2+ spaces holding them, each space has another)
+    if not g.available(u) and not (g.is_player(f) and sum(1 for row in g.sp if row[u] or row[a]) > 1):
         return [s for s in spaces if rally_possible(g, f, s)]
     sup = g.support
     if f == M26:
@@ -183,15 +186,23 @@ def march_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
     origins = ADJ[s]
     if f == DR and g.has_cap(28):  # Morgan unshaded: DR Guerrillas may March 2 spaces
         origins = tuple(sorted({*ADJ[s], *(o2 for m in ADJ[s] for o2 in ADJ[m] if o2 != s)}))
+    held = {c // 4 for c in g.cash if c >= 0 and c % 4 == f}  # where f holds Cash (4.5.2)
+    u, a = GUER_U[f], GUER_A[f]
     for o in origins:
         row = g.sp[o]
-        cash = g.cash_held(o, f) > 0
-        for state, left in (("active", row[GUER_A[f]] - arr[o + NS]), ("underground", row[GUER_U[f]] - arr[o])):
-            if left > 0:
-                out.append(MOVE[state][o])
-                if cash:
-                    out.append(MOVE[state + CARRY][o])  # 4.5.2: one Cash moves with it
+        if row[a] > arr[o + NS]:
+            out.append(ACTIVE_MOVES[o])
+            if o in held:
+                out.append(ACTIVE_CASH_MOVES[o])  # 4.5.2: one Cash moves with it
+        if row[u] > arr[o]:
+            out.append(UNDERGROUND_MOVES[o])
+            if o in held:
+                out.append(UNDERGROUND_CASH_MOVES[o])
     return out
+
+
+ACTIVE_MOVES, UNDERGROUND_MOVES = MOVE["active"], MOVE["underground"]
+ACTIVE_CASH_MOVES, UNDERGROUND_CASH_MOVES = MOVE["active" + CARRY], MOVE["underground" + CARRY]
 
 
 def carried(kind: str) -> tuple[str, bool]:

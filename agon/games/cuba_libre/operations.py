@@ -13,6 +13,7 @@ from typing import Any
 
 from agon.engine import Action
 from agon.games.cuba_libre import activities
+from agon.games.cuba_libre.board import SLOTS_OF
 from agon.games.cuba_libre.data import (
     ADJ,
     CC,
@@ -174,19 +175,19 @@ def march_sources(g: Any, f: int, arr: tuple[int, ...]) -> list[int]:
     """The spaces holding f's Guerrillas that have not arrived in this March (they may move on)."""
     sp, u, a = g.sp, GUER_U[f], GUER_A[f]
     if not any(arr):  # none has arrived yet (or no March is open)
-        return [o for o in range(NS) if sp[o][u] or sp[o][a]]
-    return [o for o in range(NS) if sp[o][u] + sp[o][a] > arr[o] + arr[o + NS]]
+        return [o for o, row in enumerate(sp) if row[u] or row[a]]
+    return [o for o, row in enumerate(sp) if row[u] + row[a] > arr[o] + arr[o + NS]]
 
 
 def _attack_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
+    """f has a Guerrilla in s and some enemy has a piece there (counted in C)."""
     row = g.sp[s]
     if not row[GUER_U[f]] + row[GUER_A[f]]:
         return False
-    no_pact = pact(g, f)  # card 18: the other of 26July/DR is no target
-    for e in range(4):
-        if e != f and not (no_pact and e in (M26, DR)) and g.any_pieces(s, e):
-            return True
-    return False
+    enemy_pieces = sum(row) - sum(row[SLOTS_OF[f]])
+    if pact(g, f):  # card 18: the other of 26July/DR is no target
+        enemy_pieces -= sum(row[SLOTS_OF[M26 + DR - f]])
+    return enemy_pieces > 0
 
 
 def _terror_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:

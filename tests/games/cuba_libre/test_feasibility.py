@@ -93,6 +93,21 @@ def test_cl_3_3_2_march_spaces_is_the_space_test_of_each(seed: int, options: dic
 
 
 @pytest.mark.parametrize(("seed", "options"), GAMES)
+def test_cl_3_3_3_attack_space_test_is_a_guerrilla_and_an_enemy_piece(seed: int, options: dict[str, Any]) -> None:
+    for g in positions(seed, options):
+        for pact in (False, True):  # card 18: 26July and DR are no targets of each other
+            if pact:
+                g = g.clone()
+                g.capabilities = g.capabilities | {(18, False)}
+            for f in (1, 2, 3):
+                for s in range(NS):
+                    no_pact = g.has_cap(18) and f != 3
+                    targets = [e for e in range(4) if e != f and not (no_pact and e in (1, 2))]
+                    listed = g.guerrillas(s, f) > 0 and any(g.any_pieces(s, e) for e in targets)
+                    assert operations.SPACE_OK["attack"](g, f, s, ()) == listed
+
+
+@pytest.mark.parametrize(("seed", "options"), GAMES)
 def test_cl_1_7_controls_is_control_and_bribe_possible_is_a_bribe_option(seed: int, options: dict[str, Any]) -> None:
     for g in positions(seed, options):
         for s in range(NS):
