@@ -8,6 +8,7 @@ faction concerned: Cash deposits (6.2.4), Civic Action (6.3.2), Agitation (6.3.3
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from agon.games.cuba_libre.data import (
@@ -298,9 +299,16 @@ class GameEnd(Step):
 def redeploy_dests(g: Any, fr: dict[str, Any], pt: int, origin: int) -> list[int]:
     gc = fr["gc"]
     if pt == P:
-        return [d for d in range(NS) if d != origin and (IS_EC[d] or d in gc)]
+        return list(police_dests(gc, origin))
     dests = [d for d in gc if d != origin and (IS_CITY[d] or g.sp[d][GB])]
     return dests
+
+
+@cache
+def police_dests(gc: tuple[int, ...], origin: int) -> tuple[int, ...]:
+    """CL 6.4: where Police from `origin` may go, the Government-Controlled spaces being `gc` (the
+    ECs and those); a function of its arguments alone, so remembered for each (gc, origin)."""
+    return tuple(d for d in range(NS) if d != origin and (IS_EC[d] or d in gc))
 
 
 def forced_troops(g: Any, s: int) -> bool:
