@@ -158,3 +158,18 @@ def test_cl_4_5_4_bribe_shortcut_bound_is_the_dearest_space() -> None:
         g.alliance = alliance
         costs += [operations.flat_cost(g, op, False) for ops in operations.OPS for op in ops]
     assert max(costs) == operations.MOST_A_SPACE_COSTS
+
+
+@pytest.mark.parametrize(("seed", "options"), [(21, {}), (22, {"players": 3, "short": True, "deception": True}), (23, {"players": 2, "no_nonplayers": True})])
+def test_quiet_and_loud_games_list_the_same_actions_and_end_alike(seed: int, options: dict[str, Any]) -> None:
+    quiet, loud = GAME.new(seed, quiet=True, **options), GAME.new(seed, **options)
+    chooser = Rng(seed)
+    while loud.active:
+        assert quiet.active == loud.active
+        role = loud.active[0]
+        legal = loud.legal_actions(role)
+        assert quiet.legal_actions(role) == legal
+        choice = chooser.below(len(legal))
+        loud.apply(role, legal[choice])
+        quiet.apply_index(role, choice)
+    assert quiet.active == [] and quiet.result == loud.result
