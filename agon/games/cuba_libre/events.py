@@ -262,7 +262,11 @@ class Choice(Step):
     def enter(g: Any, fr: dict[str, Any]) -> int:
         if fr.get("done"):
             return POP
-        return WAIT if Choice._options(g, fr) else POP
+        out = Choice._options(g, fr)
+        if not out:
+            return POP
+        g.entered(fr, [*out, SKIP] if fr.get("optional") else out)
+        return WAIT
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:

@@ -36,13 +36,21 @@ def pick(g: Any, actor: int, options: Options, fn: Apply, n: int = 1, prompt: st
 class Pick(Step):
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
-        if fr.get("stop") or fr["n"] <= 0 or not fr["opts"](g):
+        if fr.get("stop") or fr["n"] <= 0:
             return POP
+        options = fr["opts"](g)
+        if not options:
+            return POP
+        g.entered(fr, Pick._choices(fr, options))
         return WAIT
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        out = actions(fr["opts"](g))  # the card's (verb, arg) pairs
+        return Pick._choices(fr, fr["opts"](g))
+
+    @staticmethod
+    def _choices(fr: dict[str, Any], options: list[Any]) -> list[Any]:
+        out = actions(options)  # the card's (verb, arg) pairs
         return [*out, DONE] if fr["optional"] else out
 
     @staticmethod

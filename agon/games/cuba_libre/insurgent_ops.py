@@ -136,12 +136,20 @@ class Rally(Step):
     def enter(g: Any, fr: dict[str, Any]) -> int:
         if fr.get("end"):
             return POP
-        return WAIT if rally_options(g, fr["f"], fr["s"], fr.get("free_level", False)) else POP
+        options = rally_options(g, fr["f"], fr["s"], fr.get("free_level", False))
+        if not options:
+            return POP
+        g.entered(fr, Rally._choices(g, fr, options))
+        return WAIT
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        return Rally._choices(g, fr, rally_options(g, fr["f"], fr["s"], fr.get("free_level", False)))
+
+    @staticmethod
+    def _choices(g: Any, fr: dict[str, Any], options: list[Any]) -> list[Any]:
         f, s = fr["f"], fr["s"]
-        out: list[Any] = [RALLY[o] for o in rally_options(g, f, s, fr.get("free_level", False))]
+        out: list[Any] = [RALLY[o] for o in options]
         if not g.available(GUER_U[f]):
             out = [o for o in out if o[1] in ("base", "flip")] + withdrawable(g, f, s)
         return out

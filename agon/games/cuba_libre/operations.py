@@ -157,7 +157,7 @@ def march_spaces(g: Any, f: int, pool: Sequence[int], arr: tuple[int, ...]) -> l
         return []
     near = WITHIN_2 if f == DR and g.has_cap(28) else NEXT_TO
     reach = near[sources[0]].union(*[near[o] for o in sources[1:]])
-    return [s for s in pool if s in reach]
+    return list(filter(reach.__contains__, pool))  # in pool's order
 
 
 def march_possible(g: Any, f: int, pool: Sequence[int]) -> bool:
@@ -198,6 +198,14 @@ def _terror_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
     return not (f == DR and g.support[s] < 0 and pact(g, f))
 
 
+def terror_spaces(g: Any, f: int, pool: Sequence[int]) -> list[int]:
+    """The spaces of `pool` where `_terror_ok` holds, with the Pact looked at once."""
+    sp, u = g.sp, GUER_U[f]
+    if f == DR and pact(g, f):  # card 18: not at Opposition (ruling CL-E18a, see _terror_ok)
+        return [s for s in pool if sp[s][u] and g.support[s] >= 0]
+    return [s for s in pool if sp[s][u]]
+
+
 def _construct_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
     if not (g.controls(s, GOVT) or g.controls(s, SYN)):  # never in an EC
         return False
@@ -234,6 +242,8 @@ def candidate_spaces(g: Any, fr: dict[str, Any]) -> list[int]:
         return rally_spaces(g, f, pool)
     if op == "march":
         return march_spaces(g, f, pool, fr.get("arr", ()))
+    if op == "terror":
+        return terror_spaces(g, f, pool)
     if op in ("train", "sweep"):
         return [s for s in pool if not IS_EC[s]]
     ok, arr = SPACE_OK[op], fr.get("arr", ())

@@ -200,7 +200,8 @@ class _SpaceBySpace(Step):
 
     @classmethod
     def enter(cls, g: Any, fr: dict[str, Any]) -> int:
-        return WAIT if any(cls.ok(g, s) for s in POPULATED) else STEP_POP
+        choices = cls.legal(g, fr)
+        return WAIT if len(g.entered(fr, choices)) > 1 else STEP_POP  # some space, not only "done"
 
     @classmethod
     def legal(cls, g: Any, fr: dict[str, Any]) -> list[Any]:
@@ -266,11 +267,19 @@ class ExpatBacking(Step):
     def enter(g: Any, fr: dict[str, Any]) -> int:
         if fr.get("done"):
             return STEP_POP
-        return WAIT if expat_spaces(g) else STEP_POP
+        spaces = expat_spaces(g)
+        if not spaces:
+            return STEP_POP
+        g.entered(fr, ExpatBacking._choices(spaces))
+        return WAIT
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [*(SPACE[s] for s in expat_spaces(g)), PASS]
+        return ExpatBacking._choices(expat_spaces(g))
+
+    @staticmethod
+    def _choices(spaces: list[int]) -> list[Any]:
+        return [*(SPACE[s] for s in spaces), PASS]
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:

@@ -93,7 +93,7 @@ def test_cl_3_3_2_march_spaces_is_the_space_test_of_each(seed: int, options: dic
 
 
 @pytest.mark.parametrize(("seed", "options"), GAMES)
-def test_cl_3_3_3_attack_space_test_is_a_guerrilla_and_an_enemy_piece(seed: int, options: dict[str, Any]) -> None:
+def test_cl_3_3_3_attack_and_terror_space_tests(seed: int, options: dict[str, Any]) -> None:
     for g in positions(seed, options):
         for pact in (False, True):  # card 18: 26July and DR are no targets of each other
             if pact:
@@ -105,6 +105,8 @@ def test_cl_3_3_3_attack_space_test_is_a_guerrilla_and_an_enemy_piece(seed: int,
                     targets = [e for e in range(4) if e != f and not (no_pact and e in (1, 2))]
                     listed = g.guerrillas(s, f) > 0 and any(g.any_pieces(s, e) for e in targets)
                     assert operations.SPACE_OK["attack"](g, f, s, ()) == listed
+                expected = [s for s in range(NS) if operations.SPACE_OK["terror"](g, f, s, ())]
+                assert operations.terror_spaces(g, f, range(NS)) == expected
 
 
 @pytest.mark.parametrize(("seed", "options"), GAMES)
