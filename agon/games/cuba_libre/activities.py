@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from agon.engine import Action
 from agon.games.cuba_libre import operations as ops  # a module: operations imports this one too
 from agon.games.cuba_libre.cash import ask_carry
 from agon.games.cuba_libre.data import (
     ADJ,
+    CC,
     CO,
     DR,
     GB,
@@ -32,8 +34,8 @@ from agon.games.cuba_libre.data import (
     P,
     T,
 )
+from agon.games.cuba_libre.steps import DONE, SPACE, TO, WAIT, Step, actions, by_arg, step
 from agon.games.cuba_libre.steps import POP as STEP_POP
-from agon.games.cuba_libre.steps import WAIT, Step, step
 
 ACCOMPANY = {
     "transport": ("train", "garrison", "sweep", "assault"),
@@ -50,15 +52,21 @@ ACCOMPANY = {
 }
 BY_FACTION = (("transport", "airstrike", "reprisal", "masferrer"), ("infiltrate", "kidnap"),
               ("subvert", "assassinate"), ("profit", "muscle", "bribe", "assassinate"))
+ACTIVITY = {name: Action("activity", name) for name in ACCOMPANY}  # ("activity", name), offered by the "op" step
 SA_TITLES = {"transport": "Transport", "airstrike": "Air Strike", "reprisal": "Reprisal",
              "masferrer": "Assault (Rolando Masferrer)", "infiltrate": "Infiltrate", "ambush": "Ambush",
              "kidnap": "Kidnap", "subvert": "Subvert", "assassinate": "Assassinate", "profit": "Profit",
              "muscle": "Muscle", "bribe": "Bribe"}
 
 
+# (faction, Operation) -> the faction's SAs that may accompany it (4.1.1), in BY_FACTION order
+WITH_OP = {(f, op): tuple(name for name in names if op in ACCOMPANY[name])
+           for f, names in enumerate(BY_FACTION) for op in {op for ops in ACCOMPANY.values() for op in ops}}
+
+
 def available(g: Any, fr: dict[str, Any]) -> list[str]:
-    f, op = fr["f"], fr["op"]
-    return [name for name in BY_FACTION[f] if op in ACCOMPANY[name] and next(_spaces(g, f, name, fr), -1) >= 0]
+    f = fr["f"]
+    return [name for name in WITH_OP.get((f, fr["op"]), ()) if next(_spaces(g, f, name, fr), -1) >= 0]
 
 
 def start(g: Any, fr: dict[str, Any], name: str) -> None:
@@ -89,7 +97,7 @@ def _spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> Iterator[int]:
             return  # CL 4.2.2: not when Embargoed (Guantanamo Bay shaded overrides)
         yield from (s for s in range(NS) if not IS_CITY[s] and removal_targets(g, GOVT, s, "airstrike"))
     elif name == "reprisal":
-        yield from (s for s in range(NS) if g.control(s) == GOVT)
+        yield from (s for s in range(NS) if g.controls(s, GOVT))
     elif name == "masferrer":
         if not g.has_mom(5):
             return
@@ -110,7 +118,7 @@ def _spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> Iterator[int]:
             elif ops.space_ok(g, terror_fr, s) and (IS_EC[s] or g.res[M26] >= 1 or _targets(g, s, True)):
                 yield s
     elif name == "subvert":
-        yield from (s for s in range(NS) if IS_PROV[s] and g.control(s) == DR
+        yield from (s for s in range(NS) if IS_PROV[s] and g.controls(s, DR)
                     and not (pact(g, DR) and g.support[s] < 0))
     elif name == "assassinate":
         if f == SYN and not g.has_cap(43, True):
@@ -127,9 +135,10 @@ def _spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> Iterator[int]:
             if any(sp[o][pt] for o in range(NS) if o != s):
                 yield s
     elif name == "bribe":
-        if not fr.get("free") and g.res[SYN] < 3 + (0 if fr.get("sp") or "lim" not in fr else _cheapest(g, fr)):
-            return
-        yield from (s for s in range(NS) if _bribe_options(g, s, ""))
+        if not fr.get("free") and g.res[SYN] < 3 + (0 if fr.get("sp") or "lim" not in fr else
+                                                      _cheapest(g, fr) if g.res[SYN] < 3 + ops.MOST_A_SPACE_COSTS else 0):
+            return  # (with 3 + the most a space costs the Operation's first space is affordable anyway)
+        yield from (s for s in range(NS) if bribe_possible(g, s))
 
 
 def _stash_spaces(g: Any, done: tuple[int, ...]) -> list[int]:
@@ -155,6 +164,13 @@ def _targets(g: Any, s: int, paying_only: bool = False) -> list[int]:
     return out
 
 
+def bribe_possible(g: Any, s: int) -> bool:
+    """`_bribe_options(g, s, "")` is not empty: some cube, Guerrilla or non-Casino Base is there
+    (Syndicate Guerrillas may be flipped, the others removed or flipped)."""
+    row = g.sp[s]
+    return sum(row) > row[CO] + row[CC]
+
+
 def _bribe_options(g: Any, s: int, mode: str) -> list[Any]:
     row = g.sp[s]
     out: list[Any] = []
@@ -177,6 +193,10 @@ def _bribe_options(g: Any, s: int, mode: str) -> list[Any]:
     return out
 
 
+PROFIT_STASH, PROFIT_CASH_IN = Action("profit", "stash"), Action("profit", "cash in")
+FROM = by_arg("from", NAMES)
+
+
 @step("sa")
 class SpecialActivity(Step):
     """All SAs: fr["sa"] names it; fr["stage"] walks its prompts."""
@@ -197,14 +217,14 @@ class SpecialActivity(Step):
             if name == "profit":
                 out: list[Any] = []
                 if -1 in g.cash and _stash_spaces(g, ()):
-                    out.append(("profit", "stash"))
+                    out.append(PROFIT_STASH)
                 if any(sp[s][CO] for s in range(NS)) or g.cash_of(SYN):
-                    out.append(("profit", "cash in"))
+                    out.append(PROFIT_CASH_IN)
                 return out
             where = spaces(g, f, name, ctx)
             if fr.get("free") and fr["opsp"]:
                 where = [s for s in where if s in fr["opsp"]]  # a free SA limited to given spaces
-            out = [("space", NAMES[s]) for s in where]
+            out = [SPACE[s] for s in where]
             if name == "infiltrate" and fr.get("free") and out:  # CL 1.4.1 (in an Op: the Op frame offers it)
                 from agon.games.cuba_libre.operations import withdraw_options
 
@@ -214,41 +234,42 @@ class SpecialActivity(Step):
         s = fr.get("s", -1)
         if name == "transport":
             if stage == 1:
-                return [("to", NAMES[d]) for d in range(NS) if d != s]
+                return [TO[d] for d in range(NS) if d != s]
             out = [("troops", k) for k in range(1, min(3, sp[s][T]) + 1)]
             if g.cash_held(s, GOVT):  # CL 4.5.2: a moving Troop may carry a Government Cash marker
                 out += [("troops with cash", k) for _, k in out if sp[s][T] + sp[s][P] > k]
-            return out
+            return actions(out)
         if name == "reprisal":
             if stage == 1:
-                return [("relocate", g.key(pt)) for e in (M26, DR, SYN) for pt in (GUER_U[e], GUER_A[e]) if sp[s][pt]]
-            return [("to", NAMES[d]) for d in ADJ[s]]
+                return actions(("relocate", g.key(pt)) for e in (M26, DR, SYN) for pt in (GUER_U[e], GUER_A[e])
+                               if sp[s][pt])
+            return [TO[d] for d in ADJ[s]]
         if name == "kidnap":
             targets = _targets(g, s)
             if fr.get("then_terror") and not IS_EC[s] and g.res[M26] < 1:
                 targets = [t for t in targets if g.res[t] > 0 and s * 4 + t not in g.cash]
-            return [("target", g.role(t)) for t in targets]
+            return actions(("target", g.role(t)) for t in targets)
         if name == "muscle":
             pt = P if IS_CITY[s] else T
-            out = [("from", NAMES[o]) for o in range(NS) if o != s and sp[o][pt]]
-            return [*out, ("done", None)] if fr.get("n") else out
+            out = [FROM[o] for o in range(NS) if o != s and sp[o][pt]]
+            return [*out, DONE] if fr.get("n") else out
         if name == "profit":
             if fr["mode"] == "stash":
                 if stage == 1:
                     if -1 not in g.cash:
                         return []
                     done_sp = fr.get("done_sp", ())
-                    out = [("space", NAMES[x]) for x in _stash_spaces(g, done_sp)]
-                    return [*out, ("done", None)] if done_sp else out
-                return [("holder", g.role(e)) for e in range(4) if g.has_holder(s, e)]
-            out = [("close", NAMES[x]) for x in range(NS) if sp[x][CO]]
-            out += [("cash", NAMES[c // 4]) for c in sorted(set(g.cash)) if c >= 0 and c % 4 == SYN]
-            return [*out, ("done", None)] if fr.get("n") else out
+                    out = [SPACE[x] for x in _stash_spaces(g, done_sp)]
+                    return [*out, DONE] if done_sp else out
+                return actions(("holder", g.role(e)) for e in range(4) if g.has_holder(s, e))
+            out = actions(("close", NAMES[x]) for x in range(NS) if sp[x][CO])
+            out += actions(("cash", NAMES[c // 4]) for c in sorted(set(g.cash)) if c >= 0 and c % 4 == SYN)
+            return [*out, DONE] if fr.get("n") else out
         if name == "bribe":
             if fr.get("n", 0) >= (1 if fr.get("mode") == "bases" else 2):
                 return []
-            out = _bribe_options(g, s, fr.get("mode", ""))
-            return [*out, ("done", None)] if fr.get("n") else out
+            out = actions(_bribe_options(g, s, fr.get("mode", "")))
+            return [*out, DONE] if fr.get("n") else out
         return []
 
     @staticmethod

@@ -58,6 +58,12 @@ def row_control(row: list[int]) -> int:
     return -1
 
 
+# the slots each faction counts for Control (1.7: open Casinos only), as slices of a space's row
+COUNTED = (slice(T, GB + 1), slice(MU, MB + 1), slice(DU, DB + 1), slice(SU, CO + 1))
+SLOTS_OF = (slice(T, GB + 1), slice(MU, MB + 1), slice(DU, DB + 1), slice(SU, CC + 1))  # every slot, closed Casinos too
+assert (T, P, GB, MU, MA, MB, DU, DA, DB, SU, SA, CO, CC) == tuple(range(13)), "the slices need this slot order"
+
+
 class Board:
     """Piece and marker bookkeeping; `self.sp[s]` is the 13-count list of space s."""
 
@@ -89,6 +95,14 @@ class Board:
     def control(self, s: int) -> int:
         """The Faction that Controls space s, or -1 (1.7). ECs are never Controlled."""
         return -1 if IS_EC[s] else row_control(self.sp[s])
+
+    def controls(self, s: int, f: int) -> bool:
+        """`control(s) == f`, without working out who else might: f's pieces outnumber all others
+        together (1.7), counted in C."""
+        if IS_EC[s]:
+            return False
+        row = self.sp[s]
+        return 2 * sum(row[COUNTED[f]]) > sum(row) - row[CC]
 
     def guerrillas(self, s: int, f: int) -> int:
         row = self.sp[s]
@@ -142,7 +156,7 @@ class Board:
         return self.total_opposition() + self.on_map(MB)
 
     def dr_pop_plus_bases(self) -> int:
-        return sum(POP[s] for s in POPULATED if self.control(s) == DR) + self.on_map(DB)
+        return sum(POP[s] for s in POPULATED if self.controls(s, DR)) + self.on_map(DB)
 
     def open_casinos(self) -> int:
         return self.on_map(CO)
@@ -179,8 +193,10 @@ class Board:
     def gain(self, f: int, n: int) -> int:
         """Add n Resources (negative: pay), kept within 0..49 (1.8); returns the change."""
         old = self.res[f]
-        self.res[f] = max(0, min(49, old + n))
-        return self.res[f] - old
+        new = old + n
+        new = 0 if new < 0 else 49 if new > 49 else new
+        self.res[f] = new
+        return new - old
 
     def add_aid(self, n: int) -> None:
         self.aid = max(0, min(49, self.aid + n))

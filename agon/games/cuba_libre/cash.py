@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from agon.games.cuba_libre.data import GUER_U, NAMES
-from agon.games.cuba_libre.steps import POP, WAIT, Step, _, step
+from agon.games.cuba_libre.steps import POP, WAIT, Step, _, actions, step
 
 
 def limbo(code: int) -> int:
@@ -57,8 +57,7 @@ class CashGift(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        out: list[Any] = [("give cash", g.role(e)) for e in recipients(g, fr["s"], fr["f"])]
-        return [*out, ("drop cash", None)]
+        return actions([*(("give cash", g.role(e)) for e in recipients(g, fr["s"], fr["f"])), ("drop cash", None)])
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -87,7 +86,7 @@ class CashCarry(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [("carry cash", None), ("leave cash", None)]
+        return actions((("carry cash", None), ("leave cash", None)))
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:

@@ -69,9 +69,9 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from agon.games.cuba_libre.data import CARDS, NAMES, NS, ROLES, SYN
+from agon.games.cuba_libre.data import BASE, CARDS, CC, NAMES, NS, OWNER, PIECE_INDEX, ROLES, SYN
 from agon.games.cuba_libre.insurgent_ops import caracas_ok
-from agon.games.cuba_libre.steps import POP, PUSHED, WAIT, Step, step
+from agon.games.cuba_libre.steps import DONE, POP, PUSHED, SKIP, SPACE, WAIT, Step, actions, step
 
 EventFn = Callable[[Any, int], None]
 EVENTS: dict[tuple[int, bool], EventFn] = {}
@@ -150,7 +150,7 @@ class EventCaracas(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [("cancel pact", None), ("skip", None)]
+        return actions((("cancel pact", None), SKIP))
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -253,21 +253,25 @@ class Choice(Step):
     @staticmethod
     def _options(g: Any, fr: dict[str, Any]) -> list[Any]:
         if fr["what"] == "space":
-            return [("space", NAMES[s]) for s in _spaces(g, fr["opts"])]
+            return [SPACE[s] for s in _spaces(g, fr["opts"])]
         if fr["what"] == "faction":
-            return [("faction", ROLES[x]) for x in fr["opts"]]
-        return [("choose", o) for o in fr["opts"]]
+            return actions(("faction", ROLES[x]) for x in fr["opts"])
+        return actions(("choose", o) for o in fr["opts"])
 
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
         if fr.get("done"):
             return POP
-        return WAIT if Choice._options(g, fr) else POP
+        out = Choice._options(g, fr)
+        if not out:
+            return POP
+        g.entered(fr, [*out, SKIP] if fr.get("optional") else out)
+        return WAIT
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
         out = Choice._options(g, fr)
-        return [*out, ("skip", None)] if fr.get("optional") else out
+        return [*out, SKIP] if fr.get("optional") else out
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -299,10 +303,12 @@ def _can_place(g: Any, s: int, pt: int) -> bool:
 
 def _room(g: Any, s: int, pt: int) -> bool:
     """Stacking (1.4.2) lets a piece of slot pt go to s (Availability aside)."""
-    owner = g.owner(pt)
-    if pt in (g.base_slot(0), g.base_slot(1), g.base_slot(2), g.base_slot(SYN), g.slot("closed_casino")):
-        return g.base_room(s, owner)
+    if pt in STACKED:
+        return g.base_room(s, OWNER[pt])
     return True
+
+
+STACKED = (*BASE, CC)  # the slots that stacking limits: Bases, open and closed Casinos (1.4.2)
 
 
 def _same_kind(g: Any, key: str) -> tuple[int, ...]:
@@ -343,12 +349,12 @@ class Place(Step):
         spaces = _spaces(g, fr["opts"])
         for s in spaces:
             for key in fr["keys"]:
-                if _can_place(g, s, g.slot(key)):
+                if _can_place(g, s, PIECE_INDEX[key]):
                     out.append(("place", (NAMES[s], key)))
         more = withdraw_options(g, fr["f"], fr["keys"], spaces)
         if more and not out:
-            more.append(("done", None))  # CL 1.4.1: taking pieces back is a choice
-        return out + more
+            more.append(DONE)  # CL 1.4.1: taking pieces back is a choice
+        return actions(out) + more
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -395,10 +401,10 @@ class Remove(Step):
         out: list[Any] = []
         for s in _spaces(g, fr["opts"]):
             for key in fr["keys"]:
-                pt = g.slot(key)
+                pt = PIECE_INDEX[key]
                 if g.sp[s][pt] and not (key == "casino" and False):
                     out.append(("remove", (NAMES[s], key)))
-        return out
+        return actions(out)
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -429,8 +435,7 @@ class Shift(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [("space", NAMES[s]) for s in _spaces(g, fr["opts"])
-                if s not in fr["done_sp"] and g.pop_ok(s)]
+        return [SPACE[s] for s in _spaces(g, fr["opts"]) if s not in fr["done_sp"] and g.pop_ok(s)]
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:

@@ -14,7 +14,7 @@ from agon.games.cuba_libre import operations
 from agon.games.cuba_libre.data import FOREST, GOVT, GUER_A, GUER_U, NAMES, NS
 from agon.games.cuba_libre.events import _order
 from agon.games.cuba_libre.operations import assault_capacity, removal_targets, remove_target
-from agon.games.cuba_libre.steps import POP, WAIT, Step, step
+from agon.games.cuba_libre.steps import DONE, POP, REMOVE_PIECE, WAIT, Step, actions, step
 
 Options = Callable[[Any], list[Any]]
 Apply = Callable[[Any, str, Any], None]
@@ -36,14 +36,22 @@ def pick(g: Any, actor: int, options: Options, fn: Apply, n: int = 1, prompt: st
 class Pick(Step):
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
-        if fr.get("stop") or fr["n"] <= 0 or not fr["opts"](g):
+        if fr.get("stop") or fr["n"] <= 0:
             return POP
+        options = fr["opts"](g)
+        if not options:
+            return POP
+        g.entered(fr, Pick._choices(fr, options))
         return WAIT
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        out = list(fr["opts"](g))
-        return [*out, ("done", None)] if fr["optional"] else out
+        return Pick._choices(fr, fr["opts"](g))
+
+    @staticmethod
+    def _choices(fr: dict[str, Any], options: list[Any]) -> list[Any]:
+        out = actions(options)  # the card's (verb, arg) pairs
+        return [*out, DONE] if fr["optional"] else out
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -147,7 +155,7 @@ class Assault(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [("remove", g.key(pt)) for pt in Assault._targets(g, fr)]
+        return [REMOVE_PIECE[pt] for pt in Assault._targets(g, fr)]
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from agon.engine import Action
 from agon.games.cuba_libre.data import (
     ADJ,
     CC,
@@ -22,7 +23,12 @@ from agon.games.cuba_libre.data import (
     SYN,
 )
 from agon.games.cuba_libre.data import POP as POPULATION
-from agon.games.cuba_libre.steps import POP, WAIT, Step, step
+from agon.games.cuba_libre.steps import DONE, POP, WAIT, Step, actions, by_arg, step
+
+CARRY = " with cash"
+_MOVED = ("troop", "police", "active", "underground")  # cubes (Garrison, Sweep, Redeploy), Guerrillas (March)
+# MOVE[kind][o]: ("move", (name of o, kind)); a kind ending in CARRY takes a Cash marker along (4.5.2)
+MOVE = {kind: by_arg("move", ((name, kind) for name in NAMES)) for kind in (*_MOVED, *(k + CARRY for k in _MOVED))}
 
 
 def rally_options(g: Any, f: int, s: int, free_level: bool = False) -> list[Any]:
@@ -72,9 +78,12 @@ def rally_possible(g: Any, f: int, s: int) -> bool:
 
 
 def rally_spaces(g: Any, f: int, spaces: Sequence[int]) -> list[int]:
-    """The spaces of `spaces` where `rally_possible(g, f, s)`: with Guerrillas Available, every
+    """The spaces of `spaces` where `rally_possible(g, f, s)`: where "place" is possible, every
     City and Province that f's Rally may take place in (the level bars of 3.3.1)."""
-    if not g.available(GUER_U[f]):
+    u, a = GUER_U[f], GUER_A[f]
+    # "place" is possible wherever the level allows: from Available, or for a player after taking
+    # a Guerrilla off another space (1.4.1; with 2+ spaces holding them, each space has another)
+    if not g.available(u) and not (g.is_player(f) and sum(1 for row in g.sp if row[u] or row[a]) > 1):
         return [s for s in spaces if rally_possible(g, f, s)]
     sup = g.support
     if f == M26:
@@ -93,10 +102,14 @@ def withdrawable(g: Any, f: int, s: int) -> list[Any]:
     for o in range(NS):
         if o != s:
             if g.sp[o][GUER_A[f]]:
-                out.append(("withdraw", (NAMES[o], "active")))
+                out.append(WITHDRAW_ACTIVE[o])
             if g.sp[o][GUER_U[f]]:
-                out.append(("withdraw", (NAMES[o], "underground")))
+                out.append(WITHDRAW_UNDERGROUND[o])
     return out
+
+
+WITHDRAW_ACTIVE = by_arg("withdraw", ((name, "active") for name in NAMES))
+WITHDRAW_UNDERGROUND = by_arg("withdraw", ((name, "underground") for name in NAMES))
 
 
 def terror(g: Any, f: int, s: int) -> None:
@@ -113,18 +126,30 @@ def terror(g: Any, f: int, s: int) -> None:
         g.shift_toward_neutral(s)
 
 
+# every result rally_options may list: "place", "base", "flip" or a number of Guerrillas placed
+RALLY = {o: Action("rally", o) for o in ("place", "base", "flip", *range(2, 50))}
+
+
 @step("rally")
 class Rally(Step):
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
         if fr.get("end"):
             return POP
-        return WAIT if rally_options(g, fr["f"], fr["s"], fr.get("free_level", False)) else POP
+        options = rally_options(g, fr["f"], fr["s"], fr.get("free_level", False))
+        if not options:
+            return POP
+        g.entered(fr, Rally._choices(g, fr, options))
+        return WAIT
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        return Rally._choices(g, fr, rally_options(g, fr["f"], fr["s"], fr.get("free_level", False)))
+
+    @staticmethod
+    def _choices(g: Any, fr: dict[str, Any], options: list[Any]) -> list[Any]:
         f, s = fr["f"], fr["s"]
-        out: list[Any] = [("rally", o) for o in rally_options(g, f, s, fr.get("free_level", False))]
+        out: list[Any] = [RALLY[o] for o in options]
         if not g.available(GUER_U[f]):
             out = [o for o in out if o[1] in ("base", "flip")] + withdrawable(g, f, s)
         return out
@@ -169,18 +194,23 @@ def march_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
     origins = ADJ[s]
     if f == DR and g.has_cap(28):  # Morgan unshaded: DR Guerrillas may March 2 spaces
         origins = tuple(sorted({*ADJ[s], *(o2 for m in ADJ[s] for o2 in ADJ[m] if o2 != s)}))
+    held = {c // 4 for c in g.cash if c >= 0 and c % 4 == f}  # where f holds Cash (4.5.2)
+    u, a = GUER_U[f], GUER_A[f]
     for o in origins:
         row = g.sp[o]
-        cash = g.cash_held(o, f) > 0
-        for state, left in (("active", row[GUER_A[f]] - arr[o + NS]), ("underground", row[GUER_U[f]] - arr[o])):
-            if left > 0:
-                out.append(("move", (NAMES[o], state)))
-                if cash:
-                    out.append(("move", (NAMES[o], state + CARRY)))  # 4.5.2: one Cash moves with it
+        if row[a] > arr[o + NS]:
+            out.append(ACTIVE_MOVES[o])
+            if o in held:
+                out.append(ACTIVE_CASH_MOVES[o])  # 4.5.2: one Cash moves with it
+        if row[u] > arr[o]:
+            out.append(UNDERGROUND_MOVES[o])
+            if o in held:
+                out.append(UNDERGROUND_CASH_MOVES[o])
     return out
 
 
-CARRY = " with cash"
+ACTIVE_MOVES, UNDERGROUND_MOVES = MOVE["active"], MOVE["underground"]
+ACTIVE_CASH_MOVES, UNDERGROUND_CASH_MOVES = MOVE["active" + CARRY], MOVE["underground" + CARRY]
 
 
 def carried(kind: str) -> tuple[str, bool]:
@@ -216,7 +246,7 @@ class March(Step):
 
     @staticmethod
     def _choices(fr: dict[str, Any], origins: list[Any]) -> list[Any]:
-        return [*origins, ("done", None)] if fr["grp"] else origins
+        return [*origins, DONE] if fr["grp"] else origins
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -266,16 +296,19 @@ class March(Step):
         return "March into {space}: move Guerrillas from adjacent spaces.", {"space": NAMES[fr["s"]]}
 
 
+ROLL, AMBUSH = Action("roll", None), Action("activity", "ambush")
+
+
 @step("attack")
 class Attack(Step):
     """CL 3.3.3 in one space: roll, or Ambush (4.3.2 / 4.4.2) if the SA is open."""
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        out: list[Any] = [("roll", None)]
+        out: list[Any] = [ROLL]
         op = g.op_frame()
         if op and op["sa_ok"] and not op["sa"] and g.sp[fr["s"]][GUER_U[fr["f"]]]:
-            out.append(("activity", "ambush"))
+            out.append(AMBUSH)
         return out
 
     @staticmethod
@@ -316,7 +349,7 @@ class Reroll(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [("keep", fr["roll"]), ("reroll", None)]
+        return actions((("keep", fr["roll"]), ("reroll", None)))
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -370,9 +403,9 @@ class Construct(Step):
         s = fr["s"]
         out: list[Any] = []
         if g.casinos(s) < 2 and g.available(CC):
-            out.append(("construct", "place"))
+            out.append(Action("construct", "place"))
         if g.sp[s][CC]:
-            out.append(("construct", "open"))
+            out.append(Action("construct", "open"))
         return out
 
     @staticmethod
@@ -402,7 +435,7 @@ class Caracas(Step):
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
         b = g.base_slot(fr["f"])
-        return [("remove base", NAMES[s]) for s in range(NS) if g.sp[s][b]]
+        return actions(("remove base", NAMES[s]) for s in range(NS) if g.sp[s][b])
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:

@@ -23,10 +23,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.games.cuba_libre.data import NAMES, NS
-from agon.games.cuba_libre.steps import Step, step
+from agon.engine import Action
+from agon.games.cuba_libre.data import NAMES, ROLES
+from agon.games.cuba_libre.steps import DECLINE, Step, by_arg, step
 
 OFFERED_AT = ("option", "op")  # the executing faction's own prompts that offer ("transfer", None)
+TRANSFER = Action("transfer", None)
+GIVE_TO, ASK = by_arg("give to", ROLES), by_arg("ask", ROLES)
+GIVE_RESOURCES = by_arg("give resources", range(50))  # GIVE_RESOURCES[n]: n Resources (1.8: at most 49 held)
+GIVE_CASH = by_arg("give cash marker", NAMES)
 
 
 def mates(g: Any, f: int) -> tuple[int, ...]:
@@ -39,46 +44,44 @@ def mates(g: Any, f: int) -> tuple[int, ...]:
 
 def cash_spaces(g: Any, giver: int, receiver: int) -> list[int]:
     """Spaces where the giver holds Cash and the receiver has a Guerrilla or cube to hold it."""
-    held = {c // 4 for c in g.cash if c >= 0 and c % 4 == giver}
-    return [s for s in range(NS) if s in held and g.has_holder(s, receiver)]
+    held = sorted({c // 4 for c in g.cash if c >= 0 and c % 4 == giver})
+    return [s for s in held if g.has_holder(s, receiver)]
 
 
 def can_give(g: Any, giver: int, receiver: int) -> bool:
     """CL 1.5.1: giver may still transfer something to receiver on this card."""
-    if (giver, receiver) in g.transfers or receiver in mates(g, giver):
+    if (giver, receiver) in g.transfers or receiver == giver:
+        return False
+    if g.options.get("no_nonplayers") and receiver in mates(g, giver):  # (without teams: itself only)
         return False
     return g.res[giver] > 0 or bool(cash_spaces(g, giver, receiver))
 
 
-def choices(g: Any, f: int) -> list[tuple[str, str]]:
+def choices(g: Any, f: int) -> list[Action]:
     """The "transfer" frame's options for the executing faction f (empty: the verb is not offered)."""
-    if not g.is_player(f):
+    np = g.np
+    if f in np:
         return []  # 8.1.2: the executing Non-player never opens a transfer
-    out: list[tuple[str, str]] = []
+    out: list[Action] = []
+    has_resources = g.res[f] > 0 and not g.options.get("no_nonplayers")
     for e in range(4):
         if e == f:
             continue
-        if can_give(g, f, e):
-            out.append(("give to", g.role(e)))
-        if g.is_player(e) and can_give(g, e, f):  # Non-players never give voluntarily
-            out.append(("ask", g.role(e)))
+        if (f, e) not in g.transfers if has_resources else can_give(g, f, e):  # (can_give's common case)
+            out.append(GIVE_TO[e])
+        if e not in np and can_give(g, e, f):  # Non-players never give voluntarily
+            out.append(ASK[e])
     return out
 
 
-def offer(g: Any, fr: dict[str, Any]) -> list[Any]:
-    """The extra option at the executing faction's prompt fr (rules._legal)."""
-    if fr["k"] in OFFERED_AT and _any_choice(g, fr["f"]):
-        return [("transfer", None)]
-    return []
-
-
-def _any_choice(g: Any, f: int) -> bool:
+def any_choice(g: Any, f: int) -> bool:
     """`choices(g, f)` is not empty; stops at the first option found."""
-    if not g.is_player(f):
+    np = g.np
+    if f in np:
         return False
-    if g.res[f] > 0 and not g.options.get("no_nonplayers") and len(g.transfers) < 3:
+    if g.res[f] > 0 and len(g.transfers) < 3 and not g.options.get("no_nonplayers"):
         return True  # the common case: f has Resources and has not given to all 3 others on this card
-    return any(can_give(g, f, e) or (g.is_player(e) and can_give(g, e, f)) for e in range(4) if e != f)
+    return any(can_give(g, f, e) or (e not in np and can_give(g, e, f)) for e in range(4) if e != f)
 
 
 def open_transfer(g: Any, f: int) -> None:
@@ -86,8 +89,8 @@ def open_transfer(g: Any, f: int) -> None:
 
 
 def gifts(g: Any, giver: int, receiver: int) -> list[Any]:
-    out: list[Any] = [("give resources", n) for n in range(1, g.res[giver] + 1)]
-    return out + [("give cash marker", NAMES[s]) for s in cash_spaces(g, giver, receiver)]
+    out: list[Any] = list(GIVE_RESOURCES[1:g.res[giver] + 1])
+    return out + [GIVE_CASH[s] for s in cash_spaces(g, giver, receiver)]
 
 
 def give(g: Any, giver: int, receiver: int, action: Any) -> None:
@@ -155,8 +158,8 @@ class TransferRequest(Step):
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
         if not g.is_player(fr["f"]):
-            return [("decline", None)]  # 8.1.2: Non-players never give voluntarily
-        return [*gifts(g, fr["f"], fr["to"]), ("decline", None)]
+            return [DECLINE]  # 8.1.2: Non-players never give voluntarily
+        return [*gifts(g, fr["f"], fr["to"]), DECLINE]
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:

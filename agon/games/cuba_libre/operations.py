@@ -11,14 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from agon.engine import Action
 from agon.games.cuba_libre import activities
+from agon.games.cuba_libre.board import SLOTS_OF
 from agon.games.cuba_libre.data import (
     ADJ,
-    BASE,
     CC,
     CO,
+    DA,
     DB,
     DR,
+    DU,
     ECS,
     FOREST,
     GB,
@@ -28,17 +31,24 @@ from agon.games.cuba_libre.data import (
     IS_CITY,
     IS_EC,
     M26,
+    MA,
     MB,
     MOUNTAIN,
+    MU,
     NAMES,
     NS,
+    PIECE_KEYS,
+    ROLES,
+    SA,
     SPACE_INDEX,
+    SU,
     SYN,
     P,
     T,
 )
 from agon.games.cuba_libre.insurgent_ops import (  # noqa: F401 - rally_options: the bots import it from here
     CARRY,
+    MOVE,
     caracas_ok,
     carried,
     rally_options,
@@ -46,7 +56,7 @@ from agon.games.cuba_libre.insurgent_ops import (  # noqa: F401 - rally_options:
     rally_spaces,
     terror,
 )
-from agon.games.cuba_libre.steps import POP, WAIT, Step, step
+from agon.games.cuba_libre.steps import DONE, POP, REMOVE_PIECE, SKIP, SPACE, WAIT, Step, actions, by_arg, step
 
 SPACES = tuple(range(NS))
 
@@ -58,6 +68,9 @@ OP_TITLES = {"train": "Train", "garrison": "Garrison", "sweep": "Sweep", "assaul
 
 def govt_cost(g: Any) -> int:
     return 2 + g.alliance  # CL 3.2: Firm 2, Reluctant 3, Embargoed 4
+
+
+MOST_A_SPACE_COSTS = 5  # Construct (3.3.5); the Government's 2 + Alliance is at most 4, the others' 1
 
 
 def flat_cost(g: Any, op: str, free: bool) -> int:
@@ -80,7 +93,7 @@ def space_cost(g: Any, fr: dict[str, Any], s: int) -> int:
 
 def affordable(g: Any, f: int, op: str, free: bool, spaces: Sequence[int]) -> Sequence[int]:
     """The spaces of `spaces` whose cost f's Resources cover (space_cost), without pricing each."""
-    if flat_cost(g, op, free) <= g.res[f]:
+    if g.res[f] >= MOST_A_SPACE_COSTS or flat_cost(g, op, free) <= g.res[f]:
         return spaces
     if op in ("march", "terror"):
         return [s for s in spaces if IS_EC[s]]  # CL 3.3.2, 3.3.4: free in an EC
@@ -114,15 +127,20 @@ def assault_capacity(g: Any, s: int) -> int:
 def _assault_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
     row = g.sp[s]
     # removal_targets(g, GOVT, s, "assault") is not empty: an Active Guerrilla, or a Base with no Guerrilla
-    if not any(row[GUER_A[e]] or (row[BASE[e]] and not row[GUER_U[e]]) for e in (M26, DR, SYN)):
+    if not (row[MA] or row[DA] or row[SA] or (row[MB] and not row[MU]) or (row[DB] and not row[DU])
+            or (row[CO] and not row[SU])):
         return False
     return assault_capacity(g, s) > 0 or (g.has_mom(1) and any(g.sp[o][T] for o in range(NS) if o != s))
 
 
+# Morgan (card 28): the spaces within 2 of each space (a symmetric relation, so "s is within 2
+# of a space holding Guerrillas" is "s is in the reach of one of them")
+WITHIN_2 = tuple(frozenset({*ADJ[s], *(o2 for m in ADJ[s] for o2 in ADJ[m] if o2 != s)}) for s in range(NS))
+NEXT_TO = tuple(frozenset(near) for near in ADJ)
+
+
 def _march_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
-    near = ADJ[s]
-    if f == DR and g.has_cap(28):  # Morgan
-        near = tuple({*ADJ[s], *(o2 for m in ADJ[s] for o2 in ADJ[m] if o2 != s)})
+    near = WITHIN_2[s] if f == DR and g.has_cap(28) else ADJ[s]  # Morgan
     sp, u, a = g.sp, GUER_U[f], GUER_A[f]
     for o in near:
         if sp[o][u] + sp[o][a] - (arr[o] + arr[o + NS] if arr else 0) > 0:
@@ -130,12 +148,46 @@ def _march_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
     return False
 
 
+def march_spaces(g: Any, f: int, pool: Sequence[int], arr: tuple[int, ...]) -> list[int]:
+    """The spaces of `pool` where `_march_ok` holds, from the origins once rather than from each
+    destination: those next to (Morgan: within 2 of) a space holding f's Guerrillas that have not
+    arrived in this March."""
+    sources = march_sources(g, f, arr)
+    if not sources:
+        return []
+    near = WITHIN_2 if f == DR and g.has_cap(28) else NEXT_TO
+    reach = near[sources[0]].union(*[near[o] for o in sources[1:]])
+    return list(filter(reach.__contains__, pool))  # in pool's order
+
+
+def march_possible(g: Any, f: int, pool: Sequence[int]) -> bool:
+    """`march_spaces(g, f, pool, ())` is not empty (no Guerrilla has moved yet); stops at the first
+    space holding f's Guerrillas that is next to (Morgan: within 2 of) a space of `pool`."""
+    near = WITHIN_2 if f == DR and g.has_cap(28) else NEXT_TO
+    sp, u, a = g.sp, GUER_U[f], GUER_A[f]
+    for o in range(NS):
+        if (sp[o][u] or sp[o][a]) and not near[o].isdisjoint(pool):
+            return True
+    return False
+
+
+def march_sources(g: Any, f: int, arr: tuple[int, ...]) -> list[int]:
+    """The spaces holding f's Guerrillas that have not arrived in this March (they may move on)."""
+    sp, u, a = g.sp, GUER_U[f], GUER_A[f]
+    if not any(arr):  # none has arrived yet (or no March is open)
+        return [o for o, row in enumerate(sp) if row[u] or row[a]]
+    return [o for o, row in enumerate(sp) if row[u] + row[a] > arr[o] + arr[o + NS]]
+
+
 def _attack_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
+    """f has a Guerrilla in s and some enemy has a piece there (counted in C)."""
     row = g.sp[s]
     if not row[GUER_U[f]] + row[GUER_A[f]]:
         return False
-    no_pact = pact(g, f)  # card 18: the other of 26July/DR is no target
-    return any(g.any_pieces(s, e) for e in range(4) if e != f and not (no_pact and e in (M26, DR)))
+    enemy_pieces = sum(row) - sum(row[SLOTS_OF[f]])
+    if pact(g, f):  # card 18: the other of 26July/DR is no target
+        enemy_pieces -= sum(row[SLOTS_OF[M26 + DR - f]])
+    return enemy_pieces > 0
 
 
 def _terror_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
@@ -143,11 +195,19 @@ def _terror_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
         return False
     # card 18, ruling CL-E18a: the Pact bars reducing Opposition, so only DR's Terror (toward
     # Neutral) is barred at Opposition; 26July's only builds it (8.7.1 step 4)
-    return not (pact(g, f) and f == DR and g.support[s] < 0)
+    return not (f == DR and g.support[s] < 0 and pact(g, f))
+
+
+def terror_spaces(g: Any, f: int, pool: Sequence[int]) -> list[int]:
+    """The spaces of `pool` where `_terror_ok` holds, with the Pact looked at once."""
+    sp, u = g.sp, GUER_U[f]
+    if f == DR and pact(g, f):  # card 18: not at Opposition (ruling CL-E18a, see _terror_ok)
+        return [s for s in pool if sp[s][u] and g.support[s] >= 0]
+    return [s for s in pool if sp[s][u]]
 
 
 def _construct_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
-    if IS_EC[s] or g.control(s) not in (GOVT, SYN):
+    if not (g.controls(s, GOVT) or g.controls(s, SYN)):  # never in an EC
         return False
     return bool(g.sp[s][CC]) or (g.casinos(s) < 2 and g.available(CC) > 0)
 
@@ -180,6 +240,10 @@ def candidate_spaces(g: Any, fr: dict[str, Any]) -> list[int]:
         pool = [s for s in pool if s not in chosen]
     if op == "rally":
         return rally_spaces(g, f, pool)
+    if op == "march":
+        return march_spaces(g, f, pool, fr.get("arr", ()))
+    if op == "terror":
+        return terror_spaces(g, f, pool)
     if op in ("train", "sweep"):
         return [s for s in pool if not IS_EC[s]]
     ok, arr = SPACE_OK[op], fr.get("arr", ())
@@ -190,10 +254,15 @@ def op_possible(g: Any, f: int, op: str, lim: bool, free: bool, within: tuple[in
                 sa: bool = False) -> bool:
     if op == "garrison" and not free and g.res[f] < govt_cost(g):
         return False
-    ok = SPACE_OK[op]
-    for s in affordable(g, f, op, free, within or SPACES):
-        if ok(g, f, s, ()):
+    pool = affordable(g, f, op, free, within or SPACES)
+    if op == "march":
+        if march_possible(g, f, pool):
             return True
+    else:
+        ok = SPACE_OK[op]
+        for s in pool:
+            if ok(g, f, s, ()):
+                return True
     # CL 4.1 example: a Kidnap may come first and pay for the Terror space it is in
     if sa and op == "terror" and f == M26:
         fr = {"f": f, "op": op, "lim": lim, "free": free, "sp": (), "within": within}
@@ -307,9 +376,9 @@ class Remove(Step):
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
         targets = removal_targets(g, fr["f"], fr["s"], fr["mode"])
-        out: list[Any] = [("remove", g.key(pt)) for pt in targets]
+        out: list[Any] = [REMOVE_PIECE[pt] for pt in targets]
         if Remove._stoppable(g, fr, targets):
-            out.append(("done", None))  # CL 3.1: target no further Faction
+            out.append(DONE)  # CL 3.1: target no further Faction
         return out
 
     @staticmethod
@@ -331,6 +400,9 @@ def activatable(g: Any, fr: dict[str, Any]) -> list[int]:
     every Insurgent with fr["any"] (an Event's Sweep chosen by the executing faction, card 3)."""
     s, anyone = fr["s"], fr.get("any", False)
     return [e for e in (M26, DR, SYN) if (anyone or e != fr["f"]) and g.sp[s][GUER_U[e]]]
+
+
+ACTIVATE = by_arg("activate", ROLES)
 
 
 @step("activate")
@@ -361,10 +433,10 @@ class Activate(Step):
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
         facs = activatable(g, fr)
-        out: list[Any] = [("activate", g.role(e)) for e in facs]
+        out: list[Any] = [ACTIVATE[e] for e in facs]
         tg = fr.get("tg", ())
         if tg and not any(e in tg for e in facs):
-            out.append(("done", None))  # CL 3.1: target no further Faction
+            out.append(DONE)  # CL 3.1: target no further Faction
         return out
 
     @staticmethod
@@ -394,6 +466,10 @@ PLACES = {
 }
 
 
+# WITHDRAW[pt][s]: ("withdraw", (name of s, key of slot pt))
+WITHDRAW = tuple(by_arg("withdraw", ((name, key) for name in NAMES)) for key in PIECE_KEYS)
+
+
 def withdraw_options(g: Any, f: int, kinds: tuple[int, ...]) -> list[Any]:
     """CL 1.4.1: while executing an Operation a player faction may remove its own pieces from the
     map to Available, to place them elsewhere: offered for a piece kind with none Available (not
@@ -404,7 +480,7 @@ def withdraw_options(g: Any, f: int, kinds: tuple[int, ...]) -> list[Any]:
     for pt in kinds:
         if g.available(pt) or (pt in (MB, DB) and g.has_cap(18)):
             continue
-        out += [("withdraw", (NAMES[s], g.key(pt))) for s in range(NS) if g.sp[s][pt]]
+        out += [WITHDRAW[pt][s] for s in range(NS) if g.sp[s][pt]]
     return out
 
 
@@ -416,6 +492,9 @@ def withdraw(g: Any, f: int, arg: Any) -> None:
 
 
 # -- choosing the Operation -------------------------------------------------------------------
+
+
+OPERATION = {op: Action("operation", op) for op in OP_TITLES}
 
 
 @step("opchoice")
@@ -431,7 +510,7 @@ class OpChoice(Step):
         ops = ops_possible(g, fr["f"], fr["lim"], fr["free"], fr.get("only", ()), fr.get("within", ()), fr["sa"])
         if fr.get("src") == "launder":
             ops = [o for o in ops if o != "construct"]  # CL 2.3.6
-        return [("operation", op) for op in ops]
+        return [OPERATION[op] for op in ops]
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -461,6 +540,9 @@ class OpChoice(Step):
 # -- the Operation frame ----------------------------------------------------------------------
 
 
+CANCEL_PACT = Action("cancel pact", None)
+
+
 @step("op")
 class Operation(Step):
     @staticmethod
@@ -472,16 +554,16 @@ class Operation(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        out: list[Any] = [("space", NAMES[s]) for s in candidate_spaces(g, fr)]
+        out: list[Any] = [SPACE[s] for s in candidate_spaces(g, fr)]
         no_space = not out
         if fr["op"] == "train" and fr["sp"] and not fr.get("extra_done"):
             out += train_extras(g, fr)
         if fr["sa_ok"] and not fr["sa"]:
-            out += [("activity", name) for name in activities.available(g, fr)]
+            out += [activities.ACTIVITY[name] for name in activities.available(g, fr)]
         if fr["sp"] or fr["op"] == "garrison" or no_space:
-            out.append(("done", None))  # ruling CL-R13: an Operation left with no legal space may end
+            out.append(DONE)  # ruling CL-R13: an Operation left with no legal space may end
         if caracas_ok(g, fr["f"]) and not fr.get("caracas"):
-            out.append(("cancel pact", None))
+            out.append(CANCEL_PACT)
         if not fr.get("sp_closed"):
             out += withdraw_options(g, fr["f"], PLACES.get((fr["f"], fr["op"]), ()))
         return out
@@ -566,6 +648,9 @@ def op_finished(g: Any, fr: dict[str, Any]) -> None:
 # -- Train ------------------------------------------------------------------------------------
 
 
+PLACE_TROOP, PLACE_POLICE = Action("place", "troop"), Action("place", "police")
+
+
 @step("train_place")
 class TrainPlace(Step):
     @staticmethod
@@ -584,11 +669,11 @@ class TrainPlace(Step):
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
         out: list[Any] = []
         if g.available(T):
-            out.append(("place", "troop"))
+            out.append(PLACE_TROOP)
         if g.available(P):
-            out.append(("place", "police"))
+            out.append(PLACE_POLICE)
         out += TrainPlace._withdraw(g, fr)
-        out.append(("done", None))
+        out.append(DONE)
         return out
 
     @staticmethod
@@ -610,7 +695,7 @@ class TrainPlace(Step):
 def civic_ok(g: Any, s: int) -> bool:
     """CL 6.3.2: Government-Controlled City/Province with Troops and Police; some effect."""
     row = g.sp[s]
-    return (not IS_EC[s] and row[T] > 0 and row[P] > 0 and g.control(s) == GOVT
+    return (row[T] > 0 and row[P] > 0 and g.controls(s, GOVT)  # never in an EC
             and (g.terror[s] > 0 or g.support[s] < 2) and g.res[GOVT] >= 4)
 
 
@@ -634,7 +719,7 @@ def train_extras(g: Any, fr: dict[str, Any]) -> list[Any]:
                     out.append(("base", (NAMES[s], combo)))
         if civic_ok(g, s) and fr.get("extra_kind", "civic") == "civic":
             out.append(("civic", NAMES[s]))
-    return out
+    return actions(out)
 
 
 def train_extra(g: Any, fr: dict[str, Any], verb: str, arg: Any) -> None:
@@ -658,35 +743,37 @@ def train_extra(g: Any, fr: dict[str, Any], verb: str, arg: Any) -> None:
 # -- Garrison and Sweep movement -------------------------------------------------------------
 
 
-def _plain_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
+def _plain_origins(g: Any, fr: dict[str, Any]) -> list[tuple[int, str]]:
+    """(origin space, "troop" or "police") of each cube move into fr["s"]."""
     s, mode = fr["s"], fr["mode"]
-    out: list[Any] = []
+    out: list[tuple[int, str]] = []
     op = g.op_frame()
     if mode == "garrison":
         arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * NS)
         for o in range(NS):
             if o != s:  # ruling: a cube moves at most once per Garrison
                 if g.sp[o][T] > arr[o]:
-                    out.append(("move", (NAMES[o], "troop")))
+                    out.append((o, "troop"))
                 if g.sp[o][P] > arr[o + NS]:
-                    out.append(("move", (NAMES[o], "police")))
+                    out.append((o, "police"))
         return out
     if mode == "armored":
-        return [("move", (NAMES[o], "troop")) for o in range(NS) if o != s and g.sp[o][T]]
+        return [(o, "troop") for o in range(NS) if o != s and g.sp[o][T]]
     arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * NS)
     for o in ADJ[s]:  # ruling CL-R22: cubes that moved in this Sweep do not move again
         if g.sp[o][T] > arr[o]:
-            out.append(("move", (NAMES[o], "troop")))
+            out.append((o, "troop"))
         if g.has_mom(4) and g.sp[o][P] > arr[o + NS]:
-            out.append(("move", (NAMES[o], "police")))  # S.I.M. shaded
+            out.append((o, "police"))  # S.I.M. shaded
     return out
 
 
 def move_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
     """Cube moves into fr["s"]; where the Government holds Cash a cube may carry it (4.5.2)."""
-    out = _plain_origins(g, fr)
+    plain = _plain_origins(g, fr)
+    out = [MOVE[kind][o] for o, kind in plain]
     if any(c >= 0 and c % 4 == GOVT for c in g.cash):
-        out += [("move", (o, kind + CARRY)) for _, (o, kind) in out if g.cash_held(NAMES.index(o), GOVT)]
+        out += [MOVE[kind + CARRY][o] for o, kind in plain if g.cash_held(o, GOVT)]
     return out
 
 
@@ -701,7 +788,7 @@ class MoveCubes(Step):
         origins = move_origins(g, fr)
         if not origins:
             return MoveCubes._finish(g, fr)
-        g.entered(fr, [*origins, ("done", None)])
+        g.entered(fr, [*origins, DONE])
         return WAIT
 
     @staticmethod
@@ -711,7 +798,7 @@ class MoveCubes(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [*move_origins(g, fr), ("done", None)]
+        return [*move_origins(g, fr), DONE]
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -761,9 +848,9 @@ class GarrisonAssault(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        out: list[Any] = [("assault", NAMES[s]) for s in fr["ecs"]
-                          if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault")]
-        return [*out, ("skip", None)]
+        out: list[Any] = actions(("assault", NAMES[s]) for s in fr["ecs"]
+                                 if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault"))
+        return [*out, SKIP]
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:

@@ -8,6 +8,7 @@ faction concerned: Cash deposits (6.2.4), Civic Action (6.3.2), Agitation (6.3.3
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from agon.games.cuba_libre.data import (
@@ -35,10 +36,10 @@ from agon.games.cuba_libre.data import (
     P,
     T,
 )
-from agon.games.cuba_libre.insurgent_ops import CARRY, carried, rally_options
+from agon.games.cuba_libre.insurgent_ops import CARRY, MOVE, carried, rally_options
 from agon.games.cuba_libre.operations import civic_action, civic_ok
+from agon.games.cuba_libre.steps import DONE, PASS, PUSHED, SPACE, TO, WAIT, Step, actions, step
 from agon.games.cuba_libre.steps import POP as STEP_POP
-from agon.games.cuba_libre.steps import PUSHED, WAIT, Step, step
 
 # why the game ended, as the log says it (terms of the "Game over" line)
 FINAL_CARD = "final Propaganda card"
@@ -155,7 +156,7 @@ class Deposit(Step):
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
         s = g.cash[fr["c"]] // 4
-        return [*deposit_options(g, fr["f"], s), ("deposit", "resources")]
+        return actions((*deposit_options(g, fr["f"], s), ("deposit", "resources")))
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -199,11 +200,12 @@ class _SpaceBySpace(Step):
 
     @classmethod
     def enter(cls, g: Any, fr: dict[str, Any]) -> int:
-        return WAIT if any(cls.ok(g, s) for s in POPULATED) else STEP_POP
+        choices = cls.legal(g, fr)
+        return WAIT if len(g.entered(fr, choices)) > 1 else STEP_POP  # some space, not only "done"
 
     @classmethod
     def legal(cls, g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [*((cls.verb, NAMES[s]) for s in POPULATED if cls.ok(g, s)), ("done", None)]
+        return [*actions((cls.verb, NAMES[s]) for s in POPULATED if cls.ok(g, s)), DONE]
 
 
 @step("prop_civic")
@@ -227,7 +229,7 @@ class Civic(_SpaceBySpace):
 
 def agitation_ok(g: Any, s: int) -> bool:
     """CL 6.3.3: a 26July-Controlled space where 1 Resource has some effect."""
-    return g.res[M26] >= 1 and g.control(s) == M26 and (g.terror[s] > 0 or g.support[s] > -2)
+    return g.res[M26] >= 1 and g.controls(s, M26) and (g.terror[s] > 0 or g.support[s] > -2)
 
 
 @step("prop_agitation")
@@ -265,11 +267,19 @@ class ExpatBacking(Step):
     def enter(g: Any, fr: dict[str, Any]) -> int:
         if fr.get("done"):
             return STEP_POP
-        return WAIT if expat_spaces(g) else STEP_POP
+        spaces = expat_spaces(g)
+        if not spaces:
+            return STEP_POP
+        g.entered(fr, ExpatBacking._choices(spaces))
+        return WAIT
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [*(("space", NAMES[s]) for s in expat_spaces(g)), ("pass", None)]
+        return ExpatBacking._choices(expat_spaces(g))
+
+    @staticmethod
+    def _choices(spaces: list[int]) -> list[Any]:
+        return [*(SPACE[s] for s in spaces), PASS]
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -298,13 +308,25 @@ class GameEnd(Step):
 def redeploy_dests(g: Any, fr: dict[str, Any], pt: int, origin: int) -> list[int]:
     gc = fr["gc"]
     if pt == P:
-        return [d for d in range(NS) if d != origin and (IS_EC[d] or d in gc)]
+        return list(police_dests(gc, origin))
     dests = [d for d in gc if d != origin and (IS_CITY[d] or g.sp[d][GB])]
     return dests
 
 
+@cache
+def police_dests(gc: tuple[int, ...], origin: int) -> tuple[int, ...]:
+    """CL 6.4: where Police from `origin` may go, the Government-Controlled spaces being `gc` (the
+    ECs and those); a function of its arguments alone, so remembered for each (gc, origin)."""
+    return tuple(d for d in range(NS) if d != origin and (IS_EC[d] or d in gc))
+
+
 def forced_troops(g: Any, s: int) -> bool:
     return bool(g.sp[s][T]) and (IS_EC[s] or (not IS_CITY[s] and not g.sp[s][GB]))
+
+
+NO_SPACE = -2  # (no destination at all; -1: more than one)
+TROOP_MOVES, POLICE_MOVES = MOVE["troop"], MOVE["police"]
+TROOP_CASH_MOVES, POLICE_CASH_MOVES = MOVE["troop" + CARRY], MOVE["police" + CARRY]
 
 
 @step("prop_redeploy")
@@ -316,7 +338,7 @@ class Redeploy(Step):
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
         if "gc" not in fr:
-            fr["gc"] = tuple(s for s in POPULATED if g.control(s) == GOVT)
+            fr["gc"] = tuple(s for s in POPULATED if g.controls(s, GOVT))
             fr["arr"] = (0,) * (2 * NS)
             fr["stage"] = -1
             if not redeploy_dests(g, fr, T, -1):
@@ -331,26 +353,30 @@ class Redeploy(Step):
         arr = fr["arr"]
         if fr["stage"] >= 0:
             o, pt = fr["stage"] // 2, (T, P)[fr["stage"] % 2]
-            return [("to", NAMES[d]) for d in redeploy_dests(g, fr, pt, o)]
+            return [TO[d] for d in redeploy_dests(g, fr, pt, o)]
         out: list[Any] = []
         forced = False
-        # every destination; one from s is any of them but s itself (redeploy_dests(g, fr, pt, s))
+        # every destination; one from s is any of them but s itself (redeploy_dests(g, fr, pt, s)),
+        # so a cube may leave s unless its one destination is s
         to_t = [] if fr.get("havana") else redeploy_dests(g, fr, T, -1)
         to_p = redeploy_dests(g, fr, P, -1)
+        only_t = to_t[0] if len(to_t) == 1 else -1 if to_t else NO_SPACE
+        only_p = to_p[0] if len(to_p) == 1 else -1 if to_p else NO_SPACE
+        cash = {c // 4 for c in g.cash if c >= 0 and c % 4 == GOVT}  # where the Government holds Cash
+        sp = g.sp
         for s in range(NS):
-            row = g.sp[s]
-            cash = s * 4 + GOVT in g.cash  # g.cash_held(s, GOVT) > 0
-            if row[T] - arr[s] > 0 and (len(to_t) > 1 or (to_t and to_t[0] != s)):
-                out.append(("move", (NAMES[s], "troop")))
-                if cash:
-                    out.append(("move", (NAMES[s], "troop" + CARRY)))
+            row = sp[s]
+            if row[T] > arr[s] and only_t != s and only_t != NO_SPACE:
+                out.append(TROOP_MOVES[s])
+                if s in cash:
+                    out.append(TROOP_CASH_MOVES[s])
                 forced = forced or forced_troops(g, s)
-            if row[P] - arr[s + NS] > 0 and (len(to_p) > 1 or (to_p and to_p[0] != s)):
-                out.append(("move", (NAMES[s], "police")))
-                if cash:
-                    out.append(("move", (NAMES[s], "police" + CARRY)))
+            if row[P] > arr[s + NS] and only_p != s and only_p != NO_SPACE:
+                out.append(POLICE_MOVES[s])
+                if s in cash:
+                    out.append(POLICE_CASH_MOVES[s])
         if out and not forced:
-            out.append(("done", None))
+            out.append(DONE)
         return out
 
     @staticmethod

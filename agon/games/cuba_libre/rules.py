@@ -14,7 +14,6 @@ ends the card.
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 from agon.engine import Action, LogEntry, State, Text, msg
@@ -53,9 +52,12 @@ from agon.games.cuba_libre.data import (
     SPACE_INDEX,
     SYN,
 )
-from agon.games.cuba_libre.steps import POP, PUSHED, STEPS, WAIT
+from agon.games.cuba_libre.negotiation import OFFERED_AT, TRANSFER, any_choice
+from agon.games.cuba_libre.steps import POP, PUSHED, STEPS, WAIT, Step
 
-_action = partial(tuple.__new__, Action)  # Action(verb, arg) from a step's (verb, arg) pair, without unpacking it
+_SETTLE = range(100_000)  # the flow's steps between two decisions: far fewer, unless a step never settles
+JUST_WAIT = frozenset(k for k, cls in STEPS.items() if cls.enter is Step.enter)  # steps that never enter
+_ACTIVE = tuple([role] for role in ROLES)  # the one role acting, as the list _active returns
 TIE_RANK = (3, 2, 1, 0)  # CL 7.1: ties to Non-players, then Syndicate, DR, 26July, Government
 NONPLAYERS = {4: (), 3: (SYN,), 2: (2, SYN), 1: (GOVT, 2, SYN), 0: (0, 1, 2, 3)}
 # CL 1.5 No Non-player option: who plays the leftover factions (26July also runs DR; with 2 players
@@ -195,12 +197,12 @@ class CubaLibreState(Board, State):
         self.transfers: frozenset[tuple[int, int]] = frozenset()  # CL 1.5.1: (giver, receiver) this card
 
     def is_prop(self, card: int) -> bool:
-        return card >= 0 and CARDS[card]["type"] == "propaganda"
+        return card in PROPAGANDA_CARDS  # (-1, no card, is none)
 
     @property
     def final_card(self) -> bool:
         """CL 2.3.9: the revealed next card is the final (4th) Propaganda card (not with No Reveal)."""
-        return self.is_prop(self.next_card) and self.prop_played == 3 and not variants.hide_next(self)
+        return self.prop_played == 3 and self.next_card in PROPAGANDA_CARDS and not variants.hide_next(self)
 
     def next_turn(self) -> None:
         """CL 2.3.8: the revealed card becomes current, the next one is revealed."""
@@ -246,7 +248,7 @@ class CubaLibreState(Board, State):
 
     def _run(self) -> None:
         stack = self.stack  # never rebound while the flow runs (steps push and pop it)
-        for _ in range(100_000):
+        for _ in _SETTLE:
             if self.over is not None:
                 stack.clear()
                 return
@@ -256,7 +258,11 @@ class CubaLibreState(Board, State):
             fr = stack[-1]
             if fr.get("wait"):
                 return
-            code = STEPS[fr["k"]].enter(self, fr)
+            kind = fr["k"]
+            if kind in JUST_WAIT:  # its enter would only say WAIT
+                fr["wait"] = True
+                return
+            code = STEPS[kind].enter(self, fr)
             if code == WAIT:
                 fr["wait"] = True
                 return
@@ -300,17 +306,17 @@ class CubaLibreState(Board, State):
     def _active(self) -> list[str]:
         if self.over is not None or not self.stack:
             return []
-        return [ROLES[self.stack[-1]["f"]]]
+        return _ACTIVE[self.stack[-1]["f"]]  # the engine only reads it (its `active` is a copy)
 
     def _legal(self, role: str) -> list[Action]:
         fr = self.stack[-1]
         entered = self._entered
         self._entered = None
-        choices = entered[1] if entered is not None and entered[0] is fr else STEPS[fr["k"]].legal(self, fr)
-        legal = list(map(_action, choices))
-        extra = negotiation.offer(self, fr)  # CL 1.5.1
-        if extra:
-            legal += map(_action, extra)
+        # a step lists Actions (steps.actions), so its list is the legal list as it is
+        kind = fr["k"]
+        legal = entered[1] if entered is not None and entered[0] is fr else STEPS[kind].legal(self, fr)
+        if kind in OFFERED_AT and any_choice(self, fr["f"]):
+            legal = [*legal, TRANSFER]  # CL 1.5.1: at the executing faction's own prompts
         return legal
 
     def entered(self, fr: dict[str, Any], choices: list[Any]) -> list[Any]:
@@ -326,30 +332,25 @@ class CubaLibreState(Board, State):
         self._entered = None
 
     def _apply(self, role: str, action: Action) -> None:
-        if self.quiet:  # no log to write: skip the chronicle's before-and-after
-            self._apply_action(action)
-            return
-        before = chronicle.snap(self)
-        self._apply_action(action)
-        chronicle.describe(self, before)  # the log says what the action did (pieces, levels, Control)
+        before = None if self.quiet else chronicle.snap(self)  # quiet: no log, no before-and-after
+        self._entered = None
+        stack = self.stack
+        fr = stack[-1]
+        if action[0] == "transfer" and fr["k"] in OFFERED_AT:
+            negotiation.open_transfer(self, fr["f"])  # CL 1.5.1: fr keeps waiting underneath
+        else:
+            fr["wait"] = False
+            if STEPS[fr["k"]].apply(self, fr, action):
+                if stack and stack[-1] is fr:
+                    stack.pop()
+                elif fr in stack:
+                    stack.remove(fr)
+        self._run()
+        if before is not None:
+            chronicle.describe(self, before)  # the log says what the action did (pieces, levels, Control)
 
     def _note_line(self, role: str, note: str) -> LogEntry | None:
         return chronicle.rule_trace(self, role, note)
-
-    def _apply_action(self, action: Action) -> None:
-        self._entered = None
-        fr = self.stack[-1]
-        if action.verb == "transfer" and fr["k"] in negotiation.OFFERED_AT:
-            negotiation.open_transfer(self, fr["f"])  # CL 1.5.1: fr keeps waiting underneath
-            self._run()
-            return
-        fr["wait"] = False
-        if STEPS[fr["k"]].apply(self, fr, (action.verb, action.arg)):
-            if self.stack and self.stack[-1] is fr:
-                self.stack.pop()
-            elif fr in self.stack:
-                self.stack.remove(fr)
-        self._run()
 
     def _prompt(self, role: str) -> tuple[str, dict[str, Any]]:
         fr = self.stack[-1]

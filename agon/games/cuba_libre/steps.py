@@ -7,7 +7,8 @@ function), so cloning copies each frame shallowly. The flow runs the top frame:
     enter(g, fr) -> WAIT    the frame needs a decision by faction fr["f"]: legal/apply/prompt
                  -> POP     the frame is finished (it resolved automatically or was completed)
                  -> PUSHED  it pushed further frames on top; it is entered again when they are gone
-    legal(g, fr) -> list[Action]        (only called after WAIT)
+    legal(g, fr) -> list[Action]        (only called after WAIT; Actions, never bare pairs: the
+                                         state hands the list on as it is, see `actions`)
     apply(g, fr, action) -> bool        True pops the frame at once; otherwise enter runs again
     prompt(g, fr) -> (template, args)
 
@@ -16,10 +17,37 @@ Operations, Special Activities, Propaganda phases and Event steps are all such s
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from functools import partial
 from typing import Any
 
+from agon.engine import Action
+from agon.games.cuba_libre.data import NAMES, PIECE_KEYS
+
 WAIT, POP, PUSHED = 0, 1, 2
+
+_action = partial(tuple.__new__, Action)  # Action(verb, arg) from a (verb, arg) pair, without unpacking it
+
+
+def actions(pairs: Iterable[tuple[str, Any]]) -> list[Action]:
+    """(verb, arg) pairs as the Actions of a legal list (a step's `legal` returns Actions, so the
+    state's legal list is the step's list itself; the hot steps take theirs from the tables
+    below instead of building each one)."""
+    return list(map(_action, pairs))
+
+
+def by_arg(verb: str, args: Iterable[Any]) -> tuple[Action, ...]:
+    """The Actions (verb, arg) for each arg, made once at import: a table indexed like `args`."""
+    return tuple(Action(verb, a) for a in args)
+
+
+DONE = Action("done", None)
+SKIP = Action("skip", None)
+PASS = Action("pass", None)
+DECLINE = Action("decline", None)
+SPACE = by_arg("space", NAMES)  # SPACE[s]: ("space", name of s)
+TO = by_arg("to", NAMES)
+REMOVE_PIECE = by_arg("remove", PIECE_KEYS)  # REMOVE_PIECE[pt]: ("remove", key of slot pt)
 
 
 def _(template: str) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from itertools import permutations
 from typing import Any
 
+from agon.engine import Action
 from agon.games.cuba_libre import deception, negotiation
 from agon.games.cuba_libre import events as ev
 from agon.games.cuba_libre.data import (
@@ -25,7 +26,7 @@ from agon.games.cuba_libre.data import (
     TITLE,
 )
 from agon.games.cuba_libre.operations import any_op_possible
-from agon.games.cuba_libre.steps import POP, WAIT, Step, step
+from agon.games.cuba_libre.steps import DECLINE, PASS, POP, WAIT, Step, actions, step
 
 PASS_GAIN = (3, 1, 1, 1)  # CL 2.3.3
 
@@ -47,6 +48,10 @@ def option_kinds(g: Any, f: int) -> tuple[bool, str]:
     return ev_ok, kind
 
 
+EVENT_UNSHADED, EVENT_SHADED = Action("event", "unshaded"), Action("event", "shaded")
+OP, LIMOP, OP_HIDDEN_ASSET = Action("op", None), Action("limop", None), Action("op", "hidden asset")
+
+
 @step("option")
 class Option(Step):
     @staticmethod
@@ -57,13 +62,13 @@ class Option(Step):
         if ev_ok:
             for shaded in (False, True):
                 if ev.playable(g, g.current, shaded, f):
-                    out.append(("event", "shaded" if shaded else "unshaded"))
+                    out.append(EVENT_SHADED if shaded else EVENT_UNSHADED)
         lim = kind == "limop"
         if any_op_possible(g, f, lim, False, sa=not lim or (f == GOVT and g.has_mom(10))):
-            out.append((kind, None))
+            out.append(LIMOP if lim else OP)
             if lim and deception.has_asset(g, f):
-                out.append(("op", "hidden asset"))  # CL 7.3 Deception: LimOp -> Op + SA
-        out.append(("pass", None))
+                out.append(OP_HIDDEN_ASSET)  # CL 7.3 Deception: LimOp -> Op + SA
+        out.append(PASS)
         return out
 
     @staticmethod
@@ -141,7 +146,7 @@ class Launder(Step):
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
         own = fr["f"] == fr.get("beneficiary", fr["f"])
-        return [("launder" if own else "give cash", None), ("decline", None)]
+        return [Action("launder" if own else "give cash", None), DECLINE]
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
@@ -203,7 +208,7 @@ class Deploy(Step):
             spaces = list(CITIES)
         else:
             spaces = list(PROVINCES)
-        return [("place", NAMES[s]) for s in spaces]
+        return actions(("place", NAMES[s]) for s in spaces)
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:

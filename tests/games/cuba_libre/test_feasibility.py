@@ -1,7 +1,8 @@
 """The quick feasibility tests of the legal lists (issue 15) agree with the full listings they
 stand for, in every position of random games: Rally (CL 3.3.1), Assault's targets (CL 3.2.4),
-"some Operation is possible" (CL 2.3.4 / 3.1), Special Activity availability (CL 4.1), and a
-step's choices handed over from its enter (the legal list is the one a fresh listing gives)."""
+"some Operation is possible" (CL 2.3.4 / 3.1), Special Activity availability (CL 4.1), a
+step's choices handed over from its enter (the legal list is the one a fresh listing gives), and
+the steps' lists being Actions already (the state hands them on unconverted)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 import pytest
 
 import agon
+from agon.engine import Action
 from agon.engine.rng import Rng
 from agon.games.cuba_libre import activities, operations
 from agon.games.cuba_libre.data import GOVT, NS
@@ -73,6 +75,48 @@ def test_cl_2_3_4_some_operation_possible_is_the_list_not_empty(seed: int, optio
                         assert operations.candidate_spaces(g, fr) or (op == "terror" and f == 1)
 
 
+@pytest.mark.parametrize(("seed", "options"), GAMES)
+def test_cl_3_3_2_march_spaces_is_the_space_test_of_each(seed: int, options: dict[str, Any]) -> None:
+    for g in positions(seed, options, every=1):
+        op = g.op_frame()
+        arr = op["arr"] if op is not None and op["op"] == "march" else ()
+        for morgan in (False, True):  # card 28: DR Marches from 2 spaces away
+            if morgan:
+                g = g.clone()
+                g.capabilities = g.capabilities | {(28, False)}
+            for f in (1, 2, 3):
+                listed = [s for s in range(NS) if operations.SPACE_OK["march"](g, f, s, arr)]
+                assert operations.march_spaces(g, f, range(NS), arr) == listed
+                for pool in (range(NS), (0, 5, 12), (3,), ()):
+                    expected = bool(operations.march_spaces(g, f, pool, ()))
+                    assert operations.march_possible(g, f, pool) == expected
+
+
+@pytest.mark.parametrize(("seed", "options"), GAMES)
+def test_cl_3_3_3_attack_and_terror_space_tests(seed: int, options: dict[str, Any]) -> None:
+    for g in positions(seed, options):
+        for pact in (False, True):  # card 18: 26July and DR are no targets of each other
+            if pact:
+                g = g.clone()
+                g.capabilities = g.capabilities | {(18, False)}
+            for f in (1, 2, 3):
+                for s in range(NS):
+                    no_pact = g.has_cap(18) and f != 3
+                    targets = [e for e in range(4) if e != f and not (no_pact and e in (1, 2))]
+                    listed = g.guerrillas(s, f) > 0 and any(g.any_pieces(s, e) for e in targets)
+                    assert operations.SPACE_OK["attack"](g, f, s, ()) == listed
+                expected = [s for s in range(NS) if operations.SPACE_OK["terror"](g, f, s, ())]
+                assert operations.terror_spaces(g, f, range(NS)) == expected
+
+
+@pytest.mark.parametrize(("seed", "options"), GAMES)
+def test_cl_1_7_controls_is_control_and_bribe_possible_is_a_bribe_option(seed: int, options: dict[str, Any]) -> None:
+    for g in positions(seed, options):
+        for s in range(NS):
+            assert [f for f in range(4) if g.controls(s, f)] == [f for f in range(4) if g.control(s) == f]
+            assert activities.bribe_possible(g, s) == bool(activities._bribe_options(g, s, ""))
+
+
 @pytest.mark.parametrize(("seed", "options"), SHORT)
 def test_cl_4_1_activity_available_has_a_space(seed: int, options: dict[str, Any]) -> None:
     for g in positions(seed, options, every=1):
@@ -92,3 +136,42 @@ def test_choices_handed_over_by_enter_are_a_fresh_listing(seed: int, options: di
         assert [tuple(a) for a in g.legal_actions(role)][:len(fresh)] == fresh
         twin = g.clone()  # a clone lists its own choices
         assert twin.legal_actions(role) == g.legal_actions(role)
+
+
+# every kind of frame: variable deployment, Non-players, Deception, No Non-player teams, variants
+KINDS = [(11, {}), (12, {"deployment": "variable", "short": True}), (13, {"players": 2, "no_nonplayers": True}),
+         (14, {"deception": True, "short": True}), (15, {"players": 0, "short": True}),
+         (16, {"eligibility": "B", "short": True})]
+
+
+@pytest.mark.parametrize(("seed", "options"), KINDS)
+def test_every_legal_list_is_made_of_actions(seed: int, options: dict[str, Any]) -> None:
+    for g in positions(seed, options, every=1):
+        legal = g.legal_actions(g.active[0])
+        assert legal and all(type(a) is Action for a in legal), (g.stack[-1]["k"], legal)
+        fr = g.stack[-1]
+        assert all(type(a) is Action for a in STEPS[fr["k"]].legal(g, fr)), fr["k"]
+
+
+def test_cl_4_5_4_bribe_shortcut_bound_is_the_dearest_space() -> None:
+    g = GAME.new(1)
+    costs = []
+    for alliance in (0, 1, 2):  # CL 3.2: Firm, Reluctant, Embargoed
+        g.alliance = alliance
+        costs += [operations.flat_cost(g, op, False) for ops in operations.OPS for op in ops]
+    assert max(costs) == operations.MOST_A_SPACE_COSTS
+
+
+@pytest.mark.parametrize(("seed", "options"), [(21, {}), (22, {"players": 3, "short": True, "deception": True}), (23, {"players": 2, "no_nonplayers": True})])
+def test_quiet_and_loud_games_list_the_same_actions_and_end_alike(seed: int, options: dict[str, Any]) -> None:
+    quiet, loud = GAME.new(seed, quiet=True, **options), GAME.new(seed, **options)
+    chooser = Rng(seed)
+    while loud.active:
+        assert quiet.active == loud.active
+        role = loud.active[0]
+        legal = loud.legal_actions(role)
+        assert quiet.legal_actions(role) == legal
+        choice = chooser.below(len(legal))
+        loud.apply(role, legal[choice])
+        quiet.apply_index(role, choice)
+    assert quiet.active == [] and quiet.result == loud.result
