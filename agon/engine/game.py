@@ -313,7 +313,18 @@ class State(ABC):
             else:
                 self._apply_undoable(role, action, None)
             return
-        self._commit(role, action)
+        # `_commit`, written out: this is the machines' hot path, and a call less per action is
+        # worth it here (issue 15); the record's append is SharedList.append's own fast case
+        actions = self._actions
+        items, n = actions._items, actions._n
+        if len(items) == n:
+            items.append((role, action[0], action[1]))
+            actions._n = n + 1
+        else:  # a twin appended past the shared prefix: SharedList copies ours first
+            actions.append((role, action[0], action[1]))
+        self._memo = None
+        self._apply(role, action)
+        self._memo = None
 
     def _commit(self, role: str, action: Action, note: str | None = None) -> None:
         """Record a legal action and apply it: the hot path of play."""
