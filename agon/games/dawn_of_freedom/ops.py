@@ -88,9 +88,10 @@ def check_banned(g: Any, side: int, sid: int) -> bool:
     return any(e.ban_checks and e.side == side and e.applies(g, sid) for e in g.effects.values())
 
 
-def check_targets(g: Any, side: int, where: Any, first: bool = False) -> list[int]:
+def check_targets(g: Any, side: int, where: Any, first: bool = False, of: tuple[Any, ...] = ALL) -> list[Any]:
     """1989 6.2.3: any space holding opponent SPs (no presence needed), unless an event forbids it.
-    With `first`, stop at the first target (to know whether there is one)."""
+    With `first`, stop at the first target (to know whether there is one). The targets come as
+    `of[space]`: their ids, or with `of=SPACE` their actions (the legal list, in one C pass)."""
     opp = g.sp[1 - side]
     bans = []
     for e in g.effects.values():  # (a plain loop: a comprehension costs a call)
@@ -98,9 +99,9 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False) -> list[in
             bans.append(e)
     if where is None and not bans and not g.destroyed:  # the common case: every space with opponent SPs
         if first:
-            found = next(compress(ALL, opp), None)
+            found = next(compress(of, opp), None)
             return [] if found is None else [found]
-        return list(compress(ALL, opp))
+        return list(compress(of, opp))
     banned = set(g.destroyed)  # destroyed spaces, and the spaces a ban names by their ids
     banned_where = []  # bans by any other test
     for e in bans:
@@ -116,14 +117,14 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False) -> list[in
     if first:  # (only to know whether there is one: stop at the first)
         for s in held:
             if s not in banned and (fn is None or fn(g, s)) and not any(w(g, s) for w in banned_where):
-                return [s]
+                return [of[s]]
         return []
     out = [s for s in held if s not in banned]
     if fn is not None:
         out = [s for s in out if fn(g, s)]
     for w in banned_where:
         out = [s for s in out if not w(g, s)]
-    return out
+    return out if of is ALL else [of[s] for s in out]
 
 
 def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
@@ -210,7 +211,8 @@ class Operations(Ask):
             ops = g.card_ops(f["card"], side, e.ops) if f["card"] is not None else max(1, ops + e.ops)
             where = _bonus_where(where, e.where)
         if action.arg.startswith("place"):
-            g.say("The {side} places SPs with {ops} Ops.", side=NAMES[side], ops=ops)
+            if not g.quiet:
+                g.say("The {side} places SPs with {ops} Ops.", side=NAMES[side], ops=ops)
             # the eligible spaces, fixed for the whole play (6.1); space ids, not actions, so that
             # a state's digest is the same as before this list was kept (saved records verify)
             g.push({"p": "place_ops", "role": side, "left": ops, "elig": eligible_for_ops(g, side, where)})
@@ -248,7 +250,9 @@ class PlaceOps(Ask):
         cost = place_cost(g, side, sid)
         g.add_sp(side, sid, 1)
         f["left"] -= cost
-        g.say("The {side} places 1 SP in {space} ({cost} Op).", side=NAMES[side], space=SPACES[sid].name, cost=cost)
+        if not g.quiet:  # (a quiet game keeps no log: the line's arguments need not be looked up)
+            g.say("The {side} places 1 SP in {space} ({cost} Op).", side=NAMES[side], space=SPACES[sid].name,
+                  cost=cost)
         if f["left"] <= 0:
             g.stack.pop()
 
@@ -261,7 +265,7 @@ class Checks(Ask):
     """1989 6.2: n support checks; each target is chosen after the previous check resolved."""
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        return [SPACE[s] for s in check_targets(g, f["role"], f["where"])]
+        return check_targets(g, f["role"], f["where"], of=SPACE)
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         f["n"] -= 1

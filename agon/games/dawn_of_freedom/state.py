@@ -21,6 +21,7 @@ from agon.games.dawn_of_freedom.words import WON_AT, join_terms
 STABILITY = tuple(s.stability for s in SPACES)
 MAX_AUTO_STEPS = 100_000  # bound on automatic procedures run in one action (never hang)
 DETERMINIZE_TRIES = 200  # samples drawn until one admits the pending decision
+ACTIVE = (["democrat"], ["communist"])  # the active list of each side, built once (the engine only reads it)
 
 
 class DawnState(State):
@@ -109,7 +110,7 @@ class DawnState(State):
     def _active(self) -> list[str]:
         if self.outcome is not None or not self.stack:
             return []
-        return [ROLES[self.stack[-1]["role"]]]
+        return ACTIVE[self.stack[-1]["role"]]
 
     def _legal(self, role: str) -> list[Action]:
         f = self.stack[-1]
@@ -291,7 +292,8 @@ class DawnState(State):
         return self.ctrl[sid]
 
     def _changed(self, sid: int) -> None:
-        after = self._compute_ctrl(sid)
+        margin, stab = self.sp[D][sid] - self.sp[C][sid], STABILITY[sid]  # (_compute_ctrl inline: every SP change)
+        after = D if margin >= stab else C if -margin >= stab else None
         if after != self.ctrl[sid]:
             self.ctrl[sid] = after
             for eff in list(self.effects.values()):

@@ -63,7 +63,8 @@ class Place(Ask):
         sid = action.arg
         _count_one(g, f, sid)
         g.add_sp(f["role"], sid, 1)
-        g.say("The {side} places 1 SP in {space}.", side=NAMES[f["role"]], space=SPACES[sid].name)
+        if not g.quiet:  # (a quiet game keeps no log: the line's arguments need not be looked up)
+            g.say("The {side} places 1 SP in {space}.", side=NAMES[f["role"]], space=SPACES[sid].name)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
         return "Place {n} more SP(s){where}.", {"n": f["n"], "where": _where(f)}
@@ -81,8 +82,9 @@ class Remove(Ask):
         sid = action.arg
         _count_one(g, f, sid)
         g.remove_sp(f["whose"], sid, 1)
-        g.say("The {side} removes 1 {whose} SP from {space}.", side=NAMES[f["role"]], whose=NAMES[f["whose"]],
-              space=SPACES[sid].name)
+        if not g.quiet:  # (as Place.apply)
+            g.say("The {side} removes 1 {whose} SP from {space}.", side=NAMES[f["role"]], whose=NAMES[f["whose"]],
+                  space=SPACES[sid].name)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
         return "Remove {n} more {whose} SP(s){where}.", {"n": f["n"], "whose": NAMES[f["whose"]], "where": _where(f)}
@@ -159,7 +161,8 @@ def play_event(g: Any, f: Frame) -> None:
         g.say("The event of {card} cannot happen now.", card=title)
         return
     g.events_played = g.events_played | {card}
-    g.say("The {side} carries out the event of {card}.", side=NAMES[side], card=title)
+    if not g.quiet:  # (a quiet game keeps no log: the line's arguments need not be looked up)
+        g.say("The {side} carries out the event of {card}.", side=NAMES[side], card=title)
     ev = EVENTS.get(card)
     if ev is None:
         g.say("(The event of {card} is not implemented yet: no effect.)", card=title)
