@@ -226,20 +226,30 @@ class Operations(Ask):
         return "Use {ops} Ops: place SPs or make 2 support checks.", {"ops": self.value(g, f)}
 
 
+# the last eligible spaces a place_ops frame listed with every space affordable, and their actions
+# (a memo: a play of several Ops lists the same frame's spaces again after each SP)
+_listed: tuple[tuple[int, ...], list[Action]] = ((), [])
+
+
 @ask("place_ops")
 class PlaceOps(Ask):
     """1989 6.1: one SP at a time in the eligible spaces, 1 Op each, 2 if opponent-controlled."""
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
+        global _listed
         side, left, destroyed, elig = f["role"], f["left"], g.destroyed, f["elig"]  # (elig: space ids)
         if left >= 2:  # every space is affordable
             if not destroyed:
-                return [SPACE[s] for s in elig]
+                memo = _listed  # one read: another thread may replace it, never half
+                if memo[0] is not elig:  # (the frame's own tuple: the same spaces, the same order)
+                    memo = _listed = (elig, [SPACE[s] for s in elig])
+                return memo[1][:]
             return [SPACE[s] for s in elig if s not in destroyed]
         if left < 1:
             return []
-        if any(e.cheap and e.side == side for e in g.effects.values()):
-            return [SPACE[s] for s in elig if s not in destroyed and place_cost(g, side, s) <= left]
+        for e in g.effects.values():  # (a plain loop: asked at every placement with 1 Op left)
+            if e.cheap and e.side == side:
+                return [SPACE[s] for s in elig if s not in destroyed and place_cost(g, side, s) <= left]
         ctrl, opp = g.ctrl, 1 - side  # 1 Op left: only the spaces the opponent does not control (6.1)
         if not destroyed:
             return [SPACE[s] for s in elig if ctrl[s] != opp]

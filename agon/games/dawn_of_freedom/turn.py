@@ -278,7 +278,6 @@ class CardMode(Ask):
         side, card = f["role"], f["card"]
         g.stack.pop()
         done = {"p": "ar_done", "card": card}
-        ops = {"p": "operations", "role": side, "ops": None, "card": card, "where": None, "tst": False}
         if action.arg == "event":
             g.push([{"p": "play_event", "card": card, "side": side}, done])
         elif action.arg == "tiananmen":  # 1989 6.3.6: the event never happens
@@ -289,7 +288,7 @@ class CardMode(Ask):
         elif CARDS[card].side == 1 - side and g.event_playable(card, 1 - side):  # 1989 5.2
             g.push({"p": "ops_order", "role": side, "card": card, "event_side": 1 - side})
         else:
-            g.push([ops, done])
+            g.push([{"p": "operations", "role": side, "ops": None, "card": card, "where": None, "tst": False}, done])
         ev = EVENTS.get(card)
         if action.arg == "ops" and ev is not None and ev.on_ops is not None:
             g.push(ev.on_ops(g, side))
