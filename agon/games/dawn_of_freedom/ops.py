@@ -14,6 +14,7 @@ N_SPACES = len(SPACES)
 ALL = tuple(range(N_SPACES))
 USE_PLACE, USE_CHECKS, USE_PLACE_BONUS, USE_CHECKS_BONUS, USE_TST = (
     Action("use", m) for m in ("place", "checks", "place+", "checks+", "tiananmen"))
+PLACE_MODES, CHECK_MODES, BONUS_MODES = ("place", "place+"), ("checks", "checks+"), ("place+", "checks+")
 
 
 def bonus_effect(g: Any, side: int) -> Any:
@@ -119,7 +120,7 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False, of: tuple[
             if s not in banned and (fn is None or fn(g, s)) and not any(w(g, s) for w in banned_where):
                 return [of[s]]
         return []
-    out = [s for s in held if s not in banned]
+    out = [s for s in held if s not in banned] if banned else list(held)
     if fn is not None:
         out = [s for s in out if fn(g, s)]
     for w in banned_where:
@@ -147,11 +148,11 @@ def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
             g.add_vp(e.check_vp, e.name)
         if e.once and used:
             g.end_effect(e.name)
-    adj = 0
+    adj, ctrl = 0, g.ctrl
     for n in g.adj[sid]:
-        if g.ctrl[n] == side:
+        if ctrl[n] == side:
             adj += 1
-        elif g.ctrl[n] == opp and not ignore_adj:
+        elif ctrl[n] == opp and not ignore_adj:
             adj -= 1
     total += adj
     threshold = 2 * SPACES[sid].stability
@@ -203,21 +204,21 @@ class Operations(Ask):
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         side, where = f["role"], f["where"]
         g.stack.pop()
-        ops = self.value(g, f)
-        if action.arg.endswith("+"):  # the bonus binds every Op of the play to its spaces (11.1)
+        ops, mode = self.value(g, f), action.arg
+        if mode in BONUS_MODES:  # the bonus binds every Op of the play to its spaces (11.1)
             e = bonus_effect(g, side)
             # 1989 7.3: the minimum of 1 applies to the sum of every modifier, the bonus included
             # (an event's Ops "of this card" are that card's Ops for its carrier, 7.4)
             ops = g.card_ops(f["card"], side, e.ops) if f["card"] is not None else max(1, ops + e.ops)
             where = _bonus_where(where, e.where)
-        if action.arg.startswith("place"):
+        if mode in PLACE_MODES:
             if not g.quiet:
                 g.say("The {side} places SPs with {ops} Ops.", side=NAMES[side], ops=ops)
             # the eligible spaces, fixed for the whole play (6.1); space ids, not actions, so that
             # a state's digest is the same as before this list was kept (saved records verify)
-            g.push({"p": "place_ops", "role": side, "left": ops, "elig": eligible_for_ops(g, side, where)})
-        elif action.arg.startswith("checks"):
-            g.push({"p": "checks", "role": side, "n": CHECKS_PER_CARD, "where": where, "ops": ops, "mod": 0,
+            g.stack.append({"p": "place_ops", "role": side, "left": ops, "elig": eligible_for_ops(g, side, where)})
+        elif mode in CHECK_MODES:
+            g.stack.append({"p": "checks", "role": side, "n": CHECKS_PER_CARD, "where": where, "ops": ops, "mod": 0,
                     "card": f["card"]})
         else:
             g.push({"p": "tst_attempt", "side": side, "card": f["card"]})

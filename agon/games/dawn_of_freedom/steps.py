@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from agon.engine import Action, Text, msg
@@ -11,7 +12,7 @@ from agon.games.dawn_of_freedom.flow import CARD, PASS, SPACE, Ask, Frame, ask, 
 from agon.games.dawn_of_freedom.words import Phrase, join_terms
 
 
-def _within_limits(f: Frame, sids: list[int]) -> list[Action]:
+def _within_limits(f: Frame, sids: Sequence[int]) -> list[Action]:
     """The step's spaces `sids` it may still use: all in the first one (`one`), at most `per` per
     space (`per`)."""
     done = f["done"]
@@ -23,10 +24,13 @@ def _within_limits(f: Frame, sids: list[int]) -> list[Action]:
     return [SPACE[s] for s in sids]
 
 
-def _passing(g: Any, where: Any, sids: Any) -> list[int]:
+def _passing(g: Any, where: Any, sids: Sequence[int]) -> Sequence[int]:
     """The spaces of `sids` (some of `where.candidates`, in order) that pass `where` now: the
-    filter's tests of Where.__call__, run once over the list."""
+    filter's tests of Where.__call__, run once over the list (`sids` itself if none filters;
+    the callers only read it)."""
     destroyed, fn = g.destroyed, where.fn
+    if fn is None and not destroyed:
+        return sids
     out = [s for s in sids if s not in destroyed] if destroyed else list(sids)
     if fn is not None:
         out = [s for s in out if fn(g, s)]
