@@ -44,7 +44,7 @@ def setup(g: Any) -> None:
     g.tst, g.tst_failed, g.tst_tried, g.tst_used = [0, 0], [False, False], [False, False], [0, 0]
     g.turn, g.ar, g.phasing = 1, 0, C
     g.events_played, g.no_event = frozenset(), frozenset()
-    g.effects, g.must_play = {}, [None, None]
+    g.effects, g.must_play, g._hooks = {}, [None, None], frozenset()
     g.known, g.not_red, g.ops_cap = [[], []], [], {}
     g.stack, g.ps, g.in_ps, g.final, g.ends_this_turn, g.outcome = [], None, False, False, False, None
     deal(g)  # 1989 3.1: 8 cards each, before the SPs are placed
@@ -185,12 +185,7 @@ def start_round(g: Any, side: int, n: int) -> None:
     """Action round `n` of `side` begins: it is replaced by an effect's steps, lost with an
     empty hand, or `side` chooses his card."""
     g.phasing, g.ar = side, n
-    for eff in g.effects.values():  # (a plain loop, no generator: asked every round)
-        if eff.hook == "replace_ar":
-            break
-    else:
-        eff = None
-    if eff is not None:  # (rare: General Strike)
+    if "replace_ar" in g._hooks:  # (rare: General Strike)
         replaced: list[Frame] = []
         for eff in list(g.effects.values()):  # a snapshot: a callback may end an effect
             if eff.hook != "replace_ar" or eff.fn is None:
