@@ -14,6 +14,7 @@ N_SPACES = len(SPACES)
 ALL = tuple(range(N_SPACES))
 USE_PLACE, USE_CHECKS, USE_PLACE_BONUS, USE_CHECKS_BONUS, USE_TST = (
     Action("use", m) for m in ("place", "checks", "place+", "checks+", "tiananmen"))
+PLACE_MODES, CHECK_MODES, BONUS_MODES = ("place", "place+"), ("checks", "checks+"), ("place+", "checks+")
 
 
 def bonus_effect(g: Any, side: int) -> Any:
@@ -88,9 +89,10 @@ def check_banned(g: Any, side: int, sid: int) -> bool:
     return any(e.ban_checks and e.side == side and e.applies(g, sid) for e in g.effects.values())
 
 
-def check_targets(g: Any, side: int, where: Any, first: bool = False) -> list[int]:
+def check_targets(g: Any, side: int, where: Any, first: bool = False, of: tuple[Any, ...] = ALL) -> list[Any]:
     """1989 6.2.3: any space holding opponent SPs (no presence needed), unless an event forbids it.
-    With `first`, stop at the first target (to know whether there is one)."""
+    With `first`, stop at the first target (to know whether there is one). The targets come as
+    `of[space]`: their ids, or with `of=SPACE` their actions (the legal list, in one C pass)."""
     opp = g.sp[1 - side]
     bans = []
     for e in g.effects.values():  # (a plain loop: a comprehension costs a call)
@@ -98,9 +100,9 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False) -> list[in
             bans.append(e)
     if where is None and not bans and not g.destroyed:  # the common case: every space with opponent SPs
         if first:
-            found = next(compress(ALL, opp), None)
+            found = next(compress(of, opp), None)
             return [] if found is None else [found]
-        return list(compress(ALL, opp))
+        return list(compress(of, opp))
     banned = set(g.destroyed)  # destroyed spaces, and the spaces a ban names by their ids
     banned_where = []  # bans by any other test
     for e in bans:
@@ -116,14 +118,14 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False) -> list[in
     if first:  # (only to know whether there is one: stop at the first)
         for s in held:
             if s not in banned and (fn is None or fn(g, s)) and not any(w(g, s) for w in banned_where):
-                return [s]
+                return [of[s]]
         return []
-    out = [s for s in held if s not in banned]
+    out = [s for s in held if s not in banned] if banned else list(held)
     if fn is not None:
         out = [s for s in out if fn(g, s)]
     for w in banned_where:
         out = [s for s in out if not w(g, s)]
-    return out
+    return out if of is ALL else [of[s] for s in out]
 
 
 def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
@@ -146,11 +148,11 @@ def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
             g.add_vp(e.check_vp, e.name)
         if e.once and used:
             g.end_effect(e.name)
-    adj = 0
+    adj, ctrl = 0, g.ctrl
     for n in g.adj[sid]:
-        if g.ctrl[n] == side:
+        if ctrl[n] == side:
             adj += 1
-        elif g.ctrl[n] == opp and not ignore_adj:
+        elif ctrl[n] == opp and not ignore_adj:
             adj -= 1
     total += adj
     threshold = 2 * SPACES[sid].stability
@@ -202,20 +204,21 @@ class Operations(Ask):
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         side, where = f["role"], f["where"]
         g.stack.pop()
-        ops = self.value(g, f)
-        if action.arg.endswith("+"):  # the bonus binds every Op of the play to its spaces (11.1)
+        ops, mode = self.value(g, f), action.arg
+        if mode in BONUS_MODES:  # the bonus binds every Op of the play to its spaces (11.1)
             e = bonus_effect(g, side)
             # 1989 7.3: the minimum of 1 applies to the sum of every modifier, the bonus included
             # (an event's Ops "of this card" are that card's Ops for its carrier, 7.4)
             ops = g.card_ops(f["card"], side, e.ops) if f["card"] is not None else max(1, ops + e.ops)
             where = _bonus_where(where, e.where)
-        if action.arg.startswith("place"):
-            g.say("The {side} places SPs with {ops} Ops.", side=NAMES[side], ops=ops)
+        if mode in PLACE_MODES:
+            if not g.quiet:
+                g.say("The {side} places SPs with {ops} Ops.", side=NAMES[side], ops=ops)
             # the eligible spaces, fixed for the whole play (6.1); space ids, not actions, so that
             # a state's digest is the same as before this list was kept (saved records verify)
-            g.push({"p": "place_ops", "role": side, "left": ops, "elig": eligible_for_ops(g, side, where)})
-        elif action.arg.startswith("checks"):
-            g.push({"p": "checks", "role": side, "n": CHECKS_PER_CARD, "where": where, "ops": ops, "mod": 0,
+            g.stack.append({"p": "place_ops", "role": side, "left": ops, "elig": eligible_for_ops(g, side, where)})
+        elif mode in CHECK_MODES:
+            g.stack.append({"p": "checks", "role": side, "n": CHECKS_PER_CARD, "where": where, "ops": ops, "mod": 0,
                     "card": f["card"]})
         else:
             g.push({"p": "tst_attempt", "side": side, "card": f["card"]})
@@ -224,20 +227,30 @@ class Operations(Ask):
         return "Use {ops} Ops: place SPs or make 2 support checks.", {"ops": self.value(g, f)}
 
 
+# the last eligible spaces a place_ops frame listed with every space affordable, and their actions
+# (a memo: a play of several Ops lists the same frame's spaces again after each SP)
+_listed: tuple[tuple[int, ...], list[Action]] = ((), [])
+
+
 @ask("place_ops")
 class PlaceOps(Ask):
     """1989 6.1: one SP at a time in the eligible spaces, 1 Op each, 2 if opponent-controlled."""
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
+        global _listed
         side, left, destroyed, elig = f["role"], f["left"], g.destroyed, f["elig"]  # (elig: space ids)
         if left >= 2:  # every space is affordable
             if not destroyed:
-                return [SPACE[s] for s in elig]
+                memo = _listed  # one read: another thread may replace it, never half
+                if memo[0] is not elig:  # (the frame's own tuple: the same spaces, the same order)
+                    memo = _listed = (elig, [SPACE[s] for s in elig])
+                return memo[1][:]
             return [SPACE[s] for s in elig if s not in destroyed]
         if left < 1:
             return []
-        if any(e.cheap and e.side == side for e in g.effects.values()):
-            return [SPACE[s] for s in elig if s not in destroyed and place_cost(g, side, s) <= left]
+        for e in g.effects.values():  # (a plain loop: asked at every placement with 1 Op left)
+            if e.cheap and e.side == side:
+                return [SPACE[s] for s in elig if s not in destroyed and place_cost(g, side, s) <= left]
         ctrl, opp = g.ctrl, 1 - side  # 1 Op left: only the spaces the opponent does not control (6.1)
         if not destroyed:
             return [SPACE[s] for s in elig if ctrl[s] != opp]
@@ -248,7 +261,9 @@ class PlaceOps(Ask):
         cost = place_cost(g, side, sid)
         g.add_sp(side, sid, 1)
         f["left"] -= cost
-        g.say("The {side} places 1 SP in {space} ({cost} Op).", side=NAMES[side], space=SPACES[sid].name, cost=cost)
+        if not g.quiet:  # (a quiet game keeps no log: the line's arguments need not be looked up)
+            g.say("The {side} places 1 SP in {space} ({cost} Op).", side=NAMES[side], space=SPACES[sid].name,
+                  cost=cost)
         if f["left"] <= 0:
             g.stack.pop()
 
@@ -261,7 +276,7 @@ class Checks(Ask):
     """1989 6.2: n support checks; each target is chosen after the previous check resolved."""
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        return [SPACE[s] for s in check_targets(g, f["role"], f["where"])]
+        return check_targets(g, f["role"], f["where"], of=SPACE)
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         f["n"] -= 1

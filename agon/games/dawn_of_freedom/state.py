@@ -21,6 +21,7 @@ from agon.games.dawn_of_freedom.words import WON_AT, join_terms
 STABILITY = tuple(s.stability for s in SPACES)
 MAX_AUTO_STEPS = 100_000  # bound on automatic procedures run in one action (never hang)
 DETERMINIZE_TRIES = 200  # samples drawn until one admits the pending decision
+ACTIVE = (["democrat"], ["communist"])  # the active list of each side, built once (the engine only reads it)
 
 
 class DawnState(State):
@@ -65,6 +66,10 @@ class DawnState(State):
     outcome: dict[str, Any] | None
     sp_summary: bool = False  # an event's SP changes are being summed up in one log line (steps.play_event)
     _ready: tuple[Frame, list[Action]] | None = None  # the legal list run() found for the frame it stopped at
+    # the hooks of the effects in force (a cache, not in the digest): kept by add_effect and
+    # end_effect, rebuilt by changed() after a hand edit; hook points that nothing listens to
+    # return at once (checked by check_invariants and tests/games/dawn_of_freedom/test_feasibility.py)
+    _hooks: frozenset[str | None] = frozenset()
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -109,7 +114,7 @@ class DawnState(State):
     def _active(self) -> list[str]:
         if self.outcome is not None or not self.stack:
             return []
-        return [ROLES[self.stack[-1]["role"]]]
+        return ACTIVE[self.stack[-1]["role"]]
 
     def _legal(self, role: str) -> list[Action]:
         f = self.stack[-1]
@@ -233,6 +238,7 @@ class DawnState(State):
         assert -20 <= self.vp <= 20 or self.final or self.in_ps, f"VP {self.vp} off the track"
         assert all(0 <= t <= 8 for t in self.tst), "Tiananmen marker off the track"
         assert self.in_ps == (self.ps is not None), "power struggle flag out of step"
+        assert self._hooks == self._hooks_in_force(), "hook index out of step"
         assert all(p in (D, C) for p in self.power) and min(self.retained) >= 0, "power track"
         if self.ps is not None:
             ps = self.ps
@@ -248,9 +254,8 @@ class DawnState(State):
 
     def _settle(self) -> None:
         stack, ask, auto = self.stack, ASK, AUTO
-        for _ in range(MAX_AUTO_STEPS):
-            if self.outcome is not None or not stack:  # (finish() ends the game and empties the stack)
-                return
+        steps = 0  # (a counter, not a range(): a range costs more than the loop's usual one or two steps)
+        while self.outcome is None and stack:  # (finish() ends the game and empties the stack)
             f = stack[-1]
             if "role" in f:
                 proc = ask[f["p"]]
@@ -264,11 +269,17 @@ class DawnState(State):
                 continue
             stack.pop()
             auto[f["p"]](self, f)
-        raise RuntimeError("1989: the flow did not settle (bound reached)")
+            steps += 1
+            if steps > MAX_AUTO_STEPS:
+                raise RuntimeError("1989: the flow did not settle (bound reached)")
 
     def changed(self) -> None:
         super().changed()
         self._ready = None
+        self._hooks = self._hooks_in_force()
+
+    def _hooks_in_force(self) -> frozenset[str | None]:
+        return frozenset(e.hook for e in self.effects.values())
 
     def push(self, steps: Steps) -> None:
         """Push steps so that the first of them runs first."""
@@ -291,9 +302,12 @@ class DawnState(State):
         return self.ctrl[sid]
 
     def _changed(self, sid: int) -> None:
-        after = self._compute_ctrl(sid)
+        margin, stab = self.sp[D][sid] - self.sp[C][sid], STABILITY[sid]  # (_compute_ctrl inline: every SP change)
+        after = D if margin >= stab else C if -margin >= stab else None
         if after != self.ctrl[sid]:
             self.ctrl[sid] = after
+            if "control" not in self._hooks:  # (the Ceausescus' capture alone listens)
+                return
             for eff in list(self.effects.values()):
                 if eff.hook == "control" and eff.fn is not None:
                     self.push(eff.fn(self, eff, sid))
@@ -483,6 +497,7 @@ class DawnState(State):
         if old is not None and old.ops and eff.ops and old.side == eff.side:
             eff = Effect(**{**eff.__dict__, "ops": old.ops + eff.ops})  # cumulative (Prudence twice)
         self.effects[eff.name] = eff
+        self._hooks = self._hooks | {eff.hook}
         if eff.card is not None and eff.card not in self.in_play:
             for pile in (self.discard, self.removed):
                 if eff.card in pile:
@@ -494,15 +509,15 @@ class DawnState(State):
 
     def end_effect(self, name: str) -> None:
         eff = self.effects.pop(name, None)
-        if eff is not None and eff.card is not None:
+        if eff is None:
+            return
+        self._hooks = self._hooks_in_force()
+        if eff.card is not None:
             self.settle_card(eff.card, True)
 
     def run_hooks(self, hook: str, *args: Any) -> None:
         """Call every effect's callback for `hook`; the steps they return run next, in order."""
-        for eff in self.effects.values():
-            if eff.hook == hook:
-                break
-        else:  # the usual case: nothing listens at this point of the flow (a plain loop: no list built)
+        if hook not in self._hooks:  # the usual case: nothing listens at this point of the flow
             return
         steps: list[Frame] = []
         for eff in list(self.effects.values()):  # a snapshot: callbacks may end effects

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from agon.engine import Action, Text, msg
@@ -11,7 +12,7 @@ from agon.games.dawn_of_freedom.flow import CARD, PASS, SPACE, Ask, Frame, ask, 
 from agon.games.dawn_of_freedom.words import Phrase, join_terms
 
 
-def _within_limits(f: Frame, sids: list[int]) -> list[Action]:
+def _within_limits(f: Frame, sids: Sequence[int]) -> list[Action]:
     """The step's spaces `sids` it may still use: all in the first one (`one`), at most `per` per
     space (`per`)."""
     done = f["done"]
@@ -23,10 +24,13 @@ def _within_limits(f: Frame, sids: list[int]) -> list[Action]:
     return [SPACE[s] for s in sids]
 
 
-def _passing(g: Any, where: Any, sids: Any) -> list[int]:
+def _passing(g: Any, where: Any, sids: Sequence[int]) -> Sequence[int]:
     """The spaces of `sids` (some of `where.candidates`, in order) that pass `where` now: the
-    filter's tests of Where.__call__, run once over the list."""
+    filter's tests of Where.__call__, run once over the list (`sids` itself if none filters;
+    the callers only read it)."""
     destroyed, fn = g.destroyed, where.fn
+    if fn is None and not destroyed:
+        return sids
     out = [s for s in sids if s not in destroyed] if destroyed else list(sids)
     if fn is not None:
         out = [s for s in out if fn(g, s)]
@@ -63,7 +67,8 @@ class Place(Ask):
         sid = action.arg
         _count_one(g, f, sid)
         g.add_sp(f["role"], sid, 1)
-        g.say("The {side} places 1 SP in {space}.", side=NAMES[f["role"]], space=SPACES[sid].name)
+        if not g.quiet:  # (a quiet game keeps no log: the line's arguments need not be looked up)
+            g.say("The {side} places 1 SP in {space}.", side=NAMES[f["role"]], space=SPACES[sid].name)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
         return "Place {n} more SP(s){where}.", {"n": f["n"], "where": _where(f)}
@@ -81,8 +86,9 @@ class Remove(Ask):
         sid = action.arg
         _count_one(g, f, sid)
         g.remove_sp(f["whose"], sid, 1)
-        g.say("The {side} removes 1 {whose} SP from {space}.", side=NAMES[f["role"]], whose=NAMES[f["whose"]],
-              space=SPACES[sid].name)
+        if not g.quiet:  # (as Place.apply)
+            g.say("The {side} removes 1 {whose} SP from {space}.", side=NAMES[f["role"]], whose=NAMES[f["whose"]],
+                  space=SPACES[sid].name)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
         return "Remove {n} more {whose} SP(s){where}.", {"n": f["n"], "whose": NAMES[f["whose"]], "where": _where(f)}
@@ -159,7 +165,8 @@ def play_event(g: Any, f: Frame) -> None:
         g.say("The event of {card} cannot happen now.", card=title)
         return
     g.events_played = g.events_played | {card}
-    g.say("The {side} carries out the event of {card}.", side=NAMES[side], card=title)
+    if not g.quiet:  # (a quiet game keeps no log: the line's arguments need not be looked up)
+        g.say("The {side} carries out the event of {card}.", side=NAMES[side], card=title)
     ev = EVENTS.get(card)
     if ev is None:
         g.say("(The event of {card} is not implemented yet: no effect.)", card=title)

@@ -44,7 +44,7 @@ def setup(g: Any) -> None:
     g.tst, g.tst_failed, g.tst_tried, g.tst_used = [0, 0], [False, False], [False, False], [0, 0]
     g.turn, g.ar, g.phasing = 1, 0, C
     g.events_played, g.no_event = frozenset(), frozenset()
-    g.effects, g.must_play = {}, [None, None]
+    g.effects, g.must_play, g._hooks = {}, [None, None], frozenset()
     g.known, g.not_red, g.ops_cap = [[], []], [], {}
     g.stack, g.ps, g.in_ps, g.final, g.ends_this_turn, g.outcome = [], None, False, False, False, None
     deal(g)  # 1989 3.1: 8 cards each, before the SPs are placed
@@ -185,7 +185,7 @@ def start_round(g: Any, side: int, n: int) -> None:
     """Action round `n` of `side` begins: it is replaced by an effect's steps, lost with an
     empty hand, or `side` chooses his card."""
     g.phasing, g.ar = side, n
-    if any(eff.hook == "replace_ar" for eff in g.effects.values()):  # (rare: General Strike)
+    if "replace_ar" in g._hooks:  # (rare: General Strike)
         replaced: list[Frame] = []
         for eff in list(g.effects.values()):  # a snapshot: a callback may end an effect
             if eff.hook != "replace_ar" or eff.fn is None:
@@ -199,7 +199,7 @@ def start_round(g: Any, side: int, n: int) -> None:
     if not g.hands[side]:  # 1989 4.5 step 2: an empty hand forfeits the round
         g.say("The {side} has no card: action round {n} is lost.", side=NAMES[side], n=n)
         return
-    g.push({"p": "choose_card", "role": side})
+    g.stack.append({"p": "choose_card", "role": side})
     g.run_hooks("before_ar", side)
 
 
@@ -220,12 +220,13 @@ class ChooseCard(Ask):
         g.must_play[side] = None
         g.hands[side].remove(card)
         g.in_play.append(card)
-        g.say("The {side} plays {card}.", side=NAMES[side], card=CARDS[card].title)
+        if not g.quiet:  # (a quiet game keeps no log: the line's arguments need not be looked up)
+            g.say("The {side} plays {card}.", side=NAMES[side], card=CARDS[card].title)
         if CARDS[card].scoring:  # 1989 8.0: always as an event, the struggle is fought now
             g.push([{"p": "ps_start", "country": CARDS[card].country, "card": card, "starter": side},
                      {"p": "ar_done", "card": card}])
         else:
-            g.push({"p": "card_mode", "role": side, "card": card})
+            g.stack.append({"p": "card_mode", "role": side, "card": card})
         g.run_hooks("on_play", side, card)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
@@ -258,7 +259,7 @@ class CardMode(Ask):
     def legal(self, g: Any, f: Frame) -> list[Action]:
         side, card = f["role"], f["card"]
         out = []
-        own = can_play_event(g, card, side)
+        own = CARDS[card].side in (side, BOTH) and g.event_playable(card, side)  # can_play_event, inline
         if own:
             out.append(PLAY_EVENT)
         out.append(PLAY_OPS)
@@ -272,7 +273,6 @@ class CardMode(Ask):
         side, card = f["role"], f["card"]
         g.stack.pop()
         done = {"p": "ar_done", "card": card}
-        ops = {"p": "operations", "role": side, "ops": None, "card": card, "where": None, "tst": False}
         if action.arg == "event":
             g.push([{"p": "play_event", "card": card, "side": side}, done])
         elif action.arg == "tiananmen":  # 1989 6.3.6: the event never happens
@@ -280,10 +280,10 @@ class CardMode(Ask):
         elif action.arg == "both":
             g.tst_used[side] |= BOX8
             g.push({"p": "ops_order", "role": side, "card": card, "event_side": side})
-        elif owner(card) == 1 - side and g.event_playable(card, 1 - side):  # 1989 5.2
+        elif CARDS[card].side == 1 - side and g.event_playable(card, 1 - side):  # 1989 5.2
             g.push({"p": "ops_order", "role": side, "card": card, "event_side": 1 - side})
         else:
-            g.push([ops, done])
+            g.push([{"p": "operations", "role": side, "ops": None, "card": card, "where": None, "tst": False}, done])
         ev = EVENTS.get(card)
         if action.arg == "ops" and ev is not None and ev.on_ops is not None:
             g.push(ev.on_ops(g, side))

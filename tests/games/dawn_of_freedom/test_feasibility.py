@@ -77,3 +77,16 @@ def test_6_1_place_ops_choices_are_the_affordable_eligible_spaces(seed: int) -> 
         affordable = [s for s in f["elig"] if s not in g.destroyed and place_cost(g, side, s) <= left]
         assert listed == affordable
     assert seen
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6, 7, 8])
+def test_the_hook_index_is_the_hooks_of_the_effects_in_force(seed: int) -> None:
+    """run_hooks and the hook points return at once when no effect in force listens (issue 15):
+    the index add_effect / end_effect keep is the hooks of the effects, at every position."""
+    hooked = 0
+    for g in positions(seed, every=1, handicap=seed % 3):
+        assert g._hooks == frozenset(e.hook for e in g.effects.values())
+        hooked += any(e.hook is not None for e in g.effects.values())
+        twin = g.clone()
+        assert twin._hooks == g._hooks
+    assert hooked  # the games reach positions where some effect listens
