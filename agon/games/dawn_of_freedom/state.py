@@ -278,6 +278,10 @@ class DawnState(State):
         self._ready = None
         self._hooks = self._hooks_in_force()
 
+    def listens(self, hook: str) -> bool:
+        """Does an effect in force listen at this hook point?"""
+        return hook in self._hooks
+
     def _hooks_in_force(self) -> frozenset[str | None]:
         return frozenset(e.hook for e in self.effects.values())
 

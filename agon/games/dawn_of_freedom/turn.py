@@ -185,7 +185,7 @@ def start_round(g: Any, side: int, n: int) -> None:
     """Action round `n` of `side` begins: it is replaced by an effect's steps, lost with an
     empty hand, or `side` chooses his card."""
     g.phasing, g.ar = side, n
-    if "replace_ar" in g._hooks:  # (rare: General Strike)
+    if g.listens("replace_ar"):  # (rare: General Strike)
         replaced: list[Frame] = []
         for eff in list(g.effects.values()):  # a snapshot: a callback may end an effect
             if eff.hook != "replace_ar" or eff.fn is None:
