@@ -133,6 +133,11 @@ def test_rng_below_and_shuffle_inlined_draw_the_same_numbers_as_next64():
         assert (fast.state, fast.draws) == (ref.state, ref.draws)
         fast.shuffle([]), fast.shuffle([1])
         assert (fast.state, fast.draws) == (ref.state, ref.draws)
+        for sides in (1, 6, 10, 20):  # die inlines below too
+            assert fast.die(sides) == 1 + ((ref.next64() * sides) >> 64)
+        assert (fast.state, fast.draws) == (ref.state, ref.draws)
+    with pytest.raises(ValueError):
+        Rng(0).die(0)
 
 
 def test_fuzz_harness_finds_no_problem_in_the_test_game():
