@@ -68,6 +68,10 @@ A_SPECIAL = {k: Action(v) for k, v in SPECIAL_VERB.items()}
 A_EXTRA = {k: Action("extra", k) for k in ("recruit", "move", "refresh", "draw", "organize")}
 A_UNREST = (Action("unrest", "objective"), Action("unrest", "extra"))
 DIDX_OF = {d: i for i, d in enumerate(DISTRICTS)}
+# the active roles, as _active returns them: nobody, one side, and the sides still to choose an objective
+_NOBODY: list[str] = []
+_ONE_ACTIVE = (["red"], ["white"])
+_CHOOSING = (([], ["white"]), (["red"], ["red", "white"]))  # [red chooses][white chooses]
 _NEUTRALS = (*NEUTRAL_UNITS, TROTSKY_N)
 _OWN = tuple(tuple(m for m in range(TROTSKY_R + 1) if OWNER[m] == side) for side in (0, 1))
 # CONTROLLABLE[side][holds PW]: the markers side may control (R0.4)
@@ -83,9 +87,31 @@ _BLOCKS = range(-1, len(CONNECTIONS))
 LEAVABLE = tuple(frozenset(d for d in range(len(DISTRICTS)) if any(e != b for _, e in ADJ[d])) for b in _BLOCKS)
 MOVES_TO = tuple(tuple(tuple(A_DIST[n] for n, e in ADJ[d] if e != b) for d in range(len(DISTRICTS))) for b in _BLOCKS)
 PROTEST_TO = tuple(tuple(A_CONN[e] for e in range(len(CONNECTIONS)) if e != b) for b in _BLOCKS)
-# UNIT_KIND_BIT[m]: one bit per (fresh, exhausted) pair of a side's units (A22: one per kind)
-_unit_kinds: dict[tuple[int, int], int] = {}
-UNIT_KIND_BIT = tuple(1 << _unit_kinds.setdefault((FRESH[m], EXH[m]), len(_unit_kinds)) for m in range(N_MARKERS))
+
+
+def _unit_spans(units: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """A side's units as runs of one kind (same fresh and exhausted strengths; A22: one per kind):
+    (first, end, fresh strength) each, so that a supply scan is a slice of `loc` (C-level searches).
+    data.json lists each side's units in a row, by ascending strength, each kind together."""
+    spans: list[tuple[int, int, int]] = []
+    for m in units:
+        if spans and (FRESH[m], EXH[m]) == (FRESH[m - 1], EXH[m - 1]):
+            spans[-1] = (spans[-1][0], m + 1, FRESH[m])
+        else:
+            spans.append((m, m + 1, FRESH[m]))
+    kinds = [(FRESH[a], EXH[a]) for a, _, _ in spans]
+    if (units != tuple(range(units[0], units[-1] + 1)) or len(set(kinds)) != len(kinds)
+            or [f for _, _, f in spans] != sorted(f for _, _, f in spans)):
+        raise ValueError("dual-powers data.json: a side's units in a row, by ascending strength, each kind together")
+    return tuple(spans)
+
+
+# UNIT_SPANS[side]: the runs of one kind of side's units; RECRUIT_END[side][limit]: the end of the
+# units of fresh strength <= limit (limit 0..MAX_UNIT_FRESH; a greater limit reads as MAX_UNIT_FRESH)
+UNIT_SPANS = tuple(_unit_spans(SIDE_UNITS[side]) for side in (0, 1))
+MAX_UNIT_FRESH = max(FRESH[m] for units in SIDE_UNITS for m in units)
+RECRUIT_END = tuple(tuple(max([end for _, end, f in UNIT_SPANS[side] if f <= limit], default=SIDE_UNITS[side][0])
+                          for limit in range(MAX_UNIT_FRESH + 1)) for side in (0, 1))
 
 
 class DualPowersState(State):
@@ -249,6 +275,7 @@ class DualPowersState(State):
         return out
 
     def _can_move(self, side: int) -> bool:
+        """Whether _movable has a marker: one it controls in a district it can leave (a C-level scan)."""
         loc, leavable = self.loc, LEAVABLE[self.block + 1]
         for m in self._candidates(side):
             if loc[m] in leavable:
@@ -269,6 +296,8 @@ class DualPowersState(State):
         return out
 
     def _can_refresh(self, side: int) -> bool:
+        """Whether _refreshable has a marker: an exhausted one it controls (a C-level scan; markers
+        off the board are always fresh, see views.check_invariants)."""
         loc, exh = self.loc, self.exh
         for m in self._candidates(side):
             if exh[m] and loc[m] >= 0:
@@ -279,11 +308,12 @@ class DualPowersState(State):
         """Units in `side`'s supply with fresh strength <= limit, one per kind (A22)."""
         loc = self.loc
         out: list[int] = []
-        kinds = 0
-        for m in SIDE_UNITS[side]:
-            if loc[m] == SUPPLY and FRESH[m] <= limit and not kinds & UNIT_KIND_BIT[m]:
-                kinds |= UNIT_KIND_BIT[m]
-                out.append(m)
+        for first, end, fresh in UNIT_SPANS[side]:
+            if fresh > limit:
+                break  # the spans go by ascending strength
+            run = loc[first:end]
+            if SUPPLY in run:
+                out.append(first + run.index(SUPPLY))  # the first of its kind, as in marker order
         return out
 
     def _can_recruit(self, side: int, limit: int) -> bool:
@@ -307,18 +337,21 @@ class DualPowersState(State):
     # -- the contract --------------------------------------------------------------------------
 
     def _active(self) -> list[str]:
+        # shared prebuilt lists: the engine only reads the list _active returns (it copies it for callers)
         ph = self.phase
         if ph == "over":
-            return []
+            return _NOBODY
         if ph == "objective":
-            return [SIDES[p] for p in (0, 1) if self.so[p] < 0]
-        return [SIDES[self.cur]]
+            so = self.so
+            return _CHOOSING[so[0] < 0][so[1] < 0]
+        return _ONE_ACTIVE[self.cur]
 
     def _legal(self, role: str) -> list[Action]:
         return _LISTER[self.phase](self, SIDE_OF[role])
 
     def _apply(self, role: str, action: Action) -> None:
-        _APPLIER[self.phase](self, SIDE_OF[role], action.verb, action.arg)
+        verb, arg = action
+        _APPLIER[self.phase](self, SIDE_OF[role], verb, arg)
 
     def _prompt(self, role: str) -> tuple[str, dict[str, Any]]:
         return text.prompt(self, SIDE_OF[role])
