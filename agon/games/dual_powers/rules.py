@@ -68,6 +68,21 @@ A_SPECIAL = {k: Action(v) for k, v in SPECIAL_VERB.items()}
 A_EXTRA = {k: Action("extra", k) for k in ("recruit", "move", "refresh", "draw", "organize")}
 A_UNREST = (Action("unrest", "objective"), Action("unrest", "extra"))
 DIDX_OF = {d: i for i, d in enumerate(DISTRICTS)}
+# Prebuilt legal lists, shared by every position that has them (the engine only reads a legal list;
+# its callers get copies): one per combination of the options a decision point offers
+_ALL_DISTRICTS = list(A_DIST)
+_UNREST_LISTS = ([A_UNREST[0]], list(A_UNREST))  # [an extra action is possible]
+# _COMMAND_LISTS[can recruit][can do the printed action][printed action] (R3.7; A7: pass always)
+_COMMAND_LISTS = tuple(tuple({act: [*([A_RECRUIT] if rec else []), *([a] if printed else []), A_PASS]
+                              for act, a in A_PRINTED.items()} for printed in (0, 1)) for rec in (0, 1))
+# _LEADER_LISTS[may recruit the leader][special or None] (R3.8; A6 b: either order)
+_LEADER_LISTS = tuple({sp: [*([A_LEADER_RECRUIT] if lr else []), *([A_SPECIAL[sp]] if sp else []), A_DONE]
+                       for sp in (None, *A_SPECIAL)} for lr in (0, 1))
+# _EXTRA_LISTS[mask]: the extra actions whose bits are in mask, in EXTRA_KINDS order, then pass (bit 5)
+EXTRA_KINDS = ("recruit", "move", "refresh", "draw", "organize")
+_X_RECRUIT, _X_MOVE, _X_REFRESH, _X_DRAW, _X_ORGANIZE, _X_PASS = (1 << i for i in range(6))
+_EXTRA_LISTS = tuple([*(A_EXTRA[k] for i, k in enumerate(EXTRA_KINDS) if mask >> i & 1),
+                      *([A_PASS] if mask & _X_PASS else [])] for mask in range(64))
 # the active roles, as _active returns them: nobody, one side, and the sides still to choose an objective
 _NOBODY: list[str] = []
 _ONE_ACTIVE = (["red"], ["white"])
@@ -85,8 +100,9 @@ CIDX_OF = {c: i for i, c in enumerate(CONNECTIONS)}
 # leave, the moves out of each district, and the connections a Mobilize Protest can block (R3.8.2)
 _BLOCKS = range(-1, len(CONNECTIONS))
 LEAVABLE = tuple(frozenset(d for d in range(len(DISTRICTS)) if any(e != b for _, e in ADJ[d])) for b in _BLOCKS)
-MOVES_TO = tuple(tuple(tuple(A_DIST[n] for n, e in ADJ[d] if e != b) for d in range(len(DISTRICTS))) for b in _BLOCKS)
-PROTEST_TO = tuple(tuple(A_CONN[e] for e in range(len(CONNECTIONS)) if e != b) for b in _BLOCKS)
+MOVES_TO = tuple(tuple([A_DIST[n] for n, e in ADJ[d] if e != b] for d in range(len(DISTRICTS))) for b in _BLOCKS)
+MOVES_ON = tuple(tuple([*to, A_DONE] for to in by_district) for by_district in MOVES_TO)  # R3.7.3: or stop
+PROTEST_TO = tuple([A_CONN[e] for e in range(len(CONNECTIONS)) if e != b] for b in _BLOCKS)
 
 
 def _unit_spans(units: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
@@ -438,14 +454,10 @@ class DualPowersState(State):
     # -- Command card action (R3.6.1, R3.7) -----------------------------------------------------
 
     def _l_command(self, side: int) -> list[Action]:
-        out = []
-        if self._can_recruit(side, CARD_REC[self.card]):
-            out.append(A_RECRUIT)  # DP R3.7.1
-        act = CARD_ACT[self.card]
-        if (self._can_refresh(side) if act == "refresh" else self._can_move(side)):
-            out.append(A_PRINTED[act])
-        out.append(A_PASS)  # A7
-        return out
+        card = self.card
+        act = CARD_ACT[card]
+        can_act = self._can_refresh(side) if act == "refresh" else self._can_move(side)
+        return _COMMAND_LISTS[self._can_recruit(side, CARD_REC[card])][can_act][act]  # DP R3.7.1-4, A7
 
     def _a_command(self, side: int, verb: str, arg: Any) -> None:
         if verb == "recruit":
@@ -491,7 +503,7 @@ class DualPowersState(State):
         self.phase = "move_to"
 
     def _l_move_to(self, side: int) -> list[Action]:
-        return list(MOVES_TO[self.block + 1][self.loc[self.mk]])  # DP R0.6
+        return MOVES_TO[self.block + 1][self.loc[self.mk]]  # DP R0.6
 
     def _a_move_to(self, side: int, verb: str, dist: Any) -> None:
         if verb == "done":
@@ -509,7 +521,7 @@ class DualPowersState(State):
             self._finish()
 
     def _l_move_on(self, side: int) -> list[Action]:
-        return [*self._l_move_to(side), A_DONE]
+        return MOVES_ON[self.block + 1][self.loc[self.mk]]
 
     _a_move_on = _a_move_to
 
@@ -526,14 +538,9 @@ class DualPowersState(State):
     # -- Leader card (R3.6.2, R3.8) --------------------------------------------------------------
 
     def _l_leader(self, side: int) -> list[Action]:
-        out = []
-        if not self.lr_done:
-            out.append(A_LEADER_RECRUIT)
         special = CARD_SPECIAL[self.card]
-        if not self.sp_done and self._special_useful(side, special):
-            out.append(A_SPECIAL[special])  # A6(b): either order
-        out.append(A_DONE)
-        return out
+        offered = special if not self.sp_done and self._special_useful(side, special) else None
+        return _LEADER_LISTS[not self.lr_done][offered]  # A6(b): either order
 
     def _a_leader(self, side: int, verb: str, arg: Any) -> None:
         if verb == "done":
@@ -562,7 +569,7 @@ class DualPowersState(State):
             self._finish()
 
     def _l_place_leader(self, side: int) -> list[Action]:
-        return list(A_DIST)
+        return _ALL_DISTRICTS
 
     def _a_place_leader(self, side: int, verb: str, dist: Any) -> None:
         d = DIDX_OF[dist]
@@ -580,7 +587,7 @@ class DualPowersState(State):
         self._finish()
 
     def _l_protest(self, side: int) -> list[Action]:
-        return list(PROTEST_TO[self.block + 1])
+        return PROTEST_TO[self.block + 1]
 
     def _a_protest(self, side: int, verb: str, conn: Any) -> None:
         self.block = CIDX_OF[conn]  # DP R3.8.2
@@ -590,25 +597,29 @@ class DualPowersState(State):
     # -- extra actions (R3.9, S7.1) --------------------------------------------------------------
 
     def _l_extra(self, side: int) -> list[Action]:
-        out = self._extra_options(side)
+        mask = self._extra_mask(side)
         if self.ctx != "xunrest":  # B1: the calendar's extra action may be forgone, not the chosen Unrest one
-            out.append(A_PASS)
-        return out
+            mask |= _X_PASS
+        return _EXTRA_LISTS[mask]
 
     def _extra_options(self, side: int) -> list[Action]:
-        """The extra actions `side` can take now (R3.9.2, S7.1; A30: none without effect)."""
-        out = []
+        """The extra actions `side` can take now (a shared list: read it only)."""
+        return _EXTRA_LISTS[self._extra_mask(side)]
+
+    def _extra_mask(self, side: int) -> int:
+        """The extra actions `side` can take now as _X_ bits (R3.9.2, S7.1; A30: none without effect)."""
+        mask = 0
         if self._can_recruit(side, 99):  # A23: any strength
-            out.append(A_EXTRA["recruit"])
+            mask = _X_RECRUIT
         if self._can_move(side):
-            out.append(A_EXTRA["move"])
+            mask |= _X_MOVE
         if self._can_refresh(side):
-            out.append(A_EXTRA["refresh"])
+            mask |= _X_REFRESH
         if self.deck or self.discard:
-            out.append(A_EXTRA["draw"])
+            mask |= _X_DRAW
         if self.solo and not self.so_up[self.human]:
-            out.append(A_EXTRA["organize"])  # DP S7.1 (A20)
-        return out
+            mask |= _X_ORGANIZE  # DP S7.1 (A20)
+        return mask
 
     def _a_extra(self, side: int, verb: str, kind: Any) -> None:
         name = SIDES[side].capitalize()
@@ -647,7 +658,7 @@ class DualPowersState(State):
         self.phase = "xplace"
 
     def _l_xplace(self, side: int) -> list[Action]:
-        return list(A_DIST)
+        return _ALL_DISTRICTS
 
     def _a_xplace(self, side: int, verb: str, dist: Any) -> None:
         d = DIDX_OF[dist]
@@ -662,7 +673,7 @@ class DualPowersState(State):
 
     def _l_unrest(self, side: int) -> list[Action]:
         # DP R4.3.4: VP or an extra action (B1: no forgoing; A30: the extra action only if one is possible)
-        return list(A_UNREST) if self._extra_options(side) else [A_UNREST[0]]
+        return _UNREST_LISTS[bool(self._extra_options(side))]
 
     def _a_unrest(self, side: int, verb: str, choice: Any) -> None:
         if choice == "objective":
