@@ -150,8 +150,16 @@ def calendar_event(s: DualPowersState) -> None:
 
 def draw(s: DualPowersState, side: int, n: int, to: list[int] | None = None) -> list[int]:
     """Draw n Command cards into `to` (default: the side's hand); DP R1.3 reshuffle; G15 shortfall."""
-    got: list[int] = []
     dest = s.hands[side] if to is None else to
+    deck = s.deck
+    rest = len(deck) - n
+    if rest >= 0:  # the usual case: the n cards the loop below would pop from the end, in one step
+        top = deck[rest:]
+        top.reverse()
+        del deck[rest:]
+        dest += top
+        return top
+    got: list[int] = []
     for _ in range(n):
         if not s.deck:
             if not s.discard:

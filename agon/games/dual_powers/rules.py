@@ -68,6 +68,25 @@ A_SPECIAL = {k: Action(v) for k, v in SPECIAL_VERB.items()}
 A_EXTRA = {k: Action("extra", k) for k in ("recruit", "move", "refresh", "draw", "organize")}
 A_UNREST = (Action("unrest", "objective"), Action("unrest", "extra"))
 DIDX_OF = {d: i for i, d in enumerate(DISTRICTS)}
+# Prebuilt legal lists, shared by every position that has them (the engine only reads a legal list;
+# its callers get copies): one per combination of the options a decision point offers
+_ALL_DISTRICTS = list(A_DIST)
+_UNREST_LISTS = ([A_UNREST[0]], list(A_UNREST))  # [an extra action is possible]
+# _COMMAND_LISTS[can recruit][can do the printed action][printed action] (R3.7; A7: pass always)
+_COMMAND_LISTS = tuple(tuple({act: [*([A_RECRUIT] if rec else []), *([a] if printed else []), A_PASS]
+                              for act, a in A_PRINTED.items()} for printed in (0, 1)) for rec in (0, 1))
+# _LEADER_LISTS[may recruit the leader][special or None] (R3.8; A6 b: either order)
+_LEADER_LISTS = tuple({sp: [*([A_LEADER_RECRUIT] if lr else []), *([A_SPECIAL[sp]] if sp else []), A_DONE]
+                       for sp in (None, *A_SPECIAL)} for lr in (0, 1))
+# _EXTRA_LISTS[mask]: the extra actions whose bits are in mask, in EXTRA_KINDS order, then pass (bit 5)
+EXTRA_KINDS = ("recruit", "move", "refresh", "draw", "organize")
+_X_RECRUIT, _X_MOVE, _X_REFRESH, _X_DRAW, _X_ORGANIZE, _X_PASS = (1 << i for i in range(6))
+_EXTRA_LISTS = tuple([*(A_EXTRA[k] for i, k in enumerate(EXTRA_KINDS) if mask >> i & 1),
+                      *([A_PASS] if mask & _X_PASS else [])] for mask in range(64))
+# the active roles, as _active returns them: nobody, one side, and the sides still to choose an objective
+_NOBODY: list[str] = []
+_ONE_ACTIVE = (["red"], ["white"])
+_CHOOSING = (([], ["white"]), (["red"], ["red", "white"]))  # [red chooses][white chooses]
 _NEUTRALS = (*NEUTRAL_UNITS, TROTSKY_N)
 _OWN = tuple(tuple(m for m in range(TROTSKY_R + 1) if OWNER[m] == side) for side in (0, 1))
 # CONTROLLABLE[side][holds PW]: the markers side may control (R0.4)
@@ -81,11 +100,34 @@ CIDX_OF = {c: i for i, c in enumerate(CONNECTIONS)}
 # leave, the moves out of each district, and the connections a Mobilize Protest can block (R3.8.2)
 _BLOCKS = range(-1, len(CONNECTIONS))
 LEAVABLE = tuple(frozenset(d for d in range(len(DISTRICTS)) if any(e != b for _, e in ADJ[d])) for b in _BLOCKS)
-MOVES_TO = tuple(tuple(tuple(A_DIST[n] for n, e in ADJ[d] if e != b) for d in range(len(DISTRICTS))) for b in _BLOCKS)
-PROTEST_TO = tuple(tuple(A_CONN[e] for e in range(len(CONNECTIONS)) if e != b) for b in _BLOCKS)
-# UNIT_KIND_BIT[m]: one bit per (fresh, exhausted) pair of a side's units (A22: one per kind)
-_unit_kinds: dict[tuple[int, int], int] = {}
-UNIT_KIND_BIT = tuple(1 << _unit_kinds.setdefault((FRESH[m], EXH[m]), len(_unit_kinds)) for m in range(N_MARKERS))
+MOVES_TO = tuple(tuple([A_DIST[n] for n, e in ADJ[d] if e != b] for d in range(len(DISTRICTS))) for b in _BLOCKS)
+MOVES_ON = tuple(tuple([*to, A_DONE] for to in by_district) for by_district in MOVES_TO)  # R3.7.3: or stop
+PROTEST_TO = tuple([A_CONN[e] for e in range(len(CONNECTIONS)) if e != b] for b in _BLOCKS)
+
+
+def _unit_spans(units: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """A side's units as runs of one kind (same fresh and exhausted strengths; A22: one per kind):
+    (first, end, fresh strength) each, so that a supply scan is a slice of `loc` (C-level searches).
+    data.json lists each side's units in a row, by ascending strength, each kind together."""
+    spans: list[tuple[int, int, int]] = []
+    for m in units:
+        if spans and (FRESH[m], EXH[m]) == (FRESH[m - 1], EXH[m - 1]):
+            spans[-1] = (spans[-1][0], m + 1, FRESH[m])
+        else:
+            spans.append((m, m + 1, FRESH[m]))
+    kinds = [(FRESH[a], EXH[a]) for a, _, _ in spans]
+    if (units != tuple(range(units[0], units[-1] + 1)) or len(set(kinds)) != len(kinds)
+            or [f for _, _, f in spans] != sorted(f for _, _, f in spans)):
+        raise ValueError("dual-powers data.json: a side's units in a row, by ascending strength, each kind together")
+    return tuple(spans)
+
+
+# UNIT_SPANS[side]: the runs of one kind of side's units; RECRUIT_END[side][limit]: the end of the
+# units of fresh strength <= limit (limit 0..MAX_UNIT_FRESH; a greater limit reads as MAX_UNIT_FRESH)
+UNIT_SPANS = tuple(_unit_spans(SIDE_UNITS[side]) for side in (0, 1))
+MAX_UNIT_FRESH = max(FRESH[m] for units in SIDE_UNITS for m in units)
+RECRUIT_END = tuple(tuple(max([end for _, end, f in UNIT_SPANS[side] if f <= limit], default=SIDE_UNITS[side][0])
+                          for limit in range(MAX_UNIT_FRESH + 1)) for side in (0, 1))
 
 
 class DualPowersState(State):
@@ -249,6 +291,7 @@ class DualPowersState(State):
         return out
 
     def _can_move(self, side: int) -> bool:
+        """Whether _movable has a marker: one it controls in a district it can leave (a C-level scan)."""
         loc, leavable = self.loc, LEAVABLE[self.block + 1]
         for m in self._candidates(side):
             if loc[m] in leavable:
@@ -269,6 +312,8 @@ class DualPowersState(State):
         return out
 
     def _can_refresh(self, side: int) -> bool:
+        """Whether _refreshable has a marker: an exhausted one it controls (a C-level scan; markers
+        off the board are always fresh, see views.check_invariants)."""
         loc, exh = self.loc, self.exh
         for m in self._candidates(side):
             if exh[m] and loc[m] >= 0:
@@ -279,11 +324,12 @@ class DualPowersState(State):
         """Units in `side`'s supply with fresh strength <= limit, one per kind (A22)."""
         loc = self.loc
         out: list[int] = []
-        kinds = 0
-        for m in SIDE_UNITS[side]:
-            if loc[m] == SUPPLY and FRESH[m] <= limit and not kinds & UNIT_KIND_BIT[m]:
-                kinds |= UNIT_KIND_BIT[m]
-                out.append(m)
+        for first, end, fresh in UNIT_SPANS[side]:
+            if fresh > limit:
+                break  # the spans go by ascending strength
+            run = loc[first:end]
+            if SUPPLY in run:
+                out.append(first + run.index(SUPPLY))  # the first of its kind, as in marker order
         return out
 
     def _can_recruit(self, side: int, limit: int) -> bool:
@@ -307,18 +353,21 @@ class DualPowersState(State):
     # -- the contract --------------------------------------------------------------------------
 
     def _active(self) -> list[str]:
+        # shared prebuilt lists: the engine only reads the list _active returns (it copies it for callers)
         ph = self.phase
         if ph == "over":
-            return []
+            return _NOBODY
         if ph == "objective":
-            return [SIDES[p] for p in (0, 1) if self.so[p] < 0]
-        return [SIDES[self.cur]]
+            so = self.so
+            return _CHOOSING[so[0] < 0][so[1] < 0]
+        return _ONE_ACTIVE[self.cur]
 
     def _legal(self, role: str) -> list[Action]:
         return _LISTER[self.phase](self, SIDE_OF[role])
 
     def _apply(self, role: str, action: Action) -> None:
-        _APPLIER[self.phase](self, SIDE_OF[role], action.verb, action.arg)
+        verb, arg = action
+        _APPLIER[self.phase](self, SIDE_OF[role], verb, arg)
 
     def _prompt(self, role: str) -> tuple[str, dict[str, Any]]:
         return text.prompt(self, SIDE_OF[role])
@@ -405,14 +454,10 @@ class DualPowersState(State):
     # -- Command card action (R3.6.1, R3.7) -----------------------------------------------------
 
     def _l_command(self, side: int) -> list[Action]:
-        out = []
-        if self._can_recruit(side, CARD_REC[self.card]):
-            out.append(A_RECRUIT)  # DP R3.7.1
-        act = CARD_ACT[self.card]
-        if (self._can_refresh(side) if act == "refresh" else self._can_move(side)):
-            out.append(A_PRINTED[act])
-        out.append(A_PASS)  # A7
-        return out
+        card = self.card
+        act = CARD_ACT[card]
+        can_act = self._can_refresh(side) if act == "refresh" else self._can_move(side)
+        return _COMMAND_LISTS[self._can_recruit(side, CARD_REC[card])][can_act][act]  # DP R3.7.1-4, A7
 
     def _a_command(self, side: int, verb: str, arg: Any) -> None:
         if verb == "recruit":
@@ -458,7 +503,7 @@ class DualPowersState(State):
         self.phase = "move_to"
 
     def _l_move_to(self, side: int) -> list[Action]:
-        return list(MOVES_TO[self.block + 1][self.loc[self.mk]])  # DP R0.6
+        return MOVES_TO[self.block + 1][self.loc[self.mk]]  # DP R0.6
 
     def _a_move_to(self, side: int, verb: str, dist: Any) -> None:
         if verb == "done":
@@ -476,7 +521,7 @@ class DualPowersState(State):
             self._finish()
 
     def _l_move_on(self, side: int) -> list[Action]:
-        return [*self._l_move_to(side), A_DONE]
+        return MOVES_ON[self.block + 1][self.loc[self.mk]]
 
     _a_move_on = _a_move_to
 
@@ -493,14 +538,9 @@ class DualPowersState(State):
     # -- Leader card (R3.6.2, R3.8) --------------------------------------------------------------
 
     def _l_leader(self, side: int) -> list[Action]:
-        out = []
-        if not self.lr_done:
-            out.append(A_LEADER_RECRUIT)
         special = CARD_SPECIAL[self.card]
-        if not self.sp_done and self._special_useful(side, special):
-            out.append(A_SPECIAL[special])  # A6(b): either order
-        out.append(A_DONE)
-        return out
+        offered = special if not self.sp_done and self._special_useful(side, special) else None
+        return _LEADER_LISTS[not self.lr_done][offered]  # A6(b): either order
 
     def _a_leader(self, side: int, verb: str, arg: Any) -> None:
         if verb == "done":
@@ -529,7 +569,7 @@ class DualPowersState(State):
             self._finish()
 
     def _l_place_leader(self, side: int) -> list[Action]:
-        return list(A_DIST)
+        return _ALL_DISTRICTS
 
     def _a_place_leader(self, side: int, verb: str, dist: Any) -> None:
         d = DIDX_OF[dist]
@@ -547,7 +587,7 @@ class DualPowersState(State):
         self._finish()
 
     def _l_protest(self, side: int) -> list[Action]:
-        return list(PROTEST_TO[self.block + 1])
+        return PROTEST_TO[self.block + 1]
 
     def _a_protest(self, side: int, verb: str, conn: Any) -> None:
         self.block = CIDX_OF[conn]  # DP R3.8.2
@@ -557,25 +597,29 @@ class DualPowersState(State):
     # -- extra actions (R3.9, S7.1) --------------------------------------------------------------
 
     def _l_extra(self, side: int) -> list[Action]:
-        out = self._extra_options(side)
+        mask = self._extra_mask(side)
         if self.ctx != "xunrest":  # B1: the calendar's extra action may be forgone, not the chosen Unrest one
-            out.append(A_PASS)
-        return out
+            mask |= _X_PASS
+        return _EXTRA_LISTS[mask]
 
     def _extra_options(self, side: int) -> list[Action]:
-        """The extra actions `side` can take now (R3.9.2, S7.1; A30: none without effect)."""
-        out = []
+        """The extra actions `side` can take now (a shared list: read it only)."""
+        return _EXTRA_LISTS[self._extra_mask(side)]
+
+    def _extra_mask(self, side: int) -> int:
+        """The extra actions `side` can take now as _X_ bits (R3.9.2, S7.1; A30: none without effect)."""
+        mask = 0
         if self._can_recruit(side, 99):  # A23: any strength
-            out.append(A_EXTRA["recruit"])
+            mask = _X_RECRUIT
         if self._can_move(side):
-            out.append(A_EXTRA["move"])
+            mask |= _X_MOVE
         if self._can_refresh(side):
-            out.append(A_EXTRA["refresh"])
+            mask |= _X_REFRESH
         if self.deck or self.discard:
-            out.append(A_EXTRA["draw"])
+            mask |= _X_DRAW
         if self.solo and not self.so_up[self.human]:
-            out.append(A_EXTRA["organize"])  # DP S7.1 (A20)
-        return out
+            mask |= _X_ORGANIZE  # DP S7.1 (A20)
+        return mask
 
     def _a_extra(self, side: int, verb: str, kind: Any) -> None:
         name = SIDES[side].capitalize()
@@ -614,7 +658,7 @@ class DualPowersState(State):
         self.phase = "xplace"
 
     def _l_xplace(self, side: int) -> list[Action]:
-        return list(A_DIST)
+        return _ALL_DISTRICTS
 
     def _a_xplace(self, side: int, verb: str, dist: Any) -> None:
         d = DIDX_OF[dist]
@@ -629,7 +673,7 @@ class DualPowersState(State):
 
     def _l_unrest(self, side: int) -> list[Action]:
         # DP R4.3.4: VP or an extra action (B1: no forgoing; A30: the extra action only if one is possible)
-        return list(A_UNREST) if self._extra_options(side) else [A_UNREST[0]]
+        return _UNREST_LISTS[bool(self._extra_options(side))]
 
     def _a_unrest(self, side: int, verb: str, choice: Any) -> None:
         if choice == "objective":

@@ -104,15 +104,11 @@ def score_rest(s: DualPowersState) -> None:
         first = 0
     else:
         first = 1 - s.pw  # DP R4.5.3
-    cards = [-1, -1]
-    for side in (0, 1):
-        if s.solo and side == s.opp:
-            c = solo.opposition_objective(s.opp_played)  # DP S8.3
-            s.set_so(side, c, 1)
-        else:
-            c = s.so[side]
-            s.set_so(side, c, 1)  # DP R4.5 / S8.2
-        cards[side] = c
+    cards = list(s.so)  # DP R4.5 / S8.2
+    if s.solo:
+        cards[s.opp] = solo.opposition_objective(s.opp_played)  # DP S8.3
+    s.so = (cards[0], cards[1])
+    s.so_up = (1, 1)  # both face up
     s.reveal()
     order = (first, 1 - first)
     d2 = CARD_DIST[cards[order[0]]] if cards[order[0]] >= 0 else -1
@@ -159,7 +155,11 @@ def _leader_side(s: DualPowersState) -> int:
 def exhaust(s: DualPowersState) -> None:
     """DP R4.7: each district with an objective marker once: fresh -> exhausted, exhausted -> removed."""
     loc, exh = s.loc, s.exh
-    for m in sorted(m for d in {d for d in s.obj if d >= 0} for m in markers_in(loc, d)):
+    here: list[int] = []
+    for d in {d for d in s.obj if d >= 0}:
+        here += markers_in(loc, d)
+    here.sort()  # marker order, as the log reads
+    for m in here:
         d = loc[m]
         if not exh[m]:
             exh[m] = 1
@@ -199,7 +199,9 @@ def cleanup(s: DualPowersState) -> None:
             s.gone.append(s.opp_leader_card)
             s.opp_leader_card = -1
     else:
-        s.discard.extend(c for c in s.so if c >= 0)
+        for c in s.so:
+            if c >= 0:
+                s.discard.append(c)
     s.so = (-1, -1)
     s.so_up = (0, 0)
     if s.unrest >= 0 and not s.quiet:
