@@ -16,6 +16,8 @@ What a game writes (the protected hooks):
     State: _setup()                     deal, place, shuffle (state.rng is ready)
            _active() -> list[str]       roles that must act now ([] once over)
            _legal(role) -> list[Action] legal actions, deterministic order (never "undo")
+                                        (both may return lists the game shares and made once:
+                                        the engine only reads them, and hands callers copies)
            _apply(role, action)         mutate; called only with a legal action
            _prompt(role) -> (text, args)
            _view(role) -> dict          what `role` may see (None: a spectator)
