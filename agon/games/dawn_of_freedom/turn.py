@@ -64,21 +64,11 @@ def hand_size(g: Any, side: int) -> int:
 
 def deal(g: Any) -> None:
     """1989 4.5 step 1: one card at a time, Communist first, up to the hand size."""
-    dealt: list[list[int]] = [[], []]
-    size = [hand_size(g, D), hand_size(g, C)]  # drawing changes no effect
-    hands, draw = g.hands, g.draw
-    for _ in range(40):
-        takers = [side for side in (C, D) if len(hands[side]) < size[side]]  # this round of the deal
-        if not takers:
-            break
-        for side in takers:
-            got = draw(side, 1, quiet=True)
-            if not got:  # the deck and the discards ran out
-                break
-            dealt[side] += got
-        else:
-            continue
-        break
+    short = [max(0, hand_size(g, side) - len(g.hands[side])) for side in (D, C)]  # (D, C = 0, 1)
+    # the order the cards go out in, known at once (drawing changes no hand size): C D C D ...,
+    # then the side still short alone
+    order = [side for n in range(max(short)) for side in (C, D) if n < short[side]]
+    dealt = g.draw_each(order)  # (it stops early if the deck and the discards run out)
     for side in (C, D):
         if dealt[side] and not g.quiet:  # (a quiet game keeps no log: the card lists need not be built)
             g.say("The {side} is dealt {n} card(s).", side=NAMES[side], n=len(dealt[side]))
