@@ -75,6 +75,11 @@ def deal(g: Any) -> None:
             g.say("You are dealt {cards}.", to=ROLES[side], cards=join_terms([CARDS[c].title for c in dealt[side]]))
 
 
+# the enemy SPs the last setup placement was listed for, and its actions (a memo: a side places
+# 2 to 4 SPs in a row, and his own SPs do not change the list; the key is the whole input)
+_setup_listed: tuple[tuple[int, ...], list[Action]] = ((), [])
+
+
 @ask("setup_place")
 class SetupPlace(Ask):
     """1989 3.4: free SPs, each in a space holding no enemy SPs at that moment."""
@@ -82,8 +87,12 @@ class SetupPlace(Ask):
     always = True
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        opp = g.sp[1 - f["role"]]
-        return [SPACE[s] for s in ALL_SPACES if not opp[s]]
+        global _setup_listed
+        opp = tuple(g.sp[1 - f["role"]])
+        memo = _setup_listed  # one read: another thread may replace it, never half
+        if memo[0] != opp:
+            memo = _setup_listed = (opp, [SPACE[s] for s in ALL_SPACES if not opp[s]])
+        return memo[1][:]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.add_sp(f["role"], action.arg, 1)
