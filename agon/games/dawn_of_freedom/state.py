@@ -415,13 +415,8 @@ class DawnState(State):
         `quiet`: the caller logs the draw (the deal)."""
         got = []
         for _ in range(n):
-            if not self.deck:
-                if not self.discard:
-                    break
-                self.deck = self.discard
-                self.discard = []
-                self.rng.shuffle(self.deck)
-                self.say("The discard pile is reshuffled into a new draw deck.")
+            if not self.deck and not self._reshuffle():
+                break
             card = self.deck.pop()
             self.forget(card)
             self.hands[side].append(card)
@@ -433,6 +428,35 @@ class DawnState(State):
             self.say("The {side} draws {n} card(s).", side=NAMES[side], n=len(got))
             self.say("You draw {cards}.", to=ROLES[side], cards=join_terms([CARDS[c].title for c in got]))
         return got
+
+    def draw_each(self, sides: list[int]) -> list[list[int]]:
+        """Draw one card for each side of `sides`, in that order (the deal), reshuffling as `draw`
+        does; stop when no card is left. Returns the cards each side got (the caller logs them)."""
+        got: list[list[int]] = [[], []]
+        hands = self.hands
+        # forget() only removes from these: if they are empty now, no drawn card needs it
+        seen = self.known[0] or self.known[1] or self.not_red or self.ops_cap
+        for side in sides:
+            if not self.deck and not self._reshuffle():
+                break
+            card = self.deck.pop()
+            if seen:
+                self.forget(card)
+            hands[side].append(card)
+            got[side].append(card)
+        if got[0] or got[1]:
+            self.reveal()
+        return got
+
+    def _reshuffle(self) -> bool:
+        """The deck ran out: the discards become the new draw deck (4.3); False if there are none."""
+        if not self.discard:
+            return False
+        self.deck = self.discard
+        self.discard = []
+        self.rng.shuffle(self.deck)
+        self.say("The discard pile is reshuffled into a new draw deck.")
+        return True
 
     def forget(self, card: int) -> None:
         """`card` joins a hand unseen: nothing the opponent saw of it before still holds."""

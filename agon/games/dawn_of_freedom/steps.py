@@ -17,10 +17,12 @@ def _within_limits(f: Frame, sids: Sequence[int]) -> list[Action]:
     space (`per`)."""
     done = f["done"]
     if f["one"] and done:
-        sids = [s for s in sids if s == done[0]]
+        sids = [done[0]] if done[0] in sids else []  # (`sids` lists a space at most once)
     per = f["per"]
-    if per is not None:
-        return [SPACE[s] for s in sids if done.count(s) < per]
+    if per is not None and done:  # the spaces used `per` times already are out (looked up in the short `done`)
+        full = {s for s in done if done.count(s) >= per}
+        if full:
+            return [SPACE[s] for s in sids if s not in full]
     return [SPACE[s] for s in sids]
 
 

@@ -64,25 +64,20 @@ def hand_size(g: Any, side: int) -> int:
 
 def deal(g: Any) -> None:
     """1989 4.5 step 1: one card at a time, Communist first, up to the hand size."""
-    dealt: list[list[int]] = [[], []]
-    size = [hand_size(g, D), hand_size(g, C)]  # drawing changes no effect
-    hands, draw = g.hands, g.draw
-    for _ in range(40):
-        takers = [side for side in (C, D) if len(hands[side]) < size[side]]  # this round of the deal
-        if not takers:
-            break
-        for side in takers:
-            got = draw(side, 1, quiet=True)
-            if not got:  # the deck and the discards ran out
-                break
-            dealt[side] += got
-        else:
-            continue
-        break
+    short = [max(0, hand_size(g, side) - len(g.hands[side])) for side in (D, C)]  # (D, C = 0, 1)
+    # the order the cards go out in, known at once (drawing changes no hand size): C D C D ...,
+    # then the side still short alone
+    order = [side for n in range(max(short)) for side in (C, D) if n < short[side]]
+    dealt = g.draw_each(order)  # (it stops early if the deck and the discards run out)
     for side in (C, D):
         if dealt[side] and not g.quiet:  # (a quiet game keeps no log: the card lists need not be built)
             g.say("The {side} is dealt {n} card(s).", side=NAMES[side], n=len(dealt[side]))
             g.say("You are dealt {cards}.", to=ROLES[side], cards=join_terms([CARDS[c].title for c in dealt[side]]))
+
+
+# the enemy SPs the last setup placement was listed for, and its actions (a memo: a side places
+# 2 to 4 SPs in a row, and his own SPs do not change the list; the key is the whole input)
+_setup_listed: tuple[tuple[int, ...], list[Action]] = ((), [])
 
 
 @ask("setup_place")
@@ -92,8 +87,12 @@ class SetupPlace(Ask):
     always = True
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        opp = g.sp[1 - f["role"]]
-        return [SPACE[s] for s in ALL_SPACES if not opp[s]]
+        global _setup_listed
+        opp = tuple(g.sp[1 - f["role"]])
+        memo = _setup_listed  # one read: another thread may replace it, never half
+        if memo[0] != opp:
+            memo = _setup_listed = (opp, [SPACE[s] for s in ALL_SPACES if not opp[s]])
+        return memo[1][:]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.add_sp(f["role"], action.arg, 1)
