@@ -162,6 +162,7 @@ class State(ABC):
         self._undo: list[tuple[str, State]] = []
         self._revealed = False
         self._memo: tuple[list[str], dict[str, list[Action]]] | None = None
+        self._handed: tuple[list[str], dict[str, list[Action]]] | None = None  # the last memo a game handed over
         self.undo_enabled = False
         self.quiet = False  # machines' games: no log lines (the record stays; `log` replays it)
 
@@ -198,6 +199,15 @@ class State(ABC):
         if legal is None:
             legal = memo[1][role] = self._legal(role)
         return legal
+
+    def settled(self, role: str, active: list[str], legal: list[Action]) -> None:
+        """The game hands over the position it has just reached: `role` alone acts (`active` is
+        [role], a list the engine only reads) and `legal` is its legal list, as `_active` and
+        `_legal` would give them. A game that finds them anyway while it applies an action (1989's
+        flow looks for the next decision that has options) calls it as the last thing it does,
+        and the engine keeps them for this position instead of asking again (issue 15)."""
+        if self.quiet or self.memo_legal:  # (as _active_now keeps a memo)
+            self._memo = self._handed = (active, {role: legal})
 
     def changed(self) -> None:
         """Forget what was computed for this position (the active roles, the legal lists): call it
@@ -324,9 +334,10 @@ class State(ABC):
             actions._n = n + 1
         else:  # a twin appended past the shared prefix: SharedList copies ours first
             actions.append((role, action[0], action[1]))
-        self._memo = None
+        self._memo = None  # a new position (the game may look at itself while it applies)
         self._apply(role, action)
-        self._memo = None
+        if self._memo is not self._handed:  # unless the game handed the new position's over (settled)
+            self._memo = None
 
     def _commit(self, role: str, action: Action, note: str | None = None) -> None:
         """Record a legal action and apply it: the hot path of play."""
@@ -336,7 +347,8 @@ class State(ABC):
             self._actions.append((role, action[0], action[1]))
         self._memo = None  # a new position (the game may look at itself while it applies)
         self._apply(role, action)
-        self._memo = None
+        if self._memo is not self._handed:  # unless the game handed the new position's over (settled)
+            self._memo = None
 
     def _record(self, role: str, action: Action, note: str | None) -> None:
         """Put the action (and the note's log line) into the record."""

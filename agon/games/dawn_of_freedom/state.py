@@ -65,7 +65,6 @@ class DawnState(State):
     ends_this_turn: bool
     outcome: dict[str, Any] | None
     sp_summary: bool = False  # an event's SP changes are being summed up in one log line (steps.play_event)
-    _ready: tuple[Frame, list[Action]] | None = None  # the legal list run() found for the frame it stopped at
     # the hooks of the effects in force (a cache, not in the digest): kept by add_effect and
     # end_effect, rebuilt by changed() after a hand edit; hook points that nothing listens to
     # return at once (checked by check_invariants and tests/games/dawn_of_freedom/test_feasibility.py)
@@ -100,7 +99,6 @@ class DawnState(State):
         twin.not_red = self.not_red[:]
         twin.ops_cap = dict(self.ops_cap)
         twin.stack = [dict(f) for f in self.stack]
-        twin._ready = None
         if self.ps is not None:
             ps = dict(self.ps)
             ps["hands"] = [self.ps["hands"][0][:], self.ps["hands"][1][:]]
@@ -118,17 +116,12 @@ class DawnState(State):
 
     def _legal(self, role: str) -> list[Action]:
         f = self.stack[-1]
-        ready = self._ready
-        if ready is not None and ready[0] is f:  # run() just listed them to know it must stop here
-            self._ready = None
-            return ready[1]
         return ASK[f["p"]].legal(self, f)
 
     def _apply(self, role: str, action: Action) -> None:
         f = self.stack[-1]
         ASK[f["p"]].apply(self, f, action)
-        self._ready = None  # the engine forgets its own memo around _apply
-        self._settle()
+        self._settle(hand_over=True)
 
     def _prompt(self, role: str) -> tuple[str, dict[str, Any]]:
         f = self.stack[-1]
@@ -252,7 +245,10 @@ class DawnState(State):
         self.changed()  # the flow moves the position on (tests also run it by hand, outside apply)
         self._settle()
 
-    def _settle(self) -> None:
+    def _settle(self, hand_over: bool = False) -> None:
+        """Run the flow to the next decision that has options; inside an action (`hand_over`),
+        hand that decision's role and legal list to the engine (State.settled), which would
+        otherwise ask for them again. `run()`, which tests also call between hand edits, does not."""
         stack, ask, auto = self.stack, ASK, AUTO
         steps = 0  # (a counter, not a range(): a range costs more than the loop's usual one or two steps)
         while self.outcome is None and stack:  # (finish() ends the game and empties the stack)
@@ -263,7 +259,9 @@ class DawnState(State):
                     return
                 legal = proc.legal(self, f)
                 if legal:
-                    self._ready = (f, legal)  # the position's legal list: _legal need not list it again
+                    if hand_over:
+                        side = f["role"]
+                        self.settled(ROLES[side], ACTIVE[side], legal)
                     return
                 stack.pop()  # a decision with no option is skipped (e.g. nothing left to remove)
                 continue
@@ -275,7 +273,6 @@ class DawnState(State):
 
     def changed(self) -> None:
         super().changed()
-        self._ready = None
         self._hooks = self._hooks_in_force()
 
     def listens(self, hook: str) -> bool:

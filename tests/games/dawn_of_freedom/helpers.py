@@ -91,6 +91,7 @@ def my_round(g: Any, side: int) -> None:
     """Make it `side`'s action round now (on top of the current flow)."""
     g.phasing = side
     g.stack.append({"p": "choose_card", "role": side})
+    g.changed()  # a hand edit: the position the flow handed to the engine is gone
 
 
 def act(g: Any, side: int, verb: str, arg: Any = None) -> None:

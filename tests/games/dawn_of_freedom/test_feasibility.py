@@ -1,6 +1,6 @@
 """The quick listings of 1989 (issue 15) agree with the rules' full computations they stand for, in
 every few positions of random games: support check targets (6.2.3, and "is there one" for the
-Operations prompt), "may place SPs" (6.1), and the place_ops choices kept as actions in the frame
+Operations prompt), "may place SPs" (6.1), and the place_ops choices kept in the frame
 (6.1: the eligible spaces as the board was before the first SP, each affordable with the Ops left)."""
 
 from __future__ import annotations
@@ -90,3 +90,26 @@ def test_the_hook_index_is_the_hooks_of_the_effects_in_force(seed: int) -> None:
         twin = g.clone()
         assert twin._hooks == g._hooks
     assert hooked  # the games reach positions where some effect listens
+
+
+@pytest.mark.parametrize("quiet", [True, False])
+def test_the_position_the_flow_hands_to_the_engine_is_the_one_it_would_compute(quiet: bool) -> None:
+    """After every action the flow hands the next decision's role and legal list to the engine
+    (State.settled); they must be what `_active` and `_legal` give when asked afresh."""
+    handed = 0
+    for seed in range(6):
+        g = GAME.new(seed, quiet=quiet)
+        chooser = Rng(seed + 50)
+        while True:
+            memo = g._memo
+            if memo is not None and memo is g._handed:
+                handed += 1
+                (role,) = memo[1]
+                assert memo[0] == g._active() == [role]
+                assert memo[1][role] == g._legal(role)
+            if not g.active:
+                break
+            role = g.active[0]
+            legal = g.legal_actions(role)
+            g.apply(role, legal[chooser.below(len(legal))])
+    assert handed > 1000

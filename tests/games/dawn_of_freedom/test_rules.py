@@ -39,6 +39,7 @@ def test_T_02_vp_track_and_automatic_victory() -> None:
     g.vp = -19
     g.add_vp(-2)
     assert g.vp == -20 and g.outcome is not None and g.outcome["winners"] == ["communist"]
+    g.changed()  # the VP were moved by hand, outside an action
     assert g.active == []
 
 
@@ -360,6 +361,6 @@ def test_T_14_a_hand_edit_then_changed_gives_a_fresh_placement_list() -> None:
     act(g, D, "use", "place")
     act(g, D, "space", space("Gdańsk"))
     act(g, D, "space", space("Gdańsk"))
-    assert g.stack[-1]["left"] == 1 and g._ready is not None  # the flow listed the options when it stopped
+    assert g.stack[-1]["left"] == 1 and g._memo is not None  # the flow handed its options to the engine
     set_sp(g, "Szczecin", c=3)  # the Communist controls it now: 2 Ops
     assert space("Szczecin") not in {a.arg for a in legal(g, D)}
