@@ -291,7 +291,7 @@ class DualPowersState(State):
         return out
 
     def _can_move(self, side: int) -> bool:
-        """Whether _movable has a marker: one it controls in a district it can leave (a C-level scan)."""
+        """Whether _movable has a marker: one it controls in a district it can leave (stops at the first)."""
         loc, leavable = self.loc, LEAVABLE[self.block + 1]
         for m in self._candidates(side):
             if loc[m] in leavable:
@@ -312,7 +312,7 @@ class DualPowersState(State):
         return out
 
     def _can_refresh(self, side: int) -> bool:
-        """Whether _refreshable has a marker: an exhausted one it controls (a C-level scan; markers
+        """Whether _refreshable has a marker: an exhausted one it controls (stops at the first; markers
         off the board are always fresh, see views.check_invariants)."""
         loc, exh = self.loc, self.exh
         for m in self._candidates(side):
