@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from agon.engine import Rng, State, load
@@ -21,3 +22,20 @@ def random_position(game_id: str, seed: int, steps: int, options: dict[str, Any]
         legal = state.legal_actions(role)
         state.apply(role, legal[rng.below(len(legal))])
     return state
+
+
+def random_positions(game_id: str, seed: int, every: int = 1, options: dict[str, Any] | None = None,
+                     quiet: bool = True, pick_role: bool = False) -> Iterator[State]:
+    """Every `every`-th position of one random game, to its end: the one state, moved on by a
+    uniformly random legal action after each look (`pick_role`: of a random active role, not the
+    first). For tests that compare a game's quick answers with its full computations."""
+    state, rng = load(game_id).new(seed, quiet=quiet, **(options or {})), Rng(seed)
+    n = 0
+    while state.active:
+        if n % every == 0:
+            yield state
+        active = state.active
+        role = active[rng.below(len(active))] if pick_role else active[0]
+        legal = state.legal_actions(role)
+        state.apply(role, legal[rng.below(len(legal))])
+        n += 1

@@ -18,23 +18,14 @@ from agon.games.cuba_libre import activities, operations
 from agon.games.cuba_libre.data import GOVT, NS
 from agon.games.cuba_libre.insurgent_ops import rally_options, rally_possible, rally_spaces
 from agon.games.cuba_libre.steps import STEPS, WAIT
+from agon.testing.walk import random_positions
 
 GAME = agon.load("cuba-libre")
 
 
 def positions(seed: int, options: dict[str, Any], every: int = 3) -> Iterator[Any]:
-    """Every `every`-th position of a random game."""
-    g = GAME.new(seed, **options)
-    g.quiet = True
-    chooser = Rng(seed)
-    n = 0
-    while g.active:
-        if n % every == 0:
-            yield g
-        role = g.active[0]
-        legal = g.legal_actions(role)
-        g.apply(role, legal[chooser.below(len(legal))])
-        n += 1
+    """Every `every`-th position of a random quiet game."""
+    return random_positions("cuba-libre", seed, every, options)
 
 
 GAMES = [(3, {}), (4, {"players": 2, "short": True})]

@@ -15,6 +15,7 @@ from agon.engine.rng import Rng
 from agon.games.dawn_of_freedom.data import SPACES, C, D
 from agon.games.dawn_of_freedom.events import anywhere, has_sp, in_country, not_controlled_by, of_class
 from agon.games.dawn_of_freedom.ops import can_place, check_targets, eligible_for_ops, place_cost
+from agon.testing.walk import random_positions
 
 GAME = agon.load("1989")
 FILTERS = [None, anywhere, in_country("Poland"), of_class("Worker") & has_sp(C), ~in_country("Romania"),
@@ -22,17 +23,8 @@ FILTERS = [None, anywhere, in_country("Poland"), of_class("Worker") & has_sp(C),
 
 
 def positions(seed: int, every: int = 4, **options: Any) -> Iterator[Any]:
-    """Every `every`-th position of a random game."""
-    g = GAME.new(seed, quiet=True, **options)
-    chooser = Rng(seed)
-    n = 0
-    while g.active:
-        if n % every == 0:
-            yield g
-        role = g.active[0]
-        legal = g.legal_actions(role)
-        g.apply(role, legal[chooser.below(len(legal))])
-        n += 1
+    """Every `every`-th position of a random quiet game."""
+    return random_positions("1989", seed, every, options)
 
 
 def brute_targets(g: Any, side: int, where: Any) -> list[int]:

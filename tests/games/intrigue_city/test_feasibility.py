@@ -17,6 +17,7 @@ from agon.engine.rng import Rng
 from agon.games.intrigue_city.data import FAV_POST, FAV_REACT, GUILDS
 from agon.games.intrigue_city.effects import card_ok, favour_executions, favour_usable, held
 from agon.games.intrigue_city.rules import BOARDS, FAVOUR_ACTIONS, PLACE_ACTIONS, PRE_DEF, PRE_OFF, IntrigueState
+from agon.testing.walk import random_positions
 
 GAME = agon.load("intrigue-city")
 
@@ -33,13 +34,7 @@ GAMES = [
 def positions(seed: int, options: dict[str, Any], games: int = 3) -> Iterator[IntrigueState]:
     """Every position of a few random quiet games."""
     for k in range(games):
-        s: IntrigueState = GAME.new(seed * 100 + k, quiet=True, **options)  # type: ignore[assignment]
-        chooser = Rng(seed * 100 + k)
-        while s.active:
-            yield s
-            role = s.active[chooser.below(len(s.active))]
-            legal = s.legal_actions(role)
-            s.apply(role, legal[chooser.below(len(legal))])
+        yield from random_positions("intrigue-city", seed * 100 + k, 1, options, pick_role=True)  # type: ignore[misc]
 
 
 def full_turn_list(s: IntrigueState) -> list[Action]:
