@@ -3,7 +3,7 @@
 // Support Points: Democrat = blue square, Communist = vermillion circle; filled when that side
 // controls the space, outlined otherwise.
 import { raw, t, term } from "../i18n.js";
-import { COLORS, cardOf, clear, el, esc, legendRow, panel, rows, shape, stack, target, text, track } from "./svg.js";
+import { COLORS, cardOf, clear, el, esc, fit, legendRow, panel, rows, shape, stack, target, text, track } from "./svg.js";
 
 // a side's name is drawn in the page's language: SIDE.democrat.name reads the catalogue each time
 const SIDE = {
@@ -143,8 +143,10 @@ function drawCountryLabels(svg, view, layout) {
     const power = view.power?.[name];
     const g = target(svg, key, describe(key, view, layout));
     const label = term(name).toLocaleUpperCase(document.documentElement.lang || "en");
-    text(g, info.x + 30, info.y + 6, label, { "font-size": 16, "font-weight": "bold", fill: "#4a4538",
-      "text-anchor": "end" });
+    // ends at the power marker; a long name (Hungarian "KELET-NÉMETORSZÁG") shrinks to stay on the board
+    // (bold capitals are about 1.3 average letters wide each)
+    text(g, info.x + 30, info.y + 6, label, { "font-size": fit(label.length * 1.3, info.x + 26, 16), "font-weight": "bold",
+      fill: "#4a4538", "text-anchor": "end" });
     if (power) {
       const s = SIDE[power];
       shape(g, s.shape, info.x + 44, info.y, 8, s.fill);
