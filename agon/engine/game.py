@@ -325,15 +325,8 @@ class State(ABC):
             else:
                 self._apply_undoable(role, action, None)
             return
-        # `_commit`, written out: this is the machines' hot path, and a call less per action is
-        # worth it here (issue 15); the record's append is SharedList.append's own fast case
-        actions = self._actions
-        items, n = actions._items, actions._n
-        if len(items) == n:
-            items.append((role, action[0], action[1]))
-            actions._n = n + 1
-        else:  # a twin appended past the shared prefix: SharedList copies ours first
-            actions.append((role, action[0], action[1]))
+        # `_commit` without a note, written out: the machines' hot path (issue 15)
+        self._actions.append((role, action[0], action[1]))
         self._memo = None  # a new position (the game may look at itself while it applies)
         self._apply(role, action)
         if self._memo is not self._handed:  # unless the game handed the new position's over (settled)

@@ -13,14 +13,11 @@ def random_position(game_id: str, seed: int, steps: int, options: dict[str, Any]
     """The position after `steps` uniformly random legal actions (fewer if the game ends), each
     by the first active role; the same arguments always give the same position (`quiet`: played
     as a quiet state, with no log lines)."""
-    state, rng = load(game_id).new(seed, **(options or {})), Rng(seed)
-    state.quiet = quiet
+    walk = random_positions(game_id, seed, 1, options, quiet)
+    state = next(walk, None)
     for _ in range(steps):
-        if not state.active:
-            break
-        role = state.active[0]
-        legal = state.legal_actions(role)
-        state.apply(role, legal[rng.below(len(legal))])
+        state = next(walk, state)  # (at the end the walk stops on the last position)
+    assert state is not None, f"{game_id} is over before its first action"
     return state
 
 
