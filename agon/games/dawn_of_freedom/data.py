@@ -208,6 +208,12 @@ PERIOD_CARDS: tuple[tuple[int, ...], ...] = tuple(tuple(c.number for c in CARDS_
 SUITS = ("Rally in the Square", "Strike", "March", "Petition")
 
 
+def control(democrat_sps: int, communist_sps: int, stability: int) -> int | None:
+    """1989 2.2: a side controls a space where its SPs exceed the other's by the stability or more."""
+    margin = democrat_sps - communist_sps
+    return D if margin >= stability else C if -margin >= stability else None
+
+
 def space(name: str) -> int:
     """The id of a space by its name (with or without diacritics, any case): `space("Gdańsk") == 13`."""
     try:

@@ -212,8 +212,8 @@ class Operations(Ask):
         if mode in PLACE_MODES:
             if not g.quiet:
                 g.say("The {side} places SPs with {ops} Ops.", side=NAMES[side], ops=ops)
-            # the eligible spaces, fixed for the whole play (6.1); space ids, not actions, so that
-            # a state's digest is the same as before this list was kept (saved records verify)
+            # the eligible spaces, fixed for the whole play (6.1); space ids, not actions: the frame
+            # is part of the state's digest (saved records verify)
             g.stack.append({"p": "place_ops", "role": side, "left": ops, "elig": eligible_for_ops(g, side, where)})
         elif mode in CHECK_MODES:
             g.stack.append({"p": "checks", "role": side, "n": CHECKS_PER_CARD, "where": where, "ops": ops, "mod": 0,
@@ -225,24 +225,15 @@ class Operations(Ask):
         return "Use {ops} Ops: place SPs or make 2 support checks.", {"ops": self.value(g, f)}
 
 
-# the last eligible spaces a place_ops frame listed with every space affordable, and their actions
-# (a memo: a play of several Ops lists the same frame's spaces again after each SP)
-_listed: tuple[tuple[int, ...], list[Action]] = ((), [])
-
-
 @ask("place_ops")
 class PlaceOps(Ask):
     """1989 6.1: one SP at a time in the eligible spaces, 1 Op each, 2 if opponent-controlled."""
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        global _listed
         side, left, destroyed, elig = f["role"], f["left"], g.destroyed, f["elig"]  # (elig: space ids)
         if left >= 2:  # every space is affordable
             if not destroyed:
-                memo = _listed  # one read: another thread may replace it, never half
-                if memo[0] is not elig:  # (the frame's own tuple: the same spaces, the same order)
-                    memo = _listed = (elig, [SPACE[s] for s in elig])
-                return memo[1][:]
+                return [SPACE[s] for s in elig]
             return [SPACE[s] for s in elig if s not in destroyed]
         if left < 1:
             return []

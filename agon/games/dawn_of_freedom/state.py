@@ -13,7 +13,7 @@ from typing import Any
 from agon.engine import Action, State, Text
 from agon.engine.rng import Rng
 from agon.games.dawn_of_freedom import data
-from agon.games.dawn_of_freedom.data import CARDS, COUNTRY_NAMES, NAMES, ROLES, SPACES, C, D
+from agon.games.dawn_of_freedom.data import CARDS, COUNTRY_NAMES, NAMES, ROLES, SPACES, C, D, control
 from agon.games.dawn_of_freedom.events import EVENTS, Effect, Steps
 from agon.games.dawn_of_freedom.flow import ASK, AUTO, Frame
 from agon.games.dawn_of_freedom.words import WON_AT, join_terms
@@ -296,15 +296,13 @@ class DawnState(State):
     # -- board helpers ------------------------------------------------------------------------------
 
     def _compute_ctrl(self, sid: int) -> int | None:
-        margin, stab = self.sp[D][sid] - self.sp[C][sid], STABILITY[sid]
-        return D if margin >= stab else C if -margin >= stab else None
+        return control(self.sp[D][sid], self.sp[C][sid], STABILITY[sid])
 
     def controller(self, sid: int) -> int | None:
         return self.ctrl[sid]
 
     def _changed(self, sid: int) -> None:
-        margin, stab = self.sp[D][sid] - self.sp[C][sid], STABILITY[sid]  # (_compute_ctrl inline: every SP change)
-        after = D if margin >= stab else C if -margin >= stab else None
+        after = control(self.sp[D][sid], self.sp[C][sid], STABILITY[sid])
         if after != self.ctrl[sid]:
             self.ctrl[sid] = after
             if "control" not in self._hooks:  # (the Ceausescus' capture alone listens)
@@ -410,16 +408,8 @@ class DawnState(State):
     def draw(self, side: int, n: int = 1, quiet: bool = False) -> list[int]:
         """Draw n cards into `side`'s hand, reshuffling the discards when the deck runs out (4.3).
         `quiet`: the caller logs the draw (the deal)."""
-        got = []
-        for _ in range(n):
-            if not self.deck and not self._reshuffle():
-                break
-            card = self.deck.pop()
-            self.forget(card)
-            self.hands[side].append(card)
-            got.append(card)
+        got = self.draw_each([side] * n)[side]
         if got:
-            self.reveal()
             if quiet or self.quiet:  # the caller logs it / no log kept
                 return got
             self.say("The {side} draws {n} card(s).", side=NAMES[side], n=len(got))
@@ -431,14 +421,11 @@ class DawnState(State):
         does; stop when no card is left. Returns the cards each side got (the caller logs them)."""
         got: list[list[int]] = [[], []]
         hands = self.hands
-        # forget() only removes from these: if they are empty now, no drawn card needs it
-        seen = self.known[0] or self.known[1] or self.not_red or self.ops_cap
         for side in sides:
             if not self.deck and not self._reshuffle():
                 break
             card = self.deck.pop()
-            if seen:
-                self.forget(card)
+            self.forget(card)
             hands[side].append(card)
             got[side].append(card)
         if got[0] or got[1]:
@@ -522,7 +509,8 @@ class DawnState(State):
         if old is not None and old.ops and eff.ops and old.side == eff.side:
             eff = Effect(**{**eff.__dict__, "ops": old.ops + eff.ops})  # cumulative (Prudence twice)
         self.effects[eff.name] = eff
-        self._hooks = self._hooks | {eff.hook}
+        # (an effect may take the place of one of its name with another hook: Ligachev, Gorbachev)
+        self._hooks = self._hooks | {eff.hook} if old is None else self._hooks_in_force()
         if eff.card is not None and eff.card not in self.in_play:
             for pile in (self.discard, self.removed):
                 if eff.card in pile:

@@ -8,19 +8,29 @@ from __future__ import annotations
 from typing import Any
 
 from agon.engine import Action
-from agon.games.dawn_of_freedom.data import ADJ, BOTH, CARDS, COUNTRY_NAMES, NAMES, PERIOD_CARDS, ROLES, SPACES, C, D
+from agon.games.dawn_of_freedom.data import (
+    ADJ,
+    BOTH,
+    CARDS,
+    COUNTRY_NAMES,
+    NAMES,
+    PERIOD_CARDS,
+    ROLES,
+    SPACES,
+    C,
+    D,
+    control,
+)
 from agon.games.dawn_of_freedom.events import EVENTS
 from agon.games.dawn_of_freedom.flow import CARD, PASS, SPACE, Ask, Frame, ask, auto
 from agon.games.dawn_of_freedom.words import BOTH_HELD, ENDED_EARLY, held_scoring, join_terms
 
 START_SP = ([s.start[D] for s in SPACES], [s.start[C] for s in SPACES])  # the printed SPs (3.2, 3.3)
-START_CTRL = [D if d - c >= s.stability else C if c - d >= s.stability else None  # their control (2.2)
-              for s, d, c in zip(SPACES, *START_SP, strict=True)]
+START_CTRL = [control(d, c, s.stability) for s, d, c in zip(SPACES, *START_SP, strict=True)]  # their control
 SETUP_ORDER = ((C, 2), (D, 3), (C, 3), (D, 4), (C, 2))  # 1989 3.4
 HAND_SIZE = 8  # 1989 4.1
 ARS_PER_TURN = 7  # 1989 4.1
 LAST_TURN = 10
-ALL_SPACES = tuple(range(len(SPACES)))
 BOX7, BOX8 = 1, 2  # bits of tst_used: boxes 7 and 8 used this turn
 PLAY_EVENT, PLAY_OPS, PLAY_TST, PLAY_BOTH = (Action("play", m) for m in ("event", "ops", "tiananmen", "both"))
 EVENT_FIRST, OPS_FIRST, CANCEL_EVENT = (Action("order", m) for m in ("event first", "ops first", "cancel event"))
@@ -75,11 +85,6 @@ def deal(g: Any) -> None:
             g.say("You are dealt {cards}.", to=ROLES[side], cards=join_terms([CARDS[c].title for c in dealt[side]]))
 
 
-# the enemy SPs the last setup placement was listed for, and its actions (a memo: a side places
-# 2 to 4 SPs in a row, and his own SPs do not change the list; the key is the whole input)
-_setup_listed: tuple[tuple[int, ...], list[Action]] = ((), [])
-
-
 @ask("setup_place")
 class SetupPlace(Ask):
     """1989 3.4: free SPs, each in a space holding no enemy SPs at that moment."""
@@ -87,12 +92,8 @@ class SetupPlace(Ask):
     always = True
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        global _setup_listed
-        opp = tuple(g.sp[1 - f["role"]])
-        memo = _setup_listed  # one read: another thread may replace it, never half
-        if memo[0] != opp:
-            memo = _setup_listed = (opp, [SPACE[s] for s in ALL_SPACES if not opp[s]])
-        return memo[1][:]
+        opp = g.sp[1 - f["role"]]
+        return [SPACE[s] for s in range(len(opp)) if not opp[s]]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.add_sp(f["role"], action.arg, 1)
@@ -258,7 +259,7 @@ class CardMode(Ask):
     def legal(self, g: Any, f: Frame) -> list[Action]:
         side, card = f["role"], f["card"]
         out = []
-        own = CARDS[card].side in (side, BOTH) and g.event_playable(card, side)  # can_play_event, inline
+        own = can_play_event(g, card, side)
         if own:
             out.append(PLAY_EVENT)
         out.append(PLAY_OPS)

@@ -16,6 +16,7 @@ from agon.games.dawn_of_freedom.data import SPACES, C, D
 from agon.games.dawn_of_freedom.events import anywhere, has_sp, in_country, not_controlled_by, of_class
 from agon.games.dawn_of_freedom.ops import can_place, check_targets, eligible_for_ops, place_cost
 from agon.testing.walk import random_positions
+from tests.games.dawn_of_freedom.helpers import act, event, give, my_round, new_game
 
 GAME = agon.load("1989")
 FILTERS = [None, anywhere, in_country("Poland"), of_class("Worker") & has_sp(C), ~in_country("Romania"),
@@ -80,8 +81,22 @@ def test_the_hook_index_is_the_hooks_of_the_effects_in_force(seed: int) -> None:
         assert g._hooks == frozenset(e.hook for e in g.effects.values())
         hooked += any(e.hook is not None for e in g.effects.values())
         twin = g.clone()
+        twin.changed()  # rebuilt from the twin's own effects: the same index
         assert twin._hooks == g._hooks
     assert hooked  # the games reach positions where some effect listens
+
+
+def test_the_hook_index_drops_the_hook_of_an_effect_that_another_replaces() -> None:
+    """Ligachev (99) listens when the Democrat plays a card; played with Gorbachev Charms the West
+    (14), it is put again under its name listening to how the card is played: the index must
+    forget the first hook."""
+    g = new_game()
+    event(g, C, 99)
+    give(g, D, 14)
+    my_round(g, D)
+    act(g, D, "card", 14)
+    g.check_invariants()
+    assert g._hooks == frozenset(e.hook for e in g.effects.values())
 
 
 @pytest.mark.parametrize("quiet", [True, False])
