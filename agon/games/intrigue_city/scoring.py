@@ -149,7 +149,7 @@ def final_scoring(s: IntrigueState) -> None:
     if not s.quiet:
         for r in s.roles:
             s.say("{role} scores {vp} VP", role=text.player_name(r), vp=s.final["scores"][r])
-        s.say("Winner: {winners}", winners=text.and_list(s.final["winners"]))
+        s.say("Winner: {winners}", winners=text.and_list([text.player_name(w) for w in s.final["winners"]]))
 
 
 def grand_schemers(s: IntrigueState) -> tuple[int, ...]:

@@ -47,8 +47,9 @@ def _chain(items: list[Any], link: Callable[[Any, Any], Text]) -> Any:
 
 
 def player_name(role: str) -> str:
-    """What the log and the seats call a player: "Player 1" for role "p1" (a term of the game)."""
-    return f"Player {role.removeprefix('p')}"
+    """What the log and the seats call a player: "Player 1" for role "p1" (a term of the game);
+    any other role (a spectator) as it is."""
+    return f"Player {role[1:]}" if role[:1] == "p" and role[1:].isdigit() else role
 
 
 def comma_list(items: list[Any]) -> Any:
@@ -305,7 +306,7 @@ def render(v: dict[str, Any], role: str | None, tr: Translator = ENGLISH) -> str
                          round=v["round"], phase=v["phase"]))]
     lines.append(tr.text(msg("Guild power: {powers}", powers="  ".join(f"{g} {n}" for g, n in v["power"].items()))))
     lines.append(tr.text(msg("Intrigue (behind → ahead): {order}", order=" < ".join(
-        f"{r} {next(p['intrigue'] for p in v['players'] if p['role'] == r)}" for r in v["intrigue_order"]))))
+        f"{t(player_name(r))} {next(p['intrigue'] for p in v['players'] if p['role'] == r)}" for r in v["intrigue_order"]))))
     bank = v["bank"]
     if v.get("bank_limited", True):
         piles = f"1×{bank['1']} 2×{bank['2']} 3×{bank['3']}"
@@ -315,7 +316,7 @@ def render(v: dict[str, Any], role: str | None, tr: Translator = ENGLISH) -> str
     lines.append("[bold]" + tr.text(msg("Action cards")) + "[/bold]")
     width = max(24, *(len(t(c["name"])) for c in v["cards"]))
     for c in v["cards"]:
-        pawns = ", ".join(f"{r} {t(k)}" for r, k in c["pawns"])
+        pawns = ", ".join(f"{t(player_name(r))} {t(k)}" for r, k in c["pawns"])
         mark = f"  [red]← {pawns}[/red]" if pawns else ""
         lines.append(f"  {c['pos']:>2}. {t(c['name']):<{width}} {'*' * c['spiders']:<5}{mark}")
     if v.get("turn"):
@@ -329,7 +330,8 @@ def render(v: dict[str, Any], role: str | None, tr: Translator = ENGLISH) -> str
     if v.get("result"):
         r = v["result"]
         lines.append(tr.text(msg("[bold]Result[/bold]: {winners} win ({reason}); scores {scores}",
-                                 winners=", ".join(player_name(w) for w in r["winners"]), reason=r["reason"], scores=str(r["scores"]))))
+                                 winners=", ".join(t(player_name(w)) for w in r["winners"]), reason=r["reason"],
+                                 scores=", ".join(f"{t(player_name(w))} {n}" for w, n in r["scores"].items()))))
     return "\n".join(lines)
 
 

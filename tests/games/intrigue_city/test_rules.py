@@ -407,7 +407,7 @@ def test_labels_prompts_and_render_cover_every_phase() -> None:
             phases.add(s.phase)
             s.apply(role, prompt.actions[chooser.below(len(prompt.actions))])
         text = GAME.render(s.view("p1"), "p1")
-        assert "Intrigue City" in text and all(r in text for r in s.roles) and "Result" in text
+        assert "Intrigue City" in text and all(s.player(p) in text for p in range(s.n)) and "Result" in text
         assert {"setup", "turn", "target", "vote"} <= phases
 
 
