@@ -65,7 +65,8 @@ A_RECRUIT, A_LEADER_RECRUIT = Action("recruit"), Action("leader_recruit")
 A_PRINTED = {a: Action(a) for a in ("move", "double_move", "refresh")}
 SPECIAL_VERB = {"mobilize_protest": "protest", "espionage": "espionage", "popular_agitation": "agitation"}
 A_SPECIAL = {k: Action(v) for k, v in SPECIAL_VERB.items()}
-A_EXTRA = {k: Action("extra", k) for k in ("recruit", "move", "refresh", "draw", "organize")}
+EXTRA_KINDS = ("recruit", "move", "refresh", "draw", "organize")
+A_EXTRA = {k: Action("extra", k) for k in EXTRA_KINDS}
 A_UNREST = (Action("unrest", "objective"), Action("unrest", "extra"))
 DIDX_OF = {d: i for i, d in enumerate(DISTRICTS)}
 # Prebuilt legal lists, shared by every position that has them (the engine only reads a legal list;
@@ -79,14 +80,15 @@ _COMMAND_LISTS = tuple(tuple({act: [*([A_RECRUIT] if rec else []), *([a] if prin
 _LEADER_LISTS = tuple({sp: [*([A_LEADER_RECRUIT] if lr else []), *([A_SPECIAL[sp]] if sp else []), A_DONE]
                        for sp in (None, *A_SPECIAL)} for lr in (0, 1))
 # _EXTRA_LISTS[mask]: the extra actions whose bits are in mask, in EXTRA_KINDS order, then pass (bit 5)
-EXTRA_KINDS = ("recruit", "move", "refresh", "draw", "organize")
 _X_RECRUIT, _X_MOVE, _X_REFRESH, _X_DRAW, _X_ORGANIZE, _X_PASS = (1 << i for i in range(6))
 _EXTRA_LISTS = tuple([*(A_EXTRA[k] for i, k in enumerate(EXTRA_KINDS) if mask >> i & 1),
                       *([A_PASS] if mask & _X_PASS else [])] for mask in range(64))
 # the active roles, as _active returns them: nobody, one side, and the sides still to choose an objective
 _NOBODY: list[str] = []
-_ONE_ACTIVE = (["red"], ["white"])
-_CHOOSING = (([], ["white"]), (["red"], ["red", "white"]))  # [red chooses][white chooses]
+_ONE_ACTIVE = tuple([side] for side in SIDES)
+# [red chooses][white chooses]
+_CHOOSING = tuple(tuple([s for s, chooses in zip(SIDES, (red, white), strict=True) if chooses] for white in (0, 1))
+                  for red in (0, 1))
 _NEUTRALS = (*NEUTRAL_UNITS, TROTSKY_N)
 _OWN = tuple(tuple(m for m in range(TROTSKY_R + 1) if OWNER[m] == side) for side in (0, 1))
 # CONTROLLABLE[side][holds PW]: the markers side may control (R0.4)
@@ -122,12 +124,8 @@ def _unit_spans(units: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
     return tuple(spans)
 
 
-# UNIT_SPANS[side]: the runs of one kind of side's units; RECRUIT_END[side][limit]: the end of the
-# units of fresh strength <= limit (limit 0..MAX_UNIT_FRESH; a greater limit reads as MAX_UNIT_FRESH)
+# UNIT_SPANS[side]: the runs of one kind of side's units
 UNIT_SPANS = tuple(_unit_spans(SIDE_UNITS[side]) for side in (0, 1))
-MAX_UNIT_FRESH = max(FRESH[m] for units in SIDE_UNITS for m in units)
-RECRUIT_END = tuple(tuple(max([end for _, end, f in UNIT_SPANS[side] if f <= limit], default=SIDE_UNITS[side][0])
-                          for limit in range(MAX_UNIT_FRESH + 1)) for side in (0, 1))
 
 
 class DualPowersState(State):

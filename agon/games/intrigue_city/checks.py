@@ -60,6 +60,7 @@ def check_invariants(s: IntrigueState) -> None:
         assert s.bank[v - 1] >= 0
     assert min(cu) >= 0, "negative cube count"
     assert s._inf == influences(cu, n), "the kept influences differ from the cubes"
+    assert s._occupied == sum(1 << i for i, o in enumerate(s.occ) if o), "the kept occupied cards differ from occ"
     if s.phase != "setup":
         for p in range(n):
             for v in (1, 2, 3):

@@ -45,14 +45,6 @@ def can_remove(cu: list[int], b: int, g: int, v: int) -> bool:
     return cu[b + g * 3 + v - 1] > 0 and value_total(cu, b, v) >= 2
 
 
-def all_six(cu: list[int], b: int) -> bool:
-    """IC-10.1: Equilibrium in all six guilds at once."""
-    for i in range(b, b + 18, 3):
-        if cu[i] + 2 * cu[i + 1] + 3 * cu[i + 2] != 6:
-            return False
-    return True
-
-
 def apply_ops(cu: list[int], b: int, bank: list[int], ops: tuple[Op, ...], inf: list[int], e: int) -> None:
     """Carry out cube operations on the board at offset b, and keep `inf[e + g]`, the influence of
     its guild g (IC-2.4), with them."""

@@ -88,9 +88,7 @@ def spots(cards: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
     """The offensive and the defensive placements on the cards of the bit mask `cards` (IC-4.2), in
     board order; kept per mask (a pure function of it)."""
     entry = _SPOTS.get(cards)
-    if entry is None:
-        if len(_SPOTS) > 100_000:  # a bound on the memory; never reached by games of 2 to 5 players
-            _SPOTS.clear()
+    if entry is None:  # (at most 2**16 masks: the memo is bounded)
         entry = _SPOTS[cards] = tuple(tuple(acts[i] for i in range(16) if cards >> i & 1) for acts in PLACE_ACTIONS)
     return entry
 
@@ -462,10 +460,7 @@ class IntrigueState(State):
             self.noeff = False
             self.phase = "hand"
             return
-        ok = card_ok_anywhere(card, self.bank, self.pm)  # IC-5.6 (the answer from the Bank alone, where it can be)
-        if ok is None:
-            ok = card_ok_on(card, self.cu, BOARDS[self.n][p][pawn], self.bank, self._forbid(), self.pm)
-        self.noeff = not ok
+        self.noeff = not self._card_feasible(card, pawn)  # IC-5.6
         self.phase = "target"
 
     def _hand_actions(self) -> list[Action]:
@@ -473,8 +468,8 @@ class IntrigueState(State):
         return out + [Action("hand", h) for h in self.hands[self.cur] if self._card_feasible(h, self.pawn)]
 
     def _target_actions(self) -> list[Action]:
-        tfav = self.tfav
-        keep = ALL ^ (1 << tfav) if tfav == PRE_OFF or tfav == PRE_DEF else ALL  # IC-6.8 (see _forbid)
+        forbid = self._forbid()
+        keep = ALL if forbid < 0 else ALL ^ (1 << forbid)  # IC-6.8
         out: list[Action] = []
         card, cu, bank, pm, noeff = self.card, self.cu, self.bank, self.pm, self.noeff
         for b in BOARDS[self.n][self.cur][self.pawn]:
@@ -620,9 +615,6 @@ class IntrigueState(State):
     def _open_window(self, window: str) -> None:
         """Open a Favour window if its player can use a card in it, else go on past it."""
         favours = self._window_favours(window)
-        if not favours and window == "react":  # IC-4.1 e: the attacker's window follows
-            window = "post"
-            favours = self._window_favours(window)
         if favours:
             self.phase = window
             self.act = [self.roles[self.tp if window == "react" else self.cur]]

@@ -1,4 +1,5 @@
-"""The speed shortcuts of rules.py (issue 15) against the plain computations they replace, over random games."""
+"""The speed shortcuts of rules.py (issue 15) over random games: the supply scan against the plain
+one, the "is there one" tests against the full lists, and no shared prebuilt list ever edited."""
 
 from __future__ import annotations
 
