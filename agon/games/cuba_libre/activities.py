@@ -135,9 +135,11 @@ def _spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> Iterator[int]:
             if any(sp[o][pt] for o in range(NS) if o != s):
                 yield s
     elif name == "bribe":
-        if not fr.get("free") and g.res[SYN] < 3 + (0 if fr.get("sp") or "lim" not in fr else
-                                                      _cheapest(g, fr) if g.res[SYN] < 3 + ops.MOST_A_SPACE_COSTS else 0):
-            return  # (with 3 + the most a space costs the Operation's first space is affordable anyway)
+        # CL 4.5.4: Bribe costs 3, and a Limited Operation still needs its space paid (4.1)
+        if not fr.get("free") and g.res[SYN] < 3 + ops.MOST_A_SPACE_COSTS:  # (3 + the dearest space: always enough)
+            reserve = 0 if fr.get("sp") or "lim" not in fr else _cheapest(g, fr)
+            if g.res[SYN] < 3 + reserve:
+                return
         yield from (s for s in range(NS) if bribe_possible(g, s))
 
 
@@ -165,7 +167,7 @@ def _targets(g: Any, s: int, paying_only: bool = False) -> list[int]:
 
 
 def bribe_possible(g: Any, s: int) -> bool:
-    """`_bribe_options(g, s, "")` is not empty: some cube, Guerrilla or non-Casino Base is there
+    """CL 4.5.4: `_bribe_options(g, s, "")` is not empty: some cube, Guerrilla or non-Casino Base is there
     (Syndicate Guerrillas may be flipped, the others removed or flipped)."""
     row = g.sp[s]
     return sum(row) > row[CO] + row[CC]

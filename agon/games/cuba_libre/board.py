@@ -282,6 +282,10 @@ class Board:
         code = s * 4 + f
         return sum(1 for c in self.cash if c == code)
 
+    def cash_spaces(self, f: int) -> set[int]:
+        """The spaces where f holds Cash (4.5.2)."""
+        return {c // 4 for c in self.cash if c >= 0 and c % 4 == f}
+
     def cash_of(self, f: int) -> list[int]:
         return [i for i, c in enumerate(self.cash) if c >= 0 and c % 4 == f]
 

@@ -26,6 +26,10 @@ from agon.games.cuba_libre.data import POP as POPULATION
 from agon.games.cuba_libre.steps import DONE, POP, WAIT, Step, actions, by_arg, step
 
 CARRY = " with cash"
+# Morgan (card 28): the spaces within 2 of each space, as a set and in board order (a symmetric
+# relation, so "s is within 2 of a space holding Guerrillas" is "s is in the reach of one of them")
+WITHIN_2 = tuple(frozenset({*ADJ[s], *(o2 for m in ADJ[s] for o2 in ADJ[m] if o2 != s)}) for s in range(NS))
+WITHIN_2_IN_ORDER = tuple(tuple(sorted(near)) for near in WITHIN_2)
 _MOVED = ("troop", "police", "active", "underground")  # cubes (Garrison, Sweep, Redeploy), Guerrillas (March)
 # MOVE[kind][o]: ("move", (name of o, kind)); a kind ending in CARRY takes a Cash marker along (4.5.2)
 MOVE = {kind: by_arg("move", ((name, kind) for name in NAMES)) for kind in (*_MOVED, *(k + CARRY for k in _MOVED))}
@@ -193,8 +197,8 @@ def march_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
     out: list[Any] = []
     origins = ADJ[s]
     if f == DR and g.has_cap(28):  # Morgan unshaded: DR Guerrillas may March 2 spaces
-        origins = tuple(sorted({*ADJ[s], *(o2 for m in ADJ[s] for o2 in ADJ[m] if o2 != s)}))
-    held = {c // 4 for c in g.cash if c >= 0 and c % 4 == f}  # where f holds Cash (4.5.2)
+        origins = WITHIN_2_IN_ORDER[s]
+    held = g.cash_spaces(f)
     u, a = GUER_U[f], GUER_A[f]
     for o in origins:
         row = g.sp[o]

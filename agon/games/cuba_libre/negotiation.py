@@ -44,15 +44,13 @@ def mates(g: Any, f: int) -> tuple[int, ...]:
 
 def cash_spaces(g: Any, giver: int, receiver: int) -> list[int]:
     """Spaces where the giver holds Cash and the receiver has a Guerrilla or cube to hold it."""
-    held = sorted({c // 4 for c in g.cash if c >= 0 and c % 4 == giver})
+    held = sorted(g.cash_spaces(giver))
     return [s for s in held if g.has_holder(s, receiver)]
 
 
 def can_give(g: Any, giver: int, receiver: int) -> bool:
     """CL 1.5.1: giver may still transfer something to receiver on this card."""
-    if (giver, receiver) in g.transfers or receiver == giver:
-        return False
-    if g.options.get("no_nonplayers") and receiver in mates(g, giver):  # (without teams: itself only)
+    if (giver, receiver) in g.transfers or receiver in mates(g, giver):
         return False
     return g.res[giver] > 0 or bool(cash_spaces(g, giver, receiver))
 
@@ -63,11 +61,10 @@ def choices(g: Any, f: int) -> list[Action]:
     if f in np:
         return []  # 8.1.2: the executing Non-player never opens a transfer
     out: list[Action] = []
-    has_resources = g.res[f] > 0 and not g.options.get("no_nonplayers")
     for e in range(4):
         if e == f:
             continue
-        if (f, e) not in g.transfers if has_resources else can_give(g, f, e):  # (can_give's common case)
+        if can_give(g, f, e):
             out.append(GIVE_TO[e])
         if e not in np and can_give(g, e, f):  # Non-players never give voluntarily
             out.append(ASK[e])

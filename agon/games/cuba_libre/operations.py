@@ -49,6 +49,7 @@ from agon.games.cuba_libre.data import (
 from agon.games.cuba_libre.insurgent_ops import (  # noqa: F401 - rally_options: the bots import it from here
     CARRY,
     MOVE,
+    WITHIN_2,
     caracas_ok,
     carried,
     rally_options,
@@ -70,13 +71,14 @@ def govt_cost(g: Any) -> int:
     return 2 + g.alliance  # CL 3.2: Firm 2, Reluctant 3, Embargoed 4
 
 
-MOST_A_SPACE_COSTS = 5  # Construct (3.3.5); the Government's 2 + Alliance is at most 4, the others' 1
+CONSTRUCT_COST = 5  # CL 3.3.5: never free
+MOST_A_SPACE_COSTS = CONSTRUCT_COST  # the Government's 2 + Alliance is at most 4, the others' 1
 
 
 def flat_cost(g: Any, op: str, free: bool) -> int:
     """What a space of `op` costs, but for the ECs of March and Terror (space_cost)."""
     if op == "construct":
-        return 5  # CL 3.3.5: never free
+        return CONSTRUCT_COST
     if free or op == "garrison":
         return 0
     if op in ("train", "sweep", "assault"):
@@ -133,10 +135,7 @@ def _assault_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
     return assault_capacity(g, s) > 0 or (g.has_mom(1) and any(g.sp[o][T] for o in range(NS) if o != s))
 
 
-# Morgan (card 28): the spaces within 2 of each space (a symmetric relation, so "s is within 2
-# of a space holding Guerrillas" is "s is in the reach of one of them")
-WITHIN_2 = tuple(frozenset({*ADJ[s], *(o2 for m in ADJ[s] for o2 in ADJ[m] if o2 != s)}) for s in range(NS))
-NEXT_TO = tuple(frozenset(near) for near in ADJ)
+NEXT_TO = tuple(frozenset(near) for near in ADJ)  # (WITHIN_2's counterpart without Morgan)
 
 
 def _march_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
@@ -149,7 +148,7 @@ def _march_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
 
 
 def march_spaces(g: Any, f: int, pool: Sequence[int], arr: tuple[int, ...]) -> list[int]:
-    """The spaces of `pool` where `_march_ok` holds, from the origins once rather than from each
+    """CL 3.3.2: the spaces of `pool` where `_march_ok` holds, from the origins once rather than from each
     destination: those next to (Morgan: within 2 of) a space holding f's Guerrillas that have not
     arrived in this March."""
     sources = march_sources(g, f, arr)
@@ -161,7 +160,7 @@ def march_spaces(g: Any, f: int, pool: Sequence[int], arr: tuple[int, ...]) -> l
 
 
 def march_possible(g: Any, f: int, pool: Sequence[int]) -> bool:
-    """`march_spaces(g, f, pool, ())` is not empty (no Guerrilla has moved yet); stops at the first
+    """CL 3.3.2: `march_spaces(g, f, pool, ())` is not empty (no Guerrilla has moved yet); stops at the first
     space holding f's Guerrillas that is next to (Morgan: within 2 of) a space of `pool`."""
     near = WITHIN_2 if f == DR and g.has_cap(28) else NEXT_TO
     sp, u, a = g.sp, GUER_U[f], GUER_A[f]
@@ -180,7 +179,7 @@ def march_sources(g: Any, f: int, arr: tuple[int, ...]) -> list[int]:
 
 
 def _attack_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
-    """f has a Guerrilla in s and some enemy has a piece there (counted in C)."""
+    """CL 3.3.3: f has a Guerrilla in s and some enemy has a piece there (counted in C)."""
     row = g.sp[s]
     if not row[GUER_U[f]] + row[GUER_A[f]]:
         return False

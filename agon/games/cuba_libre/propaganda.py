@@ -362,7 +362,7 @@ class Redeploy(Step):
         to_p = redeploy_dests(g, fr, P, -1)
         only_t = to_t[0] if len(to_t) == 1 else -1 if to_t else NO_SPACE
         only_p = to_p[0] if len(to_p) == 1 else -1 if to_p else NO_SPACE
-        cash = {c // 4 for c in g.cash if c >= 0 and c % 4 == GOVT}  # where the Government holds Cash
+        cash = g.cash_spaces(GOVT)
         sp = g.sp
         for s in range(NS):
             row = sp[s]
