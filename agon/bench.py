@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
+import re
+import shutil
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from agon.engine import load
+from agon.engine import State, load
 from agon.engine.rng import Rng
 
 
@@ -48,10 +53,6 @@ def bench(game_id: str, seconds: float = 5.0, options: dict[str, Any] | None = N
     game (the CLI's progress bar)."""
     game = load(game_id)
     options = dict(options or {})
-    # the harness's own choices cost next to nothing (a C generator, not the games' SplitMix64),
-    # it reads the position's memoised lists without the public API's defensive copies and applies
-    # by index (`apply_index`: no legality scan), so the figure is the game's and the engine's time
-    # (issue 15)
     rand = random.Random(seed).random
     games = actions = 0
     samples = []
@@ -59,18 +60,7 @@ def bench(game_id: str, seconds: float = 5.0, options: dict[str, Any] | None = N
     cpu_start = time.process_time()
     while time.perf_counter() - start < seconds or games == 0:
         state = game.new(seed + games, quiet=True, **options)  # a machine's game: no log work (issue 15)
-        active_now, legal_now, apply = state._active_now, state._legal_now, state.apply_index
-        n = 0
-        while True:
-            active = active_now()
-            if not active:
-                break
-            role = active[0] if len(active) == 1 else active[int(rand() * len(active))]
-            legal = legal_now(role)
-            apply(role, int(rand() * len(legal)))
-            n += 1
-            if n == 40 and len(samples) < 50:
-                samples.append(state.clone())
+        n = play_random(state, rand, samples if len(samples) < 50 else None)
         games += 1
         actions += n
         if progress is not None:
@@ -79,6 +69,89 @@ def bench(game_id: str, seconds: float = 5.0, options: dict[str, Any] | None = N
     cpu = time.process_time() - cpu_start
     clone_us = _time_clone(samples or [game.new(seed, **options)]) if time_clones else 0.0
     return BenchResult(game_id, options, games, actions, elapsed, cpu, clone_us)
+
+
+def play_random(state: State, rand: Callable[[], float], samples: list[State] | None = None) -> int:
+    """Play `state` to its end with uniformly random legal actions; the number of actions. With
+    `samples`, a clone of the position after 40 actions goes into it (for timing clone()).
+
+    The harness's own choices cost next to nothing (`rand` is a C generator, not the games'
+    SplitMix64), it reads the position's memoised lists without the public API's defensive copies
+    and applies by index (`apply_index`: no legality scan), so what it costs is the game's and the
+    engine's time (issue 15)."""
+    active_now, legal_now, apply = state._active_now, state._legal_now, state.apply_index
+    n = 0
+    while True:
+        active = active_now()
+        if not active:
+            return n
+        role = active[0] if len(active) == 1 else active[int(rand() * len(active))]
+        legal = legal_now(role)
+        apply(role, int(rand() * len(legal)))
+        n += 1
+        if n == 40 and samples is not None:
+            samples.append(state.clone())
+
+
+@dataclass
+class InstructionCount:
+    game: str
+    options: dict[str, Any]
+    games: int
+    actions: int
+    instructions: int  # of play alone: the same games' setups are counted apart and taken off
+
+    @property
+    def per_action(self) -> float:
+        return self.instructions / max(self.actions, 1)
+
+    def summary(self) -> str:
+        return (f"{self.game} {self.options}: {self.per_action:,.0f} instructions per action "
+                f"({self.games} fixed quiet random games, {self.actions:,} actions; setup not counted)"
+                "  [cachegrind, PYTHONHASHSEED=0: the same on any load]")
+
+
+def play_fixed(game_id: str, games: int, options: dict[str, Any] | None = None, play: bool = True) -> int:
+    """The workload `count_instructions` measures: `games` quiet games from seeds 1000, 1001, ...
+    played to their end by `play_random` from one fixed chooser (`play` False: only set up); the
+    number of actions played."""
+    game = load(game_id)
+    rand = random.Random(12345).random
+    actions = 0
+    for k in range(games):
+        state = game.new(1000 + k, quiet=True, **dict(options or {}))
+        if play:
+            actions += play_random(state, rand)
+    return actions
+
+
+def count_instructions(game_id: str, games: int = 10, options: dict[str, Any] | None = None) -> InstructionCount:
+    """`agon bench GAME --instructions`: the CPU instructions per action of fixed random games,
+    counted by valgrind's cachegrind, which no machine load changes (a timing swings by 1.5x on a
+    shared machine). Runs `play_fixed` twice in a child process, with and without play, and takes
+    the difference, so the interpreter's start and the setups are not counted."""
+    valgrind = shutil.which("valgrind")
+    if valgrind is None:
+        raise ValueError("--instructions needs valgrind (Debian: apt-get install valgrind)")
+    if games < 1:
+        raise ValueError(f"--games must be at least 1; got {games}")
+    load(game_id)
+    options = dict(options or {})
+    counts = []
+    for play in (True, False):
+        code = (f"from agon.bench import play_fixed; "
+                f"print(play_fixed({game_id!r}, {games}, {options!r}, play={play}))")
+        done = subprocess.run(
+            [valgrind, "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+             sys.executable, "-c", code],
+            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"}, check=False)
+        refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
+        if done.returncode != 0 or refs is None:
+            lines = done.stderr.strip().splitlines()
+            raise ValueError(f"valgrind failed: {lines[-1] if lines else f'exit code {done.returncode}'}")
+        counts.append((int(refs.group(1).replace(",", "")), int(done.stdout.split()[-1])))
+    (played, actions), (setup, _) = counts
+    return InstructionCount(game_id, options, games, actions, played - setup)
 
 
 def profile(game_id: str, seconds: float = 5.0, options: dict[str, Any] | None = None, top: int = 25) -> str:

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-from agon.bench import bench, bench_ismcts, profile
+from agon.bench import bench, bench_ismcts, count_instructions, profile
 from agon.bots import bot_settings, bots
 from agon.cli.options import game_options, parse_pairs
 from agon.cli.rules import show_rules
@@ -81,6 +81,9 @@ def build_parser() -> argparse.ArgumentParser:
     bn.add_argument("--think", type=float, default=5.0, help="`agon bench server`: seconds a player thinks between actions")
     bn.add_argument("--against", choices=["openspiel"], help="`agon bench ismcts --against openspiel`: search side by side")
     bn.add_argument("--profile", action="store_true", help="also print the top hot spots of the random games (cProfile)")
+    bn.add_argument("--instructions", action="store_true",
+                    help="CPU instructions per action of fixed random games (valgrind): the same on any load")
+    bn.add_argument("--games", type=int, default=10, help="`--instructions`: how many fixed games (default 10)")
     _add_game_options(bn)
 
     tour = sub.add_parser("tournament", help="many games between bots: win rates with 95%% intervals, for balance")
@@ -247,6 +250,9 @@ def cmd_bench(console: Console, args: argparse.Namespace) -> int:
         console.print(bench_ismcts(against=args.against).summary(), markup=False, soft_wrap=True)
         return 0
     load(args.game)
+    if args.instructions:
+        console.print(count_instructions(args.game, args.games, game_options(args)).summary(), markup=False, soft_wrap=True)
+        return 0
     if args.profile:
         console.print(profile(args.game, args.seconds, game_options(args)), markup=False, soft_wrap=True)
         return 0

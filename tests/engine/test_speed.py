@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 import agon
@@ -97,3 +99,22 @@ def test_apply_index_on_a_finished_game_says_it_is_over():
         state.apply_index(state.active[0], 0)
     with pytest.raises(IllegalAction, match="over"):
         state.apply_index("north", 0)
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed (Debian: apt-get install valgrind)")
+def test_bench_instructions_counts_the_same_fixed_games_the_same_way():
+    from agon.bench import count_instructions, play_fixed
+
+    first, again = count_instructions("dual-powers", games=2), count_instructions("dual-powers", games=2)
+    assert first.actions == again.actions == play_fixed("dual-powers", 2) > 0
+    assert abs(first.instructions - again.instructions) < 0.01 * first.instructions  # no load moves it
+    assert 5_000 < first.per_action < 500_000 and "instructions per action" in first.summary()
+
+
+def test_bench_instructions_without_valgrind_is_a_one_line_error(monkeypatch, capsys):
+    from agon.cli.main import main
+
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    assert main(["bench", "dual-powers", "--instructions"]) == 2
+    out = capsys.readouterr().out
+    assert "needs valgrind" in out and "Traceback" not in out
