@@ -66,7 +66,7 @@ WITH_OP = {(f, op): tuple(name for name in names if op in ACCOMPANY[name])
 
 def available(g: Any, fr: dict[str, Any]) -> list[str]:
     f = fr["f"]
-    return [name for name in WITH_OP.get((f, fr["op"]), ()) if next(_spaces(g, f, name, fr), -1) >= 0]
+    return [name for name in WITH_OP.get((f, fr["op"]), ()) if next(SA_SPACES[name](g, f, fr), -1) >= 0]
 
 
 def start(g: Any, fr: dict[str, Any], name: str) -> None:
@@ -88,59 +88,95 @@ def spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> list[int]:
 
 def _spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> Iterator[int]:
     """`spaces`, one by one (`available` stops at the first)."""
-    assault_capacity, pact, removal_targets = ops.assault_capacity, ops.pact, ops.removal_targets
+    return SA_SPACES[name](g, f, fr)
+
+
+def _transport_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
     sp = g.sp
-    if name == "transport":
-        yield from (s for s in range(NS) if sp[s][T] and (IS_CITY[s] or sp[s][GB]))
-    elif name == "airstrike":
-        if g.alliance == 2 and not g.has_mom(2):
-            return  # CL 4.2.2: not when Embargoed (Guantanamo Bay shaded overrides)
-        yield from (s for s in range(NS) if not IS_CITY[s] and removal_targets(g, GOVT, s, "airstrike"))
-    elif name == "reprisal":
-        yield from (s for s in range(NS) if g.controls(s, GOVT))
-    elif name == "masferrer":
-        if not g.has_mom(5):
-            return
-        yield from (s for s in range(NS) if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault"))
-    elif name == "infiltrate":
-        for s in range(NS):
-            if g.support[s] > 0 or not sp[s][T] + sp[s][P]:
-                continue
-            if sp[s][GUER_U[M26]] or any(sp[a][GUER_U[M26]] for a in ADJ[s]):
-                yield s
-    elif name == "kidnap":
-        terror_fr = {"f": M26, "op": "terror"}
-        for s in range(NS):
-            if not _kidnap_kind(g, s) or g.guerrillas(s, M26) <= sp[s][P]:
-                continue
-            if s in fr["sp"]:
-                yield s
-            elif ops.space_ok(g, terror_fr, s) and (IS_EC[s] or g.res[M26] >= 1 or _targets(g, s, True)):
-                yield s
-    elif name == "subvert":
-        yield from (s for s in range(NS) if IS_PROV[s] and g.controls(s, DR)
-                    and not (pact(g, DR) and g.support[s] < 0))
-    elif name == "assassinate":
-        if f == SYN and not g.has_cap(43, True):
-            return
-        yield from (s for s in fr["sp"] if (f == SYN or g.guerrillas(s, DR) > sp[s][P])
-                    and removal_targets(g, f, s, "assassinate"))
-    elif name == "profit":
-        yield from (s for s in range(NS) if sp[s][CO] or g.cash_held(s, SYN))
-    elif name == "muscle":
-        for s in range(NS):
-            if not (sp[s][CO] or IS_EC[s]):
-                continue
-            pt = P if IS_CITY[s] else T
-            if any(sp[o][pt] for o in range(NS) if o != s):
-                yield s
-    elif name == "bribe":
-        # CL 4.5.4: Bribe costs 3, and a Limited Operation still needs its space paid (4.1)
-        if not fr.get("free") and g.res[SYN] < 3 + ops.MOST_A_SPACE_COSTS:  # (3 + the dearest space: always enough)
-            reserve = 0 if fr.get("sp") or "lim" not in fr else _cheapest(g, fr)
-            if g.res[SYN] < 3 + reserve:
-                return
-        yield from (s for s in range(NS) if bribe_possible(g, s))
+    return (s for s in range(NS) if sp[s][T] and (IS_CITY[s] or sp[s][GB]))
+
+
+def _airstrike_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+    if g.alliance == 2 and not g.has_mom(2):
+        return iter(())  # CL 4.2.2: not when Embargoed (Guantanamo Bay shaded overrides)
+    removal_targets = ops.removal_targets
+    return (s for s in range(NS) if not IS_CITY[s] and removal_targets(g, GOVT, s, "airstrike"))
+
+
+def _reprisal_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+    return (s for s in range(NS) if g.controls(s, GOVT))
+
+
+def _masferrer_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+    if not g.has_mom(5):
+        return iter(())
+    assault_capacity, removal_targets = ops.assault_capacity, ops.removal_targets
+    return (s for s in range(NS) if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault"))
+
+
+def _infiltrate_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+    sp = g.sp
+    for s in range(NS):
+        if g.support[s] > 0 or not sp[s][T] + sp[s][P]:
+            continue
+        if sp[s][GUER_U[M26]] or any(sp[a][GUER_U[M26]] for a in ADJ[s]):
+            yield s
+
+
+def _kidnap_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+    sp = g.sp
+    terror_fr = {"f": M26, "op": "terror"}
+    for s in range(NS):
+        if not _kidnap_kind(g, s) or g.guerrillas(s, M26) <= sp[s][P]:
+            continue
+        if s in fr["sp"]:
+            yield s
+        elif ops.space_ok(g, terror_fr, s) and (IS_EC[s] or g.res[M26] >= 1 or _targets(g, s, True)):
+            yield s
+
+
+def _subvert_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+    pact = ops.pact
+    return (s for s in range(NS) if IS_PROV[s] and g.controls(s, DR) and not (pact(g, DR) and g.support[s] < 0))
+
+
+def _assassinate_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+    if f == SYN and not g.has_cap(43, True):
+        return iter(())
+    sp, removal_targets = g.sp, ops.removal_targets
+    return (s for s in fr["sp"] if (f == SYN or g.guerrillas(s, DR) > sp[s][P])
+            and removal_targets(g, f, s, "assassinate"))
+
+
+def _profit_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+    sp = g.sp
+    return (s for s in range(NS) if sp[s][CO] or g.cash_held(s, SYN))
+
+
+def _muscle_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+    sp = g.sp
+    for s in range(NS):
+        if not (sp[s][CO] or IS_EC[s]):
+            continue
+        pt = P if IS_CITY[s] else T
+        if any(sp[o][pt] for o in range(NS) if o != s):
+            yield s
+
+
+def _bribe_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+    # CL 4.5.4: Bribe costs 3, and a Limited Operation still needs its space paid (4.1)
+    if not fr.get("free") and g.res[SYN] < 3 + ops.MOST_A_SPACE_COSTS:  # (3 + the dearest space: always enough)
+        reserve = 0 if fr.get("sp") or "lim" not in fr else _cheapest(g, fr)
+        if g.res[SYN] < 3 + reserve:
+            return iter(())
+    return (s for s in range(NS) if bribe_possible(g, s))
+
+
+# each Special Activity's spaces, one by one (g, acting faction, the Operation's frame)
+SA_SPACES = {"transport": _transport_spaces, "airstrike": _airstrike_spaces, "reprisal": _reprisal_spaces,
+             "masferrer": _masferrer_spaces, "infiltrate": _infiltrate_spaces, "kidnap": _kidnap_spaces,
+             "subvert": _subvert_spaces, "assassinate": _assassinate_spaces, "profit": _profit_spaces,
+             "muscle": _muscle_spaces, "bribe": _bribe_spaces}
 
 
 def _stash_spaces(g: Any, done: tuple[int, ...]) -> list[int]:

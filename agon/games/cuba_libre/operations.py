@@ -9,6 +9,7 @@ offers ("space", s) for every legal, affordable space not yet chosen (a LimOp st
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from itertools import filterfalse
 from typing import Any
 
 from agon.engine import Action
@@ -235,18 +236,20 @@ def candidate_spaces(g: Any, fr: dict[str, Any]) -> list[int]:
         return []
     chosen, f, op = fr["sp"], fr["f"], fr["op"]
     pool = affordable(g, f, op, fr["free"], fr.get("within") or SPACES)
-    if chosen:
-        pool = [s for s in pool if s not in chosen]
     if op == "rally":
-        return rally_spaces(g, f, pool)
-    if op == "march":
-        return march_spaces(g, f, pool, fr.get("arr", ()))
-    if op == "terror":
-        return terror_spaces(g, f, pool)
-    if op in ("train", "sweep"):
-        return [s for s in pool if not IS_EC[s]]
-    ok, arr = SPACE_OK[op], fr.get("arr", ())
-    return [s for s in pool if ok(g, f, s, arr)]
+        spaces = rally_spaces(g, f, pool)
+    elif op == "march":
+        spaces = march_spaces(g, f, pool, fr.get("arr", ()))
+    elif op == "terror":
+        spaces = terror_spaces(g, f, pool)
+    elif op in ("train", "sweep"):
+        spaces = [s for s in pool if not IS_EC[s]]
+    else:
+        ok, arr = SPACE_OK[op], fr.get("arr", ())
+        spaces = [s for s in pool if ok(g, f, s, arr)]
+    if chosen:  # (each space's test ignores the chosen ones: drop them from the few that pass)
+        return list(filterfalse(chosen.__contains__, spaces))
+    return spaces
 
 
 def op_possible(g: Any, f: int, op: str, lim: bool, free: bool, within: tuple[int, ...] = (),
