@@ -8,7 +8,7 @@ offers ("space", s) for every legal, affordable space not yet chosen (a LimOp st
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from itertools import filterfalse
 from typing import Any
 
@@ -272,25 +272,22 @@ def op_possible(g: Any, f: int, op: str, lim: bool, free: bool, within: tuple[in
     return False
 
 
-def _possible(g: Any, f: int, lim: bool, free: bool, only: tuple[str, ...], within: tuple[int, ...],
-              sa: bool) -> Iterator[str]:
-    for op in OPS[f]:
-        if (only and op not in only) or (free and op == "construct"):
-            continue
-        if op_possible(g, f, op, lim, free, within, sa):
-            yield op
-
-
 def ops_possible(g: Any, f: int, lim: bool, free: bool, only: tuple[str, ...] = (),
                  within: tuple[int, ...] = (), sa: bool = False) -> list[str]:
-    return list(_possible(g, f, lim, free, only, within, sa))
+    return [op for op in OPS[f] if not ((only and op not in only) or (free and op == "construct"))
+            and op_possible(g, f, op, lim, free, within, sa)]
 
 
 def any_op_possible(g: Any, f: int, lim: bool, free: bool, only: tuple[str, ...] = (),
                     within: tuple[int, ...] = (), sa: bool = False) -> bool:
     """`ops_possible(...)` is not empty; stops at the first possible Operation, for the prompts
     that only ask whether one is."""
-    return next(_possible(g, f, lim, free, only, within, sa), None) is not None
+    for op in OPS[f]:
+        if (only and op not in only) or (free and op == "construct"):
+            continue
+        if op_possible(g, f, op, lim, free, within, sa):
+            return True
+    return False
 
 
 # -- removal of enemy pieces --------------------------------------------------------------------
