@@ -49,10 +49,16 @@ def cash_spaces(g: Any, giver: int, receiver: int) -> list[int]:
 
 
 def can_give(g: Any, giver: int, receiver: int) -> bool:
-    """CL 1.5.1: giver may still transfer something to receiver on this card."""
-    if (giver, receiver) in g.transfers or receiver in mates(g, giver):
+    """CL 1.5.1: giver may still transfer something to receiver on this card (`gifts` is not
+    empty: Resources, or a Cash marker where the receiver can hold it, the first one found)."""
+    if receiver == giver or (giver, receiver) in g.transfers:
         return False
-    return g.res[giver] > 0 or bool(cash_spaces(g, giver, receiver))
+    if g.options.get("no_nonplayers") and receiver in mates(g, giver):
+        return False
+    if g.res[giver] > 0:
+        return True
+    has_holder = g.has_holder
+    return any(c >= 0 and c % 4 == giver and has_holder(c // 4, receiver) for c in g.cash)
 
 
 def choices(g: Any, f: int) -> list[Action]:

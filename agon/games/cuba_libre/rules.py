@@ -53,10 +53,9 @@ from agon.games.cuba_libre.data import (
     SYN,
 )
 from agon.games.cuba_libre.negotiation import OFFERED_AT, TRANSFER, any_choice
-from agon.games.cuba_libre.steps import POP, PUSHED, STEPS, WAIT, Step
+from agon.games.cuba_libre.steps import APPLY, ENTER, LEGAL, POP, PUSHED, STEPS, WAIT
 
 _SETTLE = range(100_000)  # the flow's steps between two decisions: far fewer, unless a step never settles
-JUST_WAIT = frozenset(k for k, cls in STEPS.items() if cls.enter is Step.enter)  # steps that never enter
 _ACTIVE = tuple([role] for role in ROLES)  # the one role acting, as the list _active returns
 TIE_RANK = (3, 2, 1, 0)  # CL 7.1: ties to Non-players, then Syndicate, DR, 26July, Government
 NONPLAYERS = {4: (), 3: (SYN,), 2: (2, SYN), 1: (GOVT, 2, SYN), 0: (0, 1, 2, 3)}
@@ -258,11 +257,11 @@ class CubaLibreState(Board, State):
             fr = stack[-1]
             if fr.get("wait"):
                 return
-            kind = fr["k"]
-            if kind in JUST_WAIT:  # its enter would only say WAIT
+            enter = ENTER[fr["k"]]
+            if enter is None:  # its enter would only say WAIT
                 fr["wait"] = True
                 return
-            code = STEPS[kind].enter(self, fr)
+            code = enter(self, fr)
             if code == WAIT:
                 fr["wait"] = True
                 return
@@ -304,9 +303,10 @@ class CubaLibreState(Board, State):
     # -- engine hooks ---------------------------------------------------------------------------
 
     def _active(self) -> list[str]:
-        if self.over is not None or not self.stack:
-            return []
-        return _ACTIVE[self.stack[-1]["f"]]  # the engine only reads it (its `active` is a copy)
+        stack = self.stack
+        if stack and self.over is None:
+            return _ACTIVE[stack[-1]["f"]]  # the engine only reads it (its `active` is a copy)
+        return []
 
     def _legal(self, role: str) -> list[Action]:
         fr = self.stack[-1]
@@ -314,7 +314,7 @@ class CubaLibreState(Board, State):
         self._entered = None
         # a step lists Actions (steps.actions), so its list is the legal list as it is
         kind = fr["k"]
-        legal = entered[1] if entered is not None and entered[0] is fr else STEPS[kind].legal(self, fr)
+        legal = entered[1] if entered is not None and entered[0] is fr else LEGAL[kind](self, fr)
         if kind in OFFERED_AT and any_choice(self, fr["f"]):
             legal = [*legal, TRANSFER]  # CL 1.5.1: at the executing faction's own prompts
         return legal
@@ -340,7 +340,7 @@ class CubaLibreState(Board, State):
             negotiation.open_transfer(self, fr["f"])  # CL 1.5.1: fr keeps waiting underneath
         else:
             fr["wait"] = False
-            if STEPS[fr["k"]].apply(self, fr, action):
+            if APPLY[fr["k"]](self, fr, action):
                 if stack and stack[-1] is fr:
                     stack.pop()
                 elif fr in stack:
