@@ -92,26 +92,34 @@ def _spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> Iterator[int]:
 
 
 def _transport_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
-    sp = g.sp
-    return (s for s in range(NS) if sp[s][T] and (IS_CITY[s] or sp[s][GB]))
+    for s, row in enumerate(g.sp):
+        if row[T] and (IS_CITY[s] or row[GB]):
+            yield s
 
 
 def _airstrike_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
     if g.alliance == 2 and not g.has_mom(2):
-        return iter(())  # CL 4.2.2: not when Embargoed (Guantanamo Bay shaded overrides)
+        return  # CL 4.2.2: not when Embargoed (Guantanamo Bay shaded overrides)
     removal_targets = ops.removal_targets
-    return (s for s in range(NS) if not IS_CITY[s] and removal_targets(g, GOVT, s, "airstrike"))
+    for s in range(NS):
+        if not IS_CITY[s] and removal_targets(g, GOVT, s, "airstrike"):
+            yield s
 
 
 def _reprisal_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
-    return (s for s in range(NS) if g.controls(s, GOVT))
+    controls = g.controls
+    for s in range(NS):
+        if controls(s, GOVT):
+            yield s
 
 
 def _masferrer_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
     if not g.has_mom(5):
-        return iter(())
+        return
     assault_capacity, removal_targets = ops.assault_capacity, ops.removal_targets
-    return (s for s in range(NS) if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault"))
+    for s in range(NS):
+        if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault"):
+            yield s
 
 
 def _infiltrate_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
@@ -137,20 +145,24 @@ def _kidnap_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
 
 def _subvert_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
     pact = ops.pact
-    return (s for s in range(NS) if IS_PROV[s] and g.controls(s, DR) and not (pact(g, DR) and g.support[s] < 0))
+    for s in range(NS):
+        if IS_PROV[s] and g.controls(s, DR) and not (pact(g, DR) and g.support[s] < 0):
+            yield s
 
 
 def _assassinate_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
     if f == SYN and not g.has_cap(43, True):
-        return iter(())
+        return
     sp, removal_targets = g.sp, ops.removal_targets
-    return (s for s in fr["sp"] if (f == SYN or g.guerrillas(s, DR) > sp[s][P])
-            and removal_targets(g, f, s, "assassinate"))
+    for s in fr["sp"]:
+        if (f == SYN or g.guerrillas(s, DR) > sp[s][P]) and removal_targets(g, f, s, "assassinate"):
+            yield s
 
 
 def _profit_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
-    sp = g.sp
-    return (s for s in range(NS) if sp[s][CO] or g.cash_held(s, SYN))
+    for s, row in enumerate(g.sp):
+        if row[CO] or g.cash_held(s, SYN):
+            yield s
 
 
 def _muscle_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
@@ -168,8 +180,10 @@ def _bribe_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
     if not fr.get("free") and g.res[SYN] < 3 + ops.MOST_A_SPACE_COSTS:  # (3 + the dearest space: always enough)
         reserve = 0 if fr.get("sp") or "lim" not in fr else _cheapest(g, fr)
         if g.res[SYN] < 3 + reserve:
-            return iter(())
-    return (s for s in range(NS) if bribe_possible(g, s))
+            return
+    for s in range(NS):
+        if bribe_possible(g, s):
+            yield s
 
 
 # each Special Activity's spaces, one by one (g, acting faction, the Operation's frame)
