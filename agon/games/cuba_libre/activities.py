@@ -100,9 +100,9 @@ def _transport_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
 def _airstrike_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
     if g.alliance == 2 and not g.has_mom(2):
         return  # CL 4.2.2: not when Embargoed (Guantanamo Bay shaded overrides)
-    removal_targets = ops.removal_targets
-    for s in range(NS):
-        if not IS_CITY[s] and removal_targets(g, GOVT, s, "airstrike"):
+    govt_can_remove = ops.govt_can_remove
+    for s, row in enumerate(g.sp):
+        if not IS_CITY[s] and govt_can_remove(row):
             yield s
 
 
@@ -116,9 +116,9 @@ def _reprisal_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
 def _masferrer_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
     if not g.has_mom(5):
         return
-    assault_capacity, removal_targets = ops.assault_capacity, ops.removal_targets
-    for s in range(NS):
-        if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault"):
+    assault_capacity, govt_can_remove = ops.assault_capacity, ops.govt_can_remove
+    for s, row in enumerate(g.sp):
+        if assault_capacity(g, s) and govt_can_remove(row):
             yield s
 
 

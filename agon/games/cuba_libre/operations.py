@@ -127,11 +127,15 @@ def assault_capacity(g: Any, s: int) -> int:
     return n
 
 
+def govt_can_remove(row: list[int]) -> bool:
+    """`removal_targets(g, GOVT, s, "assault")` (or "airstrike", the same for the Government) is not
+    empty in the space holding `row`: an Active Guerrilla, or a Base (open Casino) with no Guerrilla."""
+    return bool(row[MA] or row[DA] or row[SA] or (row[MB] and not row[MU]) or (row[DB] and not row[DU])
+                or (row[CO] and not row[SU]))
+
+
 def _assault_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
-    row = g.sp[s]
-    # removal_targets(g, GOVT, s, "assault") is not empty: an Active Guerrilla, or a Base with no Guerrilla
-    if not (row[MA] or row[DA] or row[SA] or (row[MB] and not row[MU]) or (row[DB] and not row[DU])
-            or (row[CO] and not row[SU])):
+    if not govt_can_remove(g.sp[s]):
         return False
     return assault_capacity(g, s) > 0 or (g.has_mom(1) and any(g.sp[o][T] for o in range(NS) if o != s))
 

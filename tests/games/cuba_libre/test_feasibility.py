@@ -54,6 +54,15 @@ def test_cl_3_2_4_assault_space_test_is_a_target_and_capacity(seed: int, options
 
 
 @pytest.mark.parametrize(("seed", "options"), GAMES)
+def test_cl_4_2_2_government_removal_test_is_the_assault_and_air_strike_targets(seed: int, options: dict[str, Any]) -> None:
+    for g in positions(seed, options):
+        for s in range(NS):
+            can = operations.govt_can_remove(g.sp[s])
+            assert can == bool(operations.removal_targets(g, GOVT, s, "assault"))
+            assert can == bool(operations.removal_targets(g, GOVT, s, "airstrike"))
+
+
+@pytest.mark.parametrize(("seed", "options"), GAMES)
 def test_cl_2_3_4_some_operation_possible_is_the_list_not_empty(seed: int, options: dict[str, Any]) -> None:
     for g in positions(seed, options):
         for f in range(4):
