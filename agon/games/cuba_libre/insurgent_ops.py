@@ -11,6 +11,7 @@ from typing import Any
 from agon.engine import Action
 from agon.games.cuba_libre.data import (
     ADJ,
+    AV_OF,
     CC,
     CO,
     DR,
@@ -72,9 +73,9 @@ def rally_possible(g: Any, f: int, s: int) -> bool:
         return False
     row = g.sp[s]
     u, a = GUER_U[f], GUER_A[f]
-    if g.available(u):
+    if g.avail[AV_OF[u]]:
         return True  # "place"
-    if g.is_player(f) and any(g.sp[o][u] or g.sp[o][a] for o in range(NS) if o != s):
+    if f not in g.np and any(g.sp[o][u] or g.sp[o][a] for o in range(NS) if o != s):
         return True  # "place", after taking Guerrillas off the map (withdrawable)
     if f != SYN and row[u] + row[a] >= 2 and g.base_room(s, f) and g.available(g.base_slot(f)):
         return True  # "base"

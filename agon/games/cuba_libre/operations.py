@@ -14,9 +14,10 @@ from typing import Any
 
 from agon.engine import Action
 from agon.games.cuba_libre import activities
-from agon.games.cuba_libre.board import SLOTS_OF
+from agon.games.cuba_libre.board import COUNTED, SLOTS_OF
 from agon.games.cuba_libre.data import (
     ADJ,
+    AV_OF,
     CC,
     CO,
     DA,
@@ -211,7 +212,11 @@ def terror_spaces(g: Any, f: int, pool: Sequence[int]) -> list[int]:
 
 
 def _construct_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
-    if not (g.controls(s, GOVT) or g.controls(s, SYN)):  # never in an EC
+    if IS_EC[s]:
+        return False
+    row = g.sp[s]
+    counted = sum(row) - row[CC]  # CL 1.7: g.controls(s, GOVT) or g.controls(s, SYN), the rows counted once
+    if not (2 * sum(row[COUNTED[GOVT]]) > counted or 2 * sum(row[COUNTED[SYN]]) > counted):
         return False
     return bool(g.sp[s][CC]) or (g.casinos(s) < 2 and g.available(CC) > 0)
 
@@ -264,6 +269,10 @@ def op_possible(g: Any, f: int, op: str, lim: bool, free: bool, within: tuple[in
     if op == "march":
         if march_possible(g, f, pool):
             return True
+    elif op == "rally":
+        for s in pool:
+            if rally_possible(g, f, s):
+                return True
     else:
         ok = SPACE_OK[op]
         for s in pool:
@@ -477,13 +486,14 @@ def withdraw_options(g: Any, f: int, kinds: tuple[int, ...]) -> list[Any]:
     """CL 1.4.1: while executing an Operation a player faction may remove its own pieces from the
     map to Available, to place them elsewhere: offered for a piece kind with none Available (not
     Non-players, AMB-54; 26July/DR Bases under the Pact of Caracas go by "cancel pact", card 18)."""
-    if not kinds or not g.is_player(f):
+    if not kinds or f in g.np:
         return []
     out: list[Any] = []
+    avail = g.avail
     for pt in kinds:
-        if g.available(pt) or (pt in (MB, DB) and g.has_cap(18)):
+        if avail[AV_OF[pt]] or (pt in (MB, DB) and g.has_cap(18)):
             continue
-        out += [WITHDRAW[pt][s] for s in range(NS) if g.sp[s][pt]]
+        out += [WITHDRAW[pt][s] for s, row in enumerate(g.sp) if row[pt]]
     return out
 
 
@@ -557,18 +567,19 @@ class Operation(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        out: list[Any] = [SPACE[s] for s in candidate_spaces(g, fr)]
+        f, op, chosen = fr["f"], fr["op"], fr["sp"]
+        out: list[Any] = list(map(SPACE.__getitem__, candidate_spaces(g, fr)))
         no_space = not out
-        if fr["op"] == "train" and fr["sp"] and not fr.get("extra_done"):
+        if op == "train" and chosen and not fr.get("extra_done"):
             out += train_extras(g, fr)
         if fr["sa_ok"] and not fr["sa"]:
-            out += [activities.ACTIVITY[name] for name in activities.available(g, fr)]
-        if fr["sp"] or fr["op"] == "garrison" or no_space:
+            out += map(activities.ACTIVITY.__getitem__, activities.available(g, fr))
+        if chosen or op == "garrison" or no_space:
             out.append(DONE)  # ruling CL-R13: an Operation left with no legal space may end
-        if caracas_ok(g, fr["f"]) and not fr.get("caracas"):
+        if f in (M26, DR) and caracas_ok(g, f) and not fr.get("caracas"):
             out.append(CANCEL_PACT)
         if not fr.get("sp_closed"):
-            out += withdraw_options(g, fr["f"], PLACES.get((fr["f"], fr["op"]), ()))
+            out += withdraw_options(g, f, PLACES.get((f, op), ()))
         return out
 
     @staticmethod
