@@ -72,7 +72,8 @@ def available(g: Any, fr: dict[str, Any]) -> list[str]:
 def start(g: Any, fr: dict[str, Any], name: str) -> None:
     f = fr["f"]
     fr["sa"] = name
-    g.say("{faction} adds {sa}.", faction=g.fname(f), sa=SA_TITLES[name])
+    if not g.quiet:  # (a quiet game logs nothing: its words are not built)
+        g.say("{faction} adds {sa}.", faction=g.fname(f), sa=SA_TITLES[name])
     # CL 4.5.4: Bribe costs 3 (paid with its space, 4.1); an SA with a free Operation is free (3.1.2)
     g.push("sa", f, sa=name, stage=0, opsp=fr["sp"], **({"free_cost": True} if fr.get("free") else {}))
 

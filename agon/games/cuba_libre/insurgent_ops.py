@@ -430,7 +430,7 @@ class Construct(Step):
 
 def caracas_ok(g: Any, f: int) -> bool:
     """Card 18: 26July or DR may remove 2 of its own Bases at once (1.4.1) to cancel the Pact."""
-    return f in (M26, DR) and g.has_cap(18) and g.on_map(g.base_slot(f)) >= 2
+    return f in (M26, DR) and (18, False) in g.capabilities and g.on_map(g.base_slot(f)) >= 2  # (has_cap(18))
 
 
 @step("caracas")

@@ -57,8 +57,10 @@ def can_give(g: Any, giver: int, receiver: int) -> bool:
         return False
     if g.res[giver] > 0:
         return True
-    has_holder = g.has_holder
-    return any(c >= 0 and c % 4 == giver and has_holder(c // 4, receiver) for c in g.cash)
+    for c in g.cash:
+        if c >= 0 and c % 4 == giver and g.has_holder(c // 4, receiver):
+            return True
+    return False
 
 
 def choices(g: Any, f: int) -> list[Action]:
@@ -67,10 +69,12 @@ def choices(g: Any, f: int) -> list[Action]:
     if f in np:
         return []  # 8.1.2: the executing Non-player never opens a transfer
     out: list[Action] = []
+    gives = g.res[f] > 0 and not g.options.get("no_nonplayers")  # can_give(g, f, e) but for `transfers`
+    transfers = g.transfers
     for e in range(4):
         if e == f:
             continue
-        if can_give(g, f, e):
+        if (f, e) not in transfers if gives else can_give(g, f, e):
             out.append(GIVE_TO[e])
         if e not in np and can_give(g, e, f):  # Non-players never give voluntarily
             out.append(ASK[e])
@@ -102,7 +106,8 @@ def give(g: Any, giver: int, receiver: int, action: Any) -> None:
         n = min(arg, g.res[giver])
         g.gain(giver, -n)
         g.gain(receiver, n)  # 1.8: never above 49, the excess is lost
-        g.say("{faction} gives {n} Resources to {other}.", faction=g.fname(giver), n=n, other=g.fname(receiver))
+        if not g.quiet:  # (a quiet game logs nothing: its words are not built)
+            g.say("{faction} gives {n} Resources to {other}.", faction=g.fname(giver), n=n, other=g.fname(receiver))
         return
     s = NAMES.index(arg)
     i = g.cash.index(s * 4 + giver)
@@ -167,7 +172,8 @@ class TransferRequest(Step):
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
         if action[0] == "decline":
-            g.say("{faction} declines to give to {other}.", faction=g.fname(fr["f"]), other=g.fname(fr["to"]))
+            if not g.quiet:
+                g.say("{faction} declines to give to {other}.", faction=g.fname(fr["f"]), other=g.fname(fr["to"]))
         else:
             give(g, fr["f"], fr["to"], action)
         return True

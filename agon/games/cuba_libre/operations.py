@@ -106,7 +106,7 @@ def affordable(g: Any, f: int, op: str, free: bool, spaces: Sequence[int]) -> Se
 
 def pact(g: Any, f: int) -> bool:
     """Pact of Caracas (card 18) binds 26July and DR Operations."""
-    return f in (M26, DR) and g.has_cap(18)
+    return f in (M26, DR) and (18, False) in g.capabilities  # (g.has_cap(18), looked up in place)
 
 
 # -- legality of a space ----------------------------------------------------------------------
@@ -532,7 +532,9 @@ class OpChoice(Step):
         new = {"k": "op", "f": f, "op": op, "lim": fr["lim"], "free": fr["free"], "sa_ok": fr["sa"], "sa": "",
                "sp": (), "paid": False, "src": fr.get("src", "card"), "slot": fr.get("slot", 0),
                "within": fr.get("within", ())}
-        if fr["lim"]:
+        if g.quiet:
+            pass  # (a quiet game logs nothing: its words are not built)
+        elif fr["lim"]:
             g.say("{faction} executes {op} (limited).", faction=g.fname(f), op=OP_TITLES[op])
         else:
             g.say("{faction} executes {op}.", faction=g.fname(f), op=OP_TITLES[op])
@@ -623,7 +625,8 @@ def select_space(g: Any, fr: dict[str, Any], s: int) -> None:
         g.gain(f, -cost)
         fr["paid"] = True
     fr["sp"] = fr["sp"] + (s,)
-    g.say("{op} in {space}.", op=OP_TITLES[op], space=NAMES[s])
+    if not g.quiet:  # (a quiet game logs nothing: its words are not built)
+        g.say("{op} in {space}.", op=OP_TITLES[op], space=NAMES[s])
     if op == "train":
         if IS_CITY[s] or g.sp[s][GB]:
             g.push("train_place", f, s=s, n=0)

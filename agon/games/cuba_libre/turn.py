@@ -77,7 +77,8 @@ class Option(Step):
         verb = action[0]
         if verb == "pass":
             g.gain(f, PASS_GAIN[f])
-            g.say("{faction} passes.", faction=g.fname(f))
+            if not g.quiet:  # (a quiet game logs nothing: its words are not built)
+                g.say("{faction} passes.", faction=g.fname(f))
             return True
         g.n_acted += 1
         g.executed = g.executed | {f}
@@ -86,8 +87,9 @@ class Option(Step):
             if g.n_acted == 1:
                 g.first_did = "event"
             shaded = action[1] == "shaded"
-            g.say("{faction} executes the Event {title} ({side}).", faction=g.fname(f),
-                  title=TITLE[g.current], side=action[1])
+            if not g.quiet:
+                g.say("{faction} executes the Event {title} ({side}).", faction=g.fname(f),
+                      title=TITLE[g.current], side=action[1])
             ev.execute(g, f, g.current, shaded)
             return False
         if g.n_acted == 1:
