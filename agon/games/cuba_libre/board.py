@@ -140,7 +140,7 @@ class Board:
         return self.sp[s][GB] + self.sp[s][MB] + self.sp[s][DB] < 2
 
     def on_map(self, pt: int) -> int:
-        return sum(row[pt] for row in self.sp)
+        return sum([row[pt] for row in self.sp])
 
     # -- tracks ---------------------------------------------------------------------------------
 

@@ -92,7 +92,7 @@ def any_choice(g: Any, f: int) -> bool:
 
 
 def open_transfer(g: Any, f: int) -> None:
-    g.push("transfer", f)
+    g.stack.append({"k": "transfer", "f": f})  # (g.push, built in place)
 
 
 def gifts(g: Any, giver: int, receiver: int) -> list[Any]:
@@ -130,10 +130,10 @@ class Transfer(Step):
         g.stack.pop()
         if action[0] == "give to":
             g.transfers = g.transfers | {(f, e)}
-            g.push("transfer_amount", f, to=e)
+            g.stack.append({"k": "transfer_amount", "f": f, "to": e})  # (g.push, built in place)
         else:
             g.transfers = g.transfers | {(e, f)}
-            g.push("transfer_request", e, to=f)
+            g.stack.append({"k": "transfer_request", "f": e, "to": f})
         return False
 
     @staticmethod
@@ -165,7 +165,7 @@ class TransferRequest(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        if not g.is_player(fr["f"]):
+        if fr["f"] in g.np:
             return [DECLINE]  # 8.1.2: Non-players never give voluntarily
         return [*gifts(g, fr["f"], fr["to"]), DECLINE]
 

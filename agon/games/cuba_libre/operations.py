@@ -244,7 +244,9 @@ def candidate_spaces(g: Any, fr: dict[str, Any]) -> list[int]:
     if (fr["lim"] and fr["sp"]) or fr.get("swept"):
         return []
     chosen, f, op = fr["sp"], fr["f"], fr["op"]
-    pool = affordable(g, f, op, fr["free"], fr.get("within") or SPACES)
+    pool = fr.get("within") or SPACES
+    if g.res[f] < MOST_A_SPACE_COSTS:  # (affordable's own first test, made here: it is rarely needed)
+        pool = affordable(g, f, op, fr["free"], pool)
     if op == "rally":
         spaces = rally_spaces(g, f, pool)
     elif op == "march":
@@ -265,7 +267,9 @@ def op_possible(g: Any, f: int, op: str, lim: bool, free: bool, within: tuple[in
                 sa: bool = False) -> bool:
     if op == "garrison" and not free and g.res[f] < govt_cost(g):
         return False
-    pool = affordable(g, f, op, free, within or SPACES)
+    pool = within or SPACES
+    if g.res[f] < MOST_A_SPACE_COSTS:  # (affordable's own first test, made here: it is rarely needed)
+        pool = affordable(g, f, op, free, pool)
     if op == "march":
         if march_possible(g, f, pool):
             return True
@@ -620,6 +624,7 @@ class Operation(Step):
 
 def select_space(g: Any, fr: dict[str, Any], s: int) -> None:
     f, op = fr["f"], fr["op"]
+    push = g.stack.append  # (g.push: the same frames, built in place)
     cost = space_cost(g, fr, s)
     if cost:
         g.gain(f, -cost)
@@ -629,25 +634,25 @@ def select_space(g: Any, fr: dict[str, Any], s: int) -> None:
         g.say("{op} in {space}.", op=OP_TITLES[op], space=NAMES[s])
     if op == "train":
         if IS_CITY[s] or g.sp[s][GB]:
-            g.push("train_place", f, s=s, n=0)
+            push({"k": "train_place", "f": f, "s": s, "n": 0})
     elif op == "garrison":
-        g.push("move_cubes", f, s=s, n=0, mode="garrison")
+        push({"k": "move_cubes", "f": f, "s": s, "n": 0, "mode": "garrison"})
     elif op == "sweep":
-        g.push("move_cubes", f, s=s, n=0, mode="sweep")
+        push({"k": "move_cubes", "f": f, "s": s, "n": 0, "mode": "sweep"})
     elif op == "assault":
-        g.push("remove", f, s=s, n=-1, mode="assault")  # capacity counted when the removal starts
+        push({"k": "remove", "f": f, "s": s, "n": -1, "mode": "assault"})  # capacity counted at its start
         if g.has_mom(1):  # Armored Cars shaded: Troops from anywhere join the Assault first
-            g.push("move_cubes", f, s=s, n=0, mode="armored")
+            push({"k": "move_cubes", "f": f, "s": s, "n": 0, "mode": "armored"})
     elif op == "rally":
-        g.push("rally", f, s=s)
+        push({"k": "rally", "f": f, "s": s})
     elif op == "march":
-        g.push("march", f, s=s, grp=())
+        push({"k": "march", "f": f, "s": s, "grp": ()})
     elif op == "attack":
-        g.push("attack", f, s=s)
+        push({"k": "attack", "f": f, "s": s})
     elif op == "terror":
         terror(g, f, s)
     elif op == "construct":
-        g.push("construct", f, s=s)
+        push({"k": "construct", "f": f, "s": s})
 
 
 def op_finished(g: Any, fr: dict[str, Any]) -> None:
@@ -789,7 +794,7 @@ def move_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
     """Cube moves into fr["s"]; where the Government holds Cash a cube may carry it (4.5.2)."""
     plain = _plain_origins(g, fr)
     out = [MOVE[kind][o] for o, kind in plain]
-    if any(c >= 0 and c % 4 == GOVT for c in g.cash):
+    if any([c >= 0 and c % 4 == GOVT for c in g.cash]):
         out += [MOVE[kind + CARRY][o] for o, kind in plain if g.cash_held(o, GOVT)]
     return out
 

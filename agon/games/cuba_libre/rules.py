@@ -221,8 +221,9 @@ class CubaLibreState(Board, State):
         self.last_was_prop = False
         self.phase = "card"
         self.order_card = variants.order_card(self)
-        self.cand = tuple(f for f in ORDER[self.order_card] if self.elig[f])
-        self.say("Card {card}: {title}.", card=self.current, title=CARDS[self.current]["title"])
+        self.cand = tuple([f for f in ORDER[self.order_card] if self.elig[f]])
+        if not self.quiet:  # (a quiet game logs nothing: its words are not built)
+            self.say("Card {card}: {title}.", card=self.current, title=CARDS[self.current]["title"])
 
     def end_card(self) -> None:
         """CL 2.3.7: adjust Eligibility, then the next card."""

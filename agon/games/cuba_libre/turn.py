@@ -43,7 +43,7 @@ def option_kinds(g: Any, f: int) -> tuple[bool, str]:
         ev_ok, kind = False, "op"
     if g.final_card:
         kind = "limop"  # CL 2.3.9
-    if not g.is_player(f):
+    if f in g.np:
         kind = "op"  # CL 8.1: Non-players never do LimOps and ignore 2.3.9
     return ev_ok, kind
 
@@ -98,7 +98,8 @@ class Option(Step):
             deception.use_asset(g, f)
         lim = verb == "limop"
         sa = not lim or (f == GOVT and g.has_mom(10))  # MAP shaded: LimOps may add an SA
-        g.push("opchoice", f, lim=lim, free=False, sa=sa, src="card", slot=g.n_acted)
+        g.stack.append({"k": "opchoice", "f": f, "lim": lim, "free": False, "sa": sa, "src": "card",
+                        "slot": g.n_acted})  # (g.push, built in place)
         return False
 
     @staticmethod
