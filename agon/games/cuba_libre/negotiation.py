@@ -86,9 +86,15 @@ def any_choice(g: Any, f: int) -> bool:
     np = g.np
     if f in np:
         return False
-    if g.res[f] > 0 and len(g.transfers) < 3 and not g.options.get("no_nonplayers"):
-        return True  # the common case: f has Resources and has not given to all 3 others on this card
-    return any(can_give(g, f, e) or (e not in np and can_give(g, e, f)) for e in range(4) if e != f)
+    if g.res[f] > 0 and not g.options.get("no_nonplayers"):  # the common case: f has Resources
+        transfers = g.transfers
+        for e in range(4):
+            if e != f and (f, e) not in transfers:
+                return True  # can_give(g, f, e): f has not given to e on this card
+    for e in range(4):
+        if e != f and (can_give(g, f, e) or (e not in np and can_give(g, e, f))):
+            return True
+    return False
 
 
 def open_transfer(g: Any, f: int) -> None:

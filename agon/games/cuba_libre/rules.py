@@ -227,8 +227,9 @@ class CubaLibreState(Board, State):
 
     def end_card(self) -> None:
         """CL 2.3.7: adjust Eligibility, then the next card."""
+        ineligible_if_executed = variants.executed_makes_ineligible(self)
         for f in range(4):
-            self.elig[f] = f not in self.executed or not variants.executed_makes_ineligible(self)
+            self.elig[f] = f not in self.executed or not ineligible_if_executed
         for f in self.stay_elig:
             self.elig[f] = True
         for f in self.inelig_next:
