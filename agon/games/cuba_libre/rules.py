@@ -248,30 +248,7 @@ class CubaLibreState(Board, State):
             self.next_turn()  # after set-up or a Propaganda round
 
     def _run(self) -> None:
-        stack = self.stack  # never rebound while the flow runs (steps push and pop it)
-        for _ in _SETTLE:
-            if self.over is not None:
-                stack.clear()
-                return
-            if not stack:
-                self.advance()
-                continue
-            fr = stack[-1]
-            if fr.get("wait"):
-                return
-            enter = ENTER[fr["k"]]
-            if enter is None:  # its enter would only say WAIT
-                fr["wait"] = True
-                return
-            code = enter(self, fr)
-            if code == WAIT:
-                fr["wait"] = True
-                return
-            if code == POP:
-                stack.remove(fr) if stack[-1] is not fr else stack.pop()
-            elif code != PUSHED:
-                raise RuntimeError(f"step {fr['k']} returned {code}")
-        raise RuntimeError("cuba-libre flow did not settle")
+        run_flow(self)
 
     def end_game(self, reason: str, only: frozenset[int] | None = None) -> None:
         """CL 7.1 / 7.3: rank every faction by margin; ties to Non-players, Syndicate, DR, 26July.
@@ -347,7 +324,7 @@ class CubaLibreState(Board, State):
                     stack.pop()
                 elif fr in stack:
                     stack.remove(fr)
-        self._run()
+        run_flow(self)
         if before is not None:
             chronicle.describe(self, before)  # the log says what the action did (pieces, levels, Control)
 
@@ -474,3 +451,32 @@ class CubaLibreState(Board, State):
     @staticmethod
     def pop_ok(s: int) -> bool:
         return not IS_EC[s]
+
+
+def run_flow(g: CubaLibreState) -> None:
+    """Enter the top frame until one waits for a decision (a plain function: the flow runs after
+    every action, and a call through the state costs more than one to a function)."""
+    stack = g.stack  # never rebound while the flow runs (steps push and pop it)
+    for _ in _SETTLE:
+        if g.over is not None:
+            stack.clear()
+            return
+        if not stack:
+            g.advance()
+            continue
+        fr = stack[-1]
+        if fr.get("wait"):
+            return
+        enter = ENTER[fr["k"]]
+        if enter is None:  # its enter would only say WAIT
+            fr["wait"] = True
+            return
+        code = enter(g, fr)
+        if code == WAIT:
+            fr["wait"] = True
+            return
+        if code == POP:
+            stack.remove(fr) if stack[-1] is not fr else stack.pop()
+        elif code != PUSHED:
+            raise RuntimeError(f"step {fr['k']} returned {code}")
+    raise RuntimeError("cuba-libre flow did not settle")
