@@ -195,6 +195,15 @@ def _attack_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
     return enemy_pieces > 0
 
 
+def attack_spaces(g: Any, f: int, pool: Sequence[int]) -> list[int]:
+    """The spaces of `pool` where `_attack_ok` holds, with the Pact looked at once."""
+    sp, u, a, own = g.sp, GUER_U[f], GUER_A[f], SLOTS_OF[f]
+    if pact(g, f):  # card 18: the other of 26July/DR is no target
+        mate = SLOTS_OF[M26 + DR - f]
+        return [s for s in pool if sp[s][u] + sp[s][a] and sum(sp[s]) - sum(sp[s][own]) - sum(sp[s][mate]) > 0]
+    return [s for s in pool if sp[s][u] + sp[s][a] and sum(sp[s]) > sum(sp[s][own])]
+
+
 def _terror_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
     if not g.sp[s][GUER_U[f]]:
         return False
@@ -253,8 +262,12 @@ def candidate_spaces(g: Any, fr: dict[str, Any]) -> list[int]:
         spaces = march_spaces(g, f, pool, fr.get("arr", ()))
     elif op == "terror":
         spaces = terror_spaces(g, f, pool)
+    elif op == "attack":
+        spaces = attack_spaces(g, f, pool)
     elif op in ("train", "sweep"):
         spaces = [s for s in pool if not IS_EC[s]]
+    elif op == "garrison":
+        spaces = [s for s in pool if IS_EC[s] or IS_CITY[s]]
     else:
         ok, arr = SPACE_OK[op], fr.get("arr", ())
         spaces = [s for s in pool if ok(g, f, s, arr)]

@@ -107,6 +107,8 @@ def test_cl_3_3_3_attack_and_terror_space_tests(seed: int, options: dict[str, An
                     assert operations.SPACE_OK["attack"](g, f, s, ()) == listed
                 expected = [s for s in range(NS) if operations.SPACE_OK["terror"](g, f, s, ())]
                 assert operations.terror_spaces(g, f, range(NS)) == expected
+                expected = [s for s in range(NS) if operations.SPACE_OK["attack"](g, f, s, ())]
+                assert operations.attack_spaces(g, f, range(NS)) == expected
 
 
 @pytest.mark.parametrize(("seed", "options"), GAMES)
