@@ -785,11 +785,11 @@ def _plain_origins(g: Any, fr: dict[str, Any]) -> list[tuple[int, str]]:
     op = g.op_frame()
     if mode == "garrison":
         arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * NS)
-        for o in range(NS):
+        for o, row in enumerate(g.sp):
             if o != s:  # ruling: a cube moves at most once per Garrison
-                if g.sp[o][T] > arr[o]:
+                if row[T] > arr[o]:
                     out.append((o, "troop"))
-                if g.sp[o][P] > arr[o + NS]:
+                if row[P] > arr[o + NS]:
                     out.append((o, "police"))
         return out
     if mode == "armored":
