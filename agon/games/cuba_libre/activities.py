@@ -12,6 +12,7 @@ from typing import Any
 
 from agon.engine import Action
 from agon.games.cuba_libre import operations as ops  # a module: operations imports this one too
+from agon.games.cuba_libre.board import COUNTED
 from agon.games.cuba_libre.cash import ask_carry
 from agon.games.cuba_libre.data import (
     ADJ,
@@ -59,6 +60,8 @@ SA_TITLES = {"transport": "Transport", "airstrike": "Air Strike", "reprisal": "R
              "muscle": "Muscle", "bribe": "Bribe"}
 
 
+GOVT_COUNTED = COUNTED[GOVT]  # the Government's slots counted for Control (1.7)
+
 # (faction, Operation) -> the faction's SAs that may accompany it (4.1.1), in BY_FACTION order
 WITH_OP = {(f, op): tuple(name for name in names if op in ACCOMPANY[name])
            for f, names in enumerate(BY_FACTION) for op in {op for ops in ACCOMPANY.values() for op in ops}}
@@ -66,13 +69,14 @@ WITH_OP = {(f, op): tuple(name for name in names if op in ACCOMPANY[name])
 
 def available(g: Any, fr: dict[str, Any]) -> list[str]:
     f = fr["f"]
-    return [name for name in WITH_OP.get((f, fr["op"]), ()) if next(_spaces(g, f, name, fr), -1) >= 0]
+    return [name for name in WITH_OP.get((f, fr["op"]), ()) if next(SA_SPACES[name](g, f, fr), -1) >= 0]
 
 
 def start(g: Any, fr: dict[str, Any], name: str) -> None:
     f = fr["f"]
     fr["sa"] = name
-    g.say("{faction} adds {sa}.", faction=g.fname(f), sa=SA_TITLES[name])
+    if not g.quiet:  # (a quiet game logs nothing: its words are not built)
+        g.say("{faction} adds {sa}.", faction=g.fname(f), sa=SA_TITLES[name])
     # CL 4.5.4: Bribe costs 3 (paid with its space, 4.1); an SA with a free Operation is free (3.1.2)
     g.push("sa", f, sa=name, stage=0, opsp=fr["sp"], **({"free_cost": True} if fr.get("free") else {}))
 
@@ -88,59 +92,108 @@ def spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> list[int]:
 
 def _spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> Iterator[int]:
     """`spaces`, one by one (`available` stops at the first)."""
-    assault_capacity, pact, removal_targets = ops.assault_capacity, ops.pact, ops.removal_targets
+    return SA_SPACES[name](g, f, fr)
+
+
+def _transport_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+    for s, row in enumerate(g.sp):
+        if row[T] and (IS_CITY[s] or row[GB]):
+            yield s
+
+
+def _airstrike_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+    if g.alliance == 2 and not g.has_mom(2):
+        return  # CL 4.2.2: not when Embargoed (Guantanamo Bay shaded overrides)
+    govt_can_remove = ops.govt_can_remove
+    for s, row in enumerate(g.sp):
+        if not IS_CITY[s] and govt_can_remove(row):
+            yield s
+
+
+def _reprisal_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+    for s, row in enumerate(g.sp):
+        if not IS_EC[s] and 2 * sum(row[GOVT_COUNTED]) > sum(row) - row[CC]:  # g.controls(s, GOVT), in place
+            yield s
+
+
+def _masferrer_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+    if not g.has_mom(5):
+        return
+    assault_capacity, govt_can_remove = ops.assault_capacity, ops.govt_can_remove
+    for s, row in enumerate(g.sp):
+        if assault_capacity(g, s) and govt_can_remove(row):
+            yield s
+
+
+def _infiltrate_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
     sp = g.sp
-    if name == "transport":
-        yield from (s for s in range(NS) if sp[s][T] and (IS_CITY[s] or sp[s][GB]))
-    elif name == "airstrike":
-        if g.alliance == 2 and not g.has_mom(2):
-            return  # CL 4.2.2: not when Embargoed (Guantanamo Bay shaded overrides)
-        yield from (s for s in range(NS) if not IS_CITY[s] and removal_targets(g, GOVT, s, "airstrike"))
-    elif name == "reprisal":
-        yield from (s for s in range(NS) if g.controls(s, GOVT))
-    elif name == "masferrer":
-        if not g.has_mom(5):
+    for s in range(NS):
+        if g.support[s] > 0 or not sp[s][T] + sp[s][P]:
+            continue
+        if sp[s][GUER_U[M26]] or any(sp[a][GUER_U[M26]] for a in ADJ[s]):
+            yield s
+
+
+def _kidnap_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+    sp = g.sp
+    terror_fr = {"f": M26, "op": "terror"}
+    for s in range(NS):
+        if not _kidnap_kind(g, s) or g.guerrillas(s, M26) <= sp[s][P]:
+            continue
+        if s in fr["sp"]:
+            yield s
+        elif ops.space_ok(g, terror_fr, s) and (IS_EC[s] or g.res[M26] >= 1 or _targets(g, s, True)):
+            yield s
+
+
+def _subvert_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+    pact = ops.pact
+    for s in range(NS):
+        if IS_PROV[s] and g.controls(s, DR) and not (pact(g, DR) and g.support[s] < 0):
+            yield s
+
+
+def _assassinate_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+    if f == SYN and not g.has_cap(43, True):
+        return
+    sp, removal_targets = g.sp, ops.removal_targets
+    for s in fr["sp"]:
+        if (f == SYN or g.guerrillas(s, DR) > sp[s][P]) and removal_targets(g, f, s, "assassinate"):
+            yield s
+
+
+def _profit_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+    for s, row in enumerate(g.sp):
+        if row[CO] or g.cash_held(s, SYN):
+            yield s
+
+
+def _muscle_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+    sp = g.sp
+    for s in range(NS):
+        if not (sp[s][CO] or IS_EC[s]):
+            continue
+        pt = P if IS_CITY[s] else T
+        if any(sp[o][pt] for o in range(NS) if o != s):
+            yield s
+
+
+def _bribe_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+    # CL 4.5.4: Bribe costs 3, and a Limited Operation still needs its space paid (4.1)
+    if not fr.get("free") and g.res[SYN] < 3 + ops.MOST_A_SPACE_COSTS:  # (3 + the dearest space: always enough)
+        reserve = 0 if fr.get("sp") or "lim" not in fr else _cheapest(g, fr)
+        if g.res[SYN] < 3 + reserve:
             return
-        yield from (s for s in range(NS) if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault"))
-    elif name == "infiltrate":
-        for s in range(NS):
-            if g.support[s] > 0 or not sp[s][T] + sp[s][P]:
-                continue
-            if sp[s][GUER_U[M26]] or any(sp[a][GUER_U[M26]] for a in ADJ[s]):
-                yield s
-    elif name == "kidnap":
-        terror_fr = {"f": M26, "op": "terror"}
-        for s in range(NS):
-            if not _kidnap_kind(g, s) or g.guerrillas(s, M26) <= sp[s][P]:
-                continue
-            if s in fr["sp"]:
-                yield s
-            elif ops.space_ok(g, terror_fr, s) and (IS_EC[s] or g.res[M26] >= 1 or _targets(g, s, True)):
-                yield s
-    elif name == "subvert":
-        yield from (s for s in range(NS) if IS_PROV[s] and g.controls(s, DR)
-                    and not (pact(g, DR) and g.support[s] < 0))
-    elif name == "assassinate":
-        if f == SYN and not g.has_cap(43, True):
-            return
-        yield from (s for s in fr["sp"] if (f == SYN or g.guerrillas(s, DR) > sp[s][P])
-                    and removal_targets(g, f, s, "assassinate"))
-    elif name == "profit":
-        yield from (s for s in range(NS) if sp[s][CO] or g.cash_held(s, SYN))
-    elif name == "muscle":
-        for s in range(NS):
-            if not (sp[s][CO] or IS_EC[s]):
-                continue
-            pt = P if IS_CITY[s] else T
-            if any(sp[o][pt] for o in range(NS) if o != s):
-                yield s
-    elif name == "bribe":
-        # CL 4.5.4: Bribe costs 3, and a Limited Operation still needs its space paid (4.1)
-        if not fr.get("free") and g.res[SYN] < 3 + ops.MOST_A_SPACE_COSTS:  # (3 + the dearest space: always enough)
-            reserve = 0 if fr.get("sp") or "lim" not in fr else _cheapest(g, fr)
-            if g.res[SYN] < 3 + reserve:
-                return
-        yield from (s for s in range(NS) if bribe_possible(g, s))
+    for s in range(NS):
+        if bribe_possible(g, s):
+            yield s
+
+
+# each Special Activity's spaces, one by one (g, acting faction, the Operation's frame)
+SA_SPACES = {"transport": _transport_spaces, "airstrike": _airstrike_spaces, "reprisal": _reprisal_spaces,
+             "masferrer": _masferrer_spaces, "infiltrate": _infiltrate_spaces, "kidnap": _kidnap_spaces,
+             "subvert": _subvert_spaces, "assassinate": _assassinate_spaces, "profit": _profit_spaces,
+             "muscle": _muscle_spaces, "bribe": _bribe_spaces}
 
 
 def _stash_spaces(g: Any, done: tuple[int, ...]) -> list[int]:

@@ -140,7 +140,7 @@ class Board:
         return self.sp[s][GB] + self.sp[s][MB] + self.sp[s][DB] < 2
 
     def on_map(self, pt: int) -> int:
-        return sum(row[pt] for row in self.sp)
+        return sum([row[pt] for row in self.sp])
 
     # -- tracks ---------------------------------------------------------------------------------
 
@@ -279,8 +279,7 @@ class Board:
     # -- Cash (4.5.2): self.cash[i] = -1 (Available) or space * 4 + holding faction -------------
 
     def cash_held(self, s: int, f: int) -> int:
-        code = s * 4 + f
-        return sum(1 for c in self.cash if c == code)
+        return self.cash.count(s * 4 + f)
 
     def cash_spaces(self, f: int) -> set[int]:
         """The spaces where f holds Cash (4.5.2)."""

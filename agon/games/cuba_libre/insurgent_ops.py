@@ -11,6 +11,7 @@ from typing import Any
 from agon.engine import Action
 from agon.games.cuba_libre.data import (
     ADJ,
+    AV_OF,
     CC,
     CO,
     DR,
@@ -48,7 +49,7 @@ def rally_options(g: Any, f: int, s: int, free_level: bool = False) -> list[Any]
     row = g.sp[s]
     u, a = GUER_U[f], GUER_A[f]
     out: list[Any] = []
-    av = g.available(u)
+    av = g.avail[AV_OF[u]]
     if av or withdrawable(g, f, s):
         out.append("place")
     if f != SYN and row[u] + row[a] >= 2 and g.base_room(s, f) and g.available(g.base_slot(f)):
@@ -72,9 +73,9 @@ def rally_possible(g: Any, f: int, s: int) -> bool:
         return False
     row = g.sp[s]
     u, a = GUER_U[f], GUER_A[f]
-    if g.available(u):
+    if g.avail[AV_OF[u]]:
         return True  # "place"
-    if g.is_player(f) and any(g.sp[o][u] or g.sp[o][a] for o in range(NS) if o != s):
+    if f not in g.np and any(g.sp[o][u] or g.sp[o][a] for o in range(NS) if o != s):
         return True  # "place", after taking Guerrillas off the map (withdrawable)
     if f != SYN and row[u] + row[a] >= 2 and g.base_room(s, f) and g.available(g.base_slot(f)):
         return True  # "base"
@@ -87,7 +88,7 @@ def rally_spaces(g: Any, f: int, spaces: Sequence[int]) -> list[int]:
     u, a = GUER_U[f], GUER_A[f]
     # "place" is possible wherever the level allows: from Available, or for a player after taking
     # a Guerrilla off another space (1.4.1; with 2+ spaces holding them, each space has another)
-    if not g.available(u) and not (g.is_player(f) and sum(1 for row in g.sp if row[u] or row[a]) > 1):
+    if not g.avail[AV_OF[u]] and not (f not in g.np and sum(1 for row in g.sp if row[u] or row[a]) > 1):
         return [s for s in spaces if rally_possible(g, f, s)]
     sup = g.support
     if f == M26:
@@ -100,7 +101,7 @@ def rally_spaces(g: Any, f: int, spaces: Sequence[int]) -> list[int]:
 def withdrawable(g: Any, f: int, s: int) -> list[Any]:
     """CL 1.4.1: a player with no Guerrilla Available may first take its own Guerrillas off the
     map (from other spaces) to Available, to place them here."""
-    if g.available(GUER_U[f]) or not g.is_player(f):
+    if g.avail[AV_OF[GUER_U[f]]] or f in g.np:
         return []
     out: list[Any] = []
     for o in range(NS):
@@ -429,7 +430,7 @@ class Construct(Step):
 
 def caracas_ok(g: Any, f: int) -> bool:
     """Card 18: 26July or DR may remove 2 of its own Bases at once (1.4.1) to cancel the Pact."""
-    return f in (M26, DR) and g.has_cap(18) and g.on_map(g.base_slot(f)) >= 2
+    return f in (M26, DR) and (18, False) in g.capabilities and g.on_map(g.base_slot(f)) >= 2  # (has_cap(18))
 
 
 @step("caracas")

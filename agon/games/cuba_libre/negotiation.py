@@ -49,10 +49,18 @@ def cash_spaces(g: Any, giver: int, receiver: int) -> list[int]:
 
 
 def can_give(g: Any, giver: int, receiver: int) -> bool:
-    """CL 1.5.1: giver may still transfer something to receiver on this card."""
-    if (giver, receiver) in g.transfers or receiver in mates(g, giver):
+    """CL 1.5.1: giver may still transfer something to receiver on this card (`gifts` is not
+    empty: Resources, or a Cash marker where the receiver can hold it, the first one found)."""
+    if receiver == giver or (giver, receiver) in g.transfers:
         return False
-    return g.res[giver] > 0 or bool(cash_spaces(g, giver, receiver))
+    if g.options.get("no_nonplayers") and receiver in mates(g, giver):
+        return False
+    if g.res[giver] > 0:
+        return True
+    for c in g.cash:
+        if c >= 0 and c % 4 == giver and g.has_holder(c // 4, receiver):
+            return True
+    return False
 
 
 def choices(g: Any, f: int) -> list[Action]:
@@ -61,10 +69,12 @@ def choices(g: Any, f: int) -> list[Action]:
     if f in np:
         return []  # 8.1.2: the executing Non-player never opens a transfer
     out: list[Action] = []
+    gives = g.res[f] > 0 and not g.options.get("no_nonplayers")  # can_give(g, f, e) but for `transfers`
+    transfers = g.transfers
     for e in range(4):
         if e == f:
             continue
-        if can_give(g, f, e):
+        if (f, e) not in transfers if gives else can_give(g, f, e):
             out.append(GIVE_TO[e])
         if e not in np and can_give(g, e, f):  # Non-players never give voluntarily
             out.append(ASK[e])
@@ -76,13 +86,19 @@ def any_choice(g: Any, f: int) -> bool:
     np = g.np
     if f in np:
         return False
-    if g.res[f] > 0 and len(g.transfers) < 3 and not g.options.get("no_nonplayers"):
-        return True  # the common case: f has Resources and has not given to all 3 others on this card
-    return any(can_give(g, f, e) or (e not in np and can_give(g, e, f)) for e in range(4) if e != f)
+    if g.res[f] > 0 and not g.options.get("no_nonplayers"):  # the common case: f has Resources
+        transfers = g.transfers
+        for e in range(4):
+            if e != f and (f, e) not in transfers:
+                return True  # can_give(g, f, e): f has not given to e on this card
+    for e in range(4):
+        if e != f and (can_give(g, f, e) or (e not in np and can_give(g, e, f))):
+            return True
+    return False
 
 
 def open_transfer(g: Any, f: int) -> None:
-    g.push("transfer", f)
+    g.stack.append({"k": "transfer", "f": f})  # (g.push, built in place)
 
 
 def gifts(g: Any, giver: int, receiver: int) -> list[Any]:
@@ -96,7 +112,8 @@ def give(g: Any, giver: int, receiver: int, action: Any) -> None:
         n = min(arg, g.res[giver])
         g.gain(giver, -n)
         g.gain(receiver, n)  # 1.8: never above 49, the excess is lost
-        g.say("{faction} gives {n} Resources to {other}.", faction=g.fname(giver), n=n, other=g.fname(receiver))
+        if not g.quiet:  # (a quiet game logs nothing: its words are not built)
+            g.say("{faction} gives {n} Resources to {other}.", faction=g.fname(giver), n=n, other=g.fname(receiver))
         return
     s = NAMES.index(arg)
     i = g.cash.index(s * 4 + giver)
@@ -119,10 +136,10 @@ class Transfer(Step):
         g.stack.pop()
         if action[0] == "give to":
             g.transfers = g.transfers | {(f, e)}
-            g.push("transfer_amount", f, to=e)
+            g.stack.append({"k": "transfer_amount", "f": f, "to": e})  # (g.push, built in place)
         else:
             g.transfers = g.transfers | {(e, f)}
-            g.push("transfer_request", e, to=f)
+            g.stack.append({"k": "transfer_request", "f": e, "to": f})
         return False
 
     @staticmethod
@@ -154,14 +171,15 @@ class TransferRequest(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        if not g.is_player(fr["f"]):
+        if fr["f"] in g.np:
             return [DECLINE]  # 8.1.2: Non-players never give voluntarily
         return [*gifts(g, fr["f"], fr["to"]), DECLINE]
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
         if action[0] == "decline":
-            g.say("{faction} declines to give to {other}.", faction=g.fname(fr["f"]), other=g.fname(fr["to"]))
+            if not g.quiet:
+                g.say("{faction} declines to give to {other}.", faction=g.fname(fr["f"]), other=g.fname(fr["to"]))
         else:
             give(g, fr["f"], fr["to"], action)
         return True

@@ -8,14 +8,16 @@ offers ("space", s) for every legal, affordable space not yet chosen (a LimOp st
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
+from itertools import filterfalse
 from typing import Any
 
 from agon.engine import Action
 from agon.games.cuba_libre import activities
-from agon.games.cuba_libre.board import SLOTS_OF
+from agon.games.cuba_libre.board import COUNTED, SLOTS_OF
 from agon.games.cuba_libre.data import (
     ADJ,
+    AV_OF,
     CC,
     CO,
     DA,
@@ -104,7 +106,7 @@ def affordable(g: Any, f: int, op: str, free: bool, spaces: Sequence[int]) -> Se
 
 def pact(g: Any, f: int) -> bool:
     """Pact of Caracas (card 18) binds 26July and DR Operations."""
-    return f in (M26, DR) and g.has_cap(18)
+    return f in (M26, DR) and (18, False) in g.capabilities  # (g.has_cap(18), looked up in place)
 
 
 # -- legality of a space ----------------------------------------------------------------------
@@ -126,11 +128,15 @@ def assault_capacity(g: Any, s: int) -> int:
     return n
 
 
+def govt_can_remove(row: list[int]) -> bool:
+    """`removal_targets(g, GOVT, s, "assault")` (or "airstrike", the same for the Government) is not
+    empty in the space holding `row`: an Active Guerrilla, or a Base (open Casino) with no Guerrilla."""
+    return bool(row[MA] or row[DA] or row[SA] or (row[MB] and not row[MU]) or (row[DB] and not row[DU])
+                or (row[CO] and not row[SU]))
+
+
 def _assault_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
-    row = g.sp[s]
-    # removal_targets(g, GOVT, s, "assault") is not empty: an Active Guerrilla, or a Base with no Guerrilla
-    if not (row[MA] or row[DA] or row[SA] or (row[MB] and not row[MU]) or (row[DB] and not row[DU])
-            or (row[CO] and not row[SU])):
+    if not govt_can_remove(g.sp[s]):
         return False
     return assault_capacity(g, s) > 0 or (g.has_mom(1) and any(g.sp[o][T] for o in range(NS) if o != s))
 
@@ -189,6 +195,15 @@ def _attack_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
     return enemy_pieces > 0
 
 
+def attack_spaces(g: Any, f: int, pool: Sequence[int]) -> list[int]:
+    """The spaces of `pool` where `_attack_ok` holds, with the Pact looked at once."""
+    sp, u, a, own = g.sp, GUER_U[f], GUER_A[f], SLOTS_OF[f]
+    if pact(g, f):  # card 18: the other of 26July/DR is no target
+        mate = SLOTS_OF[M26 + DR - f]
+        return [s for s in pool if sp[s][u] + sp[s][a] and sum(sp[s]) - sum(sp[s][own]) - sum(sp[s][mate]) > 0]
+    return [s for s in pool if sp[s][u] + sp[s][a] and sum(sp[s]) > sum(sp[s][own])]
+
+
 def _terror_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
     if not g.sp[s][GUER_U[f]]:
         return False
@@ -206,7 +221,11 @@ def terror_spaces(g: Any, f: int, pool: Sequence[int]) -> list[int]:
 
 
 def _construct_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
-    if not (g.controls(s, GOVT) or g.controls(s, SYN)):  # never in an EC
+    if IS_EC[s]:
+        return False
+    row = g.sp[s]
+    counted = sum(row) - row[CC]  # CL 1.7: g.controls(s, GOVT) or g.controls(s, SYN), the rows counted once
+    if not (2 * sum(row[COUNTED[GOVT]]) > counted or 2 * sum(row[COUNTED[SYN]]) > counted):
         return False
     return bool(g.sp[s][CC]) or (g.casinos(s) < 2 and g.available(CC) > 0)
 
@@ -234,29 +253,43 @@ def candidate_spaces(g: Any, fr: dict[str, Any]) -> list[int]:
     if (fr["lim"] and fr["sp"]) or fr.get("swept"):
         return []
     chosen, f, op = fr["sp"], fr["f"], fr["op"]
-    pool = affordable(g, f, op, fr["free"], fr.get("within") or SPACES)
-    if chosen:
-        pool = [s for s in pool if s not in chosen]
+    pool = fr.get("within") or SPACES
+    if g.res[f] < MOST_A_SPACE_COSTS:  # (affordable's own first test, made here: it is rarely needed)
+        pool = affordable(g, f, op, fr["free"], pool)
     if op == "rally":
-        return rally_spaces(g, f, pool)
-    if op == "march":
-        return march_spaces(g, f, pool, fr.get("arr", ()))
-    if op == "terror":
-        return terror_spaces(g, f, pool)
-    if op in ("train", "sweep"):
-        return [s for s in pool if not IS_EC[s]]
-    ok, arr = SPACE_OK[op], fr.get("arr", ())
-    return [s for s in pool if ok(g, f, s, arr)]
+        spaces = rally_spaces(g, f, pool)
+    elif op == "march":
+        spaces = march_spaces(g, f, pool, fr.get("arr", ()))
+    elif op == "terror":
+        spaces = terror_spaces(g, f, pool)
+    elif op == "attack":
+        spaces = attack_spaces(g, f, pool)
+    elif op in ("train", "sweep"):
+        spaces = [s for s in pool if not IS_EC[s]]
+    elif op == "garrison":
+        spaces = [s for s in pool if IS_EC[s] or IS_CITY[s]]
+    else:
+        ok, arr = SPACE_OK[op], fr.get("arr", ())
+        spaces = [s for s in pool if ok(g, f, s, arr)]
+    if chosen:  # (each space's test ignores the chosen ones: drop them from the few that pass)
+        return list(filterfalse(chosen.__contains__, spaces))
+    return spaces
 
 
 def op_possible(g: Any, f: int, op: str, lim: bool, free: bool, within: tuple[int, ...] = (),
                 sa: bool = False) -> bool:
     if op == "garrison" and not free and g.res[f] < govt_cost(g):
         return False
-    pool = affordable(g, f, op, free, within or SPACES)
+    pool = within or SPACES
+    if g.res[f] < MOST_A_SPACE_COSTS:  # (affordable's own first test, made here: it is rarely needed)
+        pool = affordable(g, f, op, free, pool)
     if op == "march":
         if march_possible(g, f, pool):
             return True
+    elif op == "rally":
+        for s in pool:
+            if rally_possible(g, f, s):
+                return True
     else:
         ok = SPACE_OK[op]
         for s in pool:
@@ -269,25 +302,22 @@ def op_possible(g: Any, f: int, op: str, lim: bool, free: bool, within: tuple[in
     return False
 
 
-def _possible(g: Any, f: int, lim: bool, free: bool, only: tuple[str, ...], within: tuple[int, ...],
-              sa: bool) -> Iterator[str]:
-    for op in OPS[f]:
-        if (only and op not in only) or (free and op == "construct"):
-            continue
-        if op_possible(g, f, op, lim, free, within, sa):
-            yield op
-
-
 def ops_possible(g: Any, f: int, lim: bool, free: bool, only: tuple[str, ...] = (),
                  within: tuple[int, ...] = (), sa: bool = False) -> list[str]:
-    return list(_possible(g, f, lim, free, only, within, sa))
+    return [op for op in OPS[f] if not ((only and op not in only) or (free and op == "construct"))
+            and op_possible(g, f, op, lim, free, within, sa)]
 
 
 def any_op_possible(g: Any, f: int, lim: bool, free: bool, only: tuple[str, ...] = (),
                     within: tuple[int, ...] = (), sa: bool = False) -> bool:
     """`ops_possible(...)` is not empty; stops at the first possible Operation, for the prompts
     that only ask whether one is."""
-    return next(_possible(g, f, lim, free, only, within, sa), None) is not None
+    for op in OPS[f]:
+        if (only and op not in only) or (free and op == "construct"):
+            continue
+        if op_possible(g, f, op, lim, free, within, sa):
+            return True
+    return False
 
 
 # -- removal of enemy pieces --------------------------------------------------------------------
@@ -473,13 +503,14 @@ def withdraw_options(g: Any, f: int, kinds: tuple[int, ...]) -> list[Any]:
     """CL 1.4.1: while executing an Operation a player faction may remove its own pieces from the
     map to Available, to place them elsewhere: offered for a piece kind with none Available (not
     Non-players, AMB-54; 26July/DR Bases under the Pact of Caracas go by "cancel pact", card 18)."""
-    if not kinds or not g.is_player(f):
+    if not kinds or f in g.np:
         return []
     out: list[Any] = []
+    avail = g.avail
     for pt in kinds:
-        if g.available(pt) or (pt in (MB, DB) and g.has_cap(18)):
+        if avail[AV_OF[pt]] or (pt in (MB, DB) and g.has_cap(18)):
             continue
-        out += [WITHDRAW[pt][s] for s in range(NS) if g.sp[s][pt]]
+        out += [WITHDRAW[pt][s] for s, row in enumerate(g.sp) if row[pt]]
     return out
 
 
@@ -518,7 +549,9 @@ class OpChoice(Step):
         new = {"k": "op", "f": f, "op": op, "lim": fr["lim"], "free": fr["free"], "sa_ok": fr["sa"], "sa": "",
                "sp": (), "paid": False, "src": fr.get("src", "card"), "slot": fr.get("slot", 0),
                "within": fr.get("within", ())}
-        if fr["lim"]:
+        if g.quiet:
+            pass  # (a quiet game logs nothing: its words are not built)
+        elif fr["lim"]:
             g.say("{faction} executes {op} (limited).", faction=g.fname(f), op=OP_TITLES[op])
         else:
             g.say("{faction} executes {op}.", faction=g.fname(f), op=OP_TITLES[op])
@@ -553,18 +586,19 @@ class Operation(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        out: list[Any] = [SPACE[s] for s in candidate_spaces(g, fr)]
+        f, op, chosen = fr["f"], fr["op"], fr["sp"]
+        out: list[Any] = list(map(SPACE.__getitem__, candidate_spaces(g, fr)))
         no_space = not out
-        if fr["op"] == "train" and fr["sp"] and not fr.get("extra_done"):
+        if op == "train" and chosen and not fr.get("extra_done"):
             out += train_extras(g, fr)
         if fr["sa_ok"] and not fr["sa"]:
-            out += [activities.ACTIVITY[name] for name in activities.available(g, fr)]
-        if fr["sp"] or fr["op"] == "garrison" or no_space:
+            out += map(activities.ACTIVITY.__getitem__, activities.available(g, fr))
+        if chosen or op == "garrison" or no_space:
             out.append(DONE)  # ruling CL-R13: an Operation left with no legal space may end
-        if caracas_ok(g, fr["f"]) and not fr.get("caracas"):
+        if f in (M26, DR) and caracas_ok(g, f) and not fr.get("caracas"):
             out.append(CANCEL_PACT)
         if not fr.get("sp_closed"):
-            out += withdraw_options(g, fr["f"], PLACES.get((fr["f"], fr["op"]), ()))
+            out += withdraw_options(g, f, PLACES.get((f, op), ()))
         return out
 
     @staticmethod
@@ -603,33 +637,35 @@ class Operation(Step):
 
 def select_space(g: Any, fr: dict[str, Any], s: int) -> None:
     f, op = fr["f"], fr["op"]
+    push = g.stack.append  # (g.push: the same frames, built in place)
     cost = space_cost(g, fr, s)
     if cost:
         g.gain(f, -cost)
         fr["paid"] = True
     fr["sp"] = fr["sp"] + (s,)
-    g.say("{op} in {space}.", op=OP_TITLES[op], space=NAMES[s])
+    if not g.quiet:  # (a quiet game logs nothing: its words are not built)
+        g.say("{op} in {space}.", op=OP_TITLES[op], space=NAMES[s])
     if op == "train":
         if IS_CITY[s] or g.sp[s][GB]:
-            g.push("train_place", f, s=s, n=0)
+            push({"k": "train_place", "f": f, "s": s, "n": 0})
     elif op == "garrison":
-        g.push("move_cubes", f, s=s, n=0, mode="garrison")
+        push({"k": "move_cubes", "f": f, "s": s, "n": 0, "mode": "garrison"})
     elif op == "sweep":
-        g.push("move_cubes", f, s=s, n=0, mode="sweep")
+        push({"k": "move_cubes", "f": f, "s": s, "n": 0, "mode": "sweep"})
     elif op == "assault":
-        g.push("remove", f, s=s, n=-1, mode="assault")  # capacity counted when the removal starts
+        push({"k": "remove", "f": f, "s": s, "n": -1, "mode": "assault"})  # capacity counted at its start
         if g.has_mom(1):  # Armored Cars shaded: Troops from anywhere join the Assault first
-            g.push("move_cubes", f, s=s, n=0, mode="armored")
+            push({"k": "move_cubes", "f": f, "s": s, "n": 0, "mode": "armored"})
     elif op == "rally":
-        g.push("rally", f, s=s)
+        push({"k": "rally", "f": f, "s": s})
     elif op == "march":
-        g.push("march", f, s=s, grp=())
+        push({"k": "march", "f": f, "s": s, "grp": ()})
     elif op == "attack":
-        g.push("attack", f, s=s)
+        push({"k": "attack", "f": f, "s": s})
     elif op == "terror":
         terror(g, f, s)
     elif op == "construct":
-        g.push("construct", f, s=s)
+        push({"k": "construct", "f": f, "s": s})
 
 
 def op_finished(g: Any, fr: dict[str, Any]) -> None:
@@ -749,11 +785,11 @@ def _plain_origins(g: Any, fr: dict[str, Any]) -> list[tuple[int, str]]:
     op = g.op_frame()
     if mode == "garrison":
         arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * NS)
-        for o in range(NS):
+        for o, row in enumerate(g.sp):
             if o != s:  # ruling: a cube moves at most once per Garrison
-                if g.sp[o][T] > arr[o]:
+                if row[T] > arr[o]:
                     out.append((o, "troop"))
-                if g.sp[o][P] > arr[o + NS]:
+                if row[P] > arr[o + NS]:
                     out.append((o, "police"))
         return out
     if mode == "armored":
@@ -771,7 +807,7 @@ def move_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
     """Cube moves into fr["s"]; where the Government holds Cash a cube may carry it (4.5.2)."""
     plain = _plain_origins(g, fr)
     out = [MOVE[kind][o] for o, kind in plain]
-    if any(c >= 0 and c % 4 == GOVT for c in g.cash):
+    if any([c >= 0 and c % 4 == GOVT for c in g.cash]):
         out += [MOVE[kind + CARRY][o] for o, kind in plain if g.cash_held(o, GOVT)]
     return out
 

@@ -358,20 +358,20 @@ class Redeploy(Step):
         forced = False
         # every destination; one from s is any of them but s itself (redeploy_dests(g, fr, pt, s)),
         # so a cube may leave s unless its one destination is s
-        to_t = [] if fr.get("havana") else redeploy_dests(g, fr, T, -1)
-        to_p = redeploy_dests(g, fr, P, -1)
+        to_t = () if fr.get("havana") else redeploy_dests(g, fr, T, -1)
+        to_p = police_dests(fr["gc"], -1)
         only_t = to_t[0] if len(to_t) == 1 else -1 if to_t else NO_SPACE
         only_p = to_p[0] if len(to_p) == 1 else -1 if to_p else NO_SPACE
+        troops, police = only_t != NO_SPACE, only_p != NO_SPACE
         cash = g.cash_spaces(GOVT)
-        sp = g.sp
-        for s in range(NS):
-            row = sp[s]
-            if row[T] > arr[s] and only_t != s and only_t != NO_SPACE:
+        for s, row in enumerate(g.sp):
+            if troops and row[T] > arr[s] and only_t != s:
                 out.append(TROOP_MOVES[s])
                 if s in cash:
                     out.append(TROOP_CASH_MOVES[s])
-                forced = forced or forced_troops(g, s)
-            if row[P] > arr[s + NS] and only_p != s and only_p != NO_SPACE:
+                if not forced:  # forced_troops(g, s), the Troops being there
+                    forced = IS_EC[s] or not (IS_CITY[s] or row[GB])
+            if police and row[P] > arr[s + NS] and only_p != s:
                 out.append(POLICE_MOVES[s])
                 if s in cash:
                     out.append(POLICE_CASH_MOVES[s])

@@ -53,10 +53,9 @@ from agon.games.cuba_libre.data import (
     SYN,
 )
 from agon.games.cuba_libre.negotiation import OFFERED_AT, TRANSFER, any_choice
-from agon.games.cuba_libre.steps import POP, PUSHED, STEPS, WAIT, Step
+from agon.games.cuba_libre.steps import APPLY, ENTER, LEGAL, POP, PUSHED, STEPS, WAIT
 
 _SETTLE = range(100_000)  # the flow's steps between two decisions: far fewer, unless a step never settles
-JUST_WAIT = frozenset(k for k, cls in STEPS.items() if cls.enter is Step.enter)  # steps that never enter
 _ACTIVE = tuple([role] for role in ROLES)  # the one role acting, as the list _active returns
 TIE_RANK = (3, 2, 1, 0)  # CL 7.1: ties to Non-players, then Syndicate, DR, 26July, Government
 NONPLAYERS = {4: (), 3: (SYN,), 2: (2, SYN), 1: (GOVT, 2, SYN), 0: (0, 1, 2, 3)}
@@ -222,13 +221,15 @@ class CubaLibreState(Board, State):
         self.last_was_prop = False
         self.phase = "card"
         self.order_card = variants.order_card(self)
-        self.cand = tuple(f for f in ORDER[self.order_card] if self.elig[f])
-        self.say("Card {card}: {title}.", card=self.current, title=CARDS[self.current]["title"])
+        self.cand = tuple([f for f in ORDER[self.order_card] if self.elig[f]])
+        if not self.quiet:  # (a quiet game logs nothing: its words are not built)
+            self.say("Card {card}: {title}.", card=self.current, title=CARDS[self.current]["title"])
 
     def end_card(self) -> None:
         """CL 2.3.7: adjust Eligibility, then the next card."""
+        ineligible_if_executed = variants.executed_makes_ineligible(self)
         for f in range(4):
-            self.elig[f] = f not in self.executed or not variants.executed_makes_ineligible(self)
+            self.elig[f] = f not in self.executed or not ineligible_if_executed
         for f in self.stay_elig:
             self.elig[f] = True
         for f in self.inelig_next:
@@ -247,30 +248,7 @@ class CubaLibreState(Board, State):
             self.next_turn()  # after set-up or a Propaganda round
 
     def _run(self) -> None:
-        stack = self.stack  # never rebound while the flow runs (steps push and pop it)
-        for _ in _SETTLE:
-            if self.over is not None:
-                stack.clear()
-                return
-            if not stack:
-                self.advance()
-                continue
-            fr = stack[-1]
-            if fr.get("wait"):
-                return
-            kind = fr["k"]
-            if kind in JUST_WAIT:  # its enter would only say WAIT
-                fr["wait"] = True
-                return
-            code = STEPS[kind].enter(self, fr)
-            if code == WAIT:
-                fr["wait"] = True
-                return
-            if code == POP:
-                stack.remove(fr) if stack[-1] is not fr else stack.pop()
-            elif code != PUSHED:
-                raise RuntimeError(f"step {fr['k']} returned {code}")
-        raise RuntimeError("cuba-libre flow did not settle")
+        run_flow(self)
 
     def end_game(self, reason: str, only: frozenset[int] | None = None) -> None:
         """CL 7.1 / 7.3: rank every faction by margin; ties to Non-players, Syndicate, DR, 26July.
@@ -304,9 +282,10 @@ class CubaLibreState(Board, State):
     # -- engine hooks ---------------------------------------------------------------------------
 
     def _active(self) -> list[str]:
-        if self.over is not None or not self.stack:
-            return []
-        return _ACTIVE[self.stack[-1]["f"]]  # the engine only reads it (its `active` is a copy)
+        stack = self.stack
+        if stack and self.over is None:
+            return _ACTIVE[stack[-1]["f"]]  # the engine only reads it (its `active` is a copy)
+        return []
 
     def _legal(self, role: str) -> list[Action]:
         fr = self.stack[-1]
@@ -314,7 +293,7 @@ class CubaLibreState(Board, State):
         self._entered = None
         # a step lists Actions (steps.actions), so its list is the legal list as it is
         kind = fr["k"]
-        legal = entered[1] if entered is not None and entered[0] is fr else STEPS[kind].legal(self, fr)
+        legal = entered[1] if entered is not None and entered[0] is fr else LEGAL[kind](self, fr)
         if kind in OFFERED_AT and any_choice(self, fr["f"]):
             legal = [*legal, TRANSFER]  # CL 1.5.1: at the executing faction's own prompts
         return legal
@@ -340,12 +319,12 @@ class CubaLibreState(Board, State):
             negotiation.open_transfer(self, fr["f"])  # CL 1.5.1: fr keeps waiting underneath
         else:
             fr["wait"] = False
-            if STEPS[fr["k"]].apply(self, fr, action):
+            if APPLY[fr["k"]](self, fr, action):
                 if stack and stack[-1] is fr:
                     stack.pop()
                 elif fr in stack:
                     stack.remove(fr)
-        self._run()
+        run_flow(self)
         if before is not None:
             chronicle.describe(self, before)  # the log says what the action did (pieces, levels, Control)
 
@@ -472,3 +451,32 @@ class CubaLibreState(Board, State):
     @staticmethod
     def pop_ok(s: int) -> bool:
         return not IS_EC[s]
+
+
+def run_flow(g: CubaLibreState) -> None:
+    """Enter the top frame until one waits for a decision (a plain function: the flow runs after
+    every action, and a call through the state costs more than one to a function)."""
+    stack = g.stack  # never rebound while the flow runs (steps push and pop it)
+    for _ in _SETTLE:
+        if g.over is not None:
+            stack.clear()
+            return
+        if not stack:
+            g.advance()
+            continue
+        fr = stack[-1]
+        if fr.get("wait"):
+            return
+        enter = ENTER[fr["k"]]
+        if enter is None:  # its enter would only say WAIT
+            fr["wait"] = True
+            return
+        code = enter(g, fr)
+        if code == WAIT:
+            fr["wait"] = True
+            return
+        if code == POP:
+            stack.remove(fr) if stack[-1] is not fr else stack.pop()
+        elif code != PUSHED:
+            raise RuntimeError(f"step {fr['k']} returned {code}")
+    raise RuntimeError("cuba-libre flow did not settle")

@@ -79,6 +79,11 @@ class Step:
 
 
 STEPS: dict[str, type[Step]] = {}
+# each step's functions by name, for the flow's hot path (one dict look-up, no class attribute);
+# ENTER holds None for a step whose enter only says WAIT
+ENTER: dict[str, Callable[[Any, dict[str, Any]], int] | None] = {}
+LEGAL: dict[str, Callable[[Any, dict[str, Any]], list[Any]]] = {}
+APPLY: dict[str, Callable[[Any, dict[str, Any], Any], bool]] = {}
 
 
 def step(name: str) -> Callable[[type[Step]], type[Step]]:
@@ -89,6 +94,9 @@ def step(name: str) -> Callable[[type[Step]], type[Step]]:
             raise ValueError(f"step {name!r} registered twice")
         cls.name = name
         STEPS[name] = cls
+        ENTER[name] = None if cls.enter is Step.enter else cls.enter
+        LEGAL[name] = cls.legal
+        APPLY[name] = cls.apply
         return cls
 
     return deco

@@ -43,7 +43,7 @@ def option_kinds(g: Any, f: int) -> tuple[bool, str]:
         ev_ok, kind = False, "op"
     if g.final_card:
         kind = "limop"  # CL 2.3.9
-    if not g.is_player(f):
+    if f in g.np:
         kind = "op"  # CL 8.1: Non-players never do LimOps and ignore 2.3.9
     return ev_ok, kind
 
@@ -77,7 +77,8 @@ class Option(Step):
         verb = action[0]
         if verb == "pass":
             g.gain(f, PASS_GAIN[f])
-            g.say("{faction} passes.", faction=g.fname(f))
+            if not g.quiet:  # (a quiet game logs nothing: its words are not built)
+                g.say("{faction} passes.", faction=g.fname(f))
             return True
         g.n_acted += 1
         g.executed = g.executed | {f}
@@ -86,8 +87,9 @@ class Option(Step):
             if g.n_acted == 1:
                 g.first_did = "event"
             shaded = action[1] == "shaded"
-            g.say("{faction} executes the Event {title} ({side}).", faction=g.fname(f),
-                  title=TITLE[g.current], side=action[1])
+            if not g.quiet:
+                g.say("{faction} executes the Event {title} ({side}).", faction=g.fname(f),
+                      title=TITLE[g.current], side=action[1])
             ev.execute(g, f, g.current, shaded)
             return False
         if g.n_acted == 1:
@@ -96,7 +98,8 @@ class Option(Step):
             deception.use_asset(g, f)
         lim = verb == "limop"
         sa = not lim or (f == GOVT and g.has_mom(10))  # MAP shaded: LimOps may add an SA
-        g.push("opchoice", f, lim=lim, free=False, sa=sa, src="card", slot=g.n_acted)
+        g.stack.append({"k": "opchoice", "f": f, "lim": lim, "free": False, "sa": sa, "src": "card",
+                        "slot": g.n_acted})  # (g.push, built in place)
         return False
 
     @staticmethod

@@ -14,8 +14,8 @@ import pytest
 import agon
 from agon.engine import Action
 from agon.engine.rng import Rng
-from agon.games.cuba_libre import activities, operations
-from agon.games.cuba_libre.data import GOVT, NS
+from agon.games.cuba_libre import activities, negotiation, operations
+from agon.games.cuba_libre.data import CC, GOVT, NS, SYN
 from agon.games.cuba_libre.insurgent_ops import rally_options, rally_possible, rally_spaces
 from agon.games.cuba_libre.steps import STEPS, WAIT
 from agon.testing.walk import random_positions
@@ -51,6 +51,15 @@ def test_cl_3_2_4_assault_space_test_is_a_target_and_capacity(seed: int, options
                 operations.assault_capacity(g, s) > 0
                 or (g.has_mom(1) and any(g.sp[o][0] for o in range(NS) if o != s)))
             assert operations.space_ok(g, {"op": "assault", "f": GOVT}, s) == listed
+
+
+@pytest.mark.parametrize(("seed", "options"), GAMES)
+def test_cl_4_2_2_government_removal_test_is_the_assault_and_air_strike_targets(seed: int, options: dict[str, Any]) -> None:
+    for g in positions(seed, options):
+        for s in range(NS):
+            can = operations.govt_can_remove(g.sp[s])
+            assert can == bool(operations.removal_targets(g, GOVT, s, "assault"))
+            assert can == bool(operations.removal_targets(g, GOVT, s, "airstrike"))
 
 
 @pytest.mark.parametrize(("seed", "options"), GAMES)
@@ -98,6 +107,8 @@ def test_cl_3_3_3_attack_and_terror_space_tests(seed: int, options: dict[str, An
                     assert operations.SPACE_OK["attack"](g, f, s, ()) == listed
                 expected = [s for s in range(NS) if operations.SPACE_OK["terror"](g, f, s, ())]
                 assert operations.terror_spaces(g, f, range(NS)) == expected
+                expected = [s for s in range(NS) if operations.SPACE_OK["attack"](g, f, s, ())]
+                assert operations.attack_spaces(g, f, range(NS)) == expected
 
 
 @pytest.mark.parametrize(("seed", "options"), GAMES)
@@ -106,6 +117,30 @@ def test_cl_1_7_controls_is_control_and_bribe_possible_is_a_bribe_option(seed: i
         for s in range(NS):
             assert [f for f in range(4) if g.controls(s, f)] == [f for f in range(4) if g.control(s) == f]
             assert activities.bribe_possible(g, s) == bool(activities._bribe_options(g, s, ""))
+
+
+@pytest.mark.parametrize(("seed", "options"), GAMES)
+def test_cl_1_7_control_tests_made_in_place_are_controls(seed: int, options: dict[str, Any]) -> None:
+    """Reprisal's spaces and Construct's space test count Control on the row themselves."""
+    reprisal = activities.SA_SPACES["reprisal"]
+    for g in positions(seed, options):
+        assert list(reprisal(g, GOVT, {})) == [s for s in range(NS) if g.controls(s, GOVT)]
+        for s in range(NS):
+            controlled = g.controls(s, GOVT) or g.controls(s, SYN)
+            room = bool(g.sp[s][CC]) or (g.casinos(s) < 2 and g.available(CC) > 0)
+            assert operations._construct_ok(g, SYN, s, ()) == (controlled and room)
+
+
+@pytest.mark.parametrize(("seed", "options"), [*GAMES, (5, {"players": 2, "no_nonplayers": True})])
+def test_cl_1_5_1_transfer_tests_are_the_listings(seed: int, options: dict[str, Any]) -> None:
+    """any_choice is choices not empty; can_give is "not given yet, not a mate, some gift"."""
+    for g in positions(seed, options):
+        for f in range(4):
+            assert negotiation.any_choice(g, f) == bool(negotiation.choices(g, f))
+            for e in range(4):
+                listed = (e != f and (f, e) not in g.transfers and e not in negotiation.mates(g, f)
+                          and bool(negotiation.gifts(g, f, e)))
+                assert negotiation.can_give(g, f, e) == listed
 
 
 @pytest.mark.parametrize(("seed", "options"), SHORT)
