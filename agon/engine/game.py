@@ -138,8 +138,18 @@ class Game(ABC):
 
 
 class State(ABC):
-    """One position of one game. See the module docstring for what a game implements."""
+    """One position of one game. See the module docstring for what a game implements.
 
+    A game's state class names its fields in `__slots__` (and so do its other base classes, with
+    `__slots__ = ()` where they have none), and `_setup` sets every one of them. CPython 3.11 keeps
+    the attributes of an object with a `__dict__` in a plain dict once it has more than 30 of them
+    or once the dict has been read (as a copy for `clone()` does), and then calls to its methods
+    are not specialised: with slots a state's method calls and field reads stay on the fast path
+    (Dual Powers: 7.7% fewer instructions per action). A class without `__slots__` still works
+    (its `__dict__` is copied and hashed as well), only slower."""
+
+    __slots__ = ("_actions", "_handed", "_log", "_memo", "_revealed", "_undo", "_view_log", "game", "options",
+                 "quiet", "rng", "seed", "undo_enabled")
     game: Game
     seed: int
     options: dict[str, Any]
@@ -149,6 +159,24 @@ class State(ABC):
     # the engine memoises each position's active roles and legal lists when this is on, or when
     # the state is quiet; a game turns it on once its tests call `changed()` after editing by hand
     memo_legal: ClassVar[bool] = False
+    # every slot of the class and its bases (engine's first), and a function that copies them
+    # (and the `__dict__` of a class without slots) from one state to another: see __init_subclass__
+    _fields: ClassVar[tuple[str, ...]] = ()
+    _copy_fields: ClassVar[Callable[[State, State], None]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        names = dict.fromkeys(name for klass in reversed(cls.__mro__) for name in klass.__dict__.get("__slots__", ())
+                              if name not in ("__dict__", "__weakref__"))
+        cls._fields = tuple(names)
+        # one assignment per field, written out: the fastest copy of slots in plain Python (clone()
+        # runs once per search iteration); a class without slots has its __dict__ copied too
+        body = [f"    twin.{name} = state.{name}" for name in names]
+        if cls.__dictoffset__:
+            body.append("    twin.__dict__ = state.__dict__.copy()")
+        namespace: dict[str, Any] = {}
+        exec("def copy_fields(state, twin):\n" + "\n".join(body or ["    pass"]), namespace)
+        cls._copy_fields = staticmethod(namespace["copy_fields"])
 
     # -- construction -------------------------------------------------------------------------
 
@@ -163,6 +191,7 @@ class State(ABC):
         self._revealed = False
         self._memo: tuple[list[str], dict[str, list[Action]]] | None = None
         self._handed: tuple[list[str], dict[str, list[Action]]] | None = None  # the last memo a game handed over
+        self._view_log: dict[str | None, tuple[int, list[dict[str, Any]]]] | None = None  # see _log_lines
         self.undo_enabled = False
         self.quiet = False  # machines' games: no log lines (the record stays; `log` replays it)
 
@@ -393,7 +422,7 @@ class State(ABC):
 
     def _log_lines(self, role: str | None) -> list[dict[str, Any]]:
         """The cached list behind `_log_view`, brought up to date (not a copy: do not edit it)."""
-        cache = self.__dict__.get("_view_log")
+        cache = self._view_log
         if cache is None:
             cache = self._view_log = {}
         seen, lines = cache.get(role, (0, []))
@@ -407,7 +436,7 @@ class State(ABC):
 
     def clone(self) -> State:
         twin = object.__new__(type(self))
-        twin.__dict__ = self.__dict__.copy()
+        self._copy_fields(self, twin)
         twin.rng = self.rng.clone()
         twin._memo = None
         twin._view_log = None  # the twin's log may part from this one's
@@ -463,7 +492,10 @@ class State(ABC):
         """Everything the game holds, hidden or not, in a canonical form for `digest()`. The
         default takes every public attribute (names without a leading underscore, which games
         keep for caches); a game overrides it only if it keeps its state elsewhere."""
-        return canonical({k: v for k, v in self.__dict__.items() if k[0] != "_" and k not in _NOT_STATE})
+        fields = {k: getattr(self, k) for k in self._fields if k[0] != "_" and k not in _NOT_STATE and hasattr(self, k)}
+        if type(self).__dictoffset__:
+            fields.update((k, v) for k, v in self.__dict__.items() if k[0] != "_" and k not in _NOT_STATE)
+        return canonical(fields)
 
     # -- undo ----------------------------------------------------------------------------------
 
@@ -475,11 +507,18 @@ class State(ABC):
             raise IllegalAction(f"{role} has nothing to undo (undo stops where cards were revealed or dice rolled)")
         stack = self._undo
         _, snapshot = stack.pop()
-        self.__dict__ = snapshot.__dict__
+        self.become(snapshot)
         self._undo = stack
         self.undo_enabled = True
 
     # -- helpers for games ---------------------------------------------------------------------
+
+    def become(self, other: State) -> None:
+        """Take every field of `other`, a state of the same class (a clone this state tried a line
+        of play on, or an undo snapshot): this object is that position from now on."""
+        if type(other) is not type(self):
+            raise TypeError(f"become takes a {type(self).__name__}; got a {type(other).__name__}")
+        self._copy_fields(other, self)
 
     def say(self, text: str, to: str | None = None, **args: Any) -> None:
         """Add a log line: an English template filled from args; `to` makes it private to a role.

@@ -118,3 +118,29 @@ def test_bench_instructions_without_valgrind_is_a_one_line_error(monkeypatch, ca
     assert main(["bench", "dual-powers", "--instructions"]) == 2
     out = capsys.readouterr().out
     assert "needs valgrind" in out and "Traceback" not in out
+
+
+@pytest.mark.parametrize("game_id, options", [
+    ("dual-powers", {}), ("dual-powers", {"players": 1}), ("intrigue-city", {"players": 2}),
+    ("intrigue-city", {"players": 5}), ("cuba-libre", {}), ("cuba-libre", {"players": 0})])
+def test_a_game_state_keeps_its_fields_in_slots_and_setup_sets_every_one(game_id, options):
+    # a state with a __dict__ of more than 30 fields (or one a copy has read) makes every method
+    # call on it slower in CPython 3.11: each game names its fields, and clone() copies them all
+    state = random_position(game_id, 5, 30, options)
+    assert not hasattr(state, "__dict__"), f"{type(state).__name__} has a __dict__: a base class lacks __slots__"
+    assert [name for name in type(state)._fields if not hasattr(state, name)] == []
+    twin = state.clone()
+    assert twin.digest() == state.digest() and twin.view(state.active[0]) == state.view(state.active[0])
+
+
+def test_a_state_class_without_slots_still_clones_hashes_undoes_and_becomes_another():
+    state = HIGH_CARD.new(seed=1)
+    assert hasattr(state, "__dict__")  # the toy game names no slots: its __dict__ is copied as well
+    twin = state.clone()
+    assert twin.digest() == state.digest() and twin.hands is not state.hands
+    twin.apply("north", twin.legal_actions("north")[0])
+    assert twin.digest() != state.digest()
+    state.become(twin)
+    assert state.digest() == twin.digest() and state.stage == "card"
+    with pytest.raises(TypeError):
+        state.become(agon.load("dual-powers").new(1))

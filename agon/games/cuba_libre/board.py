@@ -67,6 +67,8 @@ assert (T, P, GB, MU, MA, MB, DU, DA, DB, SU, SA, CO, CC) == tuple(range(13)), "
 class Board:
     """Piece and marker bookkeeping; `self.sp[s]` is the 13-count list of space s."""
 
+    __slots__ = ()  # the fields are the state's (CubaLibreState.__slots__)
+
     sp: list[list[int]]
     avail: list[int]
     support: list[int]

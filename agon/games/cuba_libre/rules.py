@@ -113,13 +113,20 @@ def solo_outcome(g: Any, order: list[int], final: list[int]) -> dict[str, Any]:
 class CubaLibreState(Board, State):
     """One position of Cuba Libre."""
 
+    # the state's fields: _setup sets every one (see State)
+    __slots__ = ("_entered", "aid", "alliance", "aside", "avail", "cand", "capabilities", "cash", "ci", "current",
+                 "dec_aside", "dec_hand", "dec_shown", "deck", "elig", "executed", "first_did", "inelig_next", "last_op",
+                 "last_was_prop", "laundered", "momentum", "n_acted", "next_card", "np", "order_card", "over", "peek",
+                 "phase", "pile_size", "played", "prop_played", "res", "sp", "stack", "stay_elig", "support", "terror",
+                 "trace_last", "transfers")
     memo_legal = True  # the engine memoises legal lists per position (tests call changed() after edits)
-    _entered: tuple[dict[str, Any], list[Any]] | None = None  # see entered()
+    _entered: tuple[dict[str, Any], list[Any]] | None  # see entered()
 
     # -- set-up (CL 2.1) ------------------------------------------------------------------------
 
     def _setup(self) -> None:
         opts = self.options
+        self._entered = None
         self.np = frozenset(nonplayers(opts))
         setup = DATA["setup"]
         self.sp = [[0] * 13 for _ in range(NS)]

@@ -147,7 +147,7 @@ class DawnState(State):
             trial = self.clone()
             trial._resample(role, rng)
             if trial._admits_pending():
-                self.__dict__.update(trial.__dict__)
+                self.become(trial)
                 return
 
     def _admits_pending(self) -> bool:

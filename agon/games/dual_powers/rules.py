@@ -130,6 +130,12 @@ UNIT_SPANS = tuple(_unit_spans(SIDE_UNITS[side]) for side in (0, 1))
 
 class DualPowersState(State):
     """One position of Dual Powers (2 players, or 1 player against the Opposition)."""
+    # the state's fields: _setup sets every one (see State)
+    __slots__ = ("block", "btile", "card", "ctx", "cur", "day", "deck", "diff", "discard", "exh", "gone", "hands",
+                 "human", "loc", "lr_done", "mk", "month", "nrec", "obj", "opp", "opp_leader_card", "opp_leaders",
+                 "opp_played", "opp_stack", "order", "phase", "played", "pw", "reason", "rnd", "score", "short", "so",
+                 "so_up", "solo", "sp_done", "steps", "ti", "tiles", "tiles_out", "unrest", "val", "winner", "xdraws",
+                 "xpend")
     memo_legal = True  # the engine memoises legal lists per position (tests call changed() after edits)
 
     # -- setup ------------------------------------------------------------------------------

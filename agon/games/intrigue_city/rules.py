@@ -96,6 +96,13 @@ def spots(cards: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
 class IntrigueState(State):
     """One position of Intrigue City."""
 
+    # the state's fields: _setup sets every one (see State)
+    __slots__ = ("_choices", "_fast", "_inf", "_occupied", "_window", "act", "arr", "arr_next", "bank", "bank_total",
+                 "before", "blank_used", "board", "box", "card", "cpos", "cu", "cur", "dec", "decks", "discards",
+                 "drawn", "enext", "eowner", "eq", "execs", "fav", "final", "hands", "n", "neutral", "neutral_shown",
+                 "noeff", "occ", "pawn", "pawns", "phase", "pile", "pm", "pos", "power", "roles", "set_i", "sets",
+                 "setup_i", "setup_order", "shown", "spiders", "tfav", "tg", "tp", "tpos", "tside", "used_hand", "votes",
+                 "winner", "xfav")
     memo_legal = True  # the engine memoises legal lists per position (tests call changed() after edits)
 
     # -- setup (spec §2) ------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from agon.games.dual_powers import scoring, solo
 from agon.games.dual_powers.board import OUT, SUPPLY, WAITING, stronger
 from agon.games.dual_powers.data import (
@@ -407,12 +409,12 @@ def test_B1_the_unrest_extra_action_once_chosen_cannot_be_forgone() -> None:
     assert s.phase == "extra" and "pass" not in verbs(s, RED)
 
 
-def test_B1_the_unrest_extra_action_is_offered_only_when_one_is_possible() -> None:
+def test_B1_the_unrest_extra_action_is_offered_only_when_one_is_possible(monkeypatch: pytest.MonkeyPatch) -> None:
     """B1 with A30: with no possible extra action the Unrest winner can only count the VP."""
     s = begin()
     s.phase, s.cur = "unrest", RED
     assert [a.arg for a in s.legal_actions("red")] == ["objective", "extra"]
-    s._extra_options = lambda side: []  # type: ignore[method-assign]
+    monkeypatch.setattr(type(s), "_extra_options", lambda self, side: [])  # (a state's fields are slots)
     s.changed()
     assert [a.arg for a in s.legal_actions("red")] == ["objective"]
 
