@@ -5,6 +5,8 @@ Covers 3.1-3.5, 4.1-4.5, 5.1-5.2, 6.3.5 boxes 5-8 (the turn-level awards), 7.1.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import not_
 from typing import Any
 
 from agon.engine import Action
@@ -92,8 +94,7 @@ class SetupPlace(Ask):
     always = True
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        opp = g.sp[1 - f["role"]]
-        return [SPACE[s] for s in range(len(opp)) if not opp[s]]
+        return list(compress(SPACE, map(not_, g.sp[1 - f["role"]])))  # (one C pass over the map)
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.add_sp(f["role"], action.arg, 1)
