@@ -19,11 +19,8 @@ PLACE_MODES, CHECK_MODES, BONUS_MODES = ("place", "place+"), ("checks", "checks+
 
 def bonus_effect(g: Any, side: int) -> Any:
     """The first Ops bonus that needs all Ops of a play spent in `where` (Austria-Hungary, 7.3,
-    11.1), or None (a plain loop: asked at every Operations prompt)."""
-    for e in g.effects.values():
-        if e.side == side and e.ops_where and e.where is not None:
-            return e
-    return None
+    11.1), or None (kept by the state's effect index: asked at every Operations prompt)."""
+    return g._bonus[side]
 
 
 _near_now: tuple[Any, tuple[frozenset[int], ...]] = (ADJ, NEAR)  # the last map seen, its NEAR sets (a memo)
@@ -77,14 +74,14 @@ def place_cost(g: Any, side: int, sid: int) -> int:
     """1989 6.1: 1 Op, or 2 in a space the opponent controls (Genscher's `cheap` effect: 1)."""
     if g.ctrl[sid] != 1 - side:
         return 1
-    for e in g.effects.values():
-        if e.cheap and e.side == side and e.applies(g, sid):
+    for e in g._cheap[side]:
+        if e.applies(g, sid):
             return 1
     return 2
 
 
 def check_banned(g: Any, side: int, sid: int) -> bool:
-    return any(e.ban_checks and e.side == side and e.applies(g, sid) for e in g.effects.values())
+    return any(e.applies(g, sid) for e in g._bans[side])
 
 
 def check_targets(g: Any, side: int, where: Any, first: bool = False, of: tuple[Any, ...] = ALL) -> list[Any]:
@@ -92,10 +89,7 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False, of: tuple[
     With `first`, stop at the first target (to know whether there is one). The targets come as
     `of[space]`: their ids, or with `of=SPACE` their actions (the legal list, in one C pass)."""
     opp = g.sp[1 - side]
-    bans = []
-    for e in g.effects.values():  # (a plain loop: a comprehension costs a call)
-        if e.ban_checks and e.side == side:
-            bans.append(e)
+    bans = g._bans[side]  # (the check bans of `side`, kept by the state's effect index)
     if where is None and not bans and not g.destroyed:  # the common case: every space with opponent SPs
         if first:
             found = next(compress(of, opp), None)
@@ -133,9 +127,9 @@ def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
     die = g.roll()
     ignore_adj = False
     total = die + ops + mod
-    for e in list(g.effects.values()):
-        if e.side != side or not (e.check or e.ignore_adjacent or e.check_vp) or not e.applies(g, sid):
-            continue  # (an effect with none of these does nothing to a check)
+    for e in g._check_fx[side]:  # the effects on `side`'s checks (a kept tuple: a snapshot, as effects may end)
+        if not e.applies(g, sid):
+            continue
         used = False
         if e.check:
             total += e.check
@@ -237,9 +231,8 @@ class PlaceOps(Ask):
             return [SPACE[s] for s in elig if s not in destroyed]
         if left < 1:
             return []
-        for e in g.effects.values():  # (a plain loop: asked at every placement with 1 Op left)
-            if e.cheap and e.side == side:
-                return [SPACE[s] for s in elig if s not in destroyed and place_cost(g, side, s) <= left]
+        if g._cheap[side]:  # (Genscher: placing may cost 1 in some opponent-controlled spaces)
+            return [SPACE[s] for s in elig if s not in destroyed and place_cost(g, side, s) <= left]
         ctrl, opp = g.ctrl, 1 - side  # 1 Op left: only the spaces the opponent does not control (6.1)
         if not destroyed:
             return [SPACE[s] for s in elig if ctrl[s] != opp]

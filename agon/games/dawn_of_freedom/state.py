@@ -69,6 +69,16 @@ class DawnState(State):
     # end_effect, rebuilt by changed() after a hand edit; hook points that nothing listens to
     # return at once (checked by check_invariants and tests/games/dawn_of_freedom/test_feasibility.py)
     _hooks: frozenset[str | None] = frozenset()
+    # the effects in force sorted by what they do, per side (caches kept as `_hooks` is, by
+    # `_index_effects`; immutable, so clones share them): the Ops modifier's sum (7.3), the first
+    # Ops bonus bound to spaces (Austria-Hungary), the check bans, the cheap placements
+    # (Genscher), the effects on support checks, and the cards effects hold in play
+    _ops_mod: tuple[int, int] = (0, 0)
+    _bonus: tuple[Effect | None, Effect | None] = (None, None)
+    _bans: tuple[tuple[Effect, ...], tuple[Effect, ...]] = ((), ())
+    _cheap: tuple[tuple[Effect, ...], tuple[Effect, ...]] = ((), ())
+    _check_fx: tuple[tuple[Effect, ...], tuple[Effect, ...]] = ((), ())
+    _held_cards: frozenset[int] = frozenset()
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -185,6 +195,7 @@ class DawnState(State):
             card = take(lambda c: not CARDS[c].scoring)
             self.in_play[self.in_play.index(aside.card)] = card
             self.effects[aside.name] = replace(aside, card=card)
+            self._index_effects()
         hints: dict[int, Any] = {}  # what `role` learnt of an unseen card (it is still in that slot)
         if me == D:
             for c in self.not_red:
@@ -232,6 +243,7 @@ class DawnState(State):
         assert all(0 <= t <= 8 for t in self.tst), "Tiananmen marker off the track"
         assert self.in_ps == (self.ps is not None), "power struggle flag out of step"
         assert self._hooks == self._hooks_in_force(), "hook index out of step"
+        assert self._effect_index() == self._kept_effect_index(), "effect index out of step"
         assert all(p in (D, C) for p in self.power) and min(self.retained) >= 0, "power track"
         if self.ps is not None:
             ps = self.ps
@@ -273,7 +285,7 @@ class DawnState(State):
 
     def changed(self) -> None:
         super().changed()
-        self._hooks = self._hooks_in_force()
+        self._index_effects()
 
     def listens(self, hook: str) -> bool:
         """Does an effect in force listen at this hook point?"""
@@ -281,6 +293,60 @@ class DawnState(State):
 
     def _hooks_in_force(self) -> frozenset[str | None]:
         return frozenset(e.hook for e in self.effects.values())
+
+    def _effect_index(self) -> dict[str, Any]:
+        """The effects in force sorted by what they do (the fields `_index_effects` keeps), each
+        in the order of `effects`."""
+        fx = list(self.effects.values())
+        return {
+            "_hooks": self._hooks_in_force(),
+            "_ops_mod": tuple(sum(e.ops for e in fx if e.ops and e.side == side and not e.ops_where)
+                              for side in (D, C)),
+            "_bonus": tuple(next((e for e in fx if e.side == side and e.ops_where and e.where is not None), None)
+                            for side in (D, C)),
+            "_bans": tuple(tuple(e for e in fx if e.ban_checks and e.side == side) for side in (D, C)),
+            "_cheap": tuple(tuple(e for e in fx if e.cheap and e.side == side) for side in (D, C)),
+            "_check_fx": tuple(tuple(e for e in fx if e.side == side and (e.check or e.ignore_adjacent or e.check_vp))
+                               for side in (D, C)),
+            "_held_cards": frozenset(e.card for e in fx if e.card is not None),
+        }
+
+    def _kept_effect_index(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self._effect_index()}
+
+    def _index_effects(self) -> None:
+        """Rebuild the effect index (after any change of `effects`: effects start and end rarely),
+        as `_effect_index` has it, in one pass."""
+        hooks, cards = set(), set()
+        ops, bonus = [0, 0], [None, None]
+        bans: tuple[list[Effect], list[Effect]] = ([], [])
+        cheap: tuple[list[Effect], list[Effect]] = ([], [])
+        checks: tuple[list[Effect], list[Effect]] = ([], [])
+        for e in self.effects.values():
+            hooks.add(e.hook)
+            if e.card is not None:
+                cards.add(e.card)
+            side = e.side
+            if side != D and side != C:
+                continue
+            if e.ops_where:
+                if e.where is not None and bonus[side] is None:
+                    bonus[side] = e
+            elif e.ops:
+                ops[side] += e.ops
+            if e.ban_checks:
+                bans[side].append(e)
+            if e.cheap:
+                cheap[side].append(e)
+            if e.check or e.ignore_adjacent or e.check_vp:
+                checks[side].append(e)
+        self._hooks = frozenset(hooks)
+        self._held_cards = frozenset(cards)
+        self._ops_mod = (ops[D], ops[C])
+        self._bonus = (bonus[D], bonus[C])
+        self._bans = (tuple(bans[D]), tuple(bans[C]))
+        self._cheap = (tuple(cheap[D]), tuple(cheap[C]))
+        self._check_fx = (tuple(checks[D]), tuple(checks[C]))
 
     def push(self, steps: Steps) -> None:
         """Push steps so that the first of them runs first."""
@@ -475,9 +541,8 @@ class DawnState(State):
         otherwise it is removed if starred and its event happened, else discarded (5.2, 2.2)."""
         if card not in self.in_play:
             return
-        for e in self.effects.values():
-            if e.card == card:
-                return
+        if card in self._held_cards:  # an effect holds it
+            return
         self.in_play.remove(card)
         if occurred and CARDS[card].star:
             self.removed.append(card)
@@ -510,7 +575,7 @@ class DawnState(State):
             eff = Effect(**{**eff.__dict__, "ops": old.ops + eff.ops})  # cumulative (Prudence twice)
         self.effects[eff.name] = eff
         # (an effect may take the place of one of its name with another hook: Ligachev, Gorbachev)
-        self._hooks = self._hooks | {eff.hook} if old is None else self._hooks_in_force()
+        self._index_effects()
         if eff.card is not None and eff.card not in self.in_play:
             for pile in (self.discard, self.removed):
                 if eff.card in pile:
@@ -524,7 +589,7 @@ class DawnState(State):
         eff = self.effects.pop(name, None)
         if eff is None:
             return
-        self._hooks = self._hooks_in_force()
+        self._index_effects()
         if eff.card is not None:
             self.settle_card(eff.card, True)
 
@@ -553,11 +618,7 @@ class DawnState(State):
         return self.tst[side] >= box > self.tst[1 - side]
 
     def ops_modifier(self, side: int) -> int:
-        total = 0
-        for e in self.effects.values():
-            if e.ops and e.side == side and not e.ops_where:
-                total += e.ops
-        return total
+        return self._ops_mod[side]  # (the sum of the plain Ops modifiers, kept by _index_effects)
 
     def card_ops(self, card: int, side: int, extra: int = 0) -> int:
         """The Ops value of `card` for `side` with every modifier in force, `extra` (a conditional
@@ -567,7 +628,7 @@ class DawnState(State):
             return 0
         if base == 1 and self.award(side, 2):  # 1989 6.3.5 box 2
             base = 2
-        return max(1, base + self.ops_modifier(side) + extra)  # 1989 7.3: the minimum after every modifier
+        return max(1, base + self._ops_mod[side] + extra)  # 1989 7.3: the minimum after every modifier
 
     def ps_take(self, taker: int, n: int) -> int:
         """In a power struggle's deal: `taker` takes n random cards from the opponent's PS hand."""

@@ -56,7 +56,8 @@ def setup(g: Any) -> None:
     g.tst, g.tst_failed, g.tst_tried, g.tst_used = [0, 0], [False, False], [False, False], [0, 0]
     g.turn, g.ar, g.phasing = 1, 0, C
     g.events_played, g.no_event = frozenset(), frozenset()
-    g.effects, g.must_play, g._hooks = {}, [None, None], frozenset()
+    g.effects, g.must_play = {}, [None, None]
+    g._index_effects()
     g.known, g.not_red, g.ops_cap = [[], []], [], {}
     g.stack, g.ps, g.in_ps, g.final, g.ends_this_turn, g.outcome = [], None, False, False, False, None
     deal(g)  # 1989 3.1: 8 cards each, before the SPs are placed

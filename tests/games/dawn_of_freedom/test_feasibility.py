@@ -86,6 +86,24 @@ def test_the_hook_index_is_the_hooks_of_the_effects_in_force(seed: int) -> None:
     assert hooked  # the games reach positions where some effect listens
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6, 7, 8])
+def test_the_effect_index_is_what_the_effects_in_force_do(seed: int) -> None:
+    """The Ops modifiers, the Ops bonus, the check bans, the cheap placements, the effects on
+    support checks and the cards effects hold, which 6.1-6.2 and 7.3 read at every Operations
+    step, are kept by add_effect / end_effect: they are the full computation from the effects in
+    force at every position, the side each applies to included."""
+    seen = set()
+    for g in positions(seed, every=1, handicap=seed % 3):
+        full = g._effect_index()
+        assert g._kept_effect_index() == full
+        assert g.ops_modifier(D) == sum(e.ops for e in g.effects.values() if e.side == D and not e.ops_where)
+        seen |= {k for k in ("_ops_mod", "_bonus", "_bans", "_cheap", "_check_fx") if any(full[k])}
+        twin = g.clone()
+        twin.changed()
+        assert twin._kept_effect_index() == full
+    assert seen  # the games reach positions where effects modify Ops or checks
+
+
 def test_the_hook_index_drops_the_hook_of_an_effect_that_another_replaces() -> None:
     """Ligachev (99) listens when the Democrat plays a card; played with Gorbachev Charms the West
     (14), it is put again under its name listening to how the card is played: the index must
