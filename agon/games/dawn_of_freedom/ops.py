@@ -226,9 +226,12 @@ class PlaceOps(Ask):
     def legal(self, g: Any, f: Frame) -> list[Action]:
         side, left, destroyed, elig = f["role"], f["left"], g.destroyed, f["elig"]  # (elig: space ids)
         if left >= 2:  # every space is affordable
-            if not destroyed:
-                return [SPACE[s] for s in elig]
-            return [SPACE[s] for s in elig if s not in destroyed]
+            listed = g._place_listed  # (the list of the play's last placement, while the map stays)
+            if listed[0] is elig and listed[1] is destroyed:
+                return listed[2]
+            out = [SPACE[s] for s in elig if s not in destroyed] if destroyed else [SPACE[s] for s in elig]
+            g._place_listed = (elig, destroyed, out)
+            return out
         if left < 1:
             return []
         if g._cheap[side]:  # (Genscher: placing may cost 1 in some opponent-controlled spaces)

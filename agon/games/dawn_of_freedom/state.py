@@ -79,6 +79,10 @@ class DawnState(State):
     _cheap: tuple[tuple[Effect, ...], tuple[Effect, ...]] = ((), ())
     _check_fx: tuple[tuple[Effect, ...], tuple[Effect, ...]] = ((), ())
     _held_cards: frozenset[int] = frozenset()
+    # the last choices PlaceOps listed with 2 Ops or more left: (elig, destroyed, actions), the
+    # same for every placement of a play while the map keeps its spaces (a memo keyed by the
+    # frame's `elig` tuple and the destroyed set, objects never changed in place)
+    _place_listed: tuple[Any, Any, list[Action]] = ((), frozenset(), [])
 
     # -- construction ---------------------------------------------------------------------------
 
