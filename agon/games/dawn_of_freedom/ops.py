@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import Any
 
 from agon.engine import Action
@@ -40,7 +39,7 @@ def _near(adj: tuple[tuple[int, ...], ...]) -> tuple[frozenset[int], ...]:
 def _eligible(g: Any, side: int) -> set[int]:
     """1989 6.1: the spaces with own SPs and their neighbours (destroyed spaces excluded)."""
     near = _near(g.adj)
-    out: set[int] = set().union(*compress(near, g.sp[side]))  # around the spaces with own SPs (one C pass)
+    out: set[int] = set().union(*[near[s] for s in g._held[side]])  # around the spaces with own SPs
     if g.destroyed:
         out -= g.destroyed
     return out
@@ -61,7 +60,7 @@ def eligible_for_ops(g: Any, side: int, where: Any) -> tuple[int, ...]:
 def can_place(g: Any, side: int, where: Any) -> bool:
     """Is any space eligible for placing SPs (1989 6.1)? Asked only to know, so not sorted."""
     if where is None:  # a space with own SPs is eligible itself (a destroyed space holds none, 7.6)
-        return any(g.sp[side])
+        return bool(g._held[side])
     out = _eligible(g, side)
     if where.ids is not None:
         out &= where.ids
@@ -87,14 +86,16 @@ def check_banned(g: Any, side: int, sid: int) -> bool:
 def check_targets(g: Any, side: int, where: Any, first: bool = False, of: tuple[Any, ...] = ALL) -> list[Any]:
     """1989 6.2.3: any space holding opponent SPs (no presence needed), unless an event forbids it.
     With `first`, stop at the first target (to know whether there is one). The targets come as
-    `of[space]`: their ids, or with `of=SPACE` their actions (the legal list, in one C pass)."""
-    opp = g.sp[1 - side]
+    `of[space]`: their ids, or with `of=SPACE` their actions (the legal list, from the state's
+    index of the spaces each side holds)."""
+    held = g._held[1 - side]  # the spaces with opponent SPs, in map order (none destroyed)
     bans = g._bans[side]  # (the check bans of `side`, kept by the state's effect index)
-    if where is None and not bans and not g.destroyed:  # the common case: every space with opponent SPs
-        if first:
-            found = next(compress(of, opp), None)
-            return [] if found is None else [found]
-        return list(compress(of, opp))
+    if where is None and not bans:  # the common case: every space with opponent SPs
+        if of is SPACE:
+            held = g._held_actions[1 - side]
+        elif of is not ALL:
+            held = [of[s] for s in held]
+        return held[:1] if first else held[:]
     banned = set(g.destroyed)  # destroyed spaces, and the spaces a ban names by their ids
     banned_where = []  # bans by any other test
     for e in bans:
@@ -106,7 +107,9 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False, of: tuple[
         else:
             banned_where.append(w)
     fn = None if where is None else where.fn
-    held = compress(ALL, opp) if where is None else [s for s in where.candidates if opp[s]]
+    if where is not None and where.ids is not None:
+        ids = where.ids
+        held = [s for s in held if s in ids]
     if first:  # (only to know whether there is one: stop at the first)
         for s in held:
             if s not in banned and (fn is None or fn(g, s)) and not any(w(g, s) for w in banned_where):

@@ -7,6 +7,7 @@ keeps the board and offers the helpers events and procedures use (see events.py'
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import replace
 from typing import Any
 
@@ -16,6 +17,7 @@ from agon.games.dawn_of_freedom import data
 from agon.games.dawn_of_freedom.data import CARDS, COUNTRY_NAMES, NAMES, ROLES, SPACES, C, D, control
 from agon.games.dawn_of_freedom.events import EVENTS, Effect, Steps
 from agon.games.dawn_of_freedom.flow import ASK, AUTO, Frame
+from agon.games.dawn_of_freedom.flow import SPACE as SPACE_ACTIONS
 from agon.games.dawn_of_freedom.words import WON_AT, join_terms
 
 STABILITY = tuple(s.stability for s in SPACES)
@@ -83,6 +85,11 @@ class DawnState(State):
     # same for every placement of a play while the map keeps its spaces (a memo keyed by the
     # frame's `elig` tuple and the destroyed set, objects never changed in place)
     _place_listed: tuple[Any, Any, list[Action]] = ((), frozenset(), [])
+    # the spaces where each side has SPs, in map order, as ids and as the actions naming them
+    # (kept by add_sp / remove_sp / destroy_space, copied by clone, rebuilt by changed()): the
+    # support check targets (6.2.3) and the eligible spaces (6.1) start from them
+    _held: tuple[list[int], list[int]]
+    _held_actions: tuple[list[Action], list[Action]]
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -95,6 +102,8 @@ class DawnState(State):
         assert isinstance(twin, DawnState)
         twin.sp = [self.sp[0][:], self.sp[1][:]]
         twin.ctrl = self.ctrl[:]
+        twin._held = (self._held[0][:], self._held[1][:])
+        twin._held_actions = (self._held_actions[0][:], self._held_actions[1][:])
         twin.power = self.power[:]
         twin.retained = self.retained[:]
         twin.deck = self.deck[:]
@@ -248,6 +257,8 @@ class DawnState(State):
         assert self.in_ps == (self.ps is not None), "power struggle flag out of step"
         assert self._hooks == self._hooks_in_force(), "hook index out of step"
         assert self._effect_index() == self._kept_effect_index(), "effect index out of step"
+        assert self._held == self._spaces_held(), "index of the spaces held out of step"
+        assert self._held_actions == tuple([SPACE_ACTIONS[s] for s in held] for held in self._held), "held actions"
         assert all(p in (D, C) for p in self.power) and min(self.retained) >= 0, "power track"
         if self.ps is not None:
             ps = self.ps
@@ -290,6 +301,12 @@ class DawnState(State):
     def changed(self) -> None:
         super().changed()
         self._index_effects()
+        self._held = self._spaces_held()
+        self._held_actions = tuple([SPACE_ACTIONS[s] for s in held] for held in self._held)
+
+    def _spaces_held(self) -> tuple[list[int], list[int]]:
+        """The spaces where each side has SPs, in map order (the full computation of `_held`)."""
+        return tuple([s for s, n in enumerate(sps) if n] for sps in self.sp)
 
     def listens(self, hook: str) -> bool:
         """Does an effect in force listen at this hook point?"""
@@ -384,16 +401,32 @@ class DawnState(State):
     def add_sp(self, side: int, sid: int, n: int = 1) -> None:
         if n <= 0 or sid in self.destroyed:
             return
-        self.sp[side][sid] += n
+        sps = self.sp[side]
+        if not sps[sid]:  # a new space held: into the index, in map order
+            held = self._held[side]
+            k = bisect_left(held, sid)
+            held.insert(k, sid)
+            self._held_actions[side].insert(k, SPACE_ACTIONS[sid])
+        sps[sid] += n
         self._changed(sid)
 
     def remove_sp(self, side: int, sid: int, n: int = 1) -> int:
         """Remove up to n SPs of `side`; returns how many were removed."""
-        k = min(n, self.sp[side][sid])
+        sps = self.sp[side]
+        k = min(n, sps[sid])
         if k > 0:
-            self.sp[side][sid] -= k
+            sps[sid] -= k
+            if not sps[sid]:
+                self._release(side, sid)
             self._changed(sid)
         return k
+
+    def _release(self, side: int, sid: int) -> None:
+        """`side` no longer has SPs in `sid`: out of the index of the spaces held."""
+        held = self._held[side]
+        k = held.index(sid)
+        del held[k]
+        del self._held_actions[side][k]
 
     def destroy_space(self, sid: int) -> None:
         """Systematization (7.6): the space leaves the map. Its Democrat SPs are removed, its
@@ -403,6 +436,9 @@ class DawnState(State):
             return
         buc = data.space("București")
         moved = self.sp[C][sid]
+        for side in (D, C):
+            if self.sp[side][sid]:
+                self._release(side, sid)
         self.sp[D][sid] = self.sp[C][sid] = 0
         self._changed(sid)
         self.destroyed = self.destroyed | {sid}

@@ -81,8 +81,9 @@ class Remove(Ask):
     """Remove SPs one at a time (an event, a Tiananmen award, the support loss of a struggle)."""
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        where, whose = f["where"], g.sp[f["whose"]]
-        return _within_limits(f, _passing(g, where, [s for s in where.candidates if whose[s] > 0]))
+        where, held = f["where"], g._held[f["whose"]]  # the spaces with SPs to remove, in map order
+        ids = where.ids
+        return _within_limits(f, _passing(g, where, held if ids is None else [s for s in held if s in ids]))
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         sid = action.arg
