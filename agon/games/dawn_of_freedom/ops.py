@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import itemgetter
 from typing import Any
 
 from agon.engine import Action
@@ -67,6 +68,13 @@ def can_place(g: Any, side: int, where: Any) -> bool:
     if where.fn is None:
         return bool(out)
     return any(where.fn(g, s) for s in out)
+
+
+def space_actions(sids: tuple[int, ...]) -> list[Action]:
+    """The actions naming the spaces `sids`, in their order (for two or more, one C call)."""
+    if len(sids) > 1:
+        return list(itemgetter(*sids)(SPACE))
+    return [SPACE[s] for s in sids]
 
 
 def place_cost(g: Any, side: int, sid: int) -> int:
@@ -182,9 +190,15 @@ class Operations(Ask):
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         side, where = f["role"], f["where"]
-        out = [USE_PLACE] if can_place(g, side, where) else []
-        if check_targets(g, side, where, True):
-            out.append(USE_CHECKS)
+        if where is None and not g._bans[side]:  # the usual case: own SPs / opponent SPs anywhere
+            held = g._held
+            out = [USE_PLACE] if held[side] else []
+            if held[1 - side]:
+                out.append(USE_CHECKS)
+        else:
+            out = [USE_PLACE] if can_place(g, side, where) else []
+            if check_targets(g, side, where, True):
+                out.append(USE_CHECKS)
         e = bonus_effect(g, side)
         if e is not None:  # R3: only where the play may go to the bonus's spaces
             both = _bonus_where(where, e.where)
@@ -232,7 +246,7 @@ class PlaceOps(Ask):
             listed = g._place_listed  # (the list of the play's last placement, while the map stays)
             if listed[0] is elig and listed[1] is destroyed:
                 return listed[2]
-            out = [SPACE[s] for s in elig if s not in destroyed] if destroyed else [SPACE[s] for s in elig]
+            out = [SPACE[s] for s in elig if s not in destroyed] if destroyed else space_actions(elig)
             g._place_listed = (elig, destroyed, out)
             return out
         if left < 1:

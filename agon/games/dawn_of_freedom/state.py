@@ -389,7 +389,8 @@ class DawnState(State):
         return self.ctrl[sid]
 
     def _changed(self, sid: int) -> None:
-        after = control(self.sp[D][sid], self.sp[C][sid], STABILITY[sid])
+        margin, stability = self.sp[D][sid] - self.sp[C][sid], STABILITY[sid]  # (data.control, written out)
+        after = D if margin >= stability else C if -margin >= stability else None
         if after != self.ctrl[sid]:
             self.ctrl[sid] = after
             if "control" not in self._hooks:  # (the Ceausescus' capture alone listens)

@@ -156,3 +156,20 @@ def test_the_position_the_flow_hands_to_the_engine_is_the_one_it_would_compute(q
             legal = g.legal_actions(role)
             g.apply(role, legal[chooser.below(len(legal))])
     assert handed > 1000
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_6_0_operations_choices_match_may_place_and_a_check_target(seed: int) -> None:
+    """The Operations prompt's quick test for the usual play (no filter, no ban: own SPs / opponent
+    SPs somewhere) lists what can_place (6.1) and the first check target (6.2.3) say."""
+    seen = 0
+    for g in positions(seed, every=1):
+        f = g.stack[-1] if g.stack else {}
+        if f.get("p") != "operations":
+            continue
+        seen += 1
+        side, where = f["role"], f["where"]
+        verbs = [a.arg for a in g.legal_actions(g.active[0]) if a.arg in ("place", "checks")]
+        assert verbs == [m for m, ok in (("place", can_place(g, side, where)),
+                                         ("checks", bool(check_targets(g, side, where, True)))) if ok]
+    assert seen
