@@ -167,7 +167,9 @@ def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
     if margin > 0:
         removed = g.remove_sp(opp, sid, margin)
         g.add_sp(side, sid, margin - removed)  # 1989 6.2.5 (A-13: always placed)
-        if margin - removed:  # 1989 6.2.5: the rest of the margin becomes the checker's own SPs
+        if g.quiet:
+            pass  # (as above)
+        elif margin - removed:  # 1989 6.2.5: the rest of the margin becomes the checker's own SPs
             g.say("The {side} removes {removed} {opp} SP(s) and adds {added} {side} SP(s) in {space}.",
                   side=NAMES[side], removed=removed, opp=NAMES[opp], added=margin - removed, space=SPACES[sid].name)
         else:
@@ -314,8 +316,9 @@ def tst_attempt(g: Any, f: Frame) -> None:
     ops, mod = g.card_ops(card, side), tst_modifiers(g, side, card)
     total = die + ops + mod
     need = TST_NEEDS[side][box - 1]
-    g.say("The {side}'s Tiananmen Square attempt for box {box}: die {die} + {ops} Ops {mod:+d} = {total}, needs {need}.",
-          side=NAMES[side], box=box, die=die, ops=ops, mod=mod, total=total, need=need)
+    if not g.quiet:  # (a quiet game keeps no log: the line's arguments need not be looked up)
+        g.say("The {side}'s Tiananmen Square attempt for box {box}: die {die} + {ops} Ops {mod:+d} = {total}, "
+              "needs {need}.", side=NAMES[side], box=box, die=die, ops=ops, mod=mod, total=total, need=need)
     if total >= need:
         g.push({"p": "tst_advance", "side": side})
     else:
@@ -331,7 +334,9 @@ def tst_advance(g: Any, f: Frame) -> None:
     g.tst[side] += 1
     g.tst_failed[side] = False
     box = g.tst[side]
-    g.say("The {side} reaches Tiananmen box {box}: {name}.", side=NAMES[side], box=box, name=TST_NAMES[side][box - 1])
+    if not g.quiet:
+        g.say("The {side} reaches Tiananmen box {box}: {name}.", side=NAMES[side], box=box,
+              name=TST_NAMES[side][box - 1])
     if g.tst[1 - side] >= box:
         return  # the opponent was there first: no award (and his lasting award ends now)
     if box == 3:  # draw 3, keep 1, discard 2

@@ -479,7 +479,7 @@ class DawnState(State):
         if n == 0:
             return
         self.vp += n
-        if why:
+        if why and not self.quiet:
             self.say("The {side} scores {n} VP ({why}).", side=NAMES[D if n > 0 else C], n=abs(n), why=why)
         if not self.final and not self.in_ps:
             self.vp = max(-20, min(20, self.vp))
@@ -562,7 +562,8 @@ class DawnState(State):
         """`side` discards `card` from his hand (its event does not happen, rule 5.3)."""
         self.hands[side].remove(card)
         self.discard.append(card)
-        self.say("The {side} discards {card}.", side=NAMES[side], card=CARDS[card].title)
+        if not self.quiet:
+            self.say("The {side} discards {card}.", side=NAMES[side], card=CARDS[card].title)
 
     def take_card(self, side: int, card: int) -> None:
         """Move `card` from wherever it is (discard pile, a hand) into `side`'s hand."""

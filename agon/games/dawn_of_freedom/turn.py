@@ -99,7 +99,8 @@ class SetupPlace(Ask):
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.add_sp(f["role"], action.arg, 1)
-        g.say("The {side} places 1 SP in {space}.", side=NAMES[f["role"]], space=SPACES[action.arg].name)
+        if not g.quiet:  # (a quiet game keeps no log: the line's arguments need not be looked up)
+            g.say("The {side} places 1 SP in {space}.", side=NAMES[f["role"]], space=SPACES[action.arg].name)
         f["left"] -= 1
         if f["left"] <= 0:
             g.stack.pop()
@@ -187,7 +188,7 @@ def start_round(g: Any, side: int, n: int) -> None:
     """Action round `n` of `side` begins: it is replaced by an effect's steps, lost with an
     empty hand, or `side` chooses his card."""
     g.phasing, g.ar = side, n
-    if g.listens("replace_ar"):  # (rare: General Strike)
+    if "replace_ar" in g._hooks:  # (rare: General Strike; g.listens written out)
         replaced: list[Frame] = []
         for eff in list(g.effects.values()):  # a snapshot: a callback may end an effect
             if eff.hook != "replace_ar" or eff.fn is None:
@@ -202,7 +203,8 @@ def start_round(g: Any, side: int, n: int) -> None:
         g.say("The {side} has no card: action round {n} is lost.", side=NAMES[side], n=n)
         return
     g.stack.append({"p": "choose_card", "role": side})
-    g.run_hooks("before_ar", side)
+    if "before_ar" in g._hooks:  # (run_hooks' own first test, at the hot call sites)
+        g.run_hooks("before_ar", side)
 
 
 @ask("choose_card")
@@ -229,7 +231,8 @@ class ChooseCard(Ask):
                      {"p": "ar_done", "card": card}])
         else:
             g.stack.append({"p": "card_mode", "role": side, "card": card})
-        g.run_hooks("on_play", side, card)
+        if "on_play" in g._hooks:
+            g.run_hooks("on_play", side, card)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
         held = [c for c in g.hands[f["role"]] if CARDS[c].scoring]
@@ -289,7 +292,8 @@ class CardMode(Ask):
         ev = EVENTS.get(card)
         if action.arg == "ops" and ev is not None and ev.on_ops is not None:
             g.push(ev.on_ops(g, side))
-        g.run_hooks("on_mode", side, card, action.arg)
+        if "on_mode" in g._hooks:
+            g.run_hooks("on_mode", side, card, action.arg)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
         return "How do you play {card}?", {"card": CARDS[f["card"]].title}
