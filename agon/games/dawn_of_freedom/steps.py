@@ -137,7 +137,8 @@ class PickOption(Ask):
         g.stack.pop()
         for label, fn in f["options"]:
             if label == action.arg:
-                g.say("The {side} chooses: {option}.", side=NAMES[f["role"]], option=option_words(label))
+                if not g.quiet:  # (a quiet game keeps no log: its arguments need not be built)
+                    g.say("The {side} chooses: {option}.", side=NAMES[f["role"]], option=option_words(label))
                 g.push(fn(g))
                 return
 

@@ -113,7 +113,8 @@ class SetupPlace(Ask):
 def turn_begin(g: Any, f: Frame) -> None:
     g.tst_tried = [False, False]
     g.tst_used = [0, 0]
-    g.say("Turn {turn} begins.", turn=g.turn)
+    if not g.quiet:  # (a quiet game keeps no log: its arguments need not be built)
+        g.say("Turn {turn} begins.", turn=g.turn)
     g.run_hooks("turn_start")
     steps: list[Frame] = [{"p": "deal"}]
     for side in (C, D):
