@@ -282,7 +282,10 @@ class DawnState(State):
             f = stack[-1]
             if "role" in f:
                 proc = ask[f["p"]]
-                if proc.always:
+                if proc.always:  # (never skipped; inside an action, its list is handed over all the same)
+                    if hand_over:
+                        side = f["role"]
+                        self.settled(ROLES[side], ACTIVE[side], proc.legal(self, f))
                     return
                 legal = proc.legal(self, f)
                 if legal:
