@@ -26,6 +26,11 @@ DETERMINIZE_TRIES = 200  # samples drawn until one admits the pending decision
 ACTIVE = (["democrat"], ["communist"])  # the active list of each side, built once (the engine only reads it)
 
 
+def _with(pair: tuple[Any, Any], side: int, value: Any) -> tuple[Any, Any]:
+    """`pair` (one value per side) with `side`'s value replaced."""
+    return (value, pair[1]) if side == D else (pair[0], value)
+
+
 class DawnState(State):
     memo_legal = True  # the engine memoises legal lists per position (tests call changed() after edits)
     # board
@@ -338,6 +343,26 @@ class DawnState(State):
     def _kept_effect_index(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in self._effect_index()}
 
+    def _index_new_effect(self, e: Effect) -> None:
+        """Add the effect just put last in `effects` to the index, as `_index_effects` would."""
+        self._hooks = self._hooks | {e.hook}
+        if e.card is not None:
+            self._held_cards = self._held_cards | {e.card}
+        side = e.side
+        if side != D and side != C:
+            return
+        if e.ops_where:
+            if e.where is not None and self._bonus[side] is None:
+                self._bonus = _with(self._bonus, side, e)
+        elif e.ops:
+            self._ops_mod = _with(self._ops_mod, side, self._ops_mod[side] + e.ops)
+        if e.ban_checks:
+            self._bans = _with(self._bans, side, (*self._bans[side], e))
+        if e.cheap:
+            self._cheap = _with(self._cheap, side, (*self._cheap[side], e))
+        if e.check or e.ignore_adjacent or e.check_vp:
+            self._check_fx = _with(self._check_fx, side, (*self._check_fx[side], e))
+
     def _index_effects(self) -> None:
         """Rebuild the effect index (after any change of `effects`: effects start and end rarely),
         as `_effect_index` has it, in one pass."""
@@ -619,8 +644,10 @@ class DawnState(State):
         if old is not None and old.ops and eff.ops and old.side == eff.side:
             eff = Effect(**{**eff.__dict__, "ops": old.ops + eff.ops})  # cumulative (Prudence twice)
         self.effects[eff.name] = eff
-        # (an effect may take the place of one of its name with another hook: Ligachev, Gorbachev)
-        self._index_effects()
+        if old is None:  # a new effect, the last of `effects`: added to the index alone
+            self._index_new_effect(eff)
+        else:  # (it takes the place of one of its name, maybe with another hook: Ligachev, Gorbachev)
+            self._index_effects()
         if eff.card is not None and eff.card not in self.in_play:
             for pile in (self.discard, self.removed):
                 if eff.card in pile:
