@@ -31,6 +31,12 @@ def _with(pair: tuple[Any, Any], side: int, value: Any) -> tuple[Any, Any]:
     return (value, pair[1]) if side == D else (pair[0], value)
 
 
+def _acts_on_ops(e: Effect) -> bool:
+    """Does the effect change a side's Ops, placements or checks (the per-side effect index)?"""
+    return (e.side == D or e.side == C) and bool(
+        e.ops or e.ops_where or e.ban_checks or e.cheap or e.check or e.ignore_adjacent or e.check_vp)
+
+
 class DawnState(State):
     memo_legal = True  # the engine memoises legal lists per position (tests call changed() after edits)
     # board
@@ -661,7 +667,15 @@ class DawnState(State):
         eff = self.effects.pop(name, None)
         if eff is None:
             return
-        self._index_effects()
+        if _acts_on_ops(eff):
+            self._index_effects()
+        else:  # (most effects: only the hooks and the cards held change)
+            hooks, cards = set(), set()
+            for e in self.effects.values():
+                hooks.add(e.hook)
+                if e.card is not None:
+                    cards.add(e.card)
+            self._hooks, self._held_cards = frozenset(hooks), frozenset(cards)
         if eff.card is not None:
             self.settle_card(eff.card, True)
 
