@@ -243,19 +243,6 @@ class ChooseCard(Ask):
         return "Action round {n}: choose a card to play.", {"n": g.ar}
 
 
-def owner(card: int) -> int:
-    return CARDS[card].side
-
-
-def can_play_event(g: Any, card: int, side: int) -> bool:
-    """1989 7.1: own or both-sides events that are playable now."""
-    return owner(card) in (side, BOTH) and g.event_playable(card, side)
-
-
-def can_attempt_tst(g: Any, side: int) -> bool:
-    return not g.tst_tried[side] and g.tst[side] < 8  # 1989 6.3.3, 6.3.7
-
-
 @ask("card_mode")
 class CardMode(Ask):
     """1989 5.1: event, Operations or a Tiananmen Square attempt (and box 8: both)."""
@@ -264,16 +251,14 @@ class CardMode(Ask):
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         side, card = f["role"], f["card"]
-        out = []
-        own = can_play_event(g, card, side)
-        if own:
-            out.append(PLAY_EVENT)
-        out.append(PLAY_OPS)
-        if can_attempt_tst(g, side):
-            out.append(PLAY_TST)
-        if own and g.award(side, 8) and not g.tst_used[side] & BOX8:  # 1989 6.3.5 box 8
-            out.append(PLAY_BOTH)
-        return out
+        tst = g.tst
+        may_tst = not g.tst_tried[side] and tst[side] < 8  # 1989 6.3.3, 6.3.7
+        if CARDS[card].side in (side, BOTH) and g.event_playable(card, side):  # 1989 7.1: own or both-sides events
+            out = [PLAY_EVENT, PLAY_OPS, PLAY_TST] if may_tst else [PLAY_EVENT, PLAY_OPS]
+            if tst[side] >= 8 > tst[1 - side] and not g.tst_used[side] & BOX8:  # 1989 6.3.5 box 8 (g.award)
+                out.append(PLAY_BOTH)
+            return out
+        return [PLAY_OPS, PLAY_TST] if may_tst else [PLAY_OPS]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         side, card = f["role"], f["card"]
