@@ -12,18 +12,19 @@ from agon.games.dawn_of_freedom.flow import CARD, PASS, SPACE, Ask, Frame, ask, 
 from agon.games.dawn_of_freedom.words import Phrase, join_terms
 
 
-def _within_limits(f: Frame, sids: Sequence[int]) -> list[Action]:
+def _within_limits(f: Frame, sids: Sequence[int], actions: list[Action] | None = None) -> list[Action]:
     """The step's spaces `sids` it may still use: all in the first one (`one`), at most `per` per
-    space (`per`)."""
+    space (`per`). `actions`: the actions naming `sids`, if the caller has them already."""
     done = f["done"]
-    if f["one"] and done:
-        sids = [done[0]] if done[0] in sids else []  # (`sids` lists a space at most once)
-    per = f["per"]
-    if per is not None and done:  # the spaces used `per` times already are out (looked up in the short `done`)
-        full = {s for s in done if done.count(s) >= per}
-        if full:
-            return [SPACE[s] for s in sids if s not in full]
-    return [SPACE[s] for s in sids]
+    if done:
+        if f["one"]:
+            sids, actions = ([done[0]] if done[0] in sids else []), None  # (`sids` lists a space at most once)
+        per = f["per"]
+        if per is not None:  # the spaces used `per` times already are out (looked up in the short `done`)
+            full = {s for s in done if done.count(s) >= per}
+            if full:
+                return [SPACE[s] for s in sids if s not in full]
+    return [SPACE[s] for s in sids] if actions is None else actions[:]
 
 
 def _passing(g: Any, where: Any, sids: Sequence[int]) -> Sequence[int]:
@@ -81,8 +82,10 @@ class Remove(Ask):
     """Remove SPs one at a time (an event, a Tiananmen award, the support loss of a struggle)."""
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        where, held = f["where"], g._held[f["whose"]]  # the spaces with SPs to remove, in map order
-        ids = where.ids
+        where, whose = f["where"], f["whose"]
+        held, ids = g._held[whose], where.ids  # the spaces with SPs to remove, in map order (none destroyed)
+        if ids is None and where.fn is None:  # anywhere: the index lists their actions too
+            return _within_limits(f, held, g._held_actions[whose])
         return _within_limits(f, _passing(g, where, held if ids is None else [s for s in held if s in ids]))
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
