@@ -155,7 +155,7 @@ class DawnState(State):
     def _apply(self, role: str, action: Action) -> None:
         f = self.stack[-1]
         ASK[f["p"]].apply(self, f, action)
-        self._settle(hand_over=True)
+        self._settle(True)  # (hand_over)
 
     def _prompt(self, role: str) -> tuple[str, dict[str, Any]]:
         f = self.stack[-1]
@@ -287,9 +287,11 @@ class DawnState(State):
         """Run the flow to the next decision that has options; inside an action (`hand_over`),
         hand that decision's role and legal list to the engine (State.settled), which would
         otherwise ask for them again. `run()`, which tests also call between hand edits, does not."""
+        if self.outcome is not None:
+            return
         stack, ask, auto = self.stack, ASK, AUTO
         steps = 0  # (a counter, not a range(): a range costs more than the loop's usual one or two steps)
-        while self.outcome is None and stack:  # (finish() ends the game and empties the stack)
+        while stack:
             f = stack[-1]
             if "role" in f:
                 proc = ask[f["p"]]
@@ -308,6 +310,8 @@ class DawnState(State):
                 continue
             stack.pop()
             auto[f["p"]](self, f)
+            if self.outcome is not None:  # (finish() ended the game and emptied the stack)
+                return
             steps += 1
             if steps > MAX_AUTO_STEPS:
                 raise RuntimeError("1989: the flow did not settle (bound reached)")
