@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from operator import itemgetter
 from typing import Any
 
@@ -247,20 +248,35 @@ class PlaceOps(Ask):
     def legal(self, g: Any, f: Frame) -> list[Action]:
         side, left, destroyed, elig = f["role"], f["left"], g.destroyed, f["elig"]  # (elig: space ids)
         if left >= 2:  # every space is affordable
-            listed = g._place_listed  # (the list of the play's last placement, while the map stays)
-            if listed[0] is elig and listed[1] is destroyed:
-                return listed[2]
-            out = [SPACE[s] for s in elig if s not in destroyed] if destroyed else space_actions(elig)
-            g._place_listed = (elig, destroyed, out)
-            return out
+            return self.every_space(g, elig, destroyed)
         if left < 1:
             return []
         if g._cheap[side]:  # (Genscher: placing may cost 1 in some opponent-controlled spaces)
             return [SPACE[s] for s in elig if s not in destroyed and place_cost(g, side, s) <= left]
         ctrl, opp = g.ctrl, 1 - side  # 1 Op left: only the spaces the opponent does not control (6.1)
-        if not destroyed:
-            return [SPACE[s] for s in elig if ctrl[s] != opp]
-        return [SPACE[s] for s in elig if ctrl[s] != opp and s not in destroyed]
+        if destroyed:
+            return [SPACE[s] for s in elig if ctrl[s] != opp and s not in destroyed]
+        # every eligible space but the few the opponent controls, taken out from the last one up
+        every = out = self.every_space(g, elig, destroyed)
+        n = len(elig)
+        for s in reversed(g._controlled[opp]):
+            k = bisect_left(elig, s)
+            if k < n and elig[k] == s:
+                if out is every:
+                    out = every[:]
+                del out[k]
+        return out
+
+    @staticmethod
+    def every_space(g: Any, elig: tuple[int, ...], destroyed: frozenset[int]) -> list[Action]:
+        """The actions of every eligible space still on the map, in map order: the same list for
+        each placement of a play while the map keeps its spaces (kept in `g._place_listed`)."""
+        listed = g._place_listed
+        if listed[0] is elig and listed[1] is destroyed:
+            return listed[2]
+        out = [SPACE[s] for s in elig if s not in destroyed] if destroyed else space_actions(elig)
+        g._place_listed = (elig, destroyed, out)
+        return out
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         side, sid = f["role"], action.arg

@@ -7,7 +7,7 @@ keeps the board and offers the helpers events and procedures use (see events.py'
 
 from __future__ import annotations
 
-from bisect import bisect_left
+from bisect import bisect_left, insort
 from dataclasses import replace
 from typing import Any
 
@@ -100,6 +100,9 @@ class DawnState(State):
     # (kept by add_sp / remove_sp / destroy_space, copied by clone, rebuilt by changed()): the
     # support check targets (6.2.3) and the eligible spaces (6.1) start from them
     _held: tuple[list[int], list[int]]
+    # the spaces each side controls, in map order (kept by _changed with `ctrl`, copied by clone,
+    # rebuilt by changed()): the spaces a last Op cannot buy (6.1)
+    _controlled: tuple[list[int], list[int]]
     _held_actions: tuple[list[Action], list[Action]]
 
     # -- construction ---------------------------------------------------------------------------
@@ -114,6 +117,7 @@ class DawnState(State):
         twin.sp = [self.sp[0][:], self.sp[1][:]]
         twin.ctrl = self.ctrl[:]
         twin._held = (self._held[0][:], self._held[1][:])
+        twin._controlled = (self._controlled[0][:], self._controlled[1][:])
         twin._held_actions = (self._held_actions[0][:], self._held_actions[1][:])
         twin.power = self.power[:]
         twin.retained = self.retained[:]
@@ -269,6 +273,7 @@ class DawnState(State):
         assert self._hooks == self._hooks_in_force(), "hook index out of step"
         assert self._effect_index() == self._kept_effect_index(), "effect index out of step"
         assert self._held == self._spaces_held(), "index of the spaces held out of step"
+        assert self._controlled == self._spaces_controlled(), "index of the spaces controlled out of step"
         assert self._held_actions == tuple([SPACE_ACTIONS[s] for s in held] for held in self._held), "held actions"
         assert all(p in (D, C) for p in self.power) and min(self.retained) >= 0, "power track"
         if self.ps is not None:
@@ -320,7 +325,12 @@ class DawnState(State):
         super().changed()
         self._index_effects()
         self._held = self._spaces_held()
+        self._controlled = self._spaces_controlled()
         self._held_actions = tuple([SPACE_ACTIONS[s] for s in held] for held in self._held)
+
+    def _spaces_controlled(self) -> tuple[list[int], list[int]]:
+        """The spaces each side controls, in map order (the full computation of `_controlled`)."""
+        return tuple([s for s, who in enumerate(self.ctrl) if who == side] for side in (D, C))
 
     def _spaces_held(self) -> tuple[list[int], list[int]]:
         """The spaces where each side has SPs, in map order (the full computation of `_held`)."""
@@ -429,8 +439,13 @@ class DawnState(State):
     def _changed(self, sid: int) -> None:
         margin, stability = self.sp[D][sid] - self.sp[C][sid], STABILITY[sid]  # (data.control, written out)
         after = D if margin >= stability else C if -margin >= stability else None
-        if after != self.ctrl[sid]:
+        before = self.ctrl[sid]
+        if after != before:
             self.ctrl[sid] = after
+            if before is not None:
+                self._controlled[before].remove(sid)
+            if after is not None:
+                insort(self._controlled[after], sid)
             if "control" not in self._hooks:  # (the Ceausescus' capture alone listens)
                 return
             for eff in list(self.effects.values()):

@@ -90,18 +90,20 @@ def test_the_hook_index_is_the_hooks_of_the_effects_in_force(seed: int) -> None:
 def test_the_spaces_held_index_is_where_each_side_has_sps(seed: int) -> None:
     """The spaces each side holds, which the support check targets (6.2.3), the eligible spaces
     (6.1) and the event removals start from, are kept by add_sp / remove_sp / destroy_space: they
-    are the spaces with SPs read off the map, in map order, at every position (and in a clone)."""
+    are the spaces with SPs read off the map, in map order, at every position (and in a clone);
+    so are the spaces each side controls (2.2), which a last Op cannot buy (6.1)."""
     for g in positions(seed, every=1, handicap=seed % 3):
         full = tuple([s for s in range(len(SPACES)) if g.sp[side][s] > 0] for side in (D, C))
         assert g._held == full
         assert [[a.arg for a in held] for held in g._held_actions] == list(full)
+        assert g._controlled == tuple([s for s in range(len(SPACES)) if g.ctrl[s] == side] for side in (D, C))
         twin = g.clone()
         empty = next(s for s in range(len(SPACES)) if not g.sp[D][s] and s not in g.destroyed)
         twin.add_sp(D, empty)  # a new space held in the twin: the twin's index is its own
         assert empty in twin._held[D]
         assert g._held == full
         twin.changed()
-        assert twin._held == twin._spaces_held()
+        assert twin._held == twin._spaces_held() and twin._controlled == twin._spaces_controlled()
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6, 7, 8])
