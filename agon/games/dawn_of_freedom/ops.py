@@ -117,8 +117,7 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False, of: tuple[
             banned_where.append(w)
     fn = None if where is None else where.fn
     if where is not None and where.ids is not None:
-        ids = where.ids
-        held = [s for s in held if s in ids]
+        held = sorted(where.ids.intersection(held))  # (in map order, as `held`)
     elif of is SPACE and fn is None and not banned_where and not first:  # bans by their ids alone
         return [a for s, a in zip(held, g._held_actions[1 - side], strict=True) if s not in banned]
     if first:  # (only to know whether there is one: stop at the first)

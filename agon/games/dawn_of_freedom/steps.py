@@ -86,7 +86,7 @@ class Remove(Ask):
         held, ids = g._held[whose], where.ids  # the spaces with SPs to remove, in map order (none destroyed)
         if ids is None and where.fn is None:  # anywhere: the index lists their actions too
             return _within_limits(f, held, g._held_actions[whose])
-        return _within_limits(f, _passing(g, where, held if ids is None else [s for s in held if s in ids]))
+        return _within_limits(f, _passing(g, where, held if ids is None else sorted(ids.intersection(held))))
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         sid = action.arg
