@@ -119,7 +119,10 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False, of: tuple[
     if where is not None and where.ids is not None:
         held = sorted(where.ids.intersection(held))  # (in map order, as `held`)
     elif of is SPACE and fn is None and not banned_where and not first:  # bans by their ids alone
-        return [a for s, a in zip(held, g._held_actions[1 - side], strict=True) if s not in banned]
+        out = g._held_actions[1 - side][:]  # the held actions, but for the few banned, taken out from the last up
+        for s in sorted(banned.intersection(held), reverse=True):
+            del out[bisect_left(held, s)]
+        return out
     if first:  # (only to know whether there is one: stop at the first)
         for s in held:
             if s not in banned and (fn is None or fn(g, s)) and not any(w(g, s) for w in banned_where):
