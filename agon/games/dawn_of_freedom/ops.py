@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_left
+from itertools import compress
 from operator import itemgetter
 from typing import Any
 
@@ -27,7 +28,7 @@ def bonus_effect(g: Any, side: int) -> Any:
 _near_now: tuple[Any, tuple[frozenset[int], ...]] = (ADJ, NEAR)  # the last map seen, its NEAR sets (a memo)
 
 
-def _near(adj: tuple[tuple[int, ...], ...]) -> tuple[frozenset[int], ...]:
+def near_sets(adj: tuple[tuple[int, ...], ...]) -> tuple[frozenset[int], ...]:
     """Each space with its neighbours on the map `adj` (the printed map's, or one changed by 7.6)."""
     global _near_now
     if adj is ADJ:  # the printed map, as in nearly every game
@@ -40,8 +41,7 @@ def _near(adj: tuple[tuple[int, ...], ...]) -> tuple[frozenset[int], ...]:
 
 def _eligible(g: Any, side: int) -> set[int]:
     """1989 6.1: the spaces with own SPs and their neighbours (destroyed spaces excluded)."""
-    near = _near(g.adj)
-    out: set[int] = set().union(*[near[s] for s in g._held[side]])  # around the spaces with own SPs
+    out = set(compress(ALL, g._near_count[side]))  # around the spaces with own SPs (kept counts, one C pass)
     if g.destroyed:
         out -= g.destroyed
     return out
@@ -49,6 +49,8 @@ def _eligible(g: Any, side: int) -> set[int]:
 
 def eligible_for_ops(g: Any, side: int, where: Any) -> tuple[int, ...]:
     """1989 6.1: own SPs there or adjacent to own SPs, as the board was before the first SP."""
+    if where is None and not g.destroyed:  # the usual play: the counted spaces, in map order at once
+        return tuple(compress(ALL, g._near_count[side]))
     out = _eligible(g, side)
     if where is None:
         return tuple(sorted(out))

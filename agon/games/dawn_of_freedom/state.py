@@ -18,6 +18,7 @@ from agon.games.dawn_of_freedom.data import CARDS, COUNTRY_NAMES, NAMES, ROLES, 
 from agon.games.dawn_of_freedom.events import EVENTS, Effect, Steps
 from agon.games.dawn_of_freedom.flow import ASK, AUTO, Frame
 from agon.games.dawn_of_freedom.flow import SPACE as SPACE_ACTIONS
+from agon.games.dawn_of_freedom.ops import near_sets
 from agon.games.dawn_of_freedom.words import WON_AT, join_terms
 
 STABILITY = tuple(s.stability for s in SPACES)
@@ -100,6 +101,10 @@ class DawnState(State):
     # (kept by add_sp / remove_sp / destroy_space, copied by clone, rebuilt by changed()): the
     # support check targets (6.2.3) and the eligible spaces (6.1) start from them
     _held: tuple[list[int], list[int]]
+    # for each side and space, how many of the space and its neighbours hold the side's SPs (kept
+    # with `_held`, rebuilt when the map changes): the spaces eligible for placing SPs (6.1) are
+    # those counted
+    _near_count: tuple[list[int], list[int]]
     # the spaces each side controls, in map order (kept by _changed with `ctrl`, copied by clone,
     # rebuilt by changed()): the spaces a last Op cannot buy (6.1)
     _controlled: tuple[list[int], list[int]]
@@ -117,6 +122,7 @@ class DawnState(State):
         twin.sp = [self.sp[0][:], self.sp[1][:]]
         twin.ctrl = self.ctrl[:]
         twin._held = (self._held[0][:], self._held[1][:])
+        twin._near_count = (self._near_count[0][:], self._near_count[1][:])
         twin._controlled = (self._controlled[0][:], self._controlled[1][:])
         twin._held_actions = (self._held_actions[0][:], self._held_actions[1][:])
         twin.power = self.power[:]
@@ -273,6 +279,7 @@ class DawnState(State):
         assert self._hooks == self._hooks_in_force(), "hook index out of step"
         assert self._effect_index() == self._kept_effect_index(), "effect index out of step"
         assert self._held == self._spaces_held(), "index of the spaces held out of step"
+        assert self._near_count == self._near_counts(), "counts of the own SPs around each space out of step"
         assert self._controlled == self._spaces_controlled(), "index of the spaces controlled out of step"
         assert self._held_actions == tuple([SPACE_ACTIONS[s] for s in held] for held in self._held), "held actions"
         assert all(p in (D, C) for p in self.power) and min(self.retained) >= 0, "power track"
@@ -325,12 +332,24 @@ class DawnState(State):
         super().changed()
         self._index_effects()
         self._held = self._spaces_held()
+        self._near_count = self._near_counts()
         self._controlled = self._spaces_controlled()
         self._held_actions = tuple([SPACE_ACTIONS[s] for s in held] for held in self._held)
 
     def _spaces_controlled(self) -> tuple[list[int], list[int]]:
         """The spaces each side controls, in map order (the full computation of `_controlled`)."""
         return tuple([s for s, who in enumerate(self.ctrl) if who == side] for side in (D, C))
+
+    def _near_counts(self) -> tuple[list[int], list[int]]:
+        """For each side and space, how many of the space and its neighbours hold the side's SPs
+        (the full computation of `_near_count`, from `_held` and the map as it is)."""
+        near = near_sets(self.adj)
+        counts: tuple[list[int], list[int]] = ([0] * len(SPACES), [0] * len(SPACES))
+        for side in (D, C):
+            for s in self._held[side]:
+                for n in near[s]:
+                    counts[side][n] += 1
+        return counts
 
     def _spaces_held(self) -> tuple[list[int], list[int]]:
         """The spaces where each side has SPs, in map order (the full computation of `_held`)."""
@@ -461,6 +480,9 @@ class DawnState(State):
             k = bisect_left(held, sid)
             held.insert(k, sid)
             self._held_actions[side].insert(k, SPACE_ACTIONS[sid])
+            counts = self._near_count[side]
+            for s in near_sets(self.adj)[sid]:
+                counts[s] += 1
         sps[sid] += n
         self._changed(sid)
 
@@ -481,6 +503,9 @@ class DawnState(State):
         k = held.index(sid)
         del held[k]
         del self._held_actions[side][k]
+        counts = self._near_count[side]
+        for s in near_sets(self.adj)[sid]:
+            counts[s] -= 1
 
     def destroy_space(self, sid: int) -> None:
         """Systematization (7.6): the space leaves the map. Its Democrat SPs are removed, its
@@ -504,6 +529,7 @@ class DawnState(State):
             adj[a] = sorted({*adj[a], *(b for b in around if b != a)} - {sid})
         adj[sid] = []
         self.adj = tuple(tuple(a) for a in adj)
+        self._near_count = self._near_counts()  # (a new map: new neighbours)
 
     def control_for(self, side: int, sid: int) -> int:
         """Add enough SPs of `side` for control of the space; returns how many."""

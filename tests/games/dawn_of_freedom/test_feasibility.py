@@ -97,6 +97,10 @@ def test_the_spaces_held_index_is_where_each_side_has_sps(seed: int) -> None:
         assert g._held == full
         assert [[a.arg for a in held] for held in g._held_actions] == list(full)
         assert g._controlled == tuple([s for s in range(len(SPACES)) if g.ctrl[s] == side] for side in (D, C))
+        for side in (D, C):  # 6.1: a space is eligible where it or a neighbour (on the map as it is) holds own SPs
+            counted = [s for s in range(len(SPACES)) if g._near_count[side][s]]
+            assert counted == [s for s in range(len(SPACES))
+                               if any(g.sp[side][n] for n in (s, *g.adj[s]) if n not in g.destroyed)]
         twin = g.clone()
         empty = next(s for s in range(len(SPACES)) if not g.sp[D][s] and s not in g.destroyed)
         twin.add_sp(D, empty)  # a new space held in the twin: the twin's index is its own
@@ -104,6 +108,7 @@ def test_the_spaces_held_index_is_where_each_side_has_sps(seed: int) -> None:
         assert g._held == full
         twin.changed()
         assert twin._held == twin._spaces_held() and twin._controlled == twin._spaces_controlled()
+        assert twin._near_count == twin._near_counts() and g._near_count == g._near_counts()
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6, 7, 8])
