@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 from agon.engine import Action
@@ -19,17 +21,14 @@ PLACE_MODES, CHECK_MODES, BONUS_MODES = ("place", "place+"), ("checks", "checks+
 
 def bonus_effect(g: Any, side: int) -> Any:
     """The first Ops bonus that needs all Ops of a play spent in `where` (Austria-Hungary, 7.3,
-    11.1), or None (a plain loop: asked at every Operations prompt)."""
-    for e in g.effects.values():
-        if e.side == side and e.ops_where and e.where is not None:
-            return e
-    return None
+    11.1), or None (kept by the state's effect index: asked at every Operations prompt)."""
+    return g._bonus[side]
 
 
 _near_now: tuple[Any, tuple[frozenset[int], ...]] = (ADJ, NEAR)  # the last map seen, its NEAR sets (a memo)
 
 
-def _near(adj: tuple[tuple[int, ...], ...]) -> tuple[frozenset[int], ...]:
+def near_sets(adj: tuple[tuple[int, ...], ...]) -> tuple[frozenset[int], ...]:
     """Each space with its neighbours on the map `adj` (the printed map's, or one changed by 7.6)."""
     global _near_now
     if adj is ADJ:  # the printed map, as in nearly every game
@@ -42,8 +41,7 @@ def _near(adj: tuple[tuple[int, ...], ...]) -> tuple[frozenset[int], ...]:
 
 def _eligible(g: Any, side: int) -> set[int]:
     """1989 6.1: the spaces with own SPs and their neighbours (destroyed spaces excluded)."""
-    near = _near(g.adj)
-    out: set[int] = set().union(*compress(near, g.sp[side]))  # around the spaces with own SPs (one C pass)
+    out = set(compress(ALL, g._near_count[side]))  # around the spaces with own SPs (kept counts, one C pass)
     if g.destroyed:
         out -= g.destroyed
     return out
@@ -51,6 +49,8 @@ def _eligible(g: Any, side: int) -> set[int]:
 
 def eligible_for_ops(g: Any, side: int, where: Any) -> tuple[int, ...]:
     """1989 6.1: own SPs there or adjacent to own SPs, as the board was before the first SP."""
+    if where is None and not g.destroyed:  # the usual play: the counted spaces, in map order at once
+        return tuple(compress(ALL, g._near_count[side]))
     out = _eligible(g, side)
     if where is None:
         return tuple(sorted(out))
@@ -64,7 +64,7 @@ def eligible_for_ops(g: Any, side: int, where: Any) -> tuple[int, ...]:
 def can_place(g: Any, side: int, where: Any) -> bool:
     """Is any space eligible for placing SPs (1989 6.1)? Asked only to know, so not sorted."""
     if where is None:  # a space with own SPs is eligible itself (a destroyed space holds none, 7.6)
-        return any(g.sp[side])
+        return bool(g._held[side])
     out = _eligible(g, side)
     if where.ids is not None:
         out &= where.ids
@@ -73,34 +73,40 @@ def can_place(g: Any, side: int, where: Any) -> bool:
     return any(where.fn(g, s) for s in out)
 
 
+def space_actions(sids: tuple[int, ...]) -> list[Action]:
+    """The actions naming the spaces `sids`, in their order (for two or more, one C call)."""
+    if len(sids) > 1:
+        return list(itemgetter(*sids)(SPACE))
+    return [SPACE[s] for s in sids]
+
+
 def place_cost(g: Any, side: int, sid: int) -> int:
     """1989 6.1: 1 Op, or 2 in a space the opponent controls (Genscher's `cheap` effect: 1)."""
     if g.ctrl[sid] != 1 - side:
         return 1
-    for e in g.effects.values():
-        if e.cheap and e.side == side and e.applies(g, sid):
+    for e in g._cheap[side]:
+        if e.applies(g, sid):
             return 1
     return 2
 
 
 def check_banned(g: Any, side: int, sid: int) -> bool:
-    return any(e.ban_checks and e.side == side and e.applies(g, sid) for e in g.effects.values())
+    return any(e.applies(g, sid) for e in g._bans[side])
 
 
 def check_targets(g: Any, side: int, where: Any, first: bool = False, of: tuple[Any, ...] = ALL) -> list[Any]:
     """1989 6.2.3: any space holding opponent SPs (no presence needed), unless an event forbids it.
     With `first`, stop at the first target (to know whether there is one). The targets come as
-    `of[space]`: their ids, or with `of=SPACE` their actions (the legal list, in one C pass)."""
-    opp = g.sp[1 - side]
-    bans = []
-    for e in g.effects.values():  # (a plain loop: a comprehension costs a call)
-        if e.ban_checks and e.side == side:
-            bans.append(e)
-    if where is None and not bans and not g.destroyed:  # the common case: every space with opponent SPs
-        if first:
-            found = next(compress(of, opp), None)
-            return [] if found is None else [found]
-        return list(compress(of, opp))
+    `of[space]`: their ids, or with `of=SPACE` their actions (the legal list, from the state's
+    index of the spaces each side holds)."""
+    held = g._held[1 - side]  # the spaces with opponent SPs, in map order (none destroyed)
+    bans = g._bans[side]  # (the check bans of `side`, kept by the state's effect index)
+    if where is None and not bans:  # the common case: every space with opponent SPs
+        if of is SPACE:
+            held = g._held_actions[1 - side]
+        elif of is not ALL:
+            held = [of[s] for s in held]
+        return held[:1] if first else held[:]
     banned = set(g.destroyed)  # destroyed spaces, and the spaces a ban names by their ids
     banned_where = []  # bans by any other test
     for e in bans:
@@ -112,7 +118,13 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False, of: tuple[
         else:
             banned_where.append(w)
     fn = None if where is None else where.fn
-    held = compress(ALL, opp) if where is None else [s for s in where.candidates if opp[s]]
+    if where is not None and where.ids is not None:
+        held = sorted(where.ids.intersection(held))  # (in map order, as `held`)
+    elif of is SPACE and fn is None and not banned_where and not first:  # bans by their ids alone
+        out = g._held_actions[1 - side][:]  # the held actions, but for the few banned, taken out from the last up
+        for s in sorted(banned.intersection(held), reverse=True):
+            del out[bisect_left(held, s)]
+        return out
     if first:  # (only to know whether there is one: stop at the first)
         for s in held:
             if s not in banned and (fn is None or fn(g, s)) and not any(w(g, s) for w in banned_where):
@@ -133,9 +145,9 @@ def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
     die = g.roll()
     ignore_adj = False
     total = die + ops + mod
-    for e in list(g.effects.values()):
-        if e.side != side or not (e.check or e.ignore_adjacent or e.check_vp) or not e.applies(g, sid):
-            continue  # (an effect with none of these does nothing to a check)
+    for e in g._check_fx[side]:  # the effects on `side`'s checks (a kept tuple: a snapshot, as effects may end)
+        if not e.applies(g, sid):
+            continue
         used = False
         if e.check:
             total += e.check
@@ -162,7 +174,9 @@ def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
     if margin > 0:
         removed = g.remove_sp(opp, sid, margin)
         g.add_sp(side, sid, margin - removed)  # 1989 6.2.5 (A-13: always placed)
-        if margin - removed:  # 1989 6.2.5: the rest of the margin becomes the checker's own SPs
+        if g.quiet:
+            pass  # (as above)
+        elif margin - removed:  # 1989 6.2.5: the rest of the margin becomes the checker's own SPs
             g.say("The {side} removes {removed} {opp} SP(s) and adds {added} {side} SP(s) in {space}.",
                   side=NAMES[side], removed=removed, opp=NAMES[opp], added=margin - removed, space=SPACES[sid].name)
         else:
@@ -185,9 +199,15 @@ class Operations(Ask):
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         side, where = f["role"], f["where"]
-        out = [USE_PLACE] if can_place(g, side, where) else []
-        if check_targets(g, side, where, True):
-            out.append(USE_CHECKS)
+        if where is None and not g._bans[side]:  # the usual case: own SPs / opponent SPs anywhere
+            held = g._held
+            out = [USE_PLACE] if held[side] else []
+            if held[1 - side]:
+                out.append(USE_CHECKS)
+        else:
+            out = [USE_PLACE] if can_place(g, side, where) else []
+            if check_targets(g, side, where, True):
+                out.append(USE_CHECKS)
         e = bonus_effect(g, side)
         if e is not None:  # R3: only where the play may go to the bonus's spaces
             both = _bonus_where(where, e.where)
@@ -232,18 +252,35 @@ class PlaceOps(Ask):
     def legal(self, g: Any, f: Frame) -> list[Action]:
         side, left, destroyed, elig = f["role"], f["left"], g.destroyed, f["elig"]  # (elig: space ids)
         if left >= 2:  # every space is affordable
-            if not destroyed:
-                return [SPACE[s] for s in elig]
-            return [SPACE[s] for s in elig if s not in destroyed]
+            return self.every_space(g, elig, destroyed)
         if left < 1:
             return []
-        for e in g.effects.values():  # (a plain loop: asked at every placement with 1 Op left)
-            if e.cheap and e.side == side:
-                return [SPACE[s] for s in elig if s not in destroyed and place_cost(g, side, s) <= left]
+        if g._cheap[side]:  # (Genscher: placing may cost 1 in some opponent-controlled spaces)
+            return [SPACE[s] for s in elig if s not in destroyed and place_cost(g, side, s) <= left]
         ctrl, opp = g.ctrl, 1 - side  # 1 Op left: only the spaces the opponent does not control (6.1)
-        if not destroyed:
-            return [SPACE[s] for s in elig if ctrl[s] != opp]
-        return [SPACE[s] for s in elig if ctrl[s] != opp and s not in destroyed]
+        if destroyed:
+            return [SPACE[s] for s in elig if ctrl[s] != opp and s not in destroyed]
+        # every eligible space but the few the opponent controls, taken out from the last one up
+        every = out = self.every_space(g, elig, destroyed)
+        n = len(elig)
+        for s in reversed(g._controlled[opp]):
+            k = bisect_left(elig, s)
+            if k < n and elig[k] == s:
+                if out is every:
+                    out = every[:]
+                del out[k]
+        return out
+
+    @staticmethod
+    def every_space(g: Any, elig: tuple[int, ...], destroyed: frozenset[int]) -> list[Action]:
+        """The actions of every eligible space still on the map, in map order: the same list for
+        each placement of a play while the map keeps its spaces (kept in `g._place_listed`)."""
+        listed = g._place_listed
+        if listed[0] is elig and listed[1] is destroyed:
+            return listed[2]
+        out = [SPACE[s] for s in elig if s not in destroyed] if destroyed else space_actions(elig)
+        g._place_listed = (elig, destroyed, out)
+        return out
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         side, sid = f["role"], action.arg
@@ -301,8 +338,9 @@ def tst_attempt(g: Any, f: Frame) -> None:
     ops, mod = g.card_ops(card, side), tst_modifiers(g, side, card)
     total = die + ops + mod
     need = TST_NEEDS[side][box - 1]
-    g.say("The {side}'s Tiananmen Square attempt for box {box}: die {die} + {ops} Ops {mod:+d} = {total}, needs {need}.",
-          side=NAMES[side], box=box, die=die, ops=ops, mod=mod, total=total, need=need)
+    if not g.quiet:  # (a quiet game keeps no log: the line's arguments need not be looked up)
+        g.say("The {side}'s Tiananmen Square attempt for box {box}: die {die} + {ops} Ops {mod:+d} = {total}, "
+              "needs {need}.", side=NAMES[side], box=box, die=die, ops=ops, mod=mod, total=total, need=need)
     if total >= need:
         g.push({"p": "tst_advance", "side": side})
     else:
@@ -318,7 +356,9 @@ def tst_advance(g: Any, f: Frame) -> None:
     g.tst[side] += 1
     g.tst_failed[side] = False
     box = g.tst[side]
-    g.say("The {side} reaches Tiananmen box {box}: {name}.", side=NAMES[side], box=box, name=TST_NAMES[side][box - 1])
+    if not g.quiet:
+        g.say("The {side} reaches Tiananmen box {box}: {name}.", side=NAMES[side], box=box,
+              name=TST_NAMES[side][box - 1])
     if g.tst[1 - side] >= box:
         return  # the opponent was there first: no award (and his lasting award ends now)
     if box == 3:  # draw 3, keep 1, discard 2

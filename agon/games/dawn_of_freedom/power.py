@@ -95,8 +95,9 @@ def ps_start(g: Any, f: Frame) -> None:
             "shown": False}
     g.in_ps = True
     g.reveal()
-    g.say("Power struggle in {country}: Democrat {d} cards, Communist {c} cards.", country=country,
-          d=len(hands[D]), c=len(hands[C]))
+    if not g.quiet:  # (a quiet game keeps no log: its arguments need not be built)
+        g.say("Power struggle in {country}: Democrat {d} cards, Communist {c} cards.", country=country,
+              d=len(hands[D]), c=len(hands[C]))
     g.push([{"p": "ps_stakes", "role": starter}, {"p": "ps_stakes", "role": 1 - starter}, {"p": "ps_round"},
             {"p": "ps_aftermath"}])
     g.run_hooks("ps_deal", country)  # 1989 8.1: hand-size events, before anyone looks
@@ -183,7 +184,8 @@ class Attack(Ask):
         g.stack.pop()
         _play(g, side, card)
         p = POWER_CARDS[card]
-        g.say("The {side} attacks with {card}.", side=NAMES[side], card=p.name)
+        if not g.quiet:  # (a quiet game keeps no log: its arguments need not be built)
+            g.say("The {side} attacks with {card}.", side=NAMES[side], card=p.name)
         if p.kind == "suit":
             g.ps["led"] = (card, p.name)
             g.push({"p": "ps_match", "role": 1 - side})
@@ -264,25 +266,29 @@ class Match(Ask):
         led_card, suit = ps["led"]
         if action.verb == "concede":
             ps["winner"], ps["suit"] = 1 - side, suit
-            g.say("The {side} does not match: the {winner} wins with {suit}.", side=NAMES[side],
-                  winner=NAMES[1 - side], suit=suit)
+            if not g.quiet:  # (a quiet game keeps no log: its arguments need not be built)
+                g.say("The {side} does not match: the {winner} wins with {suit}.", side=NAMES[side],
+                      winner=NAMES[1 - side], suit=suit)
             return
         card = action.arg
         _play(g, side, card)
         if card == TACTIC_FAILS:  # the suit is banned, no roll, the attacker keeps the initiative
             ps["banned"] = (*ps["banned"], suit)
-            g.say("Tactic Fails: {suit} is banned for the rest of the struggle.", suit=suit)
+            if not g.quiet:  # (a quiet game keeps no log: its arguments need not be built)
+                g.say("Tactic Fails: {suit} is banned for the rest of the struggle.", suit=suit)
         else:
             value = POWER_CARDS[led_card].value
-            g.say("The {side} matches with {card}.", side=NAMES[side], card=POWER_CARDS[card].name)
+            if not g.quiet:  # (a quiet game keeps no log: its arguments need not be built)
+                g.say("The {side} matches with {card}.", side=NAMES[side], card=POWER_CARDS[card].name)
             if value <= 1:  # 1989 8.3.2 step 3: a Rally (value 1) counters automatically
                 ps["attacker"] = side
             else:
                 die = g.roll()
                 if die >= value:
                     ps["attacker"] = side
-                g.say("Initiative roll {die} against {value}: {who} has the initiative.", die=die, value=value,
-                      who=NAMES[ps["attacker"]])
+                if not g.quiet:  # (a quiet game keeps no log: its arguments need not be built)
+                    g.say("Initiative roll {die} against {value}: {who} has the initiative.", die=die, value=value,
+                          who=NAMES[ps["attacker"]])
         g.push({"p": "ps_round"})
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
@@ -317,9 +323,10 @@ def ps_aftermath(g: Any, f: Frame) -> None:
     mod = aftermath_modifier(g)
     die = g.roll()
     loss = results(die + mod)
-    g.say("The {winner} wins the power struggle in {country}. Support loss roll {die}{mod:+d}: the {loser} "
-          "removes {loss} SP(s) there.", winner=NAMES[winner], country=ps["country"], die=die, mod=mod,
-          loser=NAMES[loser], loss=loss)
+    if not g.quiet:  # (a quiet game keeps no log: its arguments need not be built)
+        g.say("The {winner} wins the power struggle in {country}. Support loss roll {die}{mod:+d}: the {loser} "
+              "removes {loss} SP(s) there.", winner=NAMES[winner], country=ps["country"], die=die, mod=mod,
+              loser=NAMES[loser], loss=loss)
     steps: list[Frame] = []
     if loss:
         steps.append(remove(loser, loss, in_country(ps["country"]), whose=loser))
@@ -335,7 +342,8 @@ def ps_vp(g: Any, f: Frame) -> None:
     die = g.roll()
     roll = die + f["mod"]
     gain = results(roll)
-    g.say("VP roll {die}{mod:+d}: the {winner} gains {n} VP.", die=die, mod=f["mod"], winner=NAMES[winner], n=gain)
+    if not g.quiet:  # (a quiet game keeps no log: its arguments need not be built)
+        g.say("VP roll {die}{mod:+d}: the {winner} gains {n} VP.", die=die, mod=f["mod"], winner=NAMES[winner], n=gain)
     g.add_vp(gain if winner == D else -gain)
     idx = g.country_index(country)
     if winner == D and roll >= 4 and g.power[idx] == C:

@@ -58,9 +58,10 @@ def country_score(g: Any, country: str) -> tuple[int, dict[int, tuple[str, int]]
 
 def score_country(g: Any, country: str) -> int:
     net, parts = country_score(g, country)
-    g.say("{country} scoring: Democrat {dp} VP ({dl}, battlegrounds included), Communist {cp} VP ({cl}): "
-          "net {net:+d} VP.", country=country, dl=parts[D][0], dp=parts[D][1], cl=parts[C][0], cp=parts[C][1],
-          net=net)
+    if not g.quiet:  # (a quiet game keeps no log: its arguments need not be built)
+        g.say("{country} scoring: Democrat {dp} VP ({dl}, battlegrounds included), Communist {cp} VP ({cl}): "
+              "net {net:+d} VP.", country=country, dl=parts[D][0], dp=parts[D][1], cl=parts[C][0], cp=parts[C][1],
+              net=net)
     g.add_vp(net)
     return net
 

@@ -7,6 +7,7 @@ keeps the board and offers the helpers events and procedures use (see events.py'
 
 from __future__ import annotations
 
+from bisect import bisect_left, insort
 from dataclasses import replace
 from typing import Any
 
@@ -16,12 +17,25 @@ from agon.games.dawn_of_freedom import data
 from agon.games.dawn_of_freedom.data import CARDS, COUNTRY_NAMES, NAMES, ROLES, SPACES, C, D, control
 from agon.games.dawn_of_freedom.events import EVENTS, Effect, Steps
 from agon.games.dawn_of_freedom.flow import ASK, AUTO, Frame
+from agon.games.dawn_of_freedom.flow import SPACE as SPACE_ACTIONS
+from agon.games.dawn_of_freedom.ops import near_sets
 from agon.games.dawn_of_freedom.words import WON_AT, join_terms
 
 STABILITY = tuple(s.stability for s in SPACES)
 MAX_AUTO_STEPS = 100_000  # bound on automatic procedures run in one action (never hang)
 DETERMINIZE_TRIES = 200  # samples drawn until one admits the pending decision
 ACTIVE = (["democrat"], ["communist"])  # the active list of each side, built once (the engine only reads it)
+
+
+def _with(pair: tuple[Any, Any], side: int, value: Any) -> tuple[Any, Any]:
+    """`pair` (one value per side) with `side`'s value replaced."""
+    return (value, pair[1]) if side == D else (pair[0], value)
+
+
+def _acts_on_ops(e: Effect) -> bool:
+    """Does the effect change a side's Ops, placements or checks (the per-side effect index)?"""
+    return (e.side == D or e.side == C) and bool(
+        e.ops or e.ops_where or e.ban_checks or e.cheap or e.check or e.ignore_adjacent or e.check_vp)
 
 
 class DawnState(State):
@@ -69,6 +83,32 @@ class DawnState(State):
     # end_effect, rebuilt by changed() after a hand edit; hook points that nothing listens to
     # return at once (checked by check_invariants and tests/games/dawn_of_freedom/test_feasibility.py)
     _hooks: frozenset[str | None] = frozenset()
+    # the effects in force sorted by what they do, per side (caches kept as `_hooks` is, by
+    # `_index_effects`; immutable, so clones share them): the Ops modifier's sum (7.3), the first
+    # Ops bonus bound to spaces (Austria-Hungary), the check bans, the cheap placements
+    # (Genscher), the effects on support checks, and the cards effects hold in play
+    _ops_mod: tuple[int, int] = (0, 0)
+    _bonus: tuple[Effect | None, Effect | None] = (None, None)
+    _bans: tuple[tuple[Effect, ...], tuple[Effect, ...]] = ((), ())
+    _cheap: tuple[tuple[Effect, ...], tuple[Effect, ...]] = ((), ())
+    _check_fx: tuple[tuple[Effect, ...], tuple[Effect, ...]] = ((), ())
+    _held_cards: frozenset[int] = frozenset()
+    # the last choices PlaceOps listed with 2 Ops or more left: (elig, destroyed, actions), the
+    # same for every placement of a play while the map keeps its spaces (a memo keyed by the
+    # frame's `elig` tuple and the destroyed set, objects never changed in place)
+    _place_listed: tuple[Any, Any, list[Action]] = ((), frozenset(), [])
+    # the spaces where each side has SPs, in map order, as ids and as the actions naming them
+    # (kept by add_sp / remove_sp / destroy_space, copied by clone, rebuilt by changed()): the
+    # support check targets (6.2.3) and the eligible spaces (6.1) start from them
+    _held: tuple[list[int], list[int]]
+    # for each side and space, how many of the space and its neighbours hold the side's SPs (kept
+    # with `_held`, rebuilt when the map changes): the spaces eligible for placing SPs (6.1) are
+    # those counted
+    _near_count: tuple[list[int], list[int]]
+    # the spaces each side controls, in map order (kept by _changed with `ctrl`, copied by clone,
+    # rebuilt by changed()): the spaces a last Op cannot buy (6.1)
+    _controlled: tuple[list[int], list[int]]
+    _held_actions: tuple[list[Action], list[Action]]
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -81,6 +121,10 @@ class DawnState(State):
         assert isinstance(twin, DawnState)
         twin.sp = [self.sp[0][:], self.sp[1][:]]
         twin.ctrl = self.ctrl[:]
+        twin._held = (self._held[0][:], self._held[1][:])
+        twin._near_count = (self._near_count[0][:], self._near_count[1][:])
+        twin._controlled = (self._controlled[0][:], self._controlled[1][:])
+        twin._held_actions = (self._held_actions[0][:], self._held_actions[1][:])
         twin.power = self.power[:]
         twin.retained = self.retained[:]
         twin.deck = self.deck[:]
@@ -121,7 +165,7 @@ class DawnState(State):
     def _apply(self, role: str, action: Action) -> None:
         f = self.stack[-1]
         ASK[f["p"]].apply(self, f, action)
-        self._settle(hand_over=True)
+        self._settle(True)  # (hand_over)
 
     def _prompt(self, role: str) -> tuple[str, dict[str, Any]]:
         f = self.stack[-1]
@@ -185,6 +229,7 @@ class DawnState(State):
             card = take(lambda c: not CARDS[c].scoring)
             self.in_play[self.in_play.index(aside.card)] = card
             self.effects[aside.name] = replace(aside, card=card)
+            self._index_effects()
         hints: dict[int, Any] = {}  # what `role` learnt of an unseen card (it is still in that slot)
         if me == D:
             for c in self.not_red:
@@ -232,6 +277,11 @@ class DawnState(State):
         assert all(0 <= t <= 8 for t in self.tst), "Tiananmen marker off the track"
         assert self.in_ps == (self.ps is not None), "power struggle flag out of step"
         assert self._hooks == self._hooks_in_force(), "hook index out of step"
+        assert self._effect_index() == self._kept_effect_index(), "effect index out of step"
+        assert self._held == self._spaces_held(), "index of the spaces held out of step"
+        assert self._near_count == self._near_counts(), "counts of the own SPs around each space out of step"
+        assert self._controlled == self._spaces_controlled(), "index of the spaces controlled out of step"
+        assert self._held_actions == tuple([SPACE_ACTIONS[s] for s in held] for held in self._held), "held actions"
         assert all(p in (D, C) for p in self.power) and min(self.retained) >= 0, "power track"
         if self.ps is not None:
             ps = self.ps
@@ -249,13 +299,18 @@ class DawnState(State):
         """Run the flow to the next decision that has options; inside an action (`hand_over`),
         hand that decision's role and legal list to the engine (State.settled), which would
         otherwise ask for them again. `run()`, which tests also call between hand edits, does not."""
+        if self.outcome is not None:
+            return
         stack, ask, auto = self.stack, ASK, AUTO
         steps = 0  # (a counter, not a range(): a range costs more than the loop's usual one or two steps)
-        while self.outcome is None and stack:  # (finish() ends the game and empties the stack)
+        while stack:
             f = stack[-1]
             if "role" in f:
                 proc = ask[f["p"]]
-                if proc.always:
+                if proc.always:  # (never skipped; inside an action, its list is handed over all the same)
+                    if hand_over:
+                        side = f["role"]
+                        self.settled(ROLES[side], ACTIVE[side], proc.legal(self, f))
                     return
                 legal = proc.legal(self, f)
                 if legal:
@@ -267,13 +322,38 @@ class DawnState(State):
                 continue
             stack.pop()
             auto[f["p"]](self, f)
+            if self.outcome is not None:  # (finish() ended the game and emptied the stack)
+                return
             steps += 1
             if steps > MAX_AUTO_STEPS:
                 raise RuntimeError("1989: the flow did not settle (bound reached)")
 
     def changed(self) -> None:
         super().changed()
-        self._hooks = self._hooks_in_force()
+        self._index_effects()
+        self._held = self._spaces_held()
+        self._near_count = self._near_counts()
+        self._controlled = self._spaces_controlled()
+        self._held_actions = tuple([SPACE_ACTIONS[s] for s in held] for held in self._held)
+
+    def _spaces_controlled(self) -> tuple[list[int], list[int]]:
+        """The spaces each side controls, in map order (the full computation of `_controlled`)."""
+        return tuple([s for s, who in enumerate(self.ctrl) if who == side] for side in (D, C))
+
+    def _near_counts(self) -> tuple[list[int], list[int]]:
+        """For each side and space, how many of the space and its neighbours hold the side's SPs
+        (the full computation of `_near_count`, from `_held` and the map as it is)."""
+        near = near_sets(self.adj)
+        counts: tuple[list[int], list[int]] = ([0] * len(SPACES), [0] * len(SPACES))
+        for side in (D, C):
+            for s in self._held[side]:
+                for n in near[s]:
+                    counts[side][n] += 1
+        return counts
+
+    def _spaces_held(self) -> tuple[list[int], list[int]]:
+        """The spaces where each side has SPs, in map order (the full computation of `_held`)."""
+        return tuple([s for s, n in enumerate(sps) if n] for sps in self.sp)
 
     def listens(self, hook: str) -> bool:
         """Does an effect in force listen at this hook point?"""
@@ -281,6 +361,80 @@ class DawnState(State):
 
     def _hooks_in_force(self) -> frozenset[str | None]:
         return frozenset(e.hook for e in self.effects.values())
+
+    def _effect_index(self) -> dict[str, Any]:
+        """The effects in force sorted by what they do (the fields `_index_effects` keeps), each
+        in the order of `effects`."""
+        fx = list(self.effects.values())
+        return {
+            "_hooks": self._hooks_in_force(),
+            "_ops_mod": tuple(sum(e.ops for e in fx if e.ops and e.side == side and not e.ops_where)
+                              for side in (D, C)),
+            "_bonus": tuple(next((e for e in fx if e.side == side and e.ops_where and e.where is not None), None)
+                            for side in (D, C)),
+            "_bans": tuple(tuple(e for e in fx if e.ban_checks and e.side == side) for side in (D, C)),
+            "_cheap": tuple(tuple(e for e in fx if e.cheap and e.side == side) for side in (D, C)),
+            "_check_fx": tuple(tuple(e for e in fx if e.side == side and (e.check or e.ignore_adjacent or e.check_vp))
+                               for side in (D, C)),
+            "_held_cards": frozenset(e.card for e in fx if e.card is not None),
+        }
+
+    def _kept_effect_index(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in self._effect_index()}
+
+    def _index_new_effect(self, e: Effect) -> None:
+        """Add the effect just put last in `effects` to the index, as `_index_effects` would."""
+        self._hooks = self._hooks | {e.hook}
+        if e.card is not None:
+            self._held_cards = self._held_cards | {e.card}
+        side = e.side
+        if side != D and side != C:
+            return
+        if e.ops_where:
+            if e.where is not None and self._bonus[side] is None:
+                self._bonus = _with(self._bonus, side, e)
+        elif e.ops:
+            self._ops_mod = _with(self._ops_mod, side, self._ops_mod[side] + e.ops)
+        if e.ban_checks:
+            self._bans = _with(self._bans, side, (*self._bans[side], e))
+        if e.cheap:
+            self._cheap = _with(self._cheap, side, (*self._cheap[side], e))
+        if e.check or e.ignore_adjacent or e.check_vp:
+            self._check_fx = _with(self._check_fx, side, (*self._check_fx[side], e))
+
+    def _index_effects(self) -> None:
+        """Rebuild the effect index (after any change of `effects`: effects start and end rarely),
+        as `_effect_index` has it, in one pass."""
+        hooks, cards = set(), set()
+        ops, bonus = [0, 0], [None, None]
+        bans: tuple[list[Effect], list[Effect]] = ([], [])
+        cheap: tuple[list[Effect], list[Effect]] = ([], [])
+        checks: tuple[list[Effect], list[Effect]] = ([], [])
+        for e in self.effects.values():
+            hooks.add(e.hook)
+            if e.card is not None:
+                cards.add(e.card)
+            side = e.side
+            if side != D and side != C:
+                continue
+            if e.ops_where:
+                if e.where is not None and bonus[side] is None:
+                    bonus[side] = e
+            elif e.ops:
+                ops[side] += e.ops
+            if e.ban_checks:
+                bans[side].append(e)
+            if e.cheap:
+                cheap[side].append(e)
+            if e.check or e.ignore_adjacent or e.check_vp:
+                checks[side].append(e)
+        self._hooks = frozenset(hooks)
+        self._held_cards = frozenset(cards)
+        self._ops_mod = (ops[D], ops[C])
+        self._bonus = (bonus[D], bonus[C])
+        self._bans = (tuple(bans[D]), tuple(bans[C]))
+        self._cheap = (tuple(cheap[D]), tuple(cheap[C]))
+        self._check_fx = (tuple(checks[D]), tuple(checks[C]))
 
     def push(self, steps: Steps) -> None:
         """Push steps so that the first of them runs first."""
@@ -302,9 +456,15 @@ class DawnState(State):
         return self.ctrl[sid]
 
     def _changed(self, sid: int) -> None:
-        after = control(self.sp[D][sid], self.sp[C][sid], STABILITY[sid])
-        if after != self.ctrl[sid]:
+        margin, stability = self.sp[D][sid] - self.sp[C][sid], STABILITY[sid]  # (data.control, written out)
+        after = D if margin >= stability else C if -margin >= stability else None
+        before = self.ctrl[sid]
+        if after != before:
             self.ctrl[sid] = after
+            if before is not None:
+                self._controlled[before].remove(sid)
+            if after is not None:
+                insort(self._controlled[after], sid)
             if "control" not in self._hooks:  # (the Ceausescus' capture alone listens)
                 return
             for eff in list(self.effects.values()):
@@ -314,16 +474,38 @@ class DawnState(State):
     def add_sp(self, side: int, sid: int, n: int = 1) -> None:
         if n <= 0 or sid in self.destroyed:
             return
-        self.sp[side][sid] += n
+        sps = self.sp[side]
+        if not sps[sid]:  # a new space held: into the index, in map order
+            held = self._held[side]
+            k = bisect_left(held, sid)
+            held.insert(k, sid)
+            self._held_actions[side].insert(k, SPACE_ACTIONS[sid])
+            counts = self._near_count[side]
+            for s in near_sets(self.adj)[sid]:
+                counts[s] += 1
+        sps[sid] += n
         self._changed(sid)
 
     def remove_sp(self, side: int, sid: int, n: int = 1) -> int:
         """Remove up to n SPs of `side`; returns how many were removed."""
-        k = min(n, self.sp[side][sid])
+        sps = self.sp[side]
+        k = min(n, sps[sid])
         if k > 0:
-            self.sp[side][sid] -= k
+            sps[sid] -= k
+            if not sps[sid]:
+                self._release(side, sid)
             self._changed(sid)
         return k
+
+    def _release(self, side: int, sid: int) -> None:
+        """`side` no longer has SPs in `sid`: out of the index of the spaces held."""
+        held = self._held[side]
+        k = held.index(sid)
+        del held[k]
+        del self._held_actions[side][k]
+        counts = self._near_count[side]
+        for s in near_sets(self.adj)[sid]:
+            counts[s] -= 1
 
     def destroy_space(self, sid: int) -> None:
         """Systematization (7.6): the space leaves the map. Its Democrat SPs are removed, its
@@ -333,6 +515,9 @@ class DawnState(State):
             return
         buc = data.space("București")
         moved = self.sp[C][sid]
+        for side in (D, C):
+            if self.sp[side][sid]:
+                self._release(side, sid)
         self.sp[D][sid] = self.sp[C][sid] = 0
         self._changed(sid)
         self.destroyed = self.destroyed | {sid}
@@ -344,6 +529,7 @@ class DawnState(State):
             adj[a] = sorted({*adj[a], *(b for b in around if b != a)} - {sid})
         adj[sid] = []
         self.adj = tuple(tuple(a) for a in adj)
+        self._near_count = self._near_counts()  # (a new map: new neighbours)
 
     def control_for(self, side: int, sid: int) -> int:
         """Add enough SPs of `side` for control of the space; returns how many."""
@@ -372,7 +558,7 @@ class DawnState(State):
         if n == 0:
             return
         self.vp += n
-        if why:
+        if why and not self.quiet:
             self.say("The {side} scores {n} VP ({why}).", side=NAMES[D if n > 0 else C], n=abs(n), why=why)
         if not self.final and not self.in_ps:
             self.vp = max(-20, min(20, self.vp))
@@ -455,7 +641,8 @@ class DawnState(State):
         """`side` discards `card` from his hand (its event does not happen, rule 5.3)."""
         self.hands[side].remove(card)
         self.discard.append(card)
-        self.say("The {side} discards {card}.", side=NAMES[side], card=CARDS[card].title)
+        if not self.quiet:
+            self.say("The {side} discards {card}.", side=NAMES[side], card=CARDS[card].title)
 
     def take_card(self, side: int, card: int) -> None:
         """Move `card` from wherever it is (discard pile, a hand) into `side`'s hand."""
@@ -475,9 +662,8 @@ class DawnState(State):
         otherwise it is removed if starred and its event happened, else discarded (5.2, 2.2)."""
         if card not in self.in_play:
             return
-        for e in self.effects.values():
-            if e.card == card:
-                return
+        if card in self._held_cards:  # an effect holds it
+            return
         self.in_play.remove(card)
         if occurred and CARDS[card].star:
             self.removed.append(card)
@@ -509,8 +695,10 @@ class DawnState(State):
         if old is not None and old.ops and eff.ops and old.side == eff.side:
             eff = Effect(**{**eff.__dict__, "ops": old.ops + eff.ops})  # cumulative (Prudence twice)
         self.effects[eff.name] = eff
-        # (an effect may take the place of one of its name with another hook: Ligachev, Gorbachev)
-        self._hooks = self._hooks | {eff.hook} if old is None else self._hooks_in_force()
+        if old is None:  # a new effect, the last of `effects`: added to the index alone
+            self._index_new_effect(eff)
+        else:  # (it takes the place of one of its name, maybe with another hook: Ligachev, Gorbachev)
+            self._index_effects()
         if eff.card is not None and eff.card not in self.in_play:
             for pile in (self.discard, self.removed):
                 if eff.card in pile:
@@ -524,7 +712,15 @@ class DawnState(State):
         eff = self.effects.pop(name, None)
         if eff is None:
             return
-        self._hooks = self._hooks_in_force()
+        if _acts_on_ops(eff):
+            self._index_effects()
+        else:  # (most effects: only the hooks and the cards held change)
+            hooks, cards = set(), set()
+            for e in self.effects.values():
+                hooks.add(e.hook)
+                if e.card is not None:
+                    cards.add(e.card)
+            self._hooks, self._held_cards = frozenset(hooks), frozenset(cards)
         if eff.card is not None:
             self.settle_card(eff.card, True)
 
@@ -553,11 +749,7 @@ class DawnState(State):
         return self.tst[side] >= box > self.tst[1 - side]
 
     def ops_modifier(self, side: int) -> int:
-        total = 0
-        for e in self.effects.values():
-            if e.ops and e.side == side and not e.ops_where:
-                total += e.ops
-        return total
+        return self._ops_mod[side]  # (the sum of the plain Ops modifiers, kept by _index_effects)
 
     def card_ops(self, card: int, side: int, extra: int = 0) -> int:
         """The Ops value of `card` for `side` with every modifier in force, `extra` (a conditional
@@ -567,7 +759,7 @@ class DawnState(State):
             return 0
         if base == 1 and self.award(side, 2):  # 1989 6.3.5 box 2
             base = 2
-        return max(1, base + self.ops_modifier(side) + extra)  # 1989 7.3: the minimum after every modifier
+        return max(1, base + self._ops_mod[side] + extra)  # 1989 7.3: the minimum after every modifier
 
     def ps_take(self, taker: int, n: int) -> int:
         """In a power struggle's deal: `taker` takes n random cards from the opponent's PS hand."""

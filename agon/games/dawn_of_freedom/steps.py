@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import itemgetter
 from typing import Any
 
 from agon.engine import Action, Text, msg
@@ -12,18 +13,21 @@ from agon.games.dawn_of_freedom.flow import CARD, PASS, SPACE, Ask, Frame, ask, 
 from agon.games.dawn_of_freedom.words import Phrase, join_terms
 
 
-def _within_limits(f: Frame, sids: Sequence[int]) -> list[Action]:
+def _within_limits(f: Frame, sids: Sequence[int], actions: list[Action] | None = None) -> list[Action]:
     """The step's spaces `sids` it may still use: all in the first one (`one`), at most `per` per
-    space (`per`)."""
+    space (`per`). `actions`: the actions naming `sids`, if the caller has them already."""
     done = f["done"]
-    if f["one"] and done:
-        sids = [done[0]] if done[0] in sids else []  # (`sids` lists a space at most once)
-    per = f["per"]
-    if per is not None and done:  # the spaces used `per` times already are out (looked up in the short `done`)
-        full = {s for s in done if done.count(s) >= per}
-        if full:
-            return [SPACE[s] for s in sids if s not in full]
-    return [SPACE[s] for s in sids]
+    if done:
+        if f["one"]:
+            sids, actions = ([done[0]] if done[0] in sids else []), None  # (`sids` lists a space at most once)
+        per = f["per"]
+        if per is not None:  # the spaces used `per` times already are out (looked up in the short `done`)
+            full = {s for s in done if done.count(s) >= per}
+            if full:
+                return [SPACE[s] for s in sids if s not in full]
+    if actions is not None:
+        return actions[:]
+    return list(itemgetter(*sids)(SPACE)) if len(sids) > 1 else [SPACE[s] for s in sids]  # (one C call)
 
 
 def _passing(g: Any, where: Any, sids: Sequence[int]) -> Sequence[int]:
@@ -81,8 +85,11 @@ class Remove(Ask):
     """Remove SPs one at a time (an event, a Tiananmen award, the support loss of a struggle)."""
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        where, whose = f["where"], g.sp[f["whose"]]
-        return _within_limits(f, _passing(g, where, [s for s in where.candidates if whose[s] > 0]))
+        where, whose = f["where"], f["whose"]
+        held, ids = g._held[whose], where.ids  # the spaces with SPs to remove, in map order (none destroyed)
+        if ids is None and where.fn is None:  # anywhere: the index lists their actions too
+            return _within_limits(f, held, g._held_actions[whose])
+        return _within_limits(f, _passing(g, where, held if ids is None else sorted(ids.intersection(held))))
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         sid = action.arg
@@ -136,7 +143,8 @@ class PickOption(Ask):
         g.stack.pop()
         for label, fn in f["options"]:
             if label == action.arg:
-                g.say("The {side} chooses: {option}.", side=NAMES[f["role"]], option=option_words(label))
+                if not g.quiet:  # (a quiet game keeps no log: its arguments need not be built)
+                    g.say("The {side} chooses: {option}.", side=NAMES[f["role"]], option=option_words(label))
                 g.push(fn(g))
                 return
 

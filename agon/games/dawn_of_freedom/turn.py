@@ -5,6 +5,8 @@ Covers 3.1-3.5, 4.1-4.5, 5.1-5.2, 6.3.5 boxes 5-8 (the turn-level awards), 7.1.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import not_
 from typing import Any
 
 from agon.engine import Action
@@ -54,7 +56,8 @@ def setup(g: Any) -> None:
     g.tst, g.tst_failed, g.tst_tried, g.tst_used = [0, 0], [False, False], [False, False], [0, 0]
     g.turn, g.ar, g.phasing = 1, 0, C
     g.events_played, g.no_event = frozenset(), frozenset()
-    g.effects, g.must_play, g._hooks = {}, [None, None], frozenset()
+    g.effects, g.must_play = {}, [None, None]
+    g._index_effects()
     g.known, g.not_red, g.ops_cap = [[], []], [], {}
     g.stack, g.ps, g.in_ps, g.final, g.ends_this_turn, g.outcome = [], None, False, False, False, None
     deal(g)  # 1989 3.1: 8 cards each, before the SPs are placed
@@ -92,12 +95,12 @@ class SetupPlace(Ask):
     always = True
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
-        opp = g.sp[1 - f["role"]]
-        return [SPACE[s] for s in range(len(opp)) if not opp[s]]
+        return list(compress(SPACE, map(not_, g.sp[1 - f["role"]])))  # (one C pass over the map)
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         g.add_sp(f["role"], action.arg, 1)
-        g.say("The {side} places 1 SP in {space}.", side=NAMES[f["role"]], space=SPACES[action.arg].name)
+        if not g.quiet:  # (a quiet game keeps no log: the line's arguments need not be looked up)
+            g.say("The {side} places 1 SP in {space}.", side=NAMES[f["role"]], space=SPACES[action.arg].name)
         f["left"] -= 1
         if f["left"] <= 0:
             g.stack.pop()
@@ -110,7 +113,8 @@ class SetupPlace(Ask):
 def turn_begin(g: Any, f: Frame) -> None:
     g.tst_tried = [False, False]
     g.tst_used = [0, 0]
-    g.say("Turn {turn} begins.", turn=g.turn)
+    if not g.quiet:  # (a quiet game keeps no log: its arguments need not be built)
+        g.say("Turn {turn} begins.", turn=g.turn)
     g.run_hooks("turn_start")
     steps: list[Frame] = [{"p": "deal"}]
     for side in (C, D):
@@ -185,7 +189,7 @@ def start_round(g: Any, side: int, n: int) -> None:
     """Action round `n` of `side` begins: it is replaced by an effect's steps, lost with an
     empty hand, or `side` chooses his card."""
     g.phasing, g.ar = side, n
-    if g.listens("replace_ar"):  # (rare: General Strike)
+    if "replace_ar" in g._hooks:  # (rare: General Strike; g.listens written out)
         replaced: list[Frame] = []
         for eff in list(g.effects.values()):  # a snapshot: a callback may end an effect
             if eff.hook != "replace_ar" or eff.fn is None:
@@ -200,7 +204,8 @@ def start_round(g: Any, side: int, n: int) -> None:
         g.say("The {side} has no card: action round {n} is lost.", side=NAMES[side], n=n)
         return
     g.stack.append({"p": "choose_card", "role": side})
-    g.run_hooks("before_ar", side)
+    if "before_ar" in g._hooks:  # (run_hooks' own first test, at the hot call sites)
+        g.run_hooks("before_ar", side)
 
 
 @ask("choose_card")
@@ -227,7 +232,8 @@ class ChooseCard(Ask):
                      {"p": "ar_done", "card": card}])
         else:
             g.stack.append({"p": "card_mode", "role": side, "card": card})
-        g.run_hooks("on_play", side, card)
+        if "on_play" in g._hooks:
+            g.run_hooks("on_play", side, card)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
         held = [c for c in g.hands[f["role"]] if CARDS[c].scoring]
@@ -235,19 +241,6 @@ class ChooseCard(Ask):
             return "Action round {n}: choose a card to play (you hold {k} scoring card(s): play them this turn " \
                    "or lose).", {"n": g.ar, "k": len(held)}
         return "Action round {n}: choose a card to play.", {"n": g.ar}
-
-
-def owner(card: int) -> int:
-    return CARDS[card].side
-
-
-def can_play_event(g: Any, card: int, side: int) -> bool:
-    """1989 7.1: own or both-sides events that are playable now."""
-    return owner(card) in (side, BOTH) and g.event_playable(card, side)
-
-
-def can_attempt_tst(g: Any, side: int) -> bool:
-    return not g.tst_tried[side] and g.tst[side] < 8  # 1989 6.3.3, 6.3.7
 
 
 @ask("card_mode")
@@ -258,16 +251,14 @@ class CardMode(Ask):
 
     def legal(self, g: Any, f: Frame) -> list[Action]:
         side, card = f["role"], f["card"]
-        out = []
-        own = can_play_event(g, card, side)
-        if own:
-            out.append(PLAY_EVENT)
-        out.append(PLAY_OPS)
-        if can_attempt_tst(g, side):
-            out.append(PLAY_TST)
-        if own and g.award(side, 8) and not g.tst_used[side] & BOX8:  # 1989 6.3.5 box 8
-            out.append(PLAY_BOTH)
-        return out
+        tst = g.tst
+        may_tst = not g.tst_tried[side] and tst[side] < 8  # 1989 6.3.3, 6.3.7
+        if CARDS[card].side in (side, BOTH) and g.event_playable(card, side):  # 1989 7.1: own or both-sides events
+            out = [PLAY_EVENT, PLAY_OPS, PLAY_TST] if may_tst else [PLAY_EVENT, PLAY_OPS]
+            if tst[side] >= 8 > tst[1 - side] and not g.tst_used[side] & BOX8:  # 1989 6.3.5 box 8 (g.award)
+                out.append(PLAY_BOTH)
+            return out
+        return [PLAY_OPS, PLAY_TST] if may_tst else [PLAY_OPS]
 
     def apply(self, g: Any, f: Frame, action: Action) -> None:
         side, card = f["role"], f["card"]
@@ -287,7 +278,8 @@ class CardMode(Ask):
         ev = EVENTS.get(card)
         if action.arg == "ops" and ev is not None and ev.on_ops is not None:
             g.push(ev.on_ops(g, side))
-        g.run_hooks("on_mode", side, card, action.arg)
+        if "on_mode" in g._hooks:
+            g.run_hooks("on_mode", side, card, action.arg)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
         return "How do you play {card}?", {"card": CARDS[f["card"]].title}

@@ -37,6 +37,7 @@ def set_sp(g: Any, name: str, d: int | None = None, c: int | None = None) -> int
     if c is not None:
         g.sp[C][sid] = c
     g.ctrl[sid] = g._compute_ctrl(sid)
+    g.changed()  # a hand edit: the state's caches (the spaces each side holds) are rebuilt
     return sid
 
 
@@ -45,12 +46,14 @@ def clear_country(g: Any, country: str) -> None:
         if s.country == country:
             g.sp[D][s.id] = g.sp[C][s.id] = 0
             g.ctrl[s.id] = None
+    g.changed()
 
 
 def clear_map(g: Any) -> None:
     for s in SPACES:
         g.sp[D][s.id] = g.sp[C][s.id] = 0
         g.ctrl[s.id] = None
+    g.changed()
 
 
 def take(g: Any, card: int) -> None:

@@ -86,6 +86,49 @@ def test_the_hook_index_is_the_hooks_of_the_effects_in_force(seed: int) -> None:
     assert hooked  # the games reach positions where some effect listens
 
 
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+def test_the_spaces_held_index_is_where_each_side_has_sps(seed: int) -> None:
+    """The spaces each side holds, which the support check targets (6.2.3), the eligible spaces
+    (6.1) and the event removals start from, are kept by add_sp / remove_sp / destroy_space: they
+    are the spaces with SPs read off the map, in map order, at every position (and in a clone);
+    so are the spaces each side controls (2.2), which a last Op cannot buy (6.1)."""
+    for g in positions(seed, every=1, handicap=seed % 3):
+        full = tuple([s for s in range(len(SPACES)) if g.sp[side][s] > 0] for side in (D, C))
+        assert g._held == full
+        assert [[a.arg for a in held] for held in g._held_actions] == list(full)
+        assert g._controlled == tuple([s for s in range(len(SPACES)) if g.ctrl[s] == side] for side in (D, C))
+        for side in (D, C):  # 6.1: a space is eligible where it or a neighbour (on the map as it is) holds own SPs
+            counted = [s for s in range(len(SPACES)) if g._near_count[side][s]]
+            assert counted == [s for s in range(len(SPACES))
+                               if any(g.sp[side][n] for n in (s, *g.adj[s]) if n not in g.destroyed)]
+        twin = g.clone()
+        empty = next(s for s in range(len(SPACES)) if not g.sp[D][s] and s not in g.destroyed)
+        twin.add_sp(D, empty)  # a new space held in the twin: the twin's index is its own
+        assert empty in twin._held[D]
+        assert g._held == full
+        twin.changed()
+        assert twin._held == twin._spaces_held() and twin._controlled == twin._spaces_controlled()
+        assert twin._near_count == twin._near_counts() and g._near_count == g._near_counts()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6, 7, 8])
+def test_the_effect_index_is_what_the_effects_in_force_do(seed: int) -> None:
+    """The Ops modifiers, the Ops bonus, the check bans, the cheap placements, the effects on
+    support checks and the cards effects hold, which 6.1-6.2 and 7.3 read at every Operations
+    step, are kept by add_effect / end_effect: they are the full computation from the effects in
+    force at every position, the side each applies to included."""
+    seen = set()
+    for g in positions(seed, every=1, handicap=seed % 3):
+        full = g._effect_index()
+        assert g._kept_effect_index() == full
+        assert g.ops_modifier(D) == sum(e.ops for e in g.effects.values() if e.side == D and not e.ops_where)
+        seen |= {k for k in ("_ops_mod", "_bonus", "_bans", "_cheap", "_check_fx") if any(full[k])}
+        twin = g.clone()
+        twin.changed()
+        assert twin._kept_effect_index() == full
+    assert seen  # the games reach positions where effects modify Ops or checks
+
+
 def test_the_hook_index_drops_the_hook_of_an_effect_that_another_replaces() -> None:
     """Ligachev (99) listens when the Democrat plays a card; played with Gorbachev Charms the West
     (14), it is put again under its name listening to how the card is played: the index must
@@ -120,3 +163,20 @@ def test_the_position_the_flow_hands_to_the_engine_is_the_one_it_would_compute(q
             legal = g.legal_actions(role)
             g.apply(role, legal[chooser.below(len(legal))])
     assert handed > 1000
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_6_0_operations_choices_match_may_place_and_a_check_target(seed: int) -> None:
+    """The Operations prompt's quick test for the usual play (no filter, no ban: own SPs / opponent
+    SPs somewhere) lists what can_place (6.1) and the first check target (6.2.3) say."""
+    seen = 0
+    for g in positions(seed, every=1):
+        f = g.stack[-1] if g.stack else {}
+        if f.get("p") != "operations":
+            continue
+        seen += 1
+        side, where = f["role"], f["where"]
+        verbs = [a.arg for a in g.legal_actions(g.active[0]) if a.arg in ("place", "checks")]
+        assert verbs == [m for m, ok in (("place", can_place(g, side, where)),
+                                         ("checks", bool(check_targets(g, side, where, True)))) if ok]
+    assert seen
