@@ -489,13 +489,17 @@ class State(ABC):
         return h.hexdigest()[:16]
 
     def _digest_snapshot(self) -> Any:
-        """Everything the game holds, hidden or not, in a canonical form for `digest()`. The
-        default takes every public attribute (names without a leading underscore, which games
-        keep for caches); a game overrides it only if it keeps its state elsewhere."""
+        """Everything the game holds, hidden or not, in a canonical form for `digest()`: by
+        default its public fields. A game overrides it only if it keeps its state elsewhere."""
+        return canonical(self._public_fields())
+
+    def _public_fields(self) -> dict[str, Any]:
+        """The game's fields whose names have no leading underscore (games keep caches in the
+        others), without the engine's own: name -> value."""
         fields = {k: getattr(self, k) for k in self._fields if k[0] != "_" and k not in _NOT_STATE and hasattr(self, k)}
-        if type(self).__dictoffset__:
+        if type(self).__dictoffset__:  # a class without slots
             fields.update((k, v) for k, v in self.__dict__.items() if k[0] != "_" and k not in _NOT_STATE)
-        return canonical(fields)
+        return fields
 
     # -- undo ----------------------------------------------------------------------------------
 

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from agon.engine import Action, State, Text
+from agon.engine.game import canonical
 from agon.engine.rng import Rng
 from agon.games.dawn_of_freedom import data
 from agon.games.dawn_of_freedom.data import CARDS, COUNTRY_NAMES, NAMES, ROLES, SPACES, C, D, control
@@ -39,6 +40,12 @@ def _acts_on_ops(e: Effect) -> bool:
 
 
 class DawnState(State):
+    # the state's fields: _setup sets every one (see State)
+    __slots__ = ("_bans", "_bonus", "_cheap", "_check_fx", "_controlled", "_held", "_held_actions", "_held_cards",
+                 "_hooks", "_near_count", "_ops_mod", "_place_listed", "adj", "ar", "ctrl", "deck", "destroyed",
+                 "discard", "effects", "ends_this_turn", "events_played", "final", "future", "hands", "in_play", "in_ps",
+                 "known", "must_play", "no_event", "not_red", "ops_cap", "outcome", "phasing", "power", "ps", "removed",
+                 "retained", "sp", "sp_summary", "stack", "tst", "tst_failed", "tst_tried", "tst_used", "turn", "vp")
     memo_legal = True  # the engine memoises legal lists per position (tests call changed() after edits)
     # board
     sp: list[list[int]]
@@ -78,25 +85,27 @@ class DawnState(State):
     final: bool
     ends_this_turn: bool
     outcome: dict[str, Any] | None
-    sp_summary: bool = False  # an event's SP changes are being summed up in one log line (steps.play_event)
+    # an event's SP changes are being summed up in one log line (steps.play_event sets it True, then
+    # False); None until the first event: see _digest_snapshot
+    sp_summary: bool | None
     # the hooks of the effects in force (a cache, not in the digest): kept by add_effect and
     # end_effect, rebuilt by changed() after a hand edit; hook points that nothing listens to
     # return at once (checked by check_invariants and tests/games/dawn_of_freedom/test_feasibility.py)
-    _hooks: frozenset[str | None] = frozenset()
+    _hooks: frozenset[str | None]
     # the effects in force sorted by what they do, per side (caches kept as `_hooks` is, by
     # `_index_effects`; immutable, so clones share them): the Ops modifier's sum (7.3), the first
     # Ops bonus bound to spaces (Austria-Hungary), the check bans, the cheap placements
     # (Genscher), the effects on support checks, and the cards effects hold in play
-    _ops_mod: tuple[int, int] = (0, 0)
-    _bonus: tuple[Effect | None, Effect | None] = (None, None)
-    _bans: tuple[tuple[Effect, ...], tuple[Effect, ...]] = ((), ())
-    _cheap: tuple[tuple[Effect, ...], tuple[Effect, ...]] = ((), ())
-    _check_fx: tuple[tuple[Effect, ...], tuple[Effect, ...]] = ((), ())
-    _held_cards: frozenset[int] = frozenset()
+    _ops_mod: tuple[int, int]
+    _bonus: tuple[Effect | None, Effect | None]
+    _bans: tuple[tuple[Effect, ...], tuple[Effect, ...]]
+    _cheap: tuple[tuple[Effect, ...], tuple[Effect, ...]]
+    _check_fx: tuple[tuple[Effect, ...], tuple[Effect, ...]]
+    _held_cards: frozenset[int]
     # the last choices PlaceOps listed with 2 Ops or more left: (elig, destroyed, actions), the
     # same for every placement of a play while the map keeps its spaces (a memo keyed by the
     # frame's `elig` tuple and the destroyed set, objects never changed in place)
-    _place_listed: tuple[Any, Any, list[Action]] = ((), frozenset(), [])
+    _place_listed: tuple[Any, Any, list[Action]]
     # the spaces where each side has SPs, in map order, as ids and as the actions naming them
     # (kept by add_sp / remove_sp / destroy_space, copied by clone, rebuilt by changed()): the
     # support check targets (6.2.3) and the eligible spaces (6.1) start from them
@@ -115,6 +124,11 @@ class DawnState(State):
     def _setup(self) -> None:
         from agon.games.dawn_of_freedom import turn
 
+        self.sp_summary = None
+        self._hooks, self._held_cards = frozenset(), frozenset()
+        self._ops_mod, self._bonus = (0, 0), (None, None)
+        self._bans = self._cheap = self._check_fx = ((), ())
+        self._place_listed = ((), frozenset(), [])
         turn.setup(self)
 
     def _copy_into(self, twin: State) -> None:
@@ -327,6 +341,15 @@ class DawnState(State):
             steps += 1
             if steps > MAX_AUTO_STEPS:
                 raise RuntimeError("1989: the flow did not settle (bound reached)")
+
+    def _digest_snapshot(self) -> Any:
+        """As the engine's, but without `sp_summary` until the first event sets it: it was a class
+        default before the state's fields became slots, and no digest held it until then, so
+        records saved before keep their digests."""
+        fields = self._public_fields()
+        if self.sp_summary is None:
+            del fields["sp_summary"]
+        return canonical(fields)
 
     def changed(self) -> None:
         super().changed()

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import agon
 from agon.engine import Action
+from agon.engine.rng import Rng
 from agon.games.dawn_of_freedom.data import ROLES, SPACES, C, D, space
 
 GAME = agon.load("1989")
@@ -77,17 +78,29 @@ def set_hand(g: Any, side: int, cards: Iterable[int]) -> None:
     give(g, side, *cards)
 
 
-def dice(g: Any, *rolls: int) -> None:
-    """Force the next die rolls (then fail loudly if more are asked)."""
-    it = iter(rolls)
+class _ForcedDice(Rng):
+    """The game's generator, except that its die rolls are the ones a test forced."""
 
-    def roll() -> int:
+    __slots__ = ("rolls",)
+    rolls: Iterator[int]
+
+    def die(self, sides: int = 6) -> int:
         try:
-            return next(it)
+            return next(self.rolls)
         except StopIteration:
             raise AssertionError("more dice were rolled than the test forced") from None
 
-    g.roll = roll
+    def clone(self) -> _ForcedDice:
+        twin = _ForcedDice.__new__(_ForcedDice)
+        twin.state, twin.draws, twin.rolls = self.state, self.draws, self.rolls
+        return twin
+
+
+def dice(g: Any, *rolls: int) -> None:
+    """Force the next die rolls (then fail loudly if more are asked)."""
+    forced = _ForcedDice.__new__(_ForcedDice)
+    forced.state, forced.draws, forced.rolls = g.rng.state, g.rng.draws, iter(rolls)
+    g.rng = forced
 
 
 def my_round(g: Any, side: int) -> None:
