@@ -88,6 +88,8 @@ def any_choice(g: Any, f: int) -> bool:
         return False
     if g.res[f] > 0 and not g.options.get("no_nonplayers"):  # the common case: f has Resources
         transfers = g.transfers
+        if not transfers:
+            return True  # no transfer yet on this card: f may give to any other faction
         for e in range(4):
             if e != f and (f, e) not in transfers:
                 return True  # can_give(g, f, e): f has not given to e on this card

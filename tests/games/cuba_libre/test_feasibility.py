@@ -188,6 +188,16 @@ def test_cl_4_5_4_bribe_shortcut_bound_is_the_dearest_space() -> None:
     assert max(costs) == operations.MOST_A_SPACE_COSTS
 
 
+def test_cl_3_1_affordable_shortcut_bound_is_each_operation_s_dearest_space() -> None:
+    g = GAME.new(1)
+    for op, most in operations.MOST_A_SPACE_OF.items():
+        costs = []
+        for alliance in (0, 1, 2):  # CL 3.2: Firm, Reluctant, Embargoed
+            g.alliance = alliance
+            costs.append(operations.flat_cost(g, op, False))
+        assert max(costs) == most, op
+
+
 @pytest.mark.parametrize(("seed", "options"), [(21, {}), (22, {"players": 3, "short": True, "deception": True}), (23, {"players": 2, "no_nonplayers": True})])
 def test_quiet_and_loud_games_list_the_same_actions_and_end_alike(seed: int, options: dict[str, Any]) -> None:
     quiet, loud = GAME.new(seed, quiet=True, **options), GAME.new(seed, **options)
