@@ -69,14 +69,16 @@ def choices(g: Any, f: int) -> list[Action]:
     if f in np:
         return []  # 8.1.2: the executing Non-player never opens a transfer
     out: list[Action] = []
-    gives = g.res[f] > 0 and not g.options.get("no_nonplayers")  # can_give(g, f, e) but for `transfers`
-    transfers = g.transfers
+    one_each = not g.options.get("no_nonplayers")  # (no teams: mates() is each faction alone)
+    res, transfers = g.res, g.transfers
+    gives = res[f] > 0 and one_each  # can_give(g, f, e) but for `transfers`
     for e in range(4):
         if e == f:
             continue
         if (f, e) not in transfers if gives else can_give(g, f, e):
             out.append(GIVE_TO[e])
-        if e not in np and can_give(g, e, f):  # Non-players never give voluntarily
+        # Non-players never give voluntarily; e holding Resources may give (can_give without the call)
+        if e not in np and ((res[e] > 0 and one_each and (e, f) not in transfers) or can_give(g, e, f)):
             out.append(ASK[e])
     return out
 
