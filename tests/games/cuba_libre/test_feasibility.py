@@ -137,6 +137,13 @@ def test_cl_1_5_1_transfer_tests_are_the_listings(seed: int, options: dict[str, 
     for g in positions(seed, options):
         for f in range(4):
             assert negotiation.any_choice(g, f) == bool(negotiation.choices(g, f))
+            full = []  # the transfer prompt's list, every pair asked of can_give
+            for e in range(4):
+                if f not in g.np and e != f and negotiation.can_give(g, f, e):
+                    full.append(negotiation.GIVE_TO[e])
+                if f not in g.np and e != f and e not in g.np and negotiation.can_give(g, e, f):
+                    full.append(negotiation.ASK[e])
+            assert negotiation.choices(g, f) == full
             for e in range(4):
                 listed = (e != f and (f, e) not in g.transfers and e not in negotiation.mates(g, f)
                           and bool(negotiation.gifts(g, f, e)))
