@@ -69,14 +69,16 @@ def choices(g: Any, f: int) -> list[Action]:
     if f in np:
         return []  # 8.1.2: the executing Non-player never opens a transfer
     out: list[Action] = []
-    gives = g.res[f] > 0 and not g.options.get("no_nonplayers")  # can_give(g, f, e) but for `transfers`
-    transfers = g.transfers
+    one_each = not g.options.get("no_nonplayers")  # (no teams: mates() is each faction alone)
+    res, transfers = g.res, g.transfers
+    gives = res[f] > 0 and one_each  # can_give(g, f, e) but for `transfers`
     for e in range(4):
         if e == f:
             continue
         if (f, e) not in transfers if gives else can_give(g, f, e):
             out.append(GIVE_TO[e])
-        if e not in np and can_give(g, e, f):  # Non-players never give voluntarily
+        # Non-players never give voluntarily; e holding Resources may give (can_give without the call)
+        if e not in np and ((res[e] > 0 and one_each and (e, f) not in transfers) or can_give(g, e, f)):
             out.append(ASK[e])
     return out
 
@@ -88,6 +90,8 @@ def any_choice(g: Any, f: int) -> bool:
         return False
     if g.res[f] > 0 and not g.options.get("no_nonplayers"):  # the common case: f has Resources
         transfers = g.transfers
+        if not transfers:
+            return True  # no transfer yet on this card: f may give to any other faction
         for e in range(4):
             if e != f and (f, e) not in transfers:
                 return True  # can_give(g, f, e): f has not given to e on this card

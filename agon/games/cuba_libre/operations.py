@@ -75,6 +75,10 @@ def govt_cost(g: Any) -> int:
 
 CONSTRUCT_COST = 5  # CL 3.3.5: never free
 MOST_A_SPACE_COSTS = CONSTRUCT_COST  # the Government's 2 + Alliance is at most 4, the others' 1
+# the most a space of each Operation may cost (flat_cost at its dearest): with that much in hand
+# every space is affordable, and `affordable` need not be asked
+MOST_A_SPACE_OF = {"train": 4, "garrison": 0, "sweep": 4, "assault": 4, "rally": 1, "march": 1, "attack": 1,
+                   "terror": 1, "construct": CONSTRUCT_COST}
 
 
 def flat_cost(g: Any, op: str, free: bool) -> int:
@@ -254,7 +258,7 @@ def candidate_spaces(g: Any, fr: dict[str, Any]) -> list[int]:
         return []
     chosen, f, op = fr["sp"], fr["f"], fr["op"]
     pool = fr.get("within") or SPACES
-    if g.res[f] < MOST_A_SPACE_COSTS:  # (affordable's own first test, made here: it is rarely needed)
+    if g.res[f] < MOST_A_SPACE_OF[op]:  # (affordable's own first test, made here: it is rarely needed)
         pool = affordable(g, f, op, fr["free"], pool)
     if op == "rally":
         spaces = rally_spaces(g, f, pool)
@@ -281,7 +285,7 @@ def op_possible(g: Any, f: int, op: str, lim: bool, free: bool, within: tuple[in
     if op == "garrison" and not free and g.res[f] < govt_cost(g):
         return False
     pool = within or SPACES
-    if g.res[f] < MOST_A_SPACE_COSTS:  # (affordable's own first test, made here: it is rarely needed)
+    if g.res[f] < MOST_A_SPACE_OF[op]:  # (affordable's own first test, made here: it is rarely needed)
         pool = affordable(g, f, op, free, pool)
     if op == "march":
         if march_possible(g, f, pool):

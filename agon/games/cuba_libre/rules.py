@@ -57,6 +57,7 @@ from agon.games.cuba_libre.steps import APPLY, ENTER, LEGAL, POP, PUSHED, STEPS,
 
 _SETTLE = range(100_000)  # the flow's steps between two decisions: far fewer, unless a step never settles
 _ACTIVE = tuple([role] for role in ROLES)  # the one role acting, as the list _active returns
+NOBODY: frozenset[Any] = frozenset()  # the card's sets of factions (and of transfers) as each card starts
 TIE_RANK = (3, 2, 1, 0)  # CL 7.1: ties to Non-players, then Syndicate, DR, 26July, Government
 NONPLAYERS = {4: (), 3: (SYN,), 2: (2, SYN), 1: (GOVT, 2, SYN), 0: (0, 1, 2, 3)}
 # CL 1.5 No Non-player option: who plays the leftover factions (26July also runs DR; with 2 players
@@ -196,11 +197,11 @@ class CubaLibreState(Board, State):
         self.ci = 0
         self.n_acted = 0
         self.first_did = ""
-        self.executed: frozenset[int] = frozenset()
-        self.stay_elig: frozenset[int] = frozenset()
-        self.inelig_next: frozenset[int] = frozenset()
-        self.laundered: frozenset[int] = frozenset()
-        self.transfers: frozenset[tuple[int, int]] = frozenset()  # CL 1.5.1: (giver, receiver) this card
+        self.executed: frozenset[int] = NOBODY
+        self.stay_elig: frozenset[int] = NOBODY
+        self.inelig_next: frozenset[int] = NOBODY
+        self.laundered: frozenset[int] = NOBODY
+        self.transfers: frozenset[tuple[int, int]] = NOBODY  # CL 1.5.1: (giver, receiver) this card
 
     def is_prop(self, card: int) -> bool:
         return card in PROPAGANDA_CARDS  # (-1, no card, is none)

@@ -137,6 +137,13 @@ def test_cl_1_5_1_transfer_tests_are_the_listings(seed: int, options: dict[str, 
     for g in positions(seed, options):
         for f in range(4):
             assert negotiation.any_choice(g, f) == bool(negotiation.choices(g, f))
+            full = []  # the transfer prompt's list, every pair asked of can_give
+            for e in range(4):
+                if f not in g.np and e != f and negotiation.can_give(g, f, e):
+                    full.append(negotiation.GIVE_TO[e])
+                if f not in g.np and e != f and e not in g.np and negotiation.can_give(g, e, f):
+                    full.append(negotiation.ASK[e])
+            assert negotiation.choices(g, f) == full
             for e in range(4):
                 listed = (e != f and (f, e) not in g.transfers and e not in negotiation.mates(g, f)
                           and bool(negotiation.gifts(g, f, e)))
@@ -186,6 +193,16 @@ def test_cl_4_5_4_bribe_shortcut_bound_is_the_dearest_space() -> None:
         g.alliance = alliance
         costs += [operations.flat_cost(g, op, False) for ops in operations.OPS for op in ops]
     assert max(costs) == operations.MOST_A_SPACE_COSTS
+
+
+def test_cl_3_1_affordable_shortcut_bound_is_each_operation_s_dearest_space() -> None:
+    g = GAME.new(1)
+    for op, most in operations.MOST_A_SPACE_OF.items():
+        costs = []
+        for alliance in (0, 1, 2):  # CL 3.2: Firm, Reluctant, Embargoed
+            g.alliance = alliance
+            costs.append(operations.flat_cost(g, op, False))
+        assert max(costs) == most, op
 
 
 @pytest.mark.parametrize(("seed", "options"), [(21, {}), (22, {"players": 3, "short": True, "deception": True}), (23, {"players": 2, "no_nonplayers": True})])
