@@ -336,30 +336,40 @@ class State(ABC):
         random bots, RL environments), with no legality scan and no conversion of the action. A
         role that cannot act or an index out of range raises IllegalAction, state unchanged."""
         memo = self._memo
-        legal = memo[1].get(role) if memo is not None and role in memo[0] else None
-        if legal is None or self.undo_enabled:  # the first look at this position, or undo is on
-            legal = self.legal_actions(role) if type(role) is str else []
-            if not legal:
-                if type(role) is not str:
-                    raise IllegalAction(f"a role is a text; got {short(role)}")
-                if self._result() is not None:
-                    raise IllegalAction(f"the game is over; {short(role)} cannot act")
-                raise IllegalAction(f"{short(role)} cannot act now; waiting for {', '.join(self._active_now())}")
+        if memo is not None and role in memo[0] and not self.undo_enabled:  # the machines' hot path (issue 15)
+            legal = memo[1].get(role)
+            if legal is not None and type(index) is int and 0 <= index < len(legal):
+                action = legal[index]
+                # `_commit` without a note, written out, and the record's SharedList.append too
+                record = self._actions
+                items = record._items
+                if len(items) == record._n:
+                    items.append((role, action[0], action[1]))
+                    record._n += 1
+                else:  # a twin appended past the shared prefix
+                    record.append((role, action[0], action[1]))
+                self._memo = None  # a new position (the game may look at itself while it applies)
+                self._apply(role, action)
+                if self._memo is not self._handed:  # unless the game handed the new position's over (settled)
+                    self._memo = None
+                return
+        # the first look at this position, undo on, or a role or index to refuse
+        legal = self.legal_actions(role) if type(role) is str else []
+        if not legal:
+            if type(role) is not str:
+                raise IllegalAction(f"a role is a text; got {short(role)}")
+            if self._result() is not None:
+                raise IllegalAction(f"the game is over; {short(role)} cannot act")
+            raise IllegalAction(f"{short(role)} cannot act now; waiting for {', '.join(self._active_now())}")
         if type(index) is not int or not 0 <= index < len(legal):
             raise IllegalAction(f"{short(role)} has legal actions 0 to {len(legal) - 1}; got {short(index)}")
         action = legal[index]
-        if self.undo_enabled:
-            if action is UNDO:
-                self._do_undo(role)
-            else:
-                self._apply_undoable(role, action, None)
-            return
-        # `_commit` without a note, written out: the machines' hot path (issue 15)
-        self._actions.append((role, action[0], action[1]))
-        self._memo = None  # a new position (the game may look at itself while it applies)
-        self._apply(role, action)
-        if self._memo is not self._handed:  # unless the game handed the new position's over (settled)
-            self._memo = None
+        if not self.undo_enabled:
+            self._commit(role, action)
+        elif action is UNDO:
+            self._do_undo(role)
+        else:
+            self._apply_undoable(role, action, None)
 
     def _commit(self, role: str, action: Action, note: str | None = None) -> None:
         """Record a legal action and apply it: the hot path of play."""

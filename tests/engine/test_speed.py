@@ -152,3 +152,17 @@ def test_1989_digests_stay_as_they_were_before_the_fields_became_slots():
     digests = [random_position("1989", 5, n).digest() for n in (0, 3, 40, 200)]
     assert digests == ["4c4f6fadaf3b7072", "afc43bfe292c2793", "8dcbcb7ac358c06c", "db628ed96374d2ba"]
     assert random_position("1989", 5, 0).sp_summary is None and random_position("1989", 5, 200).sp_summary is False
+
+
+def test_apply_index_keeps_twins_records_apart_after_either_appends():
+    # apply_index writes the record's SharedList.append out in place: both of its branches
+    state = agon.load("dual-powers").new(3, quiet=True)
+    state.apply_index(state._active_now()[0], 0)
+    twin = state.clone()
+    for first, second in ((twin, state), (state, twin)):  # the twin appends first, then the original
+        first.apply_index(first._active_now()[0], 0)
+        second.apply_index(second._active_now()[0], len(second._legal_now(second._active_now()[0])) - 1)
+    mine, theirs = state.record()["actions"], twin.record()["actions"]
+    assert len(mine) == len(theirs) == 3 and mine[0] == theirs[0] and mine[1:] != theirs[1:]
+    for record in (state.record(), twin.record()):  # each replays (every action legal) to its own record
+        assert agon.replay(record).record() == record
