@@ -28,6 +28,13 @@ def positions(seed: int, every: int = 4, **options: Any) -> Iterator[Any]:
     return random_positions("1989", seed, every, options)
 
 
+def decisions(seed: int, step: str) -> Iterator[tuple[Any, dict[str, Any]]]:
+    """Every position of a random quiet game whose pending decision is `step`, with its frame."""
+    for g in positions(seed, every=1):
+        if g.stack and g.stack[-1].get("p") == step:
+            yield g, g.stack[-1]
+
+
 def brute_targets(g: Any, side: int, where: Any) -> list[int]:
     """1989 6.2.3 read literally: opponent SPs there, on the map, in `where`, banned by no effect."""
     bans = [e for e in g.effects.values() if e.ban_checks and e.side == side]
@@ -60,10 +67,7 @@ def test_6_1_may_place_is_some_eligible_space(seed: int) -> None:
 @pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
 def test_6_1_place_ops_choices_are_the_affordable_eligible_spaces(seed: int) -> None:
     seen = 0
-    for g in positions(seed, every=1):
-        f = g.stack[-1] if g.stack else {}
-        if f.get("p") != "place_ops":
-            continue
+    for g, f in decisions(seed, "place_ops"):
         seen += 1
         side, left = f["role"], f["left"]
         listed = [a.arg for a in g.legal_actions(g.active[0])]
@@ -170,10 +174,7 @@ def test_6_0_operations_choices_match_may_place_and_a_check_target(seed: int) ->
     """The Operations prompt's quick test for the usual play (no filter, no ban: own SPs / opponent
     SPs somewhere) lists what can_place (6.1) and the first check target (6.2.3) say."""
     seen = 0
-    for g in positions(seed, every=1):
-        f = g.stack[-1] if g.stack else {}
-        if f.get("p") != "operations":
-            continue
+    for g, f in decisions(seed, "operations"):
         seen += 1
         side, where = f["role"], f["where"]
         verbs = [a.arg for a in g.legal_actions(g.active[0]) if a.arg in ("place", "checks")]
