@@ -617,8 +617,9 @@ class Operation(Step):
             rest = []
             if f in (M26, DR) and caracas_ok(g, f) and not fr.get("caracas"):
                 rest.append(CANCEL_PACT)
-            if not fr.get("sp_closed"):
-                rest += withdraw_options(g, f, PLACES.get((f, op), ()))
+            kinds = PLACES.get((f, op))
+            if kinds and not fr.get("sp_closed"):  # (no call where the Operation places nothing)
+                rest += withdraw_options(g, f, kinds)
         g._op_parts = (fr, res, spaces, sas, rest)
         out: list[Any] = list(map(SPACE.__getitem__, spaces))
         if op == "train" and chosen and not fr.get("extra_done"):
