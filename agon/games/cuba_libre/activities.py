@@ -72,6 +72,18 @@ def available(g: Any, fr: dict[str, Any]) -> list[str]:
     return [name for name in WITH_OP.get((f, fr["op"]), ()) if next(SA_SPACES[name](g, f, fr), -1) >= 0]
 
 
+# the SAs whose spaces depend on Resources or Cash: Kidnap (4.3.3), Profit (4.5.1), Bribe (4.5.4)
+PAID = frozenset(("kidnap", "profit", "bribe"))
+
+
+def available_after_transfer(g: Any, fr: dict[str, Any], before: list[str]) -> list[str]:
+    """`available(g, fr)` when only Resources and Cash have moved since it gave `before` (a transfer,
+    CL 1.5.1): only the SAs that read them are tested again."""
+    f = fr["f"]
+    return [name for name in WITH_OP.get((f, fr["op"]), ())
+            if (next(SA_SPACES[name](g, f, fr), -1) >= 0 if name in PAID else name in before)]
+
+
 def start(g: Any, fr: dict[str, Any], name: str) -> None:
     f = fr["f"]
     fr["sa"] = name

@@ -40,6 +40,7 @@ from agon.games.cuba_libre.data import (
     NAMES,
     NS,
     PIECE_KEYS,
+    POPULATED,
     ROLES,
     SA,
     SPACE_INDEX,
@@ -62,6 +63,10 @@ from agon.games.cuba_libre.insurgent_ops import (  # noqa: F401 - rally_options:
 from agon.games.cuba_libre.steps import DONE, POP, REMOVE_PIECE, SKIP, SPACE, WAIT, Step, actions, by_arg, step
 
 SPACES = tuple(range(NS))
+GARRISON_SPACES = tuple(s for s in SPACES if IS_EC[s] or IS_CITY[s])  # CL 3.2.2: the ECs and Cities
+# the Operations whose space test excludes the ECs (CL 3.2.1, 3.2.3, 3.3.1, 3.3.5): their whole-map
+# pool is the Cities and Provinces
+NO_EC_OPS = ("train", "sweep", "rally", "construct")
 
 OPS = (("train", "garrison", "sweep", "assault"), ("rally", "march", "attack", "terror"),
        ("rally", "march", "attack", "terror"), ("rally", "march", "terror", "construct"))
@@ -260,6 +265,8 @@ def candidate_spaces(g: Any, fr: dict[str, Any]) -> list[int]:
     pool = fr.get("within") or SPACES
     if g.res[f] < MOST_A_SPACE_OF[op]:  # (affordable's own first test, made here: it is rarely needed)
         pool = affordable(g, f, op, fr["free"], pool)
+    if pool is SPACES and op in NO_EC_OPS:
+        pool = POPULATED
     if op == "rally":
         spaces = rally_spaces(g, f, pool)
     elif op == "march":
@@ -269,9 +276,9 @@ def candidate_spaces(g: Any, fr: dict[str, Any]) -> list[int]:
     elif op == "attack":
         spaces = attack_spaces(g, f, pool)
     elif op in ("train", "sweep"):
-        spaces = [s for s in pool if not IS_EC[s]]
+        spaces = list(pool) if pool is POPULATED else [s for s in pool if not IS_EC[s]]
     elif op == "garrison":
-        spaces = [s for s in pool if IS_EC[s] or IS_CITY[s]]
+        spaces = list(GARRISON_SPACES) if pool is SPACES else [s for s in pool if IS_EC[s] or IS_CITY[s]]
     else:
         ok, arr = SPACE_OK[op], fr.get("arr", ())
         spaces = [s for s in pool if ok(g, f, s, arr)]
@@ -590,23 +597,42 @@ class Operation(Step):
 
     @staticmethod
     def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+        """The prompt's options. Its parts are kept in g._op_parts (frame, f's Resources, candidate
+        spaces, SAs available or None when none may be added, the options after "done") until an
+        action is applied to this frame: what the prompt asks again meanwhile comes after a transfer
+        (CL 1.5.1, negotiation.py), which moves only Resources and Cash, so only the parts that read
+        them are worked out again."""
         f, op, chosen = fr["f"], fr["op"], fr["sp"]
-        out: list[Any] = list(map(SPACE.__getitem__, candidate_spaces(g, fr)))
-        no_space = not out
+        res = g.res[f]
+        before = g._op_parts
+        if before is not None and before[0] is fr:
+            _, res_before, spaces, sas, rest = before
+            if res != res_before and min(res, res_before) < MOST_A_SPACE_OF[op]:  # (candidate_spaces' affordability)
+                spaces = candidate_spaces(g, fr)
+            if sas is not None:
+                sas = activities.available_after_transfer(g, fr, sas)
+        else:
+            spaces = candidate_spaces(g, fr)
+            sas = activities.available(g, fr) if fr["sa_ok"] and not fr["sa"] else None
+            rest = []
+            if f in (M26, DR) and caracas_ok(g, f) and not fr.get("caracas"):
+                rest.append(CANCEL_PACT)
+            kinds = PLACES.get((f, op))
+            if kinds and not fr.get("sp_closed"):  # (no call where the Operation places nothing)
+                rest += withdraw_options(g, f, kinds)
+        g._op_parts = (fr, res, spaces, sas, rest)
+        out: list[Any] = list(map(SPACE.__getitem__, spaces))
         if op == "train" and chosen and not fr.get("extra_done"):
             out += train_extras(g, fr)
-        if fr["sa_ok"] and not fr["sa"]:
-            out += map(activities.ACTIVITY.__getitem__, activities.available(g, fr))
-        if chosen or op == "garrison" or no_space:
+        if sas:
+            out += map(activities.ACTIVITY.__getitem__, sas)
+        if chosen or op == "garrison" or not spaces:
             out.append(DONE)  # ruling CL-R13: an Operation left with no legal space may end
-        if f in (M26, DR) and caracas_ok(g, f) and not fr.get("caracas"):
-            out.append(CANCEL_PACT)
-        if not fr.get("sp_closed"):
-            out += withdraw_options(g, f, PLACES.get((f, op), ()))
-        return out
+        return out + rest
 
     @staticmethod
     def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+        g._op_parts = None  # (the position moves on: see legal)
         verb, arg = action
         if verb == "done":
             if fr["op"] == "sweep" and not fr.get("swept"):

@@ -115,19 +115,21 @@ class CubaLibreState(Board, State):
     """One position of Cuba Libre."""
 
     # the state's fields: _setup sets every one (see State)
-    __slots__ = ("_entered", "aid", "alliance", "aside", "avail", "cand", "capabilities", "cash", "ci", "current",
+    __slots__ = ("_entered", "_op_parts", "aid", "alliance", "aside", "avail", "cand", "capabilities", "cash", "ci", "current",
                  "dec_aside", "dec_hand", "dec_shown", "deck", "elig", "executed", "first_did", "inelig_next", "last_op",
                  "last_was_prop", "laundered", "momentum", "n_acted", "next_card", "np", "order_card", "over", "peek",
                  "phase", "pile_size", "played", "prop_played", "res", "sp", "stack", "stay_elig", "support", "terror",
                  "trace_last", "transfers")
     memo_legal = True  # the engine memoises legal lists per position (tests call changed() after edits)
     _entered: tuple[dict[str, Any], list[Any]] | None  # see entered()
+    _op_parts: tuple[Any, ...] | None  # see operations.Operation.legal
 
     # -- set-up (CL 2.1) ------------------------------------------------------------------------
 
     def _setup(self) -> None:
         opts = self.options
         self._entered = None
+        self._op_parts = None
         self.np = frozenset(nonplayers(opts))
         setup = DATA["setup"]
         self.sp = [[0] * 13 for _ in range(NS)]
@@ -317,6 +319,7 @@ class CubaLibreState(Board, State):
     def changed(self) -> None:
         super().changed()
         self._entered = None
+        self._op_parts = None
 
     def _apply(self, role: str, action: Action) -> None:
         before = None if self.quiet else chronicle.snap(self)  # quiet: no log, no before-and-after
@@ -354,6 +357,7 @@ class CubaLibreState(Board, State):
 
     def _copy_into(self, twin: State) -> None:
         t: Any = twin
+        t._op_parts = None  # (it names a frame of this state's stack: the twin's frames are new dicts)
         t.sp = [row[:] for row in self.sp]
         t.avail = self.avail[:]
         t.support = self.support[:]

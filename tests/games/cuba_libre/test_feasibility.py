@@ -160,6 +160,35 @@ def test_cl_4_1_activity_available_has_a_space(seed: int, options: dict[str, Any
         assert activities.available(g, fr) == [n for n in names if activities.spaces(g, fr["f"], n, fr)]
 
 
+@pytest.mark.parametrize(("seed", "options"), [*GAMES, (5, {"players": 3, "short": True})])
+def test_cl_1_5_1_operation_prompt_after_a_transfer_is_a_fresh_listing(seed: int, options: dict[str, Any]) -> None:
+    """Operation.legal keeps its parts across a transfer (only Resources and Cash move): the prompt
+    asked again after each way a transfer may go is the one a fresh listing gives."""
+    rng = Rng(seed)
+    tried = 0
+    for g in positions(seed, options, every=1):
+        fr = g.stack[-1]
+        if fr["k"] != "op":
+            continue
+        role = g.active[0]
+        for _ in range(3):
+            twin = g.clone()
+            legal = twin.legal_actions(role)
+            if negotiation.TRANSFER not in legal:
+                break
+            op = twin.stack[-1]
+            twin.apply(role, negotiation.TRANSFER)
+            while twin.stack[-1] is not op:  # the transfer sub-procedure, at random
+                who = twin.active[0]
+                choices = twin.legal_actions(who)
+                twin.apply(who, choices[rng.below(len(choices))])
+            assert twin._op_parts is not None and twin._op_parts[0] is op  # the parts are kept
+            again = twin.legal_actions(role)
+            assert again == twin.clone().legal_actions(role)  # a clone lists afresh
+            tried += 1
+    assert tried
+
+
 @pytest.mark.parametrize(("seed", "options"), SHORT)
 def test_choices_handed_over_by_enter_are_a_fresh_listing(seed: int, options: dict[str, Any]) -> None:
     for g in positions(seed, options, every=1):
