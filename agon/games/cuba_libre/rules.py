@@ -115,11 +115,11 @@ class CubaLibreState(Board, State):
     """One position of Cuba Libre."""
 
     # the state's fields: _setup sets every one (see State)
-    __slots__ = ("_entered", "_op_parts", "aid", "alliance", "aside", "avail", "cand", "capabilities", "cash", "ci", "current",
-                 "dec_aside", "dec_hand", "dec_shown", "deck", "elig", "executed", "first_did", "inelig_next", "last_op",
-                 "last_was_prop", "laundered", "momentum", "n_acted", "next_card", "np", "order_card", "over", "peek",
-                 "phase", "pile_size", "played", "prop_played", "res", "sp", "stack", "stay_elig", "support", "terror",
-                 "trace_last", "transfers")
+    __slots__ = ("_entered", "_op_parts", "aid", "alliance", "aside", "avail", "cand", "capabilities", "cash", "ci",
+                 "current", "dec_aside", "dec_hand", "dec_shown", "deck", "elig", "executed", "first_did",
+                 "inelig_next", "last_op", "last_was_prop", "laundered", "momentum", "n_acted", "next_card", "np",
+                 "order_card", "over", "peek", "phase", "pile_size", "played", "prop_played", "res", "sp", "stack",
+                 "stay_elig", "support", "terror", "trace_last", "transfers")
     memo_legal = True  # the engine memoises legal lists per position (tests call changed() after edits)
     _entered: tuple[dict[str, Any], list[Any]] | None  # see entered()
     _op_parts: tuple[Any, ...] | None  # see operations.Operation.legal
