@@ -135,8 +135,8 @@ def count_instructions(game_id: str, games: int = 10, options: dict[str, Any] | 
         raise ValueError("--instructions needs valgrind (Debian: apt-get install valgrind)")
     if games < 1:
         raise ValueError(f"--games must be at least 1; got {games}")
-    load(game_id)
     options = dict(options or {})
+    load(game_id).normalize_options(dict(options))  # a bad option: the game's own one-line error, here
     counts = []
     for play in (True, False):
         code = (f"from agon.bench import play_fixed; "
@@ -146,9 +146,9 @@ def count_instructions(game_id: str, games: int = 10, options: dict[str, Any] | 
              sys.executable, "-c", code],
             capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"}, check=False)
         refs = re.search(r"I\s+refs:\s+([\d,]+)", done.stderr)
-        if done.returncode != 0 or refs is None:
-            lines = done.stderr.strip().splitlines()
-            raise ValueError(f"valgrind failed: {lines[-1] if lines else f'exit code {done.returncode}'}")
+        if done.returncode != 0 or refs is None:  # the child's last words, not valgrind's summary
+            lines = [line for line in done.stderr.strip().splitlines() if not line.startswith("==")]
+            raise ValueError(f"the counted run failed: {lines[-1] if lines else f'exit code {done.returncode}'}")
         counts.append((int(refs.group(1).replace(",", "")), int(done.stdout.split()[-1])))
     (played, actions), (setup, _) = counts
     return InstructionCount(game_id, options, games, actions, played - setup)

@@ -166,3 +166,12 @@ def test_apply_index_keeps_twins_records_apart_after_either_appends():
     assert len(mine) == len(theirs) == 3 and mine[0] == theirs[0] and mine[1:] != theirs[1:]
     for record in (state.record(), twin.record()):  # each replays (every action legal) to its own record
         assert agon.replay(record).record() == record
+
+
+def test_bench_instructions_refuses_a_bad_option_before_counting(monkeypatch, capsys):
+    from agon.cli.main import main
+
+    monkeypatch.setattr(shutil, "which", lambda name: "/usr/bin/valgrind")  # never reached
+    assert main(["bench", "1989", "--instructions", "--option", "handicap=9"]) == 2
+    out = capsys.readouterr().out
+    assert "handicap" in out and "valgrind" not in out and "Traceback" not in out
