@@ -97,7 +97,19 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from agon.engine import Text, msg
-from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, NAMES, REGION_COUNTRIES, SPACES, C, D, space
+from agon.games.dawn_of_freedom.data import (
+    BOTH,
+    CARDS,
+    CLASSES,
+    COUNTRY_NAMES,
+    NAMES,
+    REGION_COUNTRIES,
+    SPACES,
+    SPACES_IN,
+    C,
+    D,
+    space,
+)
 from agon.games.dawn_of_freedom.words import join_terms
 
 __all__ = [
@@ -325,6 +337,11 @@ def _static(label: Text | str, test: Callable[[Any], bool]) -> Where:
     return Where(None, label, frozenset(s.id for s in SPACES if test(s)))
 
 
+# the spaces of each country and of each class (built once: a filter's spaces are their union)
+_COUNTRY_IDS = {n: frozenset(ids) for n, ids in SPACES_IN.items()}
+_CLASS_IDS = {cls: frozenset(s.id for s in SPACES if s.cls == cls) for cls in CLASSES}
+
+
 def _either(names: tuple[str, ...]) -> Text | str:
     """Terms joined by "or": "Worker or Farmer" (one term alone as it is)."""
     out: Text | str = names[-1]
@@ -343,18 +360,18 @@ def in_country(*names: str) -> Where:
         if n not in COUNTRY_NAMES:
             raise ValueError(f"no country {n!r}")
     label = msg("in {country}", country=names[0]) if len(names) == 1 else msg("in {countries}", countries=_either(names))
-    return _static(label, lambda s: s.country in names)
+    return Where(None, label, frozenset().union(*[_COUNTRY_IDS[n] for n in names]))
 
 
 @cache
 def in_region(name: str) -> Where:
     chosen = REGION_COUNTRIES[name]
-    return _static(msg("in {region}", region=name), lambda s: s.country in chosen)
+    return Where(None, msg("in {region}", region=name), frozenset().union(*[_COUNTRY_IDS[n] for n in chosen]))
 
 
 @cache
 def of_class(*classes: str) -> Where:
-    return _static(msg("in {cls} spaces", cls=_either(classes)), lambda s: s.cls in classes)
+    return Where(None, msg("in {cls} spaces", cls=_either(classes)), frozenset().union(*[_CLASS_IDS[c] for c in classes]))
 
 
 @cache  # built once: events ask for the same filters again and again
