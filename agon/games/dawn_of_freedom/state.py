@@ -633,11 +633,13 @@ class DawnState(State):
         does; stop when no card is left. Returns the cards each side got (the caller logs them)."""
         got: list[list[int]] = [[], []]
         hands = self.hands
+        seen = self.known[0] or self.known[1] or self.not_red or self.ops_cap  # (usually nothing to forget)
         for side in sides:
             if not self.deck and not self._reshuffle():
                 break
             card = self.deck.pop()
-            self.forget(card)
+            if seen:
+                self.forget(card)
             hands[side].append(card)
             got[side].append(card)
         if got[0] or got[1]:
