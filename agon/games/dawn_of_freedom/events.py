@@ -249,9 +249,12 @@ def words(label: str) -> Text | str:
     return _WORDS.get(label, label)
 
 
-def _english(label: Text | str) -> str:
+def _english(label: Text | str, english: str | None = None) -> str:
+    """The English words of a filter's label, kept with it in `_WORDS`; `english`: them, if the
+    caller knows them already (a combined filter's: its parts' words joined, as the Text reads)."""
     if isinstance(label, Text):
-        english = str(label)
+        if english is None:
+            english = str(label)
         _WORDS.setdefault(english, label)
         return english
     return label
@@ -268,9 +271,9 @@ class Where:
     __slots__ = ("candidates", "fn", "ids", "label")
 
     def __init__(self, fn: Callable[[Any, int], bool] | None, label: Text | str,
-                 ids: frozenset[int] | None = None) -> None:
+                 ids: frozenset[int] | None = None, english: str | None = None) -> None:
         self.fn = fn
-        self.label = _english(label)
+        self.label = _english(label, english)
         self.ids = ids
         self.candidates: tuple[int, ...] = tuple(range(len(SPACES))) if ids is None else tuple(sorted(ids))
 
@@ -293,25 +296,26 @@ class Where:
         fn = a if b is None else b if a is None else (lambda g, s: a(g, s) and b(g, s))
         if self.label and other.label:
             label: Text | str = msg("{first} {second}", first=words(self.label), second=words(other.label))
-        else:
-            label = self.label or other.label
-        return Where(fn, label, ids)
+            return Where(fn, label, ids, f"{self.label} {other.label}")  # (the Text's English words)
+        return Where(fn, self.label or other.label, ids)
 
     def __or__(self, other: Where) -> Where:
         label = msg("{first} or {second}", first=words(self.label), second=words(other.label))
+        english = f"{self.label} or {other.label}"  # (the Text's English words)
         if self.fn is None and other.fn is None and self.ids is not None and other.ids is not None:
-            return Where(None, label, self.ids | other.ids)
+            return Where(None, label, self.ids | other.ids, english)
         ids = None if self.ids is None or other.ids is None else self.ids | other.ids
-        return Where(lambda g, s: self.match(g, s) or other.match(g, s), label, ids)
+        return Where(lambda g, s: self.match(g, s) or other.match(g, s), label, ids, english)
 
     def __invert__(self) -> Where:
         return _not(self)
 
     def _not(self) -> Where:
         label = msg("not {filter}", filter=words(self.label))
+        english = f"not {self.label}"  # (the Text's English words)
         if self.fn is None and self.ids is not None:
-            return Where(None, label, ALL_IDS - self.ids)
-        return Where(lambda g, s: not self.match(g, s), label)
+            return Where(None, label, ALL_IDS - self.ids, english)
+        return Where(lambda g, s: not self.match(g, s), label, english=english)
 
     def __repr__(self) -> str:
         return f"Where({self.label})"
