@@ -97,7 +97,19 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from agon.engine import Text, msg
-from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, NAMES, REGION_COUNTRIES, SPACES, C, D, space
+from agon.games.dawn_of_freedom.data import (
+    BOTH,
+    CARDS,
+    CLASSES,
+    COUNTRY_NAMES,
+    NAMES,
+    REGION_COUNTRIES,
+    SPACES,
+    SPACES_IN,
+    C,
+    D,
+    space,
+)
 from agon.games.dawn_of_freedom.words import join_terms
 
 __all__ = [
@@ -237,9 +249,12 @@ def words(label: str) -> Text | str:
     return _WORDS.get(label, label)
 
 
-def _english(label: Text | str) -> str:
+def _english(label: Text | str, english: str | None = None) -> str:
+    """The English words of a filter's label, kept with it in `_WORDS`; `english`: them, if the
+    caller knows them already (a combined filter's: its parts' words joined, as the Text reads)."""
     if isinstance(label, Text):
-        english = str(label)
+        if english is None:
+            english = str(label)
         _WORDS.setdefault(english, label)
         return english
     return label
@@ -256,9 +271,9 @@ class Where:
     __slots__ = ("candidates", "fn", "ids", "label")
 
     def __init__(self, fn: Callable[[Any, int], bool] | None, label: Text | str,
-                 ids: frozenset[int] | None = None) -> None:
+                 ids: frozenset[int] | None = None, english: str | None = None) -> None:
         self.fn = fn
-        self.label = _english(label)
+        self.label = _english(label, english)
         self.ids = ids
         self.candidates: tuple[int, ...] = tuple(range(len(SPACES))) if ids is None else tuple(sorted(ids))
 
@@ -281,25 +296,26 @@ class Where:
         fn = a if b is None else b if a is None else (lambda g, s: a(g, s) and b(g, s))
         if self.label and other.label:
             label: Text | str = msg("{first} {second}", first=words(self.label), second=words(other.label))
-        else:
-            label = self.label or other.label
-        return Where(fn, label, ids)
+            return Where(fn, label, ids, f"{self.label} {other.label}")  # (the Text's English words)
+        return Where(fn, self.label or other.label, ids)
 
     def __or__(self, other: Where) -> Where:
         label = msg("{first} or {second}", first=words(self.label), second=words(other.label))
+        english = f"{self.label} or {other.label}"  # (the Text's English words)
         if self.fn is None and other.fn is None and self.ids is not None and other.ids is not None:
-            return Where(None, label, self.ids | other.ids)
+            return Where(None, label, self.ids | other.ids, english)
         ids = None if self.ids is None or other.ids is None else self.ids | other.ids
-        return Where(lambda g, s: self.match(g, s) or other.match(g, s), label, ids)
+        return Where(lambda g, s: self.match(g, s) or other.match(g, s), label, ids, english)
 
     def __invert__(self) -> Where:
         return _not(self)
 
     def _not(self) -> Where:
         label = msg("not {filter}", filter=words(self.label))
+        english = f"not {self.label}"  # (the Text's English words)
         if self.fn is None and self.ids is not None:
-            return Where(None, label, ALL_IDS - self.ids)
-        return Where(lambda g, s: not self.match(g, s), label)
+            return Where(None, label, ALL_IDS - self.ids, english)
+        return Where(lambda g, s: not self.match(g, s), label, english=english)
 
     def __repr__(self) -> str:
         return f"Where({self.label})"
@@ -325,6 +341,11 @@ def _static(label: Text | str, test: Callable[[Any], bool]) -> Where:
     return Where(None, label, frozenset(s.id for s in SPACES if test(s)))
 
 
+# the spaces of each country and of each class (built once: a filter's spaces are their union)
+_COUNTRY_IDS = {n: frozenset(ids) for n, ids in SPACES_IN.items()}
+_CLASS_IDS = {cls: frozenset(s.id for s in SPACES if s.cls == cls) for cls in CLASSES}
+
+
 def _either(names: tuple[str, ...]) -> Text | str:
     """Terms joined by "or": "Worker or Farmer" (one term alone as it is)."""
     out: Text | str = names[-1]
@@ -343,18 +364,18 @@ def in_country(*names: str) -> Where:
         if n not in COUNTRY_NAMES:
             raise ValueError(f"no country {n!r}")
     label = msg("in {country}", country=names[0]) if len(names) == 1 else msg("in {countries}", countries=_either(names))
-    return _static(label, lambda s: s.country in names)
+    return Where(None, label, frozenset().union(*[_COUNTRY_IDS[n] for n in names]))
 
 
 @cache
 def in_region(name: str) -> Where:
     chosen = REGION_COUNTRIES[name]
-    return _static(msg("in {region}", region=name), lambda s: s.country in chosen)
+    return Where(None, msg("in {region}", region=name), frozenset().union(*[_COUNTRY_IDS[n] for n in chosen]))
 
 
 @cache
 def of_class(*classes: str) -> Where:
-    return _static(msg("in {cls} spaces", cls=_either(classes)), lambda s: s.cls in classes)
+    return Where(None, msg("in {cls} spaces", cls=_either(classes)), frozenset().union(*[_CLASS_IDS[c] for c in classes]))
 
 
 @cache  # built once: events ask for the same filters again and again

@@ -176,11 +176,6 @@ class DawnState(State):
         f = self.stack[-1]
         return ASK[f["p"]].legal(self, f)
 
-    def _apply(self, role: str, action: Action) -> None:
-        f = self.stack[-1]
-        ASK[f["p"]].apply(self, f, action)
-        self._settle(True)  # (hand_over)
-
     def _prompt(self, role: str) -> tuple[str, dict[str, Any]]:
         f = self.stack[-1]
         text, args = ASK[f["p"]].prompt(self, f)
@@ -307,12 +302,18 @@ class DawnState(State):
     def run(self) -> None:
         """Run automatic procedures until a decision is needed or the game is over."""
         self.changed()  # the flow moves the position on (tests also run it by hand, outside apply)
-        self._settle()
+        self._settle(None, None)
 
-    def _settle(self, hand_over: bool = False) -> None:
-        """Run the flow to the next decision that has options; inside an action (`hand_over`),
-        hand that decision's role and legal list to the engine (State.settled), which would
-        otherwise ask for them again. `run()`, which tests also call between hand edits, does not."""
+    def _settle(self, role: str | None, action: Action | None) -> None:
+        """Apply `action` (if any) to the decision on top, then run the flow to the next decision
+        that has options; inside an action, hand that decision's role and legal list to the engine
+        (State.settled), which would otherwise ask for them again. `run()`, which tests also call
+        between hand edits, applies nothing and hands nothing over. The engine's `_apply` (one
+        call per action, not two)."""
+        hand_over = action is not None
+        if hand_over:
+            f = self.stack[-1]
+            ASK[f["p"]].apply(self, f, action)
         if self.outcome is not None:
             return
         stack, ask, auto = self.stack, ASK, AUTO
@@ -341,6 +342,8 @@ class DawnState(State):
             steps += 1
             if steps > MAX_AUTO_STEPS:
                 raise RuntimeError("1989: the flow did not settle (bound reached)")
+
+    _apply = _settle  # an action applied, then the flow run to the next decision
 
     def _digest_snapshot(self) -> Any:
         """As the engine's, but without `sp_summary` until the first event sets it: it was a class
@@ -630,11 +633,13 @@ class DawnState(State):
         does; stop when no card is left. Returns the cards each side got (the caller logs them)."""
         got: list[list[int]] = [[], []]
         hands = self.hands
+        seen = self.known[0] or self.known[1] or self.not_red or self.ops_cap  # (usually nothing to forget)
         for side in sides:
             if not self.deck and not self._reshuffle():
                 break
             card = self.deck.pop()
-            self.forget(card)
+            if seen:
+                self.forget(card)
             hands[side].append(card)
             got[side].append(card)
         if got[0] or got[1]:

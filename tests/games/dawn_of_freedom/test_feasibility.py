@@ -181,3 +181,21 @@ def test_6_0_operations_choices_match_may_place_and_a_check_target(seed: int) ->
         assert verbs == [m for m, ok in (("place", can_place(g, side, where)),
                                          ("checks", bool(check_targets(g, side, where, True)))) if ok]
     assert seen
+
+
+def test_a_combined_filter_label_is_the_english_of_its_text() -> None:
+    """&, | and ~ give a filter the words of its parts joined, not rendered from its Text: they
+    must be the Text's English, which `words` gives back."""
+    from agon.games.dawn_of_freedom.events import Where, battleground, controlled_by, in_region, no_sp, spaces, words
+
+    blank = Where(lambda g, s: True, "")
+    parts = [anywhere, blank, in_country("Poland"), in_country("Hungary", "Romania"), in_region("Balkans"),
+             of_class("Worker", "Farmer"), battleground, controlled_by(D), not_controlled_by(C), has_sp(C), no_sp(D),
+             spaces("Dresden", "Leipzig")]
+    built = [*parts]
+    for a in parts:
+        built.append(~a)
+        for b in parts:
+            built += [a & b, a | b, ~(a & b) | (b & ~a)]
+    for w in built:
+        assert str(words(w.label)) == w.label, w.label
