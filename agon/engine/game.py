@@ -148,8 +148,8 @@ class State(ABC):
     (Dual Powers: 7.7% fewer instructions per action). A class without `__slots__` still works
     (its `__dict__` is copied and hashed as well), only slower."""
 
-    __slots__ = ("_actions", "_handed", "_log", "_memo", "_revealed", "_undo", "_view_log", "game", "options",
-                 "quiet", "rng", "seed", "undo_enabled")
+    __slots__ = ("_actions", "_handed", "_log", "_memo", "_n_actions", "_revealed", "_undo", "_view_log", "game",
+                 "options", "quiet", "rng", "seed", "undo_enabled")
     game: Game
     seed: int
     options: dict[str, Any]
@@ -186,7 +186,10 @@ class State(ABC):
         self.options = options
         self.rng = Rng(seed)
         self._log = SharedList()
-        self._actions = SharedList()
+        # the record of actions, newest last, as immutable links (earlier links, role, action[, note]):
+        # appending is one small tuple, and clones share it as it is (see _entries)
+        self._actions: tuple[Any, ...] | None = None
+        self._n_actions = 0  # how many links the record has
         self._undo: list[tuple[str, State]] = []
         self._revealed = False
         self._memo: tuple[list[str], dict[str, list[Action]]] | None = None
@@ -264,7 +267,22 @@ class State(ABC):
     @property
     def history(self) -> list[tuple[str, str, Any]]:
         """Every action applied so far, as (role, verb, arg)."""
-        return [entry[:3] for entry in self._actions]
+        return [entry[:3] for entry in self._entries()]
+
+    @property
+    def actions_played(self) -> int:
+        """How many actions the record holds (undo takes them back)."""
+        return self._n_actions
+
+    def _entries(self) -> list[tuple[Any, ...]]:
+        """The record's entries, oldest first: (role, verb, arg) or (role, verb, arg, note)."""
+        entries = []
+        link = self._actions
+        while link is not None:
+            entries.append((link[1], link[2][0], link[2][1], *link[3:]))
+            link = link[0]
+        entries.reverse()
+        return entries
 
     def legal_actions(self, role: str) -> list[Action]:
         if role not in self._active_now():
@@ -340,14 +358,8 @@ class State(ABC):
             legal = memo[1].get(role)
             if legal is not None and type(index) is int and 0 <= index < len(legal):
                 action = legal[index]
-                # `_commit` without a note, written out, and the record's SharedList.append too
-                record = self._actions
-                items = record._items
-                if len(items) == record._n:
-                    items.append((role, action[0], action[1]))
-                    record._n += 1
-                else:  # a twin appended past the shared prefix
-                    record.append((role, action[0], action[1]))
+                self._actions = (self._actions, role, action)  # `_commit` without a note, written out
+                self._n_actions += 1
                 self._memo = None  # a new position (the game may look at itself while it applies)
                 self._apply(role, action)
                 if self._memo is not self._handed:  # unless the game handed the new position's over (settled)
@@ -376,7 +388,8 @@ class State(ABC):
         if note:
             self._record(role, action, note)
         else:
-            self._actions.append((role, action[0], action[1]))
+            self._actions = (self._actions, role, action)
+            self._n_actions += 1
         self._memo = None  # a new position (the game may look at itself while it applies)
         self._apply(role, action)
         if self._memo is not self._handed:  # unless the game handed the new position's over (settled)
@@ -388,9 +401,10 @@ class State(ABC):
             line = None if self.quiet else self._note_line(role, note)
             if line is not None:
                 self._log.append(line)
-            self._actions.append((role, action[0], action[1], note))
+            self._actions = (self._actions, role, action, note)
         else:
-            self._actions.append((role, action[0], action[1]))
+            self._actions = (self._actions, role, action)
+        self._n_actions += 1
 
     def _apply_undoable(self, role: str, action: Action, note: str | None) -> None:
         """`apply` with undo on: a snapshot before, kept unless the action revealed or rolled."""
@@ -451,7 +465,6 @@ class State(ABC):
         twin._memo = None
         twin._view_log = None  # the twin's log may part from this one's
         twin._log = self._log.fork()
-        twin._actions = self._actions.fork()
         twin._undo = []
         self._copy_into(twin)
         return twin
@@ -474,7 +487,7 @@ class State(ABC):
             "engine": ENGINE_VERSION,
             "seed": self.seed,
             "options": dict(self.options),
-            "actions": [[entry[0], entry[1], _jsonable(entry[2]), *entry[3:]] for entry in self._actions],
+            "actions": [[entry[0], entry[1], _jsonable(entry[2]), *entry[3:]] for entry in self._entries()],
         }
 
     def snapshot(self) -> dict[str, Any]:
@@ -493,7 +506,7 @@ class State(ABC):
         same game at the same point."""
         blob = repr((self.game.id, self._digest_snapshot(), self.rng.state, self.rng.draws))
         h = hashlib.sha256(blob.encode())
-        h.update(repr(self._actions.to_list()).encode())  # plain values: a stable repr
+        h.update(repr(self._entries()).encode())  # plain values: a stable repr
         # the log as read in English: the same words give the same digest however a game builds them
         h.update(repr([(e.message(), e.to) for e in self._log]).encode())
         return h.hexdigest()[:16]

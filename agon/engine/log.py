@@ -1,10 +1,10 @@
 """Append-only lists that clones share without copying.
 
-A state's log and action list only ever grow (undo restores an older clone). A clone keeps the
-same Python list and its own length; the first of the twins to append past the shared prefix
-appends in place, the other copies its prefix first. So `clone()` costs O(1) however long the
-game has run. (`State.apply_index`, the machines' hot path, writes `append` out in place:
-keep the two alike.)
+A state's log only ever grows (undo restores an older clone). A clone keeps the same Python list
+and its own length; the first of the twins to append past the shared prefix appends in place,
+the other copies its prefix first. So `clone()` costs O(1) however long the game has run. (The
+record of actions, which grows on every action, is a chain of immutable links instead: see
+`State._entries`.)
 """
 
 from __future__ import annotations

@@ -155,7 +155,7 @@ def test_1989_digests_stay_as_they_were_before_the_fields_became_slots():
 
 
 def test_apply_index_keeps_twins_records_apart_after_either_appends():
-    # apply_index writes the record's SharedList.append out in place: both of its branches
+    # the record is a chain of links the twins share: each goes on with its own
     state = agon.load("dual-powers").new(3, quiet=True)
     state.apply_index(state._active_now()[0], 0)
     twin = state.clone()
@@ -175,3 +175,14 @@ def test_bench_instructions_refuses_a_bad_option_before_counting(monkeypatch, ca
     assert main(["bench", "1989", "--instructions", "--option", "handicap=9"]) == 2
     out = capsys.readouterr().out
     assert "handicap" in out and "valgrind" not in out and "Traceback" not in out
+
+
+def test_the_record_counts_its_actions_and_undo_takes_them_back():
+    # the record is a chain of links; actions_played counts them without a walk (Cuba Libre's
+    # Non-players seed their own generators with it)
+    state = HIGH_CARD.new(seed=2)
+    state.undo_enabled = True
+    state.apply("north", state.legal_actions("north")[0])  # a bet: private, may be undone
+    assert state.actions_played == len(state.record()["actions"]) == len(state.history) == 1
+    state.apply("north", "undo")
+    assert state.actions_played == len(state.record()["actions"]) == 0

@@ -194,7 +194,7 @@ def _snapshot(g: Any) -> tuple[Any, ...]:
 def private_rng(g: Any, f: int, salt: int) -> Rng:
     """A generator of the bot's own, a pure function of the position (8.2): never the game's,
     whose next numbers are the real future dice."""
-    return Rng((g.seed * 1_000_003 + len(g._actions) * 7919 + f * 104_729 + salt) & ((1 << 62) - 1))
+    return Rng((g.seed * 1_000_003 + g.actions_played * 7919 + f * 104_729 + salt) & ((1 << 62) - 1))
 
 
 def probe(g: Any, f: int) -> Any:
