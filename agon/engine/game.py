@@ -395,15 +395,12 @@ class State(ABC):
         if self._memo is not self._handed:  # unless the game handed the new position's over (settled)
             self._memo = None
 
-    def _record(self, role: str, action: Action, note: str | None) -> None:
-        """Put the action (and the note's log line) into the record."""
-        if note:
-            line = None if self.quiet else self._note_line(role, note)
-            if line is not None:
-                self._log.append(line)
-            self._actions = (self._actions, role, action, note)
-        else:
-            self._actions = (self._actions, role, action)
+    def _record(self, role: str, action: Action, note: str) -> None:
+        """Put an action with a note into the record, and the note's log line into the log."""
+        line = None if self.quiet else self._note_line(role, note)
+        if line is not None:
+            self._log.append(line)
+        self._actions = (self._actions, role, action, note)
         self._n_actions += 1
 
     def _apply_undoable(self, role: str, action: Action, note: str | None) -> None:

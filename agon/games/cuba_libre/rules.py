@@ -173,7 +173,7 @@ class CubaLibreState(Board, State):
             self.stack.append({"k": "deploy", "f": f, "stage": 0})
         if not deploying:
             self.next_turn()
-        self._run()
+        run_flow(self)
 
     def _build_deck(self) -> None:
         """CL 2.1 / S1.3: 4 piles of Events with 1 Propaganda each; short game sets 8 aside."""
@@ -257,7 +257,9 @@ class CubaLibreState(Board, State):
         else:
             self.next_turn()  # after set-up or a Propaganda round
 
+
     def _run(self) -> None:
+        """Run the flow to the next decision (tests call it after editing a position by hand)."""
         run_flow(self)
 
     def end_game(self, reason: str, only: frozenset[int] | None = None) -> None:
@@ -466,8 +468,7 @@ class CubaLibreState(Board, State):
 
 
 def run_flow(g: CubaLibreState) -> None:
-    """Enter the top frame until one waits for a decision (a plain function: the flow runs after
-    every action, and a call through the state costs more than one to a function)."""
+    """Enter the top frame until one waits for a decision (the flow runs after every action)."""
     stack = g.stack  # never rebound while the flow runs (steps push and pop it)
     for _ in _SETTLE:
         if g.over is not None:

@@ -125,10 +125,7 @@ class DawnState(State):
         from agon.games.dawn_of_freedom import turn
 
         self.sp_summary = None
-        self._hooks, self._held_cards = frozenset(), frozenset()
-        self._ops_mod, self._bonus = (0, 0), (None, None)
-        self._bans = self._cheap = self._check_fx = ((), ())
-        self._place_listed = ((), frozenset(), [])
+        self._place_listed = ((), frozenset(), [])  # (the effect index is built by turn.setup)
         turn.setup(self)
 
     def _copy_into(self, twin: State) -> None:
