@@ -76,21 +76,15 @@ def play_random(state: State, rand: Callable[[], float], samples: list[State] | 
     `samples`, a clone of the position after 40 actions goes into it (for timing clone()).
 
     The harness's own choices cost next to nothing (`rand` is a C generator, not the games'
-    SplitMix64), it reads the position's memoised lists without the public API's defensive copies
-    and applies by index (`apply_index`: no legality scan), so what it costs is the game's and the
-    engine's time (issue 15)."""
-    active_now, legal_now, apply = state._active_now, state._legal_now, state.apply_index
-    n = 0
-    while True:
-        active = active_now()
-        if not active:
-            return n
-        role = active[0] if len(active) == 1 else active[int(rand() * len(active))]
-        legal = legal_now(role)
-        apply(role, int(rand() * len(legal)))
-        n += 1
-        if n == 40 and samples is not None:
-            samples.append(state.clone())
+    SplitMix64), and the engine plays the whole game in one call (`State.play_random`: the
+    position's memoised lists, no legality scan), so what it costs is the game's own work
+    (issue 15)."""
+    if samples is None:
+        return state.play_random(rand)
+    n = state.play_random(rand, 40)
+    if n == 40:
+        samples.append(state.clone())
+    return n + state.play_random(rand)
 
 
 @dataclass

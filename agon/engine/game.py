@@ -52,6 +52,9 @@ ENGINE_VERSION = "0.3.0"
 # English words, so that a translatable message built differently keeps the digest)
 DIGEST_SINCE = (ENGINE_VERSION,)
 
+# what the engine knows of one position, computed once (issue 15): (the active roles, {role: its legal list})
+Memo = tuple[list[str], dict[str, list[Action]]]
+
 # id -> module that exposes GAME
 GAME_MODULES: dict[str, str] = {
     "dual-powers": "agon.games.dual_powers",
@@ -148,7 +151,7 @@ class State(ABC):
     (Dual Powers: 7.7% fewer instructions per action). A class without `__slots__` still works
     (its `__dict__` is copied and hashed as well), only slower."""
 
-    __slots__ = ("_actions", "_handed", "_log", "_memo", "_n_actions", "_revealed", "_undo", "_view_log", "game",
+    __slots__ = ("_actions", "_log", "_memo", "_n_actions", "_revealed", "_undo", "_view_log", "game",
                  "options", "quiet", "rng", "seed", "undo_enabled")
     game: Game
     seed: int
@@ -192,8 +195,7 @@ class State(ABC):
         self._n_actions = 0  # how many links the record has
         self._undo: list[tuple[str, State]] = []
         self._revealed = False
-        self._memo: tuple[list[str], dict[str, list[Action]]] | None = None
-        self._handed: tuple[list[str], dict[str, list[Action]]] | None = None  # the last memo a game handed over
+        self._memo: Memo | None = None
         self._view_log: dict[str | None, tuple[int, list[dict[str, Any]]]] | None = None  # see _log_lines
         self.undo_enabled = False
         self.quiet = False  # machines' games: no log lines (the record stays; `log` replays it)
@@ -231,15 +233,6 @@ class State(ABC):
         if legal is None:
             legal = memo[1][role] = self._legal(role)
         return legal
-
-    def settled(self, role: str, active: list[str], legal: list[Action]) -> None:
-        """The game hands over the position it has just reached: `role` alone acts (`active` is
-        [role], a list the engine only reads) and `legal` is its legal list, as `_active` and
-        `_legal` would give them. A game that finds them anyway while it applies an action (1989's
-        flow looks for the next decision that has options) calls it as the last thing it does,
-        and the engine keeps them for this position instead of asking again (issue 15)."""
-        if self.quiet or self.memo_legal:  # (as _active_now keeps a memo)
-            self._memo = self._handed = (active, {role: legal})
 
     def changed(self) -> None:
         """Forget what was computed for this position (the active roles, the legal lists): call it
@@ -361,9 +354,8 @@ class State(ABC):
                 self._actions = (self._actions, role, action)  # `_commit` without a note, written out
                 self._n_actions += 1
                 self._memo = None  # a new position (the game may look at itself while it applies)
-                self._apply(role, action)
-                if self._memo is not self._handed:  # unless the game handed the new position's over (settled)
-                    self._memo = None
+                handed = self._apply(role, action)  # the new position's memo, if the game found it
+                self._memo = handed if handed is not None and (self.quiet or self.memo_legal) else None
                 return
         # the first look at this position, undo on, or a role or index to refuse
         legal = self.legal_actions(role) if type(role) is str else []
@@ -383,6 +375,40 @@ class State(ABC):
         else:
             self._apply_undoable(role, action, None)
 
+    def play_random(self, rand: Callable[[], float], limit: int | None = None) -> int:
+        """Play uniformly random legal actions until the game ends (or `limit` actions); the number
+        played. `rand()` gives a float in [0, 1) for each choice: of the role when several act, then
+        of the action, `int(rand() * n)` of n. The machines' loop (the bench, fuzz workloads): one
+        engine call for the whole game instead of three per action, so what it costs is the game's
+        own work (issue 15). With undo on, each action goes through `apply_index`."""
+        if limit is not None and (type(limit) is not int or limit < 0):
+            raise ValueError(f"a limit is a count of actions, 0 or more; got {short(limit)}")
+        n = 0
+        left = -1 if limit is None else limit
+        active_now, legal_now, apply = self._active_now, self._legal_now, self._apply
+        undoable, keeps_memo = self.undo_enabled, self.quiet or self.memo_legal
+        while n != left:
+            memo = self._memo
+            active = memo[0] if memo is not None else active_now()
+            if not active:
+                return n
+            role = active[0] if len(active) == 1 else active[int(rand() * len(active))]
+            legal = memo[1].get(role) if memo is not None else None
+            if legal is None:
+                legal = legal_now(role)
+            index = int(rand() * len(legal))
+            n += 1
+            if undoable:
+                self.apply_index(role, index)
+                continue
+            action = legal[index]
+            self._actions = (self._actions, role, action)  # `_commit` without a note, written out
+            self._n_actions += 1
+            self._memo = None  # a new position (the game may look at itself while it applies)
+            handed = apply(role, action)  # the new position's memo, if the game found it
+            self._memo = handed if handed is not None and keeps_memo else None
+        return n
+
     def _commit(self, role: str, action: Action, note: str | None = None) -> None:
         """Record a legal action and apply it: the hot path of play."""
         if note:
@@ -391,9 +417,8 @@ class State(ABC):
             self._actions = (self._actions, role, action)
             self._n_actions += 1
         self._memo = None  # a new position (the game may look at itself while it applies)
-        self._apply(role, action)
-        if self._memo is not self._handed:  # unless the game handed the new position's over (settled)
-            self._memo = None
+        handed = self._apply(role, action)  # the new position's memo, if the game found it
+        self._memo = handed if handed is not None and (self.quiet or self.memo_legal) else None
 
     def _record(self, role: str, action: Action, note: str) -> None:
         """Put an action with a note into the record, and the note's log line into the log."""
@@ -579,7 +604,12 @@ class State(ABC):
     def _legal(self, role: str) -> list[Action]: ...
 
     @abstractmethod
-    def _apply(self, role: str, action: Action) -> None: ...
+    def _apply(self, role: str, action: Action) -> Memo | None:
+        """Apply a legal action. A game that finds the new position's decision anyway while it
+        applies (1989's flow looks for the next decision that has options) returns it as a memo,
+        `([role], {role: legal list})` as `_active` and `_legal` would give them (lists the engine
+        only reads), and the engine keeps it instead of asking again (issue 15); others return
+        None."""
 
     @abstractmethod
     def _prompt(self, role: str) -> tuple[str, dict[str, Any]]: ...

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import shutil
 
 import pytest
@@ -186,3 +187,49 @@ def test_the_record_counts_its_actions_and_undo_takes_them_back():
     assert state.actions_played == len(state.record()["actions"]) == len(state.history) == 1
     state.apply("north", "undo")
     assert state.actions_played == len(state.record()["actions"]) == 0
+
+
+def _random_by_hand(state, rand) -> int:
+    """The machines' loop as three public calls per action (what State.play_random fuses)."""
+    played = 0
+    while state.active:
+        active = state.active
+        role = active[0] if len(active) == 1 else active[int(rand() * len(active))]
+        legal = state.legal_actions(role)
+        state.apply(role, legal[int(rand() * len(legal))])
+        played += 1
+    return played
+
+
+@pytest.mark.parametrize("game_id, options", [
+    ("dual-powers", {}), ("dual-powers", {"players": 1}), ("1989", {}), ("intrigue-city", {"players": 4}),
+    ("cuba-libre", {}), ("cuba-libre", {"players": 1}),
+])
+def test_play_random_plays_the_game_the_public_calls_play(game_id, options):
+    # issue 15: one engine call per game for the machines, the same game as action by action
+    game = agon.load(game_id)
+    for seed in (1, 2):
+        by_hand, fused = game.new(seed, quiet=True, **options), game.new(seed, quiet=True, **options)
+        played = _random_by_hand(by_hand, random.Random(seed).random)
+        rand = random.Random(seed).random
+        assert fused.play_random(rand, 25) == 25  # a limit stops it, and the next call goes on
+        assert 25 + fused.play_random(rand) == played
+        assert fused.digest() == by_hand.digest() and fused.actions_played == played
+        assert fused.play_random(rand) == 0 and fused.result == by_hand.result
+
+
+def test_play_random_with_undo_on_never_undoes_and_plays_the_same_game():
+    loud, undoable = HIGH_CARD.new(4), HIGH_CARD.new(4)
+    undoable.undo_enabled = True
+    assert undoable.play_random(random.Random(9).random) == _random_by_hand(loud, random.Random(9).random)
+    assert undoable.digest() == loud.digest()
+
+
+def test_play_random_refuses_a_bad_limit_and_plays_nothing():
+    state = HIGH_CARD.new(3)
+    before = state.digest()
+    for limit in (-1, 2.5, "3", True):
+        with pytest.raises(ValueError, match="limit") as err:
+            state.play_random(random.Random(1).random, limit)
+        assert "\n" not in str(err.value)
+    assert state.digest() == before and state.play_random(random.Random(1).random, 0) == 0

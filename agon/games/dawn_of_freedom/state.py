@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from agon.engine import Action, State, Text
-from agon.engine.game import canonical
+from agon.engine.game import Memo, canonical
 from agon.engine.rng import Rng
 from agon.games.dawn_of_freedom import data
 from agon.games.dawn_of_freedom.data import CARDS, COUNTRY_NAMES, NAMES, ROLES, SPACES, C, D, control
@@ -301,18 +301,18 @@ class DawnState(State):
         self.changed()  # the flow moves the position on (tests also run it by hand, outside apply)
         self._settle(None, None)
 
-    def _settle(self, role: str | None, action: Action | None) -> None:
+    def _settle(self, role: str | None, action: Action | None) -> Memo | None:
         """Apply `action` (if any) to the decision on top, then run the flow to the next decision
-        that has options; inside an action, hand that decision's role and legal list to the engine
-        (State.settled), which would otherwise ask for them again. `run()`, which tests also call
-        between hand edits, applies nothing and hands nothing over. The engine's `_apply` (one
-        call per action, not two)."""
+        that has options; inside an action, return that decision's role and legal list as the
+        engine's memo (see State._apply), so it does not ask for them again. `run()`, which tests
+        also call between hand edits, applies nothing and hands nothing over. The engine's
+        `_apply` (one call per action, not two)."""
         hand_over = action is not None
         if hand_over:
             f = self.stack[-1]
             ASK[f["p"]].apply(self, f, action)
         if self.outcome is not None:
-            return
+            return None
         stack, ask, auto = self.stack, ASK, AUTO
         steps = 0  # (a counter, not a range(): a range costs more than the loop's usual one or two steps)
         while stack:
@@ -322,23 +322,24 @@ class DawnState(State):
                 if proc.always:  # (never skipped; inside an action, its list is handed over all the same)
                     if hand_over:
                         side = f["role"]
-                        self.settled(ROLES[side], ACTIVE[side], proc.legal(self, f))
-                    return
+                        return ACTIVE[side], {ROLES[side]: proc.legal(self, f)}
+                    return None
                 legal = proc.legal(self, f)
                 if legal:
                     if hand_over:
                         side = f["role"]
-                        self.settled(ROLES[side], ACTIVE[side], legal)
-                    return
+                        return ACTIVE[side], {ROLES[side]: legal}
+                    return None
                 stack.pop()  # a decision with no option is skipped (e.g. nothing left to remove)
                 continue
             stack.pop()
             auto[f["p"]](self, f)
             if self.outcome is not None:  # (finish() ended the game and emptied the stack)
-                return
+                return None
             steps += 1
             if steps > MAX_AUTO_STEPS:
                 raise RuntimeError("1989: the flow did not settle (bound reached)")
+        return None
 
     _apply = _settle  # an action applied, then the flow run to the next decision
 
