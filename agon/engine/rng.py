@@ -7,6 +7,7 @@ that an action used randomness (which ends what undo may take back).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -14,6 +15,28 @@ T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+# up to this many items a shuffle draws one number at a time (the lanes cost more to set up); the
+# lanes are read as the machine's 64-bit words, so a big-endian machine always draws one at a time
+_FEW = 8 if sys.byteorder == "little" else 1 << 62
+_LANE_CACHE: dict[int, tuple[int, int, int, tuple[tuple[int, int], ...]]] = {}
+
+
+def _lanes(m: int) -> tuple[int, int, int, tuple[tuple[int, int], ...]]:
+    """The constants of a shuffle in lanes with m draws (`Rng._shuffle_in_lanes`): 1 in each lane;
+    (k + 1) * golden in lane k; a 64-bit mask in each lane; and, for each bit of the factors
+    m + 1 - k, (the bit, the masks of the lanes whose factor has it, shifted by it). Kept per m
+    (decks come in a few sizes)."""
+    constants = _LANE_CACHE.get(m)
+    if constants is None:
+        repeat = sum(1 << (128 * k) for k in range(m))
+        steps = sum((k + 1) * _GOLDEN << (128 * k) for k in range(m))
+        factor_bits = tuple(
+            (bit, sum(_MASK << (128 * k) for k in range(m) if (m + 1 - k) >> bit & 1) << bit)
+            for bit in range((m + 1).bit_length()))
+        constants = (repeat, steps, repeat * _MASK, factor_bits)
+        if len(_LANE_CACHE) < 512:
+            _LANE_CACHE[m] = constants
+    return constants
 
 
 class Rng:
@@ -62,10 +85,15 @@ class Rng:
         return seq[self.below(len(seq))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates, in place (`below(i + 1)` for i from the end down, inlined)."""
-        z0 = self.state
+        """Fisher-Yates, in place: for i from the end down, swap items i and `below(i + 1)`. A
+        longer list takes all its draws at once, in lanes of one big integer (`_lanes`): the same
+        numbers, a third of the time for a 52-card deck (issue 15)."""
         n = len(items)
-        for i in range(n - 1, 0, -1):
+        if n > _FEW:
+            self._shuffle_in_lanes(items, n - 1)
+            return
+        z0 = self.state
+        for i in range(n - 1, 0, -1):  # below(i + 1), inlined
             z0 = z = (z0 + _GOLDEN) & _MASK
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
@@ -74,6 +102,30 @@ class Rng:
         self.state = z0
         if n > 1:
             self.draws += n - 1
+
+    def _shuffle_in_lanes(self, items: MutableSequence[T], m: int) -> None:
+        """`shuffle` of m + 1 items: the m draws of SplitMix64 computed side by side. Lane k of a
+        big integer (bits 128k to 128k + 127) holds the state of draw k + 1; each step of the mix
+        is then one operation on the whole integer, masked back to 64 bits a lane so that nothing
+        spills into the next lane. Draw k + 1 takes `below(m + 1 - k)`, the top 64 bits of
+        z * (m + 1 - k): that product is built lane by lane from shifts of z by the factor's bits,
+        and the swap positions are read out of the lanes' upper halves."""
+        repeat, steps, mask, factor_bits = _lanes(m)
+        z = (self.state * repeat + steps) & mask  # state + (k + 1) * golden, per lane
+        last = z >> (128 * (m - 1))
+        z = ((z ^ (z >> 30)) & mask) * 0xBF58476D1CE4E5B9 & mask
+        z = ((z ^ (z >> 27)) & mask) * 0x94D049BB133111EB & mask
+        z = (z ^ (z >> 31)) & mask
+        product = 0
+        for bit, lanes_with_bit in factor_bits:
+            product += (z << bit) & lanes_with_bit
+        swaps = memoryview(product.to_bytes(16 * m, "little")).cast("Q")[1::2]
+        i = m
+        for j in swaps:
+            items[i], items[j] = items[j], items[i]
+            i -= 1
+        self.state = last
+        self.draws += m
 
     def sample(self, seq: Sequence[T], k: int) -> list[T]:
         pool = list(seq)

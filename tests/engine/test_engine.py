@@ -140,6 +140,23 @@ def test_rng_below_and_shuffle_inlined_draw_the_same_numbers_as_next64():
         Rng(0).die(0)
 
 
+@pytest.mark.parametrize("size", [*range(0, 20), 31, 52, 64, 110, 300])
+def test_rng_shuffle_in_lanes_draws_the_same_stream_at_every_size(size):
+    # issue 15: past a few items a shuffle takes its draws side by side in one big integer; the
+    # swaps, the state after and the count of draws must be those of one below(i + 1) at a time
+    for seed in (0, 3, 2**64 - 1):
+        fast, ref = Rng(seed), Rng(seed)
+        fast.below(5), ref.below(5)
+        items, expected = list(range(size)), list(range(size))
+        fast.shuffle(items)
+        for i in range(size - 1, 0, -1):
+            j = ref.below(i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert items == expected
+        assert (fast.state, fast.draws) == (ref.state, ref.draws)
+        assert fast.next64() == ref.next64()
+
+
 def test_fuzz_harness_finds_no_problem_in_the_test_game():
     report = fuzz(GAME, 50)
     assert report.ok, report.summary()
