@@ -18,25 +18,43 @@ _GOLDEN = 0x9E3779B97F4A7C15
 # up to this many items a shuffle draws one number at a time (the lanes cost more to set up); the
 # lanes are read as the machine's 64-bit words, so a big-endian machine always draws one at a time
 _FEW = 8 if sys.byteorder == "little" else 1 << 62
-_LANE_CACHE: dict[int, tuple[int, int, int, tuple[tuple[int, int], ...]]] = {}
+_Lanes = tuple[int, int, int, tuple[tuple[int, int], ...]]
+_BASE: list[_Lanes] = []  # the constants for the most lanes built so far (`_lanes`)
+_LANE_CACHE: dict[int, _Lanes] = {}
 
 
-def _lanes(m: int) -> tuple[int, int, int, tuple[tuple[int, int], ...]]:
-    """The constants of a shuffle in lanes with m draws (`Rng._shuffle_in_lanes`): 1 in each lane;
-    (k + 1) * golden in lane k; a 64-bit mask in each lane; and, for each bit of the factors
-    m + 1 - k, (the bit, the masks of the lanes whose factor has it, shifted by it). Kept per m
-    (decks come in a few sizes)."""
+def _lanes(m: int) -> _Lanes:
+    """The constants of a shuffle in m lanes (`Rng._shuffle_in_lanes`), lane L holding the draw
+    that swaps item L + 1: 1 in each lane; a large offset less L * golden in lane L (the offset,
+    far above the 64 bits that count, keeps every lane positive, so that nothing borrows from the
+    next); a 64-bit mask in each lane; and, for each bit of the factors L + 2, (the bit, the
+    masks of the lanes whose factor has it, shifted by it). A lane's constants do not depend on
+    m, so those for m lanes are the low lanes of those built once for more (kept per m: decks
+    come in a few sizes)."""
     constants = _LANE_CACHE.get(m)
     if constants is None:
-        repeat = sum(1 << (128 * k) for k in range(m))
-        steps = sum((k + 1) * _GOLDEN << (128 * k) for k in range(m))
-        factor_bits = tuple(
-            (bit, sum(_MASK << (128 * k) for k in range(m) if (m + 1 - k) >> bit & 1) << bit)
-            for bit in range((m + 1).bit_length()))
-        constants = (repeat, steps, repeat * _MASK, factor_bits)
+        if not _BASE or _BASE[0][0].bit_length() < 128 * (m - 1) + 1:
+            _BASE[:] = [_lane_constants(max(128, 1 << (m - 1).bit_length()))]
+        repeat, down, full, factor_bits = _BASE[0]
+        low = (1 << (128 * m)) - 1
+        constants = (repeat & low, down & low, full & low,
+                     tuple((bit, (lanes & low) << bit) for bit, lanes in factor_bits[:(m + 1).bit_length()]))
         if len(_LANE_CACHE) < 512:
             _LANE_CACHE[m] = constants
     return constants
+
+
+def _lane_constants(count: int) -> _Lanes:
+    """`_lanes` for `count` lanes, built from bytes lane by lane (a sum of shifted big integers
+    costs `count` times more)."""
+    offset = 1 << (66 + count.bit_length())
+    one, full, empty = (1).to_bytes(16, "little"), _MASK.to_bytes(16, "little"), bytes(16)
+    down = b"".join((offset - lane * _GOLDEN).to_bytes(16, "little") for lane in range(count))
+    factor_bits = tuple(
+        (bit, int.from_bytes(b"".join(full if (lane + 2) >> bit & 1 else empty for lane in range(count)), "little"))
+        for bit in range((count + 1).bit_length()))
+    return (int.from_bytes(one * count, "little"), int.from_bytes(down, "little"),
+            int.from_bytes(full * count, "little"), factor_bits)
 
 
 class Rng:
@@ -104,24 +122,24 @@ class Rng:
             self.draws += n - 1
 
     def _shuffle_in_lanes(self, items: MutableSequence[T], m: int) -> None:
-        """`shuffle` of m + 1 items: the m draws of SplitMix64 computed side by side. Lane k of a
-        big integer (bits 128k to 128k + 127) holds the state of draw k + 1; each step of the mix
-        is then one operation on the whole integer, masked back to 64 bits a lane so that nothing
-        spills into the next lane. Draw k + 1 takes `below(m + 1 - k)`, the top 64 bits of
-        z * (m + 1 - k): that product is built lane by lane from shifts of z by the factor's bits,
-        and the swap positions are read out of the lanes' upper halves."""
-        repeat, steps, mask, factor_bits = _lanes(m)
-        z = (self.state * repeat + steps) & mask  # state + (k + 1) * golden, per lane
-        last = z >> (128 * (m - 1))
+        """`shuffle` of m + 1 items: the m draws of SplitMix64 computed side by side. Lane L of a
+        big integer (bits 128L to 128L + 127) holds the state of the draw that swaps item L + 1,
+        the (m - L)th; each step of the mix is then one operation on the whole integer, masked
+        back to 64 bits a lane so that nothing spills into the next lane. That draw takes
+        `below(L + 2)`, the top 64 bits of z * (L + 2): the product is built lane by lane from
+        shifts of z by the factor's bits, and the swaps are read out of the lanes' upper halves,
+        from the top lane down."""
+        repeat, down, mask, factor_bits = _lanes(m)
+        z = ((self.state + m * _GOLDEN) * repeat + down) & mask  # state + (m - L) * golden in lane L
+        last = z & _MASK  # lane 0 holds the last draw
         z = ((z ^ (z >> 30)) & mask) * 0xBF58476D1CE4E5B9 & mask
         z = ((z ^ (z >> 27)) & mask) * 0x94D049BB133111EB & mask
         z = (z ^ (z >> 31)) & mask
         product = 0
         for bit, lanes_with_bit in factor_bits:
             product += (z << bit) & lanes_with_bit
-        swaps = memoryview(product.to_bytes(16 * m, "little")).cast("Q")[1::2]
         i = m
-        for j in swaps:
+        for j in memoryview(product.to_bytes(16 * m, "little")).cast("Q")[::-2]:  # upper halves, lane m - 1 first
             items[i], items[j] = items[j], items[i]
             i -= 1
         self.state = last
