@@ -385,7 +385,8 @@ class State(ABC):
             raise ValueError(f"a limit is a count of actions, 0 or more; got {short(limit)}")
         n = 0
         left = -1 if limit is None else limit
-        active_now, legal_now, apply = self._active_now, self._legal_now, self._apply
+        # the game's own hooks: a position not yet looked at is left at once, so nothing is kept of it
+        active_now, legal_now, apply = self._active, self._legal, self._apply
         undoable, keeps_memo = self.undo_enabled, self.quiet or self.memo_legal
         # `while True`: CPython 3.11 warms a loop up for specialising at an unconditional jump back
         # only; a `while n != left` loop (a conditional one) stays generic, a tenth slower a game
