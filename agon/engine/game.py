@@ -37,6 +37,7 @@ import importlib.util
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from math import floor
 from operator import indexOf
 from typing import Any, ClassVar
 
@@ -397,11 +398,11 @@ class State(ABC):
             active = memo[0] if memo is not None else active_now()
             if not active:
                 return n
-            role = active[0] if len(active) == 1 else active[int(rand() * len(active))]
+            role = active[0] if len(active) == 1 else active[floor(rand() * len(active))]
             legal = memo[1].get(role) if memo is not None else None
             if legal is None:
                 legal = legal_now(role)
-            index = int(rand() * len(legal))
+            index = floor(rand() * len(legal))  # (int() of a float in [0, n) is its floor, and costs 5x more)
             n += 1
             if undoable:
                 self.apply_index(role, index)
