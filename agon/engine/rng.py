@@ -92,7 +92,14 @@ class Rng:
         return low + self.below(high - low + 1)
 
     def die(self, sides: int = 6) -> int:
-        return 1 + self.below(sides)
+        """1 + below(sides), inlined: the games roll at every check and battle."""
+        if sides <= 0:
+            raise ValueError(f"die({sides}): a die has at least one side")
+        self.draws += 1
+        self.state = z = (self.state + _GOLDEN) & _MASK
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return 1 + (((z ^ (z >> 31)) * sides) >> 64)
 
     def random(self) -> float:
         return (self.next64() >> 11) * (1.0 / (1 << 53))
