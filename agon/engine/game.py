@@ -42,7 +42,7 @@ from operator import indexOf
 from typing import Any, ClassVar
 
 from agon.engine.actions import UNDO, Action, Prompt, as_action, legal_match, short
-from agon.engine.errors import IllegalAction, UnknownGame
+from agon.engine.errors import AgonError, IllegalAction, UnknownGame
 from agon.engine.log import LogEntry, SharedList
 from agon.engine.options import OptionSpec
 from agon.engine.rng import Rng
@@ -379,9 +379,10 @@ class State(ABC):
     def play_random(self, rand: Callable[[], float], limit: int | None = None) -> int:
         """Play uniformly random legal actions until the game ends (or `limit` actions); the number
         played. `rand()` gives a float in [0, 1) for each choice: of the role when several act, then
-        of the action, `int(rand() * n)` of n. The machines' loop (the bench, fuzz workloads): one
-        engine call for the whole game instead of three per action, so what it costs is the game's
-        own work (issue 15). With undo on, each action goes through `apply_index`."""
+        of the action, the floor of `rand() * n` of n. The machines' loop (`agon bench` and its
+        instruction count): one engine call for the whole game instead of three per action, so
+        what it costs is the game's own work (issue 15). With undo on, each action goes through
+        `apply_index`; an active role without a legal action (a bug of the game) raises AgonError."""
         if limit is not None and (type(limit) is not int or limit < 0):
             raise ValueError(f"a limit is a count of actions, 0 or more; got {short(limit)}")
         n = 0
@@ -402,6 +403,8 @@ class State(ABC):
             legal = memo[1].get(role) if memo is not None else None
             if legal is None:
                 legal = legal_now(role)
+            if not legal:  # a game's bug (`agon fuzz` reports it as a dead end)
+                raise AgonError(f"{role} is to act but has no legal action (a dead end: a bug of the game)")
             index = floor(rand() * len(legal))  # (int() of a float in [0, n) is its floor, and costs 5x more)
             n += 1
             if undoable:

@@ -233,3 +233,20 @@ def test_play_random_refuses_a_bad_limit_and_plays_nothing():
             state.play_random(random.Random(1).random, limit)
         assert "\n" not in str(err.value)
     assert state.digest() == before and state.play_random(random.Random(1).random, 0) == 0
+
+
+def test_play_random_at_a_dead_end_says_so_in_one_line():
+    # an active role with no legal action is a game's bug: a one-line AgonError, not an IndexError
+    from tests.engine.toy import HighCardState
+
+    class DeadEnd(HighCardState):
+        __slots__ = ()
+
+        def _legal(self, role):
+            return []
+
+    dead = HIGH_CARD.new(1)
+    dead.__class__ = DeadEnd  # (the same fields: only the legal list changes)
+    with pytest.raises(agon.engine.AgonError, match="no legal action") as err:
+        dead.play_random(random.Random(1).random)
+    assert "\n" not in str(err.value)
