@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
@@ -244,6 +245,8 @@ def cmd_fuzz(console: Console, args: argparse.Namespace) -> int:
 
 
 def cmd_bench(console: Console, args: argparse.Namespace) -> int:
+    if not 0 < args.seconds < math.inf:  # (NaN too: a bench of no time, or of forever, is no bench)
+        raise ValueError(f"--seconds must be a number of seconds above 0; got {args.seconds}")
     if args.game == "server":
         return cmd_bench_server(console, args)
     if args.game == "ismcts":  # ISMCTS iterations/s on every game (and OpenSpiel's, --against openspiel)

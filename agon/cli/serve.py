@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from typing import Any
@@ -92,6 +93,8 @@ def cmd_bench_server(console: Any, args: argparse.Namespace) -> int:
 
     if args.matches < 1:
         raise ValueError("--matches must be at least 1")
+    if not 0 <= args.think < math.inf:  # (NaN too)
+        raise ValueError(f"--think must be a number of seconds, 0 or more; got {args.think}")
     databases = args.db or [None, *([os.environ["AGON_TEST_PG"]] if os.environ.get("AGON_TEST_PG") else [])]
     seconds = args.seconds if args.seconds != 5.0 else 20.0
     for db in databases:

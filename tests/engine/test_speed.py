@@ -250,3 +250,25 @@ def test_play_random_at_a_dead_end_says_so_in_one_line():
     with pytest.raises(agon.engine.AgonError, match="no legal action") as err:
         dead.play_random(random.Random(1).random)
     assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("what", ["dual-powers", "server"])
+@pytest.mark.parametrize("seconds", ["0", "-1", "nan", "inf"])
+def test_bench_refuses_seconds_that_are_no_length_of_time(what, seconds, capsys):
+    # a bench of no time ran one game anyway (the server's: none, and reported nan), and of
+    # forever never ended: a one-line error
+    from agon.cli.main import main
+
+    assert main(["bench", what, "--seconds", seconds]) == 2
+    out = capsys.readouterr().out
+    assert "--seconds" in out and "Traceback" not in out and len(out.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("think", ["-1", "nan", "inf"])
+def test_bench_server_refuses_a_think_time_that_is_no_length_of_time(think, capsys):
+    from agon.cli.main import main
+
+    pytest.importorskip("uvicorn")
+    assert main(["bench", "server", "--think", think]) == 2
+    out = capsys.readouterr().out
+    assert "--think" in out and "Traceback" not in out
