@@ -231,6 +231,8 @@ def cmd_replay(console: Console, args: argparse.Namespace) -> int:
 
 def cmd_fuzz(console: Console, args: argparse.Namespace) -> int:
     load(args.game)
+    if args.games < 1:  # (a fuzz of no games found nothing, and said so as if it had looked)
+        raise ValueError(f"--games must be at least 1; got {args.games}")
     options = game_options(args)
     seats: dict[str, str] | str | None = None
     if not args.random:

@@ -272,3 +272,12 @@ def test_bench_server_refuses_a_think_time_that_is_no_length_of_time(think, caps
     assert main(["bench", "server", "--think", think]) == 2
     out = capsys.readouterr().out
     assert "--think" in out and "Traceback" not in out
+
+
+@pytest.mark.parametrize("games", ["0", "-3"])
+def test_fuzz_refuses_no_games(games, capsys):
+    from agon.cli.main import main
+
+    assert main(["fuzz", "1989", "--games", games]) == 2
+    out = capsys.readouterr().out
+    assert "--games" in out and "0 problems" not in out
