@@ -19,7 +19,7 @@ _GOLDEN = 0x9E3779B97F4A7C15
 # lanes are read as the machine's 64-bit words, so a big-endian machine always draws one at a time
 _FEW = 8 if sys.byteorder == "little" else 1 << 62
 _Lanes = tuple[int, int, int, tuple[tuple[int, int], ...]]
-_BASE: list[_Lanes] = []  # the constants for the most lanes built so far (`_lanes`)
+_BASE: list[tuple[int, _Lanes]] = []  # (how many lanes, their constants): the most built so far (`_lanes`)
 _LANE_CACHE: dict[int, _Lanes] = {}
 
 
@@ -33,9 +33,10 @@ def _lanes(m: int) -> _Lanes:
     come in a few sizes)."""
     constants = _LANE_CACHE.get(m)
     if constants is None:
-        if not _BASE or _BASE[0][0].bit_length() < 128 * (m - 1) + 1:
-            _BASE[:] = [_lane_constants(max(128, 1 << (m - 1).bit_length()))]
-        repeat, down, full, factor_bits = _BASE[0]
+        if not _BASE or _BASE[0][0] < m:
+            count = max(128, 1 << (m - 1).bit_length())
+            _BASE[:] = [(count, _lane_constants(count))]
+        repeat, down, full, factor_bits = _BASE[0][1]
         low = (1 << (128 * m)) - 1
         constants = (repeat & low, down & low, full & low,
                      tuple((bit, (lanes & low) << bit) for bit, lanes in factor_bits[:(m + 1).bit_length()]))

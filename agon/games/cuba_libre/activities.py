@@ -12,7 +12,7 @@ from typing import Any
 
 from agon.engine import Action
 from agon.games.cuba_libre import operations as ops  # a module: operations imports this one too
-from agon.games.cuba_libre.board import COUNTED
+from agon.games.cuba_libre.board import row_controlled
 from agon.games.cuba_libre.cash import ask_carry
 from agon.games.cuba_libre.data import (
     ADJ,
@@ -59,8 +59,6 @@ SA_TITLES = {"transport": "Transport", "airstrike": "Air Strike", "reprisal": "R
              "kidnap": "Kidnap", "subvert": "Subvert", "assassinate": "Assassinate", "profit": "Profit",
              "muscle": "Muscle", "bribe": "Bribe"}
 
-
-GOVT_COUNTED = COUNTED[GOVT]  # the Government's slots counted for Control (1.7)
 
 # (faction, Operation) -> the faction's SAs that may accompany it (4.1.1), in BY_FACTION order
 WITH_OP = {(f, op): tuple(name for name in names if op in ACCOMPANY[name])
@@ -124,7 +122,7 @@ def _airstrike_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
 
 def _reprisal_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
     for s, row in enumerate(g.sp):
-        if not IS_EC[s] and 2 * sum(row[GOVT_COUNTED]) > sum(row) - row[CC]:  # g.controls(s, GOVT), in place
+        if not IS_EC[s] and row_controlled(row, GOVT):  # g.controls(s, GOVT), on the row at hand
             yield s
 
 

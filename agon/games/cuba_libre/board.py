@@ -64,6 +64,12 @@ SLOTS_OF = (slice(T, GB + 1), slice(MU, MB + 1), slice(DU, DB + 1), slice(SU, CC
 assert (T, P, GB, MU, MA, MB, DU, DA, DB, SU, SA, CO, CC) == tuple(range(13)), "the slices need this slot order"
 
 
+def row_controlled(row: list[int], f: int) -> bool:
+    """CL 1.7: f controls the space holding `row` (not an EC, which nobody controls): f's pieces
+    outnumber all the others together (closed Casinos not counted), as `row_control` says, counted in C."""
+    return 2 * sum(row[COUNTED[f]]) > sum(row) - row[CC]
+
+
 class Board:
     """Piece and marker bookkeeping; `self.sp[s]` is the 13-count list of space s."""
 
@@ -104,7 +110,7 @@ class Board:
         if IS_EC[s]:
             return False
         row = self.sp[s]
-        return 2 * sum(row[COUNTED[f]]) > sum(row) - row[CC]
+        return 2 * sum(row[COUNTED[f]]) > sum(row) - row[CC]  # row_controlled(row, f), written out: asked most
 
     def guerrillas(self, s: int, f: int) -> int:
         row = self.sp[s]

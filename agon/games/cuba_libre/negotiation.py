@@ -75,10 +75,15 @@ def choices(g: Any, f: int) -> list[Action]:
     for e in range(4):
         if e == f:
             continue
-        if (f, e) not in transfers if gives else can_give(g, f, e):
+        if gives:  # can_give(g, f, e), its common case without the call: only this card's transfers count
+            may_give = (f, e) not in transfers
+        else:
+            may_give = can_give(g, f, e)
+        if may_give:
             out.append(GIVE_TO[e])
-        # Non-players never give voluntarily; e holding Resources may give (can_give without the call)
-        if e not in np and ((res[e] > 0 and one_each and (e, f) not in transfers) or can_give(g, e, f)):
+        if e in np:
+            continue  # Non-players never give voluntarily
+        if (res[e] > 0 and one_each and (e, f) not in transfers) or can_give(g, e, f):  # (the same, e giving)
             out.append(ASK[e])
     return out
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from agon.engine import Action
 from agon.games.cuba_libre import activities
-from agon.games.cuba_libre.board import COUNTED, SLOTS_OF
+from agon.games.cuba_libre.board import SLOTS_OF, row_controlled
 from agon.games.cuba_libre.data import (
     ADJ,
     AV_OF,
@@ -233,8 +233,7 @@ def _construct_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
     if IS_EC[s]:
         return False
     row = g.sp[s]
-    counted = sum(row) - row[CC]  # CL 1.7: g.controls(s, GOVT) or g.controls(s, SYN), the rows counted once
-    if not (2 * sum(row[COUNTED[GOVT]]) > counted or 2 * sum(row[COUNTED[SYN]]) > counted):
+    if not (row_controlled(row, GOVT) or row_controlled(row, SYN)):  # (g.controls, on the row at hand)
         return False
     return bool(g.sp[s][CC]) or (g.casinos(s) < 2 and g.available(CC) > 0)
 

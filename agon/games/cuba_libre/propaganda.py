@@ -321,6 +321,7 @@ def police_dests(gc: tuple[int, ...], origin: int) -> tuple[int, ...]:
 
 
 def forced_troops(g: Any, s: int) -> bool:
+    """CL 6.4: Troops in `s` must redeploy (an EC, or a Province without a Government Base)."""
     return bool(g.sp[s][T]) and (IS_EC[s] or (not IS_CITY[s] and not g.sp[s][GB]))
 
 
@@ -369,8 +370,8 @@ class Redeploy(Step):
                 out.append(TROOP_MOVES[s])
                 if s in cash:
                     out.append(TROOP_CASH_MOVES[s])
-                if not forced:  # forced_troops(g, s), the Troops being there
-                    forced = IS_EC[s] or not (IS_CITY[s] or row[GB])
+                if not forced:  # (one forced space is enough: no need to ask the others)
+                    forced = forced_troops(g, s)
             if police and row[P] > arr[s + NS] and only_p != s:
                 out.append(POLICE_MOVES[s])
                 if s in cash:

@@ -257,7 +257,6 @@ class CubaLibreState(Board, State):
         else:
             self.next_turn()  # after set-up or a Propaganda round
 
-
     def _run(self) -> None:
         """Run the flow to the next decision (tests call it after editing a position by hand)."""
         run_flow(self)

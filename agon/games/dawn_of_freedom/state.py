@@ -386,23 +386,6 @@ class DawnState(State):
     def _hooks_in_force(self) -> frozenset[str | None]:
         return frozenset(e.hook for e in self.effects.values())
 
-    def _effect_index(self) -> dict[str, Any]:
-        """The effects in force sorted by what they do (the fields `_index_effects` keeps), each
-        in the order of `effects`."""
-        fx = list(self.effects.values())
-        return {
-            "_hooks": self._hooks_in_force(),
-            "_ops_mod": tuple(sum(e.ops for e in fx if e.ops and e.side == side and not e.ops_where)
-                              for side in (D, C)),
-            "_bonus": tuple(next((e for e in fx if e.side == side and e.ops_where and e.where is not None), None)
-                            for side in (D, C)),
-            "_bans": tuple(tuple(e for e in fx if e.ban_checks and e.side == side) for side in (D, C)),
-            "_cheap": tuple(tuple(e for e in fx if e.cheap and e.side == side) for side in (D, C)),
-            "_check_fx": tuple(tuple(e for e in fx if e.side == side and (e.check or e.ignore_adjacent or e.check_vp))
-                               for side in (D, C)),
-            "_held_cards": frozenset(e.card for e in fx if e.card is not None),
-        }
-
     def _kept_effect_index(self) -> dict[str, Any]:
         return {k: getattr(self, k) for k in self._effect_index()}
 
@@ -426,9 +409,10 @@ class DawnState(State):
         if e.check or e.ignore_adjacent or e.check_vp:
             self._check_fx = _with(self._check_fx, side, (*self._check_fx[side], e))
 
-    def _index_effects(self) -> None:
-        """Rebuild the effect index (after any change of `effects`: effects start and end rarely),
-        as `_effect_index` has it, in one pass."""
+    def _effect_index(self) -> dict[str, Any]:
+        """The effects in force sorted by what they do, in one pass: the fields `_index_effects`
+        sets (the full computation of what `_index_new_effect` keeps up), each in the order of
+        `effects`."""
         hooks, cards = set(), set()
         ops, bonus = [0, 0], [None, None]
         bans: tuple[list[Effect], list[Effect]] = ([], [])
@@ -452,13 +436,17 @@ class DawnState(State):
                 cheap[side].append(e)
             if e.check or e.ignore_adjacent or e.check_vp:
                 checks[side].append(e)
-        self._hooks = frozenset(hooks)
-        self._held_cards = frozenset(cards)
-        self._ops_mod = (ops[D], ops[C])
-        self._bonus = (bonus[D], bonus[C])
-        self._bans = (tuple(bans[D]), tuple(bans[C]))
-        self._cheap = (tuple(cheap[D]), tuple(cheap[C]))
-        self._check_fx = (tuple(checks[D]), tuple(checks[C]))
+        return {"_hooks": frozenset(hooks), "_held_cards": frozenset(cards), "_ops_mod": (ops[D], ops[C]),
+                "_bonus": (bonus[D], bonus[C]), "_bans": (tuple(bans[D]), tuple(bans[C])),
+                "_cheap": (tuple(cheap[D]), tuple(cheap[C])), "_check_fx": (tuple(checks[D]), tuple(checks[C]))}
+
+    def _index_effects(self) -> None:
+        """Rebuild the effect index (after any change of `effects` but a new one put last, which
+        `_index_new_effect` adds: effects start and end rarely)."""
+        index = self._effect_index()
+        self._hooks, self._held_cards, self._ops_mod = index["_hooks"], index["_held_cards"], index["_ops_mod"]
+        self._bonus, self._bans, self._cheap, self._check_fx = (
+            index["_bonus"], index["_bans"], index["_cheap"], index["_check_fx"])
 
     def push(self, steps: Steps) -> None:
         """Push steps so that the first of them runs first."""
