@@ -29,10 +29,12 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agon.server import api
-from agon.server.bots import BotPool, fallback
+from agon.server.bot_limits import BotLimits
+from agon.server.bots import BotPool
 from agon.server.live import Hub, PostgresListener
 from agon.server.matches import ApiError, Live, Matches, Push
 from agon.server.migrations import upgrade
+from agon.server.runner import BotRunner, RetryPolicy
 from agon.server.store import Store, make_engine
 
 log = logging.getLogger("agon.server")
@@ -55,7 +57,11 @@ class Settings:
 
     db: str = field(default_factory=default_db)
     bot_processes: int = 1  # 0: bots choose in threads (tests)
-    bot_seconds: float = 10.0
+    bot_seconds: float = 10.0  # the most a seat's bot may think per move (and its worker's deadline, plus a grace)
+    bot_iterations: int = 100_000  # the most search iterations per move a seat may ask for
+    bot_attempts: int = 4  # tries of a bot turn that fails (the bot, or the database) before the players are told
+    bot_retry_seconds: float = 1.0  # the pause after the first failed try, doubled after each (at most 30 s)
+    bot_sweep_seconds: float = 30.0  # how often unfinished matches waiting for a bot are looked for (0: at start only)
     cache_size: int = 2000
     token_rate: float = 20.0  # requests per second per seat token
     token_burst: float = 60.0
@@ -71,7 +77,9 @@ class Settings:
     def from_env(cls) -> Settings:
         """Settings from AGON_DB, AGON_BOT_PROCESSES, AGON_TOKEN_RATE... (for `--workers`)."""
         kwargs: dict[str, Any] = {}
-        for name, kind in [("db", str), ("bot_processes", int), ("bot_seconds", float), ("cache_size", int),
+        for name, kind in [("db", str), ("bot_processes", int), ("bot_seconds", float), ("bot_iterations", int),
+                           ("bot_attempts", int), ("bot_retry_seconds", float), ("bot_sweep_seconds", float),
+                           ("cache_size", int),
                            ("token_rate", float), ("token_burst", float), ("client_rate", float),
                            ("client_burst", float)]:
             value = os.environ.get(f"AGON_{name.upper()}")
@@ -89,14 +97,15 @@ class Context:
         self.static_dir = settings.static_dir
         self.engine = make_engine(settings.db)
         self.store = Store(self.engine)
-        self.matches = Matches(self.store, settings.cache_size, settings.bot_seconds)
+        self.matches = Matches(self.store, settings.cache_size, settings.bot_seconds,
+                               BotLimits(seconds=settings.bot_seconds, iterations=settings.bot_iterations))
         self.hub = Hub(self.state_for)
         self.tokens = api.TokenBuckets(settings.token_rate, settings.token_burst)
         self.clients = api.TokenBuckets(settings.client_rate, settings.client_burst)
         self.pool: BotPool | None = None
+        self.bots = BotRunner(self, RetryPolicy(max(1, settings.bot_attempts), settings.bot_retry_seconds,
+                                                sweep_seconds=settings.bot_sweep_seconds))
         self.listener: PostgresListener | None = None
-        self.running: set[str] = set()
-        self.again: set[str] = set()
         self.tasks: set[asyncio.Task[None]] = set()
         self.origin = secrets.token_hex(6)  # names this process in the NOTIFYs it sends
         # the threads that wait for the database and the match locks off the event loop (a plain
@@ -166,7 +175,10 @@ class Context:
         if match_id == "rate":
             self._charge(rest)
             return
-        if rest.startswith("thinking:"):
+        if rest.startswith("trouble:"):
+            if not self.bots.remote_trouble(match_id, rest.removeprefix("trouble:")):
+                return
+        elif rest.startswith("thinking:"):
             roles = rest.removeprefix("thinking:")
             thinking = frozenset(roles.split(",")) if roles else frozenset()
             if thinking == self.matches.thinking.get(match_id, frozenset()):
@@ -212,54 +224,8 @@ class Context:
     # -- bots -------------------------------------------------------------------------------------
 
     def kick(self, match_id: str) -> None:
-        """Let the bots of this match move, if any must (one runner per match at a time)."""
-        if self.pool is None or not self.matches.may_have_bots(match_id):
-            return
-        if match_id in self.running:
-            self.again.add(match_id)
-            return
-        self.running.add(match_id)
-        task = asyncio.get_running_loop().create_task(self._bots(match_id))
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-
-    async def _bots(self, match_id: str) -> None:
-        try:
-            while True:
-                self.again.discard(match_id)
-                live = await self.run(self.matches.get, match_id)
-                turns = self.matches.bot_turns(live)
-                if not turns:
-                    if match_id in self.again:
-                        continue
-                    return
-                await self._bot_move(match_id, turns[0])
-        except ApiError as err:
-            log.error("agon: bots of match %s stopped: %s", match_id, err.message)
-        except Exception:
-            log.exception("agon: bots of match %s stopped", match_id)
-        finally:
-            self.running.discard(match_id)
-
-    async def _bot_move(self, match_id: str, role: str) -> None:
-        assert self.pool is not None
-        job = await self.run(self.matches.bot_job, match_id, role)
-        if job is None:
-            return
-        version, state, name, seed = job
-        await self.set_thinking(match_id, self.matches.thinking.get(match_id, frozenset()) | {role})
-        try:
-            move = await self.pool.choose(match_id, role, name, seed, state)
-        finally:
-            await self.set_thinking(match_id, self.matches.thinking.get(match_id, frozenset()) - {role})
-        try:
-            await self.run(self.matches.act, match_id, role, version, move.verb, move.arg, move.reason)
-        except ApiError as err:
-            if err.status != 422:
-                return  # 409: someone else moved first; the loop looks again
-            move = fallback(state, role, seed, f"{name} chose an illegal action: a random move")
-            await self.run(self.matches.act, match_id, role, version, move.verb, move.arg, move.reason)
-        self.changed(match_id)
+        """Let the bots of this match move, if any must (`agon.server.runner`)."""
+        self.bots.kick(match_id)
 
     # -- life -------------------------------------------------------------------------------------
 
@@ -278,8 +244,10 @@ class Context:
             self.checkpoints = threading.Thread(target=self._checkpoints, name="agon-checkpoint", daemon=True)
             self.checkpoints.start()
         if self.settings.resume_bots:
-            for match_id in await run_in_threadpool(self.store.bot_turn_matches):
-                self.kick(match_id)
+            await self.bots.sweep()  # the bots of every match waiting for one, now and every so often
+            task = asyncio.get_running_loop().create_task(self.bots.sweep_forever())
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
 
     def _checkpoints(self) -> None:
         """SQLite: a checkpoint twice a second, off the event loop (`Store.checkpoint`)."""
@@ -293,6 +261,7 @@ class Context:
         self.stopping.set()
         for task in list(self.tasks):
             task.cancel()
+        self.bots.close()
         if self.listener is not None:
             self.listener.stop()
         if self.pool is not None:

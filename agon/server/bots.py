@@ -1,18 +1,25 @@
 """Server-side bots: worker processes (or threads in tests) that choose moves off the event loop.
 
-Each running choice has a worker process of its own, with its own deadline: a bot over its time
-limit forfeits that move to a random legal one and only its own worker is stopped, so the bots
-of other matches, thinking at the same time, go on undisturbed. Idle workers are kept for the
-next choices, and a seat's next choice goes to the worker that served it last when it is free
-(rulebook bots carry a plan from one step of an operation to the next in their bot object).
+Each running choice has a worker process of its own, with its own deadline: a bot over it is
+stopped alone (its worker ends), so the bots of other matches, thinking at the same time, go on
+undisturbed. A bot that cannot move (it raised, its worker died, its position could not be sent
+to the worker, it ran over its deadline) never moves at random: `BotPool.choose` raises
+`BotFailed`, which says how and why, and the caller (`agon.server.runner`) logs it, retries and
+tells the players. Idle workers are kept for the next choices, and a seat's next choice goes to
+the worker that served it last when it is free (rulebook bots carry a plan from one step of an
+operation to the next in their bot object). The workers are shared between matches in turn
+(`FairSlots`): a match with many bot seats waiting cannot hold back another match's bot by more
+than the one choice running.
 """
 
 from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import pickle
 import threading
-from collections import OrderedDict
+import traceback
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -20,11 +27,15 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from agon.bots import Bot, RandomBot, make_bot
-from agon.engine import Action, State
+from agon.bots import Bot, make_bot
+from agon.engine import State
 
 _KEPT = 512
 _STARTUP_SECONDS = 120.0  # a spawned worker imports the games before its first choice; not counted
+# a bot may use all of the server's time per move: its worker is stopped only this much later
+# (the position's transfer, an iteration begun before its own deadline)
+_GRACE_SECONDS = 1.0
+_GRACE_SHARE = 0.1
 _bots: OrderedDict[tuple[str, str, str], Bot] = OrderedDict()
 
 Chooser = Callable[[str, str, str, int, State], "BotMove"]
@@ -51,14 +62,22 @@ def choose(match_id: str, role: str, bot_name: str, seed: int, state: State) -> 
     return BotMove(action.verb, action.arg, getattr(bot, "last_reason", None))
 
 
-def fallback(state: State, role: str, seed: int, why: str) -> BotMove:
-    """A random legal move, for a bot that ran out of time or failed."""
-    action: Action = RandomBot(state.game.id, seed).choose(state, role)
-    return BotMove(action.verb, action.arg, why)
-
-
 class BotFailed(Exception):
-    """The bot raised, or its worker died: the message names the exception."""
+    """A bot could not move. `kind`: how (one of `KINDS`); `cause`: why, in one line (the
+    exception's type and message); `detail`: the traceback, when there is one."""
+
+    KINDS = ("raised", "worker", "pickle", "time", "illegal")
+
+    def __init__(self, kind: str, cause: str, detail: str | None = None) -> None:
+        super().__init__(f"{kind}: {cause}")
+        self.kind = kind
+        self.cause = cause
+        self.detail = detail
+
+
+def deadline(seconds: float) -> float:
+    """How long a worker may take for a choice of a bot allowed `seconds` per move."""
+    return seconds + max(_GRACE_SECONDS, seconds * _GRACE_SHARE)
 
 
 def _serve(conn: Connection, chooser: Chooser) -> None:
@@ -71,8 +90,8 @@ def _serve(conn: Connection, chooser: Chooser) -> None:
             return
         try:
             conn.send(("ok", chooser(*job)))
-        except Exception as err:  # reported to the server, which moves at random instead
-            conn.send(("error", type(err).__name__))
+        except Exception as err:  # reported to the server, which logs it and tries again
+            conn.send(("error", (f"{type(err).__name__}: {err}", traceback.format_exc())))
 
 
 class Worker:
@@ -87,24 +106,31 @@ class Worker:
         theirs.close()
         self.ready = False
 
-    def run(self, job: tuple[str, str, str, int, State], seconds: float) -> BotMove | None:
-        """The bot's move, or None when it ran out of time (the worker is then stopped)."""
+    def run(self, job: tuple[str, str, str, int, State], seconds: float) -> BotMove:
+        """The bot's move; BotFailed if the bot raised, the worker died or did not start, the
+        job could not be pickled, or no answer came within `seconds` (the worker is then stopped)."""
         try:
             if not self.ready:
                 if not self.conn.poll(_STARTUP_SECONDS):
-                    raise BotFailed("the worker did not start")
+                    self.stop()
+                    raise BotFailed("worker", f"the worker did not start in {_STARTUP_SECONDS:g} s")
                 self.conn.recv()
                 self.ready = True
-            self.conn.send(job)
+            try:
+                self.conn.send(job)  # pickled whole before a byte is sent: a failure leaves the pipe clean
+            except (pickle.PicklingError, TypeError, AttributeError) as err:
+                raise BotFailed("pickle", f"the position could not be sent to the worker: "
+                                          f"{type(err).__name__}: {err}") from err
             if not self.conn.poll(seconds):
                 self.stop()
-                return None
+                raise BotFailed("time", f"no move within {seconds:g} s; its worker was stopped")
             kind, value = self.conn.recv()
         except (EOFError, OSError) as err:
             self.stop()
-            raise BotFailed("the worker died") from err
+            raise BotFailed("worker", f"the worker died ({type(err).__name__}: {err})") from err
         if kind != "ok":
-            raise BotFailed(str(value))
+            cause, detail = value
+            raise BotFailed("raised", cause, detail)
         return value  # type: ignore[no-any-return]
 
     @property
@@ -118,16 +144,70 @@ class Worker:
         self.conn.close()
 
 
+class FairSlots:
+    """At most `size` choices at once, shared between matches in turn: a freed slot goes to the
+    waiting match served longest ago (never served first, then in the order they came), first
+    come first served within one match. Used on the event loop only."""
+
+    def __init__(self, size: int) -> None:
+        self.free = size
+        self.waiting: OrderedDict[str, deque[asyncio.Future[None]]] = OrderedDict()
+        self.served: OrderedDict[str, int] = OrderedDict()  # match -> when it was last given a slot
+        self.clock = 0
+
+    def _grant(self, match_id: str) -> None:
+        self.clock += 1
+        self.served[match_id] = self.clock
+        self.served.move_to_end(match_id)
+        while len(self.served) > 4096:  # forget the matches served longest ago (they come first anyway)
+            self.served.popitem(last=False)
+
+    async def acquire(self, match_id: str) -> None:
+        if self.free > 0 and not self.waiting:
+            self.free -= 1
+            self._grant(match_id)
+            return
+        ticket: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.waiting.setdefault(match_id, deque()).append(ticket)
+        try:
+            await ticket
+        except asyncio.CancelledError:
+            if ticket.done() and not ticket.cancelled():
+                self.release()  # it was given the slot as it was cancelled: pass it on
+            else:
+                line = self.waiting.get(match_id)
+                if line is not None and ticket in line:
+                    line.remove(ticket)
+                    if not line:
+                        del self.waiting[match_id]
+            raise
+
+    def release(self) -> None:
+        while self.waiting:
+            match_id = min(self.waiting, key=lambda m: self.served.get(m, 0))
+            line = self.waiting[match_id]
+            ticket = line.popleft()
+            if not line:
+                del self.waiting[match_id]
+            if not ticket.done():
+                self._grant(match_id)
+                ticket.set_result(None)
+                return
+        self.free += 1
+
+
 class BotPool:
-    """`await pool.choose(...)`: a bot's move within `seconds`, else a random legal move.
+    """`await pool.choose(...)`: a bot's move, or BotFailed (never a move the bot did not choose).
 
     With processes, at most `processes` choices run at once, each in its own worker with its own
-    deadline; a worker over its deadline is stopped alone. With threads (processes=0, tests) a
-    bot over its time finishes unseen.
+    deadline (`deadline(seconds)`); a worker over its deadline is stopped alone. With threads
+    (processes=0, tests) a bot over its time finishes unseen. The slots go round the matches
+    waiting (`FairSlots`).
     """
 
     def __init__(self, processes: int, seconds: float, chooser: Chooser = choose) -> None:
         self.seconds = seconds
+        self.deadline = deadline(seconds)
         self.processes = processes
         self.chooser = chooser
         self.idle: list[Worker] = []
@@ -135,31 +215,32 @@ class BotPool:
         self.last: dict[tuple[str, str], Worker] = {}  # (match, role) -> the worker that served it
         self.guard = threading.Lock()
         self.threads = ThreadPoolExecutor(max(2, processes), thread_name_prefix="agon-bot")
-        self.slots = asyncio.Semaphore(max(1, processes)) if processes > 0 else None
+        self.slots = FairSlots(max(1, processes) if processes > 0 else 2)
         self.closed = False
 
     async def choose(self, match_id: str, role: str, bot_name: str, seed: int, state: State) -> BotMove:
         loop = asyncio.get_running_loop()
         job = (match_id, role, bot_name, seed, state)
+        await self.slots.acquire(match_id)
         try:
-            if self.slots is None:
-                return await asyncio.wait_for(loop.run_in_executor(self.threads, self.chooser, *job), self.seconds)
-            async with self.slots:
-                move = await loop.run_in_executor(self.threads, self._in_worker, job)
-            if move is None:
-                raise TimeoutError
-            return move
-        except TimeoutError:
-            return fallback(state, role, seed, f"{bot_name} ran out of time ({self.seconds:g} s): a random move")
-        except BotFailed as err:
-            return fallback(state, role, seed, f"{bot_name} failed ({err}): a random move")
-        except Exception as err:  # a broken bot must not stop the match
-            return fallback(state, role, seed, f"{bot_name} failed ({type(err).__name__}): a random move")
+            if self.processes == 0:
+                try:
+                    return await asyncio.wait_for(loop.run_in_executor(self.threads, self.chooser, *job),
+                                                  self.deadline)
+                except TimeoutError:
+                    raise BotFailed("time", f"no move within {self.deadline:g} s") from None
+            return await loop.run_in_executor(self.threads, self._in_worker, job)
+        except BotFailed:
+            raise
+        except Exception as err:  # the bot's own exception (threads), or the pool's
+            raise BotFailed("raised", f"{type(err).__name__}: {err}", traceback.format_exc()) from err
+        finally:
+            self.slots.release()
 
-    def _in_worker(self, job: tuple[str, str, str, int, State]) -> BotMove | None:
+    def _in_worker(self, job: tuple[str, str, str, int, State]) -> BotMove:
         worker = self._take((job[0], job[1]))
         try:
-            move = worker.run(job, self.seconds)
+            move = worker.run(job, self.deadline)
         finally:
             if worker.alive:
                 self._give_back((job[0], job[1]), worker)
@@ -167,7 +248,6 @@ class BotPool:
                 with self.guard:
                     self.busy.discard(worker)
         return move
-
     def _take(self, seat: tuple[str, str]) -> Worker:
         with self.guard:
             self.idle = [w for w in self.idle if w.alive]

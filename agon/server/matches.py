@@ -16,12 +16,14 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from agon.bots import bot_settings, check_bot
+from agon.bots import bot_settings
 from agon.bots import bots as bot_names
 from agon.engine import Action, AgonError, Game, IllegalAction, State, UnknownGame, games, load, replay
 from agon.engine.actions import freeze
 from agon.engine.text import as_text
 from agon.match import HUMAN, seat_players
+from agon.server.bot_limits import BotLimits
+from agon.server.bot_trouble import trouble_messages
 from agon.server.encode import dumps
 from agon.server.store import ActionRow, MatchRow, SeatRow, StaleVersion, Store
 
@@ -60,6 +62,7 @@ class Live:
     cut: int = 0
     shown: tuple[int, tuple[str, ...]] | None = None  # the (version, thinking) the cache below is for
     encoded: dict[tuple[str | None, int], bytes] = field(default_factory=dict)
+    frozen: str | None = None  # why the match cannot go on under this server's code (`agon.server.versions`)
 
     def applied(self, verb: str) -> None:
         """The state took one more action (`verb`): the match is a version further."""
@@ -75,7 +78,8 @@ def new_live(row: MatchRow, state: State, version: int) -> Live:
 
 
 class Push(NamedTuple):
-    """An encoded state object and what it shows: the version and the bots thinking."""
+    """An encoded state object and what it shows: the version and the bots thinking (and, as
+    `ROLE!KIND`, the bots in trouble: a change of either is worth a push)."""
 
     version: int
     thinking: tuple[str, ...]
@@ -95,10 +99,13 @@ def jsonable(value: Any) -> Any:
 class Matches:
     """The matches of one database, with a bounded cache of live states."""
 
-    def __init__(self, store: Store, cache_size: int = 2000, bot_seconds: float = 10.0) -> None:
+    def __init__(self, store: Store, cache_size: int = 2000, bot_seconds: float = 10.0,
+                 bot_limits: BotLimits | None = None) -> None:
         self.store = store
         self.cache_size = cache_size
         self.bot_seconds = bot_seconds  # the bot pool's limit per move: a seat may not ask for more
+        self.bot_limits = bot_limits or BotLimits(seconds=bot_seconds)
+        self.trouble: dict[str, dict[str, str]] = {}  # match -> {bot role: how it failed}, replaced, never mutated
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
@@ -112,6 +119,22 @@ class Matches:
                 self.thinking[match_id] = roles
             else:
                 self.thinking.pop(match_id, None)
+
+    def set_trouble(self, match_id: str, role: str, kind: str | None) -> bool:
+        """The bot of `role` could not move (`kind`: how, `BotFailed.KINDS` or "storage"), or
+        moves again (None). True if that changed what the players see."""
+        with self._guard:
+            now = self.trouble.get(match_id, {})
+            if now.get(role) == kind:
+                return False
+            changed = {r: k for r, k in now.items() if r != role}
+            if kind is not None:
+                changed[role] = kind
+            if changed:
+                self.trouble[match_id] = changed
+            else:
+                self.trouble.pop(match_id, None)
+            return True
 
     # -- loading ----------------------------------------------------------------------------------
 
@@ -214,12 +237,9 @@ class Matches:
         for role, who in filled.items():
             if who != HUMAN:
                 try:
-                    _, settings = check_bot(who, game_id)
+                    self.bot_limits.check(who, game_id)
                 except ValueError as err:
                     raise ApiError(400, f"seat {role}: {err}") from None
-                if settings.get("seconds", 0) > self.bot_seconds:
-                    raise ApiError(400, f"seat {role}: {who} asks for more than this server's "
-                                        f"{self.bot_seconds:g} s per bot move")
         if seed is None:
             seed = secrets.randbelow(2**31)
         elif not 0 <= seed <= MAX_SEED:
@@ -312,6 +332,11 @@ class Matches:
             return None
         return live
 
+    def cached(self, match_id: str) -> Live | None:
+        """The match if it is in the cache (no lock, no database: for log lines)."""
+        with self._guard:
+            return self._cache.get(match_id)
+
     def may_have_bots(self, match_id: str) -> bool:
         """False when the match is cached and has no bot seat (nothing for the bots to do)."""
         with self._guard:
@@ -331,7 +356,7 @@ class Matches:
                 return None
             index = live.state.game.roles(**live.row.options).index(role)
             seed = (live.row.seed * 1000 + index + 1) % MAX_SEED  # as agon.match seats its bots
-            return live.version, live.state.clone(), seat.bot or "random", seed
+            return live.version, live.state.clone(), self.bot_limits.bounded(seat.bot or "random", live.row.game), seed
 
     # -- what a seat sees -------------------------------------------------------------------------
 
@@ -360,6 +385,7 @@ class Matches:
             "seats": {r: {"kind": s.kind, "bot": s.bot, "name": state.game.role_name(r)}
                       for r, s in live.row.seats.items()},
             "thinking": list(thinking) if thinking is not None else sorted(self.thinking.get(live.row.id, ())),
+            "bot_trouble": trouble_messages(state, live.row.seats, self.trouble.get(live.row.id, {})),
             "view": state.view(role),
             "prompt": prompt,
             "log_from": 0,
@@ -371,7 +397,8 @@ class Matches:
         version: every socket and response that needs it shares the bytes. Call it holding the
         match's lock."""
         thinking = tuple(sorted(self.thinking.get(live.row.id, ())))
-        shown = (live.version, thinking)
+        trouble = tuple(sorted(f"{r}!{k}" for r, k in self.trouble.get(live.row.id, {}).items()))
+        shown = (live.version, thinking + trouble)
         if live.shown != shown:
             live.shown = shown
             live.encoded.clear()
@@ -382,7 +409,7 @@ class Matches:
             log = obj["view"]["log"]
             part = obj if start == 0 else {**obj, "view": {**obj["view"], "log": log[start:]}, "log_from": start}
             data = live.encoded[(role, start)] = dumps(part)
-        return Push(live.version, thinking, data)
+        return Push(live.version, shown[1], data)
 
     @staticmethod
     def log_from(live: Live, role: str | None, since: int | None, length: int) -> int:
