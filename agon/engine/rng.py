@@ -245,10 +245,23 @@ def new_secret_seed() -> int:
     return secrets.randbits(SECRET_SEED_BITS)
 
 
-def _keyed_hasher(seed: int) -> hashlib.blake2b:
+def _key(seed: int) -> bytes:
+    """A keyed generator's seed as its key: 32 bytes; ValueError for a seed out of range."""
     if type(seed) is not int or not 0 <= seed < 1 << KEYED_SEED_BITS:
         raise ValueError(f"a keyed generator's seed is a whole number from 0 to 2**{KEYED_SEED_BITS} - 1")
-    return hashlib.blake2b(key=seed.to_bytes(KEYED_SEED_BITS // 8, "little"), digest_size=64, person=_PERSON)
+    return seed.to_bytes(KEYED_SEED_BITS // 8, "little")
+
+
+def _keyed_hasher(seed: int) -> hashlib.blake2b:
+    return hashlib.blake2b(key=_key(seed), digest_size=64, person=_PERSON)
+
+
+def derived_seed(seed: int, *labels: int | str) -> int:
+    """A 64-bit seed for a generator of its own (a bot's, a non-player's), drawn from a keyed
+    game's seed one way (BLAKE2b keyed with it, of the labels): whatever the numbers of that
+    generator give away, it is not the game's seed. Labels tell the uses apart."""
+    message = repr(labels).encode()
+    return int.from_bytes(hashlib.blake2b(message, key=_key(seed), digest_size=8, person=b"agon-derived").digest(), "little")
 
 
 def _restore_keyed(seed: int, position: int, draws: int) -> KeyedRng:
