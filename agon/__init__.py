@@ -14,6 +14,7 @@ from agon.engine import (
     Action,
     Game,
     IllegalAction,
+    KeyedRng,
     Prompt,
     ReplayError,
     Rng,
@@ -21,6 +22,7 @@ from agon.engine import (
     UnknownGame,
     games,
     load,
+    new_secret_seed,
     replay,
 )
 from agon.match import play_match
@@ -28,6 +30,6 @@ from agon.match import play_match
 __version__ = ENGINE_VERSION
 
 __all__ = [
-    "Action", "Game", "IllegalAction", "Prompt", "ReplayError", "Rng", "State", "UnknownGame",
-    "__version__", "bots", "games", "load", "make_bot", "play_match", "replay",
+    "Action", "Game", "IllegalAction", "KeyedRng", "Prompt", "ReplayError", "Rng", "State", "UnknownGame",
+    "__version__", "bots", "games", "load", "make_bot", "new_secret_seed", "play_match", "replay",
 ]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from agon.engine import State, load
-from agon.engine.rng import Rng
+from agon.engine.rng import Rng, make_rng
 
 
 @dataclass
@@ -27,6 +27,7 @@ class BenchResult:
     seconds: float
     cpu_seconds: float
     clone_us: float
+    generator: str = "splitmix"
 
     @property
     def games_per_second(self) -> float:
@@ -38,8 +39,9 @@ class BenchResult:
         return self.actions / self.cpu_seconds
 
     def summary(self) -> str:
+        keyed = ", keyed generator" if self.generator != "splitmix" else ""
         return (
-            f"{self.game} {self.options}: {self.games_per_second:.1f} random full games/s, "
+            f"{self.game} {self.options}{keyed}: {self.games_per_second:.1f} random full games/s, "
             f"{self.actions_per_second:,.0f} actions/s ({self.actions / max(self.games, 1):.0f} actions/game), "
             f"{f'clone() {self.clone_us:.1f} µs' if self.clone_us else 'clone() not timed'}  [per CPU second, one core; wall clock: "
             f"{self.games / self.seconds:.1f} games/s]"
@@ -47,19 +49,21 @@ class BenchResult:
 
 
 def bench(game_id: str, seconds: float = 5.0, options: dict[str, Any] | None = None, seed: int = 0,
-          progress: Callable[[float], None] | None = None, time_clones: bool = True) -> BenchResult:
+          progress: Callable[[float], None] | None = None, time_clones: bool = True,
+          generator: str = "splitmix") -> BenchResult:
     """Play random games for about `seconds`, with no checks; then time clone() on mid-game states
     (unless `time_clones` is off: clone_us is then 0). `progress(elapsed)` is called after each
-    game (the CLI's progress bar)."""
+    game (the CLI's progress bar). `generator`: the games' random generator (`Game.new`)."""
     game = load(game_id)
     options = dict(options or {})
+    make_rng(generator, seed)  # a bad generator: its one-line error before any game
     rand = random.Random(seed).random
     games = actions = 0
     samples = []
     start = time.perf_counter()
     cpu_start = time.process_time()
     while time.perf_counter() - start < seconds or games == 0:
-        state = game.new(seed + games, quiet=True, **options)  # a machine's game: no log work (issue 15)
+        state = game.new(seed + games, quiet=True, generator=generator, **options)  # a machine's game: no log work (issue 15)
         n = play_random(state, rand, samples if len(samples) < 50 else None)
         games += 1
         actions += n
@@ -68,7 +72,7 @@ def bench(game_id: str, seconds: float = 5.0, options: dict[str, Any] | None = N
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu_start
     clone_us = _time_clone(samples or [game.new(seed, **options)]) if time_clones else 0.0
-    return BenchResult(game_id, options, games, actions, elapsed, cpu, clone_us)
+    return BenchResult(game_id, options, games, actions, elapsed, cpu, clone_us, generator)
 
 
 def play_random(state: State, rand: Callable[[], float], samples: list[State] | None = None) -> int:
@@ -94,18 +98,21 @@ class InstructionCount:
     games: int
     actions: int
     instructions: int  # of play alone: the same games' setups are counted apart and taken off
+    generator: str = "splitmix"
 
     @property
     def per_action(self) -> float:
         return self.instructions / max(self.actions, 1)
 
     def summary(self) -> str:
-        return (f"{self.game} {self.options}: {self.per_action:,.0f} instructions per action "
+        keyed = ", keyed generator" if self.generator != "splitmix" else ""
+        return (f"{self.game} {self.options}{keyed}: {self.per_action:,.0f} instructions per action "
                 f"({self.games} fixed quiet random games, {self.actions:,} actions; setup not counted)"
                 "  [cachegrind, PYTHONHASHSEED=0: the same on any load]")
 
 
-def play_fixed(game_id: str, games: int, options: dict[str, Any] | None = None, play: bool = True) -> int:
+def play_fixed(game_id: str, games: int, options: dict[str, Any] | None = None, play: bool = True,
+               generator: str = "splitmix") -> int:
     """The workload `count_instructions` measures: `games` quiet games from seeds 1000, 1001, ...
     played to their end by `play_random` from one fixed chooser (`play` False: only set up); the
     number of actions played."""
@@ -113,13 +120,14 @@ def play_fixed(game_id: str, games: int, options: dict[str, Any] | None = None, 
     rand = random.Random(12345).random
     actions = 0
     for k in range(games):
-        state = game.new(1000 + k, quiet=True, **dict(options or {}))
+        state = game.new(1000 + k, quiet=True, generator=generator, **dict(options or {}))
         if play:
             actions += play_random(state, rand)
     return actions
 
 
-def count_instructions(game_id: str, games: int = 10, options: dict[str, Any] | None = None) -> InstructionCount:
+def count_instructions(game_id: str, games: int = 10, options: dict[str, Any] | None = None,
+                       generator: str = "splitmix") -> InstructionCount:
     """`agon bench GAME --instructions`: the CPU instructions per action of fixed random games,
     counted by valgrind's cachegrind, which no machine load changes (a timing swings by 1.5x on a
     shared machine). Runs `play_fixed` twice in a child process, with and without play, and takes
@@ -131,10 +139,11 @@ def count_instructions(game_id: str, games: int = 10, options: dict[str, Any] | 
         raise ValueError(f"--games must be at least 1; got {games}")
     options = dict(options or {})
     load(game_id).normalize_options(dict(options))  # a bad option: the game's own one-line error, here
+    make_rng(generator, 1000)  # and a bad generator
     counts = []
     for play in (True, False):
         code = (f"from agon.bench import play_fixed; "
-                f"print(play_fixed({game_id!r}, {games}, {options!r}, play={play}))")
+                f"print(play_fixed({game_id!r}, {games}, {options!r}, play={play}, generator={generator!r}))")
         done = subprocess.run(
             [valgrind, "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
              sys.executable, "-c", code],
@@ -145,10 +154,11 @@ def count_instructions(game_id: str, games: int = 10, options: dict[str, Any] | 
             raise ValueError(f"the counted run failed: {lines[-1] if lines else f'exit code {done.returncode}'}")
         counts.append((int(refs.group(1).replace(",", "")), int(done.stdout.split()[-1])))
     (played, actions), (setup, _) = counts
-    return InstructionCount(game_id, options, games, actions, played - setup)
+    return InstructionCount(game_id, options, games, actions, played - setup, generator)
 
 
-def profile(game_id: str, seconds: float = 5.0, options: dict[str, Any] | None = None, top: int = 25) -> str:
+def profile(game_id: str, seconds: float = 5.0, options: dict[str, Any] | None = None, top: int = 25,
+            generator: str = "splitmix") -> str:
     """`agon bench GAME --profile`: the bench's random games under cProfile; the summary, then the
     `top` functions by time spent in them (their own time, callees excluded), so the next person
     who speeds a game up starts from data."""
@@ -157,7 +167,7 @@ def profile(game_id: str, seconds: float = 5.0, options: dict[str, Any] | None =
     import pstats
 
     profiler = cProfile.Profile()
-    result = profiler.runcall(bench, game_id, seconds, options, time_clones=False)
+    result = profiler.runcall(bench, game_id, seconds, options, time_clones=False, generator=generator)
     out = io.StringIO()
     pstats.Stats(profiler, stream=out).strip_dirs().sort_stats("tottime").print_stats(top)
     lines = out.getvalue().strip().splitlines()

@@ -10,6 +10,7 @@ from typing import Any
 
 from agon.bots import Bot, check_bot, make_bot
 from agon.engine import Action, State, load
+from agon.engine.rng import derived_seed
 
 HUMAN = "human"
 Chooser = Callable[[State, str], Action]
@@ -33,6 +34,15 @@ def seat_players(game_id: str, seats: dict[str, str], seed: int, options: dict[s
     return {role: seats.get(role) or game.default_seat(role, opts) for role in roles}
 
 
+def bot_seed(seed: int, index: int, generator: str = "splitmix") -> int:
+    """The seed of the bot in seat `index` (0, 1, ...) of a game from `seed`. A keyed game's
+    seed is secret and a bot's choices can be watched, so its bots' seeds are drawn from it one
+    way (`derived_seed`); a SplitMix game's are seed * 1000 + index + 1, as they always were."""
+    if generator == "keyed":
+        return derived_seed(seed, "bot", index)
+    return seed * 1000 + index + 1
+
+
 def play_match(
     game_id: str,
     seats: dict[str, str],
@@ -43,6 +53,7 @@ def play_match(
     before_bot: Callable[[State, str], None] | None = None,
     max_actions: int = 1_000_000,
     state: State | None = None,
+    generator: str = "splitmix",
     **options: Any,
 ) -> State:
     """Play a game to its end and return the final state.
@@ -51,13 +62,14 @@ def play_match(
     `human(state, role)` answers for human seats.
     A game already under way can be continued by passing `state`. `before_bot(state, role)` is
     called before a bot chooses (the terminal shows that it is thinking), `on_action` after each action.
+    `generator` names the new game's random generator (see `Game.new`); a state passed in keeps its own.
     """
     filled = seat_players(game_id, seats, seed, options)
     if state is None:
-        state = load(game_id).new(seed, **options)
+        state = load(game_id).new(seed, generator=generator, **options)
     agents: dict[str, Bot | None] = {}
     for index, (role, who) in enumerate(filled.items()):
-        agents[role] = None if who == HUMAN else make_bot(who, game_id, seed * 1000 + index + 1)
+        agents[role] = None if who == HUMAN else make_bot(who, game_id, bot_seed(seed, index, state.generator))
     if any(agent is None for agent in agents.values()):
         if human is None:
             raise ValueError("a human seat needs a `human` chooser")

@@ -26,6 +26,7 @@ from agon.cli.serve import cmd_bench_server, cmd_serve
 from agon.cli.terminal import Quit, TerminalPlayer, show_result
 from agon.engine import ENGINE_VERSION, AgonError, State, games, load, read_record, replay, replay_checked
 from agon.engine import Text as Message
+from agon.engine.rng import GENERATORS, new_secret_seed
 from agon.i18n import LANGUAGES, _, default_language, translator
 from agon.match import HUMAN, play_match, seat_players
 from agon.testing import fuzz
@@ -50,7 +51,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("game", nargs="?", help="the game (not needed with --load)")
     play.add_argument("--seat", action="append", metavar="ROLE=WHO",
                       help="human or a bot with settings, BOT[:k=v,...], e.g. red=human, white=ismcts:seconds=2")
-    play.add_argument("--seed", type=int, default=None, help="seed of the game (default: random)")
+    play.add_argument("--seed", type=int, default=None,
+                      help="seed of the game (default: a secret 128-bit one, with the keyed generator)")
+    play.add_argument("--generator", choices=GENERATORS, default=None,
+                      help="the game's random generator: keyed (its numbers give nothing away; the default without "
+                           "--seed) or splitmix (fast; the default with --seed)")
     play.add_argument("--save", help="write the game record here when the game ends or you quit")
     play.add_argument("--load", help="continue a saved game record (seats as they were, unless --seat says otherwise)")
     play.add_argument("--lang", choices=list(LANGUAGES), default=None,
@@ -71,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     fz.add_argument("--seat", action="append", metavar="ROLE=BOT[:k=v,...]",
                     help="a bot in a seat, e.g. white=ismcts:iterations=50 (others: the game's default seats)")
     fz.add_argument("--random", action="store_true", help="every seat moves at random, whatever the game's default seats")
+    fz.add_argument("--generator", choices=GENERATORS, default="splitmix", help="the games' random generator")
     _add_game_options(fz)
 
     bn = sub.add_parser("bench", help="random full games per second, actions per second, clone() cost")
@@ -85,6 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     bn.add_argument("--instructions", action="store_true",
                     help="CPU instructions per action of fixed random games (valgrind): the same on any load")
     bn.add_argument("--games", type=int, default=10, help="`--instructions`: how many fixed games (default 10)")
+    bn.add_argument("--generator", choices=GENERATORS, default="splitmix", help="the games' random generator")
     _add_game_options(bn)
 
     tour = sub.add_parser("tournament", help="many games between bots: win rates with 95%% intervals, for balance")
@@ -138,11 +145,17 @@ def _new_game(args: argparse.Namespace, named: dict[str, str]) -> tuple[State, d
     if args.game is None:
         raise ValueError("name the game to play (`agon games` lists them), or continue one with --load FILE")
     game, options = load(args.game), game_options(args)
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    # a game nobody named a seed for is a secret: a keyed generator from a 128-bit secret seed
+    # (issue 29); one from --seed N is the fast SplitMix game it has always been, unless --generator says
+    generator = args.generator or ("splitmix" if args.seed is not None else "keyed")
+    if args.seed is not None:
+        seed = args.seed
+    else:
+        seed = new_secret_seed() if generator == "keyed" else int.from_bytes(os.urandom(4), "big")
     humans_named = [role for role, who in named.items() if who == HUMAN]
     if options.get("players") == 1 and "side" not in options and len(humans_named) == 1:
         options["side"] = humans_named[0]  # a solo game: the one person's seat is the side they play
-    state = game.new(seed, **options)
+    state = game.new(seed, generator=generator, **options)
     seats = dict(named)
     if args.players is not None:  # --players N: N people; seats nobody named go to people, automata keep theirs
         for role in game.roles(**state.options):
@@ -155,6 +168,8 @@ def _new_game(args: argparse.Namespace, named: dict[str, str]) -> tuple[State, d
 
 def _loaded_game(args: argparse.Namespace, named: dict[str, str]) -> tuple[State, dict[str, str]]:
     """A saved game, and its seats as they were saved (--seat overrides a seat)."""
+    if args.generator is not None or args.seed is not None:
+        raise ValueError("--load continues a game with its own seed and generator: no --seed or --generator with it")
     record = read_record(Path(args.load))
     if args.game is not None and record.get("game") != args.game:
         raise ValueError(f"{args.load} is a record of {record.get('game')!r}, not of {args.game}")
@@ -190,7 +205,10 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     tr = translator(args.lang or default_language(), game_id)
     named_roles = {r: tr.term(state.game.role_name(r)) for r in filled}
     seated = [(f"{named_roles[r]} ({r})" if named_roles[r] != r else r) + f" = {w}" for r, w in filled.items()]
-    heading = tr(_("{game}, seed {seed}: {seats}"), game=state.game.title, seed=str(seed), seats=", ".join(seated))
+    if state.generator == "keyed":  # the seed is every hand and the deck order: never on the screen
+        heading = tr(_("{game}, a secret seed: {seats}"), game=state.game.title, seats=", ".join(seated))
+    else:
+        heading = tr(_("{game}, seed {seed}: {seats}"), game=state.game.title, seed=str(seed), seats=", ".join(seated))
     console.print(escape(heading), soft_wrap=True)
     player = TerminalPlayer(console, humans, seats=filled, tr=tr)
     interrupted = False
@@ -241,7 +259,7 @@ def cmd_fuzz(console: Console, args: argparse.Namespace) -> int:
             raise ValueError("fuzz seats bots only")
     with _progress(console, "fuzz " + args.game, args.games) as advance:
         report = fuzz(args.game, args.games, options, first_seed=args.seed, check_replay=not args.no_replay, seats=seats,
-                      progress=advance)
+                      progress=advance, generator=args.generator)
     console.print(report.summary(), markup=False, soft_wrap=True)
     return 0 if report.ok else 1
 
@@ -256,13 +274,15 @@ def cmd_bench(console: Console, args: argparse.Namespace) -> int:
         return 0
     load(args.game)
     if args.instructions:
-        console.print(count_instructions(args.game, args.games, game_options(args)).summary(), markup=False, soft_wrap=True)
+        counted = count_instructions(args.game, args.games, game_options(args), generator=args.generator)
+        console.print(counted.summary(), markup=False, soft_wrap=True)
         return 0
     if args.profile:
-        console.print(profile(args.game, args.seconds, game_options(args)), markup=False, soft_wrap=True)
+        console.print(profile(args.game, args.seconds, game_options(args), generator=args.generator), markup=False,
+                      soft_wrap=True)
         return 0
     with _progress(console, "bench " + args.game, args.seconds, unit="s") as advance:
-        result = bench(args.game, args.seconds, game_options(args), progress=advance)
+        result = bench(args.game, args.seconds, game_options(args), progress=advance, generator=args.generator)
     console.print(result.summary(), markup=False, soft_wrap=True)
     return 0
 

@@ -6,11 +6,12 @@ from agon.engine.game import ENGINE_VERSION, Game, State, games, load, register
 from agon.engine.log import LogEntry
 from agon.engine.options import OptionSpec
 from agon.engine.record import Replayed, read_record, replay, replay_checked, save_record
-from agon.engine.rng import Rng
+from agon.engine.rng import KeyedRng, RandomSource, Rng, new_secret_seed
 from agon.engine.text import ENGLISH, Text, Translator, from_json, log_lines, msg, plural
 
 __all__ = [
-    "ENGINE_VERSION", "ENGLISH", "Action", "AgonError", "Game", "IllegalAction", "LogEntry", "OptionSpec", "Prompt",
-    "ReplayError", "Replayed", "Rng", "State", "Text", "Translator", "UnknownGame", "from_json", "games", "load",
-    "log_lines", "msg", "plural", "read_record", "register", "replay", "replay_checked", "save_record",
+    "ENGINE_VERSION", "ENGLISH", "Action", "AgonError", "Game", "IllegalAction", "KeyedRng", "LogEntry", "OptionSpec",
+    "Prompt", "RandomSource", "ReplayError", "Replayed", "Rng", "State", "Text", "Translator", "UnknownGame", "from_json",
+    "games", "load", "log_lines", "msg", "new_secret_seed", "plural", "read_record", "register", "replay",
+    "replay_checked", "save_record",
 ]

@@ -45,7 +45,7 @@ from agon.engine.actions import UNDO, Action, Prompt, as_action, legal_match, sh
 from agon.engine.errors import AgonError, IllegalAction, UnknownGame
 from agon.engine.log import LogEntry, SharedList
 from agon.engine.options import OptionSpec
-from agon.engine.rng import Rng
+from agon.engine.rng import KeyedRng, RandomSource, Rng, make_rng
 from agon.engine.text import _UNDO_LABEL, ENGLISH, NOBODY, NOTE, WAITING, Text, Translator, as_text
 
 ENGINE_VERSION = "0.3.0"
@@ -88,12 +88,16 @@ class Game(ABC):
         the player counts each applies to), for lobbies and front ends; [] for a game with none."""
         return []
 
-    def new(self, seed: int = 0, *, quiet: bool = False, **options: Any) -> State:
+    def new(self, seed: int = 0, *, quiet: bool = False, generator: str = "splitmix", **options: Any) -> State:
         """A new game from `seed` with these options; `quiet`: a machine's game, with no log
-        lines from the setup on (the record stays; `log` replays it)."""
+        lines from the setup on (the record stays; `log` replays it). `generator` names the
+        state's random generator: "splitmix" (`Rng`, fast, for the machines' games: its numbers
+        give its seed away) or "keyed" (`KeyedRng`, for a game whose hidden cards must stay
+        hidden: its seed, any int from 0 to 2**256 - 1, from `new_secret_seed()`). A bad
+        generator or seed raises ValueError."""
         opts = self.normalize_options(dict(options))
         state = self.state_class.__new__(self.state_class)
-        state._init_base(self, int(seed), opts)
+        state._init_base(self, int(seed), opts, generator)
         state.quiet = bool(quiet)
         state._setup()
         return state
@@ -153,11 +157,12 @@ class State(ABC):
     (its `__dict__` is copied and hashed as well), only slower."""
 
     __slots__ = ("_actions", "_log", "_memo", "_n_actions", "_revealed", "_undo", "_view_log", "game",
-                 "options", "quiet", "rng", "seed", "undo_enabled")
+                 "generator", "options", "quiet", "rng", "seed", "undo_enabled")
     game: Game
     seed: int
     options: dict[str, Any]
-    rng: Rng
+    rng: RandomSource
+    generator: str  # "splitmix" or "keyed": which generator `rng` is, and the record says so
     undo_enabled: bool
     quiet: bool
     # the engine memoises each position's active roles and legal lists when this is on, or when
@@ -184,11 +189,12 @@ class State(ABC):
 
     # -- construction -------------------------------------------------------------------------
 
-    def _init_base(self, game: Game, seed: int, options: dict[str, Any]) -> None:
+    def _init_base(self, game: Game, seed: int, options: dict[str, Any], generator: str = "splitmix") -> None:
         self.game = game
         self.seed = seed
         self.options = options
-        self.rng = Rng(seed)
+        self.rng = make_rng(generator, seed)  # ValueError for a generator or seed it does not take
+        self.generator = generator
         self._log = SharedList()
         # the record of actions, newest last, as immutable links (earlier links, role, action[, note]):
         # appending is one small tuple, and clones share it as it is (see _entries)
@@ -499,26 +505,30 @@ class State(ABC):
         self._copy_into(twin)
         return twin
 
-    def determinize(self, role: str, rng: Rng) -> State:
+    def determinize(self, role: str, rng: RandomSource) -> State:
         """A full state that `role` cannot tell from this one: what it cannot see is resampled
-        with `rng` (never this state's own generator), and future dice are reseeded."""
+        with `rng` (never this state's own generator), and future dice are reseeded. The twin's
+        generator is a fast `Rng` seeded from `rng`, whatever this state's is: search never
+        touches the real generator, and never pays for a keyed one."""
         roles = self.game.roles(**self.options)
         if role not in roles:
             raise ValueError(f"determinize takes one of the roles {', '.join(roles)}; got {short(role)}")
         twin = self.clone()
-        twin.rng = rng.fork()
+        twin.rng = Rng(rng.next64())  # (what `Rng.fork` does)
+        twin.generator = "splitmix"
         twin.seed = rng.next64() >> 2  # the seed decides the deck and an automaton's die rolls: hidden too
         twin._determinize(role, rng)
         return twin
 
     def record(self) -> dict[str, Any]:
-        return {
-            "game": self.game.id,
-            "engine": ENGINE_VERSION,
-            "seed": self.seed,
-            "options": dict(self.options),
-            "actions": [[entry[0], entry[1], _jsonable(entry[2]), *entry[3:]] for entry in self._entries()],
-        }
+        """The seed, the options and every action (see agon.engine.record); "generator": "keyed"
+        for a keyed game (a SplitMix game's record has no such key, as before there was a choice)."""
+        record: dict[str, Any] = {"game": self.game.id, "engine": ENGINE_VERSION, "seed": self.seed}
+        if self.generator != "splitmix":
+            record["generator"] = self.generator
+        record["options"] = dict(self.options)
+        record["actions"] = [[entry[0], entry[1], _jsonable(entry[2]), *entry[3:]] for entry in self._entries()]
+        return record
 
     def snapshot(self) -> dict[str, Any]:
         """Everything about the state, JSON-ready: every role's view, the generator, the history."""
@@ -535,6 +545,8 @@ class State(ABC):
         cards), the generator, the history and the log: two states with the same digest are the
         same game at the same point."""
         blob = repr((self.game.id, self._digest_snapshot(), self.rng.state, self.rng.draws))
+        if self.generator != "splitmix":  # (a SplitMix game's digest is as before there was a choice)
+            blob += repr(self.generator)
         h = hashlib.sha256(blob.encode())
         h.update(repr(self._entries()).encode())  # plain values: a stable repr
         # the log as read in English: the same words give the same digest however a game builds them
@@ -632,10 +644,10 @@ class State(ABC):
     def _copy_into(self, twin: State) -> None: ...
 
     @abstractmethod
-    def _determinize(self, role: str, rng: Rng) -> None: ...
+    def _determinize(self, role: str, rng: RandomSource) -> None: ...
 
 
-_NOT_STATE = frozenset({"game", "undo_enabled", "quiet", "rng"})  # the rng is hashed on its own
+_NOT_STATE = frozenset({"game", "undo_enabled", "quiet", "rng", "generator"})  # the rng is hashed on its own
 
 
 def canonical(value: Any) -> Any:
@@ -656,6 +668,8 @@ def canonical(value: Any) -> Any:
         return canonical(value.to_list())
     if isinstance(value, Rng):
         return ("rng", value.state, value.draws)
+    if isinstance(value, KeyedRng):
+        return ("keyed-rng", value.state, value.draws)
     if callable(value) and hasattr(value, "__qualname__"):
         return ("fn", getattr(value, "__module__", ""), value.__qualname__)
     fields = getattr(value, "__dict__", None)

@@ -6,10 +6,15 @@ A record is a JSON object::
      "actions": [["democrat", "card", 17], ["communist", "space", "Berlin", "a bot's note"], ...],
      "digest": "3f2a..."}
 
+and, for a game whose generator is the keyed one (`KeyedRng`: the server's matches, `agon play`
+without `--seed`), `"generator": "keyed"` with a seed of up to 256 bits; a record without it is a
+SplitMix game (`Rng`), whose seed fits in 64 bits.
+
 `replay` refuses, with a ReplayError that says what is wrong, anything else: a seed that is
-missing or not a whole number, actions that are not a list, a version no engine here replays.
-The seed fixes every hand and the deck order, so a record of a game still going on tells its
-reader everything hidden (see docs/architecture.md, "Records").
+missing or not a whole number or out of its generator's range, a generator no engine here has,
+actions that are not a list, a version no engine here replays. The seed fixes every hand and the
+deck order, so a record of a game still going on tells its reader everything hidden (see
+docs/architecture.md, "Records").
 """
 
 from __future__ import annotations
@@ -22,10 +27,14 @@ from typing import Any
 from agon.engine.actions import short
 from agon.engine.errors import AgonError, IllegalAction, ReplayError
 from agon.engine.game import DIGEST_SINCE, ENGINE_VERSION, State, load
+from agon.engine.rng import GENERATORS, KEYED_SEED_BITS
 
 # engine versions whose records replay here (the actions mean the same)
 REPLAYS = ("0.1.0", "0.2.0", ENGINE_VERSION)
-SEED_RANGE = (-(1 << 63), 1 << 64)
+SEED_RANGE = (-(1 << 63), 1 << 64)  # a SplitMix game's seed
+# each generator's seeds, as (lowest, one past the highest), and how a message says it
+SEED_RANGES = {"splitmix": (SEED_RANGE, "fits in 64 bits"),
+               "keyed": ((0, 1 << KEYED_SEED_BITS), f"is from 0 to 2**{KEYED_SEED_BITS} - 1")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +65,7 @@ def replay_checked(record: dict[str, Any] | str | Path) -> Replayed:
     """`replay`, also saying whether a digest confirmed the rebuilt state (`agon replay --verify`)."""
     record = check_record(read_record(record))
     try:
-        state = load(record["game"]).new(record["seed"], **record["options"])
+        state = load(record["game"]).new(record["seed"], generator=record["generator"], **record["options"])
     except (AgonError, KeyError, ValueError, TypeError) as err:
         raise ReplayError(f"the record's setup is not valid: {err}", -1) from err
     for index, entry in enumerate(record["actions"]):
@@ -107,11 +116,15 @@ def check_record(record: dict[str, Any]) -> dict[str, Any]:
     if engine not in REPLAYS:
         raise ReplayError(f"the record was written by engine {short(engine)}; this engine "
                           f"({ENGINE_VERSION}) replays records of {', '.join(REPLAYS)}", -1)
+    generator = record.get("generator", "splitmix")  # records from before the choice: SplitMix
+    if type(generator) is not str or generator not in GENERATORS:
+        raise ReplayError(f"a record's generator is one of {', '.join(GENERATORS)}; got {_kind(generator)}", -1)
     seed = record.get("seed")
     if type(seed) is not int:
         raise ReplayError(f"a record's seed is a whole number; got {_kind(seed)}", -1)
-    if not SEED_RANGE[0] <= seed < SEED_RANGE[1]:
-        raise ReplayError("a record's seed fits in 64 bits", -1)
+    (low, high), says = SEED_RANGES[generator]
+    if not low <= seed < high:
+        raise ReplayError(f"a record's seed {says} (its generator: {generator})", -1)
     options = record.get("options", {})
     if not isinstance(options, dict) or not all(type(k) is str for k in options):
         raise ReplayError(f"a record's options are an object; got {_kind(options)}", -1)
@@ -120,10 +133,11 @@ def check_record(record: dict[str, Any]) -> dict[str, Any]:
     digest = record.get("digest")
     if digest is not None and type(digest) is not str:
         raise ReplayError(f"a record's digest is text; got {_kind(digest)}", -1)
-    return {**record, "options": options}
+    return {**record, "options": options, "generator": generator}
 
 
 def save_record(state: State, path: str | Path) -> None:
+    """Write the state's record, with its digest, as a JSON file (a keyed game's says so)."""
     record = state.record()
     record["digest"] = state.digest()
     Path(path).write_text(json.dumps(record, indent=1) + "\n")

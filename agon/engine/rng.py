@@ -1,12 +1,24 @@
-"""The seeded random generator that lives in every game state.
+"""The seeded random generators that live in game states (`RandomSource`, the API both share).
 
-SplitMix64: its whole state is one 64-bit integer, so `clone()` is free and a game replays
-exactly from its seed. `draws` counts how many numbers were taken; the engine reads it to know
-that an action used randomness (which ends what undo may take back).
+`Rng`, SplitMix64: its whole state is one 64-bit integer, so `clone()` is free and a game replays
+exactly from its seed; the machines' generator (bench, fuzz, tournaments, search). Its outputs give
+its state away (the finalizer is a bijection: one output is the state), so whoever sees a few of
+its numbers can compute all the others: a game whose hidden cards it deals is not secret from a
+player who searches the seeds (issue 29).
+
+`KeyedRng`: BLAKE2b keyed with the seed, in counter mode; its outputs say nothing of the key or of
+what comes next, so a match with a secret seed (`new_secret_seed`) keeps its deal secret, and it
+still replays exactly from that seed. The server's matches and `agon play` without `--seed` use it.
+
+Both count in `draws` how many numbers were taken; the engine reads it to know that an action
+used randomness (which ends what undo may take back).
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
+import struct
 import sys
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
@@ -58,7 +70,62 @@ def _lane_constants(count: int) -> _Lanes:
             int.from_bytes(full * count, "little"), factor_bits)
 
 
-class Rng:
+class RandomSource:
+    """What a game may ask of its generator: `Rng` and `KeyedRng` both give it (type hints say
+    `RandomSource` where either will do). A generator is deterministic from its seed; `clone()`
+    continues identically; `draws` counts the numbers taken; `state` is an int that says where in
+    its stream the generator is (the engine hashes it in `State.digest`)."""
+
+    __slots__ = ()
+    draws: int
+    state: int
+
+    def next64(self) -> int:
+        """A uniform 64-bit integer."""
+        raise NotImplementedError
+
+    def below(self, n: int) -> int:
+        """A uniform integer in 0..n-1 (the top bits of n * next64(): one draw, no rejection)."""
+        raise NotImplementedError
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates, in place: for i from the end down, swap items i and `below(i + 1)`."""
+        raise NotImplementedError
+
+    def clone(self) -> RandomSource:
+        """A generator that continues exactly as this one would."""
+        raise NotImplementedError
+
+    def fork(self) -> RandomSource:
+        """A new, independent generator seeded from this one."""
+        raise NotImplementedError
+
+    def randint(self, low: int, high: int) -> int:
+        """A uniform integer in low..high, both included."""
+        return low + self.below(high - low + 1)
+
+    def die(self, sides: int = 6) -> int:
+        """A roll of a die with `sides` sides: 1 + below(sides)."""
+        if sides <= 0:
+            raise ValueError(f"die({sides}): a die has at least one side")
+        return 1 + self.below(sides)
+
+    def random(self) -> float:
+        """A float in [0, 1), from the top 53 bits of one draw."""
+        return (self.next64() >> 11) * (1.0 / (1 << 53))
+
+    def choice(self, seq: Sequence[T]) -> T:
+        if not seq:
+            raise IndexError("choice from an empty sequence")
+        return seq[self.below(len(seq))]
+
+    def sample(self, seq: Sequence[T], k: int) -> list[T]:
+        pool = list(seq)
+        self.shuffle(pool)
+        return pool[:k]
+
+
+class Rng(RandomSource):
     __slots__ = ("draws", "state")
 
     def __init__(self, seed: int = 0) -> None:
@@ -161,3 +228,154 @@ class Rng:
     def fork(self) -> Rng:
         """A new, independent generator seeded from this one (for search, bots, determinize)."""
         return Rng(self.next64())
+
+
+# -- the keyed generator -----------------------------------------------------------------------
+
+GENERATORS = ("splitmix", "keyed")  # the names a game and its record give their generator
+KEYED_SEED_BITS = 256  # a keyed generator's seed is any int in 0 <= seed < 2**256 (its key's 32 bytes)
+SECRET_SEED_BITS = 128  # what `new_secret_seed` draws: beyond any search
+_WORDS = 8  # 64-bit words per block: BLAKE2b's largest digest, 64 bytes
+_UNPACK = struct.Struct(f"<{_WORDS}Q").unpack  # little-endian on every machine: the same stream everywhere
+_PERSON = b"agon-rng-1"  # BLAKE2b's personalisation: these digests serve no other purpose
+
+
+def new_secret_seed() -> int:
+    """A fresh seed for a match that needs secrecy: 128 bits from the system's secure source."""
+    return secrets.randbits(SECRET_SEED_BITS)
+
+
+def _key(seed: int) -> bytes:
+    """A keyed generator's seed as its key: 32 bytes; ValueError for a seed out of range."""
+    if type(seed) is not int or not 0 <= seed < 1 << KEYED_SEED_BITS:
+        raise ValueError(f"a keyed generator's seed is a whole number from 0 to 2**{KEYED_SEED_BITS} - 1")
+    return seed.to_bytes(KEYED_SEED_BITS // 8, "little")
+
+
+def _keyed_hasher(seed: int) -> hashlib.blake2b:
+    return hashlib.blake2b(key=_key(seed), digest_size=64, person=_PERSON)
+
+
+def derived_seed(seed: int, *labels: int | str) -> int:
+    """A 64-bit seed for a generator of its own (a bot's, a non-player's), drawn from a keyed
+    game's seed one way (BLAKE2b keyed with it, of the labels): whatever the numbers of that
+    generator give away, it is not the game's seed. Labels tell the uses apart."""
+    message = repr(labels).encode()
+    return int.from_bytes(hashlib.blake2b(message, key=_key(seed), digest_size=8, person=b"agon-derived").digest(), "little")
+
+
+def _restore_keyed(seed: int, position: int, draws: int) -> KeyedRng:
+    """A KeyedRng from its pickled form (a keyed hasher does not pickle: it is built again)."""
+    rng = KeyedRng(seed)
+    rng._seek(position)
+    rng.draws = draws
+    return rng
+
+
+class KeyedRng(RandomSource):
+    """A generator whose outputs reveal neither its seed nor its state: block i of its stream is
+    the 64-byte keyed BLAKE2b of the counter i (key: the seed's 32 bytes), read as 8 words. Without
+    the key its numbers cannot be told from chance, so a player who sees some of them learns
+    nothing of the others (issue 29); with the seed a game replays exactly.
+
+    `state` is how many words the stream has given (a position, no secret: the key is not in it);
+    `clone()` copies a few references (the keyed hasher is shared: each block hashes a copy)."""
+
+    __slots__ = ("_block", "_hasher", "_next", "_seed", "_words", "draws")
+
+    def __init__(self, seed: int = 0) -> None:
+        self._hasher = _keyed_hasher(seed)
+        self._seed = seed
+        self._block = -1  # the block `_words` holds; -1: none yet
+        self._words: tuple[int, ...] = ()
+        self._next = _WORDS  # the next word of `_words` to give; _WORDS: the block is spent
+        self.draws = 0
+
+    @property
+    def state(self) -> int:
+        return self._block * _WORDS + self._next
+
+    def __repr__(self) -> str:  # never the seed: a log or a traceback shows no key
+        return f"<KeyedRng at word {self.state}, {self.draws} draws>"
+
+    def __reduce__(self) -> tuple[object, tuple[int, int, int]]:
+        return _restore_keyed, (self._seed, self.state, self.draws)
+
+    def _seek(self, position: int) -> None:
+        """Stand at word `position` of the stream (unpickling)."""
+        if position <= 0:
+            return
+        block, used = divmod(position - 1, _WORDS)  # the block of the last word given
+        self._fill(block)
+        self._next = used + 1
+
+    def _fill(self, block: int) -> None:
+        hasher = self._hasher.copy()
+        hasher.update(block.to_bytes(16, "little"))
+        self._words = _UNPACK(hasher.digest())
+        self._block = block
+
+    def clone(self) -> KeyedRng:
+        twin = KeyedRng.__new__(KeyedRng)
+        twin._hasher = self._hasher
+        twin._seed = self._seed
+        twin._block = self._block
+        twin._words = self._words
+        twin._next = self._next
+        twin.draws = self.draws
+        return twin
+
+    def next64(self) -> int:
+        self.draws += 1
+        i = self._next
+        if i == _WORDS:
+            self._fill(self._block + 1)
+            i = 0
+        self._next = i + 1
+        return self._words[i]
+
+    def below(self, n: int) -> int:
+        """A uniform integer in 0..n-1 (the top bits of n * next64(): one draw, no rejection; the
+        bias, n / 2**64, is far below anything a game could notice)."""
+        if n <= 0:
+            raise ValueError(f"below({n}): n must be positive")
+        self.draws += 1  # next64, inlined
+        i = self._next
+        if i == _WORDS:
+            self._fill(self._block + 1)
+            i = 0
+        self._next = i + 1
+        return (self._words[i] * n) >> 64
+
+    def die(self, sides: int = 6) -> int:
+        """1 + below(sides), inlined: the games roll at every check and battle."""
+        if sides <= 0:
+            raise ValueError(f"die({sides}): a die has at least one side")
+        self.draws += 1
+        i = self._next
+        if i == _WORDS:
+            self._fill(self._block + 1)
+            i = 0
+        self._next = i + 1
+        return 1 + ((self._words[i] * sides) >> 64)
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates, in place: for i from the end down, swap items i and `below(i + 1)`."""
+        below = self.below
+        for i in range(len(items) - 1, 0, -1):
+            j = below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def fork(self) -> KeyedRng:
+        """A new, independent keyed generator whose key is the next four words of this one."""
+        words = [self.next64() for _ in range(KEYED_SEED_BITS // 64)]
+        return KeyedRng(sum(word << (64 * k) for k, word in enumerate(words)))
+
+
+def make_rng(generator: str, seed: int) -> RandomSource:
+    """The generator named `generator` ("splitmix" or "keyed", `GENERATORS`) seeded with `seed`."""
+    if generator == "splitmix":
+        return Rng(seed)
+    if generator == "keyed":
+        return KeyedRng(seed)
+    raise ValueError(f"no generator {generator!r}; generators: {', '.join(GENERATORS)}")

@@ -14,7 +14,8 @@ from typing import Any
 
 from agon.bots import Bot, make_bot
 from agon.engine import IllegalAction, State, load, replay
-from agon.engine.rng import Rng
+from agon.engine.rng import Rng, make_rng
+from agon.match import bot_seed
 
 
 @dataclass
@@ -64,7 +65,7 @@ def _seat_bots(game_id: str, state: State, seats: Seats, seed: int) -> dict[str,
     else:
         raise ValueError(f"seats must be None, 'default' or a dict, not {seats!r}")
     return {
-        role: make_bot(name, game_id, seed * 1000 + index + 1)
+        role: make_bot(name, game_id, bot_seed(seed, index, state.generator))
         for index, (role, name) in enumerate(names.items())
         if name != "random"
     }
@@ -78,14 +79,16 @@ def play_random_game(
     check: bool = True,
     max_actions: int = 200_000,
     seats: Seats = None,
+    generator: str = "splitmix",
 ) -> tuple[State, Problem | None]:
-    """One game of random moves (and of bots in the seats `seats` names); returns the final (or
-    failing) state and the first problem found."""
+    """One game of random moves (and of bots in the seats `seats` names) with the random
+    generator `generator` names (see `Game.new`); returns the final (or failing) state and the
+    first problem found."""
     options = dict(options or {})
     chooser = Rng(seed ^ 0x5EED)
     step = 0
     try:
-        state = load(game_id).new(seed, **options)
+        state = load(game_id).new(seed, generator=generator, **options)
         bots = _seat_bots(game_id, state, seats, seed)
     except Exception:
         return None, Problem(seed, "crash", traceback.format_exc(limit=8), -1)  # type: ignore[return-value]
@@ -131,17 +134,22 @@ def fuzz(
     max_actions: int = 200_000,
     seats: Seats = None,
     progress: Callable[[int], None] | None = None,
+    generator: str = "splitmix",
 ) -> FuzzReport:
     """Play `games` games from consecutive seeds and report every problem.
 
     `seats`: None, every role moves at random; "default", each role gets the game's default seat
     (e.g. Cuba Libre's Non-Players for the factions nobody plays), random where that is "random";
     or a dict role -> bot name (roles not named move at random). `progress(n)` is called after
-    each game with the number of games done (the CLI's progress bar).
+    each game with the number of games done (the CLI's progress bar). `generator`: the games'
+    random generator, "splitmix" or "keyed" (their records say so, and replay with it).
     """
+    for seed in (first_seed, first_seed + games - 1):
+        make_rng(generator, seed)  # a generator that is none, or seeds it does not take: one error, not a crash a game
     report = FuzzReport(game_id, dict(options or {}))
     for seed in range(first_seed, first_seed + games):
-        state, problem = play_random_game(game_id, seed, options, max_actions=max_actions, seats=seats)
+        state, problem = play_random_game(game_id, seed, options, max_actions=max_actions, seats=seats,
+                                          generator=generator)
         report.games += 1
         if progress is not None:
             progress(report.games)
