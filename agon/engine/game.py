@@ -72,6 +72,10 @@ class Game(ABC):
     title: ClassVar[str]
     state_class: ClassVar[type[State]]
     rules_doc: ClassVar[str | None] = None
+    # the version of the game's rules as code: raised by every change after which a stored list of
+    # actions may play to another game (a rule, a setup, a random draw's order); the server keeps
+    # it with each match and does not go on with a match under other rules (docs/server.md, Upgrades)
+    rules_version: ClassVar[str] = "1"
 
     @abstractmethod
     def roles(self, **options: Any) -> list[str]:

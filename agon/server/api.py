@@ -280,9 +280,11 @@ async def act(ctx: Context, match_id: str, body: ActionBody, authorization: str 
 
 
 @router.get("/api/matches/{match_id}/record", tags=["matches"], responses=ERRORS_DOC)
-async def get_record(match_id: str, request: Request) -> JSON:
-    """The game's record (seed, options, actions, digest) once the game is over; 409 before."""
-    return JSON(await run_in_threadpool(_ctx(request).matches.record, match_id))
+async def get_record(match_id: str, request: Request, authorization: Bearer = None) -> JSON:
+    """The game's record (seed, options, actions, digest) once the game is over; 409 before. A
+    frozen match (stored under other rules: it cannot go on) gives its record to its seats
+    (Bearer token) before the end too, with the versions it was played under."""
+    return JSON(await run_in_threadpool(_ctx(request).matches.record, match_id, bearer(authorization)))
 
 
 @router.get("/api/matches/{match_id}/steps/{n}", tags=["matches"], responses=ERRORS_DOC)

@@ -7,8 +7,10 @@ one and leaves the state as it was), stores it in the transaction that advances 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import hmac
+import logging
 import secrets
 import threading
 from array import array
@@ -20,14 +22,18 @@ from agon.bots import bot_settings
 from agon.bots import bots as bot_names
 from agon.engine import Action, AgonError, Game, IllegalAction, State, UnknownGame, games, load, replay
 from agon.engine.actions import freeze
+from agon.engine.rng import KEYED_SEED_BITS, new_secret_seed
 from agon.engine.text import as_text
-from agon.match import HUMAN, seat_players
+from agon.match import HUMAN, bot_seed, seat_players
+from agon.server import versions
 from agon.server.bot_limits import BotLimits
 from agon.server.bot_trouble import trouble_messages
 from agon.server.encode import dumps
 from agon.server.store import ActionRow, MatchRow, SeatRow, StaleVersion, Store
 
-MAX_SEED = 2**63 - 1
+MAX_SEED = 2**KEYED_SEED_BITS - 1  # a creator's seed (the keyed generator's range)
+
+log = logging.getLogger("agon.server")
 
 
 class ApiError(Exception):
@@ -173,10 +179,14 @@ class Matches:
             row = self.store.get_match(match_id)
             if row is None:
                 raise ApiError(404, f"no match {match_id!r}")
-            state = load(row.game).new(row.seed, **row.options)
+            game = load(row.game)
+            state = game.new(row.seed, generator=row.generator, **row.options)
             state.undo_enabled = row.undo
             live = new_live(row, state, 0)
-            self._catch_up(live)
+            if versions.same(row, game):
+                self._catch_up(live)
+            else:
+                self._check_versions(live, game)
             with self._guard:
                 self._cache[match_id] = live
                 while len(self._cache) > self.cache_size:
@@ -194,6 +204,22 @@ class Matches:
                 self._evict(live.row.id)
                 raise ApiError(500, f"match {live.row.id} does not replay at action {a.index}: {err}") from err
             live.applied(a.verb)
+
+    def _check_versions(self, live: Live, game: Game) -> None:
+        """The match was stored under other engine or rules versions: replay it and compare the
+        stored digests. The same game: record this server's versions and go on. Another game, or
+        actions no longer legal: the match is frozen (readable and exportable, not continued)."""
+        row = live.row
+        check = versions.replay_and_compare(row, live.state, self.store.actions_from(row.id, 0), live.applied)
+        if check.problem is None:
+            engine, rules = versions.running(game)
+            self.store.set_versions(row.id, engine, rules)
+            live.row = dataclasses.replace(row, engine_version=engine, rules_version=rules)
+            log.info("agon: match %s replays identically under %s rules %s (agon %s); it goes on",
+                     row.id, game.title, rules, engine)
+            return
+        live.frozen = versions.frozen_message(row, game)
+        log.warning("agon: match %s is frozen: %s (%s)", row.id, check.problem, live.frozen)
 
     def _evict(self, match_id: str) -> None:
         with self._guard:
@@ -240,11 +266,13 @@ class Matches:
                     self.bot_limits.check(who, game_id)
                 except ValueError as err:
                     raise ApiError(400, f"seat {role}: {err}") from None
+        seeded = seed is not None  # a creator's seed: the creator can compute the deal, every seat is told
         if seed is None:
-            seed = secrets.randbelow(2**31)
+            seed = new_secret_seed()
         elif not 0 <= seed <= MAX_SEED:
-            raise ApiError(400, f"seed must be 0..{MAX_SEED}")
-        state = game.new(seed, **opts)
+            raise ApiError(400, f"seed must be 0..2**{KEYED_SEED_BITS} - 1")
+        state = game.new(seed, generator="keyed", **opts)
+        engine, rules = versions.running(game)
         tokens = {role: secrets.token_urlsafe(24) for role, who in filled.items() if who == HUMAN}
         seat_rows = {
             role: SeatRow(role, "human" if who == HUMAN else "bot", None if who == HUMAN else who,
@@ -252,7 +280,8 @@ class Matches:
             for role, who in filled.items()}
         row = MatchRow(id=secrets.token_urlsafe(9), game=game_id, options=opts, seed=seed,
                        title=(title or game.title)[:200], version=0, undo=bool(tokens), is_over=state.is_over,
-                       imported=False, seats=seat_rows)
+                       imported=False, seats=seat_rows, generator="keyed", seeded=seeded, engine_version=engine,
+                       rules_version=rules, start_digest=state.digest())
         state.undo_enabled = row.undo
         self.store.create_match(row)
         self._remember(new_live(row, state, 0))
@@ -270,11 +299,16 @@ class Matches:
             raise ApiError(422, "the record does not reach the end of the game; only finished games are imported")
         game = state.game
         roles = game.roles(**state.options)
+        engine, rules = versions.running(game)
+        start = game.new(state.seed, generator=state.generator, **state.options).digest()
         row = MatchRow(id=secrets.token_urlsafe(9), game=game.id, options=dict(state.options), seed=state.seed,
                        title=(title or f"{game.title} (imported)")[:200], version=0, undo=False, is_over=True,
-                       imported=True, seats={r: SeatRow(r, "human", None, None) for r in roles})
+                       imported=True, seats={r: SeatRow(r, "human", None, None) for r in roles},
+                       generator=state.generator, engine_version=engine, rules_version=rules, start_digest=start)
         entries = state.record()["actions"]
         actions = [ActionRow(i, e[0], e[1], e[2], e[3] if len(e) > 3 else None) for i, e in enumerate(entries)]
+        if actions:  # the end's digest
+            actions[-1] = dataclasses.replace(actions[-1], digest=state.digest())
         self.store.create_match(row, actions)
         self._remember(new_live(row, state, len(actions)))
         return row.id
@@ -295,6 +329,8 @@ class Matches:
     def act_locked(self, live: Live, role: str, version: int, verb: str, arg: Any, note: str | None = None) -> Live:
         """`act`, for the caller that holds the match's lock and has it from `_sync` (or `at_hand`)."""
         match_id = live.row.id
+        if live.frozen is not None:
+            raise ApiError(423, live.frozen)
         if version != live.version:
             live = self._sync(match_id, fresh=True)  # another process may have moved it on
         if version != live.version:
@@ -306,7 +342,8 @@ class Matches:
             raise ApiError(422, str(err)) from err
         except (TypeError, ValueError) as err:
             raise ApiError(422, f"{action} is not an action this game understands: {err}") from err
-        stored = ActionRow(version, role, verb, jsonable(action.arg), note)
+        digest = live.state.digest() if versions.digest_due(version, live.state.is_over) else None
+        stored = ActionRow(version, role, verb, jsonable(action.arg), note, digest)
         live.storing = version + 1
         try:
             self.store.append_action(match_id, stored, live.state.is_over, notify=f"{match_id}:{version + 1}")
@@ -352,10 +389,11 @@ class Matches:
         with self.lock(match_id):
             live = self._sync(match_id)
             seat = live.row.seats.get(role)
-            if seat is None or seat.kind != "bot" or role not in live.state.active:
+            if seat is None or seat.kind != "bot" or role not in live.state.active or live.frozen is not None:
                 return None
             index = live.state.game.roles(**live.row.options).index(role)
-            seed = (live.row.seed * 1000 + index + 1) % MAX_SEED  # as agon.match seats its bots
+            # as agon.match seats its bots: a keyed match's bot seeds are drawn from its seed one way
+            seed = bot_seed(live.row.seed, index, live.row.generator)
             return live.version, live.state.clone(), self.bot_limits.bounded(seat.bot or "random", live.row.game), seed
 
     # -- what a seat sees -------------------------------------------------------------------------
@@ -386,6 +424,8 @@ class Matches:
                       for r, s in live.row.seats.items()},
             "thinking": list(thinking) if thinking is not None else sorted(self.thinking.get(live.row.id, ())),
             "bot_trouble": trouble_messages(state, live.row.seats, self.trouble.get(live.row.id, {})),
+            "seeded": live.row.seeded,
+            "frozen": live.frozen,
             "view": state.view(role),
             "prompt": prompt,
             "log_from": 0,
@@ -455,14 +495,36 @@ class Matches:
             live = self._sync(match_id)
             return self.push(live, self.seat_role(live, token)).data
 
-    def record(self, match_id: str) -> dict[str, Any]:
+    def record(self, match_id: str, token: str | None = None) -> dict[str, Any]:
+        """The record once the game is over. A frozen match's (`agon.server.versions`) is also given
+        to its seats before the end (it cannot go on here; its seats may take it to a server of its
+        own versions): the stored actions, with the versions and the last digest they were stored with."""
         with self.lock(match_id):
             live = self._sync(match_id)
+            if live.frozen is not None and (live.state.is_over or self.seat_role(live, token) is not None):
+                return self._stored_record(live)
             if not live.state.is_over:
+                if live.frozen is not None:
+                    raise ApiError(409, "a frozen match's record goes to its seats (it holds the seed): "
+                                        "send a seat's token")
                 raise ApiError(409, "the record is published when the game is over (it holds the seed)")
             record = live.state.record()
             record["digest"] = live.state.digest()
             return record
+
+    def _stored_record(self, live: Live) -> dict[str, Any]:
+        """The record of the actions as stored, under the versions they were played with."""
+        row = live.row
+        rows = self.store.actions_from(row.id, 0)
+        record: dict[str, Any] = {"game": row.game, "engine": row.engine_version or "unknown",
+                                  "rules_version": row.rules_version or "unknown", "seed": row.seed}
+        if row.generator != "splitmix":
+            record["generator"] = row.generator
+        record["options"] = dict(row.options)
+        record["actions"] = [[a.role, a.verb, a.arg, *([a.note] if a.note is not None else [])] for a in rows]
+        if rows and rows[-1].digest is not None:
+            record["digest"] = rows[-1].digest
+        return record
 
     def step(self, match_id: str, n: int) -> dict[str, Any]:
         """The spectator's view after the first n actions of a finished match, and the n-th action."""
@@ -473,7 +535,8 @@ class Matches:
             cached = self._steppers.get(match_id)
             if cached is None or cached[0] > n:
                 entries = live.state.record()["actions"]
-                cached = (0, load(live.row.game).new(live.row.seed, **live.row.options), entries, None)
+                cached = (0, load(live.row.game).new(live.row.seed, generator=live.row.generator, **live.row.options),
+                          entries, None)
             at, state, entries, action = cached
             if not 0 <= n <= len(entries):
                 raise ApiError(404, f"no step {n}; steps are 0..{len(entries)}")
@@ -498,7 +561,8 @@ class Matches:
             out.append({
                 "index": by_hash[hashed], "id": match_id, "game": live.row.game, "title": live.row.title,
                 "role": role, "version": live.version, "active": live.state.active, "is_over": live.state.is_over,
-                "your_turn": role in live.state.active, "url": f"/m/{match_id}",
+                "your_turn": role in live.state.active, "url": f"/m/{match_id}", "seeded": live.row.seeded,
+                "frozen": live.frozen is not None,
             })
         return sorted(out, key=lambda m: m["index"])
 

@@ -54,6 +54,13 @@ match_table = Table(
     Column("is_over", Boolean, nullable=False, default=False),
     Column("imported", Boolean, nullable=False, default=False),
     Column("created", BigInteger, nullable=False),
+    # since migration 0002 (issue 29 items 1 and 7)
+    Column("seed_text", Text, nullable=True),  # the seed in decimal (128 bits); null: `seed` holds it
+    Column("generator", String(16), nullable=False, server_default="splitmix"),
+    Column("seeded", Boolean, nullable=False, server_default="0"),
+    Column("engine_version", String(32), nullable=True),
+    Column("rules_version", String(32), nullable=True),
+    Column("start_digest", String(16), nullable=True),
 )
 
 seat_table = Table(
@@ -75,12 +82,13 @@ action_table = Table(
     Column("verb", String(64), nullable=False),
     Column("arg", Text, nullable=False),
     Column("note", Text, nullable=True),
+    Column("digest", String(16), nullable=True),  # State.digest() after this action, for some actions (0002)
     UniqueConstraint("match_id", "index", name="action_match_index"),
 )
 
 
 # Built once: the hot path only binds values.
-_ACTIONS_FROM = (select(action_table.c["index", "role", "verb", "arg", "note"])
+_ACTIONS_FROM = (select(action_table.c["index", "role", "verb", "arg", "note", "digest"])
                  .where(action_table.c.match_id == bindparam("m_id"), action_table.c["index"] >= bindparam("start"))
                  .order_by(action_table.c["index"]))
 
@@ -109,6 +117,11 @@ class MatchRow:
     is_over: bool
     imported: bool
     seats: dict[str, SeatRow]
+    generator: str = "splitmix"  # the game's random generator ("keyed" for every match since 0002)
+    seeded: bool = False  # its creator chose the seed
+    engine_version: str | None = None  # the versions it was created or last checked under (None: before 0002)
+    rules_version: str | None = None
+    start_digest: str | None = None  # State.digest() after the setup
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +131,7 @@ class ActionRow:
     verb: str
     arg: Any
     note: str | None
+    digest: str | None = None  # State.digest() after it, when stored (`agon.server.versions`)
 
 
 def engine_url(url: str) -> str:
@@ -160,12 +174,13 @@ class Store:
             contextlib.nullcontext() if self.is_postgres else threading.Lock())
         # SQLite: an UPDATE and an INSERT in a transaction that takes the write lock at once
         self._advance_sql = 'UPDATE "match" SET version = ?, is_over = ? WHERE id = ? AND version = ?'
-        self._insert_sql = 'INSERT INTO action (match_id, "index", role, verb, arg, note) VALUES (?, ?, ?, ?, ?, ?)'
+        self._insert_sql = ('INSERT INTO action (match_id, "index", role, verb, arg, note, digest) '
+                            'VALUES (?, ?, ?, ?, ?, ?, ?)')
         # PostgreSQL: the whole write, with its NOTIFY, in one statement that is its own transaction
         # (one round trip to the database instead of four)
         stored = ('WITH moved AS (UPDATE "match" SET version = %s, is_over = %s WHERE id = %s AND version = %s '
-                  'RETURNING id), stored AS (INSERT INTO action (match_id, "index", role, verb, arg, note) '
-                  "SELECT id, %s, %s, %s, %s, %s FROM moved RETURNING match_id) ")
+                  'RETURNING id), stored AS (INSERT INTO action (match_id, "index", role, verb, arg, note, digest) '
+                  "SELECT id, %s, %s, %s, %s, %s, %s FROM moved RETURNING match_id) ")
         self._append_pg = stored + "SELECT 1 FROM stored"
         self._notices: Notices | None = Notices(engine) if self.is_postgres else None
 
@@ -177,8 +192,10 @@ class Store:
         actions = actions or []
         with self._writing, self.engine.begin() as conn:
             conn.execute(insert(match_table).values(
-                id=row.id, game=row.game, options=row.options, seed=row.seed, title=row.title,
-                version=len(actions), undo=row.undo, is_over=row.is_over, imported=row.imported,
+                id=row.id, game=row.game, options=row.options, seed=row.seed if row.seed < 2**63 else 0,
+                seed_text=str(row.seed), generator=row.generator, seeded=row.seeded,
+                engine_version=row.engine_version, rules_version=row.rules_version, start_digest=row.start_digest,
+                title=row.title, version=len(actions), undo=row.undo, is_over=row.is_over, imported=row.imported,
                 created=int(time.time())))
             conn.execute(insert(seat_table), [
                 {"match_id": row.id, "role": s.role, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash}
@@ -192,16 +209,25 @@ class Store:
             if m is None:
                 return None
             seats = conn.execute(select(seat_table).where(seat_table.c.match_id == match_id)).mappings().all()
+        seed = int(m["seed_text"]) if m["seed_text"] is not None else int(m["seed"])
         return MatchRow(
-            id=m["id"], game=m["game"], options=dict(m["options"]), seed=int(m["seed"]), title=m["title"],
+            id=m["id"], game=m["game"], options=dict(m["options"]), seed=seed, title=m["title"],
             version=m["version"], undo=bool(m["undo"]), is_over=bool(m["is_over"]), imported=bool(m["imported"]),
-            seats={s["role"]: SeatRow(s["role"], s["kind"], s["bot"], s["token_hash"]) for s in seats})
+            seats={s["role"]: SeatRow(s["role"], s["kind"], s["bot"], s["token_hash"]) for s in seats},
+            generator=m["generator"], seeded=bool(m["seeded"]), engine_version=m["engine_version"],
+            rules_version=m["rules_version"], start_digest=m["start_digest"])
+
+    def set_versions(self, match_id: str, engine_version: str, rules_version: str) -> None:
+        """The match replays identically under these versions: record them."""
+        with self._writing, self.engine.begin() as conn:
+            conn.execute(match_table.update().where(match_table.c.id == match_id).values(
+                engine_version=engine_version, rules_version=rules_version))
 
     def actions_from(self, match_id: str, start: int) -> list[ActionRow]:
         """The stored actions of a match from index `start` on, in order."""
         with self.engine.connect() as conn:
             rows = conn.execute(_ACTIONS_FROM, {"m_id": match_id, "start": start}).all()
-        return [ActionRow(i, role, verb, json.loads(arg), note) for i, role, verb, arg, note in rows]
+        return [ActionRow(i, role, verb, json.loads(arg), note, digest) for i, role, verb, arg, note, digest in rows]
 
     def append_action(self, match_id: str, action: ActionRow, is_over: bool, notify: str | None = None) -> None:
         """Store one action at index `action.index` and advance the match's version to index + 1, in
@@ -213,7 +239,7 @@ class Store:
             raw = self.engine.raw_connection()
             try:
                 cursor = raw.cursor()
-                values = (action.index, action.role, action.verb, json.dumps(action.arg), action.note)
+                values = (action.index, action.role, action.verb, json.dumps(action.arg), action.note, action.digest)
                 try:
                     if self.is_postgres:
                         raw.dbapi_connection.autocommit = True  # the one statement is the transaction
@@ -356,4 +382,4 @@ class Notices:
 
 def _action_values(match_id: str, a: ActionRow) -> dict[str, Any]:
     return {"match_id": match_id, "index": a.index, "role": a.role, "verb": a.verb,
-            "arg": json.dumps(a.arg), "note": a.note}
+            "arg": json.dumps(a.arg), "note": a.note, "digest": a.digest}

@@ -59,7 +59,7 @@ def test_play_a_few_actions_as_each_active_seat(client, game):
     assert made["spectate_url"] == f"/m/{match_id}"
     for seat in seats.values():
         assert seat["url"] == f"/m/{match_id}#{seat['token']}"
-    local = agon.load(game).new(5)
+    local = agon.load(game).new(5, generator="keyed")
     for step in range(8):
         if not local.active:
             break
@@ -122,7 +122,7 @@ def test_record_only_once_over_then_steps_and_import(client):
     assert final.digest() == record["digest"]
     total = len(record["actions"])
     step = client.get(f"/api/matches/{match_id}/steps/0").json()
-    assert step == {"n": 0, "total": total, "view": json.loads(json.dumps(final.game.new(4).view(None))),
+    assert step == {"n": 0, "total": total, "view": json.loads(json.dumps(final.game.new(4, generator="keyed").view(None))),
                     "action": None}
     last = client.get(f"/api/matches/{match_id}/steps/{total}").json()
     assert last["view"] == json.loads(json.dumps(final.view(None), default=str))

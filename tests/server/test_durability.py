@@ -77,7 +77,7 @@ def _kill_and_restart(db: str, rounds: int) -> None:
                 roles = http.post(f"/api/games/{game}/roles", json={}).json()["roles"]
                 made = http.post("/api/matches", json={"game": game, "seed": seed,
                                                        "seats": dict.fromkeys(roles, "human")}).json()
-                state = agon.load(game).new(seed)
+                state = agon.load(game).new(seed, generator="keyed")
                 state.undo_enabled = True
                 tokens = {r: s["token"] for r, s in made["seats"].items()}
                 players.append(Player(server.base, made["id"], tokens, state, seed))
@@ -132,7 +132,7 @@ def test_a_move_through_one_process_reaches_a_websocket_of_another(pg_url):
         made = httpx.post(f"{one.base}/api/matches", json={"game": "1989", "seed": 5, "seats": {
             "democrat": "human", "communist": "human"}}).json()
         tokens = {r: s["token"] for r, s in made["seats"].items()}
-        local = agon.load("1989").new(5)
+        local = agon.load("1989").new(5, generator="keyed")
         with connect(f"ws://127.0.0.1:{two.port}/api/matches/{made['id']}/live") as ws:
             watcher = "communist" if local.active[0] == "democrat" else "democrat"
             ws.send(json.dumps({"token": tokens[watcher]}))
@@ -200,7 +200,7 @@ def test_a_bot_thinking_in_one_process_is_said_by_another(pg_url):
     one = ServerProcess(pg_url).start()
     two = ServerProcess(pg_url).start()
     try:
-        local = agon.load("cuba-libre").new(5)
+        local = agon.load("cuba-libre").new(5, generator="keyed")
         thinker = local.active[0]
         # a short budget per step: a whole Cuba Libre turn may take dozens of steps, and at the default 1 s
         # a long one outlasted the deadline below; settle=0 so that each step thinks its whole 0.3 s (settling

@@ -177,7 +177,7 @@ def test_no_response_carries_what_the_view_hides(client, game):
     only other roles' views hold (their hands, private log lines) appear nowhere in the body."""
     made = new_match(client, game, seed=11)
     match_id, tokens = made["id"], {r: s["token"] for r, s in made["seats"].items()}
-    local = agon.load(game).new(11)
+    local = agon.load(game).new(11, generator="keyed")
     local.undo_enabled = True
     chooser = Rng(5)
     checked = secrets = 0

@@ -60,6 +60,7 @@ class CubaLibre(Game):
     title = "Cuba Libre"
     state_class = CubaLibreState
     rules_doc = "cuba-libre.md"
+    rules_version = "1"  # raise it with every change of what a stored game plays to (docs/server.md, Upgrades)
 
     def roles(self, **options: Any) -> list[str]:
         solo = options.get("solo") or options.get("side")

@@ -22,6 +22,7 @@ class DawnOfFreedom(Game):
     title = "1989: Dawn of Freedom"
     state_class = DawnState
     rules_doc = "1989.md"
+    rules_version = "1"  # raise it with every change of what a stored game plays to (docs/server.md, Upgrades)
 
     def roles(self, **options: Any) -> list[str]:
         return list(ROLES)

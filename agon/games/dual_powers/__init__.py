@@ -20,6 +20,7 @@ class DualPowers(Game):
     title = "Dual Powers: Revolution 1917"
     state_class = DualPowersState
     rules_doc = "dual-powers.md"
+    rules_version = "1"  # raise it with every change of what a stored game plays to (docs/server.md, Upgrades)
 
     def roles(self, **options: Any) -> list[str]:
         opts = self.normalize_options(options)

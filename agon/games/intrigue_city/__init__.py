@@ -36,6 +36,7 @@ class IntrigueCity(Game):
     title = "Intrigue City"
     state_class = IntrigueState
     rules_doc = "intrigue-city.md"
+    rules_version = "1"  # raise it with every change of what a stored game plays to (docs/server.md, Upgrades)
 
     def roles(self, **options: Any) -> list[str]:
         n = self.normalize_options(options)["players"]

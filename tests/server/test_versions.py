@@ -1,0 +1,106 @@
+"""Engine upgrades (issue 29 item 7): each match keeps the engine and rules versions it was played
+under and digests of its state; under other versions it goes on only if it replays identically,
+else it is frozen: readable and exportable, every action refused with the versions it needs.
+Against SQLite, and PostgreSQL when AGON_TEST_PG is set."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import agon
+from agon.engine import ENGINE_VERSION
+from agon.server.versions import DIGEST_EVERY
+from tests.server.conftest import auth, make_client, new_match
+
+ACTIONS = DIGEST_EVERY + 10  # past the first stored digest
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'agon.db'}"
+    return request.getfixturevalue("pg_url")
+
+
+def _play(client: Any, match_id: str, tokens: dict[str, str], count: int) -> int:
+    """`count` actions of the seats (the first legal one each time, never undo); the version reached."""
+    version = 0
+    for _ in range(count):
+        state = client.get(f"/api/matches/{match_id}").json()
+        if state["is_over"]:
+            break
+        role = state["active"][0]
+        seat = client.get(f"/api/matches/{match_id}", headers=auth(tokens[role])).json()
+        action = next(a for a in seat["prompt"]["actions"] if a["verb"] != "undo")
+        answer = client.post(f"/api/matches/{match_id}/actions", headers=auth(tokens[role]),
+                             json={"version": seat["version"], "verb": action["verb"], "arg": action["arg"]})
+        assert answer.status_code == 200, answer.text
+        version = answer.json()["version"]
+    return version
+
+
+def _started(tmp_path: Path, db: str) -> tuple[str, dict[str, str], int]:
+    """A 1989 match between two people, ACTIONS actions in, on a server that then stops."""
+    with make_client(tmp_path, db=db) as client:
+        made = new_match(client, "1989", seed=7)
+        tokens = {role: seat["token"] for role, seat in made["seats"].items()}
+        version = _play(client, made["id"], tokens, ACTIONS)
+        row = client.app.state.agon.store.get_match(made["id"])
+        assert (row.engine_version, row.rules_version) == (ENGINE_VERSION, "1")
+        assert row.start_digest is not None
+        stored = client.app.state.agon.store.actions_from(made["id"], 0)
+        assert [a.index for a in stored if a.digest] == [DIGEST_EVERY - 1]
+    return made["id"], tokens, version
+
+
+def test_a_new_rules_version_that_replays_identically_goes_on(tmp_path: Path, db: str, monkeypatch):
+    match_id, tokens, version = _started(tmp_path, db)
+    monkeypatch.setattr(type(agon.load("1989")), "rules_version", "2")
+    with make_client(tmp_path, db=db) as client:  # the server restarted with the new code
+        state = client.get(f"/api/matches/{match_id}").json()
+        assert state["version"] == version and state["frozen"] is None
+        assert _play(client, match_id, tokens, 1) == version + 1
+        row = client.app.state.agon.store.get_match(match_id)
+        assert (row.engine_version, row.rules_version) == (ENGINE_VERSION, "2")
+
+
+def test_a_changed_rule_freezes_the_match_readable_exportable_never_rewritten(tmp_path: Path, db: str, monkeypatch):
+    """Before: no version was stored, and a changed rule that kept the stored moves legal (1989's
+    starting VP) silently changed a running game."""
+    match_id, tokens, version = _started(tmp_path, db)
+    from agon.games.dawn_of_freedom import turn
+
+    original = turn.setup
+
+    def one_more_vp(g: Any) -> None:
+        original(g)
+        g.vp = 1
+
+    monkeypatch.setattr(turn, "setup", one_more_vp)
+    monkeypatch.setattr(type(agon.load("1989")), "rules_version", "2")
+    with make_client(tmp_path, db=db) as client:
+        role = next(iter(tokens))
+        state = client.get(f"/api/matches/{match_id}", headers=auth(tokens[role])).json()  # readable
+        expected = (f"this match was played under 1989: Dawn of Freedom rules 1 (agon {ENGINE_VERSION}); this server "
+                    f"runs 1989: Dawn of Freedom rules 2 (agon {ENGINE_VERSION}): it can be read and exported, "
+                    f"not continued")
+        assert state["frozen"] == expected and state["version"] == version
+        assert client.get(f"/api/matches/{match_id}").status_code == 200  # spectators too
+        active = state["active"][0]
+        seat = client.get(f"/api/matches/{match_id}", headers=auth(tokens[active])).json()
+        action = seat["prompt"]["actions"][0]
+        refused = client.post(f"/api/matches/{match_id}/actions", headers=auth(tokens[active]),
+                              json={"version": version, "verb": action["verb"], "arg": action["arg"]})
+        assert refused.status_code == 423 and refused.json() == {"error": expected}
+        assert client.get(f"/api/matches/{match_id}/record").status_code == 409  # it holds the seed
+        record = client.get(f"/api/matches/{match_id}/record", headers=auth(tokens[role])).json()
+        assert record["engine"] == ENGINE_VERSION and record["rules_version"] == "1"
+        assert len(record["actions"]) == version and record["generator"] == "keyed"
+        row = client.app.state.agon.store.get_match(match_id)
+        assert row.rules_version == "1" and row.version == version  # nothing rewritten
+    monkeypatch.setattr(turn, "setup", original)
+    replayed = agon.replay({k: v for k, v in record.items() if k not in ("rules_version", "digest")})
+    assert len(replayed.record()["actions"]) == version  # the old rules replay the export
