@@ -36,7 +36,8 @@ def test_nothing_a_seat_or_spectator_receives_holds_the_seed(client):
             break
         movers = [r for r in state["active"] if r in tokens]
         if not movers:
-            wait_for(lambda: client.get(f"/api/matches/{match_id}").json()["version"] > state["version"])
+            seen = state["version"]
+            wait_for(lambda seen=seen: client.get(f"/api/matches/{match_id}").json()["version"] > seen)
             continue
         seat = client.get(f"/api/matches/{match_id}", headers=auth(tokens[movers[0]])).json()
         received.append(json.dumps(seat))
