@@ -530,7 +530,7 @@ class Matches:
         """The spectator's view after the first n actions of a finished match, and the n-th action."""
         with self.lock(match_id):
             live = self._sync(match_id)
-            if not live.state.is_over:
+            if not live.state.is_over and live.frozen is None:  # a frozen match is over here: it cannot go on
                 raise ApiError(409, "steps are shown once the game is over")
             cached = self._steppers.get(match_id)
             if cached is None or cached[0] > n:

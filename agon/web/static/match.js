@@ -3,7 +3,7 @@
 // websocket (reconnecting by itself). Works after a reload: the token stays in the URL fragment.
 
 import {
-  actionLabel, api, botName, clear, describeResult, h, listNames, onLanguage, promptText, raw, rememberSeat, renderLog, roleName, seats, setText,
+  actionLabel, api, botName, clear, describeResult, h, listNames, logText, onLanguage, promptText, raw, rememberSeat, renderLog, roleName, seats, setText,
   setRoleNames, setupLanguage, t, term,
 } from "./common.js";
 import { BoardHost, fullText, loadBoard, summary, tree } from "./board.js";
@@ -183,7 +183,7 @@ class MatchPage {
     if (state.is_over) text = describeResult(state.result);
     else if (prompt) text = t("Your turn: {prompt}.", { prompt: raw(promptText(prompt) || t("choose an action")) });
     else text = waitingText(state);
-    $("status").textContent = text.replace(/([.?!:;])\.$/, "$1");
+    $("status").textContent = [text.replace(/([.?!:;])\.$/, "$1"), ...notices(state)].join(" ");
     $("status").classList.toggle("your-turn", Boolean(prompt));
     const title = term(state.title || state.game);
     document.title = prompt ? t("● Your turn: {title} · agon", { title: raw(title) }) : t("{title} · agon", { title: raw(title) });
@@ -302,6 +302,15 @@ class MatchPage {
     clearTimeout(this.timer);
     this.connect();
   }
+}
+
+// What the server says besides whose turn it is: a bot that cannot move (its message, in the
+// page's language), a match the server's rules cannot go on with, a seed its creator chose.
+function notices(state) {
+  const said = (state.bot_trouble || []).map((trouble) => logText(trouble.message));
+  if (state.frozen) said.push(t("This match was played under other rules than this server's: it can be read and exported, not continued."));
+  if (state.seeded) said.push(t("The creator of this match chose its seed, and can know every hidden card."));
+  return said;
 }
 
 function waitingText(state) {
