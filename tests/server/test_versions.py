@@ -104,3 +104,48 @@ def test_a_changed_rule_freezes_the_match_readable_exportable_never_rewritten(tm
     monkeypatch.setattr(turn, "setup", original)
     replayed = agon.replay({k: v for k, v in record.items() if k not in ("rules_version", "digest")})
     assert len(replayed.record()["actions"]) == version  # the old rules replay the export
+
+
+def test_a_database_of_the_first_schema_is_upgraded_and_its_matches_go_on(tmp_path: Path, db: str):
+    """Migration 0002 only adds columns: a match stored before it (a SplitMix seed in the BigInteger
+    column, no versions, no digests) reads as before, replays, gets this server's versions and
+    goes on; its seats and actions are all kept."""
+    import json
+
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import text
+
+    from agon.server.migrations import HERE
+    from agon.server.store import make_engine
+
+    engine = make_engine(db)
+    config = Config()
+    config.set_main_option("script_location", str(HERE))
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "0001")
+    local = agon.load("dual-powers").new(77)
+    with engine.begin() as conn:
+        conn.execute(text('INSERT INTO "match" (id, game, options, seed, title, version, undo, is_over, imported, '
+                          "created) VALUES ('old', 'dual-powers', '{}', 77, 'Old', 4, false, false, false, 0)"))
+        conn.execute(text("INSERT INTO seat (match_id, role, kind, bot, token_hash) VALUES "
+                          "('old', 'red', 'human', NULL, :h), ('old', 'white', 'human', NULL, :w)"),
+                     {"h": "a" * 64, "w": "b" * 64})
+        for index in range(4):
+            role = local.active[0]
+            action = next(a for a in local.legal_actions(role) if a.verb != "undo")
+            conn.execute(text('INSERT INTO action (match_id, "index", role, verb, arg, note) VALUES '
+                              "('old', :i, :r, :v, :a, NULL)"),
+                         {"i": index, "r": role, "v": action.verb, "a": json.dumps(list(action.arg)
+                                                                                     if isinstance(action.arg, tuple)
+                                                                                     else action.arg)})
+            local.apply(role, action)
+    engine.dispose()
+    with make_client(tmp_path, db=db) as client:  # migrates to the newest schema
+        state = client.get("/api/matches/old").json()
+        assert state["version"] == 4 and state["frozen"] is None and state["seeded"] is False
+        assert state["view"] == json.loads(json.dumps(local.view(None), default=str))
+        row = client.app.state.agon.store.get_match("old")
+        assert (row.generator, row.seed, row.engine_version, row.rules_version) == ("splitmix", 77, ENGINE_VERSION, "1")
+        assert len(row.seats) == 2 and len(client.app.state.agon.store.actions_from("old", 0)) == 4
