@@ -108,7 +108,8 @@ def _kill_and_restart(db: str, rounds: int) -> None:
     for p in players:
         row = store.get_match(p.match_id)
         actions = [[a.role, a.verb, a.arg] for a in store.actions_from(p.match_id, 0)]
-        record = {"game": row.game, "engine": agon.__version__, "seed": row.seed, "options": row.options,
+        record = {"game": row.game, "engine": agon.__version__, "seed": row.seed, "generator": row.generator,
+                  "options": row.options,
                   "actions": actions}
         assert agon.replay(record).digest() == p.state.digest()
         assert [(a[0], a[1], freeze(a[2])) for a in actions] == list(p.state.history)
@@ -202,10 +203,10 @@ def test_a_bot_thinking_in_one_process_is_said_by_another(pg_url):
     try:
         local = agon.load("cuba-libre").new(5, generator="keyed")
         thinker = local.active[0]
-        # a short budget per step: a whole Cuba Libre turn may take dozens of steps, and at the default 1 s
-        # a long one outlasted the deadline below; settle=0 so that each step thinks its whole 0.3 s (settling
-        # early, a step may be over before process two hears that it began)
-        seats = {r: ("ismcts:seconds=0.3,settle=0" if r == thinker else "human") for r in local.game.roles(**local.options)}
+        # settle=0 so that each step thinks its whole budget (settling early, a step may be over before
+        # process two hears that it began); 1.5 s a step: the keyed deal of seed 5 gives the Syndicate a
+        # short first turn, whose first step must outlast the websocket's opening (0.3 s did not)
+        seats = {r: ("ismcts:seconds=1.5,settle=0" if r == thinker else "human") for r in local.game.roles(**local.options)}
         made = httpx.post(f"{one.base}/api/matches", json={"game": "cuba-libre", "seed": 5, "seats": seats}).json()
         url = f"{two.base}/api/matches/{made['id']}"
         with connect(f"ws://127.0.0.1:{two.port}/api/matches/{made['id']}/live") as ws:
