@@ -141,7 +141,9 @@ class BotRunner:
         """One bot turn, tried up to `attempts` times; True once it moved (or is no longer the
         bot's), False when the tries are spent (the players are told; the sweep comes back)."""
         kind = "raised"
-        for attempt in range(1, self.policy.attempts + 1):
+        # a bot the players were told about is tried once a sweep (its back-offs are spent)
+        attempts = 1 if self.ctx.matches.trouble.get(match_id, {}).get(role) else self.policy.attempts
+        for attempt in range(self.policy.attempts - attempts + 1, self.policy.attempts + 1):
             try:
                 job = await self.ctx.run(self.ctx.matches.bot_job, match_id, role)
                 if job is None:  # no longer this bot's turn

@@ -49,6 +49,23 @@ def test_a_bot_that_raises_is_logged_retried_shown_and_never_replaced_by_a_rando
         assert "random move" not in str(state["view"]["log"])
 
 
+def test_the_tries_back_off_on_the_runners_clock(tmp_path: Path):
+    """The pauses between tries double from AGON_BOT_RETRY_SECONDS; the runner takes its clock
+    as a parameter, so this test waits for none of them."""
+    pauses: list[float] = []
+
+    async def no_wait(seconds: float) -> None:
+        pauses.append(seconds)
+
+    with make_client(tmp_path, bot_attempts=4, bot_retry_seconds=1.5, bot_sweep_seconds=0) as client:
+        ctx = client.app.state.agon
+        ctx.pool.chooser = broken_bot
+        ctx.bots.sleep = no_wait
+        match_id = new_match(client, "1989", seats={"democrat": "human", "communist": "random"}, seed=5)["id"]
+        wait_for(lambda: client.get(f"/api/matches/{match_id}").json()["bot_trouble"])
+        assert pauses == [1.5, 3.0, 6.0]
+
+
 def test_a_bot_whose_position_does_not_pickle_fails_with_that_cause():
     """Item 4: a state holding a local function cannot go to the worker process; the pool says
     so (kind "pickle") instead of moving at random."""
