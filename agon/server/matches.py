@@ -20,9 +20,8 @@ from typing import Any, NamedTuple
 
 from agon.bots import bot_settings
 from agon.bots import bots as bot_names
-from agon.engine import Action, AgonError, Game, IllegalAction, State, UnknownGame, games, load, replay
+from agon.engine import Action, AgonError, Game, IllegalAction, State, UnknownGame, games, load, new_secret_seed, replay
 from agon.engine.actions import freeze
-from agon.engine.rng import KEYED_SEED_BITS, new_secret_seed
 from agon.engine.text import as_text
 from agon.match import HUMAN, bot_seed, seat_players
 from agon.server import versions
@@ -30,8 +29,6 @@ from agon.server.bot_limits import BotLimits
 from agon.server.bot_trouble import trouble_messages
 from agon.server.encode import dumps
 from agon.server.store import ActionRow, MatchRow, SeatRow, StaleVersion, Store
-
-MAX_SEED = 2**KEYED_SEED_BITS - 1  # a creator's seed (the keyed generator's range)
 
 log = logging.getLogger("agon.server")
 
@@ -269,9 +266,10 @@ class Matches:
         seeded = seed is not None  # a creator's seed: the creator can compute the deal, every seat is told
         if seed is None:
             seed = new_secret_seed()
-        elif not 0 <= seed <= MAX_SEED:
-            raise ApiError(400, f"seed must be 0..2**{KEYED_SEED_BITS} - 1")
-        state = game.new(seed, generator="keyed", **opts)
+        try:
+            state = game.new(seed, generator="keyed", **opts)
+        except ValueError as err:  # a seed out of the keyed generator's range (0 to 2**256 - 1)
+            raise ApiError(400, f"seed: {err}") from None
         engine, rules = versions.running(game)
         tokens = {role: secrets.token_urlsafe(24) for role, who in filled.items() if who == HUMAN}
         seat_rows = {
