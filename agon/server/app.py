@@ -29,7 +29,6 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agon.server import api
-from agon.server.bot_limits import BotLimits
 from agon.server.bots import BotPool
 from agon.server.live import Hub, PostgresListener
 from agon.server.matches import ApiError, Live, Matches, Push
@@ -97,8 +96,7 @@ class Context:
         self.static_dir = settings.static_dir
         self.engine = make_engine(settings.db)
         self.store = Store(self.engine)
-        self.matches = Matches(self.store, settings.cache_size, settings.bot_seconds,
-                               BotLimits(seconds=settings.bot_seconds, iterations=settings.bot_iterations))
+        self.matches = Matches(self.store, settings.cache_size, settings.bot_seconds, settings.bot_iterations)
         self.hub = Hub(self.state_for)
         self.tokens = api.TokenBuckets(settings.token_rate, settings.token_burst)
         self.clients = api.TokenBuckets(settings.client_rate, settings.client_burst)

@@ -103,11 +103,12 @@ class Matches:
     """The matches of one database, with a bounded cache of live states."""
 
     def __init__(self, store: Store, cache_size: int = 2000, bot_seconds: float = 10.0,
-                 bot_limits: BotLimits | None = None) -> None:
+                 bot_iterations: int | None = None) -> None:
         self.store = store
         self.cache_size = cache_size
         self.bot_seconds = bot_seconds  # the bot pool's limit per move: a seat may not ask for more
-        self.bot_limits = bot_limits or BotLimits(seconds=bot_seconds)
+        self.bot_limits = (BotLimits(seconds=bot_seconds) if bot_iterations is None  # every bot setting's bound
+                           else BotLimits(seconds=bot_seconds, iterations=bot_iterations))
         self.trouble: dict[str, dict[str, str]] = {}  # match -> {bot role: how it failed}, replaced, never mutated
         self._cache: OrderedDict[str, Live] = OrderedDict()
         self._locks: dict[str, threading.Lock] = {}
@@ -122,22 +123,6 @@ class Matches:
                 self.thinking[match_id] = roles
             else:
                 self.thinking.pop(match_id, None)
-
-    def set_trouble(self, match_id: str, role: str, kind: str | None) -> bool:
-        """The bot of `role` could not move (`kind`: how, `BotFailed.KINDS` or "storage"), or
-        moves again (None). True if that changed what the players see."""
-        with self._guard:
-            now = self.trouble.get(match_id, {})
-            if now.get(role) == kind:
-                return False
-            changed = {r: k for r, k in now.items() if r != role}
-            if kind is not None:
-                changed[role] = kind
-            if changed:
-                self.trouble[match_id] = changed
-            else:
-                self.trouble.pop(match_id, None)
-            return True
 
     # -- loading ----------------------------------------------------------------------------------
 
@@ -371,6 +356,22 @@ class Matches:
         """The match if it is in the cache (no lock, no database: for log lines)."""
         with self._guard:
             return self._cache.get(match_id)
+
+    def set_trouble(self, match_id: str, role: str, kind: str | None) -> bool:
+        """The bot of `role` could not move (`kind`: how, `BotFailed.KINDS` or "storage"), or
+        moves again (None). True if that changed what the players see."""
+        with self._guard:
+            now = self.trouble.get(match_id, {})
+            if now.get(role) == kind:
+                return False
+            changed = {r: k for r, k in now.items() if r != role}
+            if kind is not None:
+                changed[role] = kind
+            if changed:
+                self.trouble[match_id] = changed
+            else:
+                self.trouble.pop(match_id, None)
+            return True
 
     def may_have_bots(self, match_id: str) -> bool:
         """False when the match is cached and has no bot seat (nothing for the bots to do)."""

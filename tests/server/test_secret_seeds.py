@@ -62,9 +62,12 @@ def test_nothing_a_seat_or_spectator_receives_holds_the_seed(client):
 def _hand_ids(view_hand: list[str]) -> list[int]:
     """The card ids of a Dual Powers hand as its view names them."""
     names: dict[str, int] = {}
-    for seed in range(40):
+    for seed in range(300):  # every card is dealt to some hand of these games
         state = agon.load("dual-powers").new(seed, quiet=True)
-        names.update(zip(state.view("red")["sides"]["red"]["hand"], state.hands[0], strict=True))
+        for index, side in enumerate(("red", "white")):
+            names.update(zip(state.view(side)["sides"][side]["hand"], state.hands[index], strict=True))
+        if all(name in names for name in view_hand):
+            break
     return [names[name] for name in view_hand]
 
 
