@@ -91,7 +91,8 @@ STATE_EXAMPLE = {
     "id": "k3J9x0aB2cDe", "game": "1989", "title": "1989: Dawn of Freedom", "role": "democrat",
     "version": 12, "active": ["democrat"], "is_over": False, "result": None,
     "seats": {"democrat": {"kind": "human", "bot": None}, "communist": {"kind": "bot", "bot": "random"}},
-    "thinking": [], "view": {"game": "1989", "role": "democrat",
+    "thinking": [], "bot_trouble": [], "seeded": False, "frozen": None,
+    "view": {"game": "1989", "role": "democrat",
                              "log": [{"text": "{side} plays {card}.", "args": {"side": "Democrat", "card": "Solidarity"}}]},
     "prompt": {"text": "Play a card.", "message": {"text": "Play a card.", "args": {}},
                "actions": [{"verb": "card", "arg": 17, "label": "Play Solidarity",
@@ -102,6 +103,7 @@ ERRORS_DOC: dict[int | str, dict[str, Any]] = {
     code: {"description": why, "content": {"application/json": {"example": {"error": why}}}}
     for code, why in [(400, "malformed JSON or fields"), (401, "no or unknown token"),
                       (403, "a token of another match"), (404, "unknown match"), (409, "stale version"),
+                      (423, "a frozen match: stored under other rules, it can be read and exported, not continued"),
                       (413, "body too large"), (422, "illegal action or a role that is not active"),
                       (429, "too many requests for this token")]}
 
