@@ -196,3 +196,34 @@ def test_a_seat_with_iterations_only_runs_within_the_servers_time(tmp_path: Path
                              seed=5)["id"]
         _, _, spec, _ = ctx.matches.bot_job(match_id, "communist")
         assert spec == "ismcts:iterations=5000,seconds=3"
+
+
+def test_postgresql_two_processes_running_one_bot_turn_store_one_move_quietly(tmp_path: Path, pg_url: str, caplog):
+    """Item 5: every process sweeps for bot turns, so two may run the same one: the version check
+    stores the first move, and the other process's move is refused as stale and dropped, with no
+    error logged and no spinning."""
+    caplog.set_level(logging.WARNING, logger="agon.server")
+    slow = threading.Event()
+    choices: list[str] = []
+
+    def deliberate(match_id: str, role: str, bot_name: str, seed: int, state: agon.State) -> BotMove:
+        choices.append(role)
+        slow.wait(0.5)  # long enough for both processes to be choosing at once
+        return choose(match_id, role, bot_name, seed, state)
+
+    settings = {"db": pg_url, "bot_sweep_seconds": 0.2}
+    with make_client(tmp_path, **settings) as one, make_client(tmp_path, **settings) as two:
+        for client in (one, two):
+            client.app.state.agon.pool.chooser = deliberate
+        made = new_match(one, "1989", seats={"democrat": "human", "communist": "random"}, seed=5)
+        match_id = made["id"]
+        wait_for(lambda: "democrat" in one.get(f"/api/matches/{match_id}").json()["active"], 30)
+        version = one.get(f"/api/matches/{match_id}").json()["version"]
+        import time
+
+        time.sleep(1.0)  # both sweeps come round again: nothing more is stored
+        assert two.get(f"/api/matches/{match_id}").json()["version"] == version
+        stored = one.app.state.agon.store.actions_from(match_id, 0)
+        assert [a.index for a in stored] == list(range(version))
+        assert len(choices) > version  # the two processes did choose for the same turn
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING and match_id in r.getMessage()] == []
