@@ -47,15 +47,19 @@ class Check:
 
 def replay_and_compare(row: MatchRow, state: State, actions: list[ActionRow], applied: Callable[[str], None]) -> Check:
     """Apply the stored actions to `state` (a new game of the match), comparing the digests
-    stored with the match; `applied(verb)` is called after each action applied. The replay goes
-    as far as the actions stay legal, so that a frozen match shows as much as the code can."""
+    stored with the match; `applied(verb)` is called for each stored action. The replay goes as
+    far as the actions stay legal, so that a frozen match shows as much as the code can; the
+    actions after are counted all the same (the match's version stays the number stored, so
+    that nothing takes it for a match behind the database)."""
     problem = None
     if row.start_digest is not None and state.digest() != row.start_digest:
         problem = "the game's setup differs"
-    for action in actions:
+    for number, action in enumerate(actions):
         try:
             state.apply(action.role, Action(action.verb, freeze(action.arg)), note=action.note)
         except (IllegalAction, ValueError, TypeError) as err:
+            for rest in actions[number:]:  # counted, not applied: the match stays at its stored version
+                applied(rest.verb)
             return Check(action.index, problem or f"action {action.index} is not legal any more ({err})")
         applied(action.verb)
         if problem is None and action.digest is not None and state.digest() != action.digest:

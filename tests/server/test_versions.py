@@ -149,3 +149,27 @@ def test_a_database_of_the_first_schema_is_upgraded_and_its_matches_go_on(tmp_pa
         row = client.app.state.agon.store.get_match("old")
         assert (row.generator, row.seed, row.engine_version, row.rules_version) == ("splitmix", 77, ENGINE_VERSION, "1")
         assert len(row.seats) == 2 and len(client.app.state.agon.store.actions_from("old", 0)) == 4
+
+
+def test_a_stored_action_no_longer_legal_freezes_the_match_at_its_stored_version(tmp_path: Path, db: str,
+                                                                               monkeypatch):
+    """A rule change that makes a stored action illegal: the match is frozen, shown as far as the new
+    code replays it, and keeps the version stored (nothing takes it for a match behind the database)."""
+    from sqlalchemy import text
+
+    from agon.server.store import make_engine
+
+    match_id, tokens, version = _started(tmp_path, db)
+    engine = make_engine(db)
+    with engine.begin() as conn:  # as if the new rules no longer allowed the sixth action
+        conn.execute(text('UPDATE action SET arg = :a WHERE match_id = :m AND "index" = 5'),
+                     {"a": '"no such choice"', "m": match_id})
+    engine.dispose()
+    monkeypatch.setattr(type(agon.load("1989")), "rules_version", "2")
+    with make_client(tmp_path, db=db) as client:
+        state = client.get(f"/api/matches/{match_id}").json()
+        assert state["frozen"] is not None and state["version"] == version
+        role = state["active"][0] if state["active"] else next(iter(tokens))
+        refused = client.post(f"/api/matches/{match_id}/actions", headers=auth(tokens[role]),
+                              json={"version": version, "verb": "pass", "arg": None})
+        assert refused.status_code == 423 and "rules 1" in refused.json()["error"]
