@@ -87,15 +87,22 @@ def test_its_methods_give_what_rngs_give():
         rng.choice([])
 
 
-def test_a_shuffle_is_fisher_yates_on_below():
-    """The keyed shuffle takes the same draws as `below(i + 1)` from the end down, as Rng's does."""
-    items, by_hand = list(range(20)), list(range(20))
-    KeyedRng(9).shuffle(items)
-    rng = KeyedRng(9)
-    for i in range(19, 0, -1):
-        j = rng.below(i + 1)
+@pytest.mark.parametrize("before", [0, 3, 8, 13])
+@pytest.mark.parametrize("size", [0, 1, 2, 6, 9, 10, 17, 52])
+def test_a_shuffle_is_fisher_yates_on_below(before, size):
+    """The keyed shuffle takes the same draws as `below(i + 1)` from the end down, as Rng's does
+    (it takes its words at once, across the stream's blocks), and leaves the generator where
+    those calls would."""
+    shuffler, by_calls = KeyedRng(9), KeyedRng(9)
+    stream(shuffler, before), stream(by_calls, before)
+    items, by_hand = list(range(size)), list(range(size))
+    shuffler.shuffle(items)
+    for i in range(size - 1, 0, -1):
+        j = by_calls.below(i + 1)
         by_hand[i], by_hand[j] = by_hand[j], by_hand[i]
     assert items == by_hand
+    assert (shuffler.state, shuffler.draws) == (by_calls.state, by_calls.draws)
+    assert stream(shuffler, 10) == stream(by_calls, 10)
 
 
 @pytest.mark.parametrize(("sides", "limit"), [(6, 20.52), (10, 27.88), (52, 78.62)])  # chi-square, p = 0.001
