@@ -3,7 +3,7 @@
     >>> from fastapi.testclient import TestClient
     >>> with TestClient(create_app(Settings(db="sqlite:///:memory:"))) as client:
     ...     client.get("/api/health").json()
-    {'ok': True}
+    {'ok': True, 'database': 'ok'}
 """
 
 from __future__ import annotations
@@ -30,6 +30,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agon.server import api
 from agon.server.bots import BotPool, fallback
+from agon.server.faults import Outage, is_outage, probe
+from agon.server.freshness import Freshness
+from agon.server.limits import AddressLimit, RateLimits, token_key
 from agon.server.live import Hub, PostgresListener
 from agon.server.matches import ApiError, Live, Matches, Push
 from agon.server.migrations import upgrade
@@ -59,13 +62,14 @@ class Settings:
     cache_size: int = 2000
     token_rate: float = 20.0  # requests per second per seat token
     token_burst: float = 60.0
-    client_rate: float = 20.0  # per second per client address, without a token
+    client_rate: float = 20.0  # per second per client address (requests without a seat's token)
     client_burst: float = 200.0
     body_limit: int = 64 * 1024
     import_limit: int = 8 * 1024 * 1024
     migrate: bool = True
     resume_bots: bool = True
     static_dir: Path = STATIC
+    fresh_seconds: float = 2.0  # PostgreSQL: how often the cached matches are compared with the database
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -73,7 +77,7 @@ class Settings:
         kwargs: dict[str, Any] = {}
         for name, kind in [("db", str), ("bot_processes", int), ("bot_seconds", float), ("cache_size", int),
                            ("token_rate", float), ("token_burst", float), ("client_rate", float),
-                           ("client_burst", float)]:
+                           ("client_burst", float), ("fresh_seconds", float)]:
             value = os.environ.get(f"AGON_{name.upper()}")
             if value:
                 kwargs[name] = kind(value)
@@ -91,8 +95,11 @@ class Context:
         self.store = Store(self.engine)
         self.matches = Matches(self.store, settings.cache_size, settings.bot_seconds)
         self.hub = Hub(self.state_for)
-        self.tokens = api.TokenBuckets(settings.token_rate, settings.token_burst)
-        self.clients = api.TokenBuckets(settings.client_rate, settings.client_burst)
+        self.limits = RateLimits(settings.token_rate, settings.token_burst, settings.client_rate, settings.client_burst)
+        self.tokens = self.limits.tokens
+        self.clients = self.limits.clients
+        self.outage = Outage(lambda: probe(self.engine))
+        self.freshness: Freshness | None = None
         self.pool: BotPool | None = None
         self.listener: PostgresListener | None = None
         self.running: set[str] = set()
@@ -112,15 +119,10 @@ class Context:
 
     # -- used by the routes -----------------------------------------------------------------------
 
-    def limit(self, token: str | None, request: Request) -> None:
-        if token is None:
-            self.limit_client(request)
-        elif not self.tokens.take(api.rate_key(token, request)):
+    def limit(self, token: str | None, _request: Request) -> None:
+        """The seat's limit (the client address's is charged before the route: `AddressLimit`)."""
+        if token is not None and not self.tokens.take(token_key(token)):
             raise ApiError(429, "too many requests for this seat; slow down")
-
-    def limit_client(self, request: Request) -> None:
-        if not self.clients.take(api.rate_key(None, request)):
-            raise ApiError(429, "too many requests from this address; slow down")
 
     def act_as(self, match_id: str, token: str, version: int, verb: str, arg: Any, only_new: bool = False) -> bytes:
         """Act for the seat of this token; the new state object, with the whole log, or with the
@@ -269,11 +271,14 @@ class Context:
         self.pool = BotPool(self.settings.bot_processes, self.settings.bot_seconds)
         if self.store.is_postgres:
             url = self.settings.db.replace("postgresql+psycopg://", "postgresql://")
-            self.listener = PostgresListener(url, asyncio.get_running_loop(), self.remote_change)
+            self.freshness = Freshness(self.matches, self.engine, self.changed, self.run, self.settings.fresh_seconds)
+            self.listener = PostgresListener(url, asyncio.get_running_loop(), self.remote_change,
+                                             on_reconnect=self.freshness.check_soon, name=f"agon-listen-{self.origin}")
             await run_in_threadpool(self.listener.start)
-            task = asyncio.get_running_loop().create_task(self._share_rates())
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+            for job in (self._share_rates(), self.freshness.run()):
+                task = asyncio.get_running_loop().create_task(job)
+                self.tasks.add(task)
+                task.add_done_callback(self.tasks.discard)
         else:
             self.checkpoints = threading.Thread(target=self._checkpoints, name="agon-checkpoint", daemon=True)
             self.checkpoints.start()
@@ -287,10 +292,14 @@ class Context:
             try:
                 self.store.checkpoint()
             except Exception as err:  # a busy or vanished file: the commits checkpoint by themselves
-                log.warning("agon: checkpoint failed (%s)", err)
+                if is_outage(err):
+                    self.outage.failed(err)  # one line for the whole outage, not one per checkpoint
+                else:
+                    log.warning("agon: checkpoint failed (%s)", err)
 
     async def stop(self) -> None:
         self.stopping.set()
+        self.outage.stop()
         for task in list(self.tasks):
             task.cancel()
         if self.listener is not None:
@@ -400,11 +409,14 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(Exception)
     async def crash(_request: Request, err: Exception) -> api.JSON:
+        if is_outage(err):
+            return api.unavailable(ctx, err)
         log.exception("agon: internal error")
         return api.JSON({"error": f"internal error ({type(err).__name__})"}, status_code=500)
 
     app.add_middleware(api.FastPath)  # innermost: after the body limit, inside the headers and error handling
     app.add_middleware(BodyLimit, limit=settings.body_limit, import_limit=settings.import_limit)
+    app.add_middleware(AddressLimit, limits=ctx.limits)
     app.add_middleware(SecurityHeaders)
     return app
 

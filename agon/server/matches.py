@@ -113,6 +113,11 @@ class Matches:
             else:
                 self.thinking.pop(match_id, None)
 
+    def cached_versions(self) -> dict[str, int]:
+        """The version of every match in the cache (to compare with the database's)."""
+        with self._guard:
+            return {match_id: live.version for match_id, live in self._cache.items()}
+
     # -- loading ----------------------------------------------------------------------------------
 
     def lock(self, match_id: str) -> threading.Lock:
