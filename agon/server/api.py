@@ -104,7 +104,8 @@ ERRORS_DOC: dict[int | str, dict[str, Any]] = {
     for code, why in [(400, "malformed JSON or fields"), (401, "no or unknown token"),
                       (403, "a token of another match"), (404, "unknown match"), (409, "stale version"),
                       (413, "body too large"), (422, "illegal action or a role that is not active"),
-                      (429, "too many requests for this token")]}
+                      (429, "too many requests for this seat or address"),
+                      (503, "the database is unavailable; try again in a few seconds (Retry-After)")]}
 
 Bearer = Annotated[str | None, Header(alias="Authorization", include_in_schema=False)]
 
@@ -254,8 +255,40 @@ async def import_match(body: RecordBody, request: Request) -> JSON:
     """A finished game's record (as `agon replay` reads) becomes a finished match to study."""
     ctx = _ctx(request)
     record = body.model_dump(exclude={"title"})
+    check_record_strings(record)
     match_id = await run_in_threadpool(ctx.matches.import_record, record, body.title)
     return JSON({"id": match_id, "url": f"/replay/{match_id}", "spectate_url": f"/m/{match_id}"}, status_code=201)
+
+
+MAX_NOTE = 1000  # characters of an action's note in an imported record (a bot's reason is a line)
+MAX_STRING = 200  # characters of any other string in it (roles, verbs, arguments, options)
+
+
+def check_record_strings(record: dict[str, Any]) -> None:
+    """413 for a record with a note over MAX_NOTE characters or another string over MAX_STRING:
+    a match stores them, and every spectator of it is sent them."""
+    for key, value in record.items():
+        if key != "actions" and _longest(value) > MAX_STRING:
+            raise ApiError(413, f"the record's {key[:64]} holds a string longer than {MAX_STRING} characters")
+    for index, entry in enumerate(record["actions"]):
+        note = entry[3] if len(entry) > 3 else None
+        if isinstance(note, str) and len(note) > MAX_NOTE:
+            raise ApiError(413, f"action {index}: its note is longer than {MAX_NOTE} characters")
+        if _longest(entry[:3]) > MAX_STRING or (not isinstance(note, str) and _longest(entry[3:]) > MAX_STRING):
+            raise ApiError(413, f"action {index} holds a string longer than {MAX_STRING} characters")
+
+
+def _longest(value: Any, depth: int = 0) -> int:
+    """The length of the longest string in `value` (lists and dicts looked into, 20 levels deep)."""
+    if isinstance(value, str):
+        return len(value)
+    if depth > 20:
+        return MAX_NOTE + 1
+    if isinstance(value, dict):
+        return max((max(len(str(k)), _longest(v, depth + 1)) for k, v in value.items()), default=0)
+    if isinstance(value, list | tuple):
+        return max((_longest(v, depth + 1) for v in value), default=0)
+    return 0
 
 
 @router.post("/api/my-matches", tags=["matches"])
@@ -424,6 +457,27 @@ async def match_page(match_id: str, request: Request) -> Response:
 @pages.get("/replay/{match_id}")
 async def replay_page(request: Request, match_id: str | None = None) -> Response:
     return _page(request, "replay.html")
+
+
+@pages.get("/docs")
+async def docs_page(request: Request) -> Response:
+    """The interactive schema: Swagger UI, its files served from the swagger-ui-bundle package."""
+    return _page(request, "docs.html")
+
+
+SWAGGER_FILES = {"swagger-ui.css": "text/css", "swagger-ui-bundle.js": "text/javascript"}
+
+
+@pages.get("/docs/assets/{name}")
+async def docs_asset(name: str) -> Response:
+    if name not in SWAGGER_FILES:
+        return PlainTextResponse("not found", status_code=404)
+    try:
+        from swagger_ui_bundle import swagger_ui_path
+    except ImportError:
+        return PlainTextResponse("the docs need the web extra: pip install 'agon[web]'", status_code=404)
+    return FileResponse(Path(swagger_ui_path) / name, media_type=SWAGGER_FILES[name],
+                        headers={"Cache-Control": "public, max-age=86400"})
 
 
 @pages.get("/static/{path:path}")

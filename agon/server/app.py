@@ -14,6 +14,7 @@ import gc
 import inspect
 import logging
 import os
+import re
 import secrets
 import threading
 from collections.abc import AsyncIterator, Callable
@@ -311,7 +312,8 @@ class Context:
 
 
 class BodyLimit:
-    """413 for a request body over the limit (a larger one for imports), before any route reads it."""
+    """413 for a request body over the limit (a larger one for imports), before any route reads it;
+    400 for a NUL character in a body or a path (PostgreSQL's text cannot hold one: it was a 500)."""
 
     def __init__(self, app: ASGIApp, limit: int, import_limit: int) -> None:
         self.app = app
@@ -319,6 +321,12 @@ class BodyLimit:
         self.import_limit = import_limit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket") and "\x00" in scope["path"]:
+            if scope["type"] == "http":
+                await _send_error(send, 400, NUL_IN_PATH)
+            else:
+                await send({"type": "websocket.close", "code": 1008})
+            return
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send)
             return
@@ -342,14 +350,34 @@ class BodyLimit:
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
-        await self.app(scope, api.replay(b"".join(chunks), receive), send)
+        body = b"".join(chunks)
+        if holds_nul(body):
+            await _send_error(send, 400, NUL_IN_BODY)
+            return
+        await self.app(scope, api.replay(body, receive), send)
+
+
+NUL_IN_PATH = "the path holds a NUL character, which no match id or name holds"
+NUL_IN_BODY = "the body holds a NUL character (\\u0000), which no field may hold"
+# a JSON escape \u0000 (after an even number of backslashes: `\\u0000` is a backslash and text), or a raw NUL
+_NUL = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000|\x00")
+
+
+def holds_nul(body: bytes) -> bool:
+    """Whether a JSON body holds a NUL character in any string (escaped or raw)."""
+    return (b"\\u0000" in body or b"\x00" in body) and _NUL.search(body) is not None
 
 
 class SecurityHeaders:
-    """No Referer leaves our pages (a match URL's fragment holds a token), no MIME sniffing, no framing."""
+    """No Referer leaves our pages (a match URL's fragment holds a token), no MIME sniffing, no
+    framing, and a Content-Security-Policy: scripts, styles, fetches and sockets from this origin
+    only, nothing inline (the pages and /docs keep every script and style in files)."""
 
-    HEADERS: ClassVar[list[tuple[bytes, bytes]]] = [(b"referrer-policy", b"no-referrer"), (b"x-content-type-options", b"nosniff"),
-               (b"x-frame-options", b"DENY")]
+    CSP = (b"default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+           b"frame-ancestors 'none'; form-action 'self'")
+    HEADERS: ClassVar[list[tuple[bytes, bytes]]] = [
+        (b"referrer-policy", b"no-referrer"), (b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
+        (b"content-security-policy", CSP)]
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -389,7 +417,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     extra: dict[str, Any] = {}
     if "telemetry" in inspect.signature(FastAPI).parameters:  # newer FastAPI: no per-request tracing checks
         extra["telemetry"] = {"tracing": False, "metrics": False, "logs": False}
-    app = FastAPI(title="agon", version="0.1.0", lifespan=lifespan, **extra,
+    # /docs is a page of ours with Swagger UI's files from the package (api.docs_page), never a CDN's
+    app = FastAPI(title="agon", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None, **extra,
                   description="Matches of agon's board games: seats with secret tokens, live updates, bots.")
     app.state.agon = ctx
     app.include_router(api.router)
