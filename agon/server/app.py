@@ -31,7 +31,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agon.server import api
 from agon.server.bots import BotPool, fallback
-from agon.server.faults import Outage, is_outage, probe
+from agon.server.faults import DATABASE_ERRORS, Outage, is_outage, probe
 from agon.server.freshness import Freshness
 from agon.server.limits import AddressLimit, RateLimits, token_key
 from agon.server.live import Hub, PostgresListener
@@ -436,10 +436,19 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def http_error(_request: Request, err: HTTPException) -> api.JSON:
         return api.JSON({"error": str(err.detail)}, status_code=err.status_code, headers=err.headers)
 
-    @app.exception_handler(Exception)
-    async def crash(_request: Request, err: Exception) -> api.JSON:
+    async def database_error(_request: Request, err: Exception) -> api.JSON:
+        """The database's errors: 503 in an outage (answered here: Starlette re-raises what reaches
+        the catch-all below, and the server then logs a traceback per request), else a 500."""
         if is_outage(err):
             return api.unavailable(ctx, err)
+        log.error("agon: internal error", exc_info=err)
+        return api.JSON({"error": f"internal error ({type(err).__name__})"}, status_code=500)
+
+    for kind in DATABASE_ERRORS:
+        app.add_exception_handler(kind, database_error)
+
+    @app.exception_handler(Exception)
+    async def crash(_request: Request, err: Exception) -> api.JSON:
         log.exception("agon: internal error")
         return api.JSON({"error": f"internal error ({type(err).__name__})"}, status_code=500)
 

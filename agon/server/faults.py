@@ -27,6 +27,15 @@ _SQLITE_OUTAGES = ("disk i/o error", "database is locked", "readonly database", 
                    "database or disk is full", "database is busy")
 
 
+def _database_errors() -> tuple[type[Exception], ...]:
+    import psycopg
+
+    return (exc.DBAPIError, exc.TimeoutError, psycopg.Error, sqlite3.Error)
+
+
+DATABASE_ERRORS = _database_errors()  # what the database layer raises (`is_outage` tells which are outages)
+
+
 def is_outage(err: BaseException) -> bool:
     """True when `err` says the database is unavailable (rather than a mistake in a statement)."""
     import psycopg

@@ -334,6 +334,7 @@ class Notices:
     def _run(self) -> None:
         raw: PoolProxiedConnection | None = None  # the thread's own connection, kept: a batch is then one round trip
         closing = False
+        lost = 0  # notices lost since the last batch that went out (one warning per outage, not per batch)
         while not closing:
             batch = [self.waiting.get()]
             with contextlib.suppress(queue.Empty):
@@ -350,8 +351,13 @@ class Notices:
                     raw.dbapi_connection.execute("SET synchronous_commit = off")
                 raw.dbapi_connection.execute(
                     "SELECT pg_notify('agon_match', payload) FROM unnest(%s::text[]) AS payload", (payloads,))
+                if lost:
+                    log.warning("agon: notices go out again (%d were lost)", lost)
+                    lost = 0
             except Exception as err:  # the database went away: these notices are lost, the moves are not
-                log.warning("agon: could not send %d notices (%s)", len(payloads), err)
+                if not lost:
+                    log.warning("agon: could not send %d notices (%s)", len(payloads), " ".join(str(err).split())[:200])
+                lost += len(payloads)
                 if raw is not None:
                     with contextlib.suppress(Exception):
                         raw.invalidate()
