@@ -35,6 +35,7 @@ from sqlalchemy import (
     insert,
     select,
 )
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import PoolProxiedConnection
 
 log = logging.getLogger("agon.server")
@@ -129,6 +130,7 @@ def engine_url(url: str) -> str:
 
 
 WAL_LIMIT = 4 * 1024 * 1024  # bytes of SQLite's write-ahead log kept on disk between checkpoints
+BUSY_MS = 30_000  # how long an SQLite statement waits for another connection's lock
 
 
 def make_engine(url: str) -> Engine:
@@ -137,7 +139,7 @@ def make_engine(url: str) -> Engine:
         path = url.split("///", 1)[1] if "///" in url else ""
         if path and path != ":memory:" and not path.startswith("file:"):  # file:...?uri=true: as given
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": BUSY_MS / 1000})
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(conn: Any, _record: Any) -> None:
@@ -257,10 +259,24 @@ class Store:
         """SQLite: copy the write-ahead log into the database file as far as no reader needs it
         (`PRAGMA wal_checkpoint(PASSIVE)`, which never waits for a writer). Called often from a
         thread of its own, it keeps the log short, so that no move's commit does the checkpoint
-        (and its disk syncs) itself."""
-        if not self.is_postgres:
-            with self.engine.connect() as conn:
-                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        (and its disk syncs) itself. When all of the log is copied and its file has grown past
+        WAL_LIMIT, the file is cut back (TRUNCATE, only if it need not wait for anyone)."""
+        if self.is_postgres:
+            return
+        with self.engine.connect() as conn:
+            busy, frames, copied = conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").first() or (1, 0, 0)
+            if busy or frames != copied:
+                return
+            # all of a long log is in the database file (a burst, or a reader that held an old snapshot
+            # meanwhile): cut the file back, if no reader or writer is busy right now; never wait for one
+            wal = Path(str(self.engine.url.database) + "-wal")
+            if wal.is_file() and wal.stat().st_size > WAL_LIMIT:
+                conn.exec_driver_sql("PRAGMA busy_timeout = 0")
+                try:
+                    with contextlib.suppress(OperationalError):  # busy: the next checkpoint tries again
+                        conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+                finally:
+                    conn.exec_driver_sql(f"PRAGMA busy_timeout = {BUSY_MS}")
 
     def notify(self, payload: str) -> None:
         """A NOTIFY on channel `agon_match` (PostgreSQL only): the other processes hear of a change.
