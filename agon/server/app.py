@@ -71,6 +71,7 @@ class Settings:
     resume_bots: bool = True
     static_dir: Path = STATIC
     fresh_seconds: float = 2.0  # PostgreSQL: how often the cached matches are compared with the database
+    sqlite_synchronous: str = "FULL"  # FULL: an acknowledged action survives a power cut; NORMAL: a server crash
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -78,7 +79,7 @@ class Settings:
         kwargs: dict[str, Any] = {}
         for name, kind in [("db", str), ("bot_processes", int), ("bot_seconds", float), ("cache_size", int),
                            ("token_rate", float), ("token_burst", float), ("client_rate", float),
-                           ("client_burst", float), ("fresh_seconds", float)]:
+                           ("client_burst", float), ("fresh_seconds", float), ("sqlite_synchronous", str)]:
             value = os.environ.get(f"AGON_{name.upper()}")
             if value:
                 kwargs[name] = kind(value)
@@ -92,7 +93,7 @@ class Context:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.static_dir = settings.static_dir
-        self.engine = make_engine(settings.db)
+        self.engine = make_engine(settings.db, settings.sqlite_synchronous)
         self.store = Store(self.engine)
         self.matches = Matches(self.store, settings.cache_size, settings.bot_seconds)
         self.hub = Hub(self.state_for)
@@ -110,7 +111,9 @@ class Context:
         # the threads that wait for the database and the match locks off the event loop (a plain
         # executor: a move's two hops cost less than through anyio's limiter and cancel scopes)
         self.threads = ThreadPoolExecutor(max_workers=32, thread_name_prefix="agon")
-        self.inline_writes = not self.store.is_postgres
+        # with synchronous=FULL each commit waits for a disk sync (milliseconds): in a thread, the
+        # event loop serves others meanwhile
+        self.inline_writes = not self.store.is_postgres and settings.sqlite_synchronous == "NORMAL"
         self.stopping = threading.Event()
         self.checkpoints: threading.Thread | None = None
 
@@ -138,9 +141,9 @@ class Context:
         return self.matches.push(live, role, version if only_new else None).data
 
     async def act(self, match_id: str, token: str, version: int, verb: str, arg: Any, only_new: bool = False) -> bytes:
-        """`act_as`, on the event loop itself when the database is SQLite and the match is at hand
-        (its write takes tens of microseconds: less than the hop to a thread and back), else in a
-        thread."""
+        """`act_as`, on the event loop itself when the database is SQLite with synchronous=NORMAL
+        and the match is at hand (its write takes tens of microseconds: less than the hop to a
+        thread and back), else in a thread."""
         if self.inline_writes:
             live = self.matches.at_hand(match_id)
             if live is not None:

@@ -133,7 +133,11 @@ WAL_LIMIT = 4 * 1024 * 1024  # bytes of SQLite's write-ahead log kept on disk be
 BUSY_MS = 30_000  # how long an SQLite statement waits for another connection's lock
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, synchronous: str = "FULL") -> Engine:
+    """The engine of a database URL; for SQLite, its connections' settings (`synchronous`: FULL,
+    each commit synced to the disk before it returns, or NORMAL: see docs/server.md)."""
+    if synchronous not in ("FULL", "NORMAL"):
+        raise ValueError(f"synchronous must be FULL or NORMAL; got {synchronous!r}")
     url = engine_url(url)
     if url.startswith("sqlite"):
         path = url.split("///", 1)[1] if "///" in url else ""
@@ -147,7 +151,7 @@ def make_engine(url: str) -> Engine:
             cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
             # FULL: each commit syncs the write-ahead log before it returns, so an acknowledged action
             # survives a power cut or an OS crash too (NORMAL: only a crash of the server process)
-            cursor.execute("PRAGMA synchronous=FULL")
+            cursor.execute(f"PRAGMA synchronous={synchronous}")
             # the log file is cut back to this size once checkpointed (else it keeps its largest size)
             cursor.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")
             cursor.execute("PRAGMA foreign_keys=ON")

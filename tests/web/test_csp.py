@@ -14,7 +14,7 @@ def test_the_pages_and_docs_break_no_rule_of_the_policy(page: Any, server: Any, 
     page.on("console", lambda message: blocked.append(message.text) if "Content Security Policy" in message.text else None)
     roles = server.call(f"/api/games/{game}/roles", {"options": {}})["roles"]
     made = server.call("/api/matches", {"game": game, "seed": 3, "seats": dict.fromkeys(roles, "human")})
-    role, seat = next(iter(made["seats"].items()))
+    seat = next(iter(made["seats"].values()))
     page.goto(f"/m/{made['id']}#{seat['token']}")
     page.wait_for_selector("svg")  # the board, its legend and the cards are drawn
     page.wait_for_timeout(500)
