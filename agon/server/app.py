@@ -113,7 +113,7 @@ class Context:
         self.threads = ThreadPoolExecutor(max_workers=32, thread_name_prefix="agon")
         # with synchronous=FULL each commit waits for a disk sync (milliseconds): in a thread, the
         # event loop serves others meanwhile
-        self.inline_writes = not self.store.is_postgres and settings.sqlite_synchronous == "NORMAL"
+        self.inline_writes = not self.store.is_postgres and settings.sqlite_synchronous.upper() == "NORMAL"
         self.stopping = threading.Event()
         self.checkpoints: threading.Thread | None = None
 
@@ -297,7 +297,7 @@ class Context:
                 self.store.checkpoint()
             except Exception as err:  # a busy or vanished file: the commits checkpoint by themselves
                 if is_outage(err):
-                    self.outage.failed(err)  # one line for the whole outage, not one per checkpoint
+                    self.outage.failed(err, request=False)  # one line for the whole outage, not one per checkpoint
                 else:
                     log.warning("agon: checkpoint failed (%s)", err)
 

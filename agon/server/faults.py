@@ -91,14 +91,19 @@ class Outage:
     def down(self) -> bool:
         return self.since is not None
 
-    def failed(self, err: BaseException) -> None:
-        """A request failed for want of the database: start an outage (one log line), or count it."""
+    def failed(self, err: BaseException, request: bool = True) -> None:
+        """A request (or, `request` False, the server's own work) failed for want of the
+        database: start an outage (one log line), or count it."""
         with self.guard:
-            self.refused += 1
-            if self.since is not None:
-                return
-            self.since = time.monotonic()
-            self.refused = 1
+            if self.since is None:
+                self.since = time.monotonic()
+                self.refused = 0
+                starts = True
+            else:
+                starts = False
+            self.refused += request
+        if not starts:
+            return
         log.warning("agon: the database is unavailable (%s); answering 503 until it is back", describe(err))
         threading.Thread(target=self._watch, name="agon-outage", daemon=True).start()
 

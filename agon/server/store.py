@@ -136,6 +136,7 @@ BUSY_MS = 30_000  # how long an SQLite statement waits for another connection's 
 def make_engine(url: str, synchronous: str = "FULL") -> Engine:
     """The engine of a database URL; for SQLite, its connections' settings (`synchronous`: FULL,
     each commit synced to the disk before it returns, or NORMAL: see docs/server.md)."""
+    synchronous = synchronous.upper()
     if synchronous not in ("FULL", "NORMAL"):
         raise ValueError(f"synchronous must be FULL or NORMAL; got {synchronous!r}")
     url = engine_url(url)
