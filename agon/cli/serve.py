@@ -41,8 +41,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from agon.server.app import Settings, create_app, tune_gc
-    from agon.server.migrations import upgrade
-    from agon.server.store import make_engine
+    from agon.server.limits import concurrency_limit, http_protocol, raise_open_files_limit
 
     settings = Settings.from_env()  # AGON_TOKEN_RATE... tune limits; the flags below win
     settings.bot_processes = args.bot_processes
@@ -52,26 +51,43 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise ValueError("--workers must be at least 1")
     if args.workers > 1 and not settings.db.startswith(("postgresql", "postgres:")):
         raise ValueError("--workers above 1 needs PostgreSQL (--db postgresql://...): SQLite serves one process")
-    engine = make_engine(settings.db)
-    try:
-        upgrade(engine)  # once, before any worker starts
-    finally:
-        engine.dispose()
+    prepare_database(settings.db)
+    open_files = raise_open_files_limit()
+    # a request must arrive whole within AGON_REQUEST_SECONDS; past what the open files allow, 503
+    limits: dict[str, Any] = {"http": http_protocol(), "limit_concurrency": concurrency_limit(open_files),
+                              "timeout_keep_alive": KEEP_ALIVE, "ws_per_message_deflate": False}  # CPU is dearer than loopback bytes
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
     print(f"agon serve: open http://{shown}:{args.port}/  (database: {_safe(settings.db)}; Ctrl-C stops)", flush=True)
     if args.workers == 1:
         settings.migrate = False
         app = create_app(settings)
         tune_gc()
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                    ws_per_message_deflate=False,  # CPU is dearer than loopback bytes
-                    timeout_keep_alive=KEEP_ALIVE)
+        uvicorn.run(app, host=args.host, port=args.port, log_level="warning", **limits)
         return 0
     os.environ.update({"AGON_DB": settings.db, "AGON_MIGRATE": "0", "AGON_BOT_PROCESSES": str(args.bot_processes)})
     settings.migrate = False
     uvicorn.run("agon.server.app:app_from_env", factory=True, host=args.host, port=args.port,
-                workers=args.workers, log_level="warning", ws_per_message_deflate=False, timeout_keep_alive=KEEP_ALIVE)
+                workers=args.workers, log_level="warning", **limits)
     return 0
+
+
+def prepare_database(url: str) -> None:
+    """Create or upgrade the schema, once, before any worker starts, and check that the database
+    can be written; a database that cannot be opened or written is a one-line ValueError."""
+    from sqlalchemy.exc import DBAPIError
+
+    from agon.server.faults import describe, probe
+    from agon.server.migrations import upgrade
+    from agon.server.store import make_engine
+
+    engine = make_engine(url)
+    try:
+        upgrade(engine)
+        probe(engine)  # a read-only file passes the upgrade when it is at the newest schema already
+    except DBAPIError as err:
+        raise ValueError(f"cannot use the database {_safe(url)}: {describe(err)}") from None
+    finally:
+        engine.dispose()
 
 
 def _safe(url: str) -> str:

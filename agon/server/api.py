@@ -11,7 +11,6 @@ import contextlib
 import hashlib
 import json
 import logging
-import time
 from collections.abc import Awaitable, Callable
 from functools import lru_cache
 from pathlib import Path
@@ -26,8 +25,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from agon.engine import UnknownGame, load
 from agon.i18n import catalogue_json, check_language
 from agon.server.encode import dumps
+from agon.server.faults import RETRY_AFTER, UNAVAILABLE, is_outage, probe
+from agon.server.limits import MessageLimit
 from agon.server.live import Subscriber
-from agon.server.matches import ApiError, games_info, token_hash
+from agon.server.matches import ApiError, games_info
 
 if TYPE_CHECKING:
     from agon.engine import Game
@@ -105,7 +106,8 @@ ERRORS_DOC: dict[int | str, dict[str, Any]] = {
                       (403, "a token of another match"), (404, "unknown match"), (409, "stale version"),
                       (423, "a frozen match: stored under other rules, it can be read and exported, not continued"),
                       (413, "body too large"), (422, "illegal action or a role that is not active"),
-                      (429, "too many requests for this token")]}
+                      (429, "too many requests for this seat or address"),
+                      (503, "the database is unavailable; try again in a few seconds (Retry-After)")]}
 
 Bearer = Annotated[str | None, Header(alias="Authorization", include_in_schema=False)]
 
@@ -128,9 +130,35 @@ def _ctx(request: Request) -> Context:
     return request.app.state.agon
 
 
-@router.get("/api/health", tags=["server"], responses={200: {"content": {"application/json": {"example": {"ok": True}}}}})
-async def health() -> JSON:
-    return JSON({"ok": True})
+@router.get("/api/health", tags=["server"], responses={
+    200: {"content": {"application/json": {"example": {"ok": True, "database": "ok"}}}}})
+async def health(request: Request) -> JSON:
+    """Liveness: the process answers (200 even while the database is down). `database` says how
+    the last requests found it: `ok`, or `unavailable` during an outage (see `/api/ready`)."""
+    return JSON({"ok": True, "database": "unavailable" if _ctx(request).outage.down else "ok"})
+
+
+@router.get("/api/ready", tags=["server"], responses={
+    200: {"content": {"application/json": {"example": {"ok": True, "database": "ok"}}}},
+    503: {"content": {"application/json": {"example": {"error": UNAVAILABLE}}}}})
+async def ready(request: Request) -> JSON:
+    """Readiness: 200 when the database answers and can write within 2 seconds, else 503 (send
+    no traffic here yet)."""
+    ctx = _ctx(request)
+    try:
+        await asyncio.wait_for(ctx.run(probe, ctx.engine), 2.0)
+    except Exception as err:
+        if isinstance(err, TimeoutError) or is_outage(err):
+            return unavailable(ctx, err if not isinstance(err, TimeoutError) else None)
+        raise
+    return JSON({"ok": True, "database": "ok"})
+
+
+def unavailable(ctx: Context, err: BaseException | None) -> JSON:
+    """The 503 of a request the database could not serve (an outage starts, or goes on, with it)."""
+    if err is not None:
+        ctx.outage.failed(err)
+    return JSON({"error": UNAVAILABLE}, status_code=503, headers={"Retry-After": RETRY_AFTER})
 
 
 @router.get("/api/games", tags=["games"])
@@ -217,7 +245,6 @@ async def create_match(body: CreateMatch, request: Request) -> JSON:
     """A new match. Each human seat gets a secret token (only its hash is stored); the invite link
     carries it in the URL fragment, which browsers never send to a server."""
     ctx = _ctx(request)
-    ctx.limit_client(request)
     match_id, tokens = await run_in_threadpool(
         ctx.matches.create, body.game, dict(body.options), dict(body.seats), body.seed, body.title)
     ctx.kick(match_id)
@@ -229,10 +256,41 @@ async def create_match(body: CreateMatch, request: Request) -> JSON:
 async def import_match(body: RecordBody, request: Request) -> JSON:
     """A finished game's record (as `agon replay` reads) becomes a finished match to study."""
     ctx = _ctx(request)
-    ctx.limit_client(request)
     record = body.model_dump(exclude={"title"})
+    check_record_strings(record)
     match_id = await run_in_threadpool(ctx.matches.import_record, record, body.title)
     return JSON({"id": match_id, "url": f"/replay/{match_id}", "spectate_url": f"/m/{match_id}"}, status_code=201)
+
+
+MAX_NOTE = 1000  # characters of an action's note in an imported record (a bot's reason is a line)
+MAX_STRING = 200  # characters of any other string in it (roles, verbs, arguments, options)
+
+
+def check_record_strings(record: dict[str, Any]) -> None:
+    """413 for a record with a note over MAX_NOTE characters or another string over MAX_STRING:
+    a match stores them, and every spectator of it is sent them."""
+    for key, value in record.items():
+        if key != "actions" and _longest(value) > MAX_STRING:
+            raise ApiError(413, f"the record's {key[:64]} holds a string longer than {MAX_STRING} characters")
+    for index, entry in enumerate(record["actions"]):
+        note = entry[3] if len(entry) > 3 else None
+        if isinstance(note, str) and len(note) > MAX_NOTE:
+            raise ApiError(413, f"action {index}: its note is longer than {MAX_NOTE} characters")
+        if _longest(entry[:3]) > MAX_STRING or (not isinstance(note, str) and _longest(entry[3:]) > MAX_STRING):
+            raise ApiError(413, f"action {index} holds a string longer than {MAX_STRING} characters")
+
+
+def _longest(value: Any, depth: int = 0) -> int:
+    """The length of the longest string in `value` (lists and dicts looked into, 20 levels deep)."""
+    if isinstance(value, str):
+        return len(value)
+    if depth > 20:
+        return MAX_NOTE + 1
+    if isinstance(value, dict):
+        return max((max(len(str(k)), _longest(v, depth + 1)) for k, v in value.items()), default=0)
+    if isinstance(value, list | tuple):
+        return max((_longest(v, depth + 1) for v in value), default=0)
+    return 0
 
 
 @router.post("/api/my-matches", tags=["matches"])
@@ -240,7 +298,6 @@ async def my_matches(body: TokensBody, request: Request) -> JSON:
     """The matches of these seats (the tokens a browser holds): `index` is the token's place in the
     list; `your_turn` says whether that seat must act."""
     ctx = _ctx(request)
-    ctx.limit_client(request)
     return JSON({"matches": await run_in_threadpool(ctx.matches.my_matches, body.tokens)})
 
 
@@ -267,6 +324,8 @@ async def match_state(ctx: Context, match_id: str, authorization: str | None, re
     data = ctx.matches.cached_view(match_id, token)  # no thread hop when the match is at hand
     if data is None:
         data = await ctx.run(ctx.matches.view_for, match_id, token)
+    if token is not None:
+        ctx.limits.trust(token)  # it names a seat: its requests are the seat's, not the address's
     return Response(data, media_type="application/json")
 
 
@@ -276,6 +335,7 @@ async def act(ctx: Context, match_id: str, body: ActionBody, authorization: str 
         raise ApiError(401, "acting needs the seat's token: Authorization: Bearer TOKEN")
     ctx.limit(token, request)
     data = await ctx.act(match_id, token, body.version, body.verb, body.arg, body.log == "new")
+    ctx.limits.trust(token)
     ctx.changed(match_id)
     ctx.kick(match_id)
     return Response(data, media_type="application/json")
@@ -324,17 +384,30 @@ async def live(ws: WebSocket, match_id: str) -> None:
             only_new = wanted == "new"
         role = await ctx.run(ctx.role_of, match_id, token)
     except ApiError as err:
-        await ws.send_text(json.dumps({"error": err.message}))
-        await ws.close(code=4000 + err.status)
+        await _close_with(ws, err.status, err.message)
         return
     except WebSocketDisconnect:
         return
+    except Exception as err:
+        if not is_outage(err):
+            raise
+        ctx.outage.failed(err)
+        await _close_with(ws, 503, UNAVAILABLE)
+        return
+    if token is not None:
+        ctx.limits.trust(token)
+    flood = MessageLimit()
+
     async def reader() -> None:
         try:
             while True:
-                await ws.receive_text()
+                await ws.receive_text()  # a client has nothing more to say; a flood closes the socket
+                if not flood.take():
+                    await _close_with(ws, 429, "too many messages on this socket")
+                    break
         except (WebSocketDisconnect, RuntimeError):
-            ctx.hub.close(sub)
+            pass
+        ctx.hub.close(sub)
 
     async def send(data: bytes) -> None:
         await ws.send_text(data.decode())
@@ -346,8 +419,20 @@ async def live(ws: WebSocket, match_id: str) -> None:
         await ctx.hub.serve(sub)
     except (WebSocketDisconnect, RuntimeError):
         pass
+    except Exception as err:
+        if not is_outage(err):
+            raise
+        ctx.outage.failed(err)  # the page reconnects after the close, and catches up then
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            await _close_with(ws, 503, UNAVAILABLE)
     finally:
         reading.cancel()
+
+
+async def _close_with(ws: WebSocket, status: int, message: str) -> None:
+    """Send {"error": message} and close the socket with code 4000 + status."""
+    await ws.send_text(json.dumps({"error": message}))
+    await ws.close(code=4000 + status)
 
 
 # -- pages ----------------------------------------------------------------------------------------
@@ -378,6 +463,27 @@ async def replay_page(request: Request, match_id: str | None = None) -> Response
     return _page(request, "replay.html")
 
 
+@pages.get("/docs")
+async def docs_page(request: Request) -> Response:
+    """The interactive schema: Swagger UI, its files served from the swagger-ui-bundle package."""
+    return _page(request, "docs.html")
+
+
+SWAGGER_FILES = {"swagger-ui.css": "text/css", "swagger-ui-bundle.js": "text/javascript"}
+
+
+@pages.get("/docs/assets/{name}")
+async def docs_asset(name: str) -> Response:
+    if name not in SWAGGER_FILES:
+        return PlainTextResponse("not found", status_code=404)
+    try:
+        from swagger_ui_bundle import swagger_ui_path
+    except ImportError:
+        return PlainTextResponse("the docs need the web extra: pip install 'agon[web]'", status_code=404)
+    return FileResponse(Path(swagger_ui_path) / name, media_type=SWAGGER_FILES[name],
+                        headers={"Cache-Control": "public, max-age=86400"})
+
+
 @pages.get("/static/{path:path}")
 async def static_file(path: str, request: Request) -> Response:
     root: Path = _ctx(request).static_dir.resolve()
@@ -385,49 +491,6 @@ async def static_file(path: str, request: Request) -> Response:
     if not target.is_relative_to(root) or not target.is_file():
         return PlainTextResponse("not found", status_code=404)
     return FileResponse(target)
-
-
-class TokenBuckets:
-    """Requests per key (a token's hash, or a client address): `rate` per second, bursts of `burst`."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.buckets: dict[str, tuple[float, float]] = {}
-        self.spent: dict[str, int] = {}  # taken here since the last `drain` (shared with other processes)
-
-    def take(self, key: str) -> bool:
-        now = time.monotonic()
-        level, then = self.buckets.get(key, (self.burst, now))
-        level = min(self.burst, level + (now - then) * self.rate)
-        if level < 1:
-            self.buckets[key] = (level, now)
-            return False
-        self.buckets[key] = (level - 1, now)
-        if len(self.spent) < 100_000:
-            self.spent[key] = self.spent.get(key, 0) + 1
-        if len(self.buckets) > 100_000:  # forget the fullest buckets first
-            for k in [k for k, (lv, _) in self.buckets.items() if lv >= self.burst - 1][:50_000]:
-                del self.buckets[k]
-        return True
-
-
-    def drain(self) -> dict[str, int]:
-        """The requests taken here since the last call, per key (to tell the other processes)."""
-        spent, self.spent = self.spent, {}
-        return spent
-
-    def charge(self, key: str, count: int) -> None:
-        """Another process served `count` requests of this key: they come out of this bucket too."""
-        now = time.monotonic()
-        level, then = self.buckets.get(key, (self.burst, now))
-        self.buckets[key] = (max(0.0, min(self.burst, level + (now - then) * self.rate) - count), now)
-
-
-def rate_key(token: str | None, request: Request) -> str:
-    if token is not None:
-        return "t:" + token_hash(token)
-    return "c:" + (request.client.host if request.client else "?")
 
 
 class FastPath:
@@ -482,6 +545,9 @@ class FastPath:
         except ApiError as err:
             response = JSON({"error": err.message}, status_code=err.status)
         except Exception as err:
+            if is_outage(err):
+                await unavailable(scope["app"].state.agon, err)(scope, _no_receive, send)
+                return
             log.exception("agon: internal error")
             response = JSON({"error": f"internal error ({type(err).__name__})"}, status_code=500)
         await response(scope, _no_receive, send)

@@ -3,7 +3,7 @@
     >>> from fastapi.testclient import TestClient
     >>> with TestClient(create_app(Settings(db="sqlite:///:memory:"))) as client:
     ...     client.get("/api/health").json()
-    {'ok': True}
+    {'ok': True, 'database': 'ok'}
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import gc
 import inspect
 import logging
 import os
+import re
 import secrets
 import threading
 from collections.abc import AsyncIterator, Callable
@@ -30,6 +31,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agon.server import api
 from agon.server.bots import BotPool
+from agon.server.faults import DATABASE_ERRORS, Outage, is_outage, probe
+from agon.server.freshness import Freshness
+from agon.server.limits import AddressLimit, RateLimits, token_key
 from agon.server.live import Hub, PostgresListener
 from agon.server.matches import ApiError, Live, Matches, Push
 from agon.server.migrations import upgrade
@@ -64,13 +68,15 @@ class Settings:
     cache_size: int = 2000
     token_rate: float = 20.0  # requests per second per seat token
     token_burst: float = 60.0
-    client_rate: float = 20.0  # per second per client address, without a token
+    client_rate: float = 20.0  # per second per client address (requests without a seat's token)
     client_burst: float = 200.0
     body_limit: int = 64 * 1024
     import_limit: int = 8 * 1024 * 1024
     migrate: bool = True
     resume_bots: bool = True
     static_dir: Path = STATIC
+    fresh_seconds: float = 2.0  # PostgreSQL: how often the cached matches are compared with the database
+    sqlite_synchronous: str = "FULL"  # FULL: an acknowledged action survives a power cut; NORMAL: a server crash
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -80,7 +86,7 @@ class Settings:
                            ("bot_attempts", int), ("bot_retry_seconds", float), ("bot_sweep_seconds", float),
                            ("cache_size", int),
                            ("token_rate", float), ("token_burst", float), ("client_rate", float),
-                           ("client_burst", float)]:
+                           ("client_burst", float), ("fresh_seconds", float), ("sqlite_synchronous", str)]:
             value = os.environ.get(f"AGON_{name.upper()}")
             if value:
                 kwargs[name] = kind(value)
@@ -94,12 +100,15 @@ class Context:
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.static_dir = settings.static_dir
-        self.engine = make_engine(settings.db)
+        self.engine = make_engine(settings.db, settings.sqlite_synchronous)
         self.store = Store(self.engine)
         self.matches = Matches(self.store, settings.cache_size, settings.bot_seconds, settings.bot_iterations)
         self.hub = Hub(self.state_for)
-        self.tokens = api.TokenBuckets(settings.token_rate, settings.token_burst)
-        self.clients = api.TokenBuckets(settings.client_rate, settings.client_burst)
+        self.limits = RateLimits(settings.token_rate, settings.token_burst, settings.client_rate, settings.client_burst)
+        self.tokens = self.limits.tokens
+        self.clients = self.limits.clients
+        self.outage = Outage(lambda: probe(self.engine))
+        self.freshness: Freshness | None = None
         self.pool: BotPool | None = None
         self.bots = BotRunner(self, RetryPolicy(max(1, settings.bot_attempts), settings.bot_retry_seconds,
                                                 sweep_seconds=settings.bot_sweep_seconds))
@@ -109,7 +118,9 @@ class Context:
         # the threads that wait for the database and the match locks off the event loop (a plain
         # executor: a move's two hops cost less than through anyio's limiter and cancel scopes)
         self.threads = ThreadPoolExecutor(max_workers=32, thread_name_prefix="agon")
-        self.inline_writes = not self.store.is_postgres
+        # with synchronous=FULL each commit waits for a disk sync (milliseconds): in a thread, the
+        # event loop serves others meanwhile
+        self.inline_writes = not self.store.is_postgres and settings.sqlite_synchronous.upper() == "NORMAL"
         self.stopping = threading.Event()
         self.checkpoints: threading.Thread | None = None
 
@@ -119,15 +130,10 @@ class Context:
 
     # -- used by the routes -----------------------------------------------------------------------
 
-    def limit(self, token: str | None, request: Request) -> None:
-        if token is None:
-            self.limit_client(request)
-        elif not self.tokens.take(api.rate_key(token, request)):
+    def limit(self, token: str | None, _request: Request) -> None:
+        """The seat's limit (the client address's is charged before the route: `AddressLimit`)."""
+        if token is not None and not self.tokens.take(token_key(token)):
             raise ApiError(429, "too many requests for this seat; slow down")
-
-    def limit_client(self, request: Request) -> None:
-        if not self.clients.take(api.rate_key(None, request)):
-            raise ApiError(429, "too many requests from this address; slow down")
 
     def act_as(self, match_id: str, token: str, version: int, verb: str, arg: Any, only_new: bool = False) -> bytes:
         """Act for the seat of this token; the new state object, with the whole log, or with the
@@ -142,9 +148,9 @@ class Context:
         return self.matches.push(live, role, version if only_new else None).data
 
     async def act(self, match_id: str, token: str, version: int, verb: str, arg: Any, only_new: bool = False) -> bytes:
-        """`act_as`, on the event loop itself when the database is SQLite and the match is at hand
-        (its write takes tens of microseconds: less than the hop to a thread and back), else in a
-        thread."""
+        """`act_as`, on the event loop itself when the database is SQLite with synchronous=NORMAL
+        and the match is at hand (its write takes tens of microseconds: less than the hop to a
+        thread and back), else in a thread."""
         if self.inline_writes:
             live = self.matches.at_hand(match_id)
             if live is not None:
@@ -233,11 +239,14 @@ class Context:
         self.pool = BotPool(self.settings.bot_processes, self.settings.bot_seconds)
         if self.store.is_postgres:
             url = self.settings.db.replace("postgresql+psycopg://", "postgresql://")
-            self.listener = PostgresListener(url, asyncio.get_running_loop(), self.remote_change)
+            self.freshness = Freshness(self.matches, self.engine, self.changed, self.run, self.settings.fresh_seconds)
+            self.listener = PostgresListener(url, asyncio.get_running_loop(), self.remote_change,
+                                             on_reconnect=self.freshness.check_soon, name=f"agon-listen-{self.origin}")
             await run_in_threadpool(self.listener.start)
-            task = asyncio.get_running_loop().create_task(self._share_rates())
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
+            for job in (self._share_rates(), self.freshness.run()):
+                task = asyncio.get_running_loop().create_task(job)
+                self.tasks.add(task)
+                task.add_done_callback(self.tasks.discard)
         else:
             self.checkpoints = threading.Thread(target=self._checkpoints, name="agon-checkpoint", daemon=True)
             self.checkpoints.start()
@@ -253,10 +262,14 @@ class Context:
             try:
                 self.store.checkpoint()
             except Exception as err:  # a busy or vanished file: the commits checkpoint by themselves
-                log.warning("agon: checkpoint failed (%s)", err)
+                if is_outage(err):
+                    self.outage.failed(err, request=False)  # one line for the whole outage, not one per checkpoint
+                else:
+                    log.warning("agon: checkpoint failed (%s)", err)
 
     async def stop(self) -> None:
         self.stopping.set()
+        self.outage.stop()
         for task in list(self.tasks):
             task.cancel()
         self.bots.close()
@@ -269,7 +282,8 @@ class Context:
 
 
 class BodyLimit:
-    """413 for a request body over the limit (a larger one for imports), before any route reads it."""
+    """413 for a request body over the limit (a larger one for imports), before any route reads it;
+    400 for a NUL character in a body or a path (PostgreSQL's text cannot hold one: it was a 500)."""
 
     def __init__(self, app: ASGIApp, limit: int, import_limit: int) -> None:
         self.app = app
@@ -277,6 +291,12 @@ class BodyLimit:
         self.import_limit = import_limit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] in ("http", "websocket") and "\x00" in scope["path"]:
+            if scope["type"] == "http":
+                await _send_error(send, 400, NUL_IN_PATH)
+            else:
+                await send({"type": "websocket.close", "code": 1008})
+            return
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send)
             return
@@ -300,14 +320,34 @@ class BodyLimit:
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
-        await self.app(scope, api.replay(b"".join(chunks), receive), send)
+        body = b"".join(chunks)
+        if holds_nul(body):
+            await _send_error(send, 400, NUL_IN_BODY)
+            return
+        await self.app(scope, api.replay(body, receive), send)
+
+
+NUL_IN_PATH = "the path holds a NUL character, which no match id or name holds"
+NUL_IN_BODY = "the body holds a NUL character (\\u0000), which no field may hold"
+# a JSON escape \u0000 (after an even number of backslashes: `\\u0000` is a backslash and text), or a raw NUL
+_NUL = re.compile(rb"(?<!\\)(?:\\\\)*\\u0000|\x00")
+
+
+def holds_nul(body: bytes) -> bool:
+    """Whether a JSON body holds a NUL character in any string (escaped or raw)."""
+    return (b"\\u0000" in body or b"\x00" in body) and _NUL.search(body) is not None
 
 
 class SecurityHeaders:
-    """No Referer leaves our pages (a match URL's fragment holds a token), no MIME sniffing, no framing."""
+    """No Referer leaves our pages (a match URL's fragment holds a token), no MIME sniffing, no
+    framing, and a Content-Security-Policy: scripts, styles, fetches and sockets from this origin
+    only, nothing inline (the pages and /docs keep every script and style in files)."""
 
-    HEADERS: ClassVar[list[tuple[bytes, bytes]]] = [(b"referrer-policy", b"no-referrer"), (b"x-content-type-options", b"nosniff"),
-               (b"x-frame-options", b"DENY")]
+    CSP = (b"default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+           b"frame-ancestors 'none'; form-action 'self'")
+    HEADERS: ClassVar[list[tuple[bytes, bytes]]] = [
+        (b"referrer-policy", b"no-referrer"), (b"x-content-type-options", b"nosniff"), (b"x-frame-options", b"DENY"),
+        (b"content-security-policy", CSP)]
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -347,7 +387,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     extra: dict[str, Any] = {}
     if "telemetry" in inspect.signature(FastAPI).parameters:  # newer FastAPI: no per-request tracing checks
         extra["telemetry"] = {"tracing": False, "metrics": False, "logs": False}
-    app = FastAPI(title="agon", version="0.1.0", lifespan=lifespan, **extra,
+    # /docs is a page of ours with Swagger UI's files from the package (api.docs_page), never a CDN's
+    app = FastAPI(title="agon", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None, **extra,
                   description="Matches of agon's board games: seats with secret tokens, live updates, bots.")
     app.state.agon = ctx
     app.include_router(api.router)
@@ -365,6 +406,17 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def http_error(_request: Request, err: HTTPException) -> api.JSON:
         return api.JSON({"error": str(err.detail)}, status_code=err.status_code, headers=err.headers)
 
+    async def database_error(_request: Request, err: Exception) -> api.JSON:
+        """The database's errors: 503 in an outage (answered here: Starlette re-raises what reaches
+        the catch-all below, and the server then logs a traceback per request), else a 500."""
+        if is_outage(err):
+            return api.unavailable(ctx, err)
+        log.error("agon: internal error", exc_info=err)
+        return api.JSON({"error": f"internal error ({type(err).__name__})"}, status_code=500)
+
+    for kind in DATABASE_ERRORS:
+        app.add_exception_handler(kind, database_error)
+
     @app.exception_handler(Exception)
     async def crash(_request: Request, err: Exception) -> api.JSON:
         log.exception("agon: internal error")
@@ -372,6 +424,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.add_middleware(api.FastPath)  # innermost: after the body limit, inside the headers and error handling
     app.add_middleware(BodyLimit, limit=settings.body_limit, import_limit=settings.import_limit)
+    app.add_middleware(AddressLimit, limits=ctx.limits)
     app.add_middleware(SecurityHeaders)
     return app
 

@@ -79,12 +79,19 @@ class Hub:
 
 
 class PostgresListener:
-    """A thread that LISTENs on `agon_match` and calls `on_change(payload)` on the event loop."""
+    """A thread that LISTENs on `agon_match` and calls `on_change(payload)` on the event loop.
 
-    def __init__(self, url: str, loop: asyncio.AbstractEventLoop, on_change: Callable[[str], None]) -> None:
+    A notice sent while its connection is down is lost: when it connects again it calls
+    `on_reconnect()` on the event loop (the caller compares its cached matches with the database).
+    It logs one line when the connection is lost and one when it is back, not one per retry."""
+
+    def __init__(self, url: str, loop: asyncio.AbstractEventLoop, on_change: Callable[[str], None],
+                 on_reconnect: Callable[[], None] | None = None, name: str = "agon-listen") -> None:
         self.url = url
         self.loop = loop
         self.on_change = on_change
+        self.on_reconnect = on_reconnect
+        self.name = name  # its connection's application_name (pg_stat_activity shows it)
         self.stopping = threading.Event()
         self.ready = threading.Event()
         self.thread = threading.Thread(target=self._run, name="agon-listen", daemon=True)
@@ -99,16 +106,25 @@ class PostgresListener:
     def _run(self) -> None:
         import psycopg
 
+        lost = False
         while not self.stopping.is_set():
             try:
-                with psycopg.connect(self.url, autocommit=True) as conn:
+                with psycopg.connect(self.url, autocommit=True, application_name=self.name) as conn:
                     conn.execute("LISTEN agon_match")
                     self.ready.set()
+                    if lost:
+                        log.warning("agon: LISTEN connection back; comparing the cached matches with the database")
+                        if self.on_reconnect is not None:
+                            self.loop.call_soon_threadsafe(self.on_reconnect)
+                        lost = False
                     while not self.stopping.is_set():
                         for note in conn.notifies(timeout=0.5):
                             self.loop.call_soon_threadsafe(self.on_change, note.payload)
             except Exception as err:  # the database went away: listen again shortly
-                log.warning("agon: LISTEN connection lost (%s); retrying", err)
+                if not lost:
+                    log.warning("agon: LISTEN connection lost (%s); retrying every second",
+                                " ".join(str(err).split())[:200])
+                lost = True
                 self.ready.set()
                 with contextlib.suppress(Exception):
                     self.stopping.wait(1.0)

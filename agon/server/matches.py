@@ -22,6 +22,7 @@ from agon.bots import bot_settings
 from agon.bots import bots as bot_names
 from agon.engine import Action, AgonError, Game, IllegalAction, State, UnknownGame, games, load, new_secret_seed, replay
 from agon.engine.actions import freeze
+from agon.engine.errors import ReplayError
 from agon.engine.text import as_text
 from agon.match import HUMAN, bot_seed, seat_players
 from agon.server import versions
@@ -123,6 +124,11 @@ class Matches:
                 self.thinking[match_id] = roles
             else:
                 self.thinking.pop(match_id, None)
+
+    def cached_versions(self) -> dict[str, int]:
+        """The version of every match in the cache (to compare with the database's)."""
+        with self._guard:
+            return {match_id: live.version for match_id, live in self._cache.items()}
 
     # -- loading ----------------------------------------------------------------------------------
 
@@ -274,10 +280,12 @@ class Matches:
         """A finished match for study, from a record (as `agon replay` reads)."""
         try:
             state = replay(record)
+        except ReplayError as err:
+            raise ApiError(422, replay_refusal(err, record)) from err
         except AgonError as err:
-            raise ApiError(422, f"the record does not replay: {err}") from err
+            raise ApiError(422, "the record does not replay: its setup or shape is not valid") from err
         except Exception as err:  # a hostile record must get an answer, not a crash
-            raise ApiError(422, f"the record does not replay: {type(err).__name__}: {err}") from err
+            raise ApiError(422, f"the record does not replay ({type(err).__name__})") from err
         if not state.is_over:
             raise ApiError(422, "the record does not reach the end of the game; only finished games are imported")
         game = state.game
@@ -564,6 +572,23 @@ class Matches:
                 "frozen": live.frozen is not None,
             })
         return sorted(out, key=lambda m: m["index"])
+
+
+def replay_refusal(err: ReplayError, record: dict[str, Any]) -> str:
+    """Why a record does not replay, in general terms: which action failed, never the legal
+    actions of any seat at that point (the engine's message lists them; the record may be made
+    up to learn a seat's hidden options). A record's shape or setup is the caller's own, so
+    those messages are kept."""
+    if err.index < 0:
+        return f"the record does not replay: {err}"
+    actions = record.get("actions")
+    entry = actions[err.index] if isinstance(actions, list) and 0 <= err.index < len(actions) else None
+    if isinstance(entry, list) and len(entry) >= 2 and isinstance(entry[0], str) and isinstance(entry[1], str):
+        return (f"the record does not replay: action {err.index} ({entry[0][:64]} {entry[1][:64]}) is not "
+                "legal at that point of the game")
+    if err.index == len(actions or []):
+        return "the record does not replay: the replayed game differs from the record's digest"
+    return f"the record does not replay: action {err.index} is not [role, verb, argument] or [role, verb, argument, note]"
 
 
 def _game(game_id: str) -> Game:

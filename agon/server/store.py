@@ -35,6 +35,7 @@ from sqlalchemy import (
     insert,
     select,
 )
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import PoolProxiedConnection
 
 log = logging.getLogger("agon.server")
@@ -142,19 +143,32 @@ def engine_url(url: str) -> str:
     return url
 
 
-def make_engine(url: str) -> Engine:
+WAL_LIMIT = 4 * 1024 * 1024  # bytes of SQLite's write-ahead log kept on disk between checkpoints
+BUSY_MS = 30_000  # how long an SQLite statement waits for another connection's lock
+
+
+def make_engine(url: str, synchronous: str = "FULL") -> Engine:
+    """The engine of a database URL; for SQLite, its connections' settings (`synchronous`: FULL,
+    each commit synced to the disk before it returns, or NORMAL: see docs/server.md)."""
+    synchronous = synchronous.upper()
+    if synchronous not in ("FULL", "NORMAL"):
+        raise ValueError(f"synchronous must be FULL or NORMAL; got {synchronous!r}")
     url = engine_url(url)
     if url.startswith("sqlite"):
         path = url.split("///", 1)[1] if "///" in url else ""
-        if path and path != ":memory:":
+        if path and path != ":memory:" and not path.startswith("file:"):  # file:...?uri=true: as given
             Path(path).parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": BUSY_MS / 1000})
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(conn: Any, _record: Any) -> None:
             cursor = conn.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")  # readers never wait for the writer
-            cursor.execute("PRAGMA synchronous=NORMAL")  # WAL: an acknowledged action survives a crash of the server
+            # FULL: each commit syncs the write-ahead log before it returns, so an acknowledged action
+            # survives a power cut or an OS crash too (NORMAL: only a crash of the server process)
+            cursor.execute(f"PRAGMA synchronous={synchronous}")
+            # the log file is cut back to this size once checkpointed (else it keeps its largest size)
+            cursor.execute(f"PRAGMA journal_size_limit={WAL_LIMIT}")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
@@ -276,10 +290,24 @@ class Store:
         """SQLite: copy the write-ahead log into the database file as far as no reader needs it
         (`PRAGMA wal_checkpoint(PASSIVE)`, which never waits for a writer). Called often from a
         thread of its own, it keeps the log short, so that no move's commit does the checkpoint
-        (and its disk syncs) itself."""
-        if not self.is_postgres:
-            with self.engine.connect() as conn:
-                conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        (and its disk syncs) itself. When all of the log is copied and its file has grown past
+        WAL_LIMIT, the file is cut back (TRUNCATE, only if it need not wait for anyone)."""
+        if self.is_postgres:
+            return
+        with self.engine.connect() as conn:
+            busy, frames, copied = conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)").first() or (1, 0, 0)
+            if busy or frames != copied:
+                return
+            # all of a long log is in the database file (a burst, or a reader that held an old snapshot
+            # meanwhile): cut the file back, if no reader or writer is busy right now; never wait for one
+            wal = Path(str(self.engine.url.database) + "-wal")
+            if wal.is_file() and wal.stat().st_size > WAL_LIMIT:
+                conn.exec_driver_sql("PRAGMA busy_timeout = 0")
+                try:
+                    with contextlib.suppress(OperationalError):  # busy: the next checkpoint tries again
+                        conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+                finally:
+                    conn.exec_driver_sql(f"PRAGMA busy_timeout = {BUSY_MS}")
 
     def notify(self, payload: str) -> None:
         """A NOTIFY on channel `agon_match` (PostgreSQL only): the other processes hear of a change.
@@ -353,6 +381,7 @@ class Notices:
     def _run(self) -> None:
         raw: PoolProxiedConnection | None = None  # the thread's own connection, kept: a batch is then one round trip
         closing = False
+        lost = 0  # notices lost since the last batch that went out (one warning per outage, not per batch)
         while not closing:
             batch = [self.waiting.get()]
             with contextlib.suppress(queue.Empty):
@@ -369,8 +398,13 @@ class Notices:
                     raw.dbapi_connection.execute("SET synchronous_commit = off")
                 raw.dbapi_connection.execute(
                     "SELECT pg_notify('agon_match', payload) FROM unnest(%s::text[]) AS payload", (payloads,))
+                if lost:
+                    log.warning("agon: notices go out again (%d were lost)", lost)
+                    lost = 0
             except Exception as err:  # the database went away: these notices are lost, the moves are not
-                log.warning("agon: could not send %d notices (%s)", len(payloads), err)
+                if not lost:
+                    log.warning("agon: could not send %d notices (%s)", len(payloads), " ".join(str(err).split())[:200])
+                lost += len(payloads)
                 if raw is not None:
                     with contextlib.suppress(Exception):
                         raw.invalidate()

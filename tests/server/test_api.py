@@ -10,8 +10,9 @@ import agon
 from tests.server.conftest import GAMES, auth, new_match, wait_for, whole
 
 
-def test_health(client):
-    assert client.get("/api/health").json() == {"ok": True}
+def test_health_and_readiness(client):
+    assert client.get("/api/health").json() == {"ok": True, "database": "ok"}
+    assert client.get("/api/ready").json() == {"ok": True, "database": "ok"}
 
 
 def test_games_lists_roles_options_and_bots(client):

@@ -276,7 +276,7 @@ export function hand(view, ui = {}) {
     if (id === null || id === undefined) continue;
     const c = cardOf(ui.cards, id);
     out.push(`<div class="card"><b>${esc(what)}: ${esc(id)}. ${esc(term(c?.name ?? name ?? ""))}</b>`
-      + `${c?.text ? `<div class="card-text" style="white-space:pre-line">${esc(term(c.text))}</div>` : ""}</div>`);
+      + `${c?.text ? `<div class="card-text pre-line">${esc(term(c.text))}</div>` : ""}</div>`);
   }
   const dec = view.deception?.[view.role];
   if (dec?.mine?.length) out.push(`<h3>${esc(t("Your Deception markers"))}</h3><ul>${dec.mine.map((m) => `<li>${esc(term(m))}</li>`).join("")}</ul>`);

@@ -155,7 +155,7 @@ export function rows(parent, spec, list, { start = 42, step = 19, size = 14, max
 
 // HTML for a legend: rows of [svg snippet, text].
 export function legendRow(kind, fill, label, hollow = false) {
-  return `<span class="legend-item" style="display:inline-flex;align-items:center;gap:4px;margin:2px 10px 2px 0">`
+  return `<span class="legend-item">`
     + `<svg width="18" height="18" viewBox="-10 -10 20 20" aria-hidden="true">${shapeMarkup(kind, fill, hollow)}</svg>`
     + `${esc(label)}</span>`;
 }
