@@ -184,6 +184,34 @@ def test_the_same_attack_gives_nothing_on_the_keyed_generator():
     assert other.state == rng.state == 64 and stream(other, 4) != stream(rng, 4)
 
 
+def _first_view(state) -> dict:
+    return {key: value for key, value in state.view("red").items() if key != "log"}
+
+
+def _search(red_view: dict, generator: str, seeds: range):
+    """The issue's attack: try each seed against Red's first view; the game it deals, or None."""
+    game = load("dual-powers")
+    for seed in seeds:
+        candidate = game.new(seed, generator=generator)
+        if _first_view(candidate) == red_view:
+            return candidate
+    return None
+
+
+def test_issue_29_a_seed_search_over_reds_view_finds_whites_hand_only_in_a_splitmix_game_from_a_small_seed():
+    """The attack as reported (over 256 seeds here, 2**31 there): Red's first view picks out the
+    seed, and the found game shows White's hand. A keyed game from a 128-bit secret seed is out of
+    reach of the search, whichever generator the searcher assumes."""
+    game = load("dual-powers")
+    dealt = game.new(200)
+    found = _search(_first_view(dealt), "splitmix", range(256))
+    assert found is not None and found.seed == 200
+    assert found.view("white")["sides"]["white"]["hand"] == dealt.view("white")["sides"]["white"]["hand"]
+    secret = game.new((1 << 127) + 200, generator="keyed")
+    for generator in ("splitmix", "keyed"):
+        assert _search(_first_view(secret), generator, range(256)) is None
+
+
 # -- games ---------------------------------------------------------------------------------------
 
 
