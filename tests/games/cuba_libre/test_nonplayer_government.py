@@ -334,11 +334,12 @@ def test_8_8_3_garrison_takes_each_cube_from_the_most_of_that_type_even_losing_c
     assert out[0] == ("space", "Factory EC") and out[1] == ("move", ("Havana", "police"))
 
 
-def _ctx_at_op_choice(g):
+def _ctx_at_op_choice(g, seed=0):
+    from agon.games.cuba_libre.nonplayer import NonPlayerBot
     from agon.games.cuba_libre.nonplayer.common import Ctx
 
     start(g, GOVT)
-    return Ctx(g, GOVT, None)
+    return Ctx(g, GOVT, NonPlayerBot(seed=seed))  # the bot's seed rolls its dice (8.2, issue 29.3)
 
 
 def test_8_2_transport_and_air_strike_break_ties_at_random():
@@ -355,7 +356,7 @@ def test_8_2_transport_and_air_strike_break_ties_at_random():
         put(g, "las_villas", police=1)
         put(g, "pinar_del_rio", m26_base=1)
         put(g, "oriente", m26_base=1)
-        ctx = _ctx_at_op_choice(g)
+        ctx = _ctx_at_op_choice(g, seed)
         dests.add(transport_plan(ctx)[1])
         strikes.add(airstrike_space(ctx)[0])
     assert dests == {space("matanzas"), space("las_villas")}

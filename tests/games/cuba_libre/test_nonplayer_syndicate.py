@@ -151,7 +151,8 @@ def test_8_5_5_profit_first_where_the_syndicate_has_no_cash():
     start(g, SYN)
     out = acts = [(v, a) for v, a, _ in op_steps(g, SYN)]
     i = acts.index(("profit", "stash"))
-    assert out[i + 1] == ("space", "Pinar del Río")
+    # the Rally put a Guerrilla in Camagüey City: it ties with Pinar del Río (no Cash, 8.2 at random)
+    assert {out[i + 1], out[i + 3]} == {("space", "Pinar del Río"), ("space", "Camagüey City")}
 
 
 def test_8_5_5_bribe_step_1_contraband_first():

@@ -89,14 +89,21 @@ def op_plan(ctx: Ctx, mod: Any, fr: dict[str, Any] | None = None) -> dict[str, A
     fr = fr or ctx.g.op_frame() or ctx.fr
     p = ctx.bot.plan
     done = tuple(fr.get("sp", ()))
-    if (done and p is not None and p["f"] == ctx.f and p["op"] == fr["op"] and p["game"] == ctx.g.seed
+    turn = card_turn(ctx.g)
+    if (done and p is not None and p["f"] == ctx.f and p["op"] == fr["op"] and p["turn"] == turn
             and set(done) <= p["spaces"]):
         return p
     entries = mod.plan(ctx, fr["op"], done)
-    p = {"f": ctx.f, "op": fr["op"], "game": ctx.g.seed, "entries": entries,
+    p = {"f": ctx.f, "op": fr["op"], "turn": turn, "entries": entries,
          "spaces": {e["s"] for e in entries} | set(done)}
     ctx.bot.plan = p
     return p
+
+
+def card_turn(g: Any) -> tuple[int, int, int]:
+    """Which card turn of the game this is, from public facts only (cards played, the card, how many
+    factions acted): a plan made on another turn is not reused (never the game's secret seed)."""
+    return len(g.played), g.current, g.n_acted
 
 
 def entry_for(ctx: Ctx, mod: Any, s: int) -> dict[str, Any] | None:
@@ -329,7 +336,7 @@ def _try_each(ctx: Ctx, options: list[Any], action: Callable[[Any], Any]) -> lis
     g, role = ctx.g, ROLES[ctx.f]
     scored = []
     for a in options:
-        twin = probe(g, ctx.f)
+        twin = probe(g, ctx.f, ctx.seed)
         try:
             twin.apply(role, action(a))
         except Exception:
