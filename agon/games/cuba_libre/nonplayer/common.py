@@ -83,6 +83,12 @@ class Ctx:
         self._salt += 1
         return private_rng(self.seed, self.g, self.f, self._salt)
 
+    def turn_pick(self, items: Sequence[X]) -> X:
+        """A random choice that stays the same for the whole card turn (8.4.4: "a random Non-player
+        faction" is one faction for the Event's every prompt): the bot's seed and public facts."""
+        key = self.seed * 1_000_003 + len(self.g.played) * 7919 + self.g.current * 104_729 + self.f
+        return Rng(key & ((1 << 62) - 1)).choice(items)
+
     def shuffled(self, items: Iterable[X]) -> list[X]:
         out = list(items)
         self.rng().shuffle(out)
@@ -211,6 +217,7 @@ def probe(g: Any, f: int, seed: int = 0) -> Any:
     stay unknown)."""
     twin = g.clone()
     twin.rng = private_rng(seed, g, f, -1)
+    twin.quiet = True  # a trial: no log lines to write
     return twin
 
 
