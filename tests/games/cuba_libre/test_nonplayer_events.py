@@ -90,3 +90,33 @@ def test_8_4_4_where_cantillo_shaded_chooses_the_space_removing_the_most():
         play_event(g, GOVT, 3, "shaded", seed)
         assert g.guerrillas(space("havana"), M26) + g.guerrillas(space("havana"), DR) == 0, seed
         assert g.guerrillas(space("las_villas"), M26) == 4, seed
+
+
+def test_card_44_shaded_the_nonplayer_syndicate_robs_the_player_first():
+    """Card 44 shaded (issue 32 item 11, ruling CL-NP29): the faction named loses Resources, so it
+    is a target (8.1.2 #4: players first), not a beneficiary (8.4.4): the Non-player Syndicate robs
+    the player's 26July, not the Non-player DR."""
+    for seed in range(4):
+        g = np_game(players=1, solo="m26")
+        g.res[M26], g.res[DR] = 10, 10
+        play_event(g, SYN, 44, "shaded", seed)
+        assert g.res[M26] < 10 and g.res[DR] == 10, seed
+
+
+def test_card_43_unshaded_the_nonplayer_gives_back_an_active_guerrilla_first():
+    """Card 43 unshaded (ruling CL-E43b): after the LimOp the faction names which of its Guerrillas
+    was the Syndicate one; the Non-player gives back an Active one (8.1.2 #6), keeping its own
+    Underground Guerrilla."""
+    from agon.games.cuba_libre.events_cards_25_48 import give_back
+
+    for seed in range(6):
+        g = np_game()
+        put(g, "las_villas", dr_u=1, dr_a=1)
+        g.last_op = (-1, "", ())
+        g.phase = "card"
+        g.stack = []
+        give_back(g, DR, space("las_villas"))
+        g.changed()
+        g._run()
+        d = NonPlayerBot(seed=seed).decide(g, "dr")
+        assert (d.verb, d.arg) == ("return", ("Las Villas", "dr_a")), seed

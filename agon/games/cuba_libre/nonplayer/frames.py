@@ -535,11 +535,43 @@ def ev_choice(ctx: Ctx, mod: Any) -> Decision | None:
         me = ROLES[ctx.f]
         if me in opts:
             return Decision("faction", me, "8.4.4: the executing faction benefits")
+        harm = {r: _loss(ctx, r) for r in opts}
+        if any(harm.values()) and all(h >= 0 for h in harm.values()):
+            # a faction the Event hurts (card 44 shaded, 35): a target, not a beneficiary (ruling
+            # CL-NP29): players before Non-players (8.1.2 #4), then the greatest effect (8.1.1)
+            r = ctx.order(opts, lambda r: (0 if ctx.g.is_player(idx_role(r)) else 1, -harm[r]))[0]
+            return Decision("faction", r, "8.1.2 #4: the Event's target, players first, then the greatest loss")
         nps = [r for r in opts if not ctx.g.is_player(idx_role(r))]
         if nps:
             return Decision("faction", ctx.pick(nps), "8.4.4: a random Non-player faction")
         return Decision("faction", ctx.pick(opts), "8.4.4: random faction")
     return lookahead(ctx, "8.4.4 Where: most pieces, then greatest Support/Opposition change, else random")
+
+
+def _loss(ctx: Ctx, role: str) -> int:
+    """What faction `role` loses (Resources and pieces on the map) when the Event names it, played
+    out to the Event's end (`outcome`); negative when it gains."""
+    f = idx_role(role)
+    try:
+        twin = outcome(ctx, ("faction", role))
+    except Exception:
+        return 0
+    g = ctx.g
+    slots = [pt for pt in range(13) if OWNER[pt] == f]
+    pieces = sum(g.on_map(pt) for pt in slots) - sum(twin.on_map(pt) for pt in slots)
+    return (g.res[f] - twin.res[f]) + pieces
+
+
+def give_back(ctx: Ctx, mod: Any) -> Decision | None:
+    """Card 43 unshaded (ruling CL-E43b): the faction names which of its Guerrillas was the borrowed
+    Syndicate one; a Non-player gives back an Active one first (8.1.2 #6, own Active before
+    Underground), ties at random; other card picks are judged by 8.4.4 (lookahead)."""
+    opts = [a for v, a in ctx.legal if v == "return"]
+    if not opts or len(opts) != len(ctx.legal):
+        return lookahead(ctx, "8.4.3 Event: place/remove the most pieces, then the greatest shift (8.4.4)")
+    g = ctx.g
+    arg = ctx.order(opts, lambda a: own_removal_rank(g, ctx.f, g.slot(a[1])))[0]
+    return Decision("return", arg, "card 43: the Syndicate Guerrilla given back, Active first (8.1.2 #6)")
 
 
 def idx_role(r: str) -> int:
@@ -568,6 +600,7 @@ HANDLERS: dict[str, Handler] = {
     "ev_choice": ev_choice,
     "ev_remove": ev_remove,
     "ev_place": ev_place,
+    "evx_pick": give_back,
     "cash_gift": cash_gift,
     "cash_carry": cash_carry,
     "transfer_request": transfer_request,
