@@ -120,3 +120,13 @@ def test_card_43_unshaded_the_nonplayer_gives_back_an_active_guerrilla_first():
         g._run()
         d = NonPlayerBot(seed=seed).decide(g, "dr")
         assert (d.verb, d.arg) == ("return", ("Las Villas", "dr_a")), seed
+
+
+def test_8_4_3_and_8_4_4_counts_over_games_with_four_nonplayers():
+    """The issue 32 count (tests/games/cuba_libre/np_event_count.py; 100 games: 270 and 196 before
+    the fix, 0 and 0 after) on a few games: no skipped Manifesto placement, no Event placement for
+    a faction other than the executor or a Non-player."""
+    from tests.games.cuba_libre.np_event_count import count
+
+    counts = count(games=6, first_seed=0)
+    assert (counts.skipped_manifesto, counts.wrong_beneficiary) == (0, 0), counts.summary()
