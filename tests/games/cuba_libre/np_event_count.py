@@ -3,7 +3,8 @@
 - skipped Manifesto placements (CL 8.4.3, card 19): a Non-player offered a placement on the
   Sierra Maestra Manifesto (a space to place in, or a piece to place) that ends it ("skip"/"done");
 - wrong beneficiaries (CL 8.4.4 Who): an Event placement or replacement by a Non-player that puts
-  in a piece of another faction while one of its own was offered, or a piece of a player faction.
+  in a piece of another faction while one of its own was offered, or a player faction's piece
+  while a Non-player's was offered (an Event that places only a player's pieces is no choice).
 
 `python -m tests.games.cuba_libre.np_event_count [--games 100] [--first-seed 0] [--players 0]`
 prints the two counts and the games they occur in; `count()` returns them for tests.
@@ -66,8 +67,10 @@ def audit(state: Any, role: str, verb: str, arg: Any, seed: int, counts: Counts)
     owner = placed_owner(verb, arg)
     if owner < 0:
         return
-    own_offered = any(placed_owner(v, a) == f for v, a in legal)
-    if (owner != f and own_offered) or state.is_player(owner):
+    offered = {placed_owner(v, a) for v, a in legal} - {-1}
+    own_offered = f in offered
+    nonplayer_offered = any(not state.is_player(o) for o in offered)
+    if (owner != f and own_offered) or (state.is_player(owner) and nonplayer_offered):
         counts.wrong_beneficiary += 1
         counts.wrong_games.add(seed)
         key = str(state.current)
