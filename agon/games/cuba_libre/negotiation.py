@@ -13,7 +13,8 @@ offered ("transfer", None) at its card option ("option") and at its Operation's 
 
 Bounds (ruling CL-R35): one transfer or request per ordered pair (giver, receiver) per card
 (`g.transfers`, reset with the card), so a card holds at most 12. Never between factions of the
-same player (1.5, No Non-player option teams). Non-players never give voluntarily (8.1.2 play note:
+same player (1.5, No Non-player option teams), except 26July and DR under the Pact of Caracas
+(card 18). Non-players never give voluntarily (8.1.2 play note:
 players may give to them): an executing Non-player is never offered the verb and a Non-player is
 never asked (a Non-player seat that is asked anyway may only decline).
 When the sub-procedure ends, the waiting frame is asked again (its options are read from the state).
@@ -24,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from agon.engine import Action
-from agon.games.cuba_libre.data import NAMES, ROLES
+from agon.games.cuba_libre.data import DR, M26, NAMES, ROLES
 from agon.games.cuba_libre.steps import DECLINE, Step, by_arg, step
 
 OFFERED_AT = ("option", "op")  # the executing faction's own prompts that offer ("transfer", None)
@@ -42,6 +43,12 @@ def mates(g: Any, f: int) -> tuple[int, ...]:
     return next(t for t in teams(g.options) if f in t)
 
 
+def pact_partners(g: Any, giver: int, receiver: int) -> bool:
+    """CL card 18 (Pact of Caracas, ruling CL-E18b): while it is in effect and 26July and DR belong
+    to the same player, that player may transfer between them, which 1.5 otherwise forbids."""
+    return {giver, receiver} == {M26, DR} and g.has_cap(18)
+
+
 def cash_spaces(g: Any, giver: int, receiver: int) -> list[int]:
     """Spaces where the giver holds Cash and the receiver has a Guerrilla or cube to hold it."""
     held = sorted(g.cash_spaces(giver))
@@ -53,7 +60,7 @@ def can_give(g: Any, giver: int, receiver: int) -> bool:
     empty: Resources, or a Cash marker where the receiver can hold it, the first one found)."""
     if receiver == giver or (giver, receiver) in g.transfers:
         return False
-    if g.options.get("no_nonplayers") and receiver in mates(g, giver):
+    if g.options.get("no_nonplayers") and receiver in mates(g, giver) and not pact_partners(g, giver, receiver):
         return False
     if g.res[giver] > 0:
         return True

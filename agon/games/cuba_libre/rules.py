@@ -345,7 +345,10 @@ class CubaLibreState(Board, State):
 
     def _prompt(self, role: str) -> tuple[str, dict[str, Any]]:
         fr = self.stack[-1]
-        text, args = STEPS[fr["k"]].prompt(self, fr)
+        step = STEPS[fr["k"]]
+        # the acting faction reads its own prompt; anyone else (an error message to another role)
+        # only the public line (CL 7.3, issue 29.2)
+        text, args = step.prompt(self, fr) if role == ROLES[fr["f"]] else step.public_prompt(self, fr)
         return text, {"resources": self.res[fr["f"]], **args}
 
     def _view(self, role: str | None) -> dict[str, Any]:

@@ -77,6 +77,12 @@ class Step:
     def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return _("Choose."), {}
 
+    @classmethod
+    def public_prompt(cls, g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """The prompt line everyone reads (the board's "prompt", spectators, the other factions):
+        the acting faction's own prompt unless that shows something only it may know."""
+        return cls.prompt(g, fr)
+
 
 STEPS: dict[str, type[Step]] = {}
 # each step's functions by name, for the flow's hot path (one dict look-up, no class attribute);

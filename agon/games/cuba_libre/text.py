@@ -75,7 +75,7 @@ def _prompt_text(g: Any) -> str:
     from agon.games.cuba_libre.steps import STEPS
 
     fr = g.stack[-1]
-    text, args = STEPS[fr["k"]].prompt(g, fr)
+    text, args = STEPS[fr["k"]].public_prompt(g, fr)  # public: never a secret option (7.3, issue 29.2)
     return f"{FACTION_NAMES[fr['f']]}: {fill(text, args)}"
 
 

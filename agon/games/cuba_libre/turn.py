@@ -104,8 +104,18 @@ class Option(Step):
 
     @staticmethod
     def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return Option._line(g, Option.legal(g, fr))
+
+    @staticmethod
+    def public_prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """CL 7.3 (issue 29.2): the full Operation a Hidden Asset offers is the owner's secret; the
+        line everyone else reads names only the options anyone may know."""
+        return Option._line(g, [a for a in Option.legal(g, fr) if a != OP_HIDDEN_ASSET])
+
+    @staticmethod
+    def _line(g: Any, legal: list[Any]) -> tuple[str, dict[str, Any]]:
         nth = "1st" if g.n_acted == 0 else "2nd"
-        offered = list(dict.fromkeys(OFFERED[verb] for verb, _ in Option.legal(g, fr)))  # only what is offered
+        offered = list(dict.fromkeys(OFFERED[verb] for verb, _ in legal))  # only what is offered
         if offered == ["Pass"]:
             return "{card}: you are {nth} Eligible; nothing is possible but to Pass.", {"card": TITLE[g.current], "nth": nth}
         choices = _choices(offered)  # a term: one of CHOICES

@@ -69,3 +69,38 @@ def test_hidden_agenda_adds_one_to_the_final_margin():
     g.end_game("test")
     assert g.over["scores"]["syndicate"] == base + 1
     assert "hidden agenda" in g.dec_shown[SYN]
+
+
+def test_7_3_hidden_asset_option_never_shows_to_the_other_roles():
+    """Issue 29.2: while a faction is offered the full Operation its Hidden Asset gives, no other
+    role nor the spectator can read it: the board's public prompt line, their prompts, an error
+    message to them and the log lines they see name only the options everyone may know; the owner
+    still reads its own option."""
+    from agon.games.cuba_libre.turn import OP_HIDDEN_ASSET
+
+    game = agon.load("cuba-libre")
+    roles = game.roles()
+    checked = 0
+    for seed in range(12):
+        state, chooser = game.new(seed, deception=True), Rng(seed)
+        while state.active and checked < 40:
+            owner = state.active[0]
+            legal_now = state.legal_actions(owner)
+            if OP_HIDDEN_ASSET in legal_now and ("op", None) not in [(a.verb, a.arg) for a in legal_now]:
+                checked += 1
+                assert "an Operation" in state.prompt(owner).message()
+                for role in [r for r in roles if r != owner] + [None]:
+                    view = state.view(role)
+                    assert "an Operation" not in view["prompt"], (seed, role, view["prompt"])
+                    others = [e for e in view["log"] if not e.get("text", "").startswith("You drew")]  # its own
+                    assert sum(1 for e in view["log"] if e.get("text", "").startswith("You drew")) <= 1
+                    assert "hidden asset" not in json.dumps(others).lower() or any(
+                        "hidden asset" in shown for d in state.dec_shown for shown in d)
+                    if role is not None:
+                        assert "an Operation" not in state.prompt(role).message()
+                        try:
+                            state.apply(role, ("no such verb", None))
+                        except Exception as err:  # the error names only the public line
+                            assert "an Operation" not in str(err), (seed, role, str(err))
+            state.apply(owner, legal_now[chooser.below(len(legal_now))])
+    assert checked >= 10

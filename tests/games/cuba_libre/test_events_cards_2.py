@@ -570,3 +570,25 @@ def test_card_48_shaded_capability_no_skim_under_underground_syndicate():
     g = blank()
     play(g, 48, shaded=True)
     assert g.has_cap(48, True)
+
+
+def test_card_47_shaded_ineligible_through_next_card_at_the_end_of_card_adjustment():
+    """Ruling CL-E47 (issue 32 item 11): "Ineligible through next card" is applied at the
+    end-of-card adjustment (2.3.7): DR, named by the Syndicate's Event, still takes its 2nd Eligible
+    option on this card, and is Ineligible on the next one."""
+    g = blank()
+    g.res[M26], g.res[DR] = 5, 5
+    g.current = 47
+    g.next_card = 41
+    g.phase = "card"
+    g.card_reset()
+    g.elig = [True] * 4
+    g.cand = (SYN, DR, M26, GOVT)
+    g.stack = []
+    g.changed()
+    g._run()
+    act(g, "event", "shaded")
+    assert g.active == ["dr"] and ("pass", None) in legal(g)
+    while g.current == 47:  # DR, then the others still to be asked, Pass (2.3.3)
+        act(g, "pass")
+    assert g.current == 41 and not g.elig[DR] and not g.elig[M26] and not g.elig[SYN]

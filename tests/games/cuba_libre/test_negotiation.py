@@ -114,6 +114,23 @@ def test_1_5_no_transfer_between_factions_of_the_same_player():
     assert ("give to", "govt") in legal(g) and ("ask", "syndicate") in legal(g)
 
 
+def test_card_18_pact_of_caracas_allows_transfers_between_one_players_26july_and_dr():
+    """Card 18: "if 26July and DR are the same player, mutual transfers allowed" overrides 1.5's ban
+    (issue 32 item 10): under the Pact the 26July/DR player may give and ask between them; the
+    Government/Syndicate player still may not."""
+    g = game(players=2, no_nonplayers=True)  # 26July + DR, Government + Syndicate
+    g.capabilities = frozenset({(18, False)})
+    g.changed()
+    act(g, "transfer")
+    assert ("give to", "dr") in legal(g) and ("ask", "dr") in legal(g)
+    from agon.games.cuba_libre.negotiation import can_give
+
+    assert not can_give(g, GOVT, SYN) and not can_give(g, SYN, GOVT)
+    act(g, "give to", "dr")
+    act(g, "give resources", 3)
+    assert g.res[M26] == 7 and g.res[DR] == 13
+
+
 def test_1_5_1_bound_one_transfer_per_ordered_pair_per_card():
     g = game()
     for other in ("govt", "dr", "syndicate"):

@@ -286,6 +286,7 @@ def test_8_6_3_morgan_widens_step_2_as_well():
     """Ruling CL-NP20 (issue 9 item 8): Morgan lets the whole Non-player DR March reach 2 spaces, so
     the step 2 group from Camagüey City may end 2 spaces nearer Havana (Las Villas, Factory EC)."""
     from agon.games.cuba_libre.data import ADJ
+    from agon.games.cuba_libre.nonplayer import NonPlayerBot
     from agon.games.cuba_libre.nonplayer.common import Ctx
     from agon.games.cuba_libre.nonplayer.directorio import march_plan
 
@@ -295,5 +296,5 @@ def test_8_6_3_morgan_widens_step_2_as_well():
         g.capabilities = frozenset({(28, False)})
         put(g, "camaguey_city", dr_a=4)
         start(g, DR)
-        seen |= {e["s"] for e in march_plan(Ctx(g, DR, None)) if "step 2" in e["why"]}
+        seen |= {e["s"] for e in march_plan(Ctx(g, DR, NonPlayerBot(seed=seed))) if "step 2" in e["why"]}
     assert seen and not seen <= set(ADJ[space("camaguey_city")])

@@ -184,7 +184,7 @@ def _sweep_position(sim: bool):
     cities_held(g)
     g.support[space("pinar_del_rio")] = 1
     g.support[space("la_habana")] = 1
-    put(g, "pinar_del_rio", m26_u=1, police=1)
+    put(g, "pinar_del_rio", m26_u=1, police=2)  # a Forest: 2 cubes Activate 1 (3.2.3)
     put(g, "la_habana", m26_u=1)
     if sim:
         g.momentum = frozenset({(4, True)})
@@ -202,6 +202,65 @@ def test_8_8_1_sim_sweeps_where_no_cubes_are_first_with_police():
     out = op_steps(g, GOVT)
     assert out[0][:2] == ("space", "La Habana") and "S.I.M." in out[0][2]
     assert out[1][:2] == ("move", ("Havana", "police"))
+
+
+def test_8_8_4_sweep_only_where_it_activates_a_forest_needs_2_cubes():
+    """8.8.4 with 3.2.3 (issue 32 item 7): a Forest with 1 cube and no Troops next door Activates
+    nothing, so the Non-player does not Sweep there (it would pay for nothing)."""
+    from agon.games.cuba_libre.nonplayer import NonPlayerBot
+    from agon.games.cuba_libre.nonplayer.common import Ctx
+    from agon.games.cuba_libre.nonplayer.government import sweep_plan
+
+    g = np_game()
+    cities_held(g)
+    put(g, "pinar_del_rio", m26_u=1, police=1)
+    put(g, "camaguey_province", m26_u=1, police=2)
+    start(g, GOVT)
+    spaces = [e["s"] for e in sweep_plan(Ctx(g, GOVT, NonPlayerBot()))]
+    assert spaces == [space("camaguey_province")]
+
+
+def test_8_8_1_sim_half_police_only_into_an_empty_space():
+    """8.8.1 S.I.M. (Greek «αν γίνεται σε κενό», issue 32 item 6): Pinar del Río already holds 2
+    Police, so the Troops needed move in first, not half Police."""
+    g = np_game()
+    cities_held(g)
+    g.momentum = frozenset({(4, True)})
+    put(g, "pinar_del_rio", m26_u=3, police=2)
+    put(g, "la_habana", troop=2, police=2)
+    start(g, GOVT)
+    out = op_steps(g, GOVT)
+    assert out[0][:2] == ("space", "Pinar del Río")
+    assert out[1][:2] == ("move", ("La Habana", "troop"))
+
+
+def test_8_8_1_masferrer_sweeps_to_activate_4_guerrillas():
+    """8.8.1 Rolando Masferrer (issue 32 item 4): 4 Underground Guerrillas a Sweep can Activate
+    trigger it (no Assault could remove anything now): Sweep, not Train."""
+    g = np_game()
+    g.momentum = frozenset({(5, True)})
+    put(g, "havana", troop=2, police=2, m26_u=4)
+    start(g, GOVT)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "sweep") and "Masferrer" in d.reason
+
+
+def test_8_8_1_sanchez_mosquera_counts_26july_bases_and_any_guerrillas():
+    """8.8.1 Sanchez Mosquera (issue 32 item 5): a DR Base is no trigger; 4 Guerrillas with the
+    Syndicate's among them are."""
+    g = np_game()
+    g.momentum = frozenset({(6, True)})
+    cities_held(g)
+    put(g, "sierra_maestra", dr_base=1, troop=2)
+    start(g, GOVT)
+    assert "Mosquera" not in decide(g).reason
+    g = np_game()
+    g.momentum = frozenset({(6, True)})
+    cities_held(g)
+    put(g, "sierra_maestra", m26_a=2, syn_a=2, troop=4)
+    start(g, GOVT)
+    d = decide(g)
+    assert (d.verb, d.arg) == ("operation", "assault") and "Mosquera" in d.reason
 
 
 def test_8_1_2_government_cash_deposit_one_base_per_province_none_in_cities():
@@ -334,11 +393,12 @@ def test_8_8_3_garrison_takes_each_cube_from_the_most_of_that_type_even_losing_c
     assert out[0] == ("space", "Factory EC") and out[1] == ("move", ("Havana", "police"))
 
 
-def _ctx_at_op_choice(g):
+def _ctx_at_op_choice(g, seed=0):
+    from agon.games.cuba_libre.nonplayer import NonPlayerBot
     from agon.games.cuba_libre.nonplayer.common import Ctx
 
     start(g, GOVT)
-    return Ctx(g, GOVT, None)
+    return Ctx(g, GOVT, NonPlayerBot(seed=seed))  # the bot's seed rolls its dice (8.2, issue 29.3)
 
 
 def test_8_2_transport_and_air_strike_break_ties_at_random():
@@ -355,7 +415,7 @@ def test_8_2_transport_and_air_strike_break_ties_at_random():
         put(g, "las_villas", police=1)
         put(g, "pinar_del_rio", m26_base=1)
         put(g, "oriente", m26_base=1)
-        ctx = _ctx_at_op_choice(g)
+        ctx = _ctx_at_op_choice(g, seed)
         dests.add(transport_plan(ctx)[1])
         strikes.add(airstrike_space(ctx)[0])
     assert dests == {space("matanzas"), space("las_villas")}

@@ -10,6 +10,7 @@ import pytest
 
 import agon
 from agon.engine import Rng
+from agon.games.cuba_libre.data import ROLES
 from agon.games.cuba_libre.nonplayer import NonPlayerBot
 from agon.games.cuba_libre.nonplayer.common import next_card_seen, probe
 
@@ -31,10 +32,46 @@ def test_8_1_nonplayer_choices_do_not_change_when_hidden_cards_and_dice_are_resa
         if state.stack[-1]["k"] == "option" or step % 4 == 0:  # 8.1 choices, and a sample of the rest
             expected = choices(state, role)
             for _ in range(2):
-                sample = state.determinize(role, sampler)
-                sample.seed = state.seed  # determinize draws a new seed too; the bot's own dice (8.2) stay its own
+                sample = state.determinize(role, sampler)  # a new seed too: the bot's dice (8.2) are its own
                 assert choices(sample, role) == expected, f"step {step}"
         state.apply(role, bot.choose(state, role))
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 1, "solo": "govt", "no_reveal": True}])
+def test_8_2_nonplayer_tie_breaks_never_read_the_game_seed(options):
+    """Issue 29.3: a player's search determinizes the game (other hidden cards, other dice, another
+    seed) and models the Non-players with their bot; every Non-player choice, ties included (8.2),
+    must come out as in the real game, since the public position is the same."""
+    game = agon.load("cuba-libre")
+    state, sampler = game.new(8, **options), Rng(3)
+    player = next(r for r in ROLES if state.is_player(ROLES.index(r)))
+    bots = {r: NonPlayerBot(seed=41) for r in ROLES}
+    compared = 0
+    for _ in range(400):
+        if not state.active:
+            break
+        role = state.active[0]
+        if not state.is_player(ROLES.index(role)):
+            expected = NonPlayerBot(seed=41).decide(state, role)
+            sample = state.determinize(player, sampler)
+            assert sample.seed != state.seed
+            got = NonPlayerBot(seed=41).decide(sample, role)
+            assert (got.verb, got.arg, got.reason) == (expected.verb, expected.arg, expected.reason)
+            compared += 1
+        state.apply(role, bots[role].choose(state, role))
+    assert compared > 100
+
+
+def test_8_2_the_bots_own_seed_decides_its_ties():
+    """The same position, two bot seeds: the dice are the bot's (some tie comes out otherwise)."""
+    state = agon.load("cuba-libre").new(2, players=0)
+    differ = False
+    for _ in range(200):
+        role = state.active[0]
+        one, two = NonPlayerBot(seed=1).decide(state, role), NonPlayerBot(seed=2).decide(state, role)
+        differ = differ or (one.verb, one.arg) != (two.verb, two.arg)
+        state.apply(role, (one.verb, one.arg))
+    assert differ
 
 
 def test_2_2_no_reveal_hides_the_next_card_from_the_nonplayer():

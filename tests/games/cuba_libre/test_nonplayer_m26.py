@@ -231,3 +231,16 @@ def test_8_7_1_step_4_terror_at_passive_opposition_under_the_pact_of_caracas():
     out = op_steps(g, M26)
     assert out[0][:2] == ("space", "Matanzas") and "step 4" in out[0][2]
     assert g.support[space("matanzas")] == -2
+
+
+def test_8_7_2_the_guerrilla_life_combines_flipping_and_placing():
+    """8.7.2 with card 30 unshaded (issue 32 item 8): a 26July Rally also flips its Guerrillas
+    Underground, so in the step 1 space (all Active, a Base, cubes) it places Guerrillas as well."""
+    g = np_game()
+    g.capabilities = frozenset({(30, False)})
+    put(g, "pinar_del_rio", m26_a=2, m26_base=1, police=1)
+    start(g, M26)
+    out = acts(op_steps(g, M26))
+    assert out[0] == ("space", "Pinar del Río") and out[1][0] == "rally" and out[1][1] != "flip"
+    pinar = space("pinar_del_rio")
+    assert g.sp[pinar][g.slot("m26_u")] > 2 and g.sp[pinar][g.slot("m26_a")] == 0

@@ -151,7 +151,8 @@ def test_8_5_5_profit_first_where_the_syndicate_has_no_cash():
     start(g, SYN)
     out = acts = [(v, a) for v, a, _ in op_steps(g, SYN)]
     i = acts.index(("profit", "stash"))
-    assert out[i + 1] == ("space", "Pinar del Río")
+    # the Rally put a Guerrilla in Camagüey City: it ties with Pinar del Río (no Cash, 8.2 at random)
+    assert {out[i + 1], out[i + 3]} == {("space", "Pinar del Río"), ("space", "Camagüey City")}
 
 
 def test_8_5_5_bribe_step_1_contraband_first():
@@ -206,3 +207,26 @@ def test_8_5_5_bribe_step_1_only_where_the_cash_would_really_come_to_the_syndica
         start(g, SYN)
         got = bribe_space(Ctx(g, SYN, NonPlayerBot()))
         assert got is not None and got[0] == space(where) and step in got[1], (players, got)
+
+
+def test_8_5_4_both_players_at_victory_terror_in_two_spaces():
+    """8.5.4 (Greek «Αρχικά ... Έπειτα ...», issue 32 item 9): 26July and the Government players both
+    at victory: Terror first in 1 space with Opposition, then in 1 space with Support."""
+    g = np_game(players=2)  # Government and 26July players
+    for where in ("havana", "camaguey_city", "santiago_de_cuba", "las_villas"):
+        g.support[space(where)] = 2
+    for where in ("pinar_del_rio", "la_habana", "matanzas", "camaguey_province", "oriente"):
+        g.support[space(where)] = -2
+    put(g, "oriente", m26_base=2)
+    put(g, "pinar_del_rio", m26_base=2, syn_u=1)
+    put(g, "las_villas", syn_u=1)
+    for ec in ("ec_cigar", "ec_factory", "ec_sugar_cane"):
+        put(g, ec, police=1)  # no empty EC: no March (8.5.2)
+    g.avail[AV_C] = 0  # no Casino Available: no Construct condition (8.5.3)
+    g.res[SYN] = 5
+    g.changed()
+    assert g.meets_condition(GOVT) and g.meets_condition(M26)
+    start(g, SYN)
+    out = op_steps(g, SYN)
+    spaces = [(a, why.split(":")[0]) for v, a, why in out if v == "space"]
+    assert spaces[:2] == [("Pinar del Río", "8.5.4 step 1"), ("Las Villas", "8.5.4 step 2")]

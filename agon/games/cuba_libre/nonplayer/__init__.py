@@ -41,8 +41,11 @@ class NonPlayerBot:
 
     name = "nonplayer"
 
-    def __init__(self, game_id: str = "cuba-libre", seed: int = 0) -> None:
+    def __init__(self, game_id: str = "cuba-libre", seed: int = 0, shallow: bool = False) -> None:
         self.seed = seed
+        # True for the bot that plays out the rest of an Event on a clone (frames.outcome): it judges
+        # its own Event prompts one step ahead, so play-outs do not nest
+        self.shallow = shallow
         self.explain: list[tuple[str, str, str]] = []
         self.last_reason: str | None = None
         self.plan: dict[str, Any] | None = None

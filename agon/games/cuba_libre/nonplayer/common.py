@@ -1,9 +1,11 @@
 """Shared Non-player machinery (CL 8.0-8.4): the context, random choice (8.2/8.3), the Event-or-Op
 decision (8.1), Event Instructions and Dual Use (8.4), and helpers the faction modules use.
 
-Randomness (8.2, 8.3): never the game's `state.rng`. Every random choice is a deterministic function
-of the position: a private `Rng` seeded from (state.seed, number of actions so far, faction, salt),
-so a replay of the record re-makes every choice and the bot keeps no hidden state that matters.
+Randomness (8.2, 8.3): never the game's `state.rng`, nor its secret `state.seed` (issue 29.3, ruling
+CL-NP1). Every random choice is a deterministic function of the bot's own seed and of what every
+player knows: a private `Rng` seeded from (the bot's seed, the number of actions so far, faction,
+salt). So the same bot re-makes every choice on a replay, and in a determinized twin of the game
+(other cards, other dice, another seed) it makes the choice it makes in the real one.
 The Random Spaces / Random EC tables are not in our sources (completion B.4): a uniform choice
 among the tied candidates stands in for them (the 8.2 NOTE allows another random method).
 """
@@ -71,10 +73,21 @@ class Ctx:
     def ok(self, verb: str, arg: Any = None) -> bool:
         return (verb, arg) in self.legal
 
+    @property
+    def seed(self) -> int:
+        """The bot's own seed: its dice (8.2), never the game's."""
+        return int(getattr(self.bot, "seed", 0))
+
     def rng(self) -> Rng:
-        """A fresh generator, a pure function of the position (8.2)."""
+        """A fresh generator, a pure function of the bot's seed and the public position (8.2)."""
         self._salt += 1
-        return private_rng(self.g, self.f, self._salt)
+        return private_rng(self.seed, self.g, self.f, self._salt)
+
+    def turn_pick(self, items: Sequence[X]) -> X:
+        """A random choice that stays the same for the whole card turn (8.4.4: "a random Non-player
+        faction" is one faction for the Event's every prompt): the bot's seed and public facts."""
+        key = self.seed * 1_000_003 + len(self.g.played) * 7919 + self.g.current * 104_729 + self.f
+        return Rng(key & ((1 << 62) - 1)).choice(items)
 
     def shuffled(self, items: Iterable[X]) -> list[X]:
         out = list(items)
@@ -191,16 +204,20 @@ def _snapshot(g: Any) -> tuple[Any, ...]:
             g.aid, g.alliance, g.capabilities, g.momentum)
 
 
-def private_rng(g: Any, f: int, salt: int) -> Rng:
-    """A generator of the bot's own, a pure function of the position (8.2): never the game's,
-    whose next numbers are the real future dice."""
-    return Rng((g.seed * 1_000_003 + g.actions_played * 7919 + f * 104_729 + salt) & ((1 << 62) - 1))
+def private_rng(seed: int, g: Any, f: int, salt: int) -> Rng:
+    """A generator of the bot's own (8.2): a pure function of the bot's `seed` and of public facts
+    (the number of actions played, the faction, a salt). Never the game's generator, whose next
+    numbers are the real future dice, nor the game's seed, which decides the hidden deck: a search
+    that determinizes the game must see the Non-player choose as it really will (issue 29.3)."""
+    return Rng((seed * 1_000_003 + g.actions_played * 7919 + f * 104_729 + salt) & ((1 << 62) - 1))
 
 
-def probe(g: Any, f: int) -> Any:
-    """A clone to try a move on, rolling the bot's private dice (the real ones stay unknown)."""
+def probe(g: Any, f: int, seed: int = 0) -> Any:
+    """A clone to try a move on, rolling the private dice of the bot with `seed` (the real ones
+    stay unknown)."""
     twin = g.clone()
-    twin.rng = private_rng(g, f, -1)
+    twin.rng = private_rng(seed, g, f, -1)
+    twin.quiet = True  # a trial: no log lines to write
     return twin
 
 
@@ -212,11 +229,11 @@ def next_card_seen(g: Any) -> int:
 _PROBE = ("__nonplayer_probe__",)
 
 
-def event_effective(g: Any, f: int, shaded: bool) -> bool:
+def event_effective(g: Any, f: int, shaded: bool, seed: int = 0) -> bool:
     """8.1 Ineffective Events: something happens (a Capability counts), judged on a clone whose
     flow stops when the Event is done (a waiting probe frame under it). Eligibility effects alone
     do not count."""
-    twin = probe(g, f)
+    twin = probe(g, f, seed)
     twin.stack.insert(0, {"k": "ev_choice", "f": f, "what": "option", "opts": _PROBE, "fn": _noop, "args": (),
                           "text": "", "optional": False})
     before = _snapshot(twin)
@@ -266,7 +283,7 @@ def choose_option(ctx: Ctx, faction_ops: Callable[[Ctx], tuple[str, str] | None]
             why = "8.4.2 the Non-player's side of the Event cannot be played"
         elif momentum_side(card, shaded) and g.is_prop(next_card_seen(g)):  # unknown under No Reveal
             why = "8.1 Momentum Event with a Propaganda card next: Ops + SA"
-        elif not event_effective(g, f, shaded):
+        elif not event_effective(g, f, shaded, ctx.seed):
             why = "8.1 Ineffective Event: Ops + SA"
         else:
             side = "shaded" if shaded else "unshaded"

@@ -20,6 +20,8 @@ from agon.games.cuba_libre.data import (
     M26,
     NAMES,
     NS,
+    OWNER,
+    PIECE_INDEX,
     POP,
     ROLES,
     SYN,
@@ -89,14 +91,21 @@ def op_plan(ctx: Ctx, mod: Any, fr: dict[str, Any] | None = None) -> dict[str, A
     fr = fr or ctx.g.op_frame() or ctx.fr
     p = ctx.bot.plan
     done = tuple(fr.get("sp", ()))
-    if (done and p is not None and p["f"] == ctx.f and p["op"] == fr["op"] and p["game"] == ctx.g.seed
+    turn = card_turn(ctx.g)
+    if (done and p is not None and p["f"] == ctx.f and p["op"] == fr["op"] and p["turn"] == turn
             and set(done) <= p["spaces"]):
         return p
     entries = mod.plan(ctx, fr["op"], done)
-    p = {"f": ctx.f, "op": fr["op"], "game": ctx.g.seed, "entries": entries,
+    p = {"f": ctx.f, "op": fr["op"], "turn": turn, "entries": entries,
          "spaces": {e["s"] for e in entries} | set(done)}
     ctx.bot.plan = p
     return p
+
+
+def card_turn(g: Any) -> tuple[int, int, int]:
+    """Which card turn of the game this is, from public facts only (cards played, the card, how many
+    factions acted): a plan made on another turn is not reused (never the game's secret seed)."""
+    return len(g.played), g.current, g.n_acted
 
 
 def entry_for(ctx: Ctx, mod: Any, s: int) -> dict[str, Any] | None:
@@ -310,44 +319,156 @@ def deploy(ctx: Ctx, mod: Any) -> Decision | None:
 # -- Events (8.4.3, 8.4.4) -----------------------------------------------------------------------
 
 
+# Piece kinds for 8.4.4's count: a Guerrilla is one piece whether Underground or Active, so an
+# Activation or a flip changes nothing (issue 32 item 3b); Bases and Casinos are the Bases.
+_KINDS = ((T,), (P,), (BASE[GOVT],), (GUER_U[M26], GUER_A[M26]), (BASE[M26],), (GUER_U[DR], GUER_A[DR]),
+          (BASE[DR],), (GUER_U[SYN], GUER_A[SYN]), (CO,), (CC,))
+_BASE_KINDS = frozenset((2, 4, 6, 8, 9))
+
+
 def _score(g: Any, twin: Any) -> tuple[int, int, int]:
-    bases = pieces = 0
+    """CL 8.4.4: (Bases, pieces) placed, removed, replaced or moved, then the Pop-weighted change
+    of Support/Opposition. A kind's count is the larger of its pieces added and taken away over
+    the map, so a piece moved counts once, a replacement twice (one out, one in)."""
+    plus = [0] * len(_KINDS)
+    minus = [0] * len(_KINDS)
     for s in range(NS):
         a, b = g.sp[s], twin.sp[s]
-        for pt in range(13):
-            d = abs(a[pt] - b[pt])
-            pieces += d
-            if pt in (BASE[GOVT], BASE[M26], BASE[DR], CO, CC):
-                bases += d
+        if a == b:
+            continue
+        for k, slots in enumerate(_KINDS):
+            d = b[slots[0]] - a[slots[0]] + (b[slots[1]] - a[slots[1]] if len(slots) > 1 else 0)
+            if d > 0:
+                plus[k] += d
+            elif d < 0:
+                minus[k] -= d
+    bases = pieces = 0
+    for k in range(len(_KINDS)):
+        n = max(plus[k], minus[k])
+        pieces += n
+        if k in _BASE_KINDS:
+            bases += n
     shift = sum(POP[s] * abs(twin.support[s] - g.support[s]) for s in range(NS) if not IS_EC[s])
     return (bases, pieces, shift)
 
 
+_STOP = ("__nonplayer_event_end__",)
+_ROLLOUT_CAP = 400  # actions: an Event's steps end long before
+
+
+def _event_mark(g: Any) -> int:
+    """Index of the innermost Event's end frame on the stack (-1: not inside an Event)."""
+    for i in range(len(g.stack) - 1, -1, -1):
+        if g.stack[i]["k"] == "ev_end":
+            return i
+    return -1
+
+
+def outcome(ctx: Ctx, action: tuple[str, Any]) -> Any:
+    """CL 8.4.4 (issue 32 item 3): the position after `action` and the rest of the Event it belongs
+    to, played out on a clone, so that a choice whose effect comes later (a space whose pieces a
+    following step places, a free Operation or Ambush queued there) is judged by that effect.
+    The Event's later prompts are answered by a Non-player bot judging one step ahead (every faction
+    asked, each by its own priorities); the flow stops where the Event ends (a waiting frame under its
+    end). Outside an Event, or inside such a play-out, only `action` is applied. The clone rolls the
+    bot's own dice. Raises if `action` itself cannot be applied."""
+    g = ctx.g
+    twin = probe(g, ctx.f, ctx.seed)
+    mark = -1 if getattr(ctx.bot, "shallow", False) else _event_mark(g)
+    if mark >= 0:
+        twin.stack.insert(mark, {"k": "ev_choice", "f": ctx.f, "what": "option", "opts": _STOP, "fn": _noop,
+                                 "args": (), "text": "", "optional": False})
+    twin.apply(ROLES[ctx.f], action)
+    if mark < 0 or (len(twin.stack) == len(g.stack) + 1 and twin.stack[-1]["k"] == g.stack[-1]["k"]):
+        return twin  # the same step asks again (its next piece): its other options are judged then
+    from agon.games.cuba_libre.nonplayer import NonPlayerBot
+
+    player = NonPlayerBot(seed=ctx.seed, shallow=True)
+    for _ in range(_ROLLOUT_CAP):
+        if not twin.active or twin.stack[-1].get("opts") == _STOP:
+            break
+        role = twin.active[0]
+        try:
+            d = player.decide(twin, role)
+            twin.apply(role, (d.verb, d.arg))
+        except Exception:  # a step the play-out cannot answer: judge what happened so far
+            break
+    return twin
+
+
+def _noop(*args: Any) -> None:
+    return None
+
+
 def _try_each(ctx: Ctx, options: list[Any], action: Callable[[Any], Any]) -> list[tuple[Any, tuple[int, int, int]]]:
-    """Each option's action tried on a clone of the state, with its 8.4.4 score (options whose
-    action fails are left out)."""
-    g, role = ctx.g, ROLES[ctx.f]
+    """Each option's action tried on a clone of the state (with the rest of its Event), with its
+    8.4.4 score (options whose action fails are left out)."""
+    g = ctx.g
     scored = []
     for a in options:
-        twin = probe(g, ctx.f)
         try:
-            twin.apply(role, action(a))
+            twin = outcome(ctx, action(a))
         except Exception:
             continue
         scored.append((a, _score(g, twin)))
     return scored
 
 
+def placed_owner(action: tuple[str, Any]) -> int:
+    """The faction whose piece an Event action puts on the map: ("place", (space, key)) or
+    ("replace", (space, old key, new key)); -1 for any other action."""
+    verb, arg = action
+    if verb == "place" and isinstance(arg, tuple) and len(arg) == 2 and arg[1] in PIECE_INDEX:
+        return OWNER[PIECE_INDEX[arg[1]]]
+    if verb == "replace" and isinstance(arg, tuple) and len(arg) == 3 and arg[2] in PIECE_INDEX:
+        return OWNER[PIECE_INDEX[arg[2]]]
+    return -1
+
+
+def who_benefits(ctx: Ctx, acts: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """CL 8.4.4 Who (ruling CL-NP11): when an Event lets the Non-player choose whose pieces it
+    places, its own; otherwise a random Non-player faction, the same one for the whole Event (8.2);
+    a player's only when no Non-player's can be placed. Other actions are kept as they are."""
+    owners = sorted({placed_owner(a) for a in acts} - {-1})
+    if len(owners) < 2:
+        return acts
+    if ctx.f in owners:
+        who = ctx.f
+    else:
+        who = ctx.turn_pick([o for o in owners if not ctx.g.is_player(o)] or owners)
+    return [a for a in acts if placed_owner(a) in (-1, who)]
+
+
+def base_rules(ctx: Ctx, acts: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """CL 8.1.2 #1 exception: the Government places at most 1 Base per Province and none in Cities
+    (when the Event lets it place something else)."""
+    if ctx.f != GOVT:
+        return acts
+    g = ctx.g
+
+    def barred(a: tuple[str, Any]) -> bool:
+        if a[0] != "place" or not isinstance(a[1], tuple) or len(a[1]) != 2 or a[1][1] != "govt_base":
+            return False
+        s = idx(a[1][0])
+        return bool(IS_CITY[s] or g.sp[s][BASE[GOVT]])
+
+    kept = [a for a in acts if not barred(a)]
+    return kept or acts
+
+
 def lookahead(ctx: Ctx, why: str, only: list[tuple[str, Any]] | None = None) -> Decision | None:
-    """Try each option on a clone: most Bases and pieces placed/removed, then the greatest change
-    of Support/Opposition (8.4.4); ties at random (8.2). Never a voluntary removal (1.4.1, AMB-54)
+    """Whose pieces first (8.4.4 Who, 8.1.2 #1), then try each option on a clone with the rest of
+    its Event (`outcome`): most Bases and pieces placed/removed/moved, then the greatest change
+    of Support/Opposition (8.4.4 Where); ties at random (8.2). Never a voluntary removal (1.4.1, AMB-54)
     nor the cancellation of the Pact (8.6.5) by chance."""
     acts = only if only is not None else [a for a in ctx.legal
                                           if a[0] not in ("skip", "done", "pass", "withdraw", "cancel pact")]
     if not acts:
         return None
-    if len(acts) > 40:
-        acts = ctx.shuffled(acts)[:40]
+    cap = 12 if getattr(ctx.bot, "shallow", False) else 40  # a play-out's prompts: a sample
+    if len(acts) > cap:
+        acts = ctx.shuffled(acts)[:cap]
+    acts = base_rules(ctx, who_benefits(ctx, acts))
     scored = _try_each(ctx, acts, lambda a: a)
     if not scored:
         return None
@@ -414,11 +535,43 @@ def ev_choice(ctx: Ctx, mod: Any) -> Decision | None:
         me = ROLES[ctx.f]
         if me in opts:
             return Decision("faction", me, "8.4.4: the executing faction benefits")
+        harm = {r: _loss(ctx, r) for r in opts}
+        if any(harm.values()) and all(h >= 0 for h in harm.values()):
+            # a faction the Event hurts (card 44 shaded, 35): a target, not a beneficiary (ruling
+            # CL-NP29): players before Non-players (8.1.2 #4), then the greatest effect (8.1.1)
+            r = ctx.order(opts, lambda r: (0 if ctx.g.is_player(idx_role(r)) else 1, -harm[r]))[0]
+            return Decision("faction", r, "8.1.2 #4: the Event's target, players first, then the greatest loss")
         nps = [r for r in opts if not ctx.g.is_player(idx_role(r))]
         if nps:
             return Decision("faction", ctx.pick(nps), "8.4.4: a random Non-player faction")
         return Decision("faction", ctx.pick(opts), "8.4.4: random faction")
     return lookahead(ctx, "8.4.4 Where: most pieces, then greatest Support/Opposition change, else random")
+
+
+def _loss(ctx: Ctx, role: str) -> int:
+    """What faction `role` loses (Resources and pieces on the map) when the Event names it, played
+    out to the Event's end (`outcome`); negative when it gains."""
+    f = idx_role(role)
+    try:
+        twin = outcome(ctx, ("faction", role))
+    except Exception:
+        return 0
+    g = ctx.g
+    slots = [pt for pt in range(13) if OWNER[pt] == f]
+    pieces = sum(g.on_map(pt) for pt in slots) - sum(twin.on_map(pt) for pt in slots)
+    return (g.res[f] - twin.res[f]) + pieces
+
+
+def give_back(ctx: Ctx, mod: Any) -> Decision | None:
+    """Card 43 unshaded (ruling CL-E43b): the faction names which of its Guerrillas was the borrowed
+    Syndicate one; a Non-player gives back an Active one first (8.1.2 #6, own Active before
+    Underground), ties at random; other card picks are judged by 8.4.4 (lookahead)."""
+    opts = [a for v, a in ctx.legal if v == "return"]
+    if not opts or len(opts) != len(ctx.legal):
+        return lookahead(ctx, "8.4.3 Event: place/remove the most pieces, then the greatest shift (8.4.4)")
+    g = ctx.g
+    arg = ctx.order(opts, lambda a: own_removal_rank(g, ctx.f, g.slot(a[1])))[0]
+    return Decision("return", arg, "card 43: the Syndicate Guerrilla given back, Active first (8.1.2 #6)")
 
 
 def idx_role(r: str) -> int:
@@ -447,6 +600,7 @@ HANDLERS: dict[str, Handler] = {
     "ev_choice": ev_choice,
     "ev_remove": ev_remove,
     "ev_place": ev_place,
+    "evx_pick": give_back,
     "cash_gift": cash_gift,
     "cash_carry": cash_carry,
     "transfer_request": transfer_request,

@@ -115,6 +115,61 @@ def _removable(g: Any, s: int) -> int:
     return n
 
 
+def mountain_assault(g: Any) -> bool:
+    """8.8.1 Sanchez Mosquera (Greek «Βάσης της 26 Ιουλίου ή οποιονδήποτε 4 ή περισσοτέρων
+    Αυτονομιστών από Βουνά»): an Assault can remove a 26July Base, or any 4+ Guerrillas (the
+    Syndicate's too) in all, from Mountain spaces (a DR Base alone does not count)."""
+    guerrillas = 0
+    for s in assault_spaces(g):
+        if not MOUNTAIN[s]:
+            continue
+        if m26_base_falls(g, s, assault_capacity(g, s)):
+            return True
+        cap = assault_capacity(g, s)
+        guerrillas += min(cap, sum(g.sp[s][GUER_A[f]] for f in (M26, DR, SYN)))
+    return guerrillas >= 4
+
+
+def m26_base_falls(g: Any, s: int, capacity: int, activated: int = 0) -> bool:
+    """An Assault of `capacity` removes a 26July Base in s (3.2.4: its Guerrillas first, all of them
+    Active once `activated` Underground ones are flipped; the Government removes Bases and 26July
+    pieces first, 8.8.5)."""
+    row = g.sp[s]
+    if not row[MB] or row[GUER_U[M26]] > activated:
+        return False
+    return capacity > g.guerrillas(s, M26)
+
+
+def sweep_reach(g: Any, s: int) -> int:
+    """CL 3.2.3 with 8.8.4 step 2: the Guerrillas a Sweep in s can Activate: 1 per cube there or
+    moved in from adjacent spaces (Troops; S.I.M. Police too) without losing Control of the origin,
+    in Forest 1 per 2 cubes."""
+    sim = g.has_mom(4)
+    cubes = g.cubes(s)
+    for o in ADJ[s]:
+        movable = g.sp[o][T] + (g.sp[o][P] if sim else 0)
+        if g.control(o) == GOVT:
+            movable = min(movable, max(0, g.faction_count(o, GOVT) - others_count(g, o, GOVT) - 1))
+        cubes += movable
+    return cubes // 2 if FOREST[s] else cubes
+
+
+def sweep_activates(g: Any, s: int, factions: tuple[int, ...] = (M26, DR, SYN)) -> int:
+    """How many Underground Guerrillas of `factions` a Sweep in s can Activate."""
+    return min(sweep_reach(g, s), sum(g.sp[s][GUER_U[f]] for f in factions))
+
+
+def masferrer_target(g: Any) -> bool:
+    """8.8.1 Rolando Masferrer (Greek «αν είναι δυνατή η αφαίρεση μιας Βάσης της 26 Ιουλίου ή να
+    Ενεργοποιήσετε 4 ή περισσότερους Αυτονομιστές»): the Sweep with its free Assault can remove a
+    26July Base (the Sweep Activating its Guerrillas there first), or the Sweep can Activate 4+
+    Guerrillas in its spaces (at most 4/3/2, 8.8 NOTE)."""
+    if sum(sorted((sweep_activates(g, s) for s in range(NS)), reverse=True)[:max_spaces(g)]) >= 4:
+        return True
+    return any(m26_base_falls(g, s, assault_capacity(g, s), sweep_activates(g, s, (M26,)))
+               for s in range(NS) if g.sp[s][MB])
+
+
 def armored_target(g: Any) -> bool:
     """8.8.1 Armored Cars: an Assault (Troops brought in from anywhere) removes a 26July Base or
     4+ Guerrillas."""
@@ -319,7 +374,9 @@ def _move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
     under = sum(g.sp[s][GUER_U[f]] for f in (M26, DR, SYN))
     if _sweep_activations(g, s) >= under and (g.control(s) == GOVT or IS_EC[s]):
         return Decision("done", None, "8.8.4 step 2: enough cubes to Activate all and Control")
-    sim = g.has_mom(4)
+    # 8.8.1 S.I.M. (Greek «αν γίνεται σε κενό»): half Police (rounded up) only into a space that had
+    # no cube before this Sweep's moves; elsewhere Troops as needed (Police under S.I.M. after them)
+    sim = g.has_mom(4) and g.cubes(s) == fr["n"]
     want = ("police", "troop") if sim and fr["n"] % 2 == 0 else ("troop", "police")
     for key in want:
         pt = P if key == "police" else T
@@ -364,8 +421,7 @@ def sweep_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     for s in POPULATED:
         if s in done or not (g.sp[s][GUER_U[M26]] or g.sp[s][GUER_U[DR]]):
             continue
-        troops_near = any(g.sp[o][T] or (g.has_mom(4) and g.sp[o][P]) for o in ADJ[s])
-        if g.cubes(s) or troops_near:
+        if sweep_activates(g, s, (M26, DR)):  # 3.2.3: only where the Sweep Activates something
             cands.append(s)
     sim = g.has_mom(4)
 
@@ -463,8 +519,9 @@ def sa(ctx: Ctx) -> Decision | None:
             return Decision("activity", "transport", "8.8.2 Transport after Train")
         return None
     if g.has_mom(5) and fr["op"] == "sweep" and ctx.ok("activity", "masferrer"):
-        best = max((assault_result(g, s) for s in assault_spaces(g)), default=(0, 0, False, False))
-        if best[0] or best[1] >= 4:
+        # 8.8.1: the Sweep was chosen for it (its Activations done, 3.2.3), so the free Assault
+        # follows wherever it removes something (8.1.1: to the maximum)
+        if assault_spaces(g):
             return Decision("activity", "masferrer", "8.8.1 Rolando Masferrer: Sweep with a free Assault")
     if g.has_mom(2) and ctx.ok("activity", "airstrike") and guantanamo_two(g):
         return Decision("activity", "airstrike", "8.8.1 Guantanamo Bay: Air Strike removing 2 pieces")
@@ -543,13 +600,10 @@ def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
 
     if g.has_mom(1) and can("assault") and armored_target(g):
         return "assault", "8.8.1 Armored Cars: Assault removing a 26July Base or 4+ Guerrillas"
-    if g.has_mom(6) and can("assault") and any(
-            MOUNTAIN[s] and (assault_result(g, s)[0] or assault_result(g, s)[1] >= 4) for s in assault_spaces(g)):
+    if g.has_mom(6) and can("assault") and mountain_assault(g):
         return "assault", "8.8.1 Sanchez Mosquera: Assault a Mountain 26July Base or 4+ Guerrillas"
-    if g.has_mom(5) and can("sweep"):
-        best = max((assault_result(g, s) for s in assault_spaces(g)), default=(0, 0, False, False))
-        if best[0] or best[1] >= 4:
-            return "sweep", "8.8.1 Rolando Masferrer: Sweep with a free Assault"
+    if g.has_mom(5) and can("sweep") and masferrer_target(g):
+        return "sweep", "8.8.1 Rolando Masferrer: Sweep (a 26July Base or 4+ Guerrillas to Activate) with a free Assault"
     chain = [("train", "8.8.2 Train: a City or Base space lacks Control, Troops or Police"),
              ("garrison", "8.8.2 IF NONE: Garrison (8.8.3)"), ("sweep", "8.8.3 IF NONE: Sweep (8.8.4)"),
              ("assault", "8.8.4 IF NONE: Assault (8.8.5)")]

@@ -112,9 +112,15 @@ def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     cand = [s for s in POPULATED if rally_options(g, M26, s) and s not in done]
     out: list[dict[str, Any]] = []
     used: set[int] = set()
+    life = g.has_cap(30)  # The Guerrilla Life: every 26July Rally also flips Underground
     for s in ctx.shuffled([s for s in cand if g.guerrillas(s, M26) and not row[s][MU] and row[s][MB]
                            and g.cubes(s) and "flip" in rally_options(g, M26, s)]):
-        out.append(entry(s, "8.7.2 step 1: flip all-Active Guerrillas (Base and cubes there)", act="flip"))
+        if life and "place" in rally_options(g, M26, s) and g.available(MU):
+            # 8.7.2 (card 30 unshaded): combine flipping and placing wherever possible
+            out.append(entry(s, "8.7.2 step 1 with The Guerrilla Life: place Guerrillas, which flips them too",
+                             act="max"))
+        else:
+            out.append(entry(s, "8.7.2 step 1: flip all-Active Guerrillas (Base and cubes there)", act="flip"))
         used.add(s)
     for s in ctx.shuffled([s for s in cand if s not in used and g.guerrillas(s, M26) >= 3
                            and "base" in rally_options(g, M26, s)]):

@@ -130,22 +130,32 @@ def construct_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]
 
 
 def terror_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+    """8.5.4 (Greek «Αρχικά ... Έπειτα ...»): first, if 26July is a player at victory, 1 space with
+    Opposition; then, if the Government is a player at victory, 1 space with Support (two spaces
+    when both hold, Resources allowing); if neither selects a space, 1 random space (8.2/8.3)."""
     g = ctx.g
-    if done:
-        return []  # 8.5.4: Terror in 1 space only
-    cands = [s for s in range(NS) if space_ok(g, {"op": "terror", "f": SYN}, s)
-             and (IS_EC[s] or g.res[SYN] >= 1) and not (IS_EC[s] and g.terror[s])]
+    budget = g.res[SYN] - sum(1 for s in done if not IS_EC[s])
+    cands = [s for s in range(NS) if s not in done and space_ok(g, {"op": "terror", "f": SYN}, s)
+             and not (IS_EC[s] and g.terror[s])]
+    out: list[dict[str, Any]] = []
+    # numbered priorities are tried in turn: one that selects no space passes to the next (8.0)
+    steps = ((M26, lambda s: g.support[s] < 0, "8.5.4 step 1: 26July player at victory, Terror at Opposition"),
+             (GOVT, lambda s: g.support[s] > 0, "8.5.4 step 2: Government player at victory, Terror at Support"))
+    for who, wanted, why in steps:
+        if not player_at_victory(g, who):
+            continue
+        if any(wanted(s) for s in done):
+            continue  # this step's space is already chosen
+        pick = [s for s in cands if wanted(s) and s not in {e["s"] for e in out} and (IS_EC[s] or budget >= 1)]
+        if pick:
+            s = ctx.pick(pick)
+            out.append(entry(s, why))
+            budget -= 0 if IS_EC[s] else 1
+    if out or done:
+        return out
+    cands = [s for s in cands if IS_EC[s] or budget >= 1]
     if not cands:
         return []
-    # numbered priorities are tried in turn: one that selects no space passes to the next (8.0)
-    if player_at_victory(g, M26):
-        pick = [s for s in cands if g.support[s] < 0]
-        if pick:
-            return [entry(ctx.pick(pick), "8.5.4 step 1: 26July player at victory, Terror at Opposition")]
-    if player_at_victory(g, GOVT):
-        pick = [s for s in cands if g.support[s] > 0]
-        if pick:
-            return [entry(ctx.pick(pick), "8.5.4 step 2: Government player at victory, Terror at Support")]
     pops = [s for s in cands if not IS_EC[s]]
     return [entry(ctx.pick(pops or cands), "8.5.4 step 3: 1 random space (8.2; ECs 8.3)")]
 
