@@ -37,11 +37,13 @@ import importlib.util
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from functools import partial
 from math import floor
 from operator import indexOf
 from typing import Any, ClassVar
 
 from agon.engine.actions import UNDO, Action, Prompt, as_action, legal_match, short
+from agon.engine.callbacks import DIGEST_NAME
 from agon.engine.errors import AgonError, IllegalAction, UnknownGame
 from agon.engine.log import LogEntry, SharedList
 from agon.engine.options import OptionSpec
@@ -656,8 +658,10 @@ def canonical(value: Any) -> Any:
         return canonical(value.to_list())
     if isinstance(value, Rng):
         return ("rng", value.state, value.draws)
+    if kind is partial:  # a callback bound to its arguments: read as its function (agon/engine/callbacks.py)
+        value = value.func
     if callable(value) and hasattr(value, "__qualname__"):
-        return ("fn", getattr(value, "__module__", ""), value.__qualname__)
+        return ("fn", getattr(value, "__module__", ""), getattr(value, DIGEST_NAME, value.__qualname__))
     fields = getattr(value, "__dict__", None)
     if fields is None and hasattr(type(value), "__slots__"):
         fields = {k: getattr(value, k) for k in type(value).__slots__ if hasattr(value, k)}

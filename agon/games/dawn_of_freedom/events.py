@@ -92,11 +92,12 @@ import importlib
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from agon.engine import Text, msg
+from agon.engine.callbacks import digest_as
 from agon.games.dawn_of_freedom.data import (
     BOTH,
     CARDS,
@@ -293,7 +294,7 @@ class Where:
         else:
             ids = self.ids & other.ids
         a, b = self.fn, other.fn
-        fn = a if b is None else b if a is None else (lambda g, s: a(g, s) and b(g, s))
+        fn = a if b is None else b if a is None else partial(_both_pass, a, b)
         if self.label and other.label:
             label: Text | str = msg("{first} {second}", first=words(self.label), second=words(other.label))
             return Where(fn, label, ids, f"{self.label} {other.label}")  # (the Text's English words)
@@ -305,7 +306,7 @@ class Where:
         if self.fn is None and other.fn is None and self.ids is not None and other.ids is not None:
             return Where(None, label, self.ids | other.ids, english)
         ids = None if self.ids is None or other.ids is None else self.ids | other.ids
-        return Where(lambda g, s: self.match(g, s) or other.match(g, s), label, ids, english)
+        return Where(partial(_either_matches, self, other), label, ids, english)
 
     def __invert__(self) -> Where:
         return _not(self)
@@ -315,13 +316,31 @@ class Where:
         english = f"not {self.label}"  # (the Text's English words)
         if self.fn is None and self.ids is not None:
             return Where(None, label, ALL_IDS - self.ids, english)
-        return Where(lambda g, s: not self.match(g, s), label, english=english)
+        return Where(partial(_does_not_match, self), label, english=english)
 
     def __repr__(self) -> str:
         return f"Where({self.label})"
 
 
 ALL_IDS = frozenset(range(len(SPACES)))
+
+# The tests of combined filters: module-level functions bound with `partial`, so that a filter an
+# event leaves on the flow stack pickles with its state (a server's bot works in another process).
+
+
+@digest_as("Where._and.<locals>.<lambda>")
+def _both_pass(a: Callable[[Any, int], bool], b: Callable[[Any, int], bool], g: Any, s: int) -> bool:
+    return a(g, s) and b(g, s)
+
+
+@digest_as("Where.__or__.<locals>.<lambda>")
+def _either_matches(a: Where, b: Where, g: Any, s: int) -> bool:
+    return a.match(g, s) or b.match(g, s)
+
+
+@digest_as("Where._not.<locals>.<lambda>")
+def _does_not_match(a: Where, g: Any, s: int) -> bool:
+    return not a.match(g, s)
 
 
 @lru_cache(maxsize=1024)
@@ -386,22 +405,42 @@ def spaces(*names: str | int) -> Where:
 
 @cache
 def controlled_by(side: int) -> Where:
-    return Where(lambda g, s: g.ctrl[s] == side, msg("controlled by the {side}", side=NAMES[side]))
+    return Where(partial(_controlled_by, side), msg("controlled by the {side}", side=NAMES[side]))
 
 
 @cache
 def not_controlled_by(side: int) -> Where:
-    return Where(lambda g, s: g.ctrl[s] != side, msg("not controlled by the {side}", side=NAMES[side]))
+    return Where(partial(_not_controlled_by, side), msg("not controlled by the {side}", side=NAMES[side]))
 
 
 @cache
 def has_sp(side: int) -> Where:
-    return Where(lambda g, s: g.sp[side][s] > 0, msg("with {side} SPs", side=NAMES[side]))
+    return Where(partial(_has_sp, side), msg("with {side} SPs", side=NAMES[side]))
 
 
 @cache
 def no_sp(side: int) -> Where:
-    return Where(lambda g, s: g.sp[side][s] == 0, msg("without {side} SPs", side=NAMES[side]))
+    return Where(partial(_no_sp, side), msg("without {side} SPs", side=NAMES[side]))
+
+
+@digest_as("controlled_by.<locals>.<lambda>")
+def _controlled_by(side: int, g: Any, s: int) -> bool:
+    return g.ctrl[s] == side
+
+
+@digest_as("not_controlled_by.<locals>.<lambda>")
+def _not_controlled_by(side: int, g: Any, s: int) -> bool:
+    return g.ctrl[s] != side
+
+
+@digest_as("has_sp.<locals>.<lambda>")
+def _has_sp(side: int, g: Any, s: int) -> bool:
+    return g.sp[side][s] > 0
+
+
+@digest_as("no_sp.<locals>.<lambda>")
+def _no_sp(side: int, g: Any, s: int) -> bool:
+    return g.sp[side][s] == 0
 
 
 # -- steps (frames on the flow stack; the handlers live in flow.py / ops.py) -------------------
@@ -521,8 +560,10 @@ def countries_held(g: Any, side: int) -> list[str]:
 def minority_control(g: Any, text: Text = TAKE_MINORITY) -> Steps:
     """Sajudis' family: enough Democrat SPs for control of one Minority space not yet his."""
 
-    def take(g: Any, sid: int) -> Steps:
-        g.control_for(D, sid)
-        return None
+    return pick_space(D, of_class("Minority") & not_controlled_by(D), _take_control, text=text)
 
-    return pick_space(D, of_class("Minority") & not_controlled_by(D), take, text=text)
+
+@digest_as("minority_control.<locals>.take")
+def _take_control(g: Any, sid: int) -> Steps:
+    g.control_for(D, sid)
+    return None
