@@ -142,6 +142,10 @@ class Game(ABC):
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
 
+    def __reduce__(self) -> tuple[Callable[[str], Game], tuple[str]]:
+        """A pickled game is its id: it unpickles as the registered game (`load`), not a copy."""
+        return load, (self.id,)
+
 
 class State(ABC):
     """One position of one game. See the module docstring for what a game implements.
@@ -183,6 +187,34 @@ class State(ABC):
         namespace: dict[str, Any] = {}
         exec("def copy_fields(state, twin):\n" + "\n".join(body or ["    pass"]), namespace)
         cls._copy_fields = staticmethod(namespace["copy_fields"])
+
+    # -- pickling (a server sends a state to its bot worker) ---------------------------------
+
+    def __getstate__(self) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+        """The fields, with the record's chain of links laid out flat, oldest first (pickle goes
+        one level deeper for each link, and a game of about a thousand actions would pass
+        Python's recursion limit), and without the engine's caches of the position. What a state
+        holds is otherwise plain data and module-level callables: see agon/engine/callbacks.py."""
+        fields = {name: getattr(self, name) for name in self._fields if hasattr(self, name)}
+        links = []
+        link = fields.get("_actions")
+        while link is not None:
+            links.append(link[1:])
+            link = link[0]
+        links.reverse()
+        fields["_actions"] = links
+        fields["_memo"] = fields["_view_log"] = None  # what was worked out for this position: as clone() does
+        return (self.__dict__ if type(self).__dictoffset__ else None), fields
+
+    def __setstate__(self, state: tuple[dict[str, Any] | None, dict[str, Any]]) -> None:
+        extra, fields = state
+        chain: tuple[Any, ...] | None = None
+        for link in fields["_actions"]:
+            chain = (chain, *link)
+        for name, value in fields.items():
+            setattr(self, name, chain if name == "_actions" else value)
+        if extra:
+            self.__dict__.update(extra)
 
     # -- construction -------------------------------------------------------------------------
 
