@@ -405,42 +405,73 @@ def spaces(*names: str | int) -> Where:
 
 @cache
 def controlled_by(side: int) -> Where:
-    return Where(partial(_controlled_by, side), msg("controlled by the {side}", side=NAMES[side]))
+    return Where(_CONTROLLED_BY[side], msg("controlled by the {side}", side=NAMES[side]))
 
 
 @cache
 def not_controlled_by(side: int) -> Where:
-    return Where(partial(_not_controlled_by, side), msg("not controlled by the {side}", side=NAMES[side]))
+    return Where(_NOT_CONTROLLED_BY[side], msg("not controlled by the {side}", side=NAMES[side]))
 
 
 @cache
 def has_sp(side: int) -> Where:
-    return Where(partial(_has_sp, side), msg("with {side} SPs", side=NAMES[side]))
+    return Where(_HAS_SP[side], msg("with {side} SPs", side=NAMES[side]))
 
 
 @cache
 def no_sp(side: int) -> Where:
-    return Where(partial(_no_sp, side), msg("without {side} SPs", side=NAMES[side]))
+    return Where(_NO_SP[side], msg("without {side} SPs", side=NAMES[side]))
+
+
+# The tests of the filters of one side: a plain function for each side (not a `partial` of one
+# function): these run once per space in a prompt's options, and a plain function's call is the
+# interpreter's cheapest.
 
 
 @digest_as("controlled_by.<locals>.<lambda>")
-def _controlled_by(side: int, g: Any, s: int) -> bool:
-    return g.ctrl[s] == side
+def _controlled_by_democrat(g: Any, s: int) -> bool:
+    return g.ctrl[s] == D
+
+
+@digest_as("controlled_by.<locals>.<lambda>")
+def _controlled_by_communist(g: Any, s: int) -> bool:
+    return g.ctrl[s] == C
 
 
 @digest_as("not_controlled_by.<locals>.<lambda>")
-def _not_controlled_by(side: int, g: Any, s: int) -> bool:
-    return g.ctrl[s] != side
+def _not_controlled_by_democrat(g: Any, s: int) -> bool:
+    return g.ctrl[s] != D
+
+
+@digest_as("not_controlled_by.<locals>.<lambda>")
+def _not_controlled_by_communist(g: Any, s: int) -> bool:
+    return g.ctrl[s] != C
 
 
 @digest_as("has_sp.<locals>.<lambda>")
-def _has_sp(side: int, g: Any, s: int) -> bool:
-    return g.sp[side][s] > 0
+def _has_democrat_sp(g: Any, s: int) -> bool:
+    return g.sp[D][s] > 0
+
+
+@digest_as("has_sp.<locals>.<lambda>")
+def _has_communist_sp(g: Any, s: int) -> bool:
+    return g.sp[C][s] > 0
 
 
 @digest_as("no_sp.<locals>.<lambda>")
-def _no_sp(side: int, g: Any, s: int) -> bool:
-    return g.sp[side][s] == 0
+def _no_democrat_sp(g: Any, s: int) -> bool:
+    return g.sp[D][s] == 0
+
+
+@digest_as("no_sp.<locals>.<lambda>")
+def _no_communist_sp(g: Any, s: int) -> bool:
+    return g.sp[C][s] == 0
+
+
+_CONTROLLED_BY = {D: _controlled_by_democrat, C: _controlled_by_communist}
+_NOT_CONTROLLED_BY = {D: _not_controlled_by_democrat, C: _not_controlled_by_communist}
+_HAS_SP = {D: _has_democrat_sp, C: _has_communist_sp}
+_NO_SP = {D: _no_democrat_sp, C: _no_communist_sp}
 
 
 # -- steps (frames on the flow stack; the handlers live in flow.py / ops.py) -------------------
