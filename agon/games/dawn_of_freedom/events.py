@@ -38,7 +38,11 @@ imported automatically by `load_events()`):
    `play_event`, `play_for_ops`, `power_struggle`). A step's callback (`then(fn)`,
    `pick_space(..., fn)`) runs when the step is reached and may return more steps. Callbacks
    must not keep mutable state of their own; read what you need from `g` when they run (states
-   are cloned and replayed). A step with no legal option (nothing to remove...) is skipped.
+   are cloned and replayed). A callback (and a `Where` filter's test) is a module-level function
+   or a `functools.partial` of one, never a lambda or a function defined inside another: a
+   server pickles states to its bot workers (agon/engine/callbacks.py; a function that takes a
+   closure's place keeps its name for the digest with `@digest_as`). A step with no legal option
+   (nothing to remove...) is skipped.
 5. Lasting effects: `g.add_effect(Effect(name, side, until, ...))`. The core reads these fields:
    `ops` (+/- to every Ops value of `side`'s cards, rule 7.3; cumulative under one name),
    `ops_where` (the `ops` bonus only when all Ops of a play go to spaces matching `where`,
