@@ -75,3 +75,22 @@ def test_the_seed_is_hidden_too_so_an_automatons_die_rolls_are_guessed():  # CL 
     assert ours.choose(state, "dr") == theirs.choose(twin, "dr")
     assert ours.rng.state == theirs.rng.state
     assert state.determinize("dr", Rng(3)).seed == twin.determinize("dr", Rng(3)).seed
+
+
+def test_1989_twins_sample_the_same_where_a_card_seen_in_a_hand_has_left_it():  # issue 29 item 3
+    """The greedy bot's game from seed 209, at action 248: the Communist played card 39, which the
+    Democrat saw him take from the discards, and it is back among the unseen cards. A
+    determinization could deal it back into the Communist's hand, where a determinization of that
+    one kept it as seen: the twins' samples and searches differed."""
+    state = agon.load("1989").new(209, quiet=True)
+    bot = agon.make_bot("greedy", "1989", 209)
+    for _ in range(248):
+        state.apply(state.active[0], bot.choose(state, state.active[0]))
+    role = state.active[0]
+    assert role == "democrat"
+    twin = _twin(state, role)
+    assert state.determinize(role, Rng(7)).digest() == twin.determinize(role, Rng(7)).digest()
+    ours, theirs = agon.make_bot("ismcts:iterations=12,cutoff=15", "1989", 5), agon.make_bot(
+        "ismcts:iterations=12,cutoff=15", "1989", 5)
+    assert ours.choose(state, role) == theirs.choose(twin, role)
+    assert ours.rng.state == theirs.rng.state

@@ -37,11 +37,13 @@ import importlib.util
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable
+from functools import partial
 from math import floor
 from operator import indexOf
 from typing import Any, ClassVar
 
 from agon.engine.actions import UNDO, Action, Prompt, as_action, legal_match, short
+from agon.engine.callbacks import DIGEST_NAME
 from agon.engine.errors import AgonError, IllegalAction, UnknownGame
 from agon.engine.log import LogEntry, SharedList
 from agon.engine.options import OptionSpec
@@ -148,6 +150,10 @@ class Game(ABC):
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
 
+    def __reduce__(self) -> tuple[Callable[[str], Game], tuple[str]]:
+        """A pickled game is its id: it unpickles as the registered game (`load`), not a copy."""
+        return load, (self.id,)
+
 
 class State(ABC):
     """One position of one game. See the module docstring for what a game implements.
@@ -190,6 +196,34 @@ class State(ABC):
         namespace: dict[str, Any] = {}
         exec("def copy_fields(state, twin):\n" + "\n".join(body or ["    pass"]), namespace)
         cls._copy_fields = staticmethod(namespace["copy_fields"])
+
+    # -- pickling (a server sends a state to its bot worker) ---------------------------------
+
+    def __getstate__(self) -> tuple[dict[str, Any] | None, dict[str, Any]]:
+        """The fields, with the record's chain of links laid out flat, oldest first (pickle goes
+        one level deeper for each link, and a game of about a thousand actions would pass
+        Python's recursion limit), and without the engine's caches of the position. What a state
+        holds is otherwise plain data and module-level callables: see agon/engine/callbacks.py."""
+        fields = {name: getattr(self, name) for name in self._fields if hasattr(self, name)}
+        links = []
+        link = fields.get("_actions")
+        while link is not None:
+            links.append(link[1:])
+            link = link[0]
+        links.reverse()
+        fields["_actions"] = links
+        fields["_memo"] = fields["_view_log"] = None  # what was worked out for this position: as clone() does
+        return (self.__dict__ if type(self).__dictoffset__ else None), fields
+
+    def __setstate__(self, state: tuple[dict[str, Any] | None, dict[str, Any]]) -> None:
+        extra, fields = state
+        chain: tuple[Any, ...] | None = None
+        for link in fields["_actions"]:
+            chain = (chain, *link)
+        for name, value in fields.items():
+            setattr(self, name, chain if name == "_actions" else value)
+        if extra:
+            self.__dict__.update(extra)
 
     # -- construction -------------------------------------------------------------------------
 
@@ -674,8 +708,10 @@ def canonical(value: Any) -> Any:
         return ("rng", value.state, value.draws)
     if isinstance(value, KeyedRng):
         return ("keyed-rng", value.state, value.draws)
+    if kind is partial:  # a callback bound to its arguments: read as its function (agon/engine/callbacks.py)
+        value = value.func
     if callable(value) and hasattr(value, "__qualname__"):
-        return ("fn", getattr(value, "__module__", ""), value.__qualname__)
+        return ("fn", getattr(value, "__module__", ""), getattr(value, DIGEST_NAME, value.__qualname__))
     fields = getattr(value, "__dict__", None)
     if fields is None and hasattr(type(value), "__slots__"):
         fields = {k: getattr(value, k) for k in type(value).__slots__ if hasattr(value, k)}

@@ -19,6 +19,10 @@ shared/rules/cuba-libre-cards.md; cite them as `# CL card 15`.
 An event function runs once when the Event is chosen and *queues steps* (frames) with the helpers
 below; queued steps run in the order queued, each may prompt a faction. Code that must run after
 a choice is made goes in `then(g, fn, *args)` (fn(g, *args) runs when reached and may queue more).
+Every function a step holds (`fn`, a `spaces` predicate, a pick's options) is a module-level
+function or a `functools.partial` of one, never a lambda or a function defined inside another: a
+server pickles states to its bot workers (agon/engine/callbacks.py; a function that takes a
+closure's place keeps its name for the digest with `@digest_as`).
 Direct state changes are fine for effects without choices (g.gain(f, n), g.add_aid(n), g.shift(s, d),
 g.support[s] = level, g.place(s, slot), g.remove(s, slot), g.flip(s, f, n, to_active), g.alliance).
 Piece slots are keys of data.PIECE_KEYS: troop police govt_base m26_u m26_a m26_base dr_u dr_a dr_base

@@ -5,8 +5,10 @@ Card texts: shared/rules/cuba-libre-cards.md; rulings: docs/rulings/cuba-libre.m
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
+from agon.engine.callbacks import digest_as
 from agon.games.cuba_libre.data import (
     ADJ,
     CC,
@@ -66,12 +68,14 @@ COUNTERPART = {"dr_u": "m26_u", "dr_a": "m26_u", "dr_base": "m26_base",
 
 @event(25)  # CL card 25 unshaded: a DR Guerrilla and Base in Camaguey Province or Oriente
 def escapade(g: Any, f: int) -> None:
-    def land(g: Any, s: int) -> None:
-        place_in(g, f, "dr_u", s)
-        if g.base_room(s, DR):
-            place_in(g, f, "dr_base", s)
+    choose_space(g, f, (CAMAGUEY_PROVINCE, ORIENTE), partial(_escapade_land, f), prompt="Escapade: choose the landing space.")
 
-    choose_space(g, f, (CAMAGUEY_PROVINCE, ORIENTE), land, prompt="Escapade: choose the landing space.")
+
+@digest_as("escapade.<locals>.land")
+def _escapade_land(f: int, g: Any, s: int) -> None:
+    place_in(g, f, "dr_u", s)
+    if g.base_room(s, DR):
+        place_in(g, f, "dr_base", s)
 
 
 @event(25, shaded=True)  # CL card 25 shaded: remove a DR Base
@@ -84,29 +88,35 @@ def escapade_seized(g: Any, f: int) -> None:
 
 @event(26)  # CL card 26 unshaded: DR places a Guerrilla, then free Marches in, Rallies or Ambushes there
 def loeches_takes_field(g: Any, f: int) -> None:
-    def landed(g: Any, x: int) -> None:
-        place_in(g, DR, "dr_u", x)  # DR may take one back first if none is Available (1.4.1)
-        then(g, follow_up, x)
-
-    def follow_up(g: Any, x: int) -> None:
-        opts = []
-        if op_possible(g, DR, "march", True, True, (x,)):
-            opts.append("march")
-        if op_possible(g, DR, "rally", True, True, (x,)):
-            opts.append("rally")
-        if g.sp[x][GUER_U[DR]] and removal_targets(g, DR, x, "attack"):
-            opts.append("ambush")
-        if opts:
-            choose_option(g, DR, tuple(opts), action, x, prompt="Rodriguez Loeches: March, Rally or Ambush?")
-
-    def action(g: Any, what: str, x: int) -> None:
-        if what == "ambush":
-            ambush(g, DR, x)
-        else:
-            free_op(g, DR, ops=(what,), spaces=(x,), limited=True)
-
     # ruling EV-26: DR decides the space and the action, whoever executes the Event
-    choose_space(g, DR, range(NS), landed, prompt="Rodriguez Loeches: choose a space.")
+    choose_space(g, DR, range(NS), _loeches_landed, prompt="Rodriguez Loeches: choose a space.")
+
+
+@digest_as("loeches_takes_field.<locals>.landed")
+def _loeches_landed(g: Any, x: int) -> None:
+    place_in(g, DR, "dr_u", x)  # DR may take one back first if none is Available (1.4.1)
+    then(g, _loeches_follow_up, x)
+
+
+@digest_as("loeches_takes_field.<locals>.follow_up")
+def _loeches_follow_up(g: Any, x: int) -> None:
+    opts = []
+    if op_possible(g, DR, "march", True, True, (x,)):
+        opts.append("march")
+    if op_possible(g, DR, "rally", True, True, (x,)):
+        opts.append("rally")
+    if g.sp[x][GUER_U[DR]] and removal_targets(g, DR, x, "attack"):
+        opts.append("ambush")
+    if opts:
+        choose_option(g, DR, tuple(opts), _loeches_action, x, prompt="Rodriguez Loeches: March, Rally or Ambush?")
+
+
+@digest_as("loeches_takes_field.<locals>.action")
+def _loeches_action(g: Any, what: str, x: int) -> None:
+    if what == "ambush":
+        ambush(g, DR, x)
+    else:
+        free_op(g, DR, ops=(what,), spaces=(x,), limited=True)
 
 
 @event(26, shaded=True)  # CL card 26 shaded: remove a DR Guerrilla; DR -5 Resources
@@ -126,18 +136,22 @@ def echeverria_attack(g: Any, f: int) -> None:
 
 @event(27, shaded=True)  # CL card 27 shaded: remove the 2 DR pieces nearest Havana; DR -3
 def echeverria_killed(g: Any, f: int) -> None:
-    def nearest(g: Any) -> list[Any]:
-        where = [s for s in range(NS) if g.any_pieces(s, DR)]
-        if not where:
-            return []
-        d = min(HAVANA_STEPS[s] for s in where)  # ruling EV-27: Bases count, no Bases-last
-        return piece_options(g, PIECES[DR], [s for s in where if HAVANA_STEPS[s] == d])
-
-    def take(g: Any, verb: str, arg: Any) -> None:
-        g.remove(NAMES.index(arg[0]), g.slot(arg[1]))
-
-    pick(g, f, nearest, take, n=2, prompt="Echeverria: remove a DR piece nearest Havana ({n} left).")
+    pick(g, f, _dr_nearest_havana, _echeverria_take, n=2, prompt="Echeverria: remove a DR piece nearest Havana ({n} left).")
     g.gain(DR, -3)
+
+
+@digest_as("echeverria_killed.<locals>.nearest")
+def _dr_nearest_havana(g: Any) -> list[Any]:
+    where = [s for s in range(NS) if g.any_pieces(s, DR)]
+    if not where:
+        return []
+    d = min(HAVANA_STEPS[s] for s in where)  # ruling EV-27: Bases count, no Bases-last
+    return piece_options(g, PIECES[DR], [s for s in where if HAVANA_STEPS[s] == d])
+
+
+@digest_as("echeverria_killed.<locals>.take")
+def _echeverria_take(g: Any, verb: str, arg: Any) -> None:
+    g.remove(NAMES.index(arg[0]), g.slot(arg[1]))
 
 
 # -- 28 Morgan -----------------------------------------------------------------------------------
@@ -150,11 +164,17 @@ def morgan_capability(g: Any, f: int) -> None:
 
 @event(28, shaded=True)  # CL card 28 shaded: a City or Province with a DR Guerrilla to Active Support
 def morgan_backlash(g: Any, f: int) -> None:
-    def support(g: Any, s: int) -> None:
-        g.support[s] = 2
+    choose_space(g, f, _dr_guerrilla_outside_ecs, _morgan_support, prompt="Morgan: choose a space with a DR Guerrilla.")
 
-    choose_space(g, f, lambda g, s: not IS_EC[s] and g.guerrillas(s, DR) > 0, support,
-                 prompt="Morgan: choose a space with a DR Guerrilla.")
+
+@digest_as("morgan_backlash.<locals>.<lambda>")
+def _dr_guerrilla_outside_ecs(g: Any, s: int) -> bool:
+    return not IS_EC[s] and g.guerrillas(s, DR) > 0
+
+
+@digest_as("morgan_backlash.<locals>.support")
+def _morgan_support(g: Any, s: int) -> None:
+    g.support[s] = 2
 
 
 # -- 29 Faure Chomon -----------------------------------------------------------------------------
@@ -162,29 +182,35 @@ def morgan_backlash(g: Any, f: int) -> None:
 
 @event(29)  # CL card 29 unshaded: a Base and 2 Guerrillas of DR or 26July in Las Villas
 def chomon_escambray(g: Any, f: int) -> None:
-    def settle(g: Any, x: int) -> None:
-        if g.base_room(LAS_VILLAS, x):
-            place_in(g, f, g.key(g.base_slot(x)), LAS_VILLAS)
-        place_in(g, f, g.key(GUER_U[x]), LAS_VILLAS, 2)
+    choose_faction(g, f, (DR, M26), partial(_chomon_settle, f))
 
-    choose_faction(g, f, (DR, M26), settle)
+
+@digest_as("chomon_escambray.<locals>.settle")
+def _chomon_settle(f: int, g: Any, x: int) -> None:
+    if g.base_room(LAS_VILLAS, x):
+        place_in(g, f, g.key(g.base_slot(x)), LAS_VILLAS)
+    place_in(g, f, g.key(GUER_U[x]), LAS_VILLAS, 2)
 
 
 @event(29, shaded=True)  # CL card 29 shaded: a DR piece removed or replaced by its 26July counterpart
 def chomon_defects(g: Any, f: int) -> None:
-    def options(g: Any) -> list[Any]:
-        out = piece_options(g, PIECES[DR])
-        more = [("replace", arg) for _, arg in out if g.available(g.slot(COUNTERPART[arg[1]]))]
-        return out + more
+    pick(g, f, _chomon_options, _chomon_apply, prompt="Faure Chomon: remove or replace a DR piece.")
 
-    def apply(g: Any, verb: str, arg: Any) -> None:
-        s, pt = NAMES.index(arg[0]), g.slot(arg[1])
-        if verb == "replace":
-            g.replace(s, pt, g.slot(COUNTERPART[arg[1]]))
-        else:
-            g.remove(s, pt)
 
-    pick(g, f, options, apply, prompt="Faure Chomon: remove or replace a DR piece.")
+@digest_as("chomon_defects.<locals>.options")
+def _chomon_options(g: Any) -> list[Any]:
+    out = piece_options(g, PIECES[DR])
+    more = [("replace", arg) for _, arg in out if g.available(g.slot(COUNTERPART[arg[1]]))]
+    return out + more
+
+
+@digest_as("chomon_defects.<locals>.apply")
+def _chomon_apply(g: Any, verb: str, arg: Any) -> None:
+    s, pt = NAMES.index(arg[0]), g.slot(arg[1])
+    if verb == "replace":
+        g.replace(s, pt, g.slot(COUNTERPART[arg[1]]))
+    else:
+        g.remove(s, pt)
 
 
 # -- 30 The Guerrilla Life -----------------------------------------------------------------------
@@ -207,19 +233,34 @@ def dr_toughened(g: Any, f: int) -> None:
 
 @event(31)  # CL card 31 unshaded: a non-Casino Base and an Insurgent Guerrilla in a Mountain Province
 def escopeteros(g: Any, f: int) -> None:
-    def uprising(g: Any, s: int) -> None:
-        place(g, f, ("govt_base", "m26_base", "dr_base"), n=1, spaces=(s,))
-        place(g, f, NEW_GUERRILLA, n=1, spaces=(s,))
+    choose_space(g, f, _escopeteros_mountain, partial(_escopeteros_uprising, f),
+                 prompt="Escopeteros: choose a Mountain Province.")
 
-    choose_space(g, f, lambda g, s: MOUNTAIN[s], uprising, prompt="Escopeteros: choose a Mountain Province.")
+
+@digest_as("escopeteros.<locals>.<lambda>")
+def _escopeteros_mountain(g: Any, s: int) -> bool:
+    return MOUNTAIN[s]
+
+
+@digest_as("escopeteros.<locals>.uprising")
+def _escopeteros_uprising(f: int, g: Any, s: int) -> None:
+    place(g, f, ("govt_base", "m26_base", "dr_base"), n=1, spaces=(s,))
+    place(g, f, NEW_GUERRILLA, n=1, spaces=(s,))
 
 
 @event(31, shaded=True)  # CL card 31 shaded: a Mountain Province 1 level toward Active Support
 def escopeteros_loyal(g: Any, f: int) -> None:
-    def toward_support(g: Any, s: int) -> None:
-        g.shift(s, 1)
+    choose_space(g, f, _loyal_mountain, _toward_support, prompt="Escopeteros: choose a Mountain Province.")
 
-    choose_space(g, f, lambda g, s: MOUNTAIN[s], toward_support, prompt="Escopeteros: choose a Mountain Province.")
+
+@digest_as("escopeteros_loyal.<locals>.<lambda>")
+def _loyal_mountain(g: Any, s: int) -> bool:
+    return MOUNTAIN[s]
+
+
+@digest_as("escopeteros_loyal.<locals>.toward_support")
+def _toward_support(g: Any, s: int) -> None:
+    g.shift(s, 1)
 
 
 # -- 32 Resistencia Civica -----------------------------------------------------------------------
@@ -227,15 +268,21 @@ def escopeteros_loyal(g: Any, f: int) -> None:
 
 def convert_city(g: Any, f: int, old: int) -> None:
     """Every piece of `old` (DR or 26July) in a City chosen by f becomes its counterpart."""
-
-    def convert(g: Any, s: int) -> None:
-        for key in reversed(PIECES[old]):  # ruling EV-32: Bases first when counterparts run short
-            pt = g.slot(key)
-            for _ in range(g.sp[s][pt]):
-                g.replace(s, pt, g.slot(COUNTERPART[key]))
-
-    choose_space(g, f, lambda g, s: s in CITIES and g.any_pieces(s, old), convert,
+    choose_space(g, f, partial(_city_with_pieces_of, old), partial(_convert, old),
                  prompt="Resistencia Civica: choose a City.")
+
+
+@digest_as("convert_city.<locals>.<lambda>")
+def _city_with_pieces_of(old: int, g: Any, s: int) -> bool:
+    return s in CITIES and g.any_pieces(s, old)
+
+
+@digest_as("convert_city.<locals>.convert")
+def _convert(old: int, g: Any, s: int) -> None:
+    for key in reversed(PIECES[old]):  # ruling EV-32: Bases first when counterparts run short
+        pt = g.slot(key)
+        for _ in range(g.sp[s][pt]):
+            g.replace(s, pt, g.slot(COUNTERPART[key]))
 
 
 @event(32)  # CL card 32 unshaded: in a City, every DR piece becomes a 26July piece
@@ -253,15 +300,17 @@ def civica_to_dr(g: Any, f: int) -> None:
 
 @event(34)  # CL card 34 unshaded: an Insurgent + a die roll of Resources, the other two +2
 def speaking_tour(g: Any, f: int) -> None:
-    def donate(g: Any, x: int) -> None:
-        roll = g.rng.die()
-        g.say("US Speaking Tour: {faction} gains {n} Resources.", faction=g.fname(x), n=roll)
-        g.gain(x, roll)
-        for y in INSURGENTS:
-            if y != x:
-                g.gain(y, 2)
+    choose_faction(g, f, INSURGENTS, _speaking_tour_donate)
 
-    choose_faction(g, f, INSURGENTS, donate)
+
+@digest_as("speaking_tour.<locals>.donate")
+def _speaking_tour_donate(g: Any, x: int) -> None:
+    roll = g.rng.die()
+    g.say("US Speaking Tour: {faction} gains {n} Resources.", faction=g.fname(x), n=roll)
+    g.gain(x, roll)
+    for y in INSURGENTS:
+        if y != x:
+            g.gain(y, 2)
 
 
 @event(34, shaded=True)  # CL card 34 shaded: Government + min(Aid, 8), then Aid +8
@@ -281,27 +330,39 @@ def _enemy_units(g: Any, s: int, e: int) -> list[str]:
 @event(35)  # CL card 35: replace up to 2 enemy Guerrillas or cubes with own pieces, where both are
 def defections(g: Any, f: int) -> None:
     own = ("troop", "police") if f == GOVT else (g.key(GUER_U[f]),)
+    choose_space(g, f, partial(_defections_space, f), partial(_defections_with_space, f, own),
+                 prompt="Defections: choose a space.")
 
-    def ok(g: Any, s: int) -> bool:
-        return g.any_pieces(s, f) and any(_enemy_units(g, s, e) for e in range(4) if e != f)
 
-    def with_space(g: Any, s: int) -> None:
-        choose_faction(g, f, tuple(e for e in range(4) if e != f and _enemy_units(g, s, e)), with_enemy, s)
+@digest_as("defections.<locals>.ok")
+def _defections_space(f: int, g: Any, s: int) -> bool:
+    return g.any_pieces(s, f) and any(_enemy_units(g, s, e) for e in range(4) if e != f)
 
-    def with_enemy(g: Any, e: int, s: int) -> None:
-        def options(g: Any) -> list[Any]:
-            out: list[Any] = [("replace", (old, new)) for old in _enemy_units(g, s, e) for new in own]
-            return out + withdraw_options(g, f, own, [s]) if out else out  # 1.4.1: own pieces back
 
-        def apply(g: Any, verb: str, arg: Any) -> None:
-            if verb == "withdraw":
-                withdraw(g, f, arg)
-                return
-            g.replace(s, g.slot(arg[0]), g.slot(arg[1]))  # removed even if none is Available
+@digest_as("defections.<locals>.with_space")
+def _defections_with_space(f: int, own: tuple[str, ...], g: Any, s: int) -> None:
+    choose_faction(g, f, tuple(e for e in range(4) if e != f and _enemy_units(g, s, e)),
+                   partial(_defections_with_enemy, f, own), s)
 
-        pick(g, f, options, apply, n=2, optional=True, prompt="Defections: replace an enemy piece ({n} left).")
 
-    choose_space(g, f, ok, with_space, prompt="Defections: choose a space.")
+@digest_as("defections.<locals>.with_enemy")
+def _defections_with_enemy(f: int, own: tuple[str, ...], g: Any, e: int, s: int) -> None:
+    pick(g, f, partial(_defections_options, f, own, e, s), partial(_defections_apply, f, s), n=2, optional=True,
+         prompt="Defections: replace an enemy piece ({n} left).")
+
+
+@digest_as("defections.<locals>.with_enemy.<locals>.options")
+def _defections_options(f: int, own: tuple[str, ...], e: int, s: int, g: Any) -> list[Any]:
+    out: list[Any] = [("replace", (old, new)) for old in _enemy_units(g, s, e) for new in own]
+    return out + withdraw_options(g, f, own, [s]) if out else out  # 1.4.1: own pieces back
+
+
+@digest_as("defections.<locals>.with_enemy.<locals>.apply")
+def _defections_apply(f: int, s: int, g: Any, verb: str, arg: Any) -> None:
+    if verb == "withdraw":
+        withdraw(g, f, arg)
+        return
+    g.replace(s, g.slot(arg[0]), g.slot(arg[1]))  # removed even if none is Available
 
 
 # -- 36 Eloy Gutierrez Menoyo --------------------------------------------------------------------
@@ -309,27 +370,38 @@ def defections(g: Any, f: int) -> None:
 
 @event(36)  # CL card 36 unshaded: a non-DR piece in or next to Las Villas out, 2 DR Guerrillas in
 def menoyo_commander(g: Any, f: int) -> None:
-    keys = ("troop", "police", "govt_base", "m26_u", "m26_a", "m26_base", "syn_u", "syn_a")
+    pick(g, f, _menoyo_targets, partial(_menoyo_apply, f), prompt="Menoyo: choose a piece to remove.")
 
-    def apply(g: Any, verb: str, arg: Any) -> None:
-        s = NAMES.index(arg[0])
-        g.remove(s, g.slot(arg[1]))
-        place_in(g, f, "dr_u", s, 2)
 
-    pick(g, f, lambda g: piece_options(g, keys, (LAS_VILLAS, *ADJ[LAS_VILLAS])), apply,
-         prompt="Menoyo: choose a piece to remove.")
+NOT_DR = ("troop", "police", "govt_base", "m26_u", "m26_a", "m26_base", "syn_u", "syn_a")
+
+
+@digest_as("menoyo_commander.<locals>.<lambda>")
+def _menoyo_targets(g: Any) -> list[Any]:
+    return piece_options(g, NOT_DR, (LAS_VILLAS, *ADJ[LAS_VILLAS]))
+
+
+@digest_as("menoyo_commander.<locals>.apply")
+def _menoyo_apply(f: int, g: Any, verb: str, arg: Any) -> None:
+    s = NAMES.index(arg[0])
+    g.remove(s, g.slot(arg[1]))
+    place_in(g, f, "dr_u", s, 2)
 
 
 @event(36, shaded=True)  # CL card 36 shaded: a DR Guerrilla replaced by a 26July or Syndicate one
 def menoyo_quarrels(g: Any, f: int) -> None:
-    def options(g: Any) -> list[Any]:
-        return [("replace", (sp, key, new)) for _, (sp, key) in piece_options(g, ("dr_u", "dr_a"))
-                for new in ("m26_u", "syn_u")]
+    pick(g, f, _quarrels_options, _quarrels_apply, prompt="Menoyo: replace a DR Guerrilla.")
 
-    def apply(g: Any, verb: str, arg: Any) -> None:
-        g.replace(NAMES.index(arg[0]), g.slot(arg[1]), g.slot(arg[2]))
 
-    pick(g, f, options, apply, prompt="Menoyo: replace a DR Guerrilla.")
+@digest_as("menoyo_quarrels.<locals>.options")
+def _quarrels_options(g: Any) -> list[Any]:
+    return [("replace", (sp, key, new)) for _, (sp, key) in piece_options(g, ("dr_u", "dr_a"))
+            for new in ("m26_u", "syn_u")]
+
+
+@digest_as("menoyo_quarrels.<locals>.apply")
+def _quarrels_apply(g: Any, verb: str, arg: Any) -> None:
+    g.replace(NAMES.index(arg[0]), g.slot(arg[1]), g.slot(arg[2]))
 
 
 # -- 37 Herbert Matthews -------------------------------------------------------------------------
@@ -353,41 +425,55 @@ def matthews_counterweights(g: Any, f: int) -> None:
 
 @event(38)  # CL card 38 unshaded: the Cash markers of a space go to any Guerrillas or cubes there
 def lansky_shuffle(g: Any, f: int) -> None:
-    def with_space(g: Any, s: int) -> None:
-        holders = tuple(x for x in range(4) if g.has_holder(s, x))
-        for i, c in enumerate(g.cash):
-            if c >= 0 and c // 4 == s:
-                choose_faction(g, f, holders, give, i, s, prompt="Lansky: who holds this Cash marker?")
+    choose_space(g, f, _space_with_cash, partial(_lansky_with_space, f), prompt="Lansky: choose a space with Cash.")
 
-    def give(g: Any, x: int, i: int, s: int) -> None:
-        g.cash[i] = s * 4 + x
 
-    choose_space(g, f, lambda g, s: any(c >= 0 and c // 4 == s for c in g.cash), with_space,
-                 prompt="Lansky: choose a space with Cash.")
+@digest_as("lansky_shuffle.<locals>.<lambda>")
+def _space_with_cash(g: Any, s: int) -> bool:
+    return any(c >= 0 and c // 4 == s for c in g.cash)
+
+
+@digest_as("lansky_shuffle.<locals>.with_space")
+def _lansky_with_space(f: int, g: Any, s: int) -> None:
+    holders = tuple(x for x in range(4) if g.has_holder(s, x))
+    for i, c in enumerate(g.cash):
+        if c >= 0 and c // 4 == s:
+            choose_faction(g, f, holders, _lansky_give, i, s, prompt="Lansky: who holds this Cash marker?")
+
+
+@digest_as("lansky_shuffle.<locals>.give")
+def _lansky_give(g: Any, x: int, i: int, s: int) -> None:
+    g.cash[i] = s * 4 + x
 
 
 @event(38, shaded=True)  # CL card 38 shaded: the Syndicate relocates Casinos; all closed Casinos open
 def lansky_master_plan(g: Any, f: int) -> None:
-    def options(g: Any) -> list[Any]:
-        out: list[Any] = []
-        for src in POPULATED:
-            for pt in (CO, CC):
-                if g.sp[src][pt]:
-                    out += [("move", (NAMES[src], g.key(pt), NAMES[d])) for d in POPULATED
-                            if d != src and g.casinos(d) < 2]
-        return out
-
-    def move(g: Any, verb: str, arg: Any) -> None:
-        g.move(NAMES.index(arg[0]), NAMES.index(arg[2]), g.slot(arg[1]))
-
-    def open_all(g: Any) -> None:
-        for s in range(NS):
-            g.sp[s][CO] += g.sp[s][CC]
-            g.sp[s][CC] = 0
-
     moves = sum(g.casinos(s) for s in range(NS))  # ruling EV-38: each Casino moves at most once
-    pick(g, SYN, options, move, n=moves, optional=True, prompt="Lansky: move a Casino ({n} moves left).")
-    then(g, open_all)
+    pick(g, SYN, _casino_moves, _move_casino, n=moves, optional=True, prompt="Lansky: move a Casino ({n} moves left).")
+    then(g, _open_all_casinos)
+
+
+@digest_as("lansky_master_plan.<locals>.options")
+def _casino_moves(g: Any) -> list[Any]:
+    out: list[Any] = []
+    for src in POPULATED:
+        for pt in (CO, CC):
+            if g.sp[src][pt]:
+                out += [("move", (NAMES[src], g.key(pt), NAMES[d])) for d in POPULATED
+                        if d != src and g.casinos(d) < 2]
+    return out
+
+
+@digest_as("lansky_master_plan.<locals>.move")
+def _move_casino(g: Any, verb: str, arg: Any) -> None:
+    g.move(NAMES.index(arg[0]), NAMES.index(arg[2]), g.slot(arg[1]))
+
+
+@digest_as("lansky_master_plan.<locals>.open_all")
+def _open_all_casinos(g: Any) -> None:
+    for s in range(NS):
+        g.sp[s][CO] += g.sp[s][CC]
+        g.sp[s][CC] = 0
 
 
 # -- 39 Turismo ----------------------------------------------------------------------------------
@@ -431,25 +517,43 @@ def _open_casino_spaces(g: Any, s: int) -> bool:
 
 @event(41)  # CL card 41 unshaded: close an open Casino, or Aid -8
 def fat_butcher_pressure(g: Any, f: int) -> None:
-    def apply(g: Any, what: str) -> None:
-        if what == "aid":
-            g.add_aid(-8)
-        else:
-            choose_space(g, f, _open_casino_spaces, lambda g, s: g.close_casino(s) and None,
-                         prompt="Fat Butcher: close a Casino.")
-
     opts = tuple(o for o, ok in (("close", any(g.sp[s][CO] for s in range(NS))), ("aid", g.aid > 0)) if ok)
     if opts:
-        choose_option(g, f, opts, apply, prompt="Fat Butcher: close a Casino or Aid -8?")
+        choose_option(g, f, opts, partial(_fat_butcher_apply, f), prompt="Fat Butcher: close a Casino or Aid -8?")
+
+
+@digest_as("fat_butcher_pressure.<locals>.apply")
+def _fat_butcher_apply(f: int, g: Any, what: str) -> None:
+    if what == "aid":
+        g.add_aid(-8)
+    else:
+        choose_space(g, f, _open_casino_spaces, _close_casino, prompt="Fat Butcher: close a Casino.")
+
+
+@digest_as("fat_butcher_pressure.<locals>.apply.<locals>.<lambda>")
+def _close_casino(g: Any, s: int) -> None:
+    g.close_casino(s)
 
 
 @event(41, shaded=True)  # CL card 41 shaded: Syndicate free Ambush; then open a closed Casino
 def fat_butcher_muscle(g: Any, f: int) -> None:
-    def ok(g: Any, s: int) -> bool:
-        return g.sp[s][GUER_U[SYN]] > 0 and bool(removal_targets(g, SYN, s, "attack"))
+    choose_space(g, SYN, _syndicate_may_ambush, _syndicate_ambush, prompt="Fat Butcher: choose the Ambush space.")
+    choose_space(g, f, _closed_casino_here, open_casino, prompt="Open a closed Casino.")
 
-    choose_space(g, SYN, ok, lambda g, s: ambush(g, SYN, s), prompt="Fat Butcher: choose the Ambush space.")
-    choose_space(g, f, lambda g, s: g.sp[s][CC] > 0, open_casino, prompt="Open a closed Casino.")
+
+@digest_as("fat_butcher_muscle.<locals>.ok")
+def _syndicate_may_ambush(g: Any, s: int) -> bool:
+    return g.sp[s][GUER_U[SYN]] > 0 and bool(removal_targets(g, SYN, s, "attack"))
+
+
+@digest_as("fat_butcher_muscle.<locals>.<lambda>")
+def _syndicate_ambush(g: Any, s: int) -> None:
+    ambush(g, SYN, s)
+
+
+@digest_as("fat_butcher_muscle.<locals>.<lambda>")
+def _closed_casino_here(g: Any, s: int) -> bool:
+    return g.sp[s][CC] > 0
 
 
 # -- 42 Llano ------------------------------------------------------------------------------------
@@ -457,23 +561,27 @@ def fat_butcher_muscle(g: Any, f: int) -> None:
 
 @event(42)  # CL card 42 unshaded: a 26July Base and an Insurgent Guerrilla in a City
 def llano_poor(g: Any, f: int) -> None:
-    def arm(g: Any, s: int) -> None:
-        if g.base_room(s, M26):
-            place_in(g, f, "m26_base", s)
-        place(g, f, NEW_GUERRILLA, n=1, spaces=(s,))
+    choose_space(g, f, CITIES, partial(_llano_arm, f), prompt="Llano: choose a City.")
 
-    choose_space(g, f, CITIES, arm, prompt="Llano: choose a City.")
+
+@digest_as("llano_poor.<locals>.arm")
+def _llano_arm(f: int, g: Any, s: int) -> None:
+    if g.base_room(s, M26):
+        place_in(g, f, "m26_base", s)
+    place(g, f, NEW_GUERRILLA, n=1, spaces=(s,))
 
 
 @event(42, shaded=True)  # CL card 42 shaded: a City at Opposition to Neutral; an open Casino there
 def llano_jobs(g: Any, f: int) -> None:
-    def jobs(g: Any, s: int) -> None:
-        if g.support[s] < 0:
-            g.support[s] = 0
-        if g.casinos(s) < 2:
-            g.place(s, CO)
+    choose_space(g, f, CITIES, _llano_jobs, prompt="Llano: choose a City.")
 
-    choose_space(g, f, CITIES, jobs, prompt="Llano: choose a City.")
+
+@digest_as("llano_jobs.<locals>.jobs")
+def _llano_jobs(g: Any, s: int) -> None:
+    if g.support[s] < 0:
+        g.support[s] = 0
+    if g.casinos(s) < 2:
+        g.place(s, CO)
 
 
 # -- 43 Mafia Offensive --------------------------------------------------------------------------
@@ -481,28 +589,33 @@ def llano_jobs(g: Any, f: int) -> None:
 
 @event(43)  # CL card 43 unshaded: 26July or DR free LimOp, a Syndicate Guerrilla counting as its own
 def mafia_offensive(g: Any, f: int) -> None:
-    def with_faction(g: Any, x: int) -> None:
-        g.last_op = (-1, "", ())
-        if not g.available(GUER_U[x]) or not piece_options(g, ("syn_u", "syn_a")):
-            free_op(g, x, limited=True)
-            return
+    choose_faction(g, f, (M26, DR), _mafia_with_faction)
 
-        def options(g: Any) -> list[Any]:
-            return [*piece_options(g, ("syn_u", "syn_a"), verb="borrow"), ("borrow", None)]
 
-        def borrow(g: Any, verb: str, arg: Any) -> None:
-            if arg is None:
-                free_op(g, x, limited=True)
-                return
-            # ruling EV-43: the Syndicate Guerrilla stands in as one of x's Guerrillas for the LimOp
-            s, pt = NAMES.index(arg[0]), g.slot(arg[1])
-            g.replace(s, pt, GUER_U[x] if pt == GUER_U[SYN] else GUER_A[x])
-            free_op(g, x, limited=True)
-            then(g, give_back, x, s)
+@digest_as("mafia_offensive.<locals>.with_faction")
+def _mafia_with_faction(g: Any, x: int) -> None:
+    g.last_op = (-1, "", ())
+    if not g.available(GUER_U[x]) or not piece_options(g, ("syn_u", "syn_a")):
+        free_op(g, x, limited=True)
+        return
+    pick(g, x, _mafia_options, partial(_mafia_borrow, x), prompt="Mafia Offensive: a Syndicate Guerrilla to use (or none).")
 
-        pick(g, x, options, borrow, prompt="Mafia Offensive: a Syndicate Guerrilla to use (or none).")
 
-    choose_faction(g, f, (M26, DR), with_faction)
+@digest_as("mafia_offensive.<locals>.with_faction.<locals>.options")
+def _mafia_options(g: Any) -> list[Any]:
+    return [*piece_options(g, ("syn_u", "syn_a"), verb="borrow"), ("borrow", None)]
+
+
+@digest_as("mafia_offensive.<locals>.with_faction.<locals>.borrow")
+def _mafia_borrow(x: int, g: Any, verb: str, arg: Any) -> None:
+    if arg is None:
+        free_op(g, x, limited=True)
+        return
+    # ruling EV-43: the Syndicate Guerrilla stands in as one of x's Guerrillas for the LimOp
+    s, pt = NAMES.index(arg[0]), g.slot(arg[1])
+    g.replace(s, pt, GUER_U[x] if pt == GUER_U[SYN] else GUER_A[x])
+    free_op(g, x, limited=True)
+    then(g, give_back, x, s)
 
 
 def give_back(g: Any, x: int, s: int) -> None:
@@ -514,15 +627,19 @@ def give_back(g: Any, x: int, s: int) -> None:
         d = spaces[0]
         if s in ADJ[d] or (x == DR and g.has_cap(28) and any(s in ADJ[m] for m in ADJ[d])):
             where.append(d)
+    pick(g, x, partial(_give_back_options, tuple(where), x), partial(_give_back_apply, x),
+         prompt="Mafia Offensive: which Guerrilla was the Syndicate one?")
 
-    def options(g: Any) -> list[Any]:
-        return [("return", (NAMES[c], g.key(pt))) for c in where for pt in (GUER_U[x], GUER_A[x]) if g.sp[c][pt]]
 
-    def apply(g: Any, verb: str, arg: Any) -> None:
-        c, pt = NAMES.index(arg[0]), g.slot(arg[1])
-        g.replace(c, pt, GUER_U[SYN] if pt == GUER_U[x] else GUER_A[SYN])
+@digest_as("give_back.<locals>.options")
+def _give_back_options(where: tuple[int, ...], x: int, g: Any) -> list[Any]:
+    return [("return", (NAMES[c], g.key(pt))) for c in where for pt in (GUER_U[x], GUER_A[x]) if g.sp[c][pt]]
 
-    pick(g, x, options, apply, prompt="Mafia Offensive: which Guerrilla was the Syndicate one?")
+
+@digest_as("give_back.<locals>.apply")
+def _give_back_apply(x: int, g: Any, verb: str, arg: Any) -> None:
+    c, pt = NAMES.index(arg[0]), g.slot(arg[1])
+    g.replace(c, pt, GUER_U[SYN] if pt == GUER_U[x] else GUER_A[SYN])
 
 
 @event(43, shaded=True)  # CL card 43 shaded: Capability (Syndicate Assassinate with Terror; activities)
@@ -535,40 +652,53 @@ def mafia_capability(g: Any, f: int) -> None:
 
 @event(44)  # CL card 44 unshaded: a 26July/DR Guerrilla Ambushes Government pieces, Bases first
 def rebel_air_force(g: Any, f: int) -> None:
-    def govt_here(g: Any, s: int) -> bool:
-        return g.sp[s][T] + g.sp[s][P] + g.sp[s][GB] > 0
+    pick(g, f, _air_force_guerrillas, _air_force_strike, prompt="Rebel Air Force: choose the Guerrilla.")
 
-    def strike(g: Any, verb: str, arg: Any) -> None:
-        s, pt = NAMES.index(arg[0]), g.slot(arg[1])
-        x = g.owner(pt)
-        if pt == GUER_U[x]:
-            g.flip(s, x, 1, True)
 
-        def targets(g: Any) -> list[Any]:
-            if g.sp[s][GB]:
-                return [("remove", "govt_base")]
-            return [("remove", k) for k in ("troop", "police") if g.sp[s][g.slot(k)]]
+def _government_here(g: Any, s: int) -> bool:
+    return g.sp[s][T] + g.sp[s][P] + g.sp[s][GB] > 0
 
-        def hit(g: Any, verb: str, key: str) -> None:
-            g.remove(s, g.slot(key), 1, capturer=x)
 
-        pick(g, x, targets, hit, n=2, prompt="Rebel Air Force: remove a Government piece ({n} left).")
-        g.push("place_after", x, s=s)
+@digest_as("rebel_air_force.<locals>.<lambda>")
+def _air_force_guerrillas(g: Any) -> list[Any]:
+    return piece_options(g, ("m26_u", "m26_a", "dr_u", "dr_a"), _government_here, verb="guerrilla")
 
-    pick(g, f, lambda g: piece_options(g, ("m26_u", "m26_a", "dr_u", "dr_a"), govt_here, verb="guerrilla"),
-         strike, prompt="Rebel Air Force: choose the Guerrilla.")
+
+@digest_as("rebel_air_force.<locals>.strike")
+def _air_force_strike(g: Any, verb: str, arg: Any) -> None:
+    s, pt = NAMES.index(arg[0]), g.slot(arg[1])
+    x = g.owner(pt)
+    if pt == GUER_U[x]:
+        g.flip(s, x, 1, True)
+    pick(g, x, partial(_air_force_targets, s), partial(_air_force_hit, s, x), n=2,
+         prompt="Rebel Air Force: remove a Government piece ({n} left).")
+    g.push("place_after", x, s=s)
+
+
+@digest_as("rebel_air_force.<locals>.strike.<locals>.targets")
+def _air_force_targets(s: int, g: Any) -> list[Any]:
+    if g.sp[s][GB]:
+        return [("remove", "govt_base")]
+    return [("remove", k) for k in ("troop", "police") if g.sp[s][g.slot(k)]]
+
+
+@digest_as("rebel_air_force.<locals>.strike.<locals>.hit")
+def _air_force_hit(s: int, x: int, g: Any, verb: str, key: str) -> None:
+    g.remove(s, g.slot(key), 1, capturer=x)
 
 
 @event(44, shaded=True)  # CL card 44 shaded: a die roll of Resources from 26July or DR to the Syndicate
 def planes_useless(g: Any, f: int) -> None:
-    def transfer(g: Any, x: int) -> None:
-        roll = g.rng.die()
-        took = min(roll, g.res[x])
-        g.gain(x, -took)
-        g.gain(SYN, took)
-        g.say("{faction} loses {n} Resources to the Syndicate.", faction=g.fname(x), n=took)
+    choose_faction(g, f, (M26, DR), _planes_transfer)
 
-    choose_faction(g, f, (M26, DR), transfer)
+
+@digest_as("planes_useless.<locals>.transfer")
+def _planes_transfer(g: Any, x: int) -> None:
+    roll = g.rng.die()
+    took = min(roll, g.res[x])
+    g.gain(x, -took)
+    g.gain(SYN, took)
+    g.say("{faction} loses {n} Resources to the Syndicate.", faction=g.fname(x), n=took)
 
 
 # -- 45 Anastasia, 46 Sinatra --------------------------------------------------------------------

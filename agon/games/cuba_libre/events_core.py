@@ -5,8 +5,10 @@ Card texts: shared/rules/cuba-libre-cards.md.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
+from agon.engine.callbacks import digest_as
 from agon.games.cuba_libre.data import DR, GOVT, IS_EC, IS_PROV, M26, NS, PINAR, SYN, P
 from agon.games.cuba_libre.events import (
     choose_faction,
@@ -23,10 +25,17 @@ from agon.games.cuba_libre.events import (
 
 @event(4)  # CL card 4 unshaded: a Support space without Police to Neutral
 def sim_torture(g: Any, f: int) -> None:
-    def neutral(g: Any, s: int) -> None:
-        g.support[s] = 0
+    choose_space(g, f, _support_without_police, _sim_neutral)
 
-    choose_space(g, f, lambda g, s: g.support[s] > 0 and not g.sp[s][P], neutral)
+
+@digest_as("sim_torture.<locals>.<lambda>")
+def _support_without_police(g: Any, s: int) -> bool:
+    return g.support[s] > 0 and not g.sp[s][P]
+
+
+@digest_as("sim_torture.<locals>.neutral")
+def _sim_neutral(g: Any, s: int) -> None:
+    g.support[s] = 0
 
 
 @event(4, shaded=True)  # CL card 4 shaded: Momentum (Police Sweep and Assault as Troops)
@@ -75,7 +84,12 @@ def soviet_scare(g: Any, f: int) -> None:
 
 @event(16)  # CL card 16 unshaded: a 26July Base where 26July has a piece
 def larrazabal(g: Any, f: int) -> None:
-    place(g, f, "m26_base", n=1, spaces=lambda g, s: not IS_EC[s] and g.any_pieces(s, M26))
+    place(g, f, "m26_base", n=1, spaces=_larrazabal_spaces)
+
+
+@digest_as("larrazabal.<locals>.<lambda>")
+def _larrazabal_spaces(g: Any, s: int) -> bool:
+    return not IS_EC[s] and g.any_pieces(s, M26)
 
 
 @event(16, shaded=True)  # CL card 16 shaded: remove a 26July Base; 26July -3 Resources
@@ -86,47 +100,73 @@ def larrazabal_stop(g: Any, f: int) -> None:
 
 @event(20)  # CL card 20 unshaded: a faction free Marches, then free Rallies in 1 space entered
 def the_twelve(g: Any, f: int) -> None:
-    def march_then_rally(g: Any, x: int) -> None:
-        g.last_op = (-1, "", ())  # only this card's March counts (an older record must not)
-        before = tuple(g.guerrillas(s, x) for s in range(NS))
-        free_op(g, x, ops=("march",))
-        then(g, rally_after, x, before, f=x)
+    choose_faction(g, f, (M26, DR, SYN), _march_then_rally)
 
-    def rally_after(g: Any, x: int, before: tuple[int, ...]) -> None:
-        who, op, spaces = g.last_op
-        if who != x or op != "march":
-            return
-        # CL 3.3.2 note: a space some Guerrilla of x entered (a chosen destination nobody reached
-        # does not count); Rally only in a City or Province
-        entered = tuple(s for s in spaces if not IS_EC[s] and g.guerrillas(s, x) > before[s])
-        if entered:
-            free_op(g, x, ops=("rally",), spaces=entered, limited=True)
 
-    choose_faction(g, f, (M26, DR, SYN), march_then_rally)
+@digest_as("the_twelve.<locals>.march_then_rally")
+def _march_then_rally(g: Any, x: int) -> None:
+    g.last_op = (-1, "", ())  # only this card's March counts (an older record must not)
+    before = tuple(g.guerrillas(s, x) for s in range(NS))
+    free_op(g, x, ops=("march",))
+    then(g, _rally_after, x, before, f=x)
+
+
+@digest_as("the_twelve.<locals>.rally_after")
+def _rally_after(g: Any, x: int, before: tuple[int, ...]) -> None:
+    who, op, spaces = g.last_op
+    if who != x or op != "march":
+        return
+    # CL 3.3.2 note: a space some Guerrilla of x entered (a chosen destination nobody reached
+    # does not count); Rally only in a City or Province
+    entered = tuple(s for s in spaces if not IS_EC[s] and g.guerrillas(s, x) > before[s])
+    if entered:
+        free_op(g, x, ops=("rally",), spaces=entered, limited=True)
 
 
 @event(23)  # CL card 23 unshaded: 2 Provinces 1 level toward Active Opposition
 def radio_rebelde(g: Any, f: int) -> None:
-    shift(g, f, 2, -1, spaces=lambda g, s: IS_PROV[s])
+    shift(g, f, 2, -1, spaces=_radio_rebelde_spaces)
+
+
+@digest_as("radio_rebelde.<locals>.<lambda>")
+def _radio_rebelde_spaces(g: Any, s: int) -> bool:
+    return IS_PROV[s]
 
 
 @event(23, shaded=True)  # CL card 23 shaded: remove a 26July Base from a Province
 def radio_located(g: Any, f: int) -> None:
-    remove(g, f, ("m26_base",), n=1, spaces=lambda g, s: IS_PROV[s])
+    remove(g, f, ("m26_base",), n=1, spaces=_radio_located_spaces)
+
+
+@digest_as("radio_located.<locals>.<lambda>")
+def _radio_located_spaces(g: Any, s: int) -> bool:
+    return IS_PROV[s]
 
 
 @event(33)  # CL card 33 unshaded: +5 Resources to DR or 26July
 def carlos_prio(g: Any, f: int) -> None:
-    choose_faction(g, f, (DR, M26), lambda g, x: g.gain(x, 5) and None)
+    choose_faction(g, f, (DR, M26), _prio_gives)
+
+
+@digest_as("carlos_prio.<locals>.<lambda>")
+def _prio_gives(g: Any, x: int) -> None:
+    g.gain(x, 5)
 
 
 @event(33, shaded=True)  # CL card 33 shaded: DR Base where the Government lacks Control; Neutral
 def prio_home(g: Any, f: int) -> None:
-    def base_and_neutral(g: Any, s: int) -> None:
-        if g.base_room(s, DR):
-            place_in(g, f, "dr_base", s)
-        g.support[s] = 0
+    choose_space(g, f, _not_government_controlled, partial(_base_and_neutral, f))
 
-    choose_space(g, f, lambda g, s: not IS_EC[s] and g.control(s) != GOVT, base_and_neutral)
+
+@digest_as("prio_home.<locals>.<lambda>")
+def _not_government_controlled(g: Any, s: int) -> bool:
+    return not IS_EC[s] and g.control(s) != GOVT
+
+
+@digest_as("prio_home.<locals>.base_and_neutral")
+def _base_and_neutral(f: int, g: Any, s: int) -> None:
+    if g.base_room(s, DR):
+        place_in(g, f, "dr_base", s)
+    g.support[s] = 0
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from agon.engine import msg
+from agon.engine.callbacks import digest_as
 from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES, SPACES_IN, C, D, space
 from agon.games.dawn_of_freedom.events import (
     BOTH,
@@ -104,29 +105,41 @@ def prudence(g: Any, e: Ev) -> Steps:
 def honecker(g: Any, e: Ev) -> Steps:
     """Take a non-scoring card from the discard pile; an 8th action round this turn (4.1)."""
     g.add_effect(Effect("extra action round", side=C, until="turn"))
+    return pick_card(C, _honecker_cards, _honecker_take, optional=True, text=msg("Take a card from the discard pile."))
 
-    def take(g: Any, card: int) -> Steps:
-        g.take_card(C, card)
-        g.say("The Communist takes {card} from the discard pile.", card=CARDS[card].title)
-        return None
 
-    return pick_card(C, lambda g: [c for c in g.discard if not CARDS[c].scoring and c != 15], take, optional=True,
-                     text=msg("Take a card from the discard pile."))
+@digest_as("honecker.<locals>.<lambda>")
+def _honecker_cards(g: Any) -> list[int]:
+    return [c for c in g.discard if not CARDS[c].scoring and c != 15]
+
+
+@digest_as("honecker.<locals>.take")
+def _honecker_take(g: Any, card: int) -> Steps:
+    g.take_card(C, card)
+    g.say("The Communist takes {card} from the discard pile.", card=CARDS[card].title)
+    return None
 
 
 # 1989 card 16
 @event(16)
 def nomenklatura(g: Any, e: Ev) -> Steps:
-    def wipe(g: Any) -> Steps:
-        for sid in range(len(SPACES)):
-            if SPACES[sid].cls == "Elite" and g.sp[D][sid]:
-                g.say("Nomenklatura: {n} Democrat SP(s) removed from {space}.", n=g.remove_sp(D, sid, g.sp[D][sid]),
-                      space=SPACES[sid].name)
-        return None
-
-    return pick_option(C, [("remove all Democrat SPs from Elite spaces", wipe),
-                           ("place 3 SPs in Elite spaces", lambda g: place(C, 3, of_class("Elite")))],
+    return pick_option(C, [("remove all Democrat SPs from Elite spaces", _nomenklatura_wipe),
+                           ("place 3 SPs in Elite spaces", _nomenklatura_place)],
                        text=msg("Nomenklatura: choose one."))
+
+
+@digest_as("nomenklatura.<locals>.wipe")
+def _nomenklatura_wipe(g: Any) -> Steps:
+    for sid in range(len(SPACES)):
+        if SPACES[sid].cls == "Elite" and g.sp[D][sid]:
+            g.say("Nomenklatura: {n} Democrat SP(s) removed from {space}.", n=g.remove_sp(D, sid, g.sp[D][sid]),
+                  space=SPACES[sid].name)
+    return None
+
+
+@digest_as("nomenklatura.<locals>.<lambda>")
+def _nomenklatura_place(g: Any) -> Steps:
+    return place(C, 3, of_class("Elite"))
 
 
 def _roundtable(g: Any, eff: Effect, country: str) -> Steps:
@@ -161,14 +174,16 @@ def helsinki_final_act(g: Any, e: Ev) -> Steps:
 @event(27)
 def consumerism(g: Any, e: Ev) -> Steps:
     """Remove 1 Com SP from a Worker space, then 1 support check on a Worker space of that country."""
+    return pick_space(D, of_class("Worker") & has_sp(C), _consumerism_after,
+                      text=msg("Remove 1 Communist SP from a Worker space."))
 
-    def after(g: Any, sid: int) -> Steps:
-        g.remove_sp(C, sid, 1)
-        g.say("Consumerism: 1 Communist SP removed from {space}.", space=SPACES[sid].name)
-        country = SPACES[sid].country
-        return checks(D, 1, in_country(country) & of_class("Worker"), ops=g.card_ops(27, D))
 
-    return pick_space(D, of_class("Worker") & has_sp(C), after, text=msg("Remove 1 Communist SP from a Worker space."))
+@digest_as("consumerism.<locals>.after")
+def _consumerism_after(g: Any, sid: int) -> Steps:
+    g.remove_sp(C, sid, 1)
+    g.say("Consumerism: 1 Communist SP removed from {space}.", space=SPACES[sid].name)
+    country = SPACES[sid].country
+    return checks(D, 1, in_country(country) & of_class("Worker"), ops=g.card_ops(27, D))
 
 
 # 1989 card 29

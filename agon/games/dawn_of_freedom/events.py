@@ -38,7 +38,11 @@ imported automatically by `load_events()`):
    `play_event`, `play_for_ops`, `power_struggle`). A step's callback (`then(fn)`,
    `pick_space(..., fn)`) runs when the step is reached and may return more steps. Callbacks
    must not keep mutable state of their own; read what you need from `g` when they run (states
-   are cloned and replayed). A step with no legal option (nothing to remove...) is skipped.
+   are cloned and replayed). A callback (and a `Where` filter's test) is a module-level function
+   or a `functools.partial` of one, never a lambda or a function defined inside another: a
+   server pickles states to its bot workers (agon/engine/callbacks.py; a function that takes a
+   closure's place keeps its name for the digest with `@digest_as`). A step with no legal option
+   (nothing to remove...) is skipped.
 5. Lasting effects: `g.add_effect(Effect(name, side, until, ...))`. The core reads these fields:
    `ops` (+/- to every Ops value of `side`'s cards, rule 7.3; cumulative under one name),
    `ops_where` (the `ops` bonus only when all Ops of a play go to spaces matching `where`,
@@ -92,11 +96,12 @@ import importlib
 import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from agon.engine import Text, msg
+from agon.engine.callbacks import digest_as
 from agon.games.dawn_of_freedom.data import (
     BOTH,
     CARDS,
@@ -293,7 +298,7 @@ class Where:
         else:
             ids = self.ids & other.ids
         a, b = self.fn, other.fn
-        fn = a if b is None else b if a is None else (lambda g, s: a(g, s) and b(g, s))
+        fn = a if b is None else b if a is None else partial(_both_pass, a, b)
         if self.label and other.label:
             label: Text | str = msg("{first} {second}", first=words(self.label), second=words(other.label))
             return Where(fn, label, ids, f"{self.label} {other.label}")  # (the Text's English words)
@@ -305,7 +310,7 @@ class Where:
         if self.fn is None and other.fn is None and self.ids is not None and other.ids is not None:
             return Where(None, label, self.ids | other.ids, english)
         ids = None if self.ids is None or other.ids is None else self.ids | other.ids
-        return Where(lambda g, s: self.match(g, s) or other.match(g, s), label, ids, english)
+        return Where(partial(_either_matches, self, other), label, ids, english)
 
     def __invert__(self) -> Where:
         return _not(self)
@@ -315,13 +320,31 @@ class Where:
         english = f"not {self.label}"  # (the Text's English words)
         if self.fn is None and self.ids is not None:
             return Where(None, label, ALL_IDS - self.ids, english)
-        return Where(lambda g, s: not self.match(g, s), label, english=english)
+        return Where(partial(_does_not_match, self), label, english=english)
 
     def __repr__(self) -> str:
         return f"Where({self.label})"
 
 
 ALL_IDS = frozenset(range(len(SPACES)))
+
+# The tests of combined filters: module-level functions bound with `partial`, so that a filter an
+# event leaves on the flow stack pickles with its state (a server's bot works in another process).
+
+
+@digest_as("Where._and.<locals>.<lambda>")
+def _both_pass(a: Callable[[Any, int], bool], b: Callable[[Any, int], bool], g: Any, s: int) -> bool:
+    return a(g, s) and b(g, s)
+
+
+@digest_as("Where.__or__.<locals>.<lambda>")
+def _either_matches(a: Where, b: Where, g: Any, s: int) -> bool:
+    return a.match(g, s) or b.match(g, s)
+
+
+@digest_as("Where._not.<locals>.<lambda>")
+def _does_not_match(a: Where, g: Any, s: int) -> bool:
+    return not a.match(g, s)
 
 
 @lru_cache(maxsize=1024)
@@ -386,22 +409,73 @@ def spaces(*names: str | int) -> Where:
 
 @cache
 def controlled_by(side: int) -> Where:
-    return Where(lambda g, s: g.ctrl[s] == side, msg("controlled by the {side}", side=NAMES[side]))
+    return Where(_CONTROLLED_BY[side], msg("controlled by the {side}", side=NAMES[side]))
 
 
 @cache
 def not_controlled_by(side: int) -> Where:
-    return Where(lambda g, s: g.ctrl[s] != side, msg("not controlled by the {side}", side=NAMES[side]))
+    return Where(_NOT_CONTROLLED_BY[side], msg("not controlled by the {side}", side=NAMES[side]))
 
 
 @cache
 def has_sp(side: int) -> Where:
-    return Where(lambda g, s: g.sp[side][s] > 0, msg("with {side} SPs", side=NAMES[side]))
+    return Where(_HAS_SP[side], msg("with {side} SPs", side=NAMES[side]))
 
 
 @cache
 def no_sp(side: int) -> Where:
-    return Where(lambda g, s: g.sp[side][s] == 0, msg("without {side} SPs", side=NAMES[side]))
+    return Where(_NO_SP[side], msg("without {side} SPs", side=NAMES[side]))
+
+
+# The tests of the filters of one side: a plain function for each side (not a `partial` of one
+# function): these run once per space in a prompt's options, and a plain function's call is the
+# interpreter's cheapest.
+
+
+@digest_as("controlled_by.<locals>.<lambda>")
+def _controlled_by_democrat(g: Any, s: int) -> bool:
+    return g.ctrl[s] == D
+
+
+@digest_as("controlled_by.<locals>.<lambda>")
+def _controlled_by_communist(g: Any, s: int) -> bool:
+    return g.ctrl[s] == C
+
+
+@digest_as("not_controlled_by.<locals>.<lambda>")
+def _not_controlled_by_democrat(g: Any, s: int) -> bool:
+    return g.ctrl[s] != D
+
+
+@digest_as("not_controlled_by.<locals>.<lambda>")
+def _not_controlled_by_communist(g: Any, s: int) -> bool:
+    return g.ctrl[s] != C
+
+
+@digest_as("has_sp.<locals>.<lambda>")
+def _has_democrat_sp(g: Any, s: int) -> bool:
+    return g.sp[D][s] > 0
+
+
+@digest_as("has_sp.<locals>.<lambda>")
+def _has_communist_sp(g: Any, s: int) -> bool:
+    return g.sp[C][s] > 0
+
+
+@digest_as("no_sp.<locals>.<lambda>")
+def _no_democrat_sp(g: Any, s: int) -> bool:
+    return g.sp[D][s] == 0
+
+
+@digest_as("no_sp.<locals>.<lambda>")
+def _no_communist_sp(g: Any, s: int) -> bool:
+    return g.sp[C][s] == 0
+
+
+_CONTROLLED_BY = {D: _controlled_by_democrat, C: _controlled_by_communist}
+_NOT_CONTROLLED_BY = {D: _not_controlled_by_democrat, C: _not_controlled_by_communist}
+_HAS_SP = {D: _has_democrat_sp, C: _has_communist_sp}
+_NO_SP = {D: _no_democrat_sp, C: _no_communist_sp}
 
 
 # -- steps (frames on the flow stack; the handlers live in flow.py / ops.py) -------------------
@@ -521,8 +595,10 @@ def countries_held(g: Any, side: int) -> list[str]:
 def minority_control(g: Any, text: Text = TAKE_MINORITY) -> Steps:
     """Sajudis' family: enough Democrat SPs for control of one Minority space not yet his."""
 
-    def take(g: Any, sid: int) -> Steps:
-        g.control_for(D, sid)
-        return None
+    return pick_space(D, of_class("Minority") & not_controlled_by(D), _take_control, text=text)
 
-    return pick_space(D, of_class("Minority") & not_controlled_by(D), take, text=text)
+
+@digest_as("minority_control.<locals>.take")
+def _take_control(g: Any, sid: int) -> Steps:
+    g.control_for(D, sid)
+    return None

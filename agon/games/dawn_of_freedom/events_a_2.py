@@ -7,9 +7,11 @@ our readings: docs/rulings/1989.md "Events 1-55".
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from agon.engine import msg
+from agon.engine.callbacks import digest_as
 from agon.games.dawn_of_freedom.data import CARDS, COUNTRY_NAMES, POWER_CARDS, ROLES, SPACES, SPACES_IN, C, D, space
 from agon.games.dawn_of_freedom.events import (
     Effect,
@@ -104,8 +106,18 @@ def dash_for_the_west(g: Any, e: Ev) -> Steps:
     if die <= held:
         return None
     g.add_vp(1, "Dash for the West")
-    return pick_card(D, _dash_cards, lambda g, card: play_event(card, D), optional=True,
+    return pick_card(D, _dash_cards, _carry_out_for_democrat, optional=True,
                      text=msg("Dash for the West: you may carry out a starred Democrat event from the discard pile."))
+
+
+@digest_as("dash_for_the_west.<locals>.<lambda>")
+def _carry_out_for_democrat(g: Any, card: int) -> Steps:
+    return play_event(card, D)
+
+
+@digest_as("goodbye_lenin.<locals>.<listcomp>.<lambda>.<locals>.<lambda>")
+def _event_for_democrat(card: int, g: Any) -> Steps:
+    return play_event(card, D)
 
 
 # 1989 card 37
@@ -161,32 +173,42 @@ def ceausescu(g: Any, e: Ev) -> Steps:
 
 
 def _inflation_check(side: int, country: str, ops: int) -> Any:
+    return then(partial(_inflation_offer, side, country, ops))
+
+
+@digest_as("_inflation_check.<locals>.offer")
+def _inflation_offer(side: int, country: str, ops: int, g: Any) -> Steps:
     opp = 1 - side
-    where = in_country(country)
-    check = checks(side, 1, where, ops=ops)
+    if not check_targets(g, side, in_country(country)):
+        return None  # no check to cancel
+    if not _three_ops_cards(opp, g):
+        return _inflation_support_check(side, country, ops, g)
+    return pick_option(opp, [("discard a 3-Ops card to cancel the support check", partial(_inflation_pay, opp)),
+                             ("let the support check happen", partial(_inflation_support_check, side, country, ops))],
+                       text=msg("Inflationary Currency: cancel the support check?."))
 
-    def offer(g: Any) -> Steps:
-        if not check_targets(g, side, where):
-            return None  # no check to cancel
-        payable = [c for c in g.hands[opp] if not CARDS[c].scoring and g.card_ops(c, opp) >= 3]
-        if not payable:
-            return check
 
-        def pay(g: Any) -> Steps:
-            def discard(g: Any, card: int) -> Steps:
-                g.discard_card(opp, card)
-                g.say("The support check of Inflationary Currency is cancelled.")
-                return None
+@digest_as("_inflation_check.<locals>.offer.<locals>.pay.<locals>.<lambda>")
+def _three_ops_cards(opp: int, g: Any) -> list[int]:
+    return [c for c in g.hands[opp] if not CARDS[c].scoring and g.card_ops(c, opp) >= 3]
 
-            return pick_card(opp, lambda g: [c for c in g.hands[opp] if not CARDS[c].scoring
-                                             and g.card_ops(c, opp) >= 3], discard,
-                             text=msg("Discard a card worth 3 Ops."))
 
-        return pick_option(opp, [("discard a 3-Ops card to cancel the support check", pay),
-                                 ("let the support check happen", lambda g: check)],
-                           text=msg("Inflationary Currency: cancel the support check?."))
+@digest_as("_inflation_check.<locals>.offer.<locals>.pay")
+def _inflation_pay(opp: int, g: Any) -> Steps:
+    return pick_card(opp, partial(_three_ops_cards, opp), partial(_inflation_discard, opp),
+                     text=msg("Discard a card worth 3 Ops."))
 
-    return then(offer)
+
+@digest_as("_inflation_check.<locals>.offer.<locals>.pay.<locals>.discard")
+def _inflation_discard(opp: int, g: Any, card: int) -> Steps:
+    g.discard_card(opp, card)
+    g.say("The support check of Inflationary Currency is cancelled.")
+    return None
+
+
+@digest_as("_inflation_check.<locals>.offer.<locals>.<lambda>")
+def _inflation_support_check(side: int, country: str, ops: int, g: Any) -> Steps:
+    return checks(side, 1, in_country(country), ops=ops)
 
 
 # 1989 card 44
@@ -195,12 +217,14 @@ def inflationary_currency(g: Any, e: Ev) -> Steps:
     """In a country where the opponent holds power: remove 2 opponent SPs, then 1 support check
     there, which the opponent may cancel by discarding a card worth 3 Ops."""
     side, ops = e.side, e.ops
-
-    def chosen(country: str) -> Any:
-        return lambda g: [remove(side, 2, in_country(country)), _inflation_check(side, country, ops)]
-
-    return pick_option(side, [(country, chosen(country)) for country in countries_held(g, e.opp)],
+    return pick_option(side, [(country, partial(_inflation_in, side, country, ops))
+                              for country in countries_held(g, e.opp)],
                        text=msg("Inflationary Currency: choose a country where the opponent holds power."))
+
+
+@digest_as("inflationary_currency.<locals>.chosen.<locals>.<lambda>")
+def _inflation_in(side: int, country: str, ops: int, g: Any) -> Steps:
+    return [remove(side, 2, in_country(country)), _inflation_check(side, country, ops)]
 
 
 # 1989 card 45
@@ -220,10 +244,15 @@ def goodbye_lenin(g: Any, e: Ev) -> Steps:
     g.not_red = sorted({*g.not_red, *(c for c in g.hands[C] if not CARDS[c].red)})
     g.say("The Communist shows {n} red-title card(s) to the Democrat.", n=len(red))
     g.say("The Communist shows you: {cards}.", to=ROLES[D], cards=join_terms([CARDS[c].title for c in red]) if red else "none")
-    options = [(f"carry out {CARDS[c].title}", (lambda card: lambda g: play_event(card, D))(c))
+    options = [(f"carry out {CARDS[c].title}", partial(_event_for_democrat, c))
                for c in red if g.event_playable(c, D)]
-    options.append(("use Goodbye Lenin's Operations", lambda g: operations(D, g.card_ops(46, D), card=46)))
+    options.append(("use Goodbye Lenin's Operations", _goodbye_lenin_ops))
     return pick_option(D, options, text=msg("Goodbye Lenin!: take a red-title card's event or use the Ops."))
+
+
+@digest_as("goodbye_lenin.<locals>.<lambda>")
+def _goodbye_lenin_ops(g: Any) -> Steps:
+    return operations(D, g.card_ops(46, D), card=46)
 
 
 # 1989 card 47
@@ -239,16 +268,22 @@ def _move_from_church(done: tuple[int, ...]) -> Any:
     if len(done) >= 4:
         return None
     where = in_country("East Germany") & ~spaces(LUTHERAN_CHURCH)
-
-    def move(g: Any, sid: int) -> Steps:
-        g.remove_sp(D, LUTHERAN_CHURCH, 1)
-        g.add_sp(D, sid, 1)
-        g.say("The Democrat moves 1 SP from the Lutheran Church to {space}.", space=SPACES[sid].name)
-        return _move_from_church((*done, sid)) if g.sp[D][LUTHERAN_CHURCH] else None
-
-    room = Where(lambda g, s: done.count(s) < 2, "")
-    return pick_space(D, where & room, move, optional=True,
+    room = Where(partial(_church_room, done), "")
+    return pick_space(D, where & room, partial(_church_move, done), optional=True,
                       text=msg("We are the People!: you may move 1 SP from the Lutheran Church to a space."))
+
+
+@digest_as("_move_from_church.<locals>.<lambda>")
+def _church_room(done: tuple[int, ...], g: Any, s: int) -> bool:
+    return done.count(s) < 2
+
+
+@digest_as("_move_from_church.<locals>.move")
+def _church_move(done: tuple[int, ...], g: Any, sid: int) -> Steps:
+    g.remove_sp(D, LUTHERAN_CHURCH, 1)
+    g.add_sp(D, sid, 1)
+    g.say("The Democrat moves 1 SP from the Lutheran Church to {space}.", space=SPACES[sid].name)
+    return _move_from_church((*done, sid)) if g.sp[D][LUTHERAN_CHURCH] else None
 
 
 # 1989 card 48
@@ -266,17 +301,15 @@ def foreign_currency_debt_burden(g: Any, e: Ev) -> Steps:
     """+1 VP; the Communist makes no support checks this turn in a country (not Romania) the
     Democrat names."""
     g.add_vp(1, "Foreign Currency Debt Burden")
-
-    def ban(country: str) -> Any:
-        def fn(g: Any) -> Steps:
-            g.add_effect(Effect(f"Foreign Currency Debt Burden ({country})", side=C, until="turn", ban_checks=True,
-                                where=in_country(country)))
-            return None
-
-        return fn
-
-    return pick_option(D, [(n, ban(n)) for n in COUNTRY_NAMES if n != "Romania"],
+    return pick_option(D, [(n, partial(_debt_ban, n)) for n in COUNTRY_NAMES if n != "Romania"],
                        text=msg("Foreign Currency Debt Burden: name a country."))
+
+
+@digest_as("foreign_currency_debt_burden.<locals>.ban.<locals>.fn")
+def _debt_ban(country: str, g: Any) -> Steps:
+    g.add_effect(Effect(f"Foreign Currency Debt Burden ({country})", side=C, until="turn", ban_checks=True,
+                        where=in_country(country)))
+    return None
 
 
 # 1989 card 50
@@ -292,7 +325,13 @@ def fortieth_anniversary_celebration(g: Any, e: Ev) -> Steps:
     """2 Communist SPs in East Germany, 4 if the Communist leads on VP; then -1 VP."""
     n = 4 if g.vp < 0 else 2
     return [place(C, n, in_country("East Germany")),
-            then(lambda g: g.add_vp(-1, "40th Anniversary Celebration"))]
+            then(_anniversary_vp)]
+
+
+@digest_as("fortieth_anniversary_celebration.<locals>.<lambda>")
+def _anniversary_vp(g: Any) -> Steps:
+    g.add_vp(-1, "40th Anniversary Celebration")
+    return None
 
 
 def _crowd(g: Any, eff: Effect, country: str) -> Steps:
@@ -300,19 +339,20 @@ def _crowd(g: Any, eff: Effect, country: str) -> Steps:
     if country != "Romania":
         return None
     g.end_effect(eff.name)
+    return then(_crowd_draw)
 
-    def draw(g: Any) -> Steps:
-        ps = g.ps
-        drawn = [ps["deck"].pop() for _ in range(min(CROWD_DRAW, len(ps["deck"])))]
-        ps["out"].extend(drawn)
-        rallies = sum(1 for c in drawn if POWER_CARDS[c].kind == "suit" and POWER_CARDS[c].name == RALLY)
-        g.say("The Crowd Turns: {n} power struggle cards drawn, {r} Rally in the Square.", n=len(drawn), r=rallies)
-        if not rallies:
-            return None
-        ops = max(1, 3 * rallies + g.ops_modifier(D))
-        return operations(D, ops, in_country("Romania"))
 
-    return then(draw)
+@digest_as("_crowd.<locals>.draw")
+def _crowd_draw(g: Any) -> Steps:
+    ps = g.ps
+    drawn = [ps["deck"].pop() for _ in range(min(CROWD_DRAW, len(ps["deck"])))]
+    ps["out"].extend(drawn)
+    rallies = sum(1 for c in drawn if POWER_CARDS[c].kind == "suit" and POWER_CARDS[c].name == RALLY)
+    g.say("The Crowd Turns: {n} power struggle cards drawn, {r} Rally in the Square.", n=len(drawn), r=rallies)
+    if not rallies:
+        return None
+    ops = max(1, 3 * rallies + g.ops_modifier(D))
+    return operations(D, ops, in_country("Romania"))
 
 
 # 1989 card 54

@@ -7,9 +7,11 @@ Cards here: 82, 84, 86-94, 96-110 (83 and 85 are in core_events.py; 95 is a scor
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from agon.engine import msg
+from agon.engine.callbacks import digest_as
 from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES, SPACES_IN, C, D, space
 from agon.games.dawn_of_freedom.events import (
     TYRANT_GONE,
@@ -137,8 +139,12 @@ def _domino_ok(g: Any, side: int) -> bool:
 def domino_theory(g: Any, e: Ev) -> Steps:
     """The Democrat holds Power in 2+ countries: a scoring card from the discard pile is played
     at once (its power struggle, Democrat with the initiative, then scoring)."""
-    return pick_card(D, _scoring_in_discard, lambda g, c: play_event(c, D),
-                     text=msg("Choose a scoring card in the discard pile."))
+    return pick_card(D, _scoring_in_discard, _carry_out_for_democrat, text=msg("Choose a scoring card in the discard pile."))
+
+
+@digest_as("domino_theory.<locals>.<lambda>")
+def _carry_out_for_democrat(g: Any, card: int) -> Steps:
+    return play_event(card, D)
 
 
 # 1989 card 90
@@ -146,13 +152,14 @@ def domino_theory(g: Any, e: Ev) -> Steps:
 def civic_forum(g: Any, e: Ev) -> Steps:
     """+1 VP, 4 SPs in Czechoslovakia, then 2 checks there if the Democrat controls Czech Writers."""
     g.add_vp(1, "Civic Forum")
+    return [place(D, 4, in_country("Czechoslovakia")), then(partial(_civic_forum_checks, e.ops))]
 
-    def more(g: Any) -> Steps:
-        if g.ctrl[CZECH_WRITERS] == D:
-            return checks(D, 2, in_country("Czechoslovakia"), ops=e.ops, card=90)
-        return None
 
-    return [place(D, 4, in_country("Czechoslovakia")), then(more)]
+@digest_as("civic_forum.<locals>.more")
+def _civic_forum_checks(ops: int, g: Any) -> Steps:
+    if g.ctrl[CZECH_WRITERS] == D:
+        return checks(D, 2, in_country("Czechoslovakia"), ops=ops, card=90)
+    return None
 
 
 # 1989 card 91
@@ -165,15 +172,16 @@ def my_first_banana(g: Any, e: Ev) -> Steps:
 @event(92)
 def betrayal(g: Any, e: Ev) -> Steps:
     """One Orthodox Church space: every Democrat SP there becomes a Communist SP."""
-
-    def turn_over(g: Any, sid: int) -> Steps:
-        n = g.remove_sp(D, sid, g.sp[D][sid])
-        g.add_sp(C, sid, n)
-        g.say("Betrayal in {space}: {n} Democrat SP(s) become Communist.", space=SPACES[sid].name, n=n)
-        return None
-
-    return pick_space(C, of_class("Church") & in_region("Balkans") & has_sp(D), turn_over,
+    return pick_space(C, of_class("Church") & in_region("Balkans") & has_sp(D), _betrayal_turn_over,
                       text=msg("Choose an Orthodox Church space."))
+
+
+@digest_as("betrayal.<locals>.turn_over")
+def _betrayal_turn_over(g: Any, sid: int) -> Steps:
+    n = g.remove_sp(D, sid, g.sp[D][sid])
+    g.add_sp(C, sid, n)
+    g.say("Betrayal in {space}: {n} Democrat SP(s) become Communist.", space=SPACES[sid].name, n=n)
+    return None
 
 
 def _holds_power(g: Any, side: int) -> bool:
@@ -185,17 +193,18 @@ def _holds_power(g: Any, side: int) -> bool:
 def shock_therapy(g: Any, e: Ev) -> Steps:
     """In a country where the Democrat holds Power: d6 - Communist-controlled Worker/Farmer
     spaces there; 3+: +3 VP and 3 SPs in that country."""
+    return pick_country(D, countries_held(g, D), _shock, text=msg("Choose a country where you hold Power."))
 
-    def shock(g: Any, country: str) -> Steps:
-        die = g.roll()
-        held = sum(1 for s in SPACES_IN[country] if g.ctrl[s] == C and SPACES[s].cls in ("Worker", "Farmer"))
-        g.say("Shock Therapy in {country}: roll {die} - {held}.", country=country, die=die, held=held)
-        if die - held < 3:
-            return None
-        g.add_vp(3, "Shock Therapy")
-        return place(D, 3, in_country(country))
 
-    return pick_country(D, countries_held(g, D), shock, text=msg("Choose a country where you hold Power."))
+@digest_as("shock_therapy.<locals>.shock")
+def _shock(g: Any, country: str) -> Steps:
+    die = g.roll()
+    held = sum(1 for s in SPACES_IN[country] if g.ctrl[s] == C and SPACES[s].cls in ("Worker", "Farmer"))
+    g.say("Shock Therapy in {country}: roll {die} - {held}.", country=country, die=die, held=held)
+    if die - held < 3:
+        return None
+    g.add_vp(3, "Shock Therapy")
+    return place(D, 3, in_country(country))
 
 
 # 1989 card 94
@@ -213,13 +222,14 @@ def _massacred(g: Any, side: int) -> bool:
 def the_chinese_solution(g: Any, e: Ev) -> Steps:
     """The Communist reached Tiananmen box 7: he may pick a country where he holds Power; +3 VP
     for the Democrat, then 5 checks at +3 there. He may decline."""
+    return pick_country(C, countries_held(g, C), partial(_chinese_crush, e.ops),
+                        text=msg("The Chinese Solution: choose a country or decline."), decline="decline")
 
-    def crush(g: Any, country: str) -> Steps:
-        g.add_vp(3, "The Chinese Solution")
-        return checks(C, 5, in_country(country), ops=e.ops, mod=3, card=96)
 
-    return pick_country(C, countries_held(g, C), crush, text=msg("The Chinese Solution: choose a country or decline."),
-                        decline="decline")
+@digest_as("the_chinese_solution.<locals>.crush")
+def _chinese_crush(ops: int, g: Any, country: str) -> Steps:
+    g.add_vp(3, "The Chinese Solution")
+    return checks(C, 5, in_country(country), ops=ops, mod=3, card=96)
 
 
 # -- The Tyrant is Gone (1989 7.6) ----------------------------------------------------------------
@@ -376,14 +386,15 @@ def national_salvation_front(g: Any, e: Ev) -> Steps:
 @event(103)
 def government_resigns(g: Any, e: Ev) -> Steps:
     """An uncontrolled Elite space with Communist SPs loses them all."""
-
-    def resign(g: Any, sid: int) -> Steps:
-        g.remove_sp(C, sid, g.sp[C][sid])
-        g.say("The government resigns: {space} loses its Communist SPs.", space=SPACES[sid].name)
-        return None
-
     uncontrolled = ~controlled_by(D) & ~controlled_by(C)
-    return pick_space(D, of_class("Elite") & uncontrolled & has_sp(C), resign, text=msg("Choose an Elite space."))
+    return pick_space(D, of_class("Elite") & uncontrolled & has_sp(C), _resign, text=msg("Choose an Elite space."))
+
+
+@digest_as("government_resigns.<locals>.resign")
+def _resign(g: Any, sid: int) -> Steps:
+    g.remove_sp(C, sid, g.sp[C][sid])
+    g.say("The government resigns: {space} loses its Communist SPs.", space=SPACES[sid].name)
+    return None
 
 
 def _nye_end(g: Any, eff: Effect) -> Steps:
@@ -393,8 +404,13 @@ def _nye_end(g: Any, eff: Effect) -> Steps:
     if g.outcome is not None:
         return None
     g.add_effect(Effect(LAST_STRUGGLE, side=D, until="game"))
-    return pick_country(D, countries_held(g, C), lambda g, n: power_struggle(n, D),
+    return pick_country(D, countries_held(g, C), _last_struggle,
                         text=msg("New Year's Eve Party: choose a country for a last power struggle."), decline="no struggle")
+
+
+@digest_as("_nye_end.<locals>.<lambda>")
+def _last_struggle(g: Any, country: str) -> Steps:
+    return power_struggle(country, D)
 
 
 # 1989 card 104
@@ -402,16 +418,22 @@ def _nye_end(g: Any, eff: Effect) -> Steps:
 def new_years_eve_party(g: Any, e: Ev) -> Steps:
     """The Communist may end the game at the end of this turn: then at once -3 VP if he holds Power
     in 4+ countries, else +3 VP; at the turn's end the Democrat may fight one last struggle."""
-
-    def accept(g: Any) -> Steps:
-        held = len(countries_held(g, C))
-        g.add_vp(-3 if held >= 4 else 3, "New Year's Eve Party")
-        g.ends_this_turn = True
-        g.add_effect(Effect(NYE, side=C, until="game", hook="turn_end", fn=_nye_end))
-        return None
-
-    return pick_option(C, [("end the game at the end of this turn", accept), ("the game goes on", lambda g: None)],
+    return pick_option(C, [("end the game at the end of this turn", _nye_accept), ("the game goes on", _nye_goes_on)],
                        text=msg("New Year's Eve Party."))
+
+
+@digest_as("new_years_eve_party.<locals>.<lambda>")
+def _nye_goes_on(g: Any) -> Steps:
+    return None
+
+
+@digest_as("new_years_eve_party.<locals>.accept")
+def _nye_accept(g: Any) -> Steps:
+    held = len(countries_held(g, C))
+    g.add_vp(-3 if held >= 4 else 3, "New Year's Eve Party")
+    g.ends_this_turn = True
+    g.add_effect(Effect(NYE, side=C, until="game", hook="turn_end", fn=_nye_end))
+    return None
 
 
 # 1989 card 105
@@ -426,11 +448,13 @@ def public_against_violence(g: Any, e: Ev) -> Steps:
 @event(106, playable=_holds_power)
 def social_democratic_platform(g: Any, e: Ev) -> Steps:
     """In a country where the Democrat holds Power: 2 Communist SPs, then 1 check there."""
+    return pick_country(C, countries_held(g, D), partial(_platform, e.ops),
+                        text=msg("Choose a country where the Democrat holds Power."))
 
-    def platform(g: Any, country: str) -> Steps:
-        return [place(C, 2, in_country(country)), checks(C, 1, in_country(country), ops=e.ops, card=106)]
 
-    return pick_country(C, countries_held(g, D), platform, text=msg("Choose a country where the Democrat holds Power."))
+@digest_as("social_democratic_platform.<locals>.platform")
+def _platform(ops: int, g: Any, country: str) -> Steps:
+    return [place(C, 2, in_country(country)), checks(C, 1, in_country(country), ops=ops, card=106)]
 
 
 # 1989 card 107
@@ -465,9 +489,19 @@ def _coup_next(left: tuple[str, ...], ops: int) -> Steps:
     if not left:
         return None
     if len(left) == 1:
-        return then(lambda g: _coup_country(g, left[0], ops, ()))
-    return pick_option(C, [(n, (lambda g, n=n: _coup_country(g, n, ops, tuple(x for x in left if x != n))))
-                           for n in left], text=msg("Kremlin Coup!: choose the next country."))
+        return then(partial(_coup_last, left[0], ops))
+    return pick_option(C, [(n, partial(_coup_in, n, ops, tuple(x for x in left if x != n))) for n in left],
+                       text=msg("Kremlin Coup!: choose the next country."))
+
+
+@digest_as("_coup_next.<locals>.<lambda>")
+def _coup_last(country: str, ops: int, g: Any) -> Steps:
+    return _coup_country(g, country, ops, ())
+
+
+@digest_as("_coup_next.<locals>.<listcomp>.<lambda>")
+def _coup_in(country: str, ops: int, left: tuple[str, ...], g: Any) -> Steps:
+    return _coup_country(g, country, ops, left)
 
 
 # 1989 card 109

@@ -8,10 +8,11 @@ Cards here: 56, 57, 59, 60, 61, 63, 64, 65, 66, 67, 68, 69, 70, 72, 73, 75, 76, 
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from agon.engine import Text, msg
+from agon.engine.callbacks import digest_as
 from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, NAMES, ROLES, SPACES, SPACES_IN, C, D, space
 from agon.games.dawn_of_freedom.events import (
     Effect,
@@ -45,19 +46,33 @@ TIMISOARA, HARGHITA = space("Timisoara"), space("Harghita/Covasna")
 COMMON_EUROPEAN_HOME, REFORMER_REHABILITATED = 21, 67
 def pick_country(side: int, names: list[str], fn: Any, *, text: Text, decline: str | None = None) -> Steps:
     """`side` picks one of the countries `names`; then `fn(g, country)` runs. Nothing if none."""
-    options = [(n, (lambda g, n=n: fn(g, n))) for n in names]
+    options = [(n, partial(_country_chosen, fn, n)) for n in names]
     if not options:
         return None
     if decline is not None:
-        options.append((decline, lambda g: None))
+        options.append((decline, _declined))
     return pick_option(side, options, text=text)
+
+
+@digest_as("pick_country.<locals>.<lambda>")
+def _declined(g: Any) -> Steps:
+    return None
+
+
+@digest_as("pick_country.<locals>.<listcomp>.<lambda>")
+def _country_chosen(fn: Any, country: str, g: Any) -> Steps:
+    return fn(g, country)
 
 
 @cache  # built once per side: a filter never changes, and building one fills its label's words
 def power_where(side: int) -> Where:
     """Spaces in a country where `side` holds Power."""
-    return Where(lambda g, s: g.power[COUNTRY_NAMES.index(SPACES[s].country)] == side,
-                 msg("in a country where the {side} holds Power", side=NAMES[side]))
+    return Where(partial(_in_power_of, side), msg("in a country where the {side} holds Power", side=NAMES[side]))
+
+
+@digest_as("power_where.<locals>.<lambda>")
+def _in_power_of(side: int, g: Any, s: int) -> bool:
+    return g.power[COUNTRY_NAMES.index(SPACES[s].country)] == side
 
 
 # -- the events ---------------------------------------------------------------------------------
@@ -73,8 +88,13 @@ def foreign_television(g: Any, e: Ev) -> Steps:
 @event(57)
 def central_committee_reshuffle(g: Any, e: Ev) -> Steps:
     """The Communist places 3 SPs in one country where he still holds Power."""
-    return pick_country(C, countries_held(g, C), lambda g, n: place(C, 3, in_country(n)),
+    return pick_country(C, countries_held(g, C), _reshuffle_place,
                         text=msg("Choose a country where you hold Power for 3 SPs."))
+
+
+@digest_as("central_committee_reshuffle.<locals>.<lambda>")
+def _reshuffle_place(g: Any, country: str) -> Steps:
+    return place(C, 3, in_country(country))
 
 
 # 1989 card 59
@@ -147,13 +167,19 @@ def _carrier(card: int, side: int) -> int:
 def reformer_rehabilitated(g: Any, e: Ev) -> Steps:
     """Only the player strictly ahead on the Tiananmen track: a non-scoring card of the discard
     pile (not Common European Home) whose event is playable happens now, by its owner."""
-
-    def candidates(g: Any) -> list[int]:
-        return [c for c in g.discard if not CARDS[c].scoring and c not in (COMMON_EUROPEAN_HOME, REFORMER_REHABILITATED)
-                and g.event_playable(c, _carrier(c, e.side))]
-
-    return pick_card(e.side, candidates, lambda g, c: play_event(c, _carrier(c, e.side)),
+    return pick_card(e.side, partial(_rehabilitated_candidates, e.side), partial(_rehabilitated_event, e.side),
                      text=msg("Choose a card in the discard pile whose event happens now."))
+
+
+@digest_as("reformer_rehabilitated.<locals>.candidates")
+def _rehabilitated_candidates(side: int, g: Any) -> list[int]:
+    return [c for c in g.discard if not CARDS[c].scoring and c not in (COMMON_EUROPEAN_HOME, REFORMER_REHABILITATED)
+            and g.event_playable(c, _carrier(c, side))]
+
+
+@digest_as("reformer_rehabilitated.<locals>.<lambda>")
+def _rehabilitated_event(side: int, g: Any, card: int) -> Steps:
+    return play_event(card, _carrier(card, side))
 
 
 # 1989 card 68
@@ -172,13 +198,14 @@ def systematization(g: Any, e: Ev) -> Steps:
     if tyrant_gone(g):
         g.say("The Ceausescus are gone: Systematization has no effect.")
         return None
+    return pick_space(C, in_country("Romania"), _systematization_destroy, text=msg("Choose the Romanian space to destroy."))
 
-    def destroy(g: Any, sid: int) -> Steps:
-        g.say("Systematization destroys {space}.", space=SPACES[sid].name)
-        g.destroy_space(sid)
-        return None
 
-    return pick_space(C, in_country("Romania"), destroy, text=msg("Choose the Romanian space to destroy."))
+@digest_as("systematization.<locals>.destroy")
+def _systematization_destroy(g: Any, sid: int) -> Steps:
+    g.say("Systematization destroys {space}.", space=SPACES[sid].name)
+    g.destroy_space(sid)
+    return None
 
 
 def _securitate(g: Any, eff: Effect, country: str) -> Steps:
@@ -229,14 +256,21 @@ EXIT_VISAS = "Exit Visas"
 
 
 def _exit_visas_pick(g: Any) -> Steps:
-    def discard(g: Any, card: int) -> Steps:
-        g.discard_card(D, card)
-        n = g.effect(EXIT_VISAS).value
-        g.add_effect(Effect(EXIT_VISAS, side=D, until="manual", value=n + 1))
-        return _exit_visas_pick(g)
-
-    return pick_card(D, lambda g: list(g.hands[D]), discard, optional=True,
+    return pick_card(D, _exit_visas_cards, _exit_visas_discard, optional=True,
                      text=msg("Discard a card (pass when done)."))
+
+
+@digest_as("_exit_visas_pick.<locals>.<lambda>")
+def _exit_visas_cards(g: Any) -> list[int]:
+    return list(g.hands[D])
+
+
+@digest_as("_exit_visas_pick.<locals>.discard")
+def _exit_visas_discard(g: Any, card: int) -> Steps:
+    g.discard_card(D, card)
+    n = g.effect(EXIT_VISAS).value
+    g.add_effect(Effect(EXIT_VISAS, side=D, until="manual", value=n + 1))
+    return _exit_visas_pick(g)
 
 
 def _exit_visas_draw(g: Any) -> Steps:
@@ -260,10 +294,19 @@ def exit_visas(g: Any, e: Ev) -> Steps:
 def warsaw_pact_summit(g: Any, e: Ev) -> Steps:
     """Either 2 checks at +2 on Student/Intellectual spaces, or 4 SPs in spaces without Dem SPs."""
     return pick_option(C, [
-        ("2 support checks (+2) on Student or Intellectual spaces",
-         lambda g: checks(C, 2, of_class("Student", "Intellectual"), ops=e.ops, mod=2, card=76)),
-        ("place 4 SPs in spaces without Democrat SPs", lambda g: place(C, 4, no_sp(D))),
+        ("2 support checks (+2) on Student or Intellectual spaces", partial(_summit_checks, e.ops)),
+        ("place 4 SPs in spaces without Democrat SPs", _summit_place),
     ], text=msg("Warsaw Pact Summit: choose one."))
+
+
+@digest_as("warsaw_pact_summit.<locals>.<lambda>")
+def _summit_checks(ops: int, g: Any) -> Steps:
+    return checks(C, 2, of_class("Student", "Intellectual"), ops=ops, mod=2, card=76)
+
+
+@digest_as("warsaw_pact_summit.<locals>.<lambda>")
+def _summit_place(g: Any) -> Steps:
+    return place(C, 4, no_sp(D))
 
 
 SAMIZDAT = "Samizdat"
@@ -284,19 +327,24 @@ def _samizdat_return(g: Any, eff: Effect) -> Steps:
 def samizdat(g: Any, e: Ev) -> Steps:
     """The Democrat may set aside one (non-scoring) card, hidden, and draws a replacement; the
     card comes back into his hand at the start of the next turn, before the deal."""
+    return pick_card(D, _samizdat_cards, _samizdat_aside, optional=True, text=msg("Set a card aside until the next turn."))
 
-    def aside(g: Any, card: int) -> Steps:
-        g.hands[D].remove(card)
-        g.in_play.append(card)
-        g.say("Samizdat: the Democrat sets a card aside until the next turn.")
-        g.say("You set {card} aside.", to=ROLES[D], card=CARDS[card].title)
-        g.add_effect(Effect(SAMIZDAT, side=D, until="manual", hook="turn_start", fn=_samizdat_return, card=card,
-                            secret=True))
-        g.draw(D, 1)
-        return None
 
-    return pick_card(D, lambda g: [c for c in g.hands[D] if not CARDS[c].scoring], aside, optional=True,
-                     text=msg("Set a card aside until the next turn."))
+@digest_as("samizdat.<locals>.<lambda>")
+def _samizdat_cards(g: Any) -> list[int]:
+    return [c for c in g.hands[D] if not CARDS[c].scoring]
+
+
+@digest_as("samizdat.<locals>.aside")
+def _samizdat_aside(g: Any, card: int) -> Steps:
+    g.hands[D].remove(card)
+    g.in_play.append(card)
+    g.say("Samizdat: the Democrat sets a card aside until the next turn.")
+    g.say("You set {card} aside.", to=ROLES[D], card=CARDS[card].title)
+    g.add_effect(Effect(SAMIZDAT, side=D, until="manual", hook="turn_start", fn=_samizdat_return, card=card,
+                        secret=True))
+    g.draw(D, 1)
+    return None
 
 
 # 1989 card 78
@@ -305,21 +353,23 @@ def workers_revolt(g: Any, e: Ev) -> Steps:
     """A Worker space with opponent SPs in a country where the opponent holds Power: d6, -1 per
     adjacent opponent-controlled space; 4+: every opponent SP there becomes one of the player's."""
     me, opp = e.side, e.opp
-
-    def revolt(g: Any, sid: int) -> Steps:
-        die = g.roll()
-        near = sum(1 for n in g.adj[sid] if g.ctrl[n] == opp)
-        g.say("Workers Revolt in {space}: die {die}, -{near} for adjacent spaces.", space=SPACES[sid].name,
-              die=die, near=near)
-        if die - near >= 4:
-            n = g.sp[opp][sid]
-            g.remove_sp(opp, sid, n)
-            g.add_sp(me, sid, n)
-            g.say("{n} {whose} SP(s) become {side} SPs.", n=n, whose=NAMES[opp], side=NAMES[me])
-        return None
-
-    return pick_space(me, of_class("Worker") & has_sp(opp) & power_where(opp), revolt,
+    return pick_space(me, of_class("Worker") & has_sp(opp) & power_where(opp), partial(_workers_revolt, me),
                       text=msg("Choose the Worker space that revolts."))
+
+
+@digest_as("workers_revolt.<locals>.revolt")
+def _workers_revolt(me: int, g: Any, sid: int) -> Steps:
+    opp = 1 - me
+    die = g.roll()
+    near = sum(1 for n in g.adj[sid] if g.ctrl[n] == opp)
+    g.say("Workers Revolt in {space}: die {die}, -{near} for adjacent spaces.", space=SPACES[sid].name,
+          die=die, near=near)
+    if die - near >= 4:
+        n = g.sp[opp][sid]
+        g.remove_sp(opp, sid, n)
+        g.add_sp(me, sid, n)
+        g.say("{n} {whose} SP(s) become {side} SPs.", n=n, whose=NAMES[opp], side=NAMES[me])
+    return None
 
 
 # 1989 card 79

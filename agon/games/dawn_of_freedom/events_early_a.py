@@ -10,9 +10,11 @@ is Gone, card 97, has taken effect: the Ceausescu events then do nothing) is in 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from agon.engine import msg
+from agon.engine.callbacks import digest_as
 from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES, C, D, space
 from agon.games.dawn_of_freedom.events import (
     Effect,
@@ -71,38 +73,46 @@ def at_end_of_round(g: Any, step: Any) -> Steps:
 def legacy_of_martial_law(g: Any, e: Ev) -> Steps:
     """Swap 1 Democrat SP for 1 Communist SP in one Polish space, then 1 support check in Poland."""
     poland = in_country("Poland")
-
-    def swap(g: Any, sid: int) -> Steps:
-        g.remove_sp(D, sid, 1)
-        g.add_sp(C, sid, 1)
-        g.say("Legacy of Martial Law: 1 Democrat SP in {space} becomes a Communist SP.", space=SPACES[sid].name)
-        return None
-
-    return [pick_space(C, poland & has_sp(D), swap, text=msg("Replace 1 Democrat SP by a Communist SP in a space.")),
+    return [pick_space(C, poland & has_sp(D), _martial_law_swap,
+                       text=msg("Replace 1 Democrat SP by a Communist SP in a space.")),
             checks(C, 1, poland, ops=e.ops)]
+
+
+@digest_as("legacy_of_martial_law.<locals>.swap")
+def _martial_law_swap(g: Any, sid: int) -> Steps:
+    g.remove_sp(D, sid, 1)
+    g.add_sp(C, sid, 1)
+    g.say("Legacy of Martial Law: 1 Democrat SP in {space} becomes a Communist SP.", space=SPACES[sid].name)
+    return None
 
 
 def _strike_round(g: Any, eff: Effect, side: int) -> Steps:
     if side != C:
         return None
-
-    def discard(g: Any, card: int) -> Steps:
-        if CARDS[card].scoring:  # the one alternative: a scoring card played for its event
-            g.say("General Strike: the Communist plays {card}.", card=CARDS[card].title)
-            return play_event(card, C)
-        g.discard_card(C, card)
-        die = g.roll()
-        ops = g.card_ops(card, C)
-        g.say("General Strike: roll {die} + {ops} Ops.", die=die, ops=ops)
-        if die + ops > 5:
-            g.say("The General Strike ends.")
-            g.end_effect(GENERAL_STRIKE)
-        return None
-
-    strike = pick_card(C, lambda g: list(g.hands[C]), discard,
+    strike = pick_card(C, _strike_cards, _strike_discard,
                        text=msg("General Strike: discard a card (or play a scoring card)."))
     naming = _stasi_naming(g)  # the round is replaced, but Stasi still asks before it
     return [naming, strike] if naming else strike
+
+
+@digest_as("_strike_round.<locals>.<lambda>")
+def _strike_cards(g: Any) -> list[int]:
+    return list(g.hands[C])
+
+
+@digest_as("_strike_round.<locals>.discard")
+def _strike_discard(g: Any, card: int) -> Steps:
+    if CARDS[card].scoring:  # the one alternative: a scoring card played for its event
+        g.say("General Strike: the Communist plays {card}.", card=CARDS[card].title)
+        return play_event(card, C)
+    g.discard_card(C, card)
+    die = g.roll()
+    ops = g.card_ops(card, C)
+    g.say("General Strike: roll {die} + {ops} Ops.", die=die, ops=ops)
+    if die + ops > 5:
+        g.say("The General Strike ends.")
+        g.end_effect(GENERAL_STRIKE)
+    return None
 
 
 # 1989 card 5
@@ -125,10 +135,17 @@ def _wall_cancelled(g: Any, eff: Effect) -> Steps:
 def the_wall(g: Any, e: Ev) -> Steps:
     """The Communist's next support check in East Germany ignores the -1 of adjacent
     Democrat-controlled spaces; the card waits in front of him until then."""
-    live = Where(lambda g, s: 9 not in g.no_event, "")
     g.add_effect(Effect(THE_WALL, side=C, until="manual", ignore_adjacent=True, once=True,
-                        where=in_country("East Germany") & live, card=9, hook="turn_start", fn=_wall_cancelled))
+                        where=in_country("East Germany") & _WALL_STANDS, card=9, hook="turn_start", fn=_wall_cancelled))
     return None
+
+
+@digest_as("the_wall.<locals>.<lambda>")
+def _wall_stands(g: Any, s: int) -> bool:
+    return 9 not in g.no_event
+
+
+_WALL_STANDS = Where(_wall_stands, "")  # no space of the filter, while "The Wall Must Go!" has not succeeded
 
 
 # 1989 card 10
@@ -165,16 +182,22 @@ def _stasi_name(g: Any, eff: Effect, side: int) -> Steps:
 def _stasi_naming(g: Any) -> Steps:
     if g.effect(STASI) is None or g.ar > ARS_PER_TURN or not g.hands[D]:
         return None
-
-    def name(g: Any, card: int) -> Steps:
-        g.must_play[D] = card
-        g.add_effect(Effect(STASI_SHOWN, side=D, until="turn", value=card))
-        g.reveal()
-        g.say("Stasi: the Democrat will play {card} next.", card=CARDS[card].title)
-        return None
-
-    return pick_card(D, lambda g: list(g.hands[D]), name,
+    return pick_card(D, _stasi_cards, _stasi_named,
                      text=msg("Stasi: name (and show) the card you will play in your next action round."))
+
+
+@digest_as("_stasi_naming.<locals>.<lambda>")
+def _stasi_cards(g: Any) -> list[int]:
+    return list(g.hands[D])
+
+
+@digest_as("_stasi_naming.<locals>.name")
+def _stasi_named(g: Any, card: int) -> Steps:
+    g.must_play[D] = card
+    g.add_effect(Effect(STASI_SHOWN, side=D, until="turn", value=card))
+    g.reveal()
+    g.say("Stasi: the Democrat will play {card} next.", card=CARDS[card].title)
+    return None
 
 
 def _stasi_pairing(g: Any) -> Steps:
@@ -182,22 +205,28 @@ def _stasi_pairing(g: Any) -> Steps:
     if shown is None or shown not in hand or CEH not in hand or CARDS[shown].side != C or CARDS[shown].scoring \
             or CEH in g.no_event:
         return None
-
-    def pair(g: Any) -> Steps:
-        for i in range(len(g.stack) - 1, -1, -1):  # this replaces the choice of a card
-            if g.stack[i].get("p") == "choose_card" and g.stack[i].get("role") == D:
-                del g.stack[i]
-                break
-        g.must_play[D] = None
-        g.say("The Democrat plays Common European Home with {card}.", card=CARDS[shown].title)
-        g.push(play_event(CEH, D))
-        g.run_hooks("on_play", D, CEH)  # what a card play triggers comes first (Ligachev)
-        g.run_hooks("on_mode", D, CEH, "event")
-        return None
-
-    return pick_option(D, [("play the shown card", lambda g: None),
-                           ("play Common European Home with the shown card", pair)],
+    return pick_option(D, [("play the shown card", _play_shown),
+                           ("play Common European Home with the shown card", partial(_stasi_pair, shown))],
                        text=msg("Stasi: play the card you showed, or Common European Home with it."))
+
+
+@digest_as("_stasi_pairing.<locals>.<lambda>")
+def _play_shown(g: Any) -> Steps:
+    return None
+
+
+@digest_as("_stasi_pairing.<locals>.pair")
+def _stasi_pair(shown: int, g: Any) -> Steps:
+    for i in range(len(g.stack) - 1, -1, -1):  # this replaces the choice of a card
+        if g.stack[i].get("p") == "choose_card" and g.stack[i].get("role") == D:
+            del g.stack[i]
+            break
+    g.must_play[D] = None
+    g.say("The Democrat plays Common European Home with {card}.", card=CARDS[shown].title)
+    g.push(play_event(CEH, D))
+    g.run_hooks("on_play", D, CEH)  # what a card play triggers comes first (Ligachev)
+    g.run_hooks("on_mode", D, CEH, "event")
+    return None
 
 
 def _stasi_end(g: Any, eff: Effect) -> Steps:
@@ -247,17 +276,18 @@ def deutsche_marks(g: Any, e: Ev) -> Steps:
     """The Democrat gives his highest-Ops non-scoring card (his pick among ties); a playable
     Communist event on it happens, otherwise the Communist uses its Ops (placement, checks or a
     Tiananmen attempt); then it leaves play."""
+    return pick_card(D, _highest_ops, _deutsche_marks_give, text=msg("Deutsche Marks: give your highest-Ops card."))
 
-    def give(g: Any, card: int) -> Steps:
-        g.say("Deutsche Marks: the Democrat gives {card} to the Communist.", card=CARDS[card].title)
-        cap = CARDS[card].ops  # the Communist now knows that no other card of the Democrat is worth more
-        g.ops_cap = {**g.ops_cap, **{c: min(cap, g.ops_cap.get(c, cap)) for c in g.hands[D]
-                                     if c != card and not CARDS[c].scoring}}
-        if CARDS[card].side == C and g.event_playable(card, C):
-            return play_event(card, C)
-        return play_for_ops(C, card, tst=True)
 
-    return pick_card(D, _highest_ops, give, text=msg("Deutsche Marks: give your highest-Ops card."))
+@digest_as("deutsche_marks.<locals>.give")
+def _deutsche_marks_give(g: Any, card: int) -> Steps:
+    g.say("Deutsche Marks: the Democrat gives {card} to the Communist.", card=CARDS[card].title)
+    cap = CARDS[card].ops  # the Communist now knows that no other card of the Democrat is worth more
+    g.ops_cap = {**g.ops_cap, **{c: min(cap, g.ops_cap.get(c, cap)) for c in g.hands[D]
+                                 if c != card and not CARDS[c].scoring}}
+    if CARDS[card].side == C and g.event_playable(card, C):
+        return play_event(card, C)
+    return play_for_ops(C, card, tst=True)
 
 
 def _ceh_partners(g: Any, side: int) -> list[int]:
@@ -291,14 +321,20 @@ def common_european_home(g: Any, e: Ev) -> Steps:
     """Play it with one of the opponent's cards from hand: use that card's Ops (placement or 2
     checks); its event is cancelled and it is discarded even if starred."""
     side = e.side
-
-    def pair(g: Any, card: int) -> Steps:
-        g.say("The {side} plays {card} with Common European Home: its event is cancelled.", side=NAMES[side],
-              card=CARDS[card].title)
-        return play_for_ops(side, card)
-
-    return pick_card(side, lambda g: _ceh_partners(g, side), pair,
+    return pick_card(side, partial(_ceh_partners_of, side), partial(_ceh_pair, side),
                      text=msg("Common European Home: choose the opponent's card to use for its Ops."))
+
+
+@digest_as("common_european_home.<locals>.<lambda>")
+def _ceh_partners_of(side: int, g: Any) -> list[int]:
+    return _ceh_partners(g, side)
+
+
+@digest_as("common_european_home.<locals>.pair")
+def _ceh_pair(side: int, g: Any, card: int) -> Steps:
+    g.say("The {side} plays {card} with Common European Home: its event is cancelled.", side=NAMES[side],
+          card=CARDS[card].title)
+    return play_for_ops(side, card)
 
 
 # 1989 card 24

@@ -75,7 +75,9 @@ class DawnState(State):
     no_event: frozenset[int]
     effects: dict[str, Effect]
     must_play: list[int | None]
-    known: list[list[int]]  # cards in a side's hand the other side has seen (taken from the discards, shown)
+    # cards in a side's hand the other side has seen (taken from the discards, shown); one that left
+    # the hand stays listed until it joins a hand again (forget), see _knowledge_of_hands
+    known: list[list[int]]
     not_red: list[int]  # Communist cards the Democrat saw are not red-title (Goodbye Lenin!, card 46)
     ops_cap: dict[int, int]  # Democrat card -> printed Ops it cannot exceed, as the Communist learnt (card 20)
     # flow
@@ -215,6 +217,7 @@ class DawnState(State):
         Deutsche Marks took, card 20; Samizdat's card is no scoring card)."""
         me = data.SIDE_OF[role]
         opp = 1 - me
+        self._knowledge_of_hands()
         seen = set(self.known[opp]) | {self.must_play[opp]}
         hand = self.hands[opp]
         slots = [i for i, c in enumerate(hand) if c not in seen]
@@ -243,8 +246,17 @@ class DawnState(State):
         else:
             for c, cap in self.ops_cap.items():
                 hints[c] = lambda x, cap=cap: CARDS[x].scoring or CARDS[x].ops <= cap
+        sampled: dict[int, int] = {}  # a constrained slot's card -> the card sampled in that slot
         for i in sorted(slots, key=lambda i: hand[i] not in hints):  # constrained slots first
-            hand[i] = take(hints.get(hand[i], lambda x: True))
+            was = hand[i]
+            hand[i] = take(hints.get(was, lambda x: True))
+            if was in hints:
+                sampled[was] = hand[i]
+        if sampled:  # what `role` learnt of a slot's card now names the card sampled there
+            if me == D:
+                self.not_red = sorted(sampled.get(c, c) for c in self.not_red)
+            else:
+                self.ops_cap = {sampled.get(c, c): cap for c, cap in self.ops_cap.items()}
         self.deck = pool
         if self.ps is not None and not (self.ps.get("shown") and me == C):
             # the opponent's hand, the deck and the cards he discarded face down to raise the stakes
@@ -260,6 +272,20 @@ class DawnState(State):
             face_down[opp] = tuple(pool[n:n + k])
             ps["face_down"] = tuple(face_down)
             ps["deck"] = pool[n + k:]
+
+    def _knowledge_of_hands(self) -> None:
+        """Keep of what each side saw of the other's hand only what is about cards still in it.
+        The game keeps a card it saw until the card comes back to a hand (`forget`), also after
+        the card was played, discarded or set aside: a sample could deal it back to that hand, and
+        a sample of that sample would then keep it there as seen (issue 29: determinizing a
+        determinization must give the same samples). A determinization's state holds only this."""
+        hands = (set(self.hands[D]), set(self.hands[C]))
+        if any(c not in hands[side] for side in (D, C) for c in self.known[side]):
+            self.known = [[c for c in self.known[side] if c in hands[side]] for side in (D, C)]
+        if any(c not in hands[C] for c in self.not_red):  # (Communist cards: Goodbye Lenin!, card 46)
+            self.not_red = [c for c in self.not_red if c in hands[C]]
+        if any(c not in hands[D] for c in self.ops_cap):  # (Democrat cards: Deutsche Marks, card 20)
+            self.ops_cap = {c: cap for c, cap in self.ops_cap.items() if c in hands[D]}
 
     def show(self, side: int, cards: list[int]) -> None:
         """`side`'s opponent has now seen these cards of `side`'s hand (kept by `_determinize`)."""
