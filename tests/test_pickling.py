@@ -147,3 +147,24 @@ def test_a_record_longer_than_the_recursion_limit_pickles():
     with recursion_limit(300):  # a game 600 actions long, under a limit of 300: as 2000 under 1000
         copy = roundtrip(state)
     assert copy.history == state.history and copy.digest() == state.digest()
+
+
+@pytest.mark.parametrize("game_id", ["dual-powers", "1989", "intrigue-city", "cuba-libre"])
+def test_a_keyed_game_pickles_at_every_step(game_id):
+    """Server matches deal with the keyed generator (issue 29 item 1): their states go to the bot
+    workers too, and a pickled copy must continue the same secret stream."""
+    game = agon.load(game_id)
+    state = game.new(2**100 + 17, generator="keyed", quiet=True)
+    chooser = Rng(5)
+    for step in range(300):
+        if not state.active:
+            break
+        copy = roundtrip(state)
+        assert copy.generator == "keyed" and _seen(copy) == _seen(state), f"{game_id} step {step}"
+        if step % 50 == 0:
+            assert copy.digest() == state.digest()
+        legal = state.legal_actions(state.active[0])
+        action = legal[chooser.below(len(legal))]
+        state.apply(state.active[0], action)
+        copy.apply(copy.active[0], action)
+        assert copy.rng.state == state.rng.state and copy.rng.draws == state.rng.draws

@@ -190,7 +190,10 @@ class Matches:
                 live.state.apply(a.role, Action(a.verb, freeze(a.arg)), note=a.note)
             except (IllegalAction, ValueError, TypeError) as err:
                 self._evict(live.row.id)
-                raise ApiError(500, f"match {live.row.id} does not replay at action {a.index}: {err}") from err
+                # the engine's message lists the legal actions of a seat: for the log only, never an answer
+                log.error("agon: match %s does not replay at stored action %d: %s", live.row.id, a.index, err)
+                raise ApiError(500, f"match {live.row.id} cannot be rebuilt from its stored actions (action "
+                                    f"{a.index}); the server's log says why") from err
             live.applied(a.verb)
 
     def _check_versions(self, live: Live, game: Game) -> None:

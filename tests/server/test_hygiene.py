@@ -145,3 +145,19 @@ def test_a_record_that_does_not_replay_shows_no_seats_legal_actions(client):
         agon.replay(record)
     error = client.post("/api/matches/import", json=record).json()["error"]
     assert error == f"the record does not replay: action 0 ({role} card) is not legal at that point of the game"
+
+
+def test_a_stored_action_that_does_not_replay_shows_no_seats_legal_actions(tmp_path, caplog):
+    """A match whose stored actions no longer rebuild it (a corrupted row) answers a one-line 500
+    that names the action, never the engine's list of what a seat could have done (issue 29 item
+    13); the details go to the server's log."""
+    with make_client(tmp_path) as client:
+        match = new_match(client, "1989")
+        ctx = client.app.state.agon
+        ctx.store.append_action(match["id"], ActionRow(0, "communist", "card", 9999, None), False)
+        ctx.matches._evict(match["id"])
+        answer = client.get(f"/api/matches/{match['id']}")
+        assert answer.status_code == 500
+        error = answer.json()["error"]
+        assert "action 0" in error and "legal" not in error.lower() and "playable" not in error.lower()
+        assert any("does not replay" in r.getMessage() for r in caplog.records)
