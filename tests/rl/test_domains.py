@@ -87,7 +87,7 @@ def test_every_1989_event_option_label_in_the_sources_is_in_the_domain() -> None
     labels: set[str] = set()
     for node in source_nodes("1989"):
         if (isinstance(node, ast.Tuple) and len(node.elts) == 2 and isinstance(node.elts[0], ast.Constant)
-                and isinstance(node.elts[0].value, str) and isinstance(node.elts[1], ast.Lambda | ast.Name)):
+                and isinstance(node.elts[0].value, str) and isinstance(node.elts[1], ast.Lambda | ast.Name | ast.Call)):  # a callback: a function or a partial of one
             labels.add(node.elts[0].value)
         elif isinstance(node, ast.keyword) and node.arg == "decline" and isinstance(node.value, ast.Constant):
             labels.add(node.value.value)
