@@ -106,7 +106,8 @@ export class BoardHost {
    * not this seat's turn). */
   draw(view, ui, actions) {
     this.view = view;
-    this.ui = { role: ui.role ?? null, cards: this.board.cards, seats: ui.seats || {} };
+    // the layout goes with the hand too: a fresh page draws the hand before any board (issue 33)
+    this.ui = { role: ui.role ?? null, cards: this.board.cards, seats: ui.seats || {}, layout: this.board.layout };
     this.closeMenu();
     this.targets = new Map();
     this.relabel();

@@ -324,11 +324,27 @@ function replayLink(id) {
   return h("a", { class: "button", href: "/replay/" + encodeURIComponent(id) }, t("Open the replay viewer"));
 }
 
+/** The skip link moves the focus without following its href: the URL fragment holds the seat's
+ * token, and "#prompt-panel" in its place would reopen the page as an unknown seat (issue 33). */
+function keepTheFragment() {
+  for (const link of document.querySelectorAll("a.skip")) {
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      const target = document.getElementById(link.getAttribute("href").slice(1));
+      if (target) target.focus();
+    });
+  }
+}
+
 const match = location.pathname.match(/^\/m\/([^/]+)/);
+keepTheFragment();
 if (match) {
   const token = decodeURIComponent(location.hash.replace(/^#/, ""));
   new MatchPage(decodeURIComponent(match[1]), token).start();
-  window.addEventListener("hashchange", () => location.reload());
+  // another token pasted into the address opens that seat; an element's id is no token
+  window.addEventListener("hashchange", () => {
+    if (!document.getElementById(location.hash.slice(1))) location.reload();
+  });
 } else {
   setupLanguage().then(() => setText($("title"), t("No match in this address")));
 }

@@ -251,10 +251,7 @@ function drawSide(svg, view, layout) {
   rows(svg, { ...b.effects, x: b.effects.x + half }, shown.slice(per), { ...OPTS, max: Math.floor(half / 7.4) });
 }
 
-let lastLayout = {}; // hand() gets no layout; it names cards from the one draw() last used
-
 export function draw(svg, view, layout, ui = {}) {
-  lastLayout = layout;
   clear(svg, layout.viewBox);
   el("rect", { x: 0, y: 0, width: layout.viewBox[2], height: layout.viewBox[3], fill: "#f7f4ea" }, svg);
   drawCountries(svg, view, layout);
@@ -269,7 +266,7 @@ export function draw(svg, view, layout, ui = {}) {
 }
 
 export function hand(view, ui = {}) {
-  const layout = ui.layout ?? lastLayout;
+  const layout = ui.layout ?? {}; // the host passes the board's layout
   const out = [];
   const cardRow = (cid, key) => {
     const c = cardOf(ui.cards, cid);

@@ -36,8 +36,6 @@ const CONTROL_RING = { red: COLORS.vermillion, white: "#111" };
 const TINT = { red: "#f6d9cf", purple: "#eddcea", beige: "#efe6d2", white: "#f7f7f7", green: "#d7ecdf", blue: "#d6e6f3" };
 const LEADER = /^(Vladimir|Alexandra|Felix|Alexander|Lavr|Boris|Leon)\s/;
 
-let lastLayout = { cards: [] }; // hand() gets no layout; it reads cards from the one draw() last used
-
 function cardByLabel(layout, label) {
   return (layout.cards ?? []).find((c) => c.label === label);
 }
@@ -53,7 +51,7 @@ function words(id) {
   return named === id ? String(id).replace(/_/g, " ") : named;
 }
 
-function cardLine(c, layout = lastLayout) {
+function cardLine(c, layout) {
   if (!c) return "";
   const days = raw(c.days === 1 ? t("1 day") : t("{n} days", { n: c.days }));
   if (c.recruit === undefined) {
@@ -302,7 +300,6 @@ function drawRiver(svg, layout) {
 }
 
 export function draw(svg, view, layout, ui = {}) {
-  lastLayout = layout;
   clear(svg, layout.viewBox);
   el("rect", { x: 0, y: 0, width: layout.viewBox[2], height: layout.viewBox[3], fill: "#ece6d6" }, svg);
   drawRiver(svg, layout);
@@ -313,7 +310,7 @@ export function draw(svg, view, layout, ui = {}) {
 }
 
 export function hand(view, ui = {}) {
-  const layout = ui.layout ?? lastLayout;
+  const layout = ui.layout ?? { cards: [] }; // the host passes the board's layout
   const mine = view.sides?.[view.role ?? ui.role];
   if (!mine || !Array.isArray(mine.hand)) return "";
   const row = (label) => {

@@ -12,8 +12,6 @@ const GUILD_INK = { red: "#8e2a08", brown: "#6b4a1f", green: "#0b5d3b", blue: "#
 const CUBE_FILL = { 1: "#ffffff", 2: "#bdbdbd", 3: "#4a4a4a" };
 const CUBE_INK = { 1: "#111", 2: "#111", 3: "#fff" };
 
-let lastLayout = { card_names: {} }; // hand() gets no layout; it names cards from the one draw() last used
-
 function players(view) {
   return view.players ?? [];
 }
@@ -284,7 +282,6 @@ function drawBoards(svg, view, layout) {
 }
 
 export function draw(svg, view, layout, ui = {}) {
-  lastLayout = layout;
   clear(svg, layout.viewBox);
   el("rect", { x: 0, y: 0, width: layout.viewBox[2], height: layout.viewBox[3], fill: "#efeae0" }, svg);
   drawCards(svg, view, layout);
@@ -295,7 +292,7 @@ export function draw(svg, view, layout, ui = {}) {
 }
 
 export function hand(view, ui = {}) {
-  const layout = ui.layout ?? lastLayout;
+  const layout = ui.layout ?? { card_names: {} }; // the host passes the board's layout
   const me = players(view).find((p) => p.role === (view.role ?? ui.role));
   if (!me) return "";
   const out = [];

@@ -1,0 +1,132 @@
+"""The web page as players meet it (issue 33): the defects a person runs into on the game page,
+each pinned by a test that failed before its fix.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import urllib.error
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from agon.engine import load
+
+GAMES = ["dual-powers", "1989", "intrigue-city", "cuba-libre"]
+SEED = 11
+
+
+def all_human(server: Any, game: str, seed: int = SEED, options: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A match of `game` with every seat a person's (the test plays them all through the API)."""
+    roles = load(game).roles(**(options or {}))
+    body = {"game": game, "seed": seed, "seats": dict.fromkeys(roles, "human"), "options": options or {}}
+    return server.call("/api/matches", body)
+
+
+def patient(server: Any, path: str, body: Any = None, token: str | None = None) -> Any:
+    """`server.call`, waiting out the per-token rate limit (429) rather than failing."""
+    for _ in range(50):
+        try:
+            return server.call(path, body, token=token)
+        except urllib.error.HTTPError as err:
+            if err.code != 429:
+                raise
+            time.sleep(0.2)
+    raise AssertionError(f"{path}: still rate limited")
+
+
+def decision_points(server: Any, made: dict[str, Any], rng: random.Random, wanted: int, most: int) -> Iterator[tuple[str, str]]:
+    """Play `made` at random, every seat through the API; before the action at each of the first
+    `wanted` kinds of decision met (a prompt's template) yield (token of the seat to act, kind).
+    At most `most` actions."""
+    path = f"/api/matches/{made['id']}"
+    seen: set[str] = set()
+    for _ in range(most):
+        public = patient(server, path)
+        if public["is_over"]:
+            return
+        token = made["seats"][public["active"][0]]["token"]
+        state = patient(server, path, token=token)
+        prompt = state["prompt"]
+        kind = (prompt.get("message") or {}).get("text") or prompt.get("text", "")
+        if kind not in seen:
+            seen.add(kind)
+            yield token, kind
+            if len(seen) >= wanted:
+                return
+        move = rng.choice([a for a in prompt["actions"] if a["verb"] != "undo"])
+        patient(server, path + "/actions", {"version": state["version"], "verb": move["verb"], "arg": move["arg"]}, token=token)
+
+
+# -- 1. the skip link keeps the seat ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seat", [True, False], ids=["seat", "spectator"])
+def test_the_skip_link_moves_focus_and_keeps_the_seat_token(page: Any, server: Any, seat: bool) -> None:
+    """Issue 33, defect 1: Tab then Enter on "Skip to your choices" replaced the token in the
+    fragment with #prompt-panel, and the page reloaded as "unknown token"."""
+    made = all_human(server, "1989")
+    url = made["seats"]["communist"]["url"] if seat else made["spectate_url"]
+    page.goto(url)
+    page.wait_for_selector("#players li")
+    before = page.evaluate("location.href")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.className") == "skip"
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.activeElement.id === 'prompt-panel'")
+    page.wait_for_timeout(300)  # a reload, if the fragment changed, would be under way by now
+    assert page.evaluate("location.href") == before
+    assert "cannot be opened" not in page.locator("#title").inner_text()
+    assert page.locator("#seat").inner_text() == ("playing as Communist" if seat else "watching")
+
+
+# -- 2. the hand on a fresh load ------------------------------------------------------------------
+
+HAND_AGAIN = """async () => {
+  const wait = (lang) => new Promise((done) => {
+    const check = () => (document.documentElement.lang === lang ? done() : setTimeout(check, 20));
+    check();
+  });
+  const select = document.getElementById("language");
+  for (const lang of ["el", "en"]) {
+    select.value = lang;
+    select.dispatchEvent(new Event("change"));
+    await wait(lang);
+  }
+  return document.getElementById("hand").innerHTML;
+}"""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_fresh_load_at_every_kind_of_decision_shows_the_hand_without_an_error(browser: Any, server: Any, game: str) -> None:
+    """Issue 33, defect 2: the hand was drawn before the board's layout was known, so a fresh
+    load lost Intrigue City's hand (a TypeError in guildName), 1989's Ops values and Dual
+    Powers' card facts until the next move. At each kind of decision met in a random game, the
+    seat that was to act opens its page fresh: no console error, and the hand panel is what the
+    page draws once it has drawn the board (after a redraw)."""
+    options = {"short": True} if game in ("intrigue-city", "cuba-libre") else {}
+    made = all_human(server, game, options=options)
+    rng = random.Random(SEED)
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, base_url=server.base)
+    checked = 0
+    try:
+        for token, kind in decision_points(server, made, rng, wanted=8, most=200):
+            opened = context.new_page()
+            problems: list[str] = []
+            opened.on("console", lambda msg, problems=problems: problems.append(msg.text) if msg.type == "error" else None)
+            opened.on("pageerror", lambda err, problems=problems: problems.append(str(err)))
+            opened.goto(f"/m/{made['id']}#{token}")
+            opened.wait_for_selector("#players li")
+            shown = opened.locator("#hand").inner_html()
+            hidden = opened.locator("#hand-panel").is_hidden()
+            again = opened.evaluate(HAND_AGAIN)
+            assert problems == [], f"{game}, after {kind!r}: {problems}"
+            assert shown == again, f"{game}, after {kind!r}: the hand on a fresh load differs from the redrawn one"
+            assert hidden == (not again.strip()), f"{game}, after {kind!r}: the hand panel is hidden"
+            opened.close()
+            checked += 1
+    finally:
+        context.close()
+    assert checked >= 3
