@@ -5,9 +5,11 @@ each pinned by a test that failed before its fix.
 from __future__ import annotations
 
 import random
+import re
 import time
 import urllib.error
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -51,13 +53,21 @@ def decision_points(server: Any, made: dict[str, Any], rng: random.Random, wante
         state = patient(server, path, token=token)
         prompt = state["prompt"]
         kind = (prompt.get("message") or {}).get("text") or prompt.get("text", "")
-        if kind not in seen:
+        if wanted and kind not in seen:
             seen.add(kind)
             yield token, kind
             if len(seen) >= wanted:
                 return
         move = rng.choice([a for a in prompt["actions"] if a["verb"] != "undo"])
         patient(server, path + "/actions", {"version": state["version"], "verb": move["verb"], "arg": move["arg"]}, token=token)
+
+
+def advance(server: Any, made: dict[str, Any], rng: random.Random, actions: int) -> str:
+    """Play `actions` random actions of `made`; the token of the seat to act then."""
+    for _ in decision_points(server, made, rng, wanted=0, most=actions):
+        pass  # (wanted=0: it yields nothing; it plays)
+    public = patient(server, f"/api/matches/{made['id']}")
+    return made["seats"][(public["active"] or list(made["seats"]))[0]]["token"]
 
 
 # -- 1. the skip link keeps the seat ------------------------------------------------------------
@@ -130,3 +140,54 @@ def test_a_fresh_load_at_every_kind_of_decision_shows_the_hand_without_an_error(
     finally:
         context.close()
     assert checked >= 3
+
+
+# -- 5. text cut or overlapping, words left in English or as ids ------------------------------------
+
+OVERLAPS = """() => {
+  const texts = [...document.querySelectorAll("svg.board text")].filter((t) => t.textContent.trim());
+  const boxes = [...document.querySelectorAll("svg.board .space-box")];
+  const hit = (a, b, share) => {
+    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    return w > 1 && h > 1 && w * h > share * Math.min(a.width * a.height, b.width * b.height);
+  };
+  const out = [];
+  texts.forEach((text, i) => {
+    const box = text.getBoundingClientRect();
+    for (const other of texts.slice(i + 1)) if (hit(box, other.getBoundingClientRect(), 0.15)) out.push(text.textContent + " | " + other.textContent);
+    for (const space of boxes) {  // a box drawn after the text, of another element, hides it
+      if (space.closest("[data-target]")?.contains(text)) continue;
+      const later = text.compareDocumentPosition(space) & Node.DOCUMENT_POSITION_FOLLOWING;
+      if (later && hit(box, space.getBoundingClientRect(), 0.04)) out.push(text.textContent + " under " + space.closest("[data-target]")?.dataset.target);
+    }
+  });
+  return out;
+}"""
+RAW_ID = re.compile(r"\b(?:[A-Z][A-Za-z]{1,2}-[ab]|[A-Z]{3,}_[A-Z]{3,}|[a-z]+_[a-z]+)\b")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_board_text_neither_overlaps_nor_shows_ids_in_any_language(browser: Any, server: Any, game: str, artifacts: Path) -> None:
+    """Issue 33, defect 5: 1989's "Communist in power" ran under spaces, Cuba Libre's Greek names
+    over the population, Intrigue City's Intrigue track names into each other, Dual Powers'
+    "Played:" off its panel; "DB-a", "MAY_JUN" and Dual Powers' special actions showed as ids.
+    A mid-game position, in each language, at 1400x900: no board text over another or under
+    another element's box, and no id among the words of the page."""
+    options = {"short": True} if game in ("intrigue-city", "cuba-libre") else {}
+    made = all_human(server, game, options=options)
+    token = advance(server, made, random.Random(SEED), 60)
+    for lang in ("en", "el", "hu"):
+        context = browser.new_context(viewport={"width": 1400, "height": 900}, base_url=server.base)
+        context.add_init_script(f"localStorage.setItem('agon.lang', '{lang}')")
+        try:
+            opened = context.new_page()
+            opened.goto(f"/m/{made['id']}#{token}")
+            opened.wait_for_selector(f"html[lang='{lang}'] #players li")
+            assert opened.evaluate(OVERLAPS) == [], f"{game} in {lang}"
+            opened.click("details.facts-box summary")
+            words = opened.locator("main").inner_text()
+            assert RAW_ID.findall(words) == [], f"{game} in {lang}"
+            opened.screenshot(path=str(artifacts / f"{game}-{lang}-1400.png"))
+        finally:
+            context.close()

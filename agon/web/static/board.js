@@ -246,7 +246,9 @@ function show(value) {
   if (value === null) return t("none");
   if (value === true) return t("yes");
   if (value === false) return t("no");
-  return typeof value === "string" ? term(value) : String(value);
+  if (typeof value !== "string") return String(value);
+  const named = term(value);
+  return named === value && /^[a-z0-9]+(_[a-z0-9]+)+$/.test(value) ? value.replace(/_/g, " ") : named; // an id in words
 }
 
 /** A view's key as a heading: its words (a key is an identifier of the game's view, not a term:
@@ -262,9 +264,12 @@ function keyName(key) {
 export function summary(view) {
   const rows = [];
   for (const [key, value] of Object.entries(view || {})) {
-    if (SKIP.has(key)) continue;
+    if (SKIP.has(key) || (key.endsWith("_label") && key.slice(0, -6) in view)) continue;
     const name = keyName(key);
-    if (scalar(value)) rows.push([name, show(value)]);
+    // an id with a "<key>_label" twin ("MAY_JUN", "May-June") shows as its label (issue 33)
+    const label = view[key + "_label"];
+    if (scalar(value) && typeof label === "string") rows.push([name, show(label)]);
+    else if (scalar(value)) rows.push([name, show(value)]);
     else if (value && typeof value === "object" && !Array.isArray(value)) {
       const entries = Object.entries(value);
       if (entries.length && entries.length <= 12 && entries.every(([, v]) => scalar(v))) {

@@ -147,7 +147,11 @@ function drawCountryLabels(svg, view, layout) {
     // (bold capitals are about 1.3 average letters wide each)
     text(g, info.x + 30, info.y + 6, label, { "font-size": fit(label.length * 1.3, info.x + 26, 16), "font-weight": "bold",
       fill: "#4a4538", "text-anchor": "end" });
-    if (power) {
+    if (power && info.power === "below") {  // a line of its own under the name, where spaces crowd beside it
+      const s = SIDE[power];
+      shape(g, s.shape, info.x + 22, info.y + 21, 7, s.fill);
+      text(g, info.x + 10, info.y + 26, t("{side} in power", { side: raw(s.name) }), { "font-size": 13, fill: "#333", "text-anchor": "end" });
+    } else if (power) {
       const s = SIDE[power];
       shape(g, s.shape, info.x + 44, info.y, 8, s.fill);
       text(g, info.x + 56, info.y + 5, t("{side} in power", { side: raw(s.name) }), { "font-size": 13, fill: "#333" });

@@ -151,7 +151,10 @@ function drawSpace(svg, s, view, layout) {
     stroke: sp.control ? FACTIONS[sp.control]?.fill : "#555", "stroke-width": sp.control ? 4 : 1.5,
     class: "space-box" }, g);
   const info = s.kind === "ec" ? t("econ {n}", { n: sp.econ ?? "" }) : t("pop {n}", { n: sp.pop ?? "" });
-  text(g, x0 + 7, y0 + 17, term(s.name), { "font-size": 15, "font-weight": "bold", fill: "#222" });
+  // the name shrinks to leave the population its room (Greek names are longer: they overlapped it)
+  const name = term(s.name);
+  const room = s.w - 7 - 6 - info.length * 11 * 0.58 - 6;
+  text(g, x0 + 7, y0 + 17, name, { "font-size": fit(name.length * 1.3, room, 15), "font-weight": "bold", fill: "#222" });
   text(g, x0 + s.w - 6, y0 + 17, info, { "font-size": 11, fill: "#555", "text-anchor": "end" });
   // pieces: one shape per kind present, with its count, 7 to a row
   const entries = Object.entries(sp.pieces ?? {}).filter(([, n]) => n > 0);
