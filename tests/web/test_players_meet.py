@@ -191,3 +191,32 @@ def test_the_board_text_neither_overlaps_nor_shows_ids_in_any_language(browser: 
             opened.screenshot(path=str(artifacts / f"{game}-{lang}-1400.png"))
         finally:
             context.close()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_kind_of_prompt_met_is_translated(browser: Any, server: Any, game: str) -> None:
+    """Issue 33, defect 5: prompts (Cuba Libre's Negotiation) stayed in English under el and hu.
+    At each kind of decision met in a random game, the prompt on the page in Greek and in
+    Hungarian is not the English one, and the log's rule-step notes are not English either."""
+    options = {"short": True} if game in ("intrigue-city", "cuba-libre") else {}
+    made = all_human(server, game, options=options)
+    untranslated: list[str] = []
+    contexts = {}
+    for lang in ("el", "hu"):
+        contexts[lang] = browser.new_context(viewport={"width": 1400, "height": 900}, base_url=server.base)
+        contexts[lang].add_init_script(f"localStorage.setItem('agon.lang', '{lang}')")
+    try:
+        for token, kind in decision_points(server, made, random.Random(SEED), wanted=12, most=250):
+            english = patient(server, f"/api/matches/{made['id']}", token=token)["prompt"]["text"]
+            for lang, context in contexts.items():
+                opened = context.new_page()
+                opened.goto(f"/m/{made['id']}#{token}")
+                opened.wait_for_selector(f"html[lang='{lang}'] #actions button")
+                shown = opened.locator("#prompt-text").inner_text()
+                if shown == english and re.search("[a-z]{4}", english):
+                    untranslated.append(f"{lang}: {kind}")
+                opened.close()
+    finally:
+        for context in contexts.values():
+            context.close()
+    assert untranslated == []
