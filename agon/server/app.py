@@ -28,7 +28,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from agon.server import api
+from agon.server import api, rules_pages
 from agon.server.bots import BotPool, fallback
 from agon.server.live import Hub, PostgresListener
 from agon.server.matches import ApiError, Live, Matches, Push
@@ -385,6 +385,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.agon = ctx
     app.include_router(api.router)
     app.include_router(api.pages)
+    app.include_router(rules_pages.router)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, err: ApiError) -> api.JSON:

@@ -220,3 +220,57 @@ def test_every_kind_of_prompt_met_is_translated(browser: Any, server: Any, game:
         for context in contexts.values():
             context.close()
     assert untranslated == []
+
+
+# -- 9. the rules in the browser ---------------------------------------------------------------------
+
+
+def test_a_rule_id_in_the_log_leads_to_its_rule_in_the_reference(page: Any, server: Any, artifacts: Path) -> None:
+    """Issue 33 item 9: the Non-player notes of Cuba Libre cite rule ids ("8.8.2"); each is a link
+    to the rules reference in the page's language, which opens at that rule (or at the nearest
+    rule it lists) and marks it. The game page's bar links the reference too."""
+    made = server.call("/api/matches", {"game": "cuba-libre", "seed": SEED, "options": {"players": 1},
+                                        "seats": {"m26": "human", "govt": "nonplayer", "dr": "nonplayer", "syndicate": "nonplayer"}})
+    deadline = time.monotonic() + 60
+    while not any("8." in str(line) for line in server.call(f"/api/matches/{made['id']}")["view"]["log"]):
+        assert time.monotonic() < deadline, "no Non-player note in a minute"
+        token = made["seats"]["m26"]["token"]
+        state = patient(server, f"/api/matches/{made['id']}", token=token)
+        if state["prompt"]:
+            move = next(a for a in state["prompt"]["actions"] if a["verb"] == "pass" or a["verb"] != "undo")
+            patient(server, f"/api/matches/{made['id']}/actions", {"version": state["version"], "verb": move["verb"], "arg": move["arg"]}, token=token)
+        time.sleep(0.3)
+    page.goto(made["seats"]["m26"]["url"])
+    page.wait_for_selector("#log a.rule-link")
+    assert page.locator("#rules-link").get_attribute("href") == "/rules/cuba-libre?lang=en"
+    link = page.locator("#log a.rule-link").first
+    rule_id = link.inner_text()
+    assert link.get_attribute("href") == f"/rules/cuba-libre?lang=en#rule-{rule_id}"
+    with page.expect_popup() as opened:
+        link.click()
+    rules = opened.value
+    rules.wait_for_selector(".rule-id.here")
+    marked = rules.locator(".rule-id.here").inner_text()  # the rule, or the nearest one of its chapter listed
+    assert marked.split(".")[0] == rule_id.split(".")[0]
+    rules.screenshot(path=str(artifacts / "rules-cuba-libre.png"))
+    rules.close()
+
+
+# -- 10. the lobby ---------------------------------------------------------------------------------
+
+
+def test_the_lobby_names_the_roles_offers_the_strongest_bot_and_says_how_strong(page: Any) -> None:
+    """Issue 33 item 10: seats read "Petrograd Soviet (Red)", not "red"; the other seats default
+    to ismcts with its results in the strength ladder (docs/bots.md); the game's rules are a link."""
+    page.goto("/")
+    page.select_option("#game", "dual-powers")
+    page.wait_for_selector("#seats[data-game='dual-powers'] select")
+    labels = page.locator("#seats label").all_inner_texts()
+    assert labels == ["Petrograd Soviet (Red)", "Provisional Government (White)"]
+    assert page.locator("#seat-red").input_value() == "human"
+    assert page.locator("#seat-white").input_value() == "ismcts"
+    assert "won 10 of 10 games against the random bot and 10 of 10 against greedy" in page.locator("#strength").inner_text()
+    assert page.locator("#rules-link").get_attribute("href") == "/rules/dual-powers?lang=en"
+    page.select_option("#game", "intrigue-city")
+    page.wait_for_selector("#seats[data-game='intrigue-city'] select")
+    assert page.locator("#seats label").first.inner_text() == "Player 1"
