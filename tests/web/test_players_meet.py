@@ -316,3 +316,51 @@ def test_a_click_updates_the_page_in_under_100_ms_median(page: Any, server: Any)
     median = sorted(times)[len(times) // 2]
     print(f"click to update, median of 20: {median:.0f} ms (max {max(times):.0f} ms)")
     assert median < 100, times
+
+
+# -- 6 and 7: sizes on a desktop and on a phone ----------------------------------------------------------
+
+FONT_PX = """() => {
+  const sizes = [...document.querySelectorAll("svg.board text")].filter((t) => t.textContent.trim())
+    .map((t) => parseFloat(getComputedStyle(t).fontSize) * Math.hypot(t.getScreenCTM().a, t.getScreenCTM().b))
+    .sort((a, b) => a - b);
+  return sizes[Math.floor(sizes.length / 2)];
+}"""
+
+
+@pytest.mark.xfail(strict=True, reason="issue 33 item 6, not done: the boards' labels are drawn for a larger screen")
+@pytest.mark.parametrize("game", GAMES)
+def test_the_median_board_label_is_at_least_11_px_at_1400x900(browser: Any, server: Any, game: str) -> None:
+    """Issue 33 item 6 (measured, left to do): at 1400x900 the median board label is 6.1 px (Cuba
+    Libre), 6.9 (Dual Powers), 7.8 (Intrigue City), 8.6 (1989); the goal is 11 px."""
+    made = all_human(server, game)
+    context = browser.new_context(viewport={"width": 1400, "height": 900}, base_url=server.base)
+    try:
+        opened = context.new_page()
+        opened.goto(made["spectate_url"])
+        opened.wait_for_selector("#players li")
+        median = opened.evaluate(FONT_PX)
+        print(f"{game}: median board label {median:.1f} px at 1400x900")
+        assert median >= 11
+    finally:
+        context.close()
+
+
+def test_on_a_phone_the_pinned_prompt_takes_at_most_a_quarter_of_the_screen(browser: Any, server: Any) -> None:
+    """Issue 33 item 7: at 390x844 the prompt, pinned at the top, took 45% of the screen (380 px),
+    leaving little room for the board beneath; now at most a quarter, scrolling inside, and still
+    pinned once the page scrolls down to the board."""
+    made = all_human(server, "1989")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, base_url=server.base, is_mobile=True, has_touch=True)
+    try:
+        opened = context.new_page()
+        opened.goto(made["seats"]["communist"]["url"])
+        opened.wait_for_selector("#actions button.action")
+        height = opened.evaluate("document.getElementById('prompt-panel').getBoundingClientRect().height")
+        assert height <= 844 / 4
+        opened.evaluate("window.scrollTo(0, document.getElementById('board-area').offsetTop + 200)")
+        top = opened.evaluate("document.getElementById('prompt-panel').getBoundingClientRect().top")
+        assert 0 <= top < 5  # pinned
+        assert opened.evaluate("document.documentElement.scrollWidth") <= 390  # nothing runs off the side
+    finally:
+        context.close()
