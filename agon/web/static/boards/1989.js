@@ -2,8 +2,8 @@
 // the VP, turn, action round and Tiananmen Square tracks, the card piles and the power struggle.
 // Support Points: Democrat = blue square, Communist = vermillion circle; filled when that side
 // controls the space, outlined otherwise.
-import { raw, t, term } from "../i18n.js";
-import { COLORS, cardOf, clear, el, esc, fit, legendRow, panel, rows, shape, stack, target, text, track } from "./svg.js";
+import { raw, t, term, tx } from "../i18n.js";
+import { COLORS, cardOf, clear, el, esc, fit, legendRow, panel, rows, shape, shapeMarkup, stack, target, text, track } from "./svg.js";
 
 // a side's name is drawn in the page's language: SIDE.democrat.name reads the catalogue each time
 const SIDE = {
@@ -269,15 +269,30 @@ export function draw(svg, view, layout, ui = {}) {
   drawSide(svg, view, layout);
 }
 
+const SIDE_WORDS = { democrat: "Democrat", communist: "Communist", both: "both sides" }; // the game's terms
+
+/** "#15 Honecker* (3 Ops, Communist)": the game's own label of a card (its catalogue translates it). */
+function cardHead(c) {
+  if (c.kind === "scoring") return tx({ text: "#{n} {card} (scoring)", args: { n: c.id, card: c.name } });
+  const args = { n: c.id, card: c.name, ops: c.ops, side: SIDE_WORDS[c.side] ?? "both sides" };
+  const [one, other] = c.removed_after_event
+    ? ["#{n} {card}* ({ops} Op, {side})", "#{n} {card}* ({ops} Ops, {side})"]
+    : ["#{n} {card} ({ops} Op, {side})", "#{n} {card} ({ops} Ops, {side})"];
+  return tx({ text: one, plural: other, count: "ops", args });
+}
+
 export function hand(view, ui = {}) {
   const layout = ui.layout ?? {}; // the host passes the board's layout
   const out = [];
   const cardRow = (cid, key) => {
     const c = cardOf(ui.cards, cid);
-    const title = cardTitle(cid, layout, ui.cards);
     const ops = layout.card_ops?.[String(cid)];
-    return `<div class="card" data-target="${esc(key)}" tabindex="0"><b>${esc(`${cid}. ${title}`)}</b>`
-      + `${ops !== undefined ? ` <small>${esc(t("{ops} Ops", { ops }))}</small>` : ""}`
+    // a card as the terminal names it: whose event, * (removed once its event is played), Ops
+    const head = c ? cardHead(c) : `${cid}. ${cardTitle(cid, layout, ui.cards)}`;
+    const mark = SIDE[c?.side] ? `<svg class="side-mark" width="14" height="14" viewBox="-10 -10 20 20" aria-hidden="true">`
+      + `${shapeMarkup(SIDE[c.side].shape, SIDE[c.side].fill)}</svg> ` : "";
+    return `<div class="card" data-target="${esc(key)}" tabindex="0">${mark}<b>${esc(head)}</b>`
+      + `${!c && ops !== undefined ? ` <small>${esc(t("{ops} Ops", { ops }))}</small>` : ""}`
       + `${c?.text ? `<div class="card-text">${esc(term(c.text))}</div>` : ""}</div>`;
   };
   if (Array.isArray(view.hand)) {

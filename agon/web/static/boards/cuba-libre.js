@@ -3,7 +3,7 @@
 // Cash markers; the edge track (Resources, Aid, victory totals), cards, eligibility and Available forces.
 // Each faction has its own shape; Underground Guerrillas are outlined, Active ones filled.
 import { raw, t, term } from "../i18n.js";
-import { COLORS, cardOf, clear, el, esc, fit, legendRow, panel, rows, shape, stack, target, text, track } from "./svg.js";
+import { COLORS, cardOf, clear, el, esc, fit, legendRow, panel, rows, shape, shapeMarkup, stack, target, text, track } from "./svg.js";
 
 // names are drawn in the page's language: each getter reads the catalogue when it is drawn
 const FACTIONS = {
@@ -271,6 +271,16 @@ export function draw(svg, view, layout, ui = {}) {
   drawTrack(svg, view, layout);
 }
 
+const BY_NAME = { Government: "govt", "26July": "m26", Directorio: "dr", Syndicate: "syndicate" }; // the catalogue's order
+
+/** A card's faction order as the four faction symbols, in order (named for a screen reader). */
+function factionOrder(order) {
+  const keys = String(order ?? "").split(",").map((name) => BY_NAME[name.trim()]).filter(Boolean);
+  if (keys.length !== 4) return "";
+  const symbols = keys.map((k) => `<svg width="18" height="18" viewBox="-10 -10 20 20" aria-hidden="true">${shapeMarkup(FACTIONS[k].shape, FACTIONS[k].fill)}</svg>`);
+  return ` <span class="faction-order" role="img" aria-label="${esc(keys.map((k) => FACTIONS[k].name).join(", "))}">${symbols.join("")}</span>`;
+}
+
 export function hand(view, ui = {}) {
   // Cuba Libre has no hands: the current and next cards' texts (public), and a faction's own
   // Deception markers (the variant's private information)
@@ -278,7 +288,7 @@ export function hand(view, ui = {}) {
   for (const [what, id, name] of [[t("Current card"), view.current_card, view.current_title], [t("Next card"), view.next_card, view.next_title]]) {
     if (id === null || id === undefined) continue;
     const c = cardOf(ui.cards, id);
-    out.push(`<div class="card"><b>${esc(what)}: ${esc(id)}. ${esc(term(c?.name ?? name ?? ""))}</b>`
+    out.push(`<div class="card"><b>${esc(what)}: ${esc(id)}. ${esc(term(c?.name ?? name ?? ""))}</b>${factionOrder(c?.order)}`
       + `${c?.text ? `<div class="card-text" style="white-space:pre-line">${esc(term(c.text))}</div>` : ""}</div>`);
   }
   const dec = view.deception?.[view.role];
