@@ -372,7 +372,7 @@ def test_on_a_phone_the_pinned_prompt_takes_at_most_a_quarter_of_the_screen(brow
 def test_cards_in_the_hand_read_as_cards(page: Any, server: Any) -> None:
     """Issue 33 item 8: a 1989 card in the hand says whose event it carries, * when the event
     removes it, and its Ops, as the game names it ("#15 Honecker* (3 Ops, Communist)"), with the
-    side's symbol; Cuba Libre's current and next cards show their faction order as the four
+    side's symbol and its period ("Early Year"); Cuba Libre's current and next cards show their faction order as the four
     faction symbols, in order."""
     made = all_human(server, "1989")
     page.goto(made["seats"]["communist"]["url"])
@@ -380,6 +380,8 @@ def test_cards_in_the_hand_read_as_cards(page: Any, server: Any) -> None:
     heads = page.locator("#hand .card b").all_inner_texts()
     assert heads and all(re.fullmatch(r"#\d+ .+\*? \((\d Ops?, (Democrat|Communist|both sides)|scoring)\)", h) for h in heads), heads
     assert page.locator("#hand .card svg.side-mark").count() >= 1
+    assert set(page.locator("#hand .card .period").all_inner_texts()) <= {"Early Year", "Middle Year", "Late Year"}
+    assert page.locator("#hand .card .period").count() == len(heads)
     made = all_human(server, "cuba-libre", options={"short": True})
     page.goto(made["seats"]["govt"]["url"])
     page.wait_for_selector("#hand .faction-order")

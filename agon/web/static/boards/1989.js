@@ -270,6 +270,7 @@ export function draw(svg, view, layout, ui = {}) {
 }
 
 const SIDE_WORDS = { democrat: "Democrat", communist: "Communist", both: "both sides" }; // the game's terms
+const PERIOD = { early: "Early", middle: "Middle", late: "Late" }; // a card's period, terms of the game
 
 /** "#15 Honecker* (3 Ops, Communist)": the game's own label of a card (its catalogue translates it). */
 function cardHead(c) {
@@ -291,7 +292,8 @@ export function hand(view, ui = {}) {
     const head = c ? cardHead(c) : `${cid}. ${cardTitle(cid, layout, ui.cards)}`;
     const mark = SIDE[c?.side] ? `<svg class="side-mark" width="14" height="14" viewBox="-10 -10 20 20" aria-hidden="true">`
       + `${shapeMarkup(SIDE[c.side].shape, SIDE[c.side].fill)}</svg> ` : "";
-    return `<div class="card" data-target="${esc(key)}" tabindex="0">${mark}<b>${esc(head)}</b>`
+    const period = PERIOD[c?.period] ? ` <small class="period">${esc(t("{period} Year", { period: PERIOD[c.period] }))}</small>` : "";
+    return `<div class="card" data-target="${esc(key)}" tabindex="0">${mark}<b>${esc(head)}</b>${period}`
       + `${!c && ops !== undefined ? ` <small>${esc(t("{ops} Ops", { ops }))}</small>` : ""}`
       + `${c?.text ? `<div class="card-text">${esc(term(c.text))}</div>` : ""}</div>`;
   };
