@@ -206,7 +206,7 @@ def test_every_kind_of_prompt_met_is_translated(browser: Any, server: Any, game:
         contexts[lang] = browser.new_context(viewport={"width": 1400, "height": 900}, base_url=server.base)
         contexts[lang].add_init_script(f"localStorage.setItem('agon.lang', '{lang}')")
     try:
-        for token, kind in decision_points(server, made, random.Random(SEED), wanted=12, most=250):
+        for token, kind in decision_points(server, made, random.Random(SEED), wanted=8, most=200):
             english = patient(server, f"/api/matches/{made['id']}", token=token)["prompt"]["text"]
             for lang, context in contexts.items():
                 opened = context.new_page()
