@@ -48,7 +48,7 @@ from agon.engine.errors import AgonError, IllegalAction, UnknownGame
 from agon.engine.log import LogEntry, SharedList
 from agon.engine.options import OptionSpec
 from agon.engine.rng import KeyedRng, RandomSource, Rng, make_rng
-from agon.engine.text import _UNDO_LABEL, ENGLISH, NOBODY, NOTE, WAITING, Text, Translator, as_text
+from agon.engine.text import _UNDO_LABEL, ENGLISH, NOBODY, NOTE, UNDONE, WAITING, Text, Translator, as_text
 
 ENGINE_VERSION = "0.3.0"
 # engine versions whose digests this one reproduces (0.2.0: the whole state; 0.3.0: its log as
@@ -588,7 +588,8 @@ class State(ABC):
         h = hashlib.sha256(blob.encode())
         h.update(repr(self._entries()).encode())  # plain values: a stable repr
         # the log as read in English: the same words give the same digest however a game builds them
-        h.update(repr([(e.message(), e.to) for e in self._log]).encode())
+        # (but for undo's line: a move taken back leaves the game where it was, as its record replays)
+        h.update(repr([(e.message(), e.to) for e in self._log if e.text != UNDONE]).encode())
         return h.hexdigest()[:16]
 
     def _digest_snapshot(self) -> Any:
@@ -617,6 +618,7 @@ class State(ABC):
         self.become(snapshot)
         self._undo = stack
         self.undo_enabled = True
+        self.say(UNDONE, role=self.game.role_name(role))  # the other seats saw the move: say it is gone
 
     # -- helpers for games ---------------------------------------------------------------------
 

@@ -61,8 +61,9 @@ _UNDO_LABEL = Text("Undo your last action")
 WAITING = "Waiting for {active}."
 NOBODY = Text("nobody")
 NOTE = "{role}: {note}"
+UNDONE = "{role} took back a move."  # the log line of an undo, for every seat to read
 # the engine's own words, the same in every game: the interface catalogue translates them
-ENGINE_MESSAGES = (_UNDO_LABEL.template, WAITING, NOBODY.template, NOTE)
+ENGINE_MESSAGES = (_UNDO_LABEL.template, WAITING, NOBODY.template, NOTE, UNDONE)
 
 
 def _arg_json(value: Any) -> Any:

@@ -29,7 +29,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from agon.server import api
+from agon.server import api, rules_pages
 from agon.server.bots import BotPool
 from agon.server.faults import DATABASE_ERRORS, Outage, is_outage, probe
 from agon.server.freshness import Freshness
@@ -393,6 +393,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.agon = ctx
     app.include_router(api.router)
     app.include_router(api.pages)
+    app.include_router(rules_pages.router)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, err: ApiError) -> api.JSON:

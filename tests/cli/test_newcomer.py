@@ -57,7 +57,7 @@ def test_item_8_a_saved_game_keeps_its_seats_and_loads_without_the_game_name(mon
     # 16.6: a mid-game record says that it holds the seed and so every hand
     assert "holds the seed" in out and "every hand" in out
     code, out = run(monkeypatch, capsys, ["play", "--load", str(save)], "q\n")
-    assert code == 0 and "red = human, white = opposition" in out
+    assert code == 0 and "Petrograd Soviet (Red) (red) = human, Provisional Government (White) (white) = opposition" in out
 
 
 def test_item_8_a_record_of_another_game_is_refused(monkeypatch, capsys, tmp_path):
@@ -138,7 +138,7 @@ def test_item_11_handing_over_clears_the_scrollback_too():
 
 def test_item_11_hot_seat_shows_private_lines_to_the_person_at_the_keyboard_only(monkeypatch, capsys):
     code, out = run(monkeypatch, capsys, ["play", "dual-powers", "--players", "2", "--seed", "3"], "1\n\n1\n\nq\n")
-    reds = out.index("Pass the keyboard to white")
+    reds = out.index("Pass the keyboard to Provisional Government (White)")
     assert code == 0 and out.count("Your Secret Objective:") == 2
     red_line = next(line for line in out.splitlines() if "Your Secret Objective:" in line)
     assert out.index(red_line) < reds and red_line not in out[reds:]
@@ -156,7 +156,7 @@ def test_item_5_the_board_is_drawn_again_after_the_solo_opposition_moves(monkeyp
     argv = ["play", "dual-powers", "--players", "1", "--side", "white", "--difficulty", "3", "--seed", "5"]
     code, out = run(monkeypatch, capsys, argv, "6\n1\n2\nq\n")  # play a card, recruit, a unit: the Opposition moves
     assert code == 0 and "The Opposition" in out
-    assert out.count("Revolution 1917 — white") == 2
+    assert out.count("Revolution 1917 — Provisional Government (White)") == 2
 
 
 def test_item_1_card_command_reads_a_card_in_full(monkeypatch, capsys):

@@ -7,7 +7,7 @@ import json
 import pytest
 
 import agon
-from agon.engine import Action, IllegalAction, ReplayError, Rng, log_lines
+from agon.engine import Action, IllegalAction, ReplayError, Rng, log_lines, replay
 from agon.testing import fuzz
 from tests.engine import toy  # noqa: F401 - registers high-card
 
@@ -88,6 +88,21 @@ def test_undo_back_to_the_last_reveal_only():
     state.apply("south", Action("bet", 1))
     with pytest.raises(IllegalAction):
         state.apply("north", Action("undo"))
+
+
+def test_an_undo_is_said_in_the_log_for_every_seat():
+    """Issue 33: an undo took the move's lines out of the log and said nothing, so the other seat
+    saw its opponent's move vanish. The line it leaves changes neither the position's digest nor
+    the record (a taken-back move leaves the game where it was)."""
+    state = agon.load(GAME).new(seed=5)
+    state.undo_enabled = True
+    before = state.digest()
+    state.apply("north", Action("bet", 2))
+    state.apply("north", Action("undo"))
+    for viewer in ("north", "south", None):
+        assert log_lines(state.view(viewer)["log"])[-1] == "north took back a move."
+    assert state.digest() == before
+    assert replay(state.record()).digest() == state.digest()
 
 
 def test_determinize_keeps_what_the_role_knows():

@@ -176,9 +176,12 @@ def test_undo_through_the_actions_endpoint(client):
         raise AssertionError("1989 seed 3 never offered undo in 40 actions")
     back = client.post(f"{url}/actions", headers=auth(tokens[role]),
                        json={"version": after["version"], "verb": "undo", "arg": None, "log": "new"}).json()
-    assert back["view"] == before["view"] and back["version"] == after["version"] + 1
+    # the position as it was, and a log line that says a move was taken back (issue 33)
+    undone = {**before["view"], "log": [*before["view"]["log"], {"text": "{role} took back a move.", "args": {"role": "Communist"}}]}
+    assert role == "communist"
+    assert back["view"] == undone and back["version"] == after["version"] + 1
     assert back["log_from"] == 0  # an undo takes log lines away: the answer carries the whole log
-    assert client.get(url, headers=auth(tokens[role])).json()["view"] == before["view"]
+    assert client.get(url, headers=auth(tokens[role])).json()["view"] == undone
 
 
 def test_pages_and_static_files(client, tmp_path):

@@ -52,7 +52,7 @@ def test_bot_moves_are_pushed_with_thinking(client):
     with client.websocket_connect(f"/api/matches/{made['id']}/live") as ws:
         ws.send_text(json.dumps({"token": token}))
         first = ws.receive_json()
-        assert first["seats"]["white"] == {"kind": "bot", "bot": "random", "name": "white"}
+        assert first["seats"]["white"] == {"kind": "bot", "bot": "random", "name": "Provisional Government (White)"}
         versions = [first["version"]]
         for _ in range(6):
             state = client.get(f"/api/matches/{made['id']}", headers=auth(token)).json()

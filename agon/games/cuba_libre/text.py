@@ -236,6 +236,8 @@ def label(g: Any, action: Action) -> str | Text:
         if carry:
             return msg("Move {piece} from {space} carrying a Cash marker", piece=piece, space=arg[0])
         return msg("Move {piece} from {space}", piece=piece, space=arg[0])
+    if verb == "to" and isinstance(arg, str):
+        return Text(_destination(g), {"0": arg})
     if verb == "space" and g.stack:
         fr = g.stack[-1]
         what = OP_TITLES.get(fr.get("op", ""), "") if fr["k"] == "op" else ""
@@ -243,9 +245,19 @@ def label(g: Any, action: Action) -> str | Text:
     return _worded(verb, arg)
 
 
+# a destination ("to") in the words of the step that asks for it: Transport (CL 4.2.1), Reprisal's
+# relocation (CL 4.2.3), the Redeploy phase (CL 6.4); an event's move otherwise
+_DESTINATION = {"transport": "Transport to {0}", "reprisal": "Relocate to {0}", "prop_redeploy": "Redeploy to {0}"}
+
+
+def _destination(g: Any) -> str:
+    frame = g.stack[-1] if g.stack else {}
+    return _DESTINATION.get(frame.get("sa") if frame.get("k") == "sa" else frame.get("k"), "Move to {0}")
+
+
 _CUBES = {"TT": "2 Troops", "TP": "a Troops and a Police cube", "PP": "2 Police"}
 _VERB_WORDS = {  # verb -> template over the action's words {0}, {1}, ... (places, pieces, factions named)
-    "civic": "Civic Action in {0}", "agitate": "Agitation in {0}", "to": "Redeploy to {0}", "from": "From {0}",
+    "civic": "Civic Action in {0}", "agitate": "Agitation in {0}", "from": "From {0}",
     "close": "Close the Casino in {0}", "assault": "Assault in {0}", "remove base": "Remove your Base in {0}",
     "remove": "Remove {1} in {0}", "place": "Place {1} in {0}", "borrow": "Use {1} in {0}",
     "guerrilla": "{1} in {0}", "return": "{1} in {0} (it was the Syndicate one)",

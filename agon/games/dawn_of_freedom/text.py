@@ -389,6 +389,7 @@ def terms() -> list[str]:
     for name, words in POWER_TEXTS.items():
         out += [name, words.short, words.text]
     out += [*TST_NAMES[D], *TST_NAMES[C]]
+    out += ["Early", "Middle", "Late"]  # a card's period (the web page's hand names it)
     out += [f"Prudence on the {side}" for side in NAMES] + [f"Stand Fast ({side})" for side in NAMES]
     out += [f"Foreign Currency Debt Burden ({n})" for n in COUNTRY_NAMES if n != "Romania"]
     out += [*OPTION_WORDS, *(str(_capital(w)) for w in OPTION_WORDS), *COUNTRY_NAMES]

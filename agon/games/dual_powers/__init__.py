@@ -73,7 +73,9 @@ class DualPowers(Game):
         return text.catalogue()
 
     def role_name(self, role: str) -> str:
-        return "the Opposition" if role == "opposition" else role  # the solo game's winner that holds no seat
+        # the sides as the rulebook names them (DP R0); the Opposition: the solo game's winner that holds no seat
+        return ROLE_NAMES.get(role, role)
 
 
+ROLE_NAMES = {"red": "Petrograd Soviet (Red)", "white": "Provisional Government (White)", "opposition": "the Opposition"}
 GAME = DualPowers()

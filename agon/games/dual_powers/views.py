@@ -50,8 +50,9 @@ def _marker(s: DualPowersState, m: int) -> dict[str, Any]:
 
 
 def knows_so(s: DualPowersState, viewer: str | None, side: int) -> bool:
-    """Whether `viewer` may see `side`'s Secret Objective (R0.10, R2.3, S3.3)."""
-    if s.so_up[side]:
+    """Whether `viewer` may see `side`'s Secret Objective (R0.10, R2.3, S3.3); everybody, once the
+    game is over (a win at once by R6.1 / S10.1 skips the reveal: nothing is left to hide)."""
+    if s.so_up[side] or s.phase == "over":
         return True
     if viewer is None or s.solo:
         return False

@@ -106,7 +106,8 @@ export class BoardHost {
    * not this seat's turn). */
   draw(view, ui, actions) {
     this.view = view;
-    this.ui = { role: ui.role ?? null, cards: this.board.cards, seats: ui.seats || {} };
+    // the layout goes with the hand too: a fresh page draws the hand before any board (issue 33)
+    this.ui = { role: ui.role ?? null, cards: this.board.cards, seats: ui.seats || {}, layout: this.board.layout };
     this.closeMenu();
     this.targets = new Map();
     this.relabel();
@@ -245,7 +246,9 @@ function show(value) {
   if (value === null) return t("none");
   if (value === true) return t("yes");
   if (value === false) return t("no");
-  return typeof value === "string" ? term(value) : String(value);
+  if (typeof value !== "string") return String(value);
+  const named = term(value);
+  return named === value && /^[a-z0-9]+(_[a-z0-9]+)+$/.test(value) ? value.replace(/_/g, " ") : named; // an id in words
 }
 
 /** A view's key as a heading: its words (a key is an identifier of the game's view, not a term:
@@ -261,9 +264,12 @@ function keyName(key) {
 export function summary(view) {
   const rows = [];
   for (const [key, value] of Object.entries(view || {})) {
-    if (SKIP.has(key)) continue;
+    if (SKIP.has(key) || (key.endsWith("_label") && key.slice(0, -6) in view)) continue;
     const name = keyName(key);
-    if (scalar(value)) rows.push([name, show(value)]);
+    // an id with a "<key>_label" twin ("MAY_JUN", "May-June") shows as its label (issue 33)
+    const label = view[key + "_label"];
+    if (scalar(value) && typeof label === "string") rows.push([name, show(label)]);
+    else if (scalar(value)) rows.push([name, show(value)]);
     else if (value && typeof value === "object" && !Array.isArray(value)) {
       const entries = Object.entries(value);
       if (entries.length && entries.length <= 12 && entries.every(([, v]) => scalar(v))) {

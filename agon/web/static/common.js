@@ -336,13 +336,38 @@ export function logText(line) {
   return line && typeof line === "object" ? tx(line) : String(line ?? "");
 }
 
+// -- rule ids: links to the rules reference (/rules/{game}, agon/server/rules_pages.py) ----------
+
+// a rule id as the games cite them: "3.2.3", "R3.4.5", "IC-9.4", "IC-V.4" (the server's RULE_ID)
+const RULE_ID = /\b(?:[A-Z]{1,3}-)?(?:[A-Z]?\d+|[A-Z])(?:\.\d+)+\b/g;
+
+/** The rules reference of `game` in the page's language, at `ruleId` if given. */
+export function rulesUrl(game, ruleId = null) {
+  return "/rules/" + encodeURIComponent(game) + "?lang=" + language() + (ruleId ? "#rule-" + ruleId : "");
+}
+
+/** `text` as nodes, each rule id in it a link to the reference of `game` (no game: plain text). */
+export function withRuleLinks(text, game) {
+  const value = String(text ?? "");
+  if (!game) return [value];
+  const out = [];
+  let at = 0;
+  for (const found of value.matchAll(RULE_ID)) {
+    out.push(value.slice(at, found.index));
+    out.push(h("a", { class: "rule-link", href: rulesUrl(game, found[0]), target: "_blank", rel: "noopener" }, found[0]));
+    at = found.index + found[0].length;
+  }
+  out.push(value.slice(at));
+  return out.filter((part) => part !== "");
+}
+
 const NOTE = "{role}: {note}"; // the engine's template of a bot's note (State._note_line)
 
 /**
  * The log, newest first. A line "role: ..." of a bot seat is the note the bot gave for its
  * action (the Non-Player rule step that fired): shown apart, in its own style.
  */
-export function renderLog(el, lines, seatsOf) {
+export function renderLog(el, lines, seatsOf, game = null) {
   clear(el);
   const bots = Object.entries(seatsOf || {})
     .filter(([, seat]) => seat && seat.kind !== "human")
@@ -357,9 +382,9 @@ export function renderLog(el, lines, seatsOf) {
     if (who) {
       const said = structured ? line.args.note : String(line).slice(who.length + 2);
       const note = t("{role}: {note}", { role: raw(roleName(who)), note: said ?? "" }); // a note is a term or a Text
-      el.append(h("li", { class: "note" }, h("span", { class: "tag" }, t("rule step")), " ", note));
+      el.append(h("li", { class: "note" }, h("span", { class: "tag" }, t("rule step")), " ", withRuleLinks(note, game)));
     } else {
-      el.append(h("li", {}, logText(line)));
+      el.append(h("li", {}, withRuleLinks(logText(line), game)));
     }
   }
   if (!list.length) el.append(h("li", { class: "empty" }, t("Nothing has happened yet.")));

@@ -3,12 +3,13 @@
 // holds seat tokens for, with a badge on those where it is your turn.
 
 import {
-  api, botName, catalogueTerm, clear, forgetSeat, h, language, linkField, listNames, onLanguage, raw, rememberSeat, roleName, seats,
-  setRoleNames, setupLanguage, t, term, useGame,
+  api, botName, catalogueTerm, clear, forgetSeat, h, language, linkField, listNames, onLanguage, raw, rememberSeat, roleName, rulesUrl,
+  seats, setRoleNames, setupLanguage, t, term, useGame,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
+let ladder = {}; // game id -> {bot, seconds, random: [won, played], greedy: [won, played]} (static/ladder.json)
 let created = null; // [game, answer] of the match created last, shown again in another language
 const titles = new Map(); // game id -> its title in the page's language (from that game's catalogue)
 
@@ -162,7 +163,7 @@ async function showSeats(keep = false) {
   box.dataset.game = game.id;
   roles.forEach((role, index) => {
     const id = "seat-" + role;
-    const fallback = index === 0 ? "human" : defaults[role] || game.bots[0] || "human";
+    const fallback = index === 0 ? "human" : opponent(game, defaults[role]);
     const chosen = previous[role]?.value || fallback;
     const select = h(
       "select",
@@ -172,6 +173,27 @@ async function showSeats(keep = false) {
     );
     box.append(h("div", { class: "field seat" }, h("label", { for: id }, roleName(role)), select));
   });
+}
+
+/** The bot a seat gets unless chosen: the game's own default where it is a rulebook automaton (Cuba
+ * Libre's Non-players), else the strongest bot a person can wait for (the ladder's, 1 s a move). */
+function opponent(game, fallback) {
+  const strongest = ladder[game.id]?.bot;
+  if (strongest && game.bots.includes(strongest) && (!fallback || fallback === "random")) return strongest;
+  return fallback || game.bots[0] || "human";
+}
+
+/** What the lobby says of the default opponent's strength, from the strength ladder (docs/bots.md). */
+function showStrength(game) {
+  const known = ladder[game.id];
+  $("strength").hidden = !known;
+  if (!known) return;
+  const [beatRandom, ofRandom] = known.random;
+  const [beatGreedy, ofGreedy] = known.greedy;
+  $("strength").textContent = t(
+    "The bots' seats default to {bot}, the strongest bot here ({seconds} s a move): in agon's strength ladder it won {won_random} of {random} games against the random bot and {won_greedy} of {greedy} against greedy.",
+    { bot: raw(botName(known.bot)), seconds: known.seconds, won_random: beatRandom, random: ofRandom, won_greedy: beatGreedy, greedy: ofGreedy },
+  );
 }
 
 async function create(event) {
@@ -281,6 +303,8 @@ function redraw() {
   $("seed").placeholder = t("random");
   if (!games.length) return;
   const game = currentGame();
+  $("rules-link").href = rulesUrl(game.id);
+  showStrength(game);
   showOptions(shown === game.id);
   shown = game.id;
   loadTitles();
@@ -290,8 +314,10 @@ function redraw() {
 
 async function start() {
   const lang = setupLanguage(new URLSearchParams(location.search).get("game"));
+  const strengths = api("/static/ladder.json").catch(() => ({}));
   try {
     games = normalizeGames(await api("/api/games"));
+    ladder = (await strengths) || {};
   } catch (err) {
     await lang;
     $("lobby-error").textContent = t("The games cannot be listed: {reason}", { reason: raw(err.message) });

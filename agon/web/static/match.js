@@ -3,8 +3,8 @@
 // websocket (reconnecting by itself). Works after a reload: the token stays in the URL fragment.
 
 import {
-  actionLabel, api, botName, clear, describeResult, h, listNames, logText, onLanguage, promptText, raw, rememberSeat, renderLog, roleName, seats, setText,
-  setRoleNames, setupLanguage, t, term,
+  actionLabel, api, botName, clear, describeResult, h, listNames, logText, onLanguage, promptText, raw, rememberSeat, renderLog, roleName, rulesUrl,
+  seats, setText, setRoleNames, setupLanguage, t, term, withRuleLinks,
 } from "./common.js";
 import { BoardHost, fullText, loadBoard, summary, tree } from "./board.js";
 
@@ -52,6 +52,8 @@ class MatchPage {
   /** The state shown, drawn again (in another language). */
   redraw() {
     if (!this.state) return;
+    $("rules-link").href = rulesUrl(this.state.game);
+    $("rules-link").textContent = t("Rules");
     const state = this.state;
     this.shown = null;
     this.state = null;
@@ -119,13 +121,17 @@ class MatchPage {
     this.renderPrompt(state, prompt, actions);
     this.renderStatus(state, role, prompt);
     this.renderPlayers(state, role);
-    renderLog($("log"), state.view.log, state.seats);
+    renderLog($("log"), state.view.log, state.seats, state.game);
     clear($("fulltext")).append(fullText(state.view));
   }
 
   welcome(state, role) {
     const title = state.title || state.game;
     setText($("title"), term(title));
+    const rules = $("rules-link");
+    rules.hidden = false;
+    rules.href = rulesUrl(state.game);
+    rules.textContent = t("Rules");
     $("seat").textContent = role ? t("playing as {role}", { role: raw(roleName(role)) }) : t("watching");
     if (this.token) {
       rememberSeat({ match: this.id, token: this.token, role, game: state.game, title, url: location.pathname + location.hash });
@@ -159,7 +165,7 @@ class MatchPage {
       return;
     }
     $("prompt-h").textContent = t("Your choice");
-    $("prompt-text").textContent = promptText(prompt) || t("Choose an action.");
+    $("prompt-text").replaceChildren(...withRuleLinks(promptText(prompt) || t("Choose an action."), state.game));
     const targets = this.host ? this.host.targets : new Map();
     const onBoard = new Set([...targets.values()].flat());
     const undo = actions.filter((a) => a.verb === "undo");
@@ -333,11 +339,27 @@ function replayLink(id) {
   return h("a", { class: "button", href: "/replay/" + encodeURIComponent(id) }, t("Open the replay viewer"));
 }
 
+/** The skip link moves the focus without following its href: the URL fragment holds the seat's
+ * token, and "#prompt-panel" in its place would reopen the page as an unknown seat (issue 33). */
+function keepTheFragment() {
+  for (const link of document.querySelectorAll("a.skip")) {
+    link.addEventListener("click", (event) => {
+      event.preventDefault();
+      const target = document.getElementById(link.getAttribute("href").slice(1));
+      if (target) target.focus();
+    });
+  }
+}
+
 const match = location.pathname.match(/^\/m\/([^/]+)/);
+keepTheFragment();
 if (match) {
   const token = decodeURIComponent(location.hash.replace(/^#/, ""));
   new MatchPage(decodeURIComponent(match[1]), token).start();
-  window.addEventListener("hashchange", () => location.reload());
+  // another token pasted into the address opens that seat; an element's id is no token
+  window.addEventListener("hashchange", () => {
+    if (!document.getElementById(location.hash.slice(1))) location.reload();
+  });
 } else {
   setupLanguage().then(() => setText($("title"), t("No match in this address")));
 }

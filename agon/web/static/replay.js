@@ -143,7 +143,7 @@ class Replay {
     if (this.host.ok) clear($("facts")).append(summary(data.view));
     else clear($("board").querySelector(".no-board-view") || $("board").appendChild(h("div", { class: "no-board-view" }))).append(tree(data.view));
     $("facts").closest(".panel").hidden = !this.host.ok;
-    renderLog($("log"), data.view.log, seats);
+    renderLog($("log"), data.view.log, seats, data.view.game);
     clear($("fulltext")).append(fullText(data.view));
   }
 }

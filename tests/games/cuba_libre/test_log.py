@@ -107,3 +107,46 @@ def test_cash_awaiting_its_holders_choice_is_still_in_its_space():
     g.cash[0] = -1
     describe(g, before)
     assert lines(g, n) == ["Cash removed from Havana (Syndicate)."]
+
+
+def test_transport_destinations_say_transport_and_its_log_agrees_in_number():
+    """Issue 33: a Transport destination was labelled "Redeploy to ..." (CL 4.2.1 is no Redeploy);
+    the move of 2 Troops reads "2 Troops move" in the log."""
+    from agon.engine import Action
+
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "havana", troop=5)
+    start(g, GOVT)
+    act(g, "operation", "train")
+    act(g, "activity", "transport")
+    act(g, "space", "Havana")
+    assert str(g.label(Action("to", "Oriente"))) == "Transport to Oriente"
+    act(g, "to", "Oriente")
+    assert str(g.label(Action("troops", 2))) == "Move 2 Troops"
+    n = len(g._log)
+    act(g, "troops", 2)
+    assert "2 Troops move from Havana to Oriente." in lines(g, n)
+
+
+def test_a_reprisal_destination_says_relocate_and_a_redeploy_one_redeploy():
+    """CL 4.2.3: Reprisal relocates a Guerrilla; CL 6.4: the Redeploy phase redeploys."""
+    from agon.engine import Action
+
+    g = blank()
+    g.res[GOVT] = 10
+    put(g, "matanzas", troop=3, m26_u=1)
+    start(g, GOVT)
+    act(g, "operation", "sweep")
+    act(g, "activity", "reprisal")
+    act(g, "space", "Matanzas")
+    act(g, "relocate", "m26_u")
+    assert str(g.label(Action("to", "Las Villas"))) == "Relocate to Las Villas"
+    g2 = blank()
+    put(g2, "havana", troop=1, police=1)
+    put(g2, "pinar_del_rio", troop=3)  # no Base: its Troops must redeploy
+    g2.stack = []
+    g2.push("prop_redeploy", GOVT)
+    g2._run()
+    act(g2, "move", ("Pinar del Río", "troop"))
+    assert str(g2.label(Action("to", "Havana"))) == "Redeploy to Havana"

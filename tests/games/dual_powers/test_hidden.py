@@ -101,7 +101,12 @@ def test_undo_restores_the_state_after_an_own_non_random_action() -> None:
     s.apply("red", s.legal_actions("red")[0])
     assert ("undo", None) in s.legal_actions("red")
     s.apply("red", ("undo", None))
-    assert _fields(s) == before and s.snapshot() == snap
+    after = s.snapshot()
+    undone = {"text": "{role} took back a move.", "args": {"role": "Petrograd Soviet (Red)"}}
+    for view in [*after["views"].values(), after["spectator"]]:  # every seat reads that a move was taken back
+        assert view["log"][-1] == undone
+        view["log"] = view["log"][:-1]
+    assert _fields(s) == before and after == snap
 
 
 def test_undo_stops_where_a_card_was_drawn() -> None:
@@ -110,3 +115,23 @@ def test_undo_stops_where_a_card_was_drawn() -> None:
     s.phase, s.ctx, s.cur = "extra", "xturn", RED
     s.apply("red", ("extra", "draw"))
     assert ("undo", None) not in s.legal_actions(s.active[0])
+
+
+def test_secret_objectives_are_face_up_once_the_game_is_over() -> None:
+    """Issue 33: a game won at once on the Support track (R6.1, R4.4.2: no reveal) left the
+    loser's Secret Objective face down for good. At game over there is nothing left to hide:
+    every view, a spectator's too, shows both objectives."""
+    ended_face_down = 0
+    for seed in range(12, 18):
+        s = new(seed)
+        chooser = Rng(seed)
+        while not s.is_over:
+            role = s.active[0]
+            legal = s.legal_actions(role)
+            s.apply(role, legal[chooser.below(len(legal))])
+        ended_face_down += not all(s.so_up)
+        for viewer in ("red", "white", None):
+            for side, card in zip(("red", "white"), s.so, strict=True):
+                shown = s.view(viewer)["sides"][side]["secret_objective"]
+                assert shown == (CARD_LABEL[card] if card >= 0 else None), (seed, viewer, side)
+    assert ended_face_down, "no game of these seeds ended before the reveal (R6.1)"

@@ -43,6 +43,9 @@ COS = math.cos(math.radians(48.0))
 MAP_X, MAP_Y = 20, 20
 
 
+# countries whose "in power" line goes under the name: beside it, it ran under spaces (issue 33)
+POWER_BELOW = ("Czechoslovakia", "Hungary")
+
 def project(lat: float, lon: float) -> tuple[float, float]:
     return MAP_X + W / 2 + (lon - LON0) * COS * K, MAP_Y + H / 2 + (LAT0 - lat) * K * SQUASH
 
@@ -96,6 +99,8 @@ def main() -> None:
     for c in tables["countries"]:
         x, y = pos[c["name"]]
         out["countries"][c["name"]] = {"abbr": c["abbr"], "x": round(x), "y": round(y), "w": LABEL_W, "h": LABEL_H}
+        if c["name"] in POWER_BELOW:
+            out["countries"][c["name"]]["power"] = "below"
     (PKG / "layout.json").write_text(json.dumps(out, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     print("wrote", PKG / "layout.json", out["viewBox"])
 

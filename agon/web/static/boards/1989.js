@@ -2,8 +2,8 @@
 // the VP, turn, action round and Tiananmen Square tracks, the card piles and the power struggle.
 // Support Points: Democrat = blue square, Communist = vermillion circle; filled when that side
 // controls the space, outlined otherwise.
-import { raw, t, term } from "../i18n.js";
-import { COLORS, cardOf, clear, el, esc, fit, legendRow, panel, rows, shape, stack, target, text, track } from "./svg.js";
+import { raw, t, term, tx } from "../i18n.js";
+import { COLORS, cardOf, clear, el, esc, fit, legendRow, panel, rows, shape, shapeMarkup, stack, target, text, track } from "./svg.js";
 
 // a side's name is drawn in the page's language: SIDE.democrat.name reads the catalogue each time
 const SIDE = {
@@ -147,7 +147,11 @@ function drawCountryLabels(svg, view, layout) {
     // (bold capitals are about 1.3 average letters wide each)
     text(g, info.x + 30, info.y + 6, label, { "font-size": fit(label.length * 1.3, info.x + 26, 16), "font-weight": "bold",
       fill: "#4a4538", "text-anchor": "end" });
-    if (power) {
+    if (power && info.power === "below") {  // a line of its own under the name, where spaces crowd beside it
+      const s = SIDE[power];
+      shape(g, s.shape, info.x + 22, info.y + 21, 7, s.fill);
+      text(g, info.x + 10, info.y + 26, t("{side} in power", { side: raw(s.name) }), { "font-size": 13, fill: "#333", "text-anchor": "end" });
+    } else if (power) {
       const s = SIDE[power];
       shape(g, s.shape, info.x + 44, info.y, 8, s.fill);
       text(g, info.x + 56, info.y + 5, t("{side} in power", { side: raw(s.name) }), { "font-size": 13, fill: "#333" });
@@ -251,10 +255,7 @@ function drawSide(svg, view, layout) {
   rows(svg, { ...b.effects, x: b.effects.x + half }, shown.slice(per), { ...OPTS, max: Math.floor(half / 7.4) });
 }
 
-let lastLayout = {}; // hand() gets no layout; it names cards from the one draw() last used
-
 export function draw(svg, view, layout, ui = {}) {
-  lastLayout = layout;
   clear(svg, layout.viewBox);
   el("rect", { x: 0, y: 0, width: layout.viewBox[2], height: layout.viewBox[3], fill: "#f7f4ea" }, svg);
   drawCountries(svg, view, layout);
@@ -268,15 +269,32 @@ export function draw(svg, view, layout, ui = {}) {
   drawSide(svg, view, layout);
 }
 
+const SIDE_WORDS = { democrat: "Democrat", communist: "Communist", both: "both sides" }; // the game's terms
+const PERIOD = { early: "Early", middle: "Middle", late: "Late" }; // a card's period, terms of the game
+
+/** "#15 Honecker* (3 Ops, Communist)": the game's own label of a card (its catalogue translates it). */
+function cardHead(c) {
+  if (c.kind === "scoring") return tx({ text: "#{n} {card} (scoring)", args: { n: c.id, card: c.name } });
+  const args = { n: c.id, card: c.name, ops: c.ops, side: SIDE_WORDS[c.side] ?? "both sides" };
+  const [one, other] = c.removed_after_event
+    ? ["#{n} {card}* ({ops} Op, {side})", "#{n} {card}* ({ops} Ops, {side})"]
+    : ["#{n} {card} ({ops} Op, {side})", "#{n} {card} ({ops} Ops, {side})"];
+  return tx({ text: one, plural: other, count: "ops", args });
+}
+
 export function hand(view, ui = {}) {
-  const layout = ui.layout ?? lastLayout;
+  const layout = ui.layout ?? {}; // the host passes the board's layout
   const out = [];
   const cardRow = (cid, key) => {
     const c = cardOf(ui.cards, cid);
-    const title = cardTitle(cid, layout, ui.cards);
     const ops = layout.card_ops?.[String(cid)];
-    return `<div class="card" data-target="${esc(key)}" tabindex="0"><b>${esc(`${cid}. ${title}`)}</b>`
-      + `${ops !== undefined ? ` <small>${esc(t("{ops} Ops", { ops }))}</small>` : ""}`
+    // a card as the terminal names it: whose event, * (removed once its event is played), Ops
+    const head = c ? cardHead(c) : `${cid}. ${cardTitle(cid, layout, ui.cards)}`;
+    const mark = SIDE[c?.side] ? `<svg class="side-mark" width="14" height="14" viewBox="-10 -10 20 20" aria-hidden="true">`
+      + `${shapeMarkup(SIDE[c.side].shape, SIDE[c.side].fill)}</svg> ` : "";
+    const period = PERIOD[c?.period] ? ` <small class="period">${esc(t("{period} Year", { period: PERIOD[c.period] }))}</small>` : "";
+    return `<div class="card" data-target="${esc(key)}" tabindex="0">${mark}<b>${esc(head)}</b>${period}`
+      + `${!c && ops !== undefined ? ` <small>${esc(t("{ops} Ops", { ops }))}</small>` : ""}`
       + `${c?.text ? `<div class="card-text">${esc(term(c.text))}</div>` : ""}</div>`;
   };
   if (Array.isArray(view.hand)) {

@@ -3,7 +3,7 @@
 // Cash markers; the edge track (Resources, Aid, victory totals), cards, eligibility and Available forces.
 // Each faction has its own shape; Underground Guerrillas are outlined, Active ones filled.
 import { raw, t, term } from "../i18n.js";
-import { COLORS, cardOf, clear, el, esc, fit, legendRow, panel, rows, shape, stack, target, text, track } from "./svg.js";
+import { COLORS, cardOf, clear, el, esc, fit, legendRow, panel, rows, shape, shapeMarkup, stack, target, text, track } from "./svg.js";
 
 // names are drawn in the page's language: each getter reads the catalogue when it is drawn
 const FACTIONS = {
@@ -151,7 +151,10 @@ function drawSpace(svg, s, view, layout) {
     stroke: sp.control ? FACTIONS[sp.control]?.fill : "#555", "stroke-width": sp.control ? 4 : 1.5,
     class: "space-box" }, g);
   const info = s.kind === "ec" ? t("econ {n}", { n: sp.econ ?? "" }) : t("pop {n}", { n: sp.pop ?? "" });
-  text(g, x0 + 7, y0 + 17, term(s.name), { "font-size": 15, "font-weight": "bold", fill: "#222" });
+  // the name shrinks to leave the population its room (Greek names are longer: they overlapped it)
+  const name = term(s.name);
+  const room = s.w - 7 - 6 - info.length * 11 * 0.58 - 6;
+  text(g, x0 + 7, y0 + 17, name, { "font-size": fit(name.length * 1.3, room, 15), "font-weight": "bold", fill: "#222" });
   text(g, x0 + s.w - 6, y0 + 17, info, { "font-size": 11, fill: "#555", "text-anchor": "end" });
   // pieces: one shape per kind present, with its count, 7 to a row
   const entries = Object.entries(sp.pieces ?? {}).filter(([, n]) => n > 0);
@@ -268,6 +271,16 @@ export function draw(svg, view, layout, ui = {}) {
   drawTrack(svg, view, layout);
 }
 
+const BY_NAME = { Government: "govt", "26July": "m26", Directorio: "dr", Syndicate: "syndicate" }; // the catalogue's order
+
+/** A card's faction order as the four faction symbols, in order (named for a screen reader). */
+function factionOrder(order) {
+  const keys = String(order ?? "").split(",").map((name) => BY_NAME[name.trim()]).filter(Boolean);
+  if (keys.length !== 4) return "";
+  const symbols = keys.map((k) => `<svg width="18" height="18" viewBox="-10 -10 20 20" aria-hidden="true">${shapeMarkup(FACTIONS[k].shape, FACTIONS[k].fill)}</svg>`);
+  return ` <span class="faction-order" role="img" aria-label="${esc(keys.map((k) => FACTIONS[k].name).join(", "))}">${symbols.join("")}</span>`;
+}
+
 export function hand(view, ui = {}) {
   // Cuba Libre has no hands: the current and next cards' texts (public), and a faction's own
   // Deception markers (the variant's private information)
@@ -275,7 +288,7 @@ export function hand(view, ui = {}) {
   for (const [what, id, name] of [[t("Current card"), view.current_card, view.current_title], [t("Next card"), view.next_card, view.next_title]]) {
     if (id === null || id === undefined) continue;
     const c = cardOf(ui.cards, id);
-    out.push(`<div class="card"><b>${esc(what)}: ${esc(id)}. ${esc(term(c?.name ?? name ?? ""))}</b>`
+    out.push(`<div class="card"><b>${esc(what)}: ${esc(id)}. ${esc(term(c?.name ?? name ?? ""))}</b>${factionOrder(c?.order)}`
       + `${c?.text ? `<div class="card-text pre-line">${esc(term(c.text))}</div>` : ""}</div>`);
   }
   const dec = view.deception?.[view.role];

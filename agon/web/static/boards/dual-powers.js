@@ -36,8 +36,6 @@ const CONTROL_RING = { red: COLORS.vermillion, white: "#111" };
 const TINT = { red: "#f6d9cf", purple: "#eddcea", beige: "#efe6d2", white: "#f7f7f7", green: "#d7ecdf", blue: "#d6e6f3" };
 const LEADER = /^(Vladimir|Alexandra|Felix|Alexander|Lavr|Boris|Leon)\s/;
 
-let lastLayout = { cards: [] }; // hand() gets no layout; it reads cards from the one draw() last used
-
 function cardByLabel(layout, label) {
   return (layout.cards ?? []).find((c) => c.label === label);
 }
@@ -48,17 +46,20 @@ function objective(card) {
   return card === "hidden" ? t("face down") : term(card);
 }
 
+// a Leader card's special action: its id in the layout, its name a term of the game's catalogue
+const SPECIAL = { espionage: "Espionage", mobilize_protest: "Mobilize Protest", popular_agitation: "Popular Agitation" };
+
 function words(id) {
   const named = term(id);
   return named === id ? String(id).replace(/_/g, " ") : named;
 }
 
-function cardLine(c, layout = lastLayout) {
+function cardLine(c, layout) {
   if (!c) return "";
   const days = raw(c.days === 1 ? t("1 day") : t("{n} days", { n: c.days }));
   if (c.recruit === undefined) {
     const line = t("{card}: leader card ({side}), {days}", { card: raw(term(c.label)), side: raw(owner(c.side)), days });
-    return c.special ? `${line}, ${words(c.special)}` : line;
+    return c.special ? `${line}, ${SPECIAL[c.special] ? term(SPECIAL[c.special]) : words(c.special)}` : line;
   }
   return t("{card}: {district}, {days}, recruit {recruit}, {action}, {vp} VP", {
     card: raw(term(c.label)), district: raw(districtName(layout, c.district)), days, recruit: c.recruit,
@@ -173,7 +174,7 @@ function drawConnectionLabels(svg, view, layout) {
   }
 }
 
-function token(g, m, x, y) {
+function token(g, m, x, y, lower = false) {
   const o = OWNERS[m.owner] ?? OWNERS.neutral;
   const leader = m.leader ?? LEADER.test(m.name);
   const mark = el("g", { "data-target": `marker:${m.id}`, opacity: m.exhausted ? 0.55 : 1 }, g);
@@ -187,7 +188,8 @@ function token(g, m, x, y) {
   if (leader && LEADER.test(m.name)) {
     const named = term(m.name);
     const initials = named.split(" ")[1] ?? named;
-    text(mark, x, y + 32, initials.slice(0, 9), { "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: "#222" });
+    // names of leaders side by side go on alternate lines (they ran into each other)
+    text(mark, x, y + (lower ? 43 : 32), initials.slice(0, 9), { "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: "#222" });
   }
   if (m.exhausted) el("rect", { x: x - 15, y: y + 19, width: 30, height: 4, fill: "#111" }, mark);
 }
@@ -224,7 +226,7 @@ function drawDistrict(svg, d, view, layout) {
   });
   info.markers.forEach((m, i) => {
     const per = 6;
-    token(g, m, d.x - w / 2 + 30 + (i % per) * 46, d.y - h / 2 + 58 + Math.floor(i / per) * 50, layout);
+    token(g, m, d.x - w / 2 + 30 + (i % per) * 46, d.y - h / 2 + 58 + Math.floor(i / per) * 50, i % 2 === 1);
   });
 }
 
@@ -261,7 +263,7 @@ function drawSide(svg, view, layout) {
         t("Secret Objective: {card}", { card: raw(objective(info.secret_objective)) }),
         t("In supply: {n} marker(s)", { n: info.supply.length }),
         t("Played: {cards}", { cards: raw(list(info.played)) }),
-      ]);
+      ], PLAYED(b[side]));
     } else if (opp) {
       rows(svg, b[side], [
         t("Difficulty {difficulty}; stack {stack}, leader stack {leaders}", { difficulty: opp.difficulty, stack: opp.stack, leaders: opp.leader_stack }),
@@ -269,10 +271,14 @@ function drawSide(svg, view, layout) {
         t("Objective: {card}", { card: raw(opp.secret_objective ? objective(opp.secret_objective) : t("face down")) }),
         t("Unit pool: {pool}", { pool: opp.pool }),
         t("Played: {cards}", { cards: raw(list(opp.played ?? [])) }),
-      ]);
+      ], PLAYED(b[side]));
     }
   }
 }
+
+// a side panel's rows: the last ("Played: ...") goes on over two more lines, never past the panel's
+// edge (a character of 13 px text is about 7 px wide)
+const PLAYED = (spec) => ({ start: 38, size: 13, step: 16, max: Math.floor((spec.w - 16) / 7), wrap: 2 });
 
 // The markers in a side's supply, as tokens a recruit can name (fresh, controlled by their owner).
 function drawSupply(svg, spec, ids, view, layout) {
@@ -302,7 +308,6 @@ function drawRiver(svg, layout) {
 }
 
 export function draw(svg, view, layout, ui = {}) {
-  lastLayout = layout;
   clear(svg, layout.viewBox);
   el("rect", { x: 0, y: 0, width: layout.viewBox[2], height: layout.viewBox[3], fill: "#ece6d6" }, svg);
   drawRiver(svg, layout);
@@ -313,7 +318,7 @@ export function draw(svg, view, layout, ui = {}) {
 }
 
 export function hand(view, ui = {}) {
-  const layout = ui.layout ?? lastLayout;
+  const layout = ui.layout ?? { cards: [] }; // the host passes the board's layout
   const mine = view.sides?.[view.role ?? ui.role];
   if (!mine || !Array.isArray(mine.hand)) return "";
   const row = (label) => {

@@ -2,7 +2,7 @@
 // Favour cards left), the rounds and Intrigue tracks, the bank, the turn under way and every player's
 // board (cubes per guild, influence, Favours, Equilibrium cards). Players have a shape as well as a colour.
 import { roleName } from "../common.js";
-import { raw, t, term } from "../i18n.js";
+import { raw, t, term, tx } from "../i18n.js";
 import { COLORS, clear, el, esc, findCard, fit, legendRow, panel, rows, shape, target, text, track } from "./svg.js";
 
 const PLAYER_FILL = { purple: COLORS.purple, red: COLORS.vermillion, blue: COLORS.blue, green: COLORS.green, orange: COLORS.orange };
@@ -11,8 +11,6 @@ const GUILD_FILL = { red: "#f3c9bd", brown: "#e3d1b8", green: "#cfe8d6", blue: "
 const GUILD_INK = { red: "#8e2a08", brown: "#6b4a1f", green: "#0b5d3b", blue: "#124d80", purple: "#6a2b6e", black: "#111" };
 const CUBE_FILL = { 1: "#ffffff", 2: "#bdbdbd", 3: "#4a4a4a" };
 const CUBE_INK = { 1: "#111", 2: "#111", 3: "#fff" };
-
-let lastLayout = { card_names: {} }; // hand() gets no layout; it names cards from the one draw() last used
 
 function players(view) {
   return view.players ?? [];
@@ -30,6 +28,15 @@ function playerMark(g, view, role, x, y, r) {
 
 function guildName(layout, id) {
   return term(layout.guilds.find((g) => g.id === id)?.name ?? id);
+}
+
+/** A Guild Power card ("DB-a") as a player reads it: its guild and its value at this player count
+ * (IC-8.5), in the words of the game's labels ("{guild} +{n}"); "blank" is a blank vote. */
+function powerCard(id, view, layout) {
+  const [guild, variant] = String(id).split("-");
+  const n = layout.power_values?.[variant]?.[String(players(view).length)];
+  if (!variant || n === undefined) return term(id);
+  return tx({ text: "{guild} +{n}", args: { guild: raw(guildName(layout, guild)), n } });
 }
 
 /** What the page calls a player: the role's name, in the page's language. */
@@ -198,7 +205,8 @@ function drawTracks(svg, view, layout) {
       "font-weight": here ? "bold" : "normal" });
   });
   const markers = players(view).map((p, i) => ({ value: Math.min(p.intrigue, tr.intrigue.to), label: t("{player} Intrigue", { player: raw(who(p.role)) }),
-    shape: PLAYER_SHAPE[i % 5], fill: PLAYER_FILL[p.colour] ?? COLORS.grey, tag: p.intrigue > tr.intrigue.to ? `${who(p.role)} ${p.intrigue}` : who(p.role) }));
+    // the tag is the seat's number (the shape and colour say the rest): a name ran into the next cells
+    shape: PLAYER_SHAPE[i % 5], fill: PLAYER_FILL[p.colour] ?? COLORS.grey, tag: p.intrigue > tr.intrigue.to ? `${i + 1}: ${p.intrigue}` : String(i + 1) }));
   track(svg, { ...tr.intrigue, title: t("Intrigue") }, "track:intrigue", describe("track:intrigue", view, layout), markers);
 }
 
@@ -215,8 +223,9 @@ function drawInfo(svg, view, layout) {
   }
   list.push(t("Intrigue order (behind first): {order}", { order: raw((view.intrigue_order ?? []).map(who).join(" < ")) }));
   if (view.pile) list.push(t("Change of Era pile: {n} face down", { n: view.pile }));
-  if ((view.votes_shown ?? []).length) list.push(t("Votes shown: {votes}", { votes: raw(view.votes_shown.map(([r, c]) => `${who(r)} ${term(c)}`).join(", ")) }));
-  if ((view.neutral_shown ?? []).length) list.push(t("Neutral: {cards}", { cards: raw(view.neutral_shown.map(term).join(", ")) }));
+  const power = (c) => powerCard(c, view, layout);
+  if ((view.votes_shown ?? []).length) list.push(t("Votes shown: {votes}", { votes: raw(view.votes_shown.map(([r, c]) => `${who(r)} ${power(c)}`).join(", ")) }));
+  if ((view.neutral_shown ?? []).length) list.push(t("Neutral: {cards}", { cards: raw(view.neutral_shown.map(power).join(", ")) }));
   rows(svg, b.turn, list, { start: 46, step: 22, size: 15, max: 58 });
   panel(svg, b.bank, view.bank_limited === false ? t("Bank (unlimited)") : t("Bank"));
   ["1", "2", "3"].forEach((v, i) => {
@@ -274,7 +283,8 @@ function drawBoards(svg, view, layout) {
       const fav = p.favours?.[gd.id];
       if (fav) {
         el("rect", { x: x + 4, y: base - 33, width: cw - 8, height: 17, rx: 3, fill: fav === "strong" ? "#222" : "#fff", stroke: "#222" }, col);
-        text(col, x + cw / 2, base - 20, fav === "strong" ? t("Fav S") : t("Fav W"), { "text-anchor": "middle", "font-size": 11.5,
+        const favour = fav === "strong" ? t("Fav S") : t("Fav W"); // shrinks to its column (Hungarian "Kegy Gy" ran over)
+        text(col, x + cw / 2, base - 20, favour, { "text-anchor": "middle", "font-size": fit(favour.length * 1.15, cw - 10, 11.5),
           "font-weight": "bold", fill: fav === "strong" ? "#fff" : "#222" });
       }
       const eq = p.equilibrium?.[gd.id];
@@ -284,7 +294,6 @@ function drawBoards(svg, view, layout) {
 }
 
 export function draw(svg, view, layout, ui = {}) {
-  lastLayout = layout;
   clear(svg, layout.viewBox);
   el("rect", { x: 0, y: 0, width: layout.viewBox[2], height: layout.viewBox[3], fill: "#efeae0" }, svg);
   drawCards(svg, view, layout);
@@ -295,7 +304,7 @@ export function draw(svg, view, layout, ui = {}) {
 }
 
 export function hand(view, ui = {}) {
-  const layout = ui.layout ?? lastLayout;
+  const layout = ui.layout ?? { card_names: {} }; // the host passes the board's layout
   const me = players(view).find((p) => p.role === (view.role ?? ui.role));
   if (!me) return "";
   const out = [];
@@ -309,12 +318,13 @@ export function hand(view, ui = {}) {
   }
   const none = esc(t("none"));
   if (me.equilibrium) {
-    const eq = Object.entries(me.equilibrium).map(([g, n]) => `${esc(g)} x${n}`).join(", ") || none;
+    const eq = Object.entries(me.equilibrium).map(([g, n]) => `${esc(guildName(layout, g))} x${n}`).join(", ") || none;
     out.push(`<h3>${esc(t("Your Equilibrium cards"))}</h3><p>${eq}</p>`);
   }
-  if (Array.isArray(me.drawn)) out.push(`<h3>${esc(t("Your drawn Power cards"))}</h3><p>${me.drawn.map((c) => esc(term(c))).join(", ") || none}</p>`);
-  if (me.vote) out.push(`<p>${esc(t("Your vote:"))} <b>${esc(term(me.vote))}</b></p>`);
-  if ((view.my_pile ?? []).length) out.push(`<h3>${esc(t("Your cards in the Change of Era pile"))}</h3><p>${view.my_pile.map((c) => esc(term(c))).join(", ")}</p>`);
+  const power = (c) => esc(powerCard(c, view, layout));
+  if (Array.isArray(me.drawn)) out.push(`<h3>${esc(t("Your drawn Power cards"))}</h3><p>${me.drawn.map(power).join(", ") || none}</p>`);
+  if (me.vote) out.push(`<p>${esc(t("Your vote:"))} <b>${me.vote === "blank" ? esc(term(me.vote)) : power(me.vote)}</b></p>`);
+  if ((view.my_pile ?? []).length) out.push(`<h3>${esc(t("Your cards in the Change of Era pile"))}</h3><p>${view.my_pile.map(power).join(", ")}</p>`);
   const favs = Object.entries(me.favours ?? {});
   if (favs.length) {
     out.push(`<h3>${esc(t("Your Favour cards"))}</h3>` + favs.map(([g, side]) => `<div class="card"><b>${esc(guildName(layout, g))} (${esc(side === "strong" ? t("Strong") : t("Weak"))})</b>`

@@ -144,18 +144,33 @@ export function panel(parent, spec, heading, size = 16) {
 }
 
 // Lines of text in a panel; a line longer than `max` characters is cut, its whole text in a <title>.
-export function rows(parent, spec, list, { start = 42, step = 19, size = 14, max = 0 } = {}) {
-  list.forEach((row, i) => {
+export function rows(parent, spec, list, { start = 42, step = 19, size = 14, max = 0, wrap = 0 } = {}) {
+  // with `wrap`, a row longer than `max` goes on over at most `wrap` more lines (at its spaces)
+  const lines = wrap && max ? list.flatMap((row) => wrapped(row, max, wrap + 1)) : list;
+  lines.forEach((row, i) => {
     const cut = max && row.length > max;
     const node = text(parent, spec.x + 8, spec.y + start + i * step, cut ? row.slice(0, max - 1) + "…" : row,
       { "font-size": size, fill: "#222" });
     if (cut) el("title", {}, node).textContent = row;
   });
+  return lines.length;
+}
+
+/** `row` in lines of at most `max` characters, broken at spaces; at most `most` lines (the last
+ * one holds the rest, and is cut with an ellipsis where it is drawn). */
+export function wrapped(row, max, most) {
+  const out = [""];
+  for (const word of row.split(" ")) {
+    const cur = out[out.length - 1];
+    if (cur && (cur + " " + word).length > max && out.length < most) out.push("  " + word);
+    else out[out.length - 1] = cur ? cur + " " + word : word;
+  }
+  return out;
 }
 
 // HTML for a legend: rows of [svg snippet, text].
 export function legendRow(kind, fill, label, hollow = false) {
-  return `<span class="legend-item">`
+  return `<span class="legend-item legend-shape">`
     + `<svg width="18" height="18" viewBox="-10 -10 20 20" aria-hidden="true">${shapeMarkup(kind, fill, hollow)}</svg>`
     + `${esc(label)}</span>`;
 }

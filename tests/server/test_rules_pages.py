@@ -1,0 +1,49 @@
+"""The rules reference as web pages, /rules/{game}?lang= (issue 33 item 9): every game in every
+language, an anchor per rule id, nothing of the source's raw HTML passed through."""
+
+from __future__ import annotations
+
+import importlib.resources
+
+import pytest
+
+from agon.server.rules_pages import RULE_ID, render
+
+GAMES = ["dual-powers", "1989", "intrigue-city", "cuba-libre"]
+
+
+def source(game: str, lang: str) -> str:
+    name = f"{game}.md" if lang == "en" else f"{game}.{lang}.md"
+    return importlib.resources.files("agon").joinpath("rules", name).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "hu"])
+@pytest.mark.parametrize("game", GAMES)
+def test_each_reference_is_a_page_with_an_anchor_per_rule_id(client, game: str, lang: str) -> None:
+    answer = client.get(f"/rules/{game}", params={"lang": lang})
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/html")
+    page = answer.text
+    assert f'<html lang="{lang}">' in page and "/static/rules.js" in page and "<script>" not in page
+    ids = {found.group(0) for found in RULE_ID.finditer(source(game, lang))}
+    assert len(ids) > 15
+    for rule_id in ids:
+        assert page.count(f'id="rule-{rule_id}"') == 1, rule_id
+    assert f'href="/rules/{game}?lang=en"' in page  # the other languages' pages are a click away
+
+
+def test_the_source_cannot_put_html_in_the_page() -> None:
+    html = render("A <script>alert(1)</script> and <b onclick=x>bold</b>; see [x](javascript:alert(1)) and 3.2.1.")
+    assert "<script" not in html and "<b " not in html and "href=\"javascript" not in html
+    assert "&lt;script&gt;" in html
+    assert '<a href="#rule-3.2.1" class="rule-id" id="rule-3.2.1">3.2.1</a>' in html
+
+
+def test_rule_ids_as_the_games_cite_them() -> None:
+    cited = "CL 3.2.3, 1989 6.2.5, DP R3.4.5 and S7.2, IC-9.4, IC-V.4; not 49 or 1989 alone"
+    assert [m.group(0) for m in RULE_ID.finditer(cited)] == ["3.2.3", "6.2.5", "R3.4.5", "S7.2", "IC-9.4", "IC-V.4"]
+
+
+def test_an_unknown_game_or_language_is_a_one_line_404(client) -> None:
+    for path, params in (("/rules/chess", {}), ("/rules/1989", {"lang": "fr"})):
+        answer = client.get(path, params=params)
+        assert answer.status_code == 404 and "\n" not in answer.text.strip()
