@@ -24,7 +24,18 @@ from agon.cli.rules import show_rules
 from agon.cli.serve import add_parser as add_serve_parser
 from agon.cli.serve import cmd_bench_server, cmd_serve
 from agon.cli.terminal import Quit, TerminalPlayer, show_result
-from agon.engine import ENGINE_VERSION, AgonError, State, games, load, read_record, replay, replay_checked
+from agon.engine import (
+    ENGINE_VERSION,
+    ENGLISH,
+    AgonError,
+    State,
+    Translator,
+    games,
+    load,
+    read_record,
+    replay,
+    replay_checked,
+)
 from agon.engine import Text as Message
 from agon.i18n import LANGUAGES, _, default_language, translator
 from agon.match import HUMAN, play_match, seat_players
@@ -164,7 +175,8 @@ def _loaded_game(args: argparse.Namespace, named: dict[str, str]) -> tuple[State
     return state, {**seats, **named}
 
 
-def _save(console: Console, state: State, path: str, seats: dict[str, str], interrupted: bool) -> None:
+def _save(console: Console, state: State, path: str, seats: dict[str, str], interrupted: bool,
+          tr: Translator = ENGLISH) -> None:
     if interrupted:  # Ctrl-C may have stopped an action half-way: rebuild the state from its record
         try:
             state = replay(state.record())
@@ -174,11 +186,13 @@ def _save(console: Console, state: State, path: str, seats: dict[str, str], inte
     record["digest"] = state.digest()
     record["seats"] = seats
     Path(path).write_text(json.dumps(record, indent=1) + "\n")
+    saved = tr(_("Record saved to {path}"), path=path)
     if state.is_over:
-        console.print(f"Record saved to {path}")
+        console.print(escape(saved), soft_wrap=True)
     else:  # 16.6: a mid-game record is the whole game, hidden cards included
-        console.print(f"Record saved to {path}. It holds the seed, and so every hand and the deck order: "
-                      "keep it to yourself until the game is over.")
+        secret = tr(_("It holds the seed, and so every hand and the deck order: keep it to yourself until the "
+                      "game is over."))
+        console.print(escape(f"{saved}. {secret}"), soft_wrap=True)
 
 
 def cmd_play(console: Console, args: argparse.Namespace) -> int:
@@ -192,6 +206,11 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     seated = [(f"{named_roles[r]} ({r})" if named_roles[r] != r else r) + f" = {w}" for r, w in filled.items()]
     heading = tr(_("{game}, seed {seed}: {seats}"), game=state.game.title, seed=str(seed), seats=", ".join(seated))
     console.print(escape(heading), soft_wrap=True)
+    # a loaded game keeps saving to the file it came from unless --save names another (issue 34 item 5)
+    save_to = args.save or args.load
+    if args.load and not args.save:
+        console.print(escape(tr(_("Saving to {path} when you quit, as you loaded it (--save FILE saves elsewhere)."),
+                                path=args.load)), soft_wrap=True)
     player = TerminalPlayer(console, humans, seats=filled, tr=tr)
     interrupted = False
     try:
@@ -202,10 +221,10 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         interrupted = True
         player.stop_thinking()
-        console.print(escape(tr(_("Interrupted. Saving the game first.")) if args.save else tr(_("Interrupted."))))
+        console.print(escape(tr(_("Interrupted. Saving the game first.")) if save_to else tr(_("Interrupted."))))
     finally:
-        if args.save:
-            _save(console, state, args.save, filled, interrupted)
+        if save_to:
+            _save(console, state, save_to, filled, interrupted, tr)
     if state.is_over and not interrupted:
         player.show_new_log(state)
         player.show_board(state, humans[0] if len(humans) == 1 else None)  # the final position, then the result

@@ -160,7 +160,9 @@ class TerminalPlayer:
     # -- the prompt --------------------------------------------------------------------------------
 
     def choose(self, state: State, role: str) -> Action:
-        handed_over = len(self.humans) > 1 and self.last_human not in (None, role)
+        # hot seat: a pass screen before every person's turn, the first one too (a loaded game must
+        # not open on the first seat's hand while the others look on; issue 34 item 9)
+        handed_over = len(self.humans) > 1 and self.last_human != role
         if handed_over:
             self.hand_over(state, role)
         self.last_human = role

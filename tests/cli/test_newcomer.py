@@ -137,7 +137,7 @@ def test_item_11_handing_over_clears_the_scrollback_too():
 
 
 def test_item_11_hot_seat_shows_private_lines_to_the_person_at_the_keyboard_only(monkeypatch, capsys):
-    code, out = run(monkeypatch, capsys, ["play", "dual-powers", "--players", "2", "--seed", "3"], "1\n\n1\n\nq\n")
+    code, out = run(monkeypatch, capsys, ["play", "dual-powers", "--players", "2", "--seed", "3"], "\n1\n\n1\n\nq\n")
     reds = out.index("Pass the keyboard to white")
     assert code == 0 and out.count("Your Secret Objective:") == 2
     red_line = next(line for line in out.splitlines() if "Your Secret Objective:" in line)
@@ -147,7 +147,7 @@ def test_item_11_hot_seat_shows_private_lines_to_the_person_at_the_keyboard_only
 # -- items 5 and 1: what the others did, card texts in the terminal ---------------------------
 
 def test_item_5_hot_seat_shows_the_incoming_player_what_happened(monkeypatch, capsys):
-    typed = "1\n\n1\n\n" + "1\n" * 6 + "\nq\n"
+    typed = "\n1\n\n1\n\n" + "1\n" * 6 + "\nq\n"  # a pass screen before the first person too
     code, out = run(monkeypatch, capsys, ["play", "dual-powers", "--players", "2", "--seed", "3"], typed)
     assert code == 0 and "Since your last turn" in out
 
