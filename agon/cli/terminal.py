@@ -17,8 +17,8 @@ from agon.engine import ENGLISH, Action, State, Translator
 from agon.engine import Text as Message
 from agon.i18n import _
 
-HELP = _("Type the number of a choice. b = board, l = whole log, u = undo, c N = card N in full (card: those on "
-         "screen), h = help, q = quit (saves with --save).")
+HELP = _("Type the number of a choice, or the start of its name. b = board, l = whole log, u = undo, c N = card N in "
+         "full (card: those on screen), h = help, q = quit (saves with --save).")
 KEYS = _("(b board, l log, c N card, u undo, q quit)")
 LONGEST_CHOICE = 6  # digits: more than any prompt offers, few enough that int() never refuses
 
@@ -45,6 +45,7 @@ class TerminalPlayer:
         self._catalogue: list[Card] | None = None
         self._patterns: list[re.Pattern[str]] = []
         self._think_start = 0.0
+        self.numbering = Numbering()
 
     def viewer(self, state: State) -> str | None:
         """Whose eyes the log is read with: the only human; in hot seat, the person at the keyboard
@@ -178,22 +179,23 @@ class TerminalPlayer:
                     message = message[len(prefix):].lstrip()
             asked = message if message.startswith(f"{name}:") else f"{name}: {message}"
             self.console.print(f"[bold]{escape(asked)}[/bold]  [dim]{escape(self.tr(KEYS))}[/dim]")
-            labels = [self.tr.text(m) for m in prompt.messages]
-            self.print_choices(state, labels)
+            choices = self.numbering.choices(state, role, prompt.text, prompt.actions,
+                                             [self.tr.text(m) for m in prompt.messages])
+            self.print_choices(state, [(number, label) for number, _action, label in choices])
             try:
                 answer = self.input("> ").strip().lower()
             except EOFError as err:
                 raise Quit from err
-            action = self.answer(state, role, prompt.actions, labels, answer)
+            action = self.answer(state, role, prompt.actions, choices, answer)
             if action is not None:
                 return action
 
-    def print_choices(self, state: State, labels: list[str]) -> None:
+    def print_choices(self, state: State, choices: list[tuple[int, str]]) -> None:
         """The numbered choices; a long list whose labels name their group first ("Poland: Gdańsk
         ...") is printed group by group under a heading, in as many columns as the screen holds."""
-        groups = group_labels(labels, self.tr(_("Other"))) if len(labels) > LONG_LIST else None
+        groups = group_labels(choices, self.tr(_("Other"))) if len(choices) > LONG_LIST else None
         if groups is None:
-            for i, label in enumerate(labels, 1):
+            for i, label in choices:
                 self.console.print(f"  [cyan]{i:>3}[/cyan] {self.with_short(state, label)}")
             return
         width = max(len(rest) for _, items in groups for _, rest in items) + 6
@@ -219,8 +221,10 @@ class TerminalPlayer:
             return True
         return len(history) > actions and state.prompt(role).text == opening
 
-    def answer(self, state: State, role: str, actions: list[Action], labels: list[str], answer: str) -> Action | None:
+    def answer(self, state: State, role: str, actions: list[Action], choices: list[tuple[int, Action, str]],
+               answer: str) -> Action | None:
         """The action an answer picks, or None after showing what was asked for (or why not)."""
+        labels = [label for _number, _action, label in choices]
         if answer in ("q", "quit", "exit"):
             raise Quit
         if answer in ("h", "help", "?"):
@@ -236,11 +240,34 @@ class TerminalPlayer:
             self.console.print(f"[yellow]{escape(nothing)}[/yellow]")
         elif answer == "card" or answer.startswith(("c ", "card ")):
             self.show_cards(state, role, labels, answer.partition(" ")[2])
-        elif answer.isascii() and answer.isdigit() and len(answer) <= LONGEST_CHOICE and 1 <= int(answer) <= len(actions):
-            return actions[int(answer) - 1]
+        elif answer.isascii() and answer.isdigit() and len(answer) <= LONGEST_CHOICE and \
+                any(number == int(answer) for number, _action, _label in choices):
+            return next(action for number, action, _label in choices if number == int(answer))
+        elif len(answer) >= 2 and not answer.isdigit():
+            return self.by_name(choices, answer)
         else:
-            please = self.tr(_("Please type a number from 1 to {n}"), n=len(actions))
-            self.console.print(f"[red]{escape(please)}[/red] ({escape(self.tr(HELP))})")
+            self.please(choices)
+        return None
+
+    def please(self, choices: list[tuple[int, Action, str]]) -> None:
+        highest = max((number for number, _action, _label in choices), default=0)
+        please = self.tr(_("Please type a number from 1 to {n}"), n=highest)
+        self.console.print(f"[red]{escape(please)}[/red] ({escape(self.tr(HELP))})")
+
+    def by_name(self, choices: list[tuple[int, Action, str]], typed: str) -> Action | None:
+        """The one choice whose label (or the label after its group, "Poland: Gdańsk") starts with
+        what was typed; several: they are listed again, to pick by number."""
+        found = [(number, action, label) for number, action, label in choices
+                 if any(part.lower().startswith(typed) for part in (label, label.partition(": ")[2]) if part)]
+        if len(found) == 1:
+            return found[0][1]
+        if not found:
+            self.please(choices)
+            return None
+        several = self.tr(_("Several choices start with \"{typed}\"; type the number of one:"), typed=typed)
+        self.console.print(f"[yellow]{escape(several)}[/yellow]")
+        for number, _action, label in found:
+            self.console.print(f"  [cyan]{number:>3}[/cyan] {escape(label)}")
         return None
 
     def show_cards(self, state: State, role: str, labels: list[str], wanted: str) -> None:
@@ -300,13 +327,14 @@ def show_result(console: Console, state: State, tr: Translator = ENGLISH) -> Non
 LONG_LIST = 16  # more choices than this are grouped when their labels name a group
 
 
-def group_labels(labels: list[str], other: str = "Other") -> list[tuple[str, list[tuple[int, str]]]] | None:
+def group_labels(choices: list[tuple[int, str]], other: str = "Other") -> list[tuple[str, list[tuple[int, str]]]] | None:
     """[(group, [(number, label without the group), ...]), ...] when most labels read
     "Group: rest" and groups hold several each; None otherwise. Groups keep their order; labels
-    without a group (Undo, Done) come last under the heading "Other"."""
+    without a group (Done, Pass) come last under the heading "Other"."""
+    labels = [label for _number, label in choices]
     groups: dict[str, list[tuple[int, str]]] = {}
     others: list[tuple[int, str]] = []
-    for number, label in enumerate(labels, 1):
+    for number, label in choices:
         head, sep, rest = label.partition(": ")
         if sep and rest:
             groups.setdefault(head, []).append((number, rest))
@@ -315,3 +343,34 @@ def group_labels(labels: list[str], other: str = "Other") -> list[tuple[str, lis
     if len(others) > 2 or len(groups) * 3 > len(labels):
         return None
     return [*groups.items(), *([(other, others)] if others else [])]
+
+
+class Numbering:
+    """Choice numbers that stay put (issue 34 item 3). Within a run of prompts of one role with the
+    same question (1989's set-up "place an SP", four times, then four more after the other side's),
+    an action keeps the number it had while it stays legal; a new action gets a number never used
+    in the run, so a number typed late picks what it picked before or nothing. A run ends at
+    another question, or when most of the choices are new (a new hand, a new phase). Undo is no
+    numbered choice: it is the key `u`."""
+
+    def __init__(self) -> None:
+        self.numbers: dict[Action, int] = {}
+        self.key: tuple[str, str] | None = None
+        self.next = 1
+
+    def choices(self, state: State, role: str, question: str, actions: list[Action],
+                labels: list[str]) -> list[tuple[int, Action, str]]:
+        """[(number, action, label), ...] in the order of the numbers."""
+        known = sum(action in self.numbers for action in actions)
+        if self.key != (role, question) or known * 2 < len(actions):
+            self.numbers, self.next = {}, 1
+        self.key = (role, question)
+        out: list[tuple[int, Action, str]] = []
+        for action, label in zip(actions, labels, strict=True):
+            if action.verb == "undo":
+                continue
+            if action not in self.numbers:
+                self.numbers[action] = self.next
+                self.next += 1
+            out.append((self.numbers[action], action, label))
+        return sorted(out, key=lambda choice: choice[0])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 
 import pytest
 
@@ -40,3 +41,32 @@ def test_item_9_hot_seat_load_starts_with_a_pass_screen(monkeypatch, capsys, tmp
     code, out = run(monkeypatch, capsys, ["play", "--load", str(save)], "q\n")
     assert code == 0 and "Pass the keyboard to" in out and "Your Secret Objective" not in out
     assert "hand:" not in out.split("Pass the keyboard")[0]
+
+
+# -- item 3: choice numbers stay put; undo is a key ---------------------------------------------
+
+def _placed(out: str) -> list[str]:
+    return [line.split(" SP in ")[1].strip() for line in out.splitlines() if "The Democrat places 1 SP in" in line]
+
+
+def test_item_3_the_same_number_places_the_next_sp_in_the_same_space(monkeypatch, capsys):
+    """1989 set-up: typing 29 three times placed the third SP elsewhere (the Communist's SPs in
+    between took spaces off the list, and it renumbered)."""
+    code, out = run(monkeypatch, capsys, ["play", "1989", "--seed", "2", "--seat", "democrat=human",
+                                          "--seat", "communist=random"], "1\n29\n29\n29\nq\n")
+    placed = _placed(out)
+    assert code == 0 and len(placed) == 4 and placed[1] == placed[2] == placed[3], placed
+
+
+def test_item_3_a_space_can_be_typed_by_name(monkeypatch, capsys):
+    code, out = run(monkeypatch, capsys, ["play", "1989", "--seed", "2", "--seat", "democrat=human",
+                                          "--seat", "communist=random"], "schwe\nq\n")
+    assert code == 0 and _placed(out) == ["Schwerin."]
+
+
+def test_item_3_undo_is_the_key_u_not_a_numbered_choice(monkeypatch, capsys):
+    code, out = run(monkeypatch, capsys, ["play", "1989", "--seed", "2", "--seat", "democrat=human",
+                                          "--seat", "communist=random"], "1\nu\nq\n")
+    assert code == 0 and "Undo your last action" not in out
+    asked = re.findall(r"place (\d) more", out)
+    assert asked[0] == "3" and asked[-1] == "3" and "2" in asked  # placed one, then took it back
