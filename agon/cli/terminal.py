@@ -17,9 +17,10 @@ from agon.engine import ENGLISH, Action, State, Translator
 from agon.engine import Text as Message
 from agon.i18n import _
 
-HELP = _("Type the number of a choice, or the start of its name. b = board, l = whole log, u = undo, c N = card N in "
-         "full (card: those on screen), h = help, q = quit (saves with --save).")
-KEYS = _("(b board, l log, c N card, u undo, q quit)")
+HELP = _("Type the number of a choice, or the start of its name. b = board, l = whole log, u = undo, c N = card #N "
+         "in full (the number after # beside a card; c alone: every card on screen), h = help, q = quit (saves "
+         "to the --save or --load file).")
+KEYS = _("(b board, l log, c N card #N, u undo, h help, q quit)")
 LONGEST_CHOICE = 6  # digits: more than any prompt offers, few enough that int() never refuses
 
 
@@ -81,9 +82,10 @@ class TerminalPlayer:
         return [card for _, card in sorted(found, key=lambda pair: pair[0])]
 
     def with_short(self, state: State, label: str) -> str:
-        """The label and the short text of the card it names (of the side it names, for a card with
-        sides such as Cuba Libre's unshaded/shaded Events): on the same line when it fits, else below."""
-        shorts = "; ".join(_short_for(card, label) for card in self.cards_in(state, label))
+        """The label and the number and short text of the card it names (of the side it names, for a
+        card with sides such as Cuba Libre's unshaded/shaded Events; `c N` reads card N): on the
+        same line when it fits, else below."""
+        shorts = "; ".join(f"#{card['id']} {_short_for(card, label)}" for card in self.cards_in(state, label))
         if not shorts:
             return escape(label)
         if len(label) + len(shorts) + 9 <= self.console.width:
@@ -100,10 +102,10 @@ class TerminalPlayer:
         described = self.cards_in(state, "\n".join(state.prompt(role).labels)) if role else []
         cards = [card for card in self.cards_in(state, plain(board)) if card not in described]
         if cards:
-            shown = self.tr(_("Cards shown (c N reads one in full):"))
+            shown = self.tr(_("Cards shown (c N reads card #N in full):"))
             self.console.print(f"[dim]{escape(shown)}[/dim]")
             for card in cards:
-                self.console.print(f"  [bold]{escape(str(card['id']))} {escape(str(card['name']))}[/bold]: "
+                self.console.print(f"  [bold]#{escape(str(card['id']))} {escape(str(card['name']))}[/bold]: "
                                    f"{escape(str(card['short']))}")
         self.board_at = (len(state.history), len(state.log), state.prompt(role).text if role else "")
 
@@ -277,7 +279,7 @@ class TerminalPlayer:
             return
         if wanted.strip():
             try:
-                self.console.print(card_text(find_card(state.game, wanted, self.catalogue(state))))
+                self.console.print(card_text(find_card(state.game, wanted.strip().lstrip("#"), self.catalogue(state))))
             except ValueError as err:
                 self.console.print(f"[yellow]{escape(str(err))}[/yellow]")
             return

@@ -70,3 +70,23 @@ def test_item_3_undo_is_the_key_u_not_a_numbered_choice(monkeypatch, capsys):
     assert code == 0 and "Undo your last action" not in out
     asked = re.findall(r"place (\d) more", out)
     assert asked[0] == "3" and asked[-1] == "3" and "2" in asked  # placed one, then took it back
+
+
+# -- item 6: `c N` reads the card numbered N on the screen ---------------------------------------
+
+def test_item_6_dual_powers_choices_show_the_number_c_reads(monkeypatch, capsys):
+    argv = ["play", "dual-powers", "--seed", "1", "--lang", "en", "--seat", "red=human", "--seat", "white=random"]
+    code, out = run(monkeypatch, capsys, argv, "1\nq\n")
+    number = re.search(r"Play Vladimir Lenin \(5 days\)(?: — |\s+)#(\d+) ", out)
+    assert code == 0 and number, out[-2000:]
+    code, out = run(monkeypatch, capsys, argv, f"1\nc {number.group(1)}\nq\n")
+    assert re.search(rf"#{number.group(1)} Vladimir Lenin\n", out)
+
+
+def test_item_6_intrigue_city_board_numbers_cards_as_c_does(monkeypatch, capsys):
+    argv = ["play", "intrigue-city", "--seed", "1", "--seat", "p1=human", "--seat", "p2=random", "--seat", "p3=random"]
+    code, out = run(monkeypatch, capsys, argv, "q\n")
+    number = re.search(r"#(\d+) +Web of Treachery", out)
+    assert code == 0 and number
+    code, out = run(monkeypatch, capsys, argv, f"c {number.group(1)}\nq\n")
+    assert f"#{number.group(1)} Web of Treachery\nRemove" in out or re.search(rf"#{number.group(1)} Web of Treachery\n", out)
