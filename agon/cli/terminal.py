@@ -231,6 +231,8 @@ class TerminalPlayer:
             raise Quit
         if answer in ("h", "help", "?"):
             self.console.print(escape(self.tr(HELP)))
+            seated = ", ".join(f"{self.name(state, seat)} = {who}" for seat, who in self.seats.items())
+            self.console.print(escape(self.tr(_("Seats: {seats}"), seats=seated)), soft_wrap=True)
         elif answer in ("l", "log"):
             self.show_log(state, 0, role)
         elif answer in ("b", "board"):

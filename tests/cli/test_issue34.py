@@ -90,3 +90,18 @@ def test_item_6_intrigue_city_board_numbers_cards_as_c_does(monkeypatch, capsys)
     assert code == 0 and number
     code, out = run(monkeypatch, capsys, argv, f"c {number.group(1)}\nq\n")
     assert f"#{number.group(1)} Web of Treachery\nRemove" in out or re.search(rf"#{number.group(1)} Web of Treachery\n", out)
+
+
+# -- item 8: a plain `agon play GAME` seats the game's automata or its best quick bot -------------
+
+@pytest.mark.parametrize(("game", "seats"), [
+    ("cuba-libre", ["Government (govt) = human", "26July (m26) = nonplayer", "Directorio (dr) = nonplayer",
+                    "Syndicate (syndicate) = nonplayer"]),
+    ("dual-powers", ["red = human", "white = opposition"]),
+    ("1989", ["Democrat (democrat) = human", "Communist (communist) = ismcts:iterations=1350"]),
+])
+def test_item_8_plain_play_seats_the_automata_and_says_who_plays(game, seats, monkeypatch, capsys):
+    code, out = run(monkeypatch, capsys, ["play", game, "--seed", "1"], "h\nq\n")
+    heading, rest = out.split("\n", 1)
+    assert code == 0 and all(seat in heading for seat in seats), heading
+    assert "random" not in heading and "Seats: " in rest

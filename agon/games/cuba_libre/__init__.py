@@ -150,6 +150,12 @@ class CubaLibre(Game):
             return "nonplayer"
         return "random"
 
+    SEARCH_ITERATIONS = 490
+
+    def one_person(self, role: str, options: dict[str, Any]) -> dict[str, Any]:
+        """One person against the three Non-players: the one-player game (CL 1.5, 8.9)."""
+        return options if "players" in options else {**options, "players": 1}
+
     def render(self, view: dict[str, Any], role: str | None, full: bool = False, tr: Translator = ENGLISH) -> str:
         return render_board(view, role, tr)
 

@@ -18,6 +18,7 @@ from agon.games.dawn_of_freedom.text import catalogue, render, terms
 
 
 class DawnOfFreedom(Game):
+    SEARCH_ITERATIONS = 1350  # one second of one core (docs/bots.md)
     id = "1989"
     title = "1989: Dawn of Freedom"
     state_class = DawnState

@@ -62,6 +62,10 @@ class DualPowers(Game):
 
         return {"opposition": OppositionBot}
 
+    def opponent(self, role: str, options: dict[str, Any]) -> str:
+        """The Opposition's procedure (DP S4) in the other seat of a two-player game."""
+        return "opposition"
+
     def render(self, view: dict[str, Any], role: str | None, full: bool = False, tr: Translator = ENGLISH) -> str:
         return text.render(view, role, tr)
 
