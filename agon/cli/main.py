@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+from agon import __version__ as agon_version
 from agon.bench import bench, bench_ismcts, count_instructions, profile
 from agon.bots import bot_settings, bots
 from agon.cli.options import game_options, parse_pairs
@@ -25,7 +26,6 @@ from agon.cli.serve import add_parser as add_serve_parser
 from agon.cli.serve import cmd_bench_server, cmd_serve
 from agon.cli.terminal import Quit, TerminalPlayer, show_result
 from agon.engine import (
-    ENGINE_VERSION,
     ENGLISH,
     AgonError,
     Game,
@@ -51,14 +51,26 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", metavar="KEY=VALUE", help="any other game option")
 
 
+PLAY_KEYS = """keys during a game:
+  NUMBER      the choice with that number (a choice keeps its number while it stays legal)
+  NAME        the one choice whose name starts so (e.g. a space: gda)
+  b           the whole board          l   the whole log
+  c N         card #N in full (the number after # beside a card); c alone: every card on screen
+  u           undo your last action (where the game allows it)
+  h           help, and who plays each seat
+  q, Ctrl-C   quit (saves to the --save file, or to the --load file it came from)"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="agon", description=__doc__)
-    parser.add_argument("--version", action="version", version=f"agon {ENGINE_VERSION}")
+    parser.add_argument("--version", action="version", version=f"agon {agon_version}",
+                        help="the installed package's version (game records carry their own format version)")
     sub = parser.add_subparsers(dest="command", required=True)
 
     sub.add_parser("games", help="list the installed games and their bots")
 
-    play = sub.add_parser("play", help="play a game in the terminal")
+    play = sub.add_parser("play", help="play a game in the terminal", epilog=PLAY_KEYS,
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
     play.add_argument("game", nargs="?", help="the game (not needed with --load)")
     play.add_argument("--seat", action="append", metavar="ROLE=WHO",
                       help="human or a bot with settings, BOT[:k=v,...], e.g. red=human, white=ismcts:seconds=2")
@@ -76,9 +88,9 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--lang", choices=list(LANGUAGES), default=None, help="en, el or hu; default: your locale's")
 
     fz = sub.add_parser("fuzz", help="play random games, report crashes, dead ends, invariant and replay failures")
-    fz.add_argument("game")
-    fz.add_argument("--games", type=int, default=100)
-    fz.add_argument("--seed", type=int, default=0, help="first seed")
+    fz.add_argument("game", help="a game id (`agon games` lists them)")
+    fz.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    fz.add_argument("--seed", type=int, default=0, help="first seed (default 0; game i has seed SEED+i)")
     fz.add_argument("--no-replay", action="store_true", help="skip the replay check")
     fz.add_argument("--seat", action="append", metavar="ROLE=BOT[:k=v,...]",
                     help="a bot in a seat, e.g. white=ismcts:iterations=50 (others: the game's default seats)")
@@ -86,8 +98,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_options(fz)
 
     bn = sub.add_parser("bench", help="random full games per second, actions per second, clone() cost")
-    bn.add_argument("game")
-    bn.add_argument("--seconds", type=float, default=5.0)
+    bn.add_argument("game", help="a game id, or `server` (the web server under load) or `ismcts` (search speed)")
+    bn.add_argument("--seconds", type=float, default=5.0, help="how long to play random games (default 5)")
     bn.add_argument("--matches", type=int, default=500, help="`agon bench server`: live matches")
     bn.add_argument("--db", action="append", help="`agon bench server`: a database URL (repeatable; default SQLite, "
                     "and PostgreSQL at $AGON_TEST_PG when set)")

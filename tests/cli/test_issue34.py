@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import re
+from pathlib import Path
 
 import pytest
 
 from agon.cli.main import main
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str],
@@ -105,3 +109,43 @@ def test_item_8_plain_play_seats_the_automata_and_says_who_plays(game, seats, mo
     heading, rest = out.split("\n", 1)
     assert code == 0 and all(seat in heading for seat in seats), heading
     assert "random" not in heading and "Seats: " in rest
+
+
+# -- item 11: one version; help lists the options and the keys; the rules agree with README ------
+
+def test_item_11_version_is_the_installed_package_not_the_record_format(capsys):
+    from importlib.metadata import version
+
+    from agon.engine import ENGINE_VERSION
+
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    shown = capsys.readouterr().out.strip()
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    assert shown == f"agon {version('agon')}" and f'version = "{version("agon")}"' in pyproject
+    assert ENGINE_VERSION  # the record format keeps its own number
+
+
+@pytest.mark.parametrize("command", ["play", "serve", "bench", "fuzz"])
+def test_item_11_every_option_of_a_command_has_help(command):
+    from agon.cli.main import build_parser
+
+    parser = build_parser()
+    sub = next(action for action in parser._actions if isinstance(action, argparse._SubParsersAction))
+    for action in sub.choices[command]._actions:
+        assert action.help, f"{command} {action.option_strings or action.dest} has no help"
+
+
+def test_item_11_play_help_lists_the_keys(capsys):
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = capsys.readouterr().out
+    assert all(key in out for key in ("c N", "u ", "b ", "q, Ctrl-C", "--load"))
+
+
+def test_item_11_cuba_libre_rules_and_readme_agree_on_seat_govt_human():
+    readme = (ROOT / "README.md").read_text()
+    assert "agon play cuba-libre --players 1 --seat govt=human" in readme
+    for path in (ROOT / "agon" / "rules").glob("cuba-libre*.md"):
+        text = path.read_text()
+        assert "alone does not change" not in text and "--seat govt=human" in text, path
