@@ -149,3 +149,35 @@ def test_item_11_cuba_libre_rules_and_readme_agree_on_seat_govt_human():
     for path in (ROOT / "agon" / "rules").glob("cuba-libre*.md"):
         text = path.read_text()
         assert "alone does not change" not in text and "--seat govt=human" in text, path
+
+
+# -- item 2: every Cuba Libre log line sits under the card that caused it -------------------------
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_item_2_a_card_header_is_the_last_line_of_the_action_that_reached_it(seed):
+    """An Air Strike's removals, Election's shift, the Reset's flips were logged after the next
+    card's header (the action's changes were described after the flow had moved on)."""
+    import agon
+    from agon.match import play_match
+
+    state = agon.load("cuba-libre").new(seed, players=0)
+    after: list[list[str]] = []
+    last = [len(state.log)]  # (the first card's header is the set-up's)
+
+    def on_action(state: agon.State, role: str, action: agon.Action) -> None:
+        after.append([entry.text for entry in state.log[last[0]:]])
+        last[0] = len(state.log)
+
+    play_match("cuba-libre", dict.fromkeys(("govt", "m26", "dr", "syndicate"), "nonplayer"), seed,
+               on_action=on_action, state=state, players=0)
+    headers = 0
+    for lines in after:
+        under_next = False  # past the header of a card nobody has acted on yet
+        for text in lines:
+            if text == "Card {card}: {title}.":  # (a card nobody may act on is followed by the next one)
+                headers += 1
+                under_next = True
+            elif text == "Propaganda card {n} of 4.":  # its round runs by itself, under its own header
+                under_next = False
+            assert not under_next or text == "Card {card}: {title}.", lines
+    assert headers > 3
