@@ -54,7 +54,10 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
 PLAY_KEYS = """keys during a game:
   NUMBER      the choice with that number (a choice keeps its number while it stays legal)
   NAME        the one choice whose name starts so (e.g. a space: gda)
-  b           the whole board          l   the whole log
+  b           the whole board, and its map
+  m NAME      a space (the start of its name), its neighbours and who holds them
+  m N         the same for the space choice N names; m alone: the whole map
+  l           the whole log
   c N         card #N in full (the number after # beside a card); c alone: every card on screen
   u           undo your last action (where the game allows it)
   h           help, and who plays each seat

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import time
+import unicodedata
 from collections.abc import Callable
 
 from rich.console import Console
@@ -17,10 +18,11 @@ from agon.engine import ENGLISH, Action, State, Translator
 from agon.engine import Text as Message
 from agon.i18n import _
 
-HELP = _("Type the number of a choice, or the start of its name. b = board, l = whole log, u = undo, c N = card #N "
+HELP = _("Type the number of a choice, or the start of its name. b = board, m NAME = a space and its neighbours "
+         "(m N: those of choice N; m: the whole map), l = whole log, u = undo, c N = card #N "
          "in full (the number after # beside a card; c alone: every card on screen), h = help, q = quit (saves "
          "to the --save or --load file).")
-KEYS = _("(b board, l log, c N card #N, u undo, h help, q quit)")
+KEYS = _("(b board, m map, l log, c N card #N, u undo, h help, q quit)")
 LONGEST_CHOICE = 6  # digits: more than any prompt offers, few enough that int() never refuses
 
 
@@ -237,11 +239,15 @@ class TerminalPlayer:
             self.show_log(state, 0, role)
         elif answer in ("b", "board"):
             self.show_board(state, role, full=True)  # the whole board, where the usual one is a summary
+            if state.game.neighbours():
+                self.show_map(state, role, "")
         elif answer in ("u", "undo"):
             if Action("undo") in actions:
                 return Action("undo")
             nothing = self.tr(_("Nothing to undo here (undo stops where cards were revealed or dice rolled)."))
             self.console.print(f"[yellow]{escape(nothing)}[/yellow]")
+        elif answer in ("m", "map") or answer.startswith(("m ", "map ")):
+            self.show_map(state, role, answer.partition(" ")[2], choices)
         elif answer == "card" or answer.startswith(("c ", "card ")):
             self.show_cards(state, role, labels, answer.partition(" ")[2])
         elif answer.isascii() and answer.isdigit() and len(answer) <= LONGEST_CHOICE and \
@@ -274,6 +280,48 @@ class TerminalPlayer:
             self.console.print(f"  [cyan]{number:>3}[/cyan] {escape(label)}")
         return None
 
+    # -- the map (issue 34 item 1) -----------------------------------------------------------------
+
+    def show_map(self, state: State, role: str, wanted: str, choices: list[tuple[int, Action, str]] | None = None) -> None:
+        """`m`: every space and its neighbours; `m NAME`: the spaces whose name (in this language or
+        in English, accents aside) starts so, each neighbour with its connection and who holds it;
+        `m N`: the spaces choice N names."""
+        links = state.game.neighbours()
+        if not links:
+            none = self.tr(_("{game} has no map."), game=state.game.title)
+            self.console.print(f"[yellow]{escape(none)}[/yellow]")
+            return
+        facts = state.game.map_facts(state.view(role))
+
+        def fact(space: str) -> str:
+            return self.tr.text(facts[space]) if space in facts else ""
+
+        wanted = folded(wanted.strip())
+        if not wanted:
+            heading = self.tr(_("Map: each space, then its neighbours (m NAME: one space, and who holds its neighbours)"))
+            self.console.print(f"[bold]{escape(heading)}[/bold]")
+            for space, near in links.items():
+                names = ", ".join(self.tr.term(other) + (f" ({self.tr.term(link)})" if link else "") for other, link in near)
+                self.console.print(f"  [bold]{escape(self.tr.term(space))}[/bold]: {escape(names)}")
+            return
+        label = next((label for number, _action, label in choices or [] if str(number) == wanted), None)
+        if label is not None:
+            found = [space for space in links if self.tr.term(space) in label or space in label]
+        else:
+            found = [space for space in links
+                     if any(folded(name).startswith(wanted) for name in (self.tr.term(space), space))]
+        if not found and label is None:
+            found = [space for space in links if any(wanted in folded(name) for name in (self.tr.term(space), space))]
+        if not found:
+            none = self.tr(_("No space is called \"{typed}\" (nor named by a choice of that number); m alone lists "
+                             "them all."), typed=wanted)
+            self.console.print(f"[yellow]{escape(none)}[/yellow]")
+        for space in found:
+            self.console.print(f"[bold]{escape(self.tr.term(space))}[/bold]: {escape(fact(space))}")
+            for other, link in links[space]:
+                via = f" ({self.tr.term(link)})" if link else ""
+                self.console.print(f"  → [bold]{escape(self.tr.term(other))}[/bold]{escape(via)}: {escape(fact(other))}")
+
     def show_cards(self, state: State, role: str, labels: list[str], wanted: str) -> None:
         if not self.catalogue(state):
             none = self.tr(_("{game} has no cards to read."), game=state.game.title)
@@ -305,6 +353,11 @@ def _short_for(card: Card, label: str) -> str:
             if f"({side})" in label and isinstance(words, dict):
                 return str(words["short"])
     return str(card["short"])
+
+
+def folded(text: str) -> str:
+    """Text to compare names by: lower case, accents and other marks left out (Gdańsk, gdansk)."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(ch))
 
 
 def plain(markup: str) -> str:

@@ -117,6 +117,17 @@ class Game(ABC):
         seat = self.default_seat(role, options)
         return seat if seat != "random" else f"ismcts:iterations={self.SEARCH_ITERATIONS}"
 
+    def neighbours(self) -> dict[str, list[tuple[str, str]]]:
+        """The map, from the game's data: each space's name -> [(a neighbour's name, the name of the
+        connection between them, or "" where spaces simply touch)], names as the terms a translator
+        knows. {} for a game without a map (the terminal's `m` says so)."""
+        return {}
+
+    def map_facts(self, view: dict[str, Any]) -> dict[str, Text]:
+        """What a map reader needs about each space in this view, as a short Text (who controls it,
+        or each side's strength there); {} by default."""
+        return {}
+
     def one_person(self, role: str, options: dict[str, Any]) -> dict[str, Any]:
         """The options of a game that one person plays as `role` and that names no player count
         (`agon play GAME`): as given, unless the game seats its automata only by its options

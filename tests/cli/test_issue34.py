@@ -181,3 +181,47 @@ def test_item_2_a_card_header_is_the_last_line_of_the_action_that_reached_it(see
                 under_next = False
             assert not under_next or text == "Card {card}: {title}.", lines
     assert headers > 3
+
+
+# -- item 1: a map in the terminal ---------------------------------------------------------------
+
+def test_item_1_m_shows_a_district_its_connections_and_strengths(monkeypatch, capsys):
+    argv = ["play", "dual-powers", "--seed", "1", "--seat", "red=human", "--seat", "white=random"]
+    code, out = run(monkeypatch, capsys, argv, "m vyb\nq\n")
+    assert code == 0 and "→ Petrograd Side (Sampsonievsky Bridge): strength Red 3, White 0" in out
+    assert "→ Liteyny (Liteyny Bridge)" in out
+
+
+def test_item_1_m_takes_a_name_prefix_in_the_screens_language_accents_aside(monkeypatch, capsys):
+    argv = ["play", "1989", "--seed", "1", "--seat", "democrat=human", "--seat", "communist=random", "--lang", "el"]
+    code, out = run(monkeypatch, capsys, argv, "m gdan\nq\n")
+    assert code == 0 and "→ " in out and "Δ 0 / Κ" in out  # Gdańsk's neighbours, with their SPs, in Greek
+
+
+def test_item_1_m_n_shows_the_space_a_choice_names_and_b_draws_the_map(monkeypatch, capsys):
+    argv = ["play", "cuba-libre", "--seed", "1", "--players", "4", "--seat", "govt=human"] + \
+        [f"--seat={role}=random" for role in ("m26", "dr", "syndicate")]
+    code, out = run(monkeypatch, capsys, argv, "b\nq\n")
+    assert code == 0 and "Map: each space" in out and "\n  Havana: La Habana" in out
+    argv = ["play", "1989", "--seed", "1", "--seat", "democrat=human", "--seat", "communist=random"]
+    code, out = run(monkeypatch, capsys, argv, "m 1\nq\n")  # choice 1: an SP in Schwerin
+    assert code == 0 and "Schwerin: D 0 / C 0; no control\n  → Rostock: " in out
+
+
+@pytest.mark.parametrize("game", ["dual-powers", "1989", "cuba-libre"])
+def test_item_1_every_map_game_has_symmetric_neighbours_from_its_data(game):
+    import agon
+
+    links = agon.load(game).neighbours()
+    assert links
+    for space, near in links.items():
+        for other, link in near:
+            assert (space, link) in links[other], (space, other)
+
+
+def test_item_1_a_game_without_a_map_says_so_and_the_terminal_names_no_game(monkeypatch, capsys):
+    argv = ["play", "intrigue-city", "--seed", "1", "--seat", "p1=human", "--seat", "p2=random", "--seat", "p3=random"]
+    code, out = run(monkeypatch, capsys, argv, "m\nq\n")
+    assert code == 0 and "Intrigue City has no map." in out
+    terminal = (ROOT / "agon" / "cli" / "terminal.py").read_text()
+    assert not any(f'"{game}"' in terminal for game in ("dual-powers", "1989", "cuba-libre", "intrigue-city"))
