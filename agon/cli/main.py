@@ -167,8 +167,8 @@ def _new_game(args: argparse.Namespace, named: dict[str, str]) -> tuple[State, d
     game, options = load(args.game), game_options(args)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     humans_named = [role for role, who in named.items() if who == HUMAN]
-    if args.players is None and (len(humans_named) == 1 or not named):  # one person at the keyboard
-        options = _one_person(game, options, humans_named)
+    if args.players is None and len(humans_named) <= 1:  # one person at the keyboard
+        options = _one_person(game, options, humans_named, named)
     if options.get("players") == 1 and "side" not in options and len(humans_named) == 1:
         options["side"] = humans_named[0]  # a solo game: the one person's seat is the side they play
     state = game.new(seed, **options)
@@ -177,24 +177,26 @@ def _new_game(args: argparse.Namespace, named: dict[str, str]) -> tuple[State, d
         for role in game.roles(**state.options):
             if role not in seats and game.default_seat(role, state.options) == "random":
                 seats[role] = HUMAN
-    elif not seats:
-        seats = {_person(game, options, []): HUMAN}
+    elif HUMAN not in seats.values():  # the person sits where nobody else was named
+        seats[_person(game, options, [], named)] = HUMAN
     for role in game.roles(**state.options):  # the others: the game's automaton, else its best quick bot (item 8)
         seats.setdefault(role, game.opponent(role, state.options))
     return state, seats
 
 
-def _person(game: Game, options: dict[str, Any], humans_named: list[str]) -> str:
-    """The one person's seat: the one named human, else the solo side given, else the first role."""
+def _person(game: Game, options: dict[str, Any], humans_named: list[str], named: dict[str, str]) -> str:
+    """The one person's seat: the one named human, else the solo side given, else the first role
+    nobody else was named for."""
     side = options.get("side")  # (left out below: a game may take a side only with its player count)
     roles = game.roles(**game.normalize_options({k: v for k, v in options.items() if k != "side"}))
-    return humans_named[0] if humans_named else side if side in roles else roles[0]
+    free = [role for role in roles if role not in named] or roles
+    return humans_named[0] if humans_named else side if side in roles else free[0]
 
 
-def _one_person(game: Game, options: dict[str, Any], humans_named: list[str]) -> dict[str, Any]:
+def _one_person(game: Game, options: dict[str, Any], humans_named: list[str], named: dict[str, str]) -> dict[str, Any]:
     """The options of a game for one person against the game's automata (Cuba Libre: its
     one-player game, with the person's faction as the solo side; issue 34 item 8)."""
-    person = _person(game, options, humans_named)
+    person = _person(game, options, humans_named, named)
     options = game.one_person(person, options)
     if options.get("players") == 1 and "side" not in options:
         options["side"] = person

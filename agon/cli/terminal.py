@@ -6,6 +6,7 @@ import re
 import time
 import unicodedata
 from collections.abc import Callable
+from functools import partial
 
 from rich.console import Console
 from rich.markup import escape
@@ -14,7 +15,7 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from agon.cli.rules import Card, card_text, find_card, translated_cards
-from agon.engine import ENGLISH, Action, State, Translator
+from agon.engine import ENGLISH, Action, Prompt, State, Translator, plural
 from agon.engine import Text as Message
 from agon.i18n import _
 
@@ -49,6 +50,9 @@ class TerminalPlayer:
         self._patterns: list[re.Pattern[str]] = []
         self._think_start = 0.0
         self.numbering = Numbering()
+        self.log_from = 0  # the next screen's log starts here, read by `log_viewer`
+        self.log_viewer: str | None = None
+        self.printed_rows = 0  # rows printed since the last screen outside it (a bot's thinking time)
 
     def viewer(self, state: State) -> str | None:
         """Whose eyes the log is read with: the only human; in hot seat, the person at the keyboard
@@ -96,14 +100,17 @@ class TerminalPlayer:
 
     # -- the board ---------------------------------------------------------------------------------
 
-    def show_board(self, state: State, role: str | None, full: bool = False) -> None:
+    def show_board(self, state: State, role: str | None, full: bool = False, compact: bool = False) -> None:
         view = state.view(role)
         board = state.game.render(view, role, full=full, tr=self.tr)
         who = self.name(state, role) if role else self.tr(_("spectator"))
         self.console.print(Panel(board, title=f"{self.tr.term(state.game.title)} — {who}"))
         described = self.cards_in(state, "\n".join(state.prompt(role).labels)) if role else []
         cards = [card for card in self.cards_in(state, plain(board)) if card not in described]
-        if cards:
+        if cards and compact:
+            hint = self.tr(_("(c: the cards on screen in full)"))
+            self.console.print(f"[dim]{escape(hint)}[/dim]")
+        elif cards:
             shown = self.tr(_("Cards shown (c N reads card #N in full):"))
             self.console.print(f"[dim]{escape(shown)}[/dim]")
             for card in cards:
@@ -116,6 +123,9 @@ class TerminalPlayer:
     def before_bot(self, state: State, role: str) -> None:
         who = self.seats.get(role, "bot")
         self.stop_thinking()
+        self._think_start = time.perf_counter()
+        if not self.console.is_terminal:  # no live spinner where nothing can redraw it (it left blank lines)
+            return
         thinking = self.tr(_("{role} ({bot}) is thinking"), role=self.name(state, role), bot=who)
         self.thinking = Progress(SpinnerColumn(), TextColumn(escape(thinking)),
                                  TimeElapsedColumn(), console=self.console, transient=True)
@@ -135,11 +145,13 @@ class TerminalPlayer:
             if took >= 1.0:
                 thought = self.tr(_("({role} thought for {seconds} s)"), role=self.name(state, role), seconds=f"{took:.1f}")
                 self.console.print(f"  [dim]{escape(thought)}[/dim]")
+                self.printed_rows += 1
         if len(state.log) < self.shown:  # an undo took lines back
             self.shown = len(state.log)
         if role in self.humans:
             self.seen[role] = len(state.log)
-        self.show_new_log(state)
+        if not self.humans:  # with people, the next screen prints the log, as much as fits
+            self.show_new_log(state)
 
     # -- hot seat ----------------------------------------------------------------------------------
 
@@ -159,8 +171,9 @@ class TerminalPlayer:
         if any(entry.to is None for entry in state.log[since:]):
             since_text = self.tr(_("Since your last turn, {role}:"), role=self.name(state, role))
             self.console.print(f"[bold]{escape(since_text)}[/bold]")
-            self.show_log(state, since, None)
-        self.shown = len(state.log)
+            self.log_from, self.log_viewer = since, None  # the public lines, printed with the screen (they fit)
+        else:
+            self.shown = len(state.log)
 
     # -- the prompt --------------------------------------------------------------------------------
 
@@ -168,24 +181,29 @@ class TerminalPlayer:
         # hot seat: a pass screen before every person's turn, the first one too (a loaded game must
         # not open on the first seat's hand while the others look on; issue 34 item 9)
         handed_over = len(self.humans) > 1 and self.last_human != role
+        self.log_from, self.log_viewer = self.shown, self.viewer(state)
         if handed_over:
+            if self.last_human is not None:  # what the last person's own action did, before the screen clears
+                self.show_new_log(state)
             self.hand_over(state, role)
         self.last_human = role
-        self.show_new_log(state)
-        if handed_over or self.new_turn(state, role):
-            self.show_board(state, role)  # within one's own turn, `b` shows it again
+        draw = handed_over or self.new_turn(state, role)  # within one's own turn, `b` shows it again
+        first = True
         while True:
             prompt = state.prompt(role)
-            message = self.tr.text(prompt.question)
-            name = self.name(state, role)
-            for prefix in (f"{role}:", f"{self.tr.term(role)}:"):  # a prompt that names its role by id reads it by name
-                if message.startswith(prefix):
-                    message = message[len(prefix):].lstrip()
-            asked = message if message.startswith(f"{name}:") else f"{name}: {message}"
-            self.console.print(f"[bold]{escape(asked)}[/bold]  [dim]{escape(self.tr(KEYS))}[/dim]")
             choices = self.numbering.choices(state, role, prompt.text, prompt.actions,
                                              [self.tr.text(m) for m in prompt.messages])
-            self.print_choices(state, [(number, label) for number, _action, label in choices])
+            if first:  # the screen fits the terminal: the board and the prompt whole, the log's last lines above
+                height = self.screen_rows()
+                body = self.captured(partial(self.show_prompt, state, role, prompt, choices, draw))
+                if rows(body) > height - 1 - FEWEST_LOG_ROWS:
+                    body = self.captured(partial(self.show_prompt, state, role, prompt, choices, draw, compact=True))
+                self.show_log_fitting(state, height - 1 - rows(body))
+                self.console.file.write(body)
+                self.console.file.flush()
+                first = False
+            else:
+                self.show_prompt(state, role, prompt, choices, False)
             try:
                 answer = self.input("> ").strip().lower()
             except EOFError as err:
@@ -194,13 +212,68 @@ class TerminalPlayer:
             if action is not None:
                 return action
 
-    def print_choices(self, state: State, choices: list[tuple[int, str]]) -> None:
+    def show_prompt(self, state: State, role: str, prompt: Prompt, choices: list[tuple[int, Action, str]],
+                    draw: bool, compact: bool = False) -> None:
+        """The board (when `draw`), the question and the numbered choices; `compact` leaves out the
+        cards' short texts and the list of cards under the board (c reads them)."""
+        if draw:
+            self.show_board(state, role, compact=compact)
+        message = self.tr.text(prompt.question)
+        name = self.name(state, role)
+        for prefix in (f"{role}:", f"{self.tr.term(role)}:"):  # a prompt that names its role by id reads it by name
+            if message.startswith(prefix):
+                message = message[len(prefix):].lstrip()
+        asked = message if message.startswith(f"{name}:") else f"{name}: {message}"
+        self.console.print(f"[bold]{escape(asked)}[/bold]  [dim]{escape(self.tr(KEYS))}[/dim]")
+        self.print_choices(state, [(number, label) for number, _action, label in choices], compact)
+
+    def screen_rows(self) -> int:
+        """The rows a screen may take: the terminal's; no limit for output to a file or a pipe,
+        which nobody reads a screen at a time."""
+        return self.console.height if self.console.is_terminal else 1_000_000
+
+    def captured(self, show: Callable[[], None]) -> str:
+        """What `show` prints, as the terminal would show it, not yet shown."""
+        with self.console.capture() as capture:
+            show()
+        return capture.get()
+
+    def show_log_fitting(self, state: State, room: int) -> None:
+        """The log lines since the last screen, as many of the last ones as `room` rows hold; a
+        first line says how many were left out (`l` shows the whole log). Issue 34 item 4."""
+        viewer = self.log_viewer
+        entries = [entry for entry in state.log[self.log_from:] if entry.to is None or entry.to == viewer]
+        self.shown = len(state.log)
+        room -= self.printed_rows  # what bots' thinking printed since the last screen
+        self.printed_rows = 0
+        kept: list[str] = []
+        used = 0
+        for entry in reversed(entries):
+            line = self.captured(lambda entry=entry: self.console.print(
+                f"  [dim]·[/dim] {escape(self.tr.text(Message(entry.text, entry.args)))}"))
+            if used + rows(line) > room - (1 if len(kept) < len(entries) - 1 else 0):
+                break
+            kept.append(line)
+            used += rows(line)
+        left_out = len(entries) - len(kept)
+        if left_out:
+            more = self.tr.text(plural("({n} earlier line: l shows the whole log)", "({n} earlier lines: l shows the whole log)",
+                                  "n", n=left_out))
+            self.console.print(f"  [dim]{escape(more)}[/dim]")
+        self.console.file.write("".join(reversed(kept)))
+
+    def print_choices(self, state: State, choices: list[tuple[int, str]], compact: bool = False) -> None:
         """The numbered choices; a long list whose labels name their group first ("Poland: Gdańsk
         ...") is printed group by group under a heading, in as many columns as the screen holds."""
         groups = group_labels(choices, self.tr(_("Other"))) if len(choices) > LONG_LIST else None
         if groups is None:
             for i, label in choices:
-                self.console.print(f"  [cyan]{i:>3}[/cyan] {self.with_short(state, label)}")
+                self.console.print(f"  [cyan]{i:>3}[/cyan] {escape(label) if compact else self.with_short(state, label)}")
+            return
+        if compact:  # a paragraph a group, each choice by its name alone (m N says the rest)
+            for heading, items in groups:
+                named = " · ".join(f"[cyan]{i}[/cyan] {escape(rest.split(' (')[0])}" for i, rest in items)
+                self.console.print(f"  [bold]{escape(heading)}[/bold]: {named}")
             return
         width = max(len(rest) for _, items in groups for _, rest in items) + 6
         columns = max(1, (self.console.width - 2) // width)
@@ -382,6 +455,12 @@ def show_result(console: Console, state: State, tr: Translator = ENGLISH) -> Non
 
 
 LONG_LIST = 16  # more choices than this are grouped when their labels name a group
+FEWEST_LOG_ROWS = 4  # a screen whose board and prompt leave fewer rows for the log is drawn compact
+
+
+def rows(printed: str) -> int:
+    """How many terminal rows printed text takes (the console has wrapped it already)."""
+    return printed.count("\n")
 
 
 def group_labels(choices: list[tuple[int, str]], other: str = "Other") -> list[tuple[str, list[tuple[int, str]]]] | None:

@@ -225,3 +225,30 @@ def test_item_1_a_game_without_a_map_says_so_and_the_terminal_names_no_game(monk
     assert code == 0 and "Intrigue City has no map." in out
     terminal = (ROOT / "agon" / "cli" / "terminal.py").read_text()
     assert not any(f'"{game}"' in terminal for game in ("dual-powers", "1989", "cuba-libre", "intrigue-city"))
+
+
+# -- item 4: every screen fits 80x50 -----------------------------------------------------------------
+
+SCREEN_GAMES = {
+    "dual-powers-solo": ["dual-powers", "--players", "1", "--side", "red", "--difficulty", "3"],
+    "dual-powers": ["dual-powers", "--seat", "red=human", "--seat", "white=random"],
+    "1989": ["1989", "--seat", "democrat=human", "--seat", "communist=random"],
+    "intrigue-city": ["intrigue-city", "--seat", "p1=human", "--seat", "p2=random", "--seat", "p3=random"],
+    "cuba-libre": ["cuba-libre", "--players", "1", "--seat", "govt=human"],
+}
+
+
+@pytest.mark.parametrize("name", list(SCREEN_GAMES))
+def test_item_4_every_screen_of_a_seeded_game_fits_80_by_50(name, monkeypatch, capsys):
+    """What is printed between two prompts (the log since, the board, the question, the choices)
+    fits 50 rows of 80 columns, so the score and the day stay on screen (1989's set-up was 103)."""
+    from agon.cli.terminal import TerminalPlayer
+
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setattr(TerminalPlayer, "screen_rows", lambda self: 50, raising=False)  # 50 rows (a pipe here)
+    game, *flags = SCREEN_GAMES[name]
+    code, out = run(monkeypatch, capsys, ["play", game, "--seed", "3", *flags], "1\n" * 60 + "q\n")
+    screens = out.split("> ")[:-1]
+    assert code == 0 and len(screens) > 30
+    tallest = max(screen.count("\n") + 1 for screen in screens)
+    assert tallest <= 50, tallest
