@@ -252,3 +252,41 @@ def test_item_4_every_screen_of_a_seeded_game_fits_80_by_50(name, monkeypatch, c
     assert code == 0 and len(screens) > 30
     tallest = max(screen.count("\n") + 1 for screen in screens)
     assert tallest <= 50, tallest
+
+
+# -- item 7: outcomes the logs left out ----------------------------------------------------------------
+
+def _public_log(game: str, seats: dict[str, str], seed: int, **options) -> list[str]:
+    from agon.engine import ENGLISH, Text
+    from agon.match import play_match
+
+    state = play_match(game, seats, seed, **options)
+    return [ENGLISH.text(Text(entry.text, entry.args)) for entry in state.log if entry.to is None]
+
+
+def test_item_7_a_1989_check_that_ties_or_falls_short_says_nothing_changes():
+    log = _public_log("1989", {"democrat": "random", "communist": "random"}, 5)
+    checks = [i for i, line in enumerate(log) if "support check in" in line]
+    assert checks
+    for i in checks:
+        total, threshold = (int(n) for n in re.findall(r"= (-?\d+) against (\d+)", log[i].replace("\n", " "))[0])
+        if total <= threshold:
+            assert log[i + 1].startswith("The check fails"), log[i:i + 2]
+
+
+def test_item_7_dual_powers_scoring_says_each_sides_strength_and_solo_draws_say_the_hidden_objective():
+    log = _public_log("dual-powers", {"red": "random", "white": "random"}, 5)
+    for i, line in enumerate(log):
+        if line.startswith("Nobody has the greater strength") or ("gains" in line and "(objective" in line):
+            assert log[i - 1].startswith("Strength in "), log[i - 1:i + 1]
+    solo = _public_log("dual-powers", {"red": "random"}, 5, players=1, side="red", difficulty=3)
+    begins = sum(line.startswith("Round ") and "begins" in line for line in solo)
+    assert sum("Secret Objective is drawn face down" in line for line in solo) == begins > 0
+
+
+def test_item_7_intrigue_city_final_score_has_its_parts_and_a_round_nobody_scores_says_so():
+    log = _public_log("intrigue-city", {"p1": "random", "p2": "random", "p3": "random"}, 5)
+    assert sum("VP: Grand Schemer" in line for line in log) == 3
+    nobody = [_public_log("intrigue-city", {"p1": "random", "p2": "random", "p3": "random"}, seed)
+              for seed in range(1, 4)]
+    assert any(line.startswith("Nobody takes an Equilibrium card") for log in nobody for line in log)

@@ -182,6 +182,9 @@ def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
         else:
             g.say("The {side} removes {removed} {opp} SP(s) from {space}.", side=NAMES[side], removed=removed,
                   opp=NAMES[opp], space=SPACES[sid].name)
+    elif not g.quiet:  # 1989 6.2.5: a tie or less changes nothing, and the log says so (issue 34 item 7)
+        g.say("The check fails: it needs more than {threshold}; nothing changes in {space}.", threshold=threshold,
+              space=SPACES[sid].name)
     return margin
 
 
