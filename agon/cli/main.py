@@ -242,7 +242,9 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     humans = [role for role, who in filled.items() if who == HUMAN]
     tr = translator(args.lang or default_language(), game_id)
     named_roles = {r: tr.term(state.game.role_name(r)) for r in filled}
-    seated = [(f"{named_roles[r]} ({r})" if named_roles[r] != r else r) + f" = {w}" for r, w in filled.items()]
+    person = tr(_("human"))  # (bots keep their names: they are what a person types)
+    seated = [(f"{named_roles[r]} ({r})" if named_roles[r] != r else r) + f" = {person if w == HUMAN else w}"
+              for r, w in filled.items()]
     heading = tr(_("{game}, seed {seed}: {seats}"), game=state.game.title, seed=str(seed), seats=", ".join(seated))
     console.print(escape(heading), soft_wrap=True)
     # a loaded game keeps saving to the file it came from unless --save names another (issue 34 item 5)

@@ -306,7 +306,9 @@ class TerminalPlayer:
             raise Quit
         if answer in ("h", "help", "?"):
             self.console.print(escape(self.tr(HELP)))
-            seated = ", ".join(f"{self.name(state, seat)} = {who}" for seat, who in self.seats.items())
+            person = self.tr(_("human"))
+            seated = ", ".join(f"{self.name(state, seat)} = {person if who == 'human' else who}"
+                               for seat, who in self.seats.items())
             self.console.print(escape(self.tr(_("Seats: {seats}"), seats=seated)), soft_wrap=True)
         elif answer in ("l", "log"):
             self.show_log(state, 0, role)

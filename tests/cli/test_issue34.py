@@ -290,3 +290,26 @@ def test_item_7_intrigue_city_final_score_has_its_parts_and_a_round_nobody_score
     nobody = [_public_log("intrigue-city", {"p1": "random", "p2": "random", "p3": "random"}, seed)
               for seed in range(1, 4)]
     assert any(line.startswith("Nobody takes an Equilibrium card") for log in nobody for line in log)
+
+
+# -- item 10: words -------------------------------------------------------------------------------------
+
+def test_item_10_greek_keeps_log_and_calendar_apart_and_seat_lines_are_translated(monkeypatch, capsys):
+    from agon.i18n import translator
+
+    greek = translator("el", "dual-powers")
+    assert greek("Log") != greek("Calendar (day)").split()[0]
+    code, out = run(monkeypatch, capsys, ["play", "dual-powers", "--seed", "1", "--lang", "el"], "q\n")
+    assert code == 0 and "human" not in out.splitlines()[0]
+
+
+def test_item_10_hungarian_has_no_a_z_forms_nor_a_third_person_option():
+    for path in [ROOT / "agon" / "i18n" / "locale" / "hu.po", *(ROOT / "agon" / "games").glob("*/locale/hu.po")]:
+        text = path.read_text()
+        assert "a(z)" not in text and "A(z)" not in text and "Nem emeli a tétet" not in text, path
+
+
+def test_item_10_english_counts_sps_without_s_in_brackets(monkeypatch, capsys):
+    argv = ["play", "1989", "--seed", "1", "--seat", "democrat=human", "--seat", "communist=random"]
+    code, out = run(monkeypatch, capsys, argv, "1\n1\n1\nq\n")
+    assert code == 0 and "place 1 more SP in" in out and "SP(s)" not in out.split("Turn 1")[0]
