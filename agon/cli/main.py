@@ -177,8 +177,8 @@ def _new_game(args: argparse.Namespace, named: dict[str, str]) -> tuple[State, d
         for role in game.roles(**state.options):
             if role not in seats and game.default_seat(role, state.options) == "random":
                 seats[role] = HUMAN
-    elif HUMAN not in seats.values():  # the person sits where nobody else was named
-        seats[_person(game, options, [], named)] = HUMAN
+    elif HUMAN not in seats.values() and set(game.roles(**state.options)) - set(seats):
+        seats[_person(game, options, [], named)] = HUMAN  # the person sits where nobody else was named
     for role in game.roles(**state.options):  # the others: the game's automaton, else its best quick bot (item 8)
         seats.setdefault(role, game.opponent(role, state.options))
     return state, seats
@@ -189,7 +189,7 @@ def _person(game: Game, options: dict[str, Any], humans_named: list[str], named:
     nobody else was named for."""
     side = options.get("side")  # (left out below: a game may take a side only with its player count)
     roles = game.roles(**game.normalize_options({k: v for k, v in options.items() if k != "side"}))
-    free = [role for role in roles if role not in named] or roles
+    free = [role for role in roles if role not in named] or roles  # (every seat named: a game to watch)
     return humans_named[0] if humans_named else side if side in roles else free[0]
 
 
