@@ -7,10 +7,11 @@
     >>> state.apply(role, state.legal_actions(role)[0])
 """
 
+from importlib.metadata import PackageNotFoundError, version
+
 from agon import bots
 from agon.bots import make_bot
 from agon.engine import (
-    ENGINE_VERSION,
     Action,
     Game,
     IllegalAction,
@@ -27,7 +28,10 @@ from agon.engine import (
 )
 from agon.match import play_match
 
-__version__ = ENGINE_VERSION
+try:  # the package's version has one home, pyproject.toml; ENGINE_VERSION is the game records' format, apart
+    __version__ = version("agon")
+except PackageNotFoundError:  # a source tree that was never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     "Action", "Game", "IllegalAction", "KeyedRng", "Prompt", "ReplayError", "Rng", "State", "UnknownGame",

@@ -17,6 +17,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+from agon import __version__ as agon_version
 from agon.bench import bench, bench_ismcts, count_instructions, profile
 from agon.bots import bot_settings, bots
 from agon.cli.options import game_options, parse_pairs
@@ -24,7 +25,18 @@ from agon.cli.rules import show_rules
 from agon.cli.serve import add_parser as add_serve_parser
 from agon.cli.serve import cmd_bench_server, cmd_serve
 from agon.cli.terminal import Quit, TerminalPlayer, show_result
-from agon.engine import ENGINE_VERSION, AgonError, State, games, load, read_record, replay, replay_checked
+from agon.engine import (
+    ENGLISH,
+    AgonError,
+    Game,
+    State,
+    Translator,
+    games,
+    load,
+    read_record,
+    replay,
+    replay_checked,
+)
 from agon.engine import Text as Message
 from agon.engine.rng import GENERATORS, new_secret_seed
 from agon.i18n import LANGUAGES, _, default_language, translator
@@ -40,14 +52,29 @@ def _add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--option", action="append", metavar="KEY=VALUE", help="any other game option")
 
 
+PLAY_KEYS = """keys during a game:
+  NUMBER      the choice with that number (a choice keeps its number while it stays legal)
+  NAME        the one choice whose name starts so (e.g. a space: gda)
+  b           the whole board, and its map
+  m NAME      a space (the start of its name), its neighbours and who holds them
+  m N         the same for the space choice N names; m alone: the whole map
+  l           the whole log
+  c N         card #N in full (the number after # beside a card); c alone: every card on screen
+  u           undo your last action (where the game allows it)
+  h           help, and who plays each seat
+  q, Ctrl-C   quit (saves to the --save file, or to the --load file it came from)"""
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="agon", description=__doc__)
-    parser.add_argument("--version", action="version", version=f"agon {ENGINE_VERSION}")
+    parser.add_argument("--version", action="version", version=f"agon {agon_version}",
+                        help="the installed package's version (game records carry their own format version)")
     sub = parser.add_subparsers(dest="command", required=True)
 
     sub.add_parser("games", help="list the installed games and their bots")
 
-    play = sub.add_parser("play", help="play a game in the terminal")
+    play = sub.add_parser("play", help="play a game in the terminal", epilog=PLAY_KEYS,
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
     play.add_argument("game", nargs="?", help="the game (not needed with --load)")
     play.add_argument("--seat", action="append", metavar="ROLE=WHO",
                       help="human or a bot with settings, BOT[:k=v,...], e.g. red=human, white=ismcts:seconds=2")
@@ -69,9 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--lang", choices=list(LANGUAGES), default=None, help="en, el or hu; default: your locale's")
 
     fz = sub.add_parser("fuzz", help="play random games, report crashes, dead ends, invariant and replay failures")
-    fz.add_argument("game")
-    fz.add_argument("--games", type=int, default=100)
-    fz.add_argument("--seed", type=int, default=0, help="first seed")
+    fz.add_argument("game", help="a game id (`agon games` lists them)")
+    fz.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    fz.add_argument("--seed", type=int, default=0, help="first seed (default 0; game i has seed SEED+i)")
     fz.add_argument("--no-replay", action="store_true", help="skip the replay check")
     fz.add_argument("--seat", action="append", metavar="ROLE=BOT[:k=v,...]",
                     help="a bot in a seat, e.g. white=ismcts:iterations=50 (others: the game's default seats)")
@@ -80,8 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_options(fz)
 
     bn = sub.add_parser("bench", help="random full games per second, actions per second, clone() cost")
-    bn.add_argument("game")
-    bn.add_argument("--seconds", type=float, default=5.0)
+    bn.add_argument("game", help="a game id, or `server` (the web server under load) or `ismcts` (search speed)")
+    bn.add_argument("--seconds", type=float, default=5.0, help="how long to play random games (default 5)")
     bn.add_argument("--matches", type=int, default=500, help="`agon bench server`: live matches")
     bn.add_argument("--db", action="append", help="`agon bench server`: a database URL (repeatable; default SQLite, "
                     "and PostgreSQL at $AGON_TEST_PG when set)")
@@ -153,6 +180,8 @@ def _new_game(args: argparse.Namespace, named: dict[str, str]) -> tuple[State, d
     else:
         seed = new_secret_seed() if generator == "keyed" else int.from_bytes(os.urandom(4), "big")
     humans_named = [role for role, who in named.items() if who == HUMAN]
+    if args.players is None and len(humans_named) <= 1:  # one person at the keyboard
+        options = _one_person(game, options, humans_named, named)
     if options.get("players") == 1 and "side" not in options and len(humans_named) == 1:
         options["side"] = humans_named[0]  # a solo game: the one person's seat is the side they play
     state = game.new(seed, generator=generator, **options)
@@ -161,9 +190,30 @@ def _new_game(args: argparse.Namespace, named: dict[str, str]) -> tuple[State, d
         for role in game.roles(**state.options):
             if role not in seats and game.default_seat(role, state.options) == "random":
                 seats[role] = HUMAN
-    elif not seats:
-        seats = {game.roles(**state.options)[0]: HUMAN}
+    elif HUMAN not in seats.values() and set(game.roles(**state.options)) - set(seats):
+        seats[_person(game, options, [], named)] = HUMAN  # the person sits where nobody else was named
+    for role in game.roles(**state.options):  # the others: the game's automaton, else its best quick bot (item 8)
+        seats.setdefault(role, game.opponent(role, state.options))
     return state, seats
+
+
+def _person(game: Game, options: dict[str, Any], humans_named: list[str], named: dict[str, str]) -> str:
+    """The one person's seat: the one named human, else the solo side given, else the first role
+    nobody else was named for."""
+    side = options.get("side")  # (left out below: a game may take a side only with its player count)
+    roles = game.roles(**game.normalize_options({k: v for k, v in options.items() if k != "side"}))
+    free = [role for role in roles if role not in named] or roles  # (every seat named: a game to watch)
+    return humans_named[0] if humans_named else side if side in roles else free[0]
+
+
+def _one_person(game: Game, options: dict[str, Any], humans_named: list[str], named: dict[str, str]) -> dict[str, Any]:
+    """The options of a game for one person against the game's automata (Cuba Libre: its
+    one-player game, with the person's faction as the solo side; issue 34 item 8)."""
+    person = _person(game, options, humans_named, named)
+    options = game.one_person(person, options)
+    if options.get("players") == 1 and "side" not in options:
+        options["side"] = person
+    return options
 
 
 def _loaded_game(args: argparse.Namespace, named: dict[str, str]) -> tuple[State, dict[str, str]]:
@@ -179,7 +229,8 @@ def _loaded_game(args: argparse.Namespace, named: dict[str, str]) -> tuple[State
     return state, {**seats, **named}
 
 
-def _save(console: Console, state: State, path: str, seats: dict[str, str], interrupted: bool) -> None:
+def _save(console: Console, state: State, path: str, seats: dict[str, str], interrupted: bool,
+          tr: Translator = ENGLISH) -> None:
     if interrupted:  # Ctrl-C may have stopped an action half-way: rebuild the state from its record
         try:
             state = replay(state.record())
@@ -189,11 +240,13 @@ def _save(console: Console, state: State, path: str, seats: dict[str, str], inte
     record["digest"] = state.digest()
     record["seats"] = seats
     Path(path).write_text(json.dumps(record, indent=1) + "\n")
+    saved = tr(_("Record saved to {path}"), path=path)
     if state.is_over:
-        console.print(f"Record saved to {path}")
+        console.print(escape(saved), soft_wrap=True)
     else:  # 16.6: a mid-game record is the whole game, hidden cards included
-        console.print(f"Record saved to {path}. It holds the seed, and so every hand and the deck order: "
-                      "keep it to yourself until the game is over.")
+        secret = tr(_("It holds the seed, and so every hand and the deck order: keep it to yourself until the "
+                      "game is over."))
+        console.print(escape(f"{saved}. {secret}"), soft_wrap=True)
 
 
 def cmd_play(console: Console, args: argparse.Namespace) -> int:
@@ -204,12 +257,19 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     humans = [role for role, who in filled.items() if who == HUMAN]
     tr = translator(args.lang or default_language(), game_id)
     named_roles = {r: tr.term(state.game.role_name(r)) for r in filled}
-    seated = [(f"{named_roles[r]} ({r})" if named_roles[r] != r else r) + f" = {w}" for r, w in filled.items()]
+    person = tr(_("human"))  # (bots keep their names: they are what a person types)
+    seated = [(f"{named_roles[r]} ({r})" if named_roles[r] != r else r) + f" = {person if w == HUMAN else w}"
+              for r, w in filled.items()]
     if state.generator == "keyed":  # the seed is every hand and the deck order: never on the screen
         heading = tr(_("{game}, a secret seed: {seats}"), game=state.game.title, seats=", ".join(seated))
     else:
         heading = tr(_("{game}, seed {seed}: {seats}"), game=state.game.title, seed=str(seed), seats=", ".join(seated))
     console.print(escape(heading), soft_wrap=True)
+    # a loaded game keeps saving to the file it came from unless --save names another (issue 34 item 5)
+    save_to = args.save or args.load
+    if args.load and not args.save:
+        console.print(escape(tr(_("Saving to {path} when you quit, as you loaded it (--save FILE saves elsewhere)."),
+                                path=args.load)), soft_wrap=True)
     player = TerminalPlayer(console, humans, seats=filled, tr=tr)
     interrupted = False
     try:
@@ -220,10 +280,10 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         interrupted = True
         player.stop_thinking()
-        console.print(escape(tr(_("Interrupted. Saving the game first.")) if args.save else tr(_("Interrupted."))))
+        console.print(escape(tr(_("Interrupted. Saving the game first.")) if save_to else tr(_("Interrupted."))))
     finally:
-        if args.save:
-            _save(console, state, args.save, filled, interrupted)
+        if save_to:
+            _save(console, state, save_to, filled, interrupted, tr)
     if state.is_over and not interrupted:
         player.show_new_log(state)
         player.show_board(state, humans[0] if len(humans) == 1 else None)  # the final position, then the result

@@ -60,7 +60,7 @@ def find_card(game: Game, wanted: str, catalogue: list[Card] | None = None) -> C
 
 def card_text(card: Card) -> str:
     """A card in full: number and name in bold, then its text (rich markup)."""
-    return f"[bold]{escape(str(card['id']))} {escape(str(card['name']))}[/bold]\n{escape(str(card['text']))}"
+    return f"[bold]#{escape(str(card['id']))} {escape(str(card['name']))}[/bold]\n{escape(str(card['text']))}"
 
 
 def show_rules(console: Console, game: Game, cards: bool = False, card: str | None = None, lang: str = "en") -> int:

@@ -15,8 +15,8 @@ KEEP_ALIVE = 75
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     serve = sub.add_parser("serve", help="start the game server: play in the browser, remotely and asynchronously")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
+    serve.add_argument("--port", type=int, default=8000, help="the port to listen on (default 8000)")
     serve.add_argument("--db", help="sqlite:///file.db or postgresql://user@host/db (default: a file in your data folder)")
     serve.add_argument("--workers", type=int, default=1, help="server processes (more than one needs PostgreSQL)")
     serve.add_argument("--bot-processes", type=int, default=1, help="processes that run the bots' choices")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 import time
+import unicodedata
 from collections.abc import Callable
+from functools import partial
 
 from rich.console import Console
 from rich.markup import escape
@@ -13,13 +15,15 @@ from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
 from agon.cli.rules import Card, card_text, find_card, translated_cards
-from agon.engine import ENGLISH, Action, State, Translator
+from agon.engine import ENGLISH, Action, Prompt, State, Translator, plural
 from agon.engine import Text as Message
 from agon.i18n import _
 
-HELP = _("Type the number of a choice. b = board, l = whole log, u = undo, c N = card N in full (card: those on "
-         "screen), h = help, q = quit (saves with --save).")
-KEYS = _("(b board, l log, c N card, u undo, q quit)")
+HELP = _("Type the number of a choice, or the start of its name. b = board, m NAME = a space and its neighbours "
+         "(m N: those of choice N; m: the whole map), l = whole log, u = undo, c N = card #N "
+         "in full (the number after # beside a card; c alone: every card on screen), h = help, q = quit (saves "
+         "to the --save or --load file).")
+KEYS = _("(b board, m map, l log, c N card #N, u undo, h help, q quit)")
 LONGEST_CHOICE = 6  # digits: more than any prompt offers, few enough that int() never refuses
 
 
@@ -45,6 +49,10 @@ class TerminalPlayer:
         self._catalogue: list[Card] | None = None
         self._patterns: list[re.Pattern[str]] = []
         self._think_start = 0.0
+        self.numbering = Numbering()
+        self.log_from = 0  # the next screen's log starts here, read by `log_viewer`
+        self.log_viewer: str | None = None
+        self.printed_rows = 0  # rows printed since the last screen outside it (a bot's thinking time)
 
     def viewer(self, state: State) -> str | None:
         """Whose eyes the log is read with: the only human; in hot seat, the person at the keyboard
@@ -80,9 +88,10 @@ class TerminalPlayer:
         return [card for _, card in sorted(found, key=lambda pair: pair[0])]
 
     def with_short(self, state: State, label: str) -> str:
-        """The label and the short text of the card it names (of the side it names, for a card with
-        sides such as Cuba Libre's unshaded/shaded Events): on the same line when it fits, else below."""
-        shorts = "; ".join(_short_for(card, label) for card in self.cards_in(state, label))
+        """The label and the number and short text of the card it names (of the side it names, for a
+        card with sides such as Cuba Libre's unshaded/shaded Events; `c N` reads card N): on the
+        same line when it fits, else below."""
+        shorts = "; ".join(f"#{card['id']} {_short_for(card, label)}" for card in self.cards_in(state, label))
         if not shorts:
             return escape(label)
         if len(label) + len(shorts) + 9 <= self.console.width:
@@ -91,18 +100,21 @@ class TerminalPlayer:
 
     # -- the board ---------------------------------------------------------------------------------
 
-    def show_board(self, state: State, role: str | None, full: bool = False) -> None:
+    def show_board(self, state: State, role: str | None, full: bool = False, compact: bool = False) -> None:
         view = state.view(role)
         board = state.game.render(view, role, full=full, tr=self.tr)
         who = self.name(state, role) if role else self.tr(_("spectator"))
         self.console.print(Panel(board, title=f"{self.tr.term(state.game.title)} — {who}"))
         described = self.cards_in(state, "\n".join(state.prompt(role).labels)) if role else []
         cards = [card for card in self.cards_in(state, plain(board)) if card not in described]
-        if cards:
-            shown = self.tr(_("Cards shown (c N reads one in full):"))
+        if cards and compact:
+            hint = self.tr(_("(c: the cards on screen in full)"))
+            self.console.print(f"[dim]{escape(hint)}[/dim]")
+        elif cards:
+            shown = self.tr(_("Cards shown (c N reads card #N in full):"))
             self.console.print(f"[dim]{escape(shown)}[/dim]")
             for card in cards:
-                self.console.print(f"  [bold]{escape(str(card['id']))} {escape(str(card['name']))}[/bold]: "
+                self.console.print(f"  [bold]#{escape(str(card['id']))} {escape(str(card['name']))}[/bold]: "
                                    f"{escape(str(card['short']))}")
         self.board_at = (len(state.history), len(state.log), state.prompt(role).text if role else "")
 
@@ -111,6 +123,9 @@ class TerminalPlayer:
     def before_bot(self, state: State, role: str) -> None:
         who = self.seats.get(role, "bot")
         self.stop_thinking()
+        self._think_start = time.perf_counter()
+        if not self.console.is_terminal:  # no live spinner where nothing can redraw it (it left blank lines)
+            return
         thinking = self.tr(_("{role} ({bot}) is thinking"), role=self.name(state, role), bot=who)
         self.thinking = Progress(SpinnerColumn(), TextColumn(escape(thinking)),
                                  TimeElapsedColumn(), console=self.console, transient=True)
@@ -130,11 +145,13 @@ class TerminalPlayer:
             if took >= 1.0:
                 thought = self.tr(_("({role} thought for {seconds} s)"), role=self.name(state, role), seconds=f"{took:.1f}")
                 self.console.print(f"  [dim]{escape(thought)}[/dim]")
+                self.printed_rows += 1
         if len(state.log) < self.shown:  # an undo took lines back
             self.shown = len(state.log)
         if role in self.humans:
             self.seen[role] = len(state.log)
-        self.show_new_log(state)
+        if not self.humans:  # with people, the next screen prints the log, as much as fits
+            self.show_new_log(state)
 
     # -- hot seat ----------------------------------------------------------------------------------
 
@@ -154,45 +171,109 @@ class TerminalPlayer:
         if any(entry.to is None for entry in state.log[since:]):
             since_text = self.tr(_("Since your last turn, {role}:"), role=self.name(state, role))
             self.console.print(f"[bold]{escape(since_text)}[/bold]")
-            self.show_log(state, since, None)
-        self.shown = len(state.log)
+            self.log_from, self.log_viewer = since, None  # the public lines, printed with the screen (they fit)
+        else:
+            self.shown = len(state.log)
 
     # -- the prompt --------------------------------------------------------------------------------
 
     def choose(self, state: State, role: str) -> Action:
-        handed_over = len(self.humans) > 1 and self.last_human not in (None, role)
+        # hot seat: a pass screen before every person's turn, the first one too (a loaded game must
+        # not open on the first seat's hand while the others look on; issue 34 item 9)
+        handed_over = len(self.humans) > 1 and self.last_human != role
+        self.log_from, self.log_viewer = self.shown, self.viewer(state)
         if handed_over:
+            if self.last_human is not None:  # what the last person's own action did, before the screen clears
+                self.show_new_log(state)
             self.hand_over(state, role)
         self.last_human = role
-        self.show_new_log(state)
-        if handed_over or self.new_turn(state, role):
-            self.show_board(state, role)  # within one's own turn, `b` shows it again
+        draw = handed_over or self.new_turn(state, role)  # within one's own turn, `b` shows it again
+        first = True
         while True:
             prompt = state.prompt(role)
-            message = self.tr.text(prompt.question)
-            name = self.name(state, role)
-            for prefix in (f"{role}:", f"{self.tr.term(role)}:"):  # a prompt that names its role by id reads it by name
-                if message.startswith(prefix):
-                    message = message[len(prefix):].lstrip()
-            asked = message if message.startswith(f"{name}:") else f"{name}: {message}"
-            self.console.print(f"[bold]{escape(asked)}[/bold]  [dim]{escape(self.tr(KEYS))}[/dim]")
-            labels = [self.tr.text(m) for m in prompt.messages]
-            self.print_choices(state, labels)
+            choices = self.numbering.choices(state, role, prompt.text, prompt.actions,
+                                             [self.tr.text(m) for m in prompt.messages])
+            if first:  # the screen fits the terminal: the board and the prompt whole, the log's last lines above
+                height = self.screen_rows()
+                body = self.captured(partial(self.show_prompt, state, role, prompt, choices, draw))
+                if rows(body) > height - 1 - FEWEST_LOG_ROWS:
+                    body = self.captured(partial(self.show_prompt, state, role, prompt, choices, draw, compact=True))
+                self.show_log_fitting(state, height - 1 - rows(body))
+                self.console.file.write(body)
+                self.console.file.flush()
+                first = False
+            else:
+                self.show_prompt(state, role, prompt, choices, False)
             try:
                 answer = self.input("> ").strip().lower()
             except EOFError as err:
                 raise Quit from err
-            action = self.answer(state, role, prompt.actions, labels, answer)
+            action = self.answer(state, role, prompt.actions, choices, answer)
             if action is not None:
                 return action
 
-    def print_choices(self, state: State, labels: list[str]) -> None:
+    def show_prompt(self, state: State, role: str, prompt: Prompt, choices: list[tuple[int, Action, str]],
+                    draw: bool, compact: bool = False) -> None:
+        """The board (when `draw`), the question and the numbered choices; `compact` leaves out the
+        cards' short texts and the list of cards under the board (c reads them)."""
+        if draw:
+            self.show_board(state, role, compact=compact)
+        message = self.tr.text(prompt.question)
+        name = self.name(state, role)
+        for prefix in (f"{role}:", f"{self.tr.term(role)}:"):  # a prompt that names its role by id reads it by name
+            if message.startswith(prefix):
+                message = message[len(prefix):].lstrip()
+        asked = message if message.startswith(f"{name}:") else f"{name}: {message}"
+        self.console.print(f"[bold]{escape(asked)}[/bold]  [dim]{escape(self.tr(KEYS))}[/dim]")
+        self.print_choices(state, [(number, label) for number, _action, label in choices], compact)
+
+    def screen_rows(self) -> int:
+        """The rows a screen may take: the terminal's; no limit for output to a file or a pipe,
+        which nobody reads a screen at a time."""
+        return self.console.height if self.console.is_terminal else 1_000_000
+
+    def captured(self, show: Callable[[], None]) -> str:
+        """What `show` prints, as the terminal would show it, not yet shown."""
+        with self.console.capture() as capture:
+            show()
+        return capture.get()
+
+    def show_log_fitting(self, state: State, room: int) -> None:
+        """The log lines since the last screen, as many of the last ones as `room` rows hold; a
+        first line says how many were left out (`l` shows the whole log). Issue 34 item 4."""
+        viewer = self.log_viewer
+        entries = [entry for entry in state.log[self.log_from:] if entry.to is None or entry.to == viewer]
+        self.shown = len(state.log)
+        room -= self.printed_rows  # what bots' thinking printed since the last screen
+        self.printed_rows = 0
+        kept: list[str] = []
+        used = 0
+        for entry in reversed(entries):
+            line = self.captured(lambda entry=entry: self.console.print(
+                f"  [dim]·[/dim] {escape(self.tr.text(Message(entry.text, entry.args)))}"))
+            if used + rows(line) > room - (1 if len(kept) < len(entries) - 1 else 0):
+                break
+            kept.append(line)
+            used += rows(line)
+        left_out = len(entries) - len(kept)
+        if left_out:
+            more = self.tr.text(plural("({n} earlier line: l shows the whole log)", "({n} earlier lines: l shows the whole log)",
+                                  "n", n=left_out))
+            self.console.print(f"  [dim]{escape(more)}[/dim]")
+        self.console.file.write("".join(reversed(kept)))
+
+    def print_choices(self, state: State, choices: list[tuple[int, str]], compact: bool = False) -> None:
         """The numbered choices; a long list whose labels name their group first ("Poland: Gdańsk
         ...") is printed group by group under a heading, in as many columns as the screen holds."""
-        groups = group_labels(labels, self.tr(_("Other"))) if len(labels) > LONG_LIST else None
+        groups = group_labels(choices, self.tr(_("Other"))) if len(choices) > LONG_LIST else None
         if groups is None:
-            for i, label in enumerate(labels, 1):
-                self.console.print(f"  [cyan]{i:>3}[/cyan] {self.with_short(state, label)}")
+            for i, label in choices:
+                self.console.print(f"  [cyan]{i:>3}[/cyan] {escape(label) if compact else self.with_short(state, label)}")
+            return
+        if compact:  # a paragraph a group, each choice by its name alone (m N says the rest)
+            for heading, items in groups:
+                named = " · ".join(f"[cyan]{i}[/cyan] {escape(rest.split(' (')[0])}" for i, rest in items)
+                self.console.print(f"  [bold]{escape(heading)}[/bold]: {named}")
             return
         width = max(len(rest) for _, items in groups for _, rest in items) + 6
         columns = max(1, (self.console.width - 2) // width)
@@ -217,29 +298,104 @@ class TerminalPlayer:
             return True
         return len(history) > actions and state.prompt(role).text == opening
 
-    def answer(self, state: State, role: str, actions: list[Action], labels: list[str], answer: str) -> Action | None:
+    def answer(self, state: State, role: str, actions: list[Action], choices: list[tuple[int, Action, str]],
+               answer: str) -> Action | None:
         """The action an answer picks, or None after showing what was asked for (or why not)."""
+        labels = [label for _number, _action, label in choices]
         if answer in ("q", "quit", "exit"):
             raise Quit
         if answer in ("h", "help", "?"):
             self.console.print(escape(self.tr(HELP)))
+            person = self.tr(_("human"))
+            seated = ", ".join(f"{self.name(state, seat)} = {person if who == 'human' else who}"
+                               for seat, who in self.seats.items())
+            self.console.print(escape(self.tr(_("Seats: {seats}"), seats=seated)), soft_wrap=True)
         elif answer in ("l", "log"):
             self.show_log(state, 0, role)
         elif answer in ("b", "board"):
             self.show_board(state, role, full=True)  # the whole board, where the usual one is a summary
+            if state.game.neighbours():
+                self.show_map(state, role, "")
         elif answer in ("u", "undo"):
             if Action("undo") in actions:
                 return Action("undo")
             nothing = self.tr(_("Nothing to undo here (undo stops where cards were revealed or dice rolled)."))
             self.console.print(f"[yellow]{escape(nothing)}[/yellow]")
+        elif answer in ("m", "map") or answer.startswith(("m ", "map ")):
+            self.show_map(state, role, answer.partition(" ")[2], choices)
         elif answer == "card" or answer.startswith(("c ", "card ")):
             self.show_cards(state, role, labels, answer.partition(" ")[2])
-        elif answer.isascii() and answer.isdigit() and len(answer) <= LONGEST_CHOICE and 1 <= int(answer) <= len(actions):
-            return actions[int(answer) - 1]
+        elif answer.isascii() and answer.isdigit() and len(answer) <= LONGEST_CHOICE and \
+                any(number == int(answer) for number, _action, _label in choices):
+            return next(action for number, action, _label in choices if number == int(answer))
+        elif len(answer) >= 2 and not answer.isdigit():
+            return self.by_name(choices, answer)
         else:
-            please = self.tr(_("Please type a number from 1 to {n}"), n=len(actions))
-            self.console.print(f"[red]{escape(please)}[/red] ({escape(self.tr(HELP))})")
+            self.please(choices)
         return None
+
+    def please(self, choices: list[tuple[int, Action, str]]) -> None:
+        highest = max((number for number, _action, _label in choices), default=0)
+        please = self.tr(_("Please type a number from 1 to {n}"), n=highest)
+        self.console.print(f"[red]{escape(please)}[/red] ({escape(self.tr(HELP))})")
+
+    def by_name(self, choices: list[tuple[int, Action, str]], typed: str) -> Action | None:
+        """The one choice whose label (or the label after its group, "Poland: Gdańsk") starts with
+        what was typed; several: they are listed again, to pick by number."""
+        found = [(number, action, label) for number, action, label in choices
+                 if any(part.lower().startswith(typed) for part in (label, label.partition(": ")[2]) if part)]
+        if len(found) == 1:
+            return found[0][1]
+        if not found:
+            self.please(choices)
+            return None
+        several = self.tr(_("Several choices start with \"{typed}\"; type the number of one:"), typed=typed)
+        self.console.print(f"[yellow]{escape(several)}[/yellow]")
+        for number, _action, label in found:
+            self.console.print(f"  [cyan]{number:>3}[/cyan] {escape(label)}")
+        return None
+
+    # -- the map (issue 34 item 1) -----------------------------------------------------------------
+
+    def show_map(self, state: State, role: str, wanted: str, choices: list[tuple[int, Action, str]] | None = None) -> None:
+        """`m`: every space and its neighbours; `m NAME`: the spaces whose name (in this language or
+        in English, accents aside) starts so, each neighbour with its connection and who holds it;
+        `m N`: the spaces choice N names."""
+        links = state.game.neighbours()
+        if not links:
+            none = self.tr(_("{game} has no map."), game=state.game.title)
+            self.console.print(f"[yellow]{escape(none)}[/yellow]")
+            return
+        facts = state.game.map_facts(state.view(role))
+
+        def fact(space: str) -> str:
+            return self.tr.text(facts[space]) if space in facts else ""
+
+        wanted = folded(wanted.strip())
+        if not wanted:
+            heading = self.tr(_("Map: each space, then its neighbours (m NAME: one space, and who holds its neighbours)"))
+            self.console.print(f"[bold]{escape(heading)}[/bold]")
+            for space, near in links.items():
+                names = ", ".join(self.tr.term(other) + (f" ({self.tr.term(link)})" if link else "") for other, link in near)
+                self.console.print(f"  [bold]{escape(self.tr.term(space))}[/bold]: {escape(names)}")
+            return
+        label = next((label for number, _action, label in choices or [] if str(number) == wanted), None)
+        if label is not None:
+            found = [space for space in links if self.tr.term(space) in label or space in label]
+        else:
+            found = [space for space in links
+                     if any(folded(name).startswith(wanted) for name in (self.tr.term(space), space))]
+        if not found and label is None:
+            found = [space for space in links if any(wanted in folded(name) for name in (self.tr.term(space), space))]
+        if not found:
+            none = self.tr(_("No space is called \"{typed}\" (nor named by a choice of that number); m alone lists "
+                             "them all."), typed=wanted)
+            self.console.print(f"[yellow]{escape(none)}[/yellow]")
+        for space in found:
+            self.console.print(f"[bold]{escape(self.tr.term(space))}[/bold]: {escape(fact(space))}")
+            for other, link in links[space]:
+                via = f" ({self.tr.term(link)})" if link else ""
+                self.console.print(f"  → [bold]{escape(self.tr.term(other))}[/bold]{escape(via)}: {escape(fact(other))}")
 
     def show_cards(self, state: State, role: str, labels: list[str], wanted: str) -> None:
         if not self.catalogue(state):
@@ -248,7 +404,7 @@ class TerminalPlayer:
             return
         if wanted.strip():
             try:
-                self.console.print(card_text(find_card(state.game, wanted, self.catalogue(state))))
+                self.console.print(card_text(find_card(state.game, wanted.strip().lstrip("#"), self.catalogue(state))))
             except ValueError as err:
                 self.console.print(f"[yellow]{escape(str(err))}[/yellow]")
             return
@@ -274,6 +430,11 @@ def _short_for(card: Card, label: str) -> str:
     return str(card["short"])
 
 
+def folded(text: str) -> str:
+    """Text to compare names by: lower case, accents and other marks left out (Gdańsk, gdansk)."""
+    return "".join(ch for ch in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(ch))
+
+
 def plain(markup: str) -> str:
     """Rich markup to plain text (to find card names in a rendered board)."""
     return Text.from_markup(markup).plain
@@ -296,15 +457,22 @@ def show_result(console: Console, state: State, tr: Translator = ENGLISH) -> Non
 
 
 LONG_LIST = 16  # more choices than this are grouped when their labels name a group
+FEWEST_LOG_ROWS = 4  # a screen whose board and prompt leave fewer rows for the log is drawn compact
 
 
-def group_labels(labels: list[str], other: str = "Other") -> list[tuple[str, list[tuple[int, str]]]] | None:
+def rows(printed: str) -> int:
+    """How many terminal rows printed text takes (the console has wrapped it already)."""
+    return printed.count("\n")
+
+
+def group_labels(choices: list[tuple[int, str]], other: str = "Other") -> list[tuple[str, list[tuple[int, str]]]] | None:
     """[(group, [(number, label without the group), ...]), ...] when most labels read
     "Group: rest" and groups hold several each; None otherwise. Groups keep their order; labels
-    without a group (Undo, Done) come last under the heading "Other"."""
+    without a group (Done, Pass) come last under the heading "Other"."""
+    labels = [label for _number, label in choices]
     groups: dict[str, list[tuple[int, str]]] = {}
     others: list[tuple[int, str]] = []
-    for number, label in enumerate(labels, 1):
+    for number, label in choices:
         head, sep, rest = label.partition(": ")
         if sep and rest:
             groups.setdefault(head, []).append((number, rest))
@@ -313,3 +481,34 @@ def group_labels(labels: list[str], other: str = "Other") -> list[tuple[str, lis
     if len(others) > 2 or len(groups) * 3 > len(labels):
         return None
     return [*groups.items(), *([(other, others)] if others else [])]
+
+
+class Numbering:
+    """Choice numbers that stay put (issue 34 item 3). Within a run of prompts of one role with the
+    same question (1989's set-up "place an SP", four times, then four more after the other side's),
+    an action keeps the number it had while it stays legal; a new action gets a number never used
+    in the run, so a number typed late picks what it picked before or nothing. A run ends at
+    another question, or when most of the choices are new (a new hand, a new phase). Undo is no
+    numbered choice: it is the key `u`."""
+
+    def __init__(self) -> None:
+        self.numbers: dict[Action, int] = {}
+        self.key: tuple[str, str] | None = None
+        self.next = 1
+
+    def choices(self, state: State, role: str, question: str, actions: list[Action],
+                labels: list[str]) -> list[tuple[int, Action, str]]:
+        """[(number, action, label), ...] in the order of the numbers."""
+        known = sum(action in self.numbers for action in actions)
+        if self.key != (role, question) or known * 2 < len(actions):
+            self.numbers, self.next = {}, 1
+        self.key = (role, question)
+        out: list[tuple[int, Action, str]] = []
+        for action, label in zip(actions, labels, strict=True):
+            if action.verb == "undo":
+                continue
+            if action not in self.numbers:
+                self.numbers[action] = self.next
+                self.next += 1
+            out.append((self.numbers[action], action, label))
+        return sorted(out, key=lambda choice: choice[0])

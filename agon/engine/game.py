@@ -116,6 +116,34 @@ class Game(ABC):
         """The bot that takes a seat nobody asked for."""
         return "random"
 
+    # the ISMCTS budget of one second of one idle core (docs/bots.md, the ladder), in iterations so
+    # that the same seed plays the same game on any machine; a game sets its own
+    SEARCH_ITERATIONS = 500
+
+    def opponent(self, role: str, options: dict[str, Any]) -> str:
+        """Who plays a seat nobody named against a person at the terminal (`agon play`): the game's
+        own automaton where it has one for the seat, else ISMCTS at about a second a move, the
+        strongest bot of the ladder that answers within seconds (docs/bots.md)."""
+        seat = self.default_seat(role, options)
+        return seat if seat != "random" else f"ismcts:iterations={self.SEARCH_ITERATIONS}"
+
+    def neighbours(self) -> dict[str, list[tuple[str, str]]]:
+        """The map, from the game's data: each space's name -> [(a neighbour's name, the name of the
+        connection between them, or "" where spaces simply touch)], names as the terms a translator
+        knows. {} for a game without a map (the terminal's `m` says so)."""
+        return {}
+
+    def map_facts(self, view: dict[str, Any]) -> dict[str, Text]:
+        """What a map reader needs about each space in this view, as a short Text (who controls it,
+        or each side's strength there); {} by default."""
+        return {}
+
+    def one_person(self, role: str, options: dict[str, Any]) -> dict[str, Any]:
+        """The options of a game that one person plays as `role` and that names no player count
+        (`agon play GAME`): as given, unless the game seats its automata only by its options
+        (Cuba Libre's Non-players in a one-player game)."""
+        return options
+
     def render(self, view: dict[str, Any], role: str | None, full: bool = False, tr: Translator = ENGLISH) -> str:
         """The board as text for the terminal (rich markup allowed), its words through `tr`. A game
         whose usual board is a summary that fits one screen draws every space with `full` (the

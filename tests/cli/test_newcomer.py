@@ -137,7 +137,7 @@ def test_item_11_handing_over_clears_the_scrollback_too():
 
 
 def test_item_11_hot_seat_shows_private_lines_to_the_person_at_the_keyboard_only(monkeypatch, capsys):
-    code, out = run(monkeypatch, capsys, ["play", "dual-powers", "--players", "2", "--seed", "3"], "1\n\n1\n\nq\n")
+    code, out = run(monkeypatch, capsys, ["play", "dual-powers", "--players", "2", "--seed", "3"], "\n1\n\n1\n\nq\n")
     reds = out.index("Pass the keyboard to Provisional Government (White)")
     assert code == 0 and out.count("Your Secret Objective:") == 2
     red_line = next(line for line in out.splitlines() if "Your Secret Objective:" in line)
@@ -147,7 +147,7 @@ def test_item_11_hot_seat_shows_private_lines_to_the_person_at_the_keyboard_only
 # -- items 5 and 1: what the others did, card texts in the terminal ---------------------------
 
 def test_item_5_hot_seat_shows_the_incoming_player_what_happened(monkeypatch, capsys):
-    typed = "1\n\n1\n\n" + "1\n" * 6 + "\nq\n"
+    typed = "\n1\n\n1\n\n" + "1\n" * 6 + "\nq\n"  # a pass screen before the first person too
     code, out = run(monkeypatch, capsys, ["play", "dual-powers", "--players", "2", "--seed", "3"], typed)
     assert code == 0 and "Since your last turn" in out
 
@@ -365,15 +365,15 @@ def test_item_9_ctrl_c_in_a_pty_saves_and_prints_no_traceback(tmp_path):
 
 def test_item_4_b_draws_the_whole_1989_board_the_usual_one_is_compact(monkeypatch, capsys):
     """The board drawn before each turn is 1989's summary (spaces holding SPs); `b` draws every space."""
-    code, out = run(monkeypatch, capsys, ["play", "1989", "--seat", "democrat=human", "--seed", "1"], "q\n")
+    code, out = run(monkeypatch, capsys, ["play", "1989", "--seat", "democrat=human", "--seat", "communist=random", "--seed", "1"], "q\n")
     assert code == 0 and "Szczecin" not in out.split("Setup")[0]
-    code, out = run(monkeypatch, capsys, ["play", "1989", "--seat", "democrat=human", "--seed", "1"], "b\nq\n")
+    code, out = run(monkeypatch, capsys, ["play", "1989", "--seat", "democrat=human", "--seat", "communist=random", "--seed", "1"], "b\nq\n")
     assert code == 0 and "Szczecin" in out
 
 
 def test_item_4_long_choice_lists_are_grouped_by_country(monkeypatch, capsys):
     """1989's Operations list names 62 spaces "Country: space": printed under one heading per country."""
-    code, out = run(monkeypatch, capsys, ["play", "1989", "--seat", "democrat=human", "--seed", "2"], "1\n2\nq\n")
+    code, out = run(monkeypatch, capsys, ["play", "1989", "--seat", "democrat=human", "--seat", "communist=random", "--seed", "2"], "1\n2\nq\n")
     assert code == 0
     listing = out.split("How do you play")[-1]
     for country in ("East Germany", "Poland", "Czechoslovakia", "Hungary", "Romania", "Bulgaria"):
@@ -382,5 +382,5 @@ def test_item_4_long_choice_lists_are_grouped_by_country(monkeypatch, capsys):
 
 
 def test_item_3_prompts_name_the_role_as_a_person_does(monkeypatch, capsys):
-    code, out = run(monkeypatch, capsys, ["play", "1989", "--seat", "democrat=human", "--seed", "2"], "q\n")
+    code, out = run(monkeypatch, capsys, ["play", "1989", "--seat", "democrat=human", "--seat", "communist=random", "--seed", "2"], "q\n")
     assert code == 0 and "Democrat: " in out and "\ndemocrat:" not in out

@@ -58,11 +58,12 @@ def test_fuzz_with_a_bot_in_a_seat(monkeypatch, capsys):
 
 
 def test_hot_seat_hands_over_between_two_people(monkeypatch, capsys):
-    # north bets and plays (2 answers), then south is handed the keyboard (Enter), and so on
-    typed = "1\n1\n\n1\n1\n\n1\n1\n\n1\n1\n"
+    # north is handed the keyboard (Enter; issue 34: the first person too), bets and plays (2 answers),
+    # then south is handed the keyboard, and so on
+    typed = "\n1\n1\n\n1\n1\n\n1\n1\n\n1\n1\n"
     code, out = run(monkeypatch, capsys, ["play", "high-card", "--seat", "north=human", "--seat", "south=human", "--seed", "2"], typed)
     assert code == 0
-    assert out.count("Pass the keyboard to") == 3 and "Game over" in out
+    assert out.count("Pass the keyboard to") == 4 and "Game over" in out
 
 
 def test_tournament_reports_win_rates_with_intervals(monkeypatch, capsys):

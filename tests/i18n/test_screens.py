@@ -13,8 +13,10 @@ import pytest
 from agon.cli.main import main
 
 HERE = Path(__file__).parent / "screens"
-GAMES = {"dual-powers": ["--seat", "red=human"], "1989": ["--seat", "democrat=human"],
-         "intrigue-city": ["--seat", "p1=human"], "cuba-libre": ["--seat", "govt=human"]}
+# the searching bots a plain `agon play` seats would print how long they thought: random bots keep the screens fixed
+GAMES = {"dual-powers": ["--seat", "red=human"], "1989": ["--seat", "democrat=human", "--seat", "communist=random"],
+         "intrigue-city": ["--seat", "p1=human", "--seat", "p2=random", "--seat", "p3=random"],
+         "cuba-libre": ["--seat", "govt=human"]}
 
 
 @pytest.mark.parametrize("lang", ["en", "el", "hu"])

@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 import agon
-from agon.engine import Action, State
+from agon.engine import ENGINE_VERSION, Action, State
 from agon.engine.actions import freeze
 from agon.engine.rng import Rng
 from agon.server.store import Store, make_engine
@@ -108,7 +108,7 @@ def _kill_and_restart(db: str, rounds: int) -> None:
     for p in players:
         row = store.get_match(p.match_id)
         actions = [[a.role, a.verb, a.arg] for a in store.actions_from(p.match_id, 0)]
-        record = {"game": row.game, "engine": agon.__version__, "seed": row.seed, "generator": row.generator,
+        record = {"game": row.game, "engine": ENGINE_VERSION, "seed": row.seed, "generator": row.generator,
                   "options": row.options,
                   "actions": actions}
         assert agon.replay(record).digest() == p.state.digest()

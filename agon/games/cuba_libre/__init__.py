@@ -45,10 +45,10 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from agon.engine import ENGLISH, Game, OptionSpec, Translator
+from agon.engine import ENGLISH, Game, OptionSpec, Text, Translator, msg
 from agon.engine.options import flag
 from agon.games.cuba_libre import events
-from agon.games.cuba_libre.data import FACTION_NAMES, ROLES
+from agon.games.cuba_libre.data import ADJ, FACTION_NAMES, NAMES, ROLES
 from agon.games.cuba_libre.rules import CubaLibreState, nonplayers
 from agon.games.cuba_libre.text import catalogue
 from agon.games.cuba_libre.text import render as render_board
@@ -150,6 +150,25 @@ class CubaLibre(Game):
         if role in self.nonplayer_roles(options) and "nonplayer" in self.bots():
             return "nonplayer"
         return "random"
+
+    SEARCH_ITERATIONS = 490
+
+    def one_person(self, role: str, options: dict[str, Any]) -> dict[str, Any]:
+        """One person against the three Non-players: the one-player game (CL 1.5, 8.9)."""
+        return options if "players" in options else {**options, "players": 1}
+
+    def neighbours(self) -> dict[str, list[tuple[str, str]]]:
+        """The map's adjacency (CL 1.3); spaces simply touch."""
+        return {NAMES[s]: [(NAMES[n], "") for n in ADJ[s]] for s in range(len(NAMES))}
+
+    def map_facts(self, view: dict[str, Any]) -> dict[str, Text]:
+        """Who controls each space (CL 1.7)."""
+        out: dict[str, Text] = {}
+        for space in view["spaces"]:
+            holder = space.get("control")
+            out[space["name"]] = msg("control: {side}", side=self.role_name(holder)) if holder \
+                else msg("no control")
+        return out
 
     def render(self, view: dict[str, Any], role: str | None, full: bool = False, tr: Translator = ENGLISH) -> str:
         return render_board(view, role, tr)

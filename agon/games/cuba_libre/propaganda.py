@@ -112,7 +112,10 @@ def resources_phase(g: Any) -> None:
 class Victory(Step):
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
-        victory_phase(g)
+        g.chronicle_so_far()  # what the last card did, under its header (issue 34 item 2)
+        if not victory_phase(g) and not g.quiet:  # CL 6.1: the check is logged when nobody wins too
+            g.say("Victory check (6.1): no faction meets its condition. Margins: Government {g0}, 26July {g1}, "
+                  "DR {g2}, Syndicate {g3}.", g0=g.margin(0), g1=g.margin(1), g2=g.margin(2), g3=g.margin(3))
         return STEP_POP
 
 
@@ -408,6 +411,10 @@ class Reset(Step):
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
         """CL 6.5."""
+        g.chronicle_so_far()
+        if not g.quiet:
+            g.say("Reset (6.5): every faction Eligible, Terror and Sabotage removed, Guerrillas Underground, "
+                  "closed Casinos open, Momentum cards discarded.")
         g.elig = [True] * 4
         g.terror = [0] * NS
         g.momentum = frozenset()

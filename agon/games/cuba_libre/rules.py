@@ -115,7 +115,7 @@ class CubaLibreState(Board, State):
     """One position of Cuba Libre."""
 
     # the state's fields: _setup sets every one (see State)
-    __slots__ = ("_entered", "_op_parts", "aid", "alliance", "aside", "avail", "cand", "capabilities", "cash", "ci",
+    __slots__ = ("_before", "_entered", "_op_parts", "aid", "alliance", "aside", "avail", "cand", "capabilities", "cash", "ci",
                  "current", "dec_aside", "dec_hand", "dec_shown", "deck", "elig", "executed", "first_did",
                  "inelig_next", "last_op", "last_was_prop", "laundered", "momentum", "n_acted", "next_card", "np",
                  "order_card", "over", "peek", "phase", "pile_size", "played", "prop_played", "res", "sp", "stack",
@@ -123,6 +123,7 @@ class CubaLibreState(Board, State):
     memo_legal = True  # the engine memoises legal lists per position (tests call changed() after edits)
     _entered: tuple[dict[str, Any], list[Any]] | None  # see entered()
     _op_parts: tuple[Any, ...] | None  # see operations.Operation.legal
+    _before: chronicle.Snap | None  # while an action applies: the facts before it (see _apply, next_turn)
 
     # -- set-up (CL 2.1) ------------------------------------------------------------------------
 
@@ -130,6 +131,7 @@ class CubaLibreState(Board, State):
         opts = self.options
         self._entered = None
         self._op_parts = None
+        self._before = None
         self.np = frozenset(nonplayers(opts))
         setup = DATA["setup"]
         self.sp = [[0] * 13 for _ in range(NS)]
@@ -215,6 +217,7 @@ class CubaLibreState(Board, State):
 
     def next_turn(self) -> None:
         """CL 2.3.8: the revealed card becomes current, the next one is revealed."""
+        self.chronicle_so_far()  # the last card's changes go under its own header, not the next one's
         if self.current >= 0:
             self.played.append(self.current)
         self.current = self.next_card
@@ -234,6 +237,14 @@ class CubaLibreState(Board, State):
         self.cand = tuple([f for f in ORDER[self.order_card] if self.elig[f]])
         if not self.quiet:  # (a quiet game logs nothing: its words are not built)
             self.say("Card {card}: {title}.", card=self.current, title=CARDS[self.current]["title"])
+
+    def chronicle_so_far(self) -> None:
+        """Log what the action being applied has changed so far and start counting again: called
+        before a new card's header and at a Propaganda round's phases, so each line sits under the
+        card that caused it (issue 34 item 2)."""
+        if self._before is not None:
+            chronicle.describe(self, self._before)
+            self._before = chronicle.snap(self)
 
     def end_card(self) -> None:
         """CL 2.3.7: adjust Eligibility, then the next card."""
@@ -323,7 +334,7 @@ class CubaLibreState(Board, State):
         self._op_parts = None
 
     def _apply(self, role: str, action: Action) -> None:
-        before = None if self.quiet else chronicle.snap(self)  # quiet: no log, no before-and-after
+        self._before = None if self.quiet else chronicle.snap(self)  # quiet: no log, no before-and-after
         self._entered = None
         stack = self.stack
         fr = stack[-1]
@@ -337,8 +348,9 @@ class CubaLibreState(Board, State):
                 elif fr in stack:
                     stack.remove(fr)
         run_flow(self)
-        if before is not None:
-            chronicle.describe(self, before)  # the log says what the action did (pieces, levels, Control)
+        if self._before is not None:
+            chronicle.describe(self, self._before)  # the log says what the action did (pieces, levels, Control)
+            self._before = None
 
     def _note_line(self, role: str, note: str) -> LogEntry | None:
         return chronicle.rule_trace(self, role, note)
@@ -362,6 +374,7 @@ class CubaLibreState(Board, State):
     def _copy_into(self, twin: State) -> None:
         t: Any = twin
         t._op_parts = None  # (it names a frame of this state's stack: the twin's frames are new dicts)
+        t._before = None  # (the twin applies its own actions)
         t.sp = [row[:] for row in self.sp]
         t.avail = self.avail[:]
         t.support = self.support[:]

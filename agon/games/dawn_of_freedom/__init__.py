@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import ENGLISH, Game, OptionSpec, Translator
+from agon.engine import ENGLISH, Game, OptionSpec, Text, Translator, msg
 from agon.games.dawn_of_freedom import ops, power, scoring, steps, turn  # noqa: F401  (register procedures)
-from agon.games.dawn_of_freedom.data import ROLES
+from agon.games.dawn_of_freedom.data import ROLES, SPACES
 from agon.games.dawn_of_freedom.events import load_events
 from agon.games.dawn_of_freedom.state import DawnState
 from agon.games.dawn_of_freedom.text import catalogue, render, terms
 
 
 class DawnOfFreedom(Game):
+    SEARCH_ITERATIONS = 1350  # one second of one core (docs/bots.md)
     id = "1989"
     title = "1989: Dawn of Freedom"
     state_class = DawnState
@@ -40,6 +41,20 @@ class DawnOfFreedom(Game):
         if handicap not in (0, 1, 2) or isinstance(handicap, bool):
             raise ValueError(f"1989: handicap must be 0, 1 or 2, not {handicap!r}")
         return {"handicap": handicap}
+
+    def neighbours(self) -> dict[str, list[tuple[str, str]]]:
+        """The printed map's adjacency (1989 1.2); spaces simply touch."""
+        return {space.name: [(SPACES[n].name, "") for n in space.adjacent] for space in SPACES}
+
+    def map_facts(self, view: dict[str, Any]) -> dict[str, Text]:
+        """Each space's SPs and who controls it (1989 1.2, 7.3)."""
+        out: dict[str, Text] = {}
+        for space in SPACES:
+            holder = view["control"][space.id]
+            sps = msg("D {d} / C {c}", d=view["sp"]["democrat"][space.id], c=view["sp"]["communist"][space.id])
+            out[space.name] = msg("{sps}; control: {side}", sps=sps, side=self.role_name(holder)) if holder \
+                else msg("{sps}; no control", sps=sps)
+        return out
 
     def render(self, view: dict[str, Any], role: str | None, full: bool = False, tr: Translator = ENGLISH) -> str:
         """The compact board (fits an 80x50 terminal with a prompt); `full=True`: every space;

@@ -7,7 +7,7 @@ from itertools import compress
 from operator import itemgetter
 from typing import Any
 
-from agon.engine import Action
+from agon.engine import Action, plural
 from agon.games.dawn_of_freedom.data import ADJ, CARDS, NAMES, NEAR, SPACES, TST_NAMES, TST_NEEDS, D
 from agon.games.dawn_of_freedom.flow import CARD, SPACE, Ask, Frame, ask, auto
 
@@ -177,11 +177,15 @@ def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
         if g.quiet:
             pass  # (as above)
         elif margin - removed:  # 1989 6.2.5: the rest of the margin becomes the checker's own SPs
-            g.say("The {side} removes {removed} {opp} SP(s) and adds {added} {side} SP(s) in {space}.",
-                  side=NAMES[side], removed=removed, opp=NAMES[opp], added=margin - removed, space=SPACES[sid].name)
+            g.say("The {side} removes {removed} and adds {added} in {space}.", side=NAMES[side], space=SPACES[sid].name,
+                  removed=plural("{n} {whose} SP", "{n} {whose} SPs", "n", n=removed, whose=NAMES[opp]),
+                  added=plural("{n} {whose} SP", "{n} {whose} SPs", "n", n=margin - removed, whose=NAMES[side]))
         else:
             g.say("The {side} removes {removed} {opp} SP(s) from {space}.", side=NAMES[side], removed=removed,
                   opp=NAMES[opp], space=SPACES[sid].name)
+    elif not g.quiet:  # 1989 6.2.5: a tie or less changes nothing, and the log says so (issue 34 item 7)
+        g.say("The check fails: it needs more than {threshold}; nothing changes in {space}.", threshold=threshold,
+              space=SPACES[sid].name)
     return margin
 
 

@@ -9,7 +9,7 @@ from itertools import compress
 from operator import not_
 from typing import Any
 
-from agon.engine import Action
+from agon.engine import Action, plural
 from agon.games.dawn_of_freedom.data import (
     ADJ,
     BOTH,
@@ -106,7 +106,8 @@ class SetupPlace(Ask):
             g.stack.pop()
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return "Setup: place {left} more SP(s) in spaces without enemy SPs.", {"left": f["left"]}
+        more = plural("{n} more SP", "{n} more SPs", "n", n=f["left"])  # ("1 more SP(s)" read badly)
+        return "Setup: place {more} in spaces without enemy SPs.", {"left": f["left"], "more": more}
 
 
 @auto("turn_begin")

@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from agon.engine import ENGLISH, Game, OptionSpec, Translator
+from agon.engine import ENGLISH, Game, OptionSpec, Text, Translator, msg
 from agon.games.dual_powers import text
+from agon.games.dual_powers.data import ADJ, CONNECTION_NAME, DIDX, DISTRICT_NAME
 from agon.games.dual_powers.rules import DualPowersState
 
 
@@ -62,6 +63,26 @@ class DualPowers(Game):
         from agon.games.dual_powers.bots import OppositionBot
 
         return {"opposition": OppositionBot}
+
+    def neighbours(self) -> dict[str, list[tuple[str, str]]]:
+        """Each district and the bridges and prospekts that join it to the others (DP R0.1)."""
+        return {DISTRICT_NAME[d]: [(DISTRICT_NAME[n], CONNECTION_NAME[c]) for n, c in ADJ[d]]
+                for d in range(len(DISTRICT_NAME))}
+
+    def map_facts(self, view: dict[str, Any]) -> dict[str, Text]:
+        """Each side's strength now in each district (R4.2 compares them)."""
+        out: dict[str, Text] = {}
+        for district in view["districts"]:
+            totals = {"red": 0, "white": 0}
+            for marker in district["markers"]:
+                if marker.get("control") in totals:
+                    totals[marker["control"]] += int(marker.get("strength") or 0)
+            out[DISTRICT_NAME[DIDX[district["id"]]]] = msg("strength Red {red}, White {white}", **totals)
+        return out
+
+    def opponent(self, role: str, options: dict[str, Any]) -> str:
+        """The Opposition's procedure (DP S4) in the other seat of a two-player game."""
+        return "opposition"
 
     def render(self, view: dict[str, Any], role: str | None, full: bool = False, tr: Translator = ENGLISH) -> str:
         return text.render(view, role, tr)

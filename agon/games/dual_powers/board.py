@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from agon.engine import Text, msg
+from agon.engine import Text, msg, plural
 from agon.games.dual_powers.data import (
     ARROW,
     CARD_DAYS,
@@ -67,9 +67,21 @@ def markers_in(loc: list[int], d: int) -> list[int]:
 
 def stronger(s: DualPowersState, d: int) -> int:
     """The side with the greater strength in district d, or -1 (R4.2; rulings A2 a-d)."""
+    tot, cnt = tally(s, d)
+    if not cnt[0] and not cnt[1]:
+        return -1  # DP R4.2.6; A2(d): only non-contributing neutrals
+    if tot[0] != tot[1]:
+        return 0 if tot[0] > tot[1] else 1  # DP R4.2.3
+    if cnt[0] != cnt[1]:
+        return 0 if cnt[0] > cnt[1] else 1  # DP R4.2.4 (A2 c: counted markers only)
+    return s.pw  # DP R4.2.5
+
+
+def tally(s: DualPowersState, d: int) -> tuple[list[int], list[int]]:
+    """Each side's strength and counted markers in district d (R4.2.1, R4.2.2; A2 a, b)."""
     here = markers_in(s.loc, d)
     if not here:
-        return -1  # DP R4.2.6
+        return [0, 0], [0, 0]
     exh = s.exh
     tot = [0, 0]
     cnt = [0, 0]
@@ -88,13 +100,18 @@ def stronger(s: DualPowersState, d: int) -> int:
     if cnt[pw]:  # DP R4.2.2: neutrals need one of the holder's own markers (A2 a, b)
         tot[pw] += ntot
         cnt[pw] += ncnt
-    if not cnt[0] and not cnt[1]:
-        return -1  # A2(d): only non-contributing neutrals
-    if tot[0] != tot[1]:
-        return 0 if tot[0] > tot[1] else 1  # DP R4.2.3
-    if cnt[0] != cnt[1]:
-        return 0 if cnt[0] > cnt[1] else 1  # DP R4.2.4 (A2 c: counted markers only)
-    return pw  # DP R4.2.5
+    return tot, cnt
+
+
+def say_strength(s: DualPowersState, d: int) -> None:
+    """Log why a district goes to a side, or to nobody: each side's strength and counted markers
+    (R4.2; issue 34 item 7)."""
+    if s.quiet:
+        return
+    tot, cnt = tally(s, d)
+    s.say("Strength in {d}: {red} {rs} ({rc}), {white} {ws} ({wc}).", d=DISTRICT_NAME[d],
+          red=s.side_name(0), rs=tot[0], rc=plural("{n} marker", "{n} markers", "n", n=cnt[0]),
+          white=s.side_name(1), ws=tot[1], wc=plural("{n} marker", "{n} markers", "n", n=cnt[1]))
 
 
 def take_pw(s: DualPowersState, side: int, why: str | Text) -> None:

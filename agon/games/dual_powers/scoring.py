@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from agon.engine import msg
 from agon.games.dual_powers import solo
-from agon.games.dual_powers.board import OUT, SUPPLY, blockade_text, draw, gain_vp, markers_in, stronger
+from agon.games.dual_powers.board import OUT, SUPPLY, blockade_text, draw, gain_vp, markers_in, say_strength, stronger
 from agon.games.dual_powers.data import (
     ARROW,
     CARD_DIST,
@@ -53,6 +53,9 @@ def start_round(s: DualPowersState) -> None:
                 s.say("You draw {card}.", to=SIDES[h], card=CARD_LABEL[c])
         blind = draw(s, h, 1, to=[])  # DP S2.2: your objective, unseen
         s.set_so(h, blind[0] if blind else -1, 0)
+        if blind and not s.quiet:  # (the draw said nothing of it; issue 34 item 7)
+            s.say("{side}'s Secret Objective is drawn face down: nobody sees it until it is revealed (S2.2).",
+                  side=s.side_name(h))
         draw(s, s.opp, 5, to=s.opp_stack)  # DP S2.3
         s.reveal()
         solo.objective_phase(s)  # DP S3
@@ -73,6 +76,7 @@ def scoring(s: DualPowersState) -> None:
         s.say("Scoring: the Unrest district is {d}.", d=DISTRICT_NAME[s.unrest])
     s.obj = (s.unrest, -1, -1)  # DP R4.3.2: objective marker 1
     w = stronger(s, s.unrest)  # DP R4.3.3
+    say_strength(s, s.unrest)
     if w < 0:
         s.say("Nobody has the greater strength in {d}.", d=DISTRICT_NAME[s.unrest])  # DP R4.3.6
         score_rest(s)
@@ -126,6 +130,7 @@ def score_rest(s: DualPowersState) -> None:
             continue
         d = CARD_DIST[c]
         w = stronger(s, d)
+        say_strength(s, d)
         if w < 0:
             s.say("Nobody has the greater strength in {d}; {card} scores nothing.", d=DISTRICT_NAME[d],
                   card=CARD_LABEL[c])  # DP R4.6.4

@@ -32,6 +32,7 @@ _DEFAULT_TRUE = ("formed_favour",)  # IC-6.2, ruling R-1
 
 
 class IntrigueCity(Game):
+    SEARCH_ITERATIONS = 680  # one second of one core (docs/bots.md)
     id = "intrigue-city"
     title = "Intrigue City"
     state_class = IntrigueState

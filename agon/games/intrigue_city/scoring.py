@@ -30,6 +30,7 @@ def end_round(s: IntrigueState) -> None:
     # the players in turn order: the order the log tells and the limited stacks are taken in (with
     # neither, every player takes every card their board earns, in any order)
     order = sorted(range(s.n), key=lambda q: (s.pos[q], s.arr[q])) if limit or not quiet else range(s.n)
+    anybody = False
     for p in order:
         got = [g for g, x in enumerate(inf[p * 6:p * 6 + 6]) if x == 6]  # IC-7.2: influence 6 (IC-2.4)
         if limit:  # GAP-14 option: a guild's stack of 15 can run out (taken in turn order)
@@ -40,6 +41,9 @@ def end_round(s: IntrigueState) -> None:
                 s.say("You take an Equilibrium card of {guild}", to=s.roles[p], guild=GUILD_NAMES[GUILDS[g]])
         if got and not quiet:
             s.say("{role} takes Equilibrium cards: {n}", role=s.player(p), n=len(got))  # IC-7.3 hidden guilds
+        anybody = anybody or bool(got)
+    if not anybody and not quiet:  # IC-7.2: the round's end said nothing when nobody scored (issue 34 item 7)
+        s.say("Nobody takes an Equilibrium card: no guild of any board is at influence 6")
     s.pawns = [1] * (2 * s.n)  # IC-7.4
     s.occ = [()] * len(s.board)
     s._occupied = 0
@@ -147,8 +151,11 @@ def final_scoring(s: IntrigueState) -> None:
     s.phase = "over"
     s.act = []
     if not s.quiet:
-        for r in s.roles:
-            s.say("{role} scores {vp} VP", role=text.player_name(r), vp=s.final["scores"][r])
+        for r in s.roles:  # IC-9.4 a-e, IC-9.5: each part of the score
+            part = s.final["breakdown"][r]
+            s.say("{role} scores {vp} VP: Grand Schemer {schemer}, Strong Favours {favours}, variety {variety}, "
+                  "full board {board36}, Equilibrium cards x guild power {equilibrium}, Blank Vote {blank}",
+                  role=text.player_name(r), vp=s.final["scores"][r], **part)
         s.say("Winner: {winners}", winners=text.and_list([text.player_name(w) for w in s.final["winners"]]))
 
 

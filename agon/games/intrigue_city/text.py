@@ -267,6 +267,9 @@ def view(s: IntrigueState, role: str | None) -> dict[str, Any]:
     }
 
 
+CARD_NUMBERS = {code: number for number, code in enumerate(CARDS, 1)}  # as catalogue() numbers them
+
+
 def catalogue() -> list[dict[str, Any]]:
     """The action cards, then the Guild Favour cards: id (a number), name, code, short and full text."""
     out: list[dict[str, Any]] = [
@@ -318,7 +321,8 @@ def render(v: dict[str, Any], role: str | None, tr: Translator = ENGLISH) -> str
     for c in v["cards"]:
         pawns = ", ".join(f"{t(player_name(r))} {t(k)}" for r, k in c["pawns"])
         mark = f"  [red]← {pawns}[/red]" if pawns else ""
-        lines.append(f"  {c['pos']:>2}. {t(c['name']):<{width}} {'*' * c['spiders']:<5}{mark}")
+        # the card's number in the catalogue, which the terminal's `c N` reads (its place in the row is the line's)
+        lines.append(f"  #{CARD_NUMBERS[c['card']]:<2} {t(c['name']):<{width}} {'*' * c['spiders']:<5}{mark}")
     if v.get("turn"):
         lines.append(_turn_line(v["turn"], tr))
     for p in v["players"]:

@@ -25,11 +25,11 @@ def test_6_2_5_support_check_result_says_whose_sps_were_removed_and_added() -> N
     sid = set_sp(g, "Kraków", d=1, c=0)
     dice(g, 6)
     support_check(g, C, sid, 3)  # 6 + 3 - 6 (stability 3, no neighbour controlled) = 3 against 1 Democrat SP
-    assert _messages(g)[-1] == "The Communist removes 1 Democrat SP(s) and adds 2 Communist SP(s) in Kraków."
+    assert _messages(g)[-1] == "The Communist removes 1 Democrat SP and adds 2 Communist SPs in Kraków."  # (issue 34: no "SP(s)")
     sid = set_sp(g, "Łódź", d=0, c=4)
     dice(g, 6)
     support_check(g, D, sid, 4)
-    assert _messages(g)[-1].startswith("The Democrat removes ") and "Communist SP(s)" in _messages(g)[-1]
+    assert _messages(g)[-1].startswith("The Democrat removes ") and "Communist SP" in _messages(g)[-1]
 
 
 def test_log_names_the_sides_in_the_rulebooks_words() -> None:

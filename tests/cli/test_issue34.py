@@ -1,0 +1,315 @@
+"""Issue 34: the terminal for the big games. Each test names the item it checks (the issue's number)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from agon.cli.main import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str],
+        typed: str = "") -> tuple[int, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    code = main(argv)
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.out + captured.err
+    return code, captured.out
+
+
+# -- item 5: a loaded game is not lost on quit -------------------------------------------------
+
+def test_item_5_a_loaded_game_keeps_saving_to_its_file(monkeypatch, capsys, tmp_path):
+    save = tmp_path / "game.json"
+    argv = ["play", "dual-powers", "--seed", "4", "--seat", "red=human", "--seat", "white=random", "--save", str(save)]
+    run(monkeypatch, capsys, argv, "1\nq\n")
+    before = len(json.loads(save.read_text())["actions"])
+    code, out = run(monkeypatch, capsys, ["play", "--load", str(save)], "1\nq\n")
+    assert code == 0 and f"Saving to {save}" in out.replace("\n", "")
+    assert len(json.loads(save.read_text())["actions"]) > before
+
+
+# -- item 9: hot seat opens on a pass screen ---------------------------------------------------
+
+def test_item_9_hot_seat_load_starts_with_a_pass_screen(monkeypatch, capsys, tmp_path):
+    save = tmp_path / "game.json"
+    argv = ["play", "dual-powers", "--players", "2", "--seed", "3", "--save", str(save)]
+    run(monkeypatch, capsys, argv, "\n1\n\nq\n")
+    code, out = run(monkeypatch, capsys, ["play", "--load", str(save)], "q\n")
+    assert code == 0 and "Pass the keyboard to" in out and "Your Secret Objective" not in out
+    assert "hand:" not in out.split("Pass the keyboard")[0]
+
+
+# -- item 3: choice numbers stay put; undo is a key ---------------------------------------------
+
+def _placed(out: str) -> list[str]:
+    return [line.split(" SP in ")[1].strip() for line in out.splitlines() if "The Democrat places 1 SP in" in line]
+
+
+def test_item_3_the_same_number_places_the_next_sp_in_the_same_space(monkeypatch, capsys):
+    """1989 set-up: typing 29 three times placed the third SP elsewhere (the Communist's SPs in
+    between took spaces off the list, and it renumbered)."""
+    code, out = run(monkeypatch, capsys, ["play", "1989", "--seed", "2", "--seat", "democrat=human",
+                                          "--seat", "communist=random"], "1\n29\n29\n29\nq\n")
+    placed = _placed(out)
+    assert code == 0 and len(placed) == 4 and placed[1] == placed[2] == placed[3], placed
+
+
+def test_item_3_a_space_can_be_typed_by_name(monkeypatch, capsys):
+    code, out = run(monkeypatch, capsys, ["play", "1989", "--seed", "2", "--seat", "democrat=human",
+                                          "--seat", "communist=random"], "schwe\nq\n")
+    assert code == 0 and _placed(out) == ["Schwerin."]
+
+
+def test_item_3_undo_is_the_key_u_not_a_numbered_choice(monkeypatch, capsys):
+    code, out = run(monkeypatch, capsys, ["play", "1989", "--seed", "2", "--seat", "democrat=human",
+                                          "--seat", "communist=random"], "1\nu\nq\n")
+    assert code == 0 and "Undo your last action" not in out
+    asked = re.findall(r"place (\d) more", out)
+    assert asked[0] == "3" and asked[-1] == "3" and "2" in asked  # placed one, then took it back
+
+
+# -- item 6: `c N` reads the card numbered N on the screen ---------------------------------------
+
+def test_item_6_dual_powers_choices_show_the_number_c_reads(monkeypatch, capsys):
+    argv = ["play", "dual-powers", "--seed", "1", "--lang", "en", "--seat", "red=human", "--seat", "white=random"]
+    code, out = run(monkeypatch, capsys, argv, "1\nq\n")
+    number = re.search(r"Play Vladimir Lenin \(5 days\)(?: — |\s+)#(\d+) ", out)
+    assert code == 0 and number, out[-2000:]
+    code, out = run(monkeypatch, capsys, argv, f"1\nc {number.group(1)}\nq\n")
+    assert re.search(rf"#{number.group(1)} Vladimir Lenin\n", out)
+
+
+def test_item_6_intrigue_city_board_numbers_cards_as_c_does(monkeypatch, capsys):
+    argv = ["play", "intrigue-city", "--seed", "1", "--seat", "p1=human", "--seat", "p2=random", "--seat", "p3=random"]
+    code, out = run(monkeypatch, capsys, argv, "q\n")
+    number = re.search(r"#(\d+) +Web of Treachery", out)
+    assert code == 0 and number
+    code, out = run(monkeypatch, capsys, argv, f"c {number.group(1)}\nq\n")
+    assert f"#{number.group(1)} Web of Treachery\nRemove" in out or re.search(rf"#{number.group(1)} Web of Treachery\n", out)
+
+
+# -- item 8: a plain `agon play GAME` seats the game's automata or its best quick bot -------------
+
+@pytest.mark.parametrize(("game", "seats"), [
+    ("cuba-libre", ["Government (govt) = human", "26July (m26) = nonplayer", "Directorio (dr) = nonplayer",
+                    "Syndicate (syndicate) = nonplayer"]),
+    ("dual-powers", ["red = human", "white = opposition"]),
+    ("1989", ["Democrat (democrat) = human", "Communist (communist) = ismcts:iterations=1350"]),
+])
+def test_item_8_plain_play_seats_the_automata_and_says_who_plays(game, seats, monkeypatch, capsys):
+    code, out = run(monkeypatch, capsys, ["play", game, "--seed", "1"], "h\nq\n")
+    heading, rest = out.split("\n", 1)
+    assert code == 0 and all(seat in heading for seat in seats), heading
+    assert "random" not in heading and "Seats: " in rest
+
+
+# -- item 11: one version; help lists the options and the keys; the rules agree with README ------
+
+def test_item_11_version_is_the_installed_package_not_the_record_format(capsys):
+    from importlib.metadata import version
+
+    from agon.engine import ENGINE_VERSION
+
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    shown = capsys.readouterr().out.strip()
+    pyproject = (ROOT / "pyproject.toml").read_text()
+    assert shown == f"agon {version('agon')}" and f'version = "{version("agon")}"' in pyproject
+    assert ENGINE_VERSION  # the record format keeps its own number
+
+
+@pytest.mark.parametrize("command", ["play", "serve", "bench", "fuzz"])
+def test_item_11_every_option_of_a_command_has_help(command):
+    from agon.cli.main import build_parser
+
+    parser = build_parser()
+    sub = next(action for action in parser._actions if isinstance(action, argparse._SubParsersAction))
+    for action in sub.choices[command]._actions:
+        assert action.help, f"{command} {action.option_strings or action.dest} has no help"
+
+
+def test_item_11_play_help_lists_the_keys(capsys):
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = capsys.readouterr().out
+    assert all(key in out for key in ("c N", "u ", "b ", "q, Ctrl-C", "--load"))
+
+
+def test_item_11_cuba_libre_rules_and_readme_agree_on_seat_govt_human():
+    readme = (ROOT / "README.md").read_text()
+    assert "agon play cuba-libre --players 1 --seat govt=human" in readme
+    for path in (ROOT / "agon" / "rules").glob("cuba-libre*.md"):
+        text = path.read_text()
+        assert "alone does not change" not in text and "--seat govt=human" in text, path
+
+
+# -- item 2: every Cuba Libre log line sits under the card that caused it -------------------------
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_item_2_a_card_header_is_the_last_line_of_the_action_that_reached_it(seed):
+    """An Air Strike's removals, Election's shift, the Reset's flips were logged after the next
+    card's header (the action's changes were described after the flow had moved on)."""
+    import agon
+    from agon.match import play_match
+
+    state = agon.load("cuba-libre").new(seed, players=0)
+    after: list[list[str]] = []
+    last = [len(state.log)]  # (the first card's header is the set-up's)
+
+    def on_action(state: agon.State, role: str, action: agon.Action) -> None:
+        after.append([entry.text for entry in state.log[last[0]:]])
+        last[0] = len(state.log)
+
+    play_match("cuba-libre", dict.fromkeys(("govt", "m26", "dr", "syndicate"), "nonplayer"), seed,
+               on_action=on_action, state=state, players=0)
+    headers = 0
+    for lines in after:
+        under_next = False  # past the header of a card nobody has acted on yet
+        for text in lines:
+            if text == "Card {card}: {title}.":  # (a card nobody may act on is followed by the next one)
+                headers += 1
+                under_next = True
+            elif text == "Propaganda card {n} of 4.":  # its round runs by itself, under its own header
+                under_next = False
+            assert not under_next or text == "Card {card}: {title}.", lines
+    assert headers > 3
+
+
+# -- item 1: a map in the terminal ---------------------------------------------------------------
+
+def test_item_1_m_shows_a_district_its_connections_and_strengths(monkeypatch, capsys):
+    argv = ["play", "dual-powers", "--seed", "1", "--seat", "red=human", "--seat", "white=random"]
+    code, out = run(monkeypatch, capsys, argv, "m vyb\nq\n")
+    assert code == 0 and "→ Petrograd Side (Sampsonievsky Bridge): strength Red 3, White 0" in out
+    assert "→ Liteyny (Liteyny Bridge)" in out
+
+
+def test_item_1_m_takes_a_name_prefix_in_the_screens_language_accents_aside(monkeypatch, capsys):
+    argv = ["play", "1989", "--seed", "1", "--seat", "democrat=human", "--seat", "communist=random", "--lang", "el"]
+    code, out = run(monkeypatch, capsys, argv, "m gdan\nq\n")
+    assert code == 0 and "→ " in out and "Δ 0 / Κ" in out  # Gdańsk's neighbours, with their SPs, in Greek
+
+
+def test_item_1_m_n_shows_the_space_a_choice_names_and_b_draws_the_map(monkeypatch, capsys):
+    argv = ["play", "cuba-libre", "--seed", "1", "--players", "4", "--seat", "govt=human"] + \
+        [f"--seat={role}=random" for role in ("m26", "dr", "syndicate")]
+    code, out = run(monkeypatch, capsys, argv, "b\nq\n")
+    assert code == 0 and "Map: each space" in out and "\n  Havana: La Habana" in out
+    argv = ["play", "1989", "--seed", "1", "--seat", "democrat=human", "--seat", "communist=random"]
+    code, out = run(monkeypatch, capsys, argv, "m 1\nq\n")  # choice 1: an SP in Schwerin
+    assert code == 0 and "Schwerin: D 0 / C 0; no control\n  → Rostock: " in out
+
+
+@pytest.mark.parametrize("game", ["dual-powers", "1989", "cuba-libre"])
+def test_item_1_every_map_game_has_symmetric_neighbours_from_its_data(game):
+    import agon
+
+    links = agon.load(game).neighbours()
+    assert links
+    for space, near in links.items():
+        for other, link in near:
+            assert (space, link) in links[other], (space, other)
+
+
+def test_item_1_a_game_without_a_map_says_so_and_the_terminal_names_no_game(monkeypatch, capsys):
+    argv = ["play", "intrigue-city", "--seed", "1", "--seat", "p1=human", "--seat", "p2=random", "--seat", "p3=random"]
+    code, out = run(monkeypatch, capsys, argv, "m\nq\n")
+    assert code == 0 and "Intrigue City has no map." in out
+    terminal = (ROOT / "agon" / "cli" / "terminal.py").read_text()
+    assert not any(f'"{game}"' in terminal for game in ("dual-powers", "1989", "cuba-libre", "intrigue-city"))
+
+
+# -- item 4: every screen fits 80x50 -----------------------------------------------------------------
+
+SCREEN_GAMES = {
+    "dual-powers-solo": ["dual-powers", "--players", "1", "--side", "red", "--difficulty", "3"],
+    "dual-powers": ["dual-powers", "--seat", "red=human", "--seat", "white=random"],
+    "1989": ["1989", "--seat", "democrat=human", "--seat", "communist=random"],
+    "intrigue-city": ["intrigue-city", "--seat", "p1=human", "--seat", "p2=random", "--seat", "p3=random"],
+    "cuba-libre": ["cuba-libre", "--players", "1", "--seat", "govt=human"],
+}
+
+
+@pytest.mark.parametrize("name", list(SCREEN_GAMES))
+def test_item_4_every_screen_of_a_seeded_game_fits_80_by_50(name, monkeypatch, capsys):
+    """What is printed between two prompts (the log since, the board, the question, the choices)
+    fits 50 rows of 80 columns, so the score and the day stay on screen (1989's set-up was 103)."""
+    from agon.cli.terminal import TerminalPlayer
+
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setattr(TerminalPlayer, "screen_rows", lambda self: 50, raising=False)  # 50 rows (a pipe here)
+    game, *flags = SCREEN_GAMES[name]
+    code, out = run(monkeypatch, capsys, ["play", game, "--seed", "3", *flags], "1\n" * 60 + "q\n")
+    screens = out.split("> ")[:-1]
+    assert code == 0 and len(screens) > 30
+    tallest = max(screen.count("\n") + 1 for screen in screens)
+    assert tallest <= 50, tallest
+
+
+# -- item 7: outcomes the logs left out ----------------------------------------------------------------
+
+def _public_log(game: str, seats: dict[str, str], seed: int, **options) -> list[str]:
+    from agon.engine import ENGLISH, Text
+    from agon.match import play_match
+
+    state = play_match(game, seats, seed, **options)
+    return [ENGLISH.text(Text(entry.text, entry.args)) for entry in state.log if entry.to is None]
+
+
+def test_item_7_a_1989_check_that_ties_or_falls_short_says_nothing_changes():
+    log = _public_log("1989", {"democrat": "random", "communist": "random"}, 5)
+    checks = [i for i, line in enumerate(log) if "support check in" in line]
+    assert checks
+    for i in checks:
+        total, threshold = (int(n) for n in re.findall(r"= (-?\d+) against (\d+)", log[i].replace("\n", " "))[0])
+        if total <= threshold:
+            assert log[i + 1].startswith("The check fails"), log[i:i + 2]
+
+
+def test_item_7_dual_powers_scoring_says_each_sides_strength_and_solo_draws_say_the_hidden_objective():
+    log = _public_log("dual-powers", {"red": "random", "white": "random"}, 5)
+    for i, line in enumerate(log):
+        if line.startswith("Nobody has the greater strength") or ("gains" in line and "(objective" in line):
+            assert log[i - 1].startswith("Strength in "), log[i - 1:i + 1]
+    solo = _public_log("dual-powers", {"red": "random"}, 5, players=1, side="red", difficulty=3)
+    begins = sum(line.startswith("Round ") and "begins" in line for line in solo)
+    assert sum("Secret Objective is drawn face down" in line for line in solo) == begins > 0
+
+
+def test_item_7_intrigue_city_final_score_has_its_parts_and_a_round_nobody_scores_says_so():
+    log = _public_log("intrigue-city", {"p1": "random", "p2": "random", "p3": "random"}, 5)
+    assert sum("VP: Grand Schemer" in line for line in log) == 3
+    nobody = [_public_log("intrigue-city", {"p1": "random", "p2": "random", "p3": "random"}, seed)
+              for seed in range(1, 4)]
+    assert any(line.startswith("Nobody takes an Equilibrium card") for log in nobody for line in log)
+
+
+# -- item 10: words -------------------------------------------------------------------------------------
+
+def test_item_10_greek_keeps_log_and_calendar_apart_and_seat_lines_are_translated(monkeypatch, capsys):
+    from agon.i18n import translator
+
+    greek = translator("el", "dual-powers")
+    assert greek("Log") != greek("Calendar (day)").split()[0]
+    code, out = run(monkeypatch, capsys, ["play", "dual-powers", "--seed", "1", "--lang", "el"], "q\n")
+    assert code == 0 and "human" not in out.splitlines()[0]
+
+
+def test_item_10_hungarian_has_no_a_z_forms_nor_a_third_person_option():
+    for path in [ROOT / "agon" / "i18n" / "locale" / "hu.po", *(ROOT / "agon" / "games").glob("*/locale/hu.po")]:
+        text = path.read_text()
+        assert "a(z)" not in text and "A(z)" not in text and "Nem emeli a tétet" not in text, path
+
+
+def test_item_10_english_counts_sps_without_s_in_brackets(monkeypatch, capsys):
+    argv = ["play", "1989", "--seed", "1", "--seat", "democrat=human", "--seat", "communist=random"]
+    code, out = run(monkeypatch, capsys, argv, "1\n1\n1\nq\n")
+    assert code == 0 and "place 1 more SP in" in out and "SP(s)" not in out.split("Turn 1")[0]
