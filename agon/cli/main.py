@@ -258,8 +258,9 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     tr = translator(args.lang or default_language(), game_id)
     named_roles = {r: tr.term(state.game.role_name(r)) for r in filled}
     person = tr(_("human"))  # (bots keep their names: they are what a person types)
-    seated = [(f"{named_roles[r]} ({r})" if named_roles[r] != r else r) + f" = {person if w == HUMAN else w}"
-              for r, w in filled.items()]
+    # a role by its name, with the id people type after it unless the name already holds it
+    seated = [(f"{named_roles[r]} ({r})" if f"({r.lower()})" not in named_roles[r].lower() else named_roles[r])
+              + f" = {person if w == HUMAN else w}" for r, w in filled.items()]
     if state.generator == "keyed":  # the seed is every hand and the deck order: never on the screen
         heading = tr(_("{game}, a secret seed: {seats}"), game=state.game.title, seats=", ".join(seated))
     else:

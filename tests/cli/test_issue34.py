@@ -101,7 +101,7 @@ def test_item_6_intrigue_city_board_numbers_cards_as_c_does(monkeypatch, capsys)
 @pytest.mark.parametrize(("game", "seats"), [
     ("cuba-libre", ["Government (govt) = human", "26July (m26) = nonplayer", "Directorio (dr) = nonplayer",
                     "Syndicate (syndicate) = nonplayer"]),
-    ("dual-powers", ["red = human", "white = opposition"]),
+    ("dual-powers", ["Petrograd Soviet (Red) = human", "Provisional Government (White) = opposition"]),
     ("1989", ["Democrat (democrat) = human", "Communist (communist) = ismcts:iterations=1350"]),
 ])
 def test_item_8_plain_play_seats_the_automata_and_says_who_plays(game, seats, monkeypatch, capsys):

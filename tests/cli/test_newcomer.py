@@ -57,7 +57,7 @@ def test_item_8_a_saved_game_keeps_its_seats_and_loads_without_the_game_name(mon
     # 16.6: a mid-game record says that it holds the seed and so every hand
     assert "holds the seed" in out and "every hand" in out
     code, out = run(monkeypatch, capsys, ["play", "--load", str(save)], "q\n")
-    assert code == 0 and "Petrograd Soviet (Red) (red) = human, Provisional Government (White) (white) = opposition" in out
+    assert code == 0 and "Petrograd Soviet (Red) = human, Provisional Government (White) = opposition" in out
 
 
 def test_item_8_a_record_of_another_game_is_refused(monkeypatch, capsys, tmp_path):
