@@ -499,6 +499,11 @@ async def lobby_page(request: Request) -> Response:
     return _page(request, "index.html")
 
 
+@pages.get("/account")
+async def account_page(request: Request) -> Response:
+    return _page(request, "account.html")
+
+
 @pages.get("/m/{match_id}")
 async def match_page(match_id: str, request: Request) -> Response:
     return _page(request, "match.html")
