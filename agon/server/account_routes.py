@@ -4,6 +4,10 @@ token in the `X-CSRF-Token` header (`agon.server.accounts`)."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import smtplib
+from email.message import EmailMessage
 from typing import TYPE_CHECKING
 
 from fastapi import APIRouter, Request
@@ -16,6 +20,8 @@ from agon.server.matches import ApiError
 
 if TYPE_CHECKING:
     from agon.server.app import Context
+
+log = logging.getLogger("agon.server")
 
 router = APIRouter(tags=["accounts"])
 
@@ -162,3 +168,68 @@ async def claim_seat(match_id: str, role: str, request: Request, authorization: 
     ctx.store.notify(f"{match_id}:seats")
     ctx.changed(match_id)
     return JSON({"id": match_id, "role": role, "url": f"/m/{match_id}"})
+
+
+class ResetRequest(Strict):
+    name: StrictStr = Field(max_length=64)
+
+
+class ResetConfirm(Strict):
+    token: StrictStr = Field(max_length=100)
+    password: StrictStr = Field(max_length=PASSWORD_MAX)
+
+
+RESET_SENT = "if that account has an e-mail address, a reset link is on its way"
+
+
+def _reset_ready(ctx: Context) -> None:
+    if not (ctx.settings.smtp_host and ctx.settings.public_url):
+        raise ApiError(404, "password reset by e-mail is not set up on this server")
+
+
+@router.post("/api/password-reset", status_code=202, responses=ERRORS_DOC)
+async def request_reset(body: ResetRequest, request: Request) -> JSON:
+    """Mail a single-use reset link to the account's e-mail address (only where the server has
+    SMTP set up). The answer is the same whether the account exists or has an address."""
+    ctx = _ctx(request)
+    _reset_ready(ctx)
+    _login_limit(ctx, request, body.name)
+    task = asyncio.get_running_loop().create_task(_send_reset(ctx, body.name))  # the answer waits for no mail
+    ctx.tasks.add(task)
+    task.add_done_callback(ctx.tasks.discard)
+    return JSON({"ok": True, "message": RESET_SENT}, status_code=202)
+
+
+async def _send_reset(ctx: Context, name: str) -> None:
+    try:
+        found = await ctx.run(ctx.accounts.start_reset, name, ctx.settings.reset_seconds)
+        if found is not None:
+            await ctx.run(_mail_reset, ctx, *found)
+    except Exception as err:  # an SMTP server down: the person asks again; the log says why
+        log.warning("agon: a password-reset mail was not sent (%s)", " ".join(str(err).split())[:200])
+
+
+def _mail_reset(ctx: Context, name: str, address: str, secret: str) -> None:
+    settings = ctx.settings
+    link = f"{(settings.public_url or '').rstrip('/')}/account#reset={secret}"
+    message = EmailMessage()
+    message["Subject"] = "agon: reset your password"
+    message["From"] = settings.smtp_from
+    message["To"] = address
+    minutes = int(settings.reset_seconds // 60)
+    message.set_content(f"Someone (we hope you) asked to reset the password of the agon account {name}.\n\n"
+                        f"Open this link within {minutes} minutes to choose a new one (it works once):\n{link}\n\n"
+                        "If it was not you, ignore this mail: the password stays as it is.\n")
+    with smtplib.SMTP(settings.smtp_host or "", settings.smtp_port, timeout=10) as smtp:
+        smtp.send_message(message)
+
+
+@router.post("/api/password-reset/confirm", responses=ERRORS_DOC)
+async def confirm_reset(body: ResetConfirm, request: Request) -> JSON:
+    """A new password by the token of a reset link; every session of the account ends."""
+    ctx = _ctx(request)
+    _reset_ready(ctx)
+    if not ctx.logins.take(address_key(request.scope)):
+        raise ApiError(429, "too many attempts; wait a minute")
+    await ctx.run(ctx.accounts.finish_reset, body.token, body.password)
+    return JSON({"ok": True})

@@ -272,6 +272,38 @@ class Accounts:
         with self.store._writing, self.engine.begin() as conn:
             conn.execute(query)
 
+    # -- password reset by e-mail -------------------------------------------------------------
+
+    def start_reset(self, name: str, seconds: float) -> tuple[str, str, str] | None:
+        """A single-use reset token for the account of this name, if it has an e-mail address:
+        (its name, its address, the token); None otherwise (the caller answers the same)."""
+        if not NAME.fullmatch(name):
+            return None
+        with self.engine.connect() as conn:
+            row = conn.execute(select(account_table.c["id", "name", "email"])
+                               .where(account_table.c.name_key == name.casefold())).first()
+        if row is None or not row[2]:
+            return None
+        secret = secrets.token_urlsafe(32)
+        now = self.clock()
+        with self.store._writing, self.engine.begin() as conn:
+            conn.execute(insert(session_table).values(token_hash=secret_hash(secret), account_id=row[0], kind="reset",
+                                                      created=int(now), expires=int(now + seconds)))
+        return row[1], row[2], secret
+
+    def finish_reset(self, secret: str, password: str) -> None:
+        """A new password by a reset token: the token is spent, and every session of the account ends."""
+        check_password(password)
+        hashed = secret_hash(secret[:100])
+        with self.store._writing, self.engine.begin() as conn:
+            row = conn.execute(select(session_table.c["account_id", "expires"]).where(
+                session_table.c.token_hash == hashed, session_table.c.kind == "reset")).first()
+            if row is None or row[1] <= self.clock():
+                raise ApiError(400, "this reset link is unknown, used or expired; ask for another")
+            conn.execute(delete(session_table).where(session_table.c.token_hash == hashed))  # single use
+        self._set_password(row[0], password)
+        self.end_sessions(row[0])
+
     def count(self) -> int:
         with self.engine.connect() as conn:
             return int(conn.execute(select(func.count()).select_from(account_table)).scalar_one())

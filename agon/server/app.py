@@ -82,6 +82,13 @@ class Settings:
     secure_cookies: bool = False  # the session cookie is `Secure` on https requests anyway; True: always
     login_rate: float = 0.1  # log-in attempts (and new accounts) per second per address, and per name
     login_burst: float = 10.0
+    # password reset by e-mail: only with an SMTP server and the address people reach this server at
+    # (the link in the mail is built from `public_url`, never from a request's Host header)
+    smtp_host: str | None = None
+    smtp_port: int = 25
+    smtp_from: str = "agon@localhost"
+    public_url: str | None = None  # e.g. https://agon.example.org
+    reset_seconds: float = 3600.0  # how long a reset link works
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -92,7 +99,9 @@ class Settings:
                            ("cache_size", int),
                            ("token_rate", float), ("token_burst", float), ("client_rate", float),
                            ("client_burst", float), ("fresh_seconds", float), ("sqlite_synchronous", str),
-                           ("session_seconds", float), ("login_rate", float), ("login_burst", float)]:
+                           ("session_seconds", float), ("login_rate", float), ("login_burst", float),
+                           ("smtp_host", str), ("smtp_port", int), ("smtp_from", str), ("public_url", str),
+                           ("reset_seconds", float)]:
             value = os.environ.get(f"AGON_{name.upper()}")
             if value:
                 kwargs[name] = kind(value)

@@ -375,3 +375,75 @@ def test_no_response_holds_another_account_s_secrets(client):
     # and a seat's view is its own: Bob's state object does not hold Ada's hand (the spectator's and
     # seat's views are the engine's; here: the role answered is Bob's)
     assert bob.call("GET", url).json()["role"] is None  # logged out now: a spectator
+
+
+class Mailbox:
+    """An aiosmtpd handler that keeps every message it is sent."""
+
+    def __init__(self) -> None:
+        self.messages: list[str] = []
+
+    async def handle_DATA(self, _server: Any, _session: Any, envelope: Any) -> str:  # aiosmtpd's name
+        import email
+        from email import policy
+
+        message = email.message_from_bytes(envelope.content, policy=policy.default)
+        self.messages.append(f"To: {message['To']}\n{message.get_content()}")
+        return "250 OK"
+
+
+@pytest.fixture
+def mailbox() -> Iterator[tuple[Mailbox, int]]:
+    from aiosmtpd.controller import Controller
+
+    from tests.server.conftest import free_port
+
+    box = Mailbox()
+    controller = Controller(box, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    try:
+        yield box, controller.port
+    finally:
+        controller.stop()
+
+
+def test_a_password_is_reset_by_a_mailed_single_use_link(tmp_path, mailbox):
+    from tests.server.conftest import wait_for
+
+    box, port = mailbox
+    with make_client(tmp_path, smtp_host="127.0.0.1", smtp_port=port, public_url="https://agon.example.org") as c:
+        sign_up(c, "ada", "ada@example.org")
+        sign_up(c, "bob")  # no e-mail address
+        asked = c.post("/api/password-reset", json={"name": "ada"}, headers={"Host": "evil.example"})
+        unknown = c.post("/api/password-reset", json={"name": "nobody"})
+        no_mail = c.post("/api/password-reset", json={"name": "bob"})
+        assert asked.status_code == unknown.status_code == no_mail.status_code == 202
+        assert asked.json() == unknown.json() == no_mail.json()  # nothing tells whether the account exists
+        wait_for(lambda: box.messages)
+        mail = box.messages[0]
+        assert "To: ada@example.org" in mail and "evil.example" not in mail
+        token = mail.split("https://agon.example.org/account#reset=", 1)[1].split()[0]
+        assert len(box.messages) == 1
+        done = c.post("/api/password-reset/confirm", json={"token": token, "password": "a brand new one"})
+        assert done.status_code == 200, done.text
+        log_in(c, "ada", "a brand new one")
+        again = c.post("/api/password-reset/confirm", json={"token": token, "password": "yet another one"})
+        assert again.status_code == 400 and "used or expired" in again.json()["error"]  # single use
+        # an expired link
+        c.post("/api/password-reset", json={"name": "ada"})
+        wait_for(lambda: len(box.messages) == 2)
+        token = box.messages[1].split("#reset=", 1)[1].split()[0]
+        accounts = c.app.state.agon.accounts
+        now = accounts.clock()
+        accounts.clock = lambda: now + 3601
+        late = c.post("/api/password-reset/confirm", json={"token": token, "password": "yet another one"})
+        assert late.status_code == 400
+        # a reset token is no session cookie
+        c.cookies.clear()
+        assert c.get("/api/me", headers={"Cookie": f"agon_session={token}"}).json()["account"] is None
+
+
+def test_without_smtp_there_is_no_password_reset(client):
+    sign_up(client, "ada", "ada@example.org")
+    response = client.post("/api/password-reset", json={"name": "ada"})
+    assert response.status_code == 404 and "not set up" in response.json()["error"]
