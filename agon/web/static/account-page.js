@@ -12,9 +12,31 @@ function drawThemes(chosen) {
   select.replaceChildren(...THEMES.map(([code, name]) => h("option", { value: code, selected: code === value }, name())));
 }
 
+/** /account#reset=TOKEN, the link of a reset mail: a new password (the token leaves the URL). */
+function offerReset() {
+  const token = location.hash.startsWith("#reset=") ? decodeURIComponent(location.hash.slice(7)) : "";
+  if (!token) return false;
+  history.replaceState(null, "", location.pathname);
+  $("reset-box").hidden = false;
+  $("reset").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    $("reset-error").textContent = $("reset-note").textContent = "";
+    try {
+      await api("/api/password-reset/confirm", { method: "POST", body: { token, password: $("reset-password").value } });
+      $("reset").reset();
+      $("reset-note").textContent = t("The password is changed: log in with it.");
+    } catch (err) {
+      $("reset-error").textContent = err.message;
+    }
+  });
+  return true;
+}
+
 async function start() {
   await setupLanguage();
+  const resetting = offerReset();
   const account = await accountBar();
+  if (resetting) return;
   if (!account) {
     $("guest").hidden = false;
     return;

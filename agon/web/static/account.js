@@ -62,6 +62,7 @@ function showForm(kind) {
     h("button", { id: "auth-submit", type: "submit", class: "primary" }, signUp ? t("Sign up") : t("Log in")),
     " ",
     h("button", { type: "button", class: "small link", onclick: () => document.getElementById("auth").remove() }, t("Cancel")),
+    signUp ? null : h("button", { id: "forgot", type: "button", class: "small link", onclick: () => askReset(form, error) }, t("Forgot the password?")),
     error,
   );
   form.addEventListener("submit", async (event) => {
@@ -81,4 +82,20 @@ function showForm(kind) {
   const panel = h("section", { id: "auth", class: "panel auth" }, form);
   document.querySelector("header.bar").after(panel);
   form.elements.name.focus();
+}
+
+/** Ask for a reset link by mail for the name typed (where the server has mail set up). */
+async function askReset(form, error) {
+  error.textContent = "";
+  const name = form.elements.name.value.trim();
+  if (!name) {
+    error.textContent = t("Type your name first.");
+    return;
+  }
+  try {
+    await api("/api/password-reset", { method: "POST", body: { name } });
+    error.textContent = t("If that account has an e-mail address, a reset link is on its way.");
+  } catch (err) {
+    error.textContent = err.message;
+  }
 }
