@@ -411,7 +411,8 @@ def test_a_password_is_reset_by_a_mailed_single_use_link(tmp_path, mailbox):
     from tests.server.conftest import wait_for
 
     box, port = mailbox
-    with make_client(tmp_path, smtp_host="127.0.0.1", smtp_port=port, public_url="https://agon.example.org") as c:
+    with make_client(tmp_path, smtp_host="127.0.0.1", smtp_port=port, public_url="https://agon.example.org",
+                     login_burst=100) as c:
         sign_up(c, "ada", "ada@example.org")
         sign_up(c, "bob")  # no e-mail address
         asked = c.post("/api/password-reset", json={"name": "ada"}, headers={"Host": "evil.example"})
@@ -441,6 +442,19 @@ def test_a_password_is_reset_by_a_mailed_single_use_link(tmp_path, mailbox):
         # a reset token is no session cookie
         c.cookies.clear()
         assert c.get("/api/me", headers={"Cookie": f"agon_session={token}"}).json()["account"] is None
+        # the bad-input table of the reset routes: one line each, nothing changed
+        before = _snapshot(c)
+        for path, body, words in [
+            ("/api/password-reset", {"name": 5}, "name"),
+            ("/api/password-reset", {"name": "ada", "extra": 1}, "extra"),
+            ("/api/password-reset/confirm", {"token": "x" * 101, "password": "long enough!"}, "token"),
+            ("/api/password-reset/confirm", {"token": token, "password": "short"}, "10 to 256"),
+            ("/api/password-reset/confirm", {"token": "forged", "password": "long enough!"}, "unknown"),
+        ]:
+            response = c.post(path, json=body)
+            assert response.status_code == 400, (path, body, response.text)
+            assert words in response.json()["error"] and "\n" not in response.json()["error"]
+        assert _snapshot(c) == before
 
 
 def test_without_smtp_there_is_no_password_reset(client):
