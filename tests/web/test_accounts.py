@@ -83,6 +83,20 @@ def test_two_accounts_play_a_match_from_an_invite_link(browser: Any, server: Any
         waiting = [p for p in (ada, bob) if p.locator("#mine li.mine-turn .badge").count()]
         for opened in waiting:
             assert opened.title().startswith("(1) ")
+        # Ada invites Bob by name: no link at all for his seat, and the match is in Bob's games
+        ada.wait_for_selector("#seats[data-game='dual-powers'] select")
+        seats = ada.locator("#seats select")
+        for i in range(seats.count()):
+            seats.nth(i).select_option("human")
+        invite = ada.locator("#seats input.invite:visible")
+        assert invite.count() == 1  # every person's seat but Ada's own
+        invite.fill(names[1].upper())  # names are case-insensitive
+        ada.click("#create")
+        ada.wait_for_selector(".created h3")
+        assert ada.locator(".created .link-field").count() == 1  # the spectators' link only
+        assert "invited by name" in ada.locator(".created").inner_text()
+        bob.reload()
+        bob.wait_for_function("() => document.querySelectorAll('#mine li a').length === 2")
         bob.screenshot(path=str(artifacts / "accounts-bob-lobby.png"))
         # the account page: language and theme are kept per account
         bob.goto("/account")

@@ -173,8 +173,25 @@ async function showSeats(keep = false) {
       h("option", { value: "human", selected: chosen === "human" }, t("a person (invite link)")),
       game.bots.map((bot) => h("option", { value: bot, selected: chosen === bot }, t("bot: {bot}", { bot: raw(botName(bot)) }))),
     );
-    box.append(h("div", { class: "field seat" }, h("label", { for: id }, roleName(role)), select));
+    // logged in: another person's seat may go to an account by name instead of an invite link
+    const invite = account
+      ? h("input", { id: "invite-" + role, class: "invite", "data-role": role, maxlength: 32, autocomplete: "off",
+        placeholder: t("invite an account by name (optional)"), "aria-label": t("invite an account by name (optional)") })
+      : null;
+    box.append(h("div", { class: "field seat" }, h("label", { for: id }, roleName(role)), invite, select));
   });
+  showInvites();
+}
+
+/** The invite-by-name field of each human seat but the first (the creator's own), logged in. */
+function showInvites() {
+  let first = true;
+  for (const select of $("seats").querySelectorAll("select")) {
+    const input = $("invite-" + select.dataset.role);
+    const human = select.value === "human";
+    if (input) input.hidden = !human || first;
+    if (human) first = false;
+  }
 }
 
 async function create(event) {
@@ -183,6 +200,11 @@ async function create(event) {
   $("lobby-error").textContent = "";
   const body = { game: game.id, options: chosenOptions(game), seats: {} };
   for (const select of $("seats").querySelectorAll("select")) body.seats[select.dataset.role] = select.value;
+  for (const input of $("seats").querySelectorAll("input.invite")) {
+    if (!input.hidden && input.value.trim() && body.seats[input.dataset.role] === "human") {
+      body.invite = { ...body.invite, [input.dataset.role]: input.value.trim() };
+    }
+  }
   const seed = $("seed").value.trim();
   if (seed !== "") {
     if (!/^\d+$/.test(seed)) {
@@ -349,6 +371,7 @@ async function start() {
   if (wanted && games.some((g) => g.id === wanted)) select.value = wanted;
   select.addEventListener("change", () => useGame(currentGame().id));
   $("options").addEventListener("change", () => refreshForm());
+  $("seats").addEventListener("change", showInvites);
   $("new-match").addEventListener("submit", create);
   onLanguage(redraw);
   await lang;
