@@ -24,6 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agon.engine import UnknownGame, load
 from agon.i18n import catalogue_json, check_language
+from agon.server.accounts import CSRF_HEADER, csrf_ok, session_of
 from agon.server.encode import dumps
 from agon.server.faults import RETRY_AFTER, UNAVAILABLE, is_outage, probe
 from agon.server.limits import MessageLimit
@@ -63,6 +64,11 @@ class CreateMatch(Strict):
                                                     '"ismcts:seconds=1"); missing seats get the default bot')
     seed: StrictInt | None = Field(None, description="omitted: a random seed the server keeps secret")
     title: str | None = Field(None, max_length=200)
+    mine: StrictStr | None = Field(None, max_length=64, examples=["democrat"],
+                                   description="logged in: the seat you play, held by your account (default: the "
+                                               "first human seat not invited)")
+    invite: dict[str, StrictStr] = Field(default_factory=dict, max_length=16, examples=[{"communist": "ada"}],
+                                         description="logged in: role -> an account's name; that account holds the seat")
 
 
 class ActionBody(Strict):
@@ -242,14 +248,32 @@ async def game_roles(game_id: str, body: RolesBody) -> JSON:
         "id": "k3J9x0aB2cDe", "seats": {"democrat": {"token": "SECRET", "url": "/m/k3J9x0aB2cDe#SECRET"}},
         "spectate_url": "/m/k3J9x0aB2cDe"}}}}, **ERRORS_DOC})
 async def create_match(body: CreateMatch, request: Request) -> JSON:
-    """A new match. Each human seat gets a secret token (only its hash is stored); the invite link
-    carries it in the URL fragment, which browsers never send to a server."""
+    """A new match. Each guest human seat gets a secret token (only its hash is stored); its
+    invite link carries it in the URL fragment, which browsers never send to a server. Logged in
+    (session cookie and its `X-CSRF-Token`), the creator's own seat (`mine`) and the `invite`d
+    seats are held by those accounts and have no token: the answer gives the creator only the
+    other seats' invite links (`"held": true` for the seats held by an account)."""
     ctx = _ctx(request)
-    match_id, tokens = await run_in_threadpool(
-        ctx.matches.create, body.game, dict(body.options), dict(body.seats), body.seed, body.title)
+    session = await session_of(ctx, request.cookies)
+    owner = None
+    if session is not None:
+        if not csrf_ok(session, request.headers.get(CSRF_HEADER)):
+            raise ApiError(403, "creating a match logged in needs the session's CSRF token in X-CSRF-Token")
+        owner = session.account_id
+    invited: dict[str, int] = {}
+    for role, name in body.invite.items():
+        found = await ctx.run(ctx.accounts.id_of_name, name[:64])
+        if found is None:
+            raise ApiError(400, f"invite: no account is named {name[:32]!r}")
+        invited[role] = found
+    match_id, tokens, mine = await ctx.run(
+        ctx.matches.create, body.game, dict(body.options), dict(body.seats), body.seed, body.title, owner,
+        body.mine, invited)
     ctx.kick(match_id)
-    seats = {role: {"token": t, "url": f"/m/{match_id}#{t}"} for role, t in tokens.items()}
-    return JSON({"id": match_id, "seats": seats, "spectate_url": f"/m/{match_id}"}, status_code=201)
+    seats: dict[str, dict[str, Any]] = {role: {"token": t, "url": f"/m/{match_id}#{t}"} for role, t in tokens.items()}
+    for role in [*invited, *([mine] if mine else [])]:
+        seats[role] = {"held": True, "yours": role == mine, "url": f"/m/{match_id}"}
+    return JSON({"id": match_id, "seats": seats, "mine": mine, "spectate_url": f"/m/{match_id}"}, status_code=201)
 
 
 @router.post("/api/matches/import", status_code=201, tags=["matches"], responses=ERRORS_DOC)
@@ -320,10 +344,14 @@ async def post_action(match_id: str, body: ActionBody, request: Request, authori
 
 async def match_state(ctx: Context, match_id: str, authorization: str | None, request: Request) -> Response:
     token = bearer(authorization)
-    ctx.limit(token, request)
-    data = ctx.matches.cached_view(match_id, token)  # no thread hop when the match is at hand
+    account = None
+    if token is None and "cookie" in request.headers:  # a seat held by the logged-in account (issue 30)
+        session = await session_of(ctx, request.cookies)
+        account = session.account_id if session is not None else None
+    ctx.limit(token, request, account)
+    data = ctx.matches.cached_view(match_id, token, account)  # no thread hop when the match is at hand
     if data is None:
-        data = await ctx.run(ctx.matches.view_for, match_id, token)
+        data = await ctx.run(ctx.matches.view_for, match_id, token, account)
     if token is not None:
         ctx.limits.trust(token)  # it names a seat: its requests are the seat's, not the address's
     return Response(data, media_type="application/json")
@@ -331,11 +359,18 @@ async def match_state(ctx: Context, match_id: str, authorization: str | None, re
 
 async def act(ctx: Context, match_id: str, body: ActionBody, authorization: str | None, request: Request) -> Response:
     token = bearer(authorization)
+    account = None
     if token is None:
-        raise ApiError(401, "acting needs the seat's token: Authorization: Bearer TOKEN")
-    ctx.limit(token, request)
-    data = await ctx.act(match_id, token, body.version, body.verb, body.arg, body.log == "new")
-    ctx.limits.trust(token)
+        session = await session_of(ctx, request.cookies) if "cookie" in request.headers else None
+        if session is None:
+            raise ApiError(401, "acting needs the seat's token (Authorization: Bearer TOKEN) or a log-in")
+        if not csrf_ok(session, request.headers.get(CSRF_HEADER)):
+            raise ApiError(403, "acting by your log-in needs the session's CSRF token in X-CSRF-Token")
+        account = session.account_id
+    ctx.limit(token, request, account)
+    data = await ctx.act(match_id, token, body.version, body.verb, body.arg, body.log == "new", account)
+    if token is not None:
+        ctx.limits.trust(token)
     ctx.changed(match_id)
     ctx.kick(match_id)
     return Response(data, media_type="application/json")
@@ -382,7 +417,11 @@ async def live(ws: WebSocket, match_id: str) -> None:
             if wanted not in ("whole", "new"):
                 raise ApiError(400, "log must be \"whole\" or \"new\"")
             only_new = wanted == "new"
-        role = await ctx.run(ctx.role_of, match_id, token)
+        account = None
+        if token is None and _same_origin(ws):  # a seat held by the logged-in account (issue 30)
+            session = await session_of(ctx, ws.cookies)
+            account = session.account_id if session is not None else None
+        role = await ctx.run(ctx.role_of, match_id, token, account)
     except ApiError as err:
         await _close_with(ws, err.status, err.message)
         return
@@ -429,6 +468,14 @@ async def live(ws: WebSocket, match_id: str) -> None:
         reading.cancel()
 
 
+def _same_origin(ws: WebSocket) -> bool:
+    """Whether the socket was opened by a page of this server (its Origin names this host): a page
+    of another origin must not read the hidden view of a seat by the visitor's session cookie."""
+    origin = ws.headers.get("origin")
+    host = ws.headers.get("host")
+    return origin is not None and host is not None and origin.partition("://")[2] == host
+
+
 async def _close_with(ws: WebSocket, status: int, message: str) -> None:
     """Send {"error": message} and close the socket with code 4000 + status."""
     await ws.send_text(json.dumps({"error": message}))
@@ -450,6 +497,11 @@ def _page(request: Request, name: str) -> Response:
 @pages.get("/")
 async def lobby_page(request: Request) -> Response:
     return _page(request, "index.html")
+
+
+@pages.get("/account")
+async def account_page(request: Request) -> Response:
+    return _page(request, "account.html")
 
 
 @pages.get("/m/{match_id}")

@@ -29,11 +29,12 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from agon.server import api, rules_pages
+from agon.server import account_routes, api, rules_pages
+from agon.server.accounts import Accounts
 from agon.server.bots import BotPool
 from agon.server.faults import DATABASE_ERRORS, Outage, is_outage, probe
 from agon.server.freshness import Freshness
-from agon.server.limits import AddressLimit, RateLimits, token_key
+from agon.server.limits import AddressLimit, RateLimits, TokenBuckets, token_key
 from agon.server.live import Hub, PostgresListener
 from agon.server.matches import ApiError, Live, Matches, Push
 from agon.server.migrations import upgrade
@@ -77,6 +78,17 @@ class Settings:
     static_dir: Path = STATIC
     fresh_seconds: float = 2.0  # PostgreSQL: how often the cached matches are compared with the database
     sqlite_synchronous: str = "FULL"  # FULL: an acknowledged action survives a power cut; NORMAL: a server crash
+    session_seconds: float = 30 * 86400  # how long a log-in lasts
+    secure_cookies: bool = False  # the session cookie is `Secure` on https requests anyway; True: always
+    login_rate: float = 0.1  # log-in attempts (and new accounts) per second per address, and per name
+    login_burst: float = 10.0
+    # password reset by e-mail: only with an SMTP server and the address people reach this server at
+    # (the link in the mail is built from `public_url`, never from a request's Host header)
+    smtp_host: str | None = None
+    smtp_port: int = 25
+    smtp_from: str = "agon@localhost"
+    public_url: str | None = None  # e.g. https://agon.example.org
+    reset_seconds: float = 3600.0  # how long a reset link works
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -86,11 +98,15 @@ class Settings:
                            ("bot_attempts", int), ("bot_retry_seconds", float), ("bot_sweep_seconds", float),
                            ("cache_size", int),
                            ("token_rate", float), ("token_burst", float), ("client_rate", float),
-                           ("client_burst", float), ("fresh_seconds", float), ("sqlite_synchronous", str)]:
+                           ("client_burst", float), ("fresh_seconds", float), ("sqlite_synchronous", str),
+                           ("session_seconds", float), ("login_rate", float), ("login_burst", float),
+                           ("smtp_host", str), ("smtp_port", int), ("smtp_from", str), ("public_url", str),
+                           ("reset_seconds", float)]:
             value = os.environ.get(f"AGON_{name.upper()}")
             if value:
                 kwargs[name] = kind(value)
         kwargs["migrate"] = os.environ.get("AGON_MIGRATE", "1") == "1"
+        kwargs["secure_cookies"] = os.environ.get("AGON_SECURE_COOKIES", "0") == "1"
         return cls(**kwargs)
 
 
@@ -107,6 +123,8 @@ class Context:
         self.limits = RateLimits(settings.token_rate, settings.token_burst, settings.client_rate, settings.client_burst)
         self.tokens = self.limits.tokens
         self.clients = self.limits.clients
+        self.accounts = Accounts(self.store, settings.session_seconds)
+        self.logins = TokenBuckets(settings.login_rate, settings.login_burst)  # per address, and per name
         self.outage = Outage(lambda: probe(self.engine))
         self.freshness: Freshness | None = None
         self.pool: BotPool | None = None
@@ -130,24 +148,31 @@ class Context:
 
     # -- used by the routes -----------------------------------------------------------------------
 
-    def limit(self, token: str | None, _request: Request) -> None:
-        """The seat's limit (the client address's is charged before the route: `AddressLimit`)."""
+    def limit(self, token: str | None, _request: Request, account: int | None = None) -> None:
+        """The seat's limit (the client address's is charged before the route: `AddressLimit`); an
+        account's requests without a token are charged to the account as well."""
         if token is not None and not self.tokens.take(token_key(token)):
             raise ApiError(429, "too many requests for this seat; slow down")
+        if token is None and account is not None and not self.tokens.take(f"a:{account}"):
+            raise ApiError(429, "too many requests for this account; slow down")
 
-    def act_as(self, match_id: str, token: str, version: int, verb: str, arg: Any, only_new: bool = False) -> bytes:
-        """Act for the seat of this token; the new state object, with the whole log, or with the
-        lines after `version` when `only_new`."""
+    def act_as(self, match_id: str, token: str | None, version: int, verb: str, arg: Any, only_new: bool = False,
+               account: int | None = None) -> bytes:
+        """Act for the seat of this token (or, without one, of this account); the new state
+        object, with the whole log, or with the lines after `version` when `only_new`."""
         with self.matches.lock(match_id):
-            return self._act_as(self.matches._sync(match_id), token, version, verb, arg, only_new)
+            return self._act_as(self.matches._sync(match_id), token, version, verb, arg, only_new, account)
 
-    def _act_as(self, live: Live, token: str, version: int, verb: str, arg: Any, only_new: bool) -> bytes:
-        role = self.matches.seat_role(live, token)
-        assert role is not None
+    def _act_as(self, live: Live, token: str | None, version: int, verb: str, arg: Any, only_new: bool,
+                account: int | None = None) -> bytes:
+        role = self.matches.seat_role(live, token, account)
+        if role is None:
+            raise ApiError(403, "you hold no seat in this match")
         live = self.matches.act_locked(live, role, version, verb, arg)
         return self.matches.push(live, role, version if only_new else None).data
 
-    async def act(self, match_id: str, token: str, version: int, verb: str, arg: Any, only_new: bool = False) -> bytes:
+    async def act(self, match_id: str, token: str | None, version: int, verb: str, arg: Any, only_new: bool = False,
+                  account: int | None = None) -> bytes:
         """`act_as`, on the event loop itself when the database is SQLite with synchronous=NORMAL
         and the match is at hand (its write takes tens of microseconds: less than the hop to a
         thread and back), else in a thread."""
@@ -155,13 +180,13 @@ class Context:
             live = self.matches.at_hand(match_id)
             if live is not None:
                 try:
-                    return self._act_as(live, token, version, verb, arg, only_new)
+                    return self._act_as(live, token, version, verb, arg, only_new, account)
                 finally:
                     self.matches.lock(match_id).release()
-        return await self.run(self.act_as, match_id, token, version, verb, arg, only_new)
+        return await self.run(self.act_as, match_id, token, version, verb, arg, only_new, account)
 
-    def role_of(self, match_id: str, token: str | None) -> str | None:
-        return self.matches.seat_role(self.matches.get(match_id), token)
+    def role_of(self, match_id: str, token: str | None, account: int | None = None) -> str | None:
+        return self.matches.seat_role(self.matches.get(match_id), token, account)
 
     async def state_for(self, match_id: str, role: str | None, since: int | None) -> Push:
         quick = self.matches.cached_push(match_id, role, since)  # no thread hop when nothing waits
@@ -178,6 +203,10 @@ class Context:
         match_id, _, rest = payload.partition(":")
         if match_id == "rate":
             self._charge(rest)
+            return
+        if rest == "seats":  # a seat was claimed by an account: read the match's seats again
+            self.matches._evict(match_id)
+            self.hub.changed(match_id)
             return
         if rest.startswith("trouble:"):
             if not self.bots.remote_trouble(match_id, rest.removeprefix("trouble:")):
@@ -392,6 +421,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
                   description="Matches of agon's board games: seats with secret tokens, live updates, bots.")
     app.state.agon = ctx
     app.include_router(api.router)
+    app.include_router(account_routes.router)
     app.include_router(api.pages)
     app.include_router(rules_pages.router)
 

@@ -218,11 +218,11 @@ class Matches:
 
     # -- seats ------------------------------------------------------------------------------------
 
-    def seat_role(self, live: Live, token: str | None) -> str | None:
-        """The role this token holds in this match; None without a token (a spectator).
-        401 for an unknown token, 403 for a token of another match."""
+    def seat_role(self, live: Live, token: str | None, account: int | None = None) -> str | None:
+        """The role this token holds in this match; without a token, the seat the account holds
+        here, if any; None: a spectator. 401 for an unknown token, 403 for a token of another match."""
         if token is None:
-            return None
+            return self.role_of_account(live, account) if account is not None else None
         role = self.role_of_token(live, token)
         if role is not None:
             return role
@@ -240,11 +240,36 @@ class Matches:
                 role = seat.role
         return role
 
+    @staticmethod
+    def role_of_account(live: Live, account: int) -> str | None:
+        """The role whose seat this account holds in this match, if any (an account holds one)."""
+        for seat in live.row.seats.values():
+            if seat.account_id == account:
+                return seat.role
+        return None
+
+    def claim(self, match_id: str, role: str, token: str, account: int) -> None:
+        """The account takes the guest seat of this token; the token stops working (issue 30)."""
+        with self.lock(match_id):
+            live = self._sync(match_id)
+            held = self.seat_role(live, token)
+            if held != role:
+                raise ApiError(403, f"this token is the seat {held}, not {role[:64]}")
+            if self.role_of_account(live, account) is not None:
+                raise ApiError(409, "you already hold a seat in this match")
+            if not self.store.claim_seat(match_id, role, token_hash(token), account):
+                raise ApiError(409, "this seat was claimed meanwhile")
+            seat = dataclasses.replace(live.row.seats[role], token_hash=None, account_id=account)
+            live.row = dataclasses.replace(live.row, seats={**live.row.seats, role: seat})
+
     # -- creating ---------------------------------------------------------------------------------
 
     def create(self, game_id: str, options: dict[str, Any], seats: dict[str, str], seed: int | None,
-               title: str | None) -> tuple[str, dict[str, str]]:
-        """A new match; returns its id and the token of each human seat."""
+               title: str | None, owner: int | None = None, mine: str | None = None,
+               invited: dict[str, int] | None = None) -> tuple[str, dict[str, str], str | None]:
+        """A new match; returns its id, the token of each guest human seat, and the role the
+        creating account `owner` holds (`mine`, else its first human seat; None without an
+        account). Seats in `invited` are held by those accounts (issue 30): no token at all."""
         game = _game(game_id)
         try:
             opts = game.normalize_options(dict(options))
@@ -265,19 +290,36 @@ class Matches:
         except ValueError as err:  # a seed out of the keyed generator's range (0 to 2**256 - 1)
             raise ApiError(400, f"seed: {err}") from None
         engine, rules = versions.running(game)
-        tokens = {role: secrets.token_urlsafe(24) for role, who in filled.items() if who == HUMAN}
+        humans = [role for role, who in filled.items() if who == HUMAN]
+        held = dict(invited or {})
+        for role in held:
+            if role not in humans:
+                raise ApiError(400, f"invite: {role[:64]} is not a human seat of this match")
+        if owner is not None:
+            if mine is not None and mine not in humans:
+                raise ApiError(400, f"mine: {mine[:64]} is not a human seat of this match")
+            if owner in held.values():
+                raise ApiError(400, "invite: you cannot invite yourself; your own seat is `mine`")
+            mine = mine or next((r for r in humans if r not in held), None)
+            if mine is not None:
+                if mine in held:
+                    raise ApiError(400, f"mine: {mine[:64]} is a seat you invite someone to")
+                held[mine] = owner
+        elif mine is not None or held:
+            raise ApiError(401, "log in to hold a seat by your account (`mine`, `invite`)")
+        tokens = {role: secrets.token_urlsafe(24) for role in humans if role not in held}
         seat_rows = {
             role: SeatRow(role, "human" if who == HUMAN else "bot", None if who == HUMAN else who,
-                          token_hash(tokens[role]) if role in tokens else None)
+                          token_hash(tokens[role]) if role in tokens else None, held.get(role))
             for role, who in filled.items()}
         row = MatchRow(id=secrets.token_urlsafe(9), game=game_id, options=opts, seed=seed,
-                       title=(title or game.title)[:200], version=0, undo=bool(tokens), is_over=state.is_over,
+                       title=(title or game.title)[:200], version=0, undo=bool(humans), is_over=state.is_over,
                        imported=False, seats=seat_rows, generator="keyed", seeded=seeded, engine_version=engine,
                        rules_version=rules, start_digest=state.digest())
         state.undo_enabled = row.undo
         self.store.create_match(row)
         self._remember(new_live(row, state, 0))
-        return row.id, tokens
+        return row.id, tokens, (mine if owner is not None else None)
 
     def import_record(self, record: dict[str, Any], title: str | None) -> str:
         """A finished match for study, from a record (as `agon replay` reads)."""
@@ -486,7 +528,7 @@ class Matches:
         with self.lock(match_id):
             return self.push(self._sync(match_id), role, since)
 
-    def cached_view(self, match_id: str, token: str | None) -> bytes | None:
+    def cached_view(self, match_id: str, token: str | None, account: int | None = None) -> bytes | None:
         """`view_for`, if the match is at hand and the token is one of its seats' or none (else None:
         the caller asks `view_for` in a thread, which may read the database)."""
         live = self.at_hand(match_id)
@@ -495,15 +537,15 @@ class Matches:
         try:
             if token is not None and self.role_of_token(live, token) is None:
                 return None
-            return self.push(live, self.seat_role(live, token)).data
+            return self.push(live, self.seat_role(live, token, account)).data
         finally:
             self.lock(match_id).release()
 
-    def view_for(self, match_id: str, token: str | None) -> bytes:
+    def view_for(self, match_id: str, token: str | None, account: int | None = None) -> bytes:
         """The whole state object (a GET) of this token's seat, or of a spectator, encoded."""
         with self.lock(match_id):
             live = self._sync(match_id)
-            return self.push(live, self.seat_role(live, token)).data
+            return self.push(live, self.seat_role(live, token, account)).data
 
     def record(self, match_id: str, token: str | None = None) -> dict[str, Any]:
         """The record once the game is over. A frozen match's (`agon.server.versions`) is also given
@@ -575,6 +617,26 @@ class Matches:
                 "frozen": live.frozen is not None,
             })
         return sorted(out, key=lambda m: m["index"])
+
+
+    def account_matches(self, account: int, most: int = 200) -> list[dict[str, Any]]:
+        """The matches where this account holds a seat: those waiting for it first, then the
+        others going on, then the finished ones (with their result and replay link); the newest
+        `most` of each kind."""
+        out = []
+        for match_id, role in self.store.matches_of_account(account):
+            live = self.get(match_id)
+            over = live.state.is_over
+            out.append({
+                "id": match_id, "game": live.row.game, "title": live.row.title, "role": role,
+                "version": live.version, "active": live.state.active, "is_over": over,
+                "your_turn": role in live.state.active and not over and live.frozen is None,
+                "result": live.state.result if over else None, "url": f"/m/{match_id}",
+                "replay_url": f"/replay/{match_id}" if over else None, "seeded": live.row.seeded,
+                "frozen": live.frozen is not None,
+            })
+        out.sort(key=lambda m: (not m["your_turn"], m["is_over"]))
+        return out[:most]
 
 
 def replay_refusal(err: ReplayError, record: dict[str, Any]) -> str:

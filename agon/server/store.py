@@ -72,6 +72,31 @@ seat_table = Table(
     Column("kind", String(16), nullable=False),
     Column("bot", String(64), nullable=True),
     Column("token_hash", String(64), nullable=True, unique=True),
+    # since migration 0003 (issue 30): the account that holds this seat (null: a guest's, by token)
+    Column("account_id", Integer, ForeignKey("account.id", ondelete="SET NULL"), nullable=True),
+)
+
+account_table = Table(
+    "account",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("name", String(32), nullable=False),
+    Column("name_key", String(32), nullable=False, unique=True),  # the name case-folded: names are unique so
+    Column("password_hash", String(200), nullable=False),  # argon2id, with its salt and parameters
+    Column("email", String(254), nullable=True),
+    Column("language", String(8), nullable=False, server_default="en"),
+    Column("theme", String(16), nullable=False, server_default="auto"),
+    Column("created", BigInteger, nullable=False),
+)
+
+session_table = Table(
+    "session",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),  # SHA-256 of the cookie's secret (the secret is kept nowhere)
+    Column("account_id", Integer, ForeignKey("account.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("created", BigInteger, nullable=False),
+    Column("expires", BigInteger, nullable=False),
+    Column("kind", String(8), nullable=False, server_default="session"),  # "session", or "reset" (a mailed reset)
 )
 
 action_table = Table(
@@ -104,6 +129,7 @@ class SeatRow:
     kind: str
     bot: str | None
     token_hash: str | None
+    account_id: int | None = None  # the account that holds it (since 0003), else a guest's by its token
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +238,8 @@ class Store:
                 title=row.title, version=len(actions), undo=row.undo, is_over=row.is_over, imported=row.imported,
                 created=int(time.time())))
             conn.execute(insert(seat_table), [
-                {"match_id": row.id, "role": s.role, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash}
+                {"match_id": row.id, "role": s.role, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
+                 "account_id": s.account_id}
                 for s in row.seats.values()])
             if actions:
                 conn.execute(insert(action_table), [_action_values(row.id, a) for a in actions])
@@ -227,7 +254,7 @@ class Store:
         return MatchRow(
             id=m["id"], game=m["game"], options=dict(m["options"]), seed=seed, title=m["title"],
             version=m["version"], undo=bool(m["undo"]), is_over=bool(m["is_over"]), imported=bool(m["imported"]),
-            seats={s["role"]: SeatRow(s["role"], s["kind"], s["bot"], s["token_hash"]) for s in seats},
+            seats={s["role"]: SeatRow(s["role"], s["kind"], s["bot"], s["token_hash"], s["account_id"]) for s in seats},
             generator=m["generator"], seeded=bool(m["seeded"]), engine_version=m["engine_version"],
             rules_version=m["rules_version"], start_digest=m["start_digest"])
 
@@ -336,6 +363,23 @@ class Store:
             rows = conn.execute(select(seat_table.c.match_id, seat_table.c.role, seat_table.c.token_hash)
                                 .where(seat_table.c.token_hash.in_(token_hashes))).all()
         return [(r[0], r[1], r[2]) for r in rows]
+
+    def matches_of_account(self, account_id: int) -> list[tuple[str, str]]:
+        """(match id, role) of every seat this account holds."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(seat_table.c.match_id, seat_table.c.role)
+                                .where(seat_table.c.account_id == account_id)).all()
+        return [(r[0], r[1]) for r in rows]
+
+    def claim_seat(self, match_id: str, role: str, token_hash: str, account_id: int) -> bool:
+        """The account takes the seat whose token this is, and the token stops working (its link
+        may have been seen by others); False when the seat no longer holds that token."""
+        with self._writing, self.engine.begin() as conn:
+            done = conn.execute(seat_table.update().where(
+                seat_table.c.match_id == match_id, seat_table.c.role == role,
+                seat_table.c.token_hash == token_hash, seat_table.c.account_id.is_(None),
+            ).values(account_id=account_id, token_hash=None))
+            return done.rowcount == 1
 
     def bot_turn_matches(self) -> list[str]:
         """Ids of unfinished matches that have a bot seat (to resume their bots after a restart)."""

@@ -13,11 +13,15 @@ export class ApiError extends Error {
   }
 }
 
-/** Call the agon API; returns the parsed JSON body or throws ApiError with the server's reason. */
+let csrf = null; // the CSRF token of this browser's session, sent with every write (from /api/me)
+
+/** Call the agon API; returns the parsed JSON body or throws ApiError with the server's reason.
+ * Every write carries the session's CSRF token when logged in (the session cookie goes by itself). */
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = "Bearer " + token;
+  if (csrf && method !== "GET") headers["X-CSRF-Token"] = csrf;
   let response;
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -42,6 +46,38 @@ function describeDetail(data) {
   if (!data || data.detail === undefined) return "";
   if (typeof data.detail === "string") return data.detail;
   return JSON.stringify(data.detail);
+}
+
+// -- the account logged in on this browser (issue 30) ------------------------------------------
+
+let meLoading = null;
+
+/** The account logged in ({name, email, language, theme}) or null for a guest; asked once a page. */
+export function me() {
+  if (!meLoading) {
+    meLoading = api("/api/me").then(
+      (answer) => {
+        csrf = answer?.csrf || null;
+        applyTheme(answer?.account?.theme);
+        return answer?.account || null;
+      },
+      () => null,
+    );
+  }
+  return meLoading;
+}
+
+/** After a log-in, a sign-up or a log-out: this account (or none) from now on. */
+export function setMe(answer) {
+  csrf = answer?.csrf || null;
+  applyTheme(answer?.account?.theme);
+  meLoading = Promise.resolve(answer?.account || null);
+}
+
+/** The account's theme on the page: `light` and `dark` (agon.css); `auto` is the page's usual light look for now. */
+export function applyTheme(theme) {
+  if (theme === "light" || theme === "dark") document.documentElement.dataset.theme = theme;
+  else delete document.documentElement.dataset.theme;
 }
 
 // -- seat tokens kept in this browser (localStorage) ------------------------------------------
@@ -179,17 +215,19 @@ export async function setupLanguage(game = null) {
   if (bar && !document.getElementById("language")) {
     const select = h("select", { id: "language", class: "language", "aria-label": "Language" },
       LANGUAGES.map(([code, name]) => h("option", { value: code, lang: code }, name)));
-    select.addEventListener("change", () => {
+    select.addEventListener("change", async () => {
       try {
         localStorage.setItem(LANG_KEY, select.value);
       } catch {
         // storage disabled: the choice holds for this page only
       }
       useLanguage(select.value);
+      if (await me()) api("/api/me", { method: "PATCH", body: { language: select.value } }).catch(() => {}); // remembered per account
     });
     bar.append(select);
   }
-  await useLanguage(chosenLanguage(), game);
+  const account = await me(); // a logged-in person's language is the account's, on every device
+  await useLanguage(account?.language || chosenLanguage(), game);
 }
 
 /** The words of another game from now on (the lobby, when another game is chosen). */

@@ -1,16 +1,19 @@
 // The lobby, /: choose a game, its options and who plays each seat; create the match; hand out
-// one invite link per human seat and a spectator link. "My games" lists the matches this browser
-// holds seat tokens for, with a badge on those where it is your turn.
+// one invite link per other human seat (shown once: the browser keeps none of them) and a
+// spectator link. "My games" lists the matches of the account logged in, on any device, or, for a
+// guest, of the seats this browser holds (its own only), with a badge where it is your turn.
 
+import { accountBar } from "./account.js";
 import {
-  api, botName, catalogueTerm, clear, forgetSeat, h, language, linkField, listNames, onLanguage, raw, rememberSeat, roleName, rulesUrl,
-  seats, setRoleNames, setupLanguage, t, term, useGame,
+  api, botName, catalogueTerm, describeResult, clear, forgetSeat, h, language, linkField, listNames, onLanguage, raw, rememberSeat, roleName,
+  rulesUrl, seats, setRoleNames, setupLanguage, t, term, useGame,
 } from "./common.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
 let ladder = {}; // game id -> {bot, seconds, random: [won, played], greedy: [won, played]} (static/ladder.json)
 let created = null; // [game, answer] of the match created last, shown again in another language
+let account = null; // the account logged in, or null (a guest)
 const titles = new Map(); // game id -> its title in the page's language (from that game's catalogue)
 
 /** A game's title in the page's language: each game's catalogue holds its own title. */
@@ -171,8 +174,25 @@ async function showSeats(keep = false) {
       h("option", { value: "human", selected: chosen === "human" }, t("a person (invite link)")),
       game.bots.map((bot) => h("option", { value: bot, selected: chosen === bot }, t("bot: {bot}", { bot: raw(botName(bot)) }))),
     );
-    box.append(h("div", { class: "field seat" }, h("label", { for: id }, roleName(role)), select));
+    // logged in: another person's seat may go to an account by name instead of an invite link
+    const invite = account
+      ? h("input", { id: "invite-" + role, class: "invite", "data-role": role, maxlength: 32, autocomplete: "off",
+        placeholder: t("invite an account by name (optional)"), "aria-label": t("invite an account by name (optional)") })
+      : null;
+    box.append(h("div", { class: "field seat" }, h("label", { for: id }, roleName(role)), invite, select));
   });
+  showInvites();
+}
+
+/** The invite-by-name field of each human seat but the first (the creator's own), logged in. */
+function showInvites() {
+  let first = true;
+  for (const select of $("seats").querySelectorAll("select")) {
+    const input = $("invite-" + select.dataset.role);
+    const human = select.value === "human";
+    if (input) input.hidden = !human || first;
+    if (human) first = false;
+  }
 }
 
 /** The bot a seat gets unless chosen: the game's own default where it is a rulebook automaton (Cuba
@@ -202,6 +222,11 @@ async function create(event) {
   $("lobby-error").textContent = "";
   const body = { game: game.id, options: chosenOptions(game), seats: {} };
   for (const select of $("seats").querySelectorAll("select")) body.seats[select.dataset.role] = select.value;
+  for (const input of $("seats").querySelectorAll("input.invite")) {
+    if (!input.hidden && input.value.trim() && body.seats[input.dataset.role] === "human") {
+      body.invite = { ...body.invite, [input.dataset.role]: input.value.trim() };
+    }
+  }
   const seed = $("seed").value.trim();
   if (seed !== "") {
     if (!/^\d+$/.test(seed)) {
@@ -215,6 +240,7 @@ async function create(event) {
     const made = await api("/api/matches", { method: "POST", body });
     created = [game, made];
     showCreated(game, made);
+    created = [game, made, false];
     refreshMine();
   } catch (err) {
     $("lobby-error").textContent = err.message;
@@ -223,24 +249,29 @@ async function create(event) {
   }
 }
 
-function showCreated(game, made) {
+/** The match just made: the creator's own seat, and one invite link per other human seat, shown
+ * here once (no browser keeps another person's seat: issue 30). A guest's own seat (the first) is
+ * remembered for "My games"; a logged-in creator's is held by the account. */
+function showCreated(game, made, first = true) {
   const box = clear($("created"));
   const humans = Object.entries(made.seats || {});
-  for (const [role, seat] of humans) {
-    rememberSeat({ match: made.id, token: seat.token, role, game: game.id, title: game.title, url: seat.url });
-  }
+  const own = humans.find(([, seat]) => seat.yours) || (made.mine === undefined || made.mine === null ? humans.find(([, seat]) => seat.token) : null);
+  const invites = humans.filter(([, seat]) => seat.token && seat !== own?.[1]);
+  if (first && own && own[1].token) rememberSeat({ match: made.id, token: own[1].token, role: own[0], game: game.id, title: game.title, url: own[1].url });
   box.append(h("h3", {}, t("{game}: match created", { game: raw(titleOf(game.id, game.title)) })));
-  if (humans.length) {
-    const hint = humans.length > 1 ? t("Send each player their own link; keep yours. Whoever holds a link plays that seat.") : t("Your seat's link: keep it to come back to the game.");
-    box.append(h("p", { class: "hint" }, hint));
-    for (const [role, seat] of humans) box.append(linkField(t("Seat {role}", { role: raw(roleName(role)) }), seat.url));
-  } else {
-    box.append(h("p", {}, t("Every seat is a bot: watch them play.")));
+  if (own) box.append(h("p", { class: "hint" }, own[1].token ? t("Your seat's link: keep it to come back to the game.") : t("Your seat is kept in your account.")));
+  if (own && own[1].token) box.append(linkField(t("Seat {role}", { role: raw(roleName(own[0])) }), own[1].url));
+  if (invites.length) {
+    box.append(h("p", { class: "invite-note", id: "invite-note" }, t("Send this link to your opponent; it is shown once.")));
+    for (const [role, seat] of invites) box.append(linkField(t("Seat {role}", { role: raw(roleName(role)) }), seat.url));
   }
+  for (const [role, seat] of humans) {
+    if (seat.held && !seat.yours) box.append(h("p", { class: "hint" }, t("Seat {role}: invited by name.", { role: raw(roleName(role)) })));
+  }
+  if (!humans.length) box.append(h("p", {}, t("Every seat is a bot: watch them play.")));
   box.append(linkField(t("Spectators"), made.spectate_url || "/m/" + made.id));
-  const first = humans[0];
-  const go = first ? t("Play as {role}", { role: raw(roleName(first[0])) }) : t("Watch");
-  box.append(h("a", { class: "button primary", href: first ? first[1].url : made.spectate_url || "/m/" + made.id }, go));
+  const go = own ? t("Play as {role}", { role: raw(roleName(own[0])) }) : t("Watch");
+  box.append(h("a", { id: "play", class: "button primary", href: own ? own[1].url : made.spectate_url || "/m/" + made.id }, go));
 }
 
 // -- My games -----------------------------------------------------------------------------------
@@ -251,7 +282,44 @@ function matchesOf(data) {
   return [];
 }
 
+/** "My games" of a logged-in person: the account's matches, those waiting for you first. */
+async function refreshAccountGames() {
+  let found;
+  try {
+    found = await api("/api/me/matches");
+  } catch (err) {
+    clear($("mine")).append(h("li", { class: "error" }, t("Your games cannot be listed now: {reason}", { reason: raw(err.message) })));
+    return;
+  }
+  const list = clear($("mine"));
+  const matches = found.matches || [];
+  if (!matches.length) list.append(h("li", { class: "empty" }, t("None yet: create a match, or open an invite link.")));
+  for (const match of matches) {
+    const active = match.active || [];
+    const state = match.is_over ? describeResult(match.result) : match.your_turn ? t("your turn") : active.length ? t("waiting for {roles}", { roles: raw(listNames(active)) }) : "";
+    const title = titleOf(match.game, match.title || match.game);
+    list.append(
+      h(
+        "li",
+        { class: match.your_turn ? "mine-turn" : "" },
+        h("a", { href: match.url }, t("{game} as {role}", { game: raw(title), role: raw(roleName(match.role)) })),
+        " ",
+        match.your_turn ? h("span", { class: "badge" }, t("your turn")) : h("span", { class: "hint" }, state),
+        match.replay_url ? [" ", h("a", { class: "small", href: match.replay_url }, t("replay"))] : null,
+      ),
+    );
+  }
+  const yours = found.waiting || 0;
+  $("mine-badge").hidden = !yours;
+  $("mine-badge").textContent = t("{n} your turn", { n: yours });
+  document.title = (yours ? "(" + yours + ") " : "") + t("agon: lobby");
+}
+
 async function refreshMine() {
+  if (account) {
+    $("mine-hint").textContent = t("The matches your account holds a seat in, on any device.");
+    return refreshAccountGames();
+  }
   const held = seats();
   const list = clear($("mine"));
   if (!held.length) {
@@ -329,9 +397,11 @@ async function start() {
   if (wanted && games.some((g) => g.id === wanted)) select.value = wanted;
   select.addEventListener("change", () => useGame(currentGame().id));
   $("options").addEventListener("change", () => refreshForm());
+  $("seats").addEventListener("change", showInvites);
   $("new-match").addEventListener("submit", create);
   onLanguage(redraw);
   await lang;
+  account = await accountBar();
   await useGame(currentGame().id);
   if (!shown) redraw();
   setInterval(refreshMine, 30000);

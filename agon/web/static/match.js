@@ -3,8 +3,8 @@
 // websocket (reconnecting by itself). Works after a reload: the token stays in the URL fragment.
 
 import {
-  actionLabel, api, botName, clear, describeResult, h, listNames, logText, onLanguage, promptText, raw, rememberSeat, renderLog, roleName, rulesUrl,
-  seats, setText, setRoleNames, setupLanguage, t, term, withRuleLinks,
+  actionLabel, api, botName, clear, describeResult, forgetSeat, h, listNames, logText, me, onLanguage, promptText, raw, rememberSeat, renderLog,
+  roleName, rulesUrl, seats, setText, setRoleNames, setupLanguage, t, term, withRuleLinks,
 } from "./common.js";
 import { BoardHost, fullText, loadBoard, summary, tree } from "./board.js";
 
@@ -20,6 +20,12 @@ class MatchPage {
     this.busy = false;
     this.socket = null;
     this.retry = 0;
+    this.bySession = false; // the seat is held by the account logged in (no token: issue 30)
+  }
+
+  /** Whether this page plays a seat: by the invite link's token, or by the account's log-in. */
+  get seated() {
+    return Boolean(this.token) || this.bySession;
   }
 
   async start() {
@@ -36,8 +42,9 @@ class MatchPage {
       return;
     }
     await lang;
+    this.bySession = !this.token && Boolean(state.role);
     const [board] = await Promise.all([loadBoard(state.game), setupLanguage(state.game)]);
-    this.host = new BoardHost($("board"), $("detail"), board, this.token ? $("hand") : null);
+    this.host = new BoardHost($("board"), $("detail"), board, this.seated ? $("hand") : null);
     this.host.onAction = (action) => this.act(action);
     if (board.module) $("legend-box").hidden = false;
     this.render(state);
@@ -108,10 +115,10 @@ class MatchPage {
     this.state = state;
     setRoleNames(state.seats);
     document.body.dataset.version = String(state.version);
-    const role = this.token ? state.role ?? null : null;
+    const role = this.seated ? state.role ?? null : null;
     this.role = role;
     if (first) this.welcome(state, role);
-    const prompt = this.token && state.prompt ? state.prompt : null;
+    const prompt = this.seated && state.prompt ? state.prompt : null;
     const actions = prompt && Array.isArray(prompt.actions) ? prompt.actions : [];
     if (this.host) {
       this.host.draw(state.view, { role, seats: state.seats || {} }, actions);
@@ -135,7 +142,8 @@ class MatchPage {
     $("seat").textContent = role ? t("playing as {role}", { role: raw(roleName(role)) }) : t("watching");
     if (this.token) {
       rememberSeat({ match: this.id, token: this.token, role, game: state.game, title, url: location.pathname + location.hash });
-    } else {
+      this.offerClaim(role);
+    } else if (!this.bySession) {
       const mine = seats().filter((s) => s.match === this.id);
       if (mine.length) {
         const links = mine.map((s) => h("a", { href: "/m/" + encodeURIComponent(this.id) + "#" + s.token }, t("play as {role}", { role: raw(roleName(s.role)) })));
@@ -144,10 +152,27 @@ class MatchPage {
     }
   }
 
+  /** Logged in with an invite link's token: offer to keep the seat in the account (the token then
+   * stops working, and the seat is played by the log-in on every device). */
+  async offerClaim(role) {
+    if (!role || !(await me())) return;
+    const claim = h("button", { id: "claim", type: "button", class: "small" }, t("Keep this seat in my account"));
+    claim.addEventListener("click", async () => {
+      try {
+        await api(this.path() + "/seats/" + encodeURIComponent(role) + "/claim", { method: "POST", token: this.token });
+        forgetSeat(this.token);
+        location.replace("/m/" + encodeURIComponent(this.id));
+      } catch (err) {
+        this.error(err.message);
+      }
+    });
+    $("seat").append(" ", claim);
+  }
+
   renderPrompt(state, prompt, actions) {
     const box = clear($("actions"));
     $("prompt-panel").classList.toggle("waiting", !prompt);
-    if (!this.token) {
+    if (!this.seated) {
       $("prompt-h").textContent = t("Spectating");
       $("prompt-text").textContent = state.is_over ? describeResult(state.result) : t("You see what every player sees. Use an invite link to take a seat.");
       if (state.is_over) box.append(replayLink(this.id));
@@ -228,13 +253,13 @@ class MatchPage {
   }
 
   async act(action) {
-    if (this.busy || !this.state || !this.token) return;
+    if (this.busy || !this.state || !this.seated) return;
     this.error("");
     this.setBusy(true);
     try {
       const state = await api(this.path() + "/actions", {
         method: "POST",
-        token: this.token,
+        token: this.token || undefined,
         body: { version: this.state.version, verb: action.verb, arg: action.arg ?? null, log: "new" },
       });
       this.busy = false;
