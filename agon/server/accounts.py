@@ -7,9 +7,10 @@
 - A failed log-in is the same answer, in about the same time, whether the name is unknown or the
   password wrong: an unknown name is checked against a dummy hash.
 - A session is a random secret of 256 bits in an HttpOnly cookie; only its SHA-256 is stored,
-  with its expiry. The CSRF token a page sends with each write (header `X-CSRF-Token`) is derived
-  from the session's secret one way (SHA-256 of "csrf:" + secret): a page of this origin gets it
-  from `GET /api/me` or the log-in's answer; another origin can neither read it nor the cookie.
+  with its expiry. The CSRF token a page sends with each write (header `X-CSRF-Token`) is signed
+  with the session's secret by `itsdangerous` (a maintained signing library; never a hand-made
+  scheme): a page of this origin gets it from `GET /api/me` or the log-in's answer; another origin
+  can neither read it nor the cookie, nor make one without the secret.
 - Sessions found in the database are kept in memory `SESSION_CACHE_SECONDS` (a match route of a
   logged-in player reads none on most requests); logging out here forgets it at once, another
   process of the same database within that bound.
@@ -18,7 +19,6 @@
 from __future__ import annotations
 
 import hashlib
-import hmac
 import re
 import secrets
 import threading
@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
+from itsdangerous import BadSignature, URLSafeSerializer
 from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
@@ -47,6 +48,9 @@ LANGUAGES = ("en", "el", "hu")
 THEMES = ("auto", "light", "dark")
 COOKIE = "agon_session"
 CSRF_HEADER = "x-csrf-token"
+CSRF_SALT = "agon-csrf"  # the signatures of CSRF tokens serve no other purpose
+CSRF_PURPOSE = "csrf"
+CSRF_MAX = 200  # a longer header is no token of ours
 HASHING_AT_ONCE = 2
 SESSION_CACHE_SECONDS = 5.0
 WRONG = "wrong name or password"
@@ -84,9 +88,13 @@ def secret_hash(secret: str) -> str:
     return hashlib.sha256(secret.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def _csrf_signer(secret: str) -> URLSafeSerializer:
+    return URLSafeSerializer(secret, salt=CSRF_SALT)
+
+
 def csrf_of(secret: str) -> str:
-    """The CSRF token of a session: one way from its secret (it gives the secret away to no one)."""
-    return hashlib.sha256(b"csrf:" + secret.encode("utf-8", "surrogatepass")).hexdigest()
+    """The CSRF token of a session: signed with its secret (which it gives away to no one)."""
+    return str(_csrf_signer(secret).dumps(CSRF_PURPOSE))
 
 
 def check_name(name: str) -> str:
@@ -310,7 +318,13 @@ class Accounts:
 
 
 def csrf_ok(session: Session, header: str | None) -> bool:
-    return header is not None and hmac.compare_digest(header.encode(), session.csrf.encode())
+    """Whether `header` is this session's CSRF token (the signature checked by `itsdangerous`)."""
+    if header is None or len(header) > CSRF_MAX:
+        return False
+    try:
+        return bool(_csrf_signer(session.secret).loads(header) == CSRF_PURPOSE)
+    except BadSignature:
+        return False
 
 
 async def session_of(ctx: Context, cookies: Mapping[str, str]) -> Session | None:
