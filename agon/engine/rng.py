@@ -155,10 +155,6 @@ class Rng(RandomSource):
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return ((z ^ (z >> 31)) * n) >> 64
 
-    def randint(self, low: int, high: int) -> int:
-        """A uniform integer in low..high, both included."""
-        return low + self.below(high - low + 1)
-
     def die(self, sides: int = 6) -> int:
         """1 + below(sides), inlined: the games roll at every check and battle."""
         if sides <= 0:
@@ -168,14 +164,6 @@ class Rng(RandomSource):
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
         return 1 + (((z ^ (z >> 31)) * sides) >> 64)
-
-    def random(self) -> float:
-        return (self.next64() >> 11) * (1.0 / (1 << 53))
-
-    def choice(self, seq: Sequence[T]) -> T:
-        if not seq:
-            raise IndexError("choice from an empty sequence")
-        return seq[self.below(len(seq))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, in place: for i from the end down, swap items i and `below(i + 1)`. A
@@ -219,11 +207,6 @@ class Rng(RandomSource):
             i -= 1
         self.state = last
         self.draws += m
-
-    def sample(self, seq: Sequence[T], k: int) -> list[T]:
-        pool = list(seq)
-        self.shuffle(pool)
-        return pool[:k]
 
     def fork(self) -> Rng:
         """A new, independent generator seeded from this one (for search, bots, determinize)."""

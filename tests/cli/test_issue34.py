@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import re
 from pathlib import Path
@@ -11,17 +10,10 @@ from pathlib import Path
 import pytest
 
 from agon.cli.main import main
+from tests.cli.test_newcomer import run
 
 ROOT = Path(__file__).resolve().parents[2]
 
-
-def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], argv: list[str],
-        typed: str = "") -> tuple[int, str]:
-    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
-    code = main(argv)
-    captured = capsys.readouterr()
-    assert "Traceback" not in captured.out + captured.err
-    return code, captured.out
 
 
 # -- item 5: a loaded game is not lost on quit -------------------------------------------------

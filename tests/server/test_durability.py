@@ -171,7 +171,7 @@ def test_two_writers_of_one_version_one_wins(tmp_path):
     engine = make_engine(f"sqlite:///{tmp_path / 'agon.db'}")
     upgrade(engine)
     one, two = Matches(Store(engine)), Matches(Store(engine))
-    match_id, _ = one.create("intrigue-city", {}, dict.fromkeys(["p1", "p2", "p3"], "human"), 3, None)
+    match_id, _, _ = one.create("intrigue-city", {}, dict.fromkeys(["p1", "p2", "p3"], "human"), 3, None)
     role = two.get(match_id).state.active[0]
     first, second = one.get(match_id).state.legal_actions(role)[:2]
     assert one.act(match_id, role, 0, first.verb, first.arg).version == 1
