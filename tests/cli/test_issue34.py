@@ -313,3 +313,49 @@ def test_item_10_english_counts_sps_without_s_in_brackets(monkeypatch, capsys):
     argv = ["play", "1989", "--seed", "1", "--seat", "democrat=human", "--seat", "communist=random"]
     code, out = run(monkeypatch, capsys, argv, "1\n1\n1\nq\n")
     assert code == 0 and "place 1 more SP in" in out and "SP(s)" not in out.split("Turn 1")[0]
+
+
+def test_item_7_1989_deutsche_marks_with_nothing_to_give_says_so():
+    """The Democrat holds only scoring cards: the event did nothing and the log said nothing."""
+    from agon.engine import ENGLISH, Text
+    from agon.games.dawn_of_freedom.data import C, D
+    from tests.games.dawn_of_freedom.helpers import new_game, play, set_hand
+
+    g = new_game()
+    set_hand(g, D, [22])  # a scoring card: never given
+    set_hand(g, C, [20])
+    before = len(g.log)
+    play(g, C, 20, "event")
+    lines = [ENGLISH.text(Text(entry.text, entry.args)) for entry in g.log[before:] if entry.to is None]
+    assert "Deutsche Marks: the Democrat has no card to give; nothing happens." in lines, lines
+
+
+CUBA_SEATS = dict.fromkeys(("govt", "m26", "dr", "syndicate"), "random")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_item_7_cuba_libre_subvert_names_its_space_and_a_failed_attack_says_why(seed):
+    log = _public_log("cuba-libre", CUBA_SEATS, seed, players=4)
+    assert sum(line == "Directorio adds Subvert." for line in log) == sum(line.startswith("Subvert in ") for line in log)
+    failed = 0
+    for i, line in enumerate(log):
+        attack = re.match(r"\w+ Attacks in (.+): roll (\d) against (\d+) Guerrillas?\.", line)
+        if attack and int(attack.group(2)) > int(attack.group(3)) and not log[i + 1].startswith("26July rolls again"):
+            failed += 1
+            assert log[i + 1] == (f"The Attack in {attack.group(1)} fails: {attack.group(2)} is more than "
+                                  f"{attack.group(3)} Guerrilla{'s' if attack.group(3) != '1' else ''}."), log[i:i + 2]
+    assert failed or seed == 2
+
+
+@pytest.mark.parametrize(("seed", "embargo"), [(13, False), (20, True)])
+def test_item_7_cuba_libre_guantanamo_momentum_says_when_it_takes_effect(seed, embargo):
+    log = _public_log("cuba-libre", CUBA_SEATS, seed, players=4)
+    said = [line for line in log if line.startswith("Guantánamo Bay (Momentum): this Air Strike removes up to 2")]
+    assert said and any(line.endswith("even under the Embargo.") == embargo for line in said)
+
+
+def test_item_7_intrigue_city_hidden_votes_say_their_era():
+    log = _public_log("intrigue-city", {"p1": "random", "p2": "random", "p3": "random"}, 5)
+    reveals = [line for line in log if "hidden vote" in line]
+    assert reveals and all(" of Change of Era III: " in line or " of Change of Era IV: " in line for line in reveals)
+    assert any("Era III:" in line for line in reveals) and any("Era IV:" in line for line in reveals)

@@ -260,7 +260,7 @@ def view(s: IntrigueState, role: str | None) -> dict[str, Any]:
         "bank_limited": not s.options["unlimited_bank"],
         "favour_supply": {GUILDS[g]: FAVOURS_PER_GUILD - sum(1 for p in range(n) if s.fav[p * 6 + g]) for g in range(6)},
         "pile": len(s.pile),
-        "my_pile": [POWER_NAMES[c] for p, c in s.pile if s.roles[p] == role],
+        "my_pile": [POWER_NAMES[c] for p, c, _era in s.pile if s.roles[p] == role],
         "votes_shown": [[s.roles[p], POWER_NAMES[c]] for p, c in s.shown],
         "neutral_shown": [POWER_NAMES[c] for c in s.neutral_shown],
         "hand_cards_used": list(s.used_hand),
