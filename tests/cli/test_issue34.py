@@ -359,3 +359,28 @@ def test_item_7_intrigue_city_hidden_votes_say_their_era():
     reveals = [line for line in log if "hidden vote" in line]
     assert reveals and all(" of Change of Era III: " in line or " of Change of Era IV: " in line for line in reveals)
     assert any("Era III:" in line for line in reveals) and any("Era IV:" in line for line in reveals)
+
+
+def test_item_10_no_game_message_counts_with_s_in_brackets_nor_says_a_before_a_vowel():
+    """ "card(s)", "SP(s)", "1 spaces", "a Elite": each count agrees with its number (a gettext plural)."""
+    from agon.i18n.extract import folder, read
+
+    for domain in ("1989", "cuba-libre", "dual-powers", "intrigue-city"):
+        for message in read(folder(domain) / "messages.pot"):
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            assert not any("(s)" in i or re.search(r"\ba (?!Active\))[AEIOU]", i) for i in ids), (domain, ids)
+            if isinstance(message.id, tuple):
+                assert message.id[0] != message.id[1] or "{n} Police" in message.id[0], (domain, message.id)
+            else:
+                assert not re.search(r"\(\{n\} spaces", message.id), (domain, message.id)
+
+
+def test_item_10_counts_of_one_read_in_the_singular():
+    from agon.engine import ENGLISH, Action
+    from agon.engine.text import as_text
+    from agon.games.cuba_libre.text import label
+
+    assert ENGLISH.text(as_text(label(None, Action("rally", 1)))) == "Rally: place 1 Guerrilla"
+    log = _public_log("1989", {"democrat": "random", "communist": "random"}, 5)
+    assert not any("(s)" in line for line in log)
+    assert any(re.search(r"\b1 card\.", line) for line in log) or any(re.search(r"\b1 SP\b", line) for line in log)

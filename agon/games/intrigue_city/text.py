@@ -377,7 +377,7 @@ def _player_lines(p: dict[str, Any], role: str | None, n: int, tr: Translator) -
         if isinstance(hand, list):
             lines.append("   " + tr.text(msg("Hand: {cards}", cards=", ".join(t(CARDS[c]["name"]) for c in hand))))
         else:
-            lines.append("   " + tr.text(plural("Hand: {n} cards", "Hand: {n} cards", "n", n=hand)))
+            lines.append("   " + tr.text(plural("Hand: {n} card", "Hand: {n} cards", "n", n=hand)))
     if "voted" in p:
         lines.append("   " + tr.text(_vote_line(p, n)))
     return lines
