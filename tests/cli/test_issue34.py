@@ -384,3 +384,13 @@ def test_item_10_counts_of_one_read_in_the_singular():
     log = _public_log("1989", {"democrat": "random", "communist": "random"}, 5)
     assert not any("(s)" in line for line in log)
     assert any(re.search(r"\b1 card\.", line) for line in log) or any(re.search(r"\b1 SP\b", line) for line in log)
+
+
+def test_item_10_the_save_message_is_wrapped_at_80_columns(monkeypatch, capsys, tmp_path):
+    monkeypatch.setenv("COLUMNS", "80")
+    save = tmp_path / "game.json"
+    argv = ["play", "dual-powers", "--seed", "4", "--seat", "red=human", "--seat", "white=random", "--save", str(save)]
+    code, out = run(monkeypatch, capsys, argv, "1\nq\n")
+    tail = out[out.index("Record saved to"):]
+    assert code == 0 and "keep it to yourself" in tail.replace("\n", " ")
+    assert max(len(line) for line in tail.splitlines()) <= 80, tail
