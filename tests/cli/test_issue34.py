@@ -394,3 +394,17 @@ def test_item_10_the_save_message_is_wrapped_at_80_columns(monkeypatch, capsys, 
     tail = out[out.index("Record saved to"):]
     assert code == 0 and "keep it to yourself" in tail.replace("\n", " ")
     assert max(len(line) for line in tail.splitlines()) <= 80, tail
+
+
+def test_item_10_greek_of_dual_powers_and_intrigue_city_uses_the_formal_address_of_the_interface():
+    """The interface says «διαλέξτε», «σας»; these two games' card texts and prompts said «διάλεξε», «σου»."""
+    from agon.i18n.extract import folder, read
+
+    informal = re.compile(r"(?<![\wάέήίόύώϊϋΐΰ])(σου|σού|Διάλεξε|διάλεξε|Στόχευσε|Προχώρησε|Μπορείς|Έχεις|βάλε|"
+                          r"δέχεσαι|εσύ|θέλεις|κάνεις|Πάρε|Παίξε)(?![\wάέήίόύώϊϋΐΰ])")
+    interface = "".join(str(m.string) for m in read(folder("interface") / "el.po", "el"))
+    assert "σας" in interface and not informal.search(interface)
+    for domain in ("dual-powers", "intrigue-city"):
+        for message in read(folder(domain) / "el.po", "el"):
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            assert not any(informal.search(s) for s in strings), (domain, message.id, strings)

@@ -60,7 +60,7 @@ def test_IC_8_2_change_of_era_prompt_and_blank_vote_label_in_greek() -> None:
         act(s, legal(s)[0].verb, legal(s)[0].arg)
     prompt = s.prompt("p1")
     assert GREEK.text(prompt.question) == "Παίκτης 1: Αλλαγή Εποχής I: κράτησε μία Κάρτα Δύναμης των Συντεχνιών"
-    assert GREEK.text(prompt.messages[-1]) == "Ρίξε τη Λευκή Ψήφο σου (-2 ΠΝ στο τέλος)"
+    assert GREEK.text(prompt.messages[-1]) == "Ρίξτε τη Λευκή Ψήφο σας (-2 ΠΝ στο τέλος)"
 
 
 def test_the_greek_board_shows_no_english_words() -> None:
