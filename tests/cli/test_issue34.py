@@ -408,3 +408,35 @@ def test_item_10_greek_of_dual_powers_and_intrigue_city_uses_the_formal_address_
         for message in read(folder(domain) / "el.po", "el"):
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
             assert not any(informal.search(s) for s in strings), (domain, message.id, strings)
+
+
+# -- item 1 (its last part): a choice that names a space says who holds its neighbours ----------------
+
+def test_item_1_a_choice_naming_a_space_says_who_holds_its_neighbours():
+    from rich.console import Console
+
+    from agon.cli.terminal import TerminalPlayer
+    from agon.engine import ENGLISH
+    from agon.i18n import translator
+    from tests.games.dawn_of_freedom.helpers import new_game, set_sp
+
+    g = new_game(1)
+    set_sp(g, "Leipzig", c=5)  # Communist control (stability 3)
+    set_sp(g, "Rostock", d=5)
+    player = TerminalPlayer(Console(width=160), ["democrat"], tr=ENGLISH)
+    said = player.borders(g, "democrat", "Berlin (Bureaucrat, BG, stab 3; D 0 / C 0)")
+    assert said == " (borders: Schwerin, Rostock [Democrat], Walter Ulbricht Academy, Leipzig [Communist])", said
+    assert player.borders(g, "democrat", "Place SPs") == ""  # no space named: nothing added
+    narrow = TerminalPlayer(Console(width=100), ["democrat"], tr=ENGLISH)  # the list does not fit: counts
+    assert narrow.borders(g, "democrat", "Berlin (Bureaucrat, BG, stab 3; D 0 / C 0)") == \
+        " (4 neighbours: Democrat 1, Communist 1)"
+    greek = TerminalPlayer(Console(width=120), ["democrat"], tr=translator("el", "1989"))
+    assert "(συνορεύει με: " in greek.borders(g, "democrat", "Berlin")
+
+
+def test_item_1_the_set_up_choices_show_the_neighbours_facts_on_screen(monkeypatch, capsys):
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out = run(monkeypatch, capsys, ["play", "1989", "--seed", "1", "--seat", "democrat=human",
+                                          "--seat", "communist=random"], "q\n")
+    assert code == 0 and re.search(r"\((borders: |\d+ neighbours)", out)
+    assert max(len(line) for line in out.splitlines() if "borders" in line or "neighbour" in line) <= 80
