@@ -241,12 +241,13 @@ def _save(console: Console, state: State, path: str, seats: dict[str, str], inte
     record["seats"] = seats
     Path(path).write_text(json.dumps(record, indent=1) + "\n")
     saved = tr(_("Record saved to {path}"), path=path)
+    # wrapped at the terminal's width, words kept whole (issue 34 item 10: it ran past 80 columns)
     if state.is_over:
-        console.print(escape(saved), soft_wrap=True)
+        console.print(escape(saved))
     else:  # 16.6: a mid-game record is the whole game, hidden cards included
         secret = tr(_("It holds the seed, and so every hand and the deck order: keep it to yourself until the "
                       "game is over."))
-        console.print(escape(f"{saved}. {secret}"), soft_wrap=True)
+        console.print(escape(f"{saved}. {secret}"))
 
 
 def cmd_play(console: Console, args: argparse.Namespace) -> int:
@@ -270,7 +271,7 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     save_to = args.save or args.load
     if args.load and not args.save:
         console.print(escape(tr(_("Saving to {path} when you quit, as you loaded it (--save FILE saves elsewhere)."),
-                                path=args.load)), soft_wrap=True)
+                                path=args.load)))
     player = TerminalPlayer(console, humans, seats=filled, tr=tr)
     interrupted = False
     try:

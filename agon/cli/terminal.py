@@ -225,7 +225,38 @@ class TerminalPlayer:
                 message = message[len(prefix):].lstrip()
         asked = message if message.startswith(f"{name}:") else f"{name}: {message}"
         self.console.print(f"[bold]{escape(asked)}[/bold]  [dim]{escape(self.tr(KEYS))}[/dim]")
-        self.print_choices(state, [(number, label) for number, _action, label in choices], compact)
+        labels = [(number, label) for number, _action, label in choices]
+        if not compact:  # (the compact screen names each choice alone: m N says the rest)
+            labels = [(number, label + self.borders(state, role, label)) for number, label in labels]
+        self.print_choices(state, labels, compact)
+
+    def borders(self, state: State, role: str, label: str) -> str:
+        """What matters beside a choice that names one space: who holds its neighbours, compact
+        (" (borders: Leipzig [Communist], Rostock, ...)"), from the game's `neighbours` and
+        `holders`; "" for a choice that names no space or several, or a game without them.
+        Issue 34 item 1."""
+        links = state.game.neighbours()
+        named = [space for space in links if self.tr.term(space) in label or space in label] if links else []
+        if len(named) != 1:
+            return ""
+        held = state.game.holders(state.view(role))
+        if not held:
+            return ""
+        near = [other for other, _link in links[named[0]]]
+        room = self.console.width - 8 - len(label)  # (the number before the label, a margin)
+        listed = " " + self.tr(_("(borders: {spaces})"), spaces=", ".join(
+            self.tr.term(other) + (f" [{self.tr.term(held[other])}]" if other in held else "") for other in near))
+        if len(listed) <= room:
+            return listed
+        counts: dict[str, int] = {}  # too long for the line: how many neighbours each side holds
+        for other in near:
+            if other in held:
+                counts[held[other]] = counts.get(held[other], 0) + 1
+        sides = ", ".join(f"{self.tr.term(side)} {n}" for side, n in counts.items())
+        counted = " " + self.tr.text(
+            plural("({n} neighbour: {sides})", "({n} neighbours: {sides})", "n", n=len(near), sides=sides) if sides
+            else plural("({n} neighbour, held by nobody)", "({n} neighbours, held by nobody)", "n", n=len(near)))
+        return counted if len(counted) <= room else ""
 
     def screen_rows(self) -> int:
         """The rows a screen may take: the terminal's; no limit for output to a file or a pipe,

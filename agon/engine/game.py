@@ -138,6 +138,12 @@ class Game(ABC):
         or each side's strength there); {} by default."""
         return {}
 
+    def holders(self, view: dict[str, Any]) -> dict[str, str]:
+        """Who holds each space in this view, in a word a translator knows (a side's name), for the
+        short facts beside a choice that names a space; a space nobody holds is left out. {} by
+        default (the terminal then adds nothing)."""
+        return {}
+
     def one_person(self, role: str, options: dict[str, Any]) -> dict[str, Any]:
         """The options of a game that one person plays as `role` and that names no player count
         (`agon play GAME`): as given, unless the game seats its automata only by its options

@@ -305,3 +305,130 @@ def test_item_10_english_counts_sps_without_s_in_brackets(monkeypatch, capsys):
     argv = ["play", "1989", "--seed", "1", "--seat", "democrat=human", "--seat", "communist=random"]
     code, out = run(monkeypatch, capsys, argv, "1\n1\n1\nq\n")
     assert code == 0 and "place 1 more SP in" in out and "SP(s)" not in out.split("Turn 1")[0]
+
+
+def test_item_7_1989_deutsche_marks_with_nothing_to_give_says_so():
+    """The Democrat holds only scoring cards: the event did nothing and the log said nothing."""
+    from agon.engine import ENGLISH, Text
+    from agon.games.dawn_of_freedom.data import C, D
+    from tests.games.dawn_of_freedom.helpers import new_game, play, set_hand
+
+    g = new_game()
+    set_hand(g, D, [22])  # a scoring card: never given
+    set_hand(g, C, [20])
+    before = len(g.log)
+    play(g, C, 20, "event")
+    lines = [ENGLISH.text(Text(entry.text, entry.args)) for entry in g.log[before:] if entry.to is None]
+    assert "Deutsche Marks: the Democrat has no card to give; nothing happens." in lines, lines
+
+
+CUBA_SEATS = dict.fromkeys(("govt", "m26", "dr", "syndicate"), "random")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_item_7_cuba_libre_subvert_names_its_space_and_a_failed_attack_says_why(seed):
+    log = _public_log("cuba-libre", CUBA_SEATS, seed, players=4)
+    assert sum(line == "Directorio adds Subvert." for line in log) == sum(line.startswith("Subvert in ") for line in log)
+    failed = 0
+    for i, line in enumerate(log):
+        attack = re.match(r"\w+ Attacks in (.+): roll (\d) against (\d+) Guerrillas?\.", line)
+        if attack and int(attack.group(2)) > int(attack.group(3)) and not log[i + 1].startswith("26July rolls again"):
+            failed += 1
+            assert log[i + 1] == (f"The Attack in {attack.group(1)} fails: {attack.group(2)} is more than "
+                                  f"{attack.group(3)} Guerrilla{'s' if attack.group(3) != '1' else ''}."), log[i:i + 2]
+    assert failed or seed == 2
+
+
+@pytest.mark.parametrize(("seed", "embargo"), [(13, False), (20, True)])
+def test_item_7_cuba_libre_guantanamo_momentum_says_when_it_takes_effect(seed, embargo):
+    log = _public_log("cuba-libre", CUBA_SEATS, seed, players=4)
+    said = [line for line in log if line.startswith("Guantánamo Bay (Momentum): this Air Strike removes up to 2")]
+    assert said and any(line.endswith("even under the Embargo.") == embargo for line in said)
+
+
+def test_item_7_intrigue_city_hidden_votes_say_their_era():
+    log = _public_log("intrigue-city", {"p1": "random", "p2": "random", "p3": "random"}, 5)
+    reveals = [line for line in log if "hidden vote" in line]
+    assert reveals and all(" of Change of Era III: " in line or " of Change of Era IV: " in line for line in reveals)
+    assert any("Era III:" in line for line in reveals) and any("Era IV:" in line for line in reveals)
+
+
+def test_item_10_no_game_message_counts_with_s_in_brackets_nor_says_a_before_a_vowel():
+    """ "card(s)", "SP(s)", "1 spaces", "a Elite": each count agrees with its number (a gettext plural)."""
+    from agon.i18n.extract import folder, read
+
+    for domain in ("1989", "cuba-libre", "dual-powers", "intrigue-city"):
+        for message in read(folder(domain) / "messages.pot"):
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            assert not any("(s)" in i or re.search(r"\ba (?!Active\))[AEIOU]", i) for i in ids), (domain, ids)
+            if isinstance(message.id, tuple):
+                assert message.id[0] != message.id[1] or "{n} Police" in message.id[0], (domain, message.id)
+            else:
+                assert not re.search(r"\(\{n\} spaces", message.id), (domain, message.id)
+
+
+def test_item_10_counts_of_one_read_in_the_singular():
+    from agon.engine import ENGLISH, Action
+    from agon.engine.text import as_text
+    from agon.games.cuba_libre.text import label
+
+    assert ENGLISH.text(as_text(label(None, Action("rally", 1)))) == "Rally: place 1 Guerrilla"
+    log = _public_log("1989", {"democrat": "random", "communist": "random"}, 5)
+    assert not any("(s)" in line for line in log)
+    assert any(re.search(r"\b1 card\.", line) for line in log) or any(re.search(r"\b1 SP\b", line) for line in log)
+
+
+def test_item_10_the_save_message_is_wrapped_at_80_columns(monkeypatch, capsys, tmp_path):
+    monkeypatch.setenv("COLUMNS", "80")
+    save = tmp_path / "game.json"
+    argv = ["play", "dual-powers", "--seed", "4", "--seat", "red=human", "--seat", "white=random", "--save", str(save)]
+    code, out = run(monkeypatch, capsys, argv, "1\nq\n")
+    tail = out[out.index("Record saved to"):]
+    assert code == 0 and "keep it to yourself" in tail.replace("\n", " ")
+    assert max(len(line) for line in tail.splitlines()) <= 80, tail
+
+
+def test_item_10_greek_of_dual_powers_and_intrigue_city_uses_the_formal_address_of_the_interface():
+    """The interface says «διαλέξτε», «σας»; these two games' card texts and prompts said «διάλεξε», «σου»."""
+    from agon.i18n.extract import folder, read
+
+    informal = re.compile(r"(?<![\wάέήίόύώϊϋΐΰ])(σου|σού|Διάλεξε|διάλεξε|Στόχευσε|Προχώρησε|Μπορείς|Έχεις|βάλε|"
+                          r"δέχεσαι|εσύ|θέλεις|κάνεις|Πάρε|Παίξε)(?![\wάέήίόύώϊϋΐΰ])")
+    interface = "".join(str(m.string) for m in read(folder("interface") / "el.po", "el"))
+    assert "σας" in interface and not informal.search(interface)
+    for domain in ("dual-powers", "intrigue-city"):
+        for message in read(folder(domain) / "el.po", "el"):
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            assert not any(informal.search(s) for s in strings), (domain, message.id, strings)
+
+
+# -- item 1 (its last part): a choice that names a space says who holds its neighbours ----------------
+
+def test_item_1_a_choice_naming_a_space_says_who_holds_its_neighbours():
+    from rich.console import Console
+
+    from agon.cli.terminal import TerminalPlayer
+    from agon.engine import ENGLISH
+    from agon.i18n import translator
+    from tests.games.dawn_of_freedom.helpers import new_game, set_sp
+
+    g = new_game(1)
+    set_sp(g, "Leipzig", c=5)  # Communist control (stability 3)
+    set_sp(g, "Rostock", d=5)
+    player = TerminalPlayer(Console(width=160), ["democrat"], tr=ENGLISH)
+    said = player.borders(g, "democrat", "Berlin (Bureaucrat, BG, stab 3; D 0 / C 0)")
+    assert said == " (borders: Schwerin, Rostock [Democrat], Walter Ulbricht Academy, Leipzig [Communist])", said
+    assert player.borders(g, "democrat", "Place SPs") == ""  # no space named: nothing added
+    narrow = TerminalPlayer(Console(width=100), ["democrat"], tr=ENGLISH)  # the list does not fit: counts
+    assert narrow.borders(g, "democrat", "Berlin (Bureaucrat, BG, stab 3; D 0 / C 0)") == \
+        " (4 neighbours: Democrat 1, Communist 1)"
+    greek = TerminalPlayer(Console(width=120), ["democrat"], tr=translator("el", "1989"))
+    assert "(συνορεύει με: " in greek.borders(g, "democrat", "Berlin")
+
+
+def test_item_1_the_set_up_choices_show_the_neighbours_facts_on_screen(monkeypatch, capsys):
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out = run(monkeypatch, capsys, ["play", "1989", "--seed", "1", "--seat", "democrat=human",
+                                          "--seat", "communist=random"], "q\n")
+    assert code == 0 and re.search(r"\((borders: |\d+ neighbours)", out)
+    assert max(len(line) for line in out.splitlines() if "borders" in line or "neighbour" in line) <= 80

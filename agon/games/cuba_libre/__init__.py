@@ -170,6 +170,10 @@ class CubaLibre(Game):
                 else msg("no control")
         return out
 
+    def holders(self, view: dict[str, Any]) -> dict[str, str]:
+        """The faction that controls each controlled space (CL 1.7)."""
+        return {space["name"]: self.role_name(space["control"]) for space in view["spaces"] if space.get("control")}
+
     def render(self, view: dict[str, Any], role: str | None, full: bool = False, tr: Translator = ENGLISH) -> str:
         return render_board(view, role, tr)
 

@@ -381,6 +381,11 @@ _SA_ASKS = {  # (activity, stage) -> what the prompt asks after the space is cho
 def _first_space(g: Any, fr: dict[str, Any], name: str, f: int, s: int) -> bool:
     sp = g.sp
     if name == "airstrike":
+        if g.has_mom(2):  # Guantanamo Bay shaded (Momentum): the log says when it takes effect
+            if g.alliance == 2:
+                g.say("Guantánamo Bay (Momentum): this Air Strike removes up to 2 pieces, even under the Embargo.")
+            else:
+                g.say("Guantánamo Bay (Momentum): this Air Strike removes up to 2 pieces.")
         g.push("remove", GOVT, s=s, n=2 if g.has_mom(2) else 1, mode="airstrike")
         fr["end"] = True
         return False
@@ -400,6 +405,7 @@ def _first_space(g: Any, fr: dict[str, Any], name: str, f: int, s: int) -> bool:
         g.replace(s, old, GUER_U[M26], capturer=M26)  # CL 4.3.1, Commandeer
         return True
     if name == "subvert":
+        g.say("Subvert in {space}.", space=NAMES[s])  # (the log said only "adds Subvert": issue 34 item 7)
         g.gain(DR, POP[s])  # CL 4.4.1
         g.support[s] = 0
         return True

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from agon.engine import Action
+from agon.engine import Action, plural
 from agon.games.cuba_libre.data import (
     ADJ,
     AV_OF,
@@ -327,8 +327,8 @@ class Attack(Step):
             return False
         g.flip(s, f, g.sp[s][GUER_U[f]], True)
         roll = g.rng.die()
-        g.say("{faction} Attacks in {space}: roll {roll} against {n} Guerrillas.",
-              faction=g.fname(f), space=NAMES[s], roll=roll, n=g.guerrillas(s, f))
+        g.say("{faction} Attacks in {space}: roll {roll} against {guerrillas}.", faction=g.fname(f), space=NAMES[s],
+              roll=roll, guerrillas=plural("{n} Guerrilla", "{n} Guerrillas", "n", n=g.guerrillas(s, f)))
         if f == M26 and g.has_cap(22):  # Raul unshaded: 26July may roll again
             g.push("reroll", f, s=s, roll=roll, what="attack")
         else:
@@ -342,10 +342,14 @@ class Attack(Step):
 
 def attack_result(g: Any, f: int, s: int, roll: int) -> None:
     """CL 3.3.3 steps 2-4 once the die is final."""
-    if roll <= g.guerrillas(s, f):
+    guerrillas = g.guerrillas(s, f)
+    if roll <= guerrillas:
         if roll == 1:
             g.push("place_after", f, s=s)
         g.push("remove", f, s=s, n=2, mode="attack")
+    else:  # CL 3.3.3: the die must not exceed the Guerrillas; the log says why nothing is removed
+        g.say("The Attack in {space} fails: {roll} is more than {guerrillas}.", space=NAMES[s], roll=roll,
+              guerrillas=plural("{n} Guerrilla", "{n} Guerrillas", "n", n=guerrillas))
 
 
 @step("reroll")

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from itertools import filterfalse
 from typing import Any
 
-from agon.engine import Action
+from agon.engine import Action, plural
 from agon.games.cuba_libre import activities
 from agon.games.cuba_libre.board import SLOTS_OF, row_controlled
 from agon.games.cuba_libre.data import (
@@ -660,8 +660,10 @@ class Operation(Step):
 
     @staticmethod
     def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "{op}: choose a space, a Special Activity, or done ({n} spaces so far).", {
-            "op": OP_TITLES[fr["op"]], "n": len(fr["sp"])}
+        return "{line}", {"line": plural(  # (one space is not "1 spaces": issue 34 item 10)
+            "{op}: choose a space, a Special Activity, or done ({n} space so far).",
+            "{op}: choose a space, a Special Activity, or done ({n} spaces so far).", "n",
+            op=OP_TITLES[fr["op"]], n=len(fr["sp"]))}
 
 
 def select_space(g: Any, fr: dict[str, Any], s: int) -> None:

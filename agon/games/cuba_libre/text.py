@@ -227,7 +227,7 @@ def label(g: Any, action: Action) -> str | Text:
             return plural("Move {n} Troop", "Move {n} Troops", "n", n=arg)
         return plural("Move {n} Troop carrying a Cash marker", "Move {n} Troops carrying a Cash marker", "n", n=arg)
     if verb == "rally":
-        return _RALLY[arg] if arg in _RALLY else msg("Rally: place {n} Guerrillas", n=arg)
+        return _RALLY[arg] if arg in _RALLY else plural("Rally: place {n} Guerrilla", "Rally: place {n} Guerrillas", "n", n=arg)
     if verb == "move" and isinstance(arg, tuple) and len(arg) == 2 and isinstance(arg[1], str):
         from agon.games.cuba_libre.insurgent_ops import carried
 

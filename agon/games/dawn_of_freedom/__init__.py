@@ -56,6 +56,10 @@ class DawnOfFreedom(Game):
                 else msg("{sps}; no control", sps=sps)
         return out
 
+    def holders(self, view: dict[str, Any]) -> dict[str, str]:
+        """The side that controls each controlled space (1989 1.2)."""
+        return {space.name: self.role_name(view["control"][space.id]) for space in SPACES if view["control"][space.id]}
+
     def render(self, view: dict[str, Any], role: str | None, full: bool = False, tr: Translator = ENGLISH) -> str:
         """The compact board (fits an 80x50 terminal with a prompt); `full=True`: every space;
         every word through `tr` (the rulebook's Hungarian terms with `--lang hu`)."""

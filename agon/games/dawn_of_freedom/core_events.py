@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import msg
+from agon.engine import msg, plural
 from agon.engine.callbacks import digest_as
 from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES, SPACES_IN, C, D, space
 from agon.games.dawn_of_freedom.events import (
@@ -132,8 +132,9 @@ def nomenklatura(g: Any, e: Ev) -> Steps:
 def _nomenklatura_wipe(g: Any) -> Steps:
     for sid in range(len(SPACES)):
         if SPACES[sid].cls == "Elite" and g.sp[D][sid]:
-            g.say("Nomenklatura: {n} Democrat SP(s) removed from {space}.", n=g.remove_sp(D, sid, g.sp[D][sid]),
-                  space=SPACES[sid].name)
+            g.say("{line}", line=plural("Nomenklatura: {n} Democrat SP removed from {space}.",
+                                        "Nomenklatura: {n} Democrat SPs removed from {space}.", "n",
+                                        n=g.remove_sp(D, sid, g.sp[D][sid]), space=SPACES[sid].name))
     return None
 
 

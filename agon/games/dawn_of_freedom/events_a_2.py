@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from agon.engine import msg
+from agon.engine import msg, plural
 from agon.engine.callbacks import digest_as
 from agon.games.dawn_of_freedom.data import CARDS, COUNTRY_NAMES, POWER_CARDS, ROLES, SPACES, SPACES_IN, C, D, space
 from agon.games.dawn_of_freedom.events import (
@@ -242,7 +242,8 @@ def goodbye_lenin(g: Any, e: Ev) -> Steps:
     g.reveal()
     g.show(C, red)  # the Democrat now knows these cards, and that the others are not red-title
     g.not_red = sorted({*g.not_red, *(c for c in g.hands[C] if not CARDS[c].red)})
-    g.say("The Communist shows {n} red-title card(s) to the Democrat.", n=len(red))
+    g.say("{line}", line=plural("The Communist shows {n} red-title card to the Democrat.",
+                                "The Communist shows {n} red-title cards to the Democrat.", "n", n=len(red)))
     g.say("The Communist shows you: {cards}.", to=ROLES[D], cards=join_terms([CARDS[c].title for c in red]) if red else "none")
     options = [(f"carry out {CARDS[c].title}", partial(_event_for_democrat, c))
                for c in red if g.event_playable(c, D)]

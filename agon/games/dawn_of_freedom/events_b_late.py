@@ -10,7 +10,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from agon.engine import msg
+from agon.engine import msg, plural
 from agon.engine.callbacks import digest_as
 from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES, SPACES_IN, C, D, space
 from agon.games.dawn_of_freedom.events import (
@@ -180,7 +180,8 @@ def betrayal(g: Any, e: Ev) -> Steps:
 def _betrayal_turn_over(g: Any, sid: int) -> Steps:
     n = g.remove_sp(D, sid, g.sp[D][sid])
     g.add_sp(C, sid, n)
-    g.say("Betrayal in {space}: {n} Democrat SP(s) become Communist.", space=SPACES[sid].name, n=n)
+    g.say("{line}", line=plural("Betrayal in {space}: {n} Democrat SP becomes Communist.",
+                                "Betrayal in {space}: {n} Democrat SPs become Communist.", "n", space=SPACES[sid].name, n=n))
     return None
 
 

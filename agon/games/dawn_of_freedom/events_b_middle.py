@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import cache, partial
 from typing import Any
 
-from agon.engine import Text, msg
+from agon.engine import Text, msg, plural
 from agon.engine.callbacks import digest_as
 from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, NAMES, ROLES, SPACES, SPACES_IN, C, D, space
 from agon.games.dawn_of_freedom.events import (
@@ -368,7 +368,8 @@ def _workers_revolt(me: int, g: Any, sid: int) -> Steps:
         n = g.sp[opp][sid]
         g.remove_sp(opp, sid, n)
         g.add_sp(me, sid, n)
-        g.say("{n} {whose} SP(s) become {side} SPs.", n=n, whose=NAMES[opp], side=NAMES[me])
+        g.say("{line}", line=plural("{n} {whose} SP becomes a {side} SP.", "{n} {whose} SPs become {side} SPs.", "n",
+                                    n=n, whose=NAMES[opp], side=NAMES[me]))
     return None
 
 
@@ -386,7 +387,7 @@ def nepotism(g: Any, e: Ev) -> Steps:
     """d6: 1-2 -> 4 SPs, 3-4 -> 3, 5-6 -> 1, in Balkan Worker spaces."""
     die = g.roll()
     n = 4 if die <= 2 else 3 if die <= 4 else 1
-    g.say("Nepotism roll {die}: {n} SP(s).", die=die, n=n)
+    g.say("{line}", line=plural("Nepotism roll {die}: {n} SP.", "Nepotism roll {die}: {n} SPs.", "n", die=die, n=n))
     return place(C, n, in_region("Balkans") & of_class("Worker"))
 
 

@@ -276,6 +276,9 @@ def deutsche_marks(g: Any, e: Ev) -> Steps:
     """The Democrat gives his highest-Ops non-scoring card (his pick among ties); a playable
     Communist event on it happens, otherwise the Communist uses its Ops (placement, checks or a
     Tiananmen attempt); then it leaves play."""
+    if not _highest_ops(g):  # nothing to give: the log says so rather than staying silent (issue 34 item 7)
+        g.say("Deutsche Marks: the Democrat has no card to give; nothing happens.")
+        return []
     return pick_card(D, _highest_ops, _deutsche_marks_give, text=msg("Deutsche Marks: give your highest-Ops card."))
 
 

@@ -181,8 +181,9 @@ def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
                   removed=plural("{n} {whose} SP", "{n} {whose} SPs", "n", n=removed, whose=NAMES[opp]),
                   added=plural("{n} {whose} SP", "{n} {whose} SPs", "n", n=margin - removed, whose=NAMES[side]))
         else:
-            g.say("The {side} removes {removed} {opp} SP(s) from {space}.", side=NAMES[side], removed=removed,
-                  opp=NAMES[opp], space=SPACES[sid].name)
+            g.say("{line}", line=plural("The {side} removes {removed} {opp} SP from {space}.",
+                                        "The {side} removes {removed} {opp} SPs from {space}.", "removed",
+                                        side=NAMES[side], removed=removed, opp=NAMES[opp], space=SPACES[sid].name))
     elif not g.quiet:  # 1989 6.2.5: a tie or less changes nothing, and the log says so (issue 34 item 7)
         g.say("The check fails: it needs more than {threshold}; nothing changes in {space}.", threshold=threshold,
               space=SPACES[sid].name)
@@ -298,7 +299,9 @@ class PlaceOps(Ask):
             g.stack.pop()
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return "Place SPs (1 Op each, 2 in a space the opponent controls): {left} Op(s) left.", {"left": f["left"]}
+        return "{line}", {"line": plural("Place SPs (1 Op each, 2 in a space the opponent controls): {left} Op left.",
+                                          "Place SPs (1 Op each, 2 in a space the opponent controls): {left} Ops left.",
+                                          "left", left=f["left"])}
 
 
 @ask("checks")

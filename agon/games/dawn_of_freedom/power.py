@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Action, msg
+from agon.engine import Action, msg, plural
 from agon.games.dawn_of_freedom.data import (
     COUNTRY,
     NAMES,
@@ -52,7 +52,8 @@ def take_random(g: Any, taker: int, n: int) -> int:
         dst.append(src.pop(g.rng.below(len(src))))
         k += 1
     if k:
-        g.say("The {side} takes {n} power struggle card(s) from the opponent.", side=NAMES[taker], n=k)
+        g.say("{line}", line=plural("The {side} takes {n} power struggle card from the opponent.",
+                                    "The {side} takes {n} power struggle cards from the opponent.", "n", side=NAMES[taker], n=k))
     return k
 
 
@@ -140,7 +141,8 @@ class PsDiscard(Ask):
             g.stack.pop()
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return "Discard {left} more power struggle card(s).", {"left": f["left"]}
+        return "{line}", {"line": plural("Discard {left} more power struggle card.", "Discard {left} more power struggle cards.",
+                                          "left", left=f["left"])}
 
 
 def attack_options(g: Any, side: int) -> list[Action]:
@@ -324,9 +326,12 @@ def ps_aftermath(g: Any, f: Frame) -> None:
     die = g.roll()
     loss = results(die + mod)
     if not g.quiet:  # (a quiet game keeps no log: its arguments need not be built)
-        g.say("The {winner} wins the power struggle in {country}. Support loss roll {die}{mod:+d}: the {loser} "
-              "removes {loss} SP(s) there.", winner=NAMES[winner], country=ps["country"], die=die, mod=mod,
-              loser=NAMES[loser], loss=loss)
+        g.say("{line}", line=plural(
+            "The {winner} wins the power struggle in {country}. Support loss roll {die}{mod:+d}: the {loser} "
+            "removes {loss} SP there.",
+            "The {winner} wins the power struggle in {country}. Support loss roll {die}{mod:+d}: the {loser} "
+            "removes {loss} SPs there.", "loss", winner=NAMES[winner], country=ps["country"], die=die, mod=mod,
+            loser=NAMES[loser], loss=loss))
     steps: list[Frame] = []
     if loss:
         steps.append(remove(loser, loss, in_country(ps["country"]), whose=loser))

@@ -11,7 +11,7 @@ from bisect import bisect_left, insort
 from dataclasses import replace
 from typing import Any
 
-from agon.engine import Action, State, Text
+from agon.engine import Action, State, Text, plural
 from agon.engine.game import Memo, canonical
 from agon.engine.rng import Rng
 from agon.games.dawn_of_freedom import data
@@ -575,8 +575,9 @@ class DawnState(State):
         if need and sid not in self.destroyed:
             self.add_sp(side, sid, need)
             if not self.sp_summary:
-                self.say("The {side} adds {n} SP(s) in {space} for control.", side=NAMES[side], n=need,
-                         space=SPACES[sid].name)
+                self.say("{line}", line=plural("The {side} adds {n} SP in {space} for control.",
+                                                "The {side} adds {n} SPs in {space} for control.", "n",
+                                                side=NAMES[side], n=need, space=SPACES[sid].name))
         return need
 
     def country_index(self, country: str) -> int:
@@ -636,7 +637,8 @@ class DawnState(State):
         if got:
             if quiet or self.quiet:  # the caller logs it / no log kept
                 return got
-            self.say("The {side} draws {n} card(s).", side=NAMES[side], n=len(got))
+            self.say("{line}", line=plural("The {side} draws {n} card.", "The {side} draws {n} cards.", "n",
+                                            side=NAMES[side], n=len(got)))
             self.say("You draw {cards}.", to=ROLES[side], cards=join_terms([CARDS[c].title for c in got]))
         return got
 

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from operator import itemgetter
 from typing import Any
 
-from agon.engine import Action, Text, msg
+from agon.engine import Action, Text, msg, plural
 from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES
 from agon.games.dawn_of_freedom.events import EVENTS, Ev, option_words, words
 from agon.games.dawn_of_freedom.flow import CARD, PASS, SPACE, Ask, Frame, ask, auto
@@ -77,7 +77,8 @@ class Place(Ask):
             g.say("The {side} places 1 SP in {space}.", side=NAMES[f["role"]], space=SPACES[sid].name)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return "Place {n} more SP(s){where}.", {"n": f["n"], "where": _where(f)}
+        return "{line}", {"line": plural("Place {n} more SP{where}.", "Place {n} more SPs{where}.", "n",
+                                          n=f["n"], where=_where(f))}
 
 
 @ask("remove")
@@ -100,7 +101,8 @@ class Remove(Ask):
                   space=SPACES[sid].name)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return "Remove {n} more {whose} SP(s){where}.", {"n": f["n"], "whose": NAMES[f["whose"]], "where": _where(f)}
+        return "{line}", {"line": plural("Remove {n} more {whose} SP{where}.", "Remove {n} more {whose} SPs{where}.", "n",
+                                          n=f["n"], whose=NAMES[f["whose"]], where=_where(f))}
 
 
 class _Pick(Ask):

@@ -84,7 +84,8 @@ def deal(g: Any) -> None:
     dealt = g.draw_each(order)  # (it stops early if the deck and the discards run out)
     for side in (C, D):
         if dealt[side] and not g.quiet:  # (a quiet game keeps no log: the card lists need not be built)
-            g.say("The {side} is dealt {n} card(s).", side=NAMES[side], n=len(dealt[side]))
+            g.say("{line}", line=plural("The {side} is dealt {n} card.", "The {side} is dealt {n} cards.", "n",
+                                        side=NAMES[side], n=len(dealt[side])))
             g.say("You are dealt {cards}.", to=ROLES[side], cards=join_terms([CARDS[c].title for c in dealt[side]]))
 
 
@@ -239,8 +240,10 @@ class ChooseCard(Ask):
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
         held = [c for c in g.hands[f["role"]] if CARDS[c].scoring]
         if held:  # 1989 4.5 step 4: a scoring card still held at the end of the turn loses the game
-            return "Action round {n}: choose a card to play (you hold {k} scoring card(s): play them this turn " \
-                   "or lose).", {"n": g.ar, "k": len(held)}
+            return "{line}", {"line": plural(
+                "Action round {n}: choose a card to play (you hold {k} scoring card: play it this turn or lose).",
+                "Action round {n}: choose a card to play (you hold {k} scoring cards: play them this turn or lose).",
+                "k", n=g.ar, k=len(held))}
         return "Action round {n}: choose a card to play.", {"n": g.ar}
 
 

@@ -80,6 +80,18 @@ class DualPowers(Game):
             out[DISTRICT_NAME[DIDX[district["id"]]]] = msg("strength Red {red}, White {white}", **totals)
         return out
 
+    def holders(self, view: dict[str, Any]) -> dict[str, str]:
+        """The side with the greater strength in each district, where one has it (R4.2)."""
+        out: dict[str, str] = {}
+        for district in view["districts"]:
+            totals = {"red": 0, "white": 0}
+            for marker in district["markers"]:
+                if marker.get("control") in totals:
+                    totals[marker["control"]] += int(marker.get("strength") or 0)
+            if totals["red"] != totals["white"]:
+                out[DISTRICT_NAME[DIDX[district["id"]]]] = "Red" if totals["red"] > totals["white"] else "White"
+        return out
+
     def opponent(self, role: str, options: dict[str, Any]) -> str:
         """The Opposition's procedure (DP S4) in the other seat of a two-player game."""
         return "opposition"

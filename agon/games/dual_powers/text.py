@@ -224,7 +224,7 @@ def render(view: dict[str, Any], role: str | None, tr: Translator = ENGLISH) -> 
         lines.append(f"[{style}]{tr.term(DISTRICT_NAME[i]):<19}[/{style}]{obj} " + (", ".join(marks) or t(msg("empty"))))
     for name, info in view["sides"].items():
         hand = info["hand"]
-        shown = ", ".join(tr.terms(hand)) if isinstance(hand, list) else t(plural("{n} cards", "{n} cards", "n", n=hand))
+        shown = ", ".join(tr.terms(hand)) if isinstance(hand, list) else t(plural("{n} card", "{n} cards", "n", n=hand))
         lines.append(f"{tr.term(SIDE_WORD.get(name, name.capitalize())):<6} "
                      + t(msg("hand: {hand}  | played: {played}  | objective: {objective}", hand=shown,
                              played=", ".join(tr.terms(info["played"])) or "-", objective=info["secret_objective"] or "-")))

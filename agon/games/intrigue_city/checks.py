@@ -24,7 +24,7 @@ def determinize(s: IntrigueState, me: int, rng: Rng) -> None:
             rng.shuffle(own)
             s.decks[q] = own
             continue
-        mine = [i for i, (p, _) in enumerate(s.pile) if p == q]
+        mine = [i for i, (p, _card, _era) in enumerate(s.pile) if p == q]
         pool = sorted(s.decks[q] + s.drawn[q] + s.discards[q] + [s.pile[i][1] for i in mine])
         rng.shuffle(pool)  # sorted first: the sample depends on the hidden cards, not their order
         k = len(s.decks[q])
@@ -34,7 +34,7 @@ def determinize(s: IntrigueState, me: int, rng: Rng) -> None:
         k = len(s.discards[q])
         s.discards[q], pool = pool[:k], pool[k:]
         for i, c in zip(mine, pool, strict=True):
-            s.pile[i] = (q, c)
+            s.pile[i] = (q, c, s.pile[i][2])  # (the era it was cast in is public)
         if s.votes[q] is not None:  # IC-8.2 / IC-V.4: a vote cast but not yet revealed, blank or not
             s.votes = list(s.votes)
             blank = s.options["blank_vote"] and not s.blank_used[q]
@@ -77,7 +77,7 @@ def check_invariants(s: IntrigueState) -> None:
     assert placed == 2 * n - sum(s.pawns), "pawns on cards and in hand disagree"
     for p in range(n):
         held = len(s.decks[p]) + len(s.drawn[p]) + len(s.discards[p])
-        held += sum(1 for q, _ in s.pile if q == p) + sum(1 for q, _ in s.shown if q == p)
+        held += sum(1 for q, _card, _era in s.pile if q == p) + sum(1 for q, _ in s.shown if q == p)
         assert held == 12, f"{s.roles[p]}'s Guild Power cards: {held}, not 12"
     cards = [*s.board, *s.box, *s.used_hand, *(c for h in s.hands for c in h)]
     assert len(cards) == len(set(cards)), "an action card is in two places"

@@ -145,7 +145,7 @@ class IntrigueState(State):
         self.drawn: list[list[int]] = [[] for _ in range(n)]
         self.votes: list[int | None] = [None] * n
         self.discards: list[list[int]] = [[] for _ in range(n)]
-        self.pile: list[tuple[int, int]] = []
+        self.pile: list[tuple[int, int, int]] = []  # (player, card, era index): IC-8.4 face-down votes
         self.shown: list[tuple[int, int]] = []
         self.blank_used = [False] * n
         self.tpos = SHORT_START if o["short"] else 0  # setup 6 / IC-V.2: the round marker's first position

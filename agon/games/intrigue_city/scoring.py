@@ -113,7 +113,7 @@ def resolve_era(s: IntrigueState) -> None:
                 if not s.quiet:
                     s.say("{role} votes {guild} +{n}", role=s.player(p), guild=GUILD_NAMES[GUILDS[g]], n=POWER_VALUE[kept][n])
             else:  # IC-8.4 face down on the common pile
-                s.pile = [*s.pile, (p, kept)]
+                s.pile = [*s.pile, (p, kept, era)]  # the era is public: the reveal names it
                 if not s.quiet:
                     s.say("{role} puts a card face down on the pile", role=s.player(p))
         s.drawn[p] = []
@@ -139,12 +139,12 @@ def final_scoring(s: IntrigueState) -> None:
     """IC-9: Grand Schemer, reveal of the CoE III/IV pile, VP, winner and tie-breaks."""
     n = s.n
     schemer = grand_schemers(s)  # IC-9.1
-    for p, c in s.pile:  # IC-9.3
+    for p, c, era in s.pile:  # IC-9.3
         s.power[c // 2] += POWER_VALUE[c][n]
         if not s.quiet:
-            s.say("{role}'s hidden vote: {guild} +{n}", role=s.player(p), guild=GUILD_NAMES[GUILDS[c // 2]],
-                  n=POWER_VALUE[c][n])
-    s.shown = s.shown + s.pile
+            s.say("{role}'s hidden vote of Change of Era {era}: {guild} +{n}", role=s.player(p), era=ERAS[era],
+                  guild=GUILD_NAMES[GUILDS[c // 2]], n=POWER_VALUE[c][n])
+    s.shown = s.shown + [(p, c) for p, c, _era in s.pile]
     s.pile = []
     s.reveal()
     s.final = score(s, schemer)

@@ -260,7 +260,7 @@ def view(s: IntrigueState, role: str | None) -> dict[str, Any]:
         "bank_limited": not s.options["unlimited_bank"],
         "favour_supply": {GUILDS[g]: FAVOURS_PER_GUILD - sum(1 for p in range(n) if s.fav[p * 6 + g]) for g in range(6)},
         "pile": len(s.pile),
-        "my_pile": [POWER_NAMES[c] for p, c in s.pile if s.roles[p] == role],
+        "my_pile": [POWER_NAMES[c] for p, c, _era in s.pile if s.roles[p] == role],
         "votes_shown": [[s.roles[p], POWER_NAMES[c]] for p, c in s.shown],
         "neutral_shown": [POWER_NAMES[c] for c in s.neutral_shown],
         "hand_cards_used": list(s.used_hand),
@@ -377,7 +377,7 @@ def _player_lines(p: dict[str, Any], role: str | None, n: int, tr: Translator) -
         if isinstance(hand, list):
             lines.append("   " + tr.text(msg("Hand: {cards}", cards=", ".join(t(CARDS[c]["name"]) for c in hand))))
         else:
-            lines.append("   " + tr.text(plural("Hand: {n} cards", "Hand: {n} cards", "n", n=hand)))
+            lines.append("   " + tr.text(plural("Hand: {n} card", "Hand: {n} cards", "n", n=hand)))
     if "voted" in p:
         lines.append("   " + tr.text(_vote_line(p, n)))
     return lines

@@ -124,7 +124,7 @@ def test_prompts_and_labels_read_like_the_rulebook() -> None:
 
     state = agon.load("1989").new(4)
     text = json.dumps(log_lines(state.view("democrat")["log"]))
-    assert "is dealt 8 card(s)" in text and "draws 1 card(s)" not in text and "You are dealt" in text
+    assert "is dealt 8 cards" in text and "draws 1 card" not in text and "You are dealt" in text
     g = new_game()
     give(g, D, 1)  # Legacy of Martial Law: a Communist card
     my_round(g, D)
@@ -136,7 +136,7 @@ def test_prompts_and_labels_read_like_the_rulebook() -> None:
     give(g, D, 29, 31)
     my_round(g, D)
     play(g, D, 31, "event")  # Intelligentsia: 4 SPs in Intellectual spaces
-    assert g.prompt("democrat").message() == "Place 4 more SP(s) in Intellectual spaces (at most 2 per space)."
+    assert g.prompt("democrat").message() == "Place 4 more SPs in Intellectual spaces (at most 2 per space)."
 
 
 def test_board_shows_the_discard_pile_and_what_is_in_force() -> None:

@@ -64,7 +64,7 @@ def test_event_prompt_composes_its_space_filter_in_hungarian() -> None:
     g.events_played = g.events_played | {2}  # Solidarity Legalized (rulebook 2.3)
     event(g, D, 3)
     prompt = g.prompt("democrat")
-    assert prompt.message() == "Place 4 more SP(s) in Poland."
+    assert prompt.message() == "Place 4 more SPs in Poland."
     assert HU.text(prompt.question) == "Rakj le még 4 befolyáspontot Lengyelországban."
 
 

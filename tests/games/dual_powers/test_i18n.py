@@ -40,7 +40,7 @@ def test_R3_7_2_a_move_inflects_the_marker_and_both_districts() -> None:
     marker_label = EL.text(prompt.messages[prompt.actions.index(Action("marker", unit))])
     assert marker_label == "λευκή μονάδα 1/0 (νέα πλευρά) στο Λιτέινι"
     act(s, WHITE, "marker", unit)
-    assert EL.text(s.prompt("white").question) == "Σε ποια περιοχή μετακινείς τη λευκή μονάδα 1/0;"
+    assert EL.text(s.prompt("white").question) == "Σε ποια περιοχή μετακινείτε τη λευκή μονάδα 1/0;"
     act(s, WHITE, "district", "admiralty")
     assert "Ο Λευκός μετακινεί τη λευκή μονάδα 1/0 από το Λιτέινι στο Ναυαρχείο." in greek_log(s)
 
@@ -52,8 +52,8 @@ def test_R3_8_and_R3_9_labels_use_the_rulebook_action_names() -> None:
     assert EL.text(text.label(s, Action("agitation"))) == "Λαϊκή Εμψύχωση"
     assert EL.text(text.label(s, Action("extra", "draw"))).startswith("Έξτρα Τράβηγμα")
     one, six = card("red-1"), card("red-6a")
-    assert EL.text(text.label(s, Action("card", one))) == "Παίξε την κάρτα Πλευρά Βίμποργκ 1 (1 ημέρα)"
-    assert EL.text(text.label(s, Action("card", six))) == "Παίξε την κάρτα Πλευρά Βίμποργκ 6 (α) (6 ημέρες)"
+    assert EL.text(text.label(s, Action("card", one))) == "Παίξτε την κάρτα Πλευρά Βίμποργκ 1 (1 ημέρα)"
+    assert EL.text(text.label(s, Action("card", six))) == "Παίξτε την κάρτα Πλευρά Βίμποργκ 6 (α) (6 ημέρες)"
 
 
 def test_R4_3_the_unrest_prompt_names_the_perioxi_anatarachon() -> None:

@@ -59,8 +59,8 @@ def test_IC_8_2_change_of_era_prompt_and_blank_vote_label_in_greek() -> None:
     while s.phase == "setup":
         act(s, legal(s)[0].verb, legal(s)[0].arg)
     prompt = s.prompt("p1")
-    assert GREEK.text(prompt.question) == "Παίκτης 1: Αλλαγή Εποχής I: κράτησε μία Κάρτα Δύναμης των Συντεχνιών"
-    assert GREEK.text(prompt.messages[-1]) == "Ρίξε τη Λευκή Ψήφο σου (-2 ΠΝ στο τέλος)"
+    assert GREEK.text(prompt.question) == "Παίκτης 1: Αλλαγή Εποχής I: κρατήστε μία Κάρτα Δύναμης των Συντεχνιών"
+    assert GREEK.text(prompt.messages[-1]) == "Ρίξτε τη Λευκή Ψήφο σας (-2 ΠΝ στο τέλος)"
 
 
 def test_the_greek_board_shows_no_english_words() -> None:
@@ -68,7 +68,7 @@ def test_the_greek_board_shows_no_english_words() -> None:
     act(s, "offensive", pos_of(s, "ACT-B5"))
     board = GAME.render(s.view("p3"), "p3", tr=GREEK)
     assert "Κάρτες Ενεργειών" in board and "Μετρητής Γύρων: [cyan]Γύρος 4[/cyan]" in board
-    assert "Αλλαγή Σχεδίων" in board and "(εσύ)" in board
+    assert "Αλλαγή Σχεδίων" in board and "(εσείς)" in board
     for english in ("Action cards", "round track", "Guild power", "Bank", "intrigue", "Favours", "Turn", "Key",
                     "offensive", "defensive", "Blackmail", "you", "none", "hidden"):
         assert english not in board, english
