@@ -32,6 +32,8 @@ KEYWORDS = {"say": None, "msg": None, "plural": (1, 2), "_": None, "tr": None}
 GAMES_PER_VARIANT = {"dual-powers": 12, "1989": 4, "intrigue-city": 10, "cuba-libre": 3}
 ROOT = Path(__file__).resolve().parent.parent  # the agon package
 JS_CALL = re.compile(r"""\bt\(\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')""")
+_JS_STRING = r"""(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)')"""
+JS_PLURAL_CALL = re.compile(r"\btn\(\s*" + _JS_STRING + r"\s*,\s*" + _JS_STRING)  # tn("one", "other", ...)
 HTML_ATTR = re.compile(r'data-i18n="([^"]*)"')
 
 
@@ -49,12 +51,19 @@ def code_ids(folder: Path) -> Iterator[MessageId]:
 def web_ids(folder: Path) -> Iterator[MessageId]:
     """The web page's words: `t("...")` in its scripts, `data-i18n="..."` in its pages."""
     for path in sorted(folder.rglob("*.js")):
-        for double, single in JS_CALL.findall(path.read_text(encoding="utf-8")):
-            raw = double or single
-            yield raw.encode("utf-8").decode("unicode_escape").encode("latin-1").decode("utf-8"), None
+        source = path.read_text(encoding="utf-8")
+        for double, single in JS_CALL.findall(source):
+            yield _js_literal(double or single), None
+        for one_double, one_single, other_double, other_single in JS_PLURAL_CALL.findall(source):
+            yield _js_literal(one_double or one_single), _js_literal(other_double or other_single)
     for path in sorted(folder.rglob("*.html")):
         for text in HTML_ATTR.findall(path.read_text(encoding="utf-8")):
             yield text.replace("&amp;", "&").replace("&quot;", '"').replace("&lt;", "<").replace("&gt;", ">"), None
+
+
+def _js_literal(raw: str) -> str:
+    """The text of a JavaScript string literal's body (its escapes read)."""
+    return raw.encode("utf-8").decode("unicode_escape").encode("latin-1").decode("utf-8")
 
 
 def domain_ids(domain: str, games_per_variant: int | None = None) -> dict[str, str | None]:

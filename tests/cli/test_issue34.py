@@ -432,3 +432,14 @@ def test_item_1_the_set_up_choices_show_the_neighbours_facts_on_screen(monkeypat
                                           "--seat", "communist=random"], "q\n")
     assert code == 0 and re.search(r"\((borders: |\d+ neighbours)", out)
     assert max(len(line) for line in out.splitlines() if "borders" in line or "neighbour" in line) <= 80
+
+
+def test_item_10_the_web_page_counts_with_plurals_not_s_in_brackets():
+    """The boards' "marker(s)", "card(s)", "cube(s)" (issue 34 item 10, the web page's share): each is a
+    plural message `tn(one, other, ...)` that the extractor collects with both forms."""
+    from agon.i18n.extract import INTERFACE, folder, read
+
+    messages = list(read(folder(INTERFACE) / "messages.pot"))
+    assert not any("(s)" in part for m in messages for part in (m.id if isinstance(m.id, tuple) else (m.id,)))
+    plurals = {m.id[0] for m in messages if isinstance(m.id, tuple)}
+    assert {"Out of the game: {n} marker", "{n} Equilibrium card", "Bank: {n} cube of value {value}."} <= plurals

@@ -150,6 +150,12 @@ export function t(template, args = {}) {
   return format(gettext(template), args);
 }
 
+/** Translate a plural template of the page for the count `args[count]` and fill it:
+ * `tn(one, other, { n: 3 })`, with both forms written as string literals (the extractor collects them). */
+export function tn(one, other, args = {}, count = "n") {
+  return format(ngettext(one, other, Number(args[count])), args);
+}
+
 /** Translate a Text as the engine sends it ({text, args, plural?, count?}), or a plain template string. */
 export function tx(text) {
   if (text === null || text === undefined) return "";

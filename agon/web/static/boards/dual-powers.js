@@ -2,7 +2,7 @@
 // their strength), the Neva with its bridges and the prospekts, the Blockade marker, the Unrest! and
 // Blockade! tiles, objective markers, the Support track, the calendar and each side's hand and supply.
 // Shapes: Red = square, White = circle, neutral = diamond, Opposition = hexagon, leaders = star.
-import { raw, t, term } from "../i18n.js";
+import { raw, t, term, tn } from "../i18n.js";
 import { COLORS, clear, el, esc, findCard, legendRow, panel, rows, shape, target, text, track } from "./svg.js";
 
 // an owner's name is drawn in the page's language: OWNERS.red.name reads the catalogue each time
@@ -249,7 +249,7 @@ function drawSide(svg, view, layout) {
     t("Phase: {phase}", { phase: raw(PHASES[view.phase] ?? words(view.phase ?? "")) }) + (view.turn ? ", " + t("turn {turn}", { turn: view.turn }) : ""),
     t("Deck {deck}, discard {discard}, tiles left {tiles}", { deck: view.deck ?? 0, discard: view.discard ?? 0, tiles: view.tile_stack ?? 0 }),
     t("Blockade: {connection}", { connection: raw(blockade ? term(blockade) : t("none")) }),
-    t("Out of the game: {n} marker(s)", { n: (view.out_of_game ?? []).length }),
+    tn("Out of the game: {n} marker", "Out of the game: {n} markers", { n: (view.out_of_game ?? []).length }),
   ]);
   for (const side of ["red", "white"]) {
     const info = view.sides?.[side];
@@ -259,9 +259,9 @@ function drawSide(svg, view, layout) {
     if (info) {
       drawSupply(svg, b[side], info.supply, view, layout);
       rows(svg, b[side], [
-        t("Hand: {n} card(s); extra draws {extra}", { n: info.hand_count, extra: info.extra_draws ?? 0 }),
+        tn("Hand: {n} card; extra draws {extra}", "Hand: {n} cards; extra draws {extra}", { n: info.hand_count, extra: info.extra_draws ?? 0 }),
         t("Secret Objective: {card}", { card: raw(objective(info.secret_objective)) }),
-        t("In supply: {n} marker(s)", { n: info.supply.length }),
+        tn("In supply: {n} marker", "In supply: {n} markers", { n: info.supply.length }),
         t("Played: {cards}", { cards: raw(list(info.played)) }),
       ], PLAYED(b[side]));
     } else if (opp) {

@@ -2,7 +2,7 @@
 // Favour cards left), the rounds and Intrigue tracks, the bank, the turn under way and every player's
 // board (cubes per guild, influence, Favours, Equilibrium cards). Players have a shape as well as a colour.
 import { roleName } from "../common.js";
-import { raw, t, term, tx } from "../i18n.js";
+import { raw, t, term, tn, tx } from "../i18n.js";
 import { COLORS, clear, el, esc, findCard, fit, legendRow, panel, rows, shape, target, text, track } from "./svg.js";
 
 const PLAYER_FILL = { purple: COLORS.purple, red: COLORS.vermillion, blue: COLORS.blue, green: COLORS.green, orange: COLORS.orange };
@@ -97,10 +97,10 @@ export function describe(key, view, layout) {
     const parts = [t("{player}'s {guild}: cubes {cubes}; influence {influence}", { player: raw(who(role)), guild: raw(guildName(layout, gid)),
       cubes: raw((p.board[gid] ?? []).join(", ") || t("none")), influence: p.influence[gid] })];
     if (fav) parts.push(fav === "strong" ? t("Strong Favour card") : t("Weak Favour card"));
-    if (p.equilibrium?.[gid]) parts.push(t("{n} Equilibrium card(s)", { n: p.equilibrium[gid] }));
+    if (p.equilibrium?.[gid]) parts.push(tn("{n} Equilibrium card", "{n} Equilibrium cards", { n: p.equilibrium[gid] }));
     return parts.join("; ") + ".";
   }
-  if (kind === "bank") return t("Bank: {n} cube(s) of value {value}.", { n: view.bank?.[rest] ?? 0, value: rest });
+  if (kind === "bank") return tn("Bank: {n} cube of value {value}.", "Bank: {n} cubes of value {value}.", { n: view.bank?.[rest] ?? 0, value: rest });
   if (kind === "track") {
     return t("Round {round}; Intrigue: {list}.", { round: view.round, list: raw(players(view).map((p) => `${who(p.role)} ${p.intrigue}`).join(", ")) });
   }
