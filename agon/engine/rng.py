@@ -20,6 +20,7 @@ import hashlib
 import secrets
 import struct
 import sys
+from abc import ABC, abstractmethod
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -70,7 +71,7 @@ def _lane_constants(count: int) -> _Lanes:
             int.from_bytes(full * count, "little"), factor_bits)
 
 
-class RandomSource:
+class RandomSource(ABC):
     """What a game may ask of its generator: `Rng` and `KeyedRng` both give it (type hints say
     `RandomSource` where either will do). A generator is deterministic from its seed; `clone()`
     continues identically; `draws` counts the numbers taken; `state` is an int that says where in
@@ -80,25 +81,25 @@ class RandomSource:
     draws: int
     state: int
 
+    @abstractmethod
     def next64(self) -> int:
         """A uniform 64-bit integer."""
-        raise NotImplementedError
 
+    @abstractmethod
     def below(self, n: int) -> int:
         """A uniform integer in 0..n-1 (the top bits of n * next64(): one draw, no rejection)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, in place: for i from the end down, swap items i and `below(i + 1)`."""
-        raise NotImplementedError
 
+    @abstractmethod
     def clone(self) -> RandomSource:
         """A generator that continues exactly as this one would."""
-        raise NotImplementedError
 
+    @abstractmethod
     def fork(self) -> RandomSource:
         """A new, independent generator seeded from this one."""
-        raise NotImplementedError
 
     def randint(self, low: int, high: int) -> int:
         """A uniform integer in low..high, both included."""
@@ -319,28 +320,11 @@ class KeyedRng(RandomSource):
 
     def below(self, n: int) -> int:
         """A uniform integer in 0..n-1 (the top bits of n * next64(): one draw, no rejection; the
-        bias, n / 2**64, is far below anything a game could notice)."""
+        bias, n / 2**64, is far below anything a game could notice). Not inlined as Rng's is: a
+        keyed game draws less than once an action, and only servers play it."""
         if n <= 0:
             raise ValueError(f"below({n}): n must be positive")
-        self.draws += 1  # next64, inlined
-        i = self._next
-        if i == _WORDS:
-            self._fill(self._block + 1)
-            i = 0
-        self._next = i + 1
-        return (self._words[i] * n) >> 64
-
-    def die(self, sides: int = 6) -> int:
-        """1 + below(sides), inlined: the games roll at every check and battle."""
-        if sides <= 0:
-            raise ValueError(f"die({sides}): a die has at least one side")
-        self.draws += 1
-        i = self._next
-        if i == _WORDS:
-            self._fill(self._block + 1)
-            i = 0
-        self._next = i + 1
-        return 1 + ((self._words[i] * sides) >> 64)
+        return (self.next64() * n) >> 64
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, in place: for i from the end down, swap items i and `below(i + 1)` (its

@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -93,13 +94,15 @@ UNLIMITED = {"AGON_TOKEN_RATE": "1e6", "AGON_TOKEN_BURST": "1e6", "AGON_CLIENT_R
              "AGON_CLIENT_BURST": "1e6", "AGON_CACHE_SIZE": "100000"}
 
 
-def start_server(db: str, port: int, env: dict[str, str] | None = None) -> subprocess.Popen[bytes]:
-    """`agon serve` in a child process (bots in threads), once it answers /api/health."""
+def start_server(db: str, port: int, env: dict[str, str] | None = None,
+                 before: Callable[[], None] | None = None) -> subprocess.Popen[bytes]:
+    """`agon serve` in a child process (bots in threads), once it answers /api/health; `before`
+    runs in the child before it starts (a test sets its limits there)."""
     import httpx
 
     proc = subprocess.Popen([sys.executable, "-m", "agon.cli.main", "serve", "--port", str(port), "--db", db,
                              "--bot-processes", "0"], env={**os.environ, **(env or {})},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=before)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:

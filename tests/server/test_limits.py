@@ -3,13 +3,11 @@ requests are cut, requests and websockets are limited per client address as well
 
 from __future__ import annotations
 
-import os
 import resource
 import secrets
 import select
 import socket
 import subprocess
-import sys
 import time
 
 import httpx
@@ -17,7 +15,7 @@ import pytest
 from starlette.testclient import WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
-from agon.server.bench import UNLIMITED
+from agon.server.bench import UNLIMITED, start_server
 from tests.server.conftest import auth, free_port, make_client, new_match
 
 CUT_AFTER = 2.0  # AGON_REQUEST_SECONDS of the server below
@@ -30,20 +28,7 @@ def _serve_with_1024_open_files(db: str, port: int) -> subprocess.Popen[bytes]:
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (1024, hard))
 
-    proc = subprocess.Popen([sys.executable, "-m", "agon.cli.main", "serve", "--port", str(port), "--db", db,
-                             "--bot-processes", "0"], preexec_fn=limit, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL,
-                            env={**os.environ, **UNLIMITED, "AGON_REQUEST_SECONDS": str(CUT_AFTER)})
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        assert proc.poll() is None, "agon serve exited"
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise AssertionError("agon serve did not start")
+    return start_server(db, port, {**UNLIMITED, "AGON_REQUEST_SECONDS": str(CUT_AFTER)}, before=limit)
 
 
 def test_1100_half_sent_requests_are_cut_and_the_server_answers_meanwhile(tmp_path):
