@@ -29,6 +29,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from agon import __version__ as agon_version
 from agon.server import account_routes, api, rules_pages
 from agon.server.accounts import Accounts
 from agon.server.bots import BotPool
@@ -417,7 +418,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     if "telemetry" in inspect.signature(FastAPI).parameters:  # newer FastAPI: no per-request tracing checks
         extra["telemetry"] = {"tracing": False, "metrics": False, "logs": False}
     # /docs is a page of ours with Swagger UI's files from the package (api.docs_page), never a CDN's
-    app = FastAPI(title="agon", version="0.1.0", lifespan=lifespan, docs_url=None, redoc_url=None, **extra,
+    app = FastAPI(title="agon", version=agon_version, lifespan=lifespan, docs_url=None, redoc_url=None, **extra,
                   description="Matches of agon's board games: seats with secret tokens, live updates, bots.")
     app.state.agon = ctx
     app.include_router(api.router)

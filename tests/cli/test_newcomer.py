@@ -299,9 +299,11 @@ def test_item_13_a_bot_seat_shows_that_it_thinks(monkeypatch):
 # -- item 14: README and docs cite only the project -------------------------------------------
 
 def test_item_14_docs_cite_no_file_outside_the_project():
-    for path in [ROOT / "README.md", *(ROOT / "docs").rglob("*.md"), *(ROOT / "agon" / "rules").glob("*.md")]:
-        text = path.read_text()
-        assert "../shared" not in text and "/work/shared" not in text and "shared/rules" not in text, path
+    sources = [*(ROOT / "agon").rglob("*.py"), *(ROOT / "agon").rglob("*.json"), *(ROOT / "agon").rglob("*.md")]
+    for path in [ROOT / "README.md", *(ROOT / "docs").rglob("*.md"), *sources]:
+        text = path.read_text(encoding="utf-8")
+        for outside in ("../shared", "/work/shared", "shared/rules", "shared/reference", "shared/seeds"):
+            assert outside not in text, f"{path} cites {outside}"
 
 
 def test_item_14_the_readme_snippet_runs_with_agon_rng():

@@ -5,7 +5,7 @@ API for the events engineer
 
 Write events in `events_<topic>.py` modules of this package: every module whose name starts with
 `events_` is imported automatically when the game loads (see `load_all`). Card texts are in
-shared/rules/cuba-libre-cards.md; cite them as `# CL card 15`.
+agon/games/cuba_libre/data/card_texts.json; cite them as `# CL card 15`.
 
     from agon.games.cuba_libre.events import event, place, remove, choose_space, ...
 

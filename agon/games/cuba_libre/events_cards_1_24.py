@@ -1,6 +1,6 @@
 """Event cards 1-24 not written with the core (events_core.py has 4, 12-16, 20 unshaded, 23).
 
-Card texts: shared/rules/cuba-libre-cards.md; rulings: docs/rulings/cuba-libre.md "## Events".
+Card texts: agon/games/cuba_libre/data/card_texts.json; rulings: docs/rulings/cuba-libre.md "## Events".
 Capability and Momentum sides only return: the card data adds the marker (events.execute) and
 the core (or the Armored Cars step in events_cards_steps.py) applies it.
 """

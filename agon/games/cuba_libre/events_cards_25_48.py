@@ -1,6 +1,6 @@
 """Event cards 25-48 not written with the core (events_core.py has card 33).
 
-Card texts: shared/rules/cuba-libre-cards.md; rulings: docs/rulings/cuba-libre.md "## Events".
+Card texts: agon/games/cuba_libre/data/card_texts.json; rulings: docs/rulings/cuba-libre.md "## Events".
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Events written with the core (examples of each step shape; the rest: other events_* modules).
 
-Card texts: shared/rules/cuba-libre-cards.md.
+Card texts: agon/games/cuba_libre/data/card_texts.json.
 """
 
 from __future__ import annotations

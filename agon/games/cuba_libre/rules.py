@@ -1,7 +1,7 @@
 """Cuba Libre (GMT COIN vol. II): the state and the sequence of play.
 
-Rules from shared/rules/cuba-libre.md (the Greek seed, rules 1.0-8.x) completed by
-cuba-libre-completion.md; rule ids in comments are the rulebook's (# CL 2.3.4). Covered here:
+Rules reference: agon/rules/cuba-libre.md (the Greek rulebook, rules 1.0-8.x, completed where
+it is silent: docs/rulings/cuba-libre.md); rule ids in comments are the rulebook's (# CL 2.3.4). Covered here:
 set-up (2.1, standard and variable deployment, deck of 4 piles), the Event card sequence
 (2.2-2.3.9: eligibility, faction order, 1st/2nd Eligible options, Pass, LimOp, Launder, adjustment,
 final Event card), game end and ranking (7.1-7.3). Operations: operations.py; Special Activities:

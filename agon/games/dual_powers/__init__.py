@@ -1,6 +1,6 @@
 """Dual Powers: Revolution 1917 (Thunderworks Games, 2018): 2 players, or 1 against the Opposition.
 
-Rules: the specification /work/shared/rules/dual-powers.md (from the Greek rulebook); the player
+Rules: the reference agon/rules/dual-powers.md (from the Greek rulebook); the player
 reference is docs/rules/dual-powers.md and the rulings docs/rulings/dual-powers.md. Component values
 are reconstructed (see data.json).
 """

@@ -1,4 +1,4 @@
-"""Dual Powers: Revolution 1917 — the flow of play (spec /work/shared/rules/dual-powers.md).
+"""Dual Powers: Revolution 1917 — the flow of play (reference: agon/rules/dual-powers.md).
 
 Covers setup SU1–SU12, the round R1–R5 and the end R6 for two players, and the solo variant
 S1–S11 (the Opposition's procedure lives in `solo.py`, scoring and cleanup in `scoring.py`).

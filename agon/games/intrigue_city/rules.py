@@ -1,6 +1,6 @@
 """Intrigue City: the flow of play.
 
-Spec: shared/rules/intrigue-city.md (IC-1 .. IC-10, ACT-*, FAV-*, IC-2P.*, IC-V.*, IC-FAQ.*), with the
+Rules reference: agon/rules/intrigue-city.md (IC-1 .. IC-10, ACT-*, FAV-*, IC-2P.*, IC-V.*, IC-FAQ.*), with the
 rulings of docs/rulings/intrigue-city.md. Roles are "p1".."pN" (colours purple, red, blue, green, orange).
 
 The flow is a small set of named decision points (`phase`):

@@ -1,4 +1,4 @@
-"""Event audit against the card texts (shared/rules/cuba-libre-cards.md): one test per fix."""
+"""Event audit against the card texts (agon/games/cuba_libre/data/card_texts.json): one test per fix."""
 
 from __future__ import annotations
 

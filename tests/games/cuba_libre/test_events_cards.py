@@ -1,4 +1,4 @@
-"""Event cards 1-24, one test (at least) per side (CL 5.0; texts: shared/rules/cuba-libre-cards.md)."""
+"""Event cards 1-24, one test (at least) per side (CL 5.0; texts: agon/games/cuba_libre/data/card_texts.json)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rule-by-rule tests; each names its rule id (spec /work/shared/rules/dual-powers.md)."""
+"""Rule-by-rule tests; each names its rule id (reference: agon/rules/dual-powers.md)."""
 
 from __future__ import annotations
 

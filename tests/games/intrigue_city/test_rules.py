@@ -1,4 +1,4 @@
-"""Rule-by-rule tests; each names the rule id it pins (spec shared/rules/intrigue-city.md)."""
+"""Rule-by-rule tests; each names the rule id it pins (reference: agon/rules/intrigue-city.md)."""
 
 from __future__ import annotations
 
