@@ -106,7 +106,7 @@ TRANSPORT_TROOPS = 3  # CL 4.2.1
 def _cuba_libre() -> list[Action]:
     from agon.games.cuba_libre.activities import SA_TITLES
     from agon.games.cuba_libre.data import FORCES, NAMES, PIECE_KEYS, ROLES
-    from agon.games.cuba_libre.operations import OP_TITLES
+    from agon.games.cuba_libre.op_spaces import OP_TITLES
     from agon.games.cuba_libre.text import _DEPOSIT
 
     most_guerrillas = max(FORCES)  # CL 3.3.1: a Rally places at most the Guerrillas Available

@@ -15,9 +15,9 @@ Seat API for the Non-player bots (section 8)
 - `GAME.nonplayer_roles(options)`: the factions the rulebook gives to Non-players for that player
   count (4: none; 3: syndicate; 2: dr, syndicate; 1: every faction but the `solo` one; 0: all).
   With 1 player, `roles()` lists the player's faction first (the CLI seats the person there).
-- `GAME.default_seat(role, options)` returns "nonplayer" for those seats once the package
-  `nonplayer/` imports and defines `factory(game_id, seed) -> Bot` (`Bot.choose(state, role)`);
-  otherwise "random". `GAME.bots()` returns {"nonplayer": factory} (import guarded).
+- `GAME.default_seat(role, options)` returns "nonplayer" for those seats, "random" for the others;
+  `GAME.bots()` returns {"nonplayer": factory} (nonplayer/: `factory(game_id, seed) -> Bot`,
+  `Bot.choose(state, role)`).
 - In the state: `state.np` (frozenset of Non-player factions, ints), `state.is_player(f)`. The engine
   already applies the Non-player rules of 8.1 that change legality: no LimOps (full Op + SA
   instead), the Final Event card restriction ignored, no Launder.
@@ -29,7 +29,7 @@ Seat API for the Non-player bots (section 8)
   "prop_civic", "prop_agitation", "prop_expat", "prop_redeploy", and event steps "ev_*"; Cash steps
   asked of player holders only (cash.py): "cash_gift" (give cash <role> / drop cash) and "cash_carry"
   (carry cash / leave cash). In an Operation a player may also `withdraw` own pieces (1.4.1,
-  operations.withdraw_options). Negotiation (1.5.1, negotiation.py): at "option" and "op" a player
+  removal.withdraw_options). Negotiation (1.5.1, negotiation.py): at "option" and "op" a player
   faction may `transfer`, opening "transfer" (give to / ask), "transfer_amount" and "transfer_request"
   (the asked faction gives or declines; Non-players are never asked and never open one).
 - Helpers to plan with: operations.ops_possible / op_possible / candidate_spaces / space_ok /
@@ -40,19 +40,17 @@ Seat API for the Non-player bots (section 8)
 
 from __future__ import annotations
 
-import importlib.util
-import warnings
 from collections.abc import Callable
 from typing import Any
 
 from agon.engine import ENGLISH, Game, OptionSpec, Text, Translator, msg
 from agon.engine.options import flag
-from agon.games.cuba_libre import events
+from agon.games.cuba_libre import nonplayer
 from agon.games.cuba_libre.data import ADJ, FACTION_NAMES, NAMES, ROLES
 from agon.games.cuba_libre.rules import CubaLibreState, nonplayers
+from agon.games.cuba_libre.terms import terms as game_terms
 from agon.games.cuba_libre.text import catalogue
 from agon.games.cuba_libre.text import render as render_board
-from agon.games.cuba_libre.text import terms as game_terms
 
 
 class CubaLibre(Game):
@@ -135,21 +133,11 @@ class CubaLibre(Game):
         return [ROLES[f] for f in nonplayers(opts)]
 
     def bots(self) -> dict[str, Callable[..., Any]]:
-        if importlib.util.find_spec("agon.games.cuba_libre.nonplayer") is None:
-            return {}
-        try:
-            from agon.games.cuba_libre import nonplayer
-        except ImportError as err:  # the Non-player package is optional
-            warnings.warn(f"cuba-libre Non-player bots unavailable: {err}", stacklevel=2)
-            return {}
-        factory = getattr(nonplayer, "factory", None)
-        return {"nonplayer": factory} if factory is not None else {}
+        return {"nonplayer": nonplayer.factory}  # CL 8: the rulebook's Non-players, part of the game
 
     def default_seat(self, role: str, options: dict[str, Any]) -> str:
-        """"nonplayer" exactly for the Non-player factions (8.0, 8.9), when the bots load."""
-        if role in self.nonplayer_roles(options) and "nonplayer" in self.bots():
-            return "nonplayer"
-        return "random"
+        """"nonplayer" exactly for the Non-player factions (8.0, 8.9)."""
+        return "nonplayer" if role in self.nonplayer_roles(options) else "random"
 
     SEARCH_ITERATIONS = 490
 
@@ -187,5 +175,4 @@ class CubaLibre(Game):
         return FACTION_NAMES[ROLES.index(role)] if role in ROLES else role
 
 
-events.load_all()
 GAME = CubaLibre()

@@ -11,7 +11,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from agon.engine import Action
-from agon.games.cuba_libre import operations as ops  # a module: operations imports this one too
 from agon.games.cuba_libre.board import row_controlled
 from agon.games.cuba_libre.cash import ask_carry
 from agon.games.cuba_libre.data import (
@@ -35,6 +34,18 @@ from agon.games.cuba_libre.data import (
     P,
     T,
 )
+from agon.games.cuba_libre.insurgent_ops import kidnap_result
+from agon.games.cuba_libre.op_spaces import (
+    MOST_A_SPACE_COSTS,
+    assault_capacity,
+    candidate_spaces,
+    govt_can_remove,
+    pact,
+    select_space,
+    space_cost,
+    space_ok,
+)
+from agon.games.cuba_libre.removal import removal_targets, withdraw, withdraw_options
 from agon.games.cuba_libre.steps import DONE, SPACE, TO, WAIT, Step, actions, by_arg, step
 from agon.games.cuba_libre.steps import POP as STEP_POP
 
@@ -91,7 +102,8 @@ def start(g: Any, fr: dict[str, Any], name: str) -> None:
     g.push("sa", f, sa=name, stage=0, opsp=fr["sp"], **({"free_cost": True} if fr.get("free") else {}))
 
 
-def _kidnap_kind(g: Any, s: int) -> bool:
+def kidnap_space_kind(g: Any, s: int) -> bool:
+    """A space where Kidnap may take place (4.3.3): a City, an EC, an open Casino (Sierra Maestra with card 2)."""
     return IS_CITY[s] or IS_EC[s] or g.sp[s][CO] > 0 or (s == SIERRA_MAESTRA and g.has_cap(2))
 
 
@@ -114,7 +126,6 @@ def _transport_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
 def _airstrike_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
     if g.alliance == 2 and not g.has_mom(2):
         return  # CL 4.2.2: not when Embargoed (Guantanamo Bay shaded overrides)
-    govt_can_remove = ops.govt_can_remove
     for s, row in enumerate(g.sp):
         if not IS_CITY[s] and govt_can_remove(row):
             yield s
@@ -129,7 +140,6 @@ def _reprisal_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
 def _masferrer_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
     if not g.has_mom(5):
         return
-    assault_capacity, govt_can_remove = ops.assault_capacity, ops.govt_can_remove
     for s, row in enumerate(g.sp):
         if assault_capacity(g, s) and govt_can_remove(row):
             yield s
@@ -148,16 +158,15 @@ def _kidnap_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
     sp = g.sp
     terror_fr = {"f": M26, "op": "terror"}
     for s in range(NS):
-        if not _kidnap_kind(g, s) or g.guerrillas(s, M26) <= sp[s][P]:
+        if not kidnap_space_kind(g, s) or g.guerrillas(s, M26) <= sp[s][P]:
             continue
         if s in fr["sp"]:
             yield s
-        elif ops.space_ok(g, terror_fr, s) and (IS_EC[s] or g.res[M26] >= 1 or _targets(g, s, True)):
+        elif space_ok(g, terror_fr, s) and (IS_EC[s] or g.res[M26] >= 1 or kidnap_victims(g, s, True)):
             yield s
 
 
 def _subvert_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
-    pact = ops.pact
     for s in range(NS):
         if IS_PROV[s] and g.controls(s, DR) and not (pact(g, DR) and g.support[s] < 0):
             yield s
@@ -166,7 +175,7 @@ def _subvert_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
 def _assassinate_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
     if f == SYN and not g.has_cap(43, True):
         return
-    sp, removal_targets = g.sp, ops.removal_targets
+    sp = g.sp
     for s in fr["sp"]:
         if (f == SYN or g.guerrillas(s, DR) > sp[s][P]) and removal_targets(g, f, s, "assassinate"):
             yield s
@@ -190,7 +199,7 @@ def _muscle_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
 
 def _bribe_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
     # CL 4.5.4: Bribe costs 3, and a Limited Operation still needs its space paid (4.1)
-    if not fr.get("free") and g.res[SYN] < 3 + ops.MOST_A_SPACE_COSTS:  # (3 + the dearest space: always enough)
+    if not fr.get("free") and g.res[SYN] < 3 + MOST_A_SPACE_COSTS:  # (3 + the dearest space: always enough)
         reserve = 0 if fr.get("sp") or "lim" not in fr else _cheapest(g, fr)
         if g.res[SYN] < 3 + reserve:
             return
@@ -213,11 +222,11 @@ def _stash_spaces(g: Any, done: tuple[int, ...]) -> list[int]:
 
 def _cheapest(g: Any, fr: dict[str, Any]) -> int:
     """Cheapest space of the open Operation (Bribe must leave enough to execute it)."""
-    costs = [ops.space_cost(g, fr, s) for s in ops.candidate_spaces(g, fr)]
+    costs = [space_cost(g, fr, s) for s in candidate_spaces(g, fr)]
     return min(costs) if costs else 0
 
 
-def _targets(g: Any, s: int, paying_only: bool = False) -> list[int]:
+def kidnap_victims(g: Any, s: int, paying_only: bool = False) -> list[int]:
     """Kidnap targets in s (4.3.3): Syndicate where an open Casino is, Government in a City/EC."""
     out = []
     if IS_CITY[s] or IS_EC[s] or (s == SIERRA_MAESTRA and g.has_cap(2)):
@@ -291,8 +300,6 @@ class SpecialActivity(Step):
                 where = [s for s in where if s in fr["opsp"]]  # a free SA limited to given spaces
             out = [SPACE[s] for s in where]
             if name == "infiltrate" and fr.get("free") and out:  # CL 1.4.1 (in an Op: the Op frame offers it)
-                from agon.games.cuba_libre.operations import withdraw_options
-
                 out += [a for a in withdraw_options(g, M26, (GUER_A[M26], GUER_U[M26]))
                         if not (len(where) == 1 and a[1][0] == NAMES[where[0]])]
             return out
@@ -310,7 +317,7 @@ class SpecialActivity(Step):
                                if sp[s][pt])
             return [TO[d] for d in ADJ[s]]
         if name == "kidnap":
-            targets = _targets(g, s)
+            targets = kidnap_victims(g, s)
             if fr.get("then_terror") and not IS_EC[s] and g.res[M26] < 1:
                 targets = [t for t in targets if g.res[t] > 0 and s * 4 + t not in g.cash]
             return actions(("target", g.role(t)) for t in targets)
@@ -344,8 +351,6 @@ class SpecialActivity(Step):
         if verb == "done":
             return True
         if verb == "withdraw":
-            from agon.games.cuba_libre.operations import withdraw
-
             withdraw(g, f, arg)
             return False
         if fr["stage"] == 0:
@@ -512,25 +517,12 @@ def kidnap(g: Any, s: int, target: int) -> None:
     kidnap_result(g, s, target, roll)
 
 
-def kidnap_result(g: Any, s: int, target: int, roll: int) -> None:
-    took = min(roll, g.res[target])
-    g.gain(target, -took)
-    got = g.gain(M26, took)
-    if g.has_mom(22):
-        g.add_aid(2 * got)  # Raul shaded
-    g.say("26July Kidnaps in {space}: roll {roll}, takes {n} Resources.", space=NAMES[s], roll=roll, n=took)
-    g.close_casino(s)
-    _ = GUER_A
-
-
 @step("kidnap_terror")
 class KidnapTerror(Step):
     """The space of a Kidnap done first is then selected for the Terror (4.1 example)."""
 
     @staticmethod
     def enter(g: Any, fr: dict[str, Any]) -> int:
-        from agon.games.cuba_libre.operations import select_space
-
         op = g.op_frame()
         if op is not None and fr["s"] not in op["sp"]:
             select_space(g, op, fr["s"])

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.games.cuba_libre.data import GUER_U, NAMES
+from agon.games.cuba_libre.data import GUER_U, NAMES, teams
 from agon.games.cuba_libre.steps import POP, WAIT, Step, _, actions, step
 
 
@@ -28,8 +28,6 @@ def limbo(code: int) -> int:
 def recipients(g: Any, s: int, holder: int) -> list[int]:
     """Factions whose Guerrilla or cube in s may receive the holder's Cash (never a faction of the
     same player under the No Non-player option, AMB-11)."""
-    from agon.games.cuba_libre.rules import teams
-
     mates = next(t for t in teams(g.options) if holder in t)
     return [e for e in range(4) if e not in mates and g.has_holder(s, e)]
 

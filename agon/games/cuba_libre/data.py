@@ -165,3 +165,14 @@ def space(name: str) -> int:
     if name in NAMES:
         return NAMES.index(name)
     raise KeyError(f"no space {name!r}; spaces: {', '.join(SPACE_IDS)}")
+
+# CL 1.5 No Non-player option: who plays the leftover factions (26July also runs DR; with 2 players
+# the Government also runs the Syndicate)
+TEAMS = {3: ((0,), (1, 2), (3,)), 2: ((0, 3), (1, 2))}
+
+
+def teams(options: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
+    """The players' factions: one faction each, or teams under the No Non-player option."""
+    if options.get("no_nonplayers") and options["players"] in TEAMS:
+        return TEAMS[options["players"]]
+    return tuple((f,) for f in range(4))

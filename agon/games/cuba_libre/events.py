@@ -3,8 +3,9 @@
 API for the events engineer
 ===========================
 
-Write events in `events_<topic>.py` modules of this package: every module whose name starts with
-`events_` is imported automatically when the game loads (see `load_all`). Card texts are in
+Write events in `events_<topic>.py` modules of this package and import them in the package's
+`__init__.py` (above every rules module: they register with @event); the package refuses to load
+while a card side has no event (`missing_events`). Card texts are in
 agon/games/cuba_libre/data/card_texts.json; cite them as `# CL card 15`.
 
     from agon.games.cuba_libre.events import event, place, remove, choose_space, ...
@@ -67,14 +68,13 @@ Lasting effects and eligibility:
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-import warnings
 from collections.abc import Callable
 from typing import Any
 
 from agon.games.cuba_libre.data import BASE, CARDS, CC, NAMES, NS, OWNER, PIECE_INDEX, ROLES, SYN
 from agon.games.cuba_libre.insurgent_ops import caracas_ok
+from agon.games.cuba_libre.operations import withdraw
+from agon.games.cuba_libre.operations import withdraw_options as core_options
 from agon.games.cuba_libre.steps import DONE, POP, PUSHED, SKIP, SPACE, WAIT, Step, actions, step
 
 EventFn = Callable[[Any, int], None]
@@ -326,10 +326,8 @@ def _same_kind(g: Any, key: str) -> tuple[int, ...]:
 def withdraw_options(g: Any, actor: int, keys: tuple[str, ...], spaces: list[int]) -> list[Any]:
     """CL 1.4.1 (ruling CL-E141): a player faction that an Event has place its own pieces of a kind
     with none Available may first take pieces of that kind from the map to Available (the core's
-    operations.withdraw_options: not Non-players, not 26July/DR Bases under the Pact of Caracas);
+    removal.withdraw_options: not Non-players, not 26July/DR Bases under the Pact of Caracas);
     from another space when the Event places in one space only; never Casinos."""
-    from agon.games.cuba_libre.operations import withdraw_options as core_options
-
     kinds: list[int] = []
     for key in keys:
         pt = g.slot(key)
@@ -365,8 +363,6 @@ class Place(Step):
         if action[0] == "done":
             return True
         if action[0] == "withdraw":
-            from agon.games.cuba_libre.operations import withdraw
-
             withdraw(g, fr["f"], action[1])  # CL 1.4.1 voluntary removal
             return False
         s = NAMES.index(action[1][0])
@@ -471,18 +467,7 @@ def redeploy(g: Any) -> None:
     _queue(g, "prop_redeploy", 0)
 
 
-LOAD_ERRORS: dict[str, str] = {}
-
-
-def load_all() -> None:
-    """Import every `events_*` module of this package (they register with @event). A module that
-    fails to import is reported in LOAD_ERRORS (and a warning) so the game still loads."""
-    import agon.games.cuba_libre as pkg
-
-    for info in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda i: i.name):
-        if info.name.startswith("events_"):
-            try:
-                importlib.import_module(f"agon.games.cuba_libre.{info.name}")
-            except Exception as err:  # one broken card module must not break the game
-                LOAD_ERRORS[info.name] = f"{type(err).__name__}: {err}"
-                warnings.warn(f"cuba-libre: {info.name} failed to load: {err}", stacklevel=2)
+def missing_events() -> list[tuple[int, bool]]:
+    """The Event card sides no `events_*` module registered (the package checks it on load)."""
+    return [(number, shaded) for number, card in sorted(CARDS.items()) if card["type"] == "event"
+            for shaded in ((False, True) if card["dual"] else (False,)) if (number, shaded) not in EVENTS]

@@ -54,7 +54,8 @@ from agon.games.cuba_libre.events_cards_steps import (
     piece_options,
     sweep_in_place,
 )
-from agon.games.cuba_libre.operations import op_possible, removal_targets, withdraw
+from agon.games.cuba_libre.operations import op_possible, withdraw
+from agon.games.cuba_libre.removal import removal_targets
 from agon.games.cuba_libre.steps import _
 
 ORIENTE = SPACE_INDEX["oriente"]
@@ -360,7 +361,7 @@ def bayo_blocked(g: Any, f: int) -> None:
 # -- 18 Pact of Caracas, 19 Sierra Maestra Manifesto ---------------------------------------------
 
 
-@event(18)  # CL card 18: Capability for 26July and DR (operations.pact); EF stays Eligible
+@event(18)  # CL card 18: Capability for 26July and DR (op_spaces.pact); EF stays Eligible
 def pact_of_caracas(g: Any, f: int) -> None:
     return None
 

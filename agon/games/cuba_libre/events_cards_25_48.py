@@ -54,7 +54,8 @@ from agon.games.cuba_libre.events_cards_steps import (
     pick,
     piece_options,
 )
-from agon.games.cuba_libre.operations import op_possible, removal_targets, withdraw
+from agon.games.cuba_libre.operations import op_possible, withdraw
+from agon.games.cuba_libre.removal import removal_targets
 
 CAMAGUEY_PROVINCE = SPACE_INDEX["camaguey_province"]
 ORIENTE = SPACE_INDEX["oriente"]

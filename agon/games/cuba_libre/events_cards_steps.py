@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from agon.games.cuba_libre import operations
-from agon.games.cuba_libre.data import FOREST, GOVT, GUER_A, GUER_U, NAMES, NS
+from agon.games.cuba_libre import removal
+from agon.games.cuba_libre.data import CC, CO, FOREST, GOVT, GUER_A, GUER_U, NAMES, NS
 from agon.games.cuba_libre.events import _order
-from agon.games.cuba_libre.operations import assault_capacity, removal_targets, remove_target
+from agon.games.cuba_libre.op_spaces import assault_capacity
+from agon.games.cuba_libre.removal import removal_targets, remove_target
 from agon.games.cuba_libre.steps import DONE, POP, REMOVE_PIECE, WAIT, Step, actions, step
 
 Options = Callable[[Any], list[Any]]
@@ -87,8 +88,6 @@ def piece_options(g: Any, keys: tuple[str, ...], spaces: Any = None, verb: str =
 
 
 def open_casino(g: Any, s: int) -> None:
-    from agon.games.cuba_libre.data import CC, CO
-
     if g.sp[s][CC]:
         g.sp[s][CC] -= 1
         g.sp[s][CO] += 1
@@ -121,7 +120,7 @@ def sweep_in_place(g: Any, s: int, chooser: int) -> None:
 
 
 @step("evx_activate")
-class Activate(operations.Activate):
+class Activate(removal.Activate):
     """The Activation of an Event's Sweep (core step "activate" with any Insurgent's Guerrillas)."""
 
     @staticmethod

@@ -1,6 +1,6 @@
 """Insurgent Operations (CL 3.3): Rally, March, Attack (with Ambush), Terror and Construct.
 
-Per-space steps pushed by operations.select_space; the Operation frame is found with g.op_frame().
+Per-space steps pushed by op_spaces.select_space; the Operation frame is found with g.op_frame().
 """
 
 from __future__ import annotations
@@ -369,8 +369,6 @@ class Reroll(Step):
         if fr["what"] == "attack":
             attack_result(g, fr["f"], fr["s"], roll)
         else:
-            from agon.games.cuba_libre.activities import kidnap_result
-
             kidnap_result(g, fr["s"], fr["target"], roll)
         return False
 
@@ -459,3 +457,13 @@ class Caracas(Step):
     @staticmethod
     def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Remove one of your Bases ({n} to go).", {"n": fr["n"]}
+
+
+def kidnap_result(g: Any, s: int, target: int, roll: int) -> None:
+    took = min(roll, g.res[target])
+    g.gain(target, -took)
+    got = g.gain(M26, took)
+    if g.has_mom(22):
+        g.add_aid(2 * got)  # Raul shaded
+    g.say("26July Kidnaps in {space}: roll {roll}, takes {n} Resources.", space=NAMES[s], roll=roll, n=took)
+    g.close_casino(s)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from agon.engine import Action
-from agon.games.cuba_libre.data import DR, M26, NAMES, ROLES
+from agon.games.cuba_libre.data import DR, M26, NAMES, ROLES, teams
 from agon.games.cuba_libre.steps import DECLINE, Step, by_arg, step
 
 OFFERED_AT = ("option", "op")  # the executing faction's own prompts that offer ("transfer", None)
@@ -38,8 +38,6 @@ GIVE_CASH = by_arg("give cash marker", NAMES)
 def mates(g: Any, f: int) -> tuple[int, ...]:
     if not g.options.get("no_nonplayers"):
         return (f,)  # one faction per player: the common case, asked at every offer (hot)
-    from agon.games.cuba_libre.rules import teams
-
     return next(t for t in teams(g.options) if f in t)
 
 

@@ -35,6 +35,7 @@ from agon.games.cuba_libre.data import (
     SYN,
     P,
     T,
+    teams,
 )
 from agon.games.cuba_libre.insurgent_ops import CARRY, MOVE, carried, rally_options
 from agon.games.cuba_libre.operations import civic_action, civic_ok
@@ -66,8 +67,6 @@ def start_round(g: Any) -> None:
 
 def victory_phase(g: Any) -> bool:
     """CL 6.1 / 8.9: a faction meeting its condition ends the game (solo: only Non-players)."""
-    from agon.games.cuba_libre.rules import teams
-
     solo = g.options["players"] == 1 and not g.options.get("no_nonplayers")
     winners = [f for f in range(4) if g.meets_condition(f) and (not solo or f in g.np)]
     if g.options.get("no_nonplayers"):  # CL 1.5: all factions of one player must meet their conditions

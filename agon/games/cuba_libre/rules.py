@@ -18,11 +18,15 @@ from typing import Any
 
 from agon.engine import Action, LogEntry, State, Text, msg
 from agon.engine.rng import Rng
-from agon.games.cuba_libre import (  # noqa: F401 - register steps
+from agon.games.cuba_libre import (  # noqa: F401 - register steps and events
     activities,
     cash,
     chronicle,
     deception,
+    events_cards_1_24,
+    events_cards_25_48,
+    events_cards_steps,
+    events_core,
     insurgent_ops,
     negotiation,
     operations,
@@ -51,18 +55,20 @@ from agon.games.cuba_libre.data import (
     ROLES,
     SPACE_INDEX,
     SYN,
+    teams,
 )
 from agon.games.cuba_libre.negotiation import OFFERED_AT, TRANSFER, any_choice
 from agon.games.cuba_libre.steps import APPLY, ENTER, LEGAL, POP, PUSHED, STEPS, WAIT
+from agon.games.cuba_libre.text import board_view, label
+
+if ev.missing_events():  # CL 5.0: every card side of the deck is played as written, or the game does not load
+    raise RuntimeError(f"cuba-libre: no event registered for {ev.missing_events()}")
 
 _SETTLE = range(100_000)  # the flow's steps between two decisions: far fewer, unless a step never settles
 _ACTIVE = tuple([role] for role in ROLES)  # the one role acting, as the list _active returns
 NOBODY: frozenset[Any] = frozenset()  # the card's sets of factions (and of transfers) as each card starts
 TIE_RANK = (3, 2, 1, 0)  # CL 7.1: ties to Non-players, then Syndicate, DR, 26July, Government
 NONPLAYERS = {4: (), 3: (SYN,), 2: (2, SYN), 1: (GOVT, 2, SYN), 0: (0, 1, 2, 3)}
-# CL 1.5 No Non-player option: who plays the leftover factions (26July also runs DR; with 2 players
-# the Government also runs the Syndicate)
-TEAMS = {3: ((0,), (1, 2), (3,)), 2: ((0, 3), (1, 2))}
 
 
 def nonplayers(options: dict[str, Any]) -> tuple[int, ...]:
@@ -74,12 +80,6 @@ def nonplayers(options: dict[str, Any]) -> tuple[int, ...]:
         return tuple(f for f in range(4) if f != solo)
     return NONPLAYERS[options["players"]]
 
-
-def teams(options: dict[str, Any]) -> tuple[tuple[int, ...], ...]:
-    """The players' factions: one faction each, or teams under the No Non-player option."""
-    if options.get("no_nonplayers") and options["players"] in TEAMS:
-        return TEAMS[options["players"]]
-    return tuple((f,) for f in range(4))
 
 _SETUP_KEYS = {"troops": "troop", "police": "police", "m26_guerrillas": "m26_u", "m26_bases": "m26_base",
                "dr_guerrillas": "dr_u", "dr_bases": "dr_base", "syndicate_guerrillas": "syn_u",
@@ -364,8 +364,6 @@ class CubaLibreState(Board, State):
         return text, {"resources": self.res[fr["f"]], **args}
 
     def _view(self, role: str | None) -> dict[str, Any]:
-        from agon.games.cuba_libre.text import board_view
-
         return {**board_view(self), "deception": deception.view(self, role)}
 
     def _result(self) -> dict[str, Any] | None:
@@ -417,8 +415,6 @@ class CubaLibreState(Board, State):
         deception.determinize(self, role, rng)
 
     def label(self, action: Action) -> str:
-        from agon.games.cuba_libre.text import label
-
         return label(self, action)
 
     def check_invariants(self) -> None:

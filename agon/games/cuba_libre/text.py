@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from agon.engine import ENGLISH, Action, Text, Translator, msg, plural
+from agon.engine.actions import render as fill
+from agon.games.cuba_libre import variants
+from agon.games.cuba_libre.activities import SA_TITLES
 from agon.games.cuba_libre.data import (
     ALLIANCE,
     CARD_TEXTS,
@@ -21,14 +24,15 @@ from agon.games.cuba_libre.data import (
     ROLES,
     TITLE,
 )
+from agon.games.cuba_libre.insurgent_ops import carried
+from agon.games.cuba_libre.op_spaces import OP_TITLES
+from agon.games.cuba_libre.steps import STEPS
 
 SHORT = ("T", "P", "GB", "Mu", "Ma", "MB", "Du", "Da", "DB", "Su", "Sa", "C", "Cc")
 
 
 def board_view(g: Any) -> dict[str, Any]:
     """What every role sees (Cuba Libre has no hidden hands; the deck shows only counts)."""
-    from agon.games.cuba_libre import variants
-
     hidden_next = variants.hide_next(g)
     spaces = []
     for s in range(NS):
@@ -71,9 +75,6 @@ def board_view(g: Any) -> dict[str, Any]:
 def _prompt_text(g: Any) -> str:
     if g.over is not None or not g.stack:
         return ""
-    from agon.engine.actions import render as fill
-    from agon.games.cuba_libre.steps import STEPS
-
     fr = g.stack[-1]
     text, args = STEPS[fr["k"]].public_prompt(g, fr)  # public: never a secret option (7.3, issue 29.2)
     return f"{FACTION_NAMES[fr['f']]}: {fill(text, args)}"
@@ -195,9 +196,6 @@ _MOVING = {"underground": "an Underground Guerrilla", "active": "an Active Guerr
 def label(g: Any, action: Action) -> str | Text:
     """A readable label for an action (the prompt shows it next to the action): a template with
     the action's places, pieces and factions as terms (CL labels; `terms()` lists the terms)."""
-    from agon.games.cuba_libre.activities import SA_TITLES
-    from agon.games.cuba_libre.operations import OP_TITLES
-
     verb, arg = action.verb, action.arg
     if verb in _SIMPLE and arg is None:
         return _SIMPLE[verb]
@@ -229,8 +227,6 @@ def label(g: Any, action: Action) -> str | Text:
     if verb == "rally":
         return _RALLY[arg] if arg in _RALLY else plural("Rally: place {n} Guerrilla", "Rally: place {n} Guerrillas", "n", n=arg)
     if verb == "move" and isinstance(arg, tuple) and len(arg) == 2 and isinstance(arg[1], str):
-        from agon.games.cuba_libre.insurgent_ops import carried
-
         kind, carry = carried(arg[1])
         piece = _MOVING.get(kind, kind)
         if carry:
@@ -328,25 +324,13 @@ def catalogue() -> list[dict[str, Any]]:
     return out
 
 
-def terms() -> list[str]:
-    """Every word the game shows that is not a literal template in its code (CL terms for the
-    catalogues): spaces, factions, pieces, levels, Operations and Special Activities, card names
-    and texts, the label templates kept in tables, and the words of the board."""
-    from agon.games.cuba_libre import chronicle, deception, propaganda, rules, turn
-    from agon.games.cuba_libre.activities import SA_TITLES
-    from agon.games.cuba_libre.operations import OP_TITLES
+def piece_words() -> list[str]:
+    """How this module names pieces, factions and Available forces: part of the game's terms (terms.py)."""
+    return [*_A_PIECE.values(), *_A_FACTION.values(), *_CUBES.values(), *_DEPOSIT.values(), *_MOVING.values(),
+            *AVAILABLE_WORDS.values()]
 
-    words: list[str] = [*NAMES, *FACTION_NAMES, *ROLES, *PIECE_NAMES, *_A_PIECE.values(), *_A_FACTION.values(),
-                        *_CUBES.values(), *_DEPOSIT.values(), *_MOVING.values(), *AVAILABLE_WORDS.values(),
-                        *LEVELS.values(), *ALLIANCE, *OP_TITLES.values(), *SA_TITLES.values(), *TITLE.values(),
-                        *_SIMPLE.values(), *_RALLY.values(), *_FACTION_VERBS.values(), *_PIECE_VERBS.values(),
-                        *_VERB_WORDS.values(), *_BARE, *chronicle.STATES.values(), *deception.MIX,
-                        *(line for pair in [*chronicle.LINES.values(), *chronicle.MARKERS.values()] for line in pair),
-                        *rules.SOLO_TITLES, *propaganda.END_REASONS, *turn.PROMPT_WORDS,
-                        "shaded", "unshaded", "no one", "nobody", "(face down)", "setup", "card", "propaganda", "over",
-                        "Stalemate!", "Model Counterinsurgency!", "Model Rebellion!"]
-    for sides in CARD_TEXTS["events"].values():
-        for side in sides.values():
-            words += [side["short"], side["text"]]
-    words += [CARD_TEXTS["propaganda"]["short"], CARD_TEXTS["propaganda"]["text"]]
-    return list(dict.fromkeys(words))
+
+def label_words() -> list[str]:
+    """The templates of this module's label tables: part of the game's terms (terms.py)."""
+    return [*_SIMPLE.values(), *_RALLY.values(), *_FACTION_VERBS.values(), *_PIECE_VERBS.values(),
+            *_VERB_WORDS.values(), *_BARE]

@@ -10,7 +10,7 @@ from itertools import permutations
 from typing import Any
 
 from agon.engine import Action
-from agon.games.cuba_libre import deception, negotiation
+from agon.games.cuba_libre import deception
 from agon.games.cuba_libre import events as ev
 from agon.games.cuba_libre.data import (
     CITIES,
@@ -25,7 +25,7 @@ from agon.games.cuba_libre.data import (
     SYN,
     TITLE,
 )
-from agon.games.cuba_libre.operations import any_op_possible
+from agon.games.cuba_libre.operations import any_op_possible, launder_donors
 from agon.games.cuba_libre.steps import DECLINE, PASS, POP, WAIT, Step, actions, step
 
 PASS_GAIN = (3, 1, 1, 1)  # CL 2.3.3
@@ -134,21 +134,6 @@ CHOICES = tuple(dict.fromkeys(_choices([*first[:k], "Pass"]) for first in permut
                               for k in range(1, 4)))
 DEPLOY_WORDS = ("casino", "dr", "m26_base", "m26", "troop", "police", "troops3")  # CL S3: what the prompt places
 PROMPT_WORDS = ("1st", "2nd", *CHOICES, *DEPLOY_WORDS)
-
-
-def launder_donors(g: Any, f: int) -> list[int]:
-    """Who may give a Cash marker for f's Launder LimOp (2.3.6): f itself first, then any other
-    player faction holding Cash (never a Non-player, never a faction of the same player, 1.5)."""
-    mates = negotiation.mates(g, f)
-    out = [f] if g.cash_of(f) else []
-    return out + [x for x in range(4) if x != f and x not in mates and g.is_player(x) and g.cash_of(x)]
-
-
-def offer_launder(g: Any, f: int) -> None:
-    """After a paid Operation with no SA (2.3.6): ask the possible donors one by one."""
-    donors = launder_donors(g, f)
-    if donors and f not in g.laundered and any_op_possible(g, f, True, True):
-        g.push("launder", donors[0], beneficiary=f, asked=(donors[0],))
 
 
 @step("launder")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from agon.games.cuba_libre import activities
 from agon.games.cuba_libre.data import DR, GOVT, M26, NAMES, ORDER, SYN, space
-from agon.games.cuba_libre.operations import assault_capacity
+from agon.games.cuba_libre.op_spaces import assault_capacity
 from tests.games.cuba_libre.helpers import act, blank, legal, op_in, put, start
 
 
@@ -109,9 +109,9 @@ def test_card_1_shaded_momentum_also_for_the_garrison_assault():
 
 def test_card_2_unshaded_capability_kidnap_in_sierra_maestra():
     g = blank()
-    assert not activities._kidnap_kind(g, space("sierra_maestra"))
+    assert not activities.kidnap_space_kind(g, space("sierra_maestra"))
     play(g, 2)
-    assert g.has_cap(2) and activities._kidnap_kind(g, space("sierra_maestra"))
+    assert g.has_cap(2) and activities.kidnap_space_kind(g, space("sierra_maestra"))
 
 
 def test_card_2_shaded_momentum_air_strike_when_embargoed():

@@ -14,7 +14,7 @@ import pytest
 import agon
 from agon.engine import Action
 from agon.engine.rng import Rng
-from agon.games.cuba_libre import activities, negotiation, operations
+from agon.games.cuba_libre import activities, negotiation, op_spaces, operations, removal
 from agon.games.cuba_libre.data import CC, GOVT, NS, SYN
 from agon.games.cuba_libre.insurgent_ops import rally_options, rally_possible, rally_spaces
 from agon.games.cuba_libre.steps import STEPS, WAIT
@@ -47,19 +47,19 @@ def test_cl_3_3_1_rally_possible_is_rally_options_not_empty(seed: int, options: 
 def test_cl_3_2_4_assault_space_test_is_a_target_and_capacity(seed: int, options: dict[str, Any]) -> None:
     for g in positions(seed, options):
         for s in range(NS):
-            listed = bool(operations.removal_targets(g, GOVT, s, "assault")) and (
-                operations.assault_capacity(g, s) > 0
+            listed = bool(removal.removal_targets(g, GOVT, s, "assault")) and (
+                op_spaces.assault_capacity(g, s) > 0
                 or (g.has_mom(1) and any(g.sp[o][0] for o in range(NS) if o != s)))
-            assert operations.space_ok(g, {"op": "assault", "f": GOVT}, s) == listed
+            assert op_spaces.space_ok(g, {"op": "assault", "f": GOVT}, s) == listed
 
 
 @pytest.mark.parametrize(("seed", "options"), GAMES)
 def test_cl_4_2_2_government_removal_test_is_the_assault_and_air_strike_targets(seed: int, options: dict[str, Any]) -> None:
     for g in positions(seed, options):
         for s in range(NS):
-            can = operations.govt_can_remove(g.sp[s])
-            assert can == bool(operations.removal_targets(g, GOVT, s, "assault"))
-            assert can == bool(operations.removal_targets(g, GOVT, s, "airstrike"))
+            can = op_spaces.govt_can_remove(g.sp[s])
+            assert can == bool(removal.removal_targets(g, GOVT, s, "assault"))
+            assert can == bool(removal.removal_targets(g, GOVT, s, "airstrike"))
 
 
 @pytest.mark.parametrize(("seed", "options"), GAMES)
@@ -72,7 +72,7 @@ def test_cl_2_3_4_some_operation_possible_is_the_list_not_empty(seed: int, optio
                     assert operations.any_op_possible(g, f, lim, free, sa=True) == bool(listed)
                     for op in listed:  # each possible Operation has a space to start in
                         fr = {"f": f, "op": op, "lim": lim, "free": free, "sp": ()}
-                        assert operations.candidate_spaces(g, fr) or (op == "terror" and f == 1)
+                        assert op_spaces.candidate_spaces(g, fr) or (op == "terror" and f == 1)
 
 
 @pytest.mark.parametrize(("seed", "options"), GAMES)
@@ -85,11 +85,11 @@ def test_cl_3_3_2_march_spaces_is_the_space_test_of_each(seed: int, options: dic
                 g = g.clone()
                 g.capabilities = g.capabilities | {(28, False)}
             for f in (1, 2, 3):
-                listed = [s for s in range(NS) if operations.SPACE_OK["march"](g, f, s, arr)]
-                assert operations.march_spaces(g, f, range(NS), arr) == listed
+                listed = [s for s in range(NS) if op_spaces.SPACE_OK["march"](g, f, s, arr)]
+                assert op_spaces.march_spaces(g, f, range(NS), arr) == listed
                 for pool in (range(NS), (0, 5, 12), (3,), ()):
-                    expected = bool(operations.march_spaces(g, f, pool, ()))
-                    assert operations.march_possible(g, f, pool) == expected
+                    expected = bool(op_spaces.march_spaces(g, f, pool, ()))
+                    assert op_spaces.march_possible(g, f, pool) == expected
 
 
 @pytest.mark.parametrize(("seed", "options"), GAMES)
@@ -104,11 +104,11 @@ def test_cl_3_3_3_attack_and_terror_space_tests(seed: int, options: dict[str, An
                     no_pact = g.has_cap(18) and f != 3
                     targets = [e for e in range(4) if e != f and not (no_pact and e in (1, 2))]
                     listed = g.guerrillas(s, f) > 0 and any(g.any_pieces(s, e) for e in targets)
-                    assert operations.SPACE_OK["attack"](g, f, s, ()) == listed
-                expected = [s for s in range(NS) if operations.SPACE_OK["terror"](g, f, s, ())]
-                assert operations.terror_spaces(g, f, range(NS)) == expected
-                expected = [s for s in range(NS) if operations.SPACE_OK["attack"](g, f, s, ())]
-                assert operations.attack_spaces(g, f, range(NS)) == expected
+                    assert op_spaces.SPACE_OK["attack"](g, f, s, ()) == listed
+                expected = [s for s in range(NS) if op_spaces.SPACE_OK["terror"](g, f, s, ())]
+                assert op_spaces.terror_spaces(g, f, range(NS)) == expected
+                expected = [s for s in range(NS) if op_spaces.SPACE_OK["attack"](g, f, s, ())]
+                assert op_spaces.attack_spaces(g, f, range(NS)) == expected
 
 
 @pytest.mark.parametrize(("seed", "options"), GAMES)
@@ -128,7 +128,7 @@ def test_cl_1_7_control_tests_made_in_place_are_controls(seed: int, options: dic
         for s in range(NS):
             controlled = g.controls(s, GOVT) or g.controls(s, SYN)
             room = bool(g.sp[s][CC]) or (g.casinos(s) < 2 and g.available(CC) > 0)
-            assert operations._construct_ok(g, SYN, s, ()) == (controlled and room)
+            assert op_spaces._construct_ok(g, SYN, s, ()) == (controlled and room)
 
 
 @pytest.mark.parametrize(("seed", "options"), [*GAMES, (5, {"players": 2, "no_nonplayers": True})])
@@ -220,17 +220,17 @@ def test_cl_4_5_4_bribe_shortcut_bound_is_the_dearest_space() -> None:
     costs = []
     for alliance in (0, 1, 2):  # CL 3.2: Firm, Reluctant, Embargoed
         g.alliance = alliance
-        costs += [operations.flat_cost(g, op, False) for ops in operations.OPS for op in ops]
-    assert max(costs) == operations.MOST_A_SPACE_COSTS
+        costs += [op_spaces.flat_cost(g, op, False) for ops in op_spaces.OPS for op in ops]
+    assert max(costs) == op_spaces.MOST_A_SPACE_COSTS
 
 
 def test_cl_3_1_affordable_shortcut_bound_is_each_operation_s_dearest_space() -> None:
     g = GAME.new(1)
-    for op, most in operations.MOST_A_SPACE_OF.items():
+    for op, most in op_spaces.MOST_A_SPACE_OF.items():
         costs = []
         for alliance in (0, 1, 2):  # CL 3.2: Firm, Reluctant, Embargoed
             g.alliance = alliance
-            costs.append(operations.flat_cost(g, op, False))
+            costs.append(op_spaces.flat_cost(g, op, False))
         assert max(costs) == most, op
 
 

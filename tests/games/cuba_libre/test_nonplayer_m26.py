@@ -217,7 +217,7 @@ def test_8_7_1_step_4_terror_at_passive_opposition_under_the_pact_of_caracas():
     """Ruling CL-E18a (issue 9 item 8): the Pact bars reducing Opposition, so 26July may still Terror
     at Passive Opposition (8.7.1 step 4 fires); DR may not Terror there."""
     from agon.games.cuba_libre.data import DR
-    from agon.games.cuba_libre.operations import space_ok
+    from agon.games.cuba_libre.op_spaces import space_ok
 
     g = np_game()
     g.capabilities = frozenset({(18, False)})

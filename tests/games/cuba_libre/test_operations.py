@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agon.games.cuba_libre.data import DR, GOVT, M26, SYN, space
-from agon.games.cuba_libre.operations import assault_capacity
+from agon.games.cuba_libre.op_spaces import assault_capacity
 from tests.games.cuba_libre.helpers import act, blank, legal, op_in, put, start
 
 
@@ -312,7 +312,7 @@ def test_3_3_3_attack_roll_one_places_a_guerrilla():
 
 def test_3_3_3_cubes_protect_casino_from_attack():
     from agon.games.cuba_libre.data import CO
-    from agon.games.cuba_libre.operations import removal_targets
+    from agon.games.cuba_libre.removal import removal_targets
     g = blank()
     put(g, "havana", police=1, casino=1, m26_a=2)
     assert CO not in removal_targets(g, M26, S("havana"), "attack")

@@ -36,7 +36,7 @@ from agon.games.cuba_libre.data import (
     P,
     T,
 )
-from agon.games.cuba_libre.operations import space_ok
+from agon.games.cuba_libre.op_spaces import space_ok
 
 X = TypeVar("X")
 

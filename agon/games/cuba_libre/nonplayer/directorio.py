@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agon.games.cuba_libre.activities import spaces
 from agon.games.cuba_libre.data import (
     ADJ,
     CO,
@@ -34,6 +35,8 @@ from agon.games.cuba_libre.data import (
     P,
     T,
 )
+from agon.games.cuba_libre.insurgent_ops import rally_options
+from agon.games.cuba_libre.nonplayer import frames
 from agon.games.cuba_libre.nonplayer.common import (
     Ctx,
     Decision,
@@ -48,7 +51,9 @@ from agon.games.cuba_libre.nonplayer.common import (
     takes_cash,
     terror_ok,
 )
-from agon.games.cuba_libre.operations import rally_options, removal_targets, space_ok
+from agon.games.cuba_libre.nonplayer.frames import ambush_or_roll
+from agon.games.cuba_libre.op_spaces import space_ok
+from agon.games.cuba_libre.removal import removal_targets
 
 REMOVE_WHY = "8.6.1/8.6.4 target priorities (8.1.2)"
 
@@ -177,8 +182,6 @@ def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 
 def subvert_space(ctx: Ctx) -> tuple[int, str] | None:
     g = ctx.g
-    from agon.games.cuba_libre.activities import spaces
-
     cands = spaces(g, DR, "subvert", {"sp": ()})
     if not cands:
         return None
@@ -300,8 +303,6 @@ def attack_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 
 
 def attack_frame(ctx: Ctx, mod: Any) -> Decision:
-    from agon.games.cuba_libre.nonplayer.frames import ambush_or_roll
-
     return ambush_or_roll(ctx, mod, "8.6.4", "DR")
 
 
@@ -413,8 +414,6 @@ def expat(ctx: Ctx, mod: Any) -> Decision | None:
 
 
 def rally_frame(ctx: Ctx, mod: Any) -> Decision | None:
-    from agon.games.cuba_libre.nonplayer import frames
-
     g = ctx.g
     if g.op_frame() is not None:
         return frames.rally(ctx, mod)

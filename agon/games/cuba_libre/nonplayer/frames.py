@@ -381,9 +381,7 @@ def outcome(ctx: Ctx, action: tuple[str, Any]) -> Any:
     twin.apply(ROLES[ctx.f], action)
     if mark < 0 or (len(twin.stack) == len(g.stack) + 1 and twin.stack[-1]["k"] == g.stack[-1]["k"]):
         return twin  # the same step asks again (its next piece): its other options are judged then
-    from agon.games.cuba_libre.nonplayer import NonPlayerBot
-
-    player = NonPlayerBot(seed=ctx.seed, shallow=True)
+    player = type(ctx.bot)(seed=ctx.seed, shallow=True)  # the deciding Non-player's kind, one step deep
     for _ in range(_ROLLOUT_CAP):
         if not twin.active or twin.stack[-1].get("opts") == _STOP:
             break

@@ -15,6 +15,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from agon.games.cuba_libre.activities import spaces
 from agon.games.cuba_libre.data import (
     ADJ,
     CITIES,
@@ -55,7 +56,11 @@ from agon.games.cuba_libre.nonplayer.common import (
     planner,
     takes_cash,
 )
-from agon.games.cuba_libre.operations import assault_capacity, civic_ok, govt_cost, removal_targets
+from agon.games.cuba_libre.nonplayer.frames import op_plan
+from agon.games.cuba_libre.op_spaces import assault_capacity, govt_cost, space_ok
+from agon.games.cuba_libre.operations import civic_ok
+from agon.games.cuba_libre.propaganda import redeploy_dests
+from agon.games.cuba_libre.removal import removal_targets
 
 REMOVE_WHY = "8.8.5 targets: Bases, Cash holders, 26July, DR, Syndicate"
 UNLISTED = 6  # airstrike_rank of a piece outside the 8.8.3 Air Strike list
@@ -188,8 +193,6 @@ def armored_target(g: Any) -> bool:
 
 def assault_spaces(g: Any) -> list[int]:
     if g.has_mom(1):
-        from agon.games.cuba_libre.operations import space_ok
-
         return [s for s in range(NS) if space_ok(g, {"op": "assault", "f": GOVT}, s)]
     return [s for s in range(NS) if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault")]
 
@@ -236,8 +239,6 @@ def extra(ctx: Ctx) -> Decision | None:
     g, fr = ctx.g, ctx.fr
     if fr["op"] != "train" or not fr["sp"]:
         return None
-    from agon.games.cuba_libre.nonplayer.frames import op_plan
-
     bases = [e["s"] for e in op_plan(ctx, sys.modules[__name__], fr)["entries"] if e.get("act") == "base"]
     for s in bases:
         for combo in ("TT", "TP", "PP"):
@@ -482,8 +483,6 @@ def airstrike_rank(g: Any, s: int, pt: int) -> tuple[int, ...]:
 def guantanamo_two(g: Any) -> bool:
     """8.8.1 Guantanamo Bay: an Air Strike could remove 2 pieces among its 8.8.3 targets (26July and
     DR pieces; Syndicate pieces are not in the Air Strike priorities)."""
-    from agon.games.cuba_libre.activities import spaces
-
     return any(sum(g.sp[s][pt] for pt in removal_targets(g, GOVT, s, "airstrike")
                    if airstrike_rank(g, s, pt)[0] < UNLISTED) >= 2
                for s in spaces(g, GOVT, "airstrike", {"sp": ()}))
@@ -491,8 +490,6 @@ def guantanamo_two(g: Any) -> bool:
 
 def airstrike_space(ctx: Ctx) -> tuple[int, str] | None:
     g = ctx.g
-    from agon.games.cuba_libre.activities import spaces
-
     cands = spaces(g, GOVT, "airstrike", {"sp": ()})
     if not cands:
         return None
@@ -504,8 +501,6 @@ def airstrike_space(ctx: Ctx) -> tuple[int, str] | None:
 
 def reprisal_space(ctx: Ctx) -> tuple[int, str] | None:
     g = ctx.g
-    from agon.games.cuba_libre.activities import spaces
-
     cands = [s for s in spaces(g, GOVT, "reprisal", {"sp": ()}) if g.support[s] < 0]
     if not cands:
         return None
@@ -654,8 +649,6 @@ def _spread_origins(g: Any, fr: dict[str, Any], origins: list[int]) -> list[int]
     """8.8.7 step 2 (Playbook: 11/1/3 Troops in three Cities become 5/5/5): the destinations whose
     optional Troops may move to even the Troops out, 2+ above the fewest elsewhere, never losing
     Government Control there."""
-    from agon.games.cuba_libre.propaganda import redeploy_dests
-
     dests = redeploy_dests(g, fr, T, -1)
     out = []
     for o in origins:

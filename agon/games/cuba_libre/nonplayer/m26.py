@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agon.games.cuba_libre.activities import kidnap_space_kind, kidnap_victims, spaces
 from agon.games.cuba_libre.data import (
     ADJ,
     CO,
@@ -33,6 +34,7 @@ from agon.games.cuba_libre.data import (
     P,
     T,
 )
+from agon.games.cuba_libre.insurgent_ops import rally_options
 from agon.games.cuba_libre.nonplayer.common import (
     Ctx,
     Decision,
@@ -45,18 +47,18 @@ from agon.games.cuba_libre.nonplayer.common import (
     takes_cash,
     terror_ok,
 )
-from agon.games.cuba_libre.operations import rally_options, removal_targets, space_ok
+from agon.games.cuba_libre.nonplayer.frames import ambush_or_roll
+from agon.games.cuba_libre.op_spaces import space_ok
+from agon.games.cuba_libre.removal import removal_targets
 
 REMOVE_WHY = "8.7.4 targets: Cash first, then Government forces (8.1.2)"
 
 
 def kidnap_targets(g: Any, s: int) -> list[int]:
     """4.3.3: where 26July Guerrillas outnumber Police, a target with Cash or Resources."""
-    from agon.games.cuba_libre.activities import _kidnap_kind, _targets
-
-    if not _kidnap_kind(g, s) or g.guerrillas(s, M26) <= g.sp[s][P]:
+    if not kidnap_space_kind(g, s) or g.guerrillas(s, M26) <= g.sp[s][P]:
         return []
-    return [t for t in _targets(g, s) if holds_cash(g, s, t) or g.res[t] > 0]
+    return [t for t in kidnap_victims(g, s) if holds_cash(g, s, t) or g.res[t] > 0]
 
 
 # -- 8.7.1 Terror ---------------------------------------------------------------------------------
@@ -140,8 +142,6 @@ def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 
 def infiltrate_space(ctx: Ctx) -> tuple[int, str] | None:
     g = ctx.g
-    from agon.games.cuba_libre.activities import spaces
-
     cands = spaces(g, M26, "infiltrate", {"sp": ()})
     if not cands:
         return None
@@ -290,8 +290,6 @@ def remove_stop(ctx: Ctx, keys: list[str]) -> Decision | None:
 
 
 def attack_frame(ctx: Ctx, mod: Any) -> Decision:
-    from agon.games.cuba_libre.nonplayer.frames import ambush_or_roll
-
     return ambush_or_roll(ctx, mod, "8.7.4", "26July")
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from agon.games.cuba_libre.activities import spaces
 from agon.games.cuba_libre.data import (
     ADJ,
     CC,
@@ -28,6 +29,7 @@ from agon.games.cuba_libre.data import (
     SU,
     SYN,
 )
+from agon.games.cuba_libre.insurgent_ops import rally_options
 from agon.games.cuba_libre.nonplayer.common import (
     Ctx,
     Decision,
@@ -38,9 +40,12 @@ from agon.games.cuba_libre.nonplayer.common import (
     idx,
     planner,
     player_at_victory,
+    removal_key,
     takes_cash,
 )
-from agon.games.cuba_libre.operations import rally_options, space_ok
+from agon.games.cuba_libre.nonplayer.frames import entry_for
+from agon.games.cuba_libre.op_spaces import space_ok
+from agon.games.cuba_libre.removal import removal_targets
 
 REMOVE_WHY = "8.1.2 #4 targets"
 
@@ -197,8 +202,6 @@ def profit_spaces(g: Any) -> list[int]:
 
 def muscle_space(ctx: Ctx) -> tuple[int, str] | None:
     g = ctx.g
-    from agon.games.cuba_libre.activities import spaces
-
     legal = spaces(g, SYN, "muscle", {"sp": ()})
     for who, why in ((M26, "26July"), (DR, "DR")):
         cands = [s for s in legal if g.sp[s][CO] and g.control(s) == who]
@@ -209,8 +212,6 @@ def muscle_space(ctx: Ctx) -> tuple[int, str] | None:
 
 def bribe_space(ctx: Ctx, paid: bool = False) -> tuple[int, str] | None:
     g = ctx.g
-    from agon.games.cuba_libre.activities import spaces
-
     if paid:
         legal = [idx(a) for v, a in ctx.legal if v == "space"]
     else:
@@ -287,9 +288,6 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
         cands = [idx(a) for v, a in ctx.legal if v == "space"]
         if not cands:
             return None
-        from agon.games.cuba_libre.nonplayer.common import removal_key
-        from agon.games.cuba_libre.operations import removal_targets
-
         s = ctx.order(cands, lambda s: min((removal_key(g, SYN, s, g.key(pt))
                                             for pt in removal_targets(g, SYN, s, "assassinate")), default=(9,)))[0]
         return Decision("space", NAMES[s], "8.5.5 Mafia Offensive: Assassinate per the Bribe priorities (8.1.2)")
@@ -327,8 +325,6 @@ def bribe_target(ctx: Ctx) -> Decision | None:
 
 
 def construct_frame(ctx: Ctx, mod: Any) -> Decision | None:
-    from agon.games.cuba_libre.nonplayer.frames import entry_for
-
     e = entry_for(ctx, mod, ctx.fr["s"])
     want = e["act"] if e else "place"
     if ctx.ok("construct", want):

@@ -1,0 +1,305 @@
+"""Where an Operation may go and what it costs (CL 3.0-3.3): each Operation's test of a space, the
+spaces a faction may still select, their costs (3.1), and selecting one (which pushes that space's
+procedure). Below the Special Activities (activities.py) and the Operation frame (operations.py), which
+both ask these questions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import filterfalse
+from typing import Any
+
+from agon.games.cuba_libre.board import SLOTS_OF, row_controlled
+from agon.games.cuba_libre.data import (
+    ADJ,
+    CC,
+    CO,
+    DA,
+    DB,
+    DR,
+    DU,
+    GB,
+    GOVT,
+    GUER_A,
+    GUER_U,
+    IS_CITY,
+    IS_EC,
+    M26,
+    MA,
+    MB,
+    MOUNTAIN,
+    MU,
+    NAMES,
+    NS,
+    POPULATED,
+    SA,
+    SU,
+    SYN,
+    P,
+    T,
+)
+from agon.games.cuba_libre.insurgent_ops import (
+    WITHIN_2,
+    rally_possible,
+    rally_spaces,
+    terror,
+)
+
+SPACES = tuple(range(NS))
+GARRISON_SPACES = tuple(s for s in SPACES if IS_EC[s] or IS_CITY[s])  # CL 3.2.2: the ECs and Cities
+# the Operations whose space test excludes the ECs (CL 3.2.1, 3.2.3, 3.3.1, 3.3.5): their whole-map
+# pool is the Cities and Provinces
+NO_EC_OPS = ("train", "sweep", "rally", "construct")
+
+OPS = (("train", "garrison", "sweep", "assault"), ("rally", "march", "attack", "terror"),
+       ("rally", "march", "attack", "terror"), ("rally", "march", "terror", "construct"))
+OP_TITLES = {"train": "Train", "garrison": "Garrison", "sweep": "Sweep", "assault": "Assault", "rally": "Rally",
+             "march": "March", "attack": "Attack", "terror": "Terror", "construct": "Construct"}
+
+
+def govt_cost(g: Any) -> int:
+    return 2 + g.alliance  # CL 3.2: Firm 2, Reluctant 3, Embargoed 4
+
+
+CONSTRUCT_COST = 5  # CL 3.3.5: never free
+MOST_A_SPACE_COSTS = CONSTRUCT_COST  # the Government's 2 + Alliance is at most 4, the others' 1
+# the most a space of each Operation may cost (flat_cost at its dearest): with that much in hand
+# every space is affordable, and `affordable` need not be asked
+MOST_A_SPACE_OF = {"train": 4, "garrison": 0, "sweep": 4, "assault": 4, "rally": 1, "march": 1, "attack": 1,
+                   "terror": 1, "construct": CONSTRUCT_COST}
+
+
+def flat_cost(g: Any, op: str, free: bool) -> int:
+    """What a space of `op` costs, but for the ECs of March and Terror (space_cost)."""
+    if op == "construct":
+        return CONSTRUCT_COST
+    if free or op == "garrison":
+        return 0
+    if op in ("train", "sweep", "assault"):
+        return govt_cost(g)
+    return 1
+
+
+def space_cost(g: Any, fr: dict[str, Any], s: int) -> int:
+    op = fr["op"]
+    if op in ("march", "terror") and IS_EC[s]:
+        return 0  # CL 3.3.2, 3.3.4
+    return flat_cost(g, op, fr["free"])
+
+
+def affordable(g: Any, f: int, op: str, free: bool, spaces: Sequence[int]) -> Sequence[int]:
+    """The spaces of `spaces` whose cost f's Resources cover (space_cost), without pricing each."""
+    if g.res[f] >= MOST_A_SPACE_COSTS or flat_cost(g, op, free) <= g.res[f]:
+        return spaces
+    if op in ("march", "terror"):
+        return [s for s in spaces if IS_EC[s]]  # CL 3.3.2, 3.3.4: free in an EC
+    return ()
+
+
+def pact(g: Any, f: int) -> bool:
+    """Pact of Caracas (card 18) binds 26July and DR Operations."""
+    return f in (M26, DR) and (18, False) in g.capabilities  # (g.has_cap(18), looked up in place)
+
+
+# -- legality of a space ----------------------------------------------------------------------
+
+
+def assault_capacity(g: Any, s: int) -> int:
+    """CL 3.2.4: 1 per Troop (Mountain: per 2 Troops), plus 1 per Police in a City or EC."""
+    row = g.sp[s]
+    troops, police = row[T], row[P]
+    if g.has_mom(4):  # S.I.M. shaded: Police Assault as Troops
+        troops, police = troops + police, 0
+    city_like = IS_CITY[s] or IS_EC[s] or (MOUNTAIN[s] and g.has_mom(6))  # Sanchez Mosquera shaded
+    if MOUNTAIN[s] and not city_like:
+        n = troops // 2
+    else:
+        n = troops
+    if city_like:
+        n += police
+    return n
+
+
+def govt_can_remove(row: list[int]) -> bool:
+    """`removal_targets(g, GOVT, s, "assault")` (or "airstrike", the same for the Government) is not
+    empty in the space holding `row`: an Active Guerrilla, or a Base (open Casino) with no Guerrilla."""
+    return bool(row[MA] or row[DA] or row[SA] or (row[MB] and not row[MU]) or (row[DB] and not row[DU])
+                or (row[CO] and not row[SU]))
+
+
+def _assault_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
+    if not govt_can_remove(g.sp[s]):
+        return False
+    return assault_capacity(g, s) > 0 or (g.has_mom(1) and any(g.sp[o][T] for o in range(NS) if o != s))
+
+
+NEXT_TO = tuple(frozenset(near) for near in ADJ)  # (WITHIN_2's counterpart without Morgan)
+
+
+def _march_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
+    near = WITHIN_2[s] if f == DR and g.has_cap(28) else ADJ[s]  # Morgan
+    sp, u, a = g.sp, GUER_U[f], GUER_A[f]
+    for o in near:
+        if sp[o][u] + sp[o][a] - (arr[o] + arr[o + NS] if arr else 0) > 0:
+            return True
+    return False
+
+
+def march_spaces(g: Any, f: int, pool: Sequence[int], arr: tuple[int, ...]) -> list[int]:
+    """CL 3.3.2: the spaces of `pool` where `_march_ok` holds, from the origins once rather than from each
+    destination: those next to (Morgan: within 2 of) a space holding f's Guerrillas that have not
+    arrived in this March."""
+    sources = march_sources(g, f, arr)
+    if not sources:
+        return []
+    near = WITHIN_2 if f == DR and g.has_cap(28) else NEXT_TO
+    reach = near[sources[0]].union(*[near[o] for o in sources[1:]])
+    return list(filter(reach.__contains__, pool))  # in pool's order
+
+
+def march_possible(g: Any, f: int, pool: Sequence[int]) -> bool:
+    """CL 3.3.2: `march_spaces(g, f, pool, ())` is not empty (no Guerrilla has moved yet); stops at the first
+    space holding f's Guerrillas that is next to (Morgan: within 2 of) a space of `pool`."""
+    near = WITHIN_2 if f == DR and g.has_cap(28) else NEXT_TO
+    sp, u, a = g.sp, GUER_U[f], GUER_A[f]
+    for o in range(NS):
+        if (sp[o][u] or sp[o][a]) and not near[o].isdisjoint(pool):
+            return True
+    return False
+
+
+def march_sources(g: Any, f: int, arr: tuple[int, ...]) -> list[int]:
+    """The spaces holding f's Guerrillas that have not arrived in this March (they may move on)."""
+    sp, u, a = g.sp, GUER_U[f], GUER_A[f]
+    if not any(arr):  # none has arrived yet (or no March is open)
+        return [o for o, row in enumerate(sp) if row[u] or row[a]]
+    return [o for o, row in enumerate(sp) if row[u] + row[a] > arr[o] + arr[o + NS]]
+
+
+def _attack_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
+    """CL 3.3.3: f has a Guerrilla in s and some enemy has a piece there (counted in C)."""
+    row = g.sp[s]
+    if not row[GUER_U[f]] + row[GUER_A[f]]:
+        return False
+    enemy_pieces = sum(row) - sum(row[SLOTS_OF[f]])
+    if pact(g, f):  # card 18: the other of 26July/DR is no target
+        enemy_pieces -= sum(row[SLOTS_OF[M26 + DR - f]])
+    return enemy_pieces > 0
+
+
+def attack_spaces(g: Any, f: int, pool: Sequence[int]) -> list[int]:
+    """The spaces of `pool` where `_attack_ok` holds, with the Pact looked at once."""
+    sp, u, a, own = g.sp, GUER_U[f], GUER_A[f], SLOTS_OF[f]
+    if pact(g, f):  # card 18: the other of 26July/DR is no target
+        mate = SLOTS_OF[M26 + DR - f]
+        return [s for s in pool if sp[s][u] + sp[s][a] and sum(sp[s]) - sum(sp[s][own]) - sum(sp[s][mate]) > 0]
+    return [s for s in pool if sp[s][u] + sp[s][a] and sum(sp[s]) > sum(sp[s][own])]
+
+
+def _terror_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
+    if not g.sp[s][GUER_U[f]]:
+        return False
+    # card 18, ruling CL-E18a: the Pact bars reducing Opposition, so only DR's Terror (toward
+    # Neutral) is barred at Opposition; 26July's only builds it (8.7.1 step 4)
+    return not (f == DR and g.support[s] < 0 and pact(g, f))
+
+
+def terror_spaces(g: Any, f: int, pool: Sequence[int]) -> list[int]:
+    """The spaces of `pool` where `_terror_ok` holds, with the Pact looked at once."""
+    sp, u = g.sp, GUER_U[f]
+    if f == DR and pact(g, f):  # card 18: not at Opposition (ruling CL-E18a, see _terror_ok)
+        return [s for s in pool if sp[s][u] and g.support[s] >= 0]
+    return [s for s in pool if sp[s][u]]
+
+
+def _construct_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
+    if IS_EC[s]:
+        return False
+    row = g.sp[s]
+    if not (row_controlled(row, GOVT) or row_controlled(row, SYN)):  # (g.controls, on the row at hand)
+        return False
+    return bool(g.sp[s][CC]) or (g.casinos(s) < 2 and g.available(CC) > 0)
+
+
+# each Operation's test of a space (g, acting faction, space, Guerrillas arrived this March)
+SPACE_OK: dict[str, Callable[[Any, int, int, tuple[int, ...]], bool]] = {
+    "train": lambda g, f, s, arr: not IS_EC[s],
+    "garrison": lambda g, f, s, arr: IS_EC[s] or IS_CITY[s],
+    "sweep": lambda g, f, s, arr: not IS_EC[s],
+    "assault": _assault_ok,
+    "rally": lambda g, f, s, arr: rally_possible(g, f, s),
+    "march": _march_ok,
+    "attack": _attack_ok,
+    "terror": _terror_ok,
+    "construct": _construct_ok,
+}
+
+
+def space_ok(g: Any, fr: dict[str, Any], s: int) -> bool:
+    ok = SPACE_OK.get(fr["op"])
+    return ok is not None and ok(g, fr["f"], s, fr.get("arr", ()))
+
+
+def candidate_spaces(g: Any, fr: dict[str, Any]) -> list[int]:
+    if (fr["lim"] and fr["sp"]) or fr.get("swept"):
+        return []
+    chosen, f, op = fr["sp"], fr["f"], fr["op"]
+    pool = fr.get("within") or SPACES
+    if g.res[f] < MOST_A_SPACE_OF[op]:  # (affordable's own first test, made here: it is rarely needed)
+        pool = affordable(g, f, op, fr["free"], pool)
+    if pool is SPACES and op in NO_EC_OPS:
+        pool = POPULATED
+    if op == "rally":
+        spaces = rally_spaces(g, f, pool)
+    elif op == "march":
+        spaces = march_spaces(g, f, pool, fr.get("arr", ()))
+    elif op == "terror":
+        spaces = terror_spaces(g, f, pool)
+    elif op == "attack":
+        spaces = attack_spaces(g, f, pool)
+    elif op in ("train", "sweep"):
+        spaces = list(pool) if pool is POPULATED else [s for s in pool if not IS_EC[s]]
+    elif op == "garrison":
+        spaces = list(GARRISON_SPACES) if pool is SPACES else [s for s in pool if IS_EC[s] or IS_CITY[s]]
+    else:
+        ok, arr = SPACE_OK[op], fr.get("arr", ())
+        spaces = [s for s in pool if ok(g, f, s, arr)]
+    if chosen:  # (each space's test ignores the chosen ones: drop them from the few that pass)
+        return list(filterfalse(chosen.__contains__, spaces))
+    return spaces
+
+
+
+def select_space(g: Any, fr: dict[str, Any], s: int) -> None:
+    f, op = fr["f"], fr["op"]
+    push = g.stack.append  # (g.push: the same frames, built in place)
+    cost = space_cost(g, fr, s)
+    if cost:
+        g.gain(f, -cost)
+        fr["paid"] = True
+    fr["sp"] = fr["sp"] + (s,)
+    if not g.quiet:  # (a quiet game logs nothing: its words are not built)
+        g.say("{op} in {space}.", op=OP_TITLES[op], space=NAMES[s])
+    if op == "train":
+        if IS_CITY[s] or g.sp[s][GB]:
+            push({"k": "train_place", "f": f, "s": s, "n": 0})
+    elif op == "garrison":
+        push({"k": "move_cubes", "f": f, "s": s, "n": 0, "mode": "garrison"})
+    elif op == "sweep":
+        push({"k": "move_cubes", "f": f, "s": s, "n": 0, "mode": "sweep"})
+    elif op == "assault":
+        push({"k": "remove", "f": f, "s": s, "n": -1, "mode": "assault"})  # capacity counted at its start
+        if g.has_mom(1):  # Armored Cars shaded: Troops from anywhere join the Assault first
+            push({"k": "move_cubes", "f": f, "s": s, "n": 0, "mode": "armored"})
+    elif op == "rally":
+        push({"k": "rally", "f": f, "s": s})
+    elif op == "march":
+        push({"k": "march", "f": f, "s": s, "grp": ()})
+    elif op == "attack":
+        push({"k": "attack", "f": f, "s": s})
+    elif op == "terror":
+        terror(g, f, s)
+    elif op == "construct":
+        push({"k": "construct", "f": f, "s": s})
+
+
