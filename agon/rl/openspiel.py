@@ -40,7 +40,7 @@ import numpy as np
 import pyspiel
 
 from agon.bots import Bot
-from agon.engine import Game, OptionSpec, State, load
+from agon.engine import Action, Game, OptionSpec, State, load
 from agon.engine.rng import Rng
 from agon.rl.seats import automaton_roles, end_rewards, play_seats, seat_bots
 from agon.rl.spaces import GAMES, GameSpec, spec
@@ -96,7 +96,7 @@ class _Held:
     agon's cheap `clone()` (the bots copied, the game shared). OpenSpiel asks for the same tensors
     and strings many times per position, so the views and vectors are kept until the next action."""
 
-    __slots__ = ("actions", "bots", "deal", "drawn", "game", "replayable", "seen", "state")
+    __slots__ = ("actions", "bots", "deal", "drawn", "game", "mine", "replayable", "seen", "state")
 
     def __init__(self, game: AgonSpielGame, state: State | None, bots: dict[str, Bot] | None = None,
                  replayable: bool = True) -> None:
@@ -107,12 +107,15 @@ class _Held:
         self.deal = 0
         self.replayable = replayable
         self.actions: list[int] = []  # OpenSpiel's history of this state: what serialises it
+        # how often each player chose each action number: the recall part of the information state
+        self.mine: list[dict[int, int]] = [{} for _ in game.roles] if state is None else _counts(game, state)
         self.seen: dict[tuple[Any, ...], Any] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         state = None if self.state is None else self.state.clone()
         twin = _Held(self.game, state, copy.deepcopy(self.bots) if self.bots else None, self.replayable)
         twin.drawn, twin.deal, twin.actions = self.drawn, self.deal, list(self.actions)
+        twin.mine = [dict(counts) for counts in self.mine]
         twin.seen = dict(self.seen)  # same position: same views
         return twin
 
@@ -135,6 +138,8 @@ class _Held:
         state = self.state
         role = next(r for r in state.active if r in self.game.learners)
         state.apply(role, self.game.spec.decode(action))
+        counts = self.mine[self.game.roles.index(role)]
+        counts[action] = counts.get(action, 0) + 1
         self.advance()
 
     def view(self, player: int) -> dict[str, Any]:
@@ -148,6 +153,14 @@ class _Held:
         if key not in self.seen:
             self.seen[key] = self.game.observer.vector(self.view(player))
         return self.seen[key]
+
+    def recall(self, player: int) -> np.ndarray:
+        """How often `player` chose each action number so far (the tensor's recall part)."""
+        counts = np.zeros(self.game.spec.num_actions, np.float32)
+        mine = self.mine[player]
+        if mine:
+            counts[list(mine)] = list(mine.values())
+        return counts
 
     def start(self) -> None:
         """The deal's number is drawn: deal the agon game and let the seats play up to a player."""
@@ -291,6 +304,7 @@ class AgonSpielState(pyspiel.State):
         rng = Rng(int(probability_sampler() * 2**53))
         role = held.game.roles[player_id]
         twin = _Held(held.game, held.state.determinize(role, rng), copy.deepcopy(held.bots), replayable=False)
+        twin.mine = [dict(counts) for counts in held.mine]
         return AgonSpielState(held.game, twin)
 
     def __str__(self) -> str:
@@ -302,6 +316,18 @@ class AgonSpielState(pyspiel.State):
                 f"{','.join(state.active) or 'none'}, generator {state.rng.state:x}+{state.rng.draws}")
 
 
+def _counts(game: AgonSpielGame, state: State) -> list[dict[int, int]]:
+    """Each player's action counts, read from the record of a state not played through OpenSpiel."""
+    counts: list[dict[int, int]] = [{} for _ in game.roles]
+    for role, verb, arg in state.history:
+        if role in game.learners:
+            number = game.spec.index.get(Action(verb, arg))
+            if number is not None:
+                mine = counts[game.roles.index(role)]
+                mine[number] = mine.get(number, 0) + 1
+    return counts
+
+
 def _replayed(game_string: str, actions: list[int]) -> _Held:
     """What `_Held.__reduce__` pickled: the game loaded from its string, the history replayed."""
     game = pyspiel.load_game(game_string)
@@ -311,19 +337,28 @@ def _replayed(game_string: str, actions: list[int]) -> _Held:
 
 
 class AgonObserver:
-    """OpenSpiel's PyObserver: the feature vector of `view(role)` (zeros while the deal is drawn);
-    strings hash the view, with its log and the role's own actions for perfect recall."""
+    """OpenSpiel's PyObserver. The observation tensor is the feature vector of `view(role)`; the
+    information-state tensor adds how often the role chose each action number (its recall: no two
+    decisions along a game share it, docs/rl.md); both are zeros while the deal is drawn. Strings
+    hash the view, with its log and the role's own actions for the information state."""
 
     def __init__(self, game: AgonSpielGame, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        self.tensor = np.zeros(game.observer.size, np.float32)
-        self.dict = {"features": self.tensor}
+        features = game.observer.size
+        size = features + (game.spec.num_actions if perfect_recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"features": self.tensor[:features]}
+        if perfect_recall:
+            self.dict["own_actions"] = self.tensor[features:]
 
     def set_from(self, state: AgonSpielState, player: int) -> None:
-        if state._held.state is None:
+        held = state._held
+        if held.state is None:
             self.tensor[:] = 0.0
-        else:
-            self.tensor[:] = state._held.vector(player)
+            return
+        self.dict["features"][:] = held.vector(player)
+        if self.perfect_recall:
+            self.dict["own_actions"][:] = held.recall(player)
 
     def string_from(self, state: AgonSpielState, player: int) -> str:
         held = state._held

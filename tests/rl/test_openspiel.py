@@ -9,6 +9,7 @@ import subprocess
 import sys
 import textwrap
 
+import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")  # the agon[rl] extra; CI installs it (.ci/run)
@@ -193,6 +194,28 @@ def test_the_information_state_string_recalls_the_players_own_actions() -> None:
     player = state.current_player()
     observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=False))
     assert observer.string_from(state, player) != state.information_state_string(player)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_two_decisions_of_a_game_share_an_information_state_tensor(game_id: str) -> None:
+    """The tensor recalls the role's own choices (a count per action number); the view alone does
+    not tell apart the steps of a compound move (before: 14% of 1989's and 43% of Cuba Libre's
+    information states shared their tensor with another, three random games each)."""
+    game = pyspiel.load_game(short_name(game_id), {"short": True} if game_id == "cuba-libre" else {})
+    assert game.information_state_tensor_size() == spec(game_id).observer().size + game.num_distinct_actions()
+    assert game.observation_tensor_size() == spec(game_id).observer().size
+    state = _random_state(game, SEED_BYTES, seed=0)
+    rng = Rng(8)
+    seen: dict[bytes, str] = {}
+    for _ in range(150):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        tensor = bytes(memoryview(np.asarray(state.information_state_tensor(player), np.float32)))
+        string = state.information_state_string(player)
+        assert seen.setdefault(tensor, string) == string
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.below(len(legal))])
 
 
 def test_the_cpp_ismcts_bot_is_refused_with_a_clear_error_not_a_crash() -> None:
