@@ -18,9 +18,9 @@ outcomes each, the bytes of the deal's number n, and the agon game is then dealt
 `seed * 2**32 + n`; every later shuffle and die comes from that game's seeded generator, so the rest
 of the game is a function of the chance outcomes and the players' actions. (Each shuffle and die as
 its own chance node would need the rules to stop in the middle of an action at every draw:
-docs/rl.md, "Chance".) So `new_initial_state()` is always the same chance node, and OpenSpiel's
+docs/rl.md, OpenSpiel.) So `new_initial_state()` is always the same chance node, and OpenSpiel's
 `rl_environment` deals a new game each episode by sampling it; a state serialises as its history
-(docs/rl.md, "Serialisation") and replays from it.
+(docs/rl.md, OpenSpiel) and replays from it.
 
 Actions are the numbers of the game's fixed action space (agon/rl/spaces.py); the information-state
 tensor is the role's feature vector built from `view(role)`, its string a hash of the view with its

@@ -4,7 +4,7 @@ A learner (an RL agent, an OpenSpiel player) plays some roles of a game; every o
 played inside the environment by a bot (Cuba Libre's Non-players, the random bot, or one named by
 the caller). A solo Dual Powers game's Opposition is part of the game itself and no seat at all.
 
-Rewards come at the end of a game and never depend on who else learns (docs/rl.md, "Rewards"): the
+Rewards come at the end of a game and never depend on who else learns (docs/rl.md, Rewards): the
 learner's roles that won share +1, the learner's roles that lost share -1, and everyone gets 0 when
 the game has no winner. A loss is -1 in every configuration: a lone learner that loses to the
 Opposition, to Non-players or to bots gets -1, as it would against another learner.
