@@ -23,7 +23,7 @@ docs/rl.md, OpenSpiel.) So `new_initial_state()` is always the same chance node,
 (docs/rl.md, OpenSpiel) and replays from it.
 
 Actions are the numbers of the game's fixed action space (agon/rl/spaces.py); the information-state
-tensor is the role's feature vector built from `view(role)`, its string a hash of the view with its
+tensor is the role's feature vector built from `view(role)` and its count of each of its own choices, its string a hash of the view with its
 log and the role's own actions; `resample_from_infostate` goes through `determinize`. Returns: the
 player's roles that won share +1, those that lost share -1 (agon/rl/seats.py). When several roles
 may act at once (secret votes), the first of them is the current player.
@@ -99,7 +99,7 @@ class _Held:
     __slots__ = ("actions", "bots", "deal", "drawn", "game", "mine", "replayable", "seen", "state")
 
     def __init__(self, game: AgonSpielGame, state: State | None, bots: dict[str, Bot] | None = None,
-                 replayable: bool = True) -> None:
+                 replayable: bool = True, mine: list[dict[int, int]] | None = None) -> None:
         self.game = game
         self.state = state
         self.bots: dict[str, Bot] = bots or {}
@@ -108,14 +108,15 @@ class _Held:
         self.replayable = replayable
         self.actions: list[int] = []  # OpenSpiel's history of this state: what serialises it
         # how often each player chose each action number: the recall part of the information state
-        self.mine: list[dict[int, int]] = [{} for _ in game.roles] if state is None else _counts(game, state)
+        if mine is None:
+            mine = [{} for _ in game.roles] if state is None else _counts(game, state)
+        self.mine = [dict(counts) for counts in mine]
         self.seen: dict[tuple[Any, ...], Any] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         state = None if self.state is None else self.state.clone()
-        twin = _Held(self.game, state, copy.deepcopy(self.bots) if self.bots else None, self.replayable)
+        twin = _Held(self.game, state, copy.deepcopy(self.bots) if self.bots else None, self.replayable, self.mine)
         twin.drawn, twin.deal, twin.actions = self.drawn, self.deal, list(self.actions)
-        twin.mine = [dict(counts) for counts in self.mine]
         twin.seen = dict(self.seen)  # same position: same views
         return twin
 
@@ -303,8 +304,7 @@ class AgonSpielState(pyspiel.State):
             return AgonSpielState(held.game, copy.deepcopy(held))
         rng = Rng(int(probability_sampler() * 2**53))
         role = held.game.roles[player_id]
-        twin = _Held(held.game, held.state.determinize(role, rng), copy.deepcopy(held.bots), replayable=False)
-        twin.mine = [dict(counts) for counts in held.mine]
+        twin = _Held(held.game, held.state.determinize(role, rng), copy.deepcopy(held.bots), False, held.mine)
         return AgonSpielState(held.game, twin)
 
     def __str__(self) -> str:
