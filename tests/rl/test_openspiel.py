@@ -121,6 +121,18 @@ def test_rl_environment_deals_a_new_game_every_episode_and_repeats_with_its_seed
     assert deals(11) == first
 
 
+def test_rl_environment_with_the_full_state_serialises_every_step() -> None:
+    env = rl_environment.Environment("agon_1989", include_full_state=True)
+    env.seed(2)
+    time_step = env.reset()
+    for _ in range(6):
+        _, state = pyspiel.deserialize_game_and_state(time_step.observations["serialized_state"])
+        assert state.history() == env.get_state.history()
+        assert state.agon_state.digest() == env.get_state.agon_state.digest()
+        player = time_step.observations["current_player"]
+        time_step = env.step([time_step.observations["legal_actions"][player][-1]])
+
+
 def test_the_initial_state_is_the_same_chance_node_every_time() -> None:
     game = pyspiel.load_game("agon_cuba_libre")
     first, second = game.new_initial_state(), game.new_initial_state()
