@@ -243,7 +243,12 @@ def test_the_cpp_ismcts_bot_is_refused_with_a_clear_error_not_a_crash() -> None:
             bot.step(state)
         except pyspiel.SpielError as err:
             print("refused:", err)
+        kuhn = pyspiel.load_game("kuhn_poker").new_initial_state()
+        kuhn.apply_action(0)
+        kuhn.apply_action(1)
+        print("C++ game:", bot.step(kuhn) in kuhn.legal_actions())
     """)
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, f"exit {run.returncode}: {run.stderr[-400:]}"
     assert "refused: OpenSpiel's C++ ISMCTSBot cannot search a Python game such as agon_dual_powers" in run.stdout
+    assert "C++ game: True" in run.stdout  # the guard leaves OpenSpiel's own games alone
