@@ -48,10 +48,15 @@ def _random_state(game: pyspiel.Game, steps: int, seed: int) -> pyspiel.State:
     return state
 
 
+# the deals random_sim_test plays: seed 5 gives Cuba Libre's short game its shortest random game of
+# seeds 1 to 5 (2.5 CPU seconds under the test's checks, against 4.5 to 7 for the others)
+SIM_SEEDS = {"cuba-libre": 5}
+
+
 @pytest.mark.parametrize(("game_id", "params"), CASES, ids=map(_id, CASES))
 def test_random_sim_test_with_serialisation(game_id: str, params: dict) -> None:
     """OpenSpiel's own checks of a whole random game, serialising and deserialising on the way."""
-    game = pyspiel.load_game(short_name(game_id), {"seed": 3, **params})
+    game = pyspiel.load_game(short_name(game_id), {"seed": SIM_SEEDS.get(game_id, 3), **params})
     assert game.num_distinct_actions() == spec(game_id).num_actions
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
