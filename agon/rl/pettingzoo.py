@@ -12,8 +12,11 @@ numbered action space (agon/rl/spaces.py); `env.view(agent)` is the view itself.
 agents are played inside the environment by bots (`seats`, else the game's default seat: the Cuba
 Libre Non-Players, the random bot elsewhere); a solo Dual Powers game's Opposition is part of the
 game itself. When several roles may act at once (secret votes), the first of them acts first:
-what each chose stays hidden in the others' views. Rewards come at the end: the winners share +1,
-the others share -1 (0 for everyone when nobody wins).
+what each chose stays hidden in the others' views. Rewards come at the end: the agents that won
+share +1, those that lost share -1, whoever beat them (agon/rl/seats.py; 0 for everyone when nobody
+wins). `state()` is the whole table for centralised critics: every role's observation vector, end to
+end (no agent's observation holds it). `render_mode` "ansi" returns the board as text with colours,
+"human" prints it.
 """
 
 from __future__ import annotations
@@ -23,10 +26,14 @@ from typing import Any, ClassVar
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from rich.console import Console
 
-from agon.bots import Bot, make_bot
+from agon.bots import Bot
 from agon.engine import Action, State, load
+from agon.rl.seats import automaton_roles, end_rewards, play_seats, seat_bots
 from agon.rl.spaces import ActionSpaceError, spec
+
+__all__ = ["OBS_BOUND", "AgonEnv", "end_rewards", "env"]
 
 OBS_BOUND = float(2**20)
 
@@ -38,25 +45,16 @@ def env(game_id: str, agents: list[str] | None = None, seats: dict[str, str] | N
     return AgonEnv(game_id, agents, seats, render_mode, max_steps, views, **options)
 
 
-def end_rewards(state: State, roles: list[str]) -> dict[str, float]:
-    """Winners share +1, the others share -1; 0 for all when there is no winner (or no result)."""
-    result = state.result or {}
-    winners = [r for r in result.get("winners", []) if r in roles]
-    losers = [r for r in roles if r not in winners]
-    if not winners:
-        return dict.fromkeys(roles, 0.0)
-    return {r: (1.0 / len(winners) if r in winners else -1.0 / max(len(losers), 1)) for r in roles}
-
-
 class AgonEnv(AECEnv):
     """One agon game as a PettingZoo AEC environment.
 
-    `agents`: the roles the learner plays (default: every role); `seats`: a bot name for any
+    `agents`: the roles the learner plays (default: every role the game's automata do not take:
+    Cuba Libre's Non-players in a game of fewer than four players); `seats`: a bot name for any
     other role; `max_steps`: agent decisions before truncation (default: the game's max_length);
     `views`: put each agent's view dict in its info as well.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "is_parallelizable": False}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
 
     def __init__(self, game_id: str, agents: list[str] | None = None, seats: dict[str, str] | None = None,
                  render_mode: str | None = None, max_steps: int | None = None, views: bool = False,
@@ -65,12 +63,13 @@ class AgonEnv(AECEnv):
         self.game = load(game_id)
         self.options = self.game.normalize_options(dict(options))
         roles = self.game.roles(**self.options)
-        chosen = list(agents) if agents else list(roles)
+        automata = automaton_roles(self.game, self.options)  # Cuba Libre's Non-players (CL 1.5)
+        chosen = list(agents) if agents else [r for r in roles if r not in automata]
         unknown = [r for r in [*chosen, *(seats or {})] if r not in roles]
         if unknown:
             raise ValueError(f"no role {', '.join(unknown)} in {game_id}; roles: {', '.join(roles)}")
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         self.spec_ = spec(game_id)
         self.observer = self.spec_.observer()
         self.metadata = {**self.metadata, "name": f"agon_{game_id.replace('-', '_')}"}
@@ -87,6 +86,8 @@ class AgonEnv(AECEnv):
         })
         self._observation_spaces = dict.fromkeys(chosen, space)
         self._action_spaces = {r: spaces.Discrete(n) for r in chosen}
+        self.all_roles = roles
+        self.state_space = spaces.Box(-OBS_BOUND, OBS_BOUND, (f * len(roles),), np.float32)
         self._next_seed = 0
         self.game_state: State | None = None
 
@@ -104,8 +105,7 @@ class AgonEnv(AECEnv):
         game_seed = self._next_seed if seed is None else int(seed)
         self._next_seed = game_seed + 1
         self.game_state = self.game.new(game_seed, **self.options)
-        self.bots: dict[str, Bot] = {r: make_bot(name, self.game.id, game_seed * 1000 + i + 1)
-                                     for i, (r, name) in enumerate(self.seat_bots.items())}
+        self.bots: dict[str, Bot] = seat_bots(self.game, self.seat_bots, game_seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -136,9 +136,26 @@ class AgonEnv(AECEnv):
         return {"observation": np.clip(vector, -OBS_BOUND, OBS_BOUND), "action_mask": self.action_mask(agent)}
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi" or self.game_state is None:
+        """The board as a spectator sees it: "ansi" returns it as text (rich's markup turned into
+        terminal colours), "human" prints it and returns None, no render_mode does nothing."""
+        if self.render_mode is None or self.game_state is None:
             return None
-        return self.game.render(self.game_state.view(None), None)
+        board = self.game.render(self.game_state.view(None), None)
+        if self.render_mode == "human":
+            Console(highlight=False).print(board)
+            return None
+        console = Console(force_terminal=True, color_system="standard", width=120, highlight=False)
+        with console.capture() as captured:
+            console.print(board)
+        return captured.get()
+
+    def state(self) -> np.ndarray:
+        """The whole table for a centralised critic: every role's observation vector (each built
+        from that role's view, agon/rl/observation.py), in the order of the game's roles; what no
+        role sees (the deck's order) is in none of them. Never part of an agent's observation."""
+        vectors = [np.asarray(self.observer.vector(self.game_state.view(role)), dtype=np.float32)
+                   for role in self.all_roles]
+        return np.clip(np.concatenate(vectors), -OBS_BOUND, OBS_BOUND)
 
     def close(self) -> None:
         self.game_state = None
@@ -163,23 +180,14 @@ class AgonEnv(AECEnv):
 
     def _advance(self) -> None:
         """Let bot seats play until an agent must act or the game ends; then select that agent."""
-        state = self.game_state
-        while True:
-            active = state.active
-            if not active:
-                self._finish(truncated=False)
-                return
-            mine = [r for r in active if r in self._cumulative_rewards]
-            if mine:
-                if self.steps >= self.max_steps:
-                    self._finish(truncated=True)
-                    return
-                self.agent_selection = mine[0]
-                self._fill_infos()
-                return
-            role = active[0]
-            bot = self.bots[role]
-            state.apply(role, bot.choose(state, role), note=getattr(bot, "last_reason", None))
+        agent = play_seats(self.game_state, self._cumulative_rewards.keys(), self.bots)
+        if agent is None:
+            self._finish(truncated=False)
+        elif self.steps >= self.max_steps:
+            self._finish(truncated=True)
+        else:
+            self.agent_selection = agent
+            self._fill_infos()
 
     def _finish(self, truncated: bool) -> None:
         rewards = {} if truncated else end_rewards(self.game_state, self.agents)

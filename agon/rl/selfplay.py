@@ -3,7 +3,10 @@
 `SelfPlayEnv` lets one policy play every role of a game (the role to move is in the observation:
 its view has `role=...`), which is what single-agent learners such as sb3-contrib's MaskablePPO
 expect; `action_masks()` gives the legal actions. A step's reward is the end reward of the role
-that just moved (the winners share +1, the others share -1), 0 until the game ends.
+that just moved (agon/rl/seats.py: the winners share +1, the losers -1), 0 until the game ends; the
+step that ends the game also gives every role its return, `info["returns"]` ({role: reward}), for
+a learner that credits each role's last move (a single reward stream cannot: paying the other roles
+in extra steps would teach the last mover that its winning move was worth their loss, docs/rl.md).
 
 `PolicyBot` turns any `predict(observation, mask) -> int` into an agon bot, and
 `register_policy_bot(name, predict)` makes it a seat for `make_bot` and `agon.play_match`.
@@ -46,7 +49,10 @@ class SelfPlayEnv(gymnasium.Env):
         done = any(self.aec.terminations.values()) or any(self.aec.truncations.values())
         truncated = any(self.aec.truncations.values())
         reward = float(self.aec.rewards.get(mover, 0.0)) if done else 0.0
-        return self._observation(), reward, done and not truncated, truncated, {}
+        info: dict[str, Any] = {}
+        if done:
+            info["returns"] = {role: float(self.aec.rewards.get(role, 0.0)) for role in self.aec.possible_agents}
+        return self._observation(), reward, done and not truncated, truncated, info
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the role to move (sb3-contrib's MaskablePPO calls this)."""

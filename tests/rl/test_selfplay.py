@@ -34,15 +34,32 @@ def test_an_unmasked_action_is_refused_and_changes_nothing() -> None:
     assert env.aec.game_state.digest() == digest
 
 
-def test_self_play_game_to_its_end_gives_the_last_mover_its_reward() -> None:
+def test_self_play_game_to_its_end_gives_the_last_mover_its_reward_and_every_role_its_return() -> None:
+    """(Before: only the last mover's reward; the other role's return was nowhere.)"""
     env = SelfPlayEnv("dual-powers")
     env.reset(seed=4)
     for _ in range(5000):
+        mover = env.aec.agent_selection
         mask = env.action_masks()
-        _, reward, terminated, truncated, _ = env.step(int(np.flatnonzero(mask)[0]))
+        _, reward, terminated, truncated, info = env.step(int(np.flatnonzero(mask)[0]))
         if terminated or truncated:
             break
-    assert terminated and reward in (-1.0, 0.0, 1.0)
+        assert "returns" not in info
+    winners = env.aec.game_state.result["winners"]
+    assert terminated and winners
+    assert info["returns"] == {role: (1.0 if role in winners else -1.0) for role in ("red", "white")}
+    assert reward == info["returns"][mover]
+
+
+def test_self_play_alone_against_the_opposition_pays_a_loss_minus_one() -> None:
+    env = SelfPlayEnv("dual-powers", players=1, side="white", difficulty=6)
+    env.reset(seed=1)
+    for _ in range(5000):
+        _, reward, terminated, truncated, info = env.step(int(np.flatnonzero(env.action_masks())[0]))
+        if terminated or truncated:
+            break
+    assert env.aec.game_state.result["winners"] == ["opposition"]
+    assert reward == -1.0 and info["returns"] == {"white": -1.0}
 
 
 def test_a_registered_policy_plays_through_make_bot_and_play_match() -> None:
