@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-STACKS = ["cuba_libre"]  # the packages checked so far (issue 35 layers the others next)
+STACKS = ["engine", "games/cuba_libre"]  # the packages checked so far (issue 35 layers the others next)
 
 
 def _modules(package: str) -> dict[str, Path]:
-    base = ROOT / "agon" / "games" / package
+    base = ROOT / "agon" / package
     out = {}
     for path in base.rglob("*.py"):
         parts = path.relative_to(ROOT).with_suffix("").parts

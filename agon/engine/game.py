@@ -330,10 +330,11 @@ class State(ABC):
     @property
     def log(self) -> list[LogEntry]:
         """The log; a quiet state keeps none, so its log is rebuilt by replaying its record."""
-        if self.quiet:
-            from agon.engine.record import replay
-
-            return replay(self.record()).log
+        if self.quiet:  # (the record's replay, from the actions as applied: record.py stands above this module)
+            twin = self.game.new(self.seed, generator=self.generator, **self.options)
+            for role, verb, arg, *note in self._entries():
+                twin.apply(role, (verb, arg), note=note[0] if note else None)
+            return twin.log
         return self._log.to_list()
 
     @property
