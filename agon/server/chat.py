@@ -220,11 +220,11 @@ class Chat:
         """Store one message of this seat or spectator; the message, and whether the game is over
         (who reads it). Every refusal is one line and stores nothing."""
         who, row = self.reader(match_id, token, account)
-        wanted = channel or who.writes
-        if wanted not in CHANNELS:
+        if channel is not None and channel not in CHANNELS:
             raise ApiError(400, "channel: \"players\" or \"spectators\"")
         if who.writes is None:
             raise ApiError(401, "spectators talk logged in: log in to write in the spectators' channel")
+        wanted = channel or who.writes
         if wanted != who.writes:
             raise ApiError(403, "the seated players write in the players' channel only" if who.role is not None
                            else "only the seated players write in the players' channel; yours is \"spectators\"")
