@@ -3,7 +3,8 @@
 Each subscriber has a sender task that, when woken, asks for that seat's state object with the
 log lines after the version it was sent last (the whole object first), and sends it if the
 version or the bots thinking changed; a burst of changes is coalesced, a slow socket holds up
-only itself, and the sockets that need the same bytes share one encoding.
+only itself, and the sockets that need the same bytes share one encoding. A light push
+(`Hub.tell`: a chat message) goes to the sockets it is for without building their state again.
 With PostgreSQL every stored action is also a NOTIFY on channel `agon_match` (sent by the
 transaction that stores it; payload `MATCH:VERSION`), and so is every change of the bot seats
 computing a move (payload `MATCH:thinking:ROLE,ROLE`), so a websocket held by another process
