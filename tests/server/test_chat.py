@@ -103,19 +103,23 @@ def test_the_author_of_an_account_seat_is_named_and_a_logged_in_spectator_has_a_
     match_id, mine = made["id"], made["mine"]
     guest = next(r for r in made["seats"] if r != mine)
     url = f"/api/matches/{match_id}/chat"
-    by_session = ada.call("POST", url, json={"text": "hello from ada"})
-    assert by_session.status_code == 201, by_session.text
-    assert by_session.json()["message"] | {"id": 0, "at": 0} == {
-        "id": 0, "at": 0, "channel": "players", "role": mine, "name": "ada", "text": "hello from ada"}
-    assert ada.call("POST", url, json={"text": "no csrf"}, csrf=False).status_code == 403
-    # cyd watches, logged in: the spectators' channel is cyd's; the players do not read it now
-    spectating = cyd.call("POST", url, json={"text": "nice opening"})
-    assert spectating.status_code == 201, spectating.text
-    assert spectating.json()["message"]["channel"] == "spectators"
-    assert spectating.json()["message"]["role"] is None and spectating.json()["message"]["name"] == "cyd"
-    players = cyd.call("POST", url, json={"text": "psst", "channel": "players"})
-    assert players.status_code == 403 and "seated players" in players.json()["error"]
-    assert texts(cyd.call("GET", url).json()) == ["nice opening"]
+    with client.websocket_connect(f"/api/matches/{match_id}/live") as watcher:  # a guest spectator's socket
+        watcher.send_text("{}")
+        assert watcher.receive_json()["role"] is None
+        by_session = ada.call("POST", url, json={"text": "hello from ada"})
+        assert by_session.status_code == 201, by_session.text
+        assert by_session.json()["message"] | {"id": 0, "at": 0} == {
+            "id": 0, "at": 0, "channel": "players", "role": mine, "name": "ada", "text": "hello from ada"}
+        assert ada.call("POST", url, json={"text": "no csrf"}, csrf=False).status_code == 403
+        # cyd watches, logged in: the spectators' channel is cyd's; the players do not read it now
+        spectating = cyd.call("POST", url, json={"text": "nice opening"})
+        assert spectating.status_code == 201, spectating.text
+        assert spectating.json()["message"]["channel"] == "spectators"
+        assert spectating.json()["message"]["role"] is None and spectating.json()["message"]["name"] == "cyd"
+        players = cyd.call("POST", url, json={"text": "psst", "channel": "players"})
+        assert players.status_code == 403 and "seated players" in players.json()["error"]
+        assert texts(cyd.call("GET", url).json()) == ["nice opening"]
+        assert watcher.receive_json()["chat"][0]["text"] == "nice opening"  # ada's was not pushed to spectators
     assert texts(read(client, match_id, made["seats"][guest]["token"])) == ["hello from ada"]
     to_spectators = ada.call("POST", url, json={"text": "hi all", "channel": "spectators"})
     assert to_spectators.status_code == 403 and "players' channel" in to_spectators.json()["error"]
@@ -240,6 +244,27 @@ def test_a_chat_message_does_not_touch_the_match_lock(client):
         talking.start()
         talking.join(10)
         assert answers == [201, ["while a move is stored"]], "the chat waited for the match's lock"
+
+
+def test_a_slow_socket_owes_at_most_100_light_pushes_then_is_told_to_read_again():
+    """A socket that does not take its chat pushes holds a bounded queue: past 100 it is told
+    `chat_gap` (the page reads what it missed) instead of growing without end."""
+    from agon.server.live import Hub, Subscriber
+
+    async def state_for(*_args: Any) -> Any:
+        raise AssertionError("a light push builds no state")
+
+    async def send(_data: bytes) -> None:
+        return None
+
+    hub = Hub(state_for)
+    sub = Subscriber("m", "red", send)
+    hub.subscribers["m"] = {sub}
+    for i in range(101):
+        hub.tell("m", lambda _sub, i=i: f'{{"chat":[{{"id":{i}}}]}}'.encode())
+    assert list(sub.outbox) == [b'{"chat":[],"chat_gap":true}']
+    hub.tell("m", lambda candidate: None if candidate.role == "red" else b"x")  # not for this seat
+    assert len(sub.outbox) == 1
 
 
 # Each case: (name, method, path, body, who asks, expected status, words of the error). `who`:
