@@ -30,9 +30,10 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agon import __version__ as agon_version
-from agon.server import account_routes, api, rules_pages
+from agon.server import account_routes, api, chat_routes, rules_pages
 from agon.server.accounts import Accounts
 from agon.server.bots import BotPool
+from agon.server.chat import Chat
 from agon.server.faults import DATABASE_ERRORS, Outage, is_outage, probe
 from agon.server.freshness import Freshness
 from agon.server.limits import AddressLimit, RateLimits, TokenBuckets, token_key
@@ -90,6 +91,9 @@ class Settings:
     smtp_from: str = "agon@localhost"
     public_url: str | None = None  # e.g. https://agon.example.org
     reset_seconds: float = 3600.0  # how long a reset link works
+    chat_rate: float = 0.5  # chat messages per second per seat (or spectator's account)
+    chat_burst: float = 5.0
+    chat_max: int = 1000  # messages per channel of a match
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -102,7 +106,8 @@ class Settings:
                            ("client_burst", float), ("fresh_seconds", float), ("sqlite_synchronous", str),
                            ("session_seconds", float), ("login_rate", float), ("login_burst", float),
                            ("smtp_host", str), ("smtp_port", int), ("smtp_from", str), ("public_url", str),
-                           ("reset_seconds", float)]:
+                           ("reset_seconds", float), ("chat_rate", float), ("chat_burst", float),
+                           ("chat_max", int)]:
             value = os.environ.get(f"AGON_{name.upper()}")
             if value:
                 kwargs[name] = kind(value)
@@ -126,6 +131,7 @@ class Context:
         self.clients = self.limits.clients
         self.accounts = Accounts(self.store, settings.session_seconds)
         self.logins = TokenBuckets(settings.login_rate, settings.login_burst)  # per address, and per name
+        self.chat = Chat(self.store, settings.chat_rate, settings.chat_burst, settings.chat_max)
         self.outage = Outage(lambda: probe(self.engine))
         self.freshness: Freshness | None = None
         self.pool: BotPool | None = None
@@ -204,6 +210,9 @@ class Context:
         match_id, _, rest = payload.partition(":")
         if match_id == "rate":
             self._charge(rest)
+            return
+        if rest.startswith("chat"):  # a chat message or mute: never the match's state
+            chat_routes.remote_chat(self, match_id, rest)
             return
         if rest == "seats":  # a seat was claimed by an account: read the match's seats again
             self.matches._evict(match_id)
@@ -423,6 +432,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.agon = ctx
     app.include_router(api.router)
     app.include_router(account_routes.router)
+    app.include_router(chat_routes.router)
     app.include_router(api.pages)
     app.include_router(rules_pages.router)
 

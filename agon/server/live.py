@@ -3,7 +3,8 @@
 Each subscriber has a sender task that, when woken, asks for that seat's state object with the
 log lines after the version it was sent last (the whole object first), and sends it if the
 version or the bots thinking changed; a burst of changes is coalesced, a slow socket holds up
-only itself, and the sockets that need the same bytes share one encoding.
+only itself, and the sockets that need the same bytes share one encoding. A light push
+(`Hub.tell`: a chat message) goes to the sockets it is for without building their state again.
 With PostgreSQL every stored action is also a NOTIFY on channel `agon_match` (sent by the
 transaction that stores it; payload `MATCH:VERSION`), and so is every change of the bot seats
 computing a move (payload `MATCH:thinking:ROLE,ROLE`), so a websocket held by another process
@@ -16,6 +17,7 @@ import asyncio
 import contextlib
 import logging
 import threading
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
@@ -36,6 +38,8 @@ class Subscriber:
     closed: bool = False  # set by `close`, which wakes it too
     last: tuple[int, tuple[str, ...]] | None = None  # the version and thinking it was sent last
     only_new: bool = False  # it asked for pushes with only the log lines it was not sent yet
+    state_due: bool = True  # the match changed since its state was sent (`Hub.changed`)
+    outbox: deque[bytes] = field(default_factory=deque)  # light pushes to send first (`Hub.tell`: chat)
 
 
 class Hub:
@@ -47,6 +51,22 @@ class Hub:
 
     def changed(self, match_id: str) -> None:
         for sub in self.subscribers.get(match_id, ()):
+            sub.state_due = True
+            sub.wake.set()
+
+    OUTBOX = 100  # light pushes a slow socket may owe; past that it is told to read them again
+
+    def tell(self, match_id: str, pick: Callable[[Subscriber], bytes | None]) -> None:
+        """A light push (a chat message) to the sockets of this match for which `pick` gives bytes;
+        their state is not built again (a chat message never touches the match or its lock)."""
+        for sub in self.subscribers.get(match_id, ()):
+            data = pick(sub)
+            if data is None:
+                continue
+            if len(sub.outbox) >= self.OUTBOX:
+                sub.outbox.clear()
+                data = b'{"chat":[],"chat_gap":true}'  # the page reads what it missed with a GET
+            sub.outbox.append(data)
             sub.wake.set()
 
     @staticmethod
@@ -65,6 +85,11 @@ class Hub:
                 if sub.closed:
                     break
                 sub.wake.clear()
+                while sub.outbox:
+                    await sub.send(sub.outbox.popleft())
+                if not sub.state_due:
+                    continue
+                sub.state_due = False
                 push = await self.state_for(sub.match_id, sub.role, sub.last[0] if sub.last and sub.only_new else None)
                 key = (push.version, push.thinking)
                 if key != sub.last:

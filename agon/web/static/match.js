@@ -7,6 +7,7 @@ import {
   roleName, rulesUrl, seats, setText, setRoleNames, setupLanguage, t, term, withRuleLinks,
 } from "./common.js";
 import { BoardHost, fullText, loadBoard, summary, tree } from "./board.js";
+import { ChatPanel } from "./chat.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -47,8 +48,11 @@ class MatchPage {
     this.host = new BoardHost($("board"), $("detail"), board, this.seated ? $("hand") : null);
     this.host.onAction = (action) => this.act(action);
     if (board.module) $("legend-box").hidden = false;
+    this.chat = new ChatPanel(this.id, this.token); // the chat beside the log (issue 30)
     this.render(state);
+    this.chat.load();
     onLanguage(() => this.redraw());
+    onLanguage(() => this.chat.render());
     this.connect();
     window.addEventListener("online", () => this.reconnectNow());
     document.addEventListener("visibilitychange", () => {
@@ -129,6 +133,7 @@ class MatchPage {
     this.renderStatus(state, role, prompt);
     this.renderPlayers(state, role);
     renderLog($("log"), state.view.log, state.seats, state.game);
+    if (this.chat) this.chat.update(state);
     clear($("fulltext")).append(fullText(state.view));
   }
 
@@ -294,7 +299,10 @@ class MatchPage {
       const wasDown = this.retry > 0;
       this.retry = 0;
       this.setLive(t("live"), "up", "live");
-      if (wasDown) this.refresh();
+      if (wasDown) {
+        this.refresh();
+        if (this.chat) this.chat.load(); // the messages sent while the socket was down
+      }
     });
     socket.addEventListener("message", (event) => {
       let data;
@@ -304,6 +312,7 @@ class MatchPage {
         return;
       }
       if (data && typeof data.error === "string") this.error(data.error);
+      else if (data && (data.chat || data.chat_gap)) this.chat?.receive(data); // a chat message, not a state
       else if (!this.busy) this.render(data);
       else this.pending = this.whole(data) || this.pending; // its log lines are taken now, in order
     });
