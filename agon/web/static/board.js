@@ -33,6 +33,11 @@ function safe(fn, fallback, ...args) {
   }
 }
 
+// the smallest label on the board, in CSS pixels, and the smallest target on a touch screen (WCAG 2.5.8)
+const LABEL_PX = 11.2;
+const TOUCH_PX = 24.5;
+const COARSE = window.matchMedia("(pointer: coarse)");
+
 export class BoardHost {
   /**
    * @param {HTMLElement} container  where the <svg> lives
@@ -55,9 +60,10 @@ export class BoardHost {
       this.svg.setAttribute("role", "group");
       this.svg.setAttribute("class", "board");
       container.append(this.svg);
-      const zoom = h("button", { type: "button", class: "small zoom", "aria-pressed": "false" });
+      // the board is drawn at its readable size (see readable()); "Zoom out" shows it whole
+      const zoom = h("button", { type: "button", class: "small zoom" });
       zoom.addEventListener("click", () => {
-        container.classList.toggle("zoomed");
+        container.classList.toggle("overview");
         this.relabel();
       });
       container.after(zoom);
@@ -85,11 +91,7 @@ export class BoardHost {
   /** The host's own words, in the page's language (again after a language change). */
   relabel() {
     if (this.svg) this.svg.setAttribute("aria-label", t("Game board"));
-    if (this.zoom) {
-      const on = this.container.classList.contains("zoomed");
-      this.zoom.setAttribute("aria-pressed", String(on));
-      this.zoom.textContent = on ? t("Zoom out") : t("Zoom in");
-    }
+    if (this.zoom) this.zoom.textContent = this.container.classList.contains("overview") ? t("Zoom in") : t("Zoom out");
     if (this.noBoard) this.noBoard.textContent = t("This game has no board drawing yet. The position, set out as text:");
   }
 
@@ -127,6 +129,31 @@ export class BoardHost {
     }
     this.container.classList.remove("board-failed");
     this.markTargets(actions || []);
+    this.readable();
+  }
+
+  /** The board's readable size (issue 33): the width in CSS pixels at which its smallest label is
+   * LABEL_PX high and, on a touch screen, its smallest target TOUCH_PX across. The board fills its
+   * host at that size or larger, scrolling (panning) inside it when larger; "Zoom out" shows it
+   * whole. Measured from what the renderer drew, so it holds for any game's drawing. */
+  readable() {
+    const box = this.svg.viewBox.baseVal;
+    if (!box || !box.width) return;
+    let scale = 0;
+    for (const node of this.svg.querySelectorAll("text")) {
+      const size = parseFloat(node.getAttribute("font-size"));
+      if (size > 0 && node.textContent.trim()) scale = Math.max(scale, LABEL_PX / size);
+    }
+    if (COARSE.matches) {
+      for (const node of this.svg.querySelectorAll("[data-target]")) {
+        const { width, height } = node.getBBox();
+        // (a line's box is as thin as its stroke: a finger meets the line's label or ends instead)
+        if (Math.min(width, height) >= 4) scale = Math.max(scale, TOUCH_PX / Math.min(width, height));
+      }
+    }
+    const width = Math.ceil(box.width * scale);
+    this.container.style.setProperty("--readable-width", width + "px");
+    if (this.zoom) this.zoom.hidden = width <= this.container.clientWidth;
   }
 
   /** Which board key each action names: Map(key -> [action]) */

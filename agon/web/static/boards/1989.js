@@ -171,17 +171,17 @@ function drawSpace(svg, s, view, layout) {
   el("rect", { x: x0, y: y0, width: w, height: h, rx: 5, fill: destroyed ? "#bbb" : "#fff",
     stroke: border, "stroke-width": ctrl ? 4 : 1.5, class: "space-box" }, g);
   const band = s.battleground ? "#4b2e63" : "#e6dfcb";
-  el("rect", { x: x0 + 2, y: y0 + 2, width: w - 4, height: 25, rx: 3, fill: band }, g);
+  el("rect", { x: x0 + 2, y: y0 + 2, width: w - 4, height: 28, rx: 3, fill: band }, g);
   const lines = wrap(spaceName(s), 17);
   const ink = s.battleground ? "#fff" : "#222";
-  lines.forEach((line, i) => text(g, s.x, y0 + (lines.length === 1 ? 19 : 13 + i * 11), line, {
-    "text-anchor": "middle", "font-size": lines.length > 1 ? 11 : (line.length > 13 ? 11.5 : 13), "font-weight": "bold", fill: ink,
+  lines.forEach((line, i) => text(g, s.x, y0 + (lines.length === 1 ? 19 : 12 + i * 13.5), line, {
+    "text-anchor": "middle", "font-size": lines.length > 1 || line.length > 13 ? 12 : 13, "font-weight": "bold", fill: ink,
   }));
   // stability in a small circle, class abbreviation, then the two sides' SPs
   const by = y0 + h - 11;
   el("circle", { cx: x0 + 11, cy: by, r: 8, fill: "#fff", stroke: "#333", "stroke-width": 1.2 }, g);
   text(g, x0 + 11, by + 4.5, String(s.stability), { "text-anchor": "middle", "font-size": 12, "font-weight": "bold" });
-  text(g, x0 + 22, by + 4, CLASS_ABBR[s.class] ?? term(s.class).slice(0, 3), { "font-size": 10.5, fill: "#555" });
+  text(g, x0 + 22, by + 4, CLASS_ABBR[s.class] ?? term(s.class).slice(0, 3), { "font-size": 12, fill: "#555" });
   const marks = [["democrat", d, x0 + w - 44], ["communist", c, x0 + w - 16]];
   for (const [side, n, mx] of marks) {
     if (!n) continue;

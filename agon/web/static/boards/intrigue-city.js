@@ -167,7 +167,7 @@ function drawCards(svg, view, layout) {
       playerMark(g, view, role, px, py, 13);
       text(g, px, py + 5, PAWN_LETTER[kind] ?? kind.slice(0, 1), { "text-anchor": "middle", "font-size": 13,
         "font-weight": "bold", fill: "#fff", stroke: "#111", "stroke-width": 0.6 });
-      text(g, px + 16, py + 5, who(role), { "font-size": 12, fill: "#222" });
+      text(g, px + 16, py + 5, who(role), { "font-size": 13, fill: "#222" });
     });
   }
 }
@@ -183,9 +183,9 @@ function drawRing(svg, view, layout) {
     el("circle", { cx: gd.x, cy: gd.y, r: gd.r, fill: GUILD_FILL[gd.colour] ?? "#eee", stroke: GUILD_INK[gd.colour] ?? "#333",
       "stroke-width": 3, class: "space-box" }, g);
     text(g, gd.x, gd.y - 26, gd.id, { "text-anchor": "middle", "font-size": 18, "font-weight": "bold", fill: GUILD_INK[gd.colour] });
-    wrap(term(gd.name), 12).forEach((line, i) => text(g, gd.x, gd.y - 9 + i * 13, line, { "text-anchor": "middle", "font-size": 11.5, fill: "#222" }));
+    wrap(term(gd.name), 12).forEach((line, i) => text(g, gd.x, gd.y - 9 + i * 13, line, { "text-anchor": "middle", "font-size": 12.5, fill: "#222" }));
     text(g, gd.x, gd.y + 28, t("power {n}", { n: view.power?.[gd.id] ?? 0 }), { "text-anchor": "middle", "font-size": 15, "font-weight": "bold" });
-    text(g, gd.x, gd.y + 45, t("{n} Favours", { n: view.favour_supply?.[gd.id] ?? 0 }), { "text-anchor": "middle", "font-size": 12, fill: "#333" });
+    text(g, gd.x, gd.y + 45, t("{n} Favours", { n: view.favour_supply?.[gd.id] ?? 0 }), { "text-anchor": "middle", "font-size": 13, fill: "#333" });
   }
 }
 
@@ -260,7 +260,7 @@ function drawBoards(svg, view, layout) {
     const eqCards = p.equilibrium ? "" : " · " + t("Eq cards {n}", { n: p.equilibrium_cards });
     const pawns = p.pawns.map((k) => PAWN_LETTER[k] ?? k).join(" ") || t("none");
     const facts = t("Pawns: {pawns} · total {total} · deck {deck}", { pawns: raw(pawns), total: p.total, deck: p.power_deck }) + eqCards;
-    text(g, spec.x + 10, spec.y + 47, facts, { "font-size": fit(facts.length, spec.w - 20, 13), fill: "#333" });
+    text(g, spec.x + 10, spec.y + 47, facts, { "font-size": fit(facts.length * 0.95, spec.w - 16, 13), fill: "#333" });
     const cw = (spec.w - 16) / layout.guilds.length;
     layout.guilds.forEach((gd, j) => {
       const gk = `board:${p.role}:${gd.id}`;
@@ -284,11 +284,11 @@ function drawBoards(svg, view, layout) {
       if (fav) {
         el("rect", { x: x + 4, y: base - 33, width: cw - 8, height: 17, rx: 3, fill: fav === "strong" ? "#222" : "#fff", stroke: "#222" }, col);
         const favour = fav === "strong" ? t("Fav S") : t("Fav W"); // shrinks to its column (Hungarian "Kegy Gy" ran over)
-        text(col, x + cw / 2, base - 20, favour, { "text-anchor": "middle", "font-size": fit(favour.length * 1.15, cw - 10, 11.5),
+        text(col, x + cw / 2, base - 20, favour, { "text-anchor": "middle", "font-size": fit(favour.length * 1.05, cw - 8, 12.5),
           "font-weight": "bold", fill: fav === "strong" ? "#fff" : "#222" });
       }
       const eq = p.equilibrium?.[gd.id];
-      if (eq) text(col, x + cw / 2, base, t("Eq {n}", { n: eq }), { "text-anchor": "middle", "font-size": 12, fill: "#444" });
+      if (eq) text(col, x + cw / 2, base, t("Eq {n}", { n: eq }), { "text-anchor": "middle", "font-size": 13, fill: "#444" });
     });
   });
 }
