@@ -38,6 +38,16 @@ const LABEL_PX = 11.2;
 const TOUCH_PX = 24.5;
 const COARSE = window.matchMedia("(pointer: coarse)");
 
+/** The words an element shows: its SVG <text>s (a <title> is not drawn), or an HTML element's text.
+ * Each <text> gets a trailing space (never drawn: SVG drops it), so that a name on two lines reads
+ * as two words to assistive technology too ("Change of" + "Plans" was "Change ofPlans"). */
+function visibleText(el) {
+  if (!(el instanceof SVGElement)) return el.textContent.replace(/\s+/g, " ").trim();
+  const lines = [...el.querySelectorAll("text")];
+  for (const line of lines) if (!/\s$/.test(line.textContent)) line.append(" ");
+  return lines.map((line) => line.textContent).join("").replace(/\s+/g, " ").trim();
+}
+
 export class BoardHost {
   /**
    * @param {HTMLElement} container  where the <svg> lives
@@ -182,7 +192,10 @@ export class BoardHost {
         el.setAttribute("tabindex", "0");
         el.setAttribute("role", "button");
         const label = named.length === 1 ? actionLabel(named[0]) : t("{n} choices: {labels}", { n: named.length, labels: raw(named.map(actionLabel).join("; ")) });
-        el.setAttribute("aria-label", label);
+        // the words drawn on the element come first in its name (WCAG 2.5.3, label in name: a
+        // person who says what they see to speech input reaches it), then what choosing it does
+        const seen = visibleText(el);
+        el.setAttribute("aria-label", seen && !label.includes(seen) ? seen + " — " + label : label);
       } else {
         el.setAttribute("tabindex", "-1");
       }
