@@ -193,6 +193,39 @@ def test_the_board_text_neither_overlaps_nor_shows_ids_in_any_language(browser: 
             context.close()
 
 
+FACTS = """() => [...document.querySelectorAll("#facts dt")].map((dt) => [dt.textContent, dt.nextElementSibling.textContent])"""
+PAIRS = re.compile(r"^[^:,]+: [^,]+(?:, [^:,]+: [^,]+)*$")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_numbers_of_the_position_are_named_in_the_pages_language(browser: Any, server: Any, game: str) -> None:
+    """Issue 33 item 3: the "Numbers of the position" panel named its facts by the view's raw keys
+    in English ("deck count", "hand counts: democrat: 6"). Now the game names them (Game.fact_labels,
+    facts.json) and the catalogues translate them: under el and hu every heading, and every name in
+    a list of name: number, is a word of the language's catalogue (or a number), none an id."""
+    options = {"short": True} if game in ("intrigue-city", "cuba-libre") else {}
+    made = all_human(server, game, options=options)
+    token = advance(server, made, random.Random(SEED), 40)
+    for lang in ("el", "hu"):
+        messages = server.call(f"/api/i18n/{lang}?game={game}")["messages"]
+        words = {w for v in messages.values() for w in (v if isinstance(v, list) else [v])}
+        context = browser.new_context(viewport={"width": 1400, "height": 900}, base_url=server.base)
+        context.add_init_script(f"localStorage.setItem('agon.lang', '{lang}')")
+        try:
+            opened = context.new_page()
+            opened.goto(f"/m/{made['id']}#{token}")
+            opened.wait_for_selector(f"html[lang='{lang}'] #facts dt", state="attached")
+            facts = opened.evaluate(FACTS)
+            assert len(facts) >= 5
+            for heading, value in facts:
+                assert heading in words, f"{game} in {lang}: {heading!r} is not translated"
+                if PAIRS.match(value):
+                    names = [pair.split(": ")[0] for pair in value.split(", ")]
+                    assert all(name in words or name.isdigit() for name in names), f"{game} in {lang}: {heading}: {value}"
+        finally:
+            context.close()
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_every_kind_of_prompt_met_is_translated(browser: Any, server: Any, game: str) -> None:
     """Issue 33, defect 5: prompts (Cuba Libre's Negotiation) stayed in English under el and hu.

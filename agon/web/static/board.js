@@ -8,17 +8,18 @@ import { actionLabel, api, clear, fill, h, raw, t, term } from "./common.js";
 
 /** Everything the page needs about a game's graphics: {module, layout, cards, error} */
 export async function loadBoard(gameId) {
-  const [module, layout, cards] = await Promise.all([
+  const [module, layout, cards, facts] = await Promise.all([
     import("/static/boards/" + encodeURIComponent(gameId) + ".js").catch((err) => ({ failed: err })),
     api("/api/games/" + encodeURIComponent(gameId) + "/layout").catch(() => ({})),
     api("/api/games/" + encodeURIComponent(gameId) + "/cards").catch(() => []),
+    api("/api/games/" + encodeURIComponent(gameId) + "/facts").catch(() => ({})),
   ]);
   const byId = new Map();
   for (const card of Array.isArray(cards) ? cards : []) byId.set(String(card.id), card);
   if (module.failed || typeof module.draw !== "function") {
-    return { module: null, layout: layout || {}, cards: byId, error: t("no board drawing for this game yet") };
+    return { module: null, layout: layout || {}, cards: byId, facts: facts || {}, error: t("no board drawing for this game yet") };
   }
-  return { module, layout: layout || {}, cards: byId, error: null };
+  return { module, layout: layout || {}, cards: byId, facts: facts || {}, error: null };
 }
 
 /** Call a renderer function; an exception becomes `fallback` (and a console note), never a crash. */
@@ -282,42 +283,73 @@ function scalar(value) {
   return value === null || ["string", "number", "boolean"].includes(typeof value);
 }
 
-function show(value) {
-  if (value === null) return t("none");
-  if (value === true) return t("yes");
-  if (value === false) return t("no");
-  if (typeof value !== "string") return String(value);
-  const named = term(value);
-  return named === value && /^[a-z0-9]+(_[a-z0-9]+)+$/.test(value) ? value.replace(/_/g, " ") : named; // an id in words
+/** The words of a game's view ids, from its fact labels (Game.fact_labels: {keys, values}, English
+ * catalogue ids); ids without one are shown in words. */
+class FactWords {
+  constructor(facts) {
+    this.keys = (facts && facts.keys) || {};
+    this.values = (facts && facts.values) || {};
+  }
+
+  /** A view key's heading; null for a fact the game leaves out (its label is ""). */
+  key(key) {
+    const label = Object.prototype.hasOwnProperty.call(this.keys, key) ? this.keys[key] : undefined;
+    if (label === "") return null;
+    return label ? term(label) : key.replace(/_/g, " ");
+  }
+
+  /** A mapping's key: a term of the game (a side, a country), its label, or the key in words. */
+  inner(key) {
+    const label = this.values[key] || this.keys[key];
+    return label ? term(label) : term(key) !== key ? term(key) : key.replace(/_/g, " ");
+  }
+
+  value(value) {
+    if (value === null) return t("none");
+    if (value === true) return t("yes");
+    if (value === false) return t("no");
+    if (typeof value !== "string") return String(value);
+    if (this.values[value]) return term(this.values[value]);
+    const named = term(value);
+    return named === value && /^[a-z0-9]+(_[a-z0-9]+)+$/.test(value) ? value.replace(/_/g, " ") : named; // an id in words
+  }
 }
 
-/** A view's key as a heading: its words (a key is an identifier of the game's view, not a term:
- * "resources" there is no catalogue's "resources"). */
-function keyName(key) {
-  return key.replace(/_/g, " ");
-}
+const PLAIN = new FactWords({});
 
 /**
- * A text summary of a view: its plain facts (round, phase, tracks, counts per role), game-agnostic.
+ * A text summary of a view: its plain facts (round, phase, tracks, counts per role), game-agnostic,
+ * named by the game's fact labels (`facts`, issue 33: they were raw ids in English).
  * The text alternative to the board, and the whole picture when a game has no board drawing.
  */
-export function summary(view) {
+export function summary(view, facts = {}) {
+  const words = new FactWords(facts);
   const rows = [];
   for (const [key, value] of Object.entries(view || {})) {
     if (SKIP.has(key) || (key.endsWith("_label") && key.slice(0, -6) in view)) continue;
-    const name = keyName(key);
+    const name = words.key(key);
+    if (name === null) continue;
     // an id with a "<key>_label" twin ("MAY_JUN", "May-June") shows as its label (issue 33)
     const label = view[key + "_label"];
-    if (scalar(value) && typeof label === "string") rows.push([name, show(label)]);
-    else if (scalar(value)) rows.push([name, show(value)]);
+    if (scalar(value) && typeof label === "string") rows.push([name, words.value(label)]);
+    else if (scalar(value)) rows.push([name, words.value(value)]);
     else if (value && typeof value === "object" && !Array.isArray(value)) {
       const entries = Object.entries(value);
       if (entries.length && entries.length <= 12 && entries.every(([, v]) => scalar(v))) {
-        rows.push([name, entries.map(([k, v]) => keyName(k) + ": " + show(v)).join(", ")]);
+        rows.push([name, entries.map(([k, v]) => words.inner(k) + ": " + words.value(v)).join(", ")]);
       }
     }
   }
   return h("dl", { class: "facts" }, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]));
+}
+
+function show(value) {
+  return PLAIN.value(value);
+}
+
+/** A view's key as a heading: its words. */
+function keyName(key) {
+  return key.replace(/_/g, " ");
 }
 
 function inline(value) {
