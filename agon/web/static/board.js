@@ -163,8 +163,24 @@ export class BoardHost {
       }
     }
     const width = Math.ceil(box.width * scale);
+    if (width === this.readableWidth) return;
+    this.readableWidth = width;
     this.container.style.setProperty("--readable-width", width + "px");
-    if (this.zoom) this.zoom.hidden = width <= this.container.clientWidth;
+    this.fitZoom();
+  }
+
+  /** "Zoom out" is offered only when the readable board is wider than its frame (read from a
+   * ResizeObserver: reading the width after a draw would force a layout of the whole board). */
+  fitZoom() {
+    if (!this.zoom) return;
+    if (!this.watching) {
+      this.watching = new ResizeObserver((entries) => {
+        this.frameWidth = entries[entries.length - 1].contentRect.width;
+        this.fitZoom();
+      });
+      this.watching.observe(this.container);
+    }
+    this.zoom.hidden = this.frameWidth !== undefined && this.readableWidth <= this.frameWidth;
   }
 
   /** Which board key each action names: Map(key -> [action]) */
