@@ -145,7 +145,11 @@ function drawCountryLabels(svg, view, layout) {
     const label = term(name).toLocaleUpperCase(document.documentElement.lang || "en");
     // ends at the power marker; a long name (Hungarian "KELET-NÉMETORSZÁG") shrinks to stay on the board
     // (bold capitals are about 1.3 average letters wide each)
-    text(g, info.x + 30, info.y + 6, label, { "font-size": fit(label.length * 1.3, info.x + 26, 16), "font-weight": "bold",
+    const size = fit(label.length * 1.3, info.x + 26, 16);
+    // an undrawn pad makes the name a target a finger can hit (24 px on a phone: the line of capitals is 19 high)
+    const wide = label.length * size * 0.75;
+    el("rect", { x: info.x + 30 - wide, y: info.y - 12, width: wide, height: 26, fill: "transparent" }, g);
+    text(g, info.x + 30, info.y + 6, label, { "font-size": size, "font-weight": "bold",
       fill: "#4a4538", "text-anchor": "end" });
     if (power && info.power === "below") {  // a line of its own under the name, where spaces crowd beside it
       const s = SIDE[power];

@@ -160,15 +160,16 @@ function drawConnectionLabels(svg, view, layout) {
     const g = target(svg, key, describe(key, view, layout), { class: "connection" });
     const blocked = view.blockade === c.id;
     const name = term(c.name);
-    const w = name.length * (blocked ? 8.4 : 7.6) + 14;
-    const h = blocked ? 38 : 21;
-    el("rect", { x: mx - w / 2, y: my - 11, width: w, height: h, rx: 9, fill: blocked ? "#222" : "#fff",
+    // 26 high: a target a finger can hit on a phone (24 px) without zooming the whole board further
+    const w = name.length * (blocked ? 8.8 : 8) + 16;
+    const h = blocked ? 42 : 26;
+    el("rect", { x: mx - w / 2, y: my - 13, width: w, height: h, rx: 11, fill: blocked ? "#222" : "#fff",
       stroke: "#5a4a35", "stroke-width": 1.5 }, g);
-    text(g, mx, my + 4.5, name, { "text-anchor": "middle", "font-size": 13,
+    text(g, mx, my + 5, name, { "text-anchor": "middle", "font-size": 13.5,
       "font-weight": blocked ? "bold" : "normal", fill: blocked ? "#fff" : "#222" });
     if (blocked) {
-      text(g, mx, my + 21, t("BLOCKADE"), { "text-anchor": "middle", "font-size": 13, "font-weight": "bold", fill: COLORS.yellow });
-      el("rect", { x: mx - w / 2 - 4, y: my - 15, width: w + 8, height: h + 8, rx: 11, fill: "none",
+      text(g, mx, my + 22, t("BLOCKADE"), { "text-anchor": "middle", "font-size": 13.5, "font-weight": "bold", fill: COLORS.yellow });
+      el("rect", { x: mx - w / 2 - 4, y: my - 17, width: w + 8, height: h + 8, rx: 13, fill: "none",
         stroke: COLORS.orange, "stroke-width": 3, "stroke-dasharray": "6 3" }, g);
     }
   }
