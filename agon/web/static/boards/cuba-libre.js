@@ -233,13 +233,14 @@ function drawPanels(svg, view, layout, ui) {
   avail.forEach(([k, piece], i) => {
     const p = PIECES[piece];
     const f = FACTIONS[p.f];
-    const x = b.available.x + 22 + (i % 3) * 180;
-    const y = b.available.y + 50 + Math.floor(i / 3) * 50;
+    // two columns: a Greek name ("4 Βάση του Ντιρεκτοράτου") keeps its size (three shrank it to 10)
+    const x = b.available.x + 22 + (i % 2) * 270;
+    const y = b.available.y + 48 + Math.floor(i / 2) * 36;
     if (p.hollow) shape(svg, p.shape, x, y, 11, "#fff", f.fill, { "stroke-width": 3.5 });
     else shape(svg, p.shape, x, y, 11, f.fill);
     // a long name (Greek: "3 Βάση της 26 Ιουλίου") shrinks to its column rather than run into the next one
     const label = `${av[k] ?? 0} ${p.short ?? p.name}`;
-    text(svg, x + 18, y + 5, label, { "font-size": fit(label.length * 1.03, 156, 13.5) });
+    text(svg, x + 18, y + 5, label, { "font-size": fit(label.length * 1.12, 240, 13.5) });
   });
   panel(svg, b.markers, t("Markers"));
   rows(svg, b.markers, [
@@ -247,7 +248,7 @@ function drawPanels(svg, view, layout, ui) {
     t("Terror/Sabotage markers left: {n}", { n: view.markers_left ?? 0 }),
     t("First eligible did: {what}", { what: raw(FIRST_DID[view.first_did] ?? (view.first_did ? term(view.first_did) : "-")) }),
     t("Non-players: {factions}", { factions: raw((view.nonplayers ?? []).map((f) => FACTIONS[f]?.abbr ?? term(f)).join(", ") || t("none")) }),
-  ]);
+  ], { size: 13, step: 17, max: Math.floor((b.markers.w - 14) / 7.2), wrap: 1 });  // a long (Greek) line wraps inside the box
 }
 
 function drawTrack(svg, view, layout) {

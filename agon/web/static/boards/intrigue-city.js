@@ -149,7 +149,7 @@ function drawCards(svg, view, layout) {
     // the name in two lines, smaller where a language's words are longer than the card is wide
     const lines = wrap(term(c.name), 13);
     const named = lines.length > 2 ? [lines[0], lines.slice(1).join(" ")] : lines;
-    const size = fit(Math.max(...named.map((line) => line.length)), slot.w - 6, 14.5);
+    const size = fit(Math.max(...named.map((line) => line.length)) * 1.12, slot.w - 8, 14.5);  // bold glyphs: wider
     named.forEach((line, i) => text(g, slot.x + slot.w / 2, slot.y + 22 + i * 17, line, {
       "text-anchor": "middle", "font-size": size, "font-weight": "bold", fill: "#222" }));
     // spiders: small black 8-legged marks
@@ -252,9 +252,11 @@ function drawBoards(svg, view, layout) {
     playerMark(g, view, p.role, spec.x + 18, spec.y + 20, 10);
     const player = you ? t("{player} (you)", { player: raw(who(p.role)) }) : who(p.role);
     const intrigue = t("Intrigue {n}", { n: p.intrigue });
-    const head = `${player} · ${colour(p.colour)}`;
-    // the name shrinks to leave the Intrigue figure its room on the right (bold glyphs are wider)
+    // the name shrinks to leave the Intrigue figure its room on the right (bold glyphs are wider);
+    // the colour's word goes where it would shrink the name below 13 (the mark beside it shows it)
     const room = spec.w - 34 - 10 - intrigue.length * 15 * 0.58 - 8;
+    const coloured = `${player} · ${colour(p.colour)}`;
+    const head = fit(coloured.length * 1.08, room, 16) >= 13 ? coloured : player;
     text(g, spec.x + 34, spec.y + 26, head, { "font-size": fit(head.length * 1.08, room, 16), "font-weight": "bold" });
     text(g, spec.x + spec.w - 10, spec.y + 26, intrigue, { "font-size": 15, "text-anchor": "end" });
     const eqCards = p.equilibrium ? "" : " · " + t("Eq cards {n}", { n: p.equilibrium_cards });
