@@ -128,8 +128,9 @@ export function track(parent, spec, key, label, markers) {
       const cy = y + Math.floor(i / per) * ch + 14 + r + k * (2 * r + 4);
       shape(mark, m.shape, cx, cy, r, m.fill);
       text(mark, cx + r + 3, cy + 4.5, m.tag, { "font-size": 13, "font-weight": "bold", fill: "#222" });
-    } else {  // untagged markers sit side by side in the middle of the cell
-      const cx = x + (i % per) * cw + cw / 2 + (k ? (k % 2 ? 1 : -1) * r * 0.9 : 0);
+    } else {  // untagged markers sit side by side in the middle of the cell, alternately right and
+      // left and further out each pair (a third one hid the first)
+      const cx = x + (i % per) * cw + cw / 2 + Math.ceil(k / 2) * (k % 2 ? 1 : -1) * r * 0.9;
       const cy = y + Math.floor(i / per) * ch + ch / 2 + 3;
       shape(mark, m.shape, cx, cy, r, m.fill);
     }
