@@ -163,9 +163,21 @@ class Game(ABC):
     def layout(self) -> dict[str, Any]:
         """The board's layout for graphical front ends: `layout.json` beside the game's module
         (coordinates of spaces, tracks and boxes), or {} for a game that has none."""
+        return self._data_file("layout.json")
+
+    def fact_labels(self) -> dict[str, dict[str, str]]:
+        """Words for the ids a front end shows among a view's plain facts (the web page's "Numbers
+        of the position"): {"keys": {id: label}, "values": {id: label}}, the keys of the view and of
+        its small mappings, and ids among its values; each label an English catalogue id ("" leaves
+        that fact out). `facts.json` beside the game's module, or {} (ids are shown in words)."""
+        found = self._data_file("facts.json")
+        return {part: found[part] for part in ("keys", "values") if isinstance(found.get(part), dict)}
+
+    def _data_file(self, name: str) -> dict[str, Any]:
+        """A JSON file beside the game's module, or {} when it has none."""
         package = type(self).__module__
         try:
-            source = importlib.resources.files(package).joinpath("layout.json")
+            source = importlib.resources.files(package).joinpath(name)
             return json.loads(source.read_text(encoding="utf-8")) if source.is_file() else {}
         except (ModuleNotFoundError, FileNotFoundError):
             return {}

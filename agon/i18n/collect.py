@@ -55,6 +55,10 @@ def game_terms(game: Game) -> Iterator[MessageId]:
             if isinstance(value, str) and is_term(value):
                 yield value, None
     yield game.title, None
+    for labels in game.fact_labels().values():  # the words of the page's "Numbers of the position"
+        for label in labels.values():
+            if is_term(label):
+                yield label, None
     for spec in game.option_specs():
         for text in (spec.name, spec.help):
             if text:

@@ -202,6 +202,13 @@ async def game_layout(game_id: str, request: Request) -> Response:
     return _cached_json(request, _load(game_id).layout())
 
 
+@router.get("/api/games/{game_id}/facts", tags=["games"])
+async def game_facts(game_id: str, request: Request) -> Response:
+    """Words for the ids of a view's plain facts: {"keys": {id: label}, "values": {id: label}},
+    English catalogue ids ("" leaves a fact out). Cacheable."""
+    return _cached_json(request, _load(game_id).fact_labels())
+
+
 @router.get("/api/games/{game_id}/cards", tags=["games"])
 async def game_cards(game_id: str, request: Request) -> Response:
     """The game's card catalogue. Cacheable."""

@@ -51,6 +51,7 @@ def test_layout_and_cards_are_cacheable(client, game):
     again = client.get(f"/api/games/{game}/layout", headers={"If-None-Match": response.headers["etag"]})
     assert again.status_code == 304
     assert client.get(f"/api/games/{game}/cards").json() == agon.load(game).cards()
+    assert client.get(f"/api/games/{game}/facts").json() == agon.load(game).fact_labels()
 
 
 @pytest.mark.parametrize("game", GAMES)

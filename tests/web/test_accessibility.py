@@ -17,10 +17,6 @@ from tests.web.conftest import _missing
 from tests.web.test_players_meet import advance, all_human
 
 GET_AXE = Path(__file__).with_name("get-axe.sh")
-# Known and not fixed yet (reported in issue 33): a board target whose drawing holds words (Cuba
-# Libre's faction panels, an Intrigue City card) is named by the action it offers ("Faction:
-# Government"), and axe wants the words drawn inside it in that name too.
-IGNORED = {"label-content-name-mismatch"}
 
 
 @pytest.fixture(scope="session")
@@ -49,7 +45,7 @@ def scan(browser: Any, server: Any, url: str, wait: str, script: str) -> list[st
                               ".map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) }))")
     finally:
         context.close()
-    return [f"{v['id']} ({v['impact']}): {', '.join(v['nodes'])}" for v in found if v["id"] not in IGNORED]
+    return [f"{v['id']} ({v['impact']}): {', '.join(v['nodes'])}" for v in found]
 
 
 GAMES = ["dual-powers", "1989", "intrigue-city", "cuba-libre"]

@@ -285,3 +285,37 @@ def test_ic_views_name_only_placed_cards_and_guilds(layout_ic: dict) -> None:
                         assert card in layout_ic["card_names"]
             role = state.active[0]
             state.apply(role, rng.choice(state.legal_actions(role)))
+
+
+FACT_SKIP = {"game", "role", "active", "over", "result", "log"}  # what board.js's summary() leaves out
+
+
+@pytest.mark.parametrize("game", ["dual-powers", "1989", "intrigue-city", "cuba-libre"])
+def test_every_fact_a_view_shows_has_a_label(game: str) -> None:
+    """Issue 33 item 3: the page's "Numbers of the position" showed the view's raw keys. Every key
+    summary() shows (a scalar, or a small mapping of scalars, and that mapping's keys) in the views
+    of a random game has a word in the game's facts.json (Game.fact_labels), so no raw id is left."""
+    from agon.engine import load
+
+    loaded = load(game)
+    labels = loaded.fact_labels()
+    keys, values = labels["keys"], labels["values"]
+    state = loaded.new(seed=5, **({"short": True} if game in ("intrigue-city", "cuba-libre") else {}))
+    rng = Rng(5)
+    missing: set[str] = set()
+    for _ in range(200):
+        if state.is_over:
+            break
+        view = state.view(state.active[0])
+        for key, value in view.items():
+            if key in FACT_SKIP or (key.endswith("_label") and key[:-6] in view):
+                continue
+            if not isinstance(value, (dict, list)):
+                missing |= {key} - set(keys)
+            elif isinstance(value, dict) and 0 < len(value) <= 12 and all(not isinstance(v, (dict, list)) for v in value.values()):
+                missing |= {key} - set(keys)
+                # a mapping's keys: a label, or a term the catalogue has (a country, a side)
+                missing |= {k for k in value if k not in keys and k not in values and not k.isdigit() and "_" in k}
+        role = state.active[0]
+        state.apply(role, rng.choice(state.legal_actions(role)))
+    assert not missing, f"{game}: facts.json lacks {sorted(missing)}"

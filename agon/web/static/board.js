@@ -8,17 +8,18 @@ import { actionLabel, api, clear, fill, h, raw, t, term } from "./common.js";
 
 /** Everything the page needs about a game's graphics: {module, layout, cards, error} */
 export async function loadBoard(gameId) {
-  const [module, layout, cards] = await Promise.all([
+  const [module, layout, cards, facts] = await Promise.all([
     import("/static/boards/" + encodeURIComponent(gameId) + ".js").catch((err) => ({ failed: err })),
     api("/api/games/" + encodeURIComponent(gameId) + "/layout").catch(() => ({})),
     api("/api/games/" + encodeURIComponent(gameId) + "/cards").catch(() => []),
+    api("/api/games/" + encodeURIComponent(gameId) + "/facts").catch(() => ({})),
   ]);
   const byId = new Map();
   for (const card of Array.isArray(cards) ? cards : []) byId.set(String(card.id), card);
   if (module.failed || typeof module.draw !== "function") {
-    return { module: null, layout: layout || {}, cards: byId, error: t("no board drawing for this game yet") };
+    return { module: null, layout: layout || {}, cards: byId, facts: facts || {}, error: t("no board drawing for this game yet") };
   }
-  return { module, layout: layout || {}, cards: byId, error: null };
+  return { module, layout: layout || {}, cards: byId, facts: facts || {}, error: null };
 }
 
 /** Call a renderer function; an exception becomes `fallback` (and a console note), never a crash. */
@@ -31,6 +32,21 @@ function safe(fn, fallback, ...args) {
     console.error("board renderer:", err);
     return fallback;
   }
+}
+
+// the smallest label on the board, in CSS pixels, and the smallest target on a touch screen (WCAG 2.5.8)
+const LABEL_PX = 11.2;
+const TOUCH_PX = 24.5;
+const COARSE = window.matchMedia("(pointer: coarse)");
+
+/** The words an element shows: its SVG <text>s (a <title> is not drawn), or an HTML element's text.
+ * Each <text> gets a trailing space (never drawn: SVG drops it), so that a name on two lines reads
+ * as two words to assistive technology too ("Change of" + "Plans" was "Change ofPlans"). */
+function visibleText(el) {
+  if (!(el instanceof SVGElement)) return el.textContent.replace(/\s+/g, " ").trim();
+  const lines = [...el.querySelectorAll("text")];
+  for (const line of lines) if (!/\s$/.test(line.textContent)) line.append(" ");
+  return lines.map((line) => line.textContent).join("").replace(/\s+/g, " ").trim();
 }
 
 export class BoardHost {
@@ -55,9 +71,10 @@ export class BoardHost {
       this.svg.setAttribute("role", "group");
       this.svg.setAttribute("class", "board");
       container.append(this.svg);
-      const zoom = h("button", { type: "button", class: "small zoom", "aria-pressed": "false" });
+      // the board is drawn at its readable size (see readable()); "Zoom out" shows it whole
+      const zoom = h("button", { type: "button", class: "small zoom" });
       zoom.addEventListener("click", () => {
-        container.classList.toggle("zoomed");
+        container.classList.toggle("overview");
         this.relabel();
       });
       container.after(zoom);
@@ -85,11 +102,7 @@ export class BoardHost {
   /** The host's own words, in the page's language (again after a language change). */
   relabel() {
     if (this.svg) this.svg.setAttribute("aria-label", t("Game board"));
-    if (this.zoom) {
-      const on = this.container.classList.contains("zoomed");
-      this.zoom.setAttribute("aria-pressed", String(on));
-      this.zoom.textContent = on ? t("Zoom out") : t("Zoom in");
-    }
+    if (this.zoom) this.zoom.textContent = this.container.classList.contains("overview") ? t("Zoom in") : t("Zoom out");
     if (this.noBoard) this.noBoard.textContent = t("This game has no board drawing yet. The position, set out as text:");
   }
 
@@ -127,6 +140,47 @@ export class BoardHost {
     }
     this.container.classList.remove("board-failed");
     this.markTargets(actions || []);
+    this.readable();
+  }
+
+  /** The board's readable size (issue 33): the width in CSS pixels at which its smallest label is
+   * LABEL_PX high and, on a touch screen, its smallest target TOUCH_PX across. The board fills its
+   * host at that size or larger, scrolling (panning) inside it when larger; "Zoom out" shows it
+   * whole. Measured from what the renderer drew, so it holds for any game's drawing. */
+  readable() {
+    const box = this.svg.viewBox.baseVal;
+    if (!box || !box.width) return;
+    let scale = 0;
+    for (const node of this.svg.querySelectorAll("text")) {
+      const size = parseFloat(node.getAttribute("font-size"));
+      if (size > 0 && node.textContent.trim()) scale = Math.max(scale, LABEL_PX / size);
+    }
+    if (COARSE.matches) {
+      for (const node of this.svg.querySelectorAll("[data-target]")) {
+        const { width, height } = node.getBBox();
+        // (a line's box is as thin as its stroke: a finger meets the line's label or ends instead)
+        if (Math.min(width, height) >= 4) scale = Math.max(scale, TOUCH_PX / Math.min(width, height));
+      }
+    }
+    const width = Math.ceil(box.width * scale);
+    if (width === this.readableWidth) return;
+    this.readableWidth = width;
+    this.container.style.setProperty("--readable-width", width + "px");
+    this.fitZoom();
+  }
+
+  /** "Zoom out" is offered only when the readable board is wider than its frame (read from a
+   * ResizeObserver: reading the width after a draw would force a layout of the whole board). */
+  fitZoom() {
+    if (!this.zoom) return;
+    if (!this.watching) {
+      this.watching = new ResizeObserver((entries) => {
+        this.frameWidth = entries[entries.length - 1].contentRect.width;
+        this.fitZoom();
+      });
+      this.watching.observe(this.container);
+    }
+    this.zoom.hidden = this.frameWidth !== undefined && this.readableWidth <= this.frameWidth;
   }
 
   /** Which board key each action names: Map(key -> [action]) */
@@ -155,7 +209,10 @@ export class BoardHost {
         el.setAttribute("tabindex", "0");
         el.setAttribute("role", "button");
         const label = named.length === 1 ? actionLabel(named[0]) : t("{n} choices: {labels}", { n: named.length, labels: raw(named.map(actionLabel).join("; ")) });
-        el.setAttribute("aria-label", label);
+        // the words drawn on the element come first in its name (WCAG 2.5.3, label in name: a
+        // person who says what they see to speech input reaches it), then what choosing it does
+        const seen = visibleText(el);
+        el.setAttribute("aria-label", seen && !label.includes(seen) ? seen + " — " + label : label);
       } else {
         el.setAttribute("tabindex", "-1");
       }
@@ -242,42 +299,73 @@ function scalar(value) {
   return value === null || ["string", "number", "boolean"].includes(typeof value);
 }
 
-function show(value) {
-  if (value === null) return t("none");
-  if (value === true) return t("yes");
-  if (value === false) return t("no");
-  if (typeof value !== "string") return String(value);
-  const named = term(value);
-  return named === value && /^[a-z0-9]+(_[a-z0-9]+)+$/.test(value) ? value.replace(/_/g, " ") : named; // an id in words
+/** The words of a game's view ids, from its fact labels (Game.fact_labels: {keys, values}, English
+ * catalogue ids); ids without one are shown in words. */
+class FactWords {
+  constructor(facts) {
+    this.keys = (facts && facts.keys) || {};
+    this.values = (facts && facts.values) || {};
+  }
+
+  /** A view key's heading; null for a fact the game leaves out (its label is ""). */
+  key(key) {
+    const label = Object.prototype.hasOwnProperty.call(this.keys, key) ? this.keys[key] : undefined;
+    if (label === "") return null;
+    return label ? term(label) : key.replace(/_/g, " ");
+  }
+
+  /** A mapping's key: a term of the game (a side, a country), its label, or the key in words. */
+  inner(key) {
+    const label = this.values[key] || this.keys[key];
+    return label ? term(label) : term(key) !== key ? term(key) : key.replace(/_/g, " ");
+  }
+
+  value(value) {
+    if (value === null) return t("none");
+    if (value === true) return t("yes");
+    if (value === false) return t("no");
+    if (typeof value !== "string") return String(value);
+    if (this.values[value]) return term(this.values[value]);
+    const named = term(value);
+    return named === value && /^[a-z0-9]+(_[a-z0-9]+)+$/.test(value) ? value.replace(/_/g, " ") : named; // an id in words
+  }
 }
 
-/** A view's key as a heading: its words (a key is an identifier of the game's view, not a term:
- * "resources" there is no catalogue's "resources"). */
-function keyName(key) {
-  return key.replace(/_/g, " ");
-}
+const PLAIN = new FactWords({});
 
 /**
- * A text summary of a view: its plain facts (round, phase, tracks, counts per role), game-agnostic.
+ * A text summary of a view: its plain facts (round, phase, tracks, counts per role), game-agnostic,
+ * named by the game's fact labels (`facts`, issue 33: they were raw ids in English).
  * The text alternative to the board, and the whole picture when a game has no board drawing.
  */
-export function summary(view) {
+export function summary(view, facts = {}) {
+  const words = new FactWords(facts);
   const rows = [];
   for (const [key, value] of Object.entries(view || {})) {
     if (SKIP.has(key) || (key.endsWith("_label") && key.slice(0, -6) in view)) continue;
-    const name = keyName(key);
+    const name = words.key(key);
+    if (name === null) continue;
     // an id with a "<key>_label" twin ("MAY_JUN", "May-June") shows as its label (issue 33)
     const label = view[key + "_label"];
-    if (scalar(value) && typeof label === "string") rows.push([name, show(label)]);
-    else if (scalar(value)) rows.push([name, show(value)]);
+    if (scalar(value) && typeof label === "string") rows.push([name, words.value(label)]);
+    else if (scalar(value)) rows.push([name, words.value(value)]);
     else if (value && typeof value === "object" && !Array.isArray(value)) {
       const entries = Object.entries(value);
       if (entries.length && entries.length <= 12 && entries.every(([, v]) => scalar(v))) {
-        rows.push([name, entries.map(([k, v]) => keyName(k) + ": " + show(v)).join(", ")]);
+        rows.push([name, entries.map(([k, v]) => words.inner(k) + ": " + words.value(v)).join(", ")]);
       }
     }
   }
   return h("dl", { class: "facts" }, rows.map(([k, v]) => [h("dt", {}, k), h("dd", {}, v)]));
+}
+
+function show(value) {
+  return PLAIN.value(value);
+}
+
+/** A view's key as a heading: its words. */
+function keyName(key) {
+  return key.replace(/_/g, " ");
 }
 
 function inline(value) {

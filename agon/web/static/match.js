@@ -244,7 +244,7 @@ class MatchPage {
     if (boardless) {
       facts = $("board").querySelector(".no-board-view") || $("board").appendChild(h("div", { class: "no-board-view" }));
     }
-    clear(facts).append(boardless ? tree(state.view) : summary(state.view));
+    clear(facts).append(boardless ? tree(state.view) : summary(state.view, this.host?.board.facts));
   }
 
   setBusy(busy) {

@@ -140,7 +140,7 @@ class Replay {
     if (data.n === data.total) text += " " + describeResult(this.match.result);
     $("step-action").textContent = text;
     document.body.dataset.step = String(data.n);
-    if (this.host.ok) clear($("facts")).append(summary(data.view));
+    if (this.host.ok) clear($("facts")).append(summary(data.view, this.host.board.facts));
     else clear($("board").querySelector(".no-board-view") || $("board").appendChild(h("div", { class: "no-board-view" }))).append(tree(data.view));
     $("facts").closest(".panel").hidden = !this.host.ok;
     renderLog($("log"), data.view.log, seats, data.view.game);

@@ -145,7 +145,11 @@ function drawCountryLabels(svg, view, layout) {
     const label = term(name).toLocaleUpperCase(document.documentElement.lang || "en");
     // ends at the power marker; a long name (Hungarian "KELET-NÉMETORSZÁG") shrinks to stay on the board
     // (bold capitals are about 1.3 average letters wide each)
-    text(g, info.x + 30, info.y + 6, label, { "font-size": fit(label.length * 1.3, info.x + 26, 16), "font-weight": "bold",
+    const size = fit(label.length * 1.3, info.x + 26, 16);
+    // an undrawn pad makes the name a target a finger can hit (24 px on a phone: the line of capitals is 19 high)
+    const wide = label.length * size * 0.75;
+    el("rect", { x: info.x + 30 - wide, y: info.y - 12, width: wide, height: 26, fill: "transparent" }, g);
+    text(g, info.x + 30, info.y + 6, label, { "font-size": size, "font-weight": "bold",
       fill: "#4a4538", "text-anchor": "end" });
     if (power && info.power === "below") {  // a line of its own under the name, where spaces crowd beside it
       const s = SIDE[power];
@@ -171,17 +175,17 @@ function drawSpace(svg, s, view, layout) {
   el("rect", { x: x0, y: y0, width: w, height: h, rx: 5, fill: destroyed ? "#bbb" : "#fff",
     stroke: border, "stroke-width": ctrl ? 4 : 1.5, class: "space-box" }, g);
   const band = s.battleground ? "#4b2e63" : "#e6dfcb";
-  el("rect", { x: x0 + 2, y: y0 + 2, width: w - 4, height: 25, rx: 3, fill: band }, g);
+  el("rect", { x: x0 + 2, y: y0 + 2, width: w - 4, height: 28, rx: 3, fill: band }, g);
   const lines = wrap(spaceName(s), 17);
   const ink = s.battleground ? "#fff" : "#222";
-  lines.forEach((line, i) => text(g, s.x, y0 + (lines.length === 1 ? 19 : 13 + i * 11), line, {
-    "text-anchor": "middle", "font-size": lines.length > 1 ? 11 : (line.length > 13 ? 11.5 : 13), "font-weight": "bold", fill: ink,
+  lines.forEach((line, i) => text(g, s.x, y0 + (lines.length === 1 ? 19 : 12 + i * 13.5), line, {
+    "text-anchor": "middle", "font-size": lines.length > 1 || line.length > 13 ? 12 : 13, "font-weight": "bold", fill: ink,
   }));
   // stability in a small circle, class abbreviation, then the two sides' SPs
   const by = y0 + h - 11;
   el("circle", { cx: x0 + 11, cy: by, r: 8, fill: "#fff", stroke: "#333", "stroke-width": 1.2 }, g);
   text(g, x0 + 11, by + 4.5, String(s.stability), { "text-anchor": "middle", "font-size": 12, "font-weight": "bold" });
-  text(g, x0 + 22, by + 4, CLASS_ABBR[s.class] ?? term(s.class).slice(0, 3), { "font-size": 10.5, fill: "#555" });
+  text(g, x0 + 22, by + 4, CLASS_ABBR[s.class] ?? term(s.class).slice(0, 3), { "font-size": 12, fill: "#555" });
   const marks = [["democrat", d, x0 + w - 44], ["communist", c, x0 + w - 16]];
   for (const [side, n, mx] of marks) {
     if (!n) continue;

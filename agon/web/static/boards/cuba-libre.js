@@ -153,9 +153,9 @@ function drawSpace(svg, s, view, layout) {
   const info = s.kind === "ec" ? t("econ {n}", { n: sp.econ ?? "" }) : t("pop {n}", { n: sp.pop ?? "" });
   // the name shrinks to leave the population its room (Greek names are longer: they overlapped it)
   const name = term(s.name);
-  const room = s.w - 7 - 6 - info.length * 11 * 0.58 - 6;
-  text(g, x0 + 7, y0 + 17, name, { "font-size": fit(name.length * 1.3, room, 15), "font-weight": "bold", fill: "#222" });
-  text(g, x0 + s.w - 6, y0 + 17, info, { "font-size": 11, fill: "#555", "text-anchor": "end" });
+  const room = s.w - 7 - 6 - info.length * 12.5 * 0.58 - 6;
+  text(g, x0 + 7, y0 + 17, name, { "font-size": fit(name.length * 1.15, room, 15), "font-weight": "bold", fill: "#222" });
+  text(g, x0 + s.w - 6, y0 + 17, info, { "font-size": 12.5, fill: "#555", "text-anchor": "end" });
   // pieces: one shape per kind present, with its count, 7 to a row
   const entries = Object.entries(sp.pieces ?? {}).filter(([, n]) => n > 0);
   entries.forEach(([k, n], i) => {
@@ -180,13 +180,13 @@ function drawSpace(svg, s, view, layout) {
   let tx = x0 + 5;
   let ty = y0 + 36 + Math.ceil(Math.max(entries.length, 1) / 7) * 25 - 6;
   for (const [label, color] of tags) {
-    const w = label.length * 7 + 8;
+    const w = label.length * 7.6 + 8;
     if (tx + w > x0 + s.w - 3) {
       tx = x0 + 5;
-      ty += 18;
+      ty += 19;
     }
-    el("rect", { x: tx, y: ty - 11, width: w, height: 15, rx: 3, fill: "#fff", stroke: color, "stroke-width": 1.5 }, g);
-    text(g, tx + 4, ty + 0.5, label, { "font-size": 11, "font-weight": "bold", fill: color });
+    el("rect", { x: tx, y: ty - 12, width: w, height: 17, rx: 3, fill: "#fff", stroke: color, "stroke-width": 1.5 }, g);
+    text(g, tx + 4, ty + 1, label, { "font-size": 12, "font-weight": "bold", fill: color });
     tx += w + 4;
   }
 }
@@ -233,13 +233,14 @@ function drawPanels(svg, view, layout, ui) {
   avail.forEach(([k, piece], i) => {
     const p = PIECES[piece];
     const f = FACTIONS[p.f];
-    const x = b.available.x + 22 + (i % 3) * 180;
-    const y = b.available.y + 50 + Math.floor(i / 3) * 50;
+    // two columns: a Greek name ("4 Βάση του Ντιρεκτοράτου") keeps its size (three shrank it to 10)
+    const x = b.available.x + 22 + (i % 2) * 270;
+    const y = b.available.y + 48 + Math.floor(i / 2) * 36;
     if (p.hollow) shape(svg, p.shape, x, y, 11, "#fff", f.fill, { "stroke-width": 3.5 });
     else shape(svg, p.shape, x, y, 11, f.fill);
     // a long name (Greek: "3 Βάση της 26 Ιουλίου") shrinks to its column rather than run into the next one
     const label = `${av[k] ?? 0} ${p.short ?? p.name}`;
-    text(svg, x + 18, y + 5, label, { "font-size": fit(label.length * 1.03, 156, 13.5) });
+    text(svg, x + 18, y + 5, label, { "font-size": fit(label.length * 1.12, 240, 13.5) });
   });
   panel(svg, b.markers, t("Markers"));
   rows(svg, b.markers, [
@@ -247,7 +248,7 @@ function drawPanels(svg, view, layout, ui) {
     t("Terror/Sabotage markers left: {n}", { n: view.markers_left ?? 0 }),
     t("First eligible did: {what}", { what: raw(FIRST_DID[view.first_did] ?? (view.first_did ? term(view.first_did) : "-")) }),
     t("Non-players: {factions}", { factions: raw((view.nonplayers ?? []).map((f) => FACTIONS[f]?.abbr ?? term(f)).join(", ") || t("none")) }),
-  ]);
+  ], { size: 13, step: 17, max: Math.floor((b.markers.w - 14) / 7.2), wrap: 1 });  // a long (Greek) line wraps inside the box
 }
 
 function drawTrack(svg, view, layout) {

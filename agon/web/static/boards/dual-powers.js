@@ -160,38 +160,41 @@ function drawConnectionLabels(svg, view, layout) {
     const g = target(svg, key, describe(key, view, layout), { class: "connection" });
     const blocked = view.blockade === c.id;
     const name = term(c.name);
-    const w = name.length * (blocked ? 8.4 : 7.6) + 14;
-    const h = blocked ? 38 : 21;
-    el("rect", { x: mx - w / 2, y: my - 11, width: w, height: h, rx: 9, fill: blocked ? "#222" : "#fff",
+    // 26 high: a target a finger can hit on a phone (24 px) without zooming the whole board further
+    const w = name.length * (blocked ? 8.8 : 8) + 16;
+    const h = blocked ? 42 : 26;
+    el("rect", { x: mx - w / 2, y: my - 13, width: w, height: h, rx: 11, fill: blocked ? "#222" : "#fff",
       stroke: "#5a4a35", "stroke-width": 1.5 }, g);
-    text(g, mx, my + 4.5, name, { "text-anchor": "middle", "font-size": 13,
+    text(g, mx, my + 5, name, { "text-anchor": "middle", "font-size": 13.5,
       "font-weight": blocked ? "bold" : "normal", fill: blocked ? "#fff" : "#222" });
     if (blocked) {
-      text(g, mx, my + 21, t("BLOCKADE"), { "text-anchor": "middle", "font-size": 13, "font-weight": "bold", fill: COLORS.yellow });
-      el("rect", { x: mx - w / 2 - 4, y: my - 15, width: w + 8, height: h + 8, rx: 11, fill: "none",
+      text(g, mx, my + 22, t("BLOCKADE"), { "text-anchor": "middle", "font-size": 13.5, "font-weight": "bold", fill: COLORS.yellow });
+      el("rect", { x: mx - w / 2 - 4, y: my - 17, width: w + 8, height: h + 8, rx: 13, fill: "none",
         stroke: COLORS.orange, "stroke-width": 3, "stroke-dasharray": "6 3" }, g);
     }
   }
 }
 
-function token(g, m, x, y, lower = false) {
+// a marker centred on (x, y); `k` scales it (the supply's are smaller: drawn smaller, never
+// transformed, so the host reads their numbers' true size)
+function token(g, m, x, y, lower = false, k = 1) {
   const o = OWNERS[m.owner] ?? OWNERS.neutral;
   const leader = m.leader ?? LEADER.test(m.name);
   const mark = el("g", { "data-target": `marker:${m.id}`, opacity: m.exhausted ? 0.55 : 1 }, g);
   el("title", {}, mark).textContent = markerText(m);
   if (m.owner !== m.control && CONTROL_RING[m.control]) {
-    el("circle", { cx: x, cy: y, r: 21, fill: "none", stroke: CONTROL_RING[m.control], "stroke-width": 3.5 }, mark);
+    el("circle", { cx: x, cy: y, r: 21 * k, fill: "none", stroke: CONTROL_RING[m.control], "stroke-width": 3.5 }, mark);
   }
-  shape(mark, leader ? "star" : o.shape, x, y, leader ? 17 : 15, o.fill, "#111", { "stroke-width": 2 });
-  text(mark, x, y + 6, String(m.strength), { "text-anchor": "middle", "font-size": 17, "font-weight": "bold",
+  shape(mark, leader ? "star" : o.shape, x, y, (leader ? 17 : 15) * k, o.fill, "#111", { "stroke-width": 2 });
+  text(mark, x, y + 6 * k, String(m.strength), { "text-anchor": "middle", "font-size": 17 * k, "font-weight": "bold",
     fill: leader ? "#111" : o.ink });
   if (leader && LEADER.test(m.name)) {
     const named = term(m.name);
     const initials = named.split(" ")[1] ?? named;
     // names of leaders side by side go on alternate lines (they ran into each other)
-    text(mark, x, y + (lower ? 43 : 32), initials.slice(0, 9), { "text-anchor": "middle", "font-size": 11, "font-weight": "bold", fill: "#222" });
+    text(mark, x, y + (lower ? 43 : 32), initials.slice(0, 9), { "text-anchor": "middle", "font-size": 13, "font-weight": "bold", fill: "#222" });
   }
-  if (m.exhausted) el("rect", { x: x - 15, y: y + 19, width: 30, height: 4, fill: "#111" }, mark);
+  if (m.exhausted) el("rect", { x: x - 15 * k, y: y + 19 * k, width: 30 * k, height: 4, fill: "#111" }, mark);
 }
 
 function drawDistrict(svg, d, view, layout) {
@@ -202,7 +205,7 @@ function drawDistrict(svg, d, view, layout) {
   el("rect", { x: d.x - w / 2, y: d.y - h / 2, width: w, height: h, rx: 18, fill: TINT[d.colour] ?? "#eee",
     stroke: "#4d4436", "stroke-width": 2.5, class: "space-box" }, g);
   text(g, d.x - w / 2 + 12, d.y - h / 2 + 24, term(d.name), { "font-size": 19, "font-weight": "bold", fill: "#222" });
-  text(g, d.x + w / 2 - 12, d.y - h / 2 + 24, COLOURS[d.colour] ?? words(d.colour), { "font-size": 12, fill: "#555", "text-anchor": "end" });
+  text(g, d.x + w / 2 - 12, d.y - h / 2 + 24, COLOURS[d.colour] ?? words(d.colour), { "font-size": 13, fill: "#555", "text-anchor": "end" });
   const str = { red: 0, white: 0 };
   for (const m of info.markers) if (str[m.control] !== undefined) str[m.control] += m.strength;
   const strength = t("Red {red} · White {white}", str);
@@ -292,8 +295,7 @@ function drawSupply(svg, spec, ids, view, layout) {
     const leader = LEADER.test(info.name);
     const name = leader ? t("{side} leader", { side: raw(owner(info.owner)) }) : info.name;
     const m = { id, name, owner: info.owner, control: info.owner, strength: info.fresh, exhausted: false, leader };
-    const g = el("g", { transform: `translate(${spec.x + 20 + (i % 13) * 28.5} ${y}) scale(0.62)` }, svg);
-    token(g, m, 0, 0);
+    token(svg, m, spec.x + 20 + (i % 13) * 28.5, y, false, 0.82);
   });
 }
 

@@ -149,7 +149,7 @@ function drawCards(svg, view, layout) {
     // the name in two lines, smaller where a language's words are longer than the card is wide
     const lines = wrap(term(c.name), 13);
     const named = lines.length > 2 ? [lines[0], lines.slice(1).join(" ")] : lines;
-    const size = fit(Math.max(...named.map((line) => line.length)), slot.w - 6, 14.5);
+    const size = fit(Math.max(...named.map((line) => line.length)) * 1.12, slot.w - 8, 14.5);  // bold glyphs: wider
     named.forEach((line, i) => text(g, slot.x + slot.w / 2, slot.y + 22 + i * 17, line, {
       "text-anchor": "middle", "font-size": size, "font-weight": "bold", fill: "#222" }));
     // spiders: small black 8-legged marks
@@ -167,7 +167,7 @@ function drawCards(svg, view, layout) {
       playerMark(g, view, role, px, py, 13);
       text(g, px, py + 5, PAWN_LETTER[kind] ?? kind.slice(0, 1), { "text-anchor": "middle", "font-size": 13,
         "font-weight": "bold", fill: "#fff", stroke: "#111", "stroke-width": 0.6 });
-      text(g, px + 16, py + 5, who(role), { "font-size": 12, fill: "#222" });
+      text(g, px + 16, py + 5, who(role), { "font-size": 13, fill: "#222" });
     });
   }
 }
@@ -183,9 +183,9 @@ function drawRing(svg, view, layout) {
     el("circle", { cx: gd.x, cy: gd.y, r: gd.r, fill: GUILD_FILL[gd.colour] ?? "#eee", stroke: GUILD_INK[gd.colour] ?? "#333",
       "stroke-width": 3, class: "space-box" }, g);
     text(g, gd.x, gd.y - 26, gd.id, { "text-anchor": "middle", "font-size": 18, "font-weight": "bold", fill: GUILD_INK[gd.colour] });
-    wrap(term(gd.name), 12).forEach((line, i) => text(g, gd.x, gd.y - 9 + i * 13, line, { "text-anchor": "middle", "font-size": 11.5, fill: "#222" }));
+    wrap(term(gd.name), 12).forEach((line, i) => text(g, gd.x, gd.y - 9 + i * 13, line, { "text-anchor": "middle", "font-size": 12.5, fill: "#222" }));
     text(g, gd.x, gd.y + 28, t("power {n}", { n: view.power?.[gd.id] ?? 0 }), { "text-anchor": "middle", "font-size": 15, "font-weight": "bold" });
-    text(g, gd.x, gd.y + 45, t("{n} Favours", { n: view.favour_supply?.[gd.id] ?? 0 }), { "text-anchor": "middle", "font-size": 12, fill: "#333" });
+    text(g, gd.x, gd.y + 45, t("{n} Favours", { n: view.favour_supply?.[gd.id] ?? 0 }), { "text-anchor": "middle", "font-size": 13, fill: "#333" });
   }
 }
 
@@ -252,15 +252,17 @@ function drawBoards(svg, view, layout) {
     playerMark(g, view, p.role, spec.x + 18, spec.y + 20, 10);
     const player = you ? t("{player} (you)", { player: raw(who(p.role)) }) : who(p.role);
     const intrigue = t("Intrigue {n}", { n: p.intrigue });
-    const head = `${player} · ${colour(p.colour)}`;
-    // the name shrinks to leave the Intrigue figure its room on the right (bold glyphs are wider)
+    // the name shrinks to leave the Intrigue figure its room on the right (bold glyphs are wider);
+    // the colour's word goes where it would shrink the name below 13 (the mark beside it shows it)
     const room = spec.w - 34 - 10 - intrigue.length * 15 * 0.58 - 8;
+    const coloured = `${player} · ${colour(p.colour)}`;
+    const head = fit(coloured.length * 1.08, room, 16) >= 13 ? coloured : player;
     text(g, spec.x + 34, spec.y + 26, head, { "font-size": fit(head.length * 1.08, room, 16), "font-weight": "bold" });
     text(g, spec.x + spec.w - 10, spec.y + 26, intrigue, { "font-size": 15, "text-anchor": "end" });
     const eqCards = p.equilibrium ? "" : " · " + t("Eq cards {n}", { n: p.equilibrium_cards });
     const pawns = p.pawns.map((k) => PAWN_LETTER[k] ?? k).join(" ") || t("none");
     const facts = t("Pawns: {pawns} · total {total} · deck {deck}", { pawns: raw(pawns), total: p.total, deck: p.power_deck }) + eqCards;
-    text(g, spec.x + 10, spec.y + 47, facts, { "font-size": fit(facts.length, spec.w - 20, 13), fill: "#333" });
+    text(g, spec.x + 10, spec.y + 47, facts, { "font-size": fit(facts.length * 0.95, spec.w - 16, 13), fill: "#333" });
     const cw = (spec.w - 16) / layout.guilds.length;
     layout.guilds.forEach((gd, j) => {
       const gk = `board:${p.role}:${gd.id}`;
@@ -284,11 +286,11 @@ function drawBoards(svg, view, layout) {
       if (fav) {
         el("rect", { x: x + 4, y: base - 33, width: cw - 8, height: 17, rx: 3, fill: fav === "strong" ? "#222" : "#fff", stroke: "#222" }, col);
         const favour = fav === "strong" ? t("Fav S") : t("Fav W"); // shrinks to its column (Hungarian "Kegy Gy" ran over)
-        text(col, x + cw / 2, base - 20, favour, { "text-anchor": "middle", "font-size": fit(favour.length * 1.15, cw - 10, 11.5),
+        text(col, x + cw / 2, base - 20, favour, { "text-anchor": "middle", "font-size": fit(favour.length * 1.05, cw - 8, 12.5),
           "font-weight": "bold", fill: fav === "strong" ? "#fff" : "#222" });
       }
       const eq = p.equilibrium?.[gd.id];
-      if (eq) text(col, x + cw / 2, base, t("Eq {n}", { n: eq }), { "text-anchor": "middle", "font-size": 12, fill: "#444" });
+      if (eq) text(col, x + cw / 2, base, t("Eq {n}", { n: eq }), { "text-anchor": "middle", "font-size": 13, fill: "#444" });
     });
   });
 }

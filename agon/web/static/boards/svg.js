@@ -111,7 +111,8 @@ export function track(parent, spec, key, label, markers) {
     const cx = x + (i % per) * cw;
     const cy = y + Math.floor(i / per) * ch;
     el("rect", { x: cx, y: cy, width: cw, height: ch, fill: "#fff", stroke: "#bbb" }, g);
-    text(g, cx + 2, cy + 11, String(v), { "font-size": 11, fill: "#666" });
+    const size = fit(String(v).length, cw - 4, 13);  // 13 where the cell has the room (issue 33 item 6)
+    text(g, cx + 2, cy + size, String(v), { "font-size": size, fill: "#666" });
   }
   const at = new Map();
   const r = Math.min(cw, ch, 30) / 3.2;
@@ -126,9 +127,10 @@ export function track(parent, spec, key, label, markers) {
       const cx = x + (i % per) * cw + r + 3;
       const cy = y + Math.floor(i / per) * ch + 14 + r + k * (2 * r + 4);
       shape(mark, m.shape, cx, cy, r, m.fill);
-      text(mark, cx + r + 3, cy + 4, m.tag, { "font-size": 11, "font-weight": "bold", fill: "#222" });
-    } else {  // untagged markers sit side by side in the middle of the cell
-      const cx = x + (i % per) * cw + cw / 2 + (k ? (k % 2 ? 1 : -1) * r * 0.9 : 0);
+      text(mark, cx + r + 3, cy + 4.5, m.tag, { "font-size": 13, "font-weight": "bold", fill: "#222" });
+    } else {  // untagged markers sit side by side in the middle of the cell, alternately right and
+      // left and further out each pair (a third one hid the first)
+      const cx = x + (i % per) * cw + cw / 2 + Math.ceil(k / 2) * (k % 2 ? 1 : -1) * r * 0.9;
       const cy = y + Math.floor(i / per) * ch + ch / 2 + 3;
       shape(mark, m.shape, cx, cy, r, m.fill);
     }
