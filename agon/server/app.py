@@ -29,13 +29,14 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from agon.server import account_routes, api, rules_pages
+from agon.server import account_routes, api, lobby_routes, rules_pages
 from agon.server.accounts import Accounts
 from agon.server.bots import BotPool
 from agon.server.faults import DATABASE_ERRORS, Outage, is_outage, probe
 from agon.server.freshness import Freshness
 from agon.server.limits import AddressLimit, RateLimits, TokenBuckets, token_key
 from agon.server.live import Hub, PostgresListener
+from agon.server.lobby import Lobby
 from agon.server.matches import ApiError, Live, Matches, Push
 from agon.server.migrations import upgrade
 from agon.server.runner import BotRunner, RetryPolicy
@@ -125,6 +126,7 @@ class Context:
         self.clients = self.limits.clients
         self.accounts = Accounts(self.store, settings.session_seconds)
         self.logins = TokenBuckets(settings.login_rate, settings.login_burst)  # per address, and per name
+        self.lobby = Lobby(self.store, self.matches)  # open seats, the lobby's lists, rematches (issue 30)
         self.outage = Outage(lambda: probe(self.engine))
         self.freshness: Freshness | None = None
         self.pool: BotPool | None = None
@@ -422,6 +424,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.agon = ctx
     app.include_router(api.router)
     app.include_router(account_routes.router)
+    app.include_router(lobby_routes.router)
     app.include_router(api.pages)
     app.include_router(rules_pages.router)
 
