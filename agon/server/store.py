@@ -392,10 +392,12 @@ class Store:
         return [(r[0], r[1], r[2]) for r in rows]
 
     def matches_of_account(self, account_id: int) -> list[tuple[str, str]]:
-        """(match id, role) of every seat this account holds."""
+        """(match id, role) of every seat this account holds, the newest match first."""
         with self.engine.connect() as conn:
             rows = conn.execute(select(seat_table.c.match_id, seat_table.c.role)
-                                .where(seat_table.c.account_id == account_id)).all()
+                                .join(match_table, match_table.c.id == seat_table.c.match_id)
+                                .where(seat_table.c.account_id == account_id)
+                                .order_by(match_table.c.created.desc(), match_table.c.id)).all()
         return [(r[0], r[1]) for r in rows]
 
     def claim_seat(self, match_id: str, role: str, token_hash: str, account_id: int) -> bool:
