@@ -7,6 +7,7 @@ import {
   roleName, rulesUrl, seats, setText, setRoleNames, setupLanguage, t, term, withRuleLinks,
 } from "./common.js";
 import { BoardHost, fullText, loadBoard, summary, tree } from "./board.js";
+import { Table } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -21,6 +22,7 @@ class MatchPage {
     this.socket = null;
     this.retry = 0;
     this.bySession = false; // the seat is held by the account logged in (no token: issue 30)
+    this.table = null; // open seats to take, the rematch at game over (table.js)
   }
 
   /** Whether this page plays a seat: by the invite link's token, or by the account's log-in. */
@@ -130,6 +132,8 @@ class MatchPage {
     this.renderPlayers(state, role);
     renderLog($("log"), state.view.log, state.seats, state.game);
     clear($("fulltext")).append(fullText(state.view));
+    this.table = this.table || new Table(this.id, this.token);
+    this.table.update(state, role);
   }
 
   welcome(state, role) {
