@@ -221,7 +221,10 @@ class Lobby:
                 raise ApiError(409, "you have answered the rematch already") from None
             answers[role] = (accept, token_hash(guest) if guest is not None else None)
             if accept and not _waiting_for(live, answers):
-                self._start(live, answers)
+                try:
+                    self._start(live, answers)
+                except IntegrityError:  # another process of this database started it meanwhile (rematch_of is unique)
+                    pass
             return self._status(live, role, token)
 
     def _answers(self, match_id: str) -> dict[str, tuple[bool, str | None]]:
