@@ -140,3 +140,39 @@ def test_two_people_meet_in_the_lobby_play_and_rematch(browser: Any, server: Any
         for context in contexts:
             context.close()
     assert not errors, f"errors in the page: {errors}"
+
+
+def test_a_private_match_s_open_seat_is_taken_from_its_link(browser: Any, server: Any, artifacts: Path) -> None:
+    """Private (the default): never in the lobby; a logged-in visitor of its link takes the open
+    seat from the match page. Bob's lobby in the dark theme is shot too."""
+    contexts = [browser.new_context(viewport=VIEW, base_url=server.base) for _ in range(2)]
+    errors: list[str] = []
+    try:
+        ada, bob = (context.new_page() for context in contexts)
+        for opened in (ada, bob):
+            opened.set_default_timeout(20000)
+            opened.on("pageerror", lambda err: errors.append(str(err)))
+        sign_up(ada, f"ada_{secrets.token_hex(3)}")
+        sign_up(bob, f"bob_{secrets.token_hex(3)}")
+        ada.select_option("#game", "dual-powers")
+        ada.wait_for_selector("#seats[data-game='dual-powers'] select")
+        ada.locator("#seats select").nth(0).select_option("human")
+        ada.locator("#seats select").nth(1).select_option("open")
+        ada.click("#create")
+        ada.wait_for_selector(".created .open-note")
+        match_url = ada.locator("#play").get_attribute("href")
+        bob.evaluate("async () => { const me = await (await fetch('/api/me')).json(); await fetch('/api/me', "
+                     "{method: 'PATCH', headers: {'Content-Type': 'application/json', 'X-CSRF-Token': me.csrf}, "
+                     "body: JSON.stringify({theme: 'dark'})}); }")
+        bob.reload()
+        bob.wait_for_selector("html[data-theme='dark'] #open-list li")
+        assert bob.locator(f"#open-list li[data-match='{match_url.rsplit('/', 1)[1]}']").count() == 0
+        shoot(bob, artifacts, "lobby-dark-en.png")
+        bob.goto(match_url)
+        bob.click("#table-panel button.take")
+        bob.wait_for_selector("#live.up")
+        bob.wait_for_function("() => document.querySelector('#seat').textContent.includes('playing as')")
+    finally:
+        for context in contexts:
+            context.close()
+    assert not errors, f"errors in the page: {errors}"
