@@ -371,3 +371,14 @@ def test_no_response_holds_another_seat_s_token_an_e_mail_a_hash_or_a_private_ma
                 assert secret not in seen, (name, secret, seen[:300])
     lists = [seen for person in (cyd, bob, ada) for seen in person.seen if seen.startswith('{"open"')]
     assert len(lists) == 5 and all(private["id"] not in listed for listed in lists)  # the lobby's answers
+
+
+def test_your_games_newest_first_within_each_kind(client):
+    """Before: the account's seats came in the database's order (SQLite: as created, oldest first)."""
+    ada = sign_up(client, "ada")
+    made = [open_match(ada)["id"] for _ in range(3)]
+    with client.app.state.agon.engine.begin() as conn:
+        for when, match_id in zip((300, 100, 200), made, strict=True):
+            conn.execute(match_table.update().where(match_table.c.id == match_id).values(created=when))
+    listed = ada.call("GET", "/api/me/matches").json()["matches"]
+    assert [m["id"] for m in listed] == [made[0], made[2], made[1]]
