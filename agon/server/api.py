@@ -24,6 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agon.engine import UnknownGame, load
 from agon.i18n import catalogue_json, check_language
+from agon.server import lobby
 from agon.server.accounts import CSRF_HEADER, csrf_ok, session_of
 from agon.server.encode import dumps
 from agon.server.faults import RETRY_AFTER, UNAVAILABLE, is_outage, probe
@@ -69,6 +70,11 @@ class CreateMatch(Strict):
                                                "first human seat not invited)")
     invite: dict[str, StrictStr] = Field(default_factory=dict, max_length=16, examples=[{"communist": "ada"}],
                                          description="logged in: role -> an account's name; that account holds the seat")
+    open: list[StrictStr] = Field(default_factory=list, max_length=16, examples=[["communist"]],
+                                  description="open seats: anyone logged in takes one from the lobby or the match's link")
+    public: StrictBool = Field(False, description="listed in the lobby (else reachable by its links only)")
+    language: StrictStr | None = Field(None, max_length=8, examples=["el"],
+                                       description="the table language (en, el, hu); default: your account's, else en")
 
 
 class ActionBody(Strict):
@@ -259,7 +265,9 @@ async def create_match(body: CreateMatch, request: Request) -> JSON:
     invite link carries it in the URL fragment, which browsers never send to a server. Logged in
     (session cookie and its `X-CSRF-Token`), the creator's own seat (`mine`) and the `invite`d
     seats are held by those accounts and have no token: the answer gives the creator only the
-    other seats' invite links (`"held": true` for the seats held by an account)."""
+    other seats' invite links (`"held": true` for the seats held by an account). `open` seats have
+    no token at all: anyone logged in takes one (`"open": true`); a `public` match is listed in
+    the lobby (`GET /api/lobby`)."""
     ctx = _ctx(request)
     session = await session_of(ctx, request.cookies)
     owner = None
@@ -273,13 +281,16 @@ async def create_match(body: CreateMatch, request: Request) -> JSON:
         if found is None:
             raise ApiError(400, f"invite: no account is named {name[:32]!r}")
         invited[role] = found
+    listing = await lobby.creation(ctx, owner, body.public, body.language)  # issue 30: the lobby's facts
     match_id, tokens, mine = await ctx.run(
         ctx.matches.create, body.game, dict(body.options), dict(body.seats), body.seed, body.title, owner,
-        body.mine, invited)
+        body.mine, invited, dict.fromkeys(body.open), listing.writer())
     ctx.kick(match_id)
     seats: dict[str, dict[str, Any]] = {role: {"token": t, "url": f"/m/{match_id}#{t}"} for role, t in tokens.items()}
     for role in [*invited, *([mine] if mine else [])]:
         seats[role] = {"held": True, "yours": role == mine, "url": f"/m/{match_id}"}
+    for role in body.open:
+        seats[role] = {"open": True, "url": f"/m/{match_id}"}
     return JSON({"id": match_id, "seats": seats, "mine": mine, "spectate_url": f"/m/{match_id}"}, status_code=201)
 
 

@@ -30,7 +30,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agon import __version__ as agon_version
-from agon.server import account_routes, api, chat_routes, rules_pages
+from agon.server import account_routes, api, chat_routes, lobby_routes, rules_pages
 from agon.server.accounts import Accounts
 from agon.server.bots import BotPool
 from agon.server.chat import Chat
@@ -38,6 +38,7 @@ from agon.server.faults import DATABASE_ERRORS, Outage, is_outage, probe
 from agon.server.freshness import Freshness
 from agon.server.limits import AddressLimit, RateLimits, TokenBuckets, token_key
 from agon.server.live import Hub, PostgresListener
+from agon.server.lobby import Lobby
 from agon.server.matches import ApiError, Live, Matches, Push
 from agon.server.migrations import upgrade
 from agon.server.runner import BotRunner, RetryPolicy
@@ -132,6 +133,7 @@ class Context:
         self.accounts = Accounts(self.store, settings.session_seconds)
         self.logins = TokenBuckets(settings.login_rate, settings.login_burst)  # per address, and per name
         self.chat = Chat(self.store, settings.chat_rate, settings.chat_burst, settings.chat_max)
+        self.lobby = Lobby(self.store, self.matches)  # open seats, the lobby's lists, rematches (issue 30)
         self.outage = Outage(lambda: probe(self.engine))
         self.freshness: Freshness | None = None
         self.pool: BotPool | None = None
@@ -433,6 +435,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(account_routes.router)
     app.include_router(chat_routes.router)
+    app.include_router(lobby_routes.router)
     app.include_router(api.pages)
     app.include_router(rules_pages.router)
 

@@ -15,8 +15,12 @@ import secrets
 import threading
 from array import array
 from collections import OrderedDict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
+
+from sqlalchemy import Connection
 
 from agon.bots import bot_settings
 from agon.bots import bots as bot_names
@@ -248,6 +252,18 @@ class Matches:
                 return seat.role
         return None
 
+    @contextmanager
+    def locked(self, match_id: str) -> Iterator[Live]:
+        """The match (as `get`) with its lock held for the block: a change of its seats in the
+        database and in the cached row happens as one (`agon.server.lobby`)."""
+        with self.lock(match_id):
+            yield self._sync(match_id)
+
+    def set_seat(self, live: Live, role: str, token_hash: str | None, account: int | None) -> None:
+        """The cached row's seat `role` after the database's changed (hold the match's lock)."""
+        seat = dataclasses.replace(live.row.seats[role], token_hash=token_hash, account_id=account)
+        live.row = dataclasses.replace(live.row, seats={**live.row.seats, role: seat})
+
     def claim(self, match_id: str, role: str, token: str, account: int) -> None:
         """The account takes the guest seat of this token; the token stops working (issue 30)."""
         with self.lock(match_id):
@@ -266,10 +282,14 @@ class Matches:
 
     def create(self, game_id: str, options: dict[str, Any], seats: dict[str, str], seed: int | None,
                title: str | None, owner: int | None = None, mine: str | None = None,
-               invited: dict[str, int] | None = None) -> tuple[str, dict[str, str], str | None]:
+               invited: dict[str, int] | None = None, given: dict[str, str | None] | None = None,
+               also: Callable[[Connection, str], None] | None = None) -> tuple[str, dict[str, str], str | None]:
         """A new match; returns its id, the token of each guest human seat, and the role the
         creating account `owner` holds (`mine`, else its first human seat; None without an
-        account). Seats in `invited` are held by those accounts (issue 30): no token at all."""
+        account). Seats in `invited` are held by those accounts (issue 30): no token at all.
+        Seats in `given` get that token hash and no new token (None: an open seat, which no token
+        and no account holds until someone takes it; `agon.server.lobby`); `also(connection,
+        match id)` writes more in the match's transaction."""
         game = _game(game_id)
         try:
             opts = game.normalize_options(dict(options))
@@ -300,24 +320,31 @@ class Matches:
                 raise ApiError(400, f"mine: {mine[:64]} is not a human seat of this match")
             if owner in held.values():
                 raise ApiError(400, "invite: you cannot invite yourself; your own seat is `mine`")
-            mine = mine or next((r for r in humans if r not in held), None)
+            mine = mine or next((r for r in humans if r not in held and r not in (given or {})), None)
             if mine is not None:
                 if mine in held:
                     raise ApiError(400, f"mine: {mine[:64]} is a seat you invite someone to")
                 held[mine] = owner
         elif mine is not None or held:
             raise ApiError(401, "log in to hold a seat by your account (`mine`, `invite`)")
-        tokens = {role: secrets.token_urlsafe(24) for role in humans if role not in held}
+        given = given or {}
+        for role in given:
+            if role not in humans:
+                raise ApiError(400, f"open: {role[:64]} is not a human seat of this match")
+            if role in held:
+                raise ApiError(400, f"open: {role[:64]} is your own seat or one you invite someone to")
+        tokens = {role: secrets.token_urlsafe(24) for role in humans if role not in held and role not in given}
+        hashes = {**{role: token_hash(t) for role, t in tokens.items()}, **given}
         seat_rows = {
             role: SeatRow(role, "human" if who == HUMAN else "bot", None if who == HUMAN else who,
-                          token_hash(tokens[role]) if role in tokens else None, held.get(role))
+                          hashes.get(role), held.get(role))
             for role, who in filled.items()}
         row = MatchRow(id=secrets.token_urlsafe(9), game=game_id, options=opts, seed=seed,
                        title=(title or game.title)[:200], version=0, undo=bool(humans), is_over=state.is_over,
                        imported=False, seats=seat_rows, generator="keyed", seeded=seeded, engine_version=engine,
                        rules_version=rules, start_digest=state.digest())
         state.undo_enabled = row.undo
-        self.store.create_match(row)
+        self.store.create_match(row, also=None if also is None else lambda conn: also(conn, row.id))
         self._remember(new_live(row, state, 0))
         return row.id, tokens, (mine if owner is not None else None)
 

@@ -12,6 +12,7 @@ import logging
 import queue
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     Column,
+    Connection,
     Engine,
     ForeignKey,
     Integer,
@@ -97,6 +99,26 @@ session_table = Table(
     Column("created", BigInteger, nullable=False),
     Column("expires", BigInteger, nullable=False),
     Column("kind", String(8), nullable=False, server_default="session"),  # "session", or "reset" (a mailed reset)
+)
+
+# since migration 0004 (issue 30): the lobby's facts of a match, and the answers to a rematch
+match_listing_table = Table(
+    "match_listing",
+    metadata,
+    Column("match_id", String(32), ForeignKey("match.id", ondelete="CASCADE"), primary_key=True),
+    Column("public", Boolean, nullable=False, server_default="0"),  # listed in the lobby (else: by link only)
+    Column("language", String(8), nullable=False, server_default="en"),  # the table language its creator chose
+    Column("rematch_of", String(32), ForeignKey("match.id", ondelete="SET NULL"), nullable=True, unique=True),
+)
+
+rematch_answer_table = Table(
+    "rematch_answer",
+    metadata,
+    Column("match_id", String(32), ForeignKey("match.id", ondelete="CASCADE"), primary_key=True),
+    Column("role", String(64), primary_key=True),
+    Column("accepted", Boolean, nullable=False),
+    Column("token_hash", String(64), nullable=True),  # a guest's seat token in the rematch (its SHA-256)
+    Column("created", BigInteger, nullable=False),
 )
 
 action_table = Table(
@@ -228,7 +250,10 @@ class Store:
     def is_postgres(self) -> bool:
         return self.engine.dialect.name == "postgresql"
 
-    def create_match(self, row: MatchRow, actions: list[ActionRow] | None = None) -> None:
+    def create_match(self, row: MatchRow, actions: list[ActionRow] | None = None,
+                     also: Callable[[Connection], None] | None = None) -> None:
+        """Store a new match, its seats and `actions`; `also` writes more in the same transaction
+        (the lobby's facts of the match: `agon.server.lobby`)."""
         actions = actions or []
         with self._writing, self.engine.begin() as conn:
             conn.execute(insert(match_table).values(
@@ -243,6 +268,8 @@ class Store:
                 for s in row.seats.values()])
             if actions:
                 conn.execute(insert(action_table), [_action_values(row.id, a) for a in actions])
+            if also is not None:
+                also(conn)
 
     def get_match(self, match_id: str) -> MatchRow | None:
         with self.engine.connect() as conn:
@@ -365,10 +392,12 @@ class Store:
         return [(r[0], r[1], r[2]) for r in rows]
 
     def matches_of_account(self, account_id: int) -> list[tuple[str, str]]:
-        """(match id, role) of every seat this account holds."""
+        """(match id, role) of every seat this account holds, the newest match first."""
         with self.engine.connect() as conn:
             rows = conn.execute(select(seat_table.c.match_id, seat_table.c.role)
-                                .where(seat_table.c.account_id == account_id)).all()
+                                .join(match_table, match_table.c.id == seat_table.c.match_id)
+                                .where(seat_table.c.account_id == account_id)
+                                .order_by(match_table.c.created.desc(), match_table.c.id)).all()
         return [(r[0], r[1]) for r in rows]
 
     def claim_seat(self, match_id: str, role: str, token_hash: str, account_id: int) -> bool:

@@ -5,9 +5,10 @@
 
 import { accountBar } from "./account.js";
 import {
-  api, botName, catalogueTerm, describeResult, clear, forgetSeat, h, language, linkField, listNames, onLanguage, raw, rememberSeat, roleName,
+  api, botName, catalogueTerm, describeResult, clear, forgetSeat, h, LANGUAGES, language, linkField, listNames, onLanguage, raw, rememberSeat, roleName,
   rulesUrl, seats, setRoleNames, setupLanguage, t, term, useGame,
 } from "./common.js";
+import { mountOpenGames } from "./open-games.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
@@ -172,6 +173,7 @@ async function showSeats(keep = false) {
       "select",
       { id, "data-role": role, "data-touched": previous[role]?.touched, onchange: (e) => (e.target.dataset.touched = "1") },
       h("option", { value: "human", selected: chosen === "human" }, t("a person (invite link)")),
+      h("option", { value: "open", selected: chosen === "open" }, t("an open seat (anyone logged in takes it)")),
       game.bots.map((bot) => h("option", { value: bot, selected: chosen === bot }, t("bot: {bot}", { bot: raw(botName(bot)) }))),
     );
     // logged in: another person's seat may go to an account by name instead of an invite link
@@ -221,7 +223,13 @@ async function create(event) {
   const game = currentGame();
   $("lobby-error").textContent = "";
   const body = { game: game.id, options: chosenOptions(game), seats: {} };
-  for (const select of $("seats").querySelectorAll("select")) body.seats[select.dataset.role] = select.value;
+  for (const select of $("seats").querySelectorAll("select")) {
+    const open = select.value === "open"; // an open seat: a person's, taken from the lobby (issue 30)
+    body.seats[select.dataset.role] = open ? "human" : select.value;
+    if (open) body.open = [...(body.open || []), select.dataset.role];
+  }
+  body.public = $("public").checked;
+  body.language = $("table-language").value || language();
   for (const input of $("seats").querySelectorAll("input.invite")) {
     if (!input.hidden && input.value.trim() && body.seats[input.dataset.role] === "human") {
       body.invite = { ...body.invite, [input.dataset.role]: input.value.trim() };
@@ -255,7 +263,7 @@ async function create(event) {
 function showCreated(game, made, first = true) {
   const box = clear($("created"));
   const humans = Object.entries(made.seats || {});
-  const own = humans.find(([, seat]) => seat.yours) || (made.mine === undefined || made.mine === null ? humans.find(([, seat]) => seat.token) : null);
+  const own = humans.find(([, seat]) => seat.yours) || (made.mine === undefined || made.mine === null ? humans.find(([, seat]) => seat.token) : null) || null;
   const invites = humans.filter(([, seat]) => seat.token && seat !== own?.[1]);
   if (first && own && own[1].token) rememberSeat({ match: made.id, token: own[1].token, role: own[0], game: game.id, title: game.title, url: own[1].url });
   box.append(h("h3", {}, t("{game}: match created", { game: raw(titleOf(game.id, game.title)) })));
@@ -267,6 +275,7 @@ function showCreated(game, made, first = true) {
   }
   for (const [role, seat] of humans) {
     if (seat.held && !seat.yours) box.append(h("p", { class: "hint" }, t("Seat {role}: invited by name.", { role: raw(roleName(role)) })));
+    if (seat.open) box.append(h("p", { class: "hint open-note" }, t("Seat {role}: open; anyone logged in takes it from the lobby or the match's link.", { role: raw(roleName(role)) })));
   }
   if (!humans.length) box.append(h("p", {}, t("Every seat is a bot: watch them play.")));
   box.append(linkField(t("Spectators"), made.spectate_url || "/m/" + made.id));
@@ -366,9 +375,17 @@ async function refreshMine() {
 
 let shown = null; // the game whose options the form shows
 
+/** The table language of a new match: the page's, unless chosen. */
+function tableLanguages() {
+  const select = $("table-language");
+  const chosen = select.dataset.touched ? select.value : language();
+  select.replaceChildren(...LANGUAGES.map(([code, name]) => h("option", { value: code, lang: code, selected: code === chosen }, name)));
+}
+
 /** Everything the lobby drew, again: in another language, or for another game. */
 function redraw() {
   $("seed").placeholder = t("random");
+  tableLanguages();
   if (!games.length) return;
   const game = currentGame();
   $("rules-link").href = rulesUrl(game.id);
@@ -404,6 +421,9 @@ async function start() {
   account = await accountBar();
   await useGame(currentGame().id);
   if (!shown) redraw();
+  $("table-language").addEventListener("change", (e) => (e.target.dataset.touched = "1"));
+  const refreshOpen = mountOpenGames({ account, titleOf, games });
+  loadTitles().then(() => refreshOpen());
   setInterval(refreshMine, 30000);
   window.addEventListener("focus", refreshMine);
 }

@@ -8,6 +8,7 @@ import {
 } from "./common.js";
 import { BoardHost, fullText, loadBoard, summary, tree } from "./board.js";
 import { ChatPanel } from "./chat.js";
+import { Table } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -22,6 +23,7 @@ class MatchPage {
     this.socket = null;
     this.retry = 0;
     this.bySession = false; // the seat is held by the account logged in (no token: issue 30)
+    this.table = null; // open seats to take, the rematch at game over (table.js)
   }
 
   /** Whether this page plays a seat: by the invite link's token, or by the account's log-in. */
@@ -135,6 +137,8 @@ class MatchPage {
     renderLog($("log"), state.view.log, state.seats, state.game);
     if (this.chat) this.chat.update(state);
     clear($("fulltext")).append(fullText(state.view));
+    this.table = this.table || new Table(this.id, this.token);
+    this.table.update(state, role);
   }
 
   welcome(state, role) {
