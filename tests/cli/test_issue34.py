@@ -388,42 +388,44 @@ def test_item_10_the_save_message_is_wrapped_at_80_columns(monkeypatch, capsys, 
     assert max(len(line) for line in tail.splitlines()) <= 80, tail
 
 
-def test_item_10_greek_of_dual_powers_and_intrigue_city_uses_the_formal_address_of_the_interface():
-    """The interface says «διαλέξτε», «σας»; these two games' card texts and prompts said «διάλεξε», «σου»."""
+# the singular address: present and subjunctive (-εις, -άς), imperatives (-ε, -α), past (-ες), pronouns
+_GREEK_INFORMAL = re.compile(
+    r"(?<![\wάέήίόύώϊϋΐΰ'])(σου|σού|Σου|εσύ|Εσύ|εσένα|[Δδ]ιάλεξε|Στόχευσε|Προχώρησε|[Μμ]πορείς|[Έέ]χεις|[Ββ]άλε|"
+    r"δέχεσαι|θέλεις|κάνεις|[Ππ]άρε|[Ππ]αίξε|[Ξξ]αναπαίξε|παίξ'|[Ππ]αίζεις|παίξεις|κρατάς|[Κκ]ράτα|[Ττ]ραβάς|"
+    r"[Αα]φαιρείς|Αφαίρεσε|[Ββ]άζεις|[Δδ]ιατηρείς|ελέγχεις|κατέχεις|Τοποθέτησε|Ονόμασε|[Άά]νοιξε|"
+    r"Απάντησε|απαντάς|[Αα]πόρριψε|[Αα]νέβασε|αρνήσου|δώσε|δείξε|δήλωσε|[Δδ]ες|έδειξες|τράβηξες|χάνεις|"
+    r"Χρησιμοποίησε|χρησιμοποιείς|χρησιμοποιήσεις|ονομάσεις|ανοίγεις|ακυρώνεις|ανεβάζεις|παίρνεις|"
+    r"παραδίδεις|πάρεις|τραβήξεις|απορρίψεις|ανεβάσεις|τελειώσεις|εκτελέσεις)"
+    r"(?![\wάέήίόύώϊϋΐΰ])")
+
+
+@pytest.mark.parametrize("domain", ["interface", "dual-powers", "intrigue-city", "1989", "cuba-libre"])
+def test_item_10_greek_uses_the_formal_address_of_the_interface(domain):
+    """The interface says «διαλέξτε», «σας»; Dual Powers and Intrigue City said «διάλεξε», «σου» (moved to the
+    formal plural), and 1989 still did in its prompts, option labels and card texts («διάλεξε μια κάρτα για να
+    παίξεις», «Το χέρι σου», «Ο Κομμουνιστής σού δείχνει»)."""
     from agon.i18n.extract import folder, read
 
-    informal = re.compile(r"(?<![\wάέήίόύώϊϋΐΰ])(σου|σού|Διάλεξε|διάλεξε|Στόχευσε|Προχώρησε|Μπορείς|Έχεις|βάλε|"
-                          r"δέχεσαι|εσύ|θέλεις|κάνεις|Πάρε|Παίξε)(?![\wάέήίόύώϊϋΐΰ])")
-    interface = "".join(str(m.string) for m in read(folder("interface") / "el.po", "el"))
-    assert "σας" in interface and not informal.search(interface)
-    for domain in ("dual-powers", "intrigue-city"):
-        for message in read(folder(domain) / "el.po", "el"):
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            assert not any(informal.search(s) for s in strings), (domain, message.id, strings)
+    messages = list(read(folder(domain) / "el.po", "el"))
+    assert messages
+    for message in messages:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert not any(_GREEK_INFORMAL.search(s) for s in strings), (domain, message.id, strings)
 
 
-# -- item 1 (its last part): a choice that names a space says who holds its neighbours ----------------
-
-def test_item_1_a_choice_naming_a_space_says_who_holds_its_neighbours():
-    from rich.console import Console
-
-    from agon.cli.terminal import TerminalPlayer
-    from agon.engine import ENGLISH
+def test_item_10_hungarian_option_labels_are_not_in_the_third_person():
+    """Hungarian addresses the player as the interface does (informal «válassz», «a kezed»); an option
+    label is a noun phrase («A tét emelése», «Elutasítás»), never a third-person sentence that reads as if
+    someone else chose: 1989 said «Nem kéri», «Megtartja a hatalmat», «Átadja a hatalmat»."""
     from agon.i18n import translator
-    from tests.games.dawn_of_freedom.helpers import new_game, set_sp
 
-    g = new_game(1)
-    set_sp(g, "Leipzig", c=5)  # Communist control (stability 3)
-    set_sp(g, "Rostock", d=5)
-    player = TerminalPlayer(Console(width=160), ["democrat"], tr=ENGLISH)
-    said = player.borders(g, "democrat", "Berlin (Bureaucrat, BG, stab 3; D 0 / C 0)")
-    assert said == " (borders: Schwerin, Rostock [Democrat], Walter Ulbricht Academy, Leipzig [Communist])", said
-    assert player.borders(g, "democrat", "Place SPs") == ""  # no space named: nothing added
-    narrow = TerminalPlayer(Console(width=100), ["democrat"], tr=ENGLISH)  # the list does not fit: counts
-    assert narrow.borders(g, "democrat", "Berlin (Bureaucrat, BG, stab 3; D 0 / C 0)") == \
-        " (4 neighbours: Democrat 1, Communist 1)"
-    greek = TerminalPlayer(Console(width=120), ["democrat"], tr=translator("el", "1989"))
-    assert "(συνορεύει με: " in greek.borders(g, "democrat", "Berlin")
+    hungarian = translator("hu", "1989")
+    labels = ["Do not take it", "Take an 8th action round", "Do not raise the stakes",
+              "Raise the stakes (discard 3 cards)", "Keep power (score {vp} VP for power)",
+              "Give up power (no VP for power)"]
+    third_person = re.compile(r"^(Nem )?([Kk]éri|[Ee]meli|[Mm]egtartja|[Áá]tadja)\b")
+    for label in labels:
+        assert hungarian.has(label) and not third_person.search(hungarian.gettext(label)), label
 
 
 def test_item_1_the_set_up_choices_show_the_neighbours_facts_on_screen(monkeypatch, capsys):
