@@ -188,7 +188,7 @@ class TerminalPlayer:
             self.hand_over(state, role)
         self.last_human = role
         draw = handed_over or self.new_turn(state, role)  # within one's own turn, `b` shows it again
-        first = True
+        first, said = True, ""
         while True:
             prompt = state.prompt(role)
             choices = self.numbering.choices(state, role, prompt.text, prompt.actions,
@@ -198,24 +198,36 @@ class TerminalPlayer:
                 body = self.captured(partial(self.show_prompt, state, role, prompt, choices, draw))
                 if rows(body) > height - 1 - FEWEST_LOG_ROWS:
                     body = self.captured(partial(self.show_prompt, state, role, prompt, choices, draw, compact=True))
+                if rows(body) > height - 1 - FEWEST_LOG_ROWS:  # still no room for the log: the choices by name
+                    body = self.captured(partial(self.show_prompt, state, role, prompt, choices, draw, compact=True,
+                                                 terse=True))
                 self.show_log_fitting(state, height - 1 - rows(body))
                 self.console.file.write(body)
                 self.console.file.flush()
                 first = False
-            else:
-                self.show_prompt(state, role, prompt, choices, False)
+            else:  # what a key showed stays on screen above the prompt: the prompt is compact when both do not fit
+                shown = rows(said)
+                body = self.captured(partial(self.show_prompt, state, role, prompt, choices, False))
+                if shown + rows(body) > self.screen_rows() - 1:
+                    body = self.captured(partial(self.show_prompt, state, role, prompt, choices, False, compact=True))
+                self.console.file.write(body)
+                self.console.file.flush()
             try:
                 answer = self.input("> ").strip().lower()
             except EOFError as err:
                 raise Quit from err
-            action = self.answer(state, role, prompt.actions, choices, answer)
+            with self.console.capture() as capture:  # what the key shows, measured before the prompt is drawn again
+                action = self.answer(state, role, prompt.actions, choices, answer)
+            said = capture.get()
+            self.console.file.write(said)
             if action is not None:
                 return action
 
     def show_prompt(self, state: State, role: str, prompt: Prompt, choices: list[tuple[int, Action, str]],
-                    draw: bool, compact: bool = False) -> None:
+                    draw: bool, compact: bool = False, terse: bool = False) -> None:
         """The board (when `draw`), the question and the numbered choices; `compact` leaves out the
-        cards' short texts and the list of cards under the board (c reads them)."""
+        cards' short texts and the list of cards under the board (c reads them); `terse` names
+        the choices of a list longer than a few in paragraphs (m N and c N say the rest)."""
         if draw:
             self.show_board(state, role, compact=compact)
         message = self.tr.text(prompt.question)
@@ -228,7 +240,7 @@ class TerminalPlayer:
         labels = [(number, label) for number, _action, label in choices]
         if not compact:  # (the compact screen names each choice alone: m N says the rest)
             labels = [(number, label + self.borders(state, role, label)) for number, label in labels]
-        self.print_choices(state, labels, compact)
+        self.print_choices(state, labels, compact, terse)
 
     def borders(self, state: State, role: str, label: str) -> str:
         """What matters beside a choice that names one space: who holds its neighbours, compact
@@ -293,15 +305,23 @@ class TerminalPlayer:
             self.console.print(f"  [dim]{escape(more)}[/dim]")
         self.console.file.write("".join(reversed(kept)))
 
-    def print_choices(self, state: State, choices: list[tuple[int, str]], compact: bool = False) -> None:
+    def print_choices(self, state: State, choices: list[tuple[int, str]], compact: bool = False,
+                      terse: bool = False) -> None:
         """The numbered choices; a long list whose labels name their group first ("Poland: Gdańsk
-        ...") is printed group by group under a heading, in as many columns as the screen holds."""
-        groups = group_labels(choices, self.tr(_("Other"))) if len(choices) > LONG_LIST else None
+        ...") is printed group by group under a heading, in as many columns as the screen holds.
+        `terse`: a list longer than a few, by name in paragraphs, one a group (1989's thirteen
+        Hungarian spaces one a row left the log no room; closing check of issue 34)."""
+        terse = terse and len(choices) > TERSE_LIST
+        groups = group_labels(choices, self.tr(_("Other"))) if len(choices) > LONG_LIST or terse else None
+        if groups is None and terse:
+            named = " · ".join(f"[cyan]{i}[/cyan] {escape(label.split(' (')[0])}" for i, label in choices)
+            self.console.print(f"  {named}")
+            return
         if groups is None:
             for i, label in choices:
                 self.console.print(f"  [cyan]{i:>3}[/cyan] {escape(label) if compact else self.with_short(state, label)}")
             return
-        if compact:  # a paragraph a group, each choice by its name alone (m N says the rest)
+        if compact or terse:  # a paragraph a group, each choice by its name alone (m N says the rest)
             for heading, items in groups:
                 named = " · ".join(f"[cyan]{i}[/cyan] {escape(rest.split(' (')[0])}" for i, rest in items)
                 self.console.print(f"  [bold]{escape(heading)}[/bold]: {named}")
@@ -488,6 +508,7 @@ def show_result(console: Console, state: State, tr: Translator = ENGLISH) -> Non
 
 
 LONG_LIST = 16  # more choices than this are grouped when their labels name a group
+TERSE_LIST = 6  # more choices than this are named in paragraphs on a screen with no room for the log
 FEWEST_LOG_ROWS = 4  # a screen whose board and prompt leave fewer rows for the log is drawn compact
 
 

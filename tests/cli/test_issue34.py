@@ -197,7 +197,7 @@ def test_item_1_m_n_shows_the_space_a_choice_names_and_b_draws_the_map(monkeypat
     assert code == 0 and "Map: each space" in out and "\n  Havana: La Habana" in out
     argv = ["play", "1989", "--seed", "1", "--seat", "democrat=human", "--seat", "communist=random"]
     code, out = run(monkeypatch, capsys, argv, "m 1\nq\n")  # choice 1: an SP in Schwerin
-    assert code == 0 and "Schwerin: D 0 / C 0; no control\n  → Rostock: " in out
+    assert code == 0 and "Schwerin: Worker, stab 3; D 0 / C 0; no control\n  → Rostock: " in out
 
 
 @pytest.mark.parametrize("game", ["dual-powers", "1989", "cuba-libre"])
@@ -445,3 +445,43 @@ def test_item_10_the_web_page_counts_with_plurals_not_s_in_brackets():
     assert not any("(s)" in part for m in messages for part in (m.id if isinstance(m.id, tuple) else (m.id,)))
     plurals = {m.id[0] for m in messages if isinstance(m.id, tuple)}
     assert {"Out of the game: {n} marker", "{n} Equilibrium card", "Bank: {n} cube of value {value}."} <= plurals
+
+
+# -- the closing check (issue 34, "Done when"): defects met playing in tmux at 80x50 ------------------
+
+def _screens_at_80_by_50(monkeypatch, capsys, argv: list[str], typed: str) -> list[str]:
+    from agon.cli.terminal import TerminalPlayer
+
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setattr(TerminalPlayer, "screen_rows", lambda self: 50, raising=False)  # 50 rows (a pipe here)
+    code, out = run(monkeypatch, capsys, argv, typed)
+    assert code == 0
+    return out.split("> ")[:-1]
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_closing_check_a_screen_shows_the_last_thing_the_other_side_did(seed, monkeypatch, capsys):
+    """1989, seed 11, turn 1: after the Communist played Hungarian Democratic Forum the screen read
+    "(6 earlier lines: l shows the whole log)" and no line of it: the board and thirteen Hungarian
+    spaces, one a row, left no room. A short list of spaces is drawn compact too (a paragraph a
+    country), so the log's last lines stay on screen."""
+    argv = ["play", "1989", "--seed", str(seed), "--seat", "democrat=human", "--seat", "communist=random"]
+    screens = _screens_at_80_by_50(monkeypatch, capsys, argv, "1\n" * 80 + "q\n")
+    assert len(screens) > 40
+    for screen in screens:
+        if "earlier line" in screen:
+            after = screen.split("earlier line", 1)[1].split("╭", 1)[0]
+            assert "  · " in after, screen
+        assert screen.count("\n") + 1 <= 50, screen
+
+
+def test_closing_check_what_a_key_shows_stays_on_screen_with_the_prompt(monkeypatch, capsys):
+    """1989's set-up at 80x50: `m leip` printed Leipzig and its neighbours, then the prompt again with
+    its 61 spaces one a row (73 rows), so the answer scrolled away before it could be read. After a
+    key the prompt is drawn compact when both would not fit."""
+    argv = ["play", "1989", "--seed", "11", "--seat", "democrat=human", "--seat", "communist=random"]
+    screens = _screens_at_80_by_50(monkeypatch, capsys, argv, "m leip\nq\n")
+    after_key = screens[1]
+    assert after_key.startswith("Leipzig: Worker, BG, stab 3; D 0 / C 0; no control"), after_key[:200]
+    assert "Dresden: Elite, BG, stab 4" in after_key  # a neighbour's class and stability, to plan a check
+    assert after_key.count("\n") + 1 <= 50, after_key.count("\n")
