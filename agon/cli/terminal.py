@@ -360,7 +360,7 @@ class TerminalPlayer:
             person = self.tr(_("human"))
             seated = ", ".join(f"{self.name(state, seat)} = {person if who == 'human' else who}"
                                for seat, who in self.seats.items())
-            self.console.print(escape(self.tr(_("Seats: {seats}"), seats=seated)), soft_wrap=True)
+            self.console.print(escape(self.tr(_("Seats: {seats}"), seats=seated)))
         elif answer in ("l", "log"):
             self.show_log(state, 0, role)
         elif answer in ("b", "board"):

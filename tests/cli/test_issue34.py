@@ -98,7 +98,8 @@ def test_item_6_intrigue_city_board_numbers_cards_as_c_does(monkeypatch, capsys)
 ])
 def test_item_8_plain_play_seats_the_automata_and_says_who_plays(game, seats, monkeypatch, capsys):
     code, out = run(monkeypatch, capsys, ["play", game, "--seed", "1"], "h\nq\n")
-    heading, rest = out.split("\n", 1)
+    heading, rest = out.split("\n  ", 1)  # (wrapped between words at 80 columns; log lines start indented)
+    heading = " ".join(heading.split())
     assert code == 0 and all(seat in heading for seat in seats), heading
     assert "random" not in heading and "Seats: " in rest
 
@@ -485,3 +486,15 @@ def test_closing_check_what_a_key_shows_stays_on_screen_with_the_prompt(monkeypa
     assert after_key.startswith("Leipzig: Worker, BG, stab 3; D 0 / C 0; no control"), after_key[:200]
     assert "Dresden: Elite, BG, stab 4" in after_key  # a neighbour's class and stability, to plan a check
     assert after_key.count("\n") + 1 <= 50, after_key.count("\n")
+
+
+def test_closing_check_the_seat_line_wraps_between_words_and_counts_in_the_first_screen(monkeypatch, capsys):
+    """tmux at 80 columns: "... Communist (communis" / "t) = random": the first line was printed
+    without wrapping, so the terminal cut a word in two, and the first screen did not count its rows."""
+    argv = ["play", "1989", "--seed", "11", "--seat", "democrat=human", "--seat", "communist=random"]
+    screens = _screens_at_80_by_50(monkeypatch, capsys, argv, "q\n")
+    first = screens[0].splitlines()
+    assert max(len(line) for line in first) <= 80
+    heading = " ".join(line.strip() for line in first[:next(i for i, line in enumerate(first) if line.startswith("  "))])
+    assert heading == "1989: Dawn of Freedom, seed 11: Democrat (democrat) = human, Communist (communist) = random"
+    assert len(first) <= 50, len(first)
