@@ -309,12 +309,13 @@ class TerminalPlayer:
                       terse: bool = False) -> None:
         """The numbered choices; a long list whose labels name their group first ("Poland: Gdańsk
         ...") is printed group by group under a heading, in as many columns as the screen holds.
-        `terse`: a list longer than a few, by name in paragraphs, one a group (1989's thirteen
-        Hungarian spaces one a row left the log no room; closing check of issue 34)."""
+        `terse`: a list longer than a few in paragraphs, one a group, a grouped choice by its name
+        alone (1989's thirteen Hungarian spaces one a row left the log no room; closing check of
+        issue 34)."""
         terse = terse and len(choices) > TERSE_LIST
         groups = group_labels(choices, self.tr(_("Other"))) if len(choices) > LONG_LIST or terse else None
         if groups is None and terse:
-            named = " · ".join(f"[cyan]{i}[/cyan] {escape(label.split(' (')[0])}" for i, label in choices)
+            named = " · ".join(f"[cyan]{i}[/cyan] {escape(label)}" for i, label in choices)  # (a card's Ops stay)
             self.console.print(f"  {named}")
             return
         if groups is None:

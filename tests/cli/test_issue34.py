@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import re
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from agon.cli.main import main
 from tests.cli.test_newcomer import run
@@ -498,3 +500,20 @@ def test_closing_check_the_seat_line_wraps_between_words_and_counts_in_the_first
     heading = " ".join(line.strip() for line in first[:next(i for i, line in enumerate(first) if line.startswith("  "))])
     assert heading == "1989: Dawn of Freedom, seed 11: Democrat (democrat) = human, Communist (communist) = random"
     assert len(first) <= 50, len(first)
+
+
+def test_closing_check_a_terse_card_list_keeps_each_cards_ops_and_side(monkeypatch, capsys):
+    """A hand drawn in a paragraph to leave the log room still says each card's Ops and whose event
+    it is (1989, seed 11, turn 2 read "1 #3 Walesa* · 2 #4 Michnik* ...": nothing to choose by)."""
+    from agon.cli.terminal import TerminalPlayer
+
+    console = Console(width=80, file=io.StringIO())
+    player = TerminalPlayer(console, ["democrat"])
+    labels = [(1, "#3 Walesa* (3 Ops, Democrat)"), (2, "#4 Michnik* (3 Ops, Democrat)"),
+              (3, "#5 General Strike* (1 Op, Democrat)"), (4, "#19 Papal Visit* (3 Ops, Democrat)"),
+              (5, "#23 Hungary Scoring"), (6, "#25 Perestroika* (3 Ops, Communist)"),
+              (7, "#26 Helsinki Final Act* (3 Ops, Democrat)"), (8, "#38 The July Concept* (3 Ops, Communist)")]
+    player.print_choices(None, labels, compact=True, terse=True)  # type: ignore[arg-type]
+    shown = " ".join(console.file.getvalue().split())
+    assert "1 #3 Walesa* (3 Ops, Democrat) · 2 #4 Michnik*" in shown and "(3 Ops, Communist)" in shown
+    assert console.file.getvalue().count("\n") <= 5
