@@ -256,7 +256,7 @@ class TerminalPlayer:
             return ""
         near = [other for other, _link in links[named[0]]]
         room = self.console.width - 8 - len(label)  # (the number before the label, a margin)
-        listed = " " + self.tr(_("(borders: {spaces})"), spaces=", ".join(
+        listed = " " + self.tr(_("(borders: {spaces})"), spaces=" · ".join(
             self.tr.term(other) + (f" [{self.tr.term(held[other])}]" if other in held else "") for other in near))
         if len(listed) <= room:
             return listed
@@ -428,7 +428,7 @@ class TerminalPlayer:
             heading = self.tr(_("Map: each space, then its neighbours (m NAME: one space, and who holds its neighbours)"))
             self.console.print(f"[bold]{escape(heading)}[/bold]")
             for space, near in links.items():
-                names = ", ".join(self.tr.term(other) + (f" ({self.tr.term(link)})" if link else "") for other, link in near)
+                names = " · ".join(self.tr.term(other) + (f" ({self.tr.term(link)})" if link else "") for other, link in near)
                 self.console.print(f"  [bold]{escape(self.tr.term(space))}[/bold]: {escape(names)}")
             return
         label = next((label for number, _action, label in choices or [] if str(number) == wanted), None)

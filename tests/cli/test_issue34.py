@@ -517,3 +517,12 @@ def test_closing_check_a_terse_card_list_keeps_each_cards_ops_and_side(monkeypat
     shown = " ".join(console.file.getvalue().split())
     assert "1 #3 Walesa* (3 Ops, Democrat) · 2 #4 Michnik*" in shown and "(3 Ops, Communist)" in shown
     assert console.file.getvalue().count("\n") <= 5
+
+
+def test_closing_check_a_list_of_neighbours_reads_a_name_with_a_comma_whole(monkeypatch, capsys):
+    """1989's map read "Poznań: Szczecin, Gdańsk, Wrocław, Catholic Church, Poland": a space named
+    "Catholic Church, Poland" looked like two. Neighbours are parted by " · "."""
+    monkeypatch.setenv("COLUMNS", "80")
+    argv = ["play", "1989", "--seed", "1", "--seat", "democrat=human", "--seat", "communist=random"]
+    code, out = run(monkeypatch, capsys, argv, "m\nq\n")
+    assert code == 0 and "\n  Poznań: Szczecin · Gdańsk · Wrocław · Catholic Church, Poland\n" in out
