@@ -526,3 +526,16 @@ def test_closing_check_a_list_of_neighbours_reads_a_name_with_a_comma_whole(monk
     argv = ["play", "1989", "--seed", "1", "--seat", "democrat=human", "--seat", "communist=random"]
     code, out = run(monkeypatch, capsys, argv, "m\nq\n")
     assert code == 0 and "\n  Poznań: Szczecin · Gdańsk · Wrocław · Catholic Church, Poland\n" in out
+
+
+def test_closing_check_cuba_libre_m_says_terrain_population_support_and_pieces(monkeypatch, capsys):
+    """Cuba Libre's `m sier` said "Sierra Maestra: control: 26July" and its neighbours' control
+    alone: a Sweep or an Assault (terrain, 3.2.3-3.2.4) and a Rally or March (pieces, population)
+    could not be planned from it."""
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out = run(monkeypatch, capsys, ["play", "cuba-libre", "--seed", "21"], "m sier\nq\n")
+    assert code == 0 and "Sierra Maestra: Mountain, pop 1, Active Opposition; control: 26July; Mu2 MB1" in out
+    assert "→ Santiago de Cuba: City, pop 1, Neutral; control: Government; T2 P2 Mu1" in out
+    assert "→ Sugar Cane EC: EC, econ 2; no control; -" in out
+    code, out = run(monkeypatch, capsys, ["play", "cuba-libre", "--seed", "21", "--lang", "el"], "m sier\nq\n")
+    assert code == 0 and ": Βουνό, πληθ. 1, Ενεργή Αντίθεση· έλεγχος: 26 Ιουλίου· Mu2 MB1" in out
