@@ -537,31 +537,31 @@ def group_labels(choices: list[tuple[int, str]], other: str = "Other") -> list[t
 
 
 class Numbering:
-    """Choice numbers that stay put (issue 34 item 3). Within a run of prompts of one role with the
-    same question (1989's set-up "place an SP", four times, then four more after the other side's),
-    an action keeps the number it had while it stays legal; a new action gets a number never used
-    in the run, so a number typed late picks what it picked before or nothing. A run ends at
-    another question, or when most of the choices are new (a new hand, a new phase). Undo is no
-    numbered choice: it is the key `u`."""
+    """Choice numbers that stay put (issue 34 item 3). Each question of a role (1989's set-up "place
+    an SP", four times, then four more after the other side's; Cuba Libre's "Sweep: choose a space"
+    with "Move cubes" asked in between) keeps its numbers: an action keeps the number it had while
+    it stays legal; a new action gets a number never used for that question, so a number typed late
+    picks what it picked before or nothing. A question's numbers start again when most of its
+    choices are new (a new hand, a new phase). Undo is no numbered choice: it is the key `u`."""
 
     def __init__(self) -> None:
-        self.numbers: dict[Action, int] = {}
-        self.key: tuple[str, str] | None = None
-        self.next = 1
+        self.runs: dict[tuple[str, str], tuple[dict[Action, int], int]] = {}
 
     def choices(self, state: State, role: str, question: str, actions: list[Action],
                 labels: list[str]) -> list[tuple[int, Action, str]]:
         """[(number, action, label), ...] in the order of the numbers."""
-        known = sum(action in self.numbers for action in actions)
-        if self.key != (role, question) or known * 2 < len(actions):
-            self.numbers, self.next = {}, 1
-        self.key = (role, question)
+        key = (role, question)
+        numbers, following = self.runs.get(key, ({}, 1))
+        known = sum(action in numbers for action in actions)
+        if known * 2 < len(actions):
+            numbers, following = {}, 1
         out: list[tuple[int, Action, str]] = []
         for action, label in zip(actions, labels, strict=True):
             if action.verb == "undo":
                 continue
-            if action not in self.numbers:
-                self.numbers[action] = self.next
-                self.next += 1
-            out.append((self.numbers[action], action, label))
+            if action not in numbers:
+                numbers[action] = following
+                following += 1
+            out.append((numbers[action], action, label))
+        self.runs[key] = (numbers, following)
         return sorted(out, key=lambda choice: choice[0])

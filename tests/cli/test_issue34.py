@@ -539,3 +539,15 @@ def test_closing_check_cuba_libre_m_says_terrain_population_support_and_pieces(m
     assert "→ Sugar Cane EC: EC, econ 2; no control; -" in out
     code, out = run(monkeypatch, capsys, ["play", "cuba-libre", "--seed", "21", "--lang", "el"], "m sier\nq\n")
     assert code == 0 and ": Βουνό, πληθ. 1, Ενεργή Αντίθεση· έλεγχος: 26 Ιουλίου· Mu2 MB1" in out
+
+
+def test_closing_check_a_question_keeps_its_numbers_across_a_question_asked_in_between(monkeypatch, capsys):
+    """Cuba Libre, seed 21: Sweep's spaces were numbered 1-10 (Santiago de Cuba 10, Transport 11);
+    after Sierra Maestra and "Move cubes into Sierra Maestra" asked in between, the same question
+    numbered Santiago de Cuba 9 and Transport 10: a 10 typed for Santiago started a Transport."""
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out = run(monkeypatch, capsys, ["play", "cuba-libre", "--seed", "21"], "3\n3\n9\n1\n1\nq\n")
+    sweeps = [screen for screen in out.split("> ") if "Sweep: choose a space" in screen]
+    assert code == 0 and len(sweeps) == 2
+    for screen in sweeps:
+        assert "   10 Sweep in Santiago de Cuba" in screen and "   11 Special Activity: Transport" in screen, screen
