@@ -551,3 +551,30 @@ def test_closing_check_a_question_keeps_its_numbers_across_a_question_asked_in_b
     assert code == 0 and len(sweeps) == 2
     for screen in sweeps:
         assert "   10 Sweep in Santiago de Cuba" in screen and "   11 Special Activity: Transport" in screen, screen
+
+
+def test_closing_check_1989_counts_a_placements_ops_and_says_a_general_strike_goes_on():
+    """1989 in tmux: "The Communist places 1 SP in Leipzig (2 Op)."; "General Strike: roll 2 + 2 Ops."
+    and nothing after it when the strike went on (it ends only above 5)."""
+    log = _public_log("1989", {"democrat": "random", "communist": "random"}, 1)
+    assert not any(line.endswith("(2 Op).") for line in log)
+    assert any(line.endswith("(2 Ops).") for line in log) and any(line.endswith("(1 Op).") for line in log)
+    rolls = [i for i, line in enumerate(log) if line.startswith("General Strike: roll")]
+    assert rolls
+    for i in rolls:
+        assert log[i + 1] == "The General Strike ends." or log[i + 1].startswith("The General Strike goes on: "), \
+            log[i:i + 2]
+
+
+def test_closing_check_cuba_libre_reads_s_i_m_once_and_a_replacement_as_a_sentence(monkeypatch, capsys):
+    """Cuba Libre in tmux: the log said "Card 4: S.I.M.." and Fauré Chomón's shaded choices read
+    "Replace Havana a DR Underground Guerrilla" (the three-word template did not fit two words)."""
+    from agon.engine import ENGLISH
+    from agon.games.cuba_libre.text import _worded
+
+    code, out = run(monkeypatch, capsys, ["play", "cuba-libre", "--seed", "21"], "q\n")
+    assert code == 0 and "Card 4: S.I.M.\n" in out and "S.I.M.." not in out
+    chomon = ENGLISH.text(_worded("replace", ("Havana", "dr_u")))
+    assert chomon == "Replace a DR Underground Guerrilla in Havana with a 26July piece"
+    defection = ENGLISH.text(_worded("replace", ("m26_a", "dr_u")))
+    assert defection.startswith("Replace a 26July Active Guerrilla with a DR"), defection
