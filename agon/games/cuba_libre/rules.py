@@ -237,7 +237,7 @@ class CubaLibreState(Board, State):
         self.cand = tuple([f for f in ORDER[self.order_card] if self.elig[f]])
         if not self.quiet:  # (a quiet game logs nothing: its words are not built)
             title = CARDS[self.current]["title"]
-            if title.endswith("."):  # (S.I.M. ends with its own full stop: no "S.I.M..")
+            if title.endswith((".", "!", "?")):  # ("S.I.M.", "Come Comrades!" end their own sentence: no "S.I.M..")
                 self.say("Card {card}: {title}", card=self.current, title=title)
             else:
                 self.say("Card {card}: {title}.", card=self.current, title=title)
