@@ -540,21 +540,28 @@ class Numbering:
     """Choice numbers that stay put (issue 34 item 3). Each question of a role (1989's set-up "place
     an SP", four times, then four more after the other side's; Cuba Libre's "Sweep: choose a space"
     with "Move cubes" asked in between) keeps its numbers: an action keeps the number it had while
-    it stays legal; a new action gets a number never used for that question, so a number typed late
-    picks what it picked before or nothing. A question's numbers start again when most of its
-    choices are new (a new hand, a new phase). Undo is no numbered choice: it is the key `u`."""
+    it stays legal; a new action gets a number never used for that list, so a number typed late
+    picks what it picked before or nothing. One question may ask for different lists in turn (Cuba
+    Libre's Redeploy asks which cube, then where, in the same words): each list keeps its own
+    numbers, found by the actions it shares; a list most of whose choices are new starts again at 1.
+    Undo is no numbered choice: it is the key `u`."""
+
+    KEPT = 8  # lists remembered per question (the oldest is forgotten)
 
     def __init__(self) -> None:
-        self.runs: dict[tuple[str, str], tuple[dict[Action, int], int]] = {}
+        self.runs: dict[tuple[str, str], list[tuple[dict[Action, int], int]]] = {}
 
     def choices(self, state: State, role: str, question: str, actions: list[Action],
                 labels: list[str]) -> list[tuple[int, Action, str]]:
         """[(number, action, label), ...] in the order of the numbers."""
-        key = (role, question)
-        numbers, following = self.runs.get(key, ({}, 1))
-        known = sum(action in numbers for action in actions)
-        if known * 2 < len(actions):
-            numbers, following = {}, 1
+        runs = self.runs.setdefault((role, question), [])
+        shared = [sum(action in numbers for action in actions) for numbers, _following in runs]
+        best = max(range(len(runs)), key=shared.__getitem__, default=None)
+        if best is None or shared[best] * 2 < len(actions):
+            runs.append(({}, 1))
+            del runs[:-self.KEPT]
+            best = len(runs) - 1
+        numbers, following = runs.pop(best)
         out: list[tuple[int, Action, str]] = []
         for action, label in zip(actions, labels, strict=True):
             if action.verb == "undo":
@@ -563,5 +570,5 @@ class Numbering:
                 numbers[action] = following
                 following += 1
             out.append((numbers[action], action, label))
-        self.runs[key] = (numbers, following)
+        runs.append((numbers, following))  # (the last used is the last forgotten)
         return sorted(out, key=lambda choice: choice[0])

@@ -12,6 +12,7 @@ import pytest
 from rich.console import Console
 
 from agon.cli.main import main
+from agon.engine import Action
 from tests.cli.test_newcomer import run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -574,7 +575,28 @@ def test_closing_check_cuba_libre_reads_s_i_m_once_and_a_replacement_as_a_senten
 
     code, out = run(monkeypatch, capsys, ["play", "cuba-libre", "--seed", "21"], "q\n")
     assert code == 0 and "Card 4: S.I.M.\n" in out and "S.I.M.." not in out
+    log = _public_log("cuba-libre", {"govt": "nonplayer", "m26": "nonplayer", "dr": "nonplayer",
+                                     "syndicate": "nonplayer"}, 21)
+    assert "Card 15: Come Comrades!" in log and not any(line.endswith(("!.", "..")) for line in log)
     chomon = ENGLISH.text(_worded("replace", ("Havana", "dr_u")))
     assert chomon == "Replace a DR Underground Guerrilla in Havana with a 26July piece"
     defection = ENGLISH.text(_worded("replace", ("m26_a", "dr_u")))
     assert defection.startswith("Replace a 26July Active Guerrilla with a DR"), defection
+
+
+def test_closing_check_one_question_asking_two_lists_keeps_the_numbers_of_each(monkeypatch, capsys):
+    """Cuba Libre's Redeploy asks "move cubes" for the cube and then for where, in the same words:
+    the numbers of the cubes started again after each destination (Santiago de Cuba's Police cube
+    was 7, then 6)."""
+    from agon.cli.terminal import Numbering
+
+    numbering = Numbering()
+    cubes = [Action("troop", space) for space in ("Havana", "Las Villas", "Sierra Maestra", "Santiago")]
+    places = [Action("to", space) for space in ("Havana", "Camagüey City", "Santiago")]
+    first = numbering.choices(None, "govt", "Redeploy", cubes, [str(a) for a in cubes])  # type: ignore[arg-type]
+    numbering.choices(None, "govt", "Redeploy", places, [str(a) for a in places])  # type: ignore[arg-type]
+    left = [cubes[0], cubes[1], cubes[3], Action("done")]
+    again = numbering.choices(None, "govt", "Redeploy", left, [str(a) for a in left])  # type: ignore[arg-type]
+    number = {action: n for n, action, _label in first}
+    assert [(n, a) for n, a, _label in again][:3] == [(number[a], a) for a in left[:3]]
+    assert again[-1][0] == 5  # Done: a number never used in this list
