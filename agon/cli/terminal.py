@@ -103,6 +103,9 @@ class TerminalPlayer:
     def show_board(self, state: State, role: str | None, full: bool = False, compact: bool = False) -> None:
         view = state.view(role)
         board = state.game.render(view, role, full=full, tr=self.tr)
+        if compact and role:  # the prompt under the board says its question: a board line repeating it goes
+            question = self.tr.text(state.prompt(role).question).strip()  # (1989: a row the log needs at 80x50)
+            board = "\n".join(line for line in board.split("\n") if plain(line).strip() != question)
         who = self.name(state, role) if role else self.tr(_("spectator"))
         self.console.print(Panel(board, title=f"{self.tr.term(state.game.title)} — {who}"))
         described = self.cards_in(state, "\n".join(state.prompt(role).labels)) if role else []

@@ -470,7 +470,7 @@ def test_closing_check_a_screen_shows_the_last_thing_the_other_side_did(seed, mo
     spaces, one a row, left no room. A short list of spaces is drawn compact too (a paragraph a
     country), so the log's last lines stay on screen."""
     argv = ["play", "1989", "--seed", str(seed), "--seat", "democrat=human", "--seat", "communist=random"]
-    screens = _screens_at_80_by_50(monkeypatch, capsys, argv, "1\n" * 80 + "q\n")
+    screens = _screens_at_80_by_50(monkeypatch, capsys, argv, "1\n" * 250 + "q\n")
     assert len(screens) > 40
     for screen in screens:
         if "earlier line" in screen:
@@ -600,3 +600,22 @@ def test_closing_check_one_question_asking_two_lists_keeps_the_numbers_of_each(m
     number = {action: n for n, action, _label in first}
     assert [(n, a) for n, a, _label in again][:3] == [(number[a], a) for a in left[:3]]
     assert again[-1][0] == 5  # Done: a number never used in this list
+
+
+def test_closing_check_a_compact_board_does_not_repeat_the_question(monkeypatch, capsys):
+    """1989 at turn 5 in tmux: the board (40 rows), the question, the hand in a paragraph left no row
+    for the log ("(7 earlier lines ...)" and none of them); the board's last line but one repeated
+    the question the prompt asks under it. A compact board leaves that line out."""
+    from agon.cli.terminal import TerminalPlayer
+    from agon.engine.game import load
+
+    state = load("1989").new(11)
+    console = Console(width=80, file=io.StringIO())
+    player = TerminalPlayer(console, ["communist"])
+    question = player.tr.text(state.prompt("communist").question)  # (the first to place)
+    assert question.startswith("Setup: place")
+    player.show_board(state, "communist")
+    assert question in console.file.getvalue()
+    console.file = io.StringIO()
+    player.show_board(state, "communist", compact=True)
+    assert question not in console.file.getvalue() and "Your hand:" in console.file.getvalue()
