@@ -266,13 +266,16 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
         heading = tr(_("{game}, a secret seed: {seats}"), game=state.game.title, seats=", ".join(seated))
     else:
         heading = tr(_("{game}, seed {seed}: {seats}"), game=state.game.title, seed=str(seed), seats=", ".join(seated))
-    console.print(escape(heading), soft_wrap=True)
+    with console.capture() as capture:  # wrapped between words (the terminal cut "communis|t" at 80 columns)
+        console.print(escape(heading))
+    console.file.write(capture.get())
     # a loaded game keeps saving to the file it came from unless --save names another (issue 34 item 5)
     save_to = args.save or args.load
     if args.load and not args.save:
         console.print(escape(tr(_("Saving to {path} when you quit, as you loaded it (--save FILE saves elsewhere)."),
                                 path=args.load)))
     player = TerminalPlayer(console, humans, seats=filled, tr=tr)
+    player.printed_rows += capture.get().count("\n")  # the first screen fits the terminal with the heading above it
     interrupted = False
     try:
         state = play_match(game_id, filled, seed, human=player.choose, on_action=player.on_action,

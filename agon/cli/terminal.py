@@ -103,6 +103,9 @@ class TerminalPlayer:
     def show_board(self, state: State, role: str | None, full: bool = False, compact: bool = False) -> None:
         view = state.view(role)
         board = state.game.render(view, role, full=full, tr=self.tr)
+        if compact and role:  # the prompt under the board says its question: a board line repeating it goes
+            question = self.tr.text(state.prompt(role).question).strip()  # (1989: a row the log needs at 80x50)
+            board = "\n".join(line for line in board.split("\n") if plain(line).strip() != question)
         who = self.name(state, role) if role else self.tr(_("spectator"))
         self.console.print(Panel(board, title=f"{self.tr.term(state.game.title)} — {who}"))
         described = self.cards_in(state, "\n".join(state.prompt(role).labels)) if role else []
@@ -188,7 +191,7 @@ class TerminalPlayer:
             self.hand_over(state, role)
         self.last_human = role
         draw = handed_over or self.new_turn(state, role)  # within one's own turn, `b` shows it again
-        first = True
+        first, said = True, ""
         while True:
             prompt = state.prompt(role)
             choices = self.numbering.choices(state, role, prompt.text, prompt.actions,
@@ -198,24 +201,36 @@ class TerminalPlayer:
                 body = self.captured(partial(self.show_prompt, state, role, prompt, choices, draw))
                 if rows(body) > height - 1 - FEWEST_LOG_ROWS:
                     body = self.captured(partial(self.show_prompt, state, role, prompt, choices, draw, compact=True))
+                if rows(body) > height - 1 - FEWEST_LOG_ROWS:  # still no room for the log: the choices by name
+                    body = self.captured(partial(self.show_prompt, state, role, prompt, choices, draw, compact=True,
+                                                 terse=True))
                 self.show_log_fitting(state, height - 1 - rows(body))
                 self.console.file.write(body)
                 self.console.file.flush()
                 first = False
-            else:
-                self.show_prompt(state, role, prompt, choices, False)
+            else:  # what a key showed stays on screen above the prompt: the prompt is compact when both do not fit
+                shown = rows(said)
+                body = self.captured(partial(self.show_prompt, state, role, prompt, choices, False))
+                if shown + rows(body) > self.screen_rows() - 1:
+                    body = self.captured(partial(self.show_prompt, state, role, prompt, choices, False, compact=True))
+                self.console.file.write(body)
+                self.console.file.flush()
             try:
                 answer = self.input("> ").strip().lower()
             except EOFError as err:
                 raise Quit from err
-            action = self.answer(state, role, prompt.actions, choices, answer)
+            with self.console.capture() as capture:  # what the key shows, measured before the prompt is drawn again
+                action = self.answer(state, role, prompt.actions, choices, answer)
+            said = capture.get()
+            self.console.file.write(said)
             if action is not None:
                 return action
 
     def show_prompt(self, state: State, role: str, prompt: Prompt, choices: list[tuple[int, Action, str]],
-                    draw: bool, compact: bool = False) -> None:
+                    draw: bool, compact: bool = False, terse: bool = False) -> None:
         """The board (when `draw`), the question and the numbered choices; `compact` leaves out the
-        cards' short texts and the list of cards under the board (c reads them)."""
+        cards' short texts and the list of cards under the board (c reads them); `terse` names
+        the choices of a list longer than a few in paragraphs (m N and c N say the rest)."""
         if draw:
             self.show_board(state, role, compact=compact)
         message = self.tr.text(prompt.question)
@@ -228,7 +243,7 @@ class TerminalPlayer:
         labels = [(number, label) for number, _action, label in choices]
         if not compact:  # (the compact screen names each choice alone: m N says the rest)
             labels = [(number, label + self.borders(state, role, label)) for number, label in labels]
-        self.print_choices(state, labels, compact)
+        self.print_choices(state, labels, compact, terse)
 
     def borders(self, state: State, role: str, label: str) -> str:
         """What matters beside a choice that names one space: who holds its neighbours, compact
@@ -244,7 +259,7 @@ class TerminalPlayer:
             return ""
         near = [other for other, _link in links[named[0]]]
         room = self.console.width - 8 - len(label)  # (the number before the label, a margin)
-        listed = " " + self.tr(_("(borders: {spaces})"), spaces=", ".join(
+        listed = " " + self.tr(_("(borders: {spaces})"), spaces=" · ".join(
             self.tr.term(other) + (f" [{self.tr.term(held[other])}]" if other in held else "") for other in near))
         if len(listed) <= room:
             return listed
@@ -293,15 +308,24 @@ class TerminalPlayer:
             self.console.print(f"  [dim]{escape(more)}[/dim]")
         self.console.file.write("".join(reversed(kept)))
 
-    def print_choices(self, state: State, choices: list[tuple[int, str]], compact: bool = False) -> None:
+    def print_choices(self, state: State, choices: list[tuple[int, str]], compact: bool = False,
+                      terse: bool = False) -> None:
         """The numbered choices; a long list whose labels name their group first ("Poland: Gdańsk
-        ...") is printed group by group under a heading, in as many columns as the screen holds."""
-        groups = group_labels(choices, self.tr(_("Other"))) if len(choices) > LONG_LIST else None
+        ...") is printed group by group under a heading, in as many columns as the screen holds.
+        `terse`: a list longer than a few in paragraphs, one a group, a grouped choice by its name
+        alone (1989's thirteen Hungarian spaces one a row left the log no room; closing check of
+        issue 34)."""
+        terse = terse and len(choices) > TERSE_LIST
+        groups = group_labels(choices, self.tr(_("Other"))) if len(choices) > LONG_LIST or terse else None
+        if groups is None and terse:
+            named = " · ".join(f"[cyan]{i}[/cyan] {escape(label)}" for i, label in choices)  # (a card's Ops stay)
+            self.console.print(f"  {named}")
+            return
         if groups is None:
             for i, label in choices:
                 self.console.print(f"  [cyan]{i:>3}[/cyan] {escape(label) if compact else self.with_short(state, label)}")
             return
-        if compact:  # a paragraph a group, each choice by its name alone (m N says the rest)
+        if compact or terse:  # a paragraph a group, each choice by its name alone (m N says the rest)
             for heading, items in groups:
                 named = " · ".join(f"[cyan]{i}[/cyan] {escape(rest.split(' (')[0])}" for i, rest in items)
                 self.console.print(f"  [bold]{escape(heading)}[/bold]: {named}")
@@ -340,7 +364,7 @@ class TerminalPlayer:
             person = self.tr(_("human"))
             seated = ", ".join(f"{self.name(state, seat)} = {person if who == 'human' else who}"
                                for seat, who in self.seats.items())
-            self.console.print(escape(self.tr(_("Seats: {seats}"), seats=seated)), soft_wrap=True)
+            self.console.print(escape(self.tr(_("Seats: {seats}"), seats=seated)))
         elif answer in ("l", "log"):
             self.show_log(state, 0, role)
         elif answer in ("b", "board"):
@@ -407,7 +431,7 @@ class TerminalPlayer:
             heading = self.tr(_("Map: each space, then its neighbours (m NAME: one space, and who holds its neighbours)"))
             self.console.print(f"[bold]{escape(heading)}[/bold]")
             for space, near in links.items():
-                names = ", ".join(self.tr.term(other) + (f" ({self.tr.term(link)})" if link else "") for other, link in near)
+                names = " · ".join(self.tr.term(other) + (f" ({self.tr.term(link)})" if link else "") for other, link in near)
                 self.console.print(f"  [bold]{escape(self.tr.term(space))}[/bold]: {escape(names)}")
             return
         label = next((label for number, _action, label in choices or [] if str(number) == wanted), None)
@@ -488,6 +512,7 @@ def show_result(console: Console, state: State, tr: Translator = ENGLISH) -> Non
 
 
 LONG_LIST = 16  # more choices than this are grouped when their labels name a group
+TERSE_LIST = 6  # more choices than this are named in paragraphs on a screen with no room for the log
 FEWEST_LOG_ROWS = 4  # a screen whose board and prompt leave fewer rows for the log is drawn compact
 
 
@@ -515,31 +540,38 @@ def group_labels(choices: list[tuple[int, str]], other: str = "Other") -> list[t
 
 
 class Numbering:
-    """Choice numbers that stay put (issue 34 item 3). Within a run of prompts of one role with the
-    same question (1989's set-up "place an SP", four times, then four more after the other side's),
-    an action keeps the number it had while it stays legal; a new action gets a number never used
-    in the run, so a number typed late picks what it picked before or nothing. A run ends at
-    another question, or when most of the choices are new (a new hand, a new phase). Undo is no
-    numbered choice: it is the key `u`."""
+    """Choice numbers that stay put (issue 34 item 3). Each question of a role (1989's set-up "place
+    an SP", four times, then four more after the other side's; Cuba Libre's "Sweep: choose a space"
+    with "Move cubes" asked in between) keeps its numbers: an action keeps the number it had while
+    it stays legal; a new action gets a number never used for that list, so a number typed late
+    picks what it picked before or nothing. One question may ask for different lists in turn (Cuba
+    Libre's Redeploy asks which cube, then where, in the same words): each list keeps its own
+    numbers, found by the actions it shares; a list most of whose choices are new starts again at 1.
+    Undo is no numbered choice: it is the key `u`."""
+
+    KEPT = 8  # lists remembered per question (the oldest is forgotten)
 
     def __init__(self) -> None:
-        self.numbers: dict[Action, int] = {}
-        self.key: tuple[str, str] | None = None
-        self.next = 1
+        self.runs: dict[tuple[str, str], list[tuple[dict[Action, int], int]]] = {}
 
     def choices(self, state: State, role: str, question: str, actions: list[Action],
                 labels: list[str]) -> list[tuple[int, Action, str]]:
         """[(number, action, label), ...] in the order of the numbers."""
-        known = sum(action in self.numbers for action in actions)
-        if self.key != (role, question) or known * 2 < len(actions):
-            self.numbers, self.next = {}, 1
-        self.key = (role, question)
+        runs = self.runs.setdefault((role, question), [])
+        shared = [sum(action in numbers for action in actions) for numbers, _following in runs]
+        best = max(range(len(runs)), key=shared.__getitem__, default=None)
+        if best is None or shared[best] * 2 < len(actions):
+            runs.append(({}, 1))
+            del runs[:-self.KEPT]
+            best = len(runs) - 1
+        numbers, following = runs.pop(best)
         out: list[tuple[int, Action, str]] = []
         for action, label in zip(actions, labels, strict=True):
             if action.verb == "undo":
                 continue
-            if action not in self.numbers:
-                self.numbers[action] = self.next
-                self.next += 1
-            out.append((self.numbers[action], action, label))
+            if action not in numbers:
+                numbers[action] = following
+                following += 1
+            out.append((numbers[action], action, label))
+        runs.append((numbers, following))  # (the last used is the last forgotten)
         return sorted(out, key=lambda choice: choice[0])

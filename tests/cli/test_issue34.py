@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import re
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from agon.cli.main import main
+from agon.engine import Action
 from tests.cli.test_newcomer import run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -98,7 +101,8 @@ def test_item_6_intrigue_city_board_numbers_cards_as_c_does(monkeypatch, capsys)
 ])
 def test_item_8_plain_play_seats_the_automata_and_says_who_plays(game, seats, monkeypatch, capsys):
     code, out = run(monkeypatch, capsys, ["play", game, "--seed", "1"], "h\nq\n")
-    heading, rest = out.split("\n", 1)
+    heading, rest = out.split("\n  ", 1)  # (wrapped between words at 80 columns; log lines start indented)
+    heading = " ".join(heading.split())
     assert code == 0 and all(seat in heading for seat in seats), heading
     assert "random" not in heading and "Seats: " in rest
 
@@ -197,7 +201,7 @@ def test_item_1_m_n_shows_the_space_a_choice_names_and_b_draws_the_map(monkeypat
     assert code == 0 and "Map: each space" in out and "\n  Havana: La Habana" in out
     argv = ["play", "1989", "--seed", "1", "--seat", "democrat=human", "--seat", "communist=random"]
     code, out = run(monkeypatch, capsys, argv, "m 1\nq\n")  # choice 1: an SP in Schwerin
-    assert code == 0 and "Schwerin: D 0 / C 0; no control\n  → Rostock: " in out
+    assert code == 0 and "Schwerin: Worker, stab 3; D 0 / C 0; no control\n  → Rostock: " in out
 
 
 @pytest.mark.parametrize("game", ["dual-powers", "1989", "cuba-libre"])
@@ -388,42 +392,44 @@ def test_item_10_the_save_message_is_wrapped_at_80_columns(monkeypatch, capsys, 
     assert max(len(line) for line in tail.splitlines()) <= 80, tail
 
 
-def test_item_10_greek_of_dual_powers_and_intrigue_city_uses_the_formal_address_of_the_interface():
-    """The interface says «διαλέξτε», «σας»; these two games' card texts and prompts said «διάλεξε», «σου»."""
+# the singular address: present and subjunctive (-εις, -άς), imperatives (-ε, -α), past (-ες), pronouns
+_GREEK_INFORMAL = re.compile(
+    r"(?<![\wάέήίόύώϊϋΐΰ'])(σου|σού|Σου|εσύ|Εσύ|εσένα|[Δδ]ιάλεξε|Στόχευσε|Προχώρησε|[Μμ]πορείς|[Έέ]χεις|[Ββ]άλε|"
+    r"δέχεσαι|θέλεις|κάνεις|[Ππ]άρε|[Ππ]αίξε|[Ξξ]αναπαίξε|παίξ'|[Ππ]αίζεις|παίξεις|κρατάς|[Κκ]ράτα|[Ττ]ραβάς|"
+    r"[Αα]φαιρείς|Αφαίρεσε|[Ββ]άζεις|[Δδ]ιατηρείς|ελέγχεις|κατέχεις|Τοποθέτησε|Ονόμασε|[Άά]νοιξε|"
+    r"Απάντησε|απαντάς|[Αα]πόρριψε|[Αα]νέβασε|αρνήσου|δώσε|δείξε|δήλωσε|[Δδ]ες|έδειξες|τράβηξες|χάνεις|"
+    r"Χρησιμοποίησε|χρησιμοποιείς|χρησιμοποιήσεις|ονομάσεις|ανοίγεις|ακυρώνεις|ανεβάζεις|παίρνεις|"
+    r"παραδίδεις|πάρεις|τραβήξεις|απορρίψεις|ανεβάσεις|τελειώσεις|εκτελέσεις)"
+    r"(?![\wάέήίόύώϊϋΐΰ])")
+
+
+@pytest.mark.parametrize("domain", ["interface", "dual-powers", "intrigue-city", "1989", "cuba-libre"])
+def test_item_10_greek_uses_the_formal_address_of_the_interface(domain):
+    """The interface says «διαλέξτε», «σας»; Dual Powers and Intrigue City said «διάλεξε», «σου» (moved to the
+    formal plural), and 1989 still did in its prompts, option labels and card texts («διάλεξε μια κάρτα για να
+    παίξεις», «Το χέρι σου», «Ο Κομμουνιστής σού δείχνει»)."""
     from agon.i18n.extract import folder, read
 
-    informal = re.compile(r"(?<![\wάέήίόύώϊϋΐΰ])(σου|σού|Διάλεξε|διάλεξε|Στόχευσε|Προχώρησε|Μπορείς|Έχεις|βάλε|"
-                          r"δέχεσαι|εσύ|θέλεις|κάνεις|Πάρε|Παίξε)(?![\wάέήίόύώϊϋΐΰ])")
-    interface = "".join(str(m.string) for m in read(folder("interface") / "el.po", "el"))
-    assert "σας" in interface and not informal.search(interface)
-    for domain in ("dual-powers", "intrigue-city"):
-        for message in read(folder(domain) / "el.po", "el"):
-            strings = message.string if isinstance(message.string, tuple) else (message.string,)
-            assert not any(informal.search(s) for s in strings), (domain, message.id, strings)
+    messages = list(read(folder(domain) / "el.po", "el"))
+    assert messages
+    for message in messages:
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert not any(_GREEK_INFORMAL.search(s) for s in strings), (domain, message.id, strings)
 
 
-# -- item 1 (its last part): a choice that names a space says who holds its neighbours ----------------
-
-def test_item_1_a_choice_naming_a_space_says_who_holds_its_neighbours():
-    from rich.console import Console
-
-    from agon.cli.terminal import TerminalPlayer
-    from agon.engine import ENGLISH
+def test_item_10_hungarian_option_labels_are_not_in_the_third_person():
+    """Hungarian addresses the player as the interface does (informal «válassz», «a kezed»); an option
+    label is a noun phrase («A tét emelése», «Elutasítás»), never a third-person sentence that reads as if
+    someone else chose: 1989 said «Nem kéri», «Megtartja a hatalmat», «Átadja a hatalmat»."""
     from agon.i18n import translator
-    from tests.games.dawn_of_freedom.helpers import new_game, set_sp
 
-    g = new_game(1)
-    set_sp(g, "Leipzig", c=5)  # Communist control (stability 3)
-    set_sp(g, "Rostock", d=5)
-    player = TerminalPlayer(Console(width=160), ["democrat"], tr=ENGLISH)
-    said = player.borders(g, "democrat", "Berlin (Bureaucrat, BG, stab 3; D 0 / C 0)")
-    assert said == " (borders: Schwerin, Rostock [Democrat], Walter Ulbricht Academy, Leipzig [Communist])", said
-    assert player.borders(g, "democrat", "Place SPs") == ""  # no space named: nothing added
-    narrow = TerminalPlayer(Console(width=100), ["democrat"], tr=ENGLISH)  # the list does not fit: counts
-    assert narrow.borders(g, "democrat", "Berlin (Bureaucrat, BG, stab 3; D 0 / C 0)") == \
-        " (4 neighbours: Democrat 1, Communist 1)"
-    greek = TerminalPlayer(Console(width=120), ["democrat"], tr=translator("el", "1989"))
-    assert "(συνορεύει με: " in greek.borders(g, "democrat", "Berlin")
+    hungarian = translator("hu", "1989")
+    labels = ["Do not take it", "Take an 8th action round", "Do not raise the stakes",
+              "Raise the stakes (discard 3 cards)", "Keep power (score {vp} VP for power)",
+              "Give up power (no VP for power)"]
+    third_person = re.compile(r"^(Nem )?([Kk]éri|[Ee]meli|[Mm]egtartja|[Áá]tadja)\b")
+    for label in labels:
+        assert hungarian.has(label) and not third_person.search(hungarian.gettext(label)), label
 
 
 def test_item_1_the_set_up_choices_show_the_neighbours_facts_on_screen(monkeypatch, capsys):
@@ -443,3 +449,173 @@ def test_item_10_the_web_page_counts_with_plurals_not_s_in_brackets():
     assert not any("(s)" in part for m in messages for part in (m.id if isinstance(m.id, tuple) else (m.id,)))
     plurals = {m.id[0] for m in messages if isinstance(m.id, tuple)}
     assert {"Out of the game: {n} marker", "{n} Equilibrium card", "Bank: {n} cube of value {value}."} <= plurals
+
+
+# -- the closing check (issue 34, "Done when"): defects met playing in tmux at 80x50 ------------------
+
+def _screens_at_80_by_50(monkeypatch, capsys, argv: list[str], typed: str) -> list[str]:
+    from agon.cli.terminal import TerminalPlayer
+
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setattr(TerminalPlayer, "screen_rows", lambda self: 50, raising=False)  # 50 rows (a pipe here)
+    code, out = run(monkeypatch, capsys, argv, typed)
+    assert code == 0
+    return out.split("> ")[:-1]
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_closing_check_a_screen_shows_the_last_thing_the_other_side_did(seed, monkeypatch, capsys):
+    """1989, seed 11, turn 1: after the Communist played Hungarian Democratic Forum the screen read
+    "(6 earlier lines: l shows the whole log)" and no line of it: the board and thirteen Hungarian
+    spaces, one a row, left no room. A short list of spaces is drawn compact too (a paragraph a
+    country), so the log's last lines stay on screen."""
+    argv = ["play", "1989", "--seed", str(seed), "--seat", "democrat=human", "--seat", "communist=random"]
+    screens = _screens_at_80_by_50(monkeypatch, capsys, argv, "1\n" * 250 + "q\n")
+    assert len(screens) > 40
+    for screen in screens:
+        if "earlier line" in screen:
+            after = screen.split("earlier line", 1)[1].split("╭", 1)[0]
+            assert "  · " in after, screen
+        assert screen.count("\n") + 1 <= 50, screen
+
+
+def test_closing_check_what_a_key_shows_stays_on_screen_with_the_prompt(monkeypatch, capsys):
+    """1989's set-up at 80x50: `m leip` printed Leipzig and its neighbours, then the prompt again with
+    its 61 spaces one a row (73 rows), so the answer scrolled away before it could be read. After a
+    key the prompt is drawn compact when both would not fit."""
+    argv = ["play", "1989", "--seed", "11", "--seat", "democrat=human", "--seat", "communist=random"]
+    screens = _screens_at_80_by_50(monkeypatch, capsys, argv, "m leip\nq\n")
+    after_key = screens[1]
+    assert after_key.startswith("Leipzig: Worker, BG, stab 3; D 0 / C 0; no control"), after_key[:200]
+    assert "Dresden: Elite, BG, stab 4" in after_key  # a neighbour's class and stability, to plan a check
+    assert after_key.count("\n") + 1 <= 50, after_key.count("\n")
+
+
+def test_closing_check_the_seat_line_wraps_between_words_and_counts_in_the_first_screen(monkeypatch, capsys):
+    """tmux at 80 columns: "... Communist (communis" / "t) = random": the first line was printed
+    without wrapping, so the terminal cut a word in two, and the first screen did not count its rows."""
+    argv = ["play", "1989", "--seed", "11", "--seat", "democrat=human", "--seat", "communist=random"]
+    screens = _screens_at_80_by_50(monkeypatch, capsys, argv, "q\n")
+    first = screens[0].splitlines()
+    assert max(len(line) for line in first) <= 80
+    heading = " ".join(line.strip() for line in first[:next(i for i, line in enumerate(first) if line.startswith("  "))])
+    assert heading == "1989: Dawn of Freedom, seed 11: Democrat (democrat) = human, Communist (communist) = random"
+    assert len(first) <= 50, len(first)
+
+
+def test_closing_check_a_terse_card_list_keeps_each_cards_ops_and_side(monkeypatch, capsys):
+    """A hand drawn in a paragraph to leave the log room still says each card's Ops and whose event
+    it is (1989, seed 11, turn 2 read "1 #3 Walesa* · 2 #4 Michnik* ...": nothing to choose by)."""
+    from agon.cli.terminal import TerminalPlayer
+
+    console = Console(width=80, file=io.StringIO())
+    player = TerminalPlayer(console, ["democrat"])
+    labels = [(1, "#3 Walesa* (3 Ops, Democrat)"), (2, "#4 Michnik* (3 Ops, Democrat)"),
+              (3, "#5 General Strike* (1 Op, Democrat)"), (4, "#19 Papal Visit* (3 Ops, Democrat)"),
+              (5, "#23 Hungary Scoring"), (6, "#25 Perestroika* (3 Ops, Communist)"),
+              (7, "#26 Helsinki Final Act* (3 Ops, Democrat)"), (8, "#38 The July Concept* (3 Ops, Communist)")]
+    player.print_choices(None, labels, compact=True, terse=True)  # type: ignore[arg-type]
+    shown = " ".join(console.file.getvalue().split())
+    assert "1 #3 Walesa* (3 Ops, Democrat) · 2 #4 Michnik*" in shown and "(3 Ops, Communist)" in shown
+    assert console.file.getvalue().count("\n") <= 5
+
+
+def test_closing_check_a_list_of_neighbours_reads_a_name_with_a_comma_whole(monkeypatch, capsys):
+    """1989's map read "Poznań: Szczecin, Gdańsk, Wrocław, Catholic Church, Poland": a space named
+    "Catholic Church, Poland" looked like two. Neighbours are parted by " · "."""
+    monkeypatch.setenv("COLUMNS", "80")
+    argv = ["play", "1989", "--seed", "1", "--seat", "democrat=human", "--seat", "communist=random"]
+    code, out = run(monkeypatch, capsys, argv, "m\nq\n")
+    assert code == 0 and "\n  Poznań: Szczecin · Gdańsk · Wrocław · Catholic Church, Poland\n" in out
+
+
+def test_closing_check_cuba_libre_m_says_terrain_population_support_and_pieces(monkeypatch, capsys):
+    """Cuba Libre's `m sier` said "Sierra Maestra: control: 26July" and its neighbours' control
+    alone: a Sweep or an Assault (terrain, 3.2.3-3.2.4) and a Rally or March (pieces, population)
+    could not be planned from it."""
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out = run(monkeypatch, capsys, ["play", "cuba-libre", "--seed", "21"], "m sier\nq\n")
+    assert code == 0 and "Sierra Maestra: Mountain, pop 1, Active Opposition; control: 26July; Mu2 MB1" in out
+    assert "→ Santiago de Cuba: City, pop 1, Neutral; control: Government; T2 P2 Mu1" in out
+    assert "→ Sugar Cane EC: EC, econ 2; no control; -" in out
+    code, out = run(monkeypatch, capsys, ["play", "cuba-libre", "--seed", "21", "--lang", "el"], "m sier\nq\n")
+    assert code == 0 and ": Βουνό, πληθ. 1, Ενεργή Αντίθεση· έλεγχος: 26 Ιουλίου· Mu2 MB1" in out
+
+
+def test_closing_check_a_question_keeps_its_numbers_across_a_question_asked_in_between(monkeypatch, capsys):
+    """Cuba Libre, seed 21: Sweep's spaces were numbered 1-10 (Santiago de Cuba 10, Transport 11);
+    after Sierra Maestra and "Move cubes into Sierra Maestra" asked in between, the same question
+    numbered Santiago de Cuba 9 and Transport 10: a 10 typed for Santiago started a Transport."""
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out = run(monkeypatch, capsys, ["play", "cuba-libre", "--seed", "21"], "3\n3\n9\n1\n1\nq\n")
+    sweeps = [screen for screen in out.split("> ") if "Sweep: choose a space" in screen]
+    assert code == 0 and len(sweeps) == 2
+    for screen in sweeps:
+        assert "   10 Sweep in Santiago de Cuba" in screen and "   11 Special Activity: Transport" in screen, screen
+
+
+def test_closing_check_1989_counts_a_placements_ops_and_says_a_general_strike_goes_on():
+    """1989 in tmux: "The Communist places 1 SP in Leipzig (2 Op)."; "General Strike: roll 2 + 2 Ops."
+    and nothing after it when the strike went on (it ends only above 5)."""
+    log = _public_log("1989", {"democrat": "random", "communist": "random"}, 1)
+    assert not any(line.endswith("(2 Op).") for line in log)
+    assert any(line.endswith("(2 Ops).") for line in log) and any(line.endswith("(1 Op).") for line in log)
+    rolls = [i for i, line in enumerate(log) if line.startswith("General Strike: roll")]
+    assert rolls
+    for i in rolls:
+        assert log[i + 1] == "The General Strike ends." or log[i + 1].startswith("The General Strike goes on: "), \
+            log[i:i + 2]
+
+
+def test_closing_check_cuba_libre_reads_s_i_m_once_and_a_replacement_as_a_sentence(monkeypatch, capsys):
+    """Cuba Libre in tmux: the log said "Card 4: S.I.M.." and Fauré Chomón's shaded choices read
+    "Replace Havana a DR Underground Guerrilla" (the three-word template did not fit two words)."""
+    from agon.engine import ENGLISH
+    from agon.games.cuba_libre.text import _worded
+
+    code, out = run(monkeypatch, capsys, ["play", "cuba-libre", "--seed", "21"], "q\n")
+    assert code == 0 and "Card 4: S.I.M.\n" in out and "S.I.M.." not in out
+    log = _public_log("cuba-libre", {"govt": "nonplayer", "m26": "nonplayer", "dr": "nonplayer",
+                                     "syndicate": "nonplayer"}, 21)
+    assert "Card 15: Come Comrades!" in log and not any(line.endswith(("!.", "..")) for line in log)
+    chomon = ENGLISH.text(_worded("replace", ("Havana", "dr_u")))
+    assert chomon == "Replace a DR Underground Guerrilla in Havana with a 26July piece"
+    defection = ENGLISH.text(_worded("replace", ("m26_a", "dr_u")))
+    assert defection.startswith("Replace a 26July Active Guerrilla with a DR"), defection
+
+
+def test_closing_check_one_question_asking_two_lists_keeps_the_numbers_of_each(monkeypatch, capsys):
+    """Cuba Libre's Redeploy asks "move cubes" for the cube and then for where, in the same words:
+    the numbers of the cubes started again after each destination (Santiago de Cuba's Police cube
+    was 7, then 6)."""
+    from agon.cli.terminal import Numbering
+
+    numbering = Numbering()
+    cubes = [Action("troop", space) for space in ("Havana", "Las Villas", "Sierra Maestra", "Santiago")]
+    places = [Action("to", space) for space in ("Havana", "Camagüey City", "Santiago")]
+    first = numbering.choices(None, "govt", "Redeploy", cubes, [str(a) for a in cubes])  # type: ignore[arg-type]
+    numbering.choices(None, "govt", "Redeploy", places, [str(a) for a in places])  # type: ignore[arg-type]
+    left = [cubes[0], cubes[1], cubes[3], Action("done")]
+    again = numbering.choices(None, "govt", "Redeploy", left, [str(a) for a in left])  # type: ignore[arg-type]
+    number = {action: n for n, action, _label in first}
+    assert [(n, a) for n, a, _label in again][:3] == [(number[a], a) for a in left[:3]]
+    assert again[-1][0] == 5  # Done: a number never used in this list
+
+
+def test_closing_check_a_compact_board_does_not_repeat_the_question(monkeypatch, capsys):
+    """1989 at turn 5 in tmux: the board (40 rows), the question, the hand in a paragraph left no row
+    for the log ("(7 earlier lines ...)" and none of them); the board's last line but one repeated
+    the question the prompt asks under it. A compact board leaves that line out."""
+    from agon.cli.terminal import TerminalPlayer
+    from agon.engine.game import load
+
+    state = load("1989").new(11)
+    console = Console(width=80, file=io.StringIO())
+    player = TerminalPlayer(console, ["communist"])
+    question = player.tr.text(state.prompt("communist").question)  # (the first to place)
+    assert question.startswith("Setup: place")
+    player.show_board(state, "communist")
+    assert question in console.file.getvalue()
+    console.file = io.StringIO()
+    player.show_board(state, "communist", compact=True)
+    assert question not in console.file.getvalue() and "Your hand:" in console.file.getvalue()

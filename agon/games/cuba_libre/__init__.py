@@ -46,11 +46,16 @@ from typing import Any
 from agon.engine import ENGLISH, Game, OptionSpec, Text, Translator, msg
 from agon.engine.options import flag
 from agon.games.cuba_libre import nonplayer
-from agon.games.cuba_libre.data import ADJ, FACTION_NAMES, NAMES, ROLES
+from agon.games.cuba_libre.data import ADJ, FACTION_NAMES, LEVELS, NAMES, PIECE_KEYS, ROLES, TERRAIN
 from agon.games.cuba_libre.rules import CubaLibreState, nonplayers
 from agon.games.cuba_libre.terms import terms as game_terms
+from agon.games.cuba_libre.text import SHORT as PIECE_SHORT
 from agon.games.cuba_libre.text import catalogue
 from agon.games.cuba_libre.text import render as render_board
+
+# a space's terrain on the map (CL 1.3.2: a City, or a Province of one terrain)
+TERRAIN_WORDS = {"city": msg("City"), "mountain": msg("Mountain"), "forest": msg("Forest"),
+                 "grassland": msg("Grassland")}
 
 
 class CubaLibre(Game):
@@ -150,12 +155,21 @@ class CubaLibre(Game):
         return {NAMES[s]: [(NAMES[n], "") for n in ADJ[s]] for s in range(len(NAMES))}
 
     def map_facts(self, view: dict[str, Any]) -> dict[str, Text]:
-        """Who controls each space (CL 1.7)."""
+        """Each space's terrain, population and Support or Opposition (CL 1.3, 1.6), who controls
+        it (1.7) and its pieces as the board abbreviates them: what Sweep, Assault, March and
+        Rally depend on."""
         out: dict[str, Text] = {}
         for space in view["spaces"]:
             holder = space.get("control")
-            out[space["name"]] = msg("control: {side}", side=self.role_name(holder)) if holder \
-                else msg("no control")
+            held = msg("control: {side}", side=self.role_name(holder)) if holder else msg("no control")
+            pieces = " ".join(f"{PIECE_SHORT[PIECE_KEYS.index(k)]}{n}" for k, n in space["pieces"].items()) or "-"
+            if space["kind"] == "ec":
+                out[space["name"]] = msg("EC, econ {econ}; {held}; {pieces}", econ=space["econ"], held=held,
+                                         pieces=pieces)
+                continue
+            terrain = TERRAIN_WORDS[TERRAIN[NAMES.index(space["name"])] or "city"]
+            out[space["name"]] = msg("{terrain}, pop {pop}, {level}; {held}; {pieces}", terrain=terrain,
+                                     pop=space["pop"], level=LEVELS[space["level"]], held=held, pieces=pieces)
         return out
 
     def holders(self, view: dict[str, Any]) -> dict[str, str]:

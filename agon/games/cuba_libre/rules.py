@@ -236,7 +236,11 @@ class CubaLibreState(Board, State):
         self.order_card = variants.order_card(self)
         self.cand = tuple([f for f in ORDER[self.order_card] if self.elig[f]])
         if not self.quiet:  # (a quiet game logs nothing: its words are not built)
-            self.say("Card {card}: {title}.", card=self.current, title=CARDS[self.current]["title"])
+            title = CARDS[self.current]["title"]
+            if title.endswith((".", "!", "?")):  # ("S.I.M.", "Come Comrades!" end their own sentence: no "S.I.M..")
+                self.say("Card {card}: {title}", card=self.current, title=title)
+            else:
+                self.say("Card {card}: {title}.", card=self.current, title=title)
 
     def chronicle_so_far(self) -> None:
         """Log what the action being applied has changed so far and start counting again: called

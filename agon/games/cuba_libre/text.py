@@ -297,6 +297,8 @@ def _worded(verb: str, arg: Any) -> str | Text:
     parts = list(arg) if isinstance(arg, tuple) else ([] if arg is None else [arg])
     words = {str(i): _word(x) for i, x in enumerate(parts)}
     template = _VERB_WORDS.get(verb)
+    if verb == "replace" and len(parts) == 2:  # Defections: (old piece, new piece); Chomón: (space, DR piece)
+        template = "Replace {0} with {1}" if parts[0] in PIECE_KEYS else "Replace {1} in {0} with a 26July piece"
     if template is not None and template.count("{") <= len(words):
         return Text(template, words)
     if len(words) < len(_BARE):

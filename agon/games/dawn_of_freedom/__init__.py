@@ -47,13 +47,17 @@ class DawnOfFreedom(Game):
         return {space.name: [(SPACES[n].name, "") for n in space.adjacent] for space in SPACES}
 
     def map_facts(self, view: dict[str, Any]) -> dict[str, Text]:
-        """Each space's SPs and who controls it (1989 1.2, 7.3)."""
+        """Each space's class, stability, SPs and who controls it (1989 1.2, 1.3, 7.3)."""
         out: dict[str, Text] = {}
         for space in SPACES:
             holder = view["control"][space.id]
             sps = msg("D {d} / C {c}", d=view["sp"]["democrat"][space.id], c=view["sp"]["communist"][space.id])
-            out[space.name] = msg("{sps}; control: {side}", sps=sps, side=self.role_name(holder)) if holder \
+            held = msg("{sps}; control: {side}", sps=sps, side=self.role_name(holder)) if holder \
                 else msg("{sps}; no control", sps=sps)
+            # what a plan needs beside the SPs: its class, battleground or not, and the stability (1.2, 1.3)
+            kind = {"cls": space.cls, "stab": space.stability, "held": held}
+            out[space.name] = msg("{cls}, BG, stab {stab}; {held}", **kind) if space.battleground \
+                else msg("{cls}, stab {stab}; {held}", **kind)
         return out
 
     def holders(self, view: dict[str, Any]) -> dict[str, str]:

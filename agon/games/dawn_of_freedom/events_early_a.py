@@ -112,6 +112,8 @@ def _strike_discard(g: Any, card: int) -> Steps:
     if die + ops > 5:
         g.say("The General Strike ends.")
         g.end_effect(GENERAL_STRIKE)
+    else:  # (the log said the roll and nothing else)
+        g.say("The General Strike goes on: {total} is not more than 5.", total=die + ops)
     return None
 
 

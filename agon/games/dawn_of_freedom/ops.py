@@ -293,8 +293,9 @@ class PlaceOps(Ask):
         g.add_sp(side, sid, 1)
         f["left"] -= cost
         if not g.quiet:  # (a quiet game keeps no log: the line's arguments need not be looked up)
-            g.say("The {side} places 1 SP in {space} ({cost} Op).", side=NAMES[side], space=SPACES[sid].name,
-                  cost=cost)
+            g.say("{line}", line=plural("The {side} places 1 SP in {space} ({cost} Op).",
+                                        "The {side} places 1 SP in {space} ({cost} Ops).", "cost",
+                                        side=NAMES[side], space=SPACES[sid].name, cost=cost))
         if f["left"] <= 0:
             g.stack.pop()
 
