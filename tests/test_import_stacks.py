@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-STACKS = ["cuba_libre", "dawn_of_freedom", "intrigue_city"]  # the packages checked so far
+STACKS = ["cuba_libre", "dawn_of_freedom", "intrigue_city", "dual_powers"]  # every game package
 LOADERS = {"import_module", "__import__"}  # calls that import a module named at run time
 
 
