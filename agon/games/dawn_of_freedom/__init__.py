@@ -10,9 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from agon.engine import ENGLISH, Game, OptionSpec, Text, Translator, msg
-from agon.games.dawn_of_freedom import ops, power, scoring, steps, turn  # noqa: F401  (register procedures)
 from agon.games.dawn_of_freedom.data import ROLES, SPACES
-from agon.games.dawn_of_freedom.events import load_events
 from agon.games.dawn_of_freedom.state import DawnState
 from agon.games.dawn_of_freedom.text import catalogue, render, terms
 
@@ -81,5 +79,4 @@ class DawnOfFreedom(Game):
         return catalogue()
 
 
-load_events()
 GAME = DawnOfFreedom()

@@ -1,7 +1,7 @@
 """1989 card events: the registry, space filters, lasting effects and the reusable steps.
 
-HOW TO WRITE AN EVENT (the API for `events_*.py` modules; every such module in this package is
-imported automatically by `load_events()`):
+HOW TO WRITE AN EVENT (the API for `events_*.py` modules; state.py imports every such module so that
+its events are registered, and refuses to load while a card has no event):
 
     from agon.games.dawn_of_freedom.events import event, place, checks, in_country, D, C
 
@@ -92,12 +92,9 @@ imported automatically by `load_events()`):
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache, partial
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from agon.engine import Text, msg
@@ -136,7 +133,6 @@ __all__ = [
     "has_sp",
     "in_country",
     "in_region",
-    "load_events",
     "minority_control",
     "no_sp",
     "not_controlled_by",
@@ -187,21 +183,6 @@ def event(number: int, *, prereq: int | None = None, playable: Callable[..., boo
         return fn
 
     return wrap
-
-
-_loaded = False
-
-
-def load_events() -> None:
-    """Import the events shipped with the core and every `events_*.py` module of this package."""
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    importlib.import_module("agon.games.dawn_of_freedom.core_events")
-    for info in sorted(pkgutil.iter_modules([str(Path(__file__).parent)]), key=lambda m: m.name):
-        if info.name.startswith("events_"):
-            importlib.import_module(f"agon.games.dawn_of_freedom.{info.name}")
 
 
 class Ev(NamedTuple):

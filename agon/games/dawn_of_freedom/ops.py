@@ -9,6 +9,7 @@ from typing import Any
 
 from agon.engine import Action, plural
 from agon.games.dawn_of_freedom.data import ADJ, CARDS, NAMES, NEAR, SPACES, TST_NAMES, TST_NEEDS, D
+from agon.games.dawn_of_freedom.events import remove
 from agon.games.dawn_of_freedom.flow import CARD, SPACE, Ask, Frame, ask, auto
 
 CHECKS_PER_CARD = 2  # 1989 6.2.2
@@ -377,8 +378,6 @@ def tst_advance(g: Any, f: Frame) -> None:
             g.push({"p": "tst_discard", "role": side, "start": len(g.hands[side]) - len(drawn),
                     "left": len(drawn) - 1})
     elif box == 4:  # remove 2 opponent SPs from anywhere
-        from agon.games.dawn_of_freedom.events import remove
-
         g.push(remove(side, 2))
 
 

@@ -14,7 +14,21 @@ from typing import Any
 from agon.engine import Action, State, Text, plural
 from agon.engine.game import Memo, canonical
 from agon.engine.rng import Rng
-from agon.games.dawn_of_freedom import data
+
+# the State sits above every procedure: it imports the card event modules and `steps` so that each
+# registers its events (EVENTS) and steps (ASK, AUTO) before a game starts
+from agon.games.dawn_of_freedom import (  # noqa: F401 - the event modules register their events
+    core_events,
+    data,
+    events_a_2,
+    events_b_late,
+    events_b_middle,
+    events_early_a,
+    power,
+    text,
+    turn,
+)
+from agon.games.dawn_of_freedom import steps as _steps  # noqa: F401 - register steps
 from agon.games.dawn_of_freedom.data import CARDS, COUNTRY_NAMES, NAMES, ROLES, SPACES, C, D, control
 from agon.games.dawn_of_freedom.events import EVENTS, Effect, Steps
 from agon.games.dawn_of_freedom.flow import ASK, AUTO, Frame
@@ -24,6 +38,10 @@ from agon.games.dawn_of_freedom.words import WON_AT, join_terms
 
 STABILITY = tuple(s.stability for s in SPACES)
 MAX_AUTO_STEPS = 100_000  # bound on automatic procedures run in one action (never hang)
+UNWRITTEN = [number for number, card in CARDS.items() if not card.scoring and number not in EVENTS]
+if UNWRITTEN:  # a game must never run with a card's event missing (a module left out of the imports above)
+    raise ImportError(f"1989: no event registered for card(s) {UNWRITTEN}")
+
 DETERMINIZE_TRIES = 200  # samples drawn until one admits the pending decision
 ACTIVE = (["democrat"], ["communist"])  # the active list of each side, built once (the engine only reads it)
 
@@ -124,8 +142,6 @@ class DawnState(State):
     # -- construction ---------------------------------------------------------------------------
 
     def _setup(self) -> None:
-        from agon.games.dawn_of_freedom import turn
-
         self.sp_summary = None
         self._place_listed = ((), frozenset(), [])  # (the effect index is built by turn.setup)
         turn.setup(self)
@@ -181,9 +197,7 @@ class DawnState(State):
         return text, args
 
     def _view(self, role: str | None) -> dict[str, Any]:
-        from agon.games.dawn_of_freedom.text import view
-
-        return view(self, role)
+        return text.view(self, role)
 
     def _result(self) -> dict[str, Any] | None:
         return self.outcome
@@ -292,9 +306,7 @@ class DawnState(State):
         self.known[side] = [*self.known[side], *(c for c in cards if c not in self.known[side])]
 
     def label(self, action: Action) -> str:
-        from agon.games.dawn_of_freedom.text import label
-
-        return label(self, action)
+        return text.label(self, action)
 
     def check_invariants(self) -> None:
         for side in (D, C):
@@ -805,6 +817,4 @@ class DawnState(State):
 
     def ps_take(self, taker: int, n: int) -> int:
         """In a power struggle's deal: `taker` takes n random cards from the opponent's PS hand."""
-        from agon.games.dawn_of_freedom.power import take_random
-
-        return take_random(self, taker, n)
+        return power.take_random(self, taker, n)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from agon.engine import Text, msg
+from agon.games.dawn_of_freedom.data import NAMES
 
 Item = Text | str | int
 
@@ -56,8 +57,6 @@ def final_reason(vp: int) -> Text:
 
 def reason_text(reason: str) -> Text | str:
     """The Text of a result's reason (the English words `finish` stored)."""
-    from agon.games.dawn_of_freedom.data import NAMES
-
     for side in NAMES:
         if reason == str(held_scoring(side)):
             return held_scoring(side)

@@ -12,6 +12,7 @@ from typing import Any
 
 from agon.engine import ENGLISH, Game, OptionSpec, Text, Translator, msg
 from agon.games.dual_powers import text
+from agon.games.dual_powers.bots import OppositionBot
 from agon.games.dual_powers.data import ADJ, CONNECTION_NAME, DIDX, DISTRICT_NAME
 from agon.games.dual_powers.rules import DualPowersState
 
@@ -60,8 +61,6 @@ class DualPowers(Game):
 
     def bots(self) -> dict[str, Callable[..., Any]]:
         """The solo Opposition's procedure as a bot for any seat."""
-        from agon.games.dual_powers.bots import OppositionBot
-
         return {"opposition": OppositionBot}
 
     def neighbours(self) -> dict[str, list[tuple[str, str]]]:

@@ -32,7 +32,7 @@ from agon.games.dual_powers.data import (
     TROTSKY_R,
 )
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module (docs/architecture.md)
     from agon.games.dual_powers.rules import DualPowersState
 
 SUPPLY, WAITING, OUT = -1, -2, -3

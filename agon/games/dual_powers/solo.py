@@ -25,7 +25,7 @@ from agon.games.dual_powers.data import (
 )
 from agon.games.dual_powers.text import days_text
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module (docs/architecture.md)
     from agon.games.dual_powers.rules import DualPowersState
 
 # A3: when a Level runs out, the nearest lower Level, then the nearest higher one

@@ -38,7 +38,7 @@ from agon.games.dual_powers.data import (
     UNREST_VP,
 )
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module (docs/architecture.md)
     from agon.games.dual_powers.rules import DualPowersState
 
 

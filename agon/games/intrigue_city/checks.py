@@ -8,7 +8,7 @@ from agon.engine.rng import Rng
 from agon.games.intrigue_city.data import BANK, TRACK
 from agon.games.intrigue_city.effects import influences, value_total
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module (docs/architecture.md)
     from agon.games.intrigue_city.rules import IntrigueState
 
 

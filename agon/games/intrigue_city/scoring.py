@@ -17,7 +17,7 @@ from agon.games.intrigue_city.data import (
 )
 from agon.games.intrigue_city.effects import guild_sum
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module (docs/architecture.md)
     from agon.games.intrigue_city.rules import IntrigueState
 
 ERAS = ("I", "II", "III", "IV")
