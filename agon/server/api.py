@@ -69,6 +69,8 @@ class CreateMatch(Strict):
                                                "first human seat not invited)")
     invite: dict[str, StrictStr] = Field(default_factory=dict, max_length=16, examples=[{"communist": "ada"}],
                                          description="logged in: role -> an account's name; that account holds the seat")
+    rated: StrictBool | None = Field(None, description="counts for the ratings (default: when two seats or more are held "
+                                                       "by accounts); never with a `seed`; a rated match has no undo")
 
 
 class ActionBody(Strict):
@@ -268,7 +270,7 @@ async def create_match(body: CreateMatch, request: Request) -> JSON:
         invited[role] = found
     match_id, tokens, mine = await ctx.run(
         ctx.matches.create, body.game, dict(body.options), dict(body.seats), body.seed, body.title, owner,
-        body.mine, invited)
+        body.mine, invited, body.rated)
     ctx.kick(match_id)
     seats: dict[str, dict[str, Any]] = {role: {"token": t, "url": f"/m/{match_id}#{t}"} for role, t in tokens.items()}
     for role in [*invited, *([mine] if mine else [])]:

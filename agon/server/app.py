@@ -29,7 +29,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from agon.server import account_routes, api, rules_pages
+from agon.server import account_routes, api, result_routes, rules_pages
 from agon.server.accounts import Accounts
 from agon.server.bots import BotPool
 from agon.server.faults import DATABASE_ERRORS, Outage, is_outage, probe
@@ -422,6 +422,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.agon = ctx
     app.include_router(api.router)
     app.include_router(account_routes.router)
+    app.include_router(result_routes.router)  # resign, abandon, ratings, profiles (issue 30)
+    app.include_router(result_routes.pages)
     app.include_router(api.pages)
     app.include_router(rules_pages.router)
 
