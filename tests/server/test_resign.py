@@ -63,7 +63,7 @@ def test_a_resigned_match_stays_over_after_a_restart(db, tmp_path):
     with make_client(tmp_path, db=db) as client:
         made = new_match(client, "1989")
         seat = tokens(made)
-        first = list(seat)[0]
+        first = next(iter(seat))
         assert resign(client, made["id"], first, seat[first], "abandon").status_code == 200
         before = client.get(f"/api/matches/{made['id']}").json()
     with make_client(tmp_path, db=db) as client:  # a new process: the match is rebuilt from the database
