@@ -1,6 +1,6 @@
 """Resigning in the browser (issue 30): two accounts play a rated Dual Powers match; one resigns
 (with a confirmation), the other sees the log line and the result, and the winner's rating on the
-profile page changes. Screenshots of the confirmation and the profile page, in English and Greek,
+profile page changes; nothing the policy blocks on either page. Screenshots of the confirmation and the profile page, in English and Greek,
 go to tests/artifacts/ (and to $AGON_SHOTS when set)."""
 
 from __future__ import annotations
@@ -49,6 +49,8 @@ def test_a_player_resigns_and_the_winner_s_rating_changes(browser: Any, server: 
         for opened in (ada, bob):
             opened.set_default_timeout(20000)
             opened.on("pageerror", lambda err: errors.append(str(err)))
+            opened.on("console", lambda message: errors.append(message.text)
+                      if "Content Security Policy" in message.text else None)  # no inline script or style
         names = [f"ada_{secrets.token_hex(3)}", f"bob_{secrets.token_hex(3)}"]
         sign_up(ada, names[0])
         sign_up(bob, names[1])
