@@ -59,7 +59,11 @@ export async function loadPlayers(page, state) {
 export function seatPlayer(page, role) {
   const seat = page.players?.seats?.[role];
   if (!seat || !seat.name) return [];
-  const name = seat.profile ? h("a", { class: "player-name", href: seat.profile }, seat.name) : h("span", {}, seat.name);
   const rating = seat.rating === null || seat.rating === undefined ? t("unrated") : String(seat.rating);
-  return [" ", name, " ", h("span", { class: "rating", title: t("rating in this game") }, "(" + rating + ")")];
+  const shown = h("span", { class: "rating", title: t("rating in this game") }, "(" + rating + ")");
+  if (seat.kind === "bot") { // the seat's line names the bot already: its rating leads to its profile
+    return [" ", seat.profile ? h("a", { class: "bot-profile", href: seat.profile }, shown) : shown];
+  }
+  const name = seat.profile ? h("a", { class: "player-name", href: seat.profile }, seat.name) : h("span", {}, seat.name);
+  return [" ", name, " ", shown];
 }
