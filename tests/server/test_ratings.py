@@ -165,3 +165,14 @@ def test_a_fresh_match_is_rated_once_when_two_processes_race(client, db):
         assert conn.execute(select(func.count()).select_from(rating_change_table)).scalar() == 2
     for store in stores:
         store.close()
+
+
+@pytest.mark.parametrize(("path", "status", "words"), [
+    ("/api/players/nobody", 404, "no player named 'nobody'"),
+    ("/api/players/bot:random", 404, "no rated bot named 'random'"),
+    ("/api/players/" + "x" * 300, 404, "no player named"),
+    ("/api/matches/nope/players", 404, "no match 'nope'"),
+])
+def test_bad_profile_reads_get_one_line(client, path, status, words):
+    answer = client.get(path)
+    assert answer.status_code == status and set(answer.json()) == {"error"} and words in answer.json()["error"]
