@@ -155,3 +155,14 @@ def test_cuba_libre_hands_the_faction_to_its_non_player_and_plays_on(db, tmp_pat
         assert over["result"]["reason"] == "game end" and over["result"]["left"] == {"m26": "resigned"}
         assert over["result"]["ranking"][-1] == ["m26"]  # the seat whose player left ranks last
         assert set(over["result"]["scores"]) == set(seats)  # the victory margins
+
+
+def test_each_game_says_who_takes_a_seat_left():
+    """Through the contract, never by game id in the server: the two-player games end, the larger go on."""
+    from agon.engine import load
+
+    assert load("dual-powers").successor("red", {}) is None
+    assert load("1989").successor("democrat", {}) is None
+    assert load("cuba-libre").successor("m26", {"players": 4}) == "nonplayer"
+    assert str(load("cuba-libre").successor_name("nonplayer")) == "the Non-player"
+    assert load("intrigue-city").successor("p1", {"players": 3}).startswith("ismcts:iterations=")
