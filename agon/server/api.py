@@ -75,6 +75,8 @@ class CreateMatch(Strict):
     public: StrictBool = Field(False, description="listed in the lobby (else reachable by its links only)")
     language: StrictStr | None = Field(None, max_length=8, examples=["el"],
                                        description="the table language (en, el, hu); default: your account's, else en")
+    rated: StrictBool | None = Field(None, description="counts for the ratings (default: when two seats or more are held "
+                                                       "by accounts); never with a `seed`; a rated match has no undo")
 
 
 class ActionBody(Strict):
@@ -284,7 +286,7 @@ async def create_match(body: CreateMatch, request: Request) -> JSON:
     listing = await lobby.creation(ctx, owner, body.public, body.language)  # issue 30: the lobby's facts
     match_id, tokens, mine = await ctx.run(
         ctx.matches.create, body.game, dict(body.options), dict(body.seats), body.seed, body.title, owner,
-        body.mine, invited, dict.fromkeys(body.open), listing.writer())
+        body.mine, invited, dict.fromkeys(body.open), listing.writer(), body.rated)
     ctx.kick(match_id)
     seats: dict[str, dict[str, Any]] = {role: {"token": t, "url": f"/m/{match_id}#{t}"} for role, t in tokens.items()}
     for role in [*invited, *([mine] if mine else [])]:

@@ -30,7 +30,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agon import __version__ as agon_version
-from agon.server import account_routes, api, chat_routes, lobby_routes, rules_pages
+from agon.server import account_routes, api, chat_routes, lobby_routes, result_routes, rules_pages
 from agon.server.accounts import Accounts
 from agon.server.bots import BotPool
 from agon.server.chat import Chat
@@ -436,6 +436,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(account_routes.router)
     app.include_router(chat_routes.router)
     app.include_router(lobby_routes.router)
+    app.include_router(result_routes.router)  # resign, abandon, ratings, profiles (issue 30)
+    app.include_router(result_routes.pages)
     app.include_router(api.pages)
     app.include_router(rules_pages.router)
 

@@ -29,10 +29,11 @@ from agon.engine.actions import freeze
 from agon.engine.errors import ReplayError
 from agon.engine.text import as_text
 from agon.match import HUMAN, bot_seed, seat_players
-from agon.server import versions
+from agon.server import results, versions
 from agon.server.bot_limits import BotLimits
 from agon.server.bot_trouble import trouble_messages
 from agon.server.encode import dumps
+from agon.server.ratings import rated_default
 from agon.server.store import ActionRow, MatchRow, SeatRow, StaleVersion, Store
 
 log = logging.getLogger("agon.server")
@@ -179,6 +180,8 @@ class Matches:
                 self._catch_up(live)
             else:
                 self._check_versions(live, game)
+            if live.state.is_over and live.row.result is None:  # the server stopped before its result was stored
+                results.finish(self.store, live)
             with self._guard:
                 self._cache[match_id] = live
                 while len(self._cache) > self.cache_size:
@@ -190,6 +193,11 @@ class Matches:
 
     def _catch_up(self, live: Live) -> None:
         for a in self.store.actions_from(live.row.id, live.version):
+            if a.verb == results.LEAVE_VERB:  # a player left here (`agon.server.seat_leave`)
+                results.say_leave(live.state, a.role, a.arg)
+                live.applied(a.verb)
+                live.row = self.store.get_match(live.row.id) or live.row  # its seats and result as stored
+                continue
             try:
                 live.state.apply(a.role, Action(a.verb, freeze(a.arg)), note=a.note)
             except (IllegalAction, ValueError, TypeError) as err:
@@ -228,8 +236,8 @@ class Matches:
         if token is None:
             return self.role_of_account(live, account) if account is not None else None
         role = self.role_of_token(live, token)
-        if role is not None:
-            return role
+        if role is not None:  # a seat whose player left (`seat_leave`) sees the match as a spectator
+            return role if live.row.seats[role].left is None else None
         if self.store.seat_by_token_hash(token_hash(token)) is not None:
             raise ApiError(403, "this token is a seat of another match")
         raise ApiError(401, "unknown token")
@@ -248,7 +256,7 @@ class Matches:
     def role_of_account(live: Live, account: int) -> str | None:
         """The role whose seat this account holds in this match, if any (an account holds one)."""
         for seat in live.row.seats.values():
-            if seat.account_id == account:
+            if seat.account_id == account and seat.left is None:  # a seat left is no one's (seat_leave)
                 return seat.role
         return None
 
@@ -283,13 +291,16 @@ class Matches:
     def create(self, game_id: str, options: dict[str, Any], seats: dict[str, str], seed: int | None,
                title: str | None, owner: int | None = None, mine: str | None = None,
                invited: dict[str, int] | None = None, given: dict[str, str | None] | None = None,
-               also: Callable[[Connection, str], None] | None = None) -> tuple[str, dict[str, str], str | None]:
+               also: Callable[[Connection, str], None] | None = None,
+               rated: bool | None = None) -> tuple[str, dict[str, str], str | None]:
         """A new match; returns its id, the token of each guest human seat, and the role the
         creating account `owner` holds (`mine`, else its first human seat; None without an
         account). Seats in `invited` are held by those accounts (issue 30): no token at all.
         Seats in `given` get that token hash and no new token (None: an open seat, which no token
         and no account holds until someone takes it; `agon.server.lobby`); `also(connection,
-        match id)` writes more in the match's transaction."""
+        match id)` writes more in the match's transaction. `rated`: whether it counts for the ratings
+        (None: when two seats or more are held by accounts; never with a chosen seed; a rated match has
+        no undo: `agon.server.ratings.rated_default`)."""
         game = _game(game_id)
         try:
             opts = game.normalize_options(dict(options))
@@ -327,7 +338,11 @@ class Matches:
                 held[mine] = owner
         elif mine is not None or held:
             raise ApiError(401, "log in to hold a seat by your account (`mine`, `invite`)")
+        if rated and seeded:
+            raise ApiError(400, "rated: a match with a chosen seed is never rated (its creator can know every hidden card)")
         given = given or {}
+        open_seats = sum(1 for token in given.values() if token is None)  # (only an account can take one)
+        rated = rated_default(rated, seeded, len(held) + open_seats)
         for role in given:
             if role not in humans:
                 raise ApiError(400, f"open: {role[:64]} is not a human seat of this match")
@@ -340,9 +355,9 @@ class Matches:
                           hashes.get(role), held.get(role))
             for role, who in filled.items()}
         row = MatchRow(id=secrets.token_urlsafe(9), game=game_id, options=opts, seed=seed,
-                       title=(title or game.title)[:200], version=0, undo=bool(humans), is_over=state.is_over,
+                       title=(title or game.title)[:200], version=0, undo=bool(humans) and not rated, is_over=state.is_over,
                        imported=False, seats=seat_rows, generator="keyed", seeded=seeded, engine_version=engine,
-                       rules_version=rules, start_digest=state.digest())
+                       rules_version=rules, start_digest=state.digest(), rated=rated)
         state.undo_enabled = row.undo
         self.store.create_match(row, also=None if also is None else lambda conn: also(conn, row.id))
         self._remember(new_live(row, state, 0))
@@ -394,6 +409,8 @@ class Matches:
         match_id = live.row.id
         if live.frozen is not None:
             raise ApiError(423, live.frozen)
+        if live.row.result is not None:
+            raise ApiError(409, "the match is over")
         if version != live.version:
             live = self._sync(match_id, fresh=True)  # another process may have moved it on
         if version != live.version:
@@ -417,6 +434,8 @@ class Matches:
             self._evict(match_id)  # the state is ahead of the database: rebuild it next time
             raise
         live.applied(verb)
+        if live.state.is_over:
+            results.finish(self.store, live)
         return live
 
     def at_hand(self, match_id: str) -> Live | None:
@@ -461,6 +480,8 @@ class Matches:
 
     def bot_turns(self, live: Live) -> list[str]:
         """Active roles whose seat is a bot."""
+        if live.row.result is not None:
+            return []
         return [r for r in live.state.active if live.row.seats.get(r, SeatRow(r, "human", None, None)).kind == "bot"]
 
     def bot_job(self, match_id: str, role: str) -> tuple[int, State, str, int] | None:
@@ -468,7 +489,8 @@ class Matches:
         with self.lock(match_id):
             live = self._sync(match_id)
             seat = live.row.seats.get(role)
-            if seat is None or seat.kind != "bot" or role not in live.state.active or live.frozen is not None:
+            if (seat is None or seat.kind != "bot" or role not in live.state.active or live.frozen is not None
+                    or live.row.result is not None):
                 return None
             index = live.state.game.roles(**live.row.options).index(role)
             # as agon.match seats its bots: a keyed match's bot seeds are drawn from its seed one way
@@ -490,16 +512,20 @@ class Matches:
                 "actions": [{"verb": a.verb, "arg": jsonable(a.arg), "label": str(m), "message": m.to_json()}
                             for a, m in zip(p.actions, p.messages, strict=True)],
             }
+        ended = live.row.result is not None  # a leave ended it (`agon.server.seat_leave`)
+        if ended:
+            prompt = None
         return {
             "id": live.row.id,
             "game": live.row.game,
             "title": live.row.title,
             "role": role,
             "version": live.version,
-            "active": state.active,
-            "is_over": state.is_over,
-            "result": state.result,
-            "seats": {r: {"kind": s.kind, "bot": s.bot, "name": state.game.role_name(r)}
+            "active": [] if ended else state.active,
+            "is_over": ended or state.is_over,
+            "result": results.shown(live),
+            "seats": {r: {"kind": s.kind, "bot": s.bot, "name": state.game.role_name(r),
+                          **({"left": s.left} if s.left else {})}
                       for r, s in live.row.seats.items()},
             "thinking": list(thinking) if thinking is not None else sorted(self.thinking.get(live.row.id, ())),
             "bot_trouble": trouble_messages(state, live.row.seats, self.trouble.get(live.row.id, {})),
@@ -582,13 +608,18 @@ class Matches:
             live = self._sync(match_id)
             if live.frozen is not None and (live.state.is_over or self.seat_role(live, token) is not None):
                 return self._stored_record(live)
-            if not live.state.is_over:
+            if not results.is_over(live):
                 if live.frozen is not None:
                     raise ApiError(409, "a frozen match's record goes to its seats (it holds the seed): "
                                         "send a seat's token")
                 raise ApiError(409, "the record is published when the game is over (it holds the seed)")
             record = live.state.record()
-            record["digest"] = live.state.digest()
+            if any(s.left for s in live.row.seats.values()):  # the leaves (no game actions) and the result
+                record["left"] = [{"role": a.role, "after": a.index, **a.arg}
+                                  for a in self.store.actions_from(match_id, 0) if a.verb == results.LEAVE_VERB]
+                record["result"] = results.shown(live)
+            else:  # (with leaves, the log holds their lines, which a replay of the actions does not say)
+                record["digest"] = live.state.digest()
             return record
 
     def _stored_record(self, live: Live) -> dict[str, Any]:
@@ -600,7 +631,8 @@ class Matches:
         if row.generator != "splitmix":
             record["generator"] = row.generator
         record["options"] = dict(row.options)
-        record["actions"] = [[a.role, a.verb, a.arg, *([a.note] if a.note is not None else [])] for a in rows]
+        record["actions"] = [[a.role, a.verb, a.arg, *([a.note] if a.note is not None else [])] for a in rows
+                             if a.verb != results.LEAVE_VERB]
         if rows and rows[-1].digest is not None:
             record["digest"] = rows[-1].digest
         return record
@@ -609,7 +641,7 @@ class Matches:
         """The spectator's view after the first n actions of a finished match, and the n-th action."""
         with self.lock(match_id):
             live = self._sync(match_id)
-            if not live.state.is_over and live.frozen is None:  # a frozen match is over here: it cannot go on
+            if not results.is_over(live) and live.frozen is None:  # a frozen match is over here: it cannot go on
                 raise ApiError(409, "steps are shown once the game is over")
             cached = self._steppers.get(match_id)
             if cached is None or cached[0] > n:
@@ -639,8 +671,9 @@ class Matches:
             live = self.get(match_id)
             out.append({
                 "index": by_hash[hashed], "id": match_id, "game": live.row.game, "title": live.row.title,
-                "role": role, "version": live.version, "active": live.state.active, "is_over": live.state.is_over,
-                "your_turn": role in live.state.active, "url": f"/m/{match_id}", "seeded": live.row.seeded,
+                "role": role, "version": live.version, "active": live.state.active, "is_over": results.is_over(live),
+                "your_turn": role in live.state.active and not results.is_over(live), "url": f"/m/{match_id}",
+                "seeded": live.row.seeded,
                 "frozen": live.frozen is not None,
             })
         return sorted(out, key=lambda m: m["index"])
@@ -653,12 +686,12 @@ class Matches:
         out = []
         for match_id, role in self.store.matches_of_account(account):
             live = self.get(match_id)
-            over = live.state.is_over
+            over = results.is_over(live)
             out.append({
                 "id": match_id, "game": live.row.game, "title": live.row.title, "role": role,
                 "version": live.version, "active": live.state.active, "is_over": over,
                 "your_turn": role in live.state.active and not over and live.frozen is None,
-                "result": live.state.result if over else None, "url": f"/m/{match_id}",
+                "result": results.shown(live) if over else None, "url": f"/m/{match_id}",
                 "replay_url": f"/replay/{match_id}" if over else None, "seeded": live.row.seeded,
                 "frozen": live.frozen is not None,
             })
