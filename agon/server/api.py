@@ -69,6 +69,11 @@ class CreateMatch(Strict):
                                                "first human seat not invited)")
     invite: dict[str, StrictStr] = Field(default_factory=dict, max_length=16, examples=[{"communist": "ada"}],
                                          description="logged in: role -> an account's name; that account holds the seat")
+    pace: dict[str, OptionValue] | None = Field(
+        None, max_length=8, examples=[{"kind": "daily", "per_move": 1, "on_timeout": "lose"}],
+        description="the clocks (issue 31; docs/server.md): kind none, live (per_move minutes), fast (hours), daily "
+                    "(days) or bank (initial + increment, in unit minutes/hours/days); on_timeout lose or bot; "
+                    "take_back; bot. Omitted: the server's default pace for two human seats or more, else none")
 
 
 class ActionBody(Strict):
@@ -268,7 +273,7 @@ async def create_match(body: CreateMatch, request: Request) -> JSON:
         invited[role] = found
     match_id, tokens, mine = await ctx.run(
         ctx.matches.create, body.game, dict(body.options), dict(body.seats), body.seed, body.title, owner,
-        body.mine, invited)
+        body.mine, invited, body.pace)
     ctx.kick(match_id)
     seats: dict[str, dict[str, Any]] = {role: {"token": t, "url": f"/m/{match_id}#{t}"} for role, t in tokens.items()}
     for role in [*invited, *([mine] if mine else [])]:
