@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, PlainTextResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr, ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -69,7 +69,7 @@ class CreateMatch(Strict):
                                                "first human seat not invited)")
     invite: dict[str, StrictStr] = Field(default_factory=dict, max_length=16, examples=[{"communist": "ada"}],
                                          description="logged in: role -> an account's name; that account holds the seat")
-    pace: dict[str, OptionValue] | None = Field(
+    pace: dict[str, StrictBool | StrictInt | StrictFloat | StrictStr | None] | None = Field(
         None, max_length=8, examples=[{"kind": "daily", "per_move": 1, "on_timeout": "lose"}],
         description="the clocks (issue 31; docs/server.md): kind none, live (per_move minutes), fast (hours), daily "
                     "(days) or bank (initial + increment, in unit minutes/hours/days); on_timeout lose or bot; "

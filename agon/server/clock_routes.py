@@ -18,7 +18,7 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from fastapi import APIRouter, Request
-from pydantic import Field, StrictFloat, StrictInt
+from pydantic import Field
 
 from agon.server.account_routes import NOT_LOGGED_IN, writer
 from agon.server.accounts import session_of
@@ -38,7 +38,7 @@ def _ctx(request: Request) -> Context:
 
 
 class VacationBody(Strict):
-    days: StrictInt | StrictFloat = Field(examples=[7], description="the longest it may last, in days (it can be "
+    days: float = Field(strict=True, examples=[7], description="the longest it may last, in days (it can be "
                                                                     "stopped sooner); at most the days left this year")
 
 

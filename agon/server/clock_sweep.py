@@ -76,6 +76,8 @@ class ClockSweeper:
             row = live.row
             pace = Pace.from_text(row.pace)
             now = keeper.now()
+            if row.next_event is None or row.next_event > now:
+                return None  # another process claimed it meanwhile (and set a later event, or a lease)
             if pace is None or live.state.is_over or live.frozen is not None:
                 self.store.claim(match_id, live.version, row.next_event, row.clocks or "{}", None, [], now)
                 return None
@@ -128,7 +130,8 @@ class ClockSweeper:
     # -- the sweep ----------------------------------------------------------------------------------
 
     async def sweep(self) -> int:
-        """Act on every clock event due now; the number of matches whose events this process claimed."""
+        """Act on every clock event due now; the number of matches with reminders or time-outs
+        this process claimed and acted on."""
         ctx = self.ctx
         try:
             vacations = await ctx.run(self.store.all_vacations, self.matches.keeper.now() - 400 * 86400)
@@ -143,8 +146,8 @@ class ClockSweeper:
         for match_id in due:
             try:
                 found = await ctx.run(self.claim, match_id)
-                if found is None:
-                    continue
+                if found is None or not (found.reminders or found.time_outs):
+                    continue  # nothing due after all (a vacation moved the deadline): the next event is set
                 claimed += 1
                 for reminder in found.reminders:
                     _tell(clock_rules.on_reminder, reminder)

@@ -351,17 +351,17 @@ def due_events(clocks: Clocks, now: float, away: Callable[[str], list[Interval]]
 
 
 def seat_views(clocks: Clocks, now: float, away: Callable[[str], list[Interval]]) -> dict[str, dict[str, object]]:
-    """What the state object shows of each seat's clock: the seconds left now, whether it runs,
-    its deadline (seconds since the epoch: a page counts down to it), vacation, time-out."""
+    """What the state object shows of each seat's clock: the seconds it had left when it last
+    started or stopped (`left`), whether it runs now, its deadline (seconds since the epoch; a
+    running clock has `deadline - now` left: a page counts down to it), vacation, time-out. Built
+    once per version (the state objects are cached), so nothing here depends on the time but
+    the vacation flag."""
     views: dict[str, dict[str, object]] = {}
     for role, clock in clocks.items():
         intervals = away(role)
         end = seat_deadline(clock, intervals)
         on_vacation = any(start <= now < stop for start, stop in intervals)
-        left = float(clock["left"] or 0.0)
-        if end is not None:
-            left = max(0.0, left - charged(float(clock["since"] or 0.0), now, intervals))
-        views[role] = {"left": round(left, 1), "running": end is not None and not on_vacation,
+        views[role] = {"left": round(float(clock["left"] or 0.0), 1), "running": end is not None and not on_vacation,
                        "deadline": round(end, 1) if end is not None else None, "vacation": on_vacation,
                        "timed_out": bool(clock["out"])}
     return views

@@ -185,10 +185,11 @@ class Matches:
         elif live.stale or fresh:
             live.stale = False
             self._catch_up(live)
-            if live.row.pace is not None:  # another process's actions moved the clocks too
+            if live.row.pace is not None:  # another process's actions (or its clock sweep) moved the clocks too
                 row = self.store.get_match(match_id)
                 if row is not None:
-                    live.row = dataclasses.replace(live.row, clocks=row.clocks, next_event=row.next_event)
+                    live.row = dataclasses.replace(live.row, clocks=row.clocks, next_event=row.next_event,
+                                                   seats=row.seats)
         return live
 
     def _catch_up(self, live: Live) -> None:
