@@ -4,6 +4,7 @@
 // guest, of the seats this browser holds (its own only), with a badge where it is your turn.
 
 import { accountBar } from "./account.js";
+import { paceBody, setupPaceForm, showPace } from "./pace-form.js";
 import {
   api, botName, catalogueTerm, describeResult, clear, forgetSeat, h, language, linkField, listNames, onLanguage, raw, rememberSeat, roleName,
   rulesUrl, seats, setRoleNames, setupLanguage, t, term, useGame,
@@ -235,6 +236,13 @@ async function create(event) {
     }
     body.seed = Number(seed);
   }
+  try {
+    const pace = paceBody();
+    if (pace) body.pace = pace;
+  } catch (err) {
+    $("lobby-error").textContent = err.message;
+    return;
+  }
   $("create").disabled = true;
   try {
     const made = await api("/api/matches", { method: "POST", body });
@@ -369,6 +377,7 @@ let shown = null; // the game whose options the form shows
 /** Everything the lobby drew, again: in another language, or for another game. */
 function redraw() {
   $("seed").placeholder = t("random");
+  showPace(false);
   if (!games.length) return;
   const game = currentGame();
   $("rules-link").href = rulesUrl(game.id);
@@ -399,6 +408,7 @@ async function start() {
   $("options").addEventListener("change", () => refreshForm());
   $("seats").addEventListener("change", showInvites);
   $("new-match").addEventListener("submit", create);
+  setupPaceForm();
   onLanguage(redraw);
   await lang;
   account = await accountBar();

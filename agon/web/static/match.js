@@ -7,6 +7,7 @@ import {
   roleName, rulesUrl, seats, setText, setRoleNames, setupLanguage, t, term, withRuleLinks,
 } from "./common.js";
 import { BoardHost, fullText, loadBoard, summary, tree } from "./board.js";
+import { showClocks } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -128,6 +129,7 @@ class MatchPage {
     this.renderPrompt(state, prompt, actions);
     this.renderStatus(state, role, prompt);
     this.renderPlayers(state, role);
+    showClocks($("players"), state, role, this.token, () => this.refresh());
     renderLog($("log"), state.view.log, state.seats, state.game);
     clear($("fulltext")).append(fullText(state.view));
   }
@@ -229,7 +231,7 @@ class MatchPage {
       const marks = [];
       if (seatRole === role) marks.push(h("span", { class: "tag you" }, t("you")));
       if (active.has(seatRole)) marks.push(h("span", { class: "tag turn" }, thinking.has(seatRole) ? t("thinking…") : t("to act")));
-      list.append(h("li", { class: active.has(seatRole) ? "active" : "" }, h("strong", {}, roleName(seatRole)), " ", h("span", { class: "kind" }, kind.trim()), " ", marks));
+      list.append(h("li", { class: active.has(seatRole) ? "active" : "", "data-role": seatRole }, h("strong", {}, roleName(seatRole)), " ", h("span", { class: "kind" }, kind.trim()), " ", marks));
     }
     // the plain facts go beside the board, or in its place when there is no board drawing
     clear($("facts"));
