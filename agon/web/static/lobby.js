@@ -390,6 +390,7 @@ function redraw() {
 }
 
 async function start() {
+  setupPaceForm(); // before anything waits: the pace can be chosen while the games load
   const lang = setupLanguage(new URLSearchParams(location.search).get("game"));
   const strengths = api("/static/ladder.json").catch(() => ({}));
   try {
@@ -408,7 +409,6 @@ async function start() {
   $("options").addEventListener("change", () => refreshForm());
   $("seats").addEventListener("change", showInvites);
   $("new-match").addEventListener("submit", create);
-  setupPaceForm();
   onLanguage(redraw);
   await lang;
   account = await accountBar();
