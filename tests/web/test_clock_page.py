@@ -36,9 +36,9 @@ def test_the_page_shows_the_clocks_counting_down(browser: Any, server: Any, arti
         time.sleep(2.2)
         after = running.inner_text()
         assert after < before and after.startswith("04:"), (before, after)
-        waiting = [r for r in ("democrat", "communist") if r != first][0]
+        waiting = next(r for r in ("democrat", "communist") if r != first)
         assert page.locator(f'#players li[data-role="{waiting}"] .clock:not(.running) .clock-time').inner_text() == "05:00"
-        assert page.locator(".clocks-box .pace").inner_text() in ("05:00 a move", "05:00 ανά κίνηση")
+        assert page.locator(".clocks-box .pace").inner_text() in ("5 min a move", "5 λ. ανά κίνηση")
         folder = artifacts / "clocks"
         folder.mkdir(exist_ok=True)
         page.locator("#players").scroll_into_view_if_needed()

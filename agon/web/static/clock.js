@@ -19,13 +19,20 @@ export function clockText(seconds) {
   return `${pad(minutes)}:${pad(s % 60)}`;
 }
 
-/** The pace in words: "1 day a move", "3 d + 1 d a move"... */
+/** An amount of a pace in its largest whole unit: "3 d", "4 h", "90 min". */
+function amountText(seconds) {
+  if (seconds >= 86400 && seconds % 86400 === 0) return t("{n} d", { n: seconds / 86400 });
+  if (seconds >= 3600 && seconds % 3600 === 0) return t("{n} h", { n: seconds / 3600 });
+  return t("{n} min", { n: Math.round(seconds / 60) });
+}
+
+/** The pace in words: "1 d a move", "Time bank: 3 d, plus 1 d a move". */
 export function paceText(pace) {
   if (pace.kind === "bank") {
     return t("Time bank: {initial}, plus {increment} a move", {
-      initial: clockText(pace.initial), increment: clockText(pace.increment) });
+      initial: amountText(pace.initial), increment: amountText(pace.increment) });
   }
-  return t("{time} a move", { time: clockText(pace.per_move) });
+  return t("{time} a move", { time: amountText(pace.per_move) });
 }
 
 function seatTime(clock, now) {
@@ -70,7 +77,7 @@ export function showClocks(list, state, role, token, onTakenBack) {
     const attrs = { class: "clock" + (clock.running ? " running" : "") + (clock.timed_out ? " out" : ""),
       "data-period": String(period), title: clock.running ? t("time left for this move") : t("the clock is stopped") };
     if (clock.running && !clock.vacation && clock.deadline) attrs["data-deadline"] = String(clock.deadline);
-    item.append(" ", h("span", attrs, h("span", { "aria-hidden": "true" }, "⏱ "), h("span", { class: "clock-time" }, label(clock, now))));
+    item.append(" ", h("span", attrs, h("span", { class: "clock-time" }, label(clock, now))));
   }
   box.append(h("p", { class: "pace hint" }, paceText(clocks.pace)));
   const mine = role ? (clocks.seats || {})[role] : null;
