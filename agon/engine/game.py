@@ -127,6 +127,21 @@ class Game(ABC):
         seat = self.default_seat(role, options)
         return seat if seat != "random" else f"ismcts:iterations={self.SEARCH_ITERATIONS}"
 
+    def successor(self, role: str, options: dict[str, Any]) -> str | None:
+        """Who takes the seat of a player who leaves a game under way (resigns, abandons, runs out
+        of time) so that the others play on; None where the game cannot go on without them (the
+        server then ends the match and ranks the one who left last). By default a game of two
+        roles ends, and a larger one seats `opponent`: the game's automaton, else the strongest
+        bot that answers within seconds."""
+        if len(self.roles(**options)) <= 2:
+            return None
+        return self.opponent(role, options)
+
+    def successor_name(self, bot: str) -> Text | None:
+        """What the log calls the bot `successor` named, in "... {who} takes the seat" (a game's
+        automaton by its rulebook's name); None: the server says "the bot NAME"."""
+        return None
+
     def neighbours(self) -> dict[str, list[tuple[str, str]]]:
         """The map, from the game's data: each space's name -> [(a neighbour's name, the name of the
         connection between them, or "" where spaces simply touch)], names as the terms a translator

@@ -74,6 +74,8 @@ class CreateMatch(Strict):
         description="the clocks (issue 31; docs/server.md): kind none, live (per_move minutes), fast (hours), daily "
                     "(days) or bank (initial + increment, in unit minutes/hours/days); on_timeout lose or bot; "
                     "take_back; bot. Omitted: the server's default pace for two human seats or more, else none")
+    rated: StrictBool | None = Field(None, description="counts for the ratings (default: when two seats or more are held "
+                                                       "by accounts); never with a `seed`; a rated match has no undo")
 
 
 class ActionBody(Strict):
@@ -273,7 +275,7 @@ async def create_match(body: CreateMatch, request: Request) -> JSON:
         invited[role] = found
     match_id, tokens, mine = await ctx.run(
         ctx.matches.create, body.game, dict(body.options), dict(body.seats), body.seed, body.title, owner,
-        body.mine, invited, body.pace)
+        body.mine, invited, body.rated, body.pace)
     ctx.kick(match_id)
     seats: dict[str, dict[str, Any]] = {role: {"token": t, "url": f"/m/{match_id}#{t}"} for role, t in tokens.items()}
     for role in [*invited, *([mine] if mine else [])]:

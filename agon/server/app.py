@@ -30,7 +30,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from agon.server import account_routes, api, clock_routes, rules_pages
+from agon.server import account_routes, api, clock_routes, result_routes, rules_pages
 from agon.server.accounts import Accounts
 from agon.server.bots import BotPool
 from agon.server.clock_keeper import ClockKeeper
@@ -452,6 +452,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(account_routes.router)
     app.include_router(clock_routes.router)
+    app.include_router(result_routes.router)  # resign, abandon, ratings, profiles (issue 30)
+    app.include_router(result_routes.pages)
     app.include_router(api.pages)
     app.include_router(rules_pages.router)
 

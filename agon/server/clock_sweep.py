@@ -108,10 +108,11 @@ class ClockSweeper:
             self._sit_in(match_id, role)
         with self.matches.lock(match_id):
             live = self.matches._sync(match_id, fresh=True)
-            clocks = load_clocks(live.row.clocks)
-            upcoming = self.matches.keeper.upcoming(live.row, clocks) if not live.state.is_over else None
-            self.store.set_clocks(match_id, live.row.clocks or "{}", upcoming)
-            live.row = dataclasses.replace(live.row, next_event=upcoming)
+            # the seat changed hands (or the game ended): the clocks of the humans who must act now run
+            clocks, upcoming = self.matches.keeper.after(live.row, live.state, None)
+            self.store.set_clocks(match_id, clocks or "{}", upcoming)
+            live.row = dataclasses.replace(live.row, clocks=clocks, next_event=upcoming)
+            live.shown = None
 
     def _sit_in(self, match_id: str, role: str) -> None:
         with self.matches.lock(match_id):

@@ -25,12 +25,13 @@ from agon.engine.actions import freeze
 from agon.engine.errors import ReplayError
 from agon.engine.text import as_text
 from agon.match import HUMAN, bot_seed, seat_players
-from agon.server import versions
+from agon.server import results, versions
 from agon.server.bot_limits import BotLimits
 from agon.server.bot_trouble import trouble_messages
 from agon.server.clock_keeper import ClockKeeper, TimeIsUp
 from agon.server.clocks import Pace, parse_pace
 from agon.server.encode import dumps
+from agon.server.ratings import rated_default
 from agon.server.store import ActionRow, MatchRow, SeatRow, StaleVersion, Store
 
 log = logging.getLogger("agon.server")
@@ -178,6 +179,8 @@ class Matches:
                 self._catch_up(live)
             else:
                 self._check_versions(live, game)
+            if live.state.is_over and live.row.result is None:  # the server stopped before its result was stored
+                results.finish(self.store, live)
             with self._guard:
                 self._cache[match_id] = live
                 while len(self._cache) > self.cache_size:
@@ -194,6 +197,11 @@ class Matches:
 
     def _catch_up(self, live: Live) -> None:
         for a in self.store.actions_from(live.row.id, live.version):
+            if a.verb == results.LEAVE_VERB:  # a player left here (`agon.server.seat_leave`)
+                results.say_leave(live.state, a.role, a.arg)
+                live.applied(a.verb)
+                live.row = self.store.get_match(live.row.id) or live.row  # its seats and result as stored
+                continue
             try:
                 live.state.apply(a.role, Action(a.verb, freeze(a.arg)), note=a.note)
             except (IllegalAction, ValueError, TypeError) as err:
@@ -232,8 +240,8 @@ class Matches:
         if token is None:
             return self.role_of_account(live, account) if account is not None else None
         role = self.role_of_token(live, token)
-        if role is not None:
-            return role
+        if role is not None:  # a seat whose player left (`seat_leave`) sees the match as a spectator
+            return role if live.row.seats[role].left is None else None
         if self.store.seat_by_token_hash(token_hash(token)) is not None:
             raise ApiError(403, "this token is a seat of another match")
         raise ApiError(401, "unknown token")
@@ -252,7 +260,7 @@ class Matches:
     def role_of_account(live: Live, account: int) -> str | None:
         """The role whose seat this account holds in this match, if any (an account holds one)."""
         for seat in live.row.seats.values():
-            if seat.account_id == account:
+            if seat.account_id == account and seat.left is None:  # a seat left is no one's (seat_leave)
                 return seat.role
         return None
 
@@ -274,11 +282,13 @@ class Matches:
 
     def create(self, game_id: str, options: dict[str, Any], seats: dict[str, str], seed: int | None,
                title: str | None, owner: int | None = None, mine: str | None = None,
-               invited: dict[str, int] | None = None,
+               invited: dict[str, int] | None = None, rated: bool | None = None,
                pace: dict[str, Any] | None = None) -> tuple[str, dict[str, str], str | None]:
         """A new match; returns its id, the token of each guest human seat, and the role the
         creating account `owner` holds (`mine`, else its first human seat; None without an
-        account). Seats in `invited` are held by those accounts (issue 30): no token at all."""
+        account). Seats in `invited` are held by those accounts (issue 30): no token at all. `rated`:
+        whether it counts for the ratings (None: when two seats or more are held by accounts; never
+        with a chosen seed; a rated match has no undo: `agon.server.ratings.rated_default`)."""
         game = _game(game_id)
         try:
             opts = game.normalize_options(dict(options))
@@ -316,6 +326,9 @@ class Matches:
                 held[mine] = owner
         elif mine is not None or held:
             raise ApiError(401, "log in to hold a seat by your account (`mine`, `invite`)")
+        if rated and seeded:
+            raise ApiError(400, "rated: a match with a chosen seed is never rated (its creator can know every hidden card)")
+        rated = rated_default(rated, seeded, len(held))
         tokens = {role: secrets.token_urlsafe(24) for role in humans if role not in held}
         clocked = self._pace(game_id, pace, len(filled), len(humans))
         clocks, upcoming = self.keeper.new_clocks(clocked, humans, state.active) if clocked else (None, None)
@@ -324,9 +337,9 @@ class Matches:
                           token_hash(tokens[role]) if role in tokens else None, held.get(role))
             for role, who in filled.items()}
         row = MatchRow(id=secrets.token_urlsafe(9), game=game_id, options=opts, seed=seed,
-                       title=(title or game.title)[:200], version=0, undo=bool(humans), is_over=state.is_over,
+                       title=(title or game.title)[:200], version=0, undo=bool(humans) and not rated, is_over=state.is_over,
                        imported=False, seats=seat_rows, generator="keyed", seeded=seeded, engine_version=engine,
-                       rules_version=rules, start_digest=state.digest(),
+                       rules_version=rules, start_digest=state.digest(), rated=rated,
                        pace=clocked.to_text() if clocked else None, clocks=clocks, next_event=upcoming)
         state.undo_enabled = row.undo
         self.store.create_match(row)
@@ -396,6 +409,8 @@ class Matches:
         match_id = live.row.id
         if live.frozen is not None:
             raise ApiError(423, live.frozen)
+        if live.row.result is not None:
+            raise ApiError(409, "the match is over")
         if version != live.version:
             live = self._sync(match_id, fresh=True)  # another process may have moved it on
         if version != live.version:
@@ -429,6 +444,8 @@ class Matches:
         live.applied(verb)
         if clocks is not None:
             live.row = dataclasses.replace(live.row, clocks=clocks, next_event=upcoming)
+        if live.state.is_over:
+            results.finish(self.store, live)
         return live
 
     def at_hand(self, match_id: str) -> Live | None:
@@ -473,6 +490,8 @@ class Matches:
 
     def bot_turns(self, live: Live) -> list[str]:
         """Active roles whose seat is a bot."""
+        if live.row.result is not None:
+            return []
         return [r for r in live.state.active if live.row.seats.get(r, SeatRow(r, "human", None, None)).kind == "bot"]
 
     def bot_job(self, match_id: str, role: str) -> tuple[int, State, str, int] | None:
@@ -480,7 +499,8 @@ class Matches:
         with self.lock(match_id):
             live = self._sync(match_id)
             seat = live.row.seats.get(role)
-            if seat is None or seat.kind != "bot" or role not in live.state.active or live.frozen is not None:
+            if (seat is None or seat.kind != "bot" or role not in live.state.active or live.frozen is not None
+                    or live.row.result is not None):
                 return None
             index = live.state.game.roles(**live.row.options).index(role)
             # as agon.match seats its bots: a keyed match's bot seeds are drawn from its seed one way
@@ -502,16 +522,20 @@ class Matches:
                 "actions": [{"verb": a.verb, "arg": jsonable(a.arg), "label": str(m), "message": m.to_json()}
                             for a, m in zip(p.actions, p.messages, strict=True)],
             }
+        ended = live.row.result is not None  # a leave ended it (`agon.server.seat_leave`)
+        if ended:
+            prompt = None
         return {
             "id": live.row.id,
             "game": live.row.game,
             "title": live.row.title,
             "role": role,
             "version": live.version,
-            "active": state.active,
-            "is_over": state.is_over,
-            "result": state.result,
-            "seats": {r: {"kind": s.kind, "bot": s.bot, "name": state.game.role_name(r)}
+            "active": [] if ended else state.active,
+            "is_over": ended or state.is_over,
+            "result": results.shown(live),
+            "seats": {r: {"kind": s.kind, "bot": s.bot, "name": state.game.role_name(r),
+                          **({"left": s.left} if s.left else {})}
                       for r, s in live.row.seats.items()},
             "thinking": list(thinking) if thinking is not None else sorted(self.thinking.get(live.row.id, ())),
             "bot_trouble": trouble_messages(state, live.row.seats, self.trouble.get(live.row.id, {})),
@@ -595,13 +619,18 @@ class Matches:
             live = self._sync(match_id)
             if live.frozen is not None and (live.state.is_over or self.seat_role(live, token) is not None):
                 return self._stored_record(live)
-            if not live.state.is_over:
+            if not results.is_over(live):
                 if live.frozen is not None:
                     raise ApiError(409, "a frozen match's record goes to its seats (it holds the seed): "
                                         "send a seat's token")
                 raise ApiError(409, "the record is published when the game is over (it holds the seed)")
             record = live.state.record()
-            record["digest"] = live.state.digest()
+            if any(s.left for s in live.row.seats.values()):  # the leaves (no game actions) and the result
+                record["left"] = [{"role": a.role, "after": a.index, **a.arg}
+                                  for a in self.store.actions_from(match_id, 0) if a.verb == results.LEAVE_VERB]
+                record["result"] = results.shown(live)
+            else:  # (with leaves, the log holds their lines, which a replay of the actions does not say)
+                record["digest"] = live.state.digest()
             return record
 
     def _stored_record(self, live: Live) -> dict[str, Any]:
@@ -613,7 +642,8 @@ class Matches:
         if row.generator != "splitmix":
             record["generator"] = row.generator
         record["options"] = dict(row.options)
-        record["actions"] = [[a.role, a.verb, a.arg, *([a.note] if a.note is not None else [])] for a in rows]
+        record["actions"] = [[a.role, a.verb, a.arg, *([a.note] if a.note is not None else [])] for a in rows
+                             if a.verb != results.LEAVE_VERB]
         if rows and rows[-1].digest is not None:
             record["digest"] = rows[-1].digest
         return record
@@ -622,7 +652,7 @@ class Matches:
         """The spectator's view after the first n actions of a finished match, and the n-th action."""
         with self.lock(match_id):
             live = self._sync(match_id)
-            if not live.state.is_over and live.frozen is None:  # a frozen match is over here: it cannot go on
+            if not results.is_over(live) and live.frozen is None:  # a frozen match is over here: it cannot go on
                 raise ApiError(409, "steps are shown once the game is over")
             cached = self._steppers.get(match_id)
             if cached is None or cached[0] > n:
@@ -652,8 +682,9 @@ class Matches:
             live = self.get(match_id)
             out.append({
                 "index": by_hash[hashed], "id": match_id, "game": live.row.game, "title": live.row.title,
-                "role": role, "version": live.version, "active": live.state.active, "is_over": live.state.is_over,
-                "your_turn": role in live.state.active, "url": f"/m/{match_id}", "seeded": live.row.seeded,
+                "role": role, "version": live.version, "active": live.state.active, "is_over": results.is_over(live),
+                "your_turn": role in live.state.active and not results.is_over(live), "url": f"/m/{match_id}",
+                "seeded": live.row.seeded,
                 "frozen": live.frozen is not None,
             })
         return sorted(out, key=lambda m: m["index"])
@@ -666,12 +697,12 @@ class Matches:
         out = []
         for match_id, role in self.store.matches_of_account(account):
             live = self.get(match_id)
-            over = live.state.is_over
+            over = results.is_over(live)
             out.append({
                 "id": match_id, "game": live.row.game, "title": live.row.title, "role": role,
                 "version": live.version, "active": live.state.active, "is_over": over,
                 "your_turn": role in live.state.active and not over and live.frozen is None,
-                "result": live.state.result if over else None, "url": f"/m/{match_id}",
+                "result": results.shown(live) if over else None, "url": f"/m/{match_id}",
                 "replay_url": f"/replay/{match_id}" if over else None, "seeded": live.row.seeded,
                 "frozen": live.frozen is not None,
             })

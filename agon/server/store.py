@@ -62,6 +62,9 @@ match_table = Table(
     Column("engine_version", String(32), nullable=True),
     Column("rules_version", String(32), nullable=True),
     Column("start_digest", String(16), nullable=True),
+    # since migration 0006 (issue 30): the typed result once over (`agon.server.results`), and rated or not
+    Column("result", JSON, nullable=True),
+    Column("rated", Boolean, nullable=False, server_default="0"),
     # since migration 0007 (issue 31): the pace, the seats' clocks (JSON text) and when the clock sweep looks next
     Column("pace", Text, nullable=True),
     Column("clocks", Text, nullable=True),
@@ -78,6 +81,8 @@ seat_table = Table(
     Column("token_hash", String(64), nullable=True, unique=True),
     # since migration 0003 (issue 30): the account that holds this seat (null: a guest's, by token)
     Column("account_id", Integer, ForeignKey("account.id", ondelete="SET NULL"), nullable=True),
+    # since migration 0006 (issue 30): why its player left ("resigned", ...); null: still seated
+    Column("left", String(16), nullable=True),
 )
 
 account_table = Table(
@@ -134,6 +139,7 @@ class SeatRow:
     bot: str | None
     token_hash: str | None
     account_id: int | None = None  # the account that holds it (since 0003), else a guest's by its token
+    left: str | None = None  # why its player left (since 0006: `agon.server.seat_leave`); a bot plays it now
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +159,8 @@ class MatchRow:
     engine_version: str | None = None  # the versions it was created or last checked under (None: before 0002)
     rules_version: str | None = None
     start_digest: str | None = None  # State.digest() after the setup
+    result: dict[str, Any] | None = None  # the typed result once over (since 0006: `agon.server.results`)
+    rated: bool = False  # it counts for the ratings (since 0006: `agon.server.ratings`)
     pace: str | None = None  # since 0007: the pace as JSON text (`agon.server.clocks`); None: no clock
     clocks: str | None = None  # the human seats' clocks as JSON text
     next_event: int | None = None  # when the clock sweep must look at the match (a reminder or a deadline)
@@ -245,10 +253,11 @@ class Store:
                 seed_text=str(row.seed), generator=row.generator, seeded=row.seeded,
                 engine_version=row.engine_version, rules_version=row.rules_version, start_digest=row.start_digest,
                 title=row.title, version=len(actions), undo=row.undo, is_over=row.is_over, imported=row.imported,
-                created=int(time.time()), pace=row.pace, clocks=row.clocks, next_event=row.next_event))
+                created=int(time.time()), rated=row.rated, pace=row.pace, clocks=row.clocks,
+                next_event=row.next_event))
             conn.execute(insert(seat_table), [
                 {"match_id": row.id, "role": s.role, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
-                 "account_id": s.account_id}
+                 "account_id": s.account_id, "left": s.left}
                 for s in row.seats.values()])
             if actions:
                 conn.execute(insert(action_table), [_action_values(row.id, a) for a in actions])
@@ -263,10 +272,11 @@ class Store:
         return MatchRow(
             id=m["id"], game=m["game"], options=dict(m["options"]), seed=seed, title=m["title"],
             version=m["version"], undo=bool(m["undo"]), is_over=bool(m["is_over"]), imported=bool(m["imported"]),
-            seats={s["role"]: SeatRow(s["role"], s["kind"], s["bot"], s["token_hash"], s["account_id"]) for s in seats},
+            seats={s["role"]: SeatRow(s["role"], s["kind"], s["bot"], s["token_hash"], s["account_id"], s["left"])
+                   for s in seats},
             generator=m["generator"], seeded=bool(m["seeded"]), engine_version=m["engine_version"],
-            rules_version=m["rules_version"], start_digest=m["start_digest"], pace=m["pace"], clocks=m["clocks"],
-            next_event=m["next_event"])
+            rules_version=m["rules_version"], start_digest=m["start_digest"], result=m["result"],
+            rated=bool(m["rated"]), pace=m["pace"], clocks=m["clocks"], next_event=m["next_event"])
 
     def set_versions(self, match_id: str, engine_version: str, rules_version: str) -> None:
         """The match replays identically under these versions: record them."""

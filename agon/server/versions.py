@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from agon.engine import ENGINE_VERSION, Action, Game, IllegalAction, State
 from agon.engine.actions import freeze
+from agon.server.results import LEAVE_VERB, say_leave
 from agon.server.store import ActionRow, MatchRow
 
 DIGEST_EVERY = 50  # a digest with every 50th action (and the last): measured in docs/server.md, Upgrades
@@ -55,6 +56,10 @@ def replay_and_compare(row: MatchRow, state: State, actions: list[ActionRow], ap
     if row.start_digest is not None and state.digest() != row.start_digest:
         problem = "the game's setup differs"
     for number, action in enumerate(actions):
+        if action.verb == LEAVE_VERB:  # a player left here: no game action (`agon.server.seat_leave`)
+            say_leave(state, action.role, action.arg)
+            applied(action.verb)
+            continue
         try:
             state.apply(action.role, Action(action.verb, freeze(action.arg)), note=action.note)
         except (IllegalAction, ValueError, TypeError) as err:

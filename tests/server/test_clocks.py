@@ -408,3 +408,18 @@ def test_vacation_bad_inputs(db: str, tmp_path: Path, clock: FakeClock, method, 
         assert (twice.status_code, twice.json()) == (409, {"error": "you are on vacation already"})
         assert client.get("/api/me/vacation").status_code == 401
         assert ada.call("DELETE", "/api/me/vacation", csrf=False).status_code == 403
+
+
+def test_a_seat_of_a_two_player_game_that_times_out_loses(db: str, tmp_path: Path, clock: FakeClock, heard):
+    """The "lose" rule: the seat leaves the match (`seat_leave.leave_seat`): the other side wins."""
+    with client_at(tmp_path, db, clock) as client:
+        match_id, tokens, first = humans_1989(client, kind="fast", per_move=2, on_timeout="lose")
+        other = "communist" if first == "democrat" else "democrat"
+        clock.advance(2 * HOUR + 1)
+        assert sweep(client) == 1
+        over = state(client, match_id, tokens[other])
+        assert over["is_over"] and over["clocks"]["seats"][first]["timed_out"]
+        assert not any(seat["running"] for seat in over["clocks"]["seats"].values())
+        assert (over["result"]["winners"], over["result"]["left"]) == ([other], {first: "timed out"})
+        assert [e for e in heard if isinstance(e, TimeOut)] == [TimeOut(match_id, first, "lose", None)]
+        assert sweep(client) == 0

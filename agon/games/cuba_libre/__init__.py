@@ -153,6 +153,14 @@ class CubaLibre(Game):
 
     SEARCH_ITERATIONS = 490
 
+    def successor(self, role: str, options: dict[str, Any]) -> str | None:
+        """A player who leaves hands the faction to its Non-player (section 8), so the others play on;
+        without the Non-player bots, to the strongest bot."""
+        return "nonplayer" if "nonplayer" in self.bots() else self.opponent(role, options)
+
+    def successor_name(self, bot: str) -> Text | None:
+        return msg("the Non-player") if bot == "nonplayer" else None
+
     def one_person(self, role: str, options: dict[str, Any]) -> dict[str, Any]:
         """One person against the three Non-players: the one-player game (CL 1.5, 8.9)."""
         return options if "players" in options else {**options, "players": 1}
