@@ -41,6 +41,7 @@ class ClockKeeper:
         self.settings = settings or ClockSettings()
         self._away: dict[int, list[Interval]] = {}  # account -> its vacations (replaced, never mutated)
         self._guard = threading.Lock()
+        self._offsets: dict[Pace, list[float]] = {}  # each pace's reminder times (a few paces are in use)
 
     def now(self) -> float:
         return self.settings.now()
@@ -65,7 +66,10 @@ class ClockKeeper:
     # -- the match's clocks -----------------------------------------------------------------------
 
     def offsets(self, pace: Pace) -> list[float]:
-        return reminder_offsets(pace, self.settings.reminders)
+        found = self._offsets.get(pace)
+        if found is None:
+            found = self._offsets[pace] = reminder_offsets(pace, self.settings.reminders)
+        return found
 
     def new_clocks(self, pace: Pace, humans: Iterable[str], active: Iterable[str]) -> tuple[str, int | None]:
         offsets = self.offsets(pace)
@@ -94,9 +98,10 @@ class ClockKeeper:
         away = self.away_of(row)
         offsets = self.offsets(pace)
         humans = [role for role, seat in row.seats.items() if seat.kind == "human"]
-        clocks = advance(pace, load_clocks(row.clocks), humans, state.active, actor, state.is_over, self.now(),
+        before = load_clocks(row.clocks)
+        clocks = advance(pace, before, humans, state.active, actor, state.is_over, self.now(),
                          lambda role: away.get(role, []), offsets)
-        kept = {**load_clocks(row.clocks), **clocks}  # seats a bot holds keep their clock as it stopped
+        kept = {**before, **clocks}  # seats a bot holds keep their clock as it stopped
         return dump_clocks(kept), next_event(kept, lambda role: away.get(role, []), offsets)
 
     def upcoming(self, row: MatchRow, clocks: Clocks) -> int | None:

@@ -20,6 +20,7 @@ clock (`Settings.clock`), so that tests drive it (`FakeClock`).
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import time
@@ -82,10 +83,21 @@ class Pace:
 
     @classmethod
     def from_text(cls, text: str | None) -> Pace | None:
-        return cls(**json.loads(text)) if text else None
+        return _pace_of(text) if text else None
 
     def public(self) -> dict[str, object]:
-        return asdict(self)
+        return _public(self)
+
+
+@functools.lru_cache(maxsize=256)
+def _pace_of(text: str) -> Pace:
+    """A stored pace, read once per distinct text (every action of a clocked match reads it)."""
+    return Pace(**json.loads(text))
+
+
+@functools.lru_cache(maxsize=256)
+def _public(pace: Pace) -> dict[str, object]:
+    return asdict(pace)  # shared: the state objects only encode it
 
 
 def _number(body: Mapping[str, object], name: str) -> float | None:
