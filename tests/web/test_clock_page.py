@@ -4,6 +4,7 @@ at 1400x900 in English and Greek go to tests/artifacts/clocks/ to be looked at."
 
 from __future__ import annotations
 
+import secrets
 import time
 from pathlib import Path
 from typing import Any
@@ -61,6 +62,32 @@ def test_the_page_shows_the_clocks_counting_down(browser: Any, server: Any, arti
         page.fill("#pace-amount", "3")
         page.click("#create")
         page.wait_for_selector("#created h3")
+    finally:
+        context.close()
+    assert not errors, errors
+
+
+def test_the_account_page_starts_and_stops_a_vacation(browser: Any, server: Any, artifacts: Path) -> None:
+    from tests.web.test_accounts import sign_up
+
+    context, page, errors = open_in(browser, server, "en")
+    try:
+        sign_up(page, "vac" + secrets.token_hex(3))
+        page.goto("/account")
+        page.wait_for_selector("#vacation-box:not([hidden])")
+        assert page.locator("#vacation-status").inner_text() == "Days left this year: 30 of 30."
+        page.fill("#vacation-days", "40")
+        page.click("#vacation-start")
+        page.wait_for_selector("#vacation-error:not(:empty)")
+        assert page.locator("#vacation-error").inner_text() == "days must be at most 30 (the vacation days left this year)"
+        page.fill("#vacation-days", "3")
+        page.click("#vacation-start")
+        page.wait_for_selector("#vacation-stop:not([hidden])")
+        assert page.locator("#vacation-status").inner_text().startswith("You are on vacation until ")
+        page.locator("#vacation-box").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / "clocks" / "account-vacation-en.png"))
+        page.click("#vacation-stop")
+        page.wait_for_selector("#vacation-start:not([hidden])")
     finally:
         context.close()
     assert not errors, errors
