@@ -20,6 +20,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     serve.add_argument("--db", help="sqlite:///file.db or postgresql://user@host/db (default: a file in your data folder)")
     serve.add_argument("--workers", type=int, default=1, help="server processes (more than one needs PostgreSQL)")
     serve.add_argument("--bot-processes", type=int, default=1, help="processes that run the bots' choices")
+    # clocks and time-outs (docs/server.md): each flag sets its AGON_* variable, for every worker
+    serve.add_argument("--default-pace", help="pace of a match with two human seats or more created without one: "
+                                              "none (default), live:10, fast:4, daily:1, bank:3d+1d")
+    serve.add_argument("--vacation-days", type=float, help="vacation days per account and year (default 30)")
+    serve.add_argument("--clock-sweep-seconds", type=float, help="how often passed deadlines are looked for (default 15)")
+    serve.add_argument("--clock-reminders", help="reminders before a day-long move's deadline (default 24h,1h)")
 
 
 def web_extra_missing() -> str | None:
@@ -40,10 +46,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     import uvicorn
 
-    from agon.server.app import Settings, create_app, tune_gc
+    from agon.server.app import Settings, clock_settings, create_app, tune_gc
     from agon.server.limits import concurrency_limit, http_protocol, raise_open_files_limit
 
+    for flag in ("default_pace", "vacation_days", "clock_sweep_seconds", "clock_reminders"):
+        if getattr(args, flag, None) is not None:
+            os.environ[f"AGON_{flag.upper()}"] = str(getattr(args, flag))
     settings = Settings.from_env()  # AGON_TOKEN_RATE... tune limits; the flags below win
+    clock_settings(settings)  # a pace or reminder setting that is not one: a one-line error before starting
     settings.bot_processes = args.bot_processes
     if args.db:
         settings.db = args.db

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, PlainTextResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr, ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -75,6 +75,11 @@ class CreateMatch(Strict):
     public: StrictBool = Field(False, description="listed in the lobby (else reachable by its links only)")
     language: StrictStr | None = Field(None, max_length=8, examples=["el"],
                                        description="the table language (en, el, hu); default: your account's, else en")
+    pace: dict[str, StrictBool | StrictInt | StrictFloat | StrictStr | None] | None = Field(
+        None, max_length=8, examples=[{"kind": "daily", "per_move": 1, "on_timeout": "lose"}],
+        description="the clocks (issue 31; docs/server.md): kind none, live (per_move minutes), fast (hours), daily "
+                    "(days) or bank (initial + increment, in unit minutes/hours/days); on_timeout lose or bot; "
+                    "take_back; bot. Omitted: the server's default pace for two human seats or more, else none")
     rated: StrictBool | None = Field(None, description="counts for the ratings (default: when two seats or more are held "
                                                        "by accounts); never with a `seed`; a rated match has no undo")
 
@@ -286,7 +291,7 @@ async def create_match(body: CreateMatch, request: Request) -> JSON:
     listing = await lobby.creation(ctx, owner, body.public, body.language)  # issue 30: the lobby's facts
     match_id, tokens, mine = await ctx.run(
         ctx.matches.create, body.game, dict(body.options), dict(body.seats), body.seed, body.title, owner,
-        body.mine, invited, dict.fromkeys(body.open), listing.writer(), body.rated)
+        body.mine, invited, dict.fromkeys(body.open), listing.writer(), body.rated, body.pace)
     ctx.kick(match_id)
     seats: dict[str, dict[str, Any]] = {role: {"token": t, "url": f"/m/{match_id}#{t}"} for role, t in tokens.items()}
     for role in [*invited, *([mine] if mine else [])]:

@@ -17,6 +17,7 @@ import os
 import re
 import secrets
 import threading
+import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -30,10 +31,13 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agon import __version__ as agon_version
-from agon.server import account_routes, api, chat_routes, lobby_routes, result_routes, rules_pages
+from agon.server import account_routes, api, chat_routes, clock_routes, lobby_routes, result_routes, rules_pages
 from agon.server.accounts import Accounts
 from agon.server.bots import BotPool
 from agon.server.chat import Chat
+from agon.server.clock_keeper import ClockKeeper
+from agon.server.clock_sweep import ClockSweeper
+from agon.server.clocks import ClockSettings, parse_reminders, parse_spec
 from agon.server.faults import DATABASE_ERRORS, Outage, is_outage, probe
 from agon.server.freshness import Freshness
 from agon.server.limits import AddressLimit, RateLimits, TokenBuckets, token_key
@@ -95,6 +99,12 @@ class Settings:
     chat_rate: float = 0.5  # chat messages per second per seat (or spectator's account)
     chat_burst: float = 5.0
     chat_max: int = 1000  # messages per channel of a match
+    # clocks and time-outs (issue 31; docs/server.md "Clocks and time-outs")
+    clock_sweep_seconds: float = 15.0  # how often passed deadlines and due reminders are looked for (0: at start only)
+    clock_reminders: str = "24h,1h"  # reminders before a day-long move's deadline (scaled for faster paces)
+    vacation_days: float = 30.0  # vacation days an account may take per calendar year
+    default_pace: str = "none"  # the pace of a match with two human seats or more created without one
+    clock: Callable[[], float] = field(default=time.time)  # the server's time (tests pass a FakeClock)
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -108,13 +118,24 @@ class Settings:
                            ("session_seconds", float), ("login_rate", float), ("login_burst", float),
                            ("smtp_host", str), ("smtp_port", int), ("smtp_from", str), ("public_url", str),
                            ("reset_seconds", float), ("chat_rate", float), ("chat_burst", float),
-                           ("chat_max", int)]:
+                           ("chat_max", int),
+                           ("clock_sweep_seconds", float), ("clock_reminders", str), ("vacation_days", float),
+                           ("default_pace", str)]:
             value = os.environ.get(f"AGON_{name.upper()}")
             if value:
                 kwargs[name] = kind(value)
         kwargs["migrate"] = os.environ.get("AGON_MIGRATE", "1") == "1"
         kwargs["secure_cookies"] = os.environ.get("AGON_SECURE_COOKIES", "0") == "1"
         return cls(**kwargs)
+
+
+def clock_settings(settings: Settings) -> ClockSettings:
+    """The clocks' settings from the server's; ValueError (one line) for a bad one."""
+    parse_spec(settings.default_pace, 2)
+    if not 0 <= settings.vacation_days <= 366:
+        raise ValueError(f"vacation days must be 0-366 a year; got {settings.vacation_days:g}")
+    return ClockSettings(sweep_seconds=settings.clock_sweep_seconds, reminders=parse_reminders(settings.clock_reminders),
+                         vacation_days=settings.vacation_days, default_pace=settings.default_pace, now=settings.clock)
 
 
 class Context:
@@ -125,7 +146,10 @@ class Context:
         self.static_dir = settings.static_dir
         self.engine = make_engine(settings.db, settings.sqlite_synchronous)
         self.store = Store(self.engine)
-        self.matches = Matches(self.store, settings.cache_size, settings.bot_seconds, settings.bot_iterations)
+        self.keeper = ClockKeeper(clock_settings(settings))
+        self.matches = Matches(self.store, settings.cache_size, settings.bot_seconds, settings.bot_iterations,
+                               self.keeper)
+        self.clocks = ClockSweeper(self)
         self.hub = Hub(self.state_for)
         self.limits = RateLimits(settings.token_rate, settings.token_burst, settings.client_rate, settings.client_burst)
         self.tokens = self.limits.tokens
@@ -177,6 +201,8 @@ class Context:
         role = self.matches.seat_role(live, token, account)
         if role is None:
             raise ApiError(403, "you hold no seat in this match")
+        if live.row.seats[role].kind == "bot":  # a bot sat in after a time-out (issue 31)
+            raise ApiError(409, "a bot plays this seat since its time ran out; take the seat back first")
         live = self.matches.act_locked(live, role, version, verb, arg)
         return self.matches.push(live, role, version if only_new else None).data
 
@@ -291,6 +317,10 @@ class Context:
         else:
             self.checkpoints = threading.Thread(target=self._checkpoints, name="agon-checkpoint", daemon=True)
             self.checkpoints.start()
+        await self.clocks.sweep()  # the deadlines that passed while no server ran, then every so often
+        task = asyncio.get_running_loop().create_task(self.clocks.sweep_forever())
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
         if self.settings.resume_bots:
             await self.bots.sweep()  # the bots of every match waiting for one, now and every so often
             task = asyncio.get_running_loop().create_task(self.bots.sweep_forever())
@@ -436,6 +466,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(account_routes.router)
     app.include_router(chat_routes.router)
     app.include_router(lobby_routes.router)
+    app.include_router(clock_routes.router)
     app.include_router(result_routes.router)  # resign, abandon, ratings, profiles (issue 30)
     app.include_router(result_routes.pages)
     app.include_router(api.pages)

@@ -32,6 +32,8 @@ from agon.match import HUMAN, bot_seed, seat_players
 from agon.server import results, versions
 from agon.server.bot_limits import BotLimits
 from agon.server.bot_trouble import trouble_messages
+from agon.server.clock_keeper import ClockKeeper, TimeIsUp
+from agon.server.clocks import Pace, parse_pace
 from agon.server.encode import dumps
 from agon.server.ratings import rated_default
 from agon.server.store import ActionRow, MatchRow, SeatRow, StaleVersion, Store
@@ -109,8 +111,9 @@ class Matches:
     """The matches of one database, with a bounded cache of live states."""
 
     def __init__(self, store: Store, cache_size: int = 2000, bot_seconds: float = 10.0,
-                 bot_iterations: int | None = None) -> None:
+                 bot_iterations: int | None = None, keeper: ClockKeeper | None = None) -> None:
         self.store = store
+        self.keeper = keeper or ClockKeeper()  # the server's clock and the matches' clocks (issue 31)
         self.cache_size = cache_size
         self.bot_seconds = bot_seconds  # the bot pool's limit per move: a seat may not ask for more
         self.bot_limits = (BotLimits(seconds=bot_seconds) if bot_iterations is None  # every bot setting's bound
@@ -189,6 +192,11 @@ class Matches:
         elif live.stale or fresh:
             live.stale = False
             self._catch_up(live)
+            if live.row.pace is not None:  # another process's actions (or its clock sweep) moved the clocks too
+                row = self.store.get_match(match_id)
+                if row is not None:
+                    live.row = dataclasses.replace(live.row, clocks=row.clocks, next_event=row.next_event,
+                                                   seats=row.seats)
         return live
 
     def _catch_up(self, live: Live) -> None:
@@ -292,7 +300,7 @@ class Matches:
                title: str | None, owner: int | None = None, mine: str | None = None,
                invited: dict[str, int] | None = None, given: dict[str, str | None] | None = None,
                also: Callable[[Connection, str], None] | None = None,
-               rated: bool | None = None) -> tuple[str, dict[str, str], str | None]:
+               rated: bool | None = None, pace: dict[str, Any] | None = None) -> tuple[str, dict[str, str], str | None]:
         """A new match; returns its id, the token of each guest human seat, and the role the
         creating account `owner` holds (`mine`, else its first human seat; None without an
         account). Seats in `invited` are held by those accounts (issue 30): no token at all.
@@ -350,6 +358,8 @@ class Matches:
                 raise ApiError(400, f"open: {role[:64]} is your own seat or one you invite someone to")
         tokens = {role: secrets.token_urlsafe(24) for role in humans if role not in held and role not in given}
         hashes = {**{role: token_hash(t) for role, t in tokens.items()}, **given}
+        clocked = self._pace(game_id, pace, len(filled), len(humans))
+        clocks, upcoming = self.keeper.new_clocks(clocked, humans, state.active) if clocked else (None, None)
         seat_rows = {
             role: SeatRow(role, "human" if who == HUMAN else "bot", None if who == HUMAN else who,
                           hashes.get(role), held.get(role))
@@ -357,11 +367,29 @@ class Matches:
         row = MatchRow(id=secrets.token_urlsafe(9), game=game_id, options=opts, seed=seed,
                        title=(title or game.title)[:200], version=0, undo=bool(humans) and not rated, is_over=state.is_over,
                        imported=False, seats=seat_rows, generator="keyed", seeded=seeded, engine_version=engine,
-                       rules_version=rules, start_digest=state.digest(), rated=rated)
+                       rules_version=rules, start_digest=state.digest(), rated=rated,
+                       pace=clocked.to_text() if clocked else None, clocks=clocks, next_event=upcoming)
         state.undo_enabled = row.undo
         self.store.create_match(row, also=None if also is None else lambda conn: also(conn, row.id))
         self._remember(new_live(row, state, 0))
         return row.id, tokens, (mine if owner is not None else None)
+
+    def _pace(self, game_id: str, body: dict[str, Any] | None, roles: int, humans: int) -> Pace | None:
+        """The pace of a new match (issue 31): the creator's, else the operator's default for a
+        match of two human seats or more, else none; 400 for a pace that is not one."""
+        try:
+            pace = parse_pace(body, roles, self.keeper.settings.default_pace if humans >= 2 else "none")
+        except ValueError as err:
+            raise ApiError(400, str(err)) from None
+        if pace is None or pace.on_timeout != "bot":
+            return pace
+        names = bot_names(game_id)
+        bot = pace.bot or ("nonplayer" if "nonplayer" in names else "ismcts")  # the game's automaton, if any
+        try:
+            self.bot_limits.check(bot, game_id)
+        except ValueError as err:
+            raise ApiError(400, f"pace: bot: {err}") from None
+        return dataclasses.replace(pace, bot=bot)
 
     def import_record(self, record: dict[str, Any], title: str | None) -> str:
         """A finished match for study, from a record (as `agon replay` reads)."""
@@ -416,6 +444,12 @@ class Matches:
         if version != live.version:
             raise ApiError(409, f"stale version {version}: the match is at version {live.version}")
         action = Action(verb, freeze(arg))
+        seat = live.row.seats.get(role)
+        if live.row.pace is not None and seat is not None and seat.kind == "human":
+            try:
+                self.keeper.check_actor(live.row, role)
+            except TimeIsUp:
+                raise ApiError(409, "your time for this move has run out") from None
         try:
             live.state.apply(role, action, note=note)
         except IllegalAction as err:
@@ -425,8 +459,10 @@ class Matches:
         digest = live.state.digest() if versions.digest_due(version, live.state.is_over) else None
         stored = ActionRow(version, role, verb, jsonable(action.arg), note, digest)
         live.storing = version + 1
+        clocks, upcoming = self.keeper.after(live.row, live.state, role) if live.row.pace is not None else (None, None)
         try:
-            self.store.append_action(match_id, stored, live.state.is_over, notify=f"{match_id}:{version + 1}")
+            self.store.append_action(match_id, stored, live.state.is_over, notify=f"{match_id}:{version + 1}",
+                                     clocks=clocks, next_event=upcoming)
         except StaleVersion as err:
             self._evict(match_id)
             raise ApiError(409, f"stale version {version}: another action was stored first") from err
@@ -434,6 +470,8 @@ class Matches:
             self._evict(match_id)  # the state is ahead of the database: rebuild it next time
             raise
         live.applied(verb)
+        if clocks is not None:
+            live.row = dataclasses.replace(live.row, clocks=clocks, next_event=upcoming)
         if live.state.is_over:
             results.finish(self.store, live)
         return live
@@ -531,6 +569,7 @@ class Matches:
             "bot_trouble": trouble_messages(state, live.row.seats, self.trouble.get(live.row.id, {})),
             "seeded": live.row.seeded,
             "frozen": live.frozen,
+            "clocks": self.keeper.view(live.row),
             "view": state.view(role),
             "prompt": prompt,
             "log_from": 0,

@@ -67,6 +67,10 @@ match_table = Table(
     # since migration 0006 (issue 30): the typed result once over (`agon.server.results`), and rated or not
     Column("result", JSON, nullable=True),
     Column("rated", Boolean, nullable=False, server_default="0"),
+    # since migration 0007 (issue 31): the pace, the seats' clocks (JSON text) and when the clock sweep looks next
+    Column("pace", Text, nullable=True),
+    Column("clocks", Text, nullable=True),
+    Column("next_event", BigInteger, nullable=True),
 )
 
 seat_table = Table(
@@ -179,6 +183,9 @@ class MatchRow:
     start_digest: str | None = None  # State.digest() after the setup
     result: dict[str, Any] | None = None  # the typed result once over (since 0006: `agon.server.results`)
     rated: bool = False  # it counts for the ratings (since 0006: `agon.server.ratings`)
+    pace: str | None = None  # since 0007: the pace as JSON text (`agon.server.clocks`); None: no clock
+    clocks: str | None = None  # the human seats' clocks as JSON text
+    next_event: int | None = None  # when the clock sweep must look at the match (a reminder or a deadline)
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,12 +250,14 @@ class Store:
         self._writing: contextlib.AbstractContextManager[Any] = (
             contextlib.nullcontext() if self.is_postgres else threading.Lock())
         # SQLite: an UPDATE and an INSERT in a transaction that takes the write lock at once
-        self._advance_sql = 'UPDATE "match" SET version = ?, is_over = ? WHERE id = ? AND version = ?'
+        self._advance_sql = ('UPDATE "match" SET version = ?, is_over = ?, clocks = ?, next_event = ? '
+                             'WHERE id = ? AND version = ?')
         self._insert_sql = ('INSERT INTO action (match_id, "index", role, verb, arg, note, digest) '
                             'VALUES (?, ?, ?, ?, ?, ?, ?)')
         # PostgreSQL: the whole write, with its NOTIFY, in one statement that is its own transaction
         # (one round trip to the database instead of four)
-        stored = ('WITH moved AS (UPDATE "match" SET version = %s, is_over = %s WHERE id = %s AND version = %s '
+        stored = ('WITH moved AS (UPDATE "match" SET version = %s, is_over = %s, clocks = %s, next_event = %s '
+                  'WHERE id = %s AND version = %s '
                   'RETURNING id), stored AS (INSERT INTO action (match_id, "index", role, verb, arg, note, digest) '
                   "SELECT id, %s, %s, %s, %s, %s, %s FROM moved RETURNING match_id) ")
         self._append_pg = stored + "SELECT 1 FROM stored"
@@ -269,7 +278,8 @@ class Store:
                 seed_text=str(row.seed), generator=row.generator, seeded=row.seeded,
                 engine_version=row.engine_version, rules_version=row.rules_version, start_digest=row.start_digest,
                 title=row.title, version=len(actions), undo=row.undo, is_over=row.is_over, imported=row.imported,
-                created=int(time.time()), rated=row.rated))
+                created=int(time.time()), rated=row.rated, pace=row.pace, clocks=row.clocks,
+                next_event=row.next_event))
             conn.execute(insert(seat_table), [
                 {"match_id": row.id, "role": s.role, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
                  "account_id": s.account_id, "left": s.left}
@@ -293,7 +303,7 @@ class Store:
                    for s in seats},
             generator=m["generator"], seeded=bool(m["seeded"]), engine_version=m["engine_version"],
             rules_version=m["rules_version"], start_digest=m["start_digest"], result=m["result"],
-            rated=bool(m["rated"]))
+            rated=bool(m["rated"]), pace=m["pace"], clocks=m["clocks"], next_event=m["next_event"])
 
     def set_versions(self, match_id: str, engine_version: str, rules_version: str) -> None:
         """The match replays identically under these versions: record them."""
@@ -307,9 +317,12 @@ class Store:
             rows = conn.execute(_ACTIONS_FROM, {"m_id": match_id, "start": start}).all()
         return [ActionRow(i, role, verb, json.loads(arg), note, digest) for i, role, verb, arg, note, digest in rows]
 
-    def append_action(self, match_id: str, action: ActionRow, is_over: bool, notify: str | None = None) -> None:
+    def append_action(self, match_id: str, action: ActionRow, is_over: bool, notify: str | None = None,
+                      clocks: str | None = None, next_event: int | None = None) -> None:
         """Store one action at index `action.index` and advance the match's version to index + 1, in
         one transaction; StaleVersion if another action holds that index (or the version moved).
+        The same UPDATE writes the match's clocks and next clock event (`agon.server.clocks`; None
+        for a match without a clock): no round trip more for them.
         The statements go straight to the driver: this is every move's write, and SQLAlchemy's
         statement machinery costs several times the database's own work."""
         dbapi = self.engine.dialect.loaded_dbapi
@@ -322,14 +335,16 @@ class Store:
                     if self.is_postgres:
                         raw.dbapi_connection.autocommit = True  # the one statement is the transaction
                         try:
-                            cursor.execute(self._append_pg, (action.index + 1, is_over, match_id, action.index, *values))
+                            cursor.execute(self._append_pg, (action.index + 1, is_over, clocks, next_event, match_id,
+                                                            action.index, *values))
                         finally:
                             raw.dbapi_connection.autocommit = False
                         if cursor.rowcount != 1:
                             raise StaleVersion(match_id)
                     else:
                         cursor.execute("BEGIN IMMEDIATE")  # the write lock now, not at the first write
-                        cursor.execute(self._advance_sql, (action.index + 1, is_over, match_id, action.index))
+                        cursor.execute(self._advance_sql, (action.index + 1, is_over, clocks, next_event, match_id,
+                                                            action.index))
                         if cursor.rowcount != 1:
                             raise StaleVersion(match_id)
                         cursor.execute(self._insert_sql, (match_id, *values))

@@ -2,6 +2,7 @@
 
 import { accountBar } from "./account.js";
 import { api, applyTheme, h, LANGUAGES, onLanguage, setupLanguage, t, useLanguage } from "./common.js";
+import { mountVacation } from "./vacation.js";
 
 const $ = (id) => document.getElementById(id);
 const THEMES = [["auto", () => t("as the system")], ["light", () => t("light")], ["dark", () => t("dark")]];
@@ -43,6 +44,7 @@ async function start() {
   }
   $("prefs").hidden = false;
   $("password-box").hidden = false;
+  mountVacation(); // the clocks' vacation (issue 31)
   $("pref-language").replaceChildren(...LANGUAGES.map(([code, name]) => h("option", { value: code, lang: code, selected: code === account.language }, name)));
   drawThemes(account.theme);
   onLanguage(() => drawThemes());

@@ -4,6 +4,7 @@
 // guest, of the seats this browser holds (its own only), with a badge where it is your turn.
 
 import { accountBar } from "./account.js";
+import { paceBody, setupPaceForm, showPace } from "./pace-form.js";
 import {
   api, botName, catalogueTerm, describeResult, clear, forgetSeat, h, LANGUAGES, language, linkField, listNames, onLanguage, raw, rememberSeat, roleName,
   rulesUrl, seats, setRoleNames, setupLanguage, t, term, useGame,
@@ -243,6 +244,13 @@ async function create(event) {
     }
     body.seed = Number(seed);
   }
+  try {
+    const pace = paceBody();
+    if (pace) body.pace = pace;
+  } catch (err) {
+    $("lobby-error").textContent = err.message;
+    return;
+  }
   $("create").disabled = true;
   try {
     const made = await api("/api/matches", { method: "POST", body });
@@ -386,6 +394,7 @@ function tableLanguages() {
 function redraw() {
   $("seed").placeholder = t("random");
   tableLanguages();
+  showPace(false);
   if (!games.length) return;
   const game = currentGame();
   $("rules-link").href = rulesUrl(game.id);
@@ -398,6 +407,7 @@ function redraw() {
 }
 
 async function start() {
+  setupPaceForm(); // before anything waits: the pace can be chosen while the games load
   const lang = setupLanguage(new URLSearchParams(location.search).get("game"));
   const strengths = api("/static/ladder.json").catch(() => ({}));
   try {

@@ -10,6 +10,7 @@ import { BoardHost, fullText, loadBoard, summary, tree } from "./board.js";
 import { ChatPanel } from "./chat.js";
 import { Table } from "./table.js";
 import { loadPlayers, resignButton, seatPlayer } from "./resign.js";
+import { showClocks } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -137,6 +138,7 @@ class MatchPage {
     this.renderPlayers(state, role);
     resignButton(this, state, role); // issue 30: resign, players' names and ratings (resign.js)
     loadPlayers(this, state);
+    showClocks($("players"), state, role, this.token, () => this.refresh());
     renderLog($("log"), state.view.log, state.seats, state.game);
     if (this.chat) this.chat.update(state);
     clear($("fulltext")).append(fullText(state.view));
@@ -241,7 +243,7 @@ class MatchPage {
       const marks = [];
       if (seatRole === role) marks.push(h("span", { class: "tag you" }, t("you")));
       if (active.has(seatRole)) marks.push(h("span", { class: "tag turn" }, thinking.has(seatRole) ? t("thinking…") : t("to act")));
-      list.append(h("li", { class: active.has(seatRole) ? "active" : "" }, h("strong", {}, roleName(seatRole)), ...seatPlayer(this, seatRole), " ", h("span", { class: "kind" }, kind.trim()), " ", marks));
+      list.append(h("li", { class: active.has(seatRole) ? "active" : "", "data-role": seatRole }, h("strong", {}, roleName(seatRole)), ...seatPlayer(this, seatRole), " ", h("span", { class: "kind" }, kind.trim()), " ", marks));
     }
     // the plain facts go beside the board, or in its place when there is no board drawing
     clear($("facts"));
