@@ -17,7 +17,7 @@ import os
 import re
 import secrets
 import threading
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,7 +29,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from agon.server import account_routes, api, rules_pages
+from agon.server import account_routes, api, notify_routes, rules_pages
 from agon.server.accounts import Accounts
 from agon.server.bots import BotPool
 from agon.server.faults import DATABASE_ERRORS, Outage, is_outage, probe
@@ -38,6 +38,7 @@ from agon.server.limits import AddressLimit, RateLimits, TokenBuckets, token_key
 from agon.server.live import Hub, PostgresListener
 from agon.server.matches import ApiError, Live, Matches, Push
 from agon.server.migrations import upgrade
+from agon.server.notify_sender import notifications
 from agon.server.runner import BotRunner, RetryPolicy
 from agon.server.store import Store, make_engine
 
@@ -89,6 +90,16 @@ class Settings:
     smtp_from: str = "agon@localhost"
     public_url: str | None = None  # e.g. https://agon.example.org
     reset_seconds: float = 3600.0  # how long a reset link works
+    # notifications (issue 31; docs/server.md "Notifications")
+    notify_tick_seconds: float = 2.0  # how often the outbox is looked at (0: never; tests call the sender)
+    notify_attempts: int = 5  # tries of a notification before it is recorded as failed
+    notify_retry_seconds: float = 30.0  # the pause after the first failed try, doubled after each (at most 1 h)
+    mail_batch_seconds: float = 120.0  # a recipient's events within this window go out as one mail
+    webhook_delay_seconds: float = 30.0  # ... as one webhook message
+    push_delay_seconds: float = 10.0  # a "your turn" answered within this never goes out by push
+    notify_private_targets: bool = False  # webhooks and push endpoints may be loopback or private addresses
+    vapid_private_key: str | None = None  # Web Push's key (PEM); None: made once and kept in the database
+    vapid_subject: str | None = None  # the contact push services see (mailto: or https:); None: mailto:smtp_from
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -101,12 +112,16 @@ class Settings:
                            ("client_burst", float), ("fresh_seconds", float), ("sqlite_synchronous", str),
                            ("session_seconds", float), ("login_rate", float), ("login_burst", float),
                            ("smtp_host", str), ("smtp_port", int), ("smtp_from", str), ("public_url", str),
-                           ("reset_seconds", float)]:
+                           ("reset_seconds", float), ("notify_tick_seconds", float), ("notify_attempts", int),
+                           ("notify_retry_seconds", float), ("mail_batch_seconds", float),
+                           ("webhook_delay_seconds", float), ("push_delay_seconds", float),
+                           ("vapid_private_key", str), ("vapid_subject", str)]:
             value = os.environ.get(f"AGON_{name.upper()}")
             if value:
                 kwargs[name] = kind(value)
         kwargs["migrate"] = os.environ.get("AGON_MIGRATE", "1") == "1"
         kwargs["secure_cookies"] = os.environ.get("AGON_SECURE_COOKIES", "0") == "1"
+        kwargs["notify_private_targets"] = os.environ.get("AGON_NOTIFY_PRIVATE_TARGETS", "0") == "1"
         return cls(**kwargs)
 
 
@@ -141,6 +156,7 @@ class Context:
         self.inline_writes = not self.store.is_postgres and settings.sqlite_synchronous.upper() == "NORMAL"
         self.stopping = threading.Event()
         self.checkpoints: threading.Thread | None = None
+        self.notifier, self.sender = notifications(self)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """`fn(*args)` in one of the server's threads."""
@@ -279,11 +295,17 @@ class Context:
         else:
             self.checkpoints = threading.Thread(target=self._checkpoints, name="agon-checkpoint", daemon=True)
             self.checkpoints.start()
+        self._spawn(self.sender.forever())
         if self.settings.resume_bots:
             await self.bots.sweep()  # the bots of every match waiting for one, now and every so often
             task = asyncio.get_running_loop().create_task(self.bots.sweep_forever())
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
+
+    def _spawn(self, job: Coroutine[object, object, None]) -> None:
+        task = asyncio.get_running_loop().create_task(job)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     def _checkpoints(self) -> None:
         """SQLite: a checkpoint twice a second, off the event loop (`Store.checkpoint`)."""
@@ -302,6 +324,7 @@ class Context:
         for task in list(self.tasks):
             task.cancel()
         self.bots.close()
+        self.sender.close()
         if self.listener is not None:
             self.listener.stop()
         if self.pool is not None:
@@ -422,6 +445,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.agon = ctx
     app.include_router(api.router)
     app.include_router(account_routes.router)
+    app.include_router(notify_routes.router)
     app.include_router(api.pages)
     app.include_router(rules_pages.router)
 

@@ -15,6 +15,7 @@ import secrets
 import threading
 from array import array
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -115,6 +116,8 @@ class Matches:
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
         self.thinking: dict[str, frozenset[str]] = {}  # match -> bot roles computing a move, in any process
+        # called after each stored action with the roles that were to act before it (notifications)
+        self.listeners: list[Callable[[Live, tuple[str, ...]], None]] = []
         self._steppers: OrderedDict[str, tuple[int, State, list[list[Any]], dict[str, Any] | None]] = OrderedDict()
 
     def set_thinking(self, match_id: str, roles: frozenset[str]) -> None:
@@ -372,6 +375,7 @@ class Matches:
         if version != live.version:
             raise ApiError(409, f"stale version {version}: the match is at version {live.version}")
         action = Action(verb, freeze(arg))
+        before = tuple(live.state.active) if self.listeners else ()
         try:
             live.state.apply(role, action, note=note)
         except IllegalAction as err:
@@ -390,6 +394,8 @@ class Matches:
             self._evict(match_id)  # the state is ahead of the database: rebuild it next time
             raise
         live.applied(verb)
+        for listener in self.listeners:
+            listener(live, before)
         return live
 
     def at_hand(self, match_id: str) -> Live | None:
