@@ -88,18 +88,18 @@ class Vapid:
     @classmethod
     def make(cls) -> str:
         """A new private key, PEM."""
-        from py_vapid import Vapid01
+        from py_vapid import Vapid02
 
-        key = Vapid01()
+        key = Vapid02()
         key.generate_keys()
         return str(key.private_pem().decode("ascii"))
 
     @classmethod
     def of(cls, private_pem: str, subject: str) -> Vapid:
         from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
-        from py_vapid import Vapid01
+        from py_vapid import Vapid02
 
-        key = Vapid01.from_pem(private_pem.encode("ascii"))
+        key = Vapid02.from_pem(private_pem.encode("ascii"))
         raw = key.public_key.public_bytes(Encoding.X962, PublicFormat.UncompressedPoint)
         return cls(private_pem, base64.urlsafe_b64encode(raw).rstrip(b"=").decode("ascii"), subject)
 
@@ -107,7 +107,7 @@ class Vapid:
 def send_push(vapid: Vapid, endpoint: str, p256dh: str, auth: str, payload: dict[str, str],
               allow_private: bool, timeout: float = 10.0) -> None:
     """One Web Push message (encrypted for the browser's keys, signed with the server's VAPID key)."""
-    from py_vapid import Vapid01
+    from py_vapid import Vapid02
     from pywebpush import WebPushException, webpush
 
     try:
@@ -116,7 +116,7 @@ def send_push(vapid: Vapid, endpoint: str, p256dh: str, auth: str, payload: dict
         raise Undeliverable(str(err), final=True) from None
     try:
         webpush({"endpoint": endpoint, "keys": {"p256dh": p256dh, "auth": auth}}, data=json.dumps(payload),
-                vapid_private_key=Vapid01.from_pem(vapid.private_pem.encode("ascii")),
+                vapid_private_key=Vapid02.from_pem(vapid.private_pem.encode("ascii")),
                 vapid_claims={"sub": vapid.subject}, timeout=timeout, ttl=86400)
     except WebPushException as err:
         status = err.response.status_code if err.response is not None else None

@@ -78,9 +78,10 @@ class Sender:
         """One look at the outbox; the number of messages tried."""
         return await self.ctx.run(self.once)
 
-    def once(self) -> int:
+    def once(self, at: int | None = None) -> int:
+        """One look at the outbox as at `at` (milliseconds; now by default: tests pass a later time)."""
         self.notifier.refresh()
-        at = now_ms()
+        at = now_ms() if at is None else at
         self.store.release_stale(at - int(self.policy.lease * 1000))
         if self.notifier.clock() - self.digest_at >= self.policy.digest_every:
             self.digest_at = self.notifier.clock()

@@ -203,13 +203,16 @@ class NotifyStore:
         """Create or change the settings of the recipient `key` ({account_id} or {match_id, role})."""
         where = [setting_table.c[name] == value for name, value in key.items()]
         with self.store._writing, self.engine.begin() as conn:
-            done = conn.execute(update(setting_table).where(*where).values(**values))
-            if done.rowcount == 0:
+            found = conn.execute(select(setting_table.c.id).where(*where)).scalar()
+            if found is not None and values:
+                conn.execute(update(setting_table).where(*where).values(**values))
+            elif found is None:
                 try:
                     with conn.begin_nested():
                         conn.execute(insert(setting_table).values(**key, **values))
                 except IntegrityError:  # made meanwhile by another request
-                    conn.execute(update(setting_table).where(*where).values(**values))
+                    if values:
+                        conn.execute(update(setting_table).where(*where).values(**values))
             row = conn.execute(_RECIPIENT.where(*where)).first()
         assert row is not None
         return _recipient(row)

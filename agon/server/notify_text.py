@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from agon.engine.text import plural
 from agon.i18n import LANGUAGES, _, translator
 
 # kind -> the one-line text (its {placeholders} filled from the event's arguments)
@@ -24,8 +25,6 @@ LINES: dict[str, str] = {
     "time_out": _("The time to move ran out in {title}."),
     "test": _("This is a test notification from agon."),
 }
-DIGEST_ONE = _("It is your turn in {n} game:")
-DIGEST_OTHER = _("It is your turn in {n} games:")
 SUBJECT_MANY = _("agon: {n} notifications")
 SUBJECT_DIGEST = _("agon: your games waiting for you")
 FOOTER = _("You get these because you asked for them; change it in your settings.")
@@ -63,7 +62,7 @@ def link(public_url: str | None, match_id: str | None, seat_token: str | None) -
 def digest_text(titles: list[tuple[str, str]], language: str) -> str:
     """'It is your turn in 3 games:' and one line (title and link) per game."""
     tr = translator(language if language in LANGUAGES else "en")
-    head = _fill(tr.ngettext(DIGEST_ONE, DIGEST_OTHER, len(titles)), {"n": len(titles)})
+    head = tr.text(plural("It is your turn in {n} game:", "It is your turn in {n} games:", "n", n=len(titles)))
     return "\n".join([head, *(f"- {title}: {url}" if url else f"- {title}" for title, url in titles)])
 
 

@@ -7,6 +7,7 @@ import {
   roleName, rulesUrl, seats, setText, setRoleNames, setupLanguage, t, term, withRuleLinks,
 } from "./common.js";
 import { BoardHost, fullText, loadBoard, summary, tree } from "./board.js";
+import { mountNotifications, TurnWatch } from "./notify.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -127,6 +128,7 @@ class MatchPage {
     $("hand-panel").hidden = !role || !$("hand").textContent.trim();
     this.renderPrompt(state, prompt, actions);
     this.renderStatus(state, role, prompt);
+    if (this.turnWatch) this.turnWatch.seen(state, Boolean(prompt) && !state.is_over);
     this.renderPlayers(state, role);
     renderLog($("log"), state.view.log, state.seats, state.game);
     clear($("fulltext")).append(fullText(state.view));
@@ -140,6 +142,11 @@ class MatchPage {
     rules.href = rulesUrl(state.game);
     rules.textContent = t("Rules");
     $("seat").textContent = role ? t("playing as {role}", { role: raw(roleName(role)) }) : t("watching");
+    if (role) this.turnWatch = new TurnWatch(title);
+    if (this.token && role) {
+      $("notify-box").hidden = false; // a guest seat's own notifications (an account's: the account page)
+      mountNotifications($("notify-host"), { kind: "seat", match: this.id, token: this.token });
+    }
     if (this.token) {
       rememberSeat({ match: this.id, token: this.token, role, game: state.game, title, url: location.pathname + location.hash });
       this.offerClaim(role);
