@@ -4,6 +4,8 @@
 
 import { api, h, language, onLanguage, raw, t } from "./common.js";
 
+// the form's notes, drawn again in the language of the moment
+const NOTES = { saved: () => t("Saved."), sent: () => t("A test notification is on its way.") };
 const TAB_KEY = "agon-notify-tab"; // "1": this browser shows a notification when it becomes your turn in a hidden tab
 
 function b64ToBytes(text) {
@@ -52,8 +54,8 @@ export async function mountNotifications(host, target) {
     email: false, webhook: false, push: false, digest: false, webhook_url: "", address: "", language: language(),
     ...(answer.settings || {}),
   };
-  let note = "";
-  let error = "";
+  let note = ""; // a key of NOTES
+  let error = ""; // the server's words, as they came
 
   const draw = () => {
     const check = (name, label, extra = {}) =>
@@ -86,7 +88,7 @@ export async function mountNotifications(host, target) {
     const test = h("button", { type: "button", id: "notify-test" }, t("Send a test notification"));
     test.addEventListener("click", sendTest);
     rows.push(h("div", { class: "buttons" }, save, " ", test),
-      h("p", { id: "notify-note", class: "hint", role: "status" }, note),
+      h("p", { id: "notify-note", class: "hint", role: "status" }, note ? NOTES[note]() : ""),
       h("p", { id: "notify-error", class: "error", role: "alert" }, error));
     const form = h("form", { id: "notify-form", novalidate: true }, rows);
     form.addEventListener("submit", (event) => {
@@ -96,10 +98,10 @@ export async function mountNotifications(host, target) {
     host.replaceChildren(form);
   };
 
-  const show = (okText, errText) => {
-    note = okText || "";
+  const show = (okKey, errText) => {
+    note = okKey || "";
     error = errText || "";
-    document.getElementById("notify-note").textContent = note;
+    document.getElementById("notify-note").textContent = note ? NOTES[note]() : "";
     document.getElementById("notify-error").textContent = error;
   };
 
@@ -139,7 +141,7 @@ export async function mountNotifications(host, target) {
       answer = await api(settingsPath, { method: "PUT", token, body });
       values = { ...values, ...answer.settings };
       draw();
-      show(t("Saved."), error);
+      show("saved", error);
     } catch (err) {
       show("", err.message);
     }
@@ -149,7 +151,7 @@ export async function mountNotifications(host, target) {
     show("", "");
     try {
       await api(settingsPath + "/test", { method: "POST", token });
-      show(t("A test notification is on its way."), "");
+      show("sent", "");
     } catch (err) {
       show("", err.message);
     }
