@@ -81,11 +81,11 @@ class Sender:
     def once(self, at: int | None = None) -> int:
         """One look at the outbox as at `at` (milliseconds; now by default: tests pass a later time)."""
         self.notifier.refresh()
-        at = now_ms() if at is None else at
-        self.store.release_stale(at - int(self.policy.lease * 1000))
         if self.notifier.clock() - self.digest_at >= self.policy.digest_every:
             self.digest_at = self.notifier.clock()
             self.digests()
+        at = now_ms() if at is None else at
+        self.store.release_stale(at - int(self.policy.lease * 1000))
         claimed = self.store.claim(self.name, at)
         groups: dict[tuple[int, str], list[Claimed]] = {}
         for row in claimed:

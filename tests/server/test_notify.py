@@ -419,3 +419,60 @@ def test_the_vapid_key_is_made_once_per_server_and_kept(tmp_path: Path):
         ada = log_in(c, "ada")
         assert ada.call("GET", "/api/me/notifications").json()["push_key"] == first
     assert len(base64.urlsafe_b64decode(first + "==")) == 65
+
+
+def test_the_daily_digest_lists_the_games_waiting_in_the_accounts_language(tmp_path, mailbox):
+    box, port = mailbox
+    with make_client(tmp_path, smtp_host="127.0.0.1", smtp_port=port, **QUICK) as c:
+        ada, bob, first = ada_and_bob(c, "el")
+        second = ada.call("POST", "/api/matches", json={"game": "1989", "seed": 6, "title": "Gdańsk", "mine": "democrat",
+                                                        "seats": {"democrat": "human", "communist": "human"}}).json()
+        assert ada.call("PUT", "/api/me/notifications", json={"digest": True}).status_code == 200
+        move_until(c, f"/api/matches/{first['id']}", bob.headers(), lambda s: "democrat" in s["active"])
+        token = second["seats"]["communist"]["token"]
+        move_until(c, f"/api/matches/{second['id']}", auth(token), lambda s: "democrat" in s["active"])
+        agon = c.app.state.agon
+        send(c)
+        assert box.messages == []  # the first digest comes a day after it was asked for
+        now = agon.notifier.clock()
+        agon.notifier.clock = lambda: now + 86_401
+        send(c)
+        assert len(box.messages) == 1
+        mail = box.messages[0]
+        assert "Είναι η σειρά σας σε 2 παρτίδες:" in mail
+        assert f"- Autumn of nations: {PUBLIC}/m/{first['id']}" in mail and f"- Gdańsk: {PUBLIC}/m/{second['id']}" in mail
+        send(c)
+        assert len(box.messages) == 1  # one a day
+
+
+def test_game_over_and_the_adapters_tell_the_right_seats(tmp_path, receiver):
+    """The adapters the clocks, chat and lobby connect to: a chat message tells the other seats who
+    wrote (never what), a rematch offer the others, a reminder and a time-out the seat itself; the
+    end of a game tells every human seat."""
+    with make_client(tmp_path, **QUICK) as c:
+        made = new_match(c, "1989", seats={"democrat": "human", "communist": "human"}, seed=5, title="Prague")
+        for role, seat in made["seats"].items():
+            c.put(f"/api/matches/{made['id']}/notifications", headers=auth(seat["token"]),
+                  json={"webhook": True, "webhook_url": receiver.url(f"/hook/{role}")})
+        notifier = c.app.state.agon.notifier
+        notifier.chat_message(made["id"], "communist", who="Bob")
+        notifier.rematch_offered(made["id"], "democrat", who="Ada")
+        notifier.reminder(made["id"], "democrat", deadline=123)
+        notifier.time_out(made["id"], "communist")
+        live = c.app.state.agon.matches.get(made["id"])
+
+        class Over:
+            is_over = True
+            active = ()
+
+        notifier.after_act(type("LiveOver", (), {"row": live.row, "state": Over()})(), ("democrat",))  # type: ignore[arg-type]
+        send(c)
+
+        def texts(role: str) -> list[str]:
+            return sorted(line.split(" http")[0] for r in receiver.at(f"/hook/{role}")
+                          for line in json.loads(r.body)["text"].splitlines())
+
+        assert texts("democrat") == ["Bob wrote in the chat of Prague.", "The game Prague is over.",
+                                     "Your time to move in Prague runs out soon."]
+        assert texts("communist") == ["Ada offers a rematch of Prague.", "The game Prague is over.",
+                                      "The time to move ran out in Prague."]
