@@ -22,6 +22,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from agon.server.faults import is_outage
 from agon.server.mail import send_mail
 from agon.server.matches import token_hash
 from agon.server.notify import Delays, Notifier
@@ -71,6 +72,9 @@ class Sender:
             try:
                 await self.tick()
             except Exception as err:
+                if is_outage(err):  # one line for the whole outage, as the server's other loops
+                    self.ctx.outage.failed(err, request=False)
+                    continue
                 log.warning("agon: the notification sender failed (%s: %s)", type(err).__name__,
                             " ".join(str(err).split())[:200])
 
