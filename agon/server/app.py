@@ -325,6 +325,7 @@ class Context:
             task.cancel()
         self.bots.close()
         self.sender.close()
+        self.notifier.close()  # the events still waiting go into the outbox
         if self.listener is not None:
             self.listener.stop()
         if self.pool is not None:

@@ -17,8 +17,9 @@ listeners through the adapters (`Notifier.reminder`, `time_out`, `chat_message`,
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import logging
+import queue
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -120,6 +121,9 @@ class Notifier:
         self.read_at = -1e9
         self.guard = threading.Lock()
         self.clock = time.time  # tests move it (the daily digest)
+        self.waiting: queue.SimpleQueue[Callable[[], list[NotificationEvent]] | threading.Event | None] = (
+            queue.SimpleQueue())
+        self.writer: threading.Thread | None = None
 
     def refresh(self, force: bool = False) -> None:
         if force or time.monotonic() - self.read_at > self.REFRESH_SECONDS:
@@ -135,8 +139,8 @@ class Notifier:
     def after_act(self, live: Live, before: tuple[str, ...]) -> None:
         """A `Matches` listener: after an action is stored, "game over" to every human seat when
         it ended the game, else "your turn" to each human seat that must act now and did not
-        before. Runs on the action path: in-memory checks, and a write only for seats that want
-        to be told; a failure is logged, never the action's."""
+        before. Runs on the action path: in-memory checks only; the rows are written by the
+        notifier's writer thread (`later`)."""
         state = live.state
         if state.is_over:
             told = [role for role, seat in live.row.seats.items() if seat.kind == "human"]
@@ -150,10 +154,12 @@ class Notifier:
             if seat is not None and seat.kind == "human" and self.wants(live.row.id, role, seat.account_id):
                 events.append(NotificationEvent(kind, live.row.id, role))
         if events:
-            self.tell(events)
+            self.later(lambda: events)
 
     def tell(self, events: list[NotificationEvent]) -> int:
-        """Enqueue these events in one transaction (synchronous: call it from a thread)."""
+        """Enqueue these events in one transaction, now (synchronous: call it from a thread)."""
+        if not events:
+            return 0
         try:
             with self.store.store._writing, self.store.engine.begin() as conn:
                 return sum(enqueue(conn, event, self.store, self.delays) for event in events)
@@ -161,23 +167,51 @@ class Notifier:
             log.warning("agon: could not enqueue %d notification(s) (%s)", len(events), " ".join(str(err).split())[:200])
             return 0
 
-    def tell_soon(self, make: Callable[[], list[NotificationEvent]]) -> None:
-        """Enqueue the events `make()` lists, from any thread: on the event loop, in a server thread."""
-        def work() -> int:
-            return self.tell(make())
+    def later(self, make: Callable[[], list[NotificationEvent]]) -> None:
+        """Enqueue the events `make()` lists, in the notifier's writer thread: the caller (an
+        action's request, the event loop) waits for no database write. The writer takes all that
+        waits in one transaction; `flush` waits for it, `close` too (a stopping server loses none)."""
+        if self.writer is None:
+            with self.guard:
+                if self.writer is None:
+                    self.writer = threading.Thread(target=self._write, name="agon-outbox", daemon=True)
+                    self.writer.start()
+        self.waiting.put(make)
 
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            work()
-            return
+    def _write(self) -> None:
+        closing = False
+        while not closing:
+            batch = [self.waiting.get()]
+            with contextlib.suppress(queue.Empty):
+                while len(batch) < 500:
+                    batch.append(self.waiting.get_nowait())
+            events: list[NotificationEvent] = []
+            done: list[threading.Event] = []
+            for item in batch:
+                if item is None:
+                    closing = True
+                elif isinstance(item, threading.Event):
+                    done.append(item)
+                else:
+                    try:
+                        events.extend(item())
+                    except Exception as err:
+                        log.warning("agon: notifications not made (%s: %s)", type(err).__name__, err)
+            self.tell(events)
+            for event in done:
+                event.set()
 
-        async def later() -> None:
-            await self.ctx.run(work)
+    def flush(self, seconds: float = 10.0) -> None:
+        """Wait until what was handed to `later` so far is in the outbox."""
+        if self.writer is not None:
+            written = threading.Event()
+            self.waiting.put(written)
+            written.wait(seconds)
 
-        task = loop.create_task(later())
-        self.ctx.tasks.add(task)
-        task.add_done_callback(self.ctx.tasks.discard)
+    def close(self) -> None:
+        if self.writer is not None:
+            self.waiting.put(None)
+            self.writer.join(10)
 
     # -- adapters for the other features' listeners ----------------------------------------------
 
@@ -189,18 +223,18 @@ class Notifier:
 
     def reminder(self, match_id: str, role: str, **_details: object) -> None:
         """Clocks: the seat's time to move runs out soon."""
-        self.tell_soon(lambda: [NotificationEvent("reminder", match_id, role)])
+        self.later(lambda: [NotificationEvent("reminder", match_id, role)])
 
     def time_out(self, match_id: str, role: str, **_details: object) -> None:
         """Clocks: the seat's time ran out (it is told; the others see it on the page)."""
-        self.tell_soon(lambda: [NotificationEvent("time_out", match_id, role)])
+        self.later(lambda: [NotificationEvent("time_out", match_id, role)])
 
     def chat_message(self, match_id: str, author: str, who: str | None = None, **_details: object) -> None:
         """Chat: `author` (a role) wrote; every other human seat is told who (never what)."""
-        self.tell_soon(lambda: [NotificationEvent("chat_message", match_id, role, args={"who": (who or author)[:64]})
+        self.later(lambda: [NotificationEvent("chat_message", match_id, role, args={"who": (who or author)[:64]})
                                 for role in self._humans(match_id, but=author)])
 
     def rematch_offered(self, match_id: str, by: str, who: str | None = None, **_details: object) -> None:
         """Lobby: the seat `by` offers a rematch; the other human seats are told."""
-        self.tell_soon(lambda: [NotificationEvent("rematch_offered", match_id, role, args={"who": (who or by)[:64]})
+        self.later(lambda: [NotificationEvent("rematch_offered", match_id, role, args={"who": (who or by)[:64]})
                                 for role in self._humans(match_id, but=by)])

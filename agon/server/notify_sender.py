@@ -84,6 +84,7 @@ class Sender:
 
     def once(self, at: int | None = None) -> int:
         """One look at the outbox as at `at` (milliseconds; now by default: tests pass a later time)."""
+        self.notifier.flush()  # what the actions so far handed to the writer is in the outbox
         self.notifier.refresh()
         if self.notifier.clock() - self.digest_at >= self.policy.digest_every:
             self.digest_at = self.notifier.clock()

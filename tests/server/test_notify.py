@@ -9,6 +9,7 @@ import base64
 import json
 import os
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -21,6 +22,7 @@ from sqlalchemy import func, select
 
 from agon.server.notify import NotificationEvent, enqueue
 from agon.server.notify_store import now_ms, outbox_table
+from agon.server.store import make_engine
 from tests.server.conftest import auth, free_port, make_client, new_match, wait_for
 from tests.server.test_accounts import Mailbox, Person, log_in, sign_up
 
@@ -247,13 +249,24 @@ def test_a_restart_between_enqueue_and_send_loses_nothing(tmp_path, receiver):
         due = now_ms() + 3_600_000
         assert len(c.app.state.agon.notifier.store.claim("dead-process", due)) == 1
         assert statuses(c) == {"sending": 1}
+        # and an event handed to the writer thread just before the server stops: written as it stops
+        def slowly() -> list[NotificationEvent]:
+            time.sleep(1.0)  # still being made when the server stops: the stop waits for it
+            return [NotificationEvent("game_over", made["id"], "democrat")]
+
+        c.app.state.agon.notifier.later(slowly)
+    stopped = make_engine(f"sqlite:///{tmp_path / 'agon.db'}")
+    with stopped.connect() as conn:  # the moment the server has stopped, both rows are there
+        assert conn.execute(select(func.count()).select_from(outbox_table)).scalar_one() == 2
+    stopped.dispose()
     with make_client(tmp_path, **settings) as c:  # the server started again
         sender = c.app.state.agon.sender
         sender.policy = type(sender.policy)(tick=0, lease=0)
         assert send(c, due + 1) == 1
-        assert [json.loads(r.body)["text"] for r in receiver.at("/hook/d")] == [
-            f"Ön következik: 1989: Dawn of Freedom. {PUBLIC}/m/{made['id']}#{token}"]  # Hungarian: the seat chose it; its own token
-        assert statuses(c) == {"sent": 1}
+        link = f"{PUBLIC}/m/{made['id']}#{token}"  # the seat's own token
+        assert [json.loads(r.body)["text"] for r in receiver.at("/hook/d")] == [  # in Hungarian: the seat chose it
+            f"Ön következik: 1989: Dawn of Freedom. {link}\nVéget ért a játszma: 1989: Dawn of Freedom. {link}"]
+        assert statuses(c) == {"sent": 2}
 
 
 def test_failures_are_retried_with_back_off_then_recorded(tmp_path, receiver):
