@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import smtplib
-from email.message import EmailMessage
 from typing import TYPE_CHECKING
 
 from fastapi import APIRouter, Request
@@ -16,6 +14,7 @@ from pydantic import Field, StrictStr
 from agon.server.accounts import COOKIE, CSRF_HEADER, EMAIL_MAX, PASSWORD_MAX, Account, Session, csrf_ok, session_of
 from agon.server.api import ERRORS_DOC, JSON, Bearer, Strict, bearer
 from agon.server.limits import address_key
+from agon.server.mail import send_mail
 from agon.server.matches import ApiError
 
 if TYPE_CHECKING:
@@ -212,16 +211,11 @@ async def _send_reset(ctx: Context, name: str) -> None:
 def _mail_reset(ctx: Context, name: str, address: str, secret: str) -> None:
     settings = ctx.settings
     link = f"{(settings.public_url or '').rstrip('/')}/account#reset={secret}"
-    message = EmailMessage()
-    message["Subject"] = "agon: reset your password"
-    message["From"] = settings.smtp_from
-    message["To"] = address
     minutes = int(settings.reset_seconds // 60)
-    message.set_content(f"Someone (we hope you) asked to reset the password of the agon account {name}.\n\n"
-                        f"Open this link within {minutes} minutes to choose a new one (it works once):\n{link}\n\n"
-                        "If it was not you, ignore this mail: the password stays as it is.\n")
-    with smtplib.SMTP(settings.smtp_host or "", settings.smtp_port, timeout=10) as smtp:
-        smtp.send_message(message)
+    send_mail(settings, address, "agon: reset your password",
+              f"Someone (we hope you) asked to reset the password of the agon account {name}.\n\n"
+              f"Open this link within {minutes} minutes to choose a new one (it works once):\n{link}\n\n"
+              "If it was not you, ignore this mail: the password stays as it is.\n")
 
 
 @router.post("/api/password-reset/confirm", responses=ERRORS_DOC)

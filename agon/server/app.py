@@ -18,7 +18,7 @@ import re
 import secrets
 import threading
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,7 +31,16 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agon import __version__ as agon_version
-from agon.server import account_routes, api, chat_routes, clock_routes, lobby_routes, result_routes, rules_pages
+from agon.server import (
+    account_routes,
+    api,
+    chat_routes,
+    clock_routes,
+    lobby_routes,
+    notify_routes,
+    result_routes,
+    rules_pages,
+)
 from agon.server.accounts import Accounts
 from agon.server.bots import BotPool
 from agon.server.chat import Chat
@@ -45,6 +54,7 @@ from agon.server.live import Hub, PostgresListener
 from agon.server.lobby import Lobby
 from agon.server.matches import ApiError, Live, Matches, Push
 from agon.server.migrations import upgrade
+from agon.server.notify_sender import notifications
 from agon.server.runner import BotRunner, RetryPolicy
 from agon.server.store import Store, make_engine
 
@@ -105,6 +115,16 @@ class Settings:
     vacation_days: float = 30.0  # vacation days an account may take per calendar year
     default_pace: str = "none"  # the pace of a match with two human seats or more created without one
     clock: Callable[[], float] = field(default=time.time)  # the server's time (tests pass a FakeClock)
+    # notifications (issue 31; docs/server.md "Notifications")
+    notify_tick_seconds: float = 2.0  # how often the outbox is looked at (0: never; tests call the sender)
+    notify_attempts: int = 5  # tries of a notification before it is recorded as failed
+    notify_retry_seconds: float = 30.0  # the pause after the first failed try, doubled after each (at most 1 h)
+    mail_batch_seconds: float = 120.0  # a recipient's events within this window go out as one mail
+    webhook_delay_seconds: float = 30.0  # ... as one webhook message
+    push_delay_seconds: float = 10.0  # a "your turn" answered within this never goes out by push
+    notify_private_targets: bool = False  # webhooks and push endpoints may be loopback or private addresses
+    vapid_private_key: str | None = None  # Web Push's key (PEM); None: made once and kept in the database
+    vapid_subject: str | None = None  # the contact push services see (mailto: or https:); None: mailto:smtp_from
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -120,12 +140,16 @@ class Settings:
                            ("reset_seconds", float), ("chat_rate", float), ("chat_burst", float),
                            ("chat_max", int),
                            ("clock_sweep_seconds", float), ("clock_reminders", str), ("vacation_days", float),
-                           ("default_pace", str)]:
+                           ("default_pace", str), ("notify_tick_seconds", float), ("notify_attempts", int),
+                           ("notify_retry_seconds", float), ("mail_batch_seconds", float),
+                           ("webhook_delay_seconds", float), ("push_delay_seconds", float),
+                           ("vapid_private_key", str), ("vapid_subject", str)]:
             value = os.environ.get(f"AGON_{name.upper()}")
             if value:
                 kwargs[name] = kind(value)
         kwargs["migrate"] = os.environ.get("AGON_MIGRATE", "1") == "1"
         kwargs["secure_cookies"] = os.environ.get("AGON_SECURE_COOKIES", "0") == "1"
+        kwargs["notify_private_targets"] = os.environ.get("AGON_NOTIFY_PRIVATE_TARGETS", "0") == "1"
         return cls(**kwargs)
 
 
@@ -174,6 +198,7 @@ class Context:
         self.inline_writes = not self.store.is_postgres and settings.sqlite_synchronous.upper() == "NORMAL"
         self.stopping = threading.Event()
         self.checkpoints: threading.Thread | None = None
+        self.notifier, self.sender = notifications(self)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """`fn(*args)` in one of the server's threads."""
@@ -321,11 +346,17 @@ class Context:
         task = asyncio.get_running_loop().create_task(self.clocks.sweep_forever())
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        self._spawn(self.sender.forever())
         if self.settings.resume_bots:
             await self.bots.sweep()  # the bots of every match waiting for one, now and every so often
             task = asyncio.get_running_loop().create_task(self.bots.sweep_forever())
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
+
+    def _spawn(self, job: Coroutine[object, object, None]) -> None:
+        task = asyncio.get_running_loop().create_task(job)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
 
     def _checkpoints(self) -> None:
         """SQLite: a checkpoint twice a second, off the event loop (`Store.checkpoint`)."""
@@ -344,6 +375,8 @@ class Context:
         for task in list(self.tasks):
             task.cancel()
         self.bots.close()
+        self.sender.close()
+        self.notifier.close()  # the events still waiting go into the outbox
         if self.listener is not None:
             self.listener.stop()
         if self.pool is not None:
@@ -469,6 +502,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(clock_routes.router)
     app.include_router(result_routes.router)  # resign, abandon, ratings, profiles (issue 30)
     app.include_router(result_routes.pages)
+    app.include_router(notify_routes.router)
     app.include_router(api.pages)
     app.include_router(rules_pages.router)
 

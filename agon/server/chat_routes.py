@@ -88,6 +88,8 @@ async def post_chat(match_id: str, body: ChatPost, request: Request, authorizati
     ctx.chat.deliver(ctx.hub, message, over)
     ctx.store.notify(f"{match_id}:chat:{message.id}:{ctx.origin}")  # the sockets of the other processes
     announce(message)
+    if message.channel == "players" and message.role is not None:  # the other players are told who wrote (issue 31)
+        ctx.notifier.chat_message(match_id, message.role, who=message.name)
     return JSON({"message": message.public()}, status_code=201)
 
 

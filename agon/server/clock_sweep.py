@@ -152,10 +152,12 @@ class ClockSweeper:
                 claimed += 1
                 for reminder in found.reminders:
                     _tell(clock_rules.on_reminder, reminder)
+                    ctx.notifier.reminder(match_id, reminder.role, left_seconds=reminder.left_seconds)
                 for time_out in found.time_outs:
                     await ctx.run(self.time_out, time_out)
                     log.info("agon: match %s: %s timed out (%s)", match_id, time_out.role, time_out.rule)
                     _tell(clock_rules.on_time_out, time_out)
+                    ctx.notifier.time_out(match_id, time_out.role, rule=time_out.rule)
                 ctx.changed(match_id)
                 ctx.kick(match_id)
             except ApiError as err:

@@ -113,6 +113,8 @@ async def _answer(match_id: str, request: Request, authorization: str | None, ac
     if token is None and account is None:
         raise ApiError(401, NOT_LOGGED_IN)
     status = await ctx.run(ctx.lobby.answer, match_id[:64], token, account, accept)
+    if accept and status["offered_by"] == status["role"] and status["rematch"] is None:
+        ctx.notifier.rematch_offered(match_id[:64], status["role"])  # the offer: the other people are told (issue 31)
     if status["rematch"] is not None:
         ctx.kick(status["rematch"]["id"])  # its bots may move first
     return JSON(status)

@@ -123,6 +123,8 @@ class Matches:
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
         self.thinking: dict[str, frozenset[str]] = {}  # match -> bot roles computing a move, in any process
+        # called after each stored action with the roles that were to act before it (notifications)
+        self.listeners: list[Callable[[Live, tuple[str, ...]], None]] = []
         self._steppers: OrderedDict[str, tuple[int, State, list[list[Any]], dict[str, Any] | None]] = OrderedDict()
 
     def set_thinking(self, match_id: str, roles: frozenset[str]) -> None:
@@ -450,6 +452,7 @@ class Matches:
                 self.keeper.check_actor(live.row, role)
             except TimeIsUp:
                 raise ApiError(409, "your time for this move has run out") from None
+        before = tuple(live.state.active) if self.listeners else ()
         try:
             live.state.apply(role, action, note=note)
         except IllegalAction as err:
@@ -474,6 +477,8 @@ class Matches:
             live.row = dataclasses.replace(live.row, clocks=clocks, next_event=upcoming)
         if live.state.is_over:
             results.finish(self.store, live)
+        for listener in self.listeners:
+            listener(live, before)
         return live
 
     def at_hand(self, match_id: str) -> Live | None:

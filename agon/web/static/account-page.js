@@ -1,6 +1,7 @@
 // The account page, /account: language, theme and e-mail, and a password change (issue 30).
 
 import { accountBar } from "./account.js";
+import { mountNotifications } from "./notify.js";
 import { api, applyTheme, h, LANGUAGES, onLanguage, setupLanguage, t, useLanguage } from "./common.js";
 import { mountVacation } from "./vacation.js";
 
@@ -45,6 +46,8 @@ async function start() {
   $("prefs").hidden = false;
   $("password-box").hidden = false;
   mountVacation(); // the clocks' vacation (issue 31)
+  $("notify-box").hidden = false;
+  mountNotifications($("notify-host"), { kind: "account" });
   $("pref-language").replaceChildren(...LANGUAGES.map(([code, name]) => h("option", { value: code, lang: code, selected: code === account.language }, name)));
   drawThemes(account.theme);
   onLanguage(() => drawThemes());

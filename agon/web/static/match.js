@@ -11,6 +11,7 @@ import { ChatPanel } from "./chat.js";
 import { Table } from "./table.js";
 import { loadPlayers, resignButton, seatPlayer } from "./resign.js";
 import { showClocks } from "./clock.js";
+import { mountNotifications, TurnWatch } from "./notify.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -135,6 +136,7 @@ class MatchPage {
     $("hand-panel").hidden = !role || !$("hand").textContent.trim();
     this.renderPrompt(state, prompt, actions);
     this.renderStatus(state, role, prompt);
+    if (this.turnWatch) this.turnWatch.seen(state, Boolean(prompt) && !state.is_over);
     this.renderPlayers(state, role);
     resignButton(this, state, role); // issue 30: resign, players' names and ratings (resign.js)
     loadPlayers(this, state);
@@ -154,6 +156,11 @@ class MatchPage {
     rules.href = rulesUrl(state.game);
     rules.textContent = t("Rules");
     $("seat").textContent = role ? t("playing as {role}", { role: raw(roleName(role)) }) : t("watching");
+    if (role) this.turnWatch = new TurnWatch(title);
+    if (this.token && role) {
+      $("notify-box").hidden = false; // a guest seat's own notifications (an account's: the account page)
+      mountNotifications($("notify-host"), { kind: "seat", match: this.id, token: this.token });
+    }
     if (this.token) {
       rememberSeat({ match: this.id, token: this.token, role, game: state.game, title, url: location.pathname + location.hash });
       this.offerClaim(role);
