@@ -89,7 +89,9 @@ async def post_chat(match_id: str, body: ChatPost, request: Request, authorizati
     ctx.store.notify(f"{match_id}:chat:{message.id}:{ctx.origin}")  # the sockets of the other processes
     announce(message)
     if message.channel == "players" and message.role is not None:  # the other players are told who wrote (issue 31)
-        ctx.notifier.chat_message(match_id, message.role, who=message.name)
+        live = ctx.matches.cached(match_id)
+        who = message.name or (live.state.game.role_name(message.role) if live is not None else None)
+        ctx.notifier.chat_message(match_id, message.role, who=who)
     return JSON({"message": message.public()}, status_code=201)
 
 

@@ -489,3 +489,21 @@ def test_game_over_and_the_adapters_tell_the_right_seats(tmp_path, receiver):
                                      "Your time to move in Prague runs out soon."]
         assert texts("communist") == ["Ada offers a rematch of Prague.", "The game Prague is over.",
                                       "The time to move ran out in Prague."]
+
+
+def test_the_chat_route_and_the_rematch_route_feed_the_notifications(tmp_path, receiver):
+    """Wired at the merge of chat, lobby and notifications: a message in the players' channel tells the
+    other seat who wrote (by the role's name for a guest), a rematch offer tells the other seat."""
+    with make_client(tmp_path, **QUICK) as c:
+        made = new_match(c, "1989", seats={"democrat": "human", "communist": "human"}, seed=5, title="Prague")
+        for role, seat in made["seats"].items():
+            c.put(f"/api/matches/{made['id']}/notifications", headers=auth(seat["token"]),
+                  json={"webhook": True, "webhook_url": receiver.url(f"/hook/{role}")})
+        posted = c.post(f"/api/matches/{made['id']}/chat", headers=auth(made["seats"]["communist"]["token"]),
+                        json={"text": "good luck"})
+        assert posted.status_code == 201, posted.text
+        send(c)
+        lines = [line for r in receiver.at("/hook/democrat") for line in json.loads(r.body)["text"].splitlines()]
+        assert any(line.startswith("Communist wrote in the chat of Prague.") for line in lines), lines
+        assert not receiver.at("/hook/communist")  # the author is not told of their own message
+        assert all("good luck" not in line for line in lines)  # who wrote, never what
