@@ -33,6 +33,7 @@ from sqlalchemy.exc import IntegrityError
 from agon.engine import UnknownGame, load
 from agon.server.accounts import LANGUAGES
 from agon.server.matches import ApiError, Live, Matches, token_hash
+from agon.server.ratings import bot_key, ratings_of
 from agon.server.store import (
     Store,
     account_table,
@@ -149,6 +150,7 @@ class Lobby:
             by_match.setdefault(seat["match_id"], []).append(seat)
         out: dict[str, Any] = {name: [_entry(row, by_match.get(row["id"], [])) for row in rows[:PER_PAGE]]
                                for name, rows in lists.items()}
+        self._rate([entry for entries in out.values() for entry in entries])
         out["page"] = page
         out["more"] = any(len(rows) > PER_PAGE for rows in lists.values())
         return out
@@ -169,12 +171,27 @@ class Lobby:
         if row is None:
             raise ApiError(404, f"no match {match_id!r}")
         found = _entry(row, seats)
+        self._rate([found])
         if live.state.is_over or live.row.imported:
             found["free"] = []
             for seat in found["seats"]:
                 seat["open"] = False
         found["is_over"] = live.state.is_over
         return found
+
+    def _rate(self, entries: list[dict[str, Any]]) -> None:
+        """Each seated account's and bot's rating in the entry's game (`agon.server.ratings`; null:
+        not rated yet, a guest, an open seat): one query per game listed."""
+        by_game: dict[str, list[dict[str, Any]]] = {}
+        for entry in entries:
+            by_game.setdefault(entry["game"], []).append(entry)
+        for game, listed in by_game.items():
+            seats = [seat for entry in listed for seat in entry["seats"]]
+            keys = {seat["rating_key"] for seat in seats if seat["rating_key"] is not None}
+            found = ratings_of(self.store, game, sorted(keys))
+            for seat in seats:
+                rated = found.get(seat.pop("rating_key") or "")
+                seat["rating"] = rated["rating"] if rated is not None else None
 
     # -- rematch ----------------------------------------------------------------------------------
 
@@ -317,15 +334,16 @@ def _waiting_for(live: Live, answers: dict[str, tuple[bool, str | None]]) -> lis
 
 
 def _entry(row: Any, seats: list[Any]) -> dict[str, Any]:
-    """A match as the lobby lists it. `rating` is each seated player's rating in this game, for
-    the ratings to fill in (null until they do)."""
+    """A match as the lobby lists it; `rating_key` says whose rating `Lobby._rate` puts in `rating`."""
     game = load(row["game"])
     order = {role: i for i, role in enumerate(game.roles(**row["options"]))}
     listed = []
     for seat in sorted(seats, key=lambda s: order.get(s["role"], len(order))):
         free = seat["kind"] == "human" and seat["token_hash"] is None and seat["account_id"] is None
         listed.append({"role": seat["role"], "name": game.role_name(seat["role"]), "kind": seat["kind"],
-                       "bot": seat["bot"], "account": seat["name"], "open": free, "rating": None})
+                       "bot": seat["bot"], "account": seat["name"], "open": free, "rating": None,
+                       "rating_key": f"a:{seat['account_id']}" if seat["account_id"] is not None
+                       else bot_key(seat["bot"]) if seat["kind"] == "bot" and seat["bot"] else None})
     return {"id": row["id"], "game": row["game"], "title": row["title"], "options": dict(row["options"]),
             "language": row["language"], "created": int(row["created"]), "url": f"/m/{row['id']}",
             "seats": listed, "free": [s["role"] for s in listed if s["open"]]}

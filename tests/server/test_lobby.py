@@ -382,3 +382,24 @@ def test_your_games_newest_first_within_each_kind(client):
             conn.execute(match_table.update().where(match_table.c.id == match_id).values(created=when))
     listed = ada.call("GET", "/api/me/matches").json()["matches"]
     assert [m["id"] for m in listed] == [made[0], made[2], made[1]]
+
+
+def test_the_lobby_shows_each_seated_players_rating_in_that_game(client):
+    """Issue 30: the lobby shows who is seated with their ratings (wired at the merge of the lobby
+    and the ratings): an account's and a bot's rating in this game; null for an open seat."""
+    from agon.server.ratings import display, rating_table
+
+    ada = sign_up(client, "ada")
+    made = open_match(ada)
+    ctx = client.app.state.agon
+    with ctx.store.engine.connect() as conn:
+        ada_id = conn.execute(select(account_table.c.id).where(account_table.c.name == "ada")).scalar()
+    with ctx.store.engine.begin() as conn:
+        conn.execute(rating_table.insert().values(game="dual-powers", player=f"a:{ada_id}", mu=27.0, sigma=5.0,
+                                                  games=3, wins=2))
+        conn.execute(rating_table.insert().values(game="1989", player=f"a:{ada_id}", mu=35.0, sigma=2.0,
+                                                  games=9, wins=9))  # another game's rating is not shown
+    entry = client.get("/api/lobby").json()["open"][0]
+    assert [(s["role"], s["rating"]) for s in entry["seats"]] == [("red", display(27.0, 5.0)), ("white", None)]
+    assert "rating_key" not in entry["seats"][0]
+    assert client.get(f"/api/lobby/matches/{made['id']}").json()["seats"][0]["rating"] == display(27.0, 5.0)

@@ -78,12 +78,12 @@ export function mountOpenGames({ account, titleOf, games }) {
       h("div", { class: "open-actions" }, actions));
   }
 
-  /** Who holds a seat: an account's name (and its rating, once ratings give one), a guest, a bot, or nobody yet. */
+  /** Who holds a seat: an account's name or a bot (with its rating in this game, once it has one), a guest, or nobody yet. */
   function holder(seat) {
     if (seat.open) return h("em", {}, t("open"));
-    if (seat.kind !== "human") return t("bot {bot}", { bot: raw(seat.bot || "") });
-    if (!seat.account) return t("guest");
-    return seat.rating === null || seat.rating === undefined ? seat.account : seat.account + " (" + seat.rating + ")";
+    if (!seat.account && seat.kind === "human") return t("guest");
+    const who = seat.kind !== "human" ? t("bot {bot}", { bot: raw(seat.bot || "") }) : seat.account;
+    return seat.rating === null || seat.rating === undefined ? who : who + " (" + seat.rating + ")";
   }
 
   async function join(match, role, button) {
