@@ -140,7 +140,6 @@ class MatchPage {
     this.renderPlayers(state, role);
     resignButton(this, state, role); // issue 30: resign, players' names and ratings (resign.js)
     loadPlayers(this, state);
-    showClocks($("players"), state, role, this.token, () => this.refresh());
     renderLog($("log"), state.view.log, state.seats, state.game);
     if (this.chat) this.chat.update(state);
     clear($("fulltext")).append(fullText(state.view));
@@ -252,6 +251,8 @@ class MatchPage {
       if (active.has(seatRole)) marks.push(h("span", { class: "tag turn" }, thinking.has(seatRole) ? t("thinking…") : t("to act")));
       list.append(h("li", { class: active.has(seatRole) ? "active" : "", "data-role": seatRole }, h("strong", {}, roleName(seatRole)), ...seatPlayer(this, seatRole), " ", h("span", { class: "kind" }, kind.trim()), " ", marks));
     }
+    // each seat's clock in its line (clock.js): here, since the players' names (resign.js) redraw the list
+    showClocks(list, state, role, this.token, () => this.refresh());
     // the plain facts go beside the board, or in its place when there is no board drawing
     clear($("facts"));
     let facts = $("facts");
