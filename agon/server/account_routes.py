@@ -55,11 +55,17 @@ def _ctx(request: Request) -> Context:
     return request.app.state.agon
 
 
-async def writer(ctx: Context, request: Request) -> Session:
-    """The session of a cookie-authorised write: 401 without one, 403 without its CSRF token."""
+async def reader(ctx: Context, request: Request) -> Session:
+    """The session of a cookie-authorised read: 401 without one."""
     session = await session_of(ctx, request.cookies)
     if session is None:
         raise ApiError(401, NOT_LOGGED_IN)
+    return session
+
+
+async def writer(ctx: Context, request: Request) -> Session:
+    """The session of a cookie-authorised write: 401 without one, 403 without its CSRF token."""
+    session = await reader(ctx, request)
     if not csrf_ok(session, request.headers.get(CSRF_HEADER)):
         raise ApiError(403, NO_CSRF)
     return session
@@ -146,9 +152,7 @@ async def my_account_matches(request: Request) -> JSON:
     """The account's matches: those waiting for it first, then the others going on, then the
     finished ones (with their result and replay link)."""
     ctx = _ctx(request)
-    session = await session_of(ctx, request.cookies)
-    if session is None:
-        raise ApiError(401, NOT_LOGGED_IN)
+    session = await reader(ctx, request)
     matches = await ctx.run(ctx.matches.account_matches, session.account_id)
     return JSON({"matches": matches, "waiting": sum(1 for m in matches if m["your_turn"])})
 

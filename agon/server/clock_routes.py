@@ -20,8 +20,7 @@ from typing import TYPE_CHECKING
 from fastapi import APIRouter, Request
 from pydantic import Field
 
-from agon.server.account_routes import NOT_LOGGED_IN, writer
-from agon.server.accounts import session_of
+from agon.server.account_routes import reader, writer
 from agon.server.api import ERRORS_DOC, JSON, Bearer, Strict, bearer
 from agon.server.clock_store import ClockStore, Vacation
 from agon.server.clocks import DAY, Pace, advance, dump_clocks, load_clocks
@@ -115,10 +114,7 @@ def vacation_status(vacations: list[Vacation], now: float, allowance_days: float
 
 
 async def _account(ctx: Context, request: Request) -> int:
-    session = await session_of(ctx, request.cookies)
-    if session is None:
-        raise ApiError(401, NOT_LOGGED_IN)
-    return session.account_id
+    return (await reader(ctx, request)).account_id
 
 
 @router.get("/api/me/vacation", responses=ERRORS_DOC)

@@ -12,8 +12,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 
-from agon.server.account_routes import NOT_LOGGED_IN, writer
-from agon.server.accounts import LANGUAGES, check_email, session_of
+from agon.server.account_routes import reader, writer
+from agon.server.accounts import LANGUAGES, check_email
 from agon.server.api import ERRORS_DOC, JSON, Bearer, Strict, bearer
 from agon.server.matches import ApiError
 from agon.server.notify import NotificationEvent
@@ -94,10 +94,7 @@ def _answer(ctx: Context, recipient: Recipient | None, has_email: bool) -> JSON:
 # -- an account's ----------------------------------------------------------------------------------
 
 async def _account(ctx: Context, request: Request) -> int:
-    session = await session_of(ctx, request.cookies)
-    if session is None:
-        raise ApiError(401, NOT_LOGGED_IN)
-    return session.account_id
+    return (await reader(ctx, request)).account_id
 
 
 @router.get("/api/me/notifications", responses=ERRORS_DOC)
