@@ -390,8 +390,11 @@ class TerminalPlayer:
         return None
 
     def please(self, choices: list[tuple[int, Action, str]]) -> None:
-        highest = max((number for number, _action, _label in choices), default=0)
-        please = self.tr(_("Please type a number from 1 to {n}"), n=highest)
+        numbers = sorted(number for number, _action, _label in choices)
+        if numbers == list(range(1, len(numbers) + 1)):
+            please = self.tr(_("Please type a number from 1 to {n}"), n=len(numbers))
+        else:  # stable numbers (issue 34 item 3) need not start at 1 nor follow on: say which are shown
+            please = self.tr(_("Please type one of the numbers shown: {numbers}"), numbers=number_ranges(numbers))
         self.console.print(f"[red]{escape(please)}[/red] ({escape(self.tr(HELP))})")
 
     def by_name(self, choices: list[tuple[int, Action, str]], typed: str) -> Action | None:
@@ -575,3 +578,17 @@ class Numbering:
             out.append((numbers[action], action, label))
         runs.append((numbers, following))  # (the last used is the last forgotten)
         return sorted(out, key=lambda choice: choice[0])
+
+
+def number_ranges(numbers: list[int]) -> str:
+    """1, 2, 3, 7, 9, 10 -> "1-3, 7, 9-10": the numbers a prompt shows, in short."""
+    parts: list[str] = []
+    start = previous = None
+    for number in [*numbers, None]:
+        if number is not None and previous is not None and number == previous + 1:
+            previous = number
+            continue
+        if start is not None:
+            parts.append(str(start) if start == previous else f"{start}-{previous}")
+        start = previous = number
+    return ", ".join(parts)

@@ -619,3 +619,11 @@ def test_closing_check_a_compact_board_does_not_repeat_the_question(monkeypatch,
     console.file = io.StringIO()
     player.show_board(state, "communist", compact=True)
     assert question not in console.file.getvalue() and "Your hand:" in console.file.getvalue()
+
+
+def test_a_wrong_number_names_the_numbers_shown_when_they_do_not_run_from_1():
+    """Stable numbers (item 3) can leave "2 card 7" alone on a prompt: the reprompt says which
+    numbers there are, not "from 1 to 2" (found when tests/engine/test_cli.py met it)."""
+    from agon.cli.terminal import number_ranges
+
+    assert number_ranges([2]) == "2" and number_ranges([1, 2, 3, 7, 9, 10]) == "1-3, 7, 9-10"

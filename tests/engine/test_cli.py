@@ -19,7 +19,8 @@ def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], arg
 
 def test_play_against_a_bot_with_bad_input_reprompting(monkeypatch, capsys, tmp_path):
     save = tmp_path / "game.json"
-    typed = "x\n9\nh\nl\n1\n1\nu\n1\n1\n1\n1\n1\n1\n"
+    # a card keeps its number while it stays in the hand (issue 34 item 3): the last card is "2 card 7"
+    typed = "x\n9\nh\nl\n1\n1\nu\n2\n2\n2\n2\n2\n2\n2\n"
     code, out = run(monkeypatch, capsys, ["play", "high-card", "--seat", "north=human", "--seed", "3", "--save", str(save)], typed)
     assert code == 0
     assert "Please type a number" in out and "Game over" in out
@@ -59,8 +60,9 @@ def test_fuzz_with_a_bot_in_a_seat(monkeypatch, capsys):
 
 def test_hot_seat_hands_over_between_two_people(monkeypatch, capsys):
     # north is handed the keyboard (Enter; issue 34: the first person too), bets and plays (2 answers),
-    # then south is handed the keyboard, and so on
-    typed = "\n1\n1\n\n1\n1\n\n1\n1\n\n1\n1\n"
+    # then south is handed the keyboard, and so on; a card keeps its number while it stays in the hand
+    # (issue 34 item 3: north's second card is still 2, south's still 1)
+    typed = "\n1\n1\n\n1\n2\n\n1\n2\n\n1\n1\n"
     code, out = run(monkeypatch, capsys, ["play", "high-card", "--seat", "north=human", "--seat", "south=human", "--seed", "2"], typed)
     assert code == 0
     assert out.count("Pass the keyboard to") == 4 and "Game over" in out
@@ -79,3 +81,12 @@ def test_tournament_win_rates_add_up():
     assert abs(report.wins("north") + report.wins("south") - 40) < 1e-9
     rate, low, high = report.win_rate("north")
     assert low <= rate <= high
+
+
+def test_a_wrong_number_at_a_prompt_of_stable_numbers_names_the_numbers_shown(monkeypatch, capsys, tmp_path):
+    """Issue 34 item 3 keeps a card's number while it stays in the hand, so a prompt may show only
+    "2 card 7": typing 1 there says which numbers there are (it said "from 1 to 2")."""
+    typed = "1\n1\n1\n1\n2\n2\n2\n2\n2\n2\n"
+    code, out = run(monkeypatch, capsys, ["play", "high-card", "--seat", "north=human", "--seed", "3",
+                                          "--save", str(tmp_path / "game.json")], typed)
+    assert code == 0 and "Please type one of the numbers shown: 2" in out and "from 1 to 2" not in out
