@@ -16,7 +16,8 @@ from sqlalchemy import select
 
 from agon.cli.main import main
 from agon.server.store import account_table, make_engine, match_table, metadata, seat_table, session_table
-from tests.server.conftest import make_client, new_match, pg_url  # noqa: F401 (the fixture)
+from tests.server.conftest import make_client, new_match, pg_url, wait_for  # noqa: F401 (the fixture)
+from tests.server.test_accounts import mailbox  # noqa: F401 (the fixture)
 
 PASSWORD = "correct horse 1"
 
@@ -57,6 +58,8 @@ def world(tmp_path: Path, db: str) -> dict[str, Any]:
         made = client.post("/api/matches", headers={"Cookie": f"agon_session={ada}", "X-CSRF-Token": _csrf(client, ada)},
                            json={"game": "dual-powers", "seats": {roles[0]: "human", roles[1]: "random"}})
         assert made.status_code == 201, made.text
+        # the bot's moves are stored before the server stops (else one lands while a test compares the tables)
+        wait_for(lambda: roles[1] not in client.get(f"/api/matches/{made.json()['id']}").json()["active"])
         guests = new_match(client, "1989")
     return {"ada": ada, "ada_match": made.json()["id"], "guest_match": guests["id"], "roles": roles}
 
@@ -212,3 +215,17 @@ def test_the_seats_table_is_read_not_changed_by_listing(db, tmp_path, capsys):
         assert conn.execute(select(match_table.c.id).where(match_table.c.id == w["ada_match"])).scalar()
         assert len(conn.execute(select(seat_table)).all()) == 4
     engine.dispose()
+
+
+def test_reset_password_mails_the_link_when_smtp_is_set_up(tmp_path, capsys, monkeypatch, request):
+    box, port = request.getfixturevalue("mailbox")  # an SMTP server on loopback (aiosmtpd)
+    db = f"sqlite:///{tmp_path / 'agon.db'}"
+    world(tmp_path, db)
+    for name, value in (("SMTP_HOST", "127.0.0.1"), ("SMTP_PORT", str(port)), ("PUBLIC_URL", "https://agon.example.org")):
+        monkeypatch.setenv(f"AGON_{name}", value)
+    code, out, err = admin(capsys, db, "reset-password", "ada")
+    assert code == 0 and not err and "mailed to ada@example.org" in out and "#reset=" not in out
+    assert len(box.messages) == 1 and "https://agon.example.org/account#reset=" in box.messages[0]
+    code, out, err = admin(capsys, db, "reset-password", "bob")  # no address: the link is printed
+    assert code == 0 and out.splitlines()[-1].startswith("https://agon.example.org/account#reset=")
+    assert len(box.messages) == 1
