@@ -20,6 +20,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from agon import __version__ as agon_version
 from agon.bench import bench, bench_ismcts, count_instructions, profile
 from agon.bots import bot_settings, bots
+from agon.cli.admin import add_parser as add_admin_parser
+from agon.cli.admin import cmd_admin
 from agon.cli.options import game_options, parse_pairs
 from agon.cli.rules import show_rules
 from agon.cli.serve import add_parser as add_serve_parser
@@ -149,6 +151,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("--lang", choices=list(LANGUAGES), default=None,
                        help="en, el (Greek) or hu (Hungarian); default: your locale's")
     add_serve_parser(sub)
+    add_admin_parser(sub)
     return parser
 
 
@@ -408,6 +411,7 @@ COMMANDS = {
     "games": cmd_games, "play": cmd_play, "replay": cmd_replay, "fuzz": cmd_fuzz, "bench": cmd_bench,
     "tournament": cmd_tournament, "report": cmd_report, "rules": cmd_rules,
     "serve": lambda _console, args: cmd_serve(args),
+    "admin": lambda _console, args: cmd_admin(args),
 }
 
 

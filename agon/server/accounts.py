@@ -54,6 +54,7 @@ CSRF_MAX = 200  # a longer header is no token of ours
 HASHING_AT_ONCE = 2
 SESSION_CACHE_SECONDS = 5.0
 WRONG = "wrong name or password"
+DISABLED = "this account is disabled; ask the server's operator"
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,11 +177,13 @@ class Accounts:
         row = None
         if NAME.fullmatch(name) and len(password) <= PASSWORD_MAX:
             with self.engine.connect() as conn:
-                row = conn.execute(select(account_table.c["id", "password_hash"])
+                row = conn.execute(select(account_table.c["id", "password_hash", "disabled"])
                                    .where(account_table.c.name_key == name.casefold())).first()
         hashed = row[1] if row else self._dummy
         if not self._verify(hashed, password[:PASSWORD_MAX]) or row is None:
             raise ApiError(401, WRONG)
+        if row[2]:  # `agon admin disable` (issue 37): said only to whoever knows the password
+            raise ApiError(403, DISABLED)
         if self.hasher.check_needs_rehash(hashed):
             self._set_password(row[0], password)
         account = self.get(row[0])

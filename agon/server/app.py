@@ -53,6 +53,7 @@ from agon.server.limits import AddressLimit, RateLimits, TokenBuckets, token_key
 from agon.server.live import Hub, PostgresListener
 from agon.server.lobby import Lobby
 from agon.server.matches import ApiError, Live, Matches, Push
+from agon.server.metrics import install as install_metrics
 from agon.server.migrations import upgrade
 from agon.server.notify_sender import notifications
 from agon.server.runner import BotRunner, RetryPolicy
@@ -521,6 +522,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def database_error(_request: Request, err: Exception) -> api.JSON:
         """The database's errors: 503 in an outage (answered here: Starlette re-raises what reaches
         the catch-all below, and the server then logs a traceback per request), else a 500."""
+        metrics.database_error()
         if is_outage(err):
             return api.unavailable(ctx, err)
         log.error("agon: internal error", exc_info=err)
@@ -538,6 +540,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, limit=settings.body_limit, import_limit=settings.import_limit)
     app.add_middleware(AddressLimit, limits=ctx.limits)
     app.add_middleware(SecurityHeaders)
+    metrics = install_metrics(app, ctx)  # outermost: GET /metrics, requests by route template (issue 37)
     return app
 
 

@@ -98,6 +98,8 @@ account_table = Table(
     Column("language", String(8), nullable=False, server_default="en"),
     Column("theme", String(16), nullable=False, server_default="auto"),
     Column("created", BigInteger, nullable=False),
+    # since migration 0009 (issue 37): the operator disabled it (`agon admin disable`): no log-in
+    Column("disabled", Boolean, nullable=False, server_default="0"),
 )
 
 session_table = Table(

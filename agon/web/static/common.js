@@ -350,6 +350,7 @@ export function describeResult(result) {
     const parts = Object.entries(result.scores).map(([role, score]) => t("{role} {score}", { role: raw(roleName(role)), score }));
     if (parts.length) text += " " + t("Scores: {scores}.", { scores: raw(parts.join(", ")) });
   }
+  if (result.reason === "ended") text += " " + t("The server's operator ended this match."); // issue 37: agon admin end
   for (const [role, why] of Object.entries(result.left || {})) { // issue 30: seats whose players left
     const who = { role: raw(roleName(role)) };
     text += " " + (why === "resigned" ? t("{role} resigned.", who) : why === "timed out" ? t("{role} ran out of time.", who) : t("{role} left the game.", who));
