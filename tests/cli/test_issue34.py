@@ -619,3 +619,18 @@ def test_closing_check_a_compact_board_does_not_repeat_the_question(monkeypatch,
     console.file = io.StringIO()
     player.show_board(state, "communist", compact=True)
     assert question not in console.file.getvalue() and "Your hand:" in console.file.getvalue()
+
+
+def test_closing_check_1989_a_one_op_card_is_used_for_1_op_not_1_ops():
+    """1989 in tmux, turn 2: The Wall played for Operations asked "Use 1 Ops: place SPs or make 2
+    support checks." (item 10's plural slips)."""
+    from agon.engine import Text
+    from agon.games.dawn_of_freedom.ops import Operations
+    from agon.i18n import translator
+
+    english = translator("en", "1989")
+    for ops, word in ((1, "Op"), (3, "Ops")):
+        question, args = Operations().prompt(None, {"ops": ops, "card": None, "role": 0})
+        assert english.text(Text(question, args)) == f"Use {ops} {word}: place SPs or make 2 support checks."
+    question, args = Operations().prompt(None, {"ops": 1, "card": None, "role": 0})
+    assert "{" not in translator("hu", "1989").text(Text(question, args))
