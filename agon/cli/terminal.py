@@ -547,31 +547,39 @@ class Numbering:
     picks what it picked before or nothing. One question may ask for different lists in turn (Cuba
     Libre's Redeploy asks which cube, then where, in the same words): each list keeps its own
     numbers, found by the actions it shares; a list most of whose choices are new starts again at 1.
+    A new action that reads like one gone from the list takes its number (1989's two Rally in the
+    Square: the game offers the second only once the first is discarded; "1" twice discards both).
     Undo is no numbered choice: it is the key `u`."""
 
     KEPT = 8  # lists remembered per question (the oldest is forgotten)
 
     def __init__(self) -> None:
-        self.runs: dict[tuple[str, str], list[tuple[dict[Action, int], int]]] = {}
+        # per question, its lists: (each action's number, the next number never used, each number's label)
+        self.runs: dict[tuple[str, str], list[tuple[dict[Action, int], int, dict[int, str]]]] = {}
 
     def choices(self, state: State, role: str, question: str, actions: list[Action],
                 labels: list[str]) -> list[tuple[int, Action, str]]:
         """[(number, action, label), ...] in the order of the numbers."""
         runs = self.runs.setdefault((role, question), [])
-        shared = [sum(action in numbers for action in actions) for numbers, _following in runs]
+        shared = [sum(action in numbers for action in actions) for numbers, _following, _named in runs]
         best = max(range(len(runs)), key=shared.__getitem__, default=None)
         if best is None or shared[best] * 2 < len(actions):
-            runs.append(({}, 1))
+            runs.append(({}, 1, {}))
             del runs[:-self.KEPT]
             best = len(runs) - 1
-        numbers, following = runs.pop(best)
+        numbers, following, named = runs.pop(best)
+        taken = {numbers[action] for action in actions if action in numbers}
         out: list[tuple[int, Action, str]] = []
         for action, label in zip(actions, labels, strict=True):
             if action.verb == "undo":
                 continue
             if action not in numbers:
-                numbers[action] = following
-                following += 1
+                twin = next((n for n, said in named.items() if said == label and n not in taken), None)
+                if twin is None:
+                    twin, following = following, following + 1
+                numbers[action] = twin
+                taken.add(twin)
+            named[numbers[action]] = label
             out.append((numbers[action], action, label))
-        runs.append((numbers, following))  # (the last used is the last forgotten)
+        runs.append((numbers, following, named))  # (the last used is the last forgotten)
         return sorted(out, key=lambda choice: choice[0])

@@ -634,3 +634,19 @@ def test_closing_check_1989_a_one_op_card_is_used_for_1_op_not_1_ops():
         assert english.text(Text(question, args)) == f"Use {ops} {word}: place SPs or make 2 support checks."
     question, args = Operations().prompt(None, {"ops": 1, "card": None, "role": 0})
     assert "{" not in translator("hu", "1989").text(Text(question, args))
+
+
+def test_closing_check_a_second_copy_of_a_card_takes_the_number_of_the_first():
+    """1989 in tmux, turn 2, raising the stakes: "1 Rally in the Square (1)" was discarded, and the
+    second Rally in the Square, offered only then, came back as 9: the "1" typed again answered
+    "Please type a number from 1 to 9"."""
+    from agon.cli.terminal import Numbering
+
+    numbering = Numbering()
+    first = [Action("ps", 0), Action("ps", 2), Action("ps", 3)]
+    labels = ["Rally in the Square (1)", "March (4)", "Petition (6)"]
+    numbering.choices(None, "democrat", "Discard", first, labels)  # type: ignore[arg-type]
+    left = [Action("ps", 1), Action("ps", 2), Action("ps", 3)]  # the second Rally, a new action
+    again = numbering.choices(None, "democrat", "Discard", left, labels)  # type: ignore[arg-type]
+    assert [(n, label) for n, _action, label in again] == [(1, "Rally in the Square (1)"), (2, "March (4)"),
+                                                         (3, "Petition (6)")]
