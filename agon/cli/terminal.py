@@ -390,8 +390,11 @@ class TerminalPlayer:
         return None
 
     def please(self, choices: list[tuple[int, Action, str]]) -> None:
-        highest = max((number for number, _action, _label in choices), default=0)
-        please = self.tr(_("Please type a number from 1 to {n}"), n=highest)
+        numbers = sorted(number for number, _action, _label in choices)
+        if numbers == list(range(1, len(numbers) + 1)):
+            please = self.tr(_("Please type a number from 1 to {n}"), n=len(numbers))
+        else:  # stable numbers leave gaps: "from 1 to 2" read wrong when 2 was the only choice
+            please = self.tr(_("Please type one of the numbers shown: {numbers}"), numbers=spans(numbers))
         self.console.print(f"[red]{escape(please)}[/red] ({escape(self.tr(HELP))})")
 
     def by_name(self, choices: list[tuple[int, Action, str]], typed: str) -> Action | None:
@@ -537,6 +540,17 @@ def group_labels(choices: list[tuple[int, str]], other: str = "Other") -> list[t
     if len(others) > 2 or len(groups) * 3 > len(labels):
         return None
     return [*groups.items(), *([(other, others)] if others else [])]
+
+
+def spans(numbers: list[int]) -> str:
+    """Sorted numbers in short: [2, 4, 5, 6, 9] -> "2, 4-6, 9"."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
 
 
 class Numbering:

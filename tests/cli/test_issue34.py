@@ -650,3 +650,20 @@ def test_closing_check_a_second_copy_of_a_card_takes_the_number_of_the_first():
     again = numbering.choices(None, "democrat", "Discard", left, labels)  # type: ignore[arg-type]
     assert [(n, label) for n, _action, label in again] == [(1, "Rally in the Square (1)"), (2, "March (4)"),
                                                          (3, "Petition (6)")]
+
+
+def test_closing_check_a_wrong_number_is_answered_with_the_numbers_shown():
+    """1989 in tmux, turn 4: "How do you play Reformer Rehabilitated?" offered only "2 For
+    Operations"; the "1" typed was answered "Please type a number from 1 to 2"."""
+    from agon.cli.terminal import TerminalPlayer
+
+    console = Console(width=80, file=io.StringIO())
+    player = TerminalPlayer(console, ["democrat"])
+    player.please([(2, Action("ops"), "For Operations")])
+    assert "Please type one of the numbers shown: 2 " in console.file.getvalue()
+    console.file = io.StringIO()
+    player.please([(n, Action("ps", n), str(n)) for n in (2, 3, 4, 5, 9)])
+    assert "Please type one of the numbers shown: 2-5, 9 " in console.file.getvalue()
+    console.file = io.StringIO()
+    player.please([(n, Action("ps", n), str(n)) for n in (1, 2, 3)])
+    assert "Please type a number from 1 to 3 " in console.file.getvalue()
