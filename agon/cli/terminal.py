@@ -576,7 +576,9 @@ class Numbering:
         """[(number, action, label), ...] in the order of the numbers."""
         runs = self.runs.setdefault((role, question), [])
         shared = [sum(action in numbers for action in actions) for numbers, _following, _named in runs]
-        best = max(range(len(runs)), key=shared.__getitem__, default=None)
+        # a tie goes to the list used last (the 1989 prompts share the text "{line}": Intelligentsia's
+        # 6 spaces were numbered 1-6, then 26-71 from an older list holding them too, then 1-6...)
+        best = max(range(len(runs)), key=lambda run: (shared[run], run), default=None)
         if best is None or shared[best] * 2 < len(actions):
             runs.append(({}, 1, {}))
             del runs[:-self.KEPT]

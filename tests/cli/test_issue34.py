@@ -667,3 +667,21 @@ def test_closing_check_a_wrong_number_is_answered_with_the_numbers_shown():
     console.file = io.StringIO()
     player.please([(n, Action("ps", n), str(n)) for n in (1, 2, 3)])
     assert "Please type a number from 1 to 3 " in console.file.getvalue()
+
+
+def test_closing_check_a_list_asked_again_keeps_its_numbers_when_an_older_list_holds_it_too():
+    """1989 in tmux, turn 7, Intelligentsia: "Place 4 more SPs in Intellectual spaces" numbered its 6
+    spaces 1-6, the next "Place 3 more" 26-71 (an older list of the same question, every space of
+    the set-up, holds them too), the next 1-6 again: a "5" typed twice missed."""
+    from agon.cli.terminal import Numbering
+
+    numbering = Numbering()
+    writers = [Action("space", n) for n in (26, 36, 40, 59, 61, 71)]
+    labels = [str(a) for a in writers]
+    numbering.choices(None, "democrat", "{line}", writers, labels)  # type: ignore[arg-type]
+    every = [Action("space", n) for n in range(1, 80)]  # (turn 1's Intelligentsia, then a list of every space)
+    numbering.choices(None, "democrat", "{line}", every, [str(a) for a in every])  # type: ignore[arg-type]
+    first = numbering.choices(None, "democrat", "{line}", writers, labels)  # type: ignore[arg-type]
+    for _ in range(3):
+        again = numbering.choices(None, "democrat", "{line}", writers, labels)  # type: ignore[arg-type]
+        assert again == first
