@@ -685,3 +685,20 @@ def test_closing_check_a_list_asked_again_keeps_its_numbers_when_an_older_list_h
     for _ in range(3):
         again = numbering.choices(None, "democrat", "{line}", writers, labels)  # type: ignore[arg-type]
         assert again == first
+
+
+def test_closing_check_1989_a_workers_revolt_that_fails_says_so(monkeypatch):
+    """1989 in tmux, turn 6: "Workers Revolt in Galaţi: die 1, -1 for adjacent spaces." and nothing
+    after it (the revolt needs 4 or more: it failed without a word; item 7)."""
+    from agon.games.dawn_of_freedom.data import C, D
+    from agon.games.dawn_of_freedom.events_b_middle import _workers_revolt
+    from tests.games.dawn_of_freedom.helpers import new_game, set_sp
+
+    g = new_game()
+    galati = set_sp(g, "Galaţi", d=0, c=3)
+    monkeypatch.setattr(type(g), "roll", lambda self: 1)  # (a 1: even with no adjacent malus, below 4)
+    _workers_revolt(D, g, galati)
+    log = [entry.message() for entry in g.log][-2:]
+    assert log[0].startswith("Workers Revolt in Gala")
+    assert log[1].startswith("The revolt fails: ") and log[1].endswith("; nothing changes in Galaţi."), log
+    assert g.sp[C][galati] == 3
