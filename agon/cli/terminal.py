@@ -393,8 +393,8 @@ class TerminalPlayer:
         numbers = sorted(number for number, _action, _label in choices)
         if numbers == list(range(1, len(numbers) + 1)):
             please = self.tr(_("Please type a number from 1 to {n}"), n=len(numbers))
-        else:  # stable numbers (issue 34 item 3) need not start at 1 nor follow on: say which are shown
-            please = self.tr(_("Please type one of the numbers shown: {numbers}"), numbers=number_ranges(numbers))
+        else:  # stable numbers leave gaps: "from 1 to 2" read wrong when 2 was the only choice
+            please = self.tr(_("Please type one of the numbers shown: {numbers}"), numbers=spans(numbers))
         self.console.print(f"[red]{escape(please)}[/red] ({escape(self.tr(HELP))})")
 
     def by_name(self, choices: list[tuple[int, Action, str]], typed: str) -> Action | None:
@@ -542,6 +542,17 @@ def group_labels(choices: list[tuple[int, str]], other: str = "Other") -> list[t
     return [*groups.items(), *([(other, others)] if others else [])]
 
 
+def spans(numbers: list[int]) -> str:
+    """Sorted numbers in short: [2, 4, 5, 6, 9] -> "2, 4-6, 9"."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
+
+
 class Numbering:
     """Choice numbers that stay put (issue 34 item 3). Each question of a role (1989's set-up "place
     an SP", four times, then four more after the other side's; Cuba Libre's "Sweep: choose a space"
@@ -550,45 +561,41 @@ class Numbering:
     picks what it picked before or nothing. One question may ask for different lists in turn (Cuba
     Libre's Redeploy asks which cube, then where, in the same words): each list keeps its own
     numbers, found by the actions it shares; a list most of whose choices are new starts again at 1.
+    A new action that reads like one gone from the list takes its number (1989's two Rally in the
+    Square: the game offers the second only once the first is discarded; "1" twice discards both).
     Undo is no numbered choice: it is the key `u`."""
 
     KEPT = 8  # lists remembered per question (the oldest is forgotten)
 
     def __init__(self) -> None:
-        self.runs: dict[tuple[str, str], list[tuple[dict[Action, int], int]]] = {}
+        # per question, its lists: (each action's number, the next number never used, each number's label)
+        self.runs: dict[tuple[str, str], list[tuple[dict[Action, int], int, dict[int, str]]]] = {}
 
     def choices(self, state: State, role: str, question: str, actions: list[Action],
                 labels: list[str]) -> list[tuple[int, Action, str]]:
         """[(number, action, label), ...] in the order of the numbers."""
         runs = self.runs.setdefault((role, question), [])
-        shared = [sum(action in numbers for action in actions) for numbers, _following in runs]
-        best = max(range(len(runs)), key=shared.__getitem__, default=None)
+        shared = [sum(action in numbers for action in actions) for numbers, _following, _named in runs]
+        # a tie goes to the list used last (the 1989 prompts share the text "{line}": Intelligentsia's
+        # 6 spaces were numbered 1-6, then 26-71 from an older list holding them too, then 1-6...)
+        best = max(range(len(runs)), key=lambda run: (shared[run], run), default=None)
         if best is None or shared[best] * 2 < len(actions):
-            runs.append(({}, 1))
+            runs.append(({}, 1, {}))
             del runs[:-self.KEPT]
             best = len(runs) - 1
-        numbers, following = runs.pop(best)
+        numbers, following, named = runs.pop(best)
+        taken = {numbers[action] for action in actions if action in numbers}
         out: list[tuple[int, Action, str]] = []
         for action, label in zip(actions, labels, strict=True):
             if action.verb == "undo":
                 continue
             if action not in numbers:
-                numbers[action] = following
-                following += 1
+                twin = next((n for n, said in named.items() if said == label and n not in taken), None)
+                if twin is None:
+                    twin, following = following, following + 1
+                numbers[action] = twin
+                taken.add(twin)
+            named[numbers[action]] = label
             out.append((numbers[action], action, label))
-        runs.append((numbers, following))  # (the last used is the last forgotten)
+        runs.append((numbers, following, named))  # (the last used is the last forgotten)
         return sorted(out, key=lambda choice: choice[0])
-
-
-def number_ranges(numbers: list[int]) -> str:
-    """1, 2, 3, 7, 9, 10 -> "1-3, 7, 9-10": the numbers a prompt shows, in short."""
-    parts: list[str] = []
-    start = previous = None
-    for number in [*numbers, None]:
-        if number is not None and previous is not None and number == previous + 1:
-            previous = number
-            continue
-        if start is not None:
-            parts.append(str(start) if start == previous else f"{start}-{previous}")
-        start = previous = number
-    return ", ".join(parts)

@@ -621,9 +621,84 @@ def test_closing_check_a_compact_board_does_not_repeat_the_question(monkeypatch,
     assert question not in console.file.getvalue() and "Your hand:" in console.file.getvalue()
 
 
-def test_a_wrong_number_names_the_numbers_shown_when_they_do_not_run_from_1():
-    """Stable numbers (item 3) can leave "2 card 7" alone on a prompt: the reprompt says which
-    numbers there are, not "from 1 to 2" (found when tests/engine/test_cli.py met it)."""
-    from agon.cli.terminal import number_ranges
+def test_closing_check_1989_a_one_op_card_is_used_for_1_op_not_1_ops():
+    """1989 in tmux, turn 2: The Wall played for Operations asked "Use 1 Ops: place SPs or make 2
+    support checks." (item 10's plural slips)."""
+    from agon.engine import Text
+    from agon.games.dawn_of_freedom.ops import Operations
+    from agon.i18n import translator
 
-    assert number_ranges([2]) == "2" and number_ranges([1, 2, 3, 7, 9, 10]) == "1-3, 7, 9-10"
+    english = translator("en", "1989")
+    for ops, word in ((1, "Op"), (3, "Ops")):
+        question, args = Operations().prompt(None, {"ops": ops, "card": None, "role": 0})
+        assert english.text(Text(question, args)) == f"Use {ops} {word}: place SPs or make 2 support checks."
+    question, args = Operations().prompt(None, {"ops": 1, "card": None, "role": 0})
+    assert "{" not in translator("hu", "1989").text(Text(question, args))
+
+
+def test_closing_check_a_second_copy_of_a_card_takes_the_number_of_the_first():
+    """1989 in tmux, turn 2, raising the stakes: "1 Rally in the Square (1)" was discarded, and the
+    second Rally in the Square, offered only then, came back as 9: the "1" typed again answered
+    "Please type a number from 1 to 9"."""
+    from agon.cli.terminal import Numbering
+
+    numbering = Numbering()
+    first = [Action("ps", 0), Action("ps", 2), Action("ps", 3)]
+    labels = ["Rally in the Square (1)", "March (4)", "Petition (6)"]
+    numbering.choices(None, "democrat", "Discard", first, labels)  # type: ignore[arg-type]
+    left = [Action("ps", 1), Action("ps", 2), Action("ps", 3)]  # the second Rally, a new action
+    again = numbering.choices(None, "democrat", "Discard", left, labels)  # type: ignore[arg-type]
+    assert [(n, label) for n, _action, label in again] == [(1, "Rally in the Square (1)"), (2, "March (4)"),
+                                                         (3, "Petition (6)")]
+
+
+def test_closing_check_a_wrong_number_is_answered_with_the_numbers_shown():
+    """1989 in tmux, turn 4: "How do you play Reformer Rehabilitated?" offered only "2 For
+    Operations"; the "1" typed was answered "Please type a number from 1 to 2"."""
+    from agon.cli.terminal import TerminalPlayer
+
+    console = Console(width=80, file=io.StringIO())
+    player = TerminalPlayer(console, ["democrat"])
+    player.please([(2, Action("ops"), "For Operations")])
+    assert "Please type one of the numbers shown: 2 " in console.file.getvalue()
+    console.file = io.StringIO()
+    player.please([(n, Action("ps", n), str(n)) for n in (2, 3, 4, 5, 9)])
+    assert "Please type one of the numbers shown: 2-5, 9 " in console.file.getvalue()
+    console.file = io.StringIO()
+    player.please([(n, Action("ps", n), str(n)) for n in (1, 2, 3)])
+    assert "Please type a number from 1 to 3 " in console.file.getvalue()
+
+
+def test_closing_check_a_list_asked_again_keeps_its_numbers_when_an_older_list_holds_it_too():
+    """1989 in tmux, turn 7, Intelligentsia: "Place 4 more SPs in Intellectual spaces" numbered its 6
+    spaces 1-6, the next "Place 3 more" 26-71 (an older list of the same question, every space of
+    the set-up, holds them too), the next 1-6 again: a "5" typed twice missed."""
+    from agon.cli.terminal import Numbering
+
+    numbering = Numbering()
+    writers = [Action("space", n) for n in (26, 36, 40, 59, 61, 71)]
+    labels = [str(a) for a in writers]
+    numbering.choices(None, "democrat", "{line}", writers, labels)  # type: ignore[arg-type]
+    every = [Action("space", n) for n in range(1, 80)]  # (turn 1's Intelligentsia, then a list of every space)
+    numbering.choices(None, "democrat", "{line}", every, [str(a) for a in every])  # type: ignore[arg-type]
+    first = numbering.choices(None, "democrat", "{line}", writers, labels)  # type: ignore[arg-type]
+    for _ in range(3):
+        again = numbering.choices(None, "democrat", "{line}", writers, labels)  # type: ignore[arg-type]
+        assert again == first
+
+
+def test_closing_check_1989_a_workers_revolt_that_fails_says_so(monkeypatch):
+    """1989 in tmux, turn 6: "Workers Revolt in Galaţi: die 1, -1 for adjacent spaces." and nothing
+    after it (the revolt needs 4 or more: it failed without a word; item 7)."""
+    from agon.games.dawn_of_freedom.data import C, D
+    from agon.games.dawn_of_freedom.events_b_middle import _workers_revolt
+    from tests.games.dawn_of_freedom.helpers import new_game, set_sp
+
+    g = new_game()
+    galati = set_sp(g, "Galaţi", d=0, c=3)
+    monkeypatch.setattr(type(g), "roll", lambda self: 1)  # (a 1: even with no adjacent malus, below 4)
+    _workers_revolt(D, g, galati)
+    log = [entry.message() for entry in g.log][-2:]
+    assert log[0].startswith("Workers Revolt in Gala")
+    assert log[1].startswith("The revolt fails: ") and log[1].endswith("; nothing changes in Galaţi."), log
+    assert g.sp[C][galati] == 3

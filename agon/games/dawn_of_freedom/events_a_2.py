@@ -185,7 +185,7 @@ def _inflation_offer(side: int, country: str, ops: int, g: Any) -> Steps:
         return _inflation_support_check(side, country, ops, g)
     return pick_option(opp, [("discard a 3-Ops card to cancel the support check", partial(_inflation_pay, opp)),
                              ("let the support check happen", partial(_inflation_support_check, side, country, ops))],
-                       text=msg("Inflationary Currency: cancel the support check?."))
+                       text=msg("Inflationary Currency: cancel the support check?"))
 
 
 @digest_as("_inflation_check.<locals>.offer.<locals>.pay.<locals>.<lambda>")

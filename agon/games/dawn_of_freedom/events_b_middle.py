@@ -370,6 +370,9 @@ def _workers_revolt(me: int, g: Any, sid: int) -> Steps:
         g.add_sp(me, sid, n)
         g.say("{line}", line=plural("{n} {whose} SP becomes a {side} SP.", "{n} {whose} SPs become {side} SPs.", "n",
                                     n=n, whose=NAMES[opp], side=NAMES[me]))
+    else:  # (the log said the roll and nothing more: did it fail?)
+        g.say("The revolt fails: {total} is less than 4; nothing changes in {space}.", total=die - near,
+              space=SPACES[sid].name)
     return None
 
 

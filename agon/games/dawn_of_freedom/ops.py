@@ -248,7 +248,9 @@ class Operations(Ask):
             g.push({"p": "tst_attempt", "side": side, "card": f["card"]})
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return "Use {ops} Ops: place SPs or make 2 support checks.", {"ops": self.value(g, f)}
+        return "{line}", {"line": plural("Use {ops} Op: place SPs or make 2 support checks.",  # ("Use 1 Ops")
+                                          "Use {ops} Ops: place SPs or make 2 support checks.",
+                                          "ops", ops=self.value(g, f))}
 
 
 @ask("place_ops")
