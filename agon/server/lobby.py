@@ -34,6 +34,7 @@ from agon.engine import UnknownGame, load
 from agon.server.accounts import LANGUAGES
 from agon.server.matches import ApiError, Live, Matches, token_hash
 from agon.server.ratings import bot_key, ratings_of
+from agon.server.results import is_over
 from agon.server.store import (
     Store,
     account_table,
@@ -98,7 +99,7 @@ class Lobby:
             seat = live.row.seats.get(role)
             if seat is None:
                 raise ApiError(404, f"no seat {role[:64]!r} in this match; seats: {', '.join(live.row.seats)}")
-            if live.state.is_over or live.row.imported:
+            if is_over(live) or live.row.imported:
                 raise ApiError(409, "this match is over; its seats cannot be taken")
             if live.frozen is not None:
                 raise ApiError(423, live.frozen)
@@ -172,11 +173,11 @@ class Lobby:
             raise ApiError(404, f"no match {match_id!r}")
         found = _entry(row, seats)
         self._rate([found])
-        if live.state.is_over or live.row.imported:
+        if is_over(live) or live.row.imported:
             found["free"] = []
             for seat in found["seats"]:
                 seat["open"] = False
-        found["is_over"] = live.state.is_over
+        found["is_over"] = is_over(live)
         return found
 
     def _rate(self, entries: list[dict[str, Any]]) -> None:
@@ -196,10 +197,16 @@ class Lobby:
     # -- rematch ----------------------------------------------------------------------------------
 
     def who(self, live: Live, token: str | None, account: int | None) -> str | None:
-        """The seat of this token, else of this account, in this match (None: not seated)."""
+        """The seat of this token, else of this account, in this match (None: not seated). A player
+        who resigned a two-player game still holds their seat here: the loser may ask for a rematch."""
         if token is not None:
-            return self.matches.seat_role(live, token)
-        return self.matches.role_of_account(live, account) if account is not None else None
+            role = self.matches.role_of_token(live, token)
+            if role is None:
+                return self.matches.seat_role(live, token)  # (its refusals: unknown token, another match's)
+        else:
+            role = next((seat.role for seat in live.row.seats.values() if seat.account_id == account), None) \
+                if account is not None else None
+        return role if role is not None and live.row.seats[role].kind == "human" else None
 
     def rematch_status(self, match_id: str, token: str | None, account: int | None) -> dict[str, Any]:
         """The rematch of a finished match as this seat (or a spectator) sees it."""
@@ -216,7 +223,7 @@ class Lobby:
             role = self.who(live, token, account)
             if role is None:
                 raise ApiError(403, "only the players of this match can answer a rematch")
-            if not live.state.is_over:
+            if not is_over(live):
                 raise ApiError(409, "the game is not over yet: a rematch is offered at game over")
             answers = self._answers(match_id)
             if self._rematch_id(match_id) is not None:
@@ -296,7 +303,7 @@ class Lobby:
         new_id = self._rematch_id(match_id)
         declined = next((r for r, (yes, _) in answers.items() if not yes), None)
         status: dict[str, Any] = {
-            "is_over": live.state.is_over, "role": role,
+            "is_over": is_over(live), "role": role,
             "offered_by": next(iter(answers), None),
             "accepted": [r for r, (yes, _) in answers.items() if yes],
             "declined_by": declined,

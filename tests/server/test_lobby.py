@@ -403,3 +403,22 @@ def test_the_lobby_shows_each_seated_players_rating_in_that_game(client):
     assert [(s["role"], s["rating"]) for s in entry["seats"]] == [("red", display(27.0, 5.0)), ("white", None)]
     assert "rating_key" not in entry["seats"][0]
     assert client.get(f"/api/lobby/matches/{made['id']}").json()["seats"][0]["rating"] == display(27.0, 5.0)
+
+
+def test_a_rematch_after_a_resignation_is_offered_by_the_loser_and_accepted(client):
+    """Issue 30's done-when: one resigns, the other's rating changes, a rematch starts. The merge of
+    the lobby and the resignations first refused it ("the game is not over yet": the engine's game
+    goes on after a leave; the match is over) and did not know the resigned seat."""
+    ada = sign_up(client, "ada")
+    bob = sign_up(client, "bob")
+    made = open_match(ada)
+    assert bob.call("POST", f"/api/matches/{made['id']}/seats/white/take").status_code == 200
+    resigned = ada.call("POST", f"/api/matches/{made['id']}/seats/red/resign")
+    assert resigned.status_code == 200, resigned.text
+    offered = ada.call("POST", f"/api/matches/{made['id']}/rematch")
+    assert offered.status_code == 200, offered.text
+    accepted = bob.call("POST", f"/api/matches/{made['id']}/rematch")
+    assert accepted.status_code == 200, accepted.text
+    started = accepted.json()
+    assert started["rematch"] is not None and started["your_seat"]["role"] == "red"  # Bob played white: sides swap
+    assert ada.call("GET", f"/api/matches/{made['id']}/rematch").json()["your_seat"]["role"] == "white"

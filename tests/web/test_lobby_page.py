@@ -1,7 +1,8 @@
-"""The lobby in the browser (issue 30): two people in two browsers each sign up; Ada creates an
-open public Dual Powers match; Bob finds it in the lobby and joins with one click; they play a few
-moves; the match is under "your games" for both; at game over Ada offers a rematch, Bob accepts,
-and both are led to their seats in it (sides swapped). Screenshots of the lobby and the rematch
+"""The lobby in the browser (issue 30's done-when): two people in two browsers each sign up; Ada
+creates an open public Dual Powers match; Bob finds it in the lobby and joins with one click; they
+play a few moves by clicks and chat; a reload keeps the game and the chat; Ada's second device finds
+the match under "your games"; Bob resigns and Ada's rating changes; Bob offers a rematch, Ada
+accepts, and both are led to their seats in it (sides swapped). Screenshots of the lobby and the rematch
 offer, in English and Greek, go to tests/artifacts/ (and AGON_SHOTS, if set)."""
 
 from __future__ import annotations
@@ -11,31 +12,10 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from tests.web.test_accounts import sign_up
+from tests.web.test_accounts import PASSWORD, sign_up
 from tests.web.test_pages import PLAYABLE
 
 VIEW = {"width": 1400, "height": 900}
-
-# Plays the seat of this page's log-in until it has no choice to make: the n-th legal action each
-# time (the test reaches game over quickly; the clicks above are the page's own), within the
-# server's rate limit of an address (both browsers share 127.0.0.1).
-PLAY_ON = """async (id) => {
-  const pause = (ms) => new Promise((done) => setTimeout(done, ms));
-  const me = await (await fetch('/api/me')).json();
-  for (let n = 0; n < 500; n++) {
-    await pause(110);
-    const answer = await fetch('/api/matches/' + id);
-    if (answer.status === 429) { await pause(1000); continue; }
-    const state = await answer.json();
-    if (state.is_over) return 'over';
-    if (!state.prompt) return 'wait';
-    const actions = state.prompt.actions.filter((a) => a.verb !== 'undo');
-    const action = actions[n % actions.length];
-    await fetch('/api/matches/' + id + '/actions', {method: 'POST', headers: {'Content-Type': 'application/json',
-      'X-CSRF-Token': me.csrf}, body: JSON.stringify({version: state.version, verb: action.verb, arg: action.arg})});
-  }
-  return 'more';
-}"""
 
 
 def shoot(page: Any, artifacts: Path, name: str) -> None:
@@ -105,29 +85,53 @@ def test_two_people_meet_in_the_lobby_play_and_rematch(browser: Any, server: Any
             opened.wait_for_selector(f"#mine li a[href='{match_url}']")
         assert bob.locator(f"#open-list li[data-match='{match_id}']").count() == 0
         bob.wait_for_selector(f"#playing-list li[data-match='{match_id}']")
-        # to the end, quickly (each page plays its own seat through the API)
-        for _ in range(400):
-            done = [opened.evaluate(PLAY_ON, match_id) for opened in (ada, bob)]
-            if "over" in done:
-                break
+        # they chat; a reload keeps the game; Ada's second device (a third browser) finds it under "your games"
+        ada.goto(match_url)
+        bob.goto(match_url)
+        for opened in (ada, bob):
+            opened.wait_for_selector("#live.up")
+        ada.fill("#chat-text", "good game to you")
+        ada.press("#chat-text", "Enter")
+        bob.wait_for_function("() => [...document.querySelectorAll('#chat-log .chat-text')]"
+                              ".some((e) => e.textContent === 'good game to you')")
+        bob.reload()
+        bob.wait_for_selector("#live.up")
+        bob.wait_for_selector("#chat-log .chat-text")
+        device = browser.new_context(viewport=VIEW, base_url=server.base)
+        contexts.append(device)
+        second = device.new_page()
+        second.goto("/")
+        second.click("#log-in")
+        second.fill("#auth-name", names[0])
+        second.fill("#auth-password", PASSWORD)
+        second.click("#auth-submit")
+        second.wait_for_selector(f"#mine li a[href='{match_url}']")
+        # Bob resigns: the match is over, Ada won, and her rating in Dual Powers changes
+        before = server.call(f"/api/players/{names[0]}")
+        bob.click("#resign")
+        bob.wait_for_selector("#resign-dialog[open]")
+        bob.click("#resign-yes")
+        ada.wait_for_selector("#prompt-h:has-text('Game over')")
         final = server.call(f"/api/matches/{match_id}")
-        assert final["is_over"], (done, final["version"], final["active"])
-        # game over: the finished game is in Ada's games with its replay; Ada offers a rematch
-        ada.reload()
+        assert final["is_over"], final["version"]
+        after = server.call(f"/api/players/{names[0]}")
+        assert after != before and [g["game"] for g in after["games"]] == ["dual-powers"], after
+        # the finished game is in Ada's games with its replay; Bob (who resigned) offers a rematch
+        ada.goto("/")
         ada.wait_for_selector(f"#mine li a[href='/replay/{match_id}']")
         ada.goto(match_url)
         bob.goto(match_url)
-        ada.click("#rematch-offer")
-        ada.wait_for_selector("#rematch-offered")
-        bob.wait_for_selector("#rematch-accept")
-        shoot(bob, artifacts, "rematch-offer-en.png")
-        in_language(bob, "el")
-        bob.wait_for_selector("#rematch-accept:has-text('Αποδοχή')")
-        shoot(bob, artifacts, "rematch-offer-el.png")
-        in_language(bob, "en")
-        bob.click("#rematch-accept")
-        bob.wait_for_selector("#rematch-go")
+        bob.click("#rematch-offer")
+        bob.wait_for_selector("#rematch-offered")
+        ada.wait_for_selector("#rematch-accept")
+        shoot(ada, artifacts, "rematch-offer-en.png")
+        in_language(ada, "el")
+        ada.wait_for_selector("#rematch-accept:has-text('Αποδοχή')")
+        shoot(ada, artifacts, "rematch-offer-el.png")
+        in_language(ada, "en")
+        ada.click("#rematch-accept")
         ada.wait_for_selector("#rematch-go")
+        bob.wait_for_selector("#rematch-go")
         assert "White" in ada.locator("#rematch-go").inner_text() or "Provisional" in ada.locator("#rematch-go").inner_text()
         ada.click("#rematch-go")
         ada.wait_for_selector("#live.up")

@@ -97,7 +97,8 @@ export class Table {
   rematchParts() {
     const status = this.status;
     if (!status) return [];
-    const seated = Boolean(this.role);
+    const mine = status.role || this.role; // a player who resigned watches the page as a spectator, yet may ask for a rematch
+    const seated = Boolean(mine);
     const heading = h("h2", {}, t("Rematch"));
     if (status.rematch) {
       const seat = status.your_seat;
@@ -114,11 +115,11 @@ export class Table {
       if (!seated) return [];
       return [heading, h("button", { id: "rematch-offer", type: "button", class: "primary", onclick: () => this.send("/rematch") }, t("Offer a rematch"))];
     }
-    const said = status.offered_by === this.role
+    const said = status.offered_by === mine
       ? t("You offered a rematch.")
       : t("{role} offers a rematch: the same game, sides swapped where there are two.", { role: raw(roleName(status.offered_by)) });
     const parts = [heading, h("p", { id: "rematch-offered" }, said)];
-    if (seated && !status.accepted.includes(this.role)) {
+    if (seated && !status.accepted.includes(mine)) {
       parts.push(h("div", { class: "actions" },
         h("button", { id: "rematch-accept", type: "button", class: "primary", onclick: () => this.send("/rematch") }, t("Accept")),
         h("button", { id: "rematch-decline", type: "button", onclick: () => this.send("/rematch/decline") }, t("Decline"))));
