@@ -382,17 +382,25 @@ async def match_state(ctx: Context, match_id: str, authorization: str | None, re
     return Response(data, media_type="application/json")
 
 
-async def act(ctx: Context, match_id: str, body: ActionBody, authorization: str | None, request: Request) -> Response:
+async def seat_writer(ctx: Context, request: Request, authorization: str | None, doing: str,
+                      needs: str) -> tuple[str | None, int | None]:
+    """(token, account) of a seat's write: the seat's token, else the log-in with its CSRF token
+    (401 / 403 naming what `doing` needs); the request is charged to the seat or the account."""
     token = bearer(authorization)
     account = None
     if token is None:
         session = await session_of(ctx, request.cookies) if "cookie" in request.headers else None
         if session is None:
-            raise ApiError(401, "acting needs the seat's token (Authorization: Bearer TOKEN) or a log-in")
+            raise ApiError(401, f"{doing} needs {needs} (Authorization: Bearer TOKEN) or a log-in")
         if not csrf_ok(session, request.headers.get(CSRF_HEADER)):
-            raise ApiError(403, "acting by your log-in needs the session's CSRF token in X-CSRF-Token")
+            raise ApiError(403, f"{doing} by your log-in needs the session's CSRF token in X-CSRF-Token")
         account = session.account_id
     ctx.limit(token, request, account)
+    return token, account
+
+
+async def act(ctx: Context, match_id: str, body: ActionBody, authorization: str | None, request: Request) -> Response:
+    token, account = await seat_writer(ctx, request, authorization, "acting", "the seat's token")
     data = await ctx.act(match_id, token, body.version, body.verb, body.arg, body.log == "new", account)
     if token is not None:
         ctx.limits.trust(token)

@@ -15,8 +15,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from agon.server import ratings
-from agon.server.accounts import CSRF_HEADER, csrf_ok, session_of
-from agon.server.api import ERRORS_DOC, JSON, STATE_DOC, Bearer, _page, bearer
+from agon.server.api import ERRORS_DOC, JSON, STATE_DOC, Bearer, _page, seat_writer
 from agon.server.matches import ApiError, Live, token_hash
 from agon.server.results import LeaveReason
 from agon.server.seat_leave import check_leave, leave_seat
@@ -46,16 +45,7 @@ def holder(live: Live, token: str | None, account: int | None) -> str | None:
 
 async def _leave(request: Request, match_id: str, role: str, authorization: str | None, reason: LeaveReason) -> Response:
     ctx = _ctx(request)
-    token = bearer(authorization)
-    account = None
-    if token is None:
-        session = await session_of(ctx, request.cookies) if "cookie" in request.headers else None
-        if session is None:
-            raise ApiError(401, "leaving a seat needs its token (Authorization: Bearer TOKEN) or a log-in")
-        if not csrf_ok(session, request.headers.get(CSRF_HEADER)):
-            raise ApiError(403, "leaving a seat by your log-in needs the session's CSRF token in X-CSRF-Token")
-        account = session.account_id
-    ctx.limit(token, request, account)
+    token, account = await seat_writer(ctx, request, authorization, "leaving a seat", "its token")
     live = await ctx.run(ctx.matches.get, match_id)
     if role not in live.row.seats:
         raise ApiError(404, f"no seat {role[:64]!r} in this match")

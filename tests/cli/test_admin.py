@@ -17,7 +17,7 @@ from sqlalchemy import select
 from agon.cli.main import main
 from agon.server.store import account_table, make_engine, match_table, metadata, seat_table, session_table
 from tests.server.conftest import make_client, new_match, pg_url, wait_for  # noqa: F401 (the fixture)
-from tests.server.test_accounts import mailbox  # noqa: F401 (the fixture)
+from tests.server.conftest import mailbox  # noqa: F401 (the fixture)
 
 PASSWORD = "correct horse 1"
 

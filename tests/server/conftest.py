@@ -122,3 +122,19 @@ def pg_url() -> Iterator[str]:
     yield PG_URL.rsplit("/", 1)[0] + "/" + name
     with psycopg.connect(PG_URL, autocommit=True) as conn:
         conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@pytest.fixture
+def mailbox() -> Iterator[tuple[Any, int]]:
+    """A local SMTP server (aiosmtpd) on a free port: (its Mailbox of received mails, the port)."""
+    from aiosmtpd.controller import Controller
+
+    from tests.server.test_accounts import Mailbox
+
+    box = Mailbox()
+    controller = Controller(box, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    try:
+        yield box, controller.port
+    finally:
+        controller.stop()

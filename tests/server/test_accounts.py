@@ -392,19 +392,6 @@ class Mailbox:
         return "250 OK"
 
 
-@pytest.fixture
-def mailbox() -> Iterator[tuple[Mailbox, int]]:
-    from aiosmtpd.controller import Controller
-
-    from tests.server.conftest import free_port
-
-    box = Mailbox()
-    controller = Controller(box, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    try:
-        yield box, controller.port
-    finally:
-        controller.stop()
 
 
 def test_a_password_is_reset_by_a_mailed_single_use_link(tmp_path, mailbox):

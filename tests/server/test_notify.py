@@ -24,7 +24,7 @@ from agon.server.notify import NotificationEvent, enqueue
 from agon.server.notify_store import now_ms, outbox_table
 from agon.server.store import make_engine
 from tests.server.conftest import auth, free_port, make_client, new_match, wait_for
-from tests.server.test_accounts import Mailbox, Person, log_in, sign_up
+from tests.server.test_accounts import Person, log_in, sign_up
 
 PUBLIC = "https://agon.example.org"
 QUICK = {"notify_tick_seconds": 0, "mail_batch_seconds": 0, "webhook_delay_seconds": 0, "push_delay_seconds": 0,
@@ -76,19 +76,6 @@ def receiver() -> Iterator[Receiver]:
     finally:
         server.shutdown()
         server.server_close()
-
-
-@pytest.fixture
-def mailbox() -> Iterator[tuple[Mailbox, int]]:
-    from aiosmtpd.controller import Controller
-
-    box = Mailbox()
-    controller = Controller(box, hostname="127.0.0.1", port=free_port())
-    controller.start()
-    try:
-        yield box, controller.port
-    finally:
-        controller.stop()
 
 
 @dataclass
