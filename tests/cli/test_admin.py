@@ -16,8 +16,13 @@ from sqlalchemy import select
 
 from agon.cli.main import main
 from agon.server.store import account_table, make_engine, match_table, metadata, seat_table, session_table
-from tests.server.conftest import make_client, new_match, pg_url, wait_for  # noqa: F401 (the fixture)
-from tests.server.conftest import mailbox  # noqa: F401 (the fixture)
+from tests.server.conftest import (  # noqa: F401 (mailbox and pg_url: fixtures)
+    mailbox,
+    make_client,
+    new_match,
+    pg_url,
+    wait_for,
+)
 
 PASSWORD = "correct horse 1"
 
