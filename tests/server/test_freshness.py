@@ -73,7 +73,8 @@ def test_a_process_whose_notice_connection_was_cut_catches_up_and_wakes_its_sock
             assert json.loads(ws.recv(10))["version"] == 0
             with psycopg.connect(pg_url, autocommit=True) as admin:
                 killed = admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                                       "WHERE application_name LIKE 'agon-listen-%'").fetchall()
+                                       "WHERE application_name LIKE 'agon-listen-%' "
+                                       "AND datname = current_database()").fetchall()
             assert len(killed) == 2
             answer = httpx.post(f"{two.base}/api/matches/{match_id}/actions", headers=auth(tokens[role]),
                                 json=move, timeout=10)
