@@ -16,7 +16,10 @@ export class ApiError extends Error {
 let csrf = null; // the CSRF token of this browser's session, sent with every write (from /api/me)
 
 /** Call the agon API; returns the parsed JSON body or throws ApiError with the server's reason.
- * Every write carries the session's CSRF token when logged in (the session cookie goes by itself). */
+ * Every write carries the session's CSRF token when logged in (the session cookie goes by itself).
+ * @param {string} path
+ * @param {{method?: string, body?: unknown, token?: string | null}} [options] a seat's `token` goes as its bearer token
+ * @returns {Promise<any>} the server's JSON (its shape is the API's, docs/api) */
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -186,7 +189,7 @@ export async function useLanguage(lang, game = pageGame) {
   if (mine !== asked) return; // a later choice overtook this one
   setCatalogue(data);
   document.documentElement.lang = language();
-  const select = document.getElementById("language");
+  const select = /** @type {HTMLSelectElement | null} */ (document.getElementById("language"));
   if (select) {
     select.value = language();
     select.setAttribute("aria-label", t("Language"));

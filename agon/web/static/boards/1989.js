@@ -111,7 +111,7 @@ export function describe(key, view, layout) {
   return "";
 }
 
-export function targetOf(action, view, layout) {
+export function targetOf(action, _view, layout) {
   const { verb, arg } = action;
   if (verb === "space" && Number.isInteger(arg) && layout.spaces[arg]) return `space:${arg}`;
   if (verb === "card" && Number.isInteger(arg)) return `card:${arg}`;
@@ -121,7 +121,7 @@ export function targetOf(action, view, layout) {
   return null;
 }
 
-function drawCountries(svg, view, layout) {
+function drawCountries(svg, layout) {
   const [w, h] = layout.space_size;
   for (const [name, info] of Object.entries(layout.countries)) {
     const corners = [];
@@ -259,10 +259,10 @@ function drawSide(svg, view, layout) {
   rows(svg, { ...b.effects, x: b.effects.x + half }, shown.slice(per), { ...OPTS, max: Math.floor(half / 7.4) });
 }
 
-export function draw(svg, view, layout, ui = {}) {
+export function draw(svg, view, layout) {
   clear(svg, layout.viewBox);
   el("rect", { x: 0, y: 0, width: layout.viewBox[2], height: layout.viewBox[3], fill: "#f7f4ea" }, svg);
-  drawCountries(svg, view, layout);
+  drawCountries(svg, layout);
   const byId = layout.spaces;
   for (const [a, b] of layout.connections) {
     el("line", { x1: byId[a].x, y1: byId[a].y, x2: byId[b].x, y2: byId[b].y, stroke: "#7d7563",
@@ -326,7 +326,7 @@ export function hand(view, ui = {}) {
   return out.join("");
 }
 
-export function legend(layout) {
+export function legend() {
   return [
     legendRow("square", SIDE.democrat.fill, t("Democrat SPs")),
     legendRow("circle", SIDE.communist.fill, t("Communist SPs (filled = controls the space, outlined = does not)")),

@@ -61,7 +61,7 @@ function piecesText(pieces) {
   return Object.entries(pieces ?? {}).map(([k, n]) => `${n} ${PIECES[k]?.name ?? term(k)}`).join(", ");
 }
 
-export function describe(key, view, layout) {
+export function describe(key, view, _layout) {
   const [kind, rest] = key.split(/:(.*)/s);
   if (kind === "space") {
     const s = spaceOf(view, rest);
@@ -101,7 +101,7 @@ export function describe(key, view, layout) {
   return "";
 }
 
-export function targetOf(action, view, layout) {
+export function targetOf(action, _view, layout) {
   const { verb, arg } = action;
   const names = new Set(layout.spaces.map((s) => s.name));
   if (typeof arg === "string" && names.has(arg)) return `space:${arg}`;
@@ -297,7 +297,7 @@ export function hand(view, ui = {}) {
   return out.join("");
 }
 
-export function legend(layout) {
+export function legend() {
   const out = [];
   for (const p of Object.values(PIECES)) out.push(legendRow(p.shape, FACTIONS[p.f].fill, p.name, p.hollow));
   out.push(`<span class="legend-item">${esc(t("Thick coloured border = that faction controls the space; tags: Support/Opposition, control, Terror, Sabotage, $ = Cash held; dotted lines join adjacent spaces."))}</span>`);

@@ -120,7 +120,7 @@ export function describe(key, view, layout) {
   return "";
 }
 
-export function targetOf(action, view, layout) {
+export function targetOf(action) {
   const { verb, arg } = action;
   if ((verb === "card" || verb === "objective") && Number.isInteger(arg)) return `card:${arg}`;
   if ((verb === "unit" || verb === "marker") && Number.isInteger(arg)) return `marker:${arg}`;
@@ -139,7 +139,6 @@ function drawConnections(svg, view, layout) {
     const b = centre(layout, c.pair[1]);
     const key = `connection:${c.id}`;
     const g = target(svg, key, describe(key, view, layout), { class: "connection" });
-    const blocked = view.blockade === c.id;
     if (c.kind === "bridge") {
       el("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: "#5a4a35", "stroke-width": 16, "stroke-linecap": "butt" }, g);
       el("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: "#d9c9a8", "stroke-width": 10 }, g);
@@ -260,7 +259,7 @@ function drawSide(svg, view, layout) {
     panel(svg, b[side], opp && opp.side === side ? t("{side} (Opposition)", { side: raw(o.name) }) : o.name);
     shape(svg, o.shape, b[side].x + b[side].w - 14, b[side].y + 15, 9, o.fill);
     if (info) {
-      drawSupply(svg, b[side], info.supply, view, layout);
+      drawSupply(svg, b[side], info.supply, layout);
       rows(svg, b[side], [
         tn("Hand: {n} card; extra draws {extra}", "Hand: {n} cards; extra draws {extra}", { n: info.hand_count, extra: info.extra_draws ?? 0 }),
         t("Secret Objective: {card}", { card: raw(objective(info.secret_objective)) }),
@@ -284,7 +283,7 @@ function drawSide(svg, view, layout) {
 const PLAYED = (spec) => ({ start: 38, size: 13, step: 16, max: Math.floor((spec.w - 16) / 7), wrap: 2 });
 
 // The markers in a side's supply, as tokens a recruit can name (fresh, controlled by their owner).
-function drawSupply(svg, spec, ids, view, layout) {
+function drawSupply(svg, spec, ids, layout) {
   const y = spec.y + spec.h - 30;
   text(svg, spec.x + 8, y - 26, t("Supply:"), { "font-size": 13, fill: "#444" });
   ids.forEach((id, i) => {
@@ -309,7 +308,7 @@ function drawRiver(svg, layout) {
   if (first) text(svg, first[0] + 30, first[1] + 60, t("Neva"), { "font-size": 20, "font-style": "italic", fill: "#3b6d94" });
 }
 
-export function draw(svg, view, layout, ui = {}) {
+export function draw(svg, view, layout) {
   clear(svg, layout.viewBox);
   el("rect", { x: 0, y: 0, width: layout.viewBox[2], height: layout.viewBox[3], fill: "#ece6d6" }, svg);
   drawRiver(svg, layout);
@@ -339,7 +338,7 @@ export function hand(view, ui = {}) {
   return out.join("");
 }
 
-export function legend(layout) {
+export function legend() {
   return [
     legendRow("square", OWNERS.red.fill, t("Red unit")),
     legendRow("circle", OWNERS.white.fill, t("White unit")),

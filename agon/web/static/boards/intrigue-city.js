@@ -295,7 +295,7 @@ function drawBoards(svg, view, layout) {
   });
 }
 
-export function draw(svg, view, layout, ui = {}) {
+export function draw(svg, view, layout) {
   clear(svg, layout.viewBox);
   el("rect", { x: 0, y: 0, width: layout.viewBox[2], height: layout.viewBox[3], fill: "#efeae0" }, svg);
   drawCards(svg, view, layout);
@@ -335,7 +335,7 @@ export function hand(view, ui = {}) {
   return out.join("");
 }
 
-export function legend(layout) {
+export function legend() {
   return [
     ...PLAYER_SHAPE.map((s, i) => legendRow(s, Object.values(PLAYER_FILL)[i], `${who(`p${i + 1}`)} (${colour(Object.keys(PLAYER_FILL)[i])})`)),
     `<span class="legend-item">${esc(t("Pawns: O = offensive, D = defensive. Cubes show their value (white 1, grey 2, dark 3); =N is a guild's influence; Fav S / Fav W = Strong / Weak Favour card; spiders on each action card."))}</span>`,
