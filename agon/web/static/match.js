@@ -255,6 +255,7 @@ class MatchPage {
     showClocks(list, state, role, this.token, () => this.refresh());
     // the plain facts go beside the board, or in its place when there is no board drawing
     clear($("facts"));
+    /** @type {HTMLElement} */
     let facts = $("facts");
     const boardless = Boolean(this.host && !this.host.ok);
     /** @type {HTMLElement} */ (document.querySelector(".facts-box")).hidden = boardless;

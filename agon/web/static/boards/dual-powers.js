@@ -2,8 +2,9 @@
 // their strength), the Neva with its bridges and the prospekts, the Blockade marker, the Unrest! and
 // Blockade! tiles, objective markers, the Support track, the calendar and each side's hand and supply.
 // Shapes: Red = square, White = circle, neutral = diamond, Opposition = hexagon, leaders = star.
+import { fragment, h } from "../dom.js";
 import { raw, t, term, tn } from "../i18n.js";
-import { COLORS, clear, el, esc, findCard, legendRow, panel, rows, shape, target, text, track } from "./svg.js";
+import { COLORS, clear, el, findCard, legendRow, panel, rows, shape, target, text, track } from "./svg.js";
 
 // an owner's name is drawn in the page's language: OWNERS.red.name reads the catalogue each time
 const OWNERS = {
@@ -321,30 +322,30 @@ export function draw(svg, view, layout) {
 export function hand(view, ui = {}) {
   const layout = ui.layout ?? { cards: [] }; // the host passes the board's layout
   const mine = view.sides?.[view.role ?? ui.role];
-  if (!mine || !Array.isArray(mine.hand)) return "";
+  if (!mine || !Array.isArray(mine.hand)) return null;
   const row = (label) => {
     const c = cardByLabel(layout, label);
-    const key = c ? ` data-target="card:${c.id}" tabindex="0"` : "";
     const more = findCard(ui.cards, (x) => x.name === label)?.text ?? "";
     const line = cardLine(c, layout);
     const facts = line.slice(line.indexOf(": ") + 2);
-    return `<div class="card"${key}><b>${esc(term(label))}</b><div class="card-text">${esc(c ? facts : "")}</div>`
-      + `${more ? `<div class="card-text">${esc(term(more))}</div>` : ""}</div>`;
+    return h("div", c ? { class: "card", "data-target": `card:${c.id}`, tabindex: 0 } : { class: "card" },
+      h("b", {}, term(label)), h("div", { class: "card-text" }, c ? facts : ""),
+      more ? h("div", { class: "card-text" }, term(more)) : null);
   };
-  const out = [`<h3>${esc(t("Your hand ({n})", { n: mine.hand.length }))}</h3>`, mine.hand.map(row).join("") || `<p>${esc(t("Empty."))}</p>`];
+  const out = [h("h3", {}, t("Your hand ({n})", { n: mine.hand.length })), mine.hand.length ? mine.hand.map(row) : h("p", {}, t("Empty."))];
   if (mine.secret_objective && mine.secret_objective !== "hidden") {
-    out.push(`<h3>${esc(t("Your Secret Objective"))}</h3>${row(mine.secret_objective)}`);
+    out.push(h("h3", {}, t("Your Secret Objective")), row(mine.secret_objective));
   }
-  return out.join("");
+  return fragment(out);
 }
 
 export function legend() {
-  return [
-    legendRow("square", OWNERS.red.fill, t("Red unit")),
-    legendRow("circle", OWNERS.white.fill, t("White unit")),
-    legendRow("diamond", OWNERS.neutral.fill, t("neutral unit (ring = the side that controls it)")),
-    legendRow("hexagon", OWNERS.opposition.fill, t("Opposition unit")),
-    legendRow("star", OWNERS.red.fill, t("leader (name below)")),
-    `<span class="legend-item">${esc(t("Number = strength; faded with a bar = exhausted. Brown = bridge, grey = prospekt; dark label = the Blockade marker."))}</span>`,
-  ].join(" ");
+  return fragment(
+    legendRow("square", OWNERS.red.fill, t("Red unit")), " ",
+    legendRow("circle", OWNERS.white.fill, t("White unit")), " ",
+    legendRow("diamond", OWNERS.neutral.fill, t("neutral unit (ring = the side that controls it)")), " ",
+    legendRow("hexagon", OWNERS.opposition.fill, t("Opposition unit")), " ",
+    legendRow("star", OWNERS.red.fill, t("leader (name below)")), " ",
+    h("span", { class: "legend-item" }, t("Number = strength; faded with a bar = exhausted. Brown = bridge, grey = prospekt; dark label = the Blockade marker.")),
+  );
 }
