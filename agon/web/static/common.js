@@ -21,7 +21,7 @@ let csrf = null; // the CSRF token of this browser's session, sent with every wr
  * Every write carries the session's CSRF token when logged in (the session cookie goes by itself).
  * @param {string} path
  * @param {{method?: string, body?: unknown, token?: string | null}} [options] a seat's `token` goes as its bearer token
- * @returns {Promise<any>} the server's JSON (its shape is the API's, docs/api) */
+ * @returns {Promise<any>} the server's JSON (its shape is the API's: /docs, the OpenAPI schema) */
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
