@@ -50,18 +50,23 @@ def default_language(environ: Mapping[str, str] | None = None) -> str:
 @dataclass
 class Catalogue:
     """One language of one domain: msgid -> translation (a tuple of forms for a plural entry), and
-    the entries under a context (cases: context -> msgid -> form)."""
+    the entries under a context (cases: context -> msgid -> form), and the plural rule of its
+    Plural-Forms header: the C expression (`plural_expr`, which the web page reads too) and it as a
+    function of the count."""
 
     messages: dict[str, str | tuple[str, ...]] = field(default_factory=dict)
     contexts: dict[str, dict[str, str]] = field(default_factory=dict)
     plural_index: Callable[[int], int] = field(default=lambda n: int(n != 1))
+    plural_expr: str = "(n != 1)"
 
     def merged(self, other: Catalogue) -> Catalogue:
-        """This catalogue with `other`'s entries over it."""
+        """This catalogue with `other`'s entries over it (and its plural rule, unless `other` is
+        empty: a game not translated yet keeps the language's rule)."""
         contexts = {k: dict(v) for k, v in self.contexts.items()}
         for context, entries in other.contexts.items():
             contexts.setdefault(context, {}).update(entries)
-        return Catalogue({**self.messages, **other.messages}, contexts, other.plural_index)
+        rule = other if other.messages or other.contexts else self
+        return Catalogue({**self.messages, **other.messages}, contexts, rule.plural_index, rule.plural_expr)
 
 
 def locale_dir(domain: str) -> Traversable:
@@ -84,7 +89,7 @@ def catalogue(domain: str, lang: str) -> Catalogue:
 
     with source.open("rb") as handle:
         parsed = read_po(handle, locale=lang)
-    out = Catalogue(plural_index=gettext.c2py(parsed.plural_expr))
+    out = Catalogue(plural_index=gettext.c2py(parsed.plural_expr), plural_expr=parsed.plural_expr)
     for message in parsed:
         if not message.id or message.fuzzy:
             continue
@@ -142,12 +147,13 @@ def translator(lang: str, game: str | None = None) -> Translator:
 
 def catalogue_json(lang: str, game: str | None = None) -> dict[str, object]:
     """What a web page needs to translate: {"lang", "messages": {msgid: text | [forms]},
-    "contexts": {case: {msgid: text}}} for the interface and `game`."""
+    "contexts": {case: {msgid: text}}, "plural": the Plural-Forms rule that picks a form, as C}
+    for the interface and `game`."""
     if check_language(lang) == "en":
-        return {"lang": "en", "messages": {}, "contexts": {}}
+        return {"lang": "en", "messages": {}, "contexts": {}, "plural": Catalogue.plural_expr}
     table = _table(lang, game)
     messages = {k: (v if isinstance(v, str) else list(v)) for k, v in table.messages.items()}
-    return {"lang": lang, "messages": messages, "contexts": table.contexts}
+    return {"lang": lang, "messages": messages, "contexts": table.contexts, "plural": table.plural_expr}
 
 
 def _(message: str) -> str:

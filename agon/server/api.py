@@ -229,15 +229,16 @@ async def game_cards(game_id: str, request: Request) -> Response:
 
 
 I18N_EXAMPLE = {"lang": "el", "messages": {"Play a card.": "Παίξε μια κάρτα.", "{n} day": ["{n} ημέρα", "{n} ημέρες"]},
-                "contexts": {"acc": {"Vyborg": "το Βίμποργκ"}}}
+                "contexts": {"acc": {"Vyborg": "το Βίμποργκ"}}, "plural": "(n != 1)"}
 
 
 @router.get("/api/i18n/{lang}", tags=["games"], responses={
     200: {"content": {"application/json": {"example": I18N_EXAMPLE}}}, **{k: ERRORS_DOC[k] for k in (400, 404)}})
 async def i18n_catalogue(lang: str, request: Request, game: str | None = None) -> Response:
     """The catalogue a page translates with: the interface's words, with `game`'s over them.
-    `messages` maps an English message id to its translation (a list of forms for a plural: form
-    0 when n == 1, else form 1, in all three languages); `contexts` holds the case forms of terms
+    `messages` maps an English message id to its translation (a list of forms for a plural);
+    `plural` is the catalogue's Plural-Forms rule, a C expression of `n` giving the index of the
+    form (`(n != 1)` in all three languages today); `contexts` holds the case forms of terms
     (`{space:ine}` in a translated template looks the term up in `contexts["ine"]`). An id absent
     is not translated: show the English. `lang` is en, el or hu. Cacheable."""
     try:

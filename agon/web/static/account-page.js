@@ -5,7 +5,9 @@ import { mountNotifications } from "./notify.js";
 import { api, applyTheme, h, LANGUAGES, onLanguage, setupLanguage, t, useLanguage } from "./common.js";
 import { mountVacation } from "./vacation.js";
 
-const $ = (id) => document.getElementById(id);
+const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id)); // the page's own ids: most are fields
+const form = (id) => /** @type {HTMLFormElement} */ (document.getElementById(id));
+/** @type {[string, () => string][]} */
 const THEMES = [["auto", () => t("as the system")], ["light", () => t("light")], ["dark", () => t("dark")]];
 
 function drawThemes(chosen) {
@@ -25,7 +27,7 @@ function offerReset() {
     $("reset-error").textContent = $("reset-note").textContent = "";
     try {
       await api("/api/password-reset/confirm", { method: "POST", body: { token, password: $("reset-password").value } });
-      $("reset").reset();
+      form("reset").reset();
       $("reset-note").textContent = t("The password is changed: log in with it.");
     } catch (err) {
       $("reset-error").textContent = err.message;
@@ -52,7 +54,7 @@ async function start() {
   drawThemes(account.theme);
   onLanguage(() => drawThemes());
   $("pref-email").value = account.email || "";
-  $("password").elements.username.value = account.name;
+  /** @type {any} */ (form("password").elements).username.value = account.name;
   $("prefs").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("prefs-error").textContent = $("prefs-note").textContent = "";
@@ -69,11 +71,11 @@ async function start() {
   $("password").addEventListener("submit", async (event) => {
     event.preventDefault();
     $("password-error").textContent = $("password-note").textContent = "";
-    const form = $("password");
+    const fields = /** @type {any} */ (form("password").elements); // its inputs by name
     try {
-      await api("/api/me/password", { method: "POST", body: { current: form.elements.current.value, new: form.elements.new.value } });
-      form.reset();
-      form.elements.username.value = account.name;
+      await api("/api/me/password", { method: "POST", body: { current: fields.current.value, new: fields.new.value } });
+      form("password").reset();
+      fields.username.value = account.name;
       $("password-note").textContent = t("The password is changed; your other log-ins have ended.");
     } catch (err) {
       $("password-error").textContent = err.message;

@@ -65,11 +65,13 @@ function showForm(kind) {
     signUp ? null : h("button", { id: "forgot", type: "button", class: "small link", onclick: () => askReset(form, error) }, t("Forgot the password?")),
     error,
   );
+  const input = (name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     error.textContent = "";
-    const body = { name: form.elements.name.value.trim(), password: form.elements.password.value };
-    if (signUp && form.elements.email.value.trim()) body.email = form.elements.email.value.trim();
+    /** @type {{name: string, password: string, email?: string}} */
+    const body = { name: input("name").value.trim(), password: input("password").value };
+    if (signUp && input("email").value.trim()) body.email = input("email").value.trim();
     try {
       const answer = await api(signUp ? "/api/accounts" : "/api/session", { method: "POST", body });
       setMe(answer);
@@ -81,7 +83,7 @@ function showForm(kind) {
   });
   const panel = h("section", { id: "auth", class: "panel auth" }, form);
   document.querySelector("header.bar").after(panel);
-  form.elements.name.focus();
+  input("name").focus();
 }
 
 /** Ask for a reset link by mail for the name typed (where the server has mail set up). */

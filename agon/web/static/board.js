@@ -95,7 +95,8 @@ export class BoardHost {
       if (e.key === "Escape") this.closeMenu();
     });
     document.addEventListener("click", (e) => {
-      if (this.menu && !this.menu.contains(e.target) && !this.surfaces().some((s) => s.contains(e.target))) this.closeMenu();
+      const where = /** @type {Node} */ (e.target);
+      if (this.menu && !this.menu.contains(where) && !this.surfaces().some((s) => s.contains(where))) this.closeMenu();
     });
   }
 
@@ -156,7 +157,7 @@ export class BoardHost {
       if (size > 0 && node.textContent.trim()) scale = Math.max(scale, LABEL_PX / size);
     }
     if (COARSE.matches) {
-      for (const node of this.svg.querySelectorAll("[data-target]")) {
+      for (const node of /** @type {NodeListOf<SVGGraphicsElement>} */ (this.svg.querySelectorAll("[data-target]"))) {
         const { width, height } = node.getBBox();
         // (a line's box is as thin as its stroke: a finger meets the line's label or ends instead)
         if (Math.min(width, height) >= 4) scale = Math.max(scale, TOUCH_PX / Math.min(width, height));

@@ -7,7 +7,7 @@
 import { api, clear, h, raw, roleName, t } from "./common.js";
 import { tn } from "./i18n.js";
 
-const $ = (id) => document.getElementById(id);
+const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id)); // the page's own ids: most are fields
 
 export class ChatPanel {
   /** `token`: the seat's token, or "" (a seat held by the log-in, or a spectator: the cookie says). */
@@ -21,7 +21,7 @@ export class ChatPanel {
     this.over = null;
     this.unread = 0;
     this.loading = null;
-    this.box = $("chat-box");
+    this.box = /** @type {HTMLDetailsElement} */ (/** @type {unknown} */ ($("chat-box")));
     if (window.matchMedia && window.matchMedia("(max-width: 860px)").matches) this.box.open = false; // a phone: folded
     this.box.addEventListener("toggle", () => {
       if (this.box.open) {

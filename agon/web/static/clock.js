@@ -47,7 +47,7 @@ function label(clock, now) {
 
 function tick() {
   const now = Date.now() / 1000;
-  for (const el of document.querySelectorAll(".clock[data-deadline]")) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".clock[data-deadline]"))) {
     const left = Number(el.dataset.deadline) - now;
     el.querySelector(".clock-time").textContent = clockText(left);
     el.classList.toggle("low", left < 3600 && left < Number(el.dataset.period) / 4);

@@ -2,8 +2,10 @@
 // translator and the language switch, and small DOM helpers. Plain ES module, no framework, no
 // network beyond the agon server.
 
+import { h } from "./dom.js";
 import { gettext, language, listText, raw, setCatalogue, t, term, tx } from "./i18n.js";
 
+export { fragment, h } from "./dom.js";
 export { formatSpec, format, gettext, language, listText, ngettext, raw, setCatalogue, t, term, tx } from "./i18n.js";
 
 export class ApiError extends Error {
@@ -16,7 +18,10 @@ export class ApiError extends Error {
 let csrf = null; // the CSRF token of this browser's session, sent with every write (from /api/me)
 
 /** Call the agon API; returns the parsed JSON body or throws ApiError with the server's reason.
- * Every write carries the session's CSRF token when logged in (the session cookie goes by itself). */
+ * Every write carries the session's CSRF token when logged in (the session cookie goes by itself).
+ * @param {string} path
+ * @param {{method?: string, body?: unknown, token?: string | null}} [options] a seat's `token` goes as its bearer token
+ * @returns {Promise<any>} the server's JSON (its shape is the API's: /docs, the OpenAPI schema) */
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -186,7 +191,7 @@ export async function useLanguage(lang, game = pageGame) {
   if (mine !== asked) return; // a later choice overtook this one
   setCatalogue(data);
   document.documentElement.lang = language();
-  const select = document.getElementById("language");
+  const select = /** @type {HTMLSelectElement | null} */ (document.getElementById("language"));
   if (select) {
     select.value = language();
     select.setAttribute("aria-label", t("Language"));
@@ -237,23 +242,6 @@ export function useGame(game) {
 
 // -- DOM helpers --------------------------------------------------------------------------------
 
-/** h("button", {class: "x", onclick}, "text", child...) */
-export function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === undefined || value === null || value === false) continue;
-    if (key.startsWith("on") && typeof value === "function") el.addEventListener(key.slice(2), value);
-    else if (key === "class") el.className = value;
-    else if (key === "text") el.textContent = value;
-    else el.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return el;
-}
-
 /** Set an element's text from the page's code: its static `data-i18n` words no longer apply. */
 export function setText(el, text) {
   el.removeAttribute("data-i18n");
@@ -265,11 +253,13 @@ export function clear(el) {
   return el;
 }
 
-/** Put a renderer's output (an HTML string or a DOM node) into `el`. */
+/** Put a renderer's output (DOM nodes: a fragment or an element) into `el`; anything else shows
+ * as text, never as markup.
+ * @param {Element} el @param {unknown} content */
 export function fill(el, content) {
   clear(el);
   if (content instanceof Node) el.append(content);
-  else if (typeof content === "string") el.innerHTML = content;
+  else if (content !== null && content !== undefined && content !== "") el.append(String(content));
   return el;
 }
 

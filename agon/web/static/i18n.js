@@ -4,6 +4,7 @@
 // placeholder's Python format spec, an object with "text" is a nested Text, translated in turn.
 // A translated placeholder may name a case, {space:ine}: the term is looked up in that context
 // first, then as a plain term, then left English. A missing argument shows as {name}.
+// Plural forms are chosen by the catalogue's own rule (its Plural-Forms, sent as `plural`).
 // Pure module (no DOM, no network): common.js loads the catalogue and sets it here.
 //
 //   setCatalogue({lang: "el", messages: {"Day {day}": "Ημέρα {day}"}, contexts: {}})
@@ -11,14 +12,23 @@
 //   tx({text: "{n} day", plural: "{n} days", count: "n", args: {n: 2}})
 //   term("Vyborg", "acc")
 
-let catalogue = { lang: "en", messages: {}, contexts: {} };
+import { pluralRule } from "./plural.js";
 
-/** Use this catalogue from now on: {lang, messages: {msgid: msgstr | [one, other]}, contexts: {ctx: {msgid: msgstr}}} */
+/**
+ * A catalogue as /api/i18n/{lang} sends it.
+ * @typedef {{lang?: string, messages?: Record<string, string | string[]>, contexts?: Record<string, Record<string, string>>, plural?: string}} CatalogueData
+ */
+
+let catalogue = { lang: "en", messages: {}, contexts: {}, form: pluralRule(null) };
+
+/** Use this catalogue from now on: {lang, messages: {msgid: msgstr | [forms]}, contexts: {ctx: {msgid: msgstr}}, plural: "(n != 1)"}
+ * @param {CatalogueData | null | undefined} data */
 export function setCatalogue(data) {
   catalogue = {
     lang: typeof data?.lang === "string" ? data.lang : "en",
     messages: data && typeof data.messages === "object" && data.messages ? data.messages : {},
     contexts: data && typeof data.contexts === "object" && data.contexts ? data.contexts : {},
+    form: pluralRule(data?.plural),
   };
 }
 
@@ -42,18 +52,17 @@ export function gettext(msgid, context = null) {
   return single(found) ?? msgid;
 }
 
-/** Plural rule of en, el and hu alike: form 0 when n == 1, else form 1. */
-function form(n) {
-  return Number(n) === 1 ? 0 : 1;
-}
-
-/** The translation of a plural message for count `n`, else the English form for `n`. */
+/** The translation of a plural message for count `n` (the form the catalogue's rule picks, the
+ * last one past its forms), else the English form for `n`.
+ * @param {string} one @param {string} other @param {number} n */
 export function ngettext(one, other, n) {
   const found = own(catalogue.messages, one);
-  const index = form(n);
-  if (Array.isArray(found) && typeof found[index] === "string" && found[index]) return found[index];
+  if (Array.isArray(found) && found.length) {
+    const chosen = found[Math.min(catalogue.form(n), found.length - 1)];
+    if (typeof chosen === "string" && chosen) return chosen;
+  }
   if (typeof found === "string" && found) return found;
-  return index === 0 ? one : other;
+  return Number(n) === 1 ? one : other; // English
 }
 
 /** A term (a space, a piece, a side, a card...) in this language; with a case, that case's form. */

@@ -11,7 +11,7 @@ import {
 } from "./common.js";
 import { mountOpenGames } from "./open-games.js";
 
-const $ = (id) => document.getElementById(id);
+const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id)); // the page's own ids: most are fields
 let games = [];
 let ladder = {}; // game id -> {bot, seconds, random: [won, played], greedy: [won, played]} (static/ladder.json)
 let created = null; // [game, answer] of the match created last, shown again in another language
@@ -29,7 +29,7 @@ async function loadTitles() {
     titles.set(lang + "|" + game.id, await catalogueTerm(lang, game.id, game.title));
   }));
   if (lang !== language()) return;
-  for (const option of $("game").options) option.textContent = titleOf(option.value);
+  for (const option of /** @type {HTMLSelectElement} */ (/** @type {unknown} */ ($("game"))).options) option.textContent = titleOf(option.value);
 }
 
 /** /api/games as a list of {id, title, roles, options: [spec], bots: [name]} */
@@ -60,7 +60,7 @@ function chosenOptions(game) {
   const values = {};
   for (const spec of game.options) {
     const input = $("opt-" + spec.name);
-    if (!input || input.closest(".field").hidden) continue;
+    if (!input || /** @type {HTMLElement} */ (input.closest(".field")).hidden) continue;
     values[spec.name] = readOption(spec, input);
   }
   return values;
@@ -105,7 +105,7 @@ function optionInput(spec) {
 function showOptions(keep = false) {
   const game = currentGame();
   const before = new Map();
-  if (keep) for (const input of $("options").querySelectorAll("input, select")) before.set(input.id, input.type === "checkbox" ? input.checked : input.value);
+  if (keep) for (const input of /** @type {NodeListOf<HTMLInputElement>} */ ($("options").querySelectorAll("input, select"))) before.set(input.id, input.type === "checkbox" ? input.checked : input.value);
   if (!keep) clear($("seats"));
   const box = clear($("options"));
   for (const spec of game.options) box.append(optionInput(spec));
@@ -126,10 +126,10 @@ function refreshForm(keep = false) {
     const values = {};
     for (const spec of game.options) {
       const input = $("opt-" + spec.name);
-      if (input && !input.closest(".field").hidden) values[spec.name] = readOption(spec, input);
+      if (input && !/** @type {HTMLElement} */ (input.closest(".field")).hidden) values[spec.name] = readOption(spec, input);
     }
     for (const spec of game.options) {
-      const field = $("opt-" + spec.name).closest(".field");
+      const field = /** @type {HTMLElement} */ ($("opt-" + spec.name).closest(".field"));
       field.hidden = !applies(spec, values);
     }
   }
@@ -163,7 +163,7 @@ async function showSeats(keep = false) {
   if (asked !== seatsAsked) return; // the options changed again meanwhile
   const previous = {};
   const held = keep ? "select" : "select[data-touched]";
-  for (const select of $("seats").querySelectorAll(held)) previous[select.dataset.role] = { value: select.value, touched: select.dataset.touched };
+  for (const select of /** @type {NodeListOf<HTMLSelectElement>} */ ($("seats").querySelectorAll(held))) previous[select.dataset.role] = { value: select.value, touched: select.dataset.touched };
   const box = clear($("seats"));
   box.dataset.game = game.id;
   roles.forEach((role, index) => {
@@ -172,7 +172,7 @@ async function showSeats(keep = false) {
     const chosen = previous[role]?.value || fallback;
     const select = h(
       "select",
-      { id, "data-role": role, "data-touched": previous[role]?.touched, onchange: (e) => (e.target.dataset.touched = "1") },
+      { id, "data-role": role, "data-touched": previous[role]?.touched, onchange: (e) => (/** @type {HTMLElement} */ (e.target).dataset.touched = "1") },
       h("option", { value: "human", selected: chosen === "human" }, t("a person (invite link)")),
       h("option", { value: "open", selected: chosen === "open" }, t("an open seat (anyone logged in takes it)")),
       game.bots.map((bot) => h("option", { value: bot, selected: chosen === bot }, t("bot: {bot}", { bot: raw(botName(bot)) }))),
@@ -231,7 +231,7 @@ async function create(event) {
   }
   body.public = $("public").checked;
   body.language = $("table-language").value || language();
-  for (const input of $("seats").querySelectorAll("input.invite")) {
+  for (const input of /** @type {NodeListOf<HTMLInputElement>} */ ($("seats").querySelectorAll("input.invite"))) {
     if (!input.hidden && input.value.trim() && body.seats[input.dataset.role] === "human") {
       body.invite = { ...body.invite, [input.dataset.role]: input.value.trim() };
     }
@@ -397,7 +397,7 @@ function redraw() {
   showPace(false);
   if (!games.length) return;
   const game = currentGame();
-  $("rules-link").href = rulesUrl(game.id);
+  /** @type {HTMLAnchorElement} */ (/** @type {unknown} */ ($("rules-link"))).href = rulesUrl(game.id);
   showStrength(game);
   showOptions(shown === game.id);
   shown = game.id;
@@ -431,7 +431,7 @@ async function start() {
   account = await accountBar();
   await useGame(currentGame().id);
   if (!shown) redraw();
-  $("table-language").addEventListener("change", (e) => (e.target.dataset.touched = "1"));
+  $("table-language").addEventListener("change", (e) => (/** @type {HTMLElement} */ (e.target).dataset.touched = "1"));
   const refreshOpen = mountOpenGames({ account, titleOf, games });
   loadTitles().then(() => refreshOpen());
   setInterval(refreshMine, 30000);

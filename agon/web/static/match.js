@@ -13,7 +13,7 @@ import { loadPlayers, resignButton, seatPlayer } from "./resign.js";
 import { showClocks } from "./clock.js";
 import { mountNotifications, TurnWatch } from "./notify.js";
 
-const $ = (id) => document.getElementById(id);
+const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id)); // the page's own ids: most are fields
 
 class MatchPage {
   constructor(id, token) {
@@ -68,7 +68,7 @@ class MatchPage {
   /** The state shown, drawn again (in another language). */
   redraw() {
     if (!this.state) return;
-    $("rules-link").href = rulesUrl(this.state.game);
+    /** @type {HTMLAnchorElement} */ (/** @type {unknown} */ ($("rules-link"))).href = rulesUrl(this.state.game);
     $("rules-link").textContent = t("Rules");
     const state = this.state;
     this.shown = null;
@@ -150,7 +150,7 @@ class MatchPage {
   welcome(state, role) {
     const title = state.title || state.game;
     setText($("title"), term(title));
-    const rules = $("rules-link");
+    const rules = /** @type {HTMLAnchorElement} */ (/** @type {unknown} */ ($("rules-link")));
     rules.hidden = false;
     rules.href = rulesUrl(state.game);
     rules.textContent = t("Rules");
@@ -229,7 +229,7 @@ class MatchPage {
     this.setBusy(this.busy);
   }
 
-  renderStatus(state, role, prompt) {
+  renderStatus(state, _role, prompt) {
     let text;
     if (state.is_over) text = describeResult(state.result);
     else if (prompt) text = t("Your turn: {prompt}.", { prompt: raw(promptText(prompt) || t("choose an action")) });
@@ -255,9 +255,10 @@ class MatchPage {
     showClocks(list, state, role, this.token, () => this.refresh());
     // the plain facts go beside the board, or in its place when there is no board drawing
     clear($("facts"));
+    /** @type {HTMLElement} */
     let facts = $("facts");
     const boardless = Boolean(this.host && !this.host.ok);
-    document.querySelector(".facts-box").hidden = boardless;
+    /** @type {HTMLElement} */ (document.querySelector(".facts-box")).hidden = boardless;
     if (boardless) {
       facts = $("board").querySelector(".no-board-view") || $("board").appendChild(h("div", { class: "no-board-view" }));
     }

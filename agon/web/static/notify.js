@@ -182,6 +182,7 @@ export class TurnWatch {
       window.focus();
       shown.close();
     };
-    window.agonNotified = (window.agonNotified || 0) + 1; // for the page's tests
+    const page = /** @type {Window & {agonNotified?: number}} */ (window);
+    page.agonNotified = (page.agonNotified || 0) + 1; // for the page's tests
   }
 }

@@ -4,7 +4,7 @@
 
 import { api, clear, h, LANGUAGES, language, onLanguage, raw, roleName, setRoleNames, t, term } from "./common.js";
 
-const $ = (id) => document.getElementById(id);
+const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id)); // the page's own ids: most are fields
 
 /** The lists in #open-games; `account`: the logged-in account or null; `titleOf(id, english)`:
  * a game's title in the page's language; `games`: /api/games. Returns `refresh()`. */

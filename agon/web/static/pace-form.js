@@ -4,7 +4,7 @@
 
 import { t } from "./common.js";
 
-const $ = (id) => document.getElementById(id);
+const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id)); // the page's own ids: most are fields
 const DEFAULTS = { live: 10, fast: 4, daily: 1, bank: 3 };
 
 function unitLabel(kind) {

@@ -5,7 +5,7 @@
 import { accountBar } from "./account.js";
 import { api, h, language, onLanguage, raw, setupLanguage, t, term } from "./common.js";
 
-const $ = (id) => document.getElementById(id);
+const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id)); // the page's own ids: most are fields
 const name = decodeURIComponent(location.pathname.split("/").pop() || "");
 let profile = null;
 let titles = {};

@@ -5,7 +5,7 @@
 import { actionLabel, api, clear, describeResult, h, onLanguage, raw, renderLog, roleName, setRoleNames, setText, setupLanguage, t, term } from "./common.js";
 import { BoardHost, fullText, loadBoard, summary, tree } from "./board.js";
 
-const $ = (id) => document.getElementById(id);
+const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id)); // the page's own ids: most are fields
 
 class Replay {
   constructor(id) {
@@ -51,7 +51,7 @@ class Replay {
     $("controls").hidden = false;
     $("replay").hidden = false;
     this.wire();
-    const download = $("download");
+    const download = /** @type {HTMLAnchorElement} */ (/** @type {unknown} */ ($("download")));
     download.hidden = false;
     download.href = this.path("/record");
     download.setAttribute("download", match.game + "-" + this.id + ".json");
@@ -84,8 +84,8 @@ class Replay {
     $("back").addEventListener("click", () => this.go(this.n - 1));
     $("forward").addEventListener("click", () => this.go(this.n + 1));
     $("last").addEventListener("click", () => this.go(this.total));
-    $("slider").addEventListener("input", (e) => this.go(Number(e.target.value)));
-    $("jump").addEventListener("change", (e) => this.go(Number(e.target.value)));
+    $("slider").addEventListener("input", (e) => this.go(Number(/** @type {HTMLInputElement} */ (e.target).value)));
+    $("jump").addEventListener("change", (e) => this.go(Number(/** @type {HTMLInputElement} */ (e.target).value)));
     document.addEventListener("keydown", (e) => {
       if (e.target instanceof HTMLInputElement || e.altKey || e.ctrlKey || e.metaKey) return;
       const moves = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
@@ -142,7 +142,7 @@ class Replay {
     document.body.dataset.step = String(data.n);
     if (this.host.ok) clear($("facts")).append(summary(data.view, this.host.board.facts));
     else clear($("board").querySelector(".no-board-view") || $("board").appendChild(h("div", { class: "no-board-view" }))).append(tree(data.view));
-    $("facts").closest(".panel").hidden = !this.host.ok;
+    /** @type {HTMLElement} */ ($("facts").closest(".panel")).hidden = !this.host.ok;
     renderLog($("log"), data.view.log, seats, data.view.game);
     clear($("fulltext")).append(fullText(data.view));
   }
@@ -151,10 +151,11 @@ class Replay {
 function upload() {
   $("upload").hidden = false;
   $("record-file").addEventListener("change", async (event) => {
-    const file = event.target.files && event.target.files[0];
+    const chooser = /** @type {HTMLInputElement} */ (event.target);
+    const file = chooser.files && chooser.files[0];
     $("upload-error").textContent = "";
     if (!file) return;
-    event.target.value = ""; // the same file chosen again (after an edit) is read again
+    chooser.value = ""; // the same file chosen again (after an edit) is read again
     let record;
     try {
       record = JSON.parse(await file.text());

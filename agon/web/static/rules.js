@@ -37,7 +37,7 @@ function ruleElement(hash) {
 
 function show() {
   for (const old of document.querySelectorAll(".rule-id.here")) old.classList.remove("here");
-  const target = ruleElement(location.hash);
+  const target = /** @type {HTMLElement} */ (ruleElement(location.hash));
   if (!target) return;
   target.classList.add("here");
   const block = target.closest("li, p, h1, h2, h3, h4, td") || target;

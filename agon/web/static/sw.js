@@ -3,7 +3,9 @@
 // opens the notification's link (the seat's page). A page in view shows its own notification
 // (the Notification API, notify.js), so the push is not shown twice.
 
-self.addEventListener("push", (event) => {
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self)); // a service worker's own scope
+
+worker.addEventListener("push", (event) => {
   let data = {};
   try {
     data = event.data ? event.data.json() : {};
@@ -14,15 +16,15 @@ self.addEventListener("push", (event) => {
   const body = typeof data.body === "string" ? data.body : "";
   const url = typeof data.url === "string" ? data.url : "/";
   event.waitUntil((async () => {
-    const open = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-    const path = new URL(url, self.location.origin).pathname;
+    const open = await worker.clients.matchAll({ type: "window", includeUncontrolled: true });
+    const path = new URL(url, worker.location.origin).pathname;
     if (open.some((client) => client.visibilityState === "visible" && new URL(client.url).pathname === path)) return;
-    await self.registration.showNotification(title, { body, data: { url }, tag: path });
+    await worker.registration.showNotification(title, { body, data: { url }, tag: path });
   })());
 });
 
-self.addEventListener("notificationclick", (event) => {
+worker.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const url = event.notification.data && event.notification.data.url ? event.notification.data.url : "/";
-  event.waitUntil(self.clients.openWindow(url));
+  event.waitUntil(worker.clients.openWindow(url));
 });

@@ -3,7 +3,7 @@
 
 import { api, onLanguage, t } from "./common.js";
 
-const $ = (id) => document.getElementById(id);
+const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id)); // the page's own ids: most are fields
 let shown = null; // the last status, drawn again in another language
 
 function draw(status) {

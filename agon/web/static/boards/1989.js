@@ -2,8 +2,9 @@
 // the VP, turn, action round and Tiananmen Square tracks, the card piles and the power struggle.
 // Support Points: Democrat = blue square, Communist = vermillion circle; filled when that side
 // controls the space, outlined otherwise.
+import { fragment, h } from "../dom.js";
 import { raw, t, term, tx } from "../i18n.js";
-import { COLORS, cardOf, clear, el, esc, fit, legendRow, panel, rows, shape, shapeMarkup, stack, target, text, track } from "./svg.js";
+import { COLORS, cardOf, clear, el, fit, icon, legendRow, panel, rows, shape, stack, target, text, track } from "./svg.js";
 
 // a side's name is drawn in the page's language: SIDE.democrat.name reads the catalogue each time
 const SIDE = {
@@ -111,7 +112,7 @@ export function describe(key, view, layout) {
   return "";
 }
 
-export function targetOf(action, view, layout) {
+export function targetOf(action, _view, layout) {
   const { verb, arg } = action;
   if (verb === "space" && Number.isInteger(arg) && layout.spaces[arg]) return `space:${arg}`;
   if (verb === "card" && Number.isInteger(arg)) return `card:${arg}`;
@@ -121,7 +122,7 @@ export function targetOf(action, view, layout) {
   return null;
 }
 
-function drawCountries(svg, view, layout) {
+function drawCountries(svg, layout) {
   const [w, h] = layout.space_size;
   for (const [name, info] of Object.entries(layout.countries)) {
     const corners = [];
@@ -259,10 +260,10 @@ function drawSide(svg, view, layout) {
   rows(svg, { ...b.effects, x: b.effects.x + half }, shown.slice(per), { ...OPTS, max: Math.floor(half / 7.4) });
 }
 
-export function draw(svg, view, layout, ui = {}) {
+export function draw(svg, view, layout) {
   clear(svg, layout.viewBox);
   el("rect", { x: 0, y: 0, width: layout.viewBox[2], height: layout.viewBox[3], fill: "#f7f4ea" }, svg);
-  drawCountries(svg, view, layout);
+  drawCountries(svg, layout);
   const byId = layout.spaces;
   for (const [a, b] of layout.connections) {
     el("line", { x1: byId[a].x, y1: byId[a].y, x2: byId[b].x, y2: byId[b].y, stroke: "#7d7563",
@@ -294,45 +295,44 @@ export function hand(view, ui = {}) {
     const ops = layout.card_ops?.[String(cid)];
     // a card as the terminal names it: whose event, * (removed once its event is played), Ops
     const head = c ? cardHead(c) : `${cid}. ${cardTitle(cid, layout, ui.cards)}`;
-    const mark = SIDE[c?.side] ? `<svg class="side-mark" width="14" height="14" viewBox="-10 -10 20 20" aria-hidden="true">`
-      + `${shapeMarkup(SIDE[c.side].shape, SIDE[c.side].fill)}</svg> ` : "";
-    const period = PERIOD[c?.period] ? ` <small class="period">${esc(t("{period} Year", { period: PERIOD[c.period] }))}</small>` : "";
-    return `<div class="card" data-target="${esc(key)}" tabindex="0">${mark}<b>${esc(head)}</b>${period}`
-      + `${!c && ops !== undefined ? ` <small>${esc(t("{ops} Ops", { ops }))}</small>` : ""}`
-      + `${c?.text ? `<div class="card-text">${esc(term(c.text))}</div>` : ""}</div>`;
+    return h("div", { class: "card", "data-target": key, tabindex: 0 },
+      SIDE[c?.side] ? [icon(SIDE[c.side].shape, SIDE[c.side].fill, { size: 14, cls: "side-mark" }), " "] : null,
+      h("b", {}, head),
+      PERIOD[c?.period] ? [" ", h("small", { class: "period" }, t("{period} Year", { period: PERIOD[c.period] }))] : null,
+      !c && ops !== undefined ? [" ", h("small", {}, t("{ops} Ops", { ops }))] : null,
+      c?.text ? h("div", { class: "card-text" }, term(c.text)) : null);
   };
   if (Array.isArray(view.hand)) {
-    out.push(`<h3>${esc(t("Your hand ({n})", { n: view.hand.length }))}</h3>`);
-    out.push(view.hand.map((cid) => cardRow(cid, `card:${cid}`)).join("") || `<p>${esc(t("Empty."))}</p>`);
+    out.push(h("h3", {}, t("Your hand ({n})", { n: view.hand.length })));
+    out.push(view.hand.length ? view.hand.map((cid) => cardRow(cid, `card:${cid}`)) : h("p", {}, t("Empty.")));
   }
   const ps = view.power_struggle;
   if (ps && Array.isArray(ps.hand)) {
-    out.push(`<h3>${esc(t("Your power struggle cards ({n})", { n: ps.hand.length }))}</h3><ul class="ps-hand">`);
-    for (const pid of ps.hand) {
+    out.push(h("h3", {}, t("Your power struggle cards ({n})", { n: ps.hand.length })));
+    out.push(h("ul", { class: "ps-hand" }, ps.hand.map((pid) => {
       const body = cardOf(ui.cards, `P${pid}`)?.text;
-      out.push(`<li class="card" data-target="pscard:${pid}" tabindex="0">${esc(psCard(pid, layout))}`
-        + `${body ? `<div class="card-text">${esc(term(body))}</div>` : ""}</li>`);
-    }
-    out.push("</ul>");
+      return h("li", { class: "card", "data-target": `pscard:${pid}`, tabindex: 0 }, psCard(pid, layout),
+        body ? h("div", { class: "card-text" }, term(body)) : null);
+    })));
     if (Array.isArray(ps.democrat_hand)) {
-      out.push(`<h3>${esc(t("The Democrat's power struggle cards (seen)"))}</h3><ul>`
-        + ps.democrat_hand.map((pid) => `<li>${esc(psCard(pid, layout))}</li>`).join("") + "</ul>");
+      out.push(h("h3", {}, t("The Democrat's power struggle cards (seen)")),
+        h("ul", {}, ps.democrat_hand.map((pid) => h("li", {}, psCard(pid, layout)))));
     }
   }
   if (Array.isArray(view.discard) && view.discard.length) {
-    out.push(`<details><summary>${esc(t("Discard pile ({n})", { n: view.discard.length }))}</summary>`
-      + view.discard.map((cid) => cardRow(cid, `card:${cid}`)).join("") + "</details>");
+    out.push(h("details", {}, h("summary", {}, t("Discard pile ({n})", { n: view.discard.length })),
+      view.discard.map((cid) => cardRow(cid, `card:${cid}`))));
   }
-  return out.join("");
+  return fragment(out);
 }
 
-export function legend(layout) {
-  return [
-    legendRow("square", SIDE.democrat.fill, t("Democrat SPs")),
-    legendRow("circle", SIDE.communist.fill, t("Communist SPs (filled = controls the space, outlined = does not)")),
-    `<span class="legend-item">${esc(t("Dark name band = battleground; number in the circle = stability;"))} `
-      + `${esc(Object.keys(CLASS_ABBR).map((k) => `${CLASS_ABBR[k]} = ${term(k)}`).join(", "))}</span>`,
-    legendRow("star", COLORS.yellow, t("VP marker")),
+export function legend() {
+  return fragment(
+    legendRow("square", SIDE.democrat.fill, t("Democrat SPs")), " ",
+    legendRow("circle", SIDE.communist.fill, t("Communist SPs (filled = controls the space, outlined = does not)")), " ",
+    h("span", { class: "legend-item" }, t("Dark name band = battleground; number in the circle = stability;"), " ",
+      Object.keys(CLASS_ABBR).map((k) => `${CLASS_ABBR[k]} = ${term(k)}`).join(", ")), " ",
+    legendRow("star", COLORS.yellow, t("VP marker")), " ",
     legendRow("hexagon", COLORS.grey, t("Turn marker")),
-  ].join(" ");
+  );
 }

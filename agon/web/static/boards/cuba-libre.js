@@ -2,8 +2,9 @@
 // their places), each space's pieces with counts, Support/Opposition, control, Terror/Sabotage and
 // Cash markers; the edge track (Resources, Aid, victory totals), cards, eligibility and Available forces.
 // Each faction has its own shape; Underground Guerrillas are outlined, Active ones filled.
+import { fragment, h } from "../dom.js";
 import { raw, t, term } from "../i18n.js";
-import { COLORS, cardOf, clear, el, esc, fit, legendRow, panel, rows, shape, shapeMarkup, stack, target, text, track } from "./svg.js";
+import { COLORS, cardOf, clear, el, fit, icon, legendRow, panel, rows, shape, stack, target, text, track } from "./svg.js";
 
 // names are drawn in the page's language: each getter reads the catalogue when it is drawn
 const FACTIONS = {
@@ -61,7 +62,7 @@ function piecesText(pieces) {
   return Object.entries(pieces ?? {}).map(([k, n]) => `${n} ${PIECES[k]?.name ?? term(k)}`).join(", ");
 }
 
-export function describe(key, view, layout) {
+export function describe(key, view, _layout) {
   const [kind, rest] = key.split(/:(.*)/s);
   if (kind === "space") {
     const s = spaceOf(view, rest);
@@ -101,7 +102,7 @@ export function describe(key, view, layout) {
   return "";
 }
 
-export function targetOf(action, view, layout) {
+export function targetOf(action, _view, layout) {
   const { verb, arg } = action;
   const names = new Set(layout.spaces.map((s) => s.name));
   if (typeof arg === "string" && names.has(arg)) return `space:${arg}`;
@@ -277,9 +278,9 @@ const BY_NAME = { Government: "govt", "26July": "m26", Directorio: "dr", Syndica
 /** A card's faction order as the four faction symbols, in order (named for a screen reader). */
 function factionOrder(order) {
   const keys = String(order ?? "").split(",").map((name) => BY_NAME[name.trim()]).filter(Boolean);
-  if (keys.length !== 4) return "";
-  const symbols = keys.map((k) => `<svg width="18" height="18" viewBox="-10 -10 20 20" aria-hidden="true">${shapeMarkup(FACTIONS[k].shape, FACTIONS[k].fill)}</svg>`);
-  return ` <span class="faction-order" role="img" aria-label="${esc(keys.map((k) => FACTIONS[k].name).join(", "))}">${symbols.join("")}</span>`;
+  if (keys.length !== 4) return null;
+  return [" ", h("span", { class: "faction-order", role: "img", "aria-label": keys.map((k) => FACTIONS[k].name).join(", ") },
+    keys.map((k) => icon(FACTIONS[k].shape, FACTIONS[k].fill)))];
 }
 
 export function hand(view, ui = {}) {
@@ -289,17 +290,17 @@ export function hand(view, ui = {}) {
   for (const [what, id, name] of [[t("Current card"), view.current_card, view.current_title], [t("Next card"), view.next_card, view.next_title]]) {
     if (id === null || id === undefined) continue;
     const c = cardOf(ui.cards, id);
-    out.push(`<div class="card"><b>${esc(what)}: ${esc(id)}. ${esc(term(c?.name ?? name ?? ""))}</b>${factionOrder(c?.order)}`
-      + `${c?.text ? `<div class="card-text pre-line">${esc(term(c.text))}</div>` : ""}</div>`);
+    out.push(h("div", { class: "card" }, h("b", {}, `${what}: ${id}. ${term(c?.name ?? name ?? "")}`), factionOrder(c?.order),
+      c?.text ? h("div", { class: "card-text pre-line" }, term(c.text)) : null));
   }
   const dec = view.deception?.[view.role];
-  if (dec?.mine?.length) out.push(`<h3>${esc(t("Your Deception markers"))}</h3><ul>${dec.mine.map((m) => `<li>${esc(term(m))}</li>`).join("")}</ul>`);
-  return out.join("");
+  if (dec?.mine?.length) out.push(h("h3", {}, t("Your Deception markers")), h("ul", {}, dec.mine.map((m) => h("li", {}, term(m)))));
+  return fragment(out);
 }
 
-export function legend(layout) {
+export function legend() {
   const out = [];
-  for (const p of Object.values(PIECES)) out.push(legendRow(p.shape, FACTIONS[p.f].fill, p.name, p.hollow));
-  out.push(`<span class="legend-item">${esc(t("Thick coloured border = that faction controls the space; tags: Support/Opposition, control, Terror, Sabotage, $ = Cash held; dotted lines join adjacent spaces."))}</span>`);
-  return out.join(" ");
+  for (const p of Object.values(PIECES)) out.push(legendRow(p.shape, FACTIONS[p.f].fill, p.name, p.hollow), " ");
+  out.push(h("span", { class: "legend-item" }, t("Thick coloured border = that faction controls the space; tags: Support/Opposition, control, Terror, Sabotage, $ = Cash held; dotted lines join adjacent spaces.")));
+  return fragment(out);
 }

@@ -2,8 +2,9 @@
 // their strength), the Neva with its bridges and the prospekts, the Blockade marker, the Unrest! and
 // Blockade! tiles, objective markers, the Support track, the calendar and each side's hand and supply.
 // Shapes: Red = square, White = circle, neutral = diamond, Opposition = hexagon, leaders = star.
+import { fragment, h } from "../dom.js";
 import { raw, t, term, tn } from "../i18n.js";
-import { COLORS, clear, el, esc, findCard, legendRow, panel, rows, shape, target, text, track } from "./svg.js";
+import { COLORS, clear, el, findCard, legendRow, panel, rows, shape, target, text, track } from "./svg.js";
 
 // an owner's name is drawn in the page's language: OWNERS.red.name reads the catalogue each time
 const OWNERS = {
@@ -120,7 +121,7 @@ export function describe(key, view, layout) {
   return "";
 }
 
-export function targetOf(action, view, layout) {
+export function targetOf(action) {
   const { verb, arg } = action;
   if ((verb === "card" || verb === "objective") && Number.isInteger(arg)) return `card:${arg}`;
   if ((verb === "unit" || verb === "marker") && Number.isInteger(arg)) return `marker:${arg}`;
@@ -139,7 +140,6 @@ function drawConnections(svg, view, layout) {
     const b = centre(layout, c.pair[1]);
     const key = `connection:${c.id}`;
     const g = target(svg, key, describe(key, view, layout), { class: "connection" });
-    const blocked = view.blockade === c.id;
     if (c.kind === "bridge") {
       el("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: "#5a4a35", "stroke-width": 16, "stroke-linecap": "butt" }, g);
       el("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, stroke: "#d9c9a8", "stroke-width": 10 }, g);
@@ -260,7 +260,7 @@ function drawSide(svg, view, layout) {
     panel(svg, b[side], opp && opp.side === side ? t("{side} (Opposition)", { side: raw(o.name) }) : o.name);
     shape(svg, o.shape, b[side].x + b[side].w - 14, b[side].y + 15, 9, o.fill);
     if (info) {
-      drawSupply(svg, b[side], info.supply, view, layout);
+      drawSupply(svg, b[side], info.supply, layout);
       rows(svg, b[side], [
         tn("Hand: {n} card; extra draws {extra}", "Hand: {n} cards; extra draws {extra}", { n: info.hand_count, extra: info.extra_draws ?? 0 }),
         t("Secret Objective: {card}", { card: raw(objective(info.secret_objective)) }),
@@ -284,7 +284,7 @@ function drawSide(svg, view, layout) {
 const PLAYED = (spec) => ({ start: 38, size: 13, step: 16, max: Math.floor((spec.w - 16) / 7), wrap: 2 });
 
 // The markers in a side's supply, as tokens a recruit can name (fresh, controlled by their owner).
-function drawSupply(svg, spec, ids, view, layout) {
+function drawSupply(svg, spec, ids, layout) {
   const y = spec.y + spec.h - 30;
   text(svg, spec.x + 8, y - 26, t("Supply:"), { "font-size": 13, fill: "#444" });
   ids.forEach((id, i) => {
@@ -309,7 +309,7 @@ function drawRiver(svg, layout) {
   if (first) text(svg, first[0] + 30, first[1] + 60, t("Neva"), { "font-size": 20, "font-style": "italic", fill: "#3b6d94" });
 }
 
-export function draw(svg, view, layout, ui = {}) {
+export function draw(svg, view, layout) {
   clear(svg, layout.viewBox);
   el("rect", { x: 0, y: 0, width: layout.viewBox[2], height: layout.viewBox[3], fill: "#ece6d6" }, svg);
   drawRiver(svg, layout);
@@ -322,30 +322,30 @@ export function draw(svg, view, layout, ui = {}) {
 export function hand(view, ui = {}) {
   const layout = ui.layout ?? { cards: [] }; // the host passes the board's layout
   const mine = view.sides?.[view.role ?? ui.role];
-  if (!mine || !Array.isArray(mine.hand)) return "";
+  if (!mine || !Array.isArray(mine.hand)) return null;
   const row = (label) => {
     const c = cardByLabel(layout, label);
-    const key = c ? ` data-target="card:${c.id}" tabindex="0"` : "";
     const more = findCard(ui.cards, (x) => x.name === label)?.text ?? "";
     const line = cardLine(c, layout);
     const facts = line.slice(line.indexOf(": ") + 2);
-    return `<div class="card"${key}><b>${esc(term(label))}</b><div class="card-text">${esc(c ? facts : "")}</div>`
-      + `${more ? `<div class="card-text">${esc(term(more))}</div>` : ""}</div>`;
+    return h("div", c ? { class: "card", "data-target": `card:${c.id}`, tabindex: 0 } : { class: "card" },
+      h("b", {}, term(label)), h("div", { class: "card-text" }, c ? facts : ""),
+      more ? h("div", { class: "card-text" }, term(more)) : null);
   };
-  const out = [`<h3>${esc(t("Your hand ({n})", { n: mine.hand.length }))}</h3>`, mine.hand.map(row).join("") || `<p>${esc(t("Empty."))}</p>`];
+  const out = [h("h3", {}, t("Your hand ({n})", { n: mine.hand.length })), mine.hand.length ? mine.hand.map(row) : h("p", {}, t("Empty."))];
   if (mine.secret_objective && mine.secret_objective !== "hidden") {
-    out.push(`<h3>${esc(t("Your Secret Objective"))}</h3>${row(mine.secret_objective)}`);
+    out.push(h("h3", {}, t("Your Secret Objective")), row(mine.secret_objective));
   }
-  return out.join("");
+  return fragment(out);
 }
 
-export function legend(layout) {
-  return [
-    legendRow("square", OWNERS.red.fill, t("Red unit")),
-    legendRow("circle", OWNERS.white.fill, t("White unit")),
-    legendRow("diamond", OWNERS.neutral.fill, t("neutral unit (ring = the side that controls it)")),
-    legendRow("hexagon", OWNERS.opposition.fill, t("Opposition unit")),
-    legendRow("star", OWNERS.red.fill, t("leader (name below)")),
-    `<span class="legend-item">${esc(t("Number = strength; faded with a bar = exhausted. Brown = bridge, grey = prospekt; dark label = the Blockade marker."))}</span>`,
-  ].join(" ");
+export function legend() {
+  return fragment(
+    legendRow("square", OWNERS.red.fill, t("Red unit")), " ",
+    legendRow("circle", OWNERS.white.fill, t("White unit")), " ",
+    legendRow("diamond", OWNERS.neutral.fill, t("neutral unit (ring = the side that controls it)")), " ",
+    legendRow("hexagon", OWNERS.opposition.fill, t("Opposition unit")), " ",
+    legendRow("star", OWNERS.red.fill, t("leader (name below)")), " ",
+    h("span", { class: "legend-item" }, t("Number = strength; faded with a bar = exhausted. Brown = bridge, grey = prospekt; dark label = the Blockade marker.")),
+  );
 }

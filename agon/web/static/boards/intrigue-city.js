@@ -2,8 +2,9 @@
 // Favour cards left), the rounds and Intrigue tracks, the bank, the turn under way and every player's
 // board (cubes per guild, influence, Favours, Equilibrium cards). Players have a shape as well as a colour.
 import { roleName } from "../common.js";
+import { fragment, h } from "../dom.js";
 import { raw, t, term, tn, tx } from "../i18n.js";
-import { COLORS, clear, el, esc, findCard, fit, legendRow, panel, rows, shape, target, text, track } from "./svg.js";
+import { COLORS, clear, el, findCard, fit, legendRow, panel, rows, shape, target, text, track } from "./svg.js";
 
 const PLAYER_FILL = { purple: COLORS.purple, red: COLORS.vermillion, blue: COLORS.blue, green: COLORS.green, orange: COLORS.orange };
 const PLAYER_SHAPE = ["circle", "square", "triangle", "diamond", "hexagon"];
@@ -295,7 +296,7 @@ function drawBoards(svg, view, layout) {
   });
 }
 
-export function draw(svg, view, layout, ui = {}) {
+export function draw(svg, view, layout) {
   clear(svg, layout.viewBox);
   el("rect", { x: 0, y: 0, width: layout.viewBox[2], height: layout.viewBox[3], fill: "#efeae0" }, svg);
   drawCards(svg, view, layout);
@@ -308,36 +309,37 @@ export function draw(svg, view, layout, ui = {}) {
 export function hand(view, ui = {}) {
   const layout = ui.layout ?? { card_names: {} }; // the host passes the board's layout
   const me = players(view).find((p) => p.role === (view.role ?? ui.role));
-  if (!me) return "";
+  if (!me) return null;
   const out = [];
   if (Array.isArray(me.hand)) {
-    out.push(`<h3>${esc(t("Your hand ({n})", { n: me.hand.length }))}</h3>`);
+    out.push(h("h3", {}, t("Your hand ({n})", { n: me.hand.length })));
     for (const id of me.hand) {
       const [name, printed] = layout.card_names?.[id] ?? [id, ""];
       const body = findCard(ui.cards, (c) => c.code === id)?.text ?? printed;
-      out.push(`<div class="card" data-target="hand:${esc(id)}" tabindex="0"><b>${esc(term(name))}</b><div class="card-text">${esc(term(body))}</div></div>`);
+      out.push(h("div", { class: "card", "data-target": `hand:${id}`, tabindex: 0 }, h("b", {}, term(name)), h("div", { class: "card-text" }, term(body))));
     }
   }
-  const none = esc(t("none"));
+  const none = t("none");
   if (me.equilibrium) {
-    const eq = Object.entries(me.equilibrium).map(([g, n]) => `${esc(guildName(layout, g))} x${n}`).join(", ") || none;
-    out.push(`<h3>${esc(t("Your Equilibrium cards"))}</h3><p>${eq}</p>`);
+    const eq = Object.entries(me.equilibrium).map(([g, n]) => `${guildName(layout, g)} x${n}`).join(", ") || none;
+    out.push(h("h3", {}, t("Your Equilibrium cards")), h("p", {}, eq));
   }
-  const power = (c) => esc(powerCard(c, view, layout));
-  if (Array.isArray(me.drawn)) out.push(`<h3>${esc(t("Your drawn Power cards"))}</h3><p>${me.drawn.map(power).join(", ") || none}</p>`);
-  if (me.vote) out.push(`<p>${esc(t("Your vote:"))} <b>${me.vote === "blank" ? esc(term(me.vote)) : power(me.vote)}</b></p>`);
-  if ((view.my_pile ?? []).length) out.push(`<h3>${esc(t("Your cards in the Change of Era pile"))}</h3><p>${view.my_pile.map(power).join(", ")}</p>`);
+  const power = (c) => powerCard(c, view, layout);
+  if (Array.isArray(me.drawn)) out.push(h("h3", {}, t("Your drawn Power cards")), h("p", {}, me.drawn.map(power).join(", ") || none));
+  if (me.vote) out.push(h("p", {}, t("Your vote:"), " ", h("b", {}, me.vote === "blank" ? term(me.vote) : power(me.vote))));
+  if ((view.my_pile ?? []).length) out.push(h("h3", {}, t("Your cards in the Change of Era pile")), h("p", {}, view.my_pile.map(power).join(", ")));
   const favs = Object.entries(me.favours ?? {});
   if (favs.length) {
-    out.push(`<h3>${esc(t("Your Favour cards"))}</h3>` + favs.map(([g, side]) => `<div class="card"><b>${esc(guildName(layout, g))} (${esc(side === "strong" ? t("Strong") : t("Weak"))})</b>`
-      + `<div class="card-text">${esc(term(layout.favour_text?.[g] ?? ""))}</div></div>`).join(""));
+    out.push(h("h3", {}, t("Your Favour cards")), favs.map(([g, side]) => h("div", { class: "card" },
+      h("b", {}, `${guildName(layout, g)} (${side === "strong" ? t("Strong") : t("Weak")})`),
+      h("div", { class: "card-text" }, term(layout.favour_text?.[g] ?? "")))));
   }
-  return out.join("");
+  return fragment(out);
 }
 
-export function legend(layout) {
-  return [
-    ...PLAYER_SHAPE.map((s, i) => legendRow(s, Object.values(PLAYER_FILL)[i], `${who(`p${i + 1}`)} (${colour(Object.keys(PLAYER_FILL)[i])})`)),
-    `<span class="legend-item">${esc(t("Pawns: O = offensive, D = defensive. Cubes show their value (white 1, grey 2, dark 3); =N is a guild's influence; Fav S / Fav W = Strong / Weak Favour card; spiders on each action card."))}</span>`,
-  ].join(" ");
+export function legend() {
+  return fragment(
+    PLAYER_SHAPE.map((s, i) => [legendRow(s, Object.values(PLAYER_FILL)[i], `${who(`p${i + 1}`)} (${colour(Object.keys(PLAYER_FILL)[i])})`), " "]),
+    h("span", { class: "legend-item" }, t("Pawns: O = offensive, D = defensive. Cubes show their value (white 1, grey 2, dark 3); =N is a guild's influence; Fav S / Fav W = Strong / Weak Favour card; spiders on each action card.")),
+  );
 }

@@ -1,5 +1,8 @@
 // Shared drawing helpers for the board renderers: SVG elements, piece shapes, stacks with counts,
-// tracks and HTML escaping. Every renderer draws from its game's view and layout only.
+// tracks, the legend's and the hand's shape icons. Every renderer draws from its game's view and
+// layout only, and builds nodes (never HTML strings).
+
+import { h } from "../dom.js";
 
 export const NS = "http://www.w3.org/2000/svg";
 
@@ -8,12 +11,6 @@ export const COLORS = {
   blue: "#0072B2", orange: "#E69F00", sky: "#56B4E9", green: "#009E73",
   yellow: "#F0E442", vermillion: "#D55E00", purple: "#CC79A7", black: "#222222", grey: "#8a8a8a",
 };
-
-export function esc(text) {
-  return String(text ?? "").replace(/[&<>"']/g, (c) => ({
-    "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;",
-  })[c]);
-}
 
 // el("rect", {x: 1, y: 2}, parent): a new SVG element with the given attributes, appended to parent.
 export function el(tag, attrs = {}, parent = null) {
@@ -170,19 +167,18 @@ export function wrapped(row, max, most) {
   return out;
 }
 
-// HTML for a legend: rows of [svg snippet, text].
-export function legendRow(kind, fill, label, hollow = false) {
-  return `<span class="legend-item legend-shape">`
-    + `<svg width="18" height="18" viewBox="-10 -10 20 20" aria-hidden="true">${shapeMarkup(kind, fill, hollow)}</svg>`
-    + `${esc(label)}</span>`;
+/** A shape as a small <svg> icon (18 px unless `size`), hidden from assistive technology (the
+ * text beside it says what it is); hollow = outlined in the colour on white. */
+export function icon(kind, fill, { hollow = false, size = 18, cls = null } = {}) {
+  const svg = el("svg", { class: cls, width: size, height: size, viewBox: "-10 -10 20 20", "aria-hidden": "true" });
+  if (hollow) shape(svg, kind, 0, 0, 7, "#fff", fill, { "stroke-width": 2.6 });
+  else shape(svg, kind, 0, 0, 7, fill);
+  return svg;
 }
 
-// A shape as SVG markup; hollow = outlined in the colour on white.
-export function shapeMarkup(kind, fill, hollow = false) {
-  const holder = document.createElementNS(NS, "g");
-  if (hollow) shape(holder, kind, 0, 0, 7, "#fff", fill, { "stroke-width": 2.6 });
-  else shape(holder, kind, 0, 0, 7, fill);
-  return holder.innerHTML;
+/** A legend's item: a shape and what it means. */
+export function legendRow(kind, fill, label, hollow = false) {
+  return h("span", { class: "legend-item legend-shape" }, icon(kind, fill, { hollow }), label);
 }
 
 // The catalogue entry (Game.cards(), keyed by String(id)) of card `id`, or null.
