@@ -113,6 +113,10 @@ def analyse(record: dict[str, Any], budget: Budget, seed: int = 0,
                 complete = False
             else:
                 decision = _decide(state, role, action, budget, _seed(seed, index), per_decision)
+                if decision is None:
+                    complete = False
+                    state.apply(role, action, note=note[0] if note else None)
+                    continue
                 decision["step"] = index
                 decisions.append(decision)
                 points.append({"step": index + 1, "role": role, "chances": decision.pop("chances")})
@@ -139,9 +143,12 @@ def _decisions(entries: list[list[Any]], state: State) -> set[int]:
     return found
 
 
-def _decide(state: State, role: str, action: Action, budget: Budget, seed: int, iterations: int) -> dict[str, Any]:
+def _decide(state: State, role: str, action: Action, budget: Budget, seed: int,
+            iterations: int) -> dict[str, Any] | None:
     judged = judge(state, role, budget, seed, focus=action, iterations=iterations)
-    chosen = next(j for j in judged if j.action == action)
+    chosen = next((j for j in judged if j.action == action), None)
+    if chosen is None:  # no iteration at all (a time limit spent before the first)
+        return None
     best = judged[0]
     before = max(chosen.chances[role], best.chances[role])  # the best the role could have kept, as judged
     return {"role": role, "chosen": _named(state, action), "best": _named(state, best.action),

@@ -105,7 +105,7 @@ class IsmctsBot:
         self._kept: tuple[list[tuple[str, str, Any]], _Node] | None = None
         self._tally: dict[tuple[str, Action], list[float]] | None = None  # `assess` only: rewards by root choice
         self._roles: list[str] = []
-        self._focus: tuple[str, Action] | None = None  # `assess` only: the root choice tried first
+        self._focus: tuple[str, Action | None] | None = None  # `assess` only: the role judged, its choice tried first
         self.evaluate: Callable[[State], dict[str, float]] | None = None
         if self.cutoff:
             self.evaluate = evaluator(game_id)
@@ -141,7 +141,7 @@ class IsmctsBot:
         tally: dict[tuple[str, Action], list[float]] = {}
         settle, self.settle = self.settle, False
         self._tally, self._roles = tally, roles
-        self._focus = (role, focus) if focus is not None else None
+        self._focus = (role, focus)
         try:
             root = _Node(None)
             self._search(root, state, role, mine)
@@ -220,6 +220,8 @@ class IsmctsBot:
             if not active:
                 break
             actor = active[0]
+            if self._focus is not None and node is root and self._focus[0] in active:
+                actor = self._focus[0]  # `assess` of a simultaneous choice (a vote): the role judged acts first
             model = models.get(actor)
             if model is not None:  # an automaton's move: not a choice the tree branches on
                 sample.apply(actor, model.choose(sample, actor))
@@ -233,7 +235,7 @@ class IsmctsBot:
             if untried:
                 focus = self._focus
                 if focus is not None and node is root and focus in untried:
-                    move = focus
+                    move = (actor, focus[1])
                 else:
                     move = untried[self.rng.below(len(untried))]
                 child = _Node(actor)

@@ -1,7 +1,7 @@
 """Bots that teach (issue 36 items 4 and 5): post-game analyses and hints, on the server.
 
 - An analysis (`agon.bots.analysis.analyse`) is made once per finished match, when someone first
-  asks for it (`GET /api/matches/ID/analysis`, the replay viewer does), in the background on a
+  asks for it (`POST /api/matches/ID/analysis`, the replay viewer's button), in the background on a
   bounded budget (the `analysis_*` settings), and stored in the `analysis` table: the row's
   primary key makes one process compute it; a row left "running" by a server that stopped is
   taken again once it is older than the budget allows. A finished match's record is public, so
@@ -193,8 +193,9 @@ class Teach:
 
     # -- analyses ---------------------------------------------------------------------------------
 
-    def analysis(self, match_id: str) -> tuple[dict[str, Any], dict[str, Any] | None]:
-        """(the answer as stored now, the record to analyse if this call took the job)."""
+    def analysis(self, match_id: str, start: bool) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """(the answer as stored now, the record to analyse if `start` asked for it and this call
+        took the job). Without an analysis yet: {"status": "none"} unless `start`."""
         live = self.matches.get(match_id)
         if not results.is_over(live):
             raise ApiError(409, "a match is analysed once it is over")
@@ -206,6 +207,8 @@ class Teach:
             return {"status": "failed", "error": row.error}, None
         if row is not None and not self._stale(row.started):
             return {"status": "running"}, None
+        if not start:
+            return {"status": "none"}, None
         if not self._claim(match_id, row is not None):
             return {"status": "running"}, None
         return {"status": "running"}, self.matches.record(match_id)

@@ -1,8 +1,7 @@
 """The routes of the bots that teach (issue 36 items 4 and 5; `agon.server.teach`).
 
-- `GET /api/matches/ID/analysis`: a finished match's analysis; the first request starts it in
-  the background (`{"status": "running"}`: ask again), later ones get `{"status": "done",
-  "analysis": ...}` from the database.
+- `POST /api/matches/ID/analysis`: ask for a finished match's analysis (made once, in the
+  background); `GET` the same path reads it: `{"status": "done", "analysis": ...}` once stored.
 - `GET /api/matches/ID/hints`: whether the match allows hints.
 - `POST /api/matches/ID/hint`: the asking seat's top three choices now, by its token
   (Authorization: Bearer) or the log-in holding it; 403 in a match without hints.
@@ -26,22 +25,36 @@ def _ctx(request: Request) -> Context:
     return request.app.state.agon
 
 
-@router.get("/api/matches/{match_id}/analysis", responses={200: {"content": {"application/json": {"example": {
-    "status": "done", "analysis": {"game": "1989", "roles": ["democrat", "communist"], "total": 302,
-                                   "points": [{"step": 1, "role": "democrat",
-                                               "chances": {"democrat": 0.52, "communist": 0.48}}],
-                                   "decisions": [], "worst": [], "winners": ["democrat"], "complete": True}}}}},
-    **ERRORS_DOC})
+ANALYSIS_EXAMPLE = {"status": "done", "analysis": {
+    "game": "1989", "roles": ["democrat", "communist"], "total": 302, "complete": True, "winners": ["democrat"],
+    "points": [{"step": 1, "role": "democrat", "chances": {"democrat": 0.52, "communist": 0.48}}],
+    "decisions": [], "worst": []}}
+
+
+@router.get("/api/matches/{match_id}/analysis", responses={
+    200: {"content": {"application/json": {"example": ANALYSIS_EXAMPLE}}}, **ERRORS_DOC})
 async def get_analysis(match_id: str, request: Request) -> JSON:
     """The bot's estimate of each seat's chance of winning after every decision of a finished
     match, its preferred choice at each, and the decisions that lost the most (docs/bots.md,
-    "Analysis and hints"). Computed once, in the background: `running` until it is stored."""
+    "Analysis and hints"): `{"status": "done", "analysis": ...}`; `none` before anyone asked for
+    it (POST), `running` while it is made, `failed` (with `error`) if it could not be."""
     ctx = _ctx(request)
     ctx.limit(None, request)
-    answer, record = await ctx.run(ctx.teach.analysis, match_id)
+    answer, _record = await ctx.run(ctx.teach.analysis, match_id, False)
+    return JSON(answer)
+
+
+@router.post("/api/matches/{match_id}/analysis", status_code=202, responses={
+    200: {"content": {"application/json": {"example": ANALYSIS_EXAMPLE}}}, **ERRORS_DOC})
+async def start_analysis(match_id: str, request: Request) -> JSON:
+    """Ask for a finished match's analysis: it is made once, in the background, on the server's
+    budget (202 `running`: GET it later); 200 with it when it is already made."""
+    ctx = _ctx(request)
+    ctx.limit(None, request)
+    answer, record = await ctx.run(ctx.teach.analysis, match_id, True)
     if record is not None:
         ctx.teach.start(ctx.run, match_id, record)
-    return JSON(answer, status_code=200 if answer["status"] != "running" else 202)
+    return JSON(answer, status_code=202 if answer["status"] == "running" else 200)
 
 
 @router.get("/api/matches/{match_id}/hints", responses=ERRORS_DOC)

@@ -76,17 +76,20 @@ def test_an_analysis_is_made_in_the_background_once_and_stored(client, monkeypat
     monkeypatch.setattr(teach, "analyse", lambda *args: calls.append(1) or real(*args))
     record = json.loads((GOLDEN / "dual-powers-solo.json").read_text())
     match_id = client.post("/api/matches/import", json=record).json()["id"]
-    first = client.get(f"/api/matches/{match_id}/analysis")
+    assert client.get(f"/api/matches/{match_id}/analysis").json() == {"status": "none"}  # nobody asked yet
+    first = client.post(f"/api/matches/{match_id}/analysis")
     assert first.status_code == 202 and first.json() == {"status": "running"}
-    done = wait_for(lambda: (r := client.get(f"/api/matches/{match_id}/analysis")).status_code == 200 and r.json())
-    assert done["status"] == "done"
+    done = wait_for(lambda: (r := client.get(f"/api/matches/{match_id}/analysis").json())["status"] != "running" and r)
+    assert done["status"] == "done", done
     budget = Budget(3, 200, 2.0, 600.0)
     assert done["analysis"] == analyse(record, budget, 0)  # repeatable: the same as computed here
     assert client.get(f"/api/matches/{match_id}/analysis").json() == done
+    again = client.post(f"/api/matches/{match_id}/analysis")
+    assert again.status_code == 200 and again.json() == done
     assert calls == [1]
 
 
 def test_a_match_going_on_is_not_analysed(client):
     match = new_match(client, "1989")
-    refused = client.get(f"/api/matches/{match['id']}/analysis")
+    refused = client.post(f"/api/matches/{match['id']}/analysis")
     assert refused.status_code == 409 and refused.json() == {"error": "a match is analysed once it is over"}
