@@ -63,7 +63,8 @@ def show_analysis(console: Console, result: dict[str, Any], tr: Translator) -> N
                             game=tr.text(game.title), decisions=len(result["decisions"]), actions=result["total"],
                             iterations=result["budget"]["iterations"])))
     if not result["complete"]:
-        console.print(f"[yellow]{escape(tr(_('The time budget ran out: the last decisions are not judged.')))}[/yellow]")
+        partial = tr(_("The time budget ran out: the last decisions are not judged."))
+        console.print(f"[yellow]{escape(partial)}[/yellow]")
     console.print(escape(tr(_("Each seat's chance of winning after each decision:"))))
     points = result["points"]
     pad = max(len(n) for n in name.values()) + 2

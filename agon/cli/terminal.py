@@ -401,7 +401,8 @@ class TerminalPlayer:
         """`t`: the bot's top three choices with its estimate of the chance of winning after each,
         searched from this seat's information only (`agon.bots.analysis.hint`)."""
         if self.hints is None:
-            self.console.print(f"[yellow]{escape(self.tr(_('Tips are off in this game.')))}[/yellow]")
+            off = self.tr(_("Tips are off in this game."))
+            self.console.print(f"[yellow]{escape(off)}[/yellow]")
             return
         numbers = {action: number for number, action, _label in choices}
         self.console.print(escape(self.tr(_("The bot's top choices (its estimate of your chance of winning after each):"))))
