@@ -93,3 +93,21 @@ def test_a_match_going_on_is_not_analysed(client):
     match = new_match(client, "1989")
     refused = client.post(f"/api/matches/{match['id']}/analysis")
     assert refused.status_code == 409 and refused.json() == {"error": "a match is analysed once it is over"}
+
+
+def test_on_postgresql_one_process_takes_an_analysis_and_a_stale_one_is_taken_again(tmp_path, pg_url):
+    """Two servers on one database: the analysis row's key lets one of them take the job; a row
+    left running by a server that stopped is taken again once it is older than its budget allows."""
+    with make_client(tmp_path, db=pg_url, **SETTINGS) as first, make_client(tmp_path, db=pg_url, **SETTINGS) as second:
+        record = json.loads((GOLDEN / "dual-powers-solo.json").read_text())
+        match_id = first.post("/api/matches/import", json=record).json()["id"]
+        ours, theirs = first.app.state.agon.teach, second.app.state.agon.teach
+        assert ours._claim(match_id, taken_before=False) is True
+        assert theirs._claim(match_id, taken_before=False) is False
+        assert theirs._claim(match_id, taken_before=True) is False  # not stale yet
+        theirs.now = lambda: 10**10  # much later: the first server stopped long ago
+        assert theirs._claim(match_id, taken_before=True) is True
+        assert second.get(f"/api/matches/{match_id}/analysis").json() == {"status": "running"}
+        match = new_match(second, "1989", hints=False)
+        refused = first.post(f"/api/matches/{match['id']}/hint", headers=auth(_turn(first, match)[1]))
+        assert refused.status_code == 403
