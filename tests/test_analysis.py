@@ -114,3 +114,13 @@ def test_a_hint_with_one_choice_names_it_without_a_search():
             break
         state.apply(role, legal[0])
     assert hint(state, role, TINY) == [{**hint(state, role, TINY)[0], "chance": None, "visits": 0}]
+
+
+def test_a_match_a_resignation_ended_is_analysed_up_to_it_and_ends_at_its_result():
+    """The server's record of a match a player left holds its `result` (the game itself goes on)."""
+    record = json.loads((GOLDEN / "1989-handicap.json").read_text())
+    record["actions"] = record["actions"][:12]
+    record.pop("digest")
+    record["result"] = {"reason": "resigned", "winners": ["democrat"], "ranking": [["democrat"], ["communist"]]}
+    done = analyse(record, TINY)
+    assert done["points"][-1] == {"step": 12, "role": None, "chances": {"democrat": 1.0, "communist": 0.0}}
