@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import TypeVar
 
 T = TypeVar("T")
@@ -33,12 +33,42 @@ class TeachJobs:
                              if self.processes else ThreadPoolExecutor(JOB_PROCESSES, thread_name_prefix="agon-teach"))
         return self.executor
 
+    def warm(self) -> None:
+        """Start the workers before the first job needs them: a spawned worker imports the games
+        first, seconds that a person asking for a hint would otherwise wait."""
+        if self.executor is None:
+            executor = self._executor()
+            for _ in range(JOB_PROCESSES):  # (a process pool starts a worker per job waiting, up to its size)
+                executor.submit(_import_games)
+
     def close(self) -> None:
-        if self.executor is not None:
-            self.executor.shutdown(wait=False, cancel_futures=True)
-            self.executor = None
+        """Stop: the jobs waiting are dropped and a running one is ended (a stopped server's
+        analysis is taken again later, `agon.server.teach`), not left to run for minutes."""
+        if self.executor is None:
+            return
+        workers = list((getattr(self.executor, "_processes", None) or {}).values())  # (no public way before 3.14)
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            if worker.is_alive():
+                worker.terminate()
+        self.executor = None
 
 
 async def run_job(jobs: TeachJobs, match_id: str, work: Callable[..., T], *args: object) -> T:
     """`work(*args)` off the event loop, for `match_id` (the match a fair queue would charge it to)."""
-    return await asyncio.get_running_loop().run_in_executor(jobs._executor(), work, *args)
+    executor = jobs._executor()
+    try:
+        return await asyncio.get_running_loop().run_in_executor(executor, work, *args)
+    except BrokenExecutor:  # a worker died (killed, out of memory): the next job gets new ones
+        if jobs.executor is executor:
+            jobs.close()
+        raise
+
+
+def _import_games() -> None:
+    """A worker's first job: import what the teaching jobs use (`TeachJobs.warm`)."""
+    from agon.engine import games, load
+    from agon.server import teach  # noqa: F401 (the jobs' functions live there)
+
+    for game_id in games():
+        load(game_id)

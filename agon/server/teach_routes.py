@@ -64,6 +64,8 @@ async def get_hints(match_id: str, request: Request) -> JSON:
     ctx.limit(None, request)
     live = await ctx.run(ctx.matches.get, match_id)
     allowed = await ctx.run(ctx.teach.allowed, match_id, live.row.rated)
+    if allowed:
+        ctx.teach.jobs.warm()  # a seat's page asks this first: its first hint need not wait for a worker to start
     return JSON({"allowed": allowed})
 
 

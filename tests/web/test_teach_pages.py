@@ -2,7 +2,10 @@
 and plays the bot's first choice from it; the replay viewer asks for a finished match's analysis
 and draws its graph, with the decisions that lost the most marked and listed. The session's
 server runs analyses and hints on a tiny budget (tests/web/conftest.py). Screenshots go to
-tests/artifacts/ (and to $AGON_SHOTS when set)."""
+tests/artifacts/ (and to $AGON_SHOTS when set).
+
+Each test may take over 5 s on a loaded machine: the server's first teaching job starts its worker
+process, which imports the games (about a second of CPU time; 13 s of waiting at a load of 20)."""
 
 from __future__ import annotations
 
