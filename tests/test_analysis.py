@@ -124,3 +124,18 @@ def test_a_match_a_resignation_ended_is_analysed_up_to_it_and_ends_at_its_result
     record["result"] = {"reason": "resigned", "winners": ["democrat"], "ranking": [["democrat"], ["communist"]]}
     done = analyse(record, TINY)
     assert done["points"][-1] == {"step": 12, "role": None, "chances": {"democrat": 1.0, "communist": 0.0}}
+
+
+def test_a_simultaneous_choice_is_judged_for_the_role_asked_not_the_first_active():
+    """An Intrigue City vote (IC Change of Era): every voter is active at once; the analysis of
+    the last voter's vote crashed, its search branching on the first voter's choices only."""
+    state = random_position("intrigue-city", 3, 0, {"players": 3})
+    rng = Rng(8)
+    while len(state.active) < 2:
+        role = state.active[0]
+        legal = [a for a in state.legal_actions(role) if a.verb != "undo"]
+        state.apply(role, legal[rng.below(len(legal))])
+    role = state.active[-1]
+    vote = state.legal_actions(role)[-1]
+    judged = judge(state, role, TINY, 4, focus=vote)
+    assert vote in [j.action for j in judged]
