@@ -11,6 +11,7 @@ import pytest
 from agon.bots.analysis import Budget, analyse
 from agon.server.teach import hints_default
 from tests.server.conftest import auth, make_client, new_match, wait_for
+from tests.server.test_accounts import sign_up
 
 GOLDEN = Path(__file__).parent.parent / "golden"
 SETTINGS = {"analysis_iterations": 3, "analysis_match_iterations": 200, "hint_iterations": 6}
@@ -64,8 +65,17 @@ def test_a_hint_is_for_the_seat_whose_turn_it_is(client):
     assert client.post(f"/api/matches/{match['id']}/hint").status_code == 401  # a spectator
 
 
-def test_rated_matches_have_no_hints_unless_their_creator_says_so():
+def test_rated_matches_have_no_hints_unless_their_creator_says_so(client):
     assert hints_default(rated=True) is False and hints_default(rated=False) is True
+    ada, _bob = sign_up(client, "teach-ada"), sign_up(client, "teach-bob")
+    body = {"game": "dual-powers", "seats": {"red": "human", "white": "human"}, "mine": "red", "invite": {"white": "teach-bob"}}
+    rated = ada.call("POST", "/api/matches", json=body).json()["id"]
+    assert client.get(f"/api/matches/{rated}/players").json()["rated"] is True
+    assert client.get(f"/api/matches/{rated}/hints").json() == {"allowed": False}
+    refused = ada.call("POST", f"/api/matches/{rated}/hint")  # by the log-in holding the seat
+    assert refused.status_code == 403 and refused.json() == {"error": "this match does not allow hints (its creator chose so)"}
+    chosen = ada.call("POST", "/api/matches", json={**body, "hints": True}).json()["id"]
+    assert client.get(f"/api/matches/{chosen}/hints").json() == {"allowed": True}
 
 
 def test_an_analysis_is_made_in_the_background_once_and_stored(client, monkeypatch):
