@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from agon.bots import Bot, playable
@@ -42,6 +43,16 @@ from agon.engine import Action, State, load
 from agon.engine.rng import Rng
 
 SETTLE_EVERY = 8  # iterations between checks that the choice is settled
+
+
+@dataclass(frozen=True, slots=True)
+class Judged:
+    """A choice as `IsmctsBot.assess` judged it: how often the search took it, and each role's
+    estimated chance of winning after it (its mean reward there)."""
+
+    action: Action
+    visits: int
+    chances: dict[str, float]
 
 
 class _Node:
@@ -92,6 +103,9 @@ class IsmctsBot:
                                  f"{'none' if not own else 'several'}; use heavy=0")
             self._policy = next(iter(own.values()))
         self._kept: tuple[list[tuple[str, str, Any]], _Node] | None = None
+        self._tally: dict[tuple[str, Action], list[float]] | None = None  # `assess` only: rewards by root choice
+        self._roles: list[str] = []
+        self._focus: tuple[str, Action | None] | None = None  # `assess` only: the role judged, its choice tried first
         self.evaluate: Callable[[State], dict[str, float]] | None = None
         if self.cutoff:
             self.evaluate = evaluator(game_id)
@@ -105,6 +119,46 @@ class IsmctsBot:
         history = state.history if self.reuse else []  # only reuse compares it (a list of the whole game)
         root = (self._reused(history, role) if self.reuse else None) or _Node(None)
         mine = [(role, action) for action in legal]
+        self._search(root, state, role, mine)
+        best = max((m for m in mine if m in root.children), key=lambda m: root.children[m].visits, default=None)
+        if best is None:
+            self._kept = None
+            return legal[self.rng.below(len(legal))]
+        if self.reuse:
+            self._kept = (history, root.children[best])
+        return best[1]
+
+    def assess(self, state: State, role: str, focus: Action | None = None) -> list[Judged]:
+        """Every choice of `role` the search tried, most visited first, each with every role's
+        mean reward over the iterations through it (its estimated chance of winning). The whole
+        budget is used (no `settle`); `focus`, a legal action, is tried first, so it is judged
+        even on a budget smaller than the number of choices. Only `state.determinize(role, ...)`
+        samples are searched: what `role` cannot see cannot change the answer
+        (`agon.bots.analysis`, tests/test_analysis.py)."""
+        legal = playable(state, role)
+        mine = [(role, action) for action in legal]
+        roles = list(state.game.roles(**state.options))
+        tally: dict[tuple[str, Action], list[float]] = {}
+        settle, self.settle = self.settle, False
+        self._tally, self._roles = tally, roles
+        self._focus = (role, focus)
+        try:
+            root = _Node(None)
+            self._search(root, state, role, mine)
+        finally:
+            self.settle, self._tally, self._focus = settle, None, None
+        judged = []
+        for move in mine:
+            child = root.children.get(move)
+            if child is None or not child.visits:
+                continue
+            sums = tally[move]
+            judged.append(Judged(move[1], child.visits, {r: sums[k] / child.visits for k, r in enumerate(roles)}))
+        judged.sort(key=lambda j: -j.visits)  # (a stable sort: ties keep the legal order)
+        return judged
+
+    def _search(self, root: _Node, state: State, role: str, mine: list[tuple[str, Action]]) -> None:
+        """Iterate from `root` within the budget (the choice of `role` among `mine`)."""
         self._models = automata_of(state, role) if self.automata else {}
         if self._policy is not None:
             self._playout_models = {other: self._policy for other in state.game.roles(**state.options)
@@ -117,13 +171,6 @@ class IsmctsBot:
             done += 1
             if self.settle and done % SETTLE_EVERY == 0 and self._settled(root, mine, done, start, deadline):
                 break
-        best = max((m for m in mine if m in root.children), key=lambda m: root.children[m].visits, default=None)
-        if best is None:
-            self._kept = None
-            return legal[self.rng.below(len(legal))]
-        if self.reuse:
-            self._kept = (history, root.children[best])
-        return best[1]
 
     def _reused(self, history: list[tuple[str, str, Any]], role: str) -> _Node | None:
         """The subtree under this bot's last choice when nothing has happened since but that choice
@@ -173,6 +220,8 @@ class IsmctsBot:
             if not active:
                 break
             actor = active[0]
+            if self._focus is not None and node is root and self._focus[0] in active:
+                actor = self._focus[0]  # `assess` of a simultaneous choice (a vote): the role judged acts first
             model = models.get(actor)
             if model is not None:  # an automaton's move: not a choice the tree branches on
                 sample.apply(actor, model.choose(sample, actor))
@@ -184,7 +233,11 @@ class IsmctsBot:
                 if child is not None:
                     child.avails += 1
             if untried:
-                move = untried[self.rng.below(len(untried))]
+                focus = self._focus
+                if focus is not None and node is root and focus in untried:
+                    move = (actor, focus[1])
+                else:
+                    move = untried[self.rng.below(len(untried))]
                 child = _Node(actor)
                 child.avails = 1
                 node.children[move] = child
@@ -198,10 +251,20 @@ class IsmctsBot:
         if self._playout_models:
             models.update(self._modelled(self._playout_models))
         scores = self._rollout(sample, models)
+        if self._tally is not None and len(path) > 1:
+            self._count(path, root, sample, scores)
         for visited in path:
             visited.visits += 1
             if visited.actor is not None:
                 visited.reward += scores[visited.actor] if scores is not None else reward_of(sample, visited.actor)
+
+    def _count(self, path: list[_Node], root: _Node, sample: State, scores: dict[str, float] | None) -> None:
+        """`assess`: add every role's reward to the tally of the root's choice this iteration took."""
+        assert self._tally is not None
+        first = next(move for move, child in root.children.items() if child is path[1])
+        sums = self._tally.setdefault(first, [0.0] * len(self._roles))
+        for k, other in enumerate(self._roles):
+            sums[k] += scores.get(other, 0.0) if scores is not None else reward_of(sample, other)
 
     def _ucb(self, child: _Node) -> float:
         if child.visits == 0:

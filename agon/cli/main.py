@@ -22,11 +22,13 @@ from agon.bench import bench, bench_ismcts, count_instructions, profile
 from agon.bots import bot_settings, bots
 from agon.cli.admin import add_parser as add_admin_parser
 from agon.cli.admin import cmd_admin
+from agon.cli.analyse import add_parser as add_analyse_parser
+from agon.cli.analyse import cmd_analyse
 from agon.cli.options import game_options, parse_pairs
 from agon.cli.rules import show_rules
 from agon.cli.serve import add_parser as add_serve_parser
 from agon.cli.serve import cmd_bench_server, cmd_serve
-from agon.cli.terminal import Quit, TerminalPlayer, show_result
+from agon.cli.terminal import HINT_BUDGET, Quit, TerminalPlayer, show_result
 from agon.engine import (
     ENGLISH,
     AgonError,
@@ -63,6 +65,7 @@ PLAY_KEYS = """keys during a game:
   l           the whole log
   c N         card #N in full (the number after # beside a card); c alone: every card on screen
   u           undo your last action (where the game allows it)
+  t           a tip: the bot's top three choices, with its estimate of your chance after each
   h           help, and who plays each seat
   q, Ctrl-C   quit (saves to the --save file, or to the --load file it came from)"""
 
@@ -87,6 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
                            "--seed) or splitmix (fast; the default with --seed)")
     play.add_argument("--save", help="write the game record here when the game ends or you quit")
     play.add_argument("--load", help="continue a saved game record (seats as they were, unless --seat says otherwise)")
+    play.add_argument("--no-tips", action="store_true", help="no tips (`t`) in this game")
     play.add_argument("--lang", choices=list(LANGUAGES), default=None,
                       help="the language of the board, prompts and log: en, el (Greek), hu (Hungarian); default: your locale's")
     _add_game_options(play)
@@ -96,6 +100,8 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("--verify", action="store_true", help="only check that the record replays exactly")
     rep.add_argument("--as", dest="role", help="show the log as this role sees it")
     rep.add_argument("--lang", choices=list(LANGUAGES), default=None, help="en, el or hu; default: your locale's")
+
+    add_analyse_parser(sub)  # issue 36: the bot's post-game analysis
 
     fz = sub.add_parser("fuzz", help="play random games, report crashes, dead ends, invariant and replay failures")
     fz.add_argument("game", help="a game id (`agon games` lists them)")
@@ -277,7 +283,7 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
     if args.load and not args.save:
         console.print(escape(tr(_("Saving to {path} when you quit, as you loaded it (--save FILE saves elsewhere)."),
                                 path=args.load)))
-    player = TerminalPlayer(console, humans, seats=filled, tr=tr)
+    player = TerminalPlayer(console, humans, seats=filled, tr=tr, hints=None if args.no_tips else HINT_BUDGET)
     player.printed_rows += capture.get().count("\n")  # the first screen fits the terminal with the heading above it
     interrupted = False
     try:
@@ -408,7 +414,8 @@ def _progress(console: Console, what: str, total: float, unit: str = "games") ->
 
 
 COMMANDS = {
-    "games": cmd_games, "play": cmd_play, "replay": cmd_replay, "fuzz": cmd_fuzz, "bench": cmd_bench,
+    "games": cmd_games, "play": cmd_play, "replay": cmd_replay,
+    "analyse": lambda console, args: cmd_analyse(console, args, _progress), "fuzz": cmd_fuzz, "bench": cmd_bench,
     "tournament": cmd_tournament, "report": cmd_report, "rules": cmd_rules,
     "serve": lambda _console, args: cmd_serve(args),
     "admin": lambda _console, args: cmd_admin(args),

@@ -14,16 +14,20 @@ from rich.panel import Panel
 from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.text import Text
 
+from agon.bots.analysis import Budget, hint
 from agon.cli.rules import Card, card_text, find_card, translated_cards
 from agon.engine import ENGLISH, Action, Prompt, State, Translator, plural
 from agon.engine import Text as Message
+from agon.engine.actions import freeze
+from agon.engine.text import from_json
 from agon.i18n import _
 
 HELP = _("Type the number of a choice, or the start of its name. b = board, m NAME = a space and its neighbours "
          "(m N: those of choice N; m: the whole map), l = whole log, u = undo, c N = card #N "
-         "in full (the number after # beside a card; c alone: every card on screen), h = help, q = quit (saves "
-         "to the --save or --load file).")
-KEYS = _("(b board, m map, l log, c N card #N, u undo, h help, q quit)")
+         "in full (the number after # beside a card; c alone: every card on screen), t = tip (the bot's top three "
+         "choices), h = help, q = quit (saves to the --save or --load file).")
+KEYS = _("(b board, m map, l log, c N card #N, u undo, t tip, h help, q quit)")
+HINT_BUDGET = Budget(iterations=1000, match_iterations=1000, seconds=2.0)  # a tip: about two seconds at most
 LONGEST_CHOICE = 6  # digits: more than any prompt offers, few enough that int() never refuses
 
 
@@ -35,8 +39,10 @@ class TerminalPlayer:
     """Answers prompts for the human seats, and shows what happens in between."""
 
     def __init__(self, console: Console, humans: list[str], input_fn: Callable[[str], str] | None = None,
-                 seats: dict[str, str] | None = None, tr: Translator = ENGLISH) -> None:
+                 seats: dict[str, str] | None = None, tr: Translator = ENGLISH,
+                 hints: Budget | None = HINT_BUDGET) -> None:
         self.console = console
+        self.hints = hints  # the budget of a tip (`t`); None: no tips in this game
         self.tr = tr
         self.humans = humans
         self.seats = seats or {}
@@ -376,6 +382,8 @@ class TerminalPlayer:
                 return Action("undo")
             nothing = self.tr(_("Nothing to undo here (undo stops where cards were revealed or dice rolled)."))
             self.console.print(f"[yellow]{escape(nothing)}[/yellow]")
+        elif answer == "t":
+            self.show_hint(state, role, choices)
         elif answer in ("m", "map") or answer.startswith(("m ", "map ")):
             self.show_map(state, role, answer.partition(" ")[2], choices)
         elif answer == "card" or answer.startswith(("c ", "card ")):
@@ -388,6 +396,21 @@ class TerminalPlayer:
         else:
             self.please(choices)
         return None
+
+    def show_hint(self, state: State, role: str, choices: list[tuple[int, Action, str]]) -> None:
+        """`t`: the bot's top three choices with its estimate of the chance of winning after each,
+        searched from this seat's information only (`agon.bots.analysis.hint`)."""
+        if self.hints is None:
+            off = self.tr(_("Tips are off in this game."))
+            self.console.print(f"[yellow]{escape(off)}[/yellow]")
+            return
+        numbers = {action: number for number, action, _label in choices}
+        self.console.print(escape(self.tr(_("The bot's top choices (its estimate of your chance of winning after each):"))))
+        for tip in hint(state, role, self.hints, len(state.history)):
+            action = Action(tip["verb"], freeze(tip["arg"]))
+            chance = "" if tip["chance"] is None else f"  {tip['chance']:.0%}"
+            label = self.tr.text(from_json(tip["message"]))
+            self.console.print(f"  [cyan]{numbers.get(action, '?'):>3}[/cyan] {escape(label)}{chance}")
 
     def please(self, choices: list[tuple[int, Action, str]]) -> None:
         numbers = sorted(number for number, _action, _label in choices)

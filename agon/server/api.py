@@ -82,6 +82,8 @@ class CreateMatch(Strict):
                     "take_back; bot. Omitted: the server's default pace for two human seats or more, else none")
     rated: StrictBool | None = Field(None, description="counts for the ratings (default: when two seats or more are held "
                                                        "by accounts); never with a `seed`; a rated match has no undo")
+    hints: StrictBool | None = Field(None, description="the seats may ask the bot for hints (`POST /api/matches/ID/hint`; "
+                                                       "default: yes, except in a rated match)")
 
 
 class ActionBody(Strict):
@@ -292,7 +294,8 @@ async def create_match(body: CreateMatch, request: Request) -> JSON:
     listing = await lobby.creation(ctx, owner, body.public, body.language)  # issue 30: the lobby's facts
     match_id, tokens, mine = await ctx.run(
         ctx.matches.create, body.game, dict(body.options), dict(body.seats), body.seed, body.title, owner,
-        body.mine, invited, dict.fromkeys(body.open), listing.writer(), body.rated, body.pace)
+        body.mine, invited, dict.fromkeys(body.open), ctx.teach.with_hints(listing.writer(), body.hints),
+        body.rated, body.pace)
     ctx.kick(match_id)
     seats: dict[str, dict[str, Any]] = {role: {"token": t, "url": f"/m/{match_id}#{t}"} for role, t in tokens.items()}
     for role in [*invited, *([mine] if mine else [])]:

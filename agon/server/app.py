@@ -31,6 +31,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agon import __version__ as agon_version
+from agon.bots.analysis import Budget
 from agon.server import (
     account_routes,
     api,
@@ -40,6 +41,7 @@ from agon.server import (
     notify_routes,
     result_routes,
     rules_pages,
+    teach_routes,
 )
 from agon.server.accounts import Accounts
 from agon.server.bots import BotPool
@@ -58,6 +60,7 @@ from agon.server.migrations import upgrade
 from agon.server.notify_sender import notifications
 from agon.server.runner import BotRunner, RetryPolicy
 from agon.server.store import Store, make_engine
+from agon.server.teach import Teach, TeachSettings
 
 log = logging.getLogger("agon.server")
 
@@ -126,6 +129,13 @@ class Settings:
     notify_private_targets: bool = False  # webhooks and push endpoints may be loopback or private addresses
     vapid_private_key: str | None = None  # Web Push's key (PEM); None: made once and kept in the database
     vapid_subject: str | None = None  # the contact push services see (mailto: or https:); None: mailto:smtp_from
+    # bots that teach (issue 36; docs/bots.md "Analysis and hints"): the budgets of an analysis and a hint
+    analysis_iterations: int = 300  # ISMCTS iterations per decision of a finished match
+    analysis_match_iterations: int = 60_000  # ... for the whole match (each decision gets its share at most)
+    analysis_seconds: float = 2.0  # the most a decision's search may take
+    analysis_match_seconds: float = 600.0  # the most a match's analysis may take (the decisions after it: unjudged)
+    hint_iterations: int = 2000  # ISMCTS iterations of a hint
+    hint_seconds: float = 3.0  # the most a hint's search may take
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -144,7 +154,10 @@ class Settings:
                            ("default_pace", str), ("notify_tick_seconds", float), ("notify_attempts", int),
                            ("notify_retry_seconds", float), ("mail_batch_seconds", float),
                            ("webhook_delay_seconds", float), ("push_delay_seconds", float),
-                           ("vapid_private_key", str), ("vapid_subject", str)]:
+                           ("vapid_private_key", str), ("vapid_subject", str),
+                           ("analysis_iterations", int), ("analysis_match_iterations", int),
+                           ("analysis_seconds", float), ("analysis_match_seconds", float),
+                           ("hint_iterations", int), ("hint_seconds", float)]:
             value = os.environ.get(f"AGON_{name.upper()}")
             if value:
                 kwargs[name] = kind(value)
@@ -161,6 +174,14 @@ def clock_settings(settings: Settings) -> ClockSettings:
         raise ValueError(f"vacation days must be 0-366 a year; got {settings.vacation_days:g}")
     return ClockSettings(sweep_seconds=settings.clock_sweep_seconds, reminders=parse_reminders(settings.clock_reminders),
                          vacation_days=settings.vacation_days, default_pace=settings.default_pace, now=settings.clock)
+
+
+def teach_settings(settings: Settings) -> TeachSettings:
+    """The budgets of analyses and hints from the server's settings; ValueError (one line) for a bad one."""
+    return TeachSettings(
+        analysis=Budget(settings.analysis_iterations, settings.analysis_match_iterations, settings.analysis_seconds,
+                        settings.analysis_match_seconds),
+        hint=Budget(settings.hint_iterations, settings.hint_iterations, settings.hint_seconds, settings.hint_seconds))
 
 
 class Context:
@@ -183,6 +204,7 @@ class Context:
         self.logins = TokenBuckets(settings.login_rate, settings.login_burst)  # per address, and per name
         self.chat = Chat(self.store, settings.chat_rate, settings.chat_burst, settings.chat_max)
         self.lobby = Lobby(self.store, self.matches)  # open seats, the lobby's lists, rematches (issue 30)
+        self.teach = Teach(self.store, self.matches, teach_settings(settings), settings.bot_processes > 0)  # issue 36
         self.outage = Outage(lambda: probe(self.engine))
         self.freshness: Freshness | None = None
         self.pool: BotPool | None = None
@@ -382,6 +404,7 @@ class Context:
             self.listener.stop()
         if self.pool is not None:
             self.pool.close()
+        self.teach.close()
         self.threads.shutdown(wait=False, cancel_futures=True)
         self.store.close()
 
@@ -504,6 +527,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(result_routes.router)  # resign, abandon, ratings, profiles (issue 30)
     app.include_router(result_routes.pages)
     app.include_router(notify_routes.router)
+    app.include_router(teach_routes.router)  # analyses and hints (issue 36)
     app.include_router(api.pages)
     app.include_router(rules_pages.router)
 

@@ -72,7 +72,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     db = tmp_path_factory.mktemp("serve") / "agon.db"
     log = (tmp_path_factory.getbasetemp() / "serve.log").open("w")
     command = [sys.executable, "-m", "agon.cli.main", "serve", "--host", "127.0.0.1", "--port", str(port), "--db", f"sqlite:///{db}"]
-    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+    # the bot's analyses and hints on a tiny budget (issue 36): a browser test waits for them
+    tiny = {"AGON_ANALYSIS_ITERATIONS": "4", "AGON_ANALYSIS_MATCH_ITERATIONS": "400", "AGON_HINT_ITERATIONS": "30"}
+    process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **tiny})
     found = Server(f"http://127.0.0.1:{port}")
     deadline = time.monotonic() + 30
     while not found.healthy():

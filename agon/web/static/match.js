@@ -12,6 +12,7 @@ import { Table } from "./table.js";
 import { loadPlayers, resignButton, seatPlayer } from "./resign.js";
 import { showClocks } from "./clock.js";
 import { mountNotifications, TurnWatch } from "./notify.js";
+import { HintPanel } from "./hints.js";
 
 const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id)); // the page's own ids: most are fields
 
@@ -54,6 +55,7 @@ class MatchPage {
     this.host.onAction = (action) => this.act(action);
     if (board.module) $("legend-box").hidden = false;
     this.chat = new ChatPanel(this.id, this.token); // the chat beside the log (issue 30)
+    if (this.seated) this.hints = new HintPanel($("actions"), this.id, this.token, (action) => this.act(action)); // issue 36
     this.render(state);
     this.chat.load();
     onLanguage(() => this.redraw());
@@ -142,6 +144,7 @@ class MatchPage {
     loadPlayers(this, state);
     renderLog($("log"), state.view.log, state.seats, state.game);
     if (this.chat) this.chat.update(state);
+    if (this.hints) this.hints.update(state, role);
     clear($("fulltext")).append(fullText(state.view));
     this.table = this.table || new Table(this.id, this.token);
     this.table.update(state, role);

@@ -4,6 +4,7 @@
 
 import { actionLabel, api, clear, describeResult, h, onLanguage, raw, renderLog, roleName, setRoleNames, setText, setupLanguage, t, term } from "./common.js";
 import { BoardHost, fullText, loadBoard, summary, tree } from "./board.js";
+import { AnalysisPanel } from "./analysis.js";
 
 const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id)); // the page's own ids: most are fields
 
@@ -55,6 +56,8 @@ class Replay {
     download.hidden = false;
     download.href = this.path("/record");
     download.setAttribute("download", match.game + "-" + this.id + ".json");
+    this.analysis = new AnalysisPanel($("analysis"), this.id, (n) => this.go(n)); // issue 36: the bot's analysis
+    this.analysis.load();
     const fromHash = parseInt(location.hash.replace(/^#/, ""), 10);
     await this.go(Number.isFinite(fromHash) ? fromHash : 0);
   }
@@ -74,6 +77,7 @@ class Replay {
     this.heading();
     if (this.host.board.module) this.host.legend($("legend"));
     if (this.data) this.show(this.data);
+    if (this.analysis) this.analysis.render();
   }
 
   wire() {
@@ -123,6 +127,7 @@ class Replay {
     }
     if (this.n !== n) return; // a later jump has overtaken this one
     history.replaceState(null, "", "#" + n);
+    if (this.analysis) this.analysis.at(n);
     this.show(data);
   }
 
