@@ -111,3 +111,22 @@ def test_heavy_playouts_move_every_role_by_the_games_automaton():
 def test_heavy_playouts_need_an_automaton():
     with pytest.raises(ValueError, match="1989 has none"):
         agon.make_bot("ismcts:heavy=1", "1989", 1)
+
+
+def test_a_later_voter_of_a_simultaneous_vote_searches_its_own_choices():  # IC Change of Era
+    """Every voter of an Intrigue City vote is active at once. The search branched on the first
+    active voter's choices only, so a later voter found none of its own at the root and played
+    at random; now the deciding role acts first at the root and its move is the most visited."""
+    from agon.engine import Rng
+
+    state = random_position("intrigue-city", 3, 0, {"players": 3})
+    rng = Rng(8)
+    while len(state.active) < 2:
+        mover = state.active[0]
+        legal = [a for a in state.legal_actions(mover) if a.verb != "undo"]
+        state.apply(mover, legal[rng.below(len(legal))])
+    role = state.active[-1]
+    bot = IsmctsBot("intrigue-city", seed=1, iterations=40, settle=0, reuse=1)
+    move = bot.choose(state, role)
+    assert bot._kept is not None, "no choice of the deciding role at the root: the move was a random one"
+    assert move in state.legal_actions(role)

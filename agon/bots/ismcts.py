@@ -106,6 +106,7 @@ class IsmctsBot:
         self._tally: dict[tuple[str, Action], list[float]] | None = None  # `assess` only: rewards by root choice
         self._roles: list[str] = []
         self._focus: tuple[str, Action | None] | None = None  # `assess` only: the role judged, its choice tried first
+        self._decider: str | None = None  # the role choosing: it acts first at the root (a vote's later voter too)
         self.evaluate: Callable[[State], dict[str, float]] | None = None
         if self.cutoff:
             self.evaluate = evaluator(game_id)
@@ -119,7 +120,11 @@ class IsmctsBot:
         history = state.history if self.reuse else []  # only reuse compares it (a list of the whole game)
         root = (self._reused(history, role) if self.reuse else None) or _Node(None)
         mine = [(role, action) for action in legal]
-        self._search(root, state, role, mine)
+        self._decider = role
+        try:
+            self._search(root, state, role, mine)
+        finally:
+            self._decider = None
         best = max((m for m in mine if m in root.children), key=lambda m: root.children[m].visits, default=None)
         if best is None:
             self._kept = None
@@ -141,12 +146,12 @@ class IsmctsBot:
         tally: dict[tuple[str, Action], list[float]] = {}
         settle, self.settle = self.settle, False
         self._tally, self._roles = tally, roles
-        self._focus = (role, focus)
+        self._focus, self._decider = (role, focus), role
         try:
             root = _Node(None)
             self._search(root, state, role, mine)
         finally:
-            self.settle, self._tally, self._focus = settle, None, None
+            self.settle, self._tally, self._focus, self._decider = settle, None, None, None
         judged = []
         for move in mine:
             child = root.children.get(move)
@@ -220,8 +225,11 @@ class IsmctsBot:
             if not active:
                 break
             actor = active[0]
-            if self._focus is not None and node is root and self._focus[0] in active:
-                actor = self._focus[0]  # `assess` of a simultaneous choice (a vote): the role judged acts first
+            if node is root and self._decider in active:
+                # a simultaneous choice (an Intrigue City vote): the role deciding acts first, so the
+                # root branches on its own choices (branching on the first voter's left it none: it
+                # then played at random)
+                actor = self._decider
             model = models.get(actor)
             if model is not None:  # an automaton's move: not a choice the tree branches on
                 sample.apply(actor, model.choose(sample, actor))
