@@ -1,0 +1,220 @@
+"""`agon admin backup` / `restore` / `migrate` (issue 37, "Backups and upgrades" in docs/hosting.md):
+a backup restores into either database (SQLite to PostgreSQL and back) with every match at its
+version and log, its chat and its accounts; an older backup or database is migrated, a newer one
+refused; every bad input is one line on stderr, exit status 2, and changes nothing."""
+
+from __future__ import annotations
+
+import gzip
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("fastapi", reason="agon admin needs the web extra")
+
+from sqlalchemy import select, text
+
+from agon.cli.main import main
+from agon.server.backup import open_engine
+from agon.server.schema import build_to, head
+from agon.server.store import make_engine, metadata
+from tests.server.conftest import auth, make_client
+from tests.server.test_accounts import PASSWORD, dual_powers, log_in, sign_up
+
+
+def admin(capsys: pytest.CaptureFixture[str], db: str, *words: str) -> tuple[int, str, str]:
+    code = main(["admin", "--db", db, *words])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def play_and_chat(tmp_path: Path, db: str) -> dict[str, Any]:
+    """ada (an account) and a guest play six moves of Dual Powers and chat: what the players saw."""
+    with make_client(tmp_path, db=db) as client:
+        ada = sign_up(client, "ada", "ada@example.org")
+        made = dual_powers(ada)
+        match_id, mine = made["id"], made["mine"]
+        guest = next(role for role in made["seats"] if role != mine)
+        token = made["seats"][guest]["token"]
+        url = f"/api/matches/{match_id}"
+        for _ in range(6):
+            role = client.get(url).json()["active"][0]
+            act = (lambda *a, **k: ada.call(*a, **k)) if role == mine else (
+                lambda *a, **k: client.request(*a, headers=auth(token), **k))
+            now = act("GET", url).json()
+            first = now["prompt"]["actions"][0]
+            body = {"version": now["version"], "verb": first["verb"], "arg": first["arg"]}
+            assert act("POST", f"{url}/actions", json=body).status_code == 200
+        assert ada.call("POST", f"/api/matches/{match_id}/chat", json={"text": "good luck"}).status_code == 201
+        seen = client.get(f"/api/matches/{match_id}", headers=auth(token)).json()
+        chat = ada.call("GET", f"/api/matches/{match_id}/chat").json()
+    return {"id": match_id, "token": token, "version": seen["version"], "log": seen["view"]["log"], "chat": chat}
+
+
+def the_same(tmp_path: Path, db: str, before: dict[str, Any]) -> None:
+    """The restored database serves the match at its version with its log and chat; ada logs in."""
+    with make_client(tmp_path, db=db) as client:
+        seen = client.get(f"/api/matches/{before['id']}", headers=auth(before["token"])).json()
+        assert (seen["version"], seen["view"]["log"]) == (before["version"], before["log"])
+        ada = log_in(client, "ada", PASSWORD)
+        assert ada.call("GET", f"/api/matches/{before['id']}/chat").json() == before["chat"]
+        bob = sign_up(client, "bob")  # a new account takes the next id (PostgreSQL's sequence was moved on)
+        assert bob.call("GET", "/api/me").json()["account"]["name"] == "bob"
+
+
+def rows(db: str) -> dict[str, list[Any]]:
+    engine = make_engine(db)
+    try:
+        with engine.connect() as conn:
+            return {t.name: sorted(map(repr, conn.execute(select(t)).all())) for t in metadata.sorted_tables}
+    finally:
+        engine.dispose()
+
+
+def test_a_backup_restores_from_sqlite_into_postgresql_and_back(tmp_path, pg_url, capsys):
+    """7 s: two servers start (one per database) and the migrations run three times."""
+    sqlite, again = f"sqlite:///{tmp_path / 'agon.db'}", f"sqlite:///{tmp_path / 'again' / 'agon.db'}"
+    before = play_and_chat(tmp_path, sqlite)
+    code, out, err = admin(capsys, sqlite, "backup", str(tmp_path / "one.agon.gz"))
+    assert code == 0 and not err and "schema " + head() in out and "(1 matches)" in out
+    code, out, err = admin(capsys, pg_url, "restore", str(tmp_path / "one.agon.gz"))
+    assert code == 0 and not err and "from sqlite" not in out and "sqlite)" in out
+    the_same(tmp_path, pg_url, before)
+    code, _, err = admin(capsys, pg_url, "backup", str(tmp_path / "two.agon.gz"))
+    assert code == 0 and not err
+    code, _, err = admin(capsys, again, "restore", str(tmp_path / "two.agon.gz"))
+    assert code == 0 and not err
+    restored = rows(again)
+    assert [r for r in restored["account"] if "'bob'" not in r] == rows(sqlite)["account"]
+    assert {name: restored[name] for name in ("match", "seat", "action")} == {
+        name: rows(sqlite)[name] for name in ("match", "seat", "action")}
+
+
+def test_restore_refuses_a_database_with_rows_unless_forced(tmp_path, capsys):
+    db, other = f"sqlite:///{tmp_path / 'agon.db'}", f"sqlite:///{tmp_path / 'other.db'}"
+    before = play_and_chat(tmp_path, db)
+    assert admin(capsys, db, "backup", str(tmp_path / "b.agon.gz"))[0] == 0
+    code, _, err = admin(capsys, db, "backup", str(tmp_path / "b.agon.gz"))
+    assert code == 2 and err.count("\n") == 1 and "exists" in err and "--force" in err
+    with make_client(tmp_path / "x", db=other) as client:
+        sign_up(client, "zed")
+    kept = rows(other)
+    code, _, err = admin(capsys, other, "restore", str(tmp_path / "b.agon.gz"))
+    assert code == 2 and err.count("\n") == 1 and "not empty" in err and "--force" in err
+    assert rows(other) == kept
+    code, _, err = admin(capsys, other, "restore", "--force", str(tmp_path / "b.agon.gz"))
+    assert code == 0 and not err
+    the_same(tmp_path, other, before)
+    assert "zed" not in repr(rows(other)["account"])
+
+
+def _gz(path: Path, *lines: Any) -> Path:
+    with gzip.open(path, "wt") as out:
+        for line in lines:
+            out.write((line if isinstance(line, str) else json.dumps(line)) + "\n")
+    return path
+
+
+def test_every_bad_backup_file_is_one_line_and_changes_nothing(tmp_path, capsys):
+    db = f"sqlite:///{tmp_path / 'agon.db'}"
+    assert admin(capsys, db, "migrate")[0] == 0
+    with make_client(tmp_path, db=db):
+        pass
+    good = tmp_path / "good.agon.gz"
+    assert admin(capsys, db, "backup", str(good))[0] == 0
+    lines = gzip.open(good, "rt").read().splitlines()
+    header = json.loads(lines[0])
+    (tmp_path / "plain.txt").write_text("hello\n")
+    (tmp_path / "folder").mkdir()
+    cut = tmp_path / "cut.agon.gz"
+    cut.write_bytes(good.read_bytes()[:-20])
+    target = f"sqlite:///{tmp_path / 'target.db'}"
+    cases = {
+        "missing": (tmp_path / "nothing.agon.gz", "no backup file"),
+        "folder": (tmp_path / "folder", "is not a file"),
+        "not gzip": (tmp_path / "plain.txt", "not a gzip-compressed agon backup"),
+        "empty": (_gz(tmp_path / "empty.gz"), "is empty"),
+        "not json": (_gz(tmp_path / "garbage.gz", "{not json"), "not JSON"),
+        "wrong format": (_gz(tmp_path / "other.gz", {"format": "pg_dump"}), "is not an agon backup"),
+        "newer layout": (_gz(tmp_path / "layout.gz", {**header, "version": 99}), "layout 99"),
+        "newer schema": (_gz(tmp_path / "schema.gz", {**header, "schema": "9999"}), "'9999', which this agon does not know"),
+        "cut off": (cut, "not a whole agon backup"),
+        "no end": (_gz(tmp_path / "noend.gz", *lines[:-1]), "has no end line"),
+        "wrong counts": (_gz(tmp_path / "counts.gz", *lines[:-1], {"end": {"match": 5}}), "do not add up"),
+        "unknown table": (_gz(tmp_path / "table.gz", header, {"table": "users", "columns": ["id"]}), "'users'"),
+        "stray row": (_gz(tmp_path / "row.gz", header, [1, 2]), "fits no table"),
+    }
+    for name, (path, words) in cases.items():
+        code, out, err = admin(capsys, target, "restore", str(path))
+        assert (code, out, err.count("\n")) == (2, "", 1), (name, err)
+        assert words in err and "Traceback" not in err, (name, err)
+    engine = open_engine(target)
+    try:
+        with engine.connect() as conn:  # nothing was built: every refusal came before or rolled back
+            assert conn.execute(text("SELECT count(*) FROM sqlite_master WHERE type = 'table'")).scalar() == 0
+    finally:
+        engine.dispose()
+    code, _, err = admin(capsys, f"sqlite:///{tmp_path / 'none.db'}", "backup", str(tmp_path / "x.gz"))
+    assert code == 2 and "no database file" in err
+    code, _, err = admin(capsys, db, "backup", str(tmp_path / "no" / "x.gz"))
+    assert code == 2 and "no folder" in err
+
+
+def old_database(tmp_path: Path) -> str:
+    """An SQLite database at schema 0003 (accounts, before the lobby) holding one match and one account."""
+    db = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = open_engine(db)
+    try:
+        with engine.connect() as conn, conn.begin():
+            build_to(conn, "0003")
+            conn.execute(text("INSERT INTO match (id, game, options, seed, title, version, undo, is_over, imported, "
+                              "created) VALUES ('m1', 'dual-powers', '{}', 7, 'old', 0, 0, 0, 0, 1)"))
+            conn.execute(text("INSERT INTO account (id, name, name_key, password_hash, created) "
+                              "VALUES (1, 'ada', 'ada', 'x', 1)"))
+    finally:
+        engine.dispose()
+    return db
+
+
+def test_an_older_backup_is_migrated_as_it_is_restored(tmp_path, capsys):
+    old = old_database(tmp_path)
+    code, out, err = admin(capsys, old, "backup", str(tmp_path / "old.agon.gz"))
+    assert code == 0 and "schema 0003" in out
+    new = f"sqlite:///{tmp_path / 'new.db'}"
+    code, out, err = admin(capsys, new, "restore", str(tmp_path / "old.agon.gz"))
+    assert code == 0 and not err and "schema 0003, agon" in out and f"migrated to {head()}" in out
+    restored = rows(new)
+    assert len(restored["match"]) == 1 and "'keyed'" not in restored["match"][0]  # 0002's default: splitmix
+    assert "'ada'" in restored["account"][0] and "False)" in restored["account"][0]  # 0009: not disabled
+
+
+def test_migrate_reports_from_and_to_and_check_exits_1_while_pending(tmp_path, capsys):
+    old = old_database(tmp_path)
+    code, out, _ = admin(capsys, old, "migrate", "--check")
+    assert code == 1 and out.startswith("schema 0003: ") and f"up to {head()}" in out and "0004" in out
+    code, out, _ = admin(capsys, old, "migrate")
+    assert code == 0 and out.startswith(f"migrated the schema from 0003 to {head()} (0004, ")
+    assert admin(capsys, old, "migrate", "--check")[:2] == (0, f"schema {head()}: up to date\n")
+    assert admin(capsys, old, "migrate")[:2] == (0, f"schema {head()}: up to date, nothing to migrate\n")
+    empty = f"sqlite:///{tmp_path / 'empty.db'}"
+    code, out, _ = admin(capsys, empty, "migrate")
+    assert code == 0 and out.startswith(f"migrated the schema from none to {head()} (0001, ")
+    assert admin(capsys, empty, "backup", str(tmp_path / "empty.agon.gz"))[0] == 0
+    engine = make_engine(empty)
+    try:
+        with engine.begin() as conn:
+            conn.execute(text("UPDATE alembic_version SET version_num = '9999'"))
+    finally:
+        engine.dispose()
+    for words in (["migrate"], ["migrate", "--check"], ["restore", "--force", str(tmp_path / "empty.agon.gz")]):
+        code, out, err = admin(capsys, empty, *words)  # a newer agon's database: left alone
+        assert code == 2 and err.count("\n") == 1 and "'9999', which this agon does not know" in err, err
+
+
+def test_migrate_on_postgresql(pg_url, capsys):
+    code, out, _ = admin(capsys, pg_url, "migrate", "--check")
+    assert code == 1 and out.startswith("schema none: ")
+    assert admin(capsys, pg_url, "migrate")[0] == 0
+    assert admin(capsys, pg_url, "migrate", "--check")[0] == 0
