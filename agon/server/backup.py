@@ -27,7 +27,9 @@ loads the rows and migrates to the newest schema; if anything fails, the databas
 
 from __future__ import annotations
 
+import contextlib
 import gzip
+import io
 import json
 import os
 import time
@@ -124,7 +126,7 @@ def backup(url: str, path: Path) -> BackupInfo:
             if revision is None:
                 raise BackupError("the database has no agon schema: nothing to back up")
             rows: dict[str, int] = {}
-            with gzip.open(part, "wt", encoding="utf-8", compresslevel=6) as out:
+            with _private(part) as out:
                 _line(out, {"format": FORMAT, "version": FORMAT_VERSION, "schema": revision, "agon": __version__,
                             "source": conn.dialect.name, "created": int(time.time())})
                 for table in _reflect(conn):
@@ -143,6 +145,16 @@ def backup(url: str, path: Path) -> BackupInfo:
         part.unlink(missing_ok=True)
         engine.dispose()
     return BackupInfo(revision, __version__, engine.dialect.name, int(time.time()), rows)
+
+
+@contextlib.contextmanager
+def _private(path: Path) -> Iterator[IO[str]]:
+    """A gzip text file only its owner may read: a backup holds password hashes, e-mail addresses
+    and the server's secrets."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with open(fd, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=6) as packed, \
+            io.TextIOWrapper(packed, encoding="utf-8") as out:
+        yield out
 
 
 def _line(out: IO[str], value: Any) -> None:
@@ -258,18 +270,21 @@ def _load(conn: Connection, reader: _Reader, path: Path) -> dict[str, int]:
     rows: dict[str, int] = {}
     table: Table | None = None
     columns: list[str] = []
-    batch: list[dict[str, Any]] = []
+    batch: list[list[Any]] = []
 
     def flush() -> None:
         if batch and table is not None:
-            conn.execute(insert(table), batch)
+            if conn.dialect.name == "postgresql":
+                _copy(conn, table, columns, batch)
+            else:
+                conn.execute(insert(table), [dict(zip(columns, row, strict=True)) for row in batch])
             batch.clear()
 
     for value in lines:
         if isinstance(value, list):
             if table is None or len(value) != len(columns):
                 raise BackupError(f"{path} is damaged: a row at line {reader.number} fits no table's columns")
-            batch.append(dict(zip(columns, value, strict=True)))
+            batch.append(value)
             rows[table.name] += 1
             if len(batch) >= BATCH:
                 flush()
@@ -284,6 +299,21 @@ def _load(conn: Connection, reader: _Reader, path: Path) -> dict[str, int]:
         else:
             raise BackupError(f"{path} is damaged: line {reader.number} is neither a table, a row nor the end")
     raise BackupError(f"{path} is cut off: it has no end line (copy the whole file)")
+
+
+def _copy(conn: Connection, table: Table, columns: list[str], batch: list[list[Any]]) -> None:
+    """PostgreSQL: the rows by COPY (a fifth of the time of an INSERT per row), in the restore's transaction."""
+    from psycopg.types.json import Json
+
+    json_at = [i for i, name in enumerate(columns) if isinstance(table.columns[name].type, JSON)]
+    names = ", ".join(f'"{name}"' for name in columns)
+    cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+    with cursor.copy(f'COPY "{table.name}" ({names}) FROM STDIN') as copy:
+        for row in batch:
+            for i in json_at:
+                if row[i] is not None:
+                    row[i] = Json(row[i])
+            copy.write_row(row)
 
 
 def _section(value: dict[str, Any], tables: dict[str, Table], rows: dict[str, int],

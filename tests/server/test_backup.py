@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -39,14 +40,18 @@ def play_and_chat(tmp_path: Path, db: str) -> dict[str, Any]:
         guest = next(role for role in made["seats"] if role != mine)
         token = made["seats"][guest]["token"]
         url = f"/api/matches/{match_id}"
+
+        def act(role: str, method: str, path: str, **body: Any) -> Any:
+            if role == mine:
+                return ada.call(method, path, **body)
+            return client.request(method, path, headers=auth(token), **body)
+
         for _ in range(6):
             role = client.get(url).json()["active"][0]
-            act = (lambda *a, **k: ada.call(*a, **k)) if role == mine else (
-                lambda *a, **k: client.request(*a, headers=auth(token), **k))
-            now = act("GET", url).json()
+            now = act(role, "GET", url).json()
             first = now["prompt"]["actions"][0]
             body = {"version": now["version"], "verb": first["verb"], "arg": first["arg"]}
-            assert act("POST", f"{url}/actions", json=body).status_code == 200
+            assert act(role, "POST", f"{url}/actions", json=body).status_code == 200
         assert ada.call("POST", f"/api/matches/{match_id}/chat", json={"text": "good luck"}).status_code == 201
         seen = client.get(f"/api/matches/{match_id}", headers=auth(token)).json()
         chat = ada.call("GET", f"/api/matches/{match_id}/chat").json()
@@ -62,6 +67,12 @@ def the_same(tmp_path: Path, db: str, before: dict[str, Any]) -> None:
         assert ada.call("GET", f"/api/matches/{before['id']}/chat").json() == before["chat"]
         bob = sign_up(client, "bob")  # a new account takes the next id (PostgreSQL's sequence was moved on)
         assert bob.call("GET", "/api/me").json()["account"]["name"] == "bob"
+    engine = make_engine(db)
+    try:
+        with engine.connect() as conn:  # SQL NULL, not the JSON text 'null': results.store_result looks for NULL
+            assert conn.execute(text("SELECT count(*) FROM match WHERE result IS NULL")).scalar() == 1
+    finally:
+        engine.dispose()
 
 
 def rows(db: str) -> dict[str, list[Any]]:
@@ -73,41 +84,59 @@ def rows(db: str) -> dict[str, list[Any]]:
         engine.dispose()
 
 
-def test_a_backup_restores_from_sqlite_into_postgresql_and_back(tmp_path, pg_url, capsys):
-    """7 s: two servers start (one per database) and the migrations run three times."""
-    sqlite, again = f"sqlite:///{tmp_path / 'agon.db'}", f"sqlite:///{tmp_path / 'again' / 'agon.db'}"
-    before = play_and_chat(tmp_path, sqlite)
-    code, out, err = admin(capsys, sqlite, "backup", str(tmp_path / "one.agon.gz"))
-    assert code == 0 and not err and "schema " + head() in out and "(1 matches)" in out
-    code, out, err = admin(capsys, pg_url, "restore", str(tmp_path / "one.agon.gz"))
-    assert code == 0 and not err and "from sqlite" not in out and "sqlite)" in out
-    the_same(tmp_path, pg_url, before)
-    code, _, err = admin(capsys, pg_url, "backup", str(tmp_path / "two.agon.gz"))
-    assert code == 0 and not err
-    code, _, err = admin(capsys, again, "restore", str(tmp_path / "two.agon.gz"))
-    assert code == 0 and not err
-    restored = rows(again)
-    assert [r for r in restored["account"] if "'bob'" not in r] == rows(sqlite)["account"]
-    assert {name: restored[name] for name in ("match", "seat", "action")} == {
-        name: rows(sqlite)[name] for name in ("match", "seat", "action")}
+@dataclass(frozen=True)
+class Source:
+    """An SQLite database where ada and a guest played and chatted, its backup, what they saw."""
+
+    db: str
+    backup: Path
+    seen: dict[str, Any]
 
 
-def test_restore_refuses_a_database_with_rows_unless_forced(tmp_path, capsys):
-    db, other = f"sqlite:///{tmp_path / 'agon.db'}", f"sqlite:///{tmp_path / 'other.db'}"
-    before = play_and_chat(tmp_path, db)
-    assert admin(capsys, db, "backup", str(tmp_path / "b.agon.gz"))[0] == 0
-    code, _, err = admin(capsys, db, "backup", str(tmp_path / "b.agon.gz"))
+@pytest.fixture(scope="module")
+def source(tmp_path_factory: pytest.TempPathFactory) -> Source:
+    folder = tmp_path_factory.mktemp("source")
+    db = f"sqlite:///{folder / 'agon.db'}"
+    seen = play_and_chat(folder, db)
+    assert main(["admin", "--db", db, "backup", str(folder / "one.agon.gz")]) == 0
+    return Source(db, folder / "one.agon.gz", seen)
+
+
+def test_a_backup_restores_from_sqlite_into_postgresql_and_back(source, tmp_path, pg_url, capsys):
+    """6 s on a quiet machine: a server starts on the restored database, the migrations run twice."""
+    assert source.backup.stat().st_mode & 0o777 == 0o600  # password hashes, e-mail addresses, secrets
+    code, out, err = admin(capsys, pg_url, "restore", str(source.backup))
+    assert code == 0 and not err and f"(schema {head()}, agon " in out and ", sqlite)" in out
+    the_same(tmp_path, pg_url, source.seen)
+    code, out, err = admin(capsys, pg_url, "backup", str(tmp_path / "two.agon.gz"))
+    assert code == 0 and not err and "(1 matches)" in out
+    again = f"sqlite:///{tmp_path / 'again' / 'agon.db'}"
+    code, out, err = admin(capsys, again, "restore", str(tmp_path / "two.agon.gz"))
+    assert code == 0 and not err and ", postgresql)" in out
+    restored, original = rows(again), rows(source.db)
+    assert [r for r in restored["account"] if "'bob'" not in r] == original["account"]
+    assert {name: restored[name] for name in restored if name != "account" and name != "session"} == {
+        name: original[name] for name in original if name != "account" and name != "session"}
+
+
+def test_restore_refuses_a_database_with_rows_unless_forced(source, tmp_path, capsys):
+    code, _, err = admin(capsys, source.db, "backup", str(source.backup))
     assert code == 2 and err.count("\n") == 1 and "exists" in err and "--force" in err
-    with make_client(tmp_path / "x", db=other) as client:
-        sign_up(client, "zed")
+    other = f"sqlite:///{tmp_path / 'other.db'}"
+    assert admin(capsys, other, "migrate")[0] == 0
+    engine = make_engine(other)
+    try:
+        with engine.begin() as conn:
+            conn.execute(text("INSERT INTO account (name, name_key, password_hash, created) VALUES ('zed', 'zed', 'x', 1)"))
+    finally:
+        engine.dispose()
     kept = rows(other)
-    code, _, err = admin(capsys, other, "restore", str(tmp_path / "b.agon.gz"))
-    assert code == 2 and err.count("\n") == 1 and "not empty" in err and "--force" in err
+    code, _, err = admin(capsys, other, "restore", str(source.backup))
+    assert code == 2 and err.count("\n") == 1 and "not empty (rows in account)" in err and "--force" in err
     assert rows(other) == kept
-    code, _, err = admin(capsys, other, "restore", "--force", str(tmp_path / "b.agon.gz"))
+    code, _, err = admin(capsys, other, "restore", "--force", str(source.backup))
     assert code == 0 and not err
-    the_same(tmp_path, other, before)
-    assert "zed" not in repr(rows(other)["account"])
+    assert rows(other) == rows(source.db)
 
 
 def _gz(path: Path, *lines: Any) -> Path:
@@ -117,13 +146,8 @@ def _gz(path: Path, *lines: Any) -> Path:
     return path
 
 
-def test_every_bad_backup_file_is_one_line_and_changes_nothing(tmp_path, capsys):
-    db = f"sqlite:///{tmp_path / 'agon.db'}"
-    assert admin(capsys, db, "migrate")[0] == 0
-    with make_client(tmp_path, db=db):
-        pass
-    good = tmp_path / "good.agon.gz"
-    assert admin(capsys, db, "backup", str(good))[0] == 0
+def test_every_bad_backup_file_is_one_line_and_changes_nothing(source, tmp_path, capsys):
+    good = source.backup
     lines = gzip.open(good, "rt").read().splitlines()
     header = json.loads(lines[0])
     (tmp_path / "plain.txt").write_text("hello\n")
@@ -158,7 +182,7 @@ def test_every_bad_backup_file_is_one_line_and_changes_nothing(tmp_path, capsys)
         engine.dispose()
     code, _, err = admin(capsys, f"sqlite:///{tmp_path / 'none.db'}", "backup", str(tmp_path / "x.gz"))
     assert code == 2 and "no database file" in err
-    code, _, err = admin(capsys, db, "backup", str(tmp_path / "no" / "x.gz"))
+    code, _, err = admin(capsys, source.db, "backup", str(tmp_path / "no" / "x.gz"))
     assert code == 2 and "no folder" in err
 
 
