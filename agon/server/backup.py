@@ -226,7 +226,8 @@ def read_info(path: Path) -> BackupInfo:
 def restore(url: str, path: Path, force: bool = False) -> tuple[BackupInfo, str]:
     """Restore the backup at `path` into the database at `url`: (what it held, the schema revision
     the database has now). BackupError (nothing changed) for a bad file, a backup from a newer
-    schema, or a database that holds rows when `force` is False."""
+    schema, or a database that holds rows or is at a newer agon's schema when `force` is False
+    (with `force` everything in it is replaced: how an operator goes back to an older agon)."""
     info = read_info(path)  # the header is checked before the database is touched
     engine = open_engine(url)
     reader = _Reader(path)
@@ -235,8 +236,8 @@ def restore(url: str, path: Path, force: bool = False) -> tuple[BackupInfo, str]
             if conn.dialect.name == "postgresql":
                 conn.exec_driver_sql("SELECT pg_advisory_xact_lock(7071989)")  # not while `agon serve` migrates
             revision = current(conn)
-            if revision is not None and not known(revision):
-                raise SchemaError(newer_line(revision, "the database"))
+            if revision is not None and not known(revision) and not force:  # --force: going back to this agon
+                raise SchemaError(newer_line(revision, "the database") + " (or add --force to replace it)")
             _clear(conn, force)
             build_to(conn, info.schema)
             rows = _load(conn, reader, path)
