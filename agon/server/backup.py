@@ -77,6 +77,9 @@ def open_engine(url: str) -> Engine:
     @event.listens_for(engine, "connect")
     def _own_transactions(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # the driver issues no BEGIN of its own
+        # as the server keeps it (`store.make_engine`): a reader (a backup) never blocks the writer;
+        # a file restored here starts so
+        dbapi_connection.execute("PRAGMA journal_mode=WAL")
 
     @event.listens_for(engine, "begin")
     def _begin(conn: Connection) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ pytest.importorskip("fastapi", reason="agon admin needs the web extra")
 from sqlalchemy import select, text
 
 from agon.cli.main import main
+from agon.server import backup as backup_module
 from agon.server.backup import open_engine
 from agon.server.schema import build_to, head
 from agon.server.store import make_engine, metadata
@@ -137,6 +139,37 @@ def test_restore_refuses_a_database_with_rows_unless_forced(source, tmp_path, ca
     code, _, err = admin(capsys, other, "restore", "--force", str(source.backup))
     assert code == 0 and not err
     assert rows(other) == rows(source.db)
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_backup_reads_one_snapshot_and_moves_go_on_meanwhile(source, tmp_path, kind, request, monkeypatch, capsys):
+    """A move stored while the backup runs (after it began, before it reads the matches and actions)
+    is not in it, and was not kept waiting."""
+    db = request.getfixturevalue("pg_url") if kind == "postgresql" else f"sqlite:///{tmp_path / 'live.db'}"
+    assert admin(capsys, db, "restore", str(source.backup))[0] == 0
+    writer, waited = make_engine(db), []
+    write_line = backup_module._line
+
+    def line_then_move(out: Any, value: Any) -> None:
+        write_line(out, value)
+        if isinstance(value, dict) and value.get("table") == "match":  # accounts are written, matches not yet
+            started = time.perf_counter()
+            with writer.begin() as conn:  # what storing a move does: a new action, the match's version + 1
+                conn.execute(text('INSERT INTO action (match_id, "index", role, verb, arg) '
+                                  "SELECT id, version, 'r', 'v', '0' FROM match"))
+                conn.execute(text("UPDATE match SET version = version + 1, title = 'moved'"))
+            waited.append(time.perf_counter() - started)
+
+    monkeypatch.setattr(backup_module, "_line", line_then_move)
+    try:
+        assert admin(capsys, db, "backup", str(tmp_path / "live.agon.gz"))[0] == 0
+    finally:
+        writer.dispose()
+    assert len(waited) == 1 and waited[0] < 5
+    lines = [json.loads(line) for line in gzip.open(tmp_path / "live.agon.gz", "rt")]
+    assert lines[-1]["end"]["action"] == source.seen["version"]
+    assert '"moved"' not in json.dumps(lines) and '"title":"moved"' not in json.dumps(lines)
+    assert rows(db)["match"][0].count("'moved'") == 1  # the move itself was stored
 
 
 def _gz(path: Path, *lines: Any) -> Path:
