@@ -46,6 +46,9 @@ def cmd_data(args: argparse.Namespace) -> int:
         return _fail(f"cannot use the database {_safe(url)}: {describe(err)}")
     except (OSError, SQLAlchemyError) as err:
         return _fail(f"cannot use the database {_safe(url)}: {' '.join(str(err).split())[:200]}")
+    except Exception as err:  # the last resort (e.g. a PostgreSQL database in SQL_ASCII: the driver's
+        # bytes break SQLAlchemy's first query): one line for the operator, never a traceback
+        return _fail(f"cannot use the database {_safe(url)}: {type(err).__name__}: {' '.join(str(err).split())[:200]}")
 
 
 def _fail(line: str) -> int:

@@ -277,3 +277,17 @@ def test_migrate_on_postgresql(pg_url, capsys):
     assert code == 1 and out.startswith("schema none: ")
     assert admin(capsys, pg_url, "migrate")[0] == 0
     assert admin(capsys, pg_url, "migrate", "--check")[0] == 0
+
+
+def test_an_unforeseen_failure_is_one_line_too(tmp_path, monkeypatch, capsys):
+    """Found in a container: PostgreSQL made with initdb in the C locale (SQL_ASCII) hands SQLAlchemy
+    bytes on the first connection, a TypeError; the operator gets one line, not a traceback."""
+    from agon.server import schema
+
+    def broken(_engine: Any) -> None:
+        raise TypeError("cannot use a string pattern on a bytes-like object")
+
+    monkeypatch.setattr(schema, "state", broken)
+    code, out, err = admin(capsys, f"sqlite:///{tmp_path / 'x.db'}", "migrate")
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert err.startswith("agon admin: cannot use the database sqlite:///") and "TypeError: cannot use a string" in err
