@@ -144,6 +144,8 @@ def backup(url: str, path: Path) -> BackupInfo:
                 _line(out, {"end": rows})
             conn.rollback()
         os.replace(part, path)
+    except OSError as err:  # the file's side (the database's errors are SQLAlchemy's)
+        raise BackupError(f"cannot write {path}: {err.strerror or err}") from None
     finally:
         part.unlink(missing_ok=True)
         engine.dispose()

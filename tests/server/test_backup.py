@@ -217,6 +217,8 @@ def test_every_bad_backup_file_is_one_line_and_changes_nothing(source, tmp_path,
     assert code == 2 and "no database file" in err
     code, _, err = admin(capsys, source.db, "backup", str(tmp_path / "no" / "x.gz"))
     assert code == 2 and "no folder" in err
+    code, _, err = admin(capsys, source.db, "backup", "/proc/x.agon.gz")  # a folder nobody may write in
+    assert code == 2 and err.strip() == "agon admin: cannot write /proc/x.agon.gz: No such file or directory"
 
 
 def old_database(tmp_path: Path) -> str:
