@@ -42,11 +42,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
 
 
 def cmd_admin(args: argparse.Namespace) -> int:
+    if args.admin_action in ("backup", "restore", "migrate"):  # these open the database as it is
+        return cmd_data(args)
     missing = web_extra_missing()
     if missing:
         return _fail(missing.replace("agon serve", "agon admin"))
-    if args.admin_action in ("backup", "restore", "migrate"):  # these open the database as it is
-        return cmd_data(args)
     from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
     from agon.cli.serve import _safe
