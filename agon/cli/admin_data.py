@@ -18,7 +18,7 @@ ACTIONS = ("backup", "restore", "migrate")
 def add_parsers(actions: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """The three commands, under `agon admin`; each also takes `--db` after its name."""
     made = actions.add_parser("backup", help="write a backup of the database to FILE (a live server may run)")
-    made.add_argument("file", help="the backup file to write (gzip-compressed JSON lines; .agon.gz by custom)")
+    made.add_argument("file", help="the backup file to write (gzip-compressed JSON lines, e.g. club.agon.gz)")
     made.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     back = actions.add_parser("restore", help="restore a backup into an empty database (stop the server first)")
     back.add_argument("file", help="a file `agon admin backup` wrote")
