@@ -8,13 +8,15 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from agon.cli.admin_data import add_parsers as add_data_parsers
+from agon.cli.admin_data import cmd_data
 from agon.cli.serve import web_extra_missing
 
 if TYPE_CHECKING:  # the server's modules load only when a command runs (they need the web extra)
     from agon.server.app import Settings
     from agon.server.store import Store
 
-ACTIONS = "matches, end, delete, accounts, disable, enable, reset-password"
+ACTIONS = "matches, end, delete, accounts, disable, enable, reset-password, backup, restore, migrate"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -36,9 +38,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
                        ("enable", "enable a disabled account again"),
                        ("reset-password", "a one-time password-reset link for an account (mailed if SMTP is set)")):
         actions.add_parser(verb, help=what).add_argument("name", help="the account's name")
+    add_data_parsers(actions)  # backup, restore, migrate (agon/cli/admin_data.py)
 
 
 def cmd_admin(args: argparse.Namespace) -> int:
+    if args.admin_action in ("backup", "restore", "migrate"):  # these open the database as it is
+        return cmd_data(args)
     missing = web_extra_missing()
     if missing:
         return _fail(missing.replace("agon serve", "agon admin"))
