@@ -158,3 +158,24 @@ def test_the_state_object_shows_a_bot_its_place_in_the_queue(tmp_path: Path):
         done = wait_for(lambda: (s := client.get(f"/api/matches/{second}").json())["version"] >= 1
                         and not s["thinking"] and s, 10)
         assert done["bot_wait"] == []
+
+
+def test_postgresql_another_process_shows_the_wait_too(tmp_path: Path, pg_url: str):
+    """With two processes on one PostgreSQL database, a page connected to the process that does
+    not run the bot reads its wait as well (NOTIFY `MATCH:wait:...`), and its end."""
+    go_on = threading.Event()
+
+    def held(match_id: str, role: str, bot_name: str, seed: int, state: agon.State) -> Any:
+        go_on.wait(20)
+        return choose(match_id, role, bot_name, seed, state)
+
+    with make_client(tmp_path, db=pg_url) as one, make_client(tmp_path, db=pg_url, resume_bots=False) as two:
+        one.app.state.agon.pool.chooser = held
+        one.app.state.agon.pool.slots = FairQueue(1, 3.0)
+        seats = {"democrat": "human", "communist": "random"}
+        new_match(one, "1989", seats=seats, seed=5)
+        second = new_match(one, "1989", seats=seats, seed=6)["id"]
+        wait_for(lambda: two.get(f"/api/matches/{second}").json()["bot_wait"] == [
+            {"role": "communist", "ahead": 1, "seconds": 6}], 10)
+        go_on.set()
+        wait_for(lambda: (s := two.get(f"/api/matches/{second}").json())["version"] >= 1 and not s["bot_wait"], 10)
