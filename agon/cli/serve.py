@@ -81,8 +81,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         uvicorn.run(app, host=args.host, port=args.port, log_level="warning", **limits)
         return 0
     os.environ.update({"AGON_DB": settings.db, "AGON_MIGRATE": "0"})
-    if settings.bot_processes is not None:
-        os.environ["AGON_BOT_PROCESSES"] = str(settings.bot_processes)
+    if settings.bot_processes is None:  # each server process has a pool: they share the machine's
+        from agon.server.bots import pool_size
+
+        settings.bot_processes = max(1, pool_size(None) // args.workers)
+    os.environ["AGON_BOT_PROCESSES"] = str(settings.bot_processes)
     settings.migrate = False
     uvicorn.run("agon.server.app:app_from_env", factory=True, host=args.host, port=args.port,
                 workers=args.workers, log_level="warning", **limits)

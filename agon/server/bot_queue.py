@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import heapq
+import logging
 import math
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+
+log = logging.getLogger("agon.server")
 
 # (jobs ahead of it, about how many seconds until its job is done): called when either changes
 WaitShown = Callable[[int, int], None]
@@ -140,4 +143,7 @@ class FairQueue:
         told = (ahead, max(1, math.ceil(seconds)))
         if ticket.shown is not None and told != ticket.told:
             ticket.told = told
-            ticket.shown(*told)
+            try:
+                ticket.shown(*told)
+            except Exception:  # a listener's bug must not stop the queue (it runs in release)
+                log.exception("agon: a bot job's wait could not be shown")

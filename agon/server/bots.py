@@ -266,7 +266,8 @@ class BotPool:
         self.last: dict[tuple[str, str], Worker] = {}  # (seat, role) -> the worker that served it
         self.guard = threading.Lock()
         self.threads = ThreadPoolExecutor(max(2, processes), thread_name_prefix="agon-bot")
-        typical = min(seconds, turn_seconds) if turn_seconds > 0 else min(seconds, 1.0)
+        # a turn's duration before any is timed: the default search's second (ismcts), or less
+        typical = min(seconds, 1.0, turn_seconds if turn_seconds > 0 else math.inf)
         self.slots = FairQueue(max(1, processes) if processes > 0 else 2, typical)
         self.closed = False
 
