@@ -162,7 +162,8 @@ def test_the_state_object_shows_a_bot_its_place_in_the_queue(tmp_path: Path):
 
 def test_postgresql_another_process_shows_the_wait_too(tmp_path: Path, pg_url: str):
     """With two processes on one PostgreSQL database, a page connected to the process that does
-    not run the bot reads its wait as well (NOTIFY `MATCH:wait:...`), and its end."""
+    not run the bot reads its wait as well (NOTIFY `MATCH:wait:...`), and its end. About 3-5 s:
+    most of it the two servers' start on PostgreSQL (the wait itself arrives within a second)."""
     go_on = threading.Event()
 
     def held(match_id: str, role: str, bot_name: str, seed: int, state: agon.State) -> Any:
