@@ -134,7 +134,8 @@ def test_waits_travel_between_processes_as_one_notice():
 
 def test_the_state_object_shows_a_bot_its_place_in_the_queue(tmp_path: Path):
     """Two matches' bots, one slot: while the first thinks, the second's players read that one
-    turn runs before their bot's and about how long it will be; once it moved, nothing."""
+    turn runs before their bot's and about how long it will be; once it moved, nothing. (About
+    2-3 s, most of it the app's start.)"""
     go_on = threading.Event()
 
     def held(match_id: str, role: str, bot_name: str, seed: int, state: agon.State) -> Any:
