@@ -173,6 +173,11 @@ class Http:
                 await self.writer.wait_closed()
 
 
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
 @dataclass
 class BotWait:
     """`agon bench server --bots`: the waits a person saw per bot turn, in seconds."""
@@ -185,17 +190,20 @@ class BotWait:
     processes: str
     load: tuple[float, float]
     lost: int
+    told_errors: list[float] = field(default_factory=list)
 
     def percentile(self, q: float) -> float:
-        ordered = sorted(self.waits)
-        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+        return _quantile(self.waits, q)
 
     def summary(self) -> str:
         kind = self.db.split(":", 1)[0].split("+")[0]
         return (f"{kind}: {self.matches} busy matches, bots {self.bots} (bot processes: {self.processes}): "
                 f"{len(self.waits)} bot turns in {self.seconds:.0f} s; wait per bot turn median "
                 f"{self.percentile(0.5):.2f} s, p90 {self.percentile(0.9):.2f} s, max "
-                f"{max(self.waits, default=float('nan')):.2f} s; {self.lost} seats lost; load average "
+                f"{max(self.waits, default=float('nan')):.2f} s; the wait shown first minus the wait then left: "
+                f"median {_quantile(self.told_errors, 0.5):+.2f} s, p10 {_quantile(self.told_errors, 0.1):+.2f} s, "
+                f"p90 {_quantile(self.told_errors, 0.9):+.2f} s ({len(self.told_errors)} turns shown); "
+                f"{self.lost} seats lost; load average "
                 f"{self.load[0]:.1f} -> {self.load[1]:.1f} on {os.cpu_count()} cores")
 
 
@@ -208,6 +216,7 @@ class _Tally:
     errors: int = 0
     lost: int = 0
     bot_waits: list[float] = field(default_factory=list)
+    told_errors: list[float] = field(default_factory=list)  # the wait shown less the wait left then (s)
 
 
 def _bot_to_act(state: dict[str, Any]) -> bool:
@@ -255,15 +264,20 @@ async def _drive(host: str, port: int, game: str, matches: int, seconds: float, 
             await asyncio.sleep(rng.below(1000) / 1000 * think)  # spread the first moves over a think time
             acted = -1
             since = (time.perf_counter(), state["version"]) if _bot_to_act(state) else None  # a bot turn began
+            told: tuple[float, float] | None = None  # when the page was first told the bot's wait, and what
             while time.monotonic() < clock["stop"] and not state["is_over"]:
                 if bots is not None:
                     if since is not None and state["version"] > since[1]:  # the bots moved (a push may hold several)
                         now = time.perf_counter()
                         moved = state["version"] - since[1]
                         tally.bot_waits.extend([(now - since[0]) / moved] * moved)
-                        since = None
+                        if told is not None and moved == 1:  # the page's first "about N s" against the wait left
+                            tally.told_errors.append(told[1] - (now - told[0]))
+                        since = told = None
                     if since is None and _bot_to_act(state):
                         since = (time.perf_counter(), state["version"])
+                    if since is not None and told is None and state.get("bot_wait"):
+                        told = (time.perf_counter(), float(state["bot_wait"][0]["seconds"]))
                 if state["prompt"] is not None and state["version"] > acted and (bots is None or since is None):
                     actions = [a for a in state["prompt"]["actions"] if a["verb"] != "undo"]
                     action = actions[rng.below(len(actions))]
@@ -372,4 +386,4 @@ def bench_bots(db: str | None = None, matches: int = 4, seconds: float = 60.0, t
             except subprocess.TimeoutExpired:
                 proc.kill()
     return BotWait(db, matches, bots, tally.bot_waits, elapsed, processes or "the server's default",
-                   (load_before, load_after), tally.lost)
+                   (load_before, load_after), tally.lost, tally.told_errors)
