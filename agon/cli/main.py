@@ -121,6 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
     bn.add_argument("--db", action="append", help="`agon bench server`: a database URL (repeatable; default SQLite, "
                     "and PostgreSQL at $AGON_TEST_PG when set)")
     bn.add_argument("--think", type=float, default=5.0, help="`agon bench server`: seconds a player thinks between actions")
+    bn.add_argument("--bots", metavar="BOT", help="`agon bench server --bots ismcts`: one scripted person against this "
+                    "bot per match; measures the person's wait per bot turn (--think default 0.5 s, --seconds 60)")
     bn.add_argument("--against", choices=["openspiel"], help="`agon bench ismcts --against openspiel`: search side by side")
     bn.add_argument("--profile", action="store_true", help="also print the top hot spots of the random games (cProfile)")
     bn.add_argument("--instructions", action="store_true",

@@ -19,7 +19,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     serve.add_argument("--port", type=int, default=8000, help="the port to listen on (default 8000)")
     serve.add_argument("--db", help="sqlite:///file.db or postgresql://user@host/db (default: a file in your data folder)")
     serve.add_argument("--workers", type=int, default=1, help="server processes (more than one needs PostgreSQL)")
-    serve.add_argument("--bot-processes", type=int, default=1, help="processes that run the bots' choices")
+    serve.add_argument("--bot-processes", type=int, default=None,
+                       help="processes that run the bots' choices (default: the machine's CPUs less one, at least 1)")
     # clocks and time-outs (docs/server.md): each flag sets its AGON_* variable, for every worker
     serve.add_argument("--default-pace", help="pace of a match with two human seats or more created without one: "
                                               "none (default), live:10, fast:4, daily:1, bank:3d+1d")
@@ -54,7 +55,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
             os.environ[f"AGON_{flag.upper()}"] = str(getattr(args, flag))
     settings = Settings.from_env()  # AGON_TOKEN_RATE... tune limits; the flags below win
     clock_settings(settings)  # a pace or reminder setting that is not one: a one-line error before starting
-    settings.bot_processes = args.bot_processes
+    if args.bot_processes is not None:
+        settings.bot_processes = args.bot_processes
+    if settings.bot_processes is not None and settings.bot_processes < 0:
+        raise ValueError(f"--bot-processes must be 0 or more (0: bots in threads); got {settings.bot_processes}")
+    if not 0 <= settings.bot_turn_seconds < math.inf:
+        raise ValueError(f"AGON_BOT_TURN_SECONDS must be a number of seconds, 0 or more; got {settings.bot_turn_seconds:g}")
     if args.db:
         settings.db = args.db
     if args.workers < 1:
@@ -74,7 +80,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         tune_gc()
         uvicorn.run(app, host=args.host, port=args.port, log_level="warning", **limits)
         return 0
-    os.environ.update({"AGON_DB": settings.db, "AGON_MIGRATE": "0", "AGON_BOT_PROCESSES": str(args.bot_processes)})
+    os.environ.update({"AGON_DB": settings.db, "AGON_MIGRATE": "0"})
+    if settings.bot_processes is None:  # each server process has a pool: they share the machine's
+        from agon.server.bots import pool_size
+
+        settings.bot_processes = max(1, pool_size(None) // args.workers)
+    os.environ["AGON_BOT_PROCESSES"] = str(settings.bot_processes)
     settings.migrate = False
     uvicorn.run("agon.server.app:app_from_env", factory=True, host=args.host, port=args.port,
                 workers=args.workers, log_level="warning", **limits)
@@ -115,7 +126,7 @@ def cmd_bench_server(console: Any, args: argparse.Namespace) -> int:
     if missing:
         print(f"agon: {missing}", file=sys.stderr)
         return 2
-    from agon.server.bench import bench_server
+    from agon.server.bench import bench_bots, bench_server
 
     if args.matches < 1:
         raise ValueError("--matches must be at least 1")
@@ -125,7 +136,12 @@ def cmd_bench_server(console: Any, args: argparse.Namespace) -> int:
     seconds = args.seconds if args.seconds != 5.0 else 20.0
     for db in databases:
         try:
-            result = bench_server(db, matches=args.matches, seconds=seconds, think=args.think)
+            result: Any
+            if args.bots:  # the person's wait per bot turn (docs/server.md "Bots")
+                result = bench_bots(db, matches=args.matches, seconds=args.seconds if args.seconds != 5.0 else 60.0,
+                                    think=args.think if args.think != 5.0 else 0.5, bots=args.bots)
+            else:
+                result = bench_server(db, matches=args.matches, seconds=seconds, think=args.think)
         except RuntimeError as err:  # the server or a client process died (BrokenProcessPool is one)
             print(f"agon: the server bench stopped: {err}", file=sys.stderr)
             return 2

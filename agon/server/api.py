@@ -113,7 +113,7 @@ STATE_EXAMPLE = {
     "id": "k3J9x0aB2cDe", "game": "1989", "title": "1989: Dawn of Freedom", "role": "democrat",
     "version": 12, "active": ["democrat"], "is_over": False, "result": None,
     "seats": {"democrat": {"kind": "human", "bot": None}, "communist": {"kind": "bot", "bot": "random"}},
-    "thinking": [], "bot_trouble": [], "seeded": False, "frozen": None,
+    "thinking": [], "bot_trouble": [], "bot_wait": [], "seeded": False, "frozen": None,
     "view": {"game": "1989", "role": "democrat",
                              "log": [{"text": "{side} plays {card}.", "args": {"side": "Democrat", "card": "Solidarity"}}]},
     "prompt": {"text": "Play a card.", "message": {"text": "Play a card.", "args": {}},

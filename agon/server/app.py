@@ -44,7 +44,7 @@ from agon.server import (
     teach_routes,
 )
 from agon.server.accounts import Accounts
-from agon.server.bots import BotPool
+from agon.server.bots import BotPool, pool_size
 from agon.server.chat import Chat
 from agon.server.clock_keeper import ClockKeeper
 from agon.server.clock_sweep import ClockSweeper
@@ -81,8 +81,9 @@ class Settings:
     """How the server runs. `db`: a SQLAlchemy URL (sqlite:///file or postgresql://...)."""
 
     db: str = field(default_factory=default_db)
-    bot_processes: int = 1  # 0: bots choose in threads (tests)
+    bot_processes: int | None = None  # None: the machine's CPUs less one (`bots.pool_size`); 0: threads (tests)
     bot_seconds: float = 10.0  # the most a seat's bot may think per move (and its worker's deadline, plus a grace)
+    bot_turn_seconds: float = 4.0  # a bot turn's budget, queue included: searches are cut to it (0: none; bots.py)
     bot_iterations: int = 100_000  # the most search iterations per move a seat may ask for
     bot_attempts: int = 4  # tries of a bot turn that fails (the bot, or the database) before the players are told
     bot_retry_seconds: float = 1.0  # the pause after the first failed try, doubled after each (at most 30 s)
@@ -142,6 +143,7 @@ class Settings:
         """Settings from AGON_DB, AGON_BOT_PROCESSES, AGON_TOKEN_RATE... (for `--workers`)."""
         kwargs: dict[str, Any] = {}
         for name, kind in [("db", str), ("bot_processes", int), ("bot_seconds", float), ("bot_iterations", int),
+                           ("bot_turn_seconds", float),
                            ("bot_attempts", int), ("bot_retry_seconds", float), ("bot_sweep_seconds", float),
                            ("cache_size", int),
                            ("token_rate", float), ("token_burst", float), ("client_rate", float),
@@ -297,6 +299,9 @@ class Context:
         if rest.startswith("trouble:"):
             if not self.bots.remote_trouble(match_id, rest.removeprefix("trouble:")):
                 return
+        elif rest.startswith("wait:"):
+            if not self.bots.remote_wait(match_id, rest.removeprefix("wait:")):
+                return
         elif rest.startswith("thinking:"):
             roles = rest.removeprefix("thinking:")
             thinking = frozenset(roles.split(",")) if roles else frozenset()
@@ -351,7 +356,8 @@ class Context:
     async def start(self) -> None:
         if self.settings.migrate:
             await run_in_threadpool(upgrade, self.engine)
-        self.pool = BotPool(self.settings.bot_processes, self.settings.bot_seconds)
+        self.pool = BotPool(pool_size(self.settings.bot_processes), self.settings.bot_seconds,
+                            turn_seconds=self.settings.bot_turn_seconds)
         if self.store.is_postgres:
             url = self.settings.db.replace("postgresql+psycopg://", "postgresql://")
             self.freshness = Freshness(self.matches, self.engine, self.changed, self.run, self.settings.fresh_seconds)

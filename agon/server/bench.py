@@ -1,4 +1,4 @@
-"""`agon bench server`: live matches on loopback, driven by scripted clients (bots off).
+"""`agon bench server`: live matches on loopback, driven by scripted clients (bots off, or `--bots`).
 
 Starts `agon serve` in a child process, creates the matches (every seat human), opens one
 websocket per seat (a few at a time), and lets every seat post a random legal action when its
@@ -6,6 +6,13 @@ prompt comes, on a kept-alive connection of its own, then think (a spread time) 
 The load generator is one asyncio loop in this process with a minimal HTTP client, so that what
 is measured is the server. Reports the action round trip (p50, p99), actions per second and
 the server's memory per live match, for each database given.
+
+With `bots` (a bot spec, `agon bench server --bots ismcts --matches 4`) each match has one
+scripted person (the game's first role) and the bot in every other seat, the server runs its bot
+pool as configured (`AGON_BOT_PROCESSES`, `AGON_BOT_TURN_SECONDS`... from the environment), and
+what is measured is the person's wait per bot turn: from the moment the person's page shows a
+bot to act until the move arrives (`BotWait`). The person moves only while no bot is to act, so
+each bot turn is measured whole.
 """
 
 from __future__ import annotations
@@ -95,13 +102,15 @@ UNLIMITED = {"AGON_TOKEN_RATE": "1e6", "AGON_TOKEN_BURST": "1e6", "AGON_CLIENT_R
 
 
 def start_server(db: str, port: int, env: dict[str, str] | None = None,
-                 before: Callable[[], None] | None = None) -> subprocess.Popen[bytes]:
-    """`agon serve` in a child process (bots in threads), once it answers /api/health; `before`
-    runs in the child before it starts (a test sets its limits there)."""
+                 before: Callable[[], None] | None = None, bot_processes: str | None = "0") -> subprocess.Popen[bytes]:
+    """`agon serve` in a child process (bots in threads, unless `bot_processes` says otherwise;
+    None: the server's default), once it answers /api/health; `before` runs in the child before
+    it starts (a test sets its limits there)."""
     import httpx
 
+    bot_flags = ["--bot-processes", bot_processes] if bot_processes is not None else []
     proc = subprocess.Popen([sys.executable, "-m", "agon.cli.main", "serve", "--port", str(port), "--db", db,
-                             "--bot-processes", "0"], env={**os.environ, **(env or {})},
+                             *bot_flags], env={**os.environ, **(env or {})},
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=before)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -164,6 +173,40 @@ class Http:
                 await self.writer.wait_closed()
 
 
+def _quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+@dataclass
+class BotWait:
+    """`agon bench server --bots`: the waits a person saw per bot turn, in seconds."""
+
+    db: str
+    matches: int
+    bots: str
+    waits: list[float]
+    seconds: float
+    processes: str
+    load: tuple[float, float]
+    lost: int
+    told_errors: list[float] = field(default_factory=list)
+
+    def percentile(self, q: float) -> float:
+        return _quantile(self.waits, q)
+
+    def summary(self) -> str:
+        kind = self.db.split(":", 1)[0].split("+")[0]
+        return (f"{kind}: {self.matches} busy matches, bots {self.bots} (bot processes: {self.processes}): "
+                f"{len(self.waits)} bot turns in {self.seconds:.0f} s; wait per bot turn median "
+                f"{self.percentile(0.5):.2f} s, p90 {self.percentile(0.9):.2f} s, max "
+                f"{max(self.waits, default=float('nan')):.2f} s; the wait shown first minus the wait then left: "
+                f"median {_quantile(self.told_errors, 0.5):+.2f} s, p10 {_quantile(self.told_errors, 0.1):+.2f} s, "
+                f"p90 {_quantile(self.told_errors, 0.9):+.2f} s ({len(self.told_errors)} turns shown); "
+                f"{self.lost} seats lost; load average "
+                f"{self.load[0]:.1f} -> {self.load[1]:.1f} on {os.cpu_count()} cores")
+
+
 @dataclass
 class _Tally:
     latencies: list[float] = field(default_factory=list)
@@ -172,10 +215,16 @@ class _Tally:
     pushes: int = 0
     errors: int = 0
     lost: int = 0
+    bot_waits: list[float] = field(default_factory=list)
+    told_errors: list[float] = field(default_factory=list)  # the wait shown less the wait left then (s)
+
+
+def _bot_to_act(state: dict[str, Any]) -> bool:
+    return any(state["seats"][role]["kind"] == "bot" for role in state["active"])
 
 
 async def _drive(host: str, port: int, game: str, matches: int, seconds: float, think: float, seed: int,
-                 pid: int) -> tuple[_Tally, float, float, float]:
+                 pid: int, bots: str | None = None) -> tuple[_Tally, float, float, float]:
     """Create the matches, open their websockets gradually, play for `seconds`.
     Returns the tally, the memory per live match (KiB), the time played and the server's CPU seconds."""
     from websockets.asyncio.client import connect
@@ -187,9 +236,9 @@ async def _drive(host: str, port: int, game: str, matches: int, seconds: float, 
     roles = body["roles"]
     rss_before = _rss_kib(pid)
     made = []
+    seats = dict.fromkeys(roles, "human") if bots is None else {r: "human" if not i else bots for i, r in enumerate(roles)}
     for i in range(matches):
-        status, body = await setup.request("POST", "/api/matches", {"game": game, "seed": seed + i,
-                                                                     "seats": dict.fromkeys(roles, "human")})
+        status, body = await setup.request("POST", "/api/matches", {"game": game, "seed": seed + i, "seats": seats})
         if status != 201:
             raise RuntimeError(f"the server refused a match: {status} {body}")
         made.append(body)
@@ -214,8 +263,22 @@ async def _drive(host: str, port: int, game: str, matches: int, seconds: float, 
             await go.wait()
             await asyncio.sleep(rng.below(1000) / 1000 * think)  # spread the first moves over a think time
             acted = -1
+            since = (time.perf_counter(), state["version"]) if _bot_to_act(state) else None  # a bot turn began
+            told: tuple[float, float] | None = None  # when the page was first told the bot's wait, and what
             while time.monotonic() < clock["stop"] and not state["is_over"]:
-                if state["prompt"] is not None and state["version"] > acted:
+                if bots is not None:
+                    if since is not None and state["version"] > since[1]:  # the bots moved (a push may hold several)
+                        now = time.perf_counter()
+                        moved = state["version"] - since[1]
+                        tally.bot_waits.extend([(now - since[0]) / moved] * moved)
+                        if told is not None and moved == 1:  # the page's first "about N s" against the wait left
+                            tally.told_errors.append(told[1] - (now - told[0]))
+                        since = told = None
+                    if since is None and _bot_to_act(state):
+                        since = (time.perf_counter(), state["version"])
+                    if since is not None and told is None and state.get("bot_wait"):
+                        told = (time.perf_counter(), float(state["bot_wait"][0]["seconds"]))
+                if state["prompt"] is not None and state["version"] > acted and (bots is None or since is None):
                     actions = [a for a in state["prompt"]["actions"] if a["verb"] != "undo"]
                     action = actions[rng.below(len(actions))]
                     acted = state["version"]
@@ -230,6 +293,9 @@ async def _drive(host: str, port: int, game: str, matches: int, seconds: float, 
                     if status == 200:
                         tally.actions += 1
                         state = body
+                        if bots is not None and _bot_to_act(state):
+                            since = (time.perf_counter(), state["version"])
+                            continue
                         await asyncio.sleep(think * (0.5 + rng.below(1000) / 1000))
                         continue
                     tally.errors += 1
@@ -252,7 +318,7 @@ async def _drive(host: str, port: int, game: str, matches: int, seconds: float, 
     tasks = []
     readies = []
     for i, match in enumerate(made):
-        for j, role in enumerate(match["seats"]):
+        for j, role in enumerate(r for r in match["seats"] if "token" in match["seats"][r]):
             ready = asyncio.Event()
             readies.append(ready)
             tasks.append(asyncio.create_task(seat(match, role, ready, Rng(seed * 7919 + i * 10 + j))))
@@ -296,3 +362,28 @@ def bench_server(db: str | None = None, matches: int = 500, seconds: float = 20.
                 proc.kill()
     return ServerBench(db, matches, tally.actions, elapsed, tally.latencies, per_match, tally.pushes, tally.errors,
                        cpu, think, own, (load_before, load_after), tally.lost, tally.steady)
+
+
+def bench_bots(db: str | None = None, matches: int = 4, seconds: float = 60.0, think: float = 0.5,
+               bots: str = "ismcts", game: str = "dual-powers", seed: int = 1) -> BotWait:
+    """`matches` busy matches of one scripted person (thinking ~`think` s) against `bots` in every
+    other seat, on `agon serve` with its bot pool as configured by the environment: the person's
+    wait per bot turn."""
+    with tempfile.TemporaryDirectory(prefix="agon-bench-") as tmp:
+        db = db or f"sqlite:///{Path(tmp) / 'bench.db'}"
+        port = _free_port()
+        processes = os.environ.get("AGON_BOT_PROCESSES")
+        proc = start_server(db, port, UNLIMITED, bot_processes=processes)
+        try:
+            load_before = os.getloadavg()[0]
+            tally, _, elapsed, _ = asyncio.run(_drive("127.0.0.1", port, game, matches, seconds, think, seed,
+                                                      proc.pid, bots))
+            load_after = os.getloadavg()[0]
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    return BotWait(db, matches, bots, tally.bot_waits, elapsed, processes or "the server's default",
+                   (load_before, load_after), tally.lost, tally.told_errors)

@@ -32,6 +32,7 @@ from agon.match import HUMAN, bot_seed, seat_players
 from agon.server import results, versions
 from agon.server.bot_limits import BotLimits
 from agon.server.bot_trouble import trouble_messages
+from agon.server.bot_wait import BotWaits
 from agon.server.clock_keeper import ClockKeeper, TimeIsUp
 from agon.server.clocks import Pace, parse_pace
 from agon.server.encode import dumps
@@ -123,6 +124,7 @@ class Matches:
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
         self.thinking: dict[str, frozenset[str]] = {}  # match -> bot roles computing a move, in any process
+        self.bot_waits = BotWaits()  # match -> each bot's place in the bot queue (`agon.server.bot_wait`)
         # called after each stored action with the roles that were to act before it (notifications)
         self.listeners: list[Callable[[Live, tuple[str, ...]], None]] = []
         self._steppers: OrderedDict[str, tuple[int, State, list[list[Any]], dict[str, Any] | None]] = OrderedDict()
@@ -572,6 +574,7 @@ class Matches:
                       for r, s in live.row.seats.items()},
             "thinking": list(thinking) if thinking is not None else sorted(self.thinking.get(live.row.id, ())),
             "bot_trouble": trouble_messages(state, live.row.seats, self.trouble.get(live.row.id, {})),
+            "bot_wait": self.bot_waits.shown(live.row.id),
             "seeded": live.row.seeded,
             "frozen": live.frozen,
             "clocks": self.keeper.view(live.row),
@@ -587,7 +590,7 @@ class Matches:
         match's lock."""
         thinking = tuple(sorted(self.thinking.get(live.row.id, ())))
         trouble = tuple(sorted(f"{r}!{k}" for r, k in self.trouble.get(live.row.id, {}).items()))
-        shown = (live.version, thinking + trouble)
+        shown = (live.version, thinking + trouble + self.bot_waits.key(live.row.id))
         if live.shown != shown:
             live.shown = shown
             live.encoded.clear()

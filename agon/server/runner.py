@@ -182,9 +182,19 @@ class BotRunner:
         matches = self.ctx.matches
         await self.ctx.set_thinking(match_id, matches.thinking.get(match_id, frozenset()) | {role})
         try:
-            return await self.pool.choose(match_id, role, name, seed, state)
+            return await self.pool.choose(match_id, role, name, seed, state,
+                                          shown=lambda ahead, seconds: self._wait(match_id, role, (ahead, seconds)))
         finally:
+            self._wait(match_id, role, None)
             await self.ctx.set_thinking(match_id, matches.thinking.get(match_id, frozenset()) - {role})
+
+    def _wait(self, match_id: str, role: str, wait: tuple[int, int] | None) -> None:
+        """Show (or stop showing) the players this bot's place in the bot queue, here and in the
+        other processes (`agon.server.bot_wait`)."""
+        waits = self.ctx.matches.bot_waits
+        if waits.set(match_id, role, wait):
+            self.ctx.changed(match_id)
+            self.ctx.store.notify(waits.notice(match_id))
 
     def _report(self, match_id: str, role: str, bot: str, failure: BotFailed, attempt: int) -> str:
         """One log line for a failed try (the traceback too, the first time this failure is met)."""
@@ -208,6 +218,10 @@ class BotRunner:
             self.ctx.changed(match_id)
             trouble = self.ctx.matches.trouble.get(match_id, {})
             self.ctx.store.notify(f"{match_id}:trouble:{','.join(f'{r}={k}' for r, k in sorted(trouble.items()))}")
+
+    def remote_wait(self, match_id: str, rest: str) -> bool:
+        """A NOTIFY `MATCH:wait:ROLE=AHEAD/SECONDS,...` from another process; True if it changed anything."""
+        return self.ctx.matches.bot_waits.heard(match_id, rest)
 
     def remote_trouble(self, match_id: str, rest: str) -> bool:
         """A NOTIFY `MATCH:trouble:ROLE=KIND,...` from another process; True if it changed anything."""

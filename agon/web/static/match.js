@@ -7,6 +7,7 @@ import {
   roleName, rulesUrl, seats, setText, setRoleNames, setupLanguage, t, term, withRuleLinks,
 } from "./common.js";
 import { BoardHost, fullText, loadBoard, summary, tree } from "./board.js";
+import { tn } from "./i18n.js";
 import { ChatPanel } from "./chat.js";
 import { Table } from "./table.js";
 import { loadPlayers, resignButton, seatPlayer } from "./resign.js";
@@ -377,18 +378,28 @@ function notices(state) {
 function waitingText(state) {
   if (state.is_over) return describeResult(state.result);
   const thinking = new Set(state.thinking || []);
+  const waits = new Map((state.bot_wait || []).map((wait) => [wait.role, wait]));
   const parts = (state.active || []).map((role) => {
     const seat = (state.seats || {})[role];
-    if (thinking.has(role)) return { bot: true, text: t("{role} (bot) is thinking", { role: raw(roleName(role)) }) };
+    if (thinking.has(role)) return { bot: true, text: botWaitText(role, waits.get(role)) };
     if (seat && seat.kind !== "human") return { bot: true, text: t("{role} (bot) is about to move", { role: raw(roleName(role)) }) };
     return { bot: false, text: roleName(role) };
   });
   if (!parts.length) return t("Nobody is to act.");
   if (parts.every((p) => !p.bot)) return t("Waiting for {roles}.", { roles: raw(listNames(parts.map((p) => p.text))) });
-  return parts.map((p) => p.text).join("; ") + ".";
+  return (parts.map((p) => p.text).join("; ") + ".").replace(/([.?!:;])\.$/, "$1");  // "δευτ." ends one already
 }
 
 
+
+/** A bot computing its move: its place in the server's bot queue and about how long, when told (issue 37). */
+function botWaitText(role, wait) {
+  const args = { role: raw(roleName(role)), n: wait ? wait.ahead : 0, seconds: wait ? wait.seconds : 0 };
+  if (!wait) return t("{role} (bot) is thinking", args);
+  if (!wait.ahead) return t("{role} (bot) is thinking, about {seconds} s", args);
+  return tn("{role} (bot) is waiting: {n} bot turn ahead of it, about {seconds} s",
+    "{role} (bot) is waiting: {n} bot turns ahead of it, about {seconds} s", args);
+}
 
 function replayLink(id) {
   return h("a", { class: "button", href: "/replay/" + encodeURIComponent(id) }, t("Open the replay viewer"));
