@@ -155,7 +155,8 @@ class MessageLimit:
 # -- requests that do not arrive ------------------------------------------------------------------
 
 def request_seconds() -> float:
-    """How long a request may take to arrive, headers and body (AGON_REQUEST_SECONDS, default 10)."""
+    """How long a request may take to arrive, headers and body: the setting `request_seconds`
+    (docs/hosting.md), which `agon serve` hands its processes as AGON_REQUEST_SECONDS (default 10)."""
     return float(os.environ.get("AGON_REQUEST_SECONDS", "10"))
 
 
