@@ -588,7 +588,9 @@ def tune_gc() -> None:
 
 def app_from_env() -> FastAPI:
     """The app `agon serve --workers N` starts in each worker (settings from AGON_* variables)."""
-    app = create_app(Settings.from_env())
+    settings = Settings.from_env()
+    request_log.configure(request_log.use_json(settings.log_format))  # (a worker process starts with no logging)
+    app = create_app(settings)
     app.state.agon.drain_on_stop = True  # uvicorn's server stops the worker: let its bot turns finish
     tune_gc()
     return app

@@ -15,6 +15,7 @@ by the bound is taken up again by the next server's sweep.
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import socket
 from typing import TYPE_CHECKING, Any
@@ -63,6 +64,7 @@ def run_server(settings: Settings, keep_alive: int) -> int:
     settings.migrate = False  # `agon serve` brought the schema up to date before
     _exit_zero_after(signal.SIGTERM)
     if settings.workers > 1:
+        os.environ["AGON_MIGRATE"] = "0"  # (each worker reads its settings from the environment)
         uvicorn.run("agon.server.app:app_from_env", factory=True, workers=settings.workers, **options)
         return 0
     app: FastAPI = create_app(settings)
