@@ -29,8 +29,8 @@ def toml_value(value: object) -> str:
 class Served:
     """The child, its port and its log; `stop()` sends SIGTERM and waits."""
 
-    def __init__(self, folder: Path, **settings: Any) -> None:
-        self.port = free_port()
+    def __init__(self, folder: Path, port: int | None = None, **settings: Any) -> None:
+        self.port = port or free_port()
         self.log = folder / "serve.log"
         self.config = folder / "agon.toml"
         every = {"db": f"sqlite:///{folder / 'agon.db'}", "host": "127.0.0.1", "port": self.port,
