@@ -15,6 +15,7 @@ one JSON line per request and one per failure.
 from __future__ import annotations
 
 import contextvars
+import itertools
 import json
 import logging
 import re
@@ -65,12 +66,18 @@ def current_id() -> str | None:
     return info.request_id if info is not None else None
 
 
+# a new id: this process's random prefix and a count (an id is no secret: the client is told it),
+# unique across processes and restarts; a random id per request cost a system call (urandom) each
+_PREFIX = secrets.token_hex(4)
+_COUNT = itertools.count(1)
+
+
 def _request_id(scope: Scope) -> str:
     if scope.get(PROXIED):
         for key, value in scope["headers"]:
             if key == HEADER and _GOOD_ID.fullmatch(value):
                 return bytes(value).decode("ascii")
-    return secrets.token_hex(8)
+    return f"{_PREFIX}{next(_COUNT):08x}"
 
 
 class RequestLog:
