@@ -39,7 +39,8 @@ class Served:
         env = {k: v for k, v in os.environ.items() if not k.startswith("AGON_") or k == "AGON_TEST_PG"}
         with self.log.open("wb") as log:
             self.proc = subprocess.Popen([sys.executable, "-m", "agon.cli.main", "serve", "--config", str(self.config)],
-                                         stdout=subprocess.DEVNULL, stderr=log, env=env)
+                                         stdout=subprocess.DEVNULL, stderr=log, env=env,
+                                         start_new_session=True)  # (its own process group, as under systemd)
         self.base = f"http://127.0.0.1:{self.port}"
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:

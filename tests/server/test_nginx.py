@@ -1,7 +1,8 @@
 """`agon serve` behind nginx (issue 37, "Host it for a club"), with the site docs/hosting.md gives:
 a page, an invite link at the public URL, a websocket that receives a move, and X-Forwarded-For
 believed from the proxy only. Debian's nginx runs as this user with its files in a temporary
-folder; the test is skipped without nginx unless AGON_REQUIRE_NGINX=1 (.ci/run sets it)."""
+folder; the test is skipped without nginx unless AGON_REQUIRE_NGINX=1 (.ci/run sets it). The
+module's one server and one nginx cost the server's start (a few seconds; more on a loaded machine)."""
 
 from __future__ import annotations
 
