@@ -89,3 +89,4 @@ async def close_sockets(ctx: Context, seconds: float) -> None:
     until = loop.time() + seconds
     while ctx.hub.subscribers and loop.time() < until:
         await asyncio.sleep(0.02)
+    await asyncio.sleep(0.05)  # each socket's close is sent just after it leaves the hub

@@ -13,8 +13,9 @@ import pytest
 pytest.importorskip("fastapi", reason="the server tests need the web extra: pip install -e '.[web]'")
 
 from agon.cli.main import main
+from agon.cli.serve import FLAG_HELP
 from agon.server.app import Settings
-from agon.server.config import ConfigError, describe, env_name, flag_name, load, setting_names, to_environment
+from agon.server.config import FLAGS, ConfigError, describe, env_name, flag_name, load, setting_names, to_environment
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "hosting.md"
 
@@ -120,6 +121,7 @@ def test_the_hosting_doc_lists_exactly_the_settings():
             rows[cells[0].strip("`")] = cells
     assert set(rows) == set(setting_names())
     assert set(setting_names()) | {"clock"} == {f.name for f in dataclasses.fields(Settings)}
+    assert set(FLAG_HELP) == set(FLAGS)  # `agon serve`'s flags are the ones the table names
     for name, cells in rows.items():
         assert cells[1] == f"`{env_name(name)}`", name
         flag = flag_name(name)
