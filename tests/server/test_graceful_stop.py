@@ -34,6 +34,8 @@ def test_sigterm_during_a_bot_turn_stores_it_closes_sockets_with_1012_and_exits_
         made = httpx.post(f"{served.base}/api/matches", json={
             "game": "1989", "seed": 5, "seats": {person: "human", bot: "ismcts:seconds=1.5,settle=0"}}).json()
         url = f"{served.base}/api/matches/{made['id']}"
+        # (no trusted proxy here: not even loopback's X-Forwarded-For counts, where uvicorn's default believed it)
+        spoofed = httpx.get(f"{served.base}/livez", headers={"X-Forwarded-For": "203.0.113.9"}).headers["x-request-id"]
         token = {"Authorization": f"Bearer {made['seats'][person]['token']}"}
         with connect(f"ws://127.0.0.1:{served.port}/api/matches/{made['id']}/live", open_timeout=10) as socket:
             socket.send(json.dumps({}))
@@ -74,5 +76,6 @@ def test_sigterm_during_a_bot_turn_stores_it_closes_sockets_with_1012_and_exits_
                                                 (made["id"],))]
     # the acknowledged action, and after it the bot's move that was in flight
     assert len(roles) > acknowledged and roles[acknowledged - 1] == person and roles[-1] == bot
+    assert [line["client"] for line in served.lines() if line.get("request_id") == spoofed] == ["127.0.0.1"]
     troubles = [line for line in served.lines() if "traceback" in line or line["level"] in ("warning", "error")]
     assert not troubles, troubles
