@@ -22,7 +22,7 @@ BOUND = 8.0  # shutdown_seconds
 
 
 def test_sigterm_during_a_bot_turn_stores_it_closes_sockets_with_1012_and_exits_0(tmp_path):
-    """Costs the server's start (seconds on a loaded machine) and two 1.5 s bot turns."""
+    """Costs the server's start (seconds on a loaded machine) and two 1 s bot turns."""
     from websockets.exceptions import ConnectionClosed
     from websockets.sync.client import connect
 
@@ -32,7 +32,7 @@ def test_sigterm_during_a_bot_turn_stores_it_closes_sockets_with_1012_and_exits_
     served = Served(tmp_path, shutdown_seconds=BOUND, bot_processes=1)
     try:
         made = httpx.post(f"{served.base}/api/matches", json={
-            "game": "1989", "seed": 5, "seats": {person: "human", bot: "ismcts:seconds=1.5,settle=0"}}).json()
+            "game": "1989", "seed": 5, "seats": {person: "human", bot: "ismcts:seconds=1,settle=0"}}).json()
         url = f"{served.base}/api/matches/{made['id']}"
         # (no trusted proxy here: not even loopback's X-Forwarded-For counts, where uvicorn's default believed it)
         spoofed = httpx.get(f"{served.base}/livez", headers={"X-Forwarded-For": "203.0.113.9"}).headers["x-request-id"]

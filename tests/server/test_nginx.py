@@ -1,8 +1,7 @@
 """`agon serve` behind nginx (issue 37, "Host it for a club"), with the site docs/hosting.md gives:
 a page, an invite link at the public URL, a websocket that receives a move, and X-Forwarded-For
 believed from the proxy only. Debian's nginx runs as this user with its files in a temporary
-folder; the test is skipped without nginx unless AGON_REQUIRE_NGINX=1 (.ci/run sets it). The
-module's one server and one nginx cost the server's start (a few seconds; more on a loaded machine)."""
+folder; the test is skipped without nginx unless AGON_REQUIRE_NGINX=1 (.ci/run sets it)."""
 
 from __future__ import annotations
 
@@ -38,14 +37,14 @@ def site(agon_port: int, nginx_port: int) -> str:
         "127.0.0.1:8000", f"127.0.0.1:{agon_port}")
 
 
-@pytest.fixture(scope="module")
-def proxied(tmp_path_factory) -> Iterator[tuple[Served, str]]:
-    """(agon serve, nginx's base URL): one server and one nginx for the module."""
+@pytest.fixture
+def proxied(tmp_path) -> Iterator[tuple[Served, str]]:
+    """(agon serve, nginx's base URL)."""
     if NGINX is None:
         if os.environ.get("AGON_REQUIRE_NGINX") == "1":
             pytest.fail("nginx is missing and AGON_REQUIRE_NGINX=1 (apt-get install nginx)")
         pytest.skip("nginx is not installed (AGON_REQUIRE_NGINX=1 makes this a failure)")
-    folder = tmp_path_factory.mktemp("nginx")
+    folder = tmp_path
     served = Served(folder, public_url=PUBLIC, trusted_proxies=["127.0.0.1"])
     port = free_port()
     user = f"user {getpass.getuser()};\n" if os.geteuid() == 0 else ""  # (as root nginx would switch to nobody)
@@ -85,8 +84,7 @@ def access_line(served: Served, request_id: str) -> dict[str, object]:
     raise AssertionError(f"no log line of request {request_id}")
 
 
-def test_a_page_loads_through_nginx_with_nginx_s_request_id(proxied):
-    served, base = proxied
+def a_page_loads_with_nginx_s_request_id(served: Served, base: str) -> None:
     page = httpx.get(f"{base}/")
     assert page.status_code == 200 and "<html" in page.text.lower()
     request_id = page.headers["x-request-id"]
@@ -94,10 +92,9 @@ def test_a_page_loads_through_nginx_with_nginx_s_request_id(proxied):
     assert access_line(served, request_id)["route"] == "/"
 
 
-def test_an_invite_link_is_at_the_public_url_and_its_socket_receives_a_move(proxied):
+def an_invite_link_is_at_the_public_url_and_its_socket_receives_a_move(base: str) -> None:
     from websockets.sync.client import connect
 
-    _, base = proxied
     made = httpx.post(f"{base}/api/matches", json={"game": "dual-powers", "seats": {"red": "human", "white": "human"}})
     assert made.status_code == 201, made.text
     seats = made.json()["seats"]
@@ -119,8 +116,7 @@ def test_an_invite_link_is_at_the_public_url_and_its_socket_receives_a_move(prox
         assert pushed["version"] == first["version"] + 1
 
 
-def test_x_forwarded_for_counts_from_the_proxy_only(proxied):
-    served, base = proxied
+def x_forwarded_for_counts_from_the_proxy_only(served: Served, base: str) -> None:
     spoofed = {"X-Forwarded-For": "203.0.113.66", "X-Request-ID": "chosen-by-the-client"}
     with httpx.Client(transport=httpx.HTTPTransport(local_address=UNTRUSTED)) as client:
         direct = client.get(f"{served.base}/livez", headers=spoofed)  # to the server, not through nginx
@@ -128,3 +124,12 @@ def test_x_forwarded_for_counts_from_the_proxy_only(proxied):
         assert access_line(served, direct.headers["x-request-id"])["client"] == UNTRUSTED
         through = client.get(f"{base}/livez", headers=spoofed)  # nginx appends the real address
         assert access_line(served, through.headers["x-request-id"])["client"] == UNTRUSTED
+
+
+def test_agon_serve_behind_nginx(proxied):
+    """One test, so that one server and one nginx serve every check (a test per check started
+    them once per xdist worker); it costs the server's start, a few seconds."""
+    served, base = proxied
+    a_page_loads_with_nginx_s_request_id(served, base)
+    an_invite_link_is_at_the_public_url_and_its_socket_receives_a_move(base)
+    x_forwarded_for_counts_from_the_proxy_only(served, base)
