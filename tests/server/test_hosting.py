@@ -8,6 +8,7 @@ import io
 import json
 import logging
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -38,6 +39,15 @@ def json_log() -> Iterator[io.StringIO]:
         agon.setLevel(level)
 
 
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory) -> Iterator[tuple[TestClient, Path]]:
+    """One server (default settings) for the tests that need no setting of their own, and the
+    folder of its database."""
+    folder = tmp_path_factory.mktemp("hosting") / "disk"
+    with make_client(folder) as client:
+        yield client, folder
+
+
 def lines(out: io.StringIO) -> list[dict[str, Any]]:
     return [json.loads(line) for line in out.getvalue().splitlines()]
 
@@ -65,9 +75,8 @@ def test_forwarded_headers_count_from_a_trusted_proxy_only_and_the_address_limit
     assert clients == ["203.0.113.7"] * 4 + ["203.0.113.8", "192.0.2.9"]
 
 
-def test_with_no_trusted_proxy_not_even_loopback_is_believed(tmp_path, json_log):
-    with behind(tmp_path, "127.0.0.1") as client:
-        client.get("/livez", headers={"X-Forwarded-For": "203.0.113.7"})
+def test_with_no_trusted_proxy_not_even_loopback_is_believed(shared, json_log):
+    TestClient(shared[0].app, client=("127.0.0.1", 40000)).get("/livez", headers={"X-Forwarded-For": "203.0.113.7"})
     assert [line["client"] for line in lines(json_log)] == ["127.0.0.1"]
 
 
@@ -82,17 +91,17 @@ def test_invite_links_are_at_the_public_url_and_its_https_makes_the_cookie_secur
         assert "secure" in answer.headers["set-cookie"].lower()
 
 
-def test_a_request_logs_one_json_line_with_its_fields(tmp_path, json_log):
-    with make_client(tmp_path) as client:
-        made = new_match(client, "dual-powers")
-        role, seat = next(iter(made["seats"].items()))
-        state = client.get(f"/api/matches/{made['id']}", headers=auth(seat["token"])).json()
-        json_log.truncate(0)
-        json_log.seek(0)
-        action = state["prompt"]["actions"][0]
-        answer = client.post(f"/api/matches/{made['id']}/actions", headers=auth(seat["token"]),
-                             json={"version": state["version"], "verb": action["verb"], "arg": action["arg"]})
-        assert answer.status_code == 200, answer.text
+def test_a_request_logs_one_json_line_with_its_fields(shared, json_log):
+    client = shared[0]
+    made = new_match(client, "dual-powers")
+    role, seat = next(iter(made["seats"].items()))
+    state = client.get(f"/api/matches/{made['id']}", headers=auth(seat["token"])).json()
+    json_log.truncate(0)
+    json_log.seek(0)
+    action = state["prompt"]["actions"][0]
+    answer = client.post(f"/api/matches/{made['id']}/actions", headers=auth(seat["token"]),
+                         json={"version": state["version"], "verb": action["verb"], "arg": action["arg"]})
+    assert answer.status_code == 200, answer.text
     [line] = [line for line in lines(json_log) if line["message"] == "request"]
     assert set(line) == {"time", "level", "logger", "message", "request_id", "method", "route", "status",
                          "duration_ms", "client", "match", "role"}
@@ -101,14 +110,14 @@ def test_a_request_logs_one_json_line_with_its_fields(tmp_path, json_log):
     assert line["request_id"] == answer.headers["x-request-id"] and line["duration_ms"] > 0
 
 
-def test_a_failure_is_logged_with_its_traceback_and_request_id_never_answered_with_it(tmp_path, json_log):
-    with make_client(tmp_path) as client:
-        @client.app.get("/broken")
-        async def broken() -> None:
-            raise RuntimeError("a bug with a secret inside")
+def test_a_failure_is_logged_with_its_traceback_and_request_id_never_answered_with_it(shared, json_log):
+    app = shared[0].app
 
-        client._transport.raise_server_exceptions = False  # type: ignore[attr-defined]
-        answer = client.get("/broken")
+    @app.get("/broken")
+    async def broken() -> None:
+        raise RuntimeError("a bug with a secret inside")
+
+    answer = TestClient(app, raise_server_exceptions=False).get("/broken")
     assert answer.status_code == 500 and answer.json() == {"error": "internal error (RuntimeError)"}
     failure = next(line for line in lines(json_log) if line.get("traceback"))
     assert failure["request_id"] == answer.headers["x-request-id"]
@@ -117,49 +126,51 @@ def test_a_failure_is_logged_with_its_traceback_and_request_id_never_answered_wi
     assert (access["status"], access["request_id"]) == (500, failure["request_id"])
 
 
-def test_no_token_password_or_cookie_reaches_the_log_of_a_whole_match(tmp_path, json_log):
+def test_no_token_password_or_cookie_reaches_the_log_of_a_whole_match(shared, json_log):
     """A match from sign-up to resignation, by seat tokens and by a session, live socket included:
     the log has a line per request and none of the secrets."""
     password = "a long secret password"
-    with make_client(tmp_path) as client:
-        answer = client.post("/api/accounts", json={"name": "ada", "password": password})
-        secrets = [password, answer.cookies["agon_session"], answer.json()["csrf"]]
-        answer = client.post("/api/session", json={"name": "ada", "password": password})
-        cookie, csrf = answer.cookies["agon_session"], answer.json()["csrf"]
-        made = client.post("/api/matches", headers={"X-CSRF-Token": csrf},
-                           json={"game": "dual-powers", "seats": {"red": "human", "white": "human"}}).json()
-        tokens = {role: seat["token"] for role, seat in made["seats"].items() if "token" in seat}
-        writers = {role: auth(tokens[role]) if role in tokens else {"X-CSRF-Token": csrf} for role in made["seats"]}
-        url = f"/api/matches/{made['id']}"
-        with client.websocket_connect(f"{url}/live") as socket:
-            socket.send_text(json.dumps({"token": next(iter(tokens.values()))}))
-            socket.receive_text()
-            for _ in range(4):
-                for headers in writers.values():
-                    state = client.get(url, headers=headers).json()
-                    if state["prompt"]:
-                        action = state["prompt"]["actions"][0]
-                        client.post(f"{url}/actions", headers=headers,
-                                    json={"version": state["version"], "verb": action["verb"], "arg": action["arg"]})
-            role = next(iter(tokens))
-            assert client.post(f"{url}/seats/{role}/resign", headers=writers[role]).json()["is_over"]
-        client.get(f"{url}?token={tokens[role]}")  # a token in a query string (wrong, but it happens)
-        client.post("/api/session/logout", headers={"X-CSRF-Token": csrf})
+    client = TestClient(shared[0].app)  # (cookies of its own)
+    answer = client.post("/api/accounts", json={"name": "ada", "password": password})
+    secrets = [password, answer.cookies["agon_session"], answer.json()["csrf"]]
+    answer = client.post("/api/session", json={"name": "ada", "password": password})
+    cookie, csrf = answer.cookies["agon_session"], answer.json()["csrf"]
+    made = client.post("/api/matches", headers={"X-CSRF-Token": csrf},
+                       json={"game": "dual-powers", "seats": {"red": "human", "white": "human"}}).json()
+    tokens = {role: seat["token"] for role, seat in made["seats"].items() if "token" in seat}
+    writers = {role: auth(tokens[role]) if role in tokens else {"X-CSRF-Token": csrf} for role in made["seats"]}
+    url = f"/api/matches/{made['id']}"
+    with client.websocket_connect(f"{url}/live") as socket:
+        socket.send_text(json.dumps({"token": next(iter(tokens.values()))}))
+        socket.receive_text()
+        for _ in range(4):
+            for headers in writers.values():
+                state = client.get(url, headers=headers).json()
+                if state["prompt"]:
+                    action = state["prompt"]["actions"][0]
+                    client.post(f"{url}/actions", headers=headers,
+                                json={"version": state["version"], "verb": action["verb"], "arg": action["arg"]})
+        role = next(iter(tokens))
+        assert client.post(f"{url}/seats/{role}/resign", headers=writers[role]).json()["is_over"]
+    client.get(f"{url}?token={tokens[role]}")  # a token in a query string (wrong, but it happens)
+    client.post("/api/session/logout", headers={"X-CSRF-Token": csrf})
     text = json_log.getvalue()
     assert len([line for line in lines(json_log) if line["message"] == "request"]) >= 12
     for secret in [*secrets, cookie, csrf, *tokens.values()]:
         assert secret not in text
 
 
-def test_livez_and_readyz_while_the_database_is_up_and_down(tmp_path):
-    folder = tmp_path / "disk"
-    with make_client(folder) as client:
-        assert (client.get("/livez").status_code, client.get("/readyz").text) == (200, "ok\n")
-        with _sqlite_outage(folder, client)():
-            assert client.get("/livez").status_code == 200
-            down = client.get("/readyz")
-            assert down.status_code == 503 and down.text.startswith("not ready: the database does not answer (")
-            assert down.text.count("\n") == 1
-        assert client.get("/readyz").status_code == 200
-        client.app.state.agon.draining = True
+def test_livez_and_readyz_while_the_database_is_up_and_down(shared):
+    client, folder = shared
+    assert (client.get("/livez").status_code, client.get("/readyz").text) == (200, "ok\n")
+    with _sqlite_outage(folder, client)():
+        assert client.get("/livez").status_code == 200
+        down = client.get("/readyz")
+        assert down.status_code == 503 and down.text.startswith("not ready: the database does not answer (")
+        assert down.text.count("\n") == 1
+    assert client.get("/readyz").status_code == 200
+    client.app.state.agon.draining = True
+    try:
         assert client.get("/readyz").text == "not ready: the server is stopping\n"
+    finally:
+        client.app.state.agon.draining = False
