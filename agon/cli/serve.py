@@ -14,19 +14,34 @@ KEEP_ALIVE = 75
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    serve = sub.add_parser("serve", help="start the game server: play in the browser, remotely and asynchronously")
-    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1: this machine only)")
-    serve.add_argument("--port", type=int, default=8000, help="the port to listen on (default 8000)")
-    serve.add_argument("--db", help="sqlite:///file.db or postgresql://user@host/db (default: a file in your data folder)")
-    serve.add_argument("--workers", type=int, default=1, help="server processes (more than one needs PostgreSQL)")
-    serve.add_argument("--bot-processes", type=int, default=None,
-                       help="processes that run the bots' choices (default: the machine's CPUs less one, at least 1)")
-    # clocks and time-outs (docs/server.md): each flag sets its AGON_* variable, for every worker
-    serve.add_argument("--default-pace", help="pace of a match with two human seats or more created without one: "
-                                              "none (default), live:10, fast:4, daily:1, bank:3d+1d")
-    serve.add_argument("--vacation-days", type=float, help="vacation days per account and year (default 30)")
-    serve.add_argument("--clock-sweep-seconds", type=float, help="how often passed deadlines are looked for (default 15)")
-    serve.add_argument("--clock-reminders", help="reminders before a day-long move's deadline (default 24h,1h)")
+    serve = sub.add_parser("serve", help="start the game server: play in the browser, remotely and asynchronously",
+                           description="Every setting comes from defaults < the --config file < AGON_* variables "
+                                       "< these flags (docs/hosting.md lists them all).")
+    serve.add_argument("--config", metavar="FILE", help="a TOML file of settings (default: $AGON_CONFIG, if set)")
+    serve.add_argument("--print-config", action="store_true",
+                       help="print the effective settings, each with where it came from (secrets masked), and exit")
+    # each flag is the setting of the same name (agon.server.config.FLAGS); None: not given
+    for name, help_text in FLAG_HELP.items():
+        serve.add_argument("--" + name.replace("_", "-"), dest=name, default=None, help=help_text)
+
+
+FLAG_HELP = {
+    "host": "the address to listen on (default 127.0.0.1: this machine only)",
+    "port": "the port to listen on (default 8000)",
+    "db": "sqlite:///file.db or postgresql://user@host/db (default: a file in your data folder)",
+    "workers": "server processes (more than one needs PostgreSQL)",
+    "bot_processes": "processes that run the bots' choices (default: the machine's CPUs less one, at least 1; "
+                     "0: threads)",
+    "default_pace": "pace of a match with two human seats or more created without one: "
+                    "none (default), live:10, fast:4, daily:1, bank:3d+1d",
+    "vacation_days": "vacation days per account and year (default 30)",
+    "clock_sweep_seconds": "how often passed deadlines are looked for (default 15)",
+    "clock_reminders": "reminders before a day-long move's deadline (default 24h,1h)",
+    "public_url": "the address people reach this server at, e.g. https://agon.example.org (links, Secure cookies)",
+    "trusted_proxies": "comma-separated addresses/networks of reverse proxies whose X-Forwarded-* are believed",
+    "log_format": "json (one line per request), text, or auto (default: json unless stderr is a terminal)",
+    "shutdown_seconds": "on SIGTERM, how long in-flight requests and bot turns may take to finish (default 10)",
+}
 
 
 def web_extra_missing() -> str | None:
@@ -45,51 +60,27 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if missing:
         print(f"agon: {missing}", file=sys.stderr)
         return 2
-    import uvicorn
+    from agon.server.config import describe, load, to_environment
 
-    from agon.server.app import Settings, clock_settings, create_app, tune_gc
-    from agon.server.limits import concurrency_limit, http_protocol, raise_open_files_limit
-
-    for flag in ("default_pace", "vacation_days", "clock_sweep_seconds", "clock_reminders"):
-        if getattr(args, flag, None) is not None:
-            os.environ[f"AGON_{flag.upper()}"] = str(getattr(args, flag))
-    settings = Settings.from_env()  # AGON_TOKEN_RATE... tune limits; the flags below win
-    clock_settings(settings)  # a pace or reminder setting that is not one: a one-line error before starting
-    if args.bot_processes is not None:
-        settings.bot_processes = args.bot_processes
-    if settings.bot_processes is not None and settings.bot_processes < 0:
-        raise ValueError(f"--bot-processes must be 0 or more (0: bots in threads); got {settings.bot_processes}")
-    if not 0 <= settings.bot_turn_seconds < math.inf:
-        raise ValueError(f"AGON_BOT_TURN_SECONDS must be a number of seconds, 0 or more; got {settings.bot_turn_seconds:g}")
-    if args.db:
-        settings.db = args.db
-    if args.workers < 1:
-        raise ValueError("--workers must be at least 1")
-    if args.workers > 1 and not settings.db.startswith(("postgresql", "postgres:")):
-        raise ValueError("--workers above 1 needs PostgreSQL (--db postgresql://...): SQLite serves one process")
-    prepare_database(settings.db)
-    open_files = raise_open_files_limit()
-    # a request must arrive whole within AGON_REQUEST_SECONDS; past what the open files allow, 503
-    limits: dict[str, Any] = {"http": http_protocol(), "limit_concurrency": concurrency_limit(open_files),
-                              "timeout_keep_alive": KEEP_ALIVE, "ws_per_message_deflate": False}  # CPU is dearer than loopback bytes
-    shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0", "::") else args.host
-    print(f"agon serve: open http://{shown}:{args.port}/  (database: {_safe(settings.db)}; Ctrl-C stops)", flush=True)
-    if args.workers == 1:
-        settings.migrate = False
-        app = create_app(settings)
-        tune_gc()
-        uvicorn.run(app, host=args.host, port=args.port, log_level="warning", **limits)
+    flags = {name: getattr(args, name) for name in FLAG_HELP if getattr(args, name, None) is not None}
+    effective = load(flags, os.environ, args.config)  # every bad setting: one ConfigError line, exit 2
+    if args.print_config:
+        print(describe(effective))
         return 0
-    os.environ.update({"AGON_DB": settings.db, "AGON_MIGRATE": "0"})
-    if settings.bot_processes is None:  # each server process has a pool: they share the machine's
+    from agon.server.hosting import run_server
+
+    settings = effective.settings
+    if settings.workers > 1 and settings.bot_processes is None:  # each server process has a pool: they share the machine's
         from agon.server.bots import pool_size
 
-        settings.bot_processes = max(1, pool_size(None) // args.workers)
-    os.environ["AGON_BOT_PROCESSES"] = str(settings.bot_processes)
-    settings.migrate = False
-    uvicorn.run("agon.server.app:app_from_env", factory=True, host=args.host, port=args.port,
-                workers=args.workers, log_level="warning", **limits)
-    return 0
+        settings.bot_processes = max(1, pool_size(None) // settings.workers)
+        effective.sources["bot_processes"] = f"the machine's CPUs less one, shared by {settings.workers} workers"
+    prepare_database(settings.db)
+    os.environ.update(to_environment(effective))  # the workers', and RequestDeadline's, settings
+    os.environ.pop("AGON_CONFIG", None)  # (the file's values are in the variables now)
+    shown = "localhost" if settings.host in ("127.0.0.1", "0.0.0.0", "::") else settings.host
+    print(f"agon serve: open http://{shown}:{settings.port}/  (database: {_safe(settings.db)}; Ctrl-C stops)", flush=True)
+    return run_server(settings, KEEP_ALIVE)
 
 
 def prepare_database(url: str) -> None:

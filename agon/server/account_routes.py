@@ -75,7 +75,8 @@ def _logged_in(ctx: Context, request: Request, account: Account, session: Sessio
     response = JSON({"account": account.public(), "csrf": session.csrf}, status_code=status)
     response.set_cookie(COOKIE, session.secret, max_age=int(ctx.settings.session_seconds), path="/",
                         httponly=True, samesite="lax",
-                        secure=ctx.settings.secure_cookies or request.url.scheme == "https")
+                        secure=ctx.settings.secure_cookies or request.url.scheme == "https"
+                        or (ctx.settings.public_url or "").startswith("https:"))  # served over https (docs/hosting.md)
     return response
 
 

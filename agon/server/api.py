@@ -29,8 +29,9 @@ from agon.server.accounts import CSRF_HEADER, csrf_ok, session_of
 from agon.server.encode import dumps
 from agon.server.faults import RETRY_AFTER, UNAVAILABLE, is_outage, probe
 from agon.server.limits import MessageLimit
-from agon.server.live import Subscriber
+from agon.server.live import RESTARTING, Subscriber
 from agon.server.matches import ApiError, games_info
+from agon.server.proxy import public_link
 
 if TYPE_CHECKING:
     from agon.engine import Game
@@ -297,12 +298,13 @@ async def create_match(body: CreateMatch, request: Request) -> JSON:
         body.mine, invited, dict.fromkeys(body.open), ctx.teach.with_hints(listing.writer(), body.hints),
         body.rated, body.pace)
     ctx.kick(match_id)
-    seats: dict[str, dict[str, Any]] = {role: {"token": t, "url": f"/m/{match_id}#{t}"} for role, t in tokens.items()}
+    page = public_link(ctx.settings.public_url, f"/m/{match_id}")  # the links to share: the public origin's
+    seats: dict[str, dict[str, Any]] = {role: {"token": t, "url": f"{page}#{t}"} for role, t in tokens.items()}
     for role in [*invited, *([mine] if mine else [])]:
-        seats[role] = {"held": True, "yours": role == mine, "url": f"/m/{match_id}"}
+        seats[role] = {"held": True, "yours": role == mine, "url": page}
     for role in body.open:
-        seats[role] = {"open": True, "url": f"/m/{match_id}"}
-    return JSON({"id": match_id, "seats": seats, "mine": mine, "spectate_url": f"/m/{match_id}"}, status_code=201)
+        seats[role] = {"open": True, "url": page}
+    return JSON({"id": match_id, "seats": seats, "mine": mine, "spectate_url": page}, status_code=201)
 
 
 @router.post("/api/matches/import", status_code=201, tags=["matches"], responses=ERRORS_DOC)
@@ -493,6 +495,8 @@ async def live(ws: WebSocket, match_id: str) -> None:
     reading = asyncio.create_task(reader())
     try:
         await ctx.hub.serve(sub)
+        if ctx.draining:  # the server is stopping: "service restart", and the page reconnects
+            await ws.close(code=1012, reason=RESTARTING)
     except (WebSocketDisconnect, RuntimeError):
         pass
     except Exception as err:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import gc
 import inspect
 import logging
@@ -37,8 +38,10 @@ from agon.server import (
     api,
     chat_routes,
     clock_routes,
+    health_routes,
     lobby_routes,
     notify_routes,
+    request_log,
     result_routes,
     rules_pages,
     teach_routes,
@@ -58,6 +61,7 @@ from agon.server.matches import ApiError, Live, Matches, Push
 from agon.server.metrics import install as install_metrics
 from agon.server.migrations import upgrade
 from agon.server.notify_sender import notifications
+from agon.server.proxy import Forwarded
 from agon.server.runner import BotRunner, RetryPolicy
 from agon.server.store import Store, make_engine
 from agon.server.teach import Teach, TeachSettings
@@ -138,35 +142,22 @@ class Settings:
     hint_iterations: int = 2000  # ISMCTS iterations of a hint
     hint_seconds: float = 3.0  # the most a hint's search may take
 
+    # hosting (issue 37; docs/hosting.md): where `agon serve` listens, behind which proxies, its logs, its stop
+    host: str = "127.0.0.1"  # the address to listen on (0.0.0.0: every interface)
+    port: int = 8000
+    workers: int = 1  # server processes (more than one needs PostgreSQL)
+    trusted_proxies: tuple[str, ...] = ()  # addresses/networks whose X-Forwarded-* and X-Request-ID are believed
+    log_format: str = "auto"  # json: one JSON line per request and per failure; text; auto: json unless a terminal
+    shutdown_seconds: float = 10.0  # SIGTERM: how long in-flight requests and bot turns may take to finish
+    request_seconds: float = 10.0  # how long a request may take to arrive, headers and body (then 408)
+
     @classmethod
     def from_env(cls) -> Settings:
-        """Settings from AGON_DB, AGON_BOT_PROCESSES, AGON_TOKEN_RATE... (for `--workers`)."""
-        kwargs: dict[str, Any] = {}
-        for name, kind in [("db", str), ("bot_processes", int), ("bot_seconds", float), ("bot_iterations", int),
-                           ("bot_turn_seconds", float),
-                           ("bot_attempts", int), ("bot_retry_seconds", float), ("bot_sweep_seconds", float),
-                           ("cache_size", int),
-                           ("token_rate", float), ("token_burst", float), ("client_rate", float),
-                           ("client_burst", float), ("fresh_seconds", float), ("sqlite_synchronous", str),
-                           ("session_seconds", float), ("login_rate", float), ("login_burst", float),
-                           ("smtp_host", str), ("smtp_port", int), ("smtp_from", str), ("public_url", str),
-                           ("reset_seconds", float), ("chat_rate", float), ("chat_burst", float),
-                           ("chat_max", int),
-                           ("clock_sweep_seconds", float), ("clock_reminders", str), ("vacation_days", float),
-                           ("default_pace", str), ("notify_tick_seconds", float), ("notify_attempts", int),
-                           ("notify_retry_seconds", float), ("mail_batch_seconds", float),
-                           ("webhook_delay_seconds", float), ("push_delay_seconds", float),
-                           ("vapid_private_key", str), ("vapid_subject", str),
-                           ("analysis_iterations", int), ("analysis_match_iterations", int),
-                           ("analysis_seconds", float), ("analysis_match_seconds", float),
-                           ("hint_iterations", int), ("hint_seconds", float)]:
-            value = os.environ.get(f"AGON_{name.upper()}")
-            if value:
-                kwargs[name] = kind(value)
-        kwargs["migrate"] = os.environ.get("AGON_MIGRATE", "1") == "1"
-        kwargs["secure_cookies"] = os.environ.get("AGON_SECURE_COOKIES", "0") == "1"
-        kwargs["notify_private_targets"] = os.environ.get("AGON_NOTIFY_PRIVATE_TARGETS", "0") == "1"
-        return cls(**kwargs)
+        """Settings from the file `$AGON_CONFIG` and the `AGON_<FIELD>` variables (`agon.server.config`);
+        ConfigError (a ValueError, one line) for a bad one."""
+        from agon.server.config import from_env
+
+        return from_env(os.environ)
 
 
 def clock_settings(settings: Settings) -> ClockSettings:
@@ -222,12 +213,16 @@ class Context:
         # event loop serves others meanwhile
         self.inline_writes = not self.store.is_postgres and settings.sqlite_synchronous.upper() == "NORMAL"
         self.stopping = threading.Event()
+        self.draining = False  # stopping: no new bot turn, /readyz 503 (`begin_drain`, agon.server.hosting)
+        self.drain_until: float | None = None  # (time.monotonic) when the bot turns in flight are cut
+        self.drain_on_stop = False  # `--workers N`: uvicorn's own server stops a worker; `stop` drains then
         self.checkpoints: threading.Thread | None = None
         self.notifier, self.sender = notifications(self)
 
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         """`fn(*args)` in one of the server's threads."""
-        return await asyncio.get_running_loop().run_in_executor(self.threads, fn, *args)
+        # (in a copy of this context: the request's log line learns the seat role found there)
+        return await asyncio.get_running_loop().run_in_executor(self.threads, contextvars.copy_context().run, fn, *args)
 
     # -- used by the routes -----------------------------------------------------------------------
 
@@ -251,6 +246,7 @@ class Context:
         role = self.matches.seat_role(live, token, account)
         if role is None:
             raise ApiError(403, "you hold no seat in this match")
+        request_log.note(role=role)
         if live.row.seats[role].kind == "bot":  # a bot sat in after a time-out (issue 31)
             raise ApiError(409, "a bot plays this seat since its time ran out; take the seat back first")
         live = self.matches.act_locked(live, role, version, verb, arg)
@@ -271,7 +267,9 @@ class Context:
         return await self.run(self.act_as, match_id, token, version, verb, arg, only_new, account)
 
     def role_of(self, match_id: str, token: str | None, account: int | None = None) -> str | None:
-        return self.matches.seat_role(self.matches.get(match_id), token, account)
+        role = self.matches.seat_role(self.matches.get(match_id), token, account)
+        request_log.note(role=role)
+        return role
 
     async def state_for(self, match_id: str, role: str | None, since: int | None) -> Push:
         quick = self.matches.cached_push(match_id, role, since)  # no thread hop when nothing waits
@@ -398,11 +396,27 @@ class Context:
                 else:
                     log.warning("agon: checkpoint failed (%s)", err)
 
+    async def begin_drain(self, seconds: float) -> None:
+        """The server is stopping (agon.server.hosting): /readyz answers 503, no new bot turn
+        starts, the live websockets close with 1012; `stop` waits for the bot turns in flight
+        until `seconds` from now."""
+        from agon.server.hosting import close_sockets
+
+        self.draining = True
+        self.drain_until = time.monotonic() + seconds
+        self.bots.draining = True
+        await close_sockets(self, min(1.0, seconds))
+
     async def stop(self) -> None:
         self.stopping.set()
         self.outage.stop()
         for task in list(self.tasks):
             task.cancel()
+        if self.drain_on_stop and self.drain_until is None:
+            self.drain_until = time.monotonic() + self.settings.shutdown_seconds
+        if self.drain_until is not None:  # a stop asked for: the bot turns in flight may finish
+            self.bots.draining = True
+            await self.bots.drain(max(0.0, self.drain_until - time.monotonic()))
         self.bots.close()
         self.sender.close()
         self.notifier.close()  # the events still waiting go into the outbox
@@ -536,6 +550,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(teach_routes.router)  # analyses and hints (issue 36)
     app.include_router(api.pages)
     app.include_router(rules_pages.router)
+    app.include_router(health_routes.router)  # /livez, /readyz (issue 37)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, err: ApiError) -> api.JSON:
@@ -563,14 +578,18 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @app.exception_handler(Exception)
     async def crash(_request: Request, err: Exception) -> api.JSON:
-        log.exception("agon: internal error")
-        return api.JSON({"error": f"internal error ({type(err).__name__})"}, status_code=500)
+        log.exception("agon: internal error")  # the traceback in the log only, with the request's id
+        request_id = request_log.current_id()  # (answered outside `RequestLog`: its header is added here)
+        return api.JSON({"error": f"internal error ({type(err).__name__})"}, status_code=500,
+                        headers={"X-Request-ID": request_id} if request_id else None)
 
     app.add_middleware(api.FastPath)  # innermost: after the body limit, inside the headers and error handling
     app.add_middleware(BodyLimit, limit=settings.body_limit, import_limit=settings.import_limit)
     app.add_middleware(AddressLimit, limits=ctx.limits)
     app.add_middleware(SecurityHeaders)
-    metrics = install_metrics(app, ctx)  # outermost: GET /metrics, requests by route template (issue 37)
+    metrics = install_metrics(app, ctx)  # GET /metrics, requests by route template (issue 37)
+    app.add_middleware(request_log.RequestLog)  # X-Request-ID, one log line per request (docs/hosting.md)
+    app.add_middleware(Forwarded, trusted=settings.trusted_proxies)  # outermost: the real client address
     return app
 
 
@@ -595,6 +614,9 @@ def tune_gc() -> None:
 
 def app_from_env() -> FastAPI:
     """The app `agon serve --workers N` starts in each worker (settings from AGON_* variables)."""
-    app = create_app(Settings.from_env())
+    settings = Settings.from_env()
+    request_log.configure(request_log.use_json(settings.log_format))  # (a worker process starts with no logging)
+    app = create_app(settings)
+    app.state.agon.drain_on_stop = True  # uvicorn's server stops the worker: let its bot turns finish
     tune_gc()
     return app

@@ -110,7 +110,9 @@ def start_server(db: str, port: int, env: dict[str, str] | None = None,
 
     bot_flags = ["--bot-processes", bot_processes] if bot_processes is not None else []
     proc = subprocess.Popen([sys.executable, "-m", "agon.cli.main", "serve", "--port", str(port), "--db", db,
-                             *bot_flags], env={**os.environ, **(env or {})},
+                             *bot_flags],
+                            # (text logs: nobody reads the JSON lines of each request from this pipe)
+                            env={**os.environ, "AGON_LOG_FORMAT": "text", **(env or {})},
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=before)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -26,6 +26,7 @@ import math
 import multiprocessing
 import os
 import pickle
+import signal
 import threading
 import time
 import traceback
@@ -165,6 +166,10 @@ def deadline(seconds: float) -> float:
 def _serve(conn: Connection, chooser: Chooser) -> None:
     """A worker process's loop: say ready, then answer one job after another until the pipe
     closes. A job: (the work, or None for `chooser`; its turn's time left; its arguments)."""
+    # a stop signal sent to the server's whole process group (systemd, Ctrl-C) is the server's to
+    # handle: it lets the turn in flight finish, then closes the pipe (docs/hosting.md)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     conn.send(("ready", None))
     while True:
         try:
@@ -223,7 +228,7 @@ class Worker:
 
     def stop(self) -> None:
         if self.process.is_alive():
-            self.process.terminate()
+            self.process.kill()  # (it ignores SIGTERM)
         self.process.join(5)
         self.conn.close()
 

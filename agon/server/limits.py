@@ -1,8 +1,9 @@
 """Limits that keep one client from taking the server: requests per client address and per seat
 token, websocket connections and messages, and requests that do not arrive in time.
 
-- Every request and websocket connection is charged to its client address (the socket's peer:
-  behind a reverse proxy that is the proxy, so its clients share one limit), except requests
+- Every request and websocket connection is charged to its client address (the socket's peer,
+  or behind one of `trusted_proxies` the client's address it forwards: `agon.server.proxy`, which
+  runs before this middleware), except requests
   whose bearer token has named a seat before, which are charged to that seat alone (many players
   behind one address each keep their own limit). A token never seen to name a seat is charged
   to the address too, so fresh random tokens do not buy fresh limits.
@@ -155,7 +156,8 @@ class MessageLimit:
 # -- requests that do not arrive ------------------------------------------------------------------
 
 def request_seconds() -> float:
-    """How long a request may take to arrive, headers and body (AGON_REQUEST_SECONDS, default 10)."""
+    """How long a request may take to arrive, headers and body: the setting `request_seconds`
+    (docs/hosting.md), which `agon serve` hands its processes as AGON_REQUEST_SECONDS (default 10)."""
     return float(os.environ.get("AGON_REQUEST_SECONDS", "10"))
 
 

@@ -29,6 +29,9 @@ StateFor = Callable[[str, str | None, int | None], Awaitable[Push]]
 Send = Callable[[bytes], Awaitable[None]]
 
 
+RESTARTING = "server restarting; reconnect"  # a websocket's close reason when the server stops (code 1012)
+
+
 @dataclass(eq=False)
 class Subscriber:
     match_id: str
@@ -74,6 +77,12 @@ class Hub:
         """The socket of `sub` closed: its `serve` ends."""
         sub.closed = True
         sub.wake.set()
+
+    def close_all(self) -> None:
+        """The server is stopping: every `serve` ends (its socket is closed with 1012)."""
+        for subs in list(self.subscribers.values()):
+            for sub in list(subs):
+                self.close(sub)
 
     async def serve(self, sub: Subscriber) -> None:
         """Send `sub` its state now and after every change, until it is closed."""

@@ -75,6 +75,7 @@ class BotRunner:
         self.again: set[str] = set()
         self.tasks: set[asyncio.Task[None]] = set()
         self.explained: set[tuple[str, str, str]] = set()  # (bot, kind, cause) logged with a traceback
+        self.draining = False  # the server is stopping: the turns in flight finish, no new one starts
 
     @property
     def pool(self) -> BotPool:
@@ -83,7 +84,7 @@ class BotRunner:
 
     def kick(self, match_id: str) -> None:
         """Let the bots of this match move, if any must (one runner per match at a time)."""
-        if self.ctx.pool is None or not self.ctx.matches.may_have_bots(match_id):
+        if self.draining or self.ctx.pool is None or not self.ctx.matches.may_have_bots(match_id):
             return
         if match_id in self.running:
             self.again.add(match_id)
@@ -106,7 +107,7 @@ class BotRunner:
                     if match_id in self.again:
                         continue
                     return
-                if not await self._turn(match_id, turns[0]):
+                if not await self._turn(match_id, turns[0]) or self.draining:
                     return
         except StorageFailed:
             return  # logged: the sweep comes back
@@ -259,6 +260,11 @@ class BotRunner:
                 await self.sweep()
             except Exception:
                 log.exception("agon: the sweep for bot turns failed")
+
+    async def drain(self, seconds: float) -> None:
+        """Wait up to `seconds` for the bot turns in flight (`draining` set: no new one starts)."""
+        if self.tasks and seconds > 0:
+            await asyncio.wait(list(self.tasks), timeout=seconds)
 
     def close(self) -> None:
         for task in list(self.tasks):

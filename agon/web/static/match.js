@@ -338,8 +338,12 @@ class MatchPage {
       else if (!this.busy) this.render(data);
       else this.pending = this.whole(data) || this.pending; // its log lines are taken now, in order
     });
-    socket.addEventListener("close", () => {
-      if (this.socket === socket) this.scheduleReconnect();
+    socket.addEventListener("close", (event) => {
+      if (this.socket !== socket) return;
+      // 1012 "service restart": the server is stopping to come back (docs/hosting.md); reconnect in
+      // a second or two (spread, so that every page does not come at once), not after a failure's back-off
+      if (event.code === 1012) this.retry = 0;
+      this.scheduleReconnect(event.code === 1012 ? 1000 + Math.random() * 2000 : null);
     });
   }
 
@@ -350,9 +354,9 @@ class MatchPage {
     $("live").className = "live " + cls;
   }
 
-  scheduleReconnect() {
+  scheduleReconnect(after = null) {
     this.socket = null;
-    const delay = Math.min(10000, 500 * 2 ** this.retry);
+    const delay = after ?? Math.min(10000, 500 * 2 ** this.retry);
     this.retry += 1;
     this.setLive(t("reconnecting…"), "down", "reconnecting…");
     clearTimeout(this.timer);
