@@ -19,7 +19,9 @@ from open_spiel.python import rl_environment  # noqa: E402
 import agon.rl.openspiel  # noqa: E402, F401 - registers the games
 from agon.engine.rng import Rng  # noqa: E402
 from agon.rl.openspiel import SEED_BYTES, short_name  # noqa: E402
-from agon.rl.spaces import GAMES, spec  # noqa: E402
+from agon.rl.spaces import games_with_space, spec  # noqa: E402
+
+GAMES = games_with_space()  # every declared game with a fixed action space (agon/engine/registry.py)
 
 # every game, and the configurations with automata: solo Dual Powers against the Opposition, Cuba
 # Libre against Non-players (its short game keeps a random game to seconds under the test's checks)

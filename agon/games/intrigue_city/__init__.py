@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import ENGLISH, Game, OptionSpec, Translator
+from agon.engine import ENGLISH, Action, Game, OptionError, OptionSpec, Translator
 from agon.engine.options import flag as switch
 from agon.games.intrigue_city import text
 from agon.games.intrigue_city.data import THEMES
@@ -76,37 +76,37 @@ class IntrigueCity(Game):
         known = {"players", "advanced", "theme", "schemer_tie", "arrangement_value", *_FLAGS}
         unknown = sorted(set(options) - known)
         if unknown:
-            raise ValueError(f"intrigue-city: unknown option(s) {unknown}; options: {sorted(known)}")
+            raise OptionError(f"intrigue-city: unknown option(s) {unknown}; options: {sorted(known)}")
         players = options.get("players", 3)
         if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
-            raise ValueError(f"players must be 2 to 5, got {players!r}")
+            raise OptionError(f"players must be 2 to 5, got {players!r}")
         out: dict[str, Any] = {"players": players}
         for flag in _FLAGS:
             value = options.get(flag, flag in _DEFAULT_TRUE)
             if not isinstance(value, bool):
-                raise ValueError(f"{flag} must be true or false, got {value!r}")
+                raise OptionError(f"{flag} must be true or false, got {value!r}")
             out[flag] = value
         tie = options.get("schemer_tie", "top")
         if tie not in _TIES:
-            raise ValueError(f"schemer_tie must be one of {list(_TIES)}, got {tie!r}")
+            raise OptionError(f"schemer_tie must be one of {list(_TIES)}, got {tie!r}")
         out["schemer_tie"] = tie
         av = options.get("arrangement_value", "any")
         if isinstance(av, str) and av.isdigit():
             av = int(av)
         if av not in ("any", 1, 2, 3) or isinstance(av, bool):
-            raise ValueError(f"arrangement_value must be 'any', 1, 2 or 3, got {av!r}")
+            raise OptionError(f"arrangement_value must be 'any', 1, 2 or 3, got {av!r}")
         out["arrangement_value"] = av
         advanced = options.get("advanced", "none") or "none"
         if advanced not in ("none", "A", "B"):
-            raise ValueError(f"advanced must be 'none', 'A' or 'B', got {advanced!r}")
+            raise OptionError(f"advanced must be 'none', 'A' or 'B', got {advanced!r}")
         out["advanced"] = advanced
         theme = options.get("theme")
         if theme is not None and advanced != "B":
-            raise ValueError("theme needs advanced='B'")
+            raise OptionError("theme needs advanced='B'")
         if advanced == "B":
             theme = theme or "whispers"
             if theme not in THEMES:
-                raise ValueError(f"theme must be one of {sorted(THEMES)}, got {theme!r}")
+                raise OptionError(f"theme must be one of {sorted(THEMES)}, got {theme!r}")
             out["theme"] = theme
         return out
 
@@ -121,6 +121,19 @@ class IntrigueCity(Game):
 
     def cards(self) -> list[dict[str, Any]]:
         return text.catalogue()
+
+    def action_domain(self) -> list[Action]:
+        from agon.games.intrigue_city.domain import action_domain  # (imported when a machine asks: RL)
+
+        return action_domain()
+
+    def sample_options(self) -> list[dict[str, Any]]:
+        return [
+            *({"players": n} for n in (2, 3, 4, 5)),
+            {"players": 4, "advanced": "A", "blank_vote": True},
+            {"players": 3, "advanced": "B", "beginner": False, "formed_favour": True},
+            {"players": 5, "short": True, "limit_equilibrium": True, "unlimited_bank": True},
+        ]
 
 
 GAME = IntrigueCity()
