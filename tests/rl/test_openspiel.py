@@ -39,14 +39,22 @@ def _id(case: tuple[str, dict]) -> str:
     return case[0] + "".join(f"-{k}={v}" for k, v in case[1].items())
 
 
-def _random_state(game: pyspiel.Game, steps: int, seed: int) -> pyspiel.State:
+def _random_state(game: pyspiel.Game, steps: int, seed: int, live: bool = False) -> pyspiel.State:
+    """The state after `steps` random actions, or at the end; with `live`, the last one before the
+    end of a shorter game (someone still has a decision to make)."""
     state = game.new_initial_state()
     rng = Rng(seed)
     for _ in range(steps):
         if state.is_terminal():
             break
         legal = state.legal_actions()
-        state.apply_action(legal[rng.below(len(legal))])
+        action = legal[rng.below(len(legal))]
+        if live:
+            ahead = state.clone()
+            ahead.apply_action(action)
+            if ahead.is_terminal():
+                break
+        state.apply_action(action)
     return state
 
 
@@ -199,7 +207,7 @@ def test_options_are_game_parameters() -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_resample_from_infostate_keeps_the_information_state(game_id: str) -> None:
     game = pyspiel.load_game(short_name(game_id))
-    state = _random_state(game, 64, seed=4)
+    state = _random_state(game, 64, seed=4, live=True)
     player = state.current_player()
     sample = state.resample_from_infostate(player, lambda: 0.25)
     assert sample.information_state_tensor(player) == state.information_state_tensor(player)

@@ -45,7 +45,7 @@ from typing import Any
 
 from agon.engine import ENGLISH, Action, Game, OptionError, OptionSpec, Text, Translator, msg
 from agon.engine.options import flag
-from agon.games.cuba_libre import nonplayer
+from agon.games.cuba_libre import domain, nonplayer
 from agon.games.cuba_libre.data import ADJ, FACTION_NAMES, LEVELS, NAMES, PIECE_KEYS, ROLES, TERRAIN
 from agon.games.cuba_libre.rules import CubaLibreState, nonplayers
 from agon.games.cuba_libre.terms import terms as game_terms
@@ -197,9 +197,7 @@ class CubaLibre(Game):
         return FACTION_NAMES[ROLES.index(role)] if role in ROLES else role
 
     def action_domain(self) -> list[Action]:
-        from agon.games.cuba_libre.domain import action_domain  # (imported when a machine asks: RL)
-
-        return action_domain()
+        return domain.action_domain()
 
     def sample_options(self) -> list[dict[str, Any]]:
         return [

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from agon.engine import ENGLISH, Action, Game, OptionSpec, Text, Translator, msg
+from agon.games.dawn_of_freedom import domain
 from agon.games.dawn_of_freedom.data import ROLES, SPACES
 from agon.games.dawn_of_freedom.state import DawnState
 from agon.games.dawn_of_freedom.text import catalogue, render, terms
@@ -69,9 +70,7 @@ class DawnOfFreedom(Game):
         return catalogue()
 
     def action_domain(self) -> list[Action]:
-        from agon.games.dawn_of_freedom.domain import action_domain  # (imported when a machine asks: RL)
-
-        return action_domain()
+        return domain.action_domain()
 
     def sample_options(self) -> list[dict[str, Any]]:
         return [{}, {"handicap": 2}]

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from agon.engine import ENGLISH, Action, Game, OptionSpec, Text, Translator, msg
-from agon.games.dual_powers import text
+from agon.games.dual_powers import domain, text
 from agon.games.dual_powers.bots import OppositionBot
 from agon.games.dual_powers.data import ADJ, CONNECTION_NAME, DIDX, DISTRICT_NAME
 from agon.games.dual_powers.rules import DualPowersState
@@ -87,9 +87,7 @@ class DualPowers(Game):
         return ROLE_NAMES.get(role, role)
 
     def action_domain(self) -> list[Action]:
-        from agon.games.dual_powers.domain import action_domain  # (imported when a machine asks: RL)
-
-        return action_domain()
+        return domain.action_domain()
 
     def sample_options(self) -> list[dict[str, Any]]:
         return [{}, {"players": 1, "side": "red", "difficulty": 3}, {"players": 1, "side": "white", "difficulty": 6}]

@@ -22,7 +22,7 @@ from typing import Any
 
 from agon.engine import ENGLISH, Action, Game, OptionError, OptionSpec, Translator
 from agon.engine.options import flag as switch
-from agon.games.intrigue_city import text
+from agon.games.intrigue_city import domain, text
 from agon.games.intrigue_city.data import THEMES
 from agon.games.intrigue_city.rules import IntrigueState
 
@@ -123,9 +123,7 @@ class IntrigueCity(Game):
         return text.catalogue()
 
     def action_domain(self) -> list[Action]:
-        from agon.games.intrigue_city.domain import action_domain  # (imported when a machine asks: RL)
-
-        return action_domain()
+        return domain.action_domain()
 
     def sample_options(self) -> list[dict[str, Any]]:
         return [
