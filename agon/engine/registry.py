@@ -7,9 +7,10 @@ its name the game's id and its value the object, `"package.module:GAME"`:
     "my-game" = "my_game:GAME"
 
 so a game can live in a distribution of its own. agon's own four games are declared the same way
-in agon's pyproject.toml; a checkout used through `PYTHONPATH` or an editable install made before
-they were declared has no such metadata, so `BUILT_IN` declares them as well (an installed entry
-point of the same id wins). `declare(id, "module:attr")` is the call every entry point feeds; the
+in agon's pyproject.toml; a checkout used through `PYTHONPATH` (or an editable install made before
+they were declared) has no such metadata, so the registry then reads the same declarations from the
+checkout's pyproject.toml (an installed entry point of the same id wins). A game of agon's own is
+therefore one line of its pyproject.toml. `declare(id, "module:attr")` is the call every entry point feeds; the
 environment variable `AGON_GAMES` feeds it too ("id=module:attr", several separated by ";": a game
 tried out without installing it, and seen by the processes a server spawns; agon.testing.plugins
 sets it for the games a test suite declares in its folders). `register(game)` takes a `Game`
@@ -22,7 +23,9 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import tomllib
 from importlib.metadata import entry_points
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from agon.engine.errors import AgonError, UnknownGame
@@ -32,14 +35,6 @@ if TYPE_CHECKING:
 
 ENTRY_POINT_GROUP = "agon.games"
 ENVIRONMENT = "AGON_GAMES"  # "id=module:attr;id=module:attr": declarations without a distribution
-
-# agon's own games, as its pyproject.toml declares them (the fallback for a checkout without metadata)
-BUILT_IN: dict[str, str] = {
-    "dual-powers": "agon.games.dual_powers:GAME",
-    "1989": "agon.games.dawn_of_freedom:GAME",
-    "intrigue-city": "agon.games.intrigue_city:GAME",
-    "cuba-libre": "agon.games.cuba_libre:GAME",
-}
 
 _declared: dict[str, str] = {}  # id -> "module:attr", in the order declared
 _loaded: dict[str, Game] = {}  # id -> the game, loaded or registered
@@ -53,12 +48,26 @@ def _scan() -> None:
         return
     _scanned = True
     found = {point.name: point.value for point in entry_points(group=ENTRY_POINT_GROUP)}
-    for game_id, target in BUILT_IN.items():  # agon's own first, in their usual order
+    for game_id, target in checkout_declarations().items():  # agon's own first, in their usual order
         _declared.setdefault(game_id, found.pop(game_id, target))
-    for game_id in sorted(found):
-        _declared.setdefault(game_id, found[game_id])
+    for game_id, target in found.items():  # other distributions' games, as their metadata lists them
+        _declared.setdefault(game_id, target)
     for game_id, target in parse_environment(os.environ.get(ENVIRONMENT, "")).items():
         _declared[game_id] = target
+
+
+def checkout_declarations() -> dict[str, str]:
+    """The `agon.games` entry points of the pyproject.toml beside the `agon` package (a source
+    checkout), or {} where there is none."""
+    project = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    if not project.is_file():
+        return {}
+    with project.open("rb") as file:
+        data = tomllib.load(file)
+    if data.get("project", {}).get("name") != "agon":
+        return {}
+    points = data["project"].get("entry-points", {}).get(ENTRY_POINT_GROUP, {})
+    return {str(game_id): str(target) for game_id, target in points.items()}
 
 
 def parse_environment(text: str) -> dict[str, str]:
