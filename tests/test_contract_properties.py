@@ -13,15 +13,16 @@ from hypothesis import strategies as st
 
 import agon
 from agon.engine import Action, IllegalAction
+from agon.testing import variants
 
-GAMES = [
+GAMES = variants(
     ("dual-powers", {}),
     ("dual-powers", {"players": 1, "side": "white", "difficulty": 3}),
     ("intrigue-city", {"players": 4}),
     ("1989", {}),
     ("cuba-libre", {}),
     ("cuba-libre", {"players": 2}),
-]
+)  # every declared game (agon.testing.variants), these variants named
 
 
 def play(game_id: str, options: dict, seed: int, picks: list[int]) -> agon.State:

@@ -13,15 +13,16 @@ import pytest
 
 import agon
 from agon.engine import Rng
+from agon.testing import variants
 
-GAMES = [
+GAMES = variants(
     ("dual-powers", {}, 8),
     ("dual-powers", {"players": 1, "side": "white", "difficulty": 3}, 4),
     ("1989", {}, 4),
     ("intrigue-city", {"players": 4}, 3),
     ("cuba-libre", {}, 1),
     ("cuba-libre", {"players": 2, "no_reveal": True}, 1),
-]
+    fill=(4,))  # every declared game, these variants named (a game not named: 4 games)
 FULL_EVERY = 40
 SAMPLES = 2  # determinizations per role and step
 

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 import agon
 from agon.engine import IllegalAction, ReplayError
-from agon.testing import random_position
+from agon.testing import random_position, variants
 
-GAMES = [("dual-powers", {}), ("1989", {}), ("intrigue-city", {"players": 4}), ("cuba-libre", {})]
+GAMES = variants(("intrigue-city", {"players": 4}))  # every declared game, by default with its defaults
 STEPS = (0, 25, 120)
 
 atoms = st.none() | st.booleans() | st.integers() | st.integers(-(10**30), 10**30) | st.floats() | st.text(max_size=8)

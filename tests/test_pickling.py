@@ -28,12 +28,13 @@ import pytest
 
 import agon
 from agon.engine import Rng, State
+from agon.testing import every_game, variants
 
 CHECK_EVERY = 8  # steps between two comparisons of whole digests (the cheap checks run at every step)
 
 # (game, options, seeds, quiet): every option set of each game's option_specs() that changes what
 # a state holds; a quiet game keeps no log, so it costs less to pickle (one game per title keeps it)
-GAMES = [
+GAMES = variants(
     ("dual-powers", {}, 3, False),
     ("dual-powers", {"players": 1, "side": "red", "difficulty": 1}, 2, True),
     ("dual-powers", {"players": 1, "side": "white", "difficulty": 6}, 2, True),
@@ -50,7 +51,7 @@ GAMES = [
     ("cuba-libre", {"players": 2, "short": True, "deployment": "variable"}, 1, True),
     ("cuba-libre", {"players": 1, "solo": "dr", "eligibility": "A"}, 1, True),
     ("cuba-libre", {"players": 0, "eligibility": "B"}, 1, True),
-]
+    fill=(2, False))  # every declared game (a game not named: its defaults)
 
 
 def roundtrip(state: State) -> State:
@@ -149,7 +150,7 @@ def test_a_record_longer_than_the_recursion_limit_pickles():
     assert copy.history == state.history and copy.digest() == state.digest()
 
 
-@pytest.mark.parametrize("game_id", ["dual-powers", "1989", "intrigue-city", "cuba-libre"])
+@pytest.mark.parametrize("game_id", every_game())
 def test_a_keyed_game_pickles_at_every_step(game_id):
     """Server matches deal with the keyed generator (issue 29 item 1): their states go to the bot
     workers too, and a pickled copy must continue the same secret stream."""

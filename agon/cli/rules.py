@@ -3,8 +3,6 @@ package, in English, Greek or Hungarian."""
 
 from __future__ import annotations
 
-import importlib.resources
-
 from rich.console import Console
 from rich.markdown import Markdown
 from rich.markup import escape
@@ -16,13 +14,8 @@ Card = dict[str, object]
 
 
 def rules_text(game: Game, lang: str = "en") -> str | None:
-    """The player's rules reference shipped inside the package (agon/rules/<game>.md, or
-    <game>.<lang>.md in another language), or None."""
-    name = game.rules_doc or f"{game.id}.md"
-    if lang != "en":
-        name = name.removesuffix(".md") + f".{lang}.md"
-    source = importlib.resources.files("agon").joinpath("rules", name)
-    return source.read_text(encoding="utf-8") if source.is_file() else None
+    """The player's rules reference shipped with the game (`Game.rules_text`), or None."""
+    return game.rules_text(lang)
 
 
 def translated_cards(game: Game, tr: Translator = ENGLISH) -> list[Card]:

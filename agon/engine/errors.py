@@ -14,6 +14,12 @@ class IllegalAction(AgonError):
     """
 
 
+class OptionError(AgonError, ValueError):
+    """A game's options are not ones it takes: an unknown name, a value outside the option's
+    declared spec, or options that do not combine. The message names the option. (A ValueError
+    too, as option errors were before they had a class of their own.)"""
+
+
 class UnknownGame(AgonError, KeyError):
     """`agon.load` was given an id that no game registers."""
 

@@ -1,7 +1,8 @@
-"""Game and State: the contract every game implements, and the registry.
+"""Game and State: the contract every game implements (docs/implementing-a-game.md).
 
-A game module (`agon/games/<name>/__init__.py`) defines a `Game` subclass and a `State` subclass
-and exposes one instance as `GAME`. Everything else (bots, terminal, server, RL) talks only to
+A game package (`agon/games/<name>/__init__.py`, or a package of another distribution) defines a
+`Game` subclass and a `State` subclass and exposes one instance as `GAME`, which an entry point of
+the group `agon.games` declares (agon/engine/registry.py). Everything else (bots, terminal, server, RL) talks only to
 the public methods below.
 
 What a game writes (the protected hooks):
@@ -10,9 +11,13 @@ What a game writes (the protected hooks):
            option_specs() -> [OptionSpec]  (the options as data, for lobbies)
            render(view, role, full, tr) -> str   (terminal board; rich markup allowed; words via tr)
            bots() -> {name: factory(game_id, seed) -> Bot}  (game-specific bots, optional)
-           rules_doc: file name under agon/rules/ (package data) for `agon rules`
+           rules_text(lang) -> str | None  (`agon rules`: rules.md beside the module, or agon/rules/<rules_doc>)
            cards() -> [{"id", "name", "short", "text", ...}]  (the card catalogue, optional)
            role_name(role) -> str      (what a person calls a role, optional)
+           layout(), fact_labels(), terms()  (front ends: layout.json, facts.json, words to translate)
+           action_domain() -> [Action]  (every action it can ever offer: RL's fixed numbering)
+           sample_options() -> [dict]   (option sets spanning its variants: RL survey, test suites)
+           rl_space(), positional_features  (rl.json beside the module; agon/rl/observation.py)
     State: _setup()                     deal, place, shuffle (state.rng is ready)
            _active() -> list[str]       roles that must act now ([] once over)
            _legal(role) -> list[Action] legal actions, deterministic order (never "undo")
@@ -21,7 +26,8 @@ What a game writes (the protected hooks):
            _apply(role, action)         mutate; called only with a legal action
            _prompt(role) -> (text, args)
            _view(role) -> dict          what `role` may see (None: a spectator)
-           _result() -> dict | None     None while the game goes on
+           _result() -> dict | None     None while the game goes on, then {"winners", "scores",
+                                        "reason", ...}: `verdict` reads it as a typed Result
            _copy_into(twin)             copy the mutable containers (the base copied __dict__)
            _determinize(role, rng)      resample, in place on a clone, what `role` cannot know
            label(action) -> str         readable label (optional)
@@ -31,9 +37,7 @@ What a game writes (the protected hooks):
 from __future__ import annotations
 
 import hashlib
-import importlib
 import importlib.resources
-import importlib.util
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -44,9 +48,11 @@ from typing import Any, ClassVar
 
 from agon.engine.actions import UNDO, Action, Prompt, as_action, legal_match, short
 from agon.engine.callbacks import DIGEST_NAME
-from agon.engine.errors import AgonError, IllegalAction, UnknownGame
+from agon.engine.errors import AgonError, IllegalAction, OptionError
 from agon.engine.log import LogEntry, SharedList
-from agon.engine.options import OptionSpec
+from agon.engine.options import OptionSpec, check_options
+from agon.engine.registry import games, load, register  # noqa: F401 - the registry's names, as before
+from agon.engine.result import Result
 from agon.engine.rng import KeyedRng, RandomSource, Rng, make_rng
 from agon.engine.text import _UNDO_LABEL, ENGLISH, NOBODY, NOTE, UNDONE, WAITING, Text, Translator, as_text
 
@@ -57,15 +63,6 @@ DIGEST_SINCE = (ENGINE_VERSION,)
 
 # what the engine knows of one position, computed once (issue 15): (the active roles, {role: its legal list})
 Memo = tuple[list[str], dict[str, list[Action]]]
-
-# id -> module that exposes GAME
-GAME_MODULES: dict[str, str] = {
-    "dual-powers": "agon.games.dual_powers",
-    "1989": "agon.games.dawn_of_freedom",
-    "intrigue-city": "agon.games.intrigue_city",
-    "cuba-libre": "agon.games.cuba_libre",
-}
-
 
 class Game(ABC):
     """A game's facts: its id, roles and options; `new` starts a game."""
@@ -84,10 +81,13 @@ class Game(ABC):
         """The roles that take seats with these options."""
 
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """Check options and fill defaults; raise ValueError naming a bad option."""
-        if options:
-            raise ValueError(f"{self.id} takes no options; got {sorted(options)}")
-        return {}
+        """Check options and fill defaults (what records store); raise OptionError naming a bad
+        option. By default: checked against `option_specs()` (agon.engine.options.check_options);
+        a game overrides it only for what specs cannot say (an alias, options that do not combine)."""
+        specs = self.option_specs()
+        if not specs and options:
+            raise OptionError(f"{self.id} takes no options; got {sorted(options)}")
+        return check_options(specs, options, self.id)
 
     def option_specs(self) -> list[OptionSpec]:
         """The options `normalize_options` accepts, as data (name, type, allowed values, default,
@@ -188,6 +188,26 @@ class Game(ABC):
         found = self._data_file("facts.json")
         return {part: found[part] for part in ("keys", "values") if isinstance(found.get(part), dict)}
 
+    def rules_text(self, lang: str = "en") -> str | None:
+        """The player's rules reference in Markdown (`agon rules`, the server's rules pages), in
+        English or in `lang`: `rules.md` (`rules.<lang>.md`) beside the game's module, else agon's
+        own `agon/rules/<rules_doc>` (its `.<lang>.md`); None where there is none."""
+        suffix = ".md" if lang == "en" else f".{lang}.md"
+        text = self._package_text("rules" + suffix)
+        if text is None:
+            name = (self.rules_doc or f"{self.id}.md").removesuffix(".md") + suffix
+            source = importlib.resources.files("agon").joinpath("rules", name)
+            text = source.read_text(encoding="utf-8") if source.is_file() else None
+        return text
+
+    def _package_text(self, name: str) -> str | None:
+        """A text file beside the game's module, or None."""
+        try:
+            source = importlib.resources.files(type(self).__module__).joinpath(name)
+            return source.read_text(encoding="utf-8") if source.is_file() else None
+        except (ModuleNotFoundError, FileNotFoundError):
+            return None
+
     def _data_file(self, name: str) -> dict[str, Any]:
         """A JSON file beside the game's module, or {} when it has none."""
         package = type(self).__module__
@@ -207,6 +227,31 @@ class Game(ABC):
         """The card catalogue for front ends: one JSON-ready dict per card, at least
         {"id", "name", "short", "text"} (our own wording of what the card does); [] if none."""
         return []
+
+    # -- what machines need to know of the game (agon/rl): declared with the game, as data --------
+
+    # view paths whose lists of numbers an observation reads by position rather than as a bag of
+    # values (1989's support points per space): see agon/rl/observation.py
+    positional_features: ClassVar[frozenset[str]] = frozenset()
+
+    def action_domain(self) -> list[Action]:
+        """Every action the game can ever offer, whatever the position and options: each verb its
+        code builds with its whole argument domain from the game's data (a few actions no position
+        reaches may be in it, none a position offers may be missing). The fixed numbering of RL
+        environments (`rl_space`) is built from it; [] for a game without one."""
+        return []
+
+    def sample_options(self) -> list[dict[str, Any]]:
+        """Option sets that span the game's variants and player counts: the RL survey plays random
+        games under each (`python -m agon.rl.survey`), and the test suites run their tests of every
+        game on them. The defaults alone by default."""
+        return [{}]
+
+    def rl_space(self) -> dict[str, Any]:
+        """The game's fixed action numbering and feature list for RL environments: `rl.json` beside
+        the game's module ({"actions": [[verb, arg], ...], "features": [...], "max_length": n}),
+        written and extended by `python -m agon.rl.survey GAME`; {} for a game without one."""
+        return self._data_file("rl.json")
 
     def __repr__(self) -> str:
         return f"<Game {self.id}>"
@@ -353,6 +398,14 @@ class State(ABC):
     def result(self) -> dict[str, Any] | None:
         """None while the game goes on; then {"winners": [...], "scores": {role: n}, ...}."""
         return self._result()
+
+    @property
+    def verdict(self) -> Result | None:
+        """None while the game goes on; then the result as a typed `Result` (winners, scores,
+        reason, the game's other facts), the same for every game (agon/engine/result.py). (Not
+        `outcome`: 1989 keeps a field of that name.)"""
+        raw = self._result()
+        return None if raw is None else Result.from_dict(raw)
 
     @property
     def log(self) -> list[LogEntry]:
@@ -789,40 +842,3 @@ def _jsonable(arg: Any) -> Any:
     if isinstance(arg, tuple):
         return [_jsonable(a) for a in arg]
     return arg
-
-
-# -- registry ---------------------------------------------------------------------------------
-
-_loaded: dict[str, Game] = {}
-
-
-def load(game_id: str) -> Game:
-    """The game registered under `game_id` ("dual-powers", "1989", "intrigue-city", "cuba-libre")."""
-    if game_id in _loaded:
-        return _loaded[game_id]
-    module_name = GAME_MODULES.get(game_id)
-    if module_name is None:
-        raise UnknownGame(f"no game {game_id!r}; games: {', '.join(games())}")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as err:
-        if err.name and module_name.startswith(err.name):
-            raise UnknownGame(f"game {game_id!r} is not installed") from err
-        raise
-    game = module.GAME
-    _loaded[game_id] = game
-    return game
-
-
-def register(game: Game) -> None:
-    """Register a game object directly (tests and plug-ins); `load(game.id)` returns it."""
-    _loaded[game.id] = game
-
-
-def games() -> list[str]:
-    """Ids of the games that are installed."""
-    found = [game_id for game_id in _loaded if game_id not in GAME_MODULES]
-    for game_id, module_name in GAME_MODULES.items():
-        if importlib.util.find_spec(module_name) is not None:
-            found.append(game_id)
-    return found

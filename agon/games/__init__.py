@@ -1,4 +1,4 @@
-"""The games, one package each; agon.engine.game.GAME_MODULES maps ids to them.
+"""The games, one package each, declared by the `agon.games` entry points of pyproject.toml (agon/engine/registry.py).
 
 Importing `agon.games.<pkg>` binds this package to the name `agon.games`, the same name as the
 public function `agon.games()`. So that both keep working, this module is callable and answers

@@ -10,12 +10,12 @@ A view is a JSON-ready tree. `flatten(view)` turns it into named features by the
 - a list of dicts is walked element by element, each named by its "id", "pos", "role",
   "name" or "number" field (the first it has), else by its index: `districts/vyborg/...`;
 - a list of strings or numbers is a bag: `P=x` counts how many times x occurs (a hand, the
-  cards played, the active roles), except at the game's positional paths (`POSITIONAL`: 1989's
+  cards played, the active roles), except at the game's positional paths (`Game.positional_features`: 1989's
   support points per space) and in lists holding None (1989's control per space), which are
   walked by index: `P/0`, `P/1`, ...;
 - the log, the game id and the result are left out (the log is in the view for agents that want it).
 
-Each game's feature list (`agon/rl/data/<game>.json`, key "features") fixes which names exist and
+Each game's feature list (its `rl.json`, `Game.rl_space()`, key "features") fixes which names exist and
 their order; a name the list lacks is dropped, a listed name absent from the view is 0.
 """
 
@@ -25,7 +25,6 @@ from typing import Any
 
 SKIPPED = ("log", "game", "result")
 FREE_TEXT = 48
-POSITIONAL: dict[str, frozenset[str]] = {"1989": frozenset({"sp/democrat", "sp/communist"})}
 _NAME_FIELDS = ("id", "pos", "role", "name", "number")
 _SCALARS = (str, int, float, bool)
 

@@ -43,7 +43,7 @@ from agon.bots import Bot
 from agon.engine import Action, Game, OptionSpec, State, load
 from agon.engine.rng import Rng
 from agon.rl.seats import automaton_roles, end_rewards, play_seats, seat_bots
-from agon.rl.spaces import GAMES, GameSpec, spec
+from agon.rl.spaces import GameSpec, games_with_space, spec
 
 SEED_BYTES = 4  # chance nodes at the start: the deal's number, one byte each (most significant first)
 SEED_OUTCOMES = 256
@@ -397,15 +397,19 @@ def _game_type(game_id: str, zero_sum: bool = True) -> pyspiel.GameType:
 
 
 def _player_options(game_id: str) -> list[dict[str, Any]]:
-    """Option sets that span the game's player counts (for GameType's min and max)."""
-    return {"dual-powers": [{"players": 1}, {"players": 2}], "intrigue-city": [{"players": 2}, {"players": 5}],
-            "cuba-libre": [{"players": 1}, {"players": 4}]}.get(game_id, [{}])
+    """Option sets that span the game's player counts (for GameType's min and max): each value of
+    its `players` option from 1 up (its declared spec), or its defaults for a game without one."""
+    for option in load(game_id).option_specs():
+        if option.name == "players":
+            counts = [value for value in option.allowed() if type(value) is int and value >= 1]
+            return [{"players": value} for value in (min(counts), max(counts))] if counts else [{}]
+    return [{}]
 
 
 def register_all() -> None:
     """Register every agon game with OpenSpiel (done on import)."""
     registered = set(pyspiel.registered_names())
-    for game_id in GAMES:
+    for game_id in games_with_space():
         name = short_name(game_id)
         if name in registered:
             continue

@@ -1,11 +1,11 @@
 """The fixed numbered action space of each game, and its feature list.
 
 Every `Action` a game can offer has one integer: its position in the game's action list,
-`agon/rl/data/<game>.json` (key "actions", each entry `[verb, arg]`, a tuple arg as a list).
+the game's `rl.json` beside its module (`Game.rl_space()`, key "actions", each entry `[verb, arg]`, a tuple arg as a list).
 The lists are append-only: a new version of a game may add actions at the end, never renumber,
 so an agent trained on one version keeps its meaning on the next (tests/rl pins each list's size
-and hash). Each list holds the game's whole action domain (`agon.rl.domains`, built from the game's
-data); `python -m agon.rl.survey` appends what a domain gains (docs/rl.md).
+and hash). Each list holds the game's whole action domain (`Game.action_domain()`, built from the
+game's data); `python -m agon.rl.survey` appends what a domain gains (docs/rl.md).
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ import json
 import warnings
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
 
-from agon.engine import Action, AgonError
+from agon.engine import Action, AgonError, UnknownGame, load
 from agon.engine.actions import freeze
-from agon.rl.observation import POSITIONAL, Observer
+from agon.engine.registry import declared
+from agon.rl.observation import Observer
 
 
 class ActionSpaceError(AgonError):
@@ -54,7 +54,7 @@ class GameSpec:
         i = self.index.get(action)
         if i is None:
             raise ActionSpaceError(f"{self.game}: action {action} has no number in the fixed action space "
-                                   f"({self.num_actions} actions); add it to agon.rl.domains and run `python -m agon.rl.survey`")
+                                   f"({self.num_actions} actions); add it to the game's action_domain() and run `python -m agon.rl.survey`")
         return i
 
     def decode(self, number: int) -> Action:
@@ -67,7 +67,7 @@ class GameSpec:
         """The numbers of these legal actions (undo left out), in their order.
 
         The space holds the game's whole domain, so every action has a number; one without (a bug in
-        agon.rl.domains) raises ActionSpaceError naming it. With `strict=False` it is left out with a
+        the game's action_domain()) raises ActionSpaceError naming it. With `strict=False` it is left out with a
         warning instead, so a long training run goes on, unless no action of the decision has one."""
         index = self.index
         numbers = [index[a] for a in legal if a in index]
@@ -76,7 +76,7 @@ class GameSpec:
             if missing and (strict or not numbers):
                 raise ActionSpaceError(f"{self.game}: {', '.join(map(str, missing))} has no number in the fixed "
                                        f"action space ({self.num_actions} actions); add it to "
-                                       "agon.rl.domains and run `python -m agon.rl.survey`")
+                                       "the game's action_domain() and run `python -m agon.rl.survey`")
             for action in missing:
                 if action not in _warned:
                     _warned.add(action)
@@ -85,7 +85,7 @@ class GameSpec:
         return numbers
 
     def observer(self) -> Observer:
-        return Observer(list(self.features), POSITIONAL.get(self.game, frozenset()))
+        return Observer(list(self.features), load(self.game).positional_features)
 
 
 _warned: set[Action] = set()
@@ -96,16 +96,12 @@ def as_json(arg: Any) -> Any:
     return [as_json(a) for a in arg] if isinstance(arg, tuple) else arg
 
 
-def data_file(game_id: str) -> str:
-    return f"{game_id}.json"
-
-
 def read_data(game_id: str) -> dict[str, Any]:
-    """The raw data file of a game ({} if there is none yet)."""
-    source = resources.files("agon.rl.data").joinpath(data_file(game_id))
-    if not source.is_file():
+    """The raw data of a game's fixed space, `Game.rl_space()` ({} if it has none yet, or no such game)."""
+    try:
+        return load(game_id).rl_space()
+    except UnknownGame:
         return {}
-    return json.loads(source.read_text(encoding="utf-8"))
 
 
 @cache
@@ -113,9 +109,11 @@ def spec(game_id: str) -> GameSpec:
     """The fixed action space and feature list of `game_id`."""
     raw = read_data(game_id)
     if not raw:
-        raise ActionSpaceError(f"no action space for game {game_id!r}; games with one: {', '.join(GAMES)}")
+        raise ActionSpaceError(f"no action space for game {game_id!r}; games with one: {', '.join(games_with_space())}")
     actions = tuple(Action(verb, freeze(arg)) for verb, arg in raw["actions"])
     return GameSpec(game_id, actions, tuple(raw["features"]), int(raw["max_length"]))
 
 
-GAMES = ("dual-powers", "1989", "intrigue-city", "cuba-libre")
+def games_with_space() -> list[str]:
+    """The declared games that have a fixed action space (agon/engine/registry.py, `rl_space`)."""
+    return [game_id for game_id in declared() if read_data(game_id)]

@@ -1,7 +1,7 @@
 """Extend each game's fixed action list and feature list: `python -m agon.rl.survey [GAME ...]`.
 
-The actions are the game's whole domain (`agon.rl.domains`, built from the game's data); the survey
-plays random games under every option set in `OPTION_SETS`, checks that every legal action offered
+The actions are the game's whole domain (`Game.action_domain()`, built from the game's data); the survey
+plays random games under every option set of the game's `sample_options()`, checks that every legal action offered
 lies in that domain, and collects every feature of every role's view and the longest game. New
 actions and new features are appended after the existing ones (sorted among themselves), never
 inserted, so existing numbers stay what they were. Features that never varied in the survey are
@@ -14,30 +14,17 @@ import argparse
 import itertools
 import json
 from collections import defaultdict
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from agon.engine import Action, load
 from agon.engine.rng import Rng
 from agon.rl.domains import domain
-from agon.rl.observation import POSITIONAL, flatten
-from agon.rl.spaces import GAMES, ActionSpaceError, as_json, read_data
+from agon.rl.observation import flatten
+from agon.rl.spaces import ActionSpaceError, as_json, games_with_space, read_data
 
-DATA = Path(__file__).with_name("data")
-
-OPTION_SETS: dict[str, list[dict[str, Any]]] = {
-    "dual-powers": [{}, {"players": 1, "side": "red", "difficulty": 3}, {"players": 1, "side": "white", "difficulty": 6}],
-    "1989": [{}, {"handicap": 2}],
-    "intrigue-city": [{"players": n} for n in (2, 3, 4, 5)] + [
-        {"players": 4, "advanced": "A", "blank_vote": True},
-        {"players": 3, "advanced": "B", "beginner": False, "formed_favour": True},
-        {"players": 5, "short": True, "limit_equilibrium": True, "unlimited_bank": True},
-    ],
-    "cuba-libre": [
-        {"players": 4}, {"players": 4, "deception": True}, {"players": 4, "eligibility": "A"},
-        {"players": 3, "no_nonplayers": True}, {"players": 4, "deployment": "variable", "eligibility": "B"},
-    ],
-}
+# random games per option set by default: as many as a few minutes of one core allow (a game not named: 10)
 GAMES_PER_SET = {"dual-powers": 60, "1989": 25, "intrigue-city": 30, "cuba-libre": 6}
 LENGTH_MARGIN = 4  # max_length: this many times the longest game seen
 
@@ -48,9 +35,9 @@ def survey(game_id: str, games: int, seed: int = 0) -> tuple[set[Action], dict[s
     actions: set[Action] = set()
     values: dict[str, set[float]] = defaultdict(set)
     longest = 0
-    positional = POSITIONAL.get(game_id, frozenset())
+    positional = game.positional_features
     chooser = Rng(seed)
-    for options, n in itertools.product(OPTION_SETS[game_id], range(games)):
+    for options, n in itertools.product(game.sample_options(), range(games)):
         state = game.new(seed + n, **options)
         roles = game.roles(**state.options)
         steps = 0
@@ -79,7 +66,7 @@ def update(game_id: str, games: int) -> dict[str, Any]:
     outside = sorted((a for a in seen if a not in domain(game_id) and a.verb != "undo"), key=_order)
     if outside:
         raise ActionSpaceError(f"{game_id}: the game offered {', '.join(map(str, outside[:5]))}, outside "
-                               "agon.rl.domains: add its verb or argument there")
+                               "the game's action_domain(): add its verb or argument there")
     old = read_data(game_id)
     old_features = list(old.get("features", []))
     known_features = set(old_features)
@@ -104,7 +91,8 @@ def extended_actions(game_id: str, old: dict[str, Any]) -> list[list[Any]]:
 
 
 def write(game_id: str, data: dict[str, Any]) -> None:
-    path = DATA / f"{game_id}.json"
+    game = load(game_id)
+    path = Path(str(resources.files(type(game).__module__).joinpath("rl.json")))  # beside the game's module
     path.write_text(json.dumps(data, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
 
 
@@ -114,7 +102,7 @@ def _freeze(arg: Any) -> Any:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m agon.rl.survey", description=__doc__.splitlines()[0])
-    parser.add_argument("games", nargs="*", default=list(GAMES))
+    parser.add_argument("games", nargs="*", default=games_with_space())
     parser.add_argument("--games-per-set", type=int, help="random games per option set (default: per game)")
     parser.add_argument("--actions-only", action="store_true",
                         help="append the domain's new actions without surveying (features stay as they are)")
@@ -124,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
             data = read_data(game_id) | {"actions": extended_actions(game_id, read_data(game_id))}
             write(game_id, data)
         else:
-            data = update(game_id, args.games_per_set or GAMES_PER_SET[game_id])
+            data = update(game_id, args.games_per_set or GAMES_PER_SET.get(game_id, 10))
         print(f"{game_id}: {len(data['actions'])} actions, {len(data['features'])} features, "
               f"max_length {data['max_length']}")
     return 0

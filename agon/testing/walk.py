@@ -9,14 +9,20 @@ from agon.engine import Rng, State, load
 
 
 def random_position(game_id: str, seed: int, steps: int, options: dict[str, Any] | None = None,
-                    quiet: bool = False) -> State:
+                    quiet: bool = False, live: bool = False) -> State:
     """The position after `steps` uniformly random legal actions (fewer if the game ends), each
     by the first active role; the same arguments always give the same position (`quiet`: played
-    as a quiet state, with no log lines)."""
+    as a quiet state, with no log lines). With `live`, a game shorter than `steps` stops at its
+    last position with a decision to make, not at its end (a test that needs a role to act)."""
     walk = random_positions(game_id, seed, 1, options, quiet)
     state = next(walk, None)
+    before = state.clone() if live and state is not None else None
     for _ in range(steps):
         state = next(walk, state)  # (at the end the walk stops on the last position)
+        if before is not None:
+            if not state.active:
+                return before
+            before = state.clone()
     assert state is not None, f"{game_id} is over before its first action"
     return state
 

@@ -7,9 +7,9 @@ import pytest
 
 import agon
 from agon.engine import Rng
-from agon.testing import random_position
+from agon.testing import random_position, variants
 
-GAMES = [("dual-powers", {}), ("1989", {}), ("intrigue-city", {"players": 4}), ("cuba-libre", {})]
+GAMES = variants(("intrigue-city", {"players": 4}))  # every declared game, by default with its defaults
 
 
 @pytest.mark.parametrize("bot", ["random", "ismcts", "nonplayer"])

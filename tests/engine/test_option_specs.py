@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import agon
-from agon.engine import OptionSpec
+from agon.engine import OptionError, OptionSpec
 
 
 def _context(spec: OptionSpec) -> dict:
@@ -48,8 +48,10 @@ def test_a_value_outside_the_list_is_refused(game_id):
             bad = max(spec.allowed()) + 100
         else:
             bad = "no-such-value"
-        with pytest.raises(ValueError):
+        with pytest.raises(OptionError):  # an AgonError naming the option (issue 35 item 5)
             game.normalize_options({**_context(spec), spec.name: bad})
+    with pytest.raises(OptionError, match="no_such_option"):
+        game.normalize_options({"no_such_option": 1})
 
 
 def test_an_option_spec_checks_its_kind():

@@ -10,9 +10,9 @@ import pytest
 
 import agon
 from agon.engine import Action, IllegalAction, Rng
-from agon.testing import random_position
+from agon.testing import random_position, variants
 
-GAMES = [("dual-powers", {}), ("1989", {}), ("intrigue-city", {"players": 4}), ("cuba-libre", {})]
+GAMES = variants(("intrigue-city", {"players": 4}))  # every declared game, by default with its defaults
 
 JUNK = [
     None, 5, [], {}, {"verb": "card"}, b"card", ("a", 1, 2), Action(None, None), Action(5, 1),  # type: ignore[arg-type]
@@ -68,7 +68,7 @@ def test_dual_powers_objective_28_0_is_not_objective_28():
 
 @pytest.mark.parametrize(("game_id", "options"), GAMES)
 def test_junk_is_illegal_with_a_message_and_changes_nothing(game_id, options):
-    state = random_position(game_id, 5, 30, options)
+    state = random_position(game_id, 5, 30, options, live=True)
     role = state.active[0]
     for junk in JUNK:
         refuses(state, role, junk)

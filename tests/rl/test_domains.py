@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
-import agon.games
 from agon.engine import load
 from agon.engine.rng import Rng
 from agon.rl.domains import domain, verbs
-from agon.rl.spaces import GAMES, spec
-from agon.rl.survey import OPTION_SETS
+from agon.rl.spaces import games_with_space, spec
 
-PACKAGES = {"dual-powers": "dual_powers", "1989": "dawn_of_freedom", "intrigue-city": "intrigue_city",
-            "cuba-libre": "cuba_libre"}
+GAMES = games_with_space()  # every declared game with a fixed action space (agon/engine/registry.py)
+
 # Cuba Libre builds its actions as (verb, arg) pairs; these first words of pairs in its sources are no
 # verbs: piece keys, option values, Operation and Special Activity names used as arguments, frame keys.
 CL_NOT_VERBS = {
@@ -24,16 +23,17 @@ CL_NOT_VERBS = {
     "infiltrate", "kidnap", "m26_u", "march", "max", "muscle", "option", "police", "reprisal", "standard",
     "subvert", "sweep", "syn_u", "terror", "train", "transport", "troop",
 }
-# Random games per option set of the survey, on seeds it never used, strict mode on (about a second each)
+# Random games per option set of the survey, on seeds it never used, strict mode on (about a second each;
+# a game not named: 2)
 GAMES_PER_SET = {"dual-powers": 40, "1989": 6, "intrigue-city": 10, "cuba-libre": 3}
 
 
 def source_nodes(game_id: str) -> Iterator[ast.AST]:
     """Every syntax node of the game's package (the Non-Players left out: they choose among the
-    legal actions, they build none)."""
-    root = Path(agon.games.__file__).parent / PACKAGES[game_id]
+    legal actions, they build none; and the domain itself, `domain.py`)."""
+    root = Path(str(resources.files(type(load(game_id)).__module__)))
     for path in sorted(root.rglob("*.py")):
-        if "nonplayer" not in path.parts:
+        if "nonplayer" not in path.parts and path.name != "domain.py":
             yield from ast.walk(ast.parse(path.read_text(encoding="utf-8")))
 
 
@@ -72,8 +72,8 @@ def test_long_random_play_under_every_option_set_offers_only_numbered_actions(ga
     s = spec(game_id)
     game = load(game_id)
     chooser = Rng(2026)
-    for options in OPTION_SETS[game_id]:
-        for seed in range(50_000, 50_000 + GAMES_PER_SET[game_id]):
+    for options in game.sample_options():
+        for seed in range(50_000, 50_000 + GAMES_PER_SET.get(game_id, 2)):
             state = game.new(seed, **options)
             while state.active:
                 role = state.active[chooser.below(len(state.active))]

@@ -19,7 +19,9 @@ from open_spiel.python import rl_environment  # noqa: E402
 import agon.rl.openspiel  # noqa: E402, F401 - registers the games
 from agon.engine.rng import Rng  # noqa: E402
 from agon.rl.openspiel import SEED_BYTES, short_name  # noqa: E402
-from agon.rl.spaces import GAMES, spec  # noqa: E402
+from agon.rl.spaces import games_with_space, spec  # noqa: E402
+
+GAMES = games_with_space()  # every declared game with a fixed action space (agon/engine/registry.py)
 
 # every game, and the configurations with automata: solo Dual Powers against the Opposition, Cuba
 # Libre against Non-players (its short game keeps a random game to seconds under the test's checks)
@@ -37,14 +39,22 @@ def _id(case: tuple[str, dict]) -> str:
     return case[0] + "".join(f"-{k}={v}" for k, v in case[1].items())
 
 
-def _random_state(game: pyspiel.Game, steps: int, seed: int) -> pyspiel.State:
+def _random_state(game: pyspiel.Game, steps: int, seed: int, live: bool = False) -> pyspiel.State:
+    """The state after `steps` random actions, or at the end; with `live`, the last one before the
+    end of a shorter game (someone still has a decision to make)."""
     state = game.new_initial_state()
     rng = Rng(seed)
     for _ in range(steps):
         if state.is_terminal():
             break
         legal = state.legal_actions()
-        state.apply_action(legal[rng.below(len(legal))])
+        action = legal[rng.below(len(legal))]
+        if live:
+            ahead = state.clone()
+            ahead.apply_action(action)
+            if ahead.is_terminal():
+                break
+        state.apply_action(action)
     return state
 
 
@@ -197,7 +207,7 @@ def test_options_are_game_parameters() -> None:
 @pytest.mark.parametrize("game_id", GAMES)
 def test_resample_from_infostate_keeps_the_information_state(game_id: str) -> None:
     game = pyspiel.load_game(short_name(game_id))
-    state = _random_state(game, 64, seed=4)
+    state = _random_state(game, 64, seed=4, live=True)
     player = state.current_player()
     sample = state.resample_from_infostate(player, lambda: 0.25)
     assert sample.information_state_tensor(player) == state.information_state_tensor(player)

@@ -17,8 +17,9 @@ from pettingzoo.test.state_test import test_state_space as check_state_space
 from agon.engine import IllegalAction
 from agon.rl.pettingzoo import OBS_BOUND, env
 from agon.rl.spaces import ActionSpaceError
+from agon.testing import variants
 
-CASES = [
+CASES = variants(
     ("dual-powers", {}),
     ("dual-powers", {"players": 1, "side": "white"}),
     ("1989", {}),
@@ -26,7 +27,7 @@ CASES = [
     ("cuba-libre", {"agents": ["govt"]}),
     ("cuba-libre", {}),
     ("cuba-libre", {"players": 1, "solo": "dr"}),
-]
+)  # every declared game (agon.testing.variants), these configurations named
 
 
 @pytest.mark.parametrize(("game_id", "kwargs"), CASES)

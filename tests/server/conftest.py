@@ -15,8 +15,9 @@ pytest.importorskip("fastapi", reason="the server tests need the web extra: pip 
 from fastapi.testclient import TestClient
 
 from agon.server.app import Settings, create_app
+from agon.testing import every_game
 
-GAMES = ["dual-powers", "1989", "intrigue-city", "cuba-libre"]
+GAMES = every_game()  # every declared game (agon/engine/registry.py), a test suite's own ones too
 PG_URL = os.environ.get("AGON_TEST_PG")  # e.g. postgresql://postgres@127.0.0.1:5432/postgres
 
 

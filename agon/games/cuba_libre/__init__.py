@@ -43,9 +43,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from agon.engine import ENGLISH, Game, OptionSpec, Text, Translator, msg
+from agon.engine import ENGLISH, Action, Game, OptionError, OptionSpec, Text, Translator, msg
 from agon.engine.options import flag
-from agon.games.cuba_libre import nonplayer
+from agon.games.cuba_libre import domain, nonplayer
 from agon.games.cuba_libre.data import ADJ, FACTION_NAMES, LEVELS, NAMES, PIECE_KEYS, ROLES, TERRAIN
 from agon.games.cuba_libre.rules import CubaLibreState, nonplayers
 from agon.games.cuba_libre.terms import terms as game_terms
@@ -92,42 +92,42 @@ class CubaLibre(Game):
         options = dict(options)
         if "side" in options:  # the CLI's --side names the solo player's faction
             if "solo" in options and options["solo"] != options["side"]:
-                raise ValueError("cuba-libre: options side and solo disagree")
+                raise OptionError("cuba-libre: options side and solo disagree")
             options = {("solo" if k == "side" else k): v for k, v in options.items()}
         solo = options.pop("solo", None)
         for key, value in options.items():
             if key not in out:
-                raise ValueError(f"cuba-libre: unknown option {key!r}; options: {', '.join(out)}")
+                raise OptionError(f"cuba-libre: unknown option {key!r}; options: {', '.join(out)}")
             out[key] = value
         if out["players"] not in (0, 1, 2, 3, 4) or isinstance(out["players"], bool):
-            raise ValueError(f"cuba-libre: option players must be 0..4, not {out['players']!r}")
+            raise OptionError(f"cuba-libre: option players must be 0..4, not {out['players']!r}")
         if not isinstance(out["short"], bool):
-            raise ValueError(f"cuba-libre: option short must be true or false, not {out['short']!r}")
+            raise OptionError(f"cuba-libre: option short must be true or false, not {out['short']!r}")
         if not isinstance(out["no_reveal"], bool):
-            raise ValueError(f"cuba-libre: option no_reveal must be true or false, not {out['no_reveal']!r}")
+            raise OptionError(f"cuba-libre: option no_reveal must be true or false, not {out['no_reveal']!r}")
         if out["eligibility"] not in ("standard", "A", "B"):
-            raise ValueError(f"cuba-libre: option eligibility must be standard, A or B, not {out['eligibility']!r}")
+            raise OptionError(f"cuba-libre: option eligibility must be standard, A or B, not {out['eligibility']!r}")
         if out["no_reveal"] and out["eligibility"] != "standard":
-            raise ValueError("cuba-libre: option no_reveal does not combine with eligibility A/B (2.2)")
+            raise OptionError("cuba-libre: option no_reveal does not combine with eligibility A/B (2.2)")
         if not isinstance(out["no_nonplayers"], bool):
-            raise ValueError(f"cuba-libre: option no_nonplayers must be true or false, not {out['no_nonplayers']!r}")
+            raise OptionError(f"cuba-libre: option no_nonplayers must be true or false, not {out['no_nonplayers']!r}")
         if out["no_nonplayers"] and out["players"] not in (2, 3):
-            raise ValueError("cuba-libre: option no_nonplayers is for 2- or 3-player games (1.5)")
+            raise OptionError("cuba-libre: option no_nonplayers is for 2- or 3-player games (1.5)")
         if not isinstance(out["deception"], bool):
-            raise ValueError(f"cuba-libre: option deception must be true or false, not {out['deception']!r}")
+            raise OptionError(f"cuba-libre: option deception must be true or false, not {out['deception']!r}")
         if out["deception"] and out["no_nonplayers"]:
-            raise ValueError("cuba-libre: options deception and no_nonplayers do not combine")
+            raise OptionError("cuba-libre: options deception and no_nonplayers do not combine")
         if out["deception"] and out["players"] < 3:
-            raise ValueError("cuba-libre: option deception is for 3- or 4-player games (7.3)")
+            raise OptionError("cuba-libre: option deception is for 3- or 4-player games (7.3)")
         if out["deployment"] not in ("standard", "variable"):
-            raise ValueError(f"cuba-libre: option deployment must be standard or variable, not {out['deployment']!r}")
+            raise OptionError(f"cuba-libre: option deployment must be standard or variable, not {out['deployment']!r}")
         if out["players"] == 1:  # CL 8.9 / S1.2: the person plays 26July (default) or the Government
             solo = "m26" if solo is None else solo
             if solo not in ROLES:
-                raise ValueError(f"cuba-libre: option solo must be one of {', '.join(ROLES)}, not {solo!r}")
+                raise OptionError(f"cuba-libre: option solo must be one of {', '.join(ROLES)}, not {solo!r}")
             out["solo"] = solo
         elif solo is not None:
-            raise ValueError("cuba-libre: option solo (or side) is for 1-player games (players=1)")
+            raise OptionError("cuba-libre: option solo (or side) is for 1-player games (players=1)")
         return out
 
     def nonplayer_roles(self, options: dict[str, Any]) -> list[str]:
@@ -195,6 +195,15 @@ class CubaLibre(Game):
 
     def role_name(self, role: str) -> str:
         return FACTION_NAMES[ROLES.index(role)] if role in ROLES else role
+
+    def action_domain(self) -> list[Action]:
+        return domain.action_domain()
+
+    def sample_options(self) -> list[dict[str, Any]]:
+        return [
+            {"players": 4}, {"players": 4, "deception": True}, {"players": 4, "eligibility": "A"},
+            {"players": 3, "no_nonplayers": True}, {"players": 4, "deployment": "variable", "eligibility": "B"},
+        ]
 
 
 GAME = CubaLibre()

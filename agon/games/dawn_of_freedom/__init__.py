@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import ENGLISH, Game, OptionSpec, Text, Translator, msg
+from agon.engine import ENGLISH, Action, Game, OptionSpec, Text, Translator, msg
+from agon.games.dawn_of_freedom import domain
 from agon.games.dawn_of_freedom.data import ROLES, SPACES
 from agon.games.dawn_of_freedom.state import DawnState
 from agon.games.dawn_of_freedom.text import catalogue, render, terms
@@ -28,17 +29,7 @@ class DawnOfFreedom(Game):
 
     def option_specs(self) -> list[OptionSpec]:
         return [OptionSpec("handicap", "int", default=0, choices=(0, 1, 2),
-                           help="extra Democrat Support Points after the set-up (13.0)")]
-
-    def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """`handicap`: 0, 1 or 2 extra Democrat SPs after the set-up placements (1989-completion 13.0)."""
-        opts = dict(options)
-        handicap = opts.pop("handicap", 0)
-        if opts:
-            raise ValueError(f"1989: unknown option(s) {sorted(opts)}; options: handicap (0, 1 or 2)")
-        if handicap not in (0, 1, 2) or isinstance(handicap, bool):
-            raise ValueError(f"1989: handicap must be 0, 1 or 2, not {handicap!r}")
-        return {"handicap": handicap}
+                           help="extra Democrat Support Points after the set-up (13.0)")]  # 1989-completion 13.0
 
     def neighbours(self) -> dict[str, list[tuple[str, str]]]:
         """The printed map's adjacency (1989 1.2); spaces simply touch."""
@@ -77,6 +68,14 @@ class DawnOfFreedom(Game):
     def cards(self) -> list[dict[str, Any]]:
         """The 110 strategy cards (ids 1..110) and 52 power struggle cards (ids "P1".."P52")."""
         return catalogue()
+
+    def action_domain(self) -> list[Action]:
+        return domain.action_domain()
+
+    def sample_options(self) -> list[dict[str, Any]]:
+        return [{}, {"handicap": 2}]
+
+    positional_features = frozenset({"sp/democrat", "sp/communist"})  # support points per space, by position
 
 
 GAME = DawnOfFreedom()

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from agon.engine import ENGLISH, Game, OptionSpec, Text, Translator, msg
-from agon.games.dual_powers import text
+from agon.engine import ENGLISH, Action, Game, OptionSpec, Text, Translator, msg
+from agon.games.dual_powers import domain, text
 from agon.games.dual_powers.bots import OppositionBot
 from agon.games.dual_powers.data import ADJ, CONNECTION_NAME, DIDX, DISTRICT_NAME
 from agon.games.dual_powers.rules import DualPowersState
@@ -36,28 +36,6 @@ class DualPowers(Game):
             OptionSpec("difficulty", "int", default=1, minimum=1, maximum=6, players=(1,),
                        help="the Opposition's difficulty"),
         ]
-
-    def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        opts = dict(options)
-        players = opts.pop("players", 2)
-        if players not in (1, 2):
-            raise ValueError(f"players must be 1 or 2, not {players!r}")
-        if players == 2:
-            solo_only = sorted(set(opts) & {"side", "difficulty"})
-            if solo_only:
-                raise ValueError(f"options {solo_only} are for the solo game (players=1)")
-            if opts:
-                raise ValueError(f"unknown option(s) {sorted(opts)} for dual-powers; options: players, side, difficulty")
-            return {"players": 2}
-        side = opts.pop("side", "red")
-        if side not in ("red", "white"):
-            raise ValueError(f"side must be 'red' or 'white', not {side!r}")
-        difficulty = opts.pop("difficulty", 1)
-        if not isinstance(difficulty, int) or isinstance(difficulty, bool) or not 1 <= difficulty <= 6:
-            raise ValueError(f"difficulty must be an integer 1..6, not {difficulty!r}")
-        if opts:
-            raise ValueError(f"unknown option(s) {sorted(opts)} for dual-powers; options: players, side, difficulty")
-        return {"players": 1, "side": side, "difficulty": difficulty}
 
     def bots(self) -> dict[str, Callable[..., Any]]:
         """The solo Opposition's procedure as a bot for any seat."""
@@ -108,6 +86,14 @@ class DualPowers(Game):
         # the sides as the rulebook names them (DP R0); the Opposition: the solo game's winner that holds no seat
         return ROLE_NAMES.get(role, role)
 
+    def action_domain(self) -> list[Action]:
+        return domain.action_domain()
+
+    def sample_options(self) -> list[dict[str, Any]]:
+        return [{}, {"players": 1, "side": "red", "difficulty": 3}, {"players": 1, "side": "white", "difficulty": 6}]
+
 
 ROLE_NAMES = {"red": "Petrograd Soviet (Red)", "white": "Provisional Government (White)", "opposition": "the Opposition"}
+
+
 GAME = DualPowers()

@@ -20,15 +20,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import ENGLISH, Game, OptionSpec, Translator
+from agon.engine import ENGLISH, Action, Game, OptionSpec, Translator
+from agon.engine.options import check_options
 from agon.engine.options import flag as switch
-from agon.games.intrigue_city import text
+from agon.games.intrigue_city import domain, text
 from agon.games.intrigue_city.data import THEMES
 from agon.games.intrigue_city.rules import IntrigueState
 
-_FLAGS = ("beginner", "short", "blank_vote", "strict_victory", "formed_favour", "limit_equilibrium", "unlimited_bank")
 _TIES = ("top", "bottom", "shared", "none")
-_DEFAULT_TRUE = ("formed_favour",)  # IC-6.2, ruling R-1
 
 
 class IntrigueCity(Game):
@@ -73,42 +72,16 @@ class IntrigueCity(Game):
     _defaults: dict[str, Any] | None = None
 
     def _normalize(self, options: dict[str, Any]) -> dict[str, Any]:
-        known = {"players", "advanced", "theme", "schemer_tie", "arrangement_value", *_FLAGS}
-        unknown = sorted(set(options) - known)
-        if unknown:
-            raise ValueError(f"intrigue-city: unknown option(s) {unknown}; options: {sorted(known)}")
-        players = options.get("players", 3)
-        if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
-            raise ValueError(f"players must be 2 to 5, got {players!r}")
-        out: dict[str, Any] = {"players": players}
-        for flag in _FLAGS:
-            value = options.get(flag, flag in _DEFAULT_TRUE)
-            if not isinstance(value, bool):
-                raise ValueError(f"{flag} must be true or false, got {value!r}")
-            out[flag] = value
-        tie = options.get("schemer_tie", "top")
-        if tie not in _TIES:
-            raise ValueError(f"schemer_tie must be one of {list(_TIES)}, got {tie!r}")
-        out["schemer_tie"] = tie
-        av = options.get("arrangement_value", "any")
+        """The options checked against `option_specs()` (agon.engine.options.check_options), after the
+        two readings a person's or a machine's input needs: the cube value as a digit ("2", as an
+        OpenSpiel parameter comes) and an empty `advanced` for none."""
+        options = dict(options)
+        av = options.get("arrangement_value")
         if isinstance(av, str) and av.isdigit():
-            av = int(av)
-        if av not in ("any", 1, 2, 3) or isinstance(av, bool):
-            raise ValueError(f"arrangement_value must be 'any', 1, 2 or 3, got {av!r}")
-        out["arrangement_value"] = av
-        advanced = options.get("advanced", "none") or "none"
-        if advanced not in ("none", "A", "B"):
-            raise ValueError(f"advanced must be 'none', 'A' or 'B', got {advanced!r}")
-        out["advanced"] = advanced
-        theme = options.get("theme")
-        if theme is not None and advanced != "B":
-            raise ValueError("theme needs advanced='B'")
-        if advanced == "B":
-            theme = theme or "whispers"
-            if theme not in THEMES:
-                raise ValueError(f"theme must be one of {sorted(THEMES)}, got {theme!r}")
-            out["theme"] = theme
-        return out
+            options["arrangement_value"] = int(av)
+        if "advanced" in options and not options["advanced"]:
+            options["advanced"] = "none"
+        return check_options(self.option_specs(), options, self.id)
 
     def render(self, view: dict[str, Any], role: str | None, full: bool = False, tr: Translator = ENGLISH) -> str:
         return text.render(view, role, tr)
@@ -121,6 +94,17 @@ class IntrigueCity(Game):
 
     def cards(self) -> list[dict[str, Any]]:
         return text.catalogue()
+
+    def action_domain(self) -> list[Action]:
+        return domain.action_domain()
+
+    def sample_options(self) -> list[dict[str, Any]]:
+        return [
+            *({"players": n} for n in (2, 3, 4, 5)),
+            {"players": 4, "advanced": "A", "blank_vote": True},
+            {"players": 3, "advanced": "B", "beginner": False, "formed_favour": True},
+            {"players": 5, "short": True, "limit_equilibrium": True, "unlimited_bank": True},
+        ]
 
 
 GAME = IntrigueCity()

@@ -1,1 +1,0 @@
-"""Each game's numbered action list and feature list (`<game>.json`), written by `agon.rl.survey`."""
