@@ -187,6 +187,10 @@ class Matches:
                 self._check_versions(live, game)
             if live.state.is_over and live.row.result is None:  # the server stopped before its result was stored
                 results.finish(self.store, live)
+            due = bool(self.bot_turns(live))
+            if live.frozen is None and live.row.bot_due is not due:  # not known (before 0010), or a seat changed
+                self.store.set_bot_due(match_id, due)  # a start's sweep loads the match only if a bot is due
+                live.row = dataclasses.replace(live.row, bot_due=due)
             with self._guard:
                 self._cache[match_id] = live
                 while len(self._cache) > self.cache_size:
@@ -370,7 +374,8 @@ class Matches:
                        title=(title or game.title)[:200], version=0, undo=bool(humans) and not rated, is_over=state.is_over,
                        imported=False, seats=seat_rows, generator="keyed", seeded=seeded, engine_version=engine,
                        rules_version=rules, start_digest=state.digest(), rated=rated,
-                       pace=clocked.to_text() if clocked else None, clocks=clocks, next_event=upcoming)
+                       pace=clocked.to_text() if clocked else None, clocks=clocks, next_event=upcoming,
+                       bot_due=any(filled[role] != HUMAN for role in state.active))
         state.undo_enabled = row.undo
         self.store.create_match(row, also=None if also is None else lambda conn: also(conn, row.id))
         self._remember(new_live(row, state, 0))
@@ -465,7 +470,7 @@ class Matches:
         clocks, upcoming = self.keeper.after(live.row, live.state, role) if live.row.pace is not None else (None, None)
         try:
             self.store.append_action(match_id, stored, live.state.is_over, notify=f"{match_id}:{version + 1}",
-                                     clocks=clocks, next_event=upcoming)
+                                     clocks=clocks, next_event=upcoming, bot_due=bool(self.bot_turns(live)))
         except StaleVersion as err:
             self._evict(match_id)
             raise ApiError(409, f"stale version {version}: another action was stored first") from err

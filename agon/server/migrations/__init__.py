@@ -10,7 +10,7 @@ from sqlalchemy.exc import SQLAlchemyError
 HERE = Path(__file__).resolve().parent
 
 
-HEAD = "0009"  # the newest revision under versions/
+HEAD = "0010"  # the newest revision under versions/
 
 
 def at_head(engine: Engine) -> bool:
