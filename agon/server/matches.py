@@ -35,6 +35,7 @@ from agon.server.bot_trouble import trouble_messages
 from agon.server.clock_keeper import ClockKeeper, TimeIsUp
 from agon.server.clocks import Pace, parse_pace
 from agon.server.encode import dumps
+from agon.server.encoded_log import EncodedLog, joined
 from agon.server.ratings import rated_default
 from agon.server.store import ActionRow, MatchRow, SeatRow, StaleVersion, Store
 
@@ -61,7 +62,9 @@ class Live:
     and response that needs the same bytes. It keeps the bytes only, not the objects they were
     encoded from: a version's objects (hundreds of young dicts and lists per match) kept until
     the next move made every young-generation collection of the garbage collector walk them,
-    pauses of 40-60 ms at 500 live matches."""
+    pauses of 40-60 ms at 500 live matches. An object with the whole log is not kept either: it
+    is the role's `heads` entry with the log's encoded lines (`log_lines`) joined in, each line
+    encoded once for every role and version (issue 37: a long match kept a copy per role)."""
 
     row: MatchRow
     state: State
@@ -73,6 +76,8 @@ class Live:
     cut: int = 0
     shown: tuple[int, tuple[str, ...]] | None = None  # the (version, thinking) the cache below is for
     encoded: dict[tuple[str | None, int], bytes] = field(default_factory=dict)
+    heads: dict[str | None, bytes] = field(default_factory=dict)  # a role's whole state object but its log
+    log_lines: EncodedLog = field(default_factory=EncodedLog)  # the log's lines, encoded once across versions
     frozen: str | None = None  # why the match cannot go on under this server's code (`agon.server.versions`)
 
     def applied(self, verb: str) -> None:
@@ -580,9 +585,9 @@ class Matches:
             "seeded": live.row.seeded,
             "frozen": live.frozen,
             "clocks": self.keeper.view(live.row),
-            "view": state.view(role),
             "prompt": prompt,
             "log_from": 0,
+            "view": state.view(role),  # last, and its log last: `push` joins the encoded lines in at the end
         }
 
     def push(self, live: Live, role: str | None, since: int | None = None) -> Push:
@@ -596,13 +601,21 @@ class Matches:
         if live.shown != shown:
             live.shown = shown
             live.encoded.clear()
+            live.heads.clear()
         start = self.log_from(live, role, since, live.state.log_length(role))
         data = live.encoded.get((role, start))
         if data is None:
-            obj = self.state_object(live, role, thinking)
-            log = obj["view"]["log"]
-            part = obj if start == 0 else {**obj, "view": {**obj["view"], "log": log[start:]}, "log_from": start}
-            data = live.encoded[(role, start)] = dumps(part)
+            head = live.heads.get(role) if start == 0 else None
+            if head is None:
+                obj = self.state_object(live, role, thinking)
+                obj["view"]["log"] = []
+                obj["log_from"] = start
+                head = dumps(obj)  # ends with LOG_LAST: the view is the last field, its log the view's last
+            data = joined(head, live.log_lines.lines(live.state.log, live.cut, role)[start:])
+            if start == 0:
+                live.heads[role] = head  # the whole log's bytes are joined again for the next one who asks
+            else:
+                live.encoded[(role, start)] = data
         return Push(live.version, shown[1], data)
 
     @staticmethod
