@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from sqlalchemy import Connection
+from sqlalchemy.exc import SQLAlchemyError
 
 from agon.bots import bot_settings
 from agon.bots import bots as bot_names
@@ -192,10 +193,7 @@ class Matches:
                 self._check_versions(live, game)
             if live.state.is_over and live.row.result is None:  # the server stopped before its result was stored
                 results.finish(self.store, live)
-            due = bool(self.bot_turns(live))
-            if live.frozen is None and live.row.bot_due is not due:  # not known (before 0010), or a seat changed
-                self.store.set_bot_due(match_id, due)  # a start's sweep loads the match only if a bot is due
-                live.row = dataclasses.replace(live.row, bot_due=due)
+            self._record_bot_due(live)
             with self._guard:
                 self._cache[match_id] = live
                 while len(self._cache) > self.cache_size:
@@ -209,6 +207,21 @@ class Matches:
                     live.row = dataclasses.replace(live.row, clocks=row.clocks, next_event=row.next_event,
                                                    seats=row.seats)
         return live
+
+    def _record_bot_due(self, live: Live) -> None:
+        """A match just loaded whose stored `bot_due` is not what its state says (not known before
+        migration 0010, or a bot took a seat over): record it, so that a start's sweep loads the
+        match only if a bot is to move. A hint: should the write fail, the next load tries again."""
+        due = bool(self.bot_turns(live))
+        if live.frozen is not None or live.state.is_over or live.row.bot_due is due:
+            return
+        try:
+            self.store.set_bot_due(live.row.id, due)
+        except SQLAlchemyError as err:
+            log.warning("agon: could not record whether a bot is to move in match %s (%s)", live.row.id,
+                        " ".join(str(err).split())[:200])
+            return
+        live.row = dataclasses.replace(live.row, bot_due=due)
 
     def _catch_up(self, live: Live) -> None:
         for a in self.store.actions_from(live.row.id, live.version):

@@ -218,9 +218,10 @@ BUSY_MS = 30_000  # how long an SQLite statement waits for another connection's 
 # PostgreSQL connections one process keeps open: as many as its threads that may hold one at once
 # (the server's 32, the notice thread, the bots' and the clock sweep's). A connection past the pool
 # is closed when it is given back, so with a pool of 10 most moves under load opened a new one (a
-# backend process forked, a log-in: 15% of the server's time at 1,000 live matches).
-POOL_SIZE = 40
-POOL_OVERFLOW = 10
+# backend process forked, a log-in: 15% of the server's time at 1,000 live matches). At most 48 per
+# process: two processes and their LISTEN connections stay within PostgreSQL's default 100.
+POOL_SIZE = 36
+POOL_OVERFLOW = 12
 
 
 def make_engine(url: str, synchronous: str = "FULL") -> Engine:
