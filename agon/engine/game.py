@@ -50,6 +50,7 @@ from agon.engine.actions import UNDO, Action, Prompt, as_action, legal_match, sh
 from agon.engine.callbacks import DIGEST_NAME
 from agon.engine.errors import AgonError, IllegalAction, OptionError
 from agon.engine.log import LogEntry, SharedList
+from agon.engine.log_views import LogViews
 from agon.engine.options import OptionSpec, check_options
 from agon.engine.registry import games, load, register  # noqa: F401 - the registry's names, as before
 from agon.engine.result import Result
@@ -347,7 +348,7 @@ class State(ABC):
         self._undo: list[tuple[str, State]] = []
         self._revealed = False
         self._memo: Memo | None = None
-        self._view_log: dict[str | None, tuple[int, list[dict[str, Any]]]] | None = None  # see _log_lines
+        self._view_log: LogViews | None = None  # see _log_lines
         self.undo_enabled = False
         self.quiet = False  # machines' games: no log lines (the record stays; `log` replays it)
 
@@ -635,17 +636,10 @@ class State(ABC):
 
     def _log_lines(self, role: str | None) -> list[dict[str, Any]]:
         """The cached list behind `_log_view`, brought up to date (not a copy: do not edit it)."""
-        cache = self._view_log
-        if cache is None:
-            cache = self._view_log = {}
-        seen, lines = cache.get(role, (0, []))
-        log = self._log
-        if seen > len(log):  # cannot happen along one line of play; rebuild rather than trust it
-            seen, lines = 0, []
-        if seen < len(log):
-            lines.extend(e.to_json() for e in log._items[seen:len(log)] if e.to is None or e.to == role)
-            cache[role] = (len(log), lines)
-        return lines
+        views = self._view_log
+        if views is None:
+            views = self._view_log = LogViews()
+        return views.lines(self._log._items, len(self._log), role)
 
     def clone(self) -> State:
         twin = object.__new__(type(self))

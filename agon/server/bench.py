@@ -256,8 +256,9 @@ async def _drive(host: str, port: int, game: str, matches: int, seconds: float, 
         path = f"/api/matches/{match['id']}/actions"
         http = Http(host, port)
         async with opening:
+            # no pings from the client, as a browser sends none (the server pings each socket itself)
             ws = await connect(f"ws://{host}:{port}/api/matches/{match['id']}/live", max_size=2**24,
-                               compression=None, open_timeout=120)
+                               compression=None, open_timeout=120, ping_interval=None)
             await ws.send(json.dumps({"token": token, "log": "new"}))
             state = loads(await ws.recv(decode=False))
         ready.set()

@@ -97,8 +97,8 @@ class ClockStore:
             ).values(kind=kind, bot=bot))
             if done.rowcount != 1:
                 return False
-            conn.execute(match_table.update().where(match_table.c.id == match_id)
-                         .values(clocks=clocks, next_event=upcoming))
+            conn.execute(match_table.update().where(match_table.c.id == match_id)  # bot_due: a start looks (0010)
+                         .values(clocks=clocks, next_event=upcoming, bot_due=None))
             return True
 
     def events(self, match_id: str) -> list[tuple[str, str, float]]:

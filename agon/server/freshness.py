@@ -26,7 +26,20 @@ CHUNK = 1000  # ids per query
 
 
 def stored_versions(engine: Engine, match_ids: list[str]) -> dict[str, int]:
-    """The version the database holds for each of these matches (one query per 1000 ids)."""
+    """The version the database holds for each of these matches (PostgreSQL: one query with the
+    ids as an array, straight to the driver: SQLAlchemy's `IN` of a thousand parameters, compiled
+    anew each time, cost 22 ms of CPU per check at 2,000 cached matches, against 5 ms; elsewhere
+    one query per 1000 ids)."""
+    if engine.dialect.name == "postgresql":
+        raw = engine.raw_connection()
+        try:
+            cursor = raw.cursor()
+            cursor.execute('SELECT id, version FROM "match" WHERE id = ANY(%s)', (match_ids,))
+            found = {row[0]: int(row[1]) for row in cursor.fetchall()}
+            raw.rollback()
+            return found
+        finally:
+            raw.close()
     versions: dict[str, int] = {}
     with engine.connect() as conn:
         for start in range(0, len(match_ids), CHUNK):

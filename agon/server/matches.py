@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from sqlalchemy import Connection
+from sqlalchemy.exc import SQLAlchemyError
 
 from agon.bots import bot_settings
 from agon.bots import bots as bot_names
@@ -36,6 +37,7 @@ from agon.server.bot_wait import BotWaits
 from agon.server.clock_keeper import ClockKeeper, TimeIsUp
 from agon.server.clocks import Pace, parse_pace
 from agon.server.encode import dumps
+from agon.server.encoded_log import EncodedLog, joined
 from agon.server.ratings import rated_default
 from agon.server.store import ActionRow, MatchRow, SeatRow, StaleVersion, Store
 
@@ -62,7 +64,9 @@ class Live:
     and response that needs the same bytes. It keeps the bytes only, not the objects they were
     encoded from: a version's objects (hundreds of young dicts and lists per match) kept until
     the next move made every young-generation collection of the garbage collector walk them,
-    pauses of 40-60 ms at 500 live matches."""
+    pauses of 40-60 ms at 500 live matches. An object with the whole log is not kept either: it
+    is the role's `heads` entry with the log's encoded lines (`log_lines`) joined in, each line
+    encoded once for every role and version (issue 37: a long match kept a copy per role)."""
 
     row: MatchRow
     state: State
@@ -74,6 +78,8 @@ class Live:
     cut: int = 0
     shown: tuple[int, tuple[str, ...]] | None = None  # the (version, thinking) the cache below is for
     encoded: dict[tuple[str | None, int], bytes] = field(default_factory=dict)
+    heads: dict[str | None, bytes] = field(default_factory=dict)  # a role's whole state object but its log
+    log_lines: EncodedLog = field(default_factory=EncodedLog)  # the log's lines, encoded once across versions
     frozen: str | None = None  # why the match cannot go on under this server's code (`agon.server.versions`)
 
     def applied(self, verb: str) -> None:
@@ -189,6 +195,7 @@ class Matches:
                 self._check_versions(live, game)
             if live.state.is_over and live.row.result is None:  # the server stopped before its result was stored
                 results.finish(self.store, live)
+            self._record_bot_due(live)
             with self._guard:
                 self._cache[match_id] = live
                 while len(self._cache) > self.cache_size:
@@ -202,6 +209,21 @@ class Matches:
                     live.row = dataclasses.replace(live.row, clocks=row.clocks, next_event=row.next_event,
                                                    seats=row.seats)
         return live
+
+    def _record_bot_due(self, live: Live) -> None:
+        """A match just loaded whose stored `bot_due` is not what its state says (not known before
+        migration 0010, or a bot took a seat over): record it, so that a start's sweep loads the
+        match only if a bot is to move. A hint: should the write fail, the next load tries again."""
+        due = bool(self.bot_turns(live))
+        if live.frozen is not None or live.state.is_over or live.row.bot_due is due:
+            return
+        try:
+            self.store.set_bot_due(live.row.id, due)
+        except SQLAlchemyError as err:
+            log.warning("agon: could not record whether a bot is to move in match %s (%s)", live.row.id,
+                        " ".join(str(err).split())[:200])
+            return
+        live.row = dataclasses.replace(live.row, bot_due=due)
 
     def _catch_up(self, live: Live) -> None:
         for a in self.store.actions_from(live.row.id, live.version):
@@ -372,7 +394,8 @@ class Matches:
                        title=(title or game.title)[:200], version=0, undo=bool(humans) and not rated, is_over=state.is_over,
                        imported=False, seats=seat_rows, generator="keyed", seeded=seeded, engine_version=engine,
                        rules_version=rules, start_digest=state.digest(), rated=rated,
-                       pace=clocked.to_text() if clocked else None, clocks=clocks, next_event=upcoming)
+                       pace=clocked.to_text() if clocked else None, clocks=clocks, next_event=upcoming,
+                       bot_due=any(filled[role] != HUMAN for role in state.active))
         state.undo_enabled = row.undo
         self.store.create_match(row, also=None if also is None else lambda conn: also(conn, row.id))
         self._remember(new_live(row, state, 0))
@@ -467,7 +490,7 @@ class Matches:
         clocks, upcoming = self.keeper.after(live.row, live.state, role) if live.row.pace is not None else (None, None)
         try:
             self.store.append_action(match_id, stored, live.state.is_over, notify=f"{match_id}:{version + 1}",
-                                     clocks=clocks, next_event=upcoming)
+                                     clocks=clocks, next_event=upcoming, bot_due=bool(self.bot_turns(live)))
         except StaleVersion as err:
             self._evict(match_id)
             raise ApiError(409, f"stale version {version}: another action was stored first") from err
@@ -578,9 +601,9 @@ class Matches:
             "seeded": live.row.seeded,
             "frozen": live.frozen,
             "clocks": self.keeper.view(live.row),
-            "view": state.view(role),
             "prompt": prompt,
             "log_from": 0,
+            "view": state.view(role),  # last, and its log last: `push` joins the encoded lines in at the end
         }
 
     def push(self, live: Live, role: str | None, since: int | None = None) -> Push:
@@ -594,13 +617,21 @@ class Matches:
         if live.shown != shown:
             live.shown = shown
             live.encoded.clear()
+            live.heads.clear()
         start = self.log_from(live, role, since, live.state.log_length(role))
         data = live.encoded.get((role, start))
         if data is None:
-            obj = self.state_object(live, role, thinking)
-            log = obj["view"]["log"]
-            part = obj if start == 0 else {**obj, "view": {**obj["view"], "log": log[start:]}, "log_from": start}
-            data = live.encoded[(role, start)] = dumps(part)
+            head = live.heads.get(role) if start == 0 else None
+            if head is None:
+                obj = self.state_object(live, role, thinking)
+                obj["view"]["log"] = []
+                obj["log_from"] = start
+                head = dumps(obj)  # ends with LOG_LAST: the view is the last field, its log the view's last
+            data = joined(head, live.log_lines.lines(live.state.log, live.cut, role)[start:])
+            if start == 0:
+                live.heads[role] = head  # the whole log's bytes are joined again for the next one who asks
+            else:
+                live.encoded[(role, start)] = data
         return Push(live.version, shown[1], data)
 
     @staticmethod

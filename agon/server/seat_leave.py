@@ -85,7 +85,7 @@ def _store_leave(matches: Matches, match_id: str, version: int, role: str, arg: 
                  result: dict[str, Any] | None) -> None:
     """The leave row, the seat and the match's version (and result), in one transaction."""
     store = matches.store
-    values: dict[str, Any] = {"version": version + 1}
+    values: dict[str, Any] = {"version": version + 1, "bot_due": None}  # a bot plays the seat now: a start looks
     if result is not None:
         values.update(is_over=True, result=result)
     with store._writing, store.engine.begin() as conn:

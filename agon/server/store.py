@@ -71,6 +71,8 @@ match_table = Table(
     Column("pace", Text, nullable=True),
     Column("clocks", Text, nullable=True),
     Column("next_event", BigInteger, nullable=True),
+    # since migration 0010 (issue 37): one of its bots is to move (null: not known; a start looks at it)
+    Column("bot_due", Boolean, nullable=True),
 )
 
 seat_table = Table(
@@ -188,6 +190,7 @@ class MatchRow:
     pace: str | None = None  # since 0007: the pace as JSON text (`agon.server.clocks`); None: no clock
     clocks: str | None = None  # the human seats' clocks as JSON text
     next_event: int | None = None  # when the clock sweep must look at the match (a reminder or a deadline)
+    bot_due: bool | None = None  # since 0010: one of its bots is to move, as stored (None: not known)
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +213,15 @@ def engine_url(url: str) -> str:
 
 WAL_LIMIT = 4 * 1024 * 1024  # bytes of SQLite's write-ahead log kept on disk between checkpoints
 BUSY_MS = 30_000  # how long an SQLite statement waits for another connection's lock
+
+
+# PostgreSQL connections one process keeps open: as many as its threads that may hold one at once
+# (the server's 32, the notice thread, the bots' and the clock sweep's). A connection past the pool
+# is closed when it is given back, so with a pool of 10 most moves under load opened a new one (a
+# backend process forked, a log-in: 15% of the server's time at 1,000 live matches). At most 48 per
+# process: two processes and their LISTEN connections stay within PostgreSQL's default 100.
+POOL_SIZE = 36
+POOL_OVERFLOW = 12
 
 
 def make_engine(url: str, synchronous: str = "FULL") -> Engine:
@@ -240,7 +252,7 @@ def make_engine(url: str, synchronous: str = "FULL") -> Engine:
         return engine
     # No pre-ping (a round trip more per transaction): a connection the database dropped fails one
     # request, and SQLAlchemy then renews the whole pool.
-    return create_engine(url, pool_size=10, max_overflow=20)
+    return create_engine(url, pool_size=POOL_SIZE, max_overflow=POOL_OVERFLOW)
 
 
 class Store:
@@ -252,14 +264,14 @@ class Store:
         self._writing: contextlib.AbstractContextManager[Any] = (
             contextlib.nullcontext() if self.is_postgres else threading.Lock())
         # SQLite: an UPDATE and an INSERT in a transaction that takes the write lock at once
-        self._advance_sql = ('UPDATE "match" SET version = ?, is_over = ?, clocks = ?, next_event = ? '
+        self._advance_sql = ('UPDATE "match" SET version = ?, is_over = ?, clocks = ?, next_event = ?, bot_due = ? '
                              'WHERE id = ? AND version = ?')
         self._insert_sql = ('INSERT INTO action (match_id, "index", role, verb, arg, note, digest) '
                             'VALUES (?, ?, ?, ?, ?, ?, ?)')
         # PostgreSQL: the whole write, with its NOTIFY, in one statement that is its own transaction
         # (one round trip to the database instead of four)
-        stored = ('WITH moved AS (UPDATE "match" SET version = %s, is_over = %s, clocks = %s, next_event = %s '
-                  'WHERE id = %s AND version = %s '
+        stored = ('WITH moved AS (UPDATE "match" SET version = %s, is_over = %s, clocks = %s, next_event = %s, '
+                  'bot_due = %s WHERE id = %s AND version = %s '
                   'RETURNING id), stored AS (INSERT INTO action (match_id, "index", role, verb, arg, note, digest) '
                   "SELECT id, %s, %s, %s, %s, %s, %s FROM moved RETURNING match_id) ")
         self._append_pg = stored + "SELECT 1 FROM stored"
@@ -281,7 +293,7 @@ class Store:
                 engine_version=row.engine_version, rules_version=row.rules_version, start_digest=row.start_digest,
                 title=row.title, version=len(actions), undo=row.undo, is_over=row.is_over, imported=row.imported,
                 created=int(time.time()), rated=row.rated, pace=row.pace, clocks=row.clocks,
-                next_event=row.next_event))
+                next_event=row.next_event, bot_due=row.bot_due))
             conn.execute(insert(seat_table), [
                 {"match_id": row.id, "role": s.role, "kind": s.kind, "bot": s.bot, "token_hash": s.token_hash,
                  "account_id": s.account_id, "left": s.left}
@@ -305,7 +317,8 @@ class Store:
                    for s in seats},
             generator=m["generator"], seeded=bool(m["seeded"]), engine_version=m["engine_version"],
             rules_version=m["rules_version"], start_digest=m["start_digest"], result=m["result"],
-            rated=bool(m["rated"]), pace=m["pace"], clocks=m["clocks"], next_event=m["next_event"])
+            rated=bool(m["rated"]), pace=m["pace"], clocks=m["clocks"], next_event=m["next_event"],
+            bot_due=None if m["bot_due"] is None else bool(m["bot_due"]))
 
     def set_versions(self, match_id: str, engine_version: str, rules_version: str) -> None:
         """The match replays identically under these versions: record them."""
@@ -320,11 +333,12 @@ class Store:
         return [ActionRow(i, role, verb, json.loads(arg), note, digest) for i, role, verb, arg, note, digest in rows]
 
     def append_action(self, match_id: str, action: ActionRow, is_over: bool, notify: str | None = None,
-                      clocks: str | None = None, next_event: int | None = None) -> None:
+                      clocks: str | None = None, next_event: int | None = None, bot_due: bool | None = None) -> None:
         """Store one action at index `action.index` and advance the match's version to index + 1, in
         one transaction; StaleVersion if another action holds that index (or the version moved).
         The same UPDATE writes the match's clocks and next clock event (`agon.server.clocks`; None
-        for a match without a clock): no round trip more for them.
+        for a match without a clock) and whether a bot is to move now (`bot_due`, for a start's sweep:
+        `bot_turn_matches`): no round trip more for them.
         The statements go straight to the driver: this is every move's write, and SQLAlchemy's
         statement machinery costs several times the database's own work."""
         dbapi = self.engine.dialect.loaded_dbapi
@@ -337,16 +351,16 @@ class Store:
                     if self.is_postgres:
                         raw.dbapi_connection.autocommit = True  # the one statement is the transaction
                         try:
-                            cursor.execute(self._append_pg, (action.index + 1, is_over, clocks, next_event, match_id,
-                                                            action.index, *values))
+                            cursor.execute(self._append_pg, (action.index + 1, is_over, clocks, next_event, bot_due,
+                                                             match_id, action.index, *values))
                         finally:
                             raw.dbapi_connection.autocommit = False
                         if cursor.rowcount != 1:
                             raise StaleVersion(match_id)
                     else:
                         cursor.execute("BEGIN IMMEDIATE")  # the write lock now, not at the first write
-                        cursor.execute(self._advance_sql, (action.index + 1, is_over, clocks, next_event, match_id,
-                                                            action.index))
+                        cursor.execute(self._advance_sql, (action.index + 1, is_over, clocks, next_event, bot_due,
+                                                            match_id, action.index))
                         if cursor.rowcount != 1:
                             raise StaleVersion(match_id)
                         cursor.execute(self._insert_sql, (match_id, *values))
@@ -427,6 +441,11 @@ class Store:
                                 .order_by(match_table.c.created.desc(), match_table.c.id)).all()
         return [(r[0], r[1]) for r in rows]
 
+    def set_bot_due(self, match_id: str, bot_due: bool) -> None:
+        """Record whether a bot is to move in this match (found when it was loaded: `bot_turn_matches`)."""
+        with self._writing, self.engine.begin() as conn:
+            conn.execute(match_table.update().where(match_table.c.id == match_id).values(bot_due=bot_due))
+
     def claim_seat(self, match_id: str, role: str, token_hash: str, account_id: int) -> bool:
         """The account takes the seat whose token this is, and the token stops working (its link
         may have been seen by others); False when the seat no longer holds that token."""
@@ -438,10 +457,14 @@ class Store:
             return done.rowcount == 1
 
     def bot_turn_matches(self) -> list[str]:
-        """Ids of unfinished matches that have a bot seat (to resume their bots after a restart)."""
+        """Ids of unfinished matches with a bot seat where a bot may be the one to move (to resume
+        their bots after a restart): those whose stored `bot_due` says so or is not known. A match
+        waiting for a human is not among them: it is loaded when someone touches it, so a start
+        with thousands of such matches replays none of them (issue 37)."""
         query = (select(match_table.c.id).distinct()
                  .join(seat_table, seat_table.c.match_id == match_table.c.id)
-                 .where(match_table.c.is_over.is_(False), seat_table.c.kind == "bot"))
+                 .where(match_table.c.is_over.is_(False), seat_table.c.kind == "bot",
+                        match_table.c.bot_due.is_not(False)))
         with self.engine.connect() as conn:
             return [r[0] for r in conn.execute(query).all()]
 

@@ -58,3 +58,24 @@ def test_a_view_builds_only_the_lines_since_the_last_view(monkeypatch: pytest.Mo
     state.apply(role, legal[0])
     state.view(None)
     assert len(built) <= len(state.log) - before  # the new lines only, not the 300 before them
+
+
+def test_a_line_every_role_may_read_is_made_once_for_all_of_their_views() -> None:
+    """Issue 37 (memory of long games): each role's view held its own copy of every public line's
+    message, five copies in a Cuba Libre match watched by its four roles and a spectator (2.3 MiB
+    of a finished match's 4.2). A line for one role alone is still in that role's view only."""
+    state = load("cuba-libre").new(3)
+    chooser = Rng(4)
+    roles = state.game.roles(**state.options)
+    while len(state.log) < 200 and state.active:
+        role = state.active[0]
+        legal = state.legal_actions(role)
+        state.apply(role, legal[chooser.below(len(legal))])
+    views = {who: state.view(who)["log"] for who in [*roles, None]}
+    public = [i for i, e in enumerate(state.log) if e.to is None]
+    assert public
+    for who in roles:
+        assert views[who] == fresh(state, who)
+        mine = iter(views[who])
+        lines = {i: next(mine) for i, e in enumerate(state.log) if e.to is None or e.to == who}
+        assert all(lines[i] is views[None][public.index(i)] for i in public)  # the same message, not a copy

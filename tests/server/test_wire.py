@@ -59,3 +59,45 @@ def test_spectators_share_one_encoding_per_push(client, monkeypatch):
     assert encoded.count(None) == 1  # the lines since version 0, once for both sockets
     spectator = client.get(url).json()
     assert whole(pushed[0], firsts[0]["view"]["log"])["view"] == spectator["view"]
+
+
+def test_a_state_object_joins_the_log_lines_encoded_once_for_every_role(tmp_path, monkeypatch):
+    """Issue 37 (memory of long games): a state object with the whole log was encoded and kept per
+    role until the next move (0.6 MiB in a finished Cuba Libre match). Now each log line is encoded
+    once, for every role and version, and joined in: the documents are the same as before,
+    hidden lines only in their role's."""
+    from agon.server import encoded_log
+    from agon.server.migrations import upgrade
+    from agon.server.store import Store, make_engine
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'agon.db'}", "NORMAL")
+    upgrade(engine)
+    games = matches.Matches(Store(engine))
+    roles = agon.load("1989").roles()
+    match_id, _, _ = games.create("1989", {}, dict.fromkeys(roles, "human"), 3, None)
+    chooser = Rng(5)
+    live = games.get(match_id)
+    while live.version < 30:
+        role = live.state.active[0]
+        legal = [a for a in live.state.legal_actions(role) if a.verb != "undo"]
+        action = legal[chooser.below(len(legal))]
+        live = games.act(match_id, role, live.version, action.verb, action.arg)
+        if live.version in (10, 29):
+            for who in [*roles, None]:
+                expected = _reference(games.state_object(live, who))
+                assert json.loads(games.push(live, who).data) == expected
+                since = json.loads(games.push(live, who, live.version - 1).data)
+                assert since["view"]["log"] == expected["view"]["log"][since["log_from"]:]
+    assert any(e.to is not None for e in live.state.log)  # hidden lines were among them
+    for who in [*roles, None]:
+        games.push(live, who)
+    lines = []
+    real = encoded_log.dumps
+    monkeypatch.setattr(encoded_log, "dumps", lambda obj: lines.append(obj) or real(obj))
+    before = len(live.state.log)
+    role = live.state.active[0]
+    action = next(a for a in live.state.legal_actions(role) if a.verb != "undo")
+    live = games.act(match_id, role, live.version, action.verb, action.arg)
+    for who in [*roles, None]:
+        games.push(live, who)
+    assert len(lines) == len(live.state.log) - before  # the new lines, once each, not the 30 moves' before
