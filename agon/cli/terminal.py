@@ -96,7 +96,7 @@ class TerminalPlayer:
         """The label and the number and short text of the card it names (of the side it names, for a
         card with sides such as Cuba Libre's unshaded/shaded Events; `c N` reads card N): on the
         same line when it fits, else below."""
-        shorts = "; ".join(f"#{card['id']} {_short_for(card, label)}" for card in self.cards_in(state, label))
+        shorts = "; ".join(f"#{card['id']} {_short_for(card, label, self.tr)}" for card in self.cards_in(state, label))
         if not shorts:
             return escape(label)
         if len(label) + len(shorts) + 9 <= self.console.width:
@@ -540,11 +540,13 @@ class TerminalPlayer:
         return self.tr.term(state.game.role_name(role))
 
 
-def _short_for(card: Card, label: str) -> str:
+def _short_for(card: Card, label: str, tr: Translator = ENGLISH) -> str:
+    """The short text of the side of `card` that `label` names ("(shaded)", or its words in the
+    screen's language: Greek showed both sides under each of the two Event choices)."""
     sides = card.get("sides")
     if isinstance(sides, dict):
         for side, words in sides.items():
-            if f"({side})" in label and isinstance(words, dict):
+            if (f"({side})" in label or f"({tr.term(side)})" in label) and isinstance(words, dict):
                 return str(words["short"])
     return str(card["short"])
 
@@ -643,7 +645,10 @@ class Numbering:
         # a tie goes to the list used last (the 1989 prompts share the text "{line}": Intelligentsia's
         # 6 spaces were numbered 1-6, then 26-71 from an older list holding them too, then 1-6...)
         best = max(range(len(runs)), key=lambda run: (shared[run], run), default=None)
-        if best is None or shared[best] * 2 < len(actions):
+        # a list mostly new starts again, unless it goes on from the list this question showed last (Cuba
+        # Libre's Train: out of Troops, three "take a Troop from the map" came in and Done went from 3 to 5)
+        going_on = best is not None and best == len(runs) - 1 and shared[best] > 0
+        if best is None or (shared[best] * 2 < len(actions) and not going_on):
             runs.append(({}, 1, {}))
             del runs[:-self.KEPT]
             best = len(runs) - 1

@@ -831,3 +831,32 @@ def test_closing_check_1989_rolls_read_in_the_rulebooks_words_and_a_first_remova
     assert g.prompt("democrat").message() == "Remove 2 Communist SPs anywhere."
     g.apply("democrat", g.legal_actions("democrat")[0])
     assert g.prompt("democrat").message() == "Remove 1 more Communist SP anywhere."
+
+
+def test_closing_check_a_list_that_grows_keeps_the_numbers_it_had():
+    """Cuba Libre in Greek in tmux, Train in Havana: out of Troops, "place a Police cube" and "Done"
+    (2 and 3) were joined by three "take a Troop from the map" and the list started again at 1:
+    Done became 5, and the 3 typed for it took a Troop off Camagüey City."""
+    from agon.cli.terminal import Numbering
+
+    numbering = Numbering()
+    first = [Action("troop"), Action("police"), Action("done")]
+    numbering.choices(None, "govt", "Train", first, [str(a) for a in first])  # type: ignore[arg-type]
+    later = [Action("police"), Action("take", "Las Villas"), Action("take", "Camagüey City"),
+             Action("take", "Santiago"), Action("done")]
+    again = numbering.choices(None, "govt", "Train", later, [str(a) for a in later])  # type: ignore[arg-type]
+    number = {action: n for n, action, _label in again}
+    assert number[Action("police")] == 2 and number[Action("done")] == 3, again
+
+
+def test_closing_check_a_side_of_a_card_reads_its_own_short_text_in_greek():
+    """Cuba Libre in Greek: under "Event: Ambassador Smith (unshaded)" and "(shaded)" the terminal
+    printed both sides' texts twice (it looked for the English "(shaded)" in the Greek label)."""
+    from agon.cli.terminal import _short_for
+    from agon.i18n import translator
+
+    greek = translator("el", "cuba-libre")
+    card = {"id": 40, "name": "Ambassador Smith", "short": "both",
+            "sides": {"unshaded": {"short": "down 1"}, "shaded": {"short": "up 1"}}}
+    unshaded, shaded = (f"Γεγονός: Ambassador Smith ({greek.term(side)})" for side in ("unshaded", "shaded"))
+    assert _short_for(card, unshaded, greek) == "down 1" and _short_for(card, shaded, greek) == "up 1"
