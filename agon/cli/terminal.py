@@ -125,7 +125,7 @@ class TerminalPlayer:
             for card in cards:
                 self.console.print(f"  [bold]#{escape(str(card['id']))} {escape(str(card['name']))}[/bold]: "
                                    f"{escape(str(card['short']))}")
-        self.board_at = (len(state.history), len(state.log), state.prompt(role).text if role else "")
+        self.board_at = (state.actions_played, len(state.log), state.prompt(role).text if role else "")
 
     def without_repeats(self, state: State, role: str, board: str, described: list[Card]) -> str:
         """The board without the lines the prompt under it repeats: its question (1989's board
@@ -308,7 +308,7 @@ class TerminalPlayer:
     def holders(self, state: State, role: str) -> dict[str, str]:
         """Who holds each space now (the game's `holders`), looked up once per position: a screen
         asks it for each choice and in each of its sizes."""
-        at = (id(state), len(state.history), len(state.log), role)
+        at = (id(state), state.actions_played, len(state.log), role)
         if self._held_at != at:
             self._held_at, self._held = at, state.game.holders(state.view(role))
         return self._held
