@@ -235,14 +235,16 @@ def _header(v: dict[str, Any], tr: Translator) -> list[str]:
 
 def _country_line(v: dict[str, Any], country: str, tr: Translator, compact: bool = False) -> str:
     """A country's header: who holds power and how many spaces and battlegrounds each controls
-    (`compact`: without the country's abbreviation, so that "Czechoslovakia (CS): power Communist
-    x2; ..." fits one row of 80 columns)."""
+    (`compact`: without the country's abbreviation, the side by its letter, so that
+    "Czechoslovakia (CS): power Communist x2; ..." fits one row of 80 columns in every language)."""
     ids = [s for s in SPACES_IN[country] if s not in v["destroyed"]]
     ctrl = [v["control"][s] for s in ids]
     bgs = [v["control"][s] for s in ids if SPACES[s].battleground]
     args = {"country": country, "abbr": COUNTRY[country].abbr, "side": _name(v["power"][country]),
             "d": ctrl.count("democrat"), "dbg": bgs.count("democrat"), "c": ctrl.count("communist"),
             "cbg": bgs.count("communist"), "n": len(ids)}
+    if compact:  # the side in power by its letter, as the map marks control ("power Communist x2" ran past
+        args["side"] = _ctrl_mark(v["power"][country], tr)  # 76 columns in Greek and Hungarian)
     if compact and v["power_kept"][country]:
         return tr.text(msg("[bold]{country}[/bold]: power {side} x{kept}; controls D {d} ({dbg} BG), "
                            "C {c} ({cbg} BG) of {n}", kept=v["power_kept"][country], **args))
