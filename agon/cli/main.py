@@ -298,12 +298,15 @@ def cmd_play(console: Console, args: argparse.Namespace) -> int:
         player.stop_thinking()
         console.print(escape(tr(_("Interrupted. Saving the game first.")) if save_to else tr(_("Interrupted."))))
     finally:
-        if save_to:
+        finished = state.is_over and not interrupted
+        if save_to and not finished:
             _save(console, state, save_to, filled, interrupted, tr)
-    if state.is_over and not interrupted:
+    if finished:
         player.show_new_log(state)
         player.show_board(state, humans[0] if len(humans) == 1 else None)  # the final position, then the result
         show_result(console, state, tr)
+        if save_to:  # (said after the result: above it, the final scoring pushed it out of sight; issue 34)
+            _save(console, state, save_to, filled, interrupted, tr)
     return 130 if interrupted else 0
 
 

@@ -53,12 +53,15 @@ class TerminalPlayer:
         self.board_at: tuple[int, int, str] | None = None  # (actions, log lines, prompt) at the last drawing
         self.thinking: Progress | None = None
         self._catalogue: list[Card] | None = None
-        self._patterns: list[re.Pattern[str]] = []
+        self._named: dict[str, Card] = {}
+        self._pattern: re.Pattern[str] | None = None
         self._think_start = 0.0
         self.numbering = Numbering()
         self.log_from = 0  # the next screen's log starts here, read by `log_viewer`
         self.log_viewer: str | None = None
         self.printed_rows = 0  # rows printed since the last screen outside it (a bot's thinking time)
+        self._held_at: tuple[int, int, int, str] | None = None
+        self._held: dict[str, str] = {}
 
     def viewer(self, state: State) -> str | None:
         """Whose eyes the log is read with: the only human; in hot seat, the person at the keyboard
@@ -79,25 +82,27 @@ class TerminalPlayer:
     def catalogue(self, state: State) -> list[Card]:
         if self._catalogue is None:
             self._catalogue = sorted(translated_cards(state.game, self.tr), key=lambda c: -len(str(c["name"])))
-            self._patterns = [re.compile(rf"(?<!\w){re.escape(str(c['name']))}(?!\w)") for c in self._catalogue]
+            for card in self._catalogue:  # (cards of one name, 1989's power struggle Strikes: the first)
+                self._named.setdefault(str(card["name"]), card)
+            if self._named:  # one pattern, the longest names first: a longer name hides a shorter one inside it
+                names = "|".join(re.escape(name) for name in self._named)
+                self._pattern = re.compile(rf"(?<!\w)(?:{names})(?!\w)")
         return self._catalogue
 
     def cards_in(self, state: State, text: str) -> list[Card]:
-        """The catalogue's cards whose names appear in `text`, in the order they appear, each once."""
-        found: list[tuple[int, Card]] = []
-        for card, pattern in zip(self.catalogue(state), self._patterns, strict=True):
-            match = pattern.search(text)
-            if match:
-                name = str(card["name"])
-                text = text.replace(name, " " * len(name))  # a longer name hides the shorter one inside it
-                found.append((match.start(), card))
-        return [card for _, card in sorted(found, key=lambda pair: pair[0])]
+        """The catalogue's cards whose names appear in `text`, in the order they appear, each once
+        (one search for them all: a search per card cost a second a screen on 1989's 162 cards)."""
+        self.catalogue(state)
+        if self._pattern is None:
+            return []
+        found = {id(card): card for card in (self._named[match.group(0)] for match in self._pattern.finditer(text))}
+        return list(found.values())
 
     def with_short(self, state: State, label: str) -> str:
         """The label and the number and short text of the card it names (of the side it names, for a
         card with sides such as Cuba Libre's unshaded/shaded Events; `c N` reads card N): on the
         same line when it fits, else below."""
-        shorts = "; ".join(f"#{card['id']} {_short_for(card, label)}" for card in self.cards_in(state, label))
+        shorts = "; ".join(f"#{card['id']} {_short_for(card, label, self.tr)}" for card in self.cards_in(state, label))
         if not shorts:
             return escape(label)
         if len(label) + len(shorts) + 9 <= self.console.width:
@@ -106,26 +111,45 @@ class TerminalPlayer:
 
     # -- the board ---------------------------------------------------------------------------------
 
-    def show_board(self, state: State, role: str | None, full: bool = False, compact: bool = False) -> None:
+    def show_board(self, state: State, role: str | None, full: bool = False, compact: bool = False,
+                   bare: bool = False) -> None:
         view = state.view(role)
         board = state.game.render(view, role, full=full, tr=self.tr)
-        if compact and role:  # the prompt under the board says its question: a board line repeating it goes
-            question = self.tr.text(state.prompt(role).question).strip()  # (1989: a row the log needs at 80x50)
-            board = "\n".join(line for line in board.split("\n") if plain(line).strip() != question)
+        described = self.cards_in(state, "\n".join(state.prompt(role).labels)) if role else []
+        if compact and role:  # the prompt under the board says its question and lists its cards: board lines
+            board = self.without_repeats(state, role, board, described)  # repeating them go (rows the log needs)
         who = self.name(state, role) if role else self.tr(_("spectator"))
         self.console.print(Panel(board, title=f"{self.tr.term(state.game.title)} — {who}"))
-        described = self.cards_in(state, "\n".join(state.prompt(role).labels)) if role else []
         cards = [card for card in self.cards_in(state, plain(board)) if card not in described]
         if cards and compact:
-            hint = self.tr(_("(c: the cards on screen in full)"))
-            self.console.print(f"[dim]{escape(hint)}[/dim]")
+            if not bare:
+                hint = self.tr(_("(c: the cards on screen in full)"))
+                self.console.print(f"[dim]{escape(hint)}[/dim]")
         elif cards:
             shown = self.tr(_("Cards shown (c N reads card #N in full):"))
             self.console.print(f"[dim]{escape(shown)}[/dim]")
             for card in cards:
                 self.console.print(f"  [bold]#{escape(str(card['id']))} {escape(str(card['name']))}[/bold]: "
                                    f"{escape(str(card['short']))}")
-        self.board_at = (len(state.history), len(state.log), state.prompt(role).text if role else "")
+        self.board_at = (state.actions_played, len(state.log), state.prompt(role).text if role else "")
+
+    def without_repeats(self, state: State, role: str, board: str, described: list[Card]) -> str:
+        """The board without the lines the prompt under it repeats: its question (1989's board
+        ends with it), and a list of cards that are all choices of the prompt (1989's "Your hand:"
+        when a card is to be played: three rows at 80x50 that the choices list again, with their
+        Ops and side; issue 34)."""
+        question = self.tr.text(state.prompt(role).question).strip()
+        offered = {str(card["id"]) for card in described}
+        kept = []
+        for line in board.split("\n"):
+            text = plain(line).strip()
+            if text == question:
+                continue
+            named = self.cards_in(state, text) if len(offered) > 1 else []
+            if len(named) > 1 and all(str(card["id"]) in offered for card in named):
+                continue
+            kept.append(line)
+        return "\n".join(kept)
 
     # -- bots ------------------------------------------------------------------------------------
 
@@ -171,7 +195,10 @@ class TerminalPlayer:
         if self.console.is_terminal:
             self.console.file.write("\x1b[3J\x1b[H\x1b[2J")  # the scrollback too: nothing to scroll back to
             self.console.file.flush()
-        self.console.print(escape(self.tr(_("Pass the keyboard to {role} and press Enter."), role=self.name(state, role))))
+        passing = self.captured(lambda: self.console.print(
+            escape(self.tr(_("Pass the keyboard to {role} and press Enter."), role=self.name(state, role)))))
+        self.console.file.write(passing)
+        self.printed_rows = rows(passing) + 1  # what stays on the cleared screen above the next one (and the Enter)
         try:
             self.input("")
         except EOFError as err:
@@ -180,6 +207,7 @@ class TerminalPlayer:
         if any(entry.to is None for entry in state.log[since:]):
             since_text = self.tr(_("Since your last turn, {role}:"), role=self.name(state, role))
             self.console.print(f"[bold]{escape(since_text)}[/bold]")
+            self.printed_rows += 1
             self.log_from, self.log_viewer = since, None  # the public lines, printed with the screen (they fit)
         else:
             self.shown = len(state.log)
@@ -203,14 +231,17 @@ class TerminalPlayer:
             choices = self.numbering.choices(state, role, prompt.text, prompt.actions,
                                              [self.tr.text(m) for m in prompt.messages])
             if first:  # the screen fits the terminal: the board and the prompt whole, the log's last lines above
-                height = self.screen_rows()
-                body = self.captured(partial(self.show_prompt, state, role, prompt, choices, draw))
-                if rows(body) > height - 1 - FEWEST_LOG_ROWS:
-                    body = self.captured(partial(self.show_prompt, state, role, prompt, choices, draw, compact=True))
-                if rows(body) > height - 1 - FEWEST_LOG_ROWS:  # still no room for the log: the choices by name
-                    body = self.captured(partial(self.show_prompt, state, role, prompt, choices, draw, compact=True,
-                                                 terse=True))
-                self.show_log_fitting(state, height - 1 - rows(body))
+                room = self.screen_rows() - 1 - self.printed_rows  # (the row of "> ", what bots' thinking printed)
+                logged = self.log_since(state)
+                least = max(FEWEST_LOG_ROWS, self.fewest_log_rows(logged))
+                for shrunk in SHRINKING:  # the board and prompt as they are; compact; the choices by name; ...
+                    body = self.captured(partial(self.show_prompt, state, role, prompt, choices, draw, **shrunk))
+                    if rows(body) <= room - least:
+                        break
+                else:  # a list of choices as tall as the board (1989's late placements): the board is b's
+                    body = self.captured(partial(self.show_prompt, state, role, prompt, choices, False,
+                                                 compact=True, terse=True))
+                self.show_log_fitting(logged, room - rows(body))
                 self.console.file.write(body)
                 self.console.file.flush()
                 first = False
@@ -233,12 +264,13 @@ class TerminalPlayer:
                 return action
 
     def show_prompt(self, state: State, role: str, prompt: Prompt, choices: list[tuple[int, Action, str]],
-                    draw: bool, compact: bool = False, terse: bool = False) -> None:
+                    draw: bool, compact: bool = False, terse: bool = False, bare: bool = False) -> None:
         """The board (when `draw`), the question and the numbered choices; `compact` leaves out the
         cards' short texts and the list of cards under the board (c reads them); `terse` names
-        the choices of a list longer than a few in paragraphs (m N and c N say the rest)."""
+        the choices of a list longer than a few in paragraphs (m N and c N say the rest); `bare`
+        leaves out the hint under the board too (the keys line says c)."""
         if draw:
-            self.show_board(state, role, compact=compact)
+            self.show_board(state, role, compact=compact, bare=bare)
         message = self.tr.text(prompt.question)
         name = self.name(state, role)
         for prefix in (f"{role}:", f"{self.tr.term(role)}:"):  # a prompt that names its role by id reads it by name
@@ -260,7 +292,7 @@ class TerminalPlayer:
         named = [space for space in links if self.tr.term(space) in label or space in label] if links else []
         if len(named) != 1:
             return ""
-        held = state.game.holders(state.view(role))
+        held = self.holders(state, role)
         if not held:
             return ""
         near = [other for other, _link in links[named[0]]]
@@ -279,6 +311,14 @@ class TerminalPlayer:
             else plural("({n} neighbour, held by nobody)", "({n} neighbours, held by nobody)", "n", n=len(near)))
         return counted if len(counted) <= room else ""
 
+    def holders(self, state: State, role: str) -> dict[str, str]:
+        """Who holds each space now (the game's `holders`), looked up once per position: a screen
+        asks it for each choice and in each of its sizes."""
+        at = (id(state), state.actions_played, len(state.log), role)
+        if self._held_at != at:
+            self._held_at, self._held = at, state.game.holders(state.view(role))
+        return self._held
+
     def screen_rows(self) -> int:
         """The rows a screen may take: the terminal's; no limit for output to a file or a pipe,
         which nobody reads a screen at a time."""
@@ -290,24 +330,35 @@ class TerminalPlayer:
             show()
         return capture.get()
 
-    def show_log_fitting(self, state: State, room: int) -> None:
-        """The log lines since the last screen, as many of the last ones as `room` rows hold; a
-        first line says how many were left out (`l` shows the whole log). Issue 34 item 4."""
+    def log_since(self, state: State) -> list[str]:
+        """The log lines since the person's last decision that they may see, each as printed."""
         viewer = self.log_viewer
-        entries = [entry for entry in state.log[self.log_from:] if entry.to is None or entry.to == viewer]
         self.shown = len(state.log)
-        room -= self.printed_rows  # what bots' thinking printed since the last screen
+        return [self.captured(lambda entry=entry: self.console.print(
+                    f"  [dim]·[/dim] {escape(self.tr.text(Message(entry.text, entry.args)))}"))
+                for entry in state.log[self.log_from:] if entry.to is None or entry.to == viewer]
+
+    @staticmethod
+    def fewest_log_rows(lines: list[str]) -> int:
+        """The rows of the log a screen always keeps: its last FEWEST_LOG_LINES lines, and the line
+        saying how many came before (1989 from turn 5 on often showed none; issue 34)."""
+        kept = lines[-FEWEST_LOG_LINES:]
+        return sum(rows(line) for line in kept) + (1 if len(lines) > len(kept) else 0)
+
+    def show_log_fitting(self, lines: list[str], room: int) -> None:
+        """The log lines since the last screen, as many of the last ones as `room` rows hold and
+        never fewer than FEWEST_LOG_LINES; a first line says how many were left out (`l` shows the
+        whole log). Issue 34 item 4."""
         self.printed_rows = 0
         kept: list[str] = []
         used = 0
-        for entry in reversed(entries):
-            line = self.captured(lambda entry=entry: self.console.print(
-                f"  [dim]·[/dim] {escape(self.tr.text(Message(entry.text, entry.args)))}"))
-            if used + rows(line) > room - (1 if len(kept) < len(entries) - 1 else 0):
+        for line in reversed(lines):
+            fits = used + rows(line) <= room - (1 if len(kept) < len(lines) - 1 else 0)
+            if not fits and len(kept) >= FEWEST_LOG_LINES:
                 break
             kept.append(line)
             used += rows(line)
-        left_out = len(entries) - len(kept)
+        left_out = len(lines) - len(kept)
         if left_out:
             more = self.tr.text(plural("({n} earlier line: l shows the whole log)", "({n} earlier lines: l shows the whole log)",
                                   "n", n=left_out))
@@ -422,18 +473,28 @@ class TerminalPlayer:
 
     def by_name(self, choices: list[tuple[int, Action, str]], typed: str) -> Action | None:
         """The one choice whose label (or the label after its group, "Poland: Gdańsk") starts with
-        what was typed; several: they are listed again, to pick by number."""
+        what was typed (accents aside); a choice named exactly so wins over those that start so
+        (`sofia`: Sofia, not Sofia University); several: one line names them, to pick by number."""
+        typed = folded(typed)
+
+        def names(label: str) -> list[str]:
+            return [folded(part) for part in (label, label.partition(": ")[2]) if part]
+
         found = [(number, action, label) for number, action, label in choices
-                 if any(part.lower().startswith(typed) for part in (label, label.partition(": ")[2]) if part)]
+                 if any(name.startswith(typed) for name in names(label))]
+        exact = [(number, action, label) for number, action, label in found
+                 if any(name.split(" (")[0] == typed for name in names(label))]
+        if len(exact) == 1:
+            return exact[0][1]
         if len(found) == 1:
             return found[0][1]
         if not found:
             self.please(choices)
             return None
-        several = self.tr(_("Several choices start with \"{typed}\"; type the number of one:"), typed=typed)
+        listed = " · ".join(f"{number} {label.split(' (')[0]}" for number, _action, label in found)
+        several = self.tr(_("Several choices start with \"{typed}\": {choices}; type the number of one."),
+                          typed=typed, choices=listed)
         self.console.print(f"[yellow]{escape(several)}[/yellow]")
-        for number, _action, label in found:
-            self.console.print(f"  [cyan]{number:>3}[/cyan] {escape(label)}")
         return None
 
     # -- the map (issue 34 item 1) -----------------------------------------------------------------
@@ -502,11 +563,13 @@ class TerminalPlayer:
         return self.tr.term(state.game.role_name(role))
 
 
-def _short_for(card: Card, label: str) -> str:
+def _short_for(card: Card, label: str, tr: Translator = ENGLISH) -> str:
+    """The short text of the side of `card` that `label` names ("(shaded)", or its words in the
+    screen's language: Greek showed both sides under each of the two Event choices)."""
     sides = card.get("sides")
     if isinstance(sides, dict):
         for side, words in sides.items():
-            if f"({side})" in label and isinstance(words, dict):
+            if (f"({side})" in label or f"({tr.term(side)})" in label) and isinstance(words, dict):
                 return str(words["short"])
     return str(card["short"])
 
@@ -540,6 +603,9 @@ def show_result(console: Console, state: State, tr: Translator = ENGLISH) -> Non
 LONG_LIST = 16  # more choices than this are grouped when their labels name a group
 TERSE_LIST = 6  # more choices than this are named in paragraphs on a screen with no room for the log
 FEWEST_LOG_ROWS = 4  # a screen whose board and prompt leave fewer rows for the log is drawn compact
+FEWEST_LOG_LINES = 3  # the last lines of the log every screen shows, however tall its board (issue 34)
+SHRINKING: tuple[dict[str, bool], ...] = ({}, {"compact": True}, {"compact": True, "terse": True},
+                                          {"compact": True, "terse": True, "bare": True})
 
 
 def rows(printed: str) -> int:
@@ -602,7 +668,10 @@ class Numbering:
         # a tie goes to the list used last (the 1989 prompts share the text "{line}": Intelligentsia's
         # 6 spaces were numbered 1-6, then 26-71 from an older list holding them too, then 1-6...)
         best = max(range(len(runs)), key=lambda run: (shared[run], run), default=None)
-        if best is None or shared[best] * 2 < len(actions):
+        # a list mostly new starts again, unless it goes on from the list this question showed last (Cuba
+        # Libre's Train: out of Troops, three "take a Troop from the map" came in and Done went from 3 to 5)
+        going_on = best is not None and best == len(runs) - 1 and shared[best] > 0
+        if best is None or (shared[best] * 2 < len(actions) and not going_on):
             runs.append(({}, 1, {}))
             del runs[:-self.KEPT]
             best = len(runs) - 1

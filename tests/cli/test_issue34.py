@@ -234,20 +234,62 @@ SCREEN_GAMES = {
 }
 
 
-@pytest.mark.parametrize("name", list(SCREEN_GAMES))
-def test_item_4_every_screen_of_a_seeded_game_fits_80_by_50(name, monkeypatch, capsys):
-    """What is printed between two prompts (the log since, the board, the question, the choices)
-    fits 50 rows of 80 columns, so the score and the day stay on screen (1989's set-up was 103)."""
-    from agon.cli.terminal import TerminalPlayer
+class _LowestShown:
+    """stdin for a whole game: each answer is the lowest choice number on the screen."""
 
-    monkeypatch.setenv("COLUMNS", "80")
-    monkeypatch.setattr(TerminalPlayer, "screen_rows", lambda self: 50, raising=False)  # 50 rows (a pipe here)
+    def __init__(self, shown: list[tuple[int, Action, str]]) -> None:
+        self.shown = shown
+        self.answers = 0
+
+    def readline(self) -> str:
+        self.answers += 1
+        return "q\n" if self.answers > 2000 or not self.shown else f"{self.shown[0][0]}\n"
+
+
+def _whole_game(name: str) -> list[str]:
+    """Every screen (what is printed between two prompts) of a whole seeded game of `name` at
+    80x50, the person answering the lowest number shown, to the end of the game."""
+    from contextlib import redirect_stdout
+
+    from agon.cli.terminal import Numbering, TerminalPlayer
+
+    shown: list[tuple[int, Action, str]] = []
+    numbered = Numbering.choices
+
+    def choices(self, *args, **kwargs):
+        shown[:] = numbered(self, *args, **kwargs)
+        return shown
+
     game, *flags = SCREEN_GAMES[name]
-    code, out = run(monkeypatch, capsys, ["play", game, "--seed", "3", *flags], "1\n" * 60 + "q\n")
-    screens = out.split("> ")[:-1]
-    assert code == 0 and len(screens) > 30
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("COLUMNS", "80")
+        patch.setattr(TerminalPlayer, "screen_rows", lambda self: 50)  # 50 rows (a pipe here)
+        patch.setattr(Numbering, "choices", choices)
+        patch.setattr("sys.stdin", _LowestShown(shown))
+        with redirect_stdout(io.StringIO()) as out:
+            code = main(["play", game, "--seed", "3", *flags])
+    assert code == 0 and "Game over" in out.getvalue(), name
+    return re.split(r"(?m)^> ", out.getvalue())[:-1]
+
+
+@pytest.mark.parametrize("name", list(SCREEN_GAMES))
+def test_item_4_every_screen_of_a_whole_seeded_game_fits_80_by_50_with_the_last_lines_of_the_log(name):
+    """What is printed between two prompts (the log since, the board, the question, the choices)
+    fits 50 rows of 80 columns, so the score and the day stay on screen (1989's set-up was 103),
+    to the end of the game: 1989's turns 9 and 10 were 53-54 rows (the discard pile, "In force"
+    and the hand took 3 rows each). And from turn 5 on, 1989's log often got no row at all ("(7
+    earlier lines: l shows the whole log)" and none of them): a screen keeps at least the last 3
+    lines of what happened since the person's last decision (all of them when fewer). One test
+    per title plays its game once: 1989's 470 screens, each measured in up to five sizes, take
+    about 7 s of CPU (the others 1 s or less): no shorter game reaches turns 9 and 10."""
+    screens = _whole_game(name)
+    assert len(screens) > 20
     tallest = max(screen.count("\n") + 1 for screen in screens)
     assert tallest <= 50, tallest
+    for screen in screens:
+        log = screen.split("╭", 1)[0]
+        if "earlier line" in log:
+            assert log.split("earlier line", 1)[1].count("\n  · ") >= 3, screen
 
 
 # -- item 7: outcomes the logs left out ----------------------------------------------------------------
@@ -560,7 +602,7 @@ def test_closing_check_1989_counts_a_placements_ops_and_says_a_general_strike_go
     log = _public_log("1989", {"democrat": "random", "communist": "random"}, 1)
     assert not any(line.endswith("(2 Op).") for line in log)
     assert any(line.endswith("(2 Ops).") for line in log) and any(line.endswith("(1 Op).") for line in log)
-    rolls = [i for i, line in enumerate(log) if line.startswith("General Strike: roll")]
+    rolls = [i for i, line in enumerate(log) if line.startswith("General Strike: die roll")]
     assert rolls
     for i in rolls:
         assert log[i + 1] == "The General Strike ends." or log[i + 1].startswith("The General Strike goes on: "), \
@@ -702,3 +744,119 @@ def test_closing_check_1989_a_workers_revolt_that_fails_says_so(monkeypatch):
     assert log[0].startswith("Workers Revolt in Gala")
     assert log[1].startswith("The revolt fails: ") and log[1].endswith("; nothing changes in Galaţi."), log
     assert g.sp[C][galati] == 3
+
+
+# -- the last 1989 defects of issue 34 (a full game in tmux at 80x50) ---------------------------------
+
+def test_closing_check_typing_a_name_picks_the_choice_named_exactly_so(monkeypatch, capsys):
+    """1989 set-up: `sofia` matched Sofia and Sofia University, and listed both a row each; a choice
+    named exactly as typed wins, and several that start so are named on one line."""
+    from agon.cli.terminal import TerminalPlayer
+
+    console = Console(width=200, file=io.StringIO())  # (wide: one paragraph is one row)
+    player = TerminalPlayer(console, ["communist"])
+    choices = [(56, Action("space", 70), "Bulgaria: Sofia University (Intellectual, stab 2; D 0 / C 0)"),
+               (61, Action("space", 71), "Bulgaria: Sofia (Elite, BG, stab 3; D 0 / C 3)"),
+               (62, Action("space", 72), "Bulgaria: Sliven (Farmer, stab 1; D 0 / C 0)")]
+    assert player.by_name(choices, "sofia") == Action("space", 71)
+    assert player.by_name(choices, "sofia u") == Action("space", 70)
+    assert player.by_name(choices, "s") is None
+    said = console.file.getvalue()
+    assert said.count("\n") == 1 and "56 Bulgaria: Sofia University · 61 Bulgaria: Sofia · 62 Bulgaria: Sliven" in said
+
+
+def test_closing_check_the_record_saved_line_comes_after_the_final_scoring(monkeypatch, capsys, tmp_path):
+    """At the end of a game "Record saved to ..." was printed above the final board and the result,
+    which pushed it out of sight."""
+    from tests.golden import play_random
+
+    save = tmp_path / "game.json"
+    played = play_random("dual-powers", 3, {})
+    record = played.record()
+    record["actions"] = record["actions"][:-1]  # one action before the end: the person plays it
+    save.write_text(json.dumps(record))
+    role = played.history[-1][0]
+    argv = ["play", "--load", str(save), "--seat", f"{role}=human",
+            *(f"--seat={other}=random" for other in ("red", "white") if other != role)]
+    code, out = run(monkeypatch, capsys, argv, "1\n" * 3)
+    assert code == 0 and "Game over" in out and "Record saved to" in out
+    assert out.index("Record saved to") > out.index("Game over"), out[-800:]
+
+
+def test_closing_check_1989_set_up_header_says_set_up_in_three_languages():
+    """The set-up's board said "turn 1, action round 0 (Communist)": there is no round 0."""
+    from agon.engine.game import load
+    from agon.i18n import translator
+
+    state = load("1989").new(11)
+    for lang, word in (("en", "Set-up"), ("el", "Προετοιμασία"), ("hu", "Összeállítás")):
+        board = state.game.render(state.view("democrat"), "democrat", tr=translator(lang, "1989"))
+        first = board.split("\n")[0]
+        assert word in first and "0" not in first.replace("+0", ""), first
+
+
+def test_closing_check_1989_in_force_names_each_card_and_how_long_it_lasts():
+    """"In force: Helsinki Final Act (Communist, whole game); Tear Gas (Communist, until used)": the
+    bracket read as whose card it was. Each effect is its card (number and name: c N reads it)
+    under how long it lasts; an effect that is no card's name says whom it is for."""
+    from agon.games.dawn_of_freedom.text import _in_force
+
+    effects = [{"name": "Helsinki Final Act", "side": "communist", "until": "game"},
+               {"name": "Tear Gas", "side": "communist", "until": "manual"},
+               {"name": "Eco-Glasnost", "side": "communist", "until": "game"},
+               {"name": "extra action round", "side": "communist", "until": "turn"}]
+    assert str(_in_force(effects)) == ("In force — whole game: 26 Helsinki Final Act, 39 Eco-Glasnost; until used: "
+                                       "30 Tear Gas; this turn: extra action round for the Communist")
+
+
+def test_closing_check_1989_rolls_read_in_the_rulebooks_words_and_a_first_removal_is_no_more():
+    """"die 3 + 1 Ops +0 adjacent +0 other" (6.2.4 names each modifier); "Remove 1 more Communist SP"
+    asked before any was removed."""
+    from agon.games.dawn_of_freedom.data import C, D
+    from agon.games.dawn_of_freedom.events import remove
+    from agon.games.dawn_of_freedom.ops import support_check
+    from tests.games.dawn_of_freedom.helpers import clear_map, dice, new_game, set_sp
+
+    g = new_game()
+    clear_map(g)
+    sid = set_sp(g, "Kraków", d=1, c=0)
+    dice(g, 6)
+    support_check(g, C, sid, 3)
+    check = [entry.message() for entry in g.log if "support check" in entry.message()][-1]
+    assert check.startswith("The Communist's support check in Kraków: die roll 6, +3 for the card's Ops, +0 for "
+                            "adjacent control, +0 for events = 9 against 6"), check
+    g = new_game()
+    g.stack.append(remove(D, 2))  # (an event's removal, on top of the set-up: 2 Communist SPs)
+    g.changed()
+    assert g.prompt("democrat").message() == "Remove 2 Communist SPs anywhere."
+    g.apply("democrat", g.legal_actions("democrat")[0])
+    assert g.prompt("democrat").message() == "Remove 1 more Communist SP anywhere."
+
+
+def test_closing_check_a_list_that_grows_keeps_the_numbers_it_had():
+    """Cuba Libre in Greek in tmux, Train in Havana: out of Troops, "place a Police cube" and "Done"
+    (2 and 3) were joined by three "take a Troop from the map" and the list started again at 1:
+    Done became 5, and the 3 typed for it took a Troop off Camagüey City."""
+    from agon.cli.terminal import Numbering
+
+    numbering = Numbering()
+    first = [Action("troop"), Action("police"), Action("done")]
+    numbering.choices(None, "govt", "Train", first, [str(a) for a in first])  # type: ignore[arg-type]
+    later = [Action("police"), Action("take", "Las Villas"), Action("take", "Camagüey City"),
+             Action("take", "Santiago"), Action("done")]
+    again = numbering.choices(None, "govt", "Train", later, [str(a) for a in later])  # type: ignore[arg-type]
+    number = {action: n for n, action, _label in again}
+    assert number[Action("police")] == 2 and number[Action("done")] == 3, again
+
+
+def test_closing_check_a_side_of_a_card_reads_its_own_short_text_in_greek():
+    """Cuba Libre in Greek: under "Event: Ambassador Smith (unshaded)" and "(shaded)" the terminal
+    printed both sides' texts twice (it looked for the English "(shaded)" in the Greek label)."""
+    from agon.cli.terminal import _short_for
+    from agon.i18n import translator
+
+    greek = translator("el", "cuba-libre")
+    card = {"id": 40, "name": "Ambassador Smith", "short": "both",
+            "sides": {"unshaded": {"short": "down 1"}, "shaded": {"short": "up 1"}}}
+    unshaded, shaded = (f"Γεγονός: Ambassador Smith ({greek.term(side)})" for side in ("unshaded", "shaded"))
+    assert _short_for(card, unshaded, greek) == "down 1" and _short_for(card, shaded, greek) == "up 1"

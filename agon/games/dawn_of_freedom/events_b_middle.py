@@ -362,7 +362,7 @@ def _workers_revolt(me: int, g: Any, sid: int) -> Steps:
     opp = 1 - me
     die = g.roll()
     near = sum(1 for n in g.adj[sid] if g.ctrl[n] == opp)
-    g.say("Workers Revolt in {space}: die {die}, -{near} for adjacent spaces.", space=SPACES[sid].name,
+    g.say("Workers Revolt in {space}: die roll {die}, -{near} for adjacent spaces.", space=SPACES[sid].name,
           die=die, near=near)
     if die - near >= 4:
         n = g.sp[opp][sid]

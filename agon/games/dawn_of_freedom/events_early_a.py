@@ -108,7 +108,7 @@ def _strike_discard(g: Any, card: int) -> Steps:
     g.discard_card(C, card)
     die = g.roll()
     ops = g.card_ops(card, C)
-    g.say("General Strike: roll {die} + {ops} Ops.", die=die, ops=ops)
+    g.say("General Strike: die roll {die}, +{ops} for the card's Ops.", die=die, ops=ops)
     if die + ops > 5:
         g.say("The General Strike ends.")
         g.end_effect(GENERAL_STRIKE)

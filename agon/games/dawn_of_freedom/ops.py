@@ -169,8 +169,9 @@ def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
     threshold = 2 * SPACES[sid].stability
     margin = total - threshold
     if not g.quiet:  # (a quiet game keeps no log: the line's arguments need not be worked out)
-        g.say("The {side}'s support check in {space}: die {die} + {ops} Ops {adj:+d} adjacent {mod:+d} other = "
-              "{total} against {threshold} (2 x stability).", side=NAMES[side], space=SPACES[sid].name, die=die,
+        # 6.2.4 in the rulebook's words: "die 3 + 1 Ops +0 adjacent +0 other" read as a sum of unnamed numbers
+        g.say("The {side}'s support check in {space}: die roll {die}, +{ops} for the card's Ops, {adj:+d} for "
+              "adjacent control, {mod:+d} for events = {total} against {threshold} (2 x stability).", side=NAMES[side], space=SPACES[sid].name, die=die,
               ops=ops, adj=adj, mod=total - die - ops - adj, total=total, threshold=threshold)
     if margin > 0:
         removed = g.remove_sp(opp, sid, margin)
@@ -350,8 +351,8 @@ def tst_attempt(g: Any, f: Frame) -> None:
     total = die + ops + mod
     need = TST_NEEDS[side][box - 1]
     if not g.quiet:  # (a quiet game keeps no log: the line's arguments need not be looked up)
-        g.say("The {side}'s Tiananmen Square attempt for box {box}: die {die} + {ops} Ops {mod:+d} = {total}, "
-              "needs {need}.", side=NAMES[side], box=box, die=die, ops=ops, mod=mod, total=total, need=need)
+        g.say("The {side}'s Tiananmen Square attempt for box {box}: die roll {die}, +{ops} for the card's Ops, "
+              "{mod:+d} for bonuses = {total}; it needs {need}.", side=NAMES[side], box=box, die=die, ops=ops, mod=mod, total=total, need=need)
     if total >= need:
         g.push({"p": "tst_advance", "side": side})
     else:

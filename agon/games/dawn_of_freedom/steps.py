@@ -77,6 +77,8 @@ class Place(Ask):
             g.say("The {side} places 1 SP in {space}.", side=NAMES[f["role"]], space=SPACES[sid].name)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+        if not f["done"]:  # (as Remove.prompt: "more" once one is placed)
+            return "{line}", {"line": plural("Place {n} SP{where}.", "Place {n} SPs{where}.", "n", n=f["n"], where=_where(f))}
         return "{line}", {"line": plural("Place {n} more SP{where}.", "Place {n} more SPs{where}.", "n",
                                           n=f["n"], where=_where(f))}
 
@@ -101,6 +103,9 @@ class Remove(Ask):
                   space=SPACES[sid].name)
 
     def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+        if not f["done"]:  # (the first removal said "Remove 1 more": more than none removed yet)
+            return "{line}", {"line": plural("Remove {n} {whose} SP{where}.", "Remove {n} {whose} SPs{where}.", "n",
+                                              n=f["n"], whose=NAMES[f["whose"]], where=_where(f))}
         return "{line}", {"line": plural("Remove {n} more {whose} SP{where}.", "Remove {n} more {whose} SPs{where}.", "n",
                                           n=f["n"], whose=NAMES[f["whose"]], where=_where(f))}
 

@@ -224,19 +224,33 @@ def _header(v: dict[str, Any], tr: Translator) -> list[str]:
         n = t[role]
         return msg("{n} {box}", n=n, box=TST_NAMES[SIDE_OF[role]][n - 1]) if n else 0
 
-    return [tr.text(msg("[bold]1989[/bold]  turn {turn}, action round {ar} ({side})   VP {vp:+d} ({ahead})",
-                        turn=v["turn"], ar=v["action_round"], side=_name(v["phasing"]), vp=vp, ahead=ahead)),
+    if v["action_round"] == 0:  # 1989 3.0: the set-up, before turn 1's first action round
+        first = msg("[bold]1989[/bold]  Set-up   VP {vp:+d} ({ahead})", vp=vp, ahead=ahead)
+    else:
+        first = msg("[bold]1989[/bold]  turn {turn}, action round {ar} ({side})   VP {vp:+d} ({ahead})",
+                    turn=v["turn"], ar=v["action_round"], side=_name(v["phasing"]), vp=vp, ahead=ahead)
+    return [tr.text(first),
             tr.text(msg("Tiananmen: Democrat {d}, Communist {c}", d=box("democrat"), c=box("communist")))]
 
 
-def _country_line(v: dict[str, Any], country: str, tr: Translator) -> str:
-    """A country's header: who holds power and how many spaces and battlegrounds each controls."""
+def _country_line(v: dict[str, Any], country: str, tr: Translator, compact: bool = False) -> str:
+    """A country's header: who holds power and how many spaces and battlegrounds each controls
+    (`compact`: without the country's abbreviation, the side by its letter, so that
+    "Czechoslovakia (CS): power Communist x2; ..." fits one row of 80 columns in every language)."""
     ids = [s for s in SPACES_IN[country] if s not in v["destroyed"]]
     ctrl = [v["control"][s] for s in ids]
     bgs = [v["control"][s] for s in ids if SPACES[s].battleground]
     args = {"country": country, "abbr": COUNTRY[country].abbr, "side": _name(v["power"][country]),
             "d": ctrl.count("democrat"), "dbg": bgs.count("democrat"), "c": ctrl.count("communist"),
             "cbg": bgs.count("communist"), "n": len(ids)}
+    if compact:  # the side in power by its letter, as the map marks control ("power Communist x2" ran past
+        args["side"] = _ctrl_mark(v["power"][country], tr)  # 76 columns in Greek and Hungarian)
+    if compact and v["power_kept"][country]:
+        return tr.text(msg("[bold]{country}[/bold]: power {side} x{kept}; controls D {d} ({dbg} BG), "
+                           "C {c} ({cbg} BG) of {n}", kept=v["power_kept"][country], **args))
+    if compact:
+        return tr.text(msg("[bold]{country}[/bold]: power {side}; controls D {d} ({dbg} BG), "
+                           "C {c} ({cbg} BG) of {n}", **args))
     if v["power_kept"][country]:
         return tr.text(msg("[bold]{country}[/bold] ({abbr}): power {side} x{kept}; controls D {d} ({dbg} BG), "
                            "C {c} ({cbg} BG) of {n}", kept=v["power_kept"][country], **args))
@@ -249,7 +263,7 @@ def _compact_map(v: dict[str, Any], tr: Translator) -> list[str]:
     three to a line."""
     lines: list[str] = []
     for country in COUNTRY_NAMES:
-        lines.append(_country_line(v, country, tr))
+        lines.append(_country_line(v, country, tr, compact=True))
         cells = []
         for sid in SPACES_IN[country]:
             d, c = v["sp"]["democrat"][sid], v["sp"]["communist"][sid]
@@ -291,9 +305,30 @@ def _ps_cards(cards: list[int]) -> Text | str:
                        if POWER_CARDS[c].value else POWER_CARDS[c].name for c in cards])
 
 
-def _effect(e: dict[str, Any]) -> Text:
-    return msg("{name} ({side}, {until})", name=e["name"], side=_name(e["side"]) if e["side"] else "both",
-               until=UNTIL.get(e["until"], e["until"]))
+CARD_OF_TITLE = {card.title: n for n, card in CARDS.items()}
+
+
+def _effect(e: dict[str, Any]) -> Text | str:
+    """An effect in force by its card's number and name (`c N` reads what it does), else by its
+    name and the side it is for ("extra action round for the Communist"). The board said
+    "Tear Gas (Communist, until used)": whose card, or whom it hits? (issue 34)"""
+    name = e["name"]
+    if name in CARD_OF_TITLE:
+        return msg("{n} {card}", n=CARD_OF_TITLE[name], card=name)
+    if e["side"] is None or any(side in name for side in NAMES):
+        return name
+    return msg("{effect} for the {side}", effect=name, side=_name(e["side"]))
+
+
+def _in_force(effects: list[dict[str, Any]]) -> Text:
+    """"In force — whole game: 26 Helsinki Final Act, 39 Eco-Glasnost; until used: 30 Tear Gas":
+    the effects grouped by how long they last, in the order they came."""
+    groups: dict[str, list[Text | str]] = {}
+    for e in effects:
+        groups.setdefault(e["until"], []).append(_effect(e))
+    parts = [msg("{until}: {effects}", until=UNTIL.get(until, until), effects=join_terms(named))
+             for until, named in groups.items()]
+    return msg("In force — {groups}", groups=join_terms(parts, "; "))
 
 
 def _counts(v: dict[str, Any], full: bool) -> list[Text]:
@@ -303,8 +338,8 @@ def _counts(v: dict[str, Any], full: bool) -> list[Text]:
     pile = sorted(v["discard"])  # 1989 2.2: either player may inspect the discard pile at any time
     if pile and full:
         return [counts, msg("Discard pile: {cards}", cards=cards_text(pile))]
-    if pile:  # compact: card numbers only (c N reads one)
-        return [msg("{counts}: {cards}", counts=counts, cards=join_terms(list(pile)))]
+    if pile:  # compact: the pile's count, its cards on the whole board (late turns' pile took 3 rows of 80x50)
+        return [msg("{counts} (b: the pile)", counts=counts)]
     return [counts]
 
 
@@ -331,13 +366,15 @@ def _struggle(ps: dict[str, Any]) -> list[Text]:
 def _footer(v: dict[str, Any], full: bool, tr: Translator) -> list[str]:
     lines: list[Text] = []
     if v["effects"]:
-        lines.append(msg("In force: {effects}", effects=join_terms([_effect(e) for e in v["effects"]], "; ")))
+        lines.append(_in_force(v["effects"]))
     lines += _counts(v, full)
     if v["in_play"]:
         lines.append(msg("In play: {cards}", cards=cards_text(v["in_play"])))
     for who, card in v["committed"].items():
         lines.append(msg("Stasi: the {side} will play {n} {card} next", side=_name(who), n=card, card=CARDS[card].title))
-    if "hand" in v:  # an empty hand reads "Your hand: " (nothing after the colon)
+    if "hand" in v and (full or not v.get("power_struggle")):  # (no strategy card is played in a struggle:
+        # the compact board leaves the hand to b, and the struggle's rows fit 80x50; issue 34)
+        # an empty hand reads "Your hand: " (nothing after the colon)
         lines.append(msg("Your hand: {cards}", cards=cards_text(v["hand"])) if v["hand"] else msg("Your hand: "))
     if v.get("power_struggle"):
         lines += _struggle(v["power_struggle"])
@@ -356,7 +393,7 @@ def render(v: dict[str, Any], role: str | None, full: bool = False, tr: Translat
     prompt): per country who holds power and the spaces holding SPs. `full`: every space with its
     class and stability, and the discard pile."""
     body = _full_map(v, tr) if full else _compact_map(v, tr)
-    key = [KEY, CLASSES_KEY] if full else [KEY]
+    key = [KEY, CLASSES_KEY] if full else []  # (the compact board's key cost a row the log needed at 80x50)
     return "\n".join([*_header(v, tr), *body, *_footer(v, full, tr), *(f"[dim]{tr.gettext(k)}[/dim]" for k in key)])
 
 

@@ -136,11 +136,14 @@ def test_prompts_and_labels_read_like_the_rulebook() -> None:
     give(g, D, 29, 31)
     my_round(g, D)
     play(g, D, 31, "event")  # Intelligentsia: 4 SPs in Intellectual spaces
-    assert g.prompt("democrat").message() == "Place 4 more SPs in Intellectual spaces (at most 2 per space)."
+    assert g.prompt("democrat").message() == "Place 4 SPs in Intellectual spaces (at most 2 per space)."
 
 
 def test_board_shows_the_discard_pile_and_what_is_in_force() -> None:
-    """2.2: either player may inspect the discard pile; lasting effects say whom they affect."""
+    """2.2: either player may inspect the discard pile: the compact board counts it and says where it
+    is listed (b, the whole board; its cards took 3 rows of 80x50 late in a game, issue 34); a
+    lasting effect is named by its card's number and name (`c N` reads what it does) under how
+    long it lasts ("Helsinki Final Act (Communist, whole game)" read as the Communist's card)."""
     from agon.games.dawn_of_freedom.data import CARDS, D
 
     from .helpers import give, my_round, new_game, play
@@ -153,5 +156,5 @@ def test_board_shows_the_discard_pile_and_what_is_in_force() -> None:
     game = agon.load("1989")
     text = game.render(g.view("democrat"), "democrat")
     top = g.discard[-1]
-    assert f"discard 1: {top}\n" in text and "Helsinki Final Act (Communist, whole game)" in text
+    assert "discard 1 (b: the pile)\n" in text and "In force — whole game: 26 Helsinki Final Act\n" in text
     assert f"Discard pile: {top} {CARDS[top].title}" in game.render(g.view("democrat"), "democrat", full=True)

@@ -29,8 +29,8 @@ def test_6_2_support_check_log_line_reads_befolyaspróba_and_the_rulebooks_krakk
     dice(g, 6)
     support_check(g, 1, sid, 3)
     check = Text(list(g.log)[-2].text, list(g.log)[-2].args)
-    assert str(check).startswith("The Communist's support check in Kraków: die 6 + 3 Ops")
-    assert HU.text(check).startswith("A kommunista befolyáspróbája itt: Krakkó: kocka 6 + 3 MP")
+    assert str(check).startswith("The Communist's support check in Kraków: die roll 6, +3 for the card's Ops")
+    assert HU.text(check).startswith("A kommunista befolyáspróbája itt: Krakkó: kockadobás 6, +3 a lap műveleti")
     assert HU.text(_last_line(g)) == "A kommunista levesz 1 demokrata befolyáspontot és hozzáad 2 kommunista " \
                                      "befolyáspontot itt: Krakkó."
 
@@ -64,14 +64,15 @@ def test_event_prompt_composes_its_space_filter_in_hungarian() -> None:
     g.events_played = g.events_played | {2}  # Solidarity Legalized (rulebook 2.3)
     event(g, D, 3)
     prompt = g.prompt("democrat")
-    assert prompt.message() == "Place 4 more SPs in Poland."
-    assert HU.text(prompt.question) == "Rakj le még 4 befolyáspontot Lengyelországban."
+    assert prompt.message() == "Place 4 SPs in Poland."
+    assert HU.text(prompt.question) == "Rakj le 4 befolyáspontot Lengyelországban."
 
 
 def test_board_in_hungarian_uses_the_rulebooks_words() -> None:
     g = new_game()
     board = g.game.render(g.view("democrat"), "democrat", tr=HU)
-    assert "Kelet-Németország" in board and "Drezda" in board and "hadszíntér mező" in board
+    assert "Kelet-Németország" in board and "Drezda" in board
+    assert "hadszíntér mező" in g.game.render(g.view("democrat"), "democrat", full=True, tr=HU)  # (its key)
     assert "East Germany" not in board and "Dresden" not in board and "battleground" not in board
 
 
