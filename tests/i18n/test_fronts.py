@@ -20,7 +20,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> TestClient:
 
 def test_the_catalogue_endpoint_gives_the_interface_and_the_games_words(client: TestClient) -> None:
     english = client.get("/api/i18n/en?game=1989")
-    assert english.status_code == 200 and english.json() == {"lang": "en", "messages": {}, "contexts": {}}
+    assert english.status_code == 200 and english.json() == {"lang": "en", "messages": {}, "contexts": {}, "plural": "(n != 1)"}
     greek = client.get("/api/i18n/el?game=dual-powers").json()
     assert greek["lang"] == "el" and isinstance(greek["messages"], dict) and isinstance(greek["contexts"], dict)
     assert all(isinstance(v, (str, list)) for v in greek["messages"].values())
