@@ -27,6 +27,7 @@ HELP = _("Type the number of a choice, or the start of its name. b = board, m NA
          "in full (the number after # beside a card; c alone: every card on screen), t = tip (the bot's top three "
          "choices), h = help, q = quit (saves to the --save or --load file).")
 KEYS = _("(b board, m map, l log, c N card #N, u undo, t tip, h help, q quit)")
+KEYS_WITHOUT_MAP = _("(b board, l log, c N card #N, u undo, t tip, h help, q quit)")  # a game with no map
 HINT_BUDGET = Budget(iterations=1000, match_iterations=1000, seconds=2.0)  # a tip: about two seconds at most
 LONGEST_CHOICE = 6  # digits: more than any prompt offers, few enough that int() never refuses
 
@@ -277,7 +278,8 @@ class TerminalPlayer:
             if message.startswith(prefix):
                 message = message[len(prefix):].lstrip()
         asked = message if message.startswith(f"{name}:") else f"{name}: {message}"
-        self.console.print(f"[bold]{escape(asked)}[/bold]  [dim]{escape(self.tr(KEYS))}[/dim]")
+        keys = KEYS if state.game.neighbours() else KEYS_WITHOUT_MAP
+        self.console.print(f"[bold]{escape(asked)}[/bold]  [dim]{escape(self.tr(keys))}[/dim]")
         labels = [(number, label) for number, _action, label in choices]
         if not compact:  # (the compact screen names each choice alone: m N says the rest)
             labels = [(number, label + self.borders(state, role, label)) for number, label in labels]

@@ -223,6 +223,15 @@ def test_item_1_a_game_without_a_map_says_so_and_the_terminal_names_no_game(monk
     assert not any(f'"{game}"' in terminal for game in ("dual-powers", "1989", "cuba-libre", "intrigue-city"))
 
 
+def test_item_1_the_keys_line_offers_m_only_in_a_game_with_a_map(monkeypatch, capsys):
+    argv = ["play", "intrigue-city", "--seed", "1", "--seat", "p1=human", "--seat", "p2=random", "--seat", "p3=random"]
+    code, out = run(monkeypatch, capsys, argv, "q\n")
+    assert code == 0 and "(b board, l log, c N card #N" in out and "m map" not in out
+    argv = ["play", "dual-powers", "--seed", "1", "--seat", "red=human", "--seat", "white=random"]
+    code, out = run(monkeypatch, capsys, argv, "q\n")
+    assert code == 0 and "m map" in out
+
+
 # -- item 4: every screen fits 80x50 -----------------------------------------------------------------
 
 SCREEN_GAMES = {
