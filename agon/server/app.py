@@ -197,7 +197,7 @@ class Context:
         self.logins = TokenBuckets(settings.login_rate, settings.login_burst)  # per address, and per name
         self.chat = Chat(self.store, settings.chat_rate, settings.chat_burst, settings.chat_max)
         self.lobby = Lobby(self.store, self.matches)  # open seats, the lobby's lists, rematches (issue 30)
-        self.teach = Teach(self.store, self.matches, teach_settings(settings), settings.bot_processes > 0)  # issue 36
+        self.teach = Teach(self.store, self.matches, teach_settings(settings), pool_size(settings.bot_processes) > 0)  # issue 36
         self.outage = Outage(lambda: probe(self.engine))
         self.freshness: Freshness | None = None
         self.pool: BotPool | None = None
