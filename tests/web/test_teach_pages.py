@@ -39,7 +39,7 @@ def test_a_seat_asks_for_a_hint_and_plays_its_first_choice(page: Any, server: An
     assert "%" in page.locator(".hint-choices li").first.inner_text()
     _shot(page, artifacts, "hint-panel.png")
     first.click()
-    page.wait_for_function("document.body.dataset.version === '1'")
+    page.wait_for_function("() => document.body.dataset.version === '1'")
 
 
 def test_the_replay_viewer_draws_the_analysis_graph(page: Any, server: Any, artifacts: Path) -> None:
@@ -53,5 +53,5 @@ def test_the_replay_viewer_draws_the_analysis_graph(page: Any, server: Any, arti
     assert marks == page.locator(".analysis-worst tbody tr").count() and marks >= 1
     page.locator(".analysis-worst tbody button").first.click()  # a decision's step opens
     step = page.locator(".analysis-worst tbody button").first.inner_text()
-    page.wait_for_function(f"document.body.dataset.step === '{step}'")
+    page.wait_for_function(f"() => document.body.dataset.step === '{step}'")
     _shot(page, artifacts, "analysis-graph.png")

@@ -301,19 +301,29 @@ export function linkField(label, url) {
 }
 
 const roleNames = new Map(); // role id -> what a person calls it (the server's Game.role_name)
+const gameRoleNames = new Map(); // game id -> (role id -> name): pages that list several games' roles
 
-/** Remember the names of a game's roles: `{role: name}` from /api/games or a match's seats. */
-export function setRoleNames(names) {
+/** Remember the names of a game's roles: `{role: name}` from /api/games or a match's seats. With
+ * `game`, kept under that game only: two games may name a role id differently (p1 of one game is
+ * "Player 1", of another "p1"), and a page listing several games' seats asks by game. */
+export function setRoleNames(names, game = "") {
+  let into = roleNames;
+  if (game) {
+    if (!gameRoleNames.has(game)) gameRoleNames.set(game, new Map());
+    into = /** @type {Map<string, string>} */ (gameRoleNames.get(game));
+  }
   for (const [role, value] of Object.entries(names || {})) {
     const name = value && typeof value === "object" ? value.name : value;
-    if (typeof name === "string" && name) roleNames.set(role, name);
+    if (typeof name === "string" && name) into.set(role, name);
   }
 }
 
-/** What a person calls `role`, in the page's language (the name is a term of the game). */
-export function roleName(role) {
+/** What a person calls `role` (of `game`, where the page lists several), in the page's language
+ * (the name is a term of the game). */
+export function roleName(role, game = "") {
   if (role === null || role === undefined) return t("spectator");
-  return term(roleNames.get(String(role)) || String(role));
+  const named = (game && gameRoleNames.get(game)?.get(String(role))) || roleNames.get(String(role));
+  return term(named || String(role));
 }
 
 /** What the page calls a bot: the registry's name, in words where the name is one of agon's. */

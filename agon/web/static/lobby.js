@@ -51,7 +51,7 @@ function normalizeOptions(options) {
 
 function currentGame() {
   const game = games.find((g) => g.id === $("game").value) || games[0];
-  if (game) setRoleNames(game.role_names);
+  if (game) setRoleNames(game.role_names, game.id);
   return game;
 }
 
@@ -182,7 +182,7 @@ async function showSeats(keep = false) {
       ? h("input", { id: "invite-" + role, class: "invite", "data-role": role, maxlength: 32, autocomplete: "off",
         placeholder: t("invite an account by name (optional)"), "aria-label": t("invite an account by name (optional)") })
       : null;
-    box.append(h("div", { class: "field seat" }, h("label", { for: id }, roleName(role)), invite, select));
+    box.append(h("div", { class: "field seat" }, h("label", { for: id }, roleName(role, game.id)), invite, select));
   });
   showInvites();
 }
@@ -276,18 +276,18 @@ function showCreated(game, made, first = true) {
   if (first && own && own[1].token) rememberSeat({ match: made.id, token: own[1].token, role: own[0], game: game.id, title: game.title, url: own[1].url });
   box.append(h("h3", {}, t("{game}: match created", { game: raw(titleOf(game.id, game.title)) })));
   if (own) box.append(h("p", { class: "hint" }, own[1].token ? t("Your seat's link: keep it to come back to the game.") : t("Your seat is kept in your account.")));
-  if (own && own[1].token) box.append(linkField(t("Seat {role}", { role: raw(roleName(own[0])) }), own[1].url));
+  if (own && own[1].token) box.append(linkField(t("Seat {role}", { role: raw(roleName(own[0], game.id)) }), own[1].url));
   if (invites.length) {
     box.append(h("p", { class: "invite-note", id: "invite-note" }, t("Send this link to your opponent; it is shown once.")));
-    for (const [role, seat] of invites) box.append(linkField(t("Seat {role}", { role: raw(roleName(role)) }), seat.url));
+    for (const [role, seat] of invites) box.append(linkField(t("Seat {role}", { role: raw(roleName(role, game.id)) }), seat.url));
   }
   for (const [role, seat] of humans) {
-    if (seat.held && !seat.yours) box.append(h("p", { class: "hint" }, t("Seat {role}: invited by name.", { role: raw(roleName(role)) })));
-    if (seat.open) box.append(h("p", { class: "hint open-note" }, t("Seat {role}: open; anyone logged in takes it from the lobby or the match's link.", { role: raw(roleName(role)) })));
+    if (seat.held && !seat.yours) box.append(h("p", { class: "hint" }, t("Seat {role}: invited by name.", { role: raw(roleName(role, game.id)) })));
+    if (seat.open) box.append(h("p", { class: "hint open-note" }, t("Seat {role}: open; anyone logged in takes it from the lobby or the match's link.", { role: raw(roleName(role, game.id)) })));
   }
   if (!humans.length) box.append(h("p", {}, t("Every seat is a bot: watch them play.")));
   box.append(linkField(t("Spectators"), made.spectate_url || "/m/" + made.id));
-  const go = own ? t("Play as {role}", { role: raw(roleName(own[0])) }) : t("Watch");
+  const go = own ? t("Play as {role}", { role: raw(roleName(own[0], game.id)) }) : t("Watch");
   box.append(h("a", { id: "play", class: "button primary", href: own ? own[1].url : made.spectate_url || "/m/" + made.id }, go));
 }
 
@@ -319,7 +319,7 @@ async function refreshAccountGames() {
       h(
         "li",
         { class: match.your_turn ? "mine-turn" : "" },
-        h("a", { href: match.url }, t("{game} as {role}", { game: raw(title), role: raw(roleName(match.role)) })),
+        h("a", { href: match.url }, t("{game} as {role}", { game: raw(title), role: raw(roleName(match.role, match.game)) })),
         " ",
         match.your_turn ? h("span", { class: "badge" }, t("your turn")) : h("span", { class: "hint" }, state),
         match.replay_url ? [" ", h("a", { class: "small", href: match.replay_url }, t("replay"))] : null,
@@ -368,7 +368,7 @@ async function refreshMine() {
       h(
         "li",
         { class: mine ? "mine-turn" : "" },
-        h("a", { href: seat.url || "/m/" + seat.match + "#" + seat.token }, t("{game} as {role}", { game: raw(title), role: raw(roleName(role)) })),
+        h("a", { href: seat.url || "/m/" + seat.match + "#" + seat.token }, t("{game} as {role}", { game: raw(title), role: raw(roleName(role, game)) })),
         " ",
         mine ? h("span", { class: "badge" }, t("your turn")) : h("span", { class: "hint" }, state),
         h("button", { type: "button", class: "small link", "aria-label": t("Forget this seat"), onclick: () => (forgetSeat(seat.token), refreshMine()) }, t("forget")),

@@ -40,7 +40,7 @@ export function mountOpenGames({ account, titleOf, games }) {
   function draw() {
     if (!shown) return;
     fillFilters(); // the games' titles may have come in the page's language meanwhile
-    for (const game of games) setRoleNames(game.role_names);
+    for (const game of games) setRoleNames(game.role_names, game.id);
     list($("open-list"), shown.open, t("No open match now: create one with an open seat."), true);
     list($("playing-list"), shown.playing, t("No public match is being played now."), false);
     $("lobby-newer").disabled = page === 0;
@@ -59,13 +59,13 @@ export function mountOpenGames({ account, titleOf, games }) {
     const languageName = (LANGUAGES.find(([code]) => code === match.language) || [null, match.language])[1];
     const options = Object.entries(match.options || {}).map(([name, value]) => term(name).replace(/_/g, " ") + " " + (typeof value === "string" ? term(value) : value));
     const seats = match.seats.map((seat) => h("li", { class: seat.open ? "seat-open" : "" },
-      h("strong", {}, roleName(seat.role)), ": ", holder(seat)));
+      h("strong", {}, roleName(seat.role, match.game)), ": ", holder(seat)));
     const actions = [];
     if (joinable) {
       for (const role of match.free) {
         actions.push(account
           ? h("button", { type: "button", class: "small primary join", "data-match": match.id, "data-role": role, onclick: (e) => join(match, role, e.target) },
-            t("Join as {role}", { role: raw(roleName(role)) }))
+            t("Join as {role}", { role: raw(roleName(role, match.game)) }))
           : h("span", { class: "hint" }, t("Log in to join.")));
         if (!account) break;
       }
