@@ -109,7 +109,7 @@ def test_a_turn_budget_counts_its_time_in_the_queue_and_a_real_search_keeps_to_i
                                              pool.choose("b", role, "fake", 1, state)))
 
         first, second = asyncio.run(run())
-        assert 0.7 < first.arg <= 1.0 and second.arg <= 0.7 + 1e-6
+        assert 0.7 < first.arg <= 1.0 and second.arg < 0.75  # (not 1.0: its 0.3 s in the queue counted; clocks differ by ms)
         pool.chooser = choose
         pool.turn_seconds = 0.3
         began = time.monotonic()
@@ -180,4 +180,5 @@ def test_postgresql_another_process_shows_the_wait_too(tmp_path: Path, pg_url: s
         wait_for(lambda: two.get(f"/api/matches/{second}").json()["bot_wait"] == [
             {"role": "communist", "ahead": 1, "seconds": 6}], 10)
         go_on.set()
-        wait_for(lambda: (s := two.get(f"/api/matches/{second}").json())["version"] >= 1 and not s["bot_wait"], 10)
+        # (30 s: both bots' turns, then the notice, on a loaded CI machine)
+        wait_for(lambda: (s := two.get(f"/api/matches/{second}").json())["version"] >= 1 and not s["bot_wait"], 30)
