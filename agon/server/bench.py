@@ -54,12 +54,10 @@ class ServerBench:
     def steady(self, q: float) -> float:
         """A percentile of the round trips once the first moves (all at once: one per seat, half of
         them refused as simultaneous) are over."""
-        ordered = sorted(self.steady_ms)
-        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+        return _quantile(self.steady_ms, q)
 
     def percentile(self, q: float) -> float:
-        ordered = sorted(self.latencies_ms)
-        return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+        return _quantile(self.latencies_ms, q)
 
     def summary(self) -> str:
         kind = self.db.split(":", 1)[0].split("+")[0]
