@@ -103,7 +103,7 @@ def end_match(store: Store, match_id: str) -> None:
     with store.engine.connect() as conn:
         row = conn.execute(select(match_table.c["is_over", "result"]).where(match_table.c.id == match_id)).first()
     if row is None:
-        raise AdminError(f"no match {match_id!r}")
+        raise AdminError(f"no match {match_id[:MATCH_ID_MAX]!r}")
     if row.is_over or row.result is not None:
         raise AdminError(f"match {match_id} is over already")
     result = MatchResult(ENDED, [], None, {}, ENDED_DETAIL).to_json()
@@ -117,7 +117,7 @@ def delete_match(store: Store, match_id: str) -> None:
     with store._writing, store.engine.begin() as conn:
         gone = conn.execute(delete(match_table).where(match_table.c.id == match_id))
         if gone.rowcount != 1:
-            raise AdminError(f"no match {match_id!r}")
+            raise AdminError(f"no match {match_id[:MATCH_ID_MAX]!r}")
 
 
 def list_accounts(store: Store) -> list[AccountLine]:

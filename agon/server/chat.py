@@ -56,7 +56,7 @@ from agon.engine import load
 from agon.server.encode import dumps
 from agon.server.limits import TokenBuckets
 from agon.server.live import Hub, Subscriber
-from agon.server.matches import ApiError, token_hash
+from agon.server.matches import ApiError, token_hash, unknown_match
 from agon.server.store import MatchRow, SeatRow, Store, account_table, metadata
 
 log = logging.getLogger("agon.server")
@@ -194,7 +194,7 @@ class Chat:
         cached match, whose state only its lock may read (`match.is_over` is stored with each action)."""
         row = self.store.get_match(match_id)
         if row is None:
-            raise ApiError(404, f"no match {match_id[:64]!r}")
+            raise unknown_match(match_id)
         return row, row.is_over
 
     def reader(self, match_id: str, token: str | None, account: int | None) -> tuple[Reader, MatchRow]:

@@ -32,7 +32,7 @@ from sqlalchemy.exc import IntegrityError
 
 from agon.engine import UnknownGame, load
 from agon.server.accounts import LANGUAGES
-from agon.server.matches import ApiError, Live, Matches, token_hash
+from agon.server.matches import ApiError, Live, Matches, token_hash, unknown_match
 from agon.server.ratings import bot_key, ratings_of
 from agon.server.results import is_over
 from agon.server.store import (
@@ -170,7 +170,7 @@ class Lobby:
                 .outerjoin(account_table, account_table.c.id == seat_table.c.account_id)
                 .where(seat_table.c.match_id == match_id)).mappings().all()
         if row is None:
-            raise ApiError(404, f"no match {match_id!r}")
+            raise unknown_match(match_id)
         found = _entry(row, seats)
         self._rate([found])
         if is_over(live) or live.row.imported:

@@ -53,6 +53,12 @@ class ApiError(Exception):
         self.message = message
 
 
+def unknown_match(match_id: str) -> ApiError:
+    """404 for a match id that names no match, the id cut to a match id's length (a 5,000-character
+    id came back whole in the one-line error)."""
+    return ApiError(404, f"no match {match_id[:32]!r}")
+
+
 @dataclass(slots=True)
 class Live:
     """A match in memory: its row, its state, and the number of stored actions that state holds.
@@ -184,7 +190,7 @@ class Matches:
         if live is None:
             row = self.store.get_match(match_id)
             if row is None:
-                raise ApiError(404, f"no match {match_id!r}")
+                raise unknown_match(match_id)
             game = load(row.game)
             state = game.new(row.seed, generator=row.generator, **row.options)
             state.undo_enabled = row.undo

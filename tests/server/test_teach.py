@@ -121,3 +121,38 @@ def test_on_postgresql_one_process_takes_an_analysis_and_a_stale_one_is_taken_ag
         match = new_match(second, "1989", hints=False)
         refused = first.post(f"/api/matches/{match['id']}/hint", headers=auth(_turn(first, match)[1]))
         assert refused.status_code == 403
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    return request.getfixturevalue("pg_url") if request.param == "postgresql" else f"sqlite:///{tmp_path / 'agon.db'}"
+
+
+BAD_TEACH_REQUESTS = [
+    # (method, path (MATCH: a real match's id), token kind, status)
+    ("post", "/api/matches/nosuchmatch0/hint", "seat", 404),
+    ("get", "/api/matches/nosuchmatch0/hints", None, 404),
+    ("get", "/api/matches/nosuchmatch0/analysis", None, 404),
+    ("post", "/api/matches/nosuchmatch0/analysis", None, 404),
+    ("post", "/api/matches/MATCH/hint", None, 401),  # no token: a spectator asks
+    ("post", "/api/matches/MATCH/hint", "forged", 401),
+    ("post", "/api/matches/" + "x" * 5000 + "/hint", "seat", 404),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "token", "status"), BAD_TEACH_REQUESTS)
+def test_bad_teaching_requests_get_one_line_and_change_nothing(tmp_path, db, method, path, token, status):
+    """Every teaching route's bad inputs, on SQLite and PostgreSQL: one line, and the database
+    holds what it held (no hint, no analysis row, the match at its version)."""
+    from tests.cli.test_admin import snapshot
+
+    with make_client(tmp_path, db=db, **SETTINGS) as c:
+        match = new_match(c, "1989")
+        _role, seat = _turn(c, match)
+        before = snapshot(db)
+        headers = {"seat": auth(seat), "forged": auth("f" * 32), None: {}}[token]
+        answer = getattr(c, method)(path.replace("MATCH", match["id"]), headers=headers)
+        assert answer.status_code in (status, 403 if status == 401 else status), answer.text
+        error = answer.json()["error"]
+        assert isinstance(error, str) and "\n" not in error and len(error) < 200
+        assert snapshot(db) == before
