@@ -16,13 +16,14 @@ import pytest
 
 pytest.importorskip("fastapi", reason="agon admin needs the web extra")
 
-from sqlalchemy import select, text
+from sqlalchemy import text
 
 from agon.cli.main import main
 from agon.server import backup as backup_module
 from agon.server.backup import open_engine
 from agon.server.schema import build_to, head
-from agon.server.store import make_engine, metadata
+from agon.server.store import make_engine
+from tests.cli.test_admin import snapshot as rows  # every row of every table
 from tests.server.conftest import auth, make_client
 from tests.server.test_accounts import PASSWORD, dual_powers, log_in, sign_up
 
@@ -73,15 +74,6 @@ def the_same(tmp_path: Path, db: str, before: dict[str, Any]) -> None:
     try:
         with engine.connect() as conn:  # SQL NULL, not the JSON text 'null': results.store_result looks for NULL
             assert conn.execute(text("SELECT count(*) FROM match WHERE result IS NULL")).scalar() == 1
-    finally:
-        engine.dispose()
-
-
-def rows(db: str) -> dict[str, list[Any]]:
-    engine = make_engine(db)
-    try:
-        with engine.connect() as conn:
-            return {t.name: sorted(map(repr, conn.execute(select(t)).all())) for t in metadata.sorted_tables}
     finally:
         engine.dispose()
 
