@@ -263,9 +263,10 @@ def test_a_rule_id_in_the_log_leads_to_its_rule_in_the_reference(page: Any, serv
     page.goto(made["seats"]["m26"]["url"])
     page.wait_for_selector("#log a.rule-link")
     assert page.locator("#rules-link").get_attribute("href") == "/rules/cuba-libre?lang=en"
-    link = page.locator("#log a.rule-link").first
-    rule_id = link.inner_text()
-    assert link.get_attribute("href") == f"/rules/cuba-libre?lang=en#rule-{rule_id}"
+    # the text and the address are read together: the bots move on and the log is redrawn between two reads
+    rule_id, href = page.eval_on_selector("#log a.rule-link", "link => [link.textContent, link.getAttribute('href')]")
+    assert href == f"/rules/cuba-libre?lang=en#rule-{rule_id}"
+    link = page.locator(f'#log a.rule-link[href="{href}"]').first
     with page.expect_popup() as opened:
         link.click()
     rules = opened.value
