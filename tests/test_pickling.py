@@ -30,7 +30,7 @@ import agon
 from agon.engine import Rng, State
 from agon.testing import every_game, variants
 
-CHECK_EVERY = 8  # steps between two comparisons of whole digests (the cheap checks run at every step)
+CHECK_EVERY = 16  # steps between two comparisons of whole digests (the cheap checks run at every step)
 
 # (game, options, seeds, quiet): every option set of each game's option_specs() that changes what
 # a state holds; a quiet game keeps no log, so it costs less to pickle (one game per title keeps it)
