@@ -1,76 +1,36 @@
 """`agon serve` behind nginx (issue 37, "Host it for a club"), with the site docs/hosting.md gives:
 a page, an invite link at the public URL, a websocket that receives a move, and X-Forwarded-For
 believed from the proxy only. Debian's nginx runs as this user with its files in a temporary
-folder; the test is skipped without nginx unless AGON_REQUIRE_NGINX=1 (.ci/run sets it)."""
+folder (tests/server/nginx_proxy.py); the test is skipped without nginx unless AGON_REQUIRE_NGINX=1
+(.ci/run sets it)."""
 
 from __future__ import annotations
 
-import getpass
 import json
-import os
 import re
-import shutil
-import subprocess
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
 
 from tests.server.conftest import free_port
+from tests.server.nginx_proxy import nginx_in_front, require_nginx
 from tests.server.serve_child import Served
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "hosting.md"
 PUBLIC = "https://games.example.org"
-NGINX = shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx",) if os.path.exists(p)), None)
 UNTRUSTED = "127.0.0.3"  # a client on another loopback address than the proxy's (trusted: 127.0.0.1)
-
-
-def site(agon_port: int, nginx_port: int) -> str:
-    """The nginx site of docs/hosting.md, on these ports."""
-    block = re.search(r"## Behind a reverse proxy.*?```nginx\n(.*?)```", DOC.read_text(), re.S)
-    assert block, "docs/hosting.md has no nginx site under 'Behind a reverse proxy'"
-    text = block.group(1)
-    assert "listen 8080;" in text and "proxy_pass http://127.0.0.1:8000;" in text
-    return text.replace("listen 8080;", f"listen 127.0.0.1:{nginx_port};").replace(
-        "127.0.0.1:8000", f"127.0.0.1:{agon_port}")
 
 
 @pytest.fixture
 def proxied(tmp_path) -> Iterator[tuple[Served, str]]:
     """(agon serve, nginx's base URL)."""
-    if NGINX is None:
-        if os.environ.get("AGON_REQUIRE_NGINX") == "1":
-            pytest.fail("nginx is missing and AGON_REQUIRE_NGINX=1 (apt-get install nginx)")
-        pytest.skip("nginx is not installed (AGON_REQUIRE_NGINX=1 makes this a failure)")
-    folder = tmp_path
-    served = Served(folder, public_url=PUBLIC, trusted_proxies=["127.0.0.1"])
-    port = free_port()
-    user = f"user {getpass.getuser()};\n" if os.geteuid() == 0 else ""  # (as root nginx would switch to nobody)
-    temp = "".join(f"    {kind}_temp_path {folder / kind};\n" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
-    (folder / "nginx.conf").write_text(
-        f"{user}daemon off;\nworker_processes 1;\npid {folder / 'nginx.pid'};\nerror_log {folder / 'error.log'};\n"
-        f"events {{ worker_connections 64; }}\nhttp {{\n    access_log {folder / 'access.log'};\n{temp}"
-        f"{site(served.port, port)}\n}}\n")
-    nginx = subprocess.Popen([NGINX, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-e", str(folder / "error.log")],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://127.0.0.1:{port}"
+    require_nginx()
+    served = Served(tmp_path, public_url=PUBLIC, trusted_proxies=["127.0.0.1"])
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                httpx.get(f"{base}/livez", timeout=1)
-                break
-            except httpx.HTTPError as err:
-                if nginx.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"nginx did not start: {nginx.stderr.read().decode() if nginx.stderr else ''}"
-                                       f"{(folder / 'error.log').read_text() if (folder / 'error.log').exists() else ''}") from err
-                time.sleep(0.1)
-        yield served, base
+        with nginx_in_front(tmp_path, served.port, free_port()) as base:
+            yield served, base
     finally:
-        nginx.terminate()
-        nginx.wait(10)
         served.stop()
 
 
