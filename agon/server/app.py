@@ -188,6 +188,7 @@ class Context:
         self.keeper = ClockKeeper(clock_settings(settings))
         self.matches = Matches(self.store, settings.cache_size, settings.bot_seconds, settings.bot_iterations,
                                self.keeper)
+        self.matches.public_url = settings.public_url  # the links in answers: rematches, the lobby, my matches
         self.clocks = ClockSweeper(self)
         self.hub = Hub(self.state_for)
         self.limits = RateLimits(settings.token_rate, settings.token_burst, settings.client_rate, settings.client_burst)

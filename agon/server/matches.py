@@ -38,6 +38,7 @@ from agon.server.clock_keeper import ClockKeeper, TimeIsUp
 from agon.server.clocks import Pace, parse_pace
 from agon.server.encode import dumps
 from agon.server.encoded_log import EncodedLog, joined
+from agon.server.proxy import public_link
 from agon.server.ratings import rated_default
 from agon.server.store import ActionRow, MatchRow, SeatRow, StaleVersion, Store
 
@@ -140,6 +141,11 @@ class Matches:
         # called after each stored action with the roles that were to act before it (notifications)
         self.listeners: list[Callable[[Live, tuple[str, ...]], None]] = []
         self._steppers: OrderedDict[str, tuple[int, State, list[list[Any]], dict[str, Any] | None]] = OrderedDict()
+        self.public_url: str | None = None  # the origin of every link handed out (`settings.public_url`)
+
+    def link(self, path: str) -> str:
+        """`path` as a link people are given: at the public URL when one is set (`proxy.public_link`)."""
+        return public_link(self.public_url, path)
 
     def set_thinking(self, match_id: str, roles: frozenset[str]) -> None:
         """The bot roles of this match computing a move now (replaced, never mutated: threads read it)."""
@@ -756,7 +762,7 @@ class Matches:
             out.append({
                 "index": by_hash[hashed], "id": match_id, "game": live.row.game, "title": live.row.title,
                 "role": role, "version": live.version, "active": live.state.active, "is_over": results.is_over(live),
-                "your_turn": role in live.state.active and not results.is_over(live), "url": f"/m/{match_id}",
+                "your_turn": role in live.state.active and not results.is_over(live), "url": self.link(f"/m/{match_id}"),
                 "seeded": live.row.seeded,
                 "frozen": live.frozen is not None,
             })
@@ -775,8 +781,8 @@ class Matches:
                 "id": match_id, "game": live.row.game, "title": live.row.title, "role": role,
                 "version": live.version, "active": live.state.active, "is_over": over,
                 "your_turn": role in live.state.active and not over and live.frozen is None,
-                "result": results.shown(live) if over else None, "url": f"/m/{match_id}",
-                "replay_url": f"/replay/{match_id}" if over else None, "seeded": live.row.seeded,
+                "result": results.shown(live) if over else None, "url": self.link(f"/m/{match_id}"),
+                "replay_url": self.link(f"/replay/{match_id}") if over else None, "seeded": live.row.seeded,
                 "frozen": live.frozen is not None,
             })
         out.sort(key=lambda m: (not m["your_turn"], m["is_over"]))
