@@ -500,6 +500,9 @@ async def live(ws: WebSocket, match_id: str) -> None:
             await ws.close(code=1012, reason=RESTARTING)
     except (WebSocketDisconnect, RuntimeError):
         pass
+    except ApiError as err:  # the match is gone (`agon admin delete`): one line, and the socket closes
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            await _close_with(ws, err.status, err.message)
     except Exception as err:
         if not is_outage(err):
             raise

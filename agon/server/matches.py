@@ -155,10 +155,11 @@ class Matches:
             else:
                 self.thinking.pop(match_id, None)
 
-    def cached_versions(self) -> dict[str, int]:
-        """The version of every match in the cache (to compare with the database's)."""
+    def cached_versions(self) -> dict[str, tuple[int, bool]]:
+        """The version of every match in the cache, and whether its result is known (to compare
+        with the database's: `agon.server.freshness`)."""
         with self._guard:
-            return {match_id: live.version for match_id, live in self._cache.items()}
+            return {match_id: (live.version, live.row.result is not None) for match_id, live in self._cache.items()}
 
     # -- loading ----------------------------------------------------------------------------------
 
@@ -273,6 +274,11 @@ class Matches:
     def _evict(self, match_id: str) -> None:
         with self._guard:
             self._cache.pop(match_id, None)
+
+    def forget(self, match_id: str) -> None:
+        """The match changed outside this process in a way its actions do not say (`agon admin`
+        ended or deleted it, an account took a seat): the next use reads it from the database."""
+        self._evict(match_id)
 
     # -- seats ------------------------------------------------------------------------------------
 
@@ -625,7 +631,8 @@ class Matches:
         match's lock."""
         thinking = tuple(sorted(self.thinking.get(live.row.id, ())))
         trouble = tuple(sorted(f"{r}!{k}" for r, k in self.trouble.get(live.row.id, {}).items()))
-        shown = (live.version, thinking + trouble + self.bot_waits.key(live.row.id))
+        ended = ("!ended",) if live.row.result is not None and not live.state.is_over else ()  # (`agon admin end`)
+        shown = (live.version, thinking + trouble + self.bot_waits.key(live.row.id) + ended)
         if live.shown != shown:
             live.shown = shown
             live.encoded.clear()

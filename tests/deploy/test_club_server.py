@@ -6,7 +6,7 @@ links it shows are at the public URL, and plays by clicking; `/metrics` is scrap
 say (the server's own port: the proxy refuses it); `agon admin backup` of the live server restores
 into a fresh database with the match's actions; SIGTERM right after an acknowledged action stops
 the server with status 0, and the restarted server has every acknowledged action and the page
-plays on.
+plays on; `agon admin end` beside the running server shows on the page.
 
 The public URL is `http://agon-club.localhost:PORT` (Chromium takes any `*.localhost` name to
 loopback) while the browser first comes through `http://127.0.0.1:PORT`, the same nginx: a link
@@ -165,6 +165,9 @@ def test_a_club_server_behind_nginx_plays_backs_up_restores_and_stops_without_lo
                 assert wait_for_turn(page)
                 decide(page)
                 assert len(actions(club["db"], match_id)) > len(stored)
+                # the operator ends it beside the running server: the page shows it ended at once
+                admin(club["db"], "end", match_id)
+                page.wait_for_selector("#prompt-text:has-text('operator ended this match')", timeout=10000)
             finally:
                 served_again.stop()
             assert not errors, errors
