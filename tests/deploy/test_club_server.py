@@ -36,6 +36,7 @@ psycopg = pytest.importorskip("psycopg", reason="the server's PostgreSQL driver 
 from tests.server.conftest import PG_URL, free_port  # noqa: E402
 from tests.server.nginx_proxy import nginx_in_front, require_nginx  # noqa: E402
 from tests.server.serve_child import Served  # noqa: E402
+from tests.web.conftest import ARTIFACTS  # noqa: E402
 from tests.web.test_pages import decide, wait_for_turn  # noqa: E402
 
 GAME = "dual-powers"
@@ -155,19 +156,23 @@ def test_a_club_server_behind_nginx_plays_backs_up_restores_and_stops_without_lo
             acknowledged = int(page.locator("body").get_attribute("data-version"))
             served.proc.send_signal(signal.SIGTERM)
             assert served.proc.wait(30) == 0
+            page.wait_for_selector("#live.down")  # the page saw its socket close (1012) and waits to reconnect
             stored = actions(club["db"], match_id)
             assert len(stored) >= acknowledged and stored[:len(before)] == before
 
             # the server comes back on its port: the page reconnects through nginx and plays on
             served_again = Served(tmp_path / "second", port=served.port, **club["settings"])
             try:
-                page.wait_for_function("v => Number(document.body.dataset.version) >= v", arg=acknowledged)
+                page.wait_for_selector("#live.up", timeout=30000)  # reconnected through nginx (its back-off is 10 s at most)
+                assert int(page.locator("body").get_attribute("data-version")) >= acknowledged
                 assert wait_for_turn(page)
                 decide(page)
                 assert len(actions(club["db"], match_id)) > len(stored)
                 # the operator ends it beside the running server: the page shows it ended at once
                 admin(club["db"], "end", match_id)
                 page.wait_for_selector("#prompt-text:has-text('operator ended this match')", timeout=10000)
+                ARTIFACTS.mkdir(exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / "club-server-ended.png"))  # (git-ignored: to look at)
             finally:
                 served_again.stop()
             assert not errors, errors
