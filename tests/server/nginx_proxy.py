@@ -1,5 +1,5 @@
 """Debian's nginx in front of `agon serve`, with the site docs/hosting.md gives (the hosting tests:
-tests/server/test_nginx.py, tests/deploy/test_club_server.py). nginx runs as this user with its
+tests/deploy/test_club_server.py). nginx runs as this user with its
 files in a temporary folder; without nginx the caller is skipped, unless AGON_REQUIRE_NGINX=1
 (.ci/run sets it) makes that a failure."""
 
