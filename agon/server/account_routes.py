@@ -171,7 +171,7 @@ async def claim_seat(match_id: str, role: str, request: Request, authorization: 
     await ctx.run(ctx.matches.claim, match_id, role[:64], token, session.account_id)
     ctx.store.notify(f"{match_id}:seats")
     ctx.changed(match_id)
-    return JSON({"id": match_id, "role": role, "url": f"/m/{match_id}"})
+    return JSON({"id": match_id, "role": role, "url": ctx.matches.link(f"/m/{match_id}")})
 
 
 class ResetRequest(Strict):

@@ -5,9 +5,10 @@ password-reset link for one. Every function works on the server's own tables (`a
 and raises `AdminError` (one line, nothing changed) for a bad input.
 
 A match ended here gets a stored result whose reason is `ENDED` (`agon.server.results.store_result`,
-as a finished game's), no winner, and is not rated. A server process that holds the match in its
-cache meanwhile keeps its copy until it reloads it (a restart, or the cache letting it go): end a
-match nobody plays, which is what an abandoned match is.
+as a finished game's), no winner, and is not rated. A running server learns of a match ended or
+deleted here at once on PostgreSQL (a NOTIFY `ID:reload`), and within its freshness check's
+interval on either database (`agon.server.freshness`, 2 s): it reads the match again and its
+players' pages show it ended (or gone).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, func, insert, select, update
 
 from agon.server.accounts import NAME, secret_hash
 from agon.server.results import MatchResult, store_result
@@ -108,6 +109,7 @@ def end_match(store: Store, match_id: str) -> None:
         raise AdminError(f"match {match_id} is over already")
     result = MatchResult(ENDED, [], None, {}, ENDED_DETAIL).to_json()
     store_result(store, match_id, result, is_over=True)
+    _tell_servers(store, match_id)
 
 
 def delete_match(store: Store, match_id: str) -> None:
@@ -118,6 +120,16 @@ def delete_match(store: Store, match_id: str) -> None:
         gone = conn.execute(delete(match_table).where(match_table.c.id == match_id))
         if gone.rowcount != 1:
             raise AdminError(f"no match {match_id[:MATCH_ID_MAX]!r}")
+    _tell_servers(store, match_id)
+
+
+def _tell_servers(store: Store, match_id: str) -> None:
+    """PostgreSQL: a NOTIFY `ID:reload`, sent before this returns (not by the store's notice thread,
+    which a command's exit could cut short): every running server process reads the match again.
+    SQLite has no notices: the server's freshness check finds the change (`agon.server.freshness`)."""
+    if store.is_postgres:
+        with store.engine.begin() as conn:
+            conn.execute(select(func.pg_notify("agon_match", f"{match_id}:reload")))
 
 
 def list_accounts(store: Store) -> list[AccountLine]:

@@ -314,7 +314,8 @@ async def import_match(body: RecordBody, request: Request) -> JSON:
     record = body.model_dump(exclude={"title"})
     check_record_strings(record)
     match_id = await run_in_threadpool(ctx.matches.import_record, record, body.title)
-    return JSON({"id": match_id, "url": f"/replay/{match_id}", "spectate_url": f"/m/{match_id}"}, status_code=201)
+    return JSON({"id": match_id, "url": ctx.matches.link(f"/replay/{match_id}"),
+                 "spectate_url": ctx.matches.link(f"/m/{match_id}")}, status_code=201)
 
 
 MAX_NOTE = 1000  # characters of an action's note in an imported record (a bot's reason is a line)
@@ -499,6 +500,9 @@ async def live(ws: WebSocket, match_id: str) -> None:
             await ws.close(code=1012, reason=RESTARTING)
     except (WebSocketDisconnect, RuntimeError):
         pass
+    except ApiError as err:  # the match is gone (`agon admin delete`): one line, and the socket closes
+        with contextlib.suppress(WebSocketDisconnect, RuntimeError):
+            await _close_with(ws, err.status, err.message)
     except Exception as err:
         if not is_outage(err):
             raise

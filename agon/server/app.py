@@ -102,7 +102,7 @@ class Settings:
     migrate: bool = True
     resume_bots: bool = True
     static_dir: Path = STATIC
-    fresh_seconds: float = 2.0  # PostgreSQL: how often the cached matches are compared with the database
+    fresh_seconds: float = 2.0  # how often the cached matches are compared with the database
     sqlite_synchronous: str = "FULL"  # FULL: an acknowledged action survives a power cut; NORMAL: a server crash
     session_seconds: float = 30 * 86400  # how long a log-in lasts
     secure_cookies: bool = False  # the session cookie is `Secure` on https requests anyway; True: always
@@ -188,6 +188,7 @@ class Context:
         self.keeper = ClockKeeper(clock_settings(settings))
         self.matches = Matches(self.store, settings.cache_size, settings.bot_seconds, settings.bot_iterations,
                                self.keeper)
+        self.matches.public_url = settings.public_url  # the links in answers: rematches, the lobby, my matches
         self.clocks = ClockSweeper(self)
         self.hub = Hub(self.state_for)
         self.limits = RateLimits(settings.token_rate, settings.token_burst, settings.client_rate, settings.client_burst)
@@ -290,8 +291,8 @@ class Context:
         if rest.startswith("chat"):  # a chat message or mute: never the match's state
             chat_routes.remote_chat(self, match_id, rest)
             return
-        if rest == "seats":  # a seat was claimed by an account: read the match's seats again
-            self.matches._evict(match_id)
+        if rest in ("seats", "reload"):  # a seat was claimed; `agon admin` ended or deleted it: read it again
+            self.matches.forget(match_id)
             self.hub.changed(match_id)
             return
         if rest.startswith("trouble:"):
@@ -356,9 +357,11 @@ class Context:
             await run_in_threadpool(upgrade, self.engine)
         self.pool = BotPool(pool_size(self.settings.bot_processes), self.settings.bot_seconds,
                             turn_seconds=self.settings.bot_turn_seconds)
+        # cached matches compared with the database: other processes' moves (PostgreSQL), and
+        # `agon admin end` or `delete` beside the server (both)
+        self.freshness = Freshness(self.matches, self.engine, self.changed, self.run, self.settings.fresh_seconds)
         if self.store.is_postgres:
             url = self.settings.db.replace("postgresql+psycopg://", "postgresql://")
-            self.freshness = Freshness(self.matches, self.engine, self.changed, self.run, self.settings.fresh_seconds)
             self.listener = PostgresListener(url, asyncio.get_running_loop(), self.remote_change,
                                              on_reconnect=self.freshness.check_soon, name=f"agon-listen-{self.origin}")
             await run_in_threadpool(self.listener.start)
@@ -369,6 +372,7 @@ class Context:
         else:
             self.checkpoints = threading.Thread(target=self._checkpoints, name="agon-checkpoint", daemon=True)
             self.checkpoints.start()
+            self._spawn(self.freshness.run())
         await self.clocks.sweep()  # the deadlines that passed while no server ran, then every so often
         task = asyncio.get_running_loop().create_task(self.clocks.sweep_forever())
         self.tasks.add(task)

@@ -1,11 +1,14 @@
-"""Cached matches kept fresh without notices (several processes on one PostgreSQL database).
+"""Cached matches kept fresh without notices (several processes on one PostgreSQL database, and
+`agon admin` beside a running server on either database).
 
 A NOTIFY tells the other processes of a move; one sent while a process's LISTEN connection is
-down (a database restart, a dropped connection) is lost for good. So every `interval` seconds,
-and at once after the LISTEN connection comes back, one query compares the version of every
-cached match with the database's; a match found behind is marked stale (the next use catches
-up) and its sockets are woken. A cached match is never served more than `interval` seconds (plus
-that query) behind the database.
+down (a database restart, a dropped connection) is lost for good, and SQLite has none. So every
+`interval` seconds, and at once after the LISTEN connection comes back, one query compares the
+version of every cached match with the database's; a match found behind is marked stale (the
+next use catches up) and its sockets are woken. A match the operator ended (`agon admin end`:
+a result, no new action) or deleted meanwhile is dropped from the cache (the next use reads it
+again, or finds it gone) and its sockets are woken. A cached match is never served more than
+`interval` seconds (plus that query) behind the database.
 """
 
 from __future__ import annotations
@@ -25,27 +28,28 @@ log = logging.getLogger("agon.server")
 CHUNK = 1000  # ids per query
 
 
-def stored_versions(engine: Engine, match_ids: list[str]) -> dict[str, int]:
-    """The version the database holds for each of these matches (PostgreSQL: one query with the
-    ids as an array, straight to the driver: SQLAlchemy's `IN` of a thousand parameters, compiled
-    anew each time, cost 22 ms of CPU per check at 2,000 cached matches, against 5 ms; elsewhere
-    one query per 1000 ids)."""
+def stored_versions(engine: Engine, match_ids: list[str]) -> dict[str, tuple[int, bool]]:
+    """The version the database holds for each of these matches, and whether it has a result
+    (a match missing here is deleted). PostgreSQL: one query with the ids as an array, straight
+    to the driver (SQLAlchemy's `IN` of a thousand parameters, compiled anew each time, cost 22 ms
+    of CPU per check at 2,000 cached matches, against 5 ms); elsewhere one query per 1000 ids."""
     if engine.dialect.name == "postgresql":
         raw = engine.raw_connection()
         try:
             cursor = raw.cursor()
-            cursor.execute('SELECT id, version FROM "match" WHERE id = ANY(%s)', (match_ids,))
-            found = {row[0]: int(row[1]) for row in cursor.fetchall()}
+            cursor.execute('SELECT id, version, result IS NOT NULL FROM "match" WHERE id = ANY(%s)', (match_ids,))
+            found = {row[0]: (int(row[1]), bool(row[2])) for row in cursor.fetchall()}
             raw.rollback()
             return found
         finally:
             raw.close()
-    versions: dict[str, int] = {}
+    versions: dict[str, tuple[int, bool]] = {}
     with engine.connect() as conn:
         for start in range(0, len(match_ids), CHUNK):
             chunk = match_ids[start:start + CHUNK]
-            query = select(match_table.c.id, match_table.c.version).where(match_table.c.id.in_(chunk))
-            versions.update((row[0], int(row[1])) for row in conn.execute(query))
+            query = select(match_table.c.id, match_table.c.version, match_table.c.result.is_not(None)).where(
+                match_table.c.id.in_(chunk))
+            versions.update((row[0], (int(row[1]), bool(row[2]))) for row in conn.execute(query))
     return versions
 
 
@@ -86,14 +90,21 @@ class Freshness:
                 self.failing = False
 
     async def check(self) -> list[str]:
-        """Mark every cached match the database holds a later version of stale and wake its
-        sockets; the ids of those matches."""
+        """Mark every cached match the database holds a later version of stale, drop those ended
+        or deleted outside this process from the cache, and wake their sockets; the ids of those
+        matches."""
         cached = self.matches.cached_versions()
         if not cached:
             return []
         stored = await self.run_in_thread(lambda ids: stored_versions(self.engine, ids), list(cached))
-        behind = [match_id for match_id, version in stored.items()
-                  if version != cached[match_id] and self.matches.mark_stale(match_id, version)]
+        behind = []
+        for match_id, (version, ended) in cached.items():
+            found = stored.get(match_id)
+            if found is None or (found == (version, True) and not ended):  # deleted; ended without a move (`agon admin`)
+                self.matches.forget(match_id)
+                behind.append(match_id)
+            elif found[0] != version and self.matches.mark_stale(match_id, found[0]):
+                behind.append(match_id)
         for match_id in behind:
             self.changed(match_id)
         return behind

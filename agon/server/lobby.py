@@ -149,7 +149,7 @@ class Lobby:
         by_match: dict[str, list[Any]] = {}
         for seat in seats:
             by_match.setdefault(seat["match_id"], []).append(seat)
-        out: dict[str, Any] = {name: [_entry(row, by_match.get(row["id"], [])) for row in rows[:PER_PAGE]]
+        out: dict[str, Any] = {name: [_entry(row, by_match.get(row["id"], []), self.matches.link) for row in rows[:PER_PAGE]]
                                for name, rows in lists.items()}
         self._rate([entry for entries in out.values() for entry in entries])
         out["page"] = page
@@ -171,7 +171,7 @@ class Lobby:
                 .where(seat_table.c.match_id == match_id)).mappings().all()
         if row is None:
             raise unknown_match(match_id)
-        found = _entry(row, seats)
+        found = _entry(row, seats, self.matches.link)
         self._rate([found])
         if is_over(live) or live.row.imported:
             found["free"] = []
@@ -308,7 +308,7 @@ class Lobby:
             "accepted": [r for r, (yes, _) in answers.items() if yes],
             "declined_by": declined,
             "waiting_for": [] if new_id or declined or not answers else _waiting_for(live, answers),
-            "rematch": {"id": new_id, "spectate_url": f"/m/{new_id}"} if new_id else None,
+            "rematch": {"id": new_id, "spectate_url": self.matches.link(f"/m/{new_id}")} if new_id else None,
             "your_seat": None,
         }
         if new_id is not None and role is not None and answers.get(role, (False, None))[0]:
@@ -322,12 +322,12 @@ class Lobby:
         old = live.row.seats[role]
         if old.account_id is not None:
             held = self.matches.role_of_account(rematch, old.account_id)
-            return {"role": held, "url": f"/m/{new_id}"} if held else None
+            return {"role": held, "url": self.matches.link(f"/m/{new_id}")} if held else None
         if token is None:
             return None
         new_token = rematch_token(token, live.row.id)
         held = self.matches.role_of_token(rematch, new_token)
-        return {"role": held, "token": new_token, "url": f"/m/{new_id}#{new_token}"} if held else None
+        return {"role": held, "token": new_token, "url": self.matches.link(f"/m/{new_id}#{new_token}")} if held else None
 
 
 def _is_free(seat: SeatRow) -> bool:
@@ -340,8 +340,9 @@ def _waiting_for(live: Live, answers: dict[str, tuple[bool, str | None]]) -> lis
             if seat.kind == "human" and not _is_free(seat) and role not in answers]
 
 
-def _entry(row: Any, seats: list[Any]) -> dict[str, Any]:
-    """A match as the lobby lists it; `rating_key` says whose rating `Lobby._rate` puts in `rating`."""
+def _entry(row: Any, seats: list[Any], link: Callable[[str], str]) -> dict[str, Any]:
+    """A match as the lobby lists it, its page's address made by `link` (the public URL's);
+    `rating_key` says whose rating `Lobby._rate` puts in `rating`."""
     game = load(row["game"])
     order = {role: i for i, role in enumerate(game.roles(**row["options"]))}
     listed = []
@@ -352,7 +353,7 @@ def _entry(row: Any, seats: list[Any]) -> dict[str, Any]:
                        "rating_key": f"a:{seat['account_id']}" if seat["account_id"] is not None
                        else bot_key(seat["bot"]) if seat["kind"] == "bot" and seat["bot"] else None})
     return {"id": row["id"], "game": row["game"], "title": row["title"], "options": dict(row["options"]),
-            "language": row["language"], "created": int(row["created"]), "url": f"/m/{row['id']}",
+            "language": row["language"], "created": int(row["created"]), "url": link(f"/m/{row['id']}"),
             "seats": listed, "free": [s["role"] for s in listed if s["open"]]}
 
 

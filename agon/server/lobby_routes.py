@@ -66,7 +66,7 @@ async def take_seat(match_id: str, role: str, request: Request) -> JSON:
     await ctx.run(ctx.lobby.take, match_id[:64], role[:64], session.account_id)
     ctx.store.notify(f"{match_id}:seats")
     ctx.changed(match_id)
-    return JSON({"id": match_id, "role": role, "url": f"/m/{match_id}"})
+    return JSON({"id": match_id, "role": role, "url": ctx.matches.link(f"/m/{match_id}")})
 
 
 async def _seat(ctx: Context, request: Request, authorization: str | None, write: bool) -> tuple[str | None, int | None]:

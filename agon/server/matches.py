@@ -38,6 +38,7 @@ from agon.server.clock_keeper import ClockKeeper, TimeIsUp
 from agon.server.clocks import Pace, parse_pace
 from agon.server.encode import dumps
 from agon.server.encoded_log import EncodedLog, joined
+from agon.server.proxy import public_link
 from agon.server.ratings import rated_default
 from agon.server.store import ActionRow, MatchRow, SeatRow, StaleVersion, Store
 
@@ -140,6 +141,11 @@ class Matches:
         # called after each stored action with the roles that were to act before it (notifications)
         self.listeners: list[Callable[[Live, tuple[str, ...]], None]] = []
         self._steppers: OrderedDict[str, tuple[int, State, list[list[Any]], dict[str, Any] | None]] = OrderedDict()
+        self.public_url: str | None = None  # the origin of every link handed out (`settings.public_url`)
+
+    def link(self, path: str) -> str:
+        """`path` as a link people are given: at the public URL when one is set (`proxy.public_link`)."""
+        return public_link(self.public_url, path)
 
     def set_thinking(self, match_id: str, roles: frozenset[str]) -> None:
         """The bot roles of this match computing a move now (replaced, never mutated: threads read it)."""
@@ -149,10 +155,11 @@ class Matches:
             else:
                 self.thinking.pop(match_id, None)
 
-    def cached_versions(self) -> dict[str, int]:
-        """The version of every match in the cache (to compare with the database's)."""
+    def cached_versions(self) -> dict[str, tuple[int, bool]]:
+        """The version of every match in the cache, and whether its result is known (to compare
+        with the database's: `agon.server.freshness`)."""
         with self._guard:
-            return {match_id: live.version for match_id, live in self._cache.items()}
+            return {match_id: (live.version, live.row.result is not None) for match_id, live in self._cache.items()}
 
     # -- loading ----------------------------------------------------------------------------------
 
@@ -267,6 +274,11 @@ class Matches:
     def _evict(self, match_id: str) -> None:
         with self._guard:
             self._cache.pop(match_id, None)
+
+    def forget(self, match_id: str) -> None:
+        """The match changed outside this process in a way its actions do not say (`agon admin`
+        ended or deleted it, an account took a seat): the next use reads it from the database."""
+        self._evict(match_id)
 
     # -- seats ------------------------------------------------------------------------------------
 
@@ -619,7 +631,8 @@ class Matches:
         match's lock."""
         thinking = tuple(sorted(self.thinking.get(live.row.id, ())))
         trouble = tuple(sorted(f"{r}!{k}" for r, k in self.trouble.get(live.row.id, {}).items()))
-        shown = (live.version, thinking + trouble + self.bot_waits.key(live.row.id))
+        ended = ("!ended",) if live.row.result is not None and not live.state.is_over else ()  # (`agon admin end`)
+        shown = (live.version, thinking + trouble + self.bot_waits.key(live.row.id) + ended)
         if live.shown != shown:
             live.shown = shown
             live.encoded.clear()
@@ -756,7 +769,7 @@ class Matches:
             out.append({
                 "index": by_hash[hashed], "id": match_id, "game": live.row.game, "title": live.row.title,
                 "role": role, "version": live.version, "active": live.state.active, "is_over": results.is_over(live),
-                "your_turn": role in live.state.active and not results.is_over(live), "url": f"/m/{match_id}",
+                "your_turn": role in live.state.active and not results.is_over(live), "url": self.link(f"/m/{match_id}"),
                 "seeded": live.row.seeded,
                 "frozen": live.frozen is not None,
             })
@@ -775,8 +788,8 @@ class Matches:
                 "id": match_id, "game": live.row.game, "title": live.row.title, "role": role,
                 "version": live.version, "active": live.state.active, "is_over": over,
                 "your_turn": role in live.state.active and not over and live.frozen is None,
-                "result": results.shown(live) if over else None, "url": f"/m/{match_id}",
-                "replay_url": f"/replay/{match_id}" if over else None, "seeded": live.row.seeded,
+                "result": results.shown(live) if over else None, "url": self.link(f"/m/{match_id}"),
+                "replay_url": self.link(f"/replay/{match_id}") if over else None, "seeded": live.row.seeded,
                 "frozen": live.frozen is not None,
             })
         out.sort(key=lambda m: (not m["your_turn"], m["is_over"]))

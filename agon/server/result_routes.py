@@ -101,6 +101,8 @@ def _profile(ctx: Context, name: str) -> dict[str, Any]:
     found = ratings.profile(ctx.matches.store, *key)
     if found["bot"] and not found["games"]:
         raise ApiError(404, f"no rated bot named {name[4:68]!r}")
+    for entry in found["history"]:  # each match's page, at the public URL
+        entry["url"] = ctx.matches.link(entry["url"])
     return found
 
 

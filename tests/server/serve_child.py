@@ -1,5 +1,5 @@
 """`agon serve --config FILE` in a child process, its JSON log lines in a file (the hosting tests:
-test_nginx.py, test_graceful_stop.py)."""
+tests/deploy/test_club_server.py, test_graceful_stop.py)."""
 
 from __future__ import annotations
 

@@ -95,8 +95,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         log.close()
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def launched_browser() -> Iterator[Any]:
+    """Debian's Chromium through Playwright, for the session (the `browser` fixture of tests/conftest.py:
+    one per process, as Playwright's sync API allows only one at a time; tests/deploy uses it too)."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
