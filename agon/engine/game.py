@@ -26,8 +26,8 @@ What a game writes (the protected hooks):
            _apply(role, action)         mutate; called only with a legal action
            _prompt(role) -> (text, args)
            _view(role) -> dict          what `role` may see (None: a spectator)
-           _result() -> dict | None     None while the game goes on, then {"winners", "scores",
-                                        "reason", ...}: `verdict` reads it as a typed Result
+           _result() -> Result | None   None while the game goes on, then the typed Result
+                                        (winners, scores, reason, the game's other facts)
            _copy_into(twin)             copy the mutable containers (the base copied __dict__)
            _determinize(role, rng)      resample, in place on a clone, what `role` cannot know
            label(action) -> str         readable label (optional)
@@ -396,17 +396,19 @@ class State(ABC):
         return self._result() is not None
 
     @property
-    def result(self) -> dict[str, Any] | None:
-        """None while the game goes on; then {"winners": [...], "scores": {role: n}, ...}."""
+    def verdict(self) -> Result | None:
+        """None while the game goes on; then the result as a typed `Result` (winners, scores,
+        reason, the game's other facts), the same for every game (agon/engine/result.py): what a
+        program reads. (Not `outcome`: 1989 keeps a field of that name.)"""
         return self._result()
 
     @property
-    def verdict(self) -> Result | None:
-        """None while the game goes on; then the result as a typed `Result` (winners, scores,
-        reason, the game's other facts), the same for every game (agon/engine/result.py). (Not
-        `outcome`: 1989 keeps a field of that name.)"""
-        raw = self._result()
-        return None if raw is None else Result.from_dict(raw)
+    def result(self) -> dict[str, Any] | None:
+        """The verdict in its JSON form, what views, records and the server carry: None while the
+        game goes on; then {"winners": [...], "scores": {role: n}, "reason": ..., the game's other
+        facts}. A program reads `verdict` instead."""
+        verdict = self._result()
+        return None if verdict is None else verdict.as_dict()
 
     @property
     def log(self) -> list[LogEntry]:
@@ -614,7 +616,7 @@ class State(ABC):
             "role": role,
             "active": self._active_now()[:],
             "over": self.is_over,
-            "result": self._result(),
+            "result": self.result,
             **self._view(role),
             "log": self._log_view(role),
         }
@@ -787,7 +789,8 @@ class State(ABC):
     def _view(self, role: str | None) -> dict[str, Any]: ...
 
     @abstractmethod
-    def _result(self) -> dict[str, Any] | None: ...
+    def _result(self) -> Result | None:
+        """None while the game goes on, then who won, the scores and why (a `Result`)."""
 
     @abstractmethod
     def _copy_into(self, twin: State) -> None: ...

@@ -23,7 +23,8 @@ def end_rewards(state: State, roles: list[str]) -> dict[str, float]:
     """The reward of each of `roles` once `state` is over: the winners among them share +1, the
     others share -1; 0 for all while the game goes on or when it has no winner. Who won is read
     from the whole table (a winning Opposition, Non-player or bot seat is a loss for the roles)."""
-    winners = (state.result or {}).get("winners") or []
+    verdict = state.verdict
+    winners = verdict.winners if verdict is not None else ()
     if not winners:
         return dict.fromkeys(roles, 0.0)
     won = [r for r in roles if r in winners]

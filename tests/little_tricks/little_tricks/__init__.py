@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Action, Game, OptionSpec, State, Text, msg
+from agon.engine import Action, Game, OptionSpec, Result, State, Text, msg
 from agon.engine.domain import each
 from agon.engine.rng import RandomSource
 
@@ -142,13 +142,13 @@ class TricksState(State):
             "taken": dict(self.taken),
         }
 
-    def _result(self) -> dict[str, Any] | None:  # LT 5
+    def _result(self) -> Result | None:  # LT 5
         if not self._over():
             return None
         scores = {role: n + (EXACT_BID if self.bids[role] == n else 0) for role, n in self.taken.items()}
         best = max(scores.values())
-        return {"winners": [role for role, n in scores.items() if n == best], "scores": scores,
-                "reason": "the highest score", "tricks": dict(self.taken)}
+        return Result.from_dict({"winners": [role for role, n in scores.items() if n == best], "scores": scores,
+                                 "reason": "the highest score", "tricks": dict(self.taken)})
 
     def _copy_into(self, twin: State) -> None:
         assert isinstance(twin, TricksState)
