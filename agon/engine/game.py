@@ -15,6 +15,7 @@ What a game writes (the protected hooks):
            cards() -> [{"id", "name", "short", "text", ...}]  (the card catalogue, optional)
            role_name(role) -> str      (what a person calls a role, optional)
            layout(), fact_labels(), terms()  (front ends: layout.json, facts.json, words to translate)
+           board_script() -> str | None  (the web board's renderer: board.js beside the module)
            action_domain() -> [Action]  (every action it can ever offer: RL's fixed numbering)
            sample_options() -> [dict]   (option sets spanning its variants: RL survey, test suites)
            rl_space(), positional_features  (rl.json beside the module; agon/rl/observation.py)
@@ -200,6 +201,17 @@ class Game(ABC):
             source = importlib.resources.files("agon").joinpath("rules", name)
             text = source.read_text(encoding="utf-8") if source.is_file() else None
         return text
+
+    def board_script(self) -> str | None:
+        """The web page's board renderer, an ES module (`draw`, `targetOf`, `describe`, `legend`,
+        `hand`: agon/web/static/board.js) that the server serves at /static/boards/<id>.js:
+        `board.js` beside the game's module, else agon's own `agon/web/static/boards/<id>.js`;
+        None where there is none (the page then sets the position out as text)."""
+        script = self._package_text("board.js")
+        if script is None:
+            source = importlib.resources.files("agon").joinpath("web", "static", "boards", f"{self.id}.js")
+            script = source.read_text(encoding="utf-8") if source.is_file() else None
+        return script
 
     def _package_text(self, name: str) -> str | None:
         """A text file beside the game's module, or None."""
