@@ -13,20 +13,19 @@ from agon.testing import every_game
 STATIC_BOARDS = Path(agon.__file__).parent / "web" / "static" / "boards"
 
 def test_every_games_board_is_the_one_its_game_declares(client) -> None:
-
     for game_id in every_game():
         script = agon.load(game_id).board_script()
         response = client.get(f"/static/boards/{game_id}.js")
         if script is None:
             assert response.status_code == 404, game_id
             continue
-
         assert response.status_code == 200 and response.headers["content-type"].startswith("text/javascript")
         assert response.text == script, game_id
         again = client.get(f"/static/boards/{game_id}.js", headers={"If-None-Match": response.headers["etag"]})
         assert again.status_code == 304
     plugin = client.get("/static/boards/little-tricks.js").text
     assert "export function draw" in plugin and not (STATIC_BOARDS / "little-tricks.js").exists()
+
 
 def test_the_renderers_shared_files_stay_static_and_nothing_else_is_served(client) -> None:
     assert client.get("/static/boards/svg.js").text == (STATIC_BOARDS / "svg.js").read_text(encoding="utf-8")
