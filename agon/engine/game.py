@@ -16,6 +16,7 @@ What a game writes (the protected hooks):
            role_name(role) -> str      (what a person calls a role, optional)
            layout(), fact_labels(), terms()  (front ends: layout.json, facts.json, words to translate)
            board_script() -> str | None  (the web board's renderer: board.js beside the module)
+           languages() -> [lang]        (the translations its catalogues hold: locale/<lang>.po)
            action_domain() -> [Action]  (every action it can ever offer: RL's fixed numbering)
            sample_options() -> [dict]   (option sets spanning its variants: RL survey, test suites)
            rl_space(), positional_features  (rl.json beside the module; agon/rl/observation.py)
@@ -201,6 +202,16 @@ class Game(ABC):
             source = importlib.resources.files("agon").joinpath("rules", name)
             text = source.read_text(encoding="utf-8") if source.is_file() else None
         return text
+
+    def languages(self) -> list[str]:
+        """The languages the game's own catalogues translate it into (`locale/<lang>.po` beside its
+        module), sorted; [] for a game in English only. Front ends show its words in English
+        where a language has none; test suites check translations of the games that have them."""
+        try:
+            folder = importlib.resources.files(type(self).__module__).joinpath("locale")
+            return sorted(entry.name.removesuffix(".po") for entry in folder.iterdir() if entry.name.endswith(".po"))
+        except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
+            return []
 
     def board_script(self) -> str | None:
         """The web page's board renderer, an ES module (`draw`, `targetOf`, `describe`, `legend`,
