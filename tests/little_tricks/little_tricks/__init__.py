@@ -161,7 +161,8 @@ class TricksState(State):
     def _determinize(self, role: str, rng: RandomSource) -> None:
         """The other hands and the deck dealt again from what `role` has not seen, same sizes."""
         others = [r for r in self.hands if r != role]
-        pool = list(self.deck) + [card for r in others for card in self.hands[r]]
+        # sorted first: the sample depends on what `role` knows only, not on where the cards were
+        pool = sorted([*self.deck, *(card for r in others for card in self.hands[r])])
         rng.shuffle(pool)
         for r in others:
             size = len(self.hands[r])
