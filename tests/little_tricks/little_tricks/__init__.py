@@ -203,7 +203,8 @@ class LittleTricks(Game):
         return [*each(BID, range(HAND + 1)), *each(PLAY, DECK)]
 
     def cards(self) -> list[dict[str, Any]]:
-        return [{"id": card, "name": f"{rank_of(card)} of {suit_of(card).capitalize()}", "short": "",
+        return [{"id": card, "name": f"{rank_of(card)} of {suit_of(card).capitalize()}",
+                 "short": f"{suit_of(card).capitalize()}, rank {rank_of(card)}",
                  "text": "a card of the suit " + suit_of(card).capitalize()} for card in DECK]
 
     def terms(self) -> list[str]:
