@@ -9,7 +9,7 @@ import pytest
 
 import agon
 from agon.engine import IllegalAction
-from agon.testing import variants
+from agon.testing import every_game, variants
 from agon.testing.walk import random_position
 from tests.engine.toy import GAME as HIGH_CARD
 
@@ -27,7 +27,7 @@ def test_a_quiet_game_plays_the_same_keeps_no_log_and_rebuilds_it_when_asked():
 
 
 def test_a_game_made_quiet_writes_no_setup_lines_and_replays_them_when_asked():
-    for game_id in ("dual-powers", "intrigue-city", "1989", "cuba-libre"):
+    for game_id in every_game():
         loud, quiet = agon.load(game_id).new(4), agon.load(game_id).new(4, quiet=True)
         assert quiet.quiet and not quiet._log and loud._log
         assert quiet.log == loud.log and quiet.rng.state == loud.rng.state
