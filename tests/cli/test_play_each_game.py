@@ -19,9 +19,10 @@ NAMED = [
     ("cuba-libre", ["--seat", "govt=human"]),
     ("cuba-libre", ["--players", "1", "--seat", "govt=human"]),
 ]
-# these, then every other declared game with a person in its first seat
-GAMES = NAMED + [(game, ["--seat", f"{load(game).roles()[0]}=human"]) for game in every_game()
-                 if game not in {named for named, _ in NAMED}]
+# these, then every other declared game with a person in its first seat (random bots in the others: cheap)
+GAMES = NAMED + [(game, ["--seat", f"{first}=human", *(f"--seat={role}=random" for role in others)])
+                 for game in every_game() if game not in {named for named, _ in NAMED}
+                 for first, *others in [load(game).roles()]]
 
 
 @pytest.mark.parametrize(("game", "flags"), GAMES)

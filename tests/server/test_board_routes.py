@@ -5,12 +5,24 @@ name it; agon's own renderers and their shared svg.js are served as before."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
 
 import agon
 from agon.testing import every_game
+from tests.server.conftest import make_client
 
 STATIC_BOARDS = Path(agon.__file__).parent / "web" / "static" / "boards"
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """One server for the module's two tests (nothing here writes)."""
+    with make_client(tmp_path_factory.mktemp("boards")) as made:
+        yield made
 
 def test_every_games_board_is_the_one_its_game_declares(client) -> None:
     for game_id in every_game():
