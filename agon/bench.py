@@ -295,7 +295,8 @@ def _match(game_id: str, speeds: IsmctsBench, games: int, seed: int, openspiel_i
         while state.active:
             role = state.active[0]
             state.apply(role, bots[role].choose(state, role))
-        winners = state.result.get("winners", [])
+        verdict = state.verdict
+        winners = list(verdict.winners) if verdict is not None else []
         if winners == [ours_role]:
             tally["agon_wins"] += 1
         elif winners and ours_role not in winners:

@@ -110,9 +110,9 @@ def _play_one(args: tuple[str, dict[str, str], int, dict[str, Any]]) -> GameSumm
             started[0] = 0.0
 
     state = play_match(game_id, seats, seed, before_bot=before_bot, on_action=on_action, **options)
-    result = state.result or {}
-    return GameSummary(seed, list(result.get("winners", [])), dict(result.get("scores", {})), len(state.history),
-                       str(result.get("reason", "")), first[0] if first else "", seconds, moves)
+    verdict = state.verdict
+    winners, scores, reason = (list(verdict.winners), dict(verdict.scores), verdict.reason) if verdict else ([], {}, "")
+    return GameSummary(seed, winners, scores, len(state.history), reason, first[0] if first else "", seconds, moves)
 
 
 def tournament(game_id: str, seats: dict[str, str], games: int, options: dict[str, Any] | None = None,

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import agon
-from agon.engine import Action, IllegalAction
+from agon.engine import Action, IllegalAction, Result
 from agon.testing import variants
 
 GAMES = variants(
@@ -61,3 +61,21 @@ def test_every_position_replays_clones_and_refuses_illegal_actions(game_id, opti
             with pytest.raises(IllegalAction):
                 state.apply(role, Action("no such verb", 12345))
         assert state.digest() == digest
+
+
+ENDS = variants(("cuba-libre", {"short": True}), ("intrigue-city", {"short": True}),
+                ("dual-powers", {"players": 1}))  # the short games (a whole game each)
+
+
+@pytest.mark.parametrize(("game_id", "options"), ENDS)
+def test_every_game_ends_in_a_typed_result_whose_json_form_the_view_carries(game_id, options):
+    """Issue 35 item 5: a game's `_result()` is a `Result` (winners, scores, reason, its other facts),
+    not a dict each caller reads by its keys; `result` and a view's "result" are its JSON form."""
+    state = agon.load(game_id).new(4, quiet=True, **options)
+    assert state._result() is None and state.verdict is None and state.result is None
+    state.play_random(agon.Rng(4).random)
+    verdict = state._result()
+    assert isinstance(verdict, Result), type(verdict)
+    assert state.verdict == verdict and state.result == verdict.as_dict() == state.view(None)["result"]
+    assert list(state.result)[:3] == ["winners", "scores", "reason"]
+    assert set(verdict.scores) <= set(state.game.roles(**state.options))

@@ -54,8 +54,8 @@ class GreedyBot:
             after.apply(role, legal[self.rng.below(len(legal))])
 
     def _value(self, after: State, role: str) -> float:
-        result = after.result
-        if after.is_over and result is not None:
-            winners = result.get("winners", [])
+        verdict = after.verdict
+        if verdict is not None:
+            winners = verdict.winners
             return 1.0 / len(winners) if role in winners else 0.0
         return self.evaluate(after).get(role, 0.0)

@@ -68,10 +68,10 @@ class _Node:
 
 def reward_of(state: State, role: str) -> float:
     """1 shared among the winners, 0 for the others, 0.5 for all when the playout was cut short."""
-    result = state.result
-    if result is None:
+    verdict = state.verdict
+    if verdict is None:
         return 0.5
-    winners = result.get("winners", [])
+    winners = verdict.winners
     return 1.0 / len(winners) if role in winners else 0.0
 
 

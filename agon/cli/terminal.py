@@ -587,16 +587,15 @@ def plain(markup: str) -> str:
 
 
 def show_result(console: Console, state: State, tr: Translator = ENGLISH) -> None:
-    result = state.result or {}
+    verdict = state.verdict
 
     def name(role: str) -> str:
         return tr.term(state.game.role_name(role))
 
-    winners = ", ".join(name(r) for r in result.get("winners", [])) or tr(_("nobody"))
-    scores = result.get("scores", {})
+    winners = ", ".join(name(r) for r in (verdict.winners if verdict else ())) or tr(_("nobody"))
+    scores = verdict.scores if verdict else {}
     detail = tr(_("Scores: {scores}"), scores=", ".join(f"{name(r)} {s}" for r, s in scores.items())) if scores else ""
-    reason = result.get("reason", "")
-    reason_text = tr.term(reason) if isinstance(reason, str) else str(reason)
+    reason_text = tr.term(verdict.reason) if verdict else ""
     winner_line = tr(_("Winner: {winners}"), winners=winners)
     console.print(Panel(f"[bold]{escape(winner_line)}[/bold]\n{escape(detail)}\n{escape(reason_text)}",
                         title=tr(_("Game over"))))

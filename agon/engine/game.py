@@ -15,6 +15,8 @@ What a game writes (the protected hooks):
            cards() -> [{"id", "name", "short", "text", ...}]  (the card catalogue, optional)
            role_name(role) -> str      (what a person calls a role, optional)
            layout(), fact_labels(), terms()  (front ends: layout.json, facts.json, words to translate)
+           board_script() -> str | None  (the web board's renderer: board.js beside the module)
+           languages() -> [lang]        (the translations its catalogues hold: locale/<lang>.po)
            action_domain() -> [Action]  (every action it can ever offer: RL's fixed numbering)
            sample_options() -> [dict]   (option sets spanning its variants: RL survey, test suites)
            rl_space(), positional_features  (rl.json beside the module; agon/rl/observation.py)
@@ -26,8 +28,8 @@ What a game writes (the protected hooks):
            _apply(role, action)         mutate; called only with a legal action
            _prompt(role) -> (text, args)
            _view(role) -> dict          what `role` may see (None: a spectator)
-           _result() -> dict | None     None while the game goes on, then {"winners", "scores",
-                                        "reason", ...}: `verdict` reads it as a typed Result
+           _result() -> Result | None   None while the game goes on, then the typed Result
+                                        (winners, scores, reason, the game's other facts)
            _copy_into(twin)             copy the mutable containers (the base copied __dict__)
            _determinize(role, rng)      resample, in place on a clone, what `role` cannot know
            label(action) -> str         readable label (optional)
@@ -200,6 +202,27 @@ class Game(ABC):
             source = importlib.resources.files("agon").joinpath("rules", name)
             text = source.read_text(encoding="utf-8") if source.is_file() else None
         return text
+
+    def languages(self) -> list[str]:
+        """The languages the game's own catalogues translate it into (`locale/<lang>.po` beside its
+        module), sorted; [] for a game in English only. Front ends show its words in English
+        where a language has none; test suites check translations of the games that have them."""
+        try:
+            folder = importlib.resources.files(type(self).__module__).joinpath("locale")
+            return sorted(entry.name.removesuffix(".po") for entry in folder.iterdir() if entry.name.endswith(".po"))
+        except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
+            return []
+
+    def board_script(self) -> str | None:
+        """The web page's board renderer, an ES module (`draw`, `targetOf`, `describe`, `legend`,
+        `hand`: agon/web/static/board.js) that the server serves at /static/boards/<id>.js:
+        `board.js` beside the game's module, else agon's own `agon/web/static/boards/<id>.js`;
+        None where there is none (the page then sets the position out as text)."""
+        script = self._package_text("board.js")
+        if script is None:
+            source = importlib.resources.files("agon").joinpath("web", "static", "boards", f"{self.id}.js")
+            script = source.read_text(encoding="utf-8") if source.is_file() else None
+        return script
 
     def _package_text(self, name: str) -> str | None:
         """A text file beside the game's module, or None."""
@@ -396,17 +419,19 @@ class State(ABC):
         return self._result() is not None
 
     @property
-    def result(self) -> dict[str, Any] | None:
-        """None while the game goes on; then {"winners": [...], "scores": {role: n}, ...}."""
+    def verdict(self) -> Result | None:
+        """None while the game goes on; then the result as a typed `Result` (winners, scores,
+        reason, the game's other facts), the same for every game (agon/engine/result.py): what a
+        program reads. (Not `outcome`: 1989 keeps a field of that name.)"""
         return self._result()
 
     @property
-    def verdict(self) -> Result | None:
-        """None while the game goes on; then the result as a typed `Result` (winners, scores,
-        reason, the game's other facts), the same for every game (agon/engine/result.py). (Not
-        `outcome`: 1989 keeps a field of that name.)"""
-        raw = self._result()
-        return None if raw is None else Result.from_dict(raw)
+    def result(self) -> dict[str, Any] | None:
+        """The verdict in its JSON form, what views, records and the server carry: None while the
+        game goes on; then {"winners": [...], "scores": {role: n}, "reason": ..., the game's other
+        facts}. A program reads `verdict` instead."""
+        verdict = self._result()
+        return None if verdict is None else verdict.as_dict()
 
     @property
     def log(self) -> list[LogEntry]:
@@ -614,7 +639,7 @@ class State(ABC):
             "role": role,
             "active": self._active_now()[:],
             "over": self.is_over,
-            "result": self._result(),
+            "result": self.result,
             **self._view(role),
             "log": self._log_view(role),
         }
@@ -787,7 +812,8 @@ class State(ABC):
     def _view(self, role: str | None) -> dict[str, Any]: ...
 
     @abstractmethod
-    def _result(self) -> dict[str, Any] | None: ...
+    def _result(self) -> Result | None:
+        """None while the game goes on, then who won, the scores and why (a `Result`)."""
 
     @abstractmethod
     def _copy_into(self, twin: State) -> None: ...

@@ -24,7 +24,10 @@ class OptionSpec:
     `kind` is "int", "bool" or "choice". `choices` lists the allowed values (for "int" too when
     they are few); `minimum`/`maximum` bound an "int" without a list. `players` names the player
     counts the option applies to (None: all). `requires` names other options' values it needs,
-    e.g. {"advanced": "B"}. `help` says in a line what it does.
+    e.g. {"advanced": "B"}. `help` says in a line what it does. `kept`: where the option does not
+    apply, the options still hold it at its default (and take it when given at its default) rather
+    than leave it out: a game whose records always held it (Cuba Libre's `deception: False` in a
+    2-player game) replays them to the same digest.
     """
 
     name: str
@@ -36,6 +39,7 @@ class OptionSpec:
     players: tuple[int, ...] | None = None
     requires: dict[str, Any] = field(default_factory=dict)
     help: str = ""
+    kept: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in ("int", "bool", "choice"):
@@ -83,16 +87,17 @@ class OptionSpec:
         }
 
 
-def flag(name: str, help: str, players: tuple[int, ...] | None = None) -> OptionSpec:
+def flag(name: str, help: str, players: tuple[int, ...] | None = None, requires: dict[str, Any] | None = None,
+         kept: bool = False) -> OptionSpec:
     """A true/false option that is off by default."""
-    return OptionSpec(name, "bool", default=False, players=players, help=help)
+    return OptionSpec(name, "bool", default=False, players=players, requires=requires or {}, help=help, kept=kept)
 
 
 def check_options(specs: Sequence[OptionSpec], options: dict[str, Any], game_id: str) -> dict[str, Any]:
     """`options` checked against their declared specs and completed with the defaults of every
     option that applies, in the specs' order; OptionError naming the first bad option: a name no
     spec has, a value outside its spec, or an option given where it does not apply (another player
-    count, a requirement unmet)."""
+    count, a requirement unmet; but a `kept` option given at its default)."""
     known = {spec.name: spec for spec in specs}
     unknown = sorted(set(options) - set(known))
     if unknown:
@@ -106,8 +111,11 @@ def check_options(specs: Sequence[OptionSpec], options: dict[str, Any], game_id:
         chosen[spec.name] = value
     out: dict[str, Any] = {}
     for spec in specs:
+        value = chosen[spec.name]
         if spec.applies(chosen):
-            out[spec.name] = chosen[spec.name]
+            out[spec.name] = value
+        elif spec.kept and type(value) is type(spec.default) and value == spec.default:
+            out[spec.name] = value
         elif spec.name in options:
             where = [f"players={'/'.join(map(str, spec.players))}"] if spec.players is not None else []
             where += [f"{name}={value!r}" for name, value in spec.requires.items()]

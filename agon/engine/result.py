@@ -1,9 +1,10 @@
 """The end of a game as a typed object: who won, each role's score, and why.
 
-A game's `_result()` hook returns a JSON-ready dict (the form views, records and the server
-carry): {"winners": [roles], "scores": {role: number}, "reason": "..."} and any keys of its own.
-`State.verdict` reads it as a `Result`, checked, so a program gets the same three facts from every
-game without knowing its keys.
+A game's `_result()` hook returns a `Result` once the game is over (`Result.from_dict` reads a
+game's own dict, checked): `State.verdict` is it, so a program gets the same three facts from every
+game without knowing its keys; `State.result` is its JSON form (`as_dict`), what views, records and
+the server carry: {"winners": [roles], "scores": {role: number}, "reason": "..."} and the game's
+other facts.
 
     >>> Result.from_dict({"winners": ["red"], "scores": {"red": 3, "white": 1}, "reason": "the last turn"}).winner
     'red'
@@ -53,6 +54,10 @@ class Result:
     def winner(self) -> str | None:
         """The one winner, or None for a shared win or a game nobody won."""
         return self.winners[0] if len(self.winners) == 1 else None
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        """Pickled as its dict (a mapping proxy does not pickle): a result goes to bot workers too."""
+        return Result.from_dict, (self.as_dict(),)
 
     def as_dict(self) -> dict[str, Any]:
         """The JSON-ready dict it was read from."""

@@ -109,9 +109,9 @@ def random_game_ids(game_id: str, seed: int, options: Mapping[str, Any] | None =
         state.apply(role, legal[chooser.below(len(legal))])
         yield from state_ids(state, roles)
     yield from log_ids(state)
-    result = state.result
-    if isinstance(result, Mapping):
-        yield from args_ids({k: v for k, v in result.items() if isinstance(v, str)})
+    verdict = state.verdict
+    if verdict is not None:
+        yield from args_ids({k: v for k, v in verdict.as_dict().items() if isinstance(v, str)})
 
 
 def option_variants(game: Game) -> list[dict[str, Any]]:

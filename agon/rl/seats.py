@@ -21,13 +21,18 @@ _GOLDEN = 0x9E3779B97F4A7C15
 
 def end_rewards(state: State, roles: list[str]) -> dict[str, float]:
     """The reward of each of `roles` once `state` is over: the winners among them share +1, the
-    others share -1; 0 for all while the game goes on or when it has no winner. Who won is read
-    from the whole table (a winning Opposition, Non-player or bot seat is a loss for the roles)."""
-    winners = (state.result or {}).get("winners") or []
+    others share -1; 0 for all while the game goes on, when it has no winner, and when every role
+    shares the win (a draw: +1 among all of them would make a zero-sum game's rewards add up to +1).
+    Who won is read from the whole table (a winning Opposition, Non-player or bot seat is a loss
+    for the roles)."""
+    verdict = state.verdict
+    winners = verdict.winners if verdict is not None else ()
     if not winners:
         return dict.fromkeys(roles, 0.0)
     won = [r for r in roles if r in winners]
     lost = [r for r in roles if r not in winners]
+    if not lost:
+        return dict.fromkeys(roles, 0.0)
     return {r: (1.0 / len(won) if r in won else -1.0 / len(lost)) for r in roles}
 
 

@@ -36,6 +36,7 @@ from agon.bots.analysis import Budget
 from agon.server import (
     account_routes,
     api,
+    board_routes,
     chat_routes,
     clock_routes,
     health_routes,
@@ -552,6 +553,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(result_routes.pages)
     app.include_router(notify_routes.router)
     app.include_router(teach_routes.router)  # analyses and hints (issue 36)
+    app.include_router(board_routes.router)  # each game's board renderer, from the game (before /static)
     app.include_router(api.pages)
     app.include_router(rules_pages.router)
     app.include_router(health_routes.router)  # /livez, /readyz (issue 37)

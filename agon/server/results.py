@@ -17,7 +17,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
-from agon.engine import State
+from agon.engine import Result, State
 from agon.engine.text import Text, msg
 from agon.server.store import Store, match_table
 
@@ -60,13 +60,13 @@ class MatchResult:
                            scores=data.get("scores"), left=dict(data.get("left") or {}), detail=data.get("detail"))
 
 
-def game_ranking(roles: list[str], engine: dict[str, Any]) -> list[list[str]]:
+def game_ranking(roles: list[str], verdict: Result) -> list[list[str]]:
     """The places of the roles from the engine's result: its `ranking` where it gives one (grouped
     by `teams` where players hold several roles), else the winners first and the others by score
     (equal scores share a place), else the others sharing second place."""
-    ranked = [r for r in engine.get("ranking") or [] if r in roles]
+    ranked = [r for r in verdict.details.get("ranking") or [] if r in roles]
     if ranked:
-        teams = [list(t) for t in engine.get("teams") or []]
+        teams = [list(t) for t in verdict.details.get("teams") or []]
         places: list[list[str]] = []
         for role in ranked:
             team = next((t for t in teams if role in t), None)
@@ -75,8 +75,8 @@ def game_ranking(roles: list[str], engine: dict[str, Any]) -> list[list[str]]:
             else:
                 places.append([role])
         return places + [[r] for r in roles if r not in ranked]
-    winners = [r for r in engine.get("winners") or [] if r in roles]
-    scores = engine.get("scores") or {}
+    winners = [r for r in verdict.winners if r in roles]
+    scores = verdict.scores
     rest = [r for r in roles if r not in winners]
     places = [winners] if winners else []
     if all(isinstance(scores.get(r), int | float) for r in rest):
@@ -87,11 +87,8 @@ def game_ranking(roles: list[str], engine: dict[str, Any]) -> list[list[str]]:
     return places
 
 
-def numeric_scores(engine: dict[str, Any], roles: list[str]) -> dict[str, float] | None:
-    scores = engine.get("scores")
-    if not isinstance(scores, dict):
-        return None
-    kept = {r: s for r, s in scores.items() if r in roles and isinstance(s, int | float)}
+def numeric_scores(verdict: Result, roles: list[str]) -> dict[str, float] | None:
+    kept = {r: s for r, s in verdict.scores.items() if r in roles}
     return kept or None
 
 
@@ -105,10 +102,11 @@ def end_result(live: Live, left: dict[str, str]) -> MatchResult:
     """The result of a match the game itself ended (`left`: the seats whose players left before)."""
     state = live.state
     roles = list(live.row.seats)
-    engine = state.result or {}
-    places = with_leavers_last(game_ranking(roles, engine), list(left))
-    return MatchResult(GAME_END, places, numeric_scores(engine, roles), dict(left),
-                       str(engine["reason"]) if engine.get("reason") is not None else None)
+    verdict = state.verdict
+    if verdict is None:  # (called once the game is over; a game under way: all share a place)
+        return MatchResult(GAME_END, with_leavers_last([roles], list(left)), None, dict(left), None)
+    places = with_leavers_last(game_ranking(roles, verdict), list(left))
+    return MatchResult(GAME_END, places, numeric_scores(verdict, roles), dict(left), verdict.reason)
 
 
 def leave_result(live: Live, role: str, reason: str, left: dict[str, str]) -> MatchResult:

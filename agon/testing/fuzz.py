@@ -158,7 +158,8 @@ def fuzz(
         if problem is not None:
             report.problems.append(problem)
             continue
-        for winner in (state.result or {}).get("winners", []):
+        verdict = state.verdict
+        for winner in verdict.winners if verdict is not None else ():
             report.winners[winner] = report.winners.get(winner, 0) + 1
         if check_replay:
             try:

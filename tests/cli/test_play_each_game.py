@@ -8,8 +8,10 @@ import json
 import pytest
 
 from agon.cli.main import main
+from agon.engine import load
+from agon.testing import every_game
 
-GAMES = [
+NAMED = [
     ("dual-powers", ["--seat", "red=human"]),
     ("dual-powers", ["--players", "1", "--seat", "white=human", "--difficulty", "4"]),
     ("intrigue-city", ["--players", "4", "--seat", "p1=human", "--seat", "p2=human"]),
@@ -17,6 +19,10 @@ GAMES = [
     ("cuba-libre", ["--seat", "govt=human"]),
     ("cuba-libre", ["--players", "1", "--seat", "govt=human"]),
 ]
+# these, then every other declared game with a person in its first seat (random bots in the others: cheap)
+GAMES = NAMED + [(game, ["--seat", f"{first}=human", *(f"--seat={role}=random" for role in others)])
+                 for game in every_game() if game not in {named for named, _ in NAMED}
+                 for first, *others in [load(game).roles()]]
 
 
 @pytest.mark.parametrize(("game", "flags"), GAMES)

@@ -9,11 +9,12 @@ import pytest
 
 import agon
 from agon.bots.evaluation import evaluator
-from agon.testing import random_position
+from agon.testing import random_position, variants
 from agon.tournament import tournament
 
-GAMES = [("dual-powers", {}), ("1989", {}), ("intrigue-city", {"players": 4}), ("cuba-libre", {}),
-         ("dual-powers", {"players": 1, "side": "white"})]
+# the games with an evaluation (agon.bots.evaluation: a capability a game declares by its module)
+GAMES = variants(("intrigue-city", {"players": 4}), ("dual-powers", {}), ("dual-powers", {"players": 1, "side": "white"}),
+                 having=lambda game: evaluator(game.id))
 
 
 @pytest.mark.parametrize(("game_id", "options"), GAMES)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Action, Game, State, register
+from agon.engine import Action, Game, Result, State, register
 from agon.engine.rng import Rng
 
 ROLES = ["north", "south"]
@@ -58,12 +58,12 @@ class HighCardState(State):
             "bet": self.bets[role] if role in ROLES else None,
         }
 
-    def _result(self) -> dict[str, Any] | None:
+    def _result(self) -> Result | None:
         if self.turn < 4:
             return None
         scores = {r: sum(self.played[r]) for r in ROLES}
         best = max(scores.values())
-        return {"winners": [r for r in ROLES if scores[r] == best], "scores": scores, "reason": "totals"}
+        return Result.from_dict({"winners": [r for r in ROLES if scores[r] == best], "scores": scores, "reason": "totals"})
 
     def _copy_into(self, twin: State) -> None:
         twin.hands = {r: list(h) for r, h in self.hands.items()}

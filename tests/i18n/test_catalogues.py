@@ -15,8 +15,9 @@ from agon.engine.text import ENGINE_MESSAGES, placeholders
 from agon.i18n import INTERFACE, LANGUAGES, locale_dir, translator
 from agon.i18n.collect import game_terms, random_game_ids
 from agon.i18n.extract import code_ids, web_ids
+from agon.testing import games_that
 
-GAMES = ["dual-powers", "1989", "intrigue-city", "cuba-libre"]  # not games(): tests register toy games too
+GAMES = games_that(lambda game: game.languages())  # the declared games with catalogues of their own
 DOMAINS = [INTERFACE, *GAMES]
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]
 

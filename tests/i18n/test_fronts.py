@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 from agon.cli.main import main
 from agon.i18n import check_language, translator
 from agon.server.app import Settings, create_app
+from agon.testing import games_that
 
 
 @pytest.fixture(scope="module")
@@ -40,8 +41,8 @@ def test_an_unknown_language_is_one_clear_error(capsys: pytest.CaptureFixture[st
     assert "invalid choice: 'fr'" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("lang", ["el", "hu"])
-@pytest.mark.parametrize("game_id", ["dual-powers", "1989", "intrigue-city", "cuba-libre"])
+@pytest.mark.parametrize(("game_id", "lang"), [
+    (game, lang) for lang in ("el", "hu") for game in games_that(lambda game, lang=lang: game.rules_text(lang))])
 def test_agon_rules_reads_the_reference_in_each_language(game_id: str, lang: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", game_id, "--lang", lang]) == 0
     out = capsys.readouterr().out

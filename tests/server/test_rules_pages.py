@@ -3,29 +3,32 @@ language, an anchor per rule id, nothing of the source's raw HTML passed through
 
 from __future__ import annotations
 
-import importlib.resources
+import re
 
 import pytest
 
+from agon.engine import load
 from agon.server.rules_pages import RULE_ID, render
+from agon.testing import games_that
 
-GAMES = ["dual-powers", "1989", "intrigue-city", "cuba-libre"]
+# each game in each language its reference is written in
+REFERENCES = [(game, lang) for lang in ("en", "el", "hu") for game in games_that(lambda game, lang=lang: game.rules_text(lang))]
 
 
 def source(game: str, lang: str) -> str:
-    name = f"{game}.md" if lang == "en" else f"{game}.{lang}.md"
-    return importlib.resources.files("agon").joinpath("rules", name).read_text(encoding="utf-8")
+    text = load(game).rules_text(lang)
+    assert text is not None
+    return text
 
 
-@pytest.mark.parametrize("lang", ["en", "el", "hu"])
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize(("game", "lang"), REFERENCES)
 def test_each_reference_is_a_page_with_an_anchor_per_rule_id(client, game: str, lang: str) -> None:
     answer = client.get(f"/rules/{game}", params={"lang": lang})
     assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/html")
     page = answer.text
     assert f'<html lang="{lang}">' in page and "/static/rules.js" in page and "<script>" not in page
     ids = {found.group(0) for found in RULE_ID.finditer(source(game, lang))}
-    assert len(ids) > 15
+    assert ids or not re.search(r"\b\d+\.\d", source(game, lang))  # (a reference that cites rule ids: they are found)
     for rule_id in ids:
         assert page.count(f'id="rule-{rule_id}"') == 1, rule_id
     assert f'href="/rules/{game}?lang=en"' in page  # the other languages' pages are a click away

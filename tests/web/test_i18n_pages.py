@@ -19,8 +19,9 @@ import pytest
 
 from agon.engine import load
 from agon.i18n import locale_dir
+from agon.testing import games_that
 
-GAMES = ["dual-powers", "1989", "intrigue-city", "cuba-libre"]
+GAMES = games_that(lambda game: game.languages())  # the games with catalogues of their own
 LANGS = ["en", "el", "hu"]
 SEED = 11
 PLAYABLE = "#actions button.action:not(.undo):enabled"

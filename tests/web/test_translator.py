@@ -12,6 +12,7 @@ import pytest
 from agon.engine import load
 from agon.engine.text import from_json
 from agon.i18n import catalogue_json, translator
+from agon.testing import games_that
 
 SEED = 11
 
@@ -130,7 +131,7 @@ def game_messages(game_id: str, moves: int = 120) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("lang", ["el", "hu"])
-@pytest.mark.parametrize("game_id", ["dual-powers", "1989", "intrigue-city", "cuba-libre"])
+@pytest.mark.parametrize("game_id", games_that(lambda game: game.languages()))  # the translated games
 def test_the_page_renders_a_games_messages_as_the_engines_translator_does(blank: Any, game_id: str, lang: str) -> None:
     """The page's translator mirrors agon's: the same words for every log line, prompt and label
     of a random game, with the catalogue the server sends (terms, cases, plurals, nested Text)."""

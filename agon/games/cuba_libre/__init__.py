@@ -44,7 +44,7 @@ from collections.abc import Callable
 from typing import Any
 
 from agon.engine import ENGLISH, Action, Game, OptionError, OptionSpec, Text, Translator, msg
-from agon.engine.options import flag
+from agon.engine.options import check_options, flag
 from agon.games.cuba_libre import domain, nonplayer
 from agon.games.cuba_libre.data import ADJ, FACTION_NAMES, LEVELS, NAMES, PIECE_KEYS, ROLES, TERRAIN
 from agon.games.cuba_libre.rules import CubaLibreState, nonplayers
@@ -72,14 +72,17 @@ class CubaLibre(Game):
         return list(ROLES)
 
     def option_specs(self) -> list[OptionSpec]:
+        # (`kept`: every record of this game holds these two, False where they do not apply)
         return [
             OptionSpec("players", "int", default=4, minimum=0, maximum=4,
                        help="players; the other factions are Non-players (1.5, 8.0)"),
             flag("short", "short game"),
             OptionSpec("deployment", "choice", default="standard", choices=("standard", "variable"), help="set-up"),
-            flag("deception", "Victory Deception markers (7.3)", players=(3, 4)),
-            flag("no_nonplayers", "no Non-players: players take the spare factions (1.5)", players=(2, 3)),
-            flag("no_reveal", "the next card stays face down (2.2)"),
+            flag("deception", "Victory Deception markers (7.3)", players=(3, 4), requires={"no_nonplayers": False},
+                 kept=True),
+            flag("no_nonplayers", "no Non-players: players take the spare factions (1.5)", players=(2, 3), kept=True),
+            # CL 2.2: the hidden next card does not combine with an order read from the next card (2.3.1)
+            flag("no_reveal", "the next card stays face down (2.2)", requires={"eligibility": "standard"}, kept=True),
             OptionSpec("eligibility", "choice", default="standard", choices=("standard", "A", "B"),
                        help="faction order from the next Event card (A), and no Ineligibility (B)"),
             OptionSpec("solo", "choice", default="m26", choices=ROLES, players=(1,),
@@ -87,48 +90,14 @@ class CubaLibre(Game):
         ]
 
     def normalize_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        out = {"players": 4, "short": False, "deployment": "standard", "deception": False, "no_nonplayers": False,
-               "no_reveal": False, "eligibility": "standard"}
-        options = dict(options)
-        if "side" in options:  # the CLI's --side names the solo player's faction
-            if "solo" in options and options["solo"] != options["side"]:
+        """The options checked against `option_specs()` (agon.engine.options.check_options), after
+        the one reading specs cannot say: `side`, the CLI's `--side`, names the solo faction."""
+        if "side" in options:
+            options = dict(options)
+            side = options.pop("side")
+            if options.setdefault("solo", side) != side:
                 raise OptionError("cuba-libre: options side and solo disagree")
-            options = {("solo" if k == "side" else k): v for k, v in options.items()}
-        solo = options.pop("solo", None)
-        for key, value in options.items():
-            if key not in out:
-                raise OptionError(f"cuba-libre: unknown option {key!r}; options: {', '.join(out)}")
-            out[key] = value
-        if out["players"] not in (0, 1, 2, 3, 4) or isinstance(out["players"], bool):
-            raise OptionError(f"cuba-libre: option players must be 0..4, not {out['players']!r}")
-        if not isinstance(out["short"], bool):
-            raise OptionError(f"cuba-libre: option short must be true or false, not {out['short']!r}")
-        if not isinstance(out["no_reveal"], bool):
-            raise OptionError(f"cuba-libre: option no_reveal must be true or false, not {out['no_reveal']!r}")
-        if out["eligibility"] not in ("standard", "A", "B"):
-            raise OptionError(f"cuba-libre: option eligibility must be standard, A or B, not {out['eligibility']!r}")
-        if out["no_reveal"] and out["eligibility"] != "standard":
-            raise OptionError("cuba-libre: option no_reveal does not combine with eligibility A/B (2.2)")
-        if not isinstance(out["no_nonplayers"], bool):
-            raise OptionError(f"cuba-libre: option no_nonplayers must be true or false, not {out['no_nonplayers']!r}")
-        if out["no_nonplayers"] and out["players"] not in (2, 3):
-            raise OptionError("cuba-libre: option no_nonplayers is for 2- or 3-player games (1.5)")
-        if not isinstance(out["deception"], bool):
-            raise OptionError(f"cuba-libre: option deception must be true or false, not {out['deception']!r}")
-        if out["deception"] and out["no_nonplayers"]:
-            raise OptionError("cuba-libre: options deception and no_nonplayers do not combine")
-        if out["deception"] and out["players"] < 3:
-            raise OptionError("cuba-libre: option deception is for 3- or 4-player games (7.3)")
-        if out["deployment"] not in ("standard", "variable"):
-            raise OptionError(f"cuba-libre: option deployment must be standard or variable, not {out['deployment']!r}")
-        if out["players"] == 1:  # CL 8.9 / S1.2: the person plays 26July (default) or the Government
-            solo = "m26" if solo is None else solo
-            if solo not in ROLES:
-                raise OptionError(f"cuba-libre: option solo must be one of {', '.join(ROLES)}, not {solo!r}")
-            out["solo"] = solo
-        elif solo is not None:
-            raise OptionError("cuba-libre: option solo (or side) is for 1-player games (players=1)")
-        return out
+        return check_options(self.option_specs(), options, self.id)
 
     def nonplayer_roles(self, options: dict[str, Any]) -> list[str]:
         """The factions the rulebook gives to Non-players for this player count (1.5, S1.2)."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from agon.engine import Action, LogEntry, State, Text, msg
+from agon.engine.result import Result
 from agon.engine.rng import Rng
 from agon.games.cuba_libre import (  # noqa: F401 - register steps and events
     activities,
@@ -370,8 +371,8 @@ class CubaLibreState(Board, State):
     def _view(self, role: str | None) -> dict[str, Any]:
         return {**board_view(self), "deception": deception.view(self, role)}
 
-    def _result(self) -> dict[str, Any] | None:
-        return self.over
+    def _result(self) -> Result | None:
+        return None if self.over is None else Result.from_dict(self.over)
 
     def _copy_into(self, twin: State) -> None:
         t: Any = twin

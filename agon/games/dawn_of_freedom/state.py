@@ -13,6 +13,7 @@ from typing import Any
 
 from agon.engine import Action, State, Text, plural
 from agon.engine.game import Memo, canonical
+from agon.engine.result import Result
 from agon.engine.rng import Rng
 
 # the State sits above every procedure: it imports the card event modules and `steps` so that each
@@ -199,8 +200,8 @@ class DawnState(State):
     def _view(self, role: str | None) -> dict[str, Any]:
         return text.view(self, role)
 
-    def _result(self) -> dict[str, Any] | None:
-        return self.outcome
+    def _result(self) -> Result | None:
+        return None if self.outcome is None else Result.from_dict(self.outcome)
 
     def _determinize(self, role: str, rng: Rng) -> None:
         """A sample of what `role` cannot know that admits the decision pending now: if the

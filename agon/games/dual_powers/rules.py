@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from agon.engine import Action, State, Text
+from agon.engine.result import Result
 from agon.engine.rng import Rng
 from agon.games.dual_powers import scoring, solo, text, views
 from agon.games.dual_powers.board import (
@@ -382,7 +383,7 @@ class DualPowersState(State):
     def label(self, action: Action) -> str | Text:
         return text.label(self, action)
 
-    def _result(self) -> dict[str, Any] | None:
+    def _result(self) -> Result | None:
         if self.phase != "over":
             return None
         w = self.winner
@@ -391,9 +392,10 @@ class DualPowersState(State):
             toward = self.score if self.human == 0 else -self.score
             reason = self.reason if w == self.human else "the Opposition wins: " + self.reason
             # the Opposition is no seat, yet it wins: the result names it (tournaments count it)
-            return {"winners": [h] if w == self.human else ["opposition"], "scores": {h: toward}, "reason": reason,
-                    "winner_side": SIDES[w], "opposition": SIDES[self.opp]}
-        return {"winners": [SIDES[w]], "scores": {"red": self.score, "white": -self.score}, "reason": self.reason}
+            return Result.from_dict({"winners": [h] if w == self.human else ["opposition"], "scores": {h: toward},
+                                     "reason": reason, "winner_side": SIDES[w], "opposition": SIDES[self.opp]})
+        return Result.from_dict({"winners": [SIDES[w]], "scores": {"red": self.score, "white": -self.score},
+                                 "reason": self.reason})
 
     def _copy_into(self, twin: State) -> None:
         t: Any = twin

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from agon.engine import Action, State, msg
+from agon.engine.result import Result
 from agon.engine.rng import Rng
 from agon.games.intrigue_city import checks, scoring, text
 from agon.games.intrigue_city.data import (
@@ -227,12 +228,12 @@ class IntrigueState(State):
         """What the log calls player number `p` ("Player 1"; a term of the game)."""
         return text.player_name(self.roles[p])
 
-    def _result(self) -> dict[str, Any] | None:
+    def _result(self) -> Result | None:
         if self.winner is not None:
-            return {"winners": [self.roles[self.winner]],
-                    "scores": {r: int(i == self.winner) for i, r in enumerate(self.roles)},
-                    "reason": "special victory: Equilibrium in all six guilds"}
-        return self.final
+            return Result.from_dict({"winners": [self.roles[self.winner]],
+                                     "scores": {r: int(i == self.winner) for i, r in enumerate(self.roles)},
+                                     "reason": "special victory: Equilibrium in all six guilds"})
+        return None if self.final is None else Result.from_dict(self.final)
 
     def _legal(self, role: str) -> list[Action]:
         ph = self.phase

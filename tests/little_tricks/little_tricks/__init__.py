@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Action, Game, OptionSpec, State, Text, msg
+from agon.engine import Action, Game, OptionSpec, Result, State, Text, msg
 from agon.engine.domain import each
 from agon.engine.rng import RandomSource
 
@@ -142,13 +142,13 @@ class TricksState(State):
             "taken": dict(self.taken),
         }
 
-    def _result(self) -> dict[str, Any] | None:  # LT 5
+    def _result(self) -> Result | None:  # LT 5
         if not self._over():
             return None
         scores = {role: n + (EXACT_BID if self.bids[role] == n else 0) for role, n in self.taken.items()}
         best = max(scores.values())
-        return {"winners": [role for role, n in scores.items() if n == best], "scores": scores,
-                "reason": "the highest score", "tricks": dict(self.taken)}
+        return Result.from_dict({"winners": [role for role, n in scores.items() if n == best], "scores": scores,
+                                 "reason": "the highest score", "tricks": dict(self.taken)})
 
     def _copy_into(self, twin: State) -> None:
         assert isinstance(twin, TricksState)
@@ -161,7 +161,8 @@ class TricksState(State):
     def _determinize(self, role: str, rng: RandomSource) -> None:
         """The other hands and the deck dealt again from what `role` has not seen, same sizes."""
         others = [r for r in self.hands if r != role]
-        pool = list(self.deck) + [card for r in others for card in self.hands[r]]
+        # sorted first: the sample depends on what `role` knows only, not on where the cards were
+        pool = sorted([*self.deck, *(card for r in others for card in self.hands[r])])
         rng.shuffle(pool)
         for r in others:
             size = len(self.hands[r])
@@ -202,7 +203,8 @@ class LittleTricks(Game):
         return [*each(BID, range(HAND + 1)), *each(PLAY, DECK)]
 
     def cards(self) -> list[dict[str, Any]]:
-        return [{"id": card, "name": f"{rank_of(card)} of {suit_of(card).capitalize()}", "short": "",
+        return [{"id": card, "name": f"{rank_of(card)} of {suit_of(card).capitalize()}",
+                 "short": f"{suit_of(card).capitalize()}, rank {rank_of(card)}",
                  "text": "a card of the suit " + suit_of(card).capitalize()} for card in DECK]
 
     def terms(self) -> list[str]:
