@@ -6,6 +6,7 @@ from typing import Any
 
 from agon.engine import ENGLISH, Action, Text, Translator, msg, plural
 from agon.engine.actions import render as fill
+from agon.engine.textfit import PANEL_WIDTH, fit_lines
 from agon.games.cuba_libre import variants
 from agon.games.cuba_libre.activities import SA_TITLES
 from agon.games.cuba_libre.data import (
@@ -111,20 +112,7 @@ def render(view: dict[str, Any], role: str | None, tr: Translator = ENGLISH) -> 
     dec = view.get("deception") or {}
     if any(d["hidden"] or d["revealed"] or d.get("mine") for d in dec.values()):
         lines.append(_("Deception") + " — " + "; ".join(tr.text(_deception(r, d)) for r, d in dec.items()))
-    width = max(17, *(len(term(sp["name"])) for sp in view["spaces"]))
-    control = max(10, *(len(term(name)) for name in FACTION_NAMES))
-    heads = _("Space"), _("Pop"), _("Support/Opposition"), _("Control"), _("Pieces")
-    lines.append(f"[dim]{heads[0]:<{width}}{heads[1]} {heads[2]:<18} {heads[3]:<{control}} {heads[4]}[/dim]")
-    for sp in view["spaces"]:
-        pcs = " ".join(f"{SHORT[PIECE_KEYS.index(k)]}{n}" for k, n in sp["pieces"].items()) or "-"
-        if sp["kind"] == "ec":
-            info = _("EC econ {econ}", econ=sp["econ"]) + (" " + _("SABOTAGED") if sp.get("sabotage") else "")
-            info = f"{info:<{23 + control}}"
-        else:
-            info = f"{sp['pop']:>2}  {term(LEVELS[sp['level']]):<18} {term(_faction(sp['control'] or '-')):<{control}}"
-        terror = " " + _("Terror {n}", n=sp["terror"]) if sp.get("terror") else ""
-        cash = " " + _("Cash:") + " " + ",".join(term(_faction(r)) for r in sp["cash"]) if sp["cash"] else ""
-        lines.append(f"{term(sp['name']):<{width}}{info} {pcs}{terror}{cash}")
+    lines += _space_rows(view, tr)
     lines.append(_("Available:") + " " + ", ".join(f"{term(AVAILABLE_WORDS.get(k, k))} {v}"
                                                     for k, v in view["available"].items()))
     lines.append("[dim]" + _("Key: T Troops, P Police, GB/MB/DB Government/26July/DR Base, Mu Ma/Du Da/Su Sa "
@@ -136,7 +124,46 @@ def render(view: dict[str, Any], role: str | None, tr: Translator = ENGLISH) -> 
         lines.append("[bold]" + _("Now") + f"[/bold] {now}")
     if view.get("over"):
         lines.append(tr.text(_result(view["result"] or {})))
-    return "\n".join(lines)
+    return "\n".join(fit_lines(lines))  # 80 columns in every language: rows break between their parts
+
+
+def _space_rows(view: dict[str, Any], tr: Translator) -> list[str]:
+    """The table of spaces: each column as wide as its longest word in this language (Greek's
+    "Παθητική Υποστήριξη" is 19), and a row's pieces, Terror and Cash go on under the Pieces
+    column when they do not fit the panel (a row never wraps into the next column's place)."""
+    heads = tr("Space"), tr("Pop"), tr("Support/Opposition"), tr("Control"), tr("Pieces")
+    widths = (max(len(heads[0]), *(len(tr.term(sp["name"])) for sp in view["spaces"])), max(len(heads[1]), 2),
+              max(len(heads[2]), *(len(tr.term(level)) for level in LEVELS.values())),
+              max(len(heads[3]), *(len(tr.term(name)) for name in (*FACTION_NAMES, "-"))))
+    start = sum(widths) + len(widths)  # where the Pieces column starts
+    rows = ["[dim]" + "".join(f"{head:<{w}} " for head, w in zip(heads, widths, strict=False)) + heads[4] + "[/dim]"]
+    for sp in view["spaces"]:
+        if sp["kind"] == "ec":
+            info = tr("EC econ {econ}", econ=sp["econ"]) + (" " + tr("SABOTAGED") if sp.get("sabotage") else "")
+        else:
+            info = " ".join((f"{sp['pop']:>{widths[1]}}", f"{tr.term(LEVELS[sp['level']]):<{widths[2]}}",
+                             tr.term(_faction(sp["control"] or "-"))))
+        words = [f"{SHORT[PIECE_KEYS.index(k)]}{n}" for k, n in sp["pieces"].items()] or ["-"]
+        if sp.get("terror"):
+            words.append(tr("Terror {n}", n=sp["terror"]))
+        if sp["cash"]:
+            holders = [tr.term(_faction(r)) for r in sp["cash"]]
+            listed = [name + "," for name in holders[:-1]] + holders[-1:]
+            words += [tr("Cash:") + " " + listed[0], *listed[1:]]
+        first = f"{tr.term(sp['name']):<{widths[0]}} {info:<{start - widths[0] - 2}} "
+        rows += _columned(first, words, start)
+    return rows
+
+
+def _columned(first: str, words: list[str], start: int) -> list[str]:
+    """`first` and then `words` from column `start`, as many rows as the panel's width needs."""
+    rows = [first]
+    for word in words:
+        if rows[-1].endswith(" ") or len(rows[-1]) + 1 + len(word) <= PANEL_WIDTH:
+            rows[-1] += word if rows[-1].endswith(" ") else " " + word
+        else:
+            rows.append(" " * start + word)
+    return rows
 
 
 def _names(roles: list[str]) -> tuple[str, ...] | str:
