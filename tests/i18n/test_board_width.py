@@ -92,3 +92,16 @@ def test_a_three_player_intrigue_city_board_names_only_the_seated_colours(lang: 
         assert tr.term(game.role_name(role)) not in board
         assert f"({tr.term(colour)})" not in board
     assert all(f"({tr.term(colour)})" in board for colour in ("purple", "red", "blue"))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_dual_powers_district_rows_line_up_in_every_language(lang: str) -> None:
+    """Hungarian's "Vasziljevszkij-sziget" (21) ran past the 19-column name column into the units."""
+    from agon.games.dual_powers.data import DISTRICT_NAME
+
+    game, tr = load("dual-powers"), translator(lang, "dual-powers")
+    lines = re.sub(r"\[/?[a-z][a-z ]*\]", "", game.render(game.new(2).view("red"), "red", tr=tr)).splitlines()
+    names = [tr.term(name) for name in DISTRICT_NAME]
+    rows = [next(line for line in lines if line.startswith(name + " ")) for name in names]
+    starts = {len(row) - len(row[len(name):].lstrip()) for row, name in zip(rows, names, strict=True)}
+    assert len(starts) == 1, rows

@@ -111,3 +111,14 @@ def test_every_counted_resource_line_has_its_singular() -> None:
     missing = [i for i in counted
                if i.replace("{n} Resources", "{n} Resource").replace("{n} Troops leave", "{n} Troop leaves") not in ids]
     assert counted and not missing, missing
+
+
+def test_dual_powers_board_names_whose_hand_in_the_genitive() -> None:
+    """The side went before a template ("Κόκκινος χέρι: ..."): the sentence holds it now, in the case
+    the language needs ("Χέρι του Κόκκινου", "Vörös keze")."""
+    game = load("dual-powers")
+    view = game.new(2).view("red")
+    boards = {lang: game.render(view, "red", tr=translator(lang, "dual-powers")) for lang in ("en", "el", "hu")}
+    assert "Red hand: " in boards["en"] and "White hand: " in boards["en"]
+    assert "Χέρι του Κόκκινου: " in boards["el"] and "Χέρι του Λευκού: " in boards["el"]
+    assert "Vörös keze: " in boards["hu"]
