@@ -26,6 +26,9 @@ HELP = _("Type the number of a choice, or the start of its name. b = board, m NA
          "(m N: those of choice N; m: the whole map), l = whole log, u = undo, c N = card #N "
          "in full (the number after # beside a card; c alone: every card on screen), t = tip (the bot's top three "
          "choices), h = help, q = quit (saves to the --save or --load file).")
+HELP_WITHOUT_MAP = _("Type the number of a choice, or the start of its name. b = board, l = whole log, u = undo, "
+                     "c N = card #N in full (the number after # beside a card; c alone: every card on screen), "
+                     "t = tip (the bot's top three choices), h = help, q = quit (saves to the --save or --load file).")
 KEYS = _("(b board, m map, l log, c N card #N, u undo, t tip, h help, q quit)")
 KEYS_WITHOUT_MAP = _("(b board, l log, c N card #N, u undo, t tip, h help, q quit)")  # a game with no map
 HINT_BUDGET = Budget(iterations=1000, match_iterations=1000, seconds=2.0)  # a tip: about two seconds at most
@@ -52,6 +55,7 @@ class TerminalPlayer:
         self.last_human: str | None = None
         self.seen: dict[str, int] = {}  # hot seat: the log length when each person last acted
         self.board_at: tuple[int, int, str] | None = None  # (actions, log lines, prompt) at the last drawing
+        self.help = HELP  # the help of the game shown: a game with no map has no `m` (Intrigue City)
         self.thinking: Progress | None = None
         self._catalogue: list[Card] | None = None
         self._named: dict[str, Card] = {}
@@ -279,6 +283,7 @@ class TerminalPlayer:
                 message = message[len(prefix):].lstrip()
         asked = message if message.startswith(f"{name}:") else f"{name}: {message}"
         keys = KEYS if state.game.neighbours() else KEYS_WITHOUT_MAP
+        self.help = HELP if state.game.neighbours() else HELP_WITHOUT_MAP
         self.console.print(f"[bold]{escape(asked)}[/bold]  [dim]{escape(self.tr(keys))}[/dim]")
         labels = [(number, label) for number, _action, label in choices]
         if not compact:  # (the compact screen names each choice alone: m N says the rest)
@@ -419,7 +424,7 @@ class TerminalPlayer:
         if answer in ("q", "quit", "exit"):
             raise Quit
         if answer in ("h", "help", "?"):
-            self.console.print(escape(self.tr(HELP)))
+            self.console.print(escape(self.tr(self.help)))
             person = self.tr(_("human"))
             seated = ", ".join(f"{self.name(state, seat)} = {person if who == 'human' else who}"
                                for seat, who in self.seats.items())
@@ -471,7 +476,7 @@ class TerminalPlayer:
             please = self.tr(_("Please type a number from 1 to {n}"), n=len(numbers))
         else:  # stable numbers leave gaps: "from 1 to 2" read wrong when 2 was the only choice
             please = self.tr(_("Please type one of the numbers shown: {numbers}"), numbers=spans(numbers))
-        self.console.print(f"[red]{escape(please)}[/red] ({escape(self.tr(HELP))})")
+        self.console.print(f"[red]{escape(please)}[/red] ({escape(self.tr(self.help))})")
 
     def by_name(self, choices: list[tuple[int, Action, str]], typed: str) -> Action | None:
         """The one choice whose label (or the label after its group, "Poland: Gdańsk") starts with
