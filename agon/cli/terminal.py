@@ -381,7 +381,7 @@ class TerminalPlayer:
         issue 34)."""
         terse = terse and len(choices) > TERSE_LIST
         groups = group_labels(choices, self.tr(_("Other"))) if len(choices) > LONG_LIST or terse else None
-        if groups is None and terse:
+        if groups is None and terse:  # (a card's long label may break inside: a row less for the log)
             named = " · ".join(f"[cyan]{i}[/cyan] {escape(label)}" for i, label in choices)  # (a card's Ops stay)
             self.console.print(f"  {named}")
             return
@@ -391,8 +391,7 @@ class TerminalPlayer:
             return
         if compact or terse:  # a paragraph a group, each choice by its name alone (m N says the rest)
             for heading, items in groups:
-                named = " · ".join(f"[cyan]{i}[/cyan] {escape(rest.split(' (')[0])}" for i, rest in items)
-                self.console.print(f"  [bold]{escape(heading)}[/bold]: {named}")
+                self.print_group(heading, [(str(i), rest.split(" (")[0]) for i, rest in items])
             return
         width = max(len(rest) for _, items in groups for _, rest in items) + 6
         columns = max(1, (self.console.width - 2) // width)
@@ -403,6 +402,23 @@ class TerminalPlayer:
                 line = "".join(cell + " " * (width - 4 - len(items[row + k][1]))
                                for k, cell in enumerate(cells[row:row + columns]))
                 self.console.print("  " + line.rstrip())
+
+    def print_group(self, heading: str, items: list[tuple[str, str]]) -> None:
+        """A group's heading in bold, then its numbered names, " · " between them, in rows of the
+        screen's width that break between two names, never inside one (1989's "15 Καθολική /
+        Εκκλησία" read as two choices); a row after the first is indented."""
+        width, sep = self.console.width - 1, " · "
+        rows: list[tuple[int, str]] = []  # (columns, markup)
+        for number, name in items:
+            cell, size = f"[cyan]{number}[/cyan] {escape(name)}", len(number) + 1 + len(name)
+            if rows and rows[-1][0] + len(sep) + size <= width:
+                rows[-1] = (rows[-1][0] + len(sep) + size, rows[-1][1] + sep + cell)
+            elif rows:
+                rows.append((4 + size, "    " + cell))
+            else:
+                rows.append((len(heading) + 4 + size, f"  [bold]{escape(heading)}[/bold]: {cell}"))
+        for _columns, row in rows:
+            self.console.print(row)
 
     def new_turn(self, state: State, role: str) -> bool:
         """Whether the board should be drawn again before this prompt: first prompt, somebody else

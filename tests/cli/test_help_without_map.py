@@ -26,3 +26,19 @@ def test_the_help_names_the_map_only_where_there_is_one(game: str, seats: list[s
     out = capsys.readouterr().out
     assert out.count("b = ταμπλό") == 2  # `h`, and after the number not shown
     assert ("m ΟΝΟΜΑ" in out) == has_map
+
+
+def test_a_group_of_choices_breaks_between_two_names_never_inside_one() -> None:
+    """1989's set-up list at 80 columns broke "15 Καθολική / Εκκλησία" over two rows."""
+    from rich.console import Console
+
+    from agon.cli.terminal import TerminalPlayer
+
+    console = Console(width=80, file=io.StringIO())
+    names = ["Στσέτσιν", "Γκντανσκ", "Μπιαλίστοκ", "Βρότσλαβ", "Καθολική Εκκλησία", "Λοτζ", "Κατοβίτσε",
+             "Κρακοβία", "Ιαγκελλόνειο Πανεπιστήμιο", "Πολωνοί Συγγραφείς"]
+    TerminalPlayer(console, ["democrat"]).print_group("Πολωνία", [(str(11 + i), n) for i, n in enumerate(names)])
+    rows = console.file.getvalue().splitlines()
+    assert all(len(row) <= 80 for row in rows) and len(rows) <= 3
+    for i, name in enumerate(names):
+        assert any(f"{11 + i} {name}" in row for row in rows), name
