@@ -1,5 +1,6 @@
-"""The terminal's help names only the keys the game has: Intrigue City has no map, and its help (`h`,
-or after a number not shown) said "m NAME = a space and its neighbours" in every language."""
+"""What the terminal prints reads whole in every language: the help names only the keys the game has
+(Intrigue City has no map, and its help, after `h` or a number not shown, said "m NAME = a space and its
+neighbours"), and a group of choices breaks its rows between two names."""
 
 from __future__ import annotations
 
