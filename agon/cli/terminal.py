@@ -26,6 +26,9 @@ HELP = _("Type the number of a choice, or the start of its name. b = board, m NA
          "(m N: those of choice N; m: the whole map), l = whole log, u = undo, c N = card #N "
          "in full (the number after # beside a card; c alone: every card on screen), t = tip (the bot's top three "
          "choices), h = help, q = quit (saves to the --save or --load file).")
+HELP_WITHOUT_MAP = _("Type the number of a choice, or the start of its name. b = board, l = whole log, u = undo, "
+                     "c N = card #N in full (the number after # beside a card; c alone: every card on screen), "
+                     "t = tip (the bot's top three choices), h = help, q = quit (saves to the --save or --load file).")
 KEYS = _("(b board, m map, l log, c N card #N, u undo, t tip, h help, q quit)")
 KEYS_WITHOUT_MAP = _("(b board, l log, c N card #N, u undo, t tip, h help, q quit)")  # a game with no map
 HINT_BUDGET = Budget(iterations=1000, match_iterations=1000, seconds=2.0)  # a tip: about two seconds at most
@@ -52,6 +55,7 @@ class TerminalPlayer:
         self.last_human: str | None = None
         self.seen: dict[str, int] = {}  # hot seat: the log length when each person last acted
         self.board_at: tuple[int, int, str] | None = None  # (actions, log lines, prompt) at the last drawing
+        self.help = HELP  # the help of the game shown: a game with no map has no `m` (Intrigue City)
         self.thinking: Progress | None = None
         self._catalogue: list[Card] | None = None
         self._named: dict[str, Card] = {}
@@ -279,6 +283,7 @@ class TerminalPlayer:
                 message = message[len(prefix):].lstrip()
         asked = message if message.startswith(f"{name}:") else f"{name}: {message}"
         keys = KEYS if state.game.neighbours() else KEYS_WITHOUT_MAP
+        self.help = HELP if state.game.neighbours() else HELP_WITHOUT_MAP
         self.console.print(f"[bold]{escape(asked)}[/bold]  [dim]{escape(self.tr(keys))}[/dim]")
         labels = [(number, label) for number, _action, label in choices]
         if not compact:  # (the compact screen names each choice alone: m N says the rest)
@@ -376,7 +381,7 @@ class TerminalPlayer:
         issue 34)."""
         terse = terse and len(choices) > TERSE_LIST
         groups = group_labels(choices, self.tr(_("Other"))) if len(choices) > LONG_LIST or terse else None
-        if groups is None and terse:
+        if groups is None and terse:  # (a card's long label may break inside: a row less for the log)
             named = " · ".join(f"[cyan]{i}[/cyan] {escape(label)}" for i, label in choices)  # (a card's Ops stay)
             self.console.print(f"  {named}")
             return
@@ -386,8 +391,7 @@ class TerminalPlayer:
             return
         if compact or terse:  # a paragraph a group, each choice by its name alone (m N says the rest)
             for heading, items in groups:
-                named = " · ".join(f"[cyan]{i}[/cyan] {escape(rest.split(' (')[0])}" for i, rest in items)
-                self.console.print(f"  [bold]{escape(heading)}[/bold]: {named}")
+                self.print_group(heading, [(str(i), rest.split(" (")[0]) for i, rest in items])
             return
         width = max(len(rest) for _, items in groups for _, rest in items) + 6
         columns = max(1, (self.console.width - 2) // width)
@@ -398,6 +402,23 @@ class TerminalPlayer:
                 line = "".join(cell + " " * (width - 4 - len(items[row + k][1]))
                                for k, cell in enumerate(cells[row:row + columns]))
                 self.console.print("  " + line.rstrip())
+
+    def print_group(self, heading: str, items: list[tuple[str, str]]) -> None:
+        """A group's heading in bold, then its numbered names, " · " between them, in rows of the
+        screen's width that break between two names, never inside one (1989's "15 Καθολική /
+        Εκκλησία" read as two choices); a row after the first is indented."""
+        width, sep = self.console.width - 1, " · "
+        rows: list[tuple[int, str]] = []  # (columns, markup)
+        for number, name in items:
+            cell, size = f"[cyan]{number}[/cyan] {escape(name)}", len(number) + 1 + len(name)
+            if rows and rows[-1][0] + len(sep) + size <= width:
+                rows[-1] = (rows[-1][0] + len(sep) + size, rows[-1][1] + sep + cell)
+            elif rows:
+                rows.append((4 + size, "    " + cell))
+            else:
+                rows.append((len(heading) + 4 + size, f"  [bold]{escape(heading)}[/bold]: {cell}"))
+        for _columns, row in rows:
+            self.console.print(row)
 
     def new_turn(self, state: State, role: str) -> bool:
         """Whether the board should be drawn again before this prompt: first prompt, somebody else
@@ -419,7 +440,7 @@ class TerminalPlayer:
         if answer in ("q", "quit", "exit"):
             raise Quit
         if answer in ("h", "help", "?"):
-            self.console.print(escape(self.tr(HELP)))
+            self.console.print(escape(self.tr(self.help)))
             person = self.tr(_("human"))
             seated = ", ".join(f"{self.name(state, seat)} = {person if who == 'human' else who}"
                                for seat, who in self.seats.items())
@@ -471,7 +492,7 @@ class TerminalPlayer:
             please = self.tr(_("Please type a number from 1 to {n}"), n=len(numbers))
         else:  # stable numbers leave gaps: "from 1 to 2" read wrong when 2 was the only choice
             please = self.tr(_("Please type one of the numbers shown: {numbers}"), numbers=spans(numbers))
-        self.console.print(f"[red]{escape(please)}[/red] ({escape(self.tr(HELP))})")
+        self.console.print(f"[red]{escape(please)}[/red] ({escape(self.tr(self.help))})")
 
     def by_name(self, choices: list[tuple[int, Action, str]], typed: str) -> Action | None:
         """The one choice whose label (or the label after its group, "Poland: Gdańsk") starts with

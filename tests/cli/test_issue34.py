@@ -454,7 +454,7 @@ _GREEK_INFORMAL = re.compile(
     r"δέχεσαι|θέλεις|κάνεις|[Ππ]άρε|[Ππ]αίξε|[Ξξ]αναπαίξε|παίξ'|[Ππ]αίζεις|παίξεις|κρατάς|[Κκ]ράτα|[Ττ]ραβάς|"
     r"[Αα]φαιρείς|Αφαίρεσε|[Ββ]άζεις|[Δδ]ιατηρείς|ελέγχεις|κατέχεις|Τοποθέτησε|Ονόμασε|[Άά]νοιξε|"
     r"Απάντησε|απαντάς|[Αα]πόρριψε|[Αα]νέβασε|αρνήσου|δώσε|δείξε|δήλωσε|[Δδ]ες|έδειξες|τράβηξες|χάνεις|"
-    r"Χρησιμοποίησε|χρησιμοποιείς|χρησιμοποιήσεις|ονομάσεις|ανοίγεις|ακυρώνεις|ανεβάζεις|παίρνεις|"
+    r"[Ππ]έτα|Χρησιμοποίησε|χρησιμοποιείς|χρησιμοποιήσεις|ονομάσεις|ανοίγεις|ακυρώνεις|ανεβάζεις|παίρνεις|"
     r"παραδίδεις|πάρεις|τραβήξεις|απορρίψεις|ανεβάσεις|τελειώσεις|εκτελέσεις)"
     r"(?![\wάέήίόύώϊϋΐΰ])")
 
@@ -474,7 +474,7 @@ def test_item_10_greek_uses_the_formal_address_of_the_interface(domain):
 
 
 def test_item_10_hungarian_option_labels_are_not_in_the_third_person():
-    """Hungarian addresses the player as the interface does (informal «válassz», «a kezed»); an option
+    """Hungarian addresses the player formally, as the web page does («válasszon», «az Ön keze»); an option
     label is a noun phrase («A tét emelése», «Elutasítás»), never a third-person sentence that reads as if
     someone else chose: 1989 said «Nem kéri», «Megtartja a hatalmat», «Átadja a hatalmat»."""
     from agon.i18n import translator

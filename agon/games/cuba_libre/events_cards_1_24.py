@@ -329,7 +329,8 @@ def map_momentum(g: Any, f: int) -> None:
 def batista_flees(g: Any, f: int) -> None:
     g.gain(GOVT, -10)
     roll = g.rng.die()
-    g.say("Batista flees: {n} Troops leave the map.", n=roll)
+    g.say(_("Batista flees: {n} Troop leaves the map.") if roll == 1 else _("Batista flees: {n} Troops leave the map."),
+          n=roll)
     remove(g, f, ("troop",), n=roll)
     g.alliance = max(0, g.alliance - 1)
     g.add_aid(10)

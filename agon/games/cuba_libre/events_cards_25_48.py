@@ -56,6 +56,7 @@ from agon.games.cuba_libre.events_cards_steps import (
 )
 from agon.games.cuba_libre.operations import op_possible, withdraw
 from agon.games.cuba_libre.removal import removal_targets
+from agon.games.cuba_libre.steps import _
 
 CAMAGUEY_PROVINCE = SPACE_INDEX["camaguey_province"]
 ORIENTE = SPACE_INDEX["oriente"]
@@ -282,7 +283,7 @@ def _city_with_pieces_of(old: int, g: Any, s: int) -> bool:
 def _convert(old: int, g: Any, s: int) -> None:
     for key in reversed(PIECES[old]):  # ruling EV-32: Bases first when counterparts run short
         pt = g.slot(key)
-        for _ in range(g.sp[s][pt]):
+        for _each in range(g.sp[s][pt]):
             g.replace(s, pt, g.slot(COUNTERPART[key]))
 
 
@@ -307,7 +308,8 @@ def speaking_tour(g: Any, f: int) -> None:
 @digest_as("speaking_tour.<locals>.donate")
 def _speaking_tour_donate(g: Any, x: int) -> None:
     roll = g.rng.die()
-    g.say("US Speaking Tour: {faction} gains {n} Resources.", faction=g.fname(x), n=roll)
+    g.say(_("US Speaking Tour: {faction} gains {n} Resource.") if roll == 1 else _("US Speaking Tour: {faction} gains {n} Resources."),
+          faction=g.fname(x), n=roll)
     g.gain(x, roll)
     for y in INSURGENTS:
         if y != x:
@@ -699,7 +701,8 @@ def _planes_transfer(g: Any, x: int) -> None:
     took = min(roll, g.res[x])
     g.gain(x, -took)
     g.gain(SYN, took)
-    g.say("{faction} loses {n} Resources to the Syndicate.", faction=g.fname(x), n=took)
+    g.say(_("{faction} loses {n} Resource to the Syndicate.") if took == 1 else _("{faction} loses {n} Resources to the Syndicate."),
+          faction=g.fname(x), n=took)
 
 
 # -- 45 Anastasia, 46 Sinatra --------------------------------------------------------------------

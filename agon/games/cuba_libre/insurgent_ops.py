@@ -24,7 +24,7 @@ from agon.games.cuba_libre.data import (
     SYN,
 )
 from agon.games.cuba_libre.data import POP as POPULATION
-from agon.games.cuba_libre.steps import DONE, POP, WAIT, Step, actions, by_arg, step
+from agon.games.cuba_libre.steps import DONE, POP, WAIT, Step, _, actions, by_arg, step
 
 CARRY = " with cash"
 # Morgan (card 28): the spaces within 2 of each space, as a set and in board order (a symmetric
@@ -465,5 +465,6 @@ def kidnap_result(g: Any, s: int, target: int, roll: int) -> None:
     got = g.gain(M26, took)
     if g.has_mom(22):
         g.add_aid(2 * got)  # Raul shaded
-    g.say("26July Kidnaps in {space}: roll {roll}, takes {n} Resources.", space=NAMES[s], roll=roll, n=took)
+    g.say(_("26July Kidnaps in {space}: roll {roll}, takes {n} Resource.") if took == 1 else
+          _("26July Kidnaps in {space}: roll {roll}, takes {n} Resources."), space=NAMES[s], roll=roll, n=took)
     g.close_casino(s)

@@ -26,7 +26,7 @@ from typing import Any
 
 from agon.engine import Action
 from agon.games.cuba_libre.data import DR, M26, NAMES, ROLES, teams
-from agon.games.cuba_libre.steps import DECLINE, Step, by_arg, step
+from agon.games.cuba_libre.steps import DECLINE, Step, _, by_arg, step
 
 OFFERED_AT = ("option", "op")  # the executing faction's own prompts that offer ("transfer", None)
 TRANSFER = Action("transfer", None)
@@ -127,7 +127,8 @@ def give(g: Any, giver: int, receiver: int, action: Any) -> None:
         g.gain(giver, -n)
         g.gain(receiver, n)  # 1.8: never above 49, the excess is lost
         if not g.quiet:  # (a quiet game logs nothing: its words are not built)
-            g.say("{faction} gives {n} Resources to {other}.", faction=g.fname(giver), n=n, other=g.fname(receiver))
+            g.say(_("{faction} gives {n} Resource to {other}.") if n == 1 else _("{faction} gives {n} Resources to {other}."),
+                  faction=g.fname(giver), n=n, other=g.fname(receiver))
         return
     s = NAMES.index(arg)
     i = g.cash.index(s * 4 + giver)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Action, LogEntry, State, Text, msg
+from agon.engine import Action, LogEntry, State
 from agon.engine.result import Result
 from agon.engine.rng import Rng
 from agon.games.cuba_libre import (  # noqa: F401 - register steps and events
@@ -60,7 +60,7 @@ from agon.games.cuba_libre.data import (
 )
 from agon.games.cuba_libre.negotiation import OFFERED_AT, TRANSFER, any_choice
 from agon.games.cuba_libre.steps import APPLY, ENTER, LEGAL, POP, PUSHED, STEPS, WAIT
-from agon.games.cuba_libre.text import board_view, label
+from agon.games.cuba_libre.text import and_names, board_view, label
 
 if ev.missing_events():  # CL 5.0: every card side of the deck is played as written, or the game does not load
     raise RuntimeError(f"cuba-libre: no event registered for {ev.missing_events()}")
@@ -88,13 +88,6 @@ _SETUP_KEYS = {"troops": "troop", "police": "police", "m26_guerrillas": "m26_u",
 
 
 SOLO_TITLES = ("Rearguard Ascent!", "Castro Triumph!", "Student Revolution!", "Viva Lansky!")
-
-
-def _and(names: list[str]) -> str | Text:
-    """Faction names joined by "and", as a Text over the names (terms): "Government and Syndicate"."""
-    if len(names) == 1:
-        return names[0]
-    return msg("{first} and {second}", first=_and(names[:-1]), second=names[-1])
 
 
 def solo_outcome(g: Any, order: list[int], final: list[int]) -> dict[str, Any]:
@@ -291,7 +284,7 @@ class CubaLibreState(Board, State):
                          "ranking": [ROLES[f] for f in order], "teams": [[ROLES[f] for f in t] for t in sides]}
             self.phase = "over"
             self.say("Game over ({reason}): {winner} win.", reason=reason,
-                     winner=_and([FACTION_NAMES[ROLES.index(r)] for r in self.over["winners"]]))
+                     winner=and_names([FACTION_NAMES[ROLES.index(r)] for r in self.over["winners"]]))
             return
         order = sorted(range(4), key=lambda f: (-final[f], 0 if f in self.np else 1, TIE_RANK[f]))
         if only:

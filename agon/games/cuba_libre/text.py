@@ -6,6 +6,7 @@ from typing import Any
 
 from agon.engine import ENGLISH, Action, Text, Translator, msg, plural
 from agon.engine.actions import render as fill
+from agon.engine.textfit import PANEL_WIDTH, fit_lines
 from agon.games.cuba_libre import variants
 from agon.games.cuba_libre.activities import SA_TITLES
 from agon.games.cuba_libre.data import (
@@ -111,20 +112,7 @@ def render(view: dict[str, Any], role: str | None, tr: Translator = ENGLISH) -> 
     dec = view.get("deception") or {}
     if any(d["hidden"] or d["revealed"] or d.get("mine") for d in dec.values()):
         lines.append(_("Deception") + " — " + "; ".join(tr.text(_deception(r, d)) for r, d in dec.items()))
-    width = max(17, *(len(term(sp["name"])) for sp in view["spaces"]))
-    control = max(10, *(len(term(name)) for name in FACTION_NAMES))
-    heads = _("Space"), _("Pop"), _("Support/Opposition"), _("Control"), _("Pieces")
-    lines.append(f"[dim]{heads[0]:<{width}}{heads[1]} {heads[2]:<18} {heads[3]:<{control}} {heads[4]}[/dim]")
-    for sp in view["spaces"]:
-        pcs = " ".join(f"{SHORT[PIECE_KEYS.index(k)]}{n}" for k, n in sp["pieces"].items()) or "-"
-        if sp["kind"] == "ec":
-            info = _("EC econ {econ}", econ=sp["econ"]) + (" " + _("SABOTAGED") if sp.get("sabotage") else "")
-            info = f"{info:<{23 + control}}"
-        else:
-            info = f"{sp['pop']:>2}  {term(LEVELS[sp['level']]):<18} {term(_faction(sp['control'] or '-')):<{control}}"
-        terror = " " + _("Terror {n}", n=sp["terror"]) if sp.get("terror") else ""
-        cash = " " + _("Cash:") + " " + ",".join(term(_faction(r)) for r in sp["cash"]) if sp["cash"] else ""
-        lines.append(f"{term(sp['name']):<{width}}{info} {pcs}{terror}{cash}")
+    lines += _space_rows(view, tr)
     lines.append(_("Available:") + " " + ", ".join(f"{term(AVAILABLE_WORDS.get(k, k))} {v}"
                                                     for k, v in view["available"].items()))
     lines.append("[dim]" + _("Key: T Troops, P Police, GB/MB/DB Government/26July/DR Base, Mu Ma/Du Da/Su Sa "
@@ -136,7 +124,46 @@ def render(view: dict[str, Any], role: str | None, tr: Translator = ENGLISH) -> 
         lines.append("[bold]" + _("Now") + f"[/bold] {now}")
     if view.get("over"):
         lines.append(tr.text(_result(view["result"] or {})))
-    return "\n".join(lines)
+    return "\n".join(fit_lines(lines))  # 80 columns in every language: rows break between their parts
+
+
+def _space_rows(view: dict[str, Any], tr: Translator) -> list[str]:
+    """The table of spaces: each column as wide as its longest word in this language (Greek's
+    "Παθητική Υποστήριξη" is 19), and a row's pieces, Terror and Cash go on under the Pieces
+    column when they do not fit the panel (a row never wraps into the next column's place)."""
+    heads = tr("Space"), tr("Pop"), tr("Support/Opposition"), tr("Control"), tr("Pieces")
+    widths = (max(len(heads[0]), *(len(tr.term(sp["name"])) for sp in view["spaces"])), max(len(heads[1]), 2),
+              max(len(heads[2]), *(len(tr.term(level)) for level in LEVELS.values())),
+              max(len(heads[3]), *(len(tr.term(name)) for name in (*FACTION_NAMES, "-"))))
+    start = sum(widths) + len(widths)  # where the Pieces column starts
+    rows = ["[dim]" + "".join(f"{head:<{w}} " for head, w in zip(heads, widths, strict=False)) + heads[4] + "[/dim]"]
+    for sp in view["spaces"]:
+        if sp["kind"] == "ec":
+            info = tr("EC econ {econ}", econ=sp["econ"]) + (" " + tr("SABOTAGED") if sp.get("sabotage") else "")
+        else:
+            info = " ".join((f"{sp['pop']:>{widths[1]}}", f"{tr.term(LEVELS[sp['level']]):<{widths[2]}}",
+                             tr.term(_faction(sp["control"] or "-"))))
+        words = [f"{SHORT[PIECE_KEYS.index(k)]}{n}" for k, n in sp["pieces"].items()] or ["-"]
+        if sp.get("terror"):
+            words.append(tr("Terror {n}", n=sp["terror"]))
+        if sp["cash"]:
+            holders = [tr.term(_faction(r)) for r in sp["cash"]]
+            listed = [name + "," for name in holders[:-1]] + holders[-1:]
+            words += [tr("Cash:") + " " + listed[0], *listed[1:]]
+        first = f"{tr.term(sp['name']):<{widths[0]}} {info:<{start - widths[0] - 2}} "
+        rows += _columned(first, words, start)
+    return rows
+
+
+def _columned(first: str, words: list[str], start: int) -> list[str]:
+    """`first` and then `words` from column `start`, as many rows as the panel's width needs."""
+    rows = [first]
+    for word in words:
+        if rows[-1].endswith(" ") or len(rows[-1]) + 1 + len(word) <= PANEL_WIDTH:
+            rows[-1] += word if rows[-1].endswith(" ") else " " + word
+        else:
+            rows.append(" " * start + word)
+    return rows
 
 
 def _names(roles: list[str]) -> tuple[str, ...] | str:
@@ -156,15 +183,28 @@ def _deception(role: str, d: dict[str, Any]) -> Text:
     return msg("{role}: {n} hidden", **args)
 
 
+def and_names(names: list[str]) -> str | Text:
+    """Faction names joined by "and", as a Text over the names (terms): "Government and Syndicate"."""
+    if len(names) == 1:
+        return names[0]
+    return msg("{first} and {second}", first=and_names(names[:-1]), second=names[-1])
+
+
 def _result(result: dict[str, Any]) -> Text:
-    """The last board line: who won, and each faction's victory margin (CL 7.3)."""
-    winners = _names(result.get("winners", []))
+    """The last board line: who won, and each faction's victory margin (CL 7.3). One winner or several
+    each have their sentence (the verb agrees), the names joined as the log joins them (a language
+    inflects each name)."""
+    names = [_faction(r) for r in result.get("winners", [])] or ["nobody"]
+    winners = and_names(names)
     margins = tuple(msg("{faction} {margin:+d}", faction=_faction(r), margin=m)
                     for r, m in result.get("scores", {}).items() if isinstance(m, int))
+    if len(names) > 1 and margins:
+        return msg("Result: {winners} win (victory margins: {margins})", winners=winners, margins=margins)
     if margins:
-        return msg("Result: {winners} wins (victory margins: {margins})", winners=winners if winners != "-" else "nobody",
-                   margins=margins)
-    return msg("Result: {winners} wins", winners=winners if winners != "-" else "nobody")
+        return msg("Result: {winners} wins (victory margins: {margins})", winners=winners, margins=margins)
+    if len(names) > 1:
+        return msg("Result: {winners} win", winners=winners)
+    return msg("Result: {winners} wins", winners=winners)
 
 
 AVAILABLE_WORDS = {"troops": "Troops", "police": "Police", "govt_bases": "Government Bases",
@@ -183,12 +223,14 @@ _SIMPLE = {"done": "Done", "pass": "Pass", "limop": "Limited Operation (1 space,
            "decline": "Decline", "give cash": "Give a Cash marker for the other faction's free LimOp", "reroll": "Roll again", "cancel pact": "Remove 2 Bases to end the Pact of Caracas",
            "drop cash": "Let the Cash marker go (captured or back to the pool)",
            "carry cash": "A Cash marker goes with the moved piece", "leave cash": "The Cash stays",
-           "transfer": "Negotiate: give or ask for Resources or Cash"}
+           "transfer": "Negotiate: give or ask for Resources or Cash",
+           "borrow": "No Syndicate Guerrilla"}
 _FACTION_VERBS = {"faction": "Faction: {faction}", "target": "Target: {faction}", "activate": "Activate: {faction}",
                   "holder": "Holder: {faction}", "give to": "Give to {faction}", "ask": "Ask {faction}",
                   "give cash": "Hand the Cash marker to a {faction} piece"}
 _PIECE_VERBS = {"remove": "Remove {piece}", "removebase": "Remove {piece}", "flip": "Flip {piece}",
-                "relocate": "Relocate {piece}"}
+                "relocate": "Relocate {piece}", "place": "Place {piece}"}
+_CONSTRUCT = {"place": "Construct: place a closed Casino", "open": "Construct: open a closed Casino"}  # CL 3.3.5
 _MOVING = {"underground": "an Underground Guerrilla", "active": "an Active Guerrilla", "troop": "a Troop",
            "police": "a Police cube"}
 
@@ -205,6 +247,8 @@ def label(g: Any, action: Action) -> str | Text:
         return msg("Event: {title} ({side})", title=TITLE.get(g.current, ""), side=str(arg))
     if verb == "operation":
         return OP_TITLES.get(arg, str(arg))
+    if verb == "construct" and arg in _CONSTRUCT:
+        return _CONSTRUCT[arg]
     if verb == "activity":
         return msg("Special Activity: {activity}", activity=SA_TITLES.get(arg, arg))
     if verb in _PIECE_VERBS and isinstance(arg, str) and arg in PIECE_KEYS:
@@ -261,7 +305,10 @@ _VERB_WORDS = {  # verb -> template over the action's words {0}, {1}, ... (place
     "base": "Government Base in {0}, replacing {1}", "cash": "A Cash marker to {1} piece in {0}",
     "keep": "Keep the roll of {0}", "profit": "Profit: {0}", "deposit": "Cash deposit: {0}", "choose": "Choose: {0}",
 }
-# an action whose words fit no template above: its verb (capitalised) and its words, in order
+# a verb with a space alone: Deploy's placement (set-up), Fangio's open Casino, Profit's cash-in (CL 4.5.1)
+_SPACE_WORDS = {"place": "Place in {0}", "open": "Open the closed Casino in {0}", "cash": "Cash in the marker in {0}"}
+# an action whose words fit no template above: its verb (capitalised) and its words, in order; no action
+# of the game's domain comes here (a bare verb and a term cannot agree in Greek: tests/i18n/test_word_forms.py)
 _BARE = ("{verb}", "{verb} {0}", "{verb} {0} {1}", "{verb} {0} {1} {2}")
 _DEPOSIT = {"base": "a Base", "casino": "a Casino", "open casino": "open a closed Casino", "resources": "+6 Resources"}
 _A_FACTION = {r: "a " + FACTION_NAMES[i] for i, r in enumerate(ROLES)}
@@ -296,7 +343,7 @@ def a_piece(key: str) -> str:
 def _worded(verb: str, arg: Any) -> str | Text:
     parts = list(arg) if isinstance(arg, tuple) else ([] if arg is None else [arg])
     words = {str(i): _word(x) for i, x in enumerate(parts)}
-    template = _VERB_WORDS.get(verb)
+    template = (_SPACE_WORDS if len(parts) == 1 and verb in _SPACE_WORDS else _VERB_WORDS).get(verb)
     if verb == "replace" and len(parts) == 2:  # Defections: (old piece, new piece); Chomón: (space, DR piece)
         template = "Replace {0} with {1}" if parts[0] in PIECE_KEYS else "Replace {1} in {0} with a 26July piece"
     if template is not None and template.count("{") <= len(words):
@@ -335,4 +382,4 @@ def piece_words() -> list[str]:
 def label_words() -> list[str]:
     """The templates of this module's label tables: part of the game's terms (terms.py)."""
     return [*_SIMPLE.values(), *_RALLY.values(), *_FACTION_VERBS.values(), *_PIECE_VERBS.values(),
-            *_VERB_WORDS.values(), *_BARE]
+            *_VERB_WORDS.values(), *_CONSTRUCT.values(), *_SPACE_WORDS.values(), *_BARE]

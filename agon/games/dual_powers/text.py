@@ -217,17 +217,19 @@ def render(view: dict[str, Any], role: str | None, tr: Translator = ENGLISH) -> 
                        blockade=DISTRICT_NAME[DIDX[btile]] if btile else "-",
                        marker=connection_text(CIDX[block]) if block else msg("none"), tiles=view["tile_stack"],
                        deck=view["deck"], discard=view["discard"])))
+    name_width = max(19, *(len(tr.term(name)) + 1 for name in DISTRICT_NAME))  # "Vasziljevszkij-sziget" is 21
     for i, d in enumerate(view["districts"]):
         style = COLOUR_STYLE.get(DISTRICT_COLOUR[i], "white")
         marks = [t(_marker_text(m)) for m in d["markers"]]
         obj = "".join(f" [bold]<{n}>[/bold]" for n in d["objective_markers"])
-        lines.append(f"[{style}]{tr.term(DISTRICT_NAME[i]):<19}[/{style}]{obj} " + (", ".join(marks) or t(msg("empty"))))
+        lines.append(f"[{style}]{tr.term(DISTRICT_NAME[i]):<{name_width}}[/{style}]{obj} " + (", ".join(marks) or t(msg("empty"))))
     for name, info in view["sides"].items():
         hand = info["hand"]
         shown = ", ".join(tr.terms(hand)) if isinstance(hand, list) else t(plural("{n} card", "{n} cards", "n", n=hand))
-        lines.append(f"{tr.term(SIDE_WORD.get(name, name.capitalize())):<6} "
-                     + t(msg("hand: {hand}  | played: {played}  | objective: {objective}", hand=shown,
-                             played=", ".join(tr.terms(info["played"])) or "-", objective=info["secret_objective"] or "-")))
+        # one sentence with the side in it: Greek puts the side after "hand", in the genitive ("Χέρι του Κόκκινου")
+        lines.append(t(msg("{side} hand: {hand}  | played: {played}  | objective: {objective}",
+                           side=SIDE_WORD.get(name, name.capitalize()), hand=shown,
+                           played=", ".join(tr.terms(info["played"])) or "-", objective=info["secret_objective"] or "-")))
     if opp:
         lines.append(t(msg("Opposition ({side}, difficulty {difficulty}): stack {stack}, played {played}, leader {leader}, "
                            "pool {pool}", side=opp["side"], difficulty=opp["difficulty"], stack=opp["stack"],

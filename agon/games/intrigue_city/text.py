@@ -332,11 +332,18 @@ def render(v: dict[str, Any], role: str | None, tr: Translator = ENGLISH) -> str
         "* = spiders (a card's intrigue move)", guilds=", ".join(f"{g} {t(n)}" for g, n in GUILD_NAMES.items())))
         + "[/dim]")
     if v.get("result"):
-        r = v["result"]
-        lines.append(tr.text(msg("[bold]Result[/bold]: {winners} win ({reason}); scores {scores}",
-                                 winners=", ".join(t(player_name(w)) for w in r["winners"]), reason=r["reason"],
-                                 scores=", ".join(f"{t(player_name(w))} {n}" for w, n in r["scores"].items()))))
+        lines.append(tr.text(result_line(v["result"], tr)))
     return "\n".join(lines)
+
+
+def result_line(result: dict[str, Any], tr: Translator) -> Text:
+    """The board's last line: who won, why, and every score. One winner and a shared win have a
+    sentence each, so that the verb agrees with the winners in every language."""
+    args = {"winners": ", ".join(tr.term(player_name(w)) for w in result["winners"]), "reason": result["reason"],
+            "scores": ", ".join(f"{tr.term(player_name(w))} {n}" for w, n in result["scores"].items())}
+    if len(result["winners"]) == 1:
+        return msg("[bold]Result[/bold]: {winners} wins ({reason}); scores {scores}", **args)
+    return msg("[bold]Result[/bold]: {winners} win ({reason}); scores {scores}", **args)
 
 
 def _turn_line(turn: dict[str, Any], tr: Translator) -> str:

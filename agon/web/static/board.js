@@ -289,8 +289,9 @@ export class BoardHost {
     this.menuFrom = null;
   }
 
+  /** The board's legend, for the view drawn last (a game's legend may name only what is in play). */
   legend(el) {
-    fill(el, safe(this.board.module && this.board.module.legend, "", this.board.layout));
+    fill(el, safe(this.board.module && this.board.module.legend, "", this.board.layout, this.view));
   }
 }
 

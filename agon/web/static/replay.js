@@ -44,10 +44,7 @@ class Replay {
     this.total = match.version;
     const board = await loadBoard(match.game);
     this.host = new BoardHost($("board"), $("detail"), board);
-    if (board.module) {
-      $("legend-box").hidden = false;
-      this.host.legend($("legend"));
-    }
+    if (board.module) $("legend-box").hidden = false; // its legend is drawn with the first step (show)
     onLanguage(() => this.redraw());
     $("controls").hidden = false;
     $("replay").hidden = false;
@@ -75,7 +72,6 @@ class Replay {
   /** The step shown, drawn again (in another language). */
   redraw() {
     this.heading();
-    if (this.host.board.module) this.host.legend($("legend"));
     if (this.data) this.show(this.data);
     if (this.analysis) this.analysis.render();
   }
@@ -135,6 +131,7 @@ class Replay {
     this.data = data;
     const seats = this.match.seats || {};
     this.host.draw(data.view, { role: null, seats }, []);
+    if (this.host.board.module) this.host.legend($("legend")); // for this view: a game's legend may name only its seats
     const action = data.action;
     let text;
     if (data.n === 0) text = t("Step 0 of {total}: the set-up.", { total: data.total });

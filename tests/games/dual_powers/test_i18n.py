@@ -69,7 +69,7 @@ def test_the_greek_board_names_districts_sides_and_tracks_in_greek() -> None:
     s = begin()
     board = GAME.render(s.view("red"), "red", tr=EL)
     for word in ("Πλευρά Βίμποργκ", "Συνοικία Νάρβα", "Υποστήριξη", "Λαϊκή Θέληση", "Αναταραχή!", "Αποκλεισμός!",
-                 "Μάρτης/Απρίλης", "χέρι:", "Κόκκινος"):
+                 "Μάρτης/Απρίλης", "Χέρι του Κόκκινου:", "Κόκκινος"):
         assert word in board
     for word in ("Vyborg", "Support", "Popular Will", "hand:", "March"):
         assert word not in board

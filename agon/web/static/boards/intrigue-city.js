@@ -186,7 +186,7 @@ function drawRing(svg, view, layout) {
     text(g, gd.x, gd.y - 26, gd.id, { "text-anchor": "middle", "font-size": 18, "font-weight": "bold", fill: GUILD_INK[gd.colour] });
     wrap(term(gd.name), 12).forEach((line, i) => text(g, gd.x, gd.y - 9 + i * 13, line, { "text-anchor": "middle", "font-size": 12.5, fill: "#222" }));
     text(g, gd.x, gd.y + 28, t("power {n}", { n: view.power?.[gd.id] ?? 0 }), { "text-anchor": "middle", "font-size": 15, "font-weight": "bold" });
-    text(g, gd.x, gd.y + 45, t("{n} Favours", { n: view.favour_supply?.[gd.id] ?? 0 }), { "text-anchor": "middle", "font-size": 13, fill: "#333" });
+    text(g, gd.x, gd.y + 45, tn("{n} Favour", "{n} Favours", { n: view.favour_supply?.[gd.id] ?? 0 }), { "text-anchor": "middle", "font-size": 13, fill: "#333" });
   }
 }
 
@@ -337,9 +337,21 @@ export function hand(view, ui = {}) {
   return fragment(out);
 }
 
-export function legend() {
+/** The legend's players: the seated ones with their shape and colour (a 3-player game has no p4,
+ * p5); every colour while no view is drawn yet.
+ * @param {any} [view] */
+export function legendPlayers(view) {
+  const seated = players(view ?? {});
+  if (seated.length) return seated.map((p, i) => ({ role: p.role, shape: PLAYER_SHAPE[i % 5], colour: p.colour }));
+  return Object.keys(PLAYER_FILL).map((name, i) => ({ role: `p${i + 1}`, shape: PLAYER_SHAPE[i], colour: name }));
+}
+
+/** The legend: the seated players' shapes and colours, then how to read the board.
+ * @param {any} [_layout]
+ * @param {any} [view] */
+export function legend(_layout, view) {
   return fragment(
-    PLAYER_SHAPE.map((s, i) => [legendRow(s, Object.values(PLAYER_FILL)[i], `${who(`p${i + 1}`)} (${colour(Object.keys(PLAYER_FILL)[i])})`), " "]),
+    legendPlayers(view).map((p) => [legendRow(p.shape, PLAYER_FILL[p.colour] ?? COLORS.grey, `${who(p.role)} (${colour(p.colour)})`), " "]),
     h("span", { class: "legend-item" }, t("Pawns: O = offensive, D = defensive. Cubes show their value (white 1, grey 2, dark 3); =N is a guild's influence; Fav S / Fav W = Strong / Weak Favour card; spiders on each action card.")),
   );
 }
