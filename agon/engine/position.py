@@ -20,6 +20,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
+from collections.abc import Collection, Hashable, Iterable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -396,3 +397,53 @@ def load_position(text: str) -> tuple[Game, State]:
     game = load(data["game"])  # UnknownGame (an AgonError) names the games there are
     return game, game.from_position(data)
 
+
+
+# -- helpers for the games' checks ---------------------------------------------------------------
+
+
+def check_places(kind: str, places: dict[str, Iterable[Hashable]], every: Collection[Hashable],
+                 *, all_there: bool = True) -> None:
+    """Each of `every` (a game's cards, its pieces by id) in exactly one of `places` (a name a
+    person reads, e.g. "hands[1]" -> what is there): PositionError naming the first one that is
+    not one of the game's, is in two places, or (with `all_there`) is nowhere."""
+    seen: dict[Hashable, str] = {}
+    for place, items in places.items():
+        for item in items:
+            if item not in every:
+                raise PositionError(f"{place}: {kind} {_short(item)} is not one of the game's")
+            if item in seen:
+                where = f"twice in {place}" if seen[item] == place else f"in two places: {seen[item]} and {place}"
+                raise PositionError(f"{kind} {_short(item)} is {where}")
+            seen[item] = place
+    if all_there:
+        for item in every:
+            if item not in seen:
+                raise PositionError(f"{kind} {_short(item)} is missing (in none of {', '.join(places)})")
+
+
+def check_range(where: str, value: Any, low: int, high: int) -> None:
+    """A whole number from `low` to `high`, else PositionError naming `where`."""
+    if type(value) is not int or not low <= value <= high:
+        raise PositionError(f"{where}: a whole number from {low} to {high}; got {_short(value)}")
+
+
+def by_name(where: str, values: Any, names: tuple[str, ...]) -> dict[str, Any]:
+    """A list read by index (a space's number) as a dict by name (its id), for a readable position."""
+    return {name: values[i] for i, name in enumerate(names)}
+
+
+def from_names(where: str, raw: Any, names: tuple[str, ...], default: Any = None) -> list[Any]:
+    """The inverse of `by_name`: PositionError for a name that is not one of `names`, and (without
+    a `default`) for one that is missing."""
+    if not isinstance(raw, dict):
+        raise PositionError(f"{where}: an object by {', '.join(names[:3])}, ...")
+    index = {name: i for i, name in enumerate(names)}
+    for name in raw:
+        if name not in index:
+            raise PositionError(f"{where}: no {_short(name)} (one of {', '.join(names[:4])}, ...)")
+    if default is None:
+        for name in names:
+            if name not in raw:
+                raise PositionError(f"{where}: {name} is missing")
+    return [raw.get(name, default) for name in names]

@@ -45,6 +45,7 @@ from typing import Any
 
 from agon.engine import ENGLISH, Action, Game, OptionError, OptionSpec, Text, Translator, msg
 from agon.engine.options import flag
+from agon.engine.position import PositionCodec
 from agon.games.cuba_libre import domain, nonplayer
 from agon.games.cuba_libre.data import ADJ, FACTION_NAMES, LEVELS, NAMES, PIECE_KEYS, ROLES, TERRAIN
 from agon.games.cuba_libre.rules import CubaLibreState, nonplayers
@@ -189,6 +190,11 @@ class CubaLibre(Game):
 
     def terms(self) -> list[str]:
         return game_terms()
+
+    def position_codec(self) -> PositionCodec:
+        from agon.games.cuba_libre.position import CODEC  # (read only when a position is)
+
+        return CODEC
 
     def cards(self) -> list[dict[str, Any]]:
         return catalogue()

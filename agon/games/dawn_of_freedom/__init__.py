@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from agon.engine import ENGLISH, Action, Game, OptionSpec, Text, Translator, msg
+from agon.engine.position import PositionCodec
 from agon.games.dawn_of_freedom import domain
 from agon.games.dawn_of_freedom.data import ROLES, SPACES
 from agon.games.dawn_of_freedom.state import DawnState
@@ -64,6 +65,11 @@ class DawnOfFreedom(Game):
 
     def role_name(self, role: str) -> str:
         return role.capitalize() if role in ROLES else role  # the Democrat, the Communist
+
+    def position_codec(self) -> PositionCodec:
+        from agon.games.dawn_of_freedom.position import CODEC  # (read only when a position is)
+
+        return CODEC
 
     def cards(self) -> list[dict[str, Any]]:
         """The 110 strategy cards (ids 1..110) and 52 power struggle cards (ids "P1".."P52")."""

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from agon.engine import ENGLISH, Action, Game, OptionSpec, Text, Translator, msg
+from agon.engine.position import PositionCodec
 from agon.games.dual_powers import domain, text
 from agon.games.dual_powers.bots import OppositionBot
 from agon.games.dual_powers.data import ADJ, CONNECTION_NAME, DIDX, DISTRICT_NAME
@@ -78,6 +79,11 @@ class DualPowers(Game):
 
     def terms(self) -> list[str]:
         return text.terms()
+
+    def position_codec(self) -> PositionCodec:
+        from agon.games.dual_powers.position import CODEC  # (read only when a position is)
+
+        return CODEC
 
     def cards(self) -> list[dict[str, Any]]:
         return text.catalogue()
