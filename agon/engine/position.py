@@ -208,8 +208,12 @@ def state_from(game: Game, data: Any) -> State:
     state._n_actions = _count(data["actions_played"], "actions_played")
     state._log = SharedList(_log(data["log"], game))
     state._actions = None
-    state.changed()  # the game rebuilds what it keeps beside its fields (indexes, caches) from them
-    codec.check(state)
+    try:
+        codec.check(state)
+    except PositionError:
+        raise
+    except Exception as error:  # a field of another length or shape than the game's checks expect
+        raise PositionError(_one_line(f"the position cannot be read: {type(error).__name__}: {error}")) from None
     _playable(state)
     return state
 
@@ -368,9 +372,12 @@ def _playable(state: State) -> None:
     """The game's own invariants, and one look at the position as every front end takes it: a
     position the game cannot show or play from is refused here rather than at the first move."""
     try:
+        state.changed()  # the game rebuilds what it keeps beside its fields (indexes, caches) from them
         state.check_invariants()
     except AssertionError as error:
-        raise PositionError(f"the position breaks a rule of {state.game.id}: {error}") from None
+        raise PositionError(_one_line(f"the position breaks a rule of {state.game.id}: {error}")) from None
+    except Exception as error:  # whatever the game's code trips on, it is this position's fault
+        raise PositionError(_one_line(f"the position cannot be played: {type(error).__name__}: {error}")) from None
     try:
         for role in [*state.game.roles(**state.options), None]:
             state.view(role)
@@ -381,7 +388,12 @@ def _playable(state: State) -> None:
     except PositionError:
         raise
     except Exception as error:  # whatever the game's code trips on, it is this position's fault
-        raise PositionError(f"the position cannot be played: {type(error).__name__}: {error}") from None
+        raise PositionError(_one_line(f"the position cannot be played: {type(error).__name__}: {error}")) from None
+
+
+def _one_line(message: str) -> str:
+    line = " ".join(message.split())
+    return line if len(line) <= 300 else line[:297] + "..."
 
 
 def load_position(text: str) -> tuple[Game, State]:
