@@ -17,7 +17,7 @@ from rich.table import Table
 from agon.bots.analysis import Budget
 from agon.bots.position_analysis import analyse_position
 from agon.engine import State, Translator
-from agon.engine.position import load_position
+from agon.engine.position import load_position, position_text
 from agon.engine.text import from_json
 from agon.i18n import _, default_language, translator
 
@@ -36,7 +36,7 @@ def from_history(state: State) -> bool:
 
 
 def save_position(state: State, path: str) -> None:
-    Path(path).write_text(json.dumps(state.position(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    Path(path).write_text(position_text(state.position()), encoding="utf-8")
 
 
 def cmd_analyse_position(console: Console, args: argparse.Namespace) -> int:

@@ -90,6 +90,25 @@ def position_of(state: State) -> dict[str, Any]:
     }
 
 
+def position_text(data: dict[str, Any]) -> str:
+    """A position as a person reads and edits it: one line for each top-level key and each of the
+    game's fields (a field's value on its line, however long), one for each log line."""
+
+    def compact(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    lines = []
+    for key, value in data.items():
+        if key in ("state", "log") and value and isinstance(value, (dict, list)):
+            inner = ([f"  {compact(name)}: {compact(field)}" for name, field in value.items()] if isinstance(value, dict)
+                     else [f"  {compact(line)}" for line in value])
+            opening, closing = ("{", "}") if isinstance(value, dict) else ("[", "]")
+            lines.append(f" {compact(key)}: {opening}\n" + ",\n".join(inner) + f"\n {closing}")
+        else:
+            lines.append(f" {compact(key)}: {compact(value)}")
+    return "{\n" + ",\n".join(lines) + "\n}\n"
+
+
 def _entry_json(entry: LogEntry) -> dict[str, Any]:
     line = {"text": entry.text, "args": encode(dict(entry.args), "log")}
     if entry.to is not None:
