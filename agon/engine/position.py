@@ -234,6 +234,7 @@ def state_from(game: Game, data: Any) -> State:
     except Exception as error:  # a field of another length or shape than the game's checks expect
         raise PositionError(_one_line(f"the position cannot be read: {type(error).__name__}: {error}")) from None
     _playable(state)
+    state.changed()  # nothing the checks' look computed stays: a test may edit the state before its first question
     return state
 
 

@@ -78,6 +78,24 @@ def test_a_position_round_trips_and_plays_on_the_same(played: dict[str, dict[str
     same_position(ahead, back)
 
 
+@pytest.mark.parametrize(("game_id", "label"), CASES)
+def test_nothing_of_the_new_game_a_position_is_built_on_stays(played: dict[str, dict[str, State]], game_id: str,
+                                                               label: str) -> None:
+    """Issue 35 item 2: `from_position` fills a new game of the position's seed with its fields and
+    asks the game to rebuild what it keeps beside them (`changed()`): with another seed, so that the
+    new game's deal differs, the same fields show the same views and offer the same choices (no
+    cache of the new game's own position is left behind)."""
+    state = played[game_id].get(label)
+    data = state.position()
+    data["seed"] += 1
+    back = state.game.from_position(data)
+    roles = state.game.roles(**state.options)
+    for role in [*roles, None]:
+        assert back.view(role) == state.view(role), role
+    for role in roles:
+        assert back.prompt(role) == state.prompt(role), role
+
+
 def test_the_position_names_its_layout_and_game() -> None:
     data = load("cuba-libre").new(3).position()
     assert list(data) == ["format", "version", "game", "rules_version", "state_version", "options", "seed", "generator",
