@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agon.games.cuba_libre.data import CC, CO, DR, GOVT, M26, SYN, space
-from tests.games.cuba_libre.helpers import act, blank, legal, op_in, put, rally_place, start
+from tests.games.cuba_libre.helpers import act, blank, example, legal, op_in, put, rally_place, start
 
 
 def S(name: str) -> int:
@@ -190,9 +190,9 @@ def test_4_3_1_infiltrate_replaces_police_first():
 
 def test_4_3_2_ambush_example():
     """Rulebook test: Attack + Ambush, 2 Underground 26July and 2 Troops."""
-    g = blank()
-    put(g, "matanzas", m26_u=2, troop=2)
-    op_in(g, M26, "attack", "Matanzas")
+    g = example("ambush_4_3_2")  # 2 Underground 26July and 2 Troops in Matanzas; 26July to choose its Operation
+    act(g, "operation", "attack")
+    act(g, "space", "Matanzas")
     act(g, "activity", "ambush")
     row = g.sp[S("matanzas")]
     assert row[0] == 0 and row[4] == 1 and row[3] == 2  # 1 Active, 1 + 1 placed Underground
@@ -200,11 +200,7 @@ def test_4_3_2_ambush_example():
 
 def test_4_1_kidnap_before_terror_pays_for_it():
     """Rulebook example: 26July at 0 Resources resolves Kidnap first, then pays the Terror."""
-    g = blank()
-    g.res[M26] = 0
-    g.res[GOVT] = 10
-    put(g, "havana", m26_u=2, police=1)
-    start(g, M26)
+    g = example("kidnap_4_1")  # 26July at 0 Resources, the Government at 10; 2 Underground and 1 Police in Havana
     act(g, "operation", "terror")
     assert [a for v, a in legal(g) if v == "space"] == []
     act(g, "activity", "kidnap")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from agon.games.cuba_libre.data import DR, GOVT, M26, SYN, space
 from agon.games.cuba_libre.op_spaces import assault_capacity
-from tests.games.cuba_libre.helpers import act, blank, legal, op_in, put, start
+from tests.games.cuba_libre.helpers import act, blank, example, legal, op_in, put, start
 
 
 def S(name: str) -> int:
@@ -242,11 +242,9 @@ def test_3_3_1_rally_replace_two_guerrillas_with_base():
 
 def test_3_3_2_march_example_activation():
     """Rulebook example: 2 Underground from Sierra Maestra into Oriente (Passive Support, 2 cubes)."""
-    g = blank()
-    put(g, "sierra_maestra", m26_u=2)
-    put(g, "oriente", troop=1, police=1)
-    g.support[S("oriente")] = 1
-    op_in(g, M26, "march", "Oriente")
+    g = example("march_3_3_2")  # 2 Underground in Sierra Maestra; Oriente at Passive Support with 2 cubes
+    act(g, "operation", "march")
+    act(g, "space", "Oriente")
     act(g, "move", ("Sierra Maestra", "underground"))
     act(g, "move", ("Sierra Maestra", "underground"))
     assert g.res[M26] == 9
@@ -365,10 +363,9 @@ def test_3_1_2_construct_is_never_free():
 
 def test_1_4_1_voluntary_removal_to_rally_with_none_available():
     """Rulebook example: no Guerrillas Available; Active ones come off the map to be placed."""
-    g = blank()
-    g.avail[3] = 0  # the 26July Guerrilla box
-    g.sp[space("oriente")][4] = 15  # all 15 26July Guerrillas Active in Oriente
-    op_in(g, M26, "rally", "Matanzas")
+    g = example("rally_1_4_1_none_available")  # all 15 26July Guerrillas Active in Oriente, none Available
+    act(g, "operation", "rally")
+    act(g, "space", "Matanzas")
     assert ("rally", "place") not in legal(g)
     act(g, "withdraw", ("Oriente", "active"))
     act(g, "rally", "place")
@@ -377,10 +374,9 @@ def test_1_4_1_voluntary_removal_to_rally_with_none_available():
 
 def test_1_4_1_maximum_effect_on_targets():
     """Rulebook example: Assault in a Forest Province with 3 Troops removes exactly 3 Active pieces."""
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "oriente", troop=3, m26_a=2, dr_a=2)
-    op_in(g, GOVT, "assault", "Oriente")
+    g = example("assault_1_4_1_maximum_effect")  # 3 Troops, 2 Active 26July and 2 Active DR in Oriente (Forest)
+    act(g, "operation", "assault")
+    act(g, "space", "Oriente")
     act(g, "remove", "m26_a")
     act(g, "remove", "dr_a")  # both Factions targeted (3.1): no stopping short of the capacity
     assert ("done", None) not in legal(g)

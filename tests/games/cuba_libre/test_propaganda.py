@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from agon.games.cuba_libre import propaganda
 from agon.games.cuba_libre.data import CC, CO, DR, GOVT, M26, SYN, space
-from tests.games.cuba_libre.helpers import act, blank, legal, put
+from tests.games.cuba_libre.helpers import act, blank, example, legal, put
 
 
 def S(name: str) -> int:
@@ -117,16 +117,9 @@ def test_6_3_1_us_alliance_drops_and_aid_minus_10():
 
 
 def test_6_3_2_civic_action_example():
-    g = blank()
-    g.res[GOVT] = 10
-    g.aid = 0
-    put(g, "havana", troop=2, police=2)
-    g.support[S("havana")] = 1
-    g.terror[S("havana")] = 1
-    g.stack = []
-    g.push("prop_civic", GOVT)
-    g._run()
-    g.res[GOVT] = 10
+    # the Support Phase's Civic Action: Havana at Passive Support with a Terror marker, 2 Troops and 2 Police;
+    # the Government at 10 Resources, Aid 0
+    g = example("civic_action_6_3_2")
     act(g, "civic", "Havana")
     assert g.terror[S("havana")] == 0 and g.support[S("havana")] == 1
     act(g, "civic", "Havana")
@@ -295,16 +288,9 @@ def test_7_2_dr_pop_plus_bases():
 
 
 def test_7_3_margins_examples():
-    g = blank()
-    put(g, "havana", dr_u=2)  # DR Controls Pop 6
-    put(g, "matanzas", dr_base=1, troop=2)
-    put(g, "oriente", dr_base=1, troop=2)
+    g = example("margins_7_3_dr")  # DR Controls Havana (Pop 6) and has 2 Bases
     assert g.margin(DR) == 6 + 2 - 9
-    g2 = blank()
-    g2.support[S("havana")] = -2  # 12
-    for s in ("sierra_maestra", "matanzas", "las_villas"):
-        put(g2, s, m26_base=1)
-    put(g2, "la_habana", m26_base=1)
+    g2 = example("margins_7_3_m26")  # Havana at Active Opposition (12), 4 26July Bases
     assert g2.margin(M26) == 12 + 4 - 15
 
 
@@ -355,16 +341,9 @@ def test_8_9_solo_player_wins_at_the_end_only_with_a_strictly_higher_margin():
 
 def test_8_9_solo_example_stalemate():
     """Rulebook example: DR margin -1 (Pop 6 + 2 Bases), 26July +1 (Opposition 12 + 4 Bases): grade 2."""
-    g = blank(players=1)
-    put(g, "havana", dr_u=1)
-    put(g, "matanzas", dr_base=1, troop=2)
-    put(g, "oriente", dr_base=1, troop=2)
-    for s in ("sierra_maestra", "las_villas", "camaguey_province", "pinar_del_rio"):
-        put(g, s, m26_base=1, troop=2)
-    g.support[S("las_villas")] = -2  # 4
-    g.support[S("oriente")] = -2  # 4
-    g.support[S("camaguey_province")] = -2  # 2
-    g.support[S("sierra_maestra")] = -2  # 2
+    # DR: Havana (Pop 6) and 2 Bases; 26July: 4 Bases, Active Opposition in Las Villas, Oriente (4 each),
+    # Camagüey Province and Sierra Maestra (2 each)
+    g = example("solo_stalemate_8_9")
     assert g.margin(DR) == -1 and g.margin(M26) == 1
     g.end_game("final Propaganda round")
     assert g.over["winners"] == ["m26"]
