@@ -5,7 +5,6 @@ changes one codec instead of every test."""
 
 from __future__ import annotations
 
-import copy
 import json
 from pathlib import Path
 from typing import Any
@@ -14,10 +13,10 @@ from agon.engine import Game, PositionError, State, load
 
 
 def edited(data: dict[str, Any], **fields: Any) -> dict[str, Any]:
-    """A copy of the position `data` with some of its game's fields changed, in the position's own
+    """A copy of the position `data` (sharing what is not changed) with some of its game's fields changed, in the position's own
     (readable) form: a field whose value is an object takes the keys given and keeps the others
     (`support={"havana": -2}` changes Havana's level only), any other is replaced."""
-    data = copy.deepcopy(data)
+    data = {**data, "state": dict(data["state"])}  # (from_position reads its input and keeps none of it)
     state = data["state"]
     for name, value in fields.items():
         old = state.get(name)

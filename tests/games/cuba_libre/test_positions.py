@@ -24,7 +24,7 @@ def _deck(change: Any) -> Any:
 
 
 def _without(data: dict[str, Any], field: str, key: str) -> dict[str, Any]:
-    del data["state"][field][key]
+    data["state"][field] = {name: value for name, value in data["state"][field].items() if name != key}
     return data
 
 

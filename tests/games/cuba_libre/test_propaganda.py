@@ -112,13 +112,10 @@ def test_6_3_2_civic_action_example():
 def test_6_3_support_phase_asks_the_factions_each_rule_names():
     """6.3.2 Civic Action: the Government; 6.3.3 Agitation: 26July; 6.3.4 Expat Backing: DR (the
     round used to ask 26July for Civic Action, DR for Agitation and the Government for Expat Backing)."""
-    g = blank()
-    g.res[GOVT] = 10
-    g.res[M26] = 5
-    g.aid = 0
-    put(g, "havana", troop=2, police=2)  # Civic Action possible
-    put(g, "matanzas", m26_u=2)  # 26July Controls Matanzas: Agitation possible
-    put(g, "oriente", dr_u=1)  # Expat Backing possible
+    # Civic Action possible
+    # 26July Controls Matanzas: Agitation possible
+    # Expat Backing possible
+    g = situation({"havana": {"troop": 2, "police": 2}, "matanzas": {"m26_u": 2}, "oriente": {"dr_u": 1}}, res={"govt": 10, "m26": 5}, aid=0)
     round_(g)
     asked = []
     for _ in range(50):
@@ -186,10 +183,7 @@ def test_6_4_redeploy_havana_fallback():
 
 
 def test_6_5_reset():
-    g = blank()
-    put(g, "matanzas", m26_a=2, closed_casino=1)
-    g.terror[S("matanzas")] = 3
-    g.terror[S("ec_cigar")] = 1
+    g = situation({"matanzas": {"m26_a": 2, "closed_casino": 1}}, terror={"matanzas": 3, "ec_cigar": 1})
     g.momentum = frozenset({(4, True)})
     g.capabilities = frozenset({(13, False)})
     g.elig = [False, False, True, True]
@@ -359,10 +353,7 @@ def test_A2_agitation_removes_terror_first():
 
 
 def test_A3_expat_backing_space_conditions():
-    g = blank()
-    put(g, "camaguey_province", troop=2)
-    put(g, "las_villas", dr_u=2)
-    g.support[S("las_villas")] = 1
+    g = situation({"camaguey_province": {"troop": 2}, "las_villas": {"dr_u": 2}}, support={"las_villas": 1})
     spaces = propaganda.expat_spaces(g)
     assert S("camaguey_province") not in spaces  # Government-Controlled
     assert S("las_villas") in spaces  # DR-Controlled at Passive Support
@@ -372,9 +363,7 @@ def test_A3_expat_backing_space_conditions():
 
 def test_A5_redeploy_control_is_fixed_for_the_whole_phase():
     """Police leaving Camagüey City do not stop Troops being redeployed into it."""
-    g = blank()
-    put(g, "camaguey_city", police=2, m26_u=1)
-    put(g, "ec_factory", troop=2)
+    g = situation({"camaguey_city": {"police": 2, "m26_u": 1}, "ec_factory": {"troop": 2}})
     g.stack = []
     g.push("prop_redeploy", GOVT)
     g._run()
