@@ -17,6 +17,8 @@ What a game writes (the protected hooks):
            layout(), fact_labels(), terms()  (front ends: layout.json, facts.json, words to translate)
            action_domain() -> [Action]  (every action it can ever offer: RL's fixed numbering)
            sample_options() -> [dict]   (option sets spanning its variants: RL survey, test suites)
+           position_codec() -> PositionCodec  (readable fields and checks of its positions, optional:
+                                        agon/engine/position.py, docs/positions.md)
            rl_space(), positional_features  (rl.json beside the module; agon/rl/observation.py)
     State: _setup()                     deal, place, shuffle (state.rng is ready)
            _active() -> list[str]       roles that must act now ([] once over)
