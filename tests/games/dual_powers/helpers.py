@@ -51,13 +51,14 @@ def new(seed: int = 0, **options: Any) -> DualPowersState:
     return GAME.new(seed, **options)  # type: ignore[return-value]
 
 
-def begin(seed: int = 0) -> DualPowersState:
-    """A 2-player game in round 1 after both Secret Objectives are chosen: Red to play."""
+def begin(seed: int = 0, **fields: Any) -> DualPowersState:
+    """A 2-player game in round 1 after both Secret Objectives are chosen: Red to play; with
+    `fields`, that position with these fields changed (a checked position, issue 35 item 2)."""
     s = new(seed)
     for role in ("red", "white"):
         s.apply(role, s.legal_actions(role)[0])
     assert s.phase == "play" and s.cur == RED
-    return s
+    return position_with(GAME, start=s, **fields) if fields else s  # type: ignore[return-value]
 
 
 def clear(s: DualPowersState) -> None:
