@@ -46,7 +46,7 @@ from collections.abc import Callable
 from functools import partial
 from math import floor
 from operator import indexOf
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from agon.engine.actions import UNDO, Action, Prompt, as_action, legal_match, short
 from agon.engine.callbacks import DIGEST_NAME
@@ -54,13 +54,11 @@ from agon.engine.errors import AgonError, IllegalAction, OptionError
 from agon.engine.log import LogEntry, SharedList
 from agon.engine.log_views import LogViews
 from agon.engine.options import OptionSpec, check_options
+from agon.engine.position import PositionCodec, position_of, state_from
 from agon.engine.registry import games, load, register  # noqa: F401 - the registry's names, as before
 from agon.engine.result import Result
 from agon.engine.rng import KeyedRng, RandomSource, Rng, make_rng
 from agon.engine.text import _UNDO_LABEL, ENGLISH, NOBODY, NOTE, UNDONE, WAITING, Text, Translator, as_text
-
-if TYPE_CHECKING:
-    from agon.engine.position import PositionCodec
 
 ENGINE_VERSION = "0.3.0"
 # engine versions whose digests this one reproduces (0.2.0: the whole state; 0.3.0: its log as
@@ -118,15 +116,11 @@ class Game(ABC):
         """The state of a position that `State.position()` wrote (plain JSON, a file's), checked:
         PositionError, one line, for one that cannot be read or that the game cannot be in. The
         state has no history: it plays on from here as the one it was taken from (docs/positions.md)."""
-        from agon.engine.position import state_from
-
         return state_from(self, data)
 
     def position_codec(self) -> PositionCodec:
         """The game's part in its positions (agon/engine/position.py): its readable fields and
         its checks, from a module of the game's package; the engine's generic part by default."""
-        from agon.engine.position import PositionCodec
-
         return PositionCodec()
 
     def bots(self) -> dict[str, Callable[..., Any]]:
@@ -701,8 +695,6 @@ class State(ABC):
         """The whole position as plain JSON, hidden parts included (the deck's order, the hands,
         the generator's state, a decision under way, the log), without the history:
         `game.from_position` builds it again (agon/engine/position.py, docs/positions.md)."""
-        from agon.engine.position import position_of
-
         return position_of(self)
 
     def snapshot(self) -> dict[str, Any]:

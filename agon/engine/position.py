@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from agon.engine.errors import AgonError, PositionError
 from agon.engine.log import LogEntry, SharedList
+from agon.engine.registry import load
 from agon.engine.rng import KeyedRng, Rng, make_rng
 
 if TYPE_CHECKING:
@@ -419,8 +420,6 @@ def _one_line(message: str) -> str:
 
 def load_position(text: str) -> tuple[Game, State]:
     """A position from JSON text (a file's): its game, found by its "game", and its state."""
-    from agon.engine.registry import load
-
     try:
         data = json.loads(text)
     except ValueError as error:

@@ -48,6 +48,7 @@ from agon.engine.options import flag
 from agon.engine.position import PositionCodec
 from agon.games.cuba_libre import domain, nonplayer
 from agon.games.cuba_libre.data import ADJ, FACTION_NAMES, LEVELS, NAMES, PIECE_KEYS, ROLES, TERRAIN
+from agon.games.cuba_libre.position import CODEC as POSITIONS
 from agon.games.cuba_libre.rules import CubaLibreState, nonplayers
 from agon.games.cuba_libre.terms import terms as game_terms
 from agon.games.cuba_libre.text import SHORT as PIECE_SHORT
@@ -192,9 +193,7 @@ class CubaLibre(Game):
         return game_terms()
 
     def position_codec(self) -> PositionCodec:
-        from agon.games.cuba_libre.position import CODEC  # (read only when a position is)
-
-        return CODEC
+        return POSITIONS
 
     def cards(self) -> list[dict[str, Any]]:
         return catalogue()

@@ -13,6 +13,7 @@ from agon.engine import ENGLISH, Action, Game, OptionSpec, Text, Translator, msg
 from agon.engine.position import PositionCodec
 from agon.games.dawn_of_freedom import domain
 from agon.games.dawn_of_freedom.data import ROLES, SPACES
+from agon.games.dawn_of_freedom.position import CODEC as POSITIONS
 from agon.games.dawn_of_freedom.state import DawnState
 from agon.games.dawn_of_freedom.text import catalogue, render, terms
 
@@ -67,9 +68,7 @@ class DawnOfFreedom(Game):
         return role.capitalize() if role in ROLES else role  # the Democrat, the Communist
 
     def position_codec(self) -> PositionCodec:
-        from agon.games.dawn_of_freedom.position import CODEC  # (read only when a position is)
-
-        return CODEC
+        return POSITIONS
 
     def cards(self) -> list[dict[str, Any]]:
         """The 110 strategy cards (ids 1..110) and 52 power struggle cards (ids "P1".."P52")."""

@@ -15,6 +15,7 @@ from agon.engine.position import PositionCodec
 from agon.games.dual_powers import domain, text
 from agon.games.dual_powers.bots import OppositionBot
 from agon.games.dual_powers.data import ADJ, CONNECTION_NAME, DIDX, DISTRICT_NAME
+from agon.games.dual_powers.position import CODEC as POSITIONS
 from agon.games.dual_powers.rules import DualPowersState
 
 
@@ -81,9 +82,7 @@ class DualPowers(Game):
         return text.terms()
 
     def position_codec(self) -> PositionCodec:
-        from agon.games.dual_powers.position import CODEC  # (read only when a position is)
-
-        return CODEC
+        return POSITIONS
 
     def cards(self) -> list[dict[str, Any]]:
         return text.catalogue()

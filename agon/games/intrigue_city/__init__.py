@@ -26,6 +26,7 @@ from agon.engine.options import flag as switch
 from agon.engine.position import PositionCodec
 from agon.games.intrigue_city import domain, text
 from agon.games.intrigue_city.data import THEMES
+from agon.games.intrigue_city.position import CODEC as POSITIONS
 from agon.games.intrigue_city.rules import IntrigueState
 
 _TIES = ("top", "bottom", "shared", "none")
@@ -94,9 +95,7 @@ class IntrigueCity(Game):
         return text.terms()
 
     def position_codec(self) -> PositionCodec:
-        from agon.games.intrigue_city.position import CODEC  # (read only when a position is)
-
-        return CODEC
+        return POSITIONS
 
     def cards(self) -> list[dict[str, Any]]:
         return text.catalogue()
