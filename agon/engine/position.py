@@ -340,14 +340,14 @@ def _hashable(value: Any, where: str) -> Any:
 
 
 def _resolve(name: Any, game: Game, where: str, *, want_class: bool) -> Any:
-    """A class or function named "module:qualname", found only in agon or the game's own package
-    (a position is data: it never makes Python import anything else)."""
+    """A class or function named "module:qualname", found only in agon's engine or the game's own
+    package (a position is data: it never makes Python import or build anything else)."""
     if type(name) is not str or ":" not in name:
         raise PositionError(f"{where}: {_short(name)} is not a module:name")
     module_name, qualname = name.split(":", 1)
-    allowed = ("agon", type(game).__module__.split(".")[0])
-    if module_name.split(".")[0] not in allowed:
-        raise PositionError(f"{where}: {_short(name)} is not of agon or of {game.id}")
+    if not any(module_name == package or module_name.startswith(package + ".")
+               for package in ("agon.engine", type(game).__module__)):
+        raise PositionError(f"{where}: {_short(name)} is not of agon's engine or of {game.id}")
     try:
         found: Any = importlib.import_module(module_name)
         for part in qualname.split("."):

@@ -135,7 +135,9 @@ BAD = [
     ("wrong type", _set("state.day", "one"), "day: expected a whole number; got a text 'one'"),
     ("wrong item type", _set("state.deck", ["a"]), "deck[0]: expected a whole number"),
     ("bad tag", _set("state.obj", {"$nothing": []}), "obj: unknown tag '$nothing'"),
-    ("foreign code", _set("state.obj", {"$function": "os:system"}), "'os:system' is not of agon or of dual-powers"),
+    ("foreign code", _set("state.obj", {"$function": "os:system"}), "'os:system' is not of agon's engine or of dual-powers"),
+    ("another game's code", _set("state.obj", {"$object": "agon.games.cuba_libre.data:Card", "fields": {}}),
+     "is not of agon's engine or of dual-powers"),
     ("rng", _set("rng", {"state": -1, "draws": 0}), "rng.state: a whole number, 0 or more; got -1"),
     ("log", _set("log", [{"words": 1}]), "log[0]"),
 ]
