@@ -28,7 +28,9 @@ WIDTH = 64  # columns of the graph at most
 def add_parser(sub: Any) -> None:
     parser = sub.add_parser("analyse", help="the bot's analysis of a finished game: each seat's chance of winning "
                                             "after every decision, and the decisions that lost the most")
-    parser.add_argument("file", help="a finished game's record (as `agon play --save` or the server writes it)")
+    parser.add_argument("file", nargs="?", help="a finished game's record (as `agon play --save` or the server writes it)")
+    parser.add_argument("--position", metavar="FILE",
+                        help="judge one position instead (docs/positions.md): each seat's chance and the best choices")
     parser.add_argument("--iterations", type=int, default=200, help="ISMCTS iterations per decision (default 200)")
     parser.add_argument("--match-iterations", type=int, default=40_000,
                         help="iterations for the whole game; each decision gets its share at most (default 40000)")
@@ -39,6 +41,12 @@ def add_parser(sub: Any) -> None:
 
 
 def cmd_analyse(console: Console, args: argparse.Namespace, progress: Any = None) -> int:
+    if (args.file is None) == (args.position is None):
+        raise ValueError("analyse takes a finished game's record FILE or --position FILE (one of them)")
+    if args.position is not None:  # issue 35 item 2
+        from agon.cli.position import cmd_analyse_position
+
+        return cmd_analyse_position(console, args)
     record = read_record(Path(args.file))
     budget = Budget(iterations=args.iterations, match_iterations=args.match_iterations, seconds=args.seconds)
     if progress is None:

@@ -25,6 +25,7 @@ from agon.cli.admin import cmd_admin
 from agon.cli.analyse import add_parser as add_analyse_parser
 from agon.cli.analyse import cmd_analyse
 from agon.cli.options import game_options, parse_pairs
+from agon.cli.position import add_position_argument, from_history, read_position, save_position
 from agon.cli.rules import show_rules
 from agon.cli.serve import add_parser as add_serve_parser
 from agon.cli.serve import cmd_bench_server, cmd_serve
@@ -94,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--lang", choices=list(LANGUAGES), default=None,
                       help="the language of the board, prompts and log: en, el (Greek), hu (Hungarian); default: your locale's")
     _add_game_options(play)
+    add_position_argument(play)  # issue 35 item 2: play on from a position file
 
     rep = sub.add_parser("replay", help="replay a game record")
     rep.add_argument("file")
@@ -240,8 +242,30 @@ def _loaded_game(args: argparse.Namespace, named: dict[str, str]) -> tuple[State
     return state, {**seats, **named}
 
 
+def _position_game(args: argparse.Namespace, named: dict[str, str]) -> tuple[State, dict[str, str]]:
+    """A game from a position file (docs/positions.md): the person sits where --seat says, else at
+    the seat to act; the others as in a new game."""
+    if args.load or args.generator is not None or args.seed is not None or game_options(args):
+        raise ValueError("--position plays on with the position's own seed, generator and options: "
+                         "no --load, --seed, --generator or game options with it")
+    state = read_position(args.position, args.game)
+    game = state.game
+    seats = dict(named)
+    if HUMAN not in seats.values():
+        free = [role for role in [*state.active, *game.roles(**state.options)] if role not in seats]
+        if free:
+            seats[free[0]] = HUMAN
+    for role in game.roles(**state.options):
+        seats.setdefault(role, game.opponent(role, state.options))
+    return state, seats
+
+
 def _save(console: Console, state: State, path: str, seats: dict[str, str], interrupted: bool,
           tr: Translator = ENGLISH) -> None:
+    if not from_history(state):  # a game started from a position: its record does not replay to it
+        save_position(state, path)
+        console.print(escape(tr(_("Position saved to {path} (continue with --position {path})"), path=path)))
+        return
     if interrupted:  # Ctrl-C may have stopped an action half-way: rebuild the state from its record
         try:
             state = replay(state.record())
@@ -263,7 +287,10 @@ def _save(console: Console, state: State, path: str, seats: dict[str, str], inte
 
 def cmd_play(console: Console, args: argparse.Namespace) -> int:
     named = parse_pairs(args.seat, "--seat")
-    state, seats = _loaded_game(args, named) if args.load else _new_game(args, named)
+    if args.position:  # issue 35 item 2
+        state, seats = _position_game(args, named)
+    else:
+        state, seats = _loaded_game(args, named) if args.load else _new_game(args, named)
     game_id, seed, options = state.game.id, state.seed, state.options
     filled = seat_players(game_id, seats, seed, options)
     humans = [role for role, who in filled.items() if who == HUMAN]

@@ -27,6 +27,11 @@ class UnknownGame(AgonError, KeyError):
         return str(self.args[0]) if self.args else "unknown game"
 
 
+class PositionError(AgonError, ValueError):
+    """A position (agon/engine/position.py) that cannot be read or that the game cannot be in: the
+    message, one line, names the key, field or rule it breaks."""
+
+
 class ReplayError(AgonError):
     """A record does not replay: `index` is the first action that failed (or -1 for the setup)."""
 

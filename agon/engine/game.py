@@ -19,6 +19,8 @@ What a game writes (the protected hooks):
            languages() -> [lang]        (the translations its catalogues hold: locale/<lang>.po)
            action_domain() -> [Action]  (every action it can ever offer: RL's fixed numbering)
            sample_options() -> [dict]   (option sets spanning its variants: RL survey, test suites)
+           position_codec() -> PositionCodec  (readable fields and checks of its positions, optional:
+                                        agon/engine/position.py, docs/positions.md)
            rl_space(), positional_features  (rl.json beside the module; agon/rl/observation.py)
     State: _setup()                     deal, place, shuffle (state.rng is ready)
            _active() -> list[str]       roles that must act now ([] once over)
@@ -54,6 +56,7 @@ from agon.engine.errors import AgonError, IllegalAction, OptionError
 from agon.engine.log import LogEntry, SharedList
 from agon.engine.log_views import LogViews
 from agon.engine.options import OptionSpec, check_options
+from agon.engine.position import PositionCodec, position_of, state_from
 from agon.engine.registry import games, load, register  # noqa: F401 - the registry's names, as before
 from agon.engine.result import Result
 from agon.engine.rng import KeyedRng, RandomSource, Rng, make_rng
@@ -110,6 +113,17 @@ class Game(ABC):
         state.quiet = bool(quiet)
         state._setup()
         return state
+
+    def from_position(self, data: dict[str, Any]) -> State:
+        """The state of a position that `State.position()` wrote (plain JSON, a file's), checked:
+        PositionError, one line, for one that cannot be read or that the game cannot be in. The
+        state has no history: it plays on from here as the one it was taken from (docs/positions.md)."""
+        return state_from(self, data)
+
+    def position_codec(self) -> PositionCodec:
+        """The game's part in its positions (agon/engine/position.py): its readable fields and
+        its checks, from a module of the game's package; the engine's generic part by default."""
+        return PositionCodec()
 
     def bots(self) -> dict[str, Callable[..., Any]]:
         """Game-specific bots: name -> factory(game_id, seed) returning a Bot."""
@@ -701,6 +715,12 @@ class State(ABC):
         record["options"] = dict(self.options)
         record["actions"] = [[entry[0], entry[1], _jsonable(entry[2]), *entry[3:]] for entry in self._entries()]
         return record
+
+    def position(self) -> dict[str, Any]:
+        """The whole position as plain JSON, hidden parts included (the deck's order, the hands,
+        the generator's state, a decision under way, the log), without the history:
+        `game.from_position` builds it again (agon/engine/position.py, docs/positions.md)."""
+        return position_of(self)
 
     def snapshot(self) -> dict[str, Any]:
         """Everything about the state, JSON-ready: every role's view, the generator, the history."""

@@ -45,8 +45,10 @@ from typing import Any
 
 from agon.engine import ENGLISH, Action, Game, OptionError, OptionSpec, Text, Translator, msg
 from agon.engine.options import check_options, flag
+from agon.engine.position import PositionCodec
 from agon.games.cuba_libre import domain, nonplayer
 from agon.games.cuba_libre.data import ADJ, FACTION_NAMES, LEVELS, NAMES, PIECE_KEYS, ROLES, TERRAIN
+from agon.games.cuba_libre.position import CODEC as POSITIONS
 from agon.games.cuba_libre.rules import CubaLibreState, nonplayers
 from agon.games.cuba_libre.terms import terms as game_terms
 from agon.games.cuba_libre.text import SHORT as PIECE_SHORT
@@ -158,6 +160,9 @@ class CubaLibre(Game):
 
     def terms(self) -> list[str]:
         return game_terms()
+
+    def position_codec(self) -> PositionCodec:
+        return POSITIONS
 
     def cards(self) -> list[dict[str, Any]]:
         return catalogue()

@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from agon.engine import ENGLISH, Action, Game, OptionSpec, Text, Translator, msg
+from agon.engine.position import PositionCodec
 from agon.games.dawn_of_freedom import domain
 from agon.games.dawn_of_freedom.data import ROLES, SPACES
+from agon.games.dawn_of_freedom.position import CODEC as POSITIONS
 from agon.games.dawn_of_freedom.state import DawnState
 from agon.games.dawn_of_freedom.text import catalogue, render, terms
 
@@ -64,6 +66,9 @@ class DawnOfFreedom(Game):
 
     def role_name(self, role: str) -> str:
         return role.capitalize() if role in ROLES else role  # the Democrat, the Communist
+
+    def position_codec(self) -> PositionCodec:
+        return POSITIONS
 
     def cards(self) -> list[dict[str, Any]]:
         """The 110 strategy cards (ids 1..110) and 52 power struggle cards (ids "P1".."P52")."""

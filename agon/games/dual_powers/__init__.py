@@ -11,9 +11,11 @@ from collections.abc import Callable
 from typing import Any
 
 from agon.engine import ENGLISH, Action, Game, OptionSpec, Text, Translator, msg
+from agon.engine.position import PositionCodec
 from agon.games.dual_powers import domain, text
 from agon.games.dual_powers.bots import OppositionBot
 from agon.games.dual_powers.data import ADJ, CONNECTION_NAME, DIDX, DISTRICT_NAME
+from agon.games.dual_powers.position import CODEC as POSITIONS
 from agon.games.dual_powers.rules import DualPowersState
 
 
@@ -78,6 +80,9 @@ class DualPowers(Game):
 
     def terms(self) -> list[str]:
         return text.terms()
+
+    def position_codec(self) -> PositionCodec:
+        return POSITIONS
 
     def cards(self) -> list[dict[str, Any]]:
         return text.catalogue()

@@ -23,8 +23,10 @@ from typing import Any
 from agon.engine import ENGLISH, Action, Game, OptionSpec, Translator
 from agon.engine.options import check_options
 from agon.engine.options import flag as switch
+from agon.engine.position import PositionCodec
 from agon.games.intrigue_city import domain, text
 from agon.games.intrigue_city.data import THEMES
+from agon.games.intrigue_city.position import CODEC as POSITIONS
 from agon.games.intrigue_city.rules import IntrigueState
 
 _TIES = ("top", "bottom", "shared", "none")
@@ -91,6 +93,9 @@ class IntrigueCity(Game):
 
     def terms(self) -> list[str]:
         return text.terms()
+
+    def position_codec(self) -> PositionCodec:
+        return POSITIONS
 
     def cards(self) -> list[dict[str, Any]]:
         return text.catalogue()

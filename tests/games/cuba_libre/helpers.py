@@ -1,15 +1,47 @@
-"""Fixtures: build Cuba Libre positions by hand."""
+"""Fixtures: Cuba Libre positions from files (the rulebook's examples, `example`), built through
+`from_position` (`situation`), or by hand (`blank`, `put`)."""
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import agon
-from agon.games.cuba_libre.data import FORCES, NS, space
+from agon.games.cuba_libre.data import AV_KEYS, AV_OF, FORCES, NS, PIECE_KEYS, space
+from agon.testing import edited, position_file
 
 GAME = agon.load("cuba-libre")
+POSITIONS = Path(__file__).parent / "positions"
+
+
+def example(name: str) -> Any:
+    """A rulebook example's situation from its position file, `positions/NAME.json` (issue 35 item 2)."""
+    return position_file(POSITIONS / f"{name}.json")
+
+
+@cache
+def _blank(solo: bool) -> dict[str, Any]:
+    return json.loads((POSITIONS / ("blank_solo.json" if solo else "blank.json")).read_text(encoding="utf-8"))
+
+
+def situation(pieces: dict[str, dict[str, int]] | None = None, *, solo: bool = False, **fields: Any) -> Any:
+    """A checked position (issue 35 item 2): `blank`'s (positions/blank.json, `solo`: the 1-player
+    game's) with `pieces` placed from Available (`{"havana": {"troop": 2}}`) and these fields changed
+    in the position's own form (`support={"havana": -2}`, `res={"govt": 10}`); PositionError for a
+    situation the game cannot be in (more pieces than the game has, a level out of range)."""
+    data = _blank(solo)
+    avail = dict(data["state"]["avail"])
+    for where in (pieces or {}).values():
+        for key, n in where.items():
+            avail[AV_KEYS[AV_OF[PIECE_KEYS.index(key)]]] -= n
+    changes: dict[str, Any] = {"avail": avail, **fields}
+    if pieces:
+        changes["sp"] = pieces
+    return GAME.from_position(edited(data, **changes))
 
 
 def blank(seed: int = 1, **options: Any) -> Any:

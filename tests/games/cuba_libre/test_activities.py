@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agon.games.cuba_libre.data import CC, CO, DR, GOVT, M26, SYN, space
-from tests.games.cuba_libre.helpers import act, blank, legal, op_in, put, rally_place, start
+from tests.games.cuba_libre.helpers import act, blank, example, legal, op_in, put, rally_place, situation, start
 
 
 def S(name: str) -> int:
@@ -20,10 +20,7 @@ def reprisal_in_matanzas(g) -> None:
 
 def muscle_position():
     """An open Casino in Havana, 2 Police in Camagüey City, a Syndicate Guerrilla to March (4.5.3)."""
-    g = blank()
-    put(g, "havana", casino=1)
-    put(g, "camaguey_city", police=2)
-    put(g, "ec_cigar", syn_u=1)
+    g = situation({"havana": {"casino": 1}, "camaguey_city": {"police": 2}, "ec_cigar": {"syn_u": 1}})
     return g
 
 
@@ -42,10 +39,7 @@ def activities(g):
 
 def test_4_1_1_accompanying_operations():
     def government_op(op: str):
-        g = blank()
-        g.res[GOVT] = 10
-        put(g, "havana", troop=4)
-        put(g, "la_habana", m26_a=1)
+        g = situation({"havana": {"troop": 4}, "la_habana": {"m26_a": 1}}, res={"govt": 10})
         start(g, GOVT)
         act(g, "operation", op)
         return g
@@ -57,18 +51,14 @@ def test_4_1_1_accompanying_operations():
 
 
 def test_2_3_5_limited_operation_has_no_special_activity():
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "havana", troop=4)
+    g = situation({"havana": {"troop": 4}}, res={"govt": 10})
     start(g, GOVT, lim=True, sa=False)
     act(g, "operation", "sweep")
     assert activities(g) == []
 
 
 def test_4_2_1_transport_up_to_3_troops_from_city_to_any_other_space():
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "havana", troop=5)
+    g = situation({"havana": {"troop": 5}}, res={"govt": 10})
     start(g, GOVT)
     act(g, "operation", "train")
     act(g, "activity", "transport")
@@ -83,9 +73,7 @@ def test_4_2_1_transport_up_to_3_troops_from_city_to_any_other_space():
 
 def test_4_5_2_transport_may_carry_government_cash():
     """4.5.2: Cash moves with its piece; a Transported Troop may carry a Government Cash marker."""
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "havana", troop=3, police=1)
+    g = situation({"havana": {"troop": 3, "police": 1}}, res={"govt": 10})
     g.cash[0] = S("havana") * 4 + GOVT
     g.cash[1] = S("havana") * 4 + GOVT
     start(g, GOVT)
@@ -99,11 +87,7 @@ def test_4_5_2_transport_may_carry_government_cash():
 
 
 def test_4_2_2_air_strike_cannot_touch_underground_or_protected_base():
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "havana", troop=4)
-    put(g, "matanzas", m26_u=1, m26_base=1)
-    put(g, "oriente", dr_a=1)
+    g = situation({"havana": {"troop": 4}, "matanzas": {"m26_u": 1, "m26_base": 1}, "oriente": {"dr_a": 1}}, res={"govt": 10})
     start(g, GOVT)
     act(g, "operation", "sweep")
     act(g, "activity", "airstrike")
@@ -113,11 +97,7 @@ def test_4_2_2_air_strike_cannot_touch_underground_or_protected_base():
 
 
 def test_4_2_2_no_air_strike_when_embargoed():
-    g = blank()
-    g.res[GOVT] = 10
-    g.alliance = 2
-    put(g, "havana", troop=4)
-    put(g, "oriente", dr_a=1)
+    g = situation({"havana": {"troop": 4}, "oriente": {"dr_a": 1}}, res={"govt": 10}, alliance=2)
     start(g, GOVT)
     act(g, "operation", "sweep")
     assert "airstrike" not in activities(g)
@@ -139,10 +119,7 @@ def test_4_5_2_air_strike_has_no_capture_clause():
 
 
 def test_4_2_3_reprisal_terror_shift_and_relocate():
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "matanzas", troop=3, m26_u=1)
-    g.support[S("matanzas")] = -2
+    g = situation({"matanzas": {"troop": 3, "m26_u": 1}}, res={"govt": 10}, support={"matanzas": -2})
     reprisal_in_matanzas(g)
     assert g.terror[S("matanzas")] == 1 and g.support[S("matanzas")] == -1
     act(g, "relocate", "m26_u")
@@ -153,9 +130,7 @@ def test_4_2_3_reprisal_terror_shift_and_relocate():
 def test_4_5_2_reprisal_relocated_guerrilla_keeps_its_cash():
     """AMB-46 / 4.5.2: the relocated Guerrilla keeps any Cash; with other 26July Guerrillas left
     behind, 26July (the holder) says whether the Cash was under the one that moved."""
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "matanzas", troop=3, m26_u=1, m26_a=1)
+    g = situation({"matanzas": {"troop": 3, "m26_u": 1, "m26_a": 1}}, res={"govt": 10})
     g.cash[0] = S("matanzas") * 4 + M26
     reprisal_in_matanzas(g)
     act(g, "relocate", "m26_u")
@@ -163,9 +138,7 @@ def test_4_5_2_reprisal_relocated_guerrilla_keeps_its_cash():
     assert g.active == ["m26"] and legal(g) == [("carry cash", None), ("leave cash", None)]
     act(g, "carry cash")
     assert g.cash[0] == S("las_villas") * 4 + M26 and g.active == ["govt"]
-    g2 = blank()
-    g2.res[GOVT] = 10
-    put(g2, "matanzas", troop=3, m26_u=1)
+    g2 = situation({"matanzas": {"troop": 3, "m26_u": 1}}, res={"govt": 10})
     g2.cash[0] = S("matanzas") * 4 + M26
     reprisal_in_matanzas(g2)
     act(g2, "relocate", "m26_u")
@@ -174,11 +147,8 @@ def test_4_5_2_reprisal_relocated_guerrilla_keeps_its_cash():
 
 
 def test_4_3_1_infiltrate_replaces_police_first():
-    g = blank()
-    put(g, "matanzas", troop=1, police=1)
-    put(g, "la_habana", m26_u=1)
-    g.support[S("la_habana")] = 1  # Support: no Rally there, but Infiltrate is about Matanzas
-    put(g, "oriente", m26_u=1)
+    # Support: no Rally there, but Infiltrate is about Matanzas
+    g = situation({"matanzas": {"troop": 1, "police": 1}, "la_habana": {"m26_u": 1}, "oriente": {"m26_u": 1}}, support={"la_habana": 1})
     start(g, M26)
     act(g, "operation", "rally")
     act(g, "activity", "infiltrate")
@@ -190,9 +160,9 @@ def test_4_3_1_infiltrate_replaces_police_first():
 
 def test_4_3_2_ambush_example():
     """Rulebook test: Attack + Ambush, 2 Underground 26July and 2 Troops."""
-    g = blank()
-    put(g, "matanzas", m26_u=2, troop=2)
-    op_in(g, M26, "attack", "Matanzas")
+    g = example("ambush_4_3_2")  # 2 Underground 26July and 2 Troops in Matanzas; 26July to choose its Operation
+    act(g, "operation", "attack")
+    act(g, "space", "Matanzas")
     act(g, "activity", "ambush")
     row = g.sp[S("matanzas")]
     assert row[0] == 0 and row[4] == 1 and row[3] == 2  # 1 Active, 1 + 1 placed Underground
@@ -200,11 +170,7 @@ def test_4_3_2_ambush_example():
 
 def test_4_1_kidnap_before_terror_pays_for_it():
     """Rulebook example: 26July at 0 Resources resolves Kidnap first, then pays the Terror."""
-    g = blank()
-    g.res[M26] = 0
-    g.res[GOVT] = 10
-    put(g, "havana", m26_u=2, police=1)
-    start(g, M26)
+    g = example("kidnap_4_1")  # 26July at 0 Resources, the Government at 10; 2 Underground and 1 Police in Havana
     act(g, "operation", "terror")
     assert [a for v, a in legal(g) if v == "space"] == []
     act(g, "activity", "kidnap")
@@ -216,8 +182,7 @@ def test_4_1_kidnap_before_terror_pays_for_it():
 
 
 def test_4_3_3_kidnap_ransom_takes_cash_and_closes_casino():
-    g = blank()
-    put(g, "havana", m26_u=2, syn_u=1, casino=1)
+    g = situation({"havana": {"m26_u": 2, "syn_u": 1, "casino": 1}})
     g.cash[0] = S("havana") * 4 + SYN
     op_in(g, M26, "terror", "Havana")
     act(g, "activity", "kidnap")
@@ -228,9 +193,7 @@ def test_4_3_3_kidnap_ransom_takes_cash_and_closes_casino():
 
 
 def test_4_4_1_subvert_adds_pop_and_sets_neutral():
-    g = blank()
-    put(g, "las_villas", dr_u=2)
-    g.support[S("las_villas")] = 1
+    g = situation({"las_villas": {"dr_u": 2}}, support={"las_villas": 1})
     start(g, DR)
     act(g, "operation", "rally")
     act(g, "activity", "subvert")
@@ -239,8 +202,7 @@ def test_4_4_1_subvert_adds_pop_and_sets_neutral():
 
 
 def test_4_4_3_assassinate_ignores_bases_last():
-    g = blank()
-    put(g, "havana", dr_u=2, troop=2, govt_base=1)
+    g = situation({"havana": {"dr_u": 2, "troop": 2, "govt_base": 1}})
     op_in(g, DR, "terror", "Havana")
     act(g, "activity", "assassinate")
     act(g, "space", "Havana")
@@ -249,15 +211,13 @@ def test_4_4_3_assassinate_ignores_bases_last():
 
 
 def test_4_4_3_assassinate_needs_more_dr_than_police():
-    g = blank()
-    put(g, "havana", dr_u=1, police=1)
+    g = situation({"havana": {"dr_u": 1, "police": 1}})
     op_in(g, DR, "terror", "Havana")
     assert "assassinate" not in activities(g)
 
 
 def test_4_5_1_profit_stash_and_cash_in():
-    g = blank()
-    put(g, "havana", casino=1, troop=1, syn_u=1)
+    g = situation({"havana": {"casino": 1, "troop": 1, "syn_u": 1}})
     start(g, SYN)
     act(g, "operation", "rally")
     act(g, "activity", "profit")
@@ -265,8 +225,7 @@ def test_4_5_1_profit_stash_and_cash_in():
     act(g, "space", "Havana")
     act(g, "holder", "govt")
     assert g.cash_held(S("havana"), GOVT) == 1
-    g2 = blank()
-    put(g2, "havana", casino=1, syn_u=1)
+    g2 = situation({"havana": {"casino": 1, "syn_u": 1}})
     start(g2, SYN)
     act(g2, "operation", "rally")
     act(g2, "activity", "profit")
@@ -278,18 +237,13 @@ def test_4_5_1_profit_stash_and_cash_in():
 def test_4_5_1_profit_stash_only_where_a_piece_can_hold_the_cash():
     """4.5.1 / 4.5.2: Cash always sits under a Guerrilla or cube, so an open-Casino space with no such
     piece is no Stash space (it used to end the SA with nothing done)."""
-    g = blank()
-    put(g, "havana", casino=1)
-    put(g, "matanzas", casino=1, police=1)
-    put(g, "ec_cigar", syn_u=1)
+    g = situation({"havana": {"casino": 1}, "matanzas": {"casino": 1, "police": 1}, "ec_cigar": {"syn_u": 1}})
     start(g, SYN)
     act(g, "operation", "march")
     act(g, "activity", "profit")
     act(g, "profit", "stash")
     assert legal(g) == [("space", "Matanzas")]
-    g2 = blank()
-    put(g2, "havana", casino=1)
-    put(g2, "ec_cigar", syn_u=1)
+    g2 = situation({"havana": {"casino": 1}, "ec_cigar": {"syn_u": 1}})
     start(g2, SYN)
     act(g2, "operation", "march")
     act(g2, "activity", "profit")
@@ -315,9 +269,7 @@ def test_4_5_2_muscle_moved_cube_may_carry_government_cash():
 
 
 def test_4_5_4_bribe_costs_3_and_removes_2_cubes():
-    g = blank()
-    put(g, "havana", troop=2, police=1)
-    put(g, "matanzas", syn_u=1)
+    g = situation({"havana": {"troop": 2, "police": 1}, "matanzas": {"syn_u": 1}})
     start(g, SYN)
     rally_place(g, "Matanzas")
     act(g, "activity", "bribe")
@@ -332,10 +284,7 @@ def test_4_5_4_bribe_costs_3_and_removes_2_cubes():
 
 def test_4_5_4_bribe_with_exactly_3_resources_left_after_the_op_space():
     """4.5.4: the 3 Resources pay for the Bribe space; Syndicate at 4 Rallies (1) then Bribes (3)."""
-    g = blank()
-    put(g, "havana", troop=2)
-    put(g, "matanzas", syn_u=1)
-    g.res[SYN] = 4
+    g = situation({"havana": {"troop": 2}, "matanzas": {"syn_u": 1}}, res={"syndicate": 4})
     start(g, SYN)
     rally_place(g, "Matanzas")
     assert g.res[SYN] == 3
@@ -349,19 +298,14 @@ def test_4_5_4_bribe_with_exactly_3_resources_left_after_the_op_space():
 
 
 def test_4_5_4_bribe_not_offered_below_3_resources():
-    g = blank()
-    put(g, "havana", troop=2)
-    put(g, "matanzas", syn_u=1)
-    g.res[SYN] = 3
+    g = situation({"havana": {"troop": 2}, "matanzas": {"syn_u": 1}}, res={"syndicate": 3})
     start(g, SYN)
     rally_place(g, "Matanzas")
     assert ("activity", "bribe") not in legal(g)
 
 
 def test_4_5_4_bribe_may_flip_and_remove_guerrillas():
-    g = blank()
-    put(g, "havana", m26_u=1, dr_a=1)
-    put(g, "matanzas", syn_u=1)
+    g = situation({"havana": {"m26_u": 1, "dr_a": 1}, "matanzas": {"syn_u": 1}})
     start(g, SYN)
     act(g, "operation", "terror")
     act(g, "activity", "bribe")
@@ -372,8 +316,7 @@ def test_4_5_4_bribe_may_flip_and_remove_guerrillas():
 
 
 def test_4_4_2_dr_ambush():
-    g = blank()
-    put(g, "las_villas", dr_u=1, troop=1, govt_base=1)
+    g = situation({"las_villas": {"dr_u": 1, "troop": 1, "govt_base": 1}})
     op_in(g, DR, "attack", "Las Villas")
     act(g, "activity", "ambush")
     row = g.sp[S("las_villas")]
@@ -382,11 +325,7 @@ def test_4_4_2_dr_ambush():
 
 
 def test_2_3_5_limited_garrison_single_destination_and_its_assault():
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "havana", troop=3)
-    put(g, "ec_cigar", m26_a=1)
-    put(g, "ec_factory", dr_a=1, troop=1)
+    g = situation({"havana": {"troop": 3}, "ec_cigar": {"m26_a": 1}, "ec_factory": {"dr_a": 1, "troop": 1}}, res={"govt": 10})
     start(g, GOVT, lim=True, sa=False)
     act(g, "operation", "garrison")
     act(g, "space", "Cigar EC")
@@ -418,10 +357,7 @@ def test_1_4_1_free_infiltrate_may_take_26july_guerrillas_back_first():
     from agon.games.cuba_libre import events as ev
     from agon.games.cuba_libre.data import NAMES
 
-    g = blank()
-    put(g, "pinar_del_rio", m26_a=14)
-    put(g, "matanzas", m26_u=1)
-    put(g, "las_villas", police=1)
+    g = situation({"pinar_del_rio": {"m26_a": 14}, "matanzas": {"m26_u": 1}, "las_villas": {"police": 1}})
     g.stack = []
     ev.free_sa(g, M26, "infiltrate")
     g.changed()

@@ -60,10 +60,9 @@ def test_standard_setup_totals():
 
 
 def test_1_7_control_counts_open_casinos_only():
-    from tests.games.cuba_libre.helpers import blank, put
+    from tests.games.cuba_libre.helpers import situation
 
-    g = blank()
-    put(g, "havana", troop=2, police=1, dr_u=1, casino=1, closed_casino=1)
+    g = situation({"havana": {"troop": 2, "police": 1, "dr_u": 1, "casino": 1, "closed_casino": 1}})
     assert g.control(space("havana")) == 0
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from agon.games.cuba_libre import events as ev
 from agon.games.cuba_libre.data import DR, GOVT, M26, SYN, space
-from tests.games.cuba_libre.helpers import act, blank, legal, put
+from tests.games.cuba_libre.helpers import act, blank, legal, situation
 
 
 def S(name: str) -> int:
@@ -53,8 +53,7 @@ def test_queued_steps_run_in_order_and_then_runs_after_choices():
 
 
 def test_place_remove_and_shift_steps():
-    g = blank()
-    put(g, "oriente", dr_u=2)
+    g = situation({"oriente": {"dr_u": 2}})
 
     def text(g, f):
         ev.place(g, f, ("m26_u", "m26_base"), n=2, spaces=lambda g, s: s == S("matanzas"))
@@ -74,17 +73,14 @@ def test_place_remove_and_shift_steps():
 
 
 def test_event_removal_closes_casinos_unless_the_syndicate_removes_its_own():
-    g = blank()
-    put(g, "havana", casino=1)
+    g = situation({"havana": {"casino": 1}})
     run_steps(g, GOVT, lambda g, f: ev.remove(g, f, ("casino",), n=1))
     act(g, "remove", ("Havana", "casino"))
     assert g.sp[S("havana")][11] == 0 and g.sp[S("havana")][12] == 1
 
 
 def test_free_op_is_free_limited_to_its_spaces_and_keeps_eligibility():
-    g = blank()
-    put(g, "la_habana", dr_u=2)
-    g.res[DR] = 0
+    g = situation({"la_habana": {"dr_u": 2}}, res={"dr": 0})
     run_steps(g, GOVT, lambda g, f: ev.free_op(g, DR, ops=("march",), spaces=(S("matanzas"), S("havana"))))
     assert legal(g) == [("operation", "march")]
     act(g, "operation", "march")
@@ -99,9 +95,7 @@ def test_free_op_is_free_limited_to_its_spaces_and_keeps_eligibility():
 
 
 def test_free_sa_outside_an_operation():
-    g = blank()
-    put(g, "havana", troop=2, casino=1)
-    put(g, "ec_cigar", syn_u=1)
+    g = situation({"havana": {"troop": 2, "casino": 1}, "ec_cigar": {"syn_u": 1}})
     run_steps(g, GOVT, lambda g, f: ev.free_sa(g, SYN, "bribe"))
     res = g.res[SYN]
     act(g, "space", "Havana")
@@ -125,8 +119,6 @@ def test_capability_momentum_and_eligibility_helpers():
 
 
 def test_redeploy_step_for_card_11():
-    g = blank()
-    put(g, "havana", troop=1, police=1)
-    put(g, "pinar_del_rio", troop=2)
+    g = situation({"havana": {"troop": 1, "police": 1}, "pinar_del_rio": {"troop": 2}})
     run_steps(g, GOVT, lambda g, f: ev.redeploy(g))
     assert g.stack[-1]["k"] == "prop_redeploy" and ("done", None) not in legal(g)

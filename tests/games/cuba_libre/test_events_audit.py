@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agon.games.cuba_libre.data import DR, M26, space
-from tests.games.cuba_libre.helpers import act, blank, legal, put, start
+from tests.games.cuba_libre.helpers import act, blank, legal, put, situation, start
 from tests.games.cuba_libre.test_events_cards import N, done_card, n, play
 
 # -- 27 Echeverria -------------------------------------------------------------------------------
@@ -11,8 +11,7 @@ from tests.games.cuba_libre.test_events_cards import N, done_card, n, play
 
 def test_card_27_shaded_dr_does_not_stay_eligible():
     """Only the unshaded text ends the card with DR Eligible (cards §2, card 27)."""
-    g = blank()
-    put(g, "la_habana", dr_u=2)
+    g = situation({"la_habana": {"dr_u": 2}})
     play(g, 27, shaded=True)
     act(g, "remove", (N("la_habana"), "dr_u"))
     act(g, "remove", (N("la_habana"), "dr_u"))
@@ -24,8 +23,8 @@ def test_card_27_shaded_dr_does_not_stay_eligible():
 
 def test_card_20_unshaded_no_march_no_rally_from_an_older_march():
     """The Rally needs a space entered in the card's own March, not one recorded earlier."""
-    g = blank()
-    put(g, "las_villas", m26_base=1)  # no 26July Guerrilla on the map: no March possible
+    # no 26July Guerrilla on the map: no March possible
+    g = situation({"las_villas": {"m26_base": 1}})
     g.last_op = (M26, "march", (space("las_villas"),))  # a March of an earlier card
     play(g, 20, f=DR)
     act(g, "faction", "m26")
@@ -43,8 +42,7 @@ def _none_available(g, key: str) -> None:
 
 def test_card_15_unshaded_player_takes_back_own_guerrillas_to_place_them():
     """CL 1.4.1: a player with no Guerrilla Available may take its own from the map first."""
-    g = blank()
-    put(g, "oriente", m26_a=2)
+    g = situation({"oriente": {"m26_a": 2}})
     _none_available(g, "m26_u")
     play(g, 15)
     assert ("withdraw", (N("oriente"), "m26_a")) in legal(g) and ("done", None) in legal(g)
@@ -66,8 +64,7 @@ def test_card_15_unshaded_nonplayer_never_takes_pieces_back():
 
 
 def test_card_25_unshaded_dr_takes_back_a_guerrilla_to_land_it():
-    g = blank()
-    put(g, "havana", dr_a=1)
+    g = situation({"havana": {"dr_a": 1}})
     _none_available(g, "dr_u")
     play(g, 25)
     act(g, "space", N("oriente"))
@@ -78,9 +75,7 @@ def test_card_25_unshaded_dr_takes_back_a_guerrilla_to_land_it():
 
 
 def test_card_26_unshaded_dr_may_take_one_back_then_acts():
-    g = blank()
-    put(g, "havana", dr_a=1)
-    put(g, "matanzas", police=1)
+    g = situation({"havana": {"dr_a": 1}, "matanzas": {"police": 1}})
     _none_available(g, "dr_u")
     play(g, 26)
     act(g, "space", N("matanzas"))
@@ -136,9 +131,7 @@ def test_card_16_unshaded_bases_under_the_pact_are_not_taken_back():
 
 
 def test_card_35_player_takes_back_own_guerrillas_to_replace_enemy_pieces():
-    g = blank()
-    put(g, "havana", m26_u=1, police=2)
-    put(g, "oriente", m26_a=1)
+    g = situation({"havana": {"m26_u": 1, "police": 2}, "oriente": {"m26_a": 1}})
     _none_available(g, "m26_u")
     play(g, 35, f=M26)
     act(g, "space", N("havana"))
@@ -151,9 +144,7 @@ def test_card_35_player_takes_back_own_guerrillas_to_replace_enemy_pieces():
 
 
 def test_card_19_a_player_faction_may_take_pieces_back_to_place_them():
-    g = blank()
-    put(g, "havana", troop=1)
-    put(g, "oriente", troop=2)
+    g = situation({"havana": {"troop": 1}, "oriente": {"troop": 2}})
     _none_available(g, "troop")
     _none_available(g, "police")
     _none_available(g, "govt_base")

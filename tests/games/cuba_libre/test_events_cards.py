@@ -5,7 +5,7 @@ from __future__ import annotations
 from agon.games.cuba_libre import activities
 from agon.games.cuba_libre.data import DR, GOVT, M26, NAMES, ORDER, SYN, space
 from agon.games.cuba_libre.op_spaces import assault_capacity
-from tests.games.cuba_libre.helpers import act, blank, legal, op_in, put, start
+from tests.games.cuba_libre.helpers import act, blank, legal, op_in, put, situation, start
 
 
 def N(sid: str) -> str:
@@ -41,9 +41,7 @@ def done_card(g) -> bool:
 
 
 def test_card_1_unshaded_march_in_then_ambush():
-    g = blank()
-    put(g, "la_habana", m26_u=2)
-    put(g, "havana", troop=1, police=1)
+    g = situation({"la_habana": {"m26_u": 2}, "havana": {"troop": 1, "police": 1}})
     play(g, 1, f=GOVT)
     act(g, "faction", "m26")
     act(g, "space", N("havana"))
@@ -115,9 +113,7 @@ def test_card_2_unshaded_capability_kidnap_in_sierra_maestra():
 
 
 def test_card_2_shaded_momentum_air_strike_when_embargoed():
-    g = blank()
-    g.alliance = 2
-    put(g, "oriente", m26_a=2)
+    g = situation({"oriente": {"m26_a": 2}}, alliance=2)
     ctx = {"sp": (), "f": GOVT, "op": "sweep"}
     assert activities.spaces(g, GOVT, "airstrike", ctx) == []
     play(g, 2, shaded=True)
@@ -128,8 +124,7 @@ def test_card_2_shaded_momentum_air_strike_when_embargoed():
 
 
 def test_card_3_unshaded_marching_faction_leaves_underground():
-    g = blank()
-    put(g, "oriente", troop=1, m26_a=1, m26_u=1, dr_u=1)
+    g = situation({"oriente": {"troop": 1, "m26_a": 1, "m26_u": 1, "dr_u": 1}})
     play(g, 3, f=GOVT)
     act(g, "space", N("oriente"))
     act(g, "faction", "m26")
@@ -142,8 +137,7 @@ def test_card_3_unshaded_marching_faction_leaves_underground():
 
 
 def test_card_3_shaded_sweep_in_place_then_assault():
-    g = blank()
-    put(g, "camaguey_province", troop=2, police=2, m26_u=3)
+    g = situation({"camaguey_province": {"troop": 2, "police": 2, "m26_u": 3}})
     play(g, 3, shaded=True)
     act(g, "space", N("camaguey_province"))
     # Forest: 4 cubes Activate 2; Province Assault: 2 Troops remove 2 Active Guerrillas
@@ -153,8 +147,7 @@ def test_card_3_shaded_sweep_in_place_then_assault():
 
 def test_card_3_shaded_executing_faction_picks_the_guerrillas():
     """Ruling EV-3s: the executing faction chooses what the free Sweep and Assault hit (5.1)."""
-    g = blank()
-    put(g, "camaguey_province", troop=2, m26_u=2, dr_u=2)
+    g = situation({"camaguey_province": {"troop": 2, "m26_u": 2, "dr_u": 2}})
     play(g, 3, shaded=True, f=M26)
     act(g, "space", N("camaguey_province"))
     assert g.active == ["m26"]
@@ -167,10 +160,7 @@ def test_card_3_shaded_executing_faction_picks_the_guerrillas():
 
 
 def test_card_4_unshaded_support_space_without_police_to_neutral():
-    g = blank()
-    g.support[space("havana")] = 2
-    g.support[space("matanzas")] = 1
-    put(g, "havana", police=1)
+    g = situation({"havana": {"police": 1}}, support={"havana": 2, "matanzas": 1})
     play(g, 4)
     assert legal(g) == [("space", N("matanzas"))]
     act(g, "space", N("matanzas"))
@@ -178,8 +168,7 @@ def test_card_4_unshaded_support_space_without_police_to_neutral():
 
 
 def test_card_4_shaded_momentum_police_assault_as_troops():
-    g = blank()
-    put(g, "oriente", police=2, m26_a=2)
+    g = situation({"oriente": {"police": 2, "m26_a": 2}})
     assert assault_capacity(g, space("oriente")) == 0
     play(g, 4, shaded=True)
     assert g.has_mom(4) and assault_capacity(g, space("oriente")) == 2
@@ -189,9 +178,7 @@ def test_card_4_shaded_momentum_police_assault_as_troops():
 
 
 def test_card_5_unshaded_two_adjacent_provinces_to_passive_opposition():
-    g = blank()
-    put(g, "pinar_del_rio", troop=1)
-    g.support[space("la_habana")] = 2
+    g = situation({"pinar_del_rio": {"troop": 1}}, support={"la_habana": 2})
     play(g, 5)
     act(g, "space", N("pinar_del_rio"))
     assert ("space", N("havana")) not in legal(g) and ("space", N("ec_cigar")) not in legal(g)
@@ -215,16 +202,14 @@ def test_card_5_shaded_momentum_sweep_adds_free_assault():
 
 
 def test_card_6_unshaded_troops_leave_a_mountain_province():
-    g = blank()
-    put(g, "las_villas", troop=3, police=1)
+    g = situation({"las_villas": {"troop": 3, "police": 1}})
     play(g, 6)
     act(g, "space", N("las_villas"))
     assert n(g, "las_villas", "troop") == 0 and n(g, "las_villas", "police") == 1
 
 
 def test_card_6_shaded_momentum_mountain_assault_as_city():
-    g = blank()
-    put(g, "sierra_maestra", troop=2, police=1, m26_a=3)
+    g = situation({"sierra_maestra": {"troop": 2, "police": 1, "m26_a": 3}})
     assert assault_capacity(g, space("sierra_maestra")) == 1
     play(g, 6, shaded=True)
     assert assault_capacity(g, space("sierra_maestra")) == 3
@@ -244,8 +229,7 @@ def test_card_7_unshaded_a_guerrilla_in_each_city():
 
 
 def test_card_7_shaded_city_neutral_and_aid():
-    g = blank()
-    g.support[space("havana")] = -2
+    g = situation(support={"havana": -2})
     aid = g.aid
     play(g, 7, shaded=True)
     act(g, "space", N("havana"))
@@ -256,9 +240,7 @@ def test_card_7_shaded_city_neutral_and_aid():
 
 
 def test_card_8_unshaded_cities_toward_neutral_and_guerrillas():
-    g = blank()
-    g.support[space("havana")] = 2
-    g.support[space("camaguey_city")] = -1
+    g = situation(support={"havana": 2, "camaguey_city": -1})
     play(g, 8)
     for c in ("havana", "camaguey_city", "santiago_de_cuba"):
         act(g, "place", (N(c), "dr_u"))
@@ -267,9 +249,7 @@ def test_card_8_unshaded_cities_toward_neutral_and_guerrillas():
 
 
 def test_card_8_shaded_active_support_activate_and_open_casino():
-    g = blank()
-    put(g, "havana", m26_u=2, dr_u=1)
-    put(g, "matanzas", closed_casino=1)
+    g = situation({"havana": {"m26_u": 2, "dr_u": 1}, "matanzas": {"closed_casino": 1}})
     play(g, 8, shaded=True)
     act(g, "space", N("havana"))
     act(g, "space", N("matanzas"))
@@ -282,12 +262,7 @@ def test_card_8_shaded_active_support_activate_and_open_casino():
 
 
 def test_card_9_unshaded_govt_controlled_spaces_toward_neutral_alliance_up():
-    g = blank()
-    put(g, "havana", troop=3)
-    put(g, "matanzas", m26_u=2)
-    g.support[space("havana")] = 2
-    g.support[space("matanzas")] = -1
-    g.alliance = 1
+    g = situation({"havana": {"troop": 3}, "matanzas": {"m26_u": 2}}, support={"havana": 2, "matanzas": -1}, alliance=1)
     aid = g.aid
     play(g, 9)
     assert g.support[space("havana")] == 1 and g.support[space("matanzas")] == -1
@@ -295,8 +270,7 @@ def test_card_9_unshaded_govt_controlled_spaces_toward_neutral_alliance_up():
 
 
 def test_card_9_shaded_dr_assaulted_in_cities_alliance_down():
-    g = blank()
-    put(g, "havana", troop=2, police=1, dr_u=2, dr_base=1, m26_a=1)
+    g = situation({"havana": {"troop": 2, "police": 1, "dr_u": 2, "dr_base": 1, "m26_a": 1}})
     play(g, 9, shaded=True)
     assert n(g, "havana", "dr_u") + n(g, "havana", "dr_a") + n(g, "havana", "dr_base") == 0
     assert n(g, "havana", "m26_a") == 1 and g.alliance == 1
@@ -306,8 +280,7 @@ def test_card_9_shaded_dr_assaulted_in_cities_alliance_down():
 
 
 def test_card_10_unshaded_cube_replaced_by_two_guerrillas():
-    g = blank()
-    put(g, "havana", police=1)
+    g = situation({"havana": {"police": 1}})
     play(g, 10)
     act(g, "remove", (N("havana"), "police"))
     act(g, "place", (N("havana"), "m26_u"))
@@ -325,10 +298,7 @@ def test_card_10_shaded_momentum_limop_with_special_activity():
 
 
 def test_card_11_batista_flees():
-    g = blank()
-    put(g, "havana", troop=8, police=2)
-    g.res[GOVT] = 20
-    g.alliance = 1
+    g = situation({"havana": {"troop": 8, "police": 2}}, res={"govt": 20}, alliance=1)
     aid = g.aid
     play(g, 11)
     removed = 0
@@ -344,8 +314,7 @@ def test_card_11_batista_flees():
 
 
 def test_card_12_unshaded_remove_two_guerrillas():
-    g = blank()
-    put(g, "havana", m26_u=1, dr_a=1, syn_u=1)
+    g = situation({"havana": {"m26_u": 1, "dr_a": 1, "syn_u": 1}})
     play(g, 12)
     act(g, "remove", (N("havana"), "m26_u"))
     act(g, "remove", (N("havana"), "dr_a"))
@@ -353,9 +322,7 @@ def test_card_12_unshaded_remove_two_guerrillas():
 
 
 def test_card_12_shaded_police_and_aid_to_resources():
-    g = blank()
-    g.aid = 9
-    g.res[GOVT] = 5
+    g = situation(aid=9, res={"govt": 5})
     play(g, 12, shaded=True)
     act(g, "place", (N("matanzas"), "police"))
     assert n(g, "matanzas", "police") == 1 and g.res[GOVT] == 11 and g.aid == 9
@@ -377,8 +344,7 @@ def test_card_14_unshaded_base_and_guerrilla_in_pinar():
 
 
 def test_card_14_shaded_pinar_two_levels_toward_support():
-    g = blank()
-    g.support[space("pinar_del_rio")] = -1
+    g = situation(support={"pinar_del_rio": -1})
     play(g, 14, shaded=True)
     assert g.support[space("pinar_del_rio")] == 1
 
@@ -392,16 +358,13 @@ def test_card_15_unshaded_three_26july_guerrillas():
 
 
 def test_card_15_shaded_soviet_scare():
-    g = blank()
-    g.aid = 12
-    g.res[GOVT] = 3
+    g = situation(aid=12, res={"govt": 3})
     play(g, 15, shaded=True)
     assert g.res[GOVT] == 13 and g.aid == 17
 
 
 def test_card_16_unshaded_base_where_26july_is():
-    g = blank()
-    put(g, "oriente", m26_u=1)
+    g = situation({"oriente": {"m26_u": 1}})
     play(g, 16)
     assert legal(g) == [("place", (N("oriente"), "m26_base"))]
     act(g, "place", (N("oriente"), "m26_base"))
@@ -409,9 +372,7 @@ def test_card_16_unshaded_base_where_26july_is():
 
 
 def test_card_16_shaded_base_removed_and_resources():
-    g = blank()
-    put(g, "oriente", m26_base=1)
-    g.res[M26] = 2
+    g = situation({"oriente": {"m26_base": 1}}, res={"m26": 2})
     play(g, 16, shaded=True)
     act(g, "remove", (N("oriente"), "m26_base"))
     assert n(g, "oriente", "m26_base") == 0 and g.res[M26] == 0
@@ -421,10 +382,8 @@ def test_card_16_shaded_base_removed_and_resources():
 
 
 def test_card_17_unshaded_rally_in_every_base_space_ignoring_support():
-    g = blank()
-    put(g, "havana", m26_base=1)
-    put(g, "oriente", m26_base=1, m26_a=1)
-    g.support[space("havana")] = 2  # 26July could not normally Rally at Support
+    # 26July could not normally Rally at Support
+    g = situation({"havana": {"m26_base": 1}, "oriente": {"m26_base": 1, "m26_a": 1}}, support={"havana": 2})
     play(g, 17, f=M26)
     act(g, "faction", "m26")
     act(g, "rally", "place")
@@ -434,9 +393,7 @@ def test_card_17_unshaded_rally_in_every_base_space_ignoring_support():
 
 
 def test_card_17_shaded_26july_active_and_ineligible():
-    g = blank()
-    put(g, "oriente", m26_u=3)
-    put(g, "havana", m26_u=1)
+    g = situation({"oriente": {"m26_u": 3}, "havana": {"m26_u": 1}})
     play(g, 17, shaded=True, f=GOVT)
     assert n(g, "oriente", "m26_a") == 3 and n(g, "havana", "m26_a") == 1
     assert done_card(g) and not g.elig[M26] and g.elig[DR]
@@ -497,10 +454,7 @@ def test_card_18_no_pact_prompt_before_an_event_with_fewer_than_2_bases():
 
 
 def test_card_19_each_faction_places_two_pieces_where_it_is():
-    g = blank()
-    put(g, "oriente", m26_u=1)
-    put(g, "havana", troop=1, dr_u=1)
-    put(g, "matanzas", casino=1)
+    g = situation({"oriente": {"m26_u": 1}, "havana": {"troop": 1, "dr_u": 1}, "matanzas": {"casino": 1}})
     play(g, 19, f=DR)
     assert g.active == ["m26"]
     act(g, "space", N("oriente"))
@@ -525,8 +479,7 @@ def test_card_19_each_faction_places_two_pieces_where_it_is():
 
 
 def test_card_20_unshaded_march_then_rally_in_a_space_entered():
-    g = blank()
-    put(g, "la_habana", m26_u=2)
+    g = situation({"la_habana": {"m26_u": 2}})
     play(g, 20)
     act(g, "faction", "m26")
     act(g, "operation", "march")
@@ -543,9 +496,7 @@ def test_card_20_unshaded_march_then_rally_in_a_space_entered():
 
 
 def test_card_20_shaded_half_the_guerrillas_of_the_fullest_space():
-    g = blank()
-    put(g, "havana", m26_u=3, dr_a=2)
-    put(g, "oriente", m26_u=4)
+    g = situation({"havana": {"m26_u": 3, "dr_a": 2}, "oriente": {"m26_u": 4}})
     play(g, 20, shaded=True)
     assert legal(g) == [("space", N("havana"))]
     act(g, "space", N("havana"))
@@ -558,8 +509,7 @@ def test_card_20_shaded_half_the_guerrillas_of_the_fullest_space():
 
 
 def test_card_21_unshaded_city_toward_opposition_two_with_26july():
-    g = blank()
-    put(g, "havana", m26_u=1)
+    g = situation({"havana": {"m26_u": 1}})
     play(g, 21)
     act(g, "space", N("havana"))
     assert g.support[space("havana")] == -2
@@ -570,9 +520,7 @@ def test_card_21_unshaded_city_toward_opposition_two_with_26july():
 
 
 def test_card_21_shaded_open_casino_or_cash_in_two_casino_spaces():
-    g = blank()
-    put(g, "havana", casino=1, police=1)
-    put(g, "matanzas", closed_casino=1, syn_u=1)
+    g = situation({"havana": {"casino": 1, "police": 1}, "matanzas": {"closed_casino": 1, "syn_u": 1}})
     play(g, 21, shaded=True, f=SYN)
     act(g, "cash", (N("havana"), "govt"))
     assert ("cash", (N("havana"), "govt")) not in legal(g)  # 2 different spaces
@@ -619,9 +567,7 @@ def test_card_23_unshaded_two_provinces_toward_opposition():
 
 
 def test_card_23_shaded_26july_base_in_a_province_removed():
-    g = blank()
-    put(g, "havana", m26_base=1)
-    put(g, "oriente", m26_base=1)
+    g = situation({"havana": {"m26_base": 1}, "oriente": {"m26_base": 1}})
     play(g, 23, shaded=True)
     assert legal(g) == [("remove", (N("oriente"), "m26_base"))]
     act(g, "remove", (N("oriente"), "m26_base"))
@@ -637,8 +583,7 @@ def test_card_24_unshaded_sierra_maestra_or_neighbour_to_active_opposition():
 
 
 def test_card_24_shaded_26july_pieces_out_of_a_city():
-    g = blank()
-    put(g, "santiago_de_cuba", m26_u=2, m26_a=1, m26_base=1, dr_u=1)
+    g = situation({"santiago_de_cuba": {"m26_u": 2, "m26_a": 1, "m26_base": 1, "dr_u": 1}})
     play(g, 24, shaded=True)
     act(g, "space", N("santiago_de_cuba"))
     assert g.faction_count(space("santiago_de_cuba"), M26) == 0 and n(g, "santiago_de_cuba", "dr_u") == 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from agon.games.cuba_libre.data import DR, FORCES, GOVT, HAVANA, M26, SYN, space
 from agon.games.cuba_libre.insurgent_ops import rally_result
-from tests.games.cuba_libre.helpers import act, blank, legal, op_in, put, start
+from tests.games.cuba_libre.helpers import act, blank, legal, op_in, put, situation, start
 from tests.games.cuba_libre.test_events_cards import N, done_card, n, play
 
 # -- 25 Escapade ---------------------------------------------------------------------------------
@@ -19,8 +19,7 @@ def test_card_25_unshaded_dr_guerrilla_and_base_land():
 
 
 def test_card_25_shaded_dr_base_removed():
-    g = blank()
-    put(g, "matanzas", dr_base=1)
+    g = situation({"matanzas": {"dr_base": 1}})
     play(g, 25, shaded=True)
     act(g, "remove", (N("matanzas"), "dr_base"))
     assert n(g, "matanzas", "dr_base") == 0
@@ -30,8 +29,7 @@ def test_card_25_shaded_dr_base_removed():
 
 
 def test_card_26_unshaded_dr_places_then_ambushes():
-    g = blank()
-    put(g, "matanzas", police=1)
+    g = situation({"matanzas": {"police": 1}})
     play(g, 26, f=GOVT)
     assert g.active == ["dr"]  # ruling EV-26: DR decides
     act(g, "space", N("matanzas"))
@@ -42,8 +40,7 @@ def test_card_26_unshaded_dr_places_then_ambushes():
 
 
 def test_card_26_unshaded_or_marches_in():
-    g = blank()
-    put(g, "la_habana", dr_u=2)
+    g = situation({"la_habana": {"dr_u": 2}})
     play(g, 26)
     act(g, "space", N("matanzas"))
     act(g, "choose", "march")
@@ -56,9 +53,7 @@ def test_card_26_unshaded_or_marches_in():
 
 
 def test_card_26_shaded_dr_guerrilla_removed_and_resources():
-    g = blank()
-    put(g, "havana", dr_a=1)
-    g.res[DR] = 7
+    g = situation({"havana": {"dr_a": 1}}, res={"dr": 7})
     play(g, 26, shaded=True)
     act(g, "remove", (N("havana"), "dr_a"))
     assert n(g, "havana", "dr_a") == 0 and g.res[DR] == 2
@@ -78,11 +73,7 @@ def test_card_27_unshaded_guerrillas_havana_neutral_dr_eligible():
 
 
 def test_card_27_shaded_two_dr_pieces_nearest_havana():
-    g = blank()
-    put(g, "la_habana", dr_u=1)
-    put(g, "matanzas", dr_base=1)
-    put(g, "oriente", dr_u=1)
-    g.res[DR] = 10
+    g = situation({"la_habana": {"dr_u": 1}, "matanzas": {"dr_base": 1}, "oriente": {"dr_u": 1}}, res={"dr": 10})
     play(g, 27, shaded=True)
     assert legal(g) == [("remove", (N("la_habana"), "dr_u"))]
     act(g, "remove", (N("la_habana"), "dr_u"))
@@ -121,9 +112,7 @@ def test_card_28_unshaded_activation_tested_in_the_space_passed_through():
 
 
 def test_card_28_shaded_dr_space_to_active_support():
-    g = blank()
-    put(g, "matanzas", dr_a=1)
-    g.support[space("matanzas")] = -2
+    g = situation({"matanzas": {"dr_a": 1}}, support={"matanzas": -2})
     play(g, 28, shaded=True)
     assert legal(g) == [("space", N("matanzas"))]
     act(g, "space", N("matanzas"))
@@ -141,8 +130,7 @@ def test_card_29_unshaded_base_and_two_guerrillas_in_las_villas():
 
 
 def test_card_29_shaded_dr_piece_replaced_by_26july():
-    g = blank()
-    put(g, "havana", dr_base=1, dr_a=1)
+    g = situation({"havana": {"dr_base": 1, "dr_a": 1}})
     play(g, 29, shaded=True)
     assert ("remove", (N("havana"), "dr_a")) in legal(g)
     act(g, "replace", (N("havana"), "dr_base"))
@@ -162,8 +150,7 @@ def test_card_30_unshaded_capability_rally_also_flips_underground():
 
 
 def test_card_30_shaded_dr_underground_and_a_guerrilla_in_a_city():
-    g = blank()
-    put(g, "oriente", dr_a=2)
+    g = situation({"oriente": {"dr_a": 2}})
     play(g, 30, shaded=True)
     assert {a[0] for _, a in legal(g)} == {N("havana"), N("camaguey_city"), N("santiago_de_cuba")}
     act(g, "place", (N("havana"), "dr_u"))
@@ -184,8 +171,7 @@ def test_card_31_unshaded_base_of_any_faction_and_guerrilla_in_mountain():
 
 
 def test_card_31_shaded_mountain_toward_support():
-    g = blank()
-    g.support[space("sierra_maestra")] = -2
+    g = situation(support={"sierra_maestra": -2})
     play(g, 31, shaded=True)
     act(g, "space", N("sierra_maestra"))
     assert g.support[space("sierra_maestra")] == -1
@@ -195,8 +181,7 @@ def test_card_31_shaded_mountain_toward_support():
 
 
 def test_card_32_unshaded_dr_pieces_in_a_city_become_26july():
-    g = blank()
-    put(g, "havana", dr_u=1, dr_a=1, dr_base=1)
+    g = situation({"havana": {"dr_u": 1, "dr_a": 1, "dr_base": 1}})
     play(g, 32)
     act(g, "space", N("havana"))
     assert g.faction_count(HAVANA, DR) == 0
@@ -204,8 +189,7 @@ def test_card_32_unshaded_dr_pieces_in_a_city_become_26july():
 
 
 def test_card_32_shaded_26july_pieces_in_a_city_become_dr():
-    g = blank()
-    put(g, "santiago_de_cuba", m26_a=2, m26_base=1)
+    g = situation({"santiago_de_cuba": {"m26_a": 2, "m26_base": 1}})
     g.avail[6] = 0  # no DR Base Available: the 26July Base is simply removed
     play(g, 32, shaded=True)
     act(g, "space", N("santiago_de_cuba"))
@@ -217,17 +201,14 @@ def test_card_32_shaded_26july_pieces_in_a_city_become_dr():
 
 
 def test_card_33_unshaded_five_resources():
-    g = blank()
-    g.res[DR] = 3
+    g = situation(res={"dr": 3})
     play(g, 33)
     act(g, "faction", "dr")
     assert g.res[DR] == 8
 
 
 def test_card_33_shaded_dr_base_and_neutral_where_no_govt_control():
-    g = blank()
-    put(g, "havana", troop=2)
-    g.support[space("oriente")] = -2
+    g = situation({"havana": {"troop": 2}}, support={"oriente": -2})
     play(g, 33, shaded=True)
     assert ("space", N("havana")) not in legal(g)
     act(g, "space", N("oriente"))
@@ -246,9 +227,7 @@ def test_card_34_unshaded_die_roll_for_one_two_for_the_others():
 
 
 def test_card_34_shaded_aid_to_government_then_aid_up():
-    g = blank()
-    g.aid = 12
-    g.res[GOVT] = 0
+    g = situation(aid=12, res={"govt": 0})
     play(g, 34, shaded=True)
     assert g.res[GOVT] == 8 and g.aid == 20
 
@@ -257,8 +236,7 @@ def test_card_34_shaded_aid_to_government_then_aid_up():
 
 
 def test_card_35_defections_replace_two_enemy_pieces():
-    g = blank()
-    put(g, "havana", m26_u=1, police=2, syn_u=1)
+    g = situation({"havana": {"m26_u": 1, "police": 2, "syn_u": 1}})
     play(g, 35, f=M26)
     act(g, "space", N("havana"))
     act(g, "faction", "govt")
@@ -269,8 +247,7 @@ def test_card_35_defections_replace_two_enemy_pieces():
 
 def test_card_35_may_stop_after_one():
     """Ruling CL-E35: "up to 2" lets the executing faction stop after one replacement."""
-    g = blank()
-    put(g, "oriente", troop=1, m26_u=2)
+    g = situation({"oriente": {"troop": 1, "m26_u": 2}})
     play(g, 35, f=GOVT)
     act(g, "space", N("oriente"))
     act(g, "faction", "m26")
@@ -293,9 +270,7 @@ def test_every_event_side_is_registered():
 
 
 def test_card_36_unshaded_piece_near_las_villas_becomes_two_dr():
-    g = blank()
-    put(g, "matanzas", troop=1)
-    put(g, "havana", troop=1)
+    g = situation({"matanzas": {"troop": 1}, "havana": {"troop": 1}})
     play(g, 36)
     assert legal(g) == [("remove", (N("matanzas"), "troop"))]
     act(g, "remove", (N("matanzas"), "troop"))
@@ -303,8 +278,7 @@ def test_card_36_unshaded_piece_near_las_villas_becomes_two_dr():
 
 
 def test_card_36_shaded_dr_guerrilla_replaced():
-    g = blank()
-    put(g, "havana", dr_a=1)
+    g = situation({"havana": {"dr_a": 1}})
     play(g, 36, shaded=True)
     act(g, "replace", (N("havana"), "dr_a", "syn_u"))
     assert n(g, "havana", "dr_a") == 0 and n(g, "havana", "syn_u") == 1
@@ -314,9 +288,7 @@ def test_card_36_shaded_dr_guerrilla_replaced():
 
 
 def test_card_37_unshaded_26july_up_aid_down():
-    g = blank()
-    g.res[M26] = 1
-    g.aid = 10
+    g = situation(res={"m26": 1}, aid=10)
     play(g, 37)
     assert g.res[M26] == 6 and g.aid == 4
 
@@ -333,8 +305,7 @@ def test_card_37_shaded_aid_dr_syndicate_up():
 
 
 def test_card_38_unshaded_cash_reassigned_in_a_space():
-    g = blank()
-    put(g, "havana", troop=1, m26_u=1)
+    g = situation({"havana": {"troop": 1, "m26_u": 1}})
     g.cash[0] = HAVANA * 4 + GOVT
     play(g, 38)
     act(g, "space", N("havana"))
@@ -343,9 +314,7 @@ def test_card_38_unshaded_cash_reassigned_in_a_space():
 
 
 def test_card_38_shaded_syndicate_moves_casinos_then_all_open():
-    g = blank()
-    put(g, "havana", casino=1)
-    put(g, "matanzas", closed_casino=1)
+    g = situation({"havana": {"casino": 1}, "matanzas": {"closed_casino": 1}})
     play(g, 38, shaded=True, f=GOVT)
     assert g.active == ["syndicate"]
     act(g, "move", (N("havana"), "casino", N("oriente")))
@@ -358,10 +327,7 @@ def test_card_38_shaded_syndicate_moves_casinos_then_all_open():
 
 
 def test_card_39_unshaded_casino_spaces_at_support_toward_neutral():
-    g = blank()
-    put(g, "havana", casino=1)
-    put(g, "matanzas", closed_casino=1)
-    put(g, "camaguey_city", casino=1)
+    g = situation({"havana": {"casino": 1}, "matanzas": {"closed_casino": 1}, "camaguey_city": {"casino": 1}})
     g.support[HAVANA] = 2
     g.support[space("matanzas")] = 1
     g.support[space("camaguey_city")] = -1
@@ -372,10 +338,7 @@ def test_card_39_unshaded_casino_spaces_at_support_toward_neutral():
 
 
 def test_card_39_shaded_kickbacks_per_open_casino_with_police():
-    g = blank()
-    put(g, "havana", casino=1, police=1)
-    put(g, "matanzas", casino=1, police=1)
-    put(g, "oriente", casino=1)
+    g = situation({"havana": {"casino": 1, "police": 1}, "matanzas": {"casino": 1, "police": 1}, "oriente": {"casino": 1}})
     g.res = [0, 0, 0, 0]
     play(g, 39, shaded=True)
     assert g.res[GOVT] == 6 and g.res[SYN] == 6
@@ -392,10 +355,7 @@ def test_card_40_unshaded_alliance_down():
 
 
 def test_card_40_shaded_alliance_up_aid_and_syndicate():
-    g = blank()
-    g.alliance = 1
-    g.aid = 5
-    g.res[SYN] = 0
+    g = situation(alliance=1, aid=5, res={"syndicate": 0})
     play(g, 40, shaded=True)
     assert g.alliance == 0 and g.aid == 14 and g.res[SYN] == 7
 
@@ -404,15 +364,12 @@ def test_card_40_shaded_alliance_up_aid_and_syndicate():
 
 
 def test_card_41_unshaded_close_a_casino_or_aid_down():
-    g = blank()
-    put(g, "havana", casino=1)
-    g.aid = 10
+    g = situation({"havana": {"casino": 1}}, aid=10)
     play(g, 41)
     act(g, "choose", "close")
     act(g, "space", N("havana"))
     assert n(g, "havana", "closed_casino") == 1 and g.aid == 10
-    g2 = blank()
-    g2.aid = 10
+    g2 = situation(aid=10)
     play(g2, 41)
     assert legal(g2) == [("choose", "aid")]
     act(g2, "choose", "aid")
@@ -420,9 +377,7 @@ def test_card_41_unshaded_close_a_casino_or_aid_down():
 
 
 def test_card_41_shaded_syndicate_ambush_then_open_a_casino():
-    g = blank()
-    put(g, "matanzas", syn_u=1, troop=1, m26_a=1)
-    put(g, "havana", closed_casino=1)
+    g = situation({"matanzas": {"syn_u": 1, "troop": 1, "m26_a": 1}, "havana": {"closed_casino": 1}})
     play(g, 41, shaded=True)
     act(g, "space", N("matanzas"))
     act(g, "remove", "troop")
@@ -446,8 +401,7 @@ def test_card_42_unshaded_26july_base_and_insurgent_guerrilla_in_a_city():
 
 
 def test_card_42_shaded_opposition_city_to_neutral_and_casino():
-    g = blank()
-    g.support[space("santiago_de_cuba")] = -2
+    g = situation(support={"santiago_de_cuba": -2})
     play(g, 42, shaded=True)
     act(g, "space", N("santiago_de_cuba"))
     assert g.support[space("santiago_de_cuba")] == 0 and n(g, "santiago_de_cuba", "casino") == 1
@@ -457,9 +411,7 @@ def test_card_42_shaded_opposition_city_to_neutral_and_casino():
 
 
 def test_card_43_unshaded_limop_with_a_syndicate_guerrilla():
-    g = blank()
-    put(g, "matanzas", syn_u=1)
-    g.support[space("matanzas")] = 1
+    g = situation({"matanzas": {"syn_u": 1}}, support={"matanzas": 1})
     play(g, 43)
     act(g, "faction", "dr")
     act(g, "borrow", (N("matanzas"), "syn_u"))
@@ -482,8 +434,7 @@ def test_card_43_shaded_capability_syndicate_assassinate():
 
 
 def test_card_44_unshaded_ambush_government_bases_first():
-    g = blank()
-    put(g, "havana", govt_base=1, troop=2, m26_u=1)
+    g = situation({"havana": {"govt_base": 1, "troop": 2, "m26_u": 1}})
     play(g, 44)
     act(g, "guerrilla", (N("havana"), "m26_u"))
     assert legal(g) == [("remove", "govt_base")]
@@ -494,9 +445,7 @@ def test_card_44_unshaded_ambush_government_bases_first():
 
 
 def test_card_44_shaded_die_roll_of_resources_to_the_syndicate():
-    g = blank()
-    g.res[M26] = 10
-    g.res[SYN] = 0
+    g = situation(res={"m26": 10, "syndicate": 0})
     play(g, 44, shaded=True)
     act(g, "faction", "m26")
     assert 1 <= g.res[SYN] <= 6 and g.res[M26] + g.res[SYN] == 10
@@ -506,30 +455,25 @@ def test_card_44_shaded_die_roll_of_resources_to_the_syndicate():
 
 
 def test_card_45_unshaded_havana_casinos_closed():
-    g = blank()
-    put(g, "havana", casino=2)
-    g.res[SYN] = 8
+    g = situation({"havana": {"casino": 2}}, res={"syndicate": 8})
     play(g, 45)
     assert n(g, "havana", "closed_casino") == 2 and g.res[SYN] == 3
 
 
 def test_card_45_shaded_syndicate_plus_ten():
-    g = blank()
-    g.res[SYN] = 8
+    g = situation(res={"syndicate": 8})
     play(g, 45, shaded=True)
     assert g.res[SYN] == 18
 
 
 def test_card_46_unshaded_syndicate_minus_six():
-    g = blank()
-    g.res[SYN] = 8
+    g = situation(res={"syndicate": 8})
     play(g, 46)
     assert g.res[SYN] == 2
 
 
 def test_card_46_shaded_third_casino_in_havana_and_cash_to_police():
-    g = blank()
-    put(g, "havana", casino=2, police=1)
+    g = situation({"havana": {"casino": 2, "police": 1}})
     play(g, 46, shaded=True)
     assert n(g, "havana", "casino") == 3 and g.cash_held(HAVANA, GOVT) == 1
     g.check_pieces(FORCES)  # Casinos beyond 2 are allowed by this card only
@@ -539,8 +483,7 @@ def test_card_46_shaded_third_casino_in_havana_and_cash_to_police():
 
 
 def test_card_47_unshaded_two_guerrillas_out_government_ineligible():
-    g = blank()
-    put(g, "oriente", m26_u=2, dr_u=1)
+    g = situation({"oriente": {"m26_u": 2, "dr_u": 1}})
     play(g, 47)
     act(g, "remove", (N("oriente"), "m26_u"))
     act(g, "remove", (N("oriente"), "dr_u"))
@@ -549,19 +492,14 @@ def test_card_47_unshaded_two_guerrillas_out_government_ineligible():
 
 
 def test_card_47_shaded_rebels_pay_and_are_ineligible():
-    g = blank()
-    g.res[M26] = 5
-    g.res[DR] = 2
+    g = situation(res={"m26": 5, "dr": 2})
     play(g, 47, shaded=True)
     assert g.res[M26] == 2 and g.res[DR] == 0
     assert done_card(g) and not g.elig[M26] and not g.elig[DR] and g.elig[GOVT]
 
 
 def test_card_48_unshaded_syndicate_pays_and_is_exposed():
-    g = blank()
-    put(g, "havana", syn_u=2)
-    put(g, "oriente", syn_u=1)
-    g.res[SYN] = 12
+    g = situation({"havana": {"syn_u": 2}, "oriente": {"syn_u": 1}}, res={"syndicate": 12})
     play(g, 48)
     assert g.res[SYN] == 2 and n(g, "havana", "syn_a") == 2 and n(g, "oriente", "syn_a") == 1
 

@@ -6,15 +6,14 @@ from __future__ import annotations
 from agon.engine import Action, Text, log_lines
 from agon.games.cuba_libre.data import CARD_TEXTS, FACTION_NAMES, M26, NAMES, TITLE
 from agon.i18n import translator
-from tests.games.cuba_libre.helpers import GAME, act, blank, put, start
+from tests.games.cuba_libre.helpers import GAME, act, blank, situation, start
 
 EL = translator("el", "cuba-libre")
 
 
 def _rally_in_havana() -> tuple[object, list[str]]:
     """26July Rallies in Havana (CL 3.3.1), placing a Guerrilla; the new log lines."""
-    g = blank()
-    put(g, "havana", m26_u=1)
+    g = situation({"havana": {"m26_u": 1}})
     start(g, M26)
     mark = len(g.log)
     act(g, "operation", "rally")

@@ -7,7 +7,7 @@ import itertools
 
 from agon.games.cuba_libre.data import GOVT, M26, space
 from agon.games.cuba_libre.nonplayer import NonPlayerBot
-from tests.games.cuba_libre.helpers import act, blank, op_in, put, start
+from tests.games.cuba_libre.helpers import act, blank, op_in, situation, start
 
 
 def lines(g, since: int) -> list[str]:
@@ -15,9 +15,7 @@ def lines(g, since: int) -> list[str]:
 
 
 def test_train_logs_each_cube_placed_resources_and_control():
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "havana", m26_a=1)
+    g = situation({"havana": {"m26_a": 1}}, res={"govt": 10})
     start(g, GOVT)
     act(g, "operation", "train")
     n = len(g._log)
@@ -31,10 +29,7 @@ def test_train_logs_each_cube_placed_resources_and_control():
 
 
 def test_sweep_logs_moves_and_flips_and_assault_the_removals():
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "havana", troop=2)
-    put(g, "la_habana", m26_u=2)
+    g = situation({"havana": {"troop": 2}, "la_habana": {"m26_u": 2}}, res={"govt": 10})
     op_in(g, GOVT, "sweep", "La Habana")
     n = len(g._log)
     act(g, "move", ("Havana", "troop"))
@@ -43,9 +38,7 @@ def test_sweep_logs_moves_and_flips_and_assault_the_removals():
     out = lines(g, n)
     assert out.count("1 Troop moves from Havana to La Habana.") == 2
     assert "2 26July Guerrillas in La Habana flip Active." in out
-    g2 = blank()
-    g2.res[GOVT] = 10
-    put(g2, "havana", troop=2, dr_a=1)
+    g2 = situation({"havana": {"troop": 2, "dr_a": 1}}, res={"govt": 10})
     op_in(g2, GOVT, "assault", "Havana")
     assert "1 DR Guerrilla removed from Havana." in lines(g2, 0)
 
@@ -53,8 +46,7 @@ def test_sweep_logs_moves_and_flips_and_assault_the_removals():
 def test_support_terror_cash_and_casinos_are_logged():
     from agon.games.cuba_libre.chronicle import describe, snap
 
-    g = blank()
-    put(g, "havana", casino=1, syn_u=1)
+    g = situation({"havana": {"casino": 1, "syn_u": 1}})
     before = snap(g)
     g.shift(space("havana"), 1)
     g.add_terror(space("matanzas"))
@@ -114,9 +106,7 @@ def test_transport_destinations_say_transport_and_its_log_agrees_in_number():
     the move of 2 Troops reads "2 Troops move" in the log."""
     from agon.engine import Action
 
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "havana", troop=5)
+    g = situation({"havana": {"troop": 5}}, res={"govt": 10})
     start(g, GOVT)
     act(g, "operation", "train")
     act(g, "activity", "transport")
@@ -133,18 +123,15 @@ def test_a_reprisal_destination_says_relocate_and_a_redeploy_one_redeploy():
     """CL 4.2.3: Reprisal relocates a Guerrilla; CL 6.4: the Redeploy phase redeploys."""
     from agon.engine import Action
 
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "matanzas", troop=3, m26_u=1)
+    g = situation({"matanzas": {"troop": 3, "m26_u": 1}}, res={"govt": 10})
     start(g, GOVT)
     act(g, "operation", "sweep")
     act(g, "activity", "reprisal")
     act(g, "space", "Matanzas")
     act(g, "relocate", "m26_u")
     assert str(g.label(Action("to", "Las Villas"))) == "Relocate to Las Villas"
-    g2 = blank()
-    put(g2, "havana", troop=1, police=1)
-    put(g2, "pinar_del_rio", troop=3)  # no Base: its Troops must redeploy
+    # no Base: its Troops must redeploy
+    g2 = situation({"havana": {"troop": 1, "police": 1}, "pinar_del_rio": {"troop": 3}})
     g2.stack = []
     g2.push("prop_redeploy", GOVT)
     g2._run()

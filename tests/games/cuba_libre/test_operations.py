@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from agon.games.cuba_libre.data import DR, GOVT, M26, SYN, space
 from agon.games.cuba_libre.op_spaces import assault_capacity
-from tests.games.cuba_libre.helpers import act, blank, legal, op_in, put, start
+from tests.games.cuba_libre.helpers import act, blank, example, legal, op_in, put, situation, start
 
 
 def S(name: str) -> int:
@@ -18,8 +18,7 @@ def names(g, verb="space"):
 # -- Train (3.2.1) -----------------------------------------------------------------------------
 
 def test_3_2_1_train_costs_per_space_and_places_only_in_cities_or_base_provinces():
-    g = blank()
-    g.res[GOVT] = 10
+    g = situation(res={"govt": 10})
     start(g, GOVT)
     act(g, "operation", "train")
     assert "Cigar EC" not in names(g)  # never ECs
@@ -35,32 +34,23 @@ def test_3_2_1_train_costs_per_space_and_places_only_in_cities_or_base_provinces
 
 
 def test_3_2_1_train_cost_follows_us_alliance():
-    g = blank()
-    g.res[GOVT] = 10
-    g.alliance = 2
+    g = situation(res={"govt": 10}, alliance=2)
     op_in(g, GOVT, "train", "Havana")
     assert g.res[GOVT] == 6
 
 
 def test_3_2_1_train_base_from_two_cubes_respects_stacking():
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "la_habana", troop=1, police=1, m26_base=1, dr_base=1)
+    g = situation({"la_habana": {"troop": 1, "police": 1, "m26_base": 1, "dr_base": 1}}, res={"govt": 10})
     op_in(g, GOVT, "train", "La Habana")
     assert not [a for v, a in legal(g) if v == "base"]
-    g2 = blank()
-    g2.res[GOVT] = 10
-    put(g2, "la_habana", troop=1, police=1)
+    g2 = situation({"la_habana": {"troop": 1, "police": 1}}, res={"govt": 10})
     op_in(g2, GOVT, "train", "La Habana")
     act(g2, "base", ("La Habana", "TP"))
     assert g2.sp[S("la_habana")][2] == 1 and g2.sp[S("la_habana")][0] == 0
 
 
 def test_3_2_1_train_civic_action_costs_4_more():
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "havana", troop=2, police=2)
-    g.support[S("havana")] = 1
+    g = situation({"havana": {"troop": 2, "police": 2}}, res={"govt": 10}, support={"havana": 1})
     op_in(g, GOVT, "train", "Havana")
     act(g, "done")  # no cubes placed
     act(g, "civic", "Havana")
@@ -70,10 +60,7 @@ def test_3_2_1_train_civic_action_costs_4_more():
 # -- Garrison (3.2.2) --------------------------------------------------------------------------
 
 def test_3_2_2_garrison_pays_once_moves_cubes_and_activates_in_ecs():
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "havana", troop=3, police=2)
-    put(g, "ec_cigar", m26_u=2)
+    g = situation({"havana": {"troop": 3, "police": 2}, "ec_cigar": {"m26_u": 2}}, res={"govt": 10})
     start(g, GOVT)
     act(g, "operation", "garrison")
     assert g.res[GOVT] == 8
@@ -91,10 +78,7 @@ def test_3_2_2_garrison_pays_once_moves_cubes_and_activates_in_ecs():
 
 def test_3_2_3_sweep_forest_activates_one_per_two_cubes():
     """Rulebook test: Forest Province, 3 cubes after movement, 4 Underground -> exactly 1."""
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "oriente", police=1, m26_u=4)
-    put(g, "camaguey_province", troop=2)
+    g = situation({"oriente": {"police": 1, "m26_u": 4}, "camaguey_province": {"troop": 2}}, res={"govt": 10})
     op_in(g, GOVT, "sweep", "Oriente")
     act(g, "move", ("Camagüey Province", "troop"))
     act(g, "move", ("Camagüey Province", "troop"))
@@ -104,10 +88,7 @@ def test_3_2_3_sweep_forest_activates_one_per_two_cubes():
 
 
 def test_3_2_3_sweep_moves_only_adjacent_troops_not_police():
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "havana", troop=2, police=2)
-    put(g, "las_villas", troop=1)
+    g = situation({"havana": {"troop": 2, "police": 2}, "las_villas": {"troop": 1}}, res={"govt": 10})
     op_in(g, GOVT, "sweep", "La Habana")
     moves = [a for v, a in legal(g) if v == "move"]
     assert moves == [("Havana", "troop")]
@@ -116,8 +97,7 @@ def test_3_2_3_sweep_moves_only_adjacent_troops_not_police():
 # -- Assault (3.2.4) ---------------------------------------------------------------------------
 
 def test_3_2_4_assault_city_troops_and_police_then_base():
-    g = blank()
-    put(g, "havana", troop=2, police=2, m26_a=3, m26_base=1)
+    g = situation({"havana": {"troop": 2, "police": 2, "m26_a": 3, "m26_base": 1}})
     assert assault_capacity(g, S("havana")) == 4
     g.res[GOVT] = 10
     op_in(g, GOVT, "assault", "Havana")
@@ -125,38 +105,31 @@ def test_3_2_4_assault_city_troops_and_police_then_base():
 
 
 def test_3_2_4_assault_mountain_half_troops_police_do_not_count():
-    g = blank()
-    put(g, "sierra_maestra", troop=3, police=2, dr_a=3)
+    g = situation({"sierra_maestra": {"troop": 3, "police": 2, "dr_a": 3}})
     assert assault_capacity(g, S("sierra_maestra")) == 1
 
 
 def test_3_2_4_assault_ec_underground_stays():
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "ec_sugar_cane", troop=1, m26_a=1, m26_u=1)
+    g = situation({"ec_sugar_cane": {"troop": 1, "m26_a": 1, "m26_u": 1}}, res={"govt": 10})
     op_in(g, GOVT, "assault", "Sugar Cane EC")
     assert g.sp[S("ec_sugar_cane")][4] == 0 and g.sp[S("ec_sugar_cane")][3] == 1
 
 
 def test_3_2_4_assault_closes_casino_instead_of_removing():
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "havana", troop=1, casino=1)
+    g = situation({"havana": {"troop": 1, "casino": 1}}, res={"govt": 10})
     op_in(g, GOVT, "assault", "Havana")
     assert g.sp[S("havana")][11] == 0 and g.sp[S("havana")][12] == 1
 
 
 def test_3_2_4_underground_guerrillas_protect_bases():
-    g = blank()
-    put(g, "havana", troop=3, m26_u=1, m26_base=1)
+    g = situation({"havana": {"troop": 3, "m26_u": 1, "m26_base": 1}})
     start(g, GOVT)
     assert ("operation", "assault") not in legal(g)  # no space where Assault can remove anything
 
 
 def assault_havana_on_26july_cash(**pieces: int):
     """The Government Assaults Havana, where a 26July Guerrilla holds 26July's Cash."""
-    g = blank()
-    g.res[GOVT] = 10
+    g = situation(res={"govt": 10})
     put(g, "havana", **pieces)
     g.cash[0] = S("havana") * 4 + M26
     op_in(g, GOVT, "assault", "Havana")
@@ -193,9 +166,7 @@ def test_8_1_2_7_a_nonplayer_holder_passes_its_cash_to_another_nonplayer():
 # -- Rally (3.3.1) -----------------------------------------------------------------------------
 
 def test_3_3_1_rally_26july_with_base_places_2xbases_plus_2xpop():
-    g = blank()
-    g.support[S("sierra_maestra")] = -2
-    put(g, "sierra_maestra", m26_base=1)
+    g = situation({"sierra_maestra": {"m26_base": 1}}, support={"sierra_maestra": -2})
     op_in(g, M26, "rally", "Sierra Maestra")
     assert max(a for v, a in legal(g) if v == "rally" and isinstance(a, int)) == 4
     act(g, "rally", 4)
@@ -203,36 +174,30 @@ def test_3_3_1_rally_26july_with_base_places_2xbases_plus_2xpop():
 
 
 def test_3_3_1_rally_dr_bases_plus_pop():
-    g = blank()
-    put(g, "las_villas", dr_base=1)
+    g = situation({"las_villas": {"dr_base": 1}})
     op_in(g, DR, "rally", "Las Villas")
     assert max(a for v, a in legal(g) if v == "rally" and isinstance(a, int)) == 3  # C-12: 1 + 2
 
 
 def test_3_3_1_rally_space_restrictions():
-    g = blank()
-    g.support[S("havana")] = 2
-    g.support[S("matanzas")] = 1
+    g = situation(support={"havana": 2, "matanzas": 1})
     start(g, DR)
     act(g, "operation", "rally")
     assert "Havana" not in names(g) and "Matanzas" in names(g)
-    g2 = blank()
-    g2.support[S("matanzas")] = 1
+    g2 = situation(support={"matanzas": 1})
     start(g2, M26)
     act(g2, "operation", "rally")
     assert "Matanzas" not in names(g2) and "Cigar EC" not in names(g2)
 
 
 def test_3_3_1_syndicate_closed_casino_only_places():
-    g = blank()
-    put(g, "havana", closed_casino=1, syn_a=1)
+    g = situation({"havana": {"closed_casino": 1, "syn_a": 1}})
     op_in(g, SYN, "rally", "Havana")
     assert legal(g) == [("rally", "place")]  # no flip without an open Casino
 
 
 def test_3_3_1_rally_replace_two_guerrillas_with_base():
-    g = blank()
-    put(g, "matanzas", dr_u=1, dr_a=1)
+    g = situation({"matanzas": {"dr_u": 1, "dr_a": 1}})
     op_in(g, DR, "rally", "Matanzas")
     act(g, "rally", "base")
     assert g.sp[S("matanzas")][8] == 1 and g.guerrillas(S("matanzas"), DR) == 0
@@ -242,11 +207,9 @@ def test_3_3_1_rally_replace_two_guerrillas_with_base():
 
 def test_3_3_2_march_example_activation():
     """Rulebook example: 2 Underground from Sierra Maestra into Oriente (Passive Support, 2 cubes)."""
-    g = blank()
-    put(g, "sierra_maestra", m26_u=2)
-    put(g, "oriente", troop=1, police=1)
-    g.support[S("oriente")] = 1
-    op_in(g, M26, "march", "Oriente")
+    g = example("march_3_3_2")  # 2 Underground in Sierra Maestra; Oriente at Passive Support with 2 cubes
+    act(g, "operation", "march")
+    act(g, "space", "Oriente")
     act(g, "move", ("Sierra Maestra", "underground"))
     act(g, "move", ("Sierra Maestra", "underground"))
     assert g.res[M26] == 9
@@ -254,22 +217,18 @@ def test_3_3_2_march_example_activation():
 
 
 def test_3_3_2_march_three_into_empty_support_stays_underground_and_ec_is_free():
-    g = blank()
-    put(g, "la_habana", m26_u=3)
-    g.support[S("havana")] = 2
+    g = situation({"la_habana": {"m26_u": 3}}, support={"havana": 2})
     op_in(g, M26, "march", "Havana")
     for _ in range(3):
         act(g, "move", ("La Habana", "underground"))
     assert g.sp[S("havana")][3] == 3
-    g2 = blank()
-    put(g2, "la_habana", m26_u=1)
+    g2 = situation({"la_habana": {"m26_u": 1}})
     op_in(g2, M26, "march", "Cigar EC")
     assert g2.res[M26] == 10
 
 
 def test_3_3_2_limited_march_single_destination_and_no_second_move():
-    g = blank()
-    put(g, "la_habana", m26_u=2)
+    g = situation({"la_habana": {"m26_u": 2}})
     start(g, M26, lim=True, sa=False)
     act(g, "operation", "march")
     act(g, "space", "Matanzas")
@@ -313,32 +272,27 @@ def test_3_3_3_attack_roll_one_places_a_guerrilla():
 def test_3_3_3_cubes_protect_casino_from_attack():
     from agon.games.cuba_libre.data import CO
     from agon.games.cuba_libre.removal import removal_targets
-    g = blank()
-    put(g, "havana", police=1, casino=1, m26_a=2)
+    g = situation({"havana": {"police": 1, "casino": 1, "m26_a": 2}})
     assert CO not in removal_targets(g, M26, S("havana"), "attack")
 
 
 # -- Terror (3.3.4) ----------------------------------------------------------------------------
 
 def test_3_3_4_dr_terror_passive_opposition_to_neutral():
-    g = blank()
-    put(g, "matanzas", dr_u=1)
-    g.support[S("matanzas")] = -1
+    g = situation({"matanzas": {"dr_u": 1}}, support={"matanzas": -1})
     op_in(g, DR, "terror", "Matanzas")
     assert g.support[S("matanzas")] == 0 and g.terror[S("matanzas")] == 1
     assert g.sp[S("matanzas")][7] == 1 and g.res[DR] == 4
 
 
 def test_3_3_4_26july_terror_builds_opposition():
-    g = blank()
-    put(g, "camaguey_city", m26_u=1)
+    g = situation({"camaguey_city": {"m26_u": 1}})
     op_in(g, M26, "terror", "Camagüey City")
     assert g.support[S("camaguey_city")] == -1
 
 
 def test_3_3_4_syndicate_terror_sabotages_ec_free():
-    g = blank()
-    put(g, "ec_factory", syn_u=1)
+    g = situation({"ec_factory": {"syn_u": 1}})
     op_in(g, SYN, "terror", "Factory EC")
     assert g.terror[S("ec_factory")] == 1 and g.res[SYN] == 15
 
@@ -346,9 +300,7 @@ def test_3_3_4_syndicate_terror_sabotages_ec_free():
 # -- Construct (3.3.5) -------------------------------------------------------------------------
 
 def test_3_3_5_construct_costs_5_places_closed_casino_only_where_govt_or_syn_control():
-    g = blank()
-    put(g, "havana", troop=2)
-    put(g, "matanzas", dr_u=1)
+    g = situation({"havana": {"troop": 2}, "matanzas": {"dr_u": 1}})
     start(g, SYN)
     act(g, "operation", "construct")
     assert names(g) == ["Havana"]
@@ -358,17 +310,15 @@ def test_3_3_5_construct_costs_5_places_closed_casino_only_where_govt_or_syn_con
 
 def test_3_1_2_construct_is_never_free():
     from agon.games.cuba_libre.operations import ops_possible
-    g = blank()
-    put(g, "havana", troop=2)
+    g = situation({"havana": {"troop": 2}})
     assert "construct" not in ops_possible(g, SYN, True, True)
 
 
 def test_1_4_1_voluntary_removal_to_rally_with_none_available():
     """Rulebook example: no Guerrillas Available; Active ones come off the map to be placed."""
-    g = blank()
-    g.avail[3] = 0  # the 26July Guerrilla box
-    g.sp[space("oriente")][4] = 15  # all 15 26July Guerrillas Active in Oriente
-    op_in(g, M26, "rally", "Matanzas")
+    g = example("rally_1_4_1_none_available")  # all 15 26July Guerrillas Active in Oriente, none Available
+    act(g, "operation", "rally")
+    act(g, "space", "Matanzas")
     assert ("rally", "place") not in legal(g)
     act(g, "withdraw", ("Oriente", "active"))
     act(g, "rally", "place")
@@ -377,10 +327,9 @@ def test_1_4_1_voluntary_removal_to_rally_with_none_available():
 
 def test_1_4_1_maximum_effect_on_targets():
     """Rulebook example: Assault in a Forest Province with 3 Troops removes exactly 3 Active pieces."""
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "oriente", troop=3, m26_a=2, dr_a=2)
-    op_in(g, GOVT, "assault", "Oriente")
+    g = example("assault_1_4_1_maximum_effect")  # 3 Troops, 2 Active 26July and 2 Active DR in Oriente (Forest)
+    act(g, "operation", "assault")
+    act(g, "space", "Oriente")
     act(g, "remove", "m26_a")
     act(g, "remove", "dr_a")  # both Factions targeted (3.1): no stopping short of the capacity
     assert ("done", None) not in legal(g)
@@ -389,8 +338,7 @@ def test_1_4_1_maximum_effect_on_targets():
 
 
 def test_3_1_a_space_is_selected_only_once_per_operation():
-    g = blank()
-    g.res[GOVT] = 10
+    g = situation(res={"govt": 10})
     op_in(g, GOVT, "train", "Havana")
     act(g, "done")
     assert "Havana" not in names(g)
@@ -428,8 +376,7 @@ def test_8_1_2_nonplayer_passes_doomed_cash_to_another_nonplayer():
 def test_4_5_2_cash_moves_with_the_guerrilla_that_carries_it():
     def march_to_matanzas():
         """26July Marches into Matanzas from La Habana, where 2 Guerrillas hold its Cash."""
-        g = blank()
-        put(g, "la_habana", m26_u=2)
+        g = situation({"la_habana": {"m26_u": 2}})
         g.cash[0] = space("la_habana") * 4 + M26
         op_in(g, M26, "march", "Matanzas")
         return g
@@ -444,10 +391,7 @@ def test_4_5_2_cash_moves_with_the_guerrilla_that_carries_it():
 
 
 def test_3_2_3_a_troop_moves_only_once_per_sweep():
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "havana", troop=2)
-    put(g, "la_habana", troop=1)
+    g = situation({"havana": {"troop": 2}, "la_habana": {"troop": 1}}, res={"govt": 10})
     op_in(g, GOVT, "sweep", "La Habana")
     act(g, "move", ("Havana", "troop"))
     act(g, "done")
@@ -459,11 +403,7 @@ def test_3_2_3_a_troop_moves_only_once_per_sweep():
 def test_3_2_3_sweep_activates_only_after_all_troop_moves():
     """Issue 9 item 1: 3 Troops that sweep into La Habana and then on into Matanzas Activate only in
     Matanzas, where they end the moves; nothing Activates before the last move."""
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "havana", troop=3)
-    put(g, "la_habana", m26_u=3)
-    put(g, "matanzas", dr_u=3)
+    g = situation({"havana": {"troop": 3}, "la_habana": {"m26_u": 3}, "matanzas": {"dr_u": 3}}, res={"govt": 10})
     op_in(g, GOVT, "sweep", "La Habana")
     for _ in range(3):
         act(g, "move", ("Havana", "troop"))  # Havana is empty: the move step ends by itself
@@ -471,10 +411,7 @@ def test_3_2_3_sweep_activates_only_after_all_troop_moves():
     act(g, "space", "Matanzas")
     # ruling CL-R22: the Troops that arrived stay; move three fresh ones in from La Habana instead
     assert ("move", ("La Habana", "troop")) not in legal(g)
-    g2 = blank()
-    g2.res[GOVT] = 10
-    put(g2, "la_habana", troop=3, m26_u=3)
-    put(g2, "matanzas", dr_u=3)
+    g2 = situation({"la_habana": {"troop": 3, "m26_u": 3}, "matanzas": {"dr_u": 3}}, res={"govt": 10})
     op_in(g2, GOVT, "sweep", "La Habana")  # no Troop adjacent: nothing moves in
     act(g2, "space", "Matanzas")
     for _ in range(3):
@@ -491,9 +428,7 @@ def test_3_2_3_sweep_activates_only_after_all_troop_moves():
 
 def test_1_4_1_voluntary_removal_of_cubes_to_train_with_none_available():
     """1.4.1: the Government, Training with no cube Available, takes cubes off the map to place them."""
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "pinar_del_rio", troop=15, police=15)
+    g = situation({"pinar_del_rio": {"troop": 15, "police": 15}}, res={"govt": 10})
     start(g, GOVT)
     act(g, "operation", "train")
     assert ("withdraw", (g_name("pinar_del_rio"), "troop")) in legal(g)
@@ -528,9 +463,7 @@ def test_1_4_1_voluntary_removal_of_a_base_to_rally_a_new_one():
 
 
 def test_1_4_1_no_voluntary_removal_while_pieces_are_available_or_for_nonplayers():
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "pinar_del_rio", troop=3)
+    g = situation({"pinar_del_rio": {"troop": 3}}, res={"govt": 10})
     start(g, GOVT)
     act(g, "operation", "train")
     assert not any(v == "withdraw" for v, _ in legal(g))
@@ -551,9 +484,7 @@ def g_name(key: str) -> str:
 def test_3_1_assault_may_target_26july_and_leave_the_dr():
     """CL 3.1: an Assault aimed at 26July removes 26July pieces to the maximum and may then stop,
     leaving the DR pieces there (maximum effect applies only to the targeted Factions, 1.4.1)."""
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "havana", troop=2, m26_a=1, dr_a=1)
+    g = situation({"havana": {"troop": 2, "m26_a": 1, "dr_a": 1}}, res={"govt": 10})
     op_in(g, GOVT, "assault", "Havana")
     assert ("done", None) not in legal(g)  # nothing targeted yet: a piece must go
     act(g, "remove", "m26_a")
@@ -563,8 +494,7 @@ def test_3_1_assault_may_target_26july_and_leave_the_dr():
 
 
 def test_3_1_attack_that_takes_a_troop_need_not_go_on_to_a_dr_guerrilla():
-    g = blank()
-    put(g, "las_villas", troop=1, dr_a=1, m26_a=2)
+    g = situation({"las_villas": {"troop": 1, "dr_a": 1, "m26_a": 2}})
     start(g, M26, kind="remove", s=S("las_villas"), n=2, mode="attack")
     assert sorted(a for v, a in legal(g)) == ["dr_a", "troop"]
     act(g, "remove", "troop")
@@ -574,8 +504,7 @@ def test_3_1_attack_that_takes_a_troop_need_not_go_on_to_a_dr_guerrilla():
 
 
 def test_3_1_a_targeted_faction_is_removed_to_the_maximum():
-    g = blank()
-    put(g, "las_villas", troop=2, dr_a=1, m26_a=2)
+    g = situation({"las_villas": {"troop": 2, "dr_a": 1, "m26_a": 2}})
     start(g, M26, kind="remove", s=S("las_villas"), n=2, mode="attack")
     act(g, "remove", "troop")
     assert ("done", None) not in legal(g)  # a second Troop of the targeted Government is there
@@ -584,8 +513,7 @@ def test_3_1_a_targeted_faction_is_removed_to_the_maximum():
 
 
 def test_3_1_sweep_activation_may_target_one_faction():
-    g = blank()
-    put(g, "matanzas", troop=3, m26_u=1, dr_u=2)
+    g = situation({"matanzas": {"troop": 3, "m26_u": 1, "dr_u": 2}})
     start(g, GOVT, kind="activate", s=S("matanzas"), n=3)
     assert sorted(a for v, a in legal(g)) == ["dr", "m26"]  # not all at once: the Government chooses
     act(g, "activate", "m26")

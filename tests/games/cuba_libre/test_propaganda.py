@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from agon.games.cuba_libre import propaganda
 from agon.games.cuba_libre.data import CC, CO, DR, GOVT, M26, SYN, space
-from tests.games.cuba_libre.helpers import act, blank, legal, put
+from tests.games.cuba_libre.helpers import act, blank, example, legal, put, situation
+
+NO_RESOURCES = {"govt": 0, "m26": 0, "dr": 0, "syndicate": 0}
+FOUR_CASINO_PAIRS = {s: {"casino": 2} for s in ("havana", "la_habana", "pinar_del_rio", "matanzas")}
 
 
 def S(name: str) -> int:
@@ -33,23 +36,16 @@ def finish_decisions(g) -> None:
 
 def test_6_2_1_government_earnings_with_automatic_sabotage():
     """Rulebook test: Aid 15; an Econ-3 EC with 2 26July Guerrillas and 1 Police is Sabotaged: +20."""
-    g = blank()
-    g.res[GOVT] = 0
-    put(g, "ec_cigar", m26_u=2, police=1)
-    put(g, "havana", troop=6)  # keeps the Alliance test out of the way of the numbers
+    # 6 Troops in Havana keep the Alliance test out of the way of the numbers
+    g = situation({"ec_cigar": {"m26_u": 2, "police": 1}, "havana": {"troop": 6}}, res={"govt": 0})
     propaganda.resources_phase(g)
     assert g.terror[S("ec_cigar")] == 1
     assert g.res[GOVT] == 5 + 15
 
 
 def test_6_2_2_insurgent_earnings():
-    g = blank()
-    g.res = [0, 0, 0, 0]
-    put(g, "sierra_maestra", m26_base=2)
-    put(g, "oriente", dr_u=1)
-    put(g, "matanzas", dr_base=1)
-    put(g, "havana", syn_u=2, police=1, casino=1)
-    put(g, "ec_factory", syn_u=1)
+    g = situation({"sierra_maestra": {"m26_base": 2}, "oriente": {"dr_u": 1}, "matanzas": {"dr_base": 1},
+                   "havana": {"syn_u": 2, "police": 1, "casino": 1}, "ec_factory": {"syn_u": 1}}, res=NO_RESOURCES)
     propaganda.resources_phase(g)
     assert g.res[M26] == 2
     assert g.res[DR] == 2
@@ -58,11 +54,8 @@ def test_6_2_2_insurgent_earnings():
 
 def test_6_2_3_skim():
     """Rulebook test: Havana Govt-Controlled with 2 open Casinos pays 2 once; La Habana none."""
-    g = blank()
-    g.res = [0, 0, 0, 20]
-    put(g, "havana", troop=5, casino=2)
-    put(g, "la_habana", casino=1, m26_u=1)
-    g.aid = 0
+    g = situation({"havana": {"troop": 5, "casino": 2}, "la_habana": {"casino": 1, "m26_u": 1}},
+                  res={**NO_RESOURCES, "syndicate": 20}, aid=0)
     propaganda.resources_phase(g)
     assert g.res[GOVT] == 8 + 2
     assert g.res[SYN] == 20 + 6 - 2
@@ -79,11 +72,8 @@ def test_6_2_3_santo_blocks_skim():
 
 
 def test_6_2_4_cash_deposits_base_or_resources():
-    g = blank()
-    put(g, "matanzas", m26_u=1)
-    put(g, "ec_cigar", dr_u=1)
-    g.cash[0] = S("matanzas") * 4 + M26
-    g.cash[1] = S("ec_cigar") * 4 + DR
+    g = situation({"matanzas": {"m26_u": 1}, "ec_cigar": {"dr_u": 1}},
+                  cash=[S("matanzas") * 4 + M26, S("ec_cigar") * 4 + DR, -1, -1])  # a Cash marker: space * 4 + holder
     round_(g)
     # DR's Cash is on an EC: +6 automatically; 26July chooses
     assert g.active == ["m26"]
@@ -92,14 +82,8 @@ def test_6_2_4_cash_deposits_base_or_resources():
 
 
 def test_6_2_4_cash_deposits_in_faction_order():
-    g = blank()
-    put(g, "havana", syn_u=1, troop=1)
-    put(g, "matanzas", m26_u=1)
-    put(g, "oriente", dr_u=1)
-    g.cash[0] = S("havana") * 4 + SYN
-    g.cash[1] = S("havana") * 4 + GOVT
-    g.cash[2] = S("oriente") * 4 + DR
-    g.cash[3] = S("matanzas") * 4 + M26
+    g = situation({"havana": {"syn_u": 1, "troop": 1}, "matanzas": {"m26_u": 1}, "oriente": {"dr_u": 1}},
+                  cash=[S("havana") * 4 + SYN, S("havana") * 4 + GOVT, S("oriente") * 4 + DR, S("matanzas") * 4 + M26])
     round_(g)
     seen = []
     while g.active and g.stack[-1]["k"] == "prop_deposit":
@@ -109,24 +93,16 @@ def test_6_2_4_cash_deposits_in_faction_order():
 
 
 def test_6_3_1_us_alliance_drops_and_aid_minus_10():
-    g = blank()
-    g.aid = 15
+    g = situation(aid=15)
     round_(g)
     finish_decisions(g)
     assert g.alliance == 1 and g.aid == 5
 
 
 def test_6_3_2_civic_action_example():
-    g = blank()
-    g.res[GOVT] = 10
-    g.aid = 0
-    put(g, "havana", troop=2, police=2)
-    g.support[S("havana")] = 1
-    g.terror[S("havana")] = 1
-    g.stack = []
-    g.push("prop_civic", GOVT)
-    g._run()
-    g.res[GOVT] = 10
+    # the Support Phase's Civic Action: Havana at Passive Support with a Terror marker, 2 Troops and 2 Police;
+    # the Government at 10 Resources, Aid 0
+    g = example("civic_action_6_3_2")
     act(g, "civic", "Havana")
     assert g.terror[S("havana")] == 0 and g.support[S("havana")] == 1
     act(g, "civic", "Havana")
@@ -136,13 +112,10 @@ def test_6_3_2_civic_action_example():
 def test_6_3_support_phase_asks_the_factions_each_rule_names():
     """6.3.2 Civic Action: the Government; 6.3.3 Agitation: 26July; 6.3.4 Expat Backing: DR (the
     round used to ask 26July for Civic Action, DR for Agitation and the Government for Expat Backing)."""
-    g = blank()
-    g.res[GOVT] = 10
-    g.res[M26] = 5
-    g.aid = 0
-    put(g, "havana", troop=2, police=2)  # Civic Action possible
-    put(g, "matanzas", m26_u=2)  # 26July Controls Matanzas: Agitation possible
-    put(g, "oriente", dr_u=1)  # Expat Backing possible
+    # Civic Action possible
+    # 26July Controls Matanzas: Agitation possible
+    # Expat Backing possible
+    g = situation({"havana": {"troop": 2, "police": 2}, "matanzas": {"m26_u": 2}, "oriente": {"dr_u": 1}}, res={"govt": 10, "m26": 5}, aid=0)
     round_(g)
     asked = []
     for _ in range(50):
@@ -159,17 +132,12 @@ def test_6_3_support_phase_asks_the_factions_each_rule_names():
 
 def test_6_3_2_civic_action_needs_troops_police_and_control():
     from agon.games.cuba_libre.operations import civic_ok
-    g = blank()
-    g.res[GOVT] = 20
-    put(g, "matanzas", troop=2)
-    put(g, "havana", troop=1, police=1, m26_u=3)
+    g = situation({"matanzas": {"troop": 2}, "havana": {"troop": 1, "police": 1, "m26_u": 3}}, res={"govt": 20})
     assert not civic_ok(g, S("matanzas")) and not civic_ok(g, S("havana"))
 
 
 def test_6_3_3_agitation():
-    g = blank()
-    put(g, "matanzas", m26_u=1)
-    g.support[S("matanzas")] = -1
+    g = situation({"matanzas": {"m26_u": 1}}, support={"matanzas": -1})
     g.stack = []
     g.push("prop_agitation", M26)
     g._run()
@@ -179,10 +147,7 @@ def test_6_3_3_agitation():
 
 
 def test_6_3_4_expat_backing_spaces_and_free_rally():
-    g = blank()
-    g.res[DR] = 0
-    put(g, "camaguey_province", troop=1)
-    put(g, "oriente", dr_base=1)
+    g = situation({"camaguey_province": {"troop": 1}, "oriente": {"dr_base": 1}}, res={"dr": 0})
     spaces = propaganda.expat_spaces(g)
     assert S("oriente") in spaces and S("camaguey_province") not in spaces
     g.stack = []
@@ -194,11 +159,8 @@ def test_6_3_4_expat_backing_spaces_and_free_rally():
 
 
 def test_6_4_redeploy_forced_troops_and_police_destinations():
-    g = blank()
-    put(g, "havana", troop=1, police=1)
-    put(g, "pinar_del_rio", troop=3)
-    put(g, "ec_cigar", police=1)
-    put(g, "matanzas", police=1, dr_u=2)
+    g = situation({"havana": {"troop": 1, "police": 1}, "pinar_del_rio": {"troop": 3}, "ec_cigar": {"police": 1},
+                   "matanzas": {"police": 1, "dr_u": 2}})
     g.stack = []
     g.push("prop_redeploy", GOVT)
     g._run()
@@ -213,9 +175,7 @@ def test_6_4_redeploy_forced_troops_and_police_destinations():
 
 
 def test_6_4_redeploy_havana_fallback():
-    g = blank()
-    put(g, "pinar_del_rio", troop=3, m26_u=5)
-    put(g, "ec_cigar", troop=2)
+    g = situation({"pinar_del_rio": {"troop": 3, "m26_u": 5}, "ec_cigar": {"troop": 2}})
     g.stack = []
     g.push("prop_redeploy", GOVT)
     g._run()
@@ -223,10 +183,7 @@ def test_6_4_redeploy_havana_fallback():
 
 
 def test_6_5_reset():
-    g = blank()
-    put(g, "matanzas", m26_a=2, closed_casino=1)
-    g.terror[S("matanzas")] = 3
-    g.terror[S("ec_cigar")] = 1
+    g = situation({"matanzas": {"m26_a": 2, "closed_casino": 1}}, terror={"matanzas": 3, "ec_cigar": 1})
     g.momentum = frozenset({(4, True)})
     g.capabilities = frozenset({(13, False)})
     g.elig = [False, False, True, True]
@@ -250,9 +207,7 @@ def test_6_0_no_round_for_a_propaganda_card_right_after_another_and_final_ends()
 
 
 def test_2_4_1_final_round_stops_after_support_phase():
-    g = blank()
-    put(g, "pinar_del_rio", troop=3)  # would be forced to move in a Redeploy
-    put(g, "matanzas", m26_a=1)
+    g = situation({"pinar_del_rio": {"troop": 3}, "matanzas": {"m26_a": 1}})  # the Troops would be forced to move in a Redeploy
     round_(g, 4)
     finish_decisions(g)
     assert g.over is not None and g.over["reason"] == "final Propaganda round"
@@ -262,11 +217,8 @@ def test_2_4_1_final_round_stops_after_support_phase():
 # -- victory (7.x) -------------------------------------------------------------------------------
 
 def test_7_2_government_needs_all_cities_active_support():
-    g = blank()
-    for c in ("havana", "camaguey_city", "santiago_de_cuba"):
-        g.support[S(c)] = 2
-    for p in ("pinar_del_rio", "la_habana", "matanzas"):
-        g.support[S(p)] = 1
+    g = situation(support={"havana": 2, "camaguey_city": 2, "santiago_de_cuba": 2,
+                           "pinar_del_rio": 1, "la_habana": 1, "matanzas": 1})
     assert g.total_support() == 19 and g.meets_condition(GOVT)
     g.support[S("santiago_de_cuba")] = 1
     for p in ("las_villas", "oriente"):
@@ -276,95 +228,61 @@ def test_7_2_government_needs_all_cities_active_support():
 
 
 def test_7_2_syndicate_casinos_and_resources():
-    g = blank()
-    for s in ("havana", "la_habana", "pinar_del_rio", "matanzas"):
-        put(g, s, casino=2)
-    g.res[SYN] = 31
+    g = situation(FOUR_CASINO_PAIRS, res={"syndicate": 31})
     assert g.meets_condition(SYN) and g.margin(SYN) == 1
     g.res[SYN] = 30
     assert not g.meets_condition(SYN) and g.margin(SYN) == 0
 
 
 def test_7_2_dr_pop_plus_bases():
-    g = blank()
-    put(g, "havana", dr_u=3)
-    put(g, "oriente", dr_u=1, dr_base=1)
-    put(g, "matanzas", dr_base=1)
+    g = situation({"havana": {"dr_u": 3}, "oriente": {"dr_u": 1, "dr_base": 1}, "matanzas": {"dr_base": 1}})
     assert g.dr_pop_plus_bases() == 6 + 2 + 1 + 2  # Havana, Oriente, Matanzas + 2 Bases
     assert g.meets_condition(DR)
 
 
 def test_7_3_margins_examples():
-    g = blank()
-    put(g, "havana", dr_u=2)  # DR Controls Pop 6
-    put(g, "matanzas", dr_base=1, troop=2)
-    put(g, "oriente", dr_base=1, troop=2)
+    g = example("margins_7_3_dr")  # DR Controls Havana (Pop 6) and has 2 Bases
     assert g.margin(DR) == 6 + 2 - 9
-    g2 = blank()
-    g2.support[S("havana")] = -2  # 12
-    for s in ("sierra_maestra", "matanzas", "las_villas"):
-        put(g2, s, m26_base=1)
-    put(g2, "la_habana", m26_base=1)
+    g2 = example("margins_7_3_m26")  # Havana at Active Opposition (12), 4 26July Bases
     assert g2.margin(M26) == 12 + 4 - 15
 
 
 def test_7_1_ties_go_to_syndicate_before_government():
-    g = blank()
-    g.support[S("havana")] = 2
-    g.support[S("las_villas")] = 2
-    g.support[S("oriente")] = 2
-    for s in ("havana", "la_habana", "pinar_del_rio", "matanzas", "las_villas"):
-        put(g, s, casino=2 if s != "las_villas" else 1)
-    g.res[SYN] = 40
+    g = situation({**FOUR_CASINO_PAIRS, "las_villas": {"casino": 1}}, support={"havana": 2, "las_villas": 2, "oriente": 2},
+                  res={"syndicate": 40})
     assert g.margin(GOVT) == 2 and g.margin(SYN) == 2
     g.end_game("test")
     assert g.over["winners"] == ["syndicate"]
 
 
 def test_6_1_victory_phase_ends_the_game():
-    g = blank()
-    for s in ("havana", "la_habana", "pinar_del_rio", "matanzas"):
-        put(g, s, casino=2)
-    g.res[SYN] = 35
+    g = situation(FOUR_CASINO_PAIRS, res={"syndicate": 35})
     round_(g)
     assert g.over is not None and g.over["winners"] == ["syndicate"]
 
 
 def test_8_9_solo_player_never_wins_at_a_victory_check():
-    g = blank(players=1)  # the player is 26July
-    g.support[S("havana")] = -2
-    g.support[S("oriente")] = -2
-    g.support[S("las_villas")] = -2
+    g = situation(solo=True, support={"havana": -2, "oriente": -2, "las_villas": -2})  # the player is 26July
     assert g.meets_condition(M26)
     round_(g)
     assert g.over is None
 
 
 def test_8_9_solo_player_wins_at_the_end_only_with_a_strictly_higher_margin():
-    g = blank(players=1)  # 26July player
-    g.support[S("havana")] = -2
-    g.support[S("oriente")] = -2  # Opposition 16: margin +1
+    g = situation(solo=True, support={"havana": -2, "oriente": -2})  # 26July player; Opposition 16: margin +1
     g.end_game("final Propaganda round")
     assert g.over["winners"] == ["m26"]
-    g2 = blank(players=1)
-    g2.support[S("havana")] = -1  # 26July margin -9
-    put(g2, "havana", dr_u=1)  # DR Controls Havana: 6 - 9 = -3
+    # 26July margin -9; DR Controls Havana: 6 - 9 = -3
+    g2 = situation({"havana": {"dr_u": 1}}, solo=True, support={"havana": -1})
     g2.end_game("final Propaganda round")
     assert g2.over["winners"] == ["dr"]
 
 
 def test_8_9_solo_example_stalemate():
     """Rulebook example: DR margin -1 (Pop 6 + 2 Bases), 26July +1 (Opposition 12 + 4 Bases): grade 2."""
-    g = blank(players=1)
-    put(g, "havana", dr_u=1)
-    put(g, "matanzas", dr_base=1, troop=2)
-    put(g, "oriente", dr_base=1, troop=2)
-    for s in ("sierra_maestra", "las_villas", "camaguey_province", "pinar_del_rio"):
-        put(g, s, m26_base=1, troop=2)
-    g.support[S("las_villas")] = -2  # 4
-    g.support[S("oriente")] = -2  # 4
-    g.support[S("camaguey_province")] = -2  # 2
-    g.support[S("sierra_maestra")] = -2  # 2
+    # DR: Havana (Pop 6) and 2 Bases; 26July: 4 Bases, Active Opposition in Las Villas, Oriente (4 each),
+    # Camagüey Province and Sierra Maestra (2 each)
+    g = example("solo_stalemate_8_9")
     assert g.margin(DR) == -1 and g.margin(M26) == 1
     g.end_game("final Propaganda round")
     assert g.over["winners"] == ["m26"]
@@ -374,21 +292,17 @@ def test_8_9_solo_example_stalemate():
 
 def test_8_9_solo_tie_goes_to_the_nonplayer_with_its_title_and_the_players_grade():
     """8.9: equal margins -> the Non-player wins; ties among Non-players: Syndicate, then DR."""
-    g = blank(players=1)  # 26July player
-    g.support[S("havana")] = -2
-    g.support[S("oriente")] = -1  # Opposition 12 + 2, no Base: margin -1
-    put(g, "oriente", dr_u=1)  # DR Controls Oriente (Pop 2): 2 - 9 = -7
-    put(g, "havana", dr_u=1)  # and Havana (6): 8 - 9 = -1
-    put(g, "las_villas", dr_base=1, dr_u=1)  # + Pop 2 + 1 Base: 11 - 9 = +2
+    # 26July player: Opposition 12 + 2, no Base: margin -1; DR Controls Oriente (Pop 2) and Havana (6), and
+    # Las Villas with a Base (+ Pop 2 + 1): 11 - 9 = +2
+    g = situation({"oriente": {"dr_u": 1}, "havana": {"dr_u": 1}, "las_villas": {"dr_base": 1, "dr_u": 1}}, solo=True,
+                  support={"havana": -2, "oriente": -1})
     assert g.margin(M26) == -1 and g.margin(DR) == 2
     g.end_game("final Propaganda round")
     assert g.over["winners"] == ["dr"]
     assert g.over["solo"] == {"player": "m26", "won": False, "title": "Student Revolution!", "grade": -3}
-    g2 = blank(players=1)
-    g2.support[S("havana")] = -2
-    g2.support[S("oriente")] = -1  # 26July -1
-    put(g2, "havana", dr_u=1)
-    put(g2, "matanzas", dr_base=2, troop=3)  # DR 6 + 2 Bases - 9 = -1
+    # 26July -1; DR 6 + 2 Bases - 9 = -1
+    g2 = situation({"havana": {"dr_u": 1}, "matanzas": {"dr_base": 2, "troop": 3}}, solo=True,
+                   support={"havana": -2, "oriente": -1})
     assert g2.margin(M26) == g2.margin(DR) == -1
     g2.end_game("final Propaganda round")
     assert g2.over["winners"] == ["dr"] and g2.over["solo"]["grade"] == 0 and not g2.over["solo"]["won"]
@@ -429,9 +343,7 @@ def test_8_9_solo_nonplayer_26july_wins_a_victory_check_against_a_government_pla
 
 
 def test_A2_agitation_removes_terror_first():
-    g = blank()
-    put(g, "camaguey_city", m26_u=1)
-    g.terror[S("camaguey_city")] = 2
+    g = situation({"camaguey_city": {"m26_u": 1}}, terror={"camaguey_city": 2})
     g.stack = []
     g.push("prop_agitation", M26)
     g._run()
@@ -441,10 +353,7 @@ def test_A2_agitation_removes_terror_first():
 
 
 def test_A3_expat_backing_space_conditions():
-    g = blank()
-    put(g, "camaguey_province", troop=2)
-    put(g, "las_villas", dr_u=2)
-    g.support[S("las_villas")] = 1
+    g = situation({"camaguey_province": {"troop": 2}, "las_villas": {"dr_u": 2}}, support={"las_villas": 1})
     spaces = propaganda.expat_spaces(g)
     assert S("camaguey_province") not in spaces  # Government-Controlled
     assert S("las_villas") in spaces  # DR-Controlled at Passive Support
@@ -454,9 +363,7 @@ def test_A3_expat_backing_space_conditions():
 
 def test_A5_redeploy_control_is_fixed_for_the_whole_phase():
     """Police leaving Camagüey City do not stop Troops being redeployed into it."""
-    g = blank()
-    put(g, "camaguey_city", police=2, m26_u=1)
-    put(g, "ec_factory", troop=2)
+    g = situation({"camaguey_city": {"police": 2, "m26_u": 1}, "ec_factory": {"troop": 2}})
     g.stack = []
     g.push("prop_redeploy", GOVT)
     g._run()

@@ -6,7 +6,7 @@ import pytest
 
 import agon
 from agon.games.cuba_libre.data import CARDS, DR, GOVT, M26, ORDER, SYN, space
-from tests.games.cuba_libre.helpers import act, blank, legal, put, rally_place
+from tests.games.cuba_libre.helpers import act, blank, legal, put, rally_place, situation
 
 GAME = agon.load("cuba-libre")
 
@@ -51,9 +51,7 @@ def test_2_3_3_pass_gains_and_next_faction_becomes_first():
 
 
 def test_2_3_4_second_eligible_after_op_only_gets_limop_then_eligibility():
-    g = blank()
-    put(g, "matanzas", m26_u=1)
-    put(g, "oriente", dr_u=1)
+    g = situation({"matanzas": {"m26_u": 1}, "oriente": {"dr_u": 1}})
     on_card(g, 13)  # order M, G, D, S
     act(g, "op")
     rally_place(g, "Matanzas")
@@ -73,10 +71,7 @@ def test_2_3_4_second_eligible_after_op_only_gets_limop_then_eligibility():
 
 
 def test_2_3_4_after_op_with_sa_second_may_take_event_or_limop():
-    g = blank()
-    g.res[GOVT] = 10
-    put(g, "la_habana", troop=4)
-    put(g, "matanzas", m26_u=1)
+    g = situation({"la_habana": {"troop": 4}, "matanzas": {"m26_u": 1}}, res={"govt": 10})
     on_card(g, 15)  # Come Comrades! order M, G, S, D
     act(g, "op")
     rally_place(g, "Matanzas")
@@ -89,16 +84,14 @@ def test_2_3_4_after_op_with_sa_second_may_take_event_or_limop():
 
 
 def test_2_3_4_after_event_second_gets_full_op():
-    g = blank()
-    put(g, "havana", troop=2)
+    g = situation({"havana": {"troop": 2}})
     on_card(g, 15)
     act(g, "event", "shaded")
     assert g.active == ["govt"] and ("op", None) in legal(g)
 
 
 def test_2_3_9_final_event_card_limits_players_to_limops():
-    g = blank()
-    put(g, "matanzas", m26_u=1)
+    g = situation({"matanzas": {"m26_u": 1}})
     g.prop_played = 3
     on_card(g, 13, nxt=50)
     assert ("limop", None) in legal(g) and ("op", None) not in legal(g)
@@ -113,9 +106,7 @@ def test_8_1_nonplayers_never_limop():
 
 
 def test_2_3_6_launder_gives_a_free_limop_not_construct():
-    g = blank()
-    put(g, "havana", syn_u=1, troop=3)
-    put(g, "matanzas", syn_u=1)
+    g = situation({"havana": {"syn_u": 1, "troop": 3}, "matanzas": {"syn_u": 1}})
     g.cash[0] = space("matanzas") * 4 + SYN
     on_card(g, 37)  # Syndicate first
     act(g, "op")
@@ -134,9 +125,7 @@ def test_2_3_6_launder_gives_a_free_limop_not_construct():
 
 
 def test_2_3_6_no_launder_after_an_sa_or_for_free_ops():
-    g = blank()
-    put(g, "matanzas", syn_u=1)
-    put(g, "havana", troop=1)
+    g = situation({"matanzas": {"syn_u": 1}, "havana": {"troop": 1}})
     g.cash[0] = space("matanzas") * 4 + SYN
     on_card(g, 37)
     act(g, "op")
@@ -222,9 +211,7 @@ def test_variable_deployment_places_player_forces():
 
 
 def test_2_3_3_second_eligible_passes_and_the_next_takes_its_place():
-    g = blank()
-    put(g, "matanzas", m26_u=1)
-    put(g, "havana", syn_u=1)
+    g = situation({"matanzas": {"m26_u": 1}, "havana": {"syn_u": 1}})
     on_card(g, 17)  # order M, D, G, S
     g.elig[GOVT] = False
     on_card(g, 17)
@@ -238,9 +225,7 @@ def test_2_3_3_second_eligible_passes_and_the_next_takes_its_place():
 
 
 def test_2_3_6_another_faction_may_give_its_cash_for_the_launder():
-    g = blank()
-    put(g, "matanzas", m26_u=1)
-    put(g, "havana", syn_u=1, casino=1)
+    g = situation({"matanzas": {"m26_u": 1}, "havana": {"syn_u": 1, "casino": 1}})
     g.cash[0] = space("havana") * 4 + SYN
     on_card(g, 13)  # 26July first
     act(g, "op")

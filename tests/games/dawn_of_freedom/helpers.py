@@ -9,16 +9,23 @@ import agon
 from agon.engine import Action
 from agon.engine.rng import Rng
 from agon.games.dawn_of_freedom.data import ROLES, SPACES, C, D, space
+from agon.testing import position_with
 
 GAME = agon.load("1989")
+POSITION_FIELDS = frozenset(GAME.new(0).position()["state"])  # the state's fields, as a position names them
 
 # a fixed setup that places every free SP far from the test areas (Bulgaria / Romania)
 SETUP_SPACES = {C: ["Pleven", "Sliven", "Razgrad", "Pleven", "Sliven", "Razgrad", "Pleven"],
                 D: ["Varna", "Burgas", "Varna", "Burgas", "Varna", "Burgas", "Varna"]}
 
 
-def new_game(seed: int = 0, **options: Any) -> Any:
-    """A game just after the set-up placements: the Communist chooses his first card."""
+def new_game(seed: int = 0, *, fields: dict[str, Any] | None = None, **options: Any) -> Any:
+    """A game just after the set-up placements: the Communist chooses his first card; with
+    `fields` (or a keyword that is a field of the state, not an option: `new_game(vp=3)`), that
+    position with these fields changed (a checked position, issue 35 item 2)."""
+    fields = dict(fields or {})
+    for name in [name for name in options if name in POSITION_FIELDS]:
+        fields[name] = options.pop(name)
     g = GAME.new(seed, **options)
     used = {C: 0, D: 0}
     for _ in range(20):
@@ -28,7 +35,7 @@ def new_game(seed: int = 0, **options: Any) -> Any:
         side = f["role"]
         g.apply(ROLES[side], Action("space", space(SETUP_SPACES[side][used[side] % 7])))
         used[side] += 1
-    return g
+    return position_with(GAME, start=g, **fields) if fields else g
 
 
 def set_sp(g: Any, name: str, d: int | None = None, c: int | None = None) -> int:

@@ -148,8 +148,7 @@ def test_T_19_attempt_modifiers() -> None:
 
 
 def test_T_20_awards_are_first_come_and_lasting() -> None:
-    g = new_game()
-    g.tst = [2, 0]
+    g = new_game(tst=[2, 0])
     assert g.card_ops(MICHNIK, D) == 2 and g.award(D, 2)
     g.tst = [2, 2]
     assert g.card_ops(MICHNIK, D) == 1 and not g.award(C, 2)
@@ -171,8 +170,7 @@ def test_T_20_awards_are_first_come_and_lasting() -> None:
 
 
 def test_T_21_ops_modifiers_stack_for_michnik() -> None:
-    g = new_game()
-    g.tst = [2, 0]
+    g = new_game(tst=[2, 0])
     g.add_effect(Effect("Prudence", side=D, until="turn", ops=-1))
     g.add_effect(Effect("Austria-Hungary Border Reopened", side=D, until="turn", ops=1, ops_where=True,
                         where=__import__("agon.games.dawn_of_freedom.events", fromlist=["x"]).in_country("East Germany")))
@@ -264,8 +262,7 @@ def test_walesa_with_its_prerequisite() -> None:
 
 
 def test_box_7_cancels_an_opponent_event_once_per_turn() -> None:
-    g = new_game()
-    g.tst = [0, 7]
+    g = new_game(tst=[0, 7])
     set_hand(g, C, [JAN_PALACH, MICHNIK])
     play(g, C, JAN_PALACH, "ops")
     act(g, C, "order", "cancel event")
@@ -278,8 +275,7 @@ def test_box_7_cancels_an_opponent_event_once_per_turn() -> None:
 
 
 def test_box_8_plays_event_and_ops() -> None:
-    g = new_game()
-    g.tst = [8, 0]
+    g = new_game(tst=[8, 0])
     set_hand(g, D, [JAN_PALACH])
     my_round(g, D)
     play(g, D, JAN_PALACH, "both")
@@ -301,8 +297,7 @@ def test_helsinki_scores_on_communist_checks_of_students() -> None:
 
 
 def test_box_5_swaps_a_card_after_the_deal() -> None:
-    g = new_game()
-    g.tst = [5, 0]
+    g = new_game(tst=[5, 0])
     set_hand(g, D, [40, 22])
     g.stack = [{"p": "turn_begin"}]
     g.turn = 2
@@ -314,8 +309,7 @@ def test_box_5_swaps_a_card_after_the_deal() -> None:
 
 
 def test_box_6_check_is_worth_at_least_one_op() -> None:
-    g = new_game()
-    g.tst = [6, 0]
+    g = new_game(tst=[6, 0])
     g.add_effect(Effect("Prudence", side=D, until="turn", ops=-1))
     g.add_effect(Effect("Prudence", side=D, until="turn", ops=-1))
     set_hand(g, D, [])
@@ -327,8 +321,7 @@ def test_box_6_check_is_worth_at_least_one_op() -> None:
 
 def test_A_02_box_8_once_per_turn() -> None:
     """6.3.5 box 8 ("körönként egyszer", A-02): once per turn, not once per action round."""
-    g = new_game()
-    g.tst = [8, 0]
+    g = new_game(tst=[8, 0])
     set_hand(g, D, [JAN_PALACH, 34, 31])
     my_round(g, D)
     play(g, D, JAN_PALACH, "both")
@@ -345,8 +338,7 @@ def test_T_20_box_3_draw_survives_determinize() -> None:
     resample the three unseen cards and the choice stays among them."""
     from agon.engine.rng import Rng
 
-    g = new_game()
-    g.tst = [2, 0]
+    g = new_game(tst=[2, 0])
     g.stack.append({"p": "tst_advance", "side": D})
     g.run()
     assert top(g) == "tst_discard"

@@ -384,8 +384,7 @@ def test_card_34_fidesz_five_sps_in_elte() -> None:
 
 def test_card_35_heal_our_bleeding_wound_by_turn() -> None:
     for turn, vp in ((1, -3), (3, -3), (4, -1), (7, -1), (8, 3), (10, 3)):
-        g = new_game()
-        g.turn = turn
+        g = new_game(turn=turn)
         set_hand(g, C, [35])
         play(g, C, 35, "event")
         assert g.vp == vp, turn
@@ -661,8 +660,7 @@ def test_card_50_the_sinatra_doctrine_plus_one_op_this_turn() -> None:
 
 def test_card_51_40th_anniversary_celebration() -> None:
     for vp, n in ((0, 2), (3, 2), (-1, 4)):
-        g = new_game()
-        g.vp = vp
+        g = new_game(vp=vp)
         set_hand(g, C, [51])
         play(g, C, 51, "event")
         assert top(g) == "place" and g.stack[-1]["n"] == n

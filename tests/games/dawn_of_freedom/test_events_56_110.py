@@ -163,8 +163,7 @@ def test_card_67_reformer_rehabilitated_only_ahead_on_tiananmen() -> None:
     my_round(g, D)
     act(g, D, "card", 67)
     assert Action("play", "event") not in legal(g, D)  # level on the track
-    g = new_game()
-    g.tst = [1, 0]
+    g = new_game(tst=[1, 0])
     give(g, D, 29)
     g.discard.append(g.hands[D].pop())  # Jan Palach Week in the discard pile
     charles = space("Charles University")
@@ -176,8 +175,7 @@ def test_card_67_reformer_rehabilitated_only_ahead_on_tiananmen() -> None:
 
 
 def test_card_67_reformer_rehabilitated_opponent_event_by_its_owner() -> None:
-    g = new_game()
-    g.tst = [0, 2]
+    g = new_game(tst=[0, 2])
     clear_map(g)
     set_sp(g, "Gdańsk", d=2)
     give(g, D, 7)
@@ -539,16 +537,14 @@ def test_card_96_the_chinese_solution() -> None:
     my_round(g, C)
     act(g, C, "card", 96)
     assert Action("play", "event") not in legal(g, C)
-    g = new_game()
-    g.tst = [0, 7]
+    g = new_game(tst=[0, 7])
     set_power(g, D, "Poland")
     event(g, C, 96)
     assert "Poland" not in options(g, C) and "decline" in options(g, C)
     act(g, C, "option", "Hungary")
     f = g.stack[-1]
     assert g.vp == 3 and f["p"] == "checks" and f["n"] == 5 and f["mod"] == 3 and f["ops"] == 2  # box 2: a 1-Op card is worth 2
-    g = new_game()
-    g.tst = [0, 7]
+    g = new_game(tst=[0, 7])
     event(g, C, 96)
     act(g, C, "option", "decline")
     assert g.vp == 0 and top(g) == "choose_card"

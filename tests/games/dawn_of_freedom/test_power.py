@@ -224,8 +224,7 @@ def test_results_table() -> None:
 
 
 def test_T_36_support_loss_and_the_vp_roll() -> None:
-    g = new_game()
-    g.vp = 0
+    g = new_game(vp=0)
     poland_scoring_struggle(g, list(range(19, 31)), [MARCH6])
     act(g, D, "raise", "yes")
     for c in (19, 20, 21):
@@ -281,8 +280,7 @@ def test_playing_a_scoring_card_runs_the_struggle_in_the_round() -> None:
 
 
 def test_no_automatic_victory_until_the_struggle_is_scored() -> None:
-    g = new_game()
-    g.vp = 19
+    g = new_game(vp=19)
     poland_scoring_struggle(g, [RALLY], [MARCH6])
     skip_stakes(g)
     dice(g, 6, 6)

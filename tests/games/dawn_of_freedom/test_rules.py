@@ -27,8 +27,7 @@ def test_T_01_control_threshold() -> None:
 
 
 def test_T_02_vp_track_and_automatic_victory() -> None:
-    g = new_game()
-    g.vp = 10
+    g = new_game(vp=10)
     g.add_vp(-2)
     assert g.vp == 8
     g.vp = -19

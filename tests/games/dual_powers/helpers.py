@@ -1,7 +1,9 @@
-"""Fixtures for Dual Powers tests: build positions by setting fields on a new game."""
+"""Fixtures for Dual Powers tests: positions from files (the rulebook's examples, `example`), or
+built by setting fields on a new game."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import agon
@@ -17,6 +19,7 @@ from agon.games.dual_powers.data import (
     OWNER,
 )
 from agon.games.dual_powers.rules import DualPowersState
+from agon.testing import position_file, position_with
 
 RED, WHITE = 0, 1
 GAME = agon.load("dual-powers")
@@ -37,17 +40,25 @@ def card(label: str) -> int:
     return CARD_LABEL_IDX[label.replace("brown", "beige").replace("yellow", "beige")]
 
 
+def example(name: str, **changes: Any) -> DualPowersState:
+    """A rulebook situation from its position file, `positions/NAME.json` (issue 35 item 2), with
+    some fields changed in the position's own form (agon.testing.edited)."""
+    state = position_file(Path(__file__).parent / "positions" / f"{name}.json")
+    return position_with(GAME, start=state, **changes) if changes else state  # type: ignore[return-value]
+
+
 def new(seed: int = 0, **options: Any) -> DualPowersState:
     return GAME.new(seed, **options)  # type: ignore[return-value]
 
 
-def begin(seed: int = 0) -> DualPowersState:
-    """A 2-player game in round 1 after both Secret Objectives are chosen: Red to play."""
+def begin(seed: int = 0, **fields: Any) -> DualPowersState:
+    """A 2-player game in round 1 after both Secret Objectives are chosen: Red to play; with
+    `fields`, that position with these fields changed (a checked position, issue 35 item 2)."""
     s = new(seed)
     for role in ("red", "white"):
         s.apply(role, s.legal_actions(role)[0])
     assert s.phase == "play" and s.cur == RED
-    return s
+    return position_with(GAME, start=s, **fields) if fields else s  # type: ignore[return-value]
 
 
 def clear(s: DualPowersState) -> None:

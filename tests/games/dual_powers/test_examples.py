@@ -1,4 +1,5 @@
-"""The rulebook's worked examples A-H (spec section 5), as scenarios. Katia plays White, Viktor Red."""
+"""The rulebook's worked examples A-H (spec section 5), as scenarios. Katia plays White, Viktor Red.
+Each example's situation is a position file, positions/example_*.json (issue 35 item 2)."""
 
 from __future__ import annotations
 
@@ -15,23 +16,16 @@ from .helpers import (
     RED,
     WHITE,
     act,
-    begin,
     card,
-    clear,
     d,
-    empty_objectives,
+    example,
     play,
-    put,
-    set_objective,
-    turn,
     verbs,
 )
 
 
 def test_T_A_landing_on_30_jumps_to_31_and_earns_an_extra_action_after_the_normal_one() -> None:
-    s = begin()
-    s.day = 26
-    turn(s, WHITE, "purple-4")
+    s = example("example_a")  # day 26, White to play with purple-4 in hand
     play(s, WHITE, "purple-4")
     assert s.day == 31 and s.month == 0 and s.pw == RED
     assert s.xpend == 1
@@ -41,12 +35,7 @@ def test_T_A_landing_on_30_jumps_to_31_and_earns_an_extra_action_after_the_norma
 
 
 def test_T_B_recruit_places_units_in_the_cards_district() -> None:
-    s = begin()
-    clear(s)
-    for m in range(10):  # fixture supply: fresh strengths 1, 2, 2, 3
-        if m not in (0, 4, 5, 7):
-            put(s, m, "red")
-    turn(s, RED, "green-4")
+    s = example("example_b")  # Red's supply: fresh strengths 1, 2, 2, 3; green-4 in hand
     play(s, RED, "green-4")
     act(s, RED, "recruit")
     assert "district" not in verbs(s, RED)  # no other district can be chosen
@@ -62,12 +51,7 @@ def test_T_B_recruit_places_units_in_the_cards_district() -> None:
 
 
 def test_T_C_move_cannot_cross_the_blocked_connection() -> None:
-    s = begin()
-    clear(s)
-    put(s, LEADER["kerensky"], "green")
-    put(s, 10, "blue")
-    s.block = 1  # liteyny_bridge: green-red
-    turn(s, WHITE, "white-1", "red-2")
+    s = example("example_c")  # Kerensky in green, unit 10 in blue, the Liteyny bridge (green-red) blocked
     play(s, WHITE, "red-2")  # a Move card
     act(s, WHITE, "move")
     probe = s.clone()
@@ -82,14 +66,7 @@ def test_T_C_move_cannot_cross_the_blocked_connection() -> None:
 
 
 def test_T_D_extra_action_after_the_normal_one_may_move_a_controlled_neutral() -> None:
-    s = begin()
-    clear(s)
-    s.pw = RED
-    put(s, 22, "brown")  # neutral 2/1
-    put(s, 14, "purple")  # a White 2/1
-    set_objective(s, RED, "purple-6a")
-    s.day = 12
-    turn(s, RED, "purple-3")
+    s = example("example_d")  # Red holds Popular Will; neutral 2/1 in brown, a White 2/1 in purple; day 12
     play(s, RED, "purple-3")
     assert s.day == 15 and s.xpend == 1
     assert "extra" not in verbs(s, RED)
@@ -105,29 +82,15 @@ def test_T_D_extra_action_after_the_normal_one_may_move_a_controlled_neutral() -
 
 
 def test_T_E_tie_on_strength_more_markers_wins() -> None:
-    s = begin()
-    clear(s)
-    put(s, 7, "yellow")  # Red 3 (fresh 3/2)
-    put(s, 0, "yellow")  # Red 1 (fresh 1/0)
-    put(s, 1, "yellow", exhausted=True)  # Red 0
-    put(s, 14, "yellow")
-    put(s, 15, "yellow")  # White 2 + 2
+    # in yellow: Red 3 (fresh 3/2) + 1 (fresh 1/0) + 0 (exhausted), White 2 + 2
     for pw in (RED, WHITE):
-        s.pw = pw
+        s = example("example_e", pw=pw)
         assert stronger(s, d("yellow")) == RED
 
 
 @pytest.mark.parametrize(("month", "vp"), [(2, 3), (5, 6)])
 def test_T_F_unrest_counted_as_an_objective_in_july(month: int, vp: int) -> None:
-    s = begin()
-    clear(s)
-    s.month = month
-    s.unrest = d("brown")
-    for m in (10, 11, 12):
-        put(s, m, "brown")  # Katia 1 + 1 + 1
-    put(s, 4, "brown")
-    put(s, 0, "brown", exhausted=True)  # Viktor 2 + 0
-    empty_objectives(s)
+    s = example("example_f", month=month)  # Unrest in brown: Katia 1 + 1 + 1, Viktor 2 + 0
     scoring.scoring(s)
     assert s.obj[0] == d("brown") and s.phase == "unrest" and s.cur == WHITE
     act(s, WHITE, "unrest", "objective")
@@ -136,13 +99,7 @@ def test_T_F_unrest_counted_as_an_objective_in_july(month: int, vp: int) -> None
 
 
 def test_T_F_variant_extra_action_instead_of_vp() -> None:
-    s = begin()
-    clear(s)
-    s.month = 2
-    s.unrest = d("brown")
-    for m in (10, 11, 12):
-        put(s, m, "brown")
-    empty_objectives(s)
+    s = example("example_f_variant")  # Unrest in brown: Katia 1 + 1 + 1 alone
     scoring.scoring(s)
     act(s, WHITE, "unrest", "extra")
     assert s.score == 0 and s.phase == "extra" and s.cur == WHITE
@@ -151,13 +108,9 @@ def test_T_F_variant_extra_action_instead_of_vp() -> None:
 
 
 def test_T_G_exhaust_flips_fresh_markers_and_removes_exhausted_ones() -> None:
-    s = begin()
-    clear(s)
-    put(s, 14, "white")  # Katia's fresh 2/1 unit: 2
-    put(s, LEADER["kerensky"], "white", exhausted=True)  # Katia's exhausted leader: 1
-    put(s, 9, "white", exhausted=True)  # Viktor's exhausted 3/3: 3
+    # in white: Katia's fresh 2/1 unit (2) and exhausted Kerensky (1), Viktor's exhausted 3/3 (3); the objective there
+    s = example("example_g")
     assert stronger(s, d("white")) == WHITE  # derived: 3 = 3, two markers against one
-    s.obj = (d("white"), -1, -1)
     scoring.exhaust(s)
     assert s.loc[14] == d("white") and s.exh[14] == 1
     assert s.loc[LEADER["kerensky"]] == OUT

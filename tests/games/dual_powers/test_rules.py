@@ -215,8 +215,7 @@ def test_R4_3_5_unrest_vp_by_month() -> None:
 
 
 def test_R4_4_3_the_score_marker_stops_at_the_last_space() -> None:
-    s = begin()
-    s.score = TRACK_END - 1
+    s = begin(score=TRACK_END - 1)
     assert gain_vp(s, RED, 5, "test")
     assert s.score == TRACK_END and s.is_over
 

@@ -116,8 +116,7 @@ def test_A4_brown_and_yellow_are_the_beige_district() -> None:
 
 
 def test_A5_day_wrap_month_spaces_and_the_last_month() -> None:
-    s = begin()
-    s.day, s.month, s.pw = 28, MONTH_END, RED
+    s = begin(day=28, month=MONTH_END, pw=RED)
     turn(s, WHITE, "red-6a")
     play(s, WHITE, "red-6a")
     assert s.day == 3 and s.month == MONTH_END and s.pw == WHITE
@@ -168,8 +167,7 @@ def _kerensky_recruited_where_trotsky_is(s, holder: int) -> None:
 def test_A9_trotsky_enters_fresh_and_leader_recruit_does_not_refresh_him() -> None:
     """A9: R3.8.1 refreshes exhausted neutral *units*; neutral Trotsky is a leader marker (the
     components list him among the leader markers), so he stays exhausted even for the PW holder."""
-    s = begin()
-    s.day = 28
+    s = begin(day=28)
     turn(s, RED, "red-5")
     play(s, RED, "red-5")
     assert s.exh[TROTSKY_N] == 0
@@ -180,8 +178,7 @@ def test_A9_trotsky_enters_fresh_and_leader_recruit_does_not_refresh_him() -> No
 
 def test_A9_leader_recruit_refreshes_the_neutral_units_of_the_popular_will_holder() -> None:
     """A9 / R3.8.1: the exhausted neutral units in the recruiting district are refreshed for the PW holder."""
-    s = begin()
-    s.day = 28
+    s = begin(day=28)
     turn(s, RED, "red-5")
     play(s, RED, "red-5")
     unit = NEUTRAL_UNITS[0]
@@ -337,8 +334,7 @@ def test_A23_extra_recruit_ignores_the_blockade_and_strength() -> None:
 
 
 def test_A24_the_month_advances_and_events_fire_when_the_holder_already_has_popular_will() -> None:
-    s = begin()
-    s.day, s.pw = 28, RED
+    s = begin(day=28, pw=RED)
     turn(s, RED, "red-5")
     play(s, RED, "red-5")
     assert s.month == 1 and s.loc[TROTSKY_N] >= 0 and s.pw == RED

@@ -28,8 +28,7 @@ from .helpers import (
 
 
 def test_T_R1_month_wrap_moves_popular_will_and_trotsky_returns() -> None:
-    s = begin()
-    s.day = 28
+    s = begin(day=28)
     turn(s, WHITE, "red-5")
     play(s, WHITE, "red-5")
     assert s.day == 2 and s.month == 1  # DP R3.4.2
@@ -39,8 +38,7 @@ def test_T_R1_month_wrap_moves_popular_will_and_trotsky_returns() -> None:
 
 
 def test_T_R2_day_31_does_not_advance_the_month_the_next_card_does() -> None:
-    s = begin()
-    s.day = 27
+    s = begin(day=27)
     turn(s, RED, "red-3", "white-2")
     play(s, RED, "red-3")
     assert s.day == 31 and s.month == 0 and s.xpend == 1
@@ -53,16 +51,14 @@ def test_T_R2_day_31_does_not_advance_the_month_the_next_card_does() -> None:
 
 
 def test_T_R3_passing_15_earns_nothing() -> None:
-    s = begin()
-    s.day = 12
+    s = begin(day=12)
     turn(s, RED, "red-4")
     play(s, RED, "red-4")
     assert s.day == 16 and s.xpend == 0
 
 
 def test_T_R4_trotsky_joins_the_bolsheviks_keeping_side_and_district() -> None:
-    s = begin()
-    s.month, s.day, s.pw = 2, 28, WHITE
+    s = begin(month=2, day=28, pw=WHITE)
     s.loc[TROTSKY_N] = d("blue")
     s.exh[TROTSKY_N] = 1
     turn(s, WHITE, "red-5")
@@ -73,8 +69,7 @@ def test_T_R4_trotsky_joins_the_bolsheviks_keeping_side_and_district() -> None:
 
 
 def test_T_R5_trotsky_removed_earlier_never_joins() -> None:
-    s = begin()
-    s.month, s.day = 2, 28
+    s = begin(month=2, day=28)
     s.loc[TROTSKY_N] = OUT
     turn(s, WHITE, "red-5")
     play(s, WHITE, "red-5")
@@ -135,8 +130,7 @@ def test_T_R10_a_district_with_two_objective_markers_is_exhausted_once() -> None
 
 @pytest.mark.parametrize(("side", "pw", "refreshed"), [(WHITE, WHITE, True), (RED, WHITE, False)])
 def test_T_R11_leader_recruit_refreshes_controlled_neutrals(side: int, pw: int, refreshed: bool) -> None:
-    s = begin()
-    s.pw = pw
+    s = begin(pw=pw)
     put(s, 22, "green", exhausted=True)
     name = "kerensky" if side == WHITE else "lenin"
     turn(s, side, name)

@@ -5,15 +5,22 @@ Example cast (spec §7): Nikoleta = p1 (purple), Alexandros = p2 (red), Vasilis 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import agon
 from agon.engine import Action
 from agon.games.intrigue_city.data import BANK, GI
 from agon.games.intrigue_city.rules import IntrigueState
+from agon.testing import position_file
 
 GAME = agon.load("intrigue-city")
 N, A, V = 0, 1, 2
+
+
+def example(name: str) -> IntrigueState:
+    """A worked example's situation from its position file, `positions/NAME.json` (issue 35 item 2)."""
+    return position_file(Path(__file__).parent / "positions" / f"{name}.json")  # type: ignore[return-value]
 
 
 def begin(players: int = 3, seed: int = 0, **options: Any) -> IntrigueState:
@@ -42,7 +49,11 @@ def board(s: IntrigueState, p: int, guilds: dict[str, list[int]]) -> None:
 
 
 def deal(s: IntrigueState, cards: list[tuple[str, int]]) -> None:
-    """Replace the central board by these (card, spiders) pairs, all unoccupied."""
+    """Replace the central board by these (card, spiders) pairs, all unoccupied; the cards that
+    leave the board go to the box, those dealt come out of it (each card in one place: a position
+    holding one twice is refused, issue 35 item 2)."""
+    dealt = {c for c, _ in cards}
+    s.box = [c for c in [*s.box, *s.board] if c not in dealt]
     s.board = tuple(c for c, _ in cards)
     s.spiders = tuple(x for _, x in cards)
     s.occ = [()] * len(cards)

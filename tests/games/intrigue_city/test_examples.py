@@ -1,4 +1,5 @@
-"""The spec's worked examples T-1 .. T-21 (§7) as scenarios.
+"""The spec's worked examples T-1 .. T-21 (§7) as scenarios, their situations position files
+(positions/*.json, issue 35 item 2).
 
 Nikoleta = p1, Alexandros = p2, Vasilis = p3 (3 players) unless a test says otherwise.
 """
@@ -12,25 +13,18 @@ from agon.games.intrigue_city.data import GI, POWER_INDEX, TRACK
 from agon.games.intrigue_city.effects import executions, favour_executions, guild_sum, target_ok
 from agon.games.intrigue_city.rules import IntrigueState
 
-from .helpers import GAME, A, N, V, act, begin, board, deal, intrigue, legal, pos_of, put, restart, sums
+from .helpers import GAME, A, N, V, act, begin, board, example, intrigue, legal, pos_of, put, restart, sums
 
 EXAMPLE_CARDS = [("ACT-B1", 1), ("ACT-B2", 2), ("ACT-B3", 2), ("ACT-B4", 3), ("ACT-A1", 3), ("ACT-B5", 4),
                  ("ACT-A2", 5), ("ACT-P1", 5), ("ACT-P2", 1)]
 
 
 def example_1() -> IntrigueState:
-    """Round 4 of Example 1: intrigue N 20, A 19, V 16; everyone holds both pawns."""
-    s = begin(3)
-    s.tpos = TRACK.index("R4")
-    deal(s, EXAMPLE_CARDS)
-    intrigue(s, 20, 19, 16)
-    board(s, N, {"BoS": [1, 2, 3], "RL": [3, 3], "DB": [2]})
-    board(s, A, {"RL": [3, 3, 1], "BoS": [1, 2], "ES": [2]})
-    board(s, V, {"CM": [1, 2], "BoS": [1, 2, 3], "ES": [3]})
-    s.fav[N * 6 + GI["RL"]] = 2  # N: Strong Raven Lords
-    s.fav[A * 6 + GI["CM"]] = 2  # A: Strong Crescent Moon, gained earlier
-    restart(s)
-    return s
+    """Round 4 of Example 1: intrigue N 20, A 19, V 16; everyone holds both pawns; the board's
+    cards and spiders EXAMPLE_CARDS; N holds Strong Raven Lords, A Strong Crescent Moon, gained
+    earlier; the guilds: N BoS 1 2 3, RL 3 3, DB 2; A RL 3 3 1, BoS 1 2, ES 2; V CM 1 2, BoS 1 2 3,
+    ES 3 (positions/example_1.json)."""
+    return example("example_1")
 
 
 def test_T_1_active_player_is_the_one_furthest_behind() -> None:
@@ -146,19 +140,10 @@ def test_T_9_change_of_era_III_hidden_vote_revealed_at_final_scoring() -> None:
 
 
 def test_T_10_final_scoring_example_4() -> None:
-    s = example_1()
-    intrigue(s, 48, 52, 51)
-    s.power = [8, 4, 6, 3, 9, 6]  # BoS ES RL DR DB CM
-    s.fav = [0] * 18
-    s.fav[N * 6 + GI["ES"]] = s.fav[N * 6 + GI["DB"]] = 2
-    s.fav[A * 6 + GI["CM"]] = 1  # a Weak card scores nothing
-    s.eq = [0] * 18
-    for p, cards in ((A, {"RL": 4, "ES": 2, "DB": 1}), (V, {"BoS": 2, "CM": 3, "DB": 2}), (N, {"BoS": 5, "DR": 4})):
-        for g, k in cards.items():
-            s.eq[p * 6 + GI[g]] = k
-    board(s, A, {"BoS": [3, 3, 3], "ES": [3, 3, 3], "RL": [3, 3, 1], "DR": [2, 1]})
-    board(s, V, {"BoS": [3, 3, 3], "ES": [3, 3, 3], "RL": [3, 3, 3], "DR": [3, 3, 2, 1, 1, 1, 1]})
-    board(s, N, {"BoS": [3, 3, 3], "ES": [3, 3, 3], "RL": [3, 3, 3], "DR": [3, 2, 1, 1]})
+    # intrigue 48, 52, 51; guild power BoS 8 ES 4 RL 6 DR 3 DB 9 CM 6; N Strong ES and DB, A a Weak CM
+    # (it scores nothing); Equilibrium cards A RL 4 ES 2 DB 1, V BoS 2 CM 3 DB 2, N BoS 5 DR 4; the
+    # boards of Example 4 (positions/example_4_final_scoring.json)
+    s = example("example_4_final_scoring")
     assert [sum(sums(s, p).values()) for p in (A, V, N)] == [28, 39, 34]
     scoring.final_scoring(s)
     result = s.result
@@ -206,10 +191,7 @@ def test_T_13_favour_flip_and_cap() -> None:
 
 
 def test_T_14_one_favour_per_turn() -> None:
-    s = example_1()
-    intrigue(s, 20, 10, 16)
-    s.fav[A * 6 + GI["BoS"]] = 1
-    restart(s)
+    s = example("t14_one_favour_per_turn")  # Example 1 with A at 10 on the intrigue track, holding a Weak BoS
     act(s, "favour", "BoS")
     act(s, "offensive", pos_of(s, "ACT-B1"))
     act(s, "target", ("p3", "RL"))  # place a 1 only
@@ -268,8 +250,8 @@ def test_T_17_variety_tie_both_get_five() -> None:
 
 
 def test_T_18_special_victory_even_for_the_attacked_player() -> None:
-    s = example_1()
-    board(s, N, {"BoS": [3, 3], "ES": [2, 2, 2], "RL": [3, 2, 1], "DR": [1, 1, 1, 3], "DB": [2, 2, 1, 1], "CM": [2, 1, 1, 1]})
+    # Example 1 with N's board BoS 3 3, ES 2 2 2, RL 3 2 1, DR 1 1 1 3, DB 2 2 1 1, CM 2 1 1 1
+    s = example("t18_special_victory")
     assert sum(sums(s, N).values()) == 35
     act(s, "offensive", pos_of(s, "ACT-B1"))
     act(s, "target", ("p1", "CM"))
@@ -279,8 +261,8 @@ def test_T_18_special_victory_even_for_the_attacked_player() -> None:
 
 
 def test_T_19_board_total_36_without_six_equilibria() -> None:
-    s = example_1()
-    board(s, N, {"BoS": [3, 3, 1], "ES": [3, 2], "RL": [3, 3], "DR": [2, 2, 2], "DB": [3, 3, 2], "CM": [3, 1]})
+    # Example 1 with N's board BoS 3 3 1, ES 3 2, RL 3 3, DR 2 2 2, DB 3 3 2, CM 3 1
+    s = example("t19_board_total_36")
     assert sorted(sums(s, N).values()) == [4, 5, 6, 6, 7, 8]
     r = scoring.score(s, schemer=1)
     assert r["breakdown"]["p1"]["board36"] == 5 and not s.is_over

@@ -14,6 +14,7 @@ from typing import Any
 
 from agon.engine import Action, Game, OptionSpec, Result, State, Text, msg
 from agon.engine.domain import each
+from agon.engine.position import PositionCodec
 from agon.engine.rng import RandomSource
 
 SUITS = ("moons", "stars", "suns")
@@ -198,6 +199,11 @@ class LittleTricks(Game):
 
     def sample_options(self) -> list[dict[str, Any]]:
         return [{}, {"players": 3}, {"players": 3, "trumps": False}]
+
+    def position_codec(self) -> PositionCodec:
+        from little_tricks.position import CODEC
+
+        return CODEC
 
     def action_domain(self) -> list[Action]:
         return [*each(BID, range(HAND + 1)), *each(PLAY, DECK)]
