@@ -54,7 +54,7 @@ def test_space_label_names_the_hadszinter_class_and_stability_in_hungarian() -> 
 def test_8_0_power_struggle_prompt_inflects_the_country_with_its_case_form() -> None:
     """"Hatalmi harc Lengyelországban": the country takes its `ine` case form (glossary)."""
     text = Text("Power struggle in {country}: raise the stakes (discard 3 cards)?", {"country": "Poland"})
-    assert HU.text(text) == "Hatalmi harc Lengyelországban: emeled a tétet (3 lap eldobása)?"
+    assert HU.text(text) == "Hatalmi harc Lengyelországban: emeli a tétet (3 lap eldobása)?"
     assert HU.text(Text("in {country}", {"country": "Hungary"})) == "Magyarországon"
 
 
@@ -65,7 +65,7 @@ def test_event_prompt_composes_its_space_filter_in_hungarian() -> None:
     event(g, D, 3)
     prompt = g.prompt("democrat")
     assert prompt.message() == "Place 4 SPs in Poland."
-    assert HU.text(prompt.question) == "Rakj le 4 befolyáspontot Lengyelországban."
+    assert HU.text(prompt.question) == "Rakjon le 4 befolyáspontot Lengyelországban."
 
 
 def test_board_in_hungarian_uses_the_rulebooks_words() -> None:
