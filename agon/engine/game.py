@@ -288,7 +288,7 @@ class State(ABC):
     # every slot of the class and its bases (engine's first), and a function that copies them
     # (and the `__dict__` of a class without slots) from one state to another: see __init_subclass__
     _fields: ClassVar[tuple[str, ...]] = ()
-    _copy_fields: ClassVar[Callable[[State, State], None]]
+    _copy_fields: ClassVar[staticmethod[[State, State], None]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
