@@ -44,7 +44,7 @@ from collections.abc import Callable
 from functools import partial
 from math import floor
 from operator import indexOf
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from agon.engine.actions import UNDO, Action, Prompt, as_action, legal_match, short
 from agon.engine.callbacks import DIGEST_NAME
@@ -641,7 +641,7 @@ class State(ABC):
             views = self._view_log = LogViews()
         return views.lines(self._log._items, len(self._log), role)
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         twin = object.__new__(type(self))
         self._copy_fields(self, twin)
         twin.rng = self.rng.clone()
