@@ -573,7 +573,7 @@ def countries_held(g: Any, side: int) -> list[str]:
     return [n for i, n in enumerate(COUNTRY_NAMES) if g.power[i] == side]
 
 
-def minority_control(g: Any, text: Text = TAKE_MINORITY) -> Steps:
+def minority_control(g: Any, text: Text = TAKE_MINORITY) -> Step:
     """Sajudis' family: enough Democrat SPs for control of one Minority space not yet his."""
 
     return pick_space(D, of_class("Minority") & not_controlled_by(D), _take_control, text=text)

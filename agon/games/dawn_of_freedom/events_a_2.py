@@ -7,6 +7,7 @@ our readings: docs/rulings/1989.md "Events 1-55".
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -245,8 +246,8 @@ def goodbye_lenin(g: Any, e: Ev) -> Steps:
     g.say("{line}", line=plural("The Communist shows {n} red-title card to the Democrat.",
                                 "The Communist shows {n} red-title cards to the Democrat.", "n", n=len(red)))
     g.say("The Communist shows you: {cards}.", to=ROLES[D], cards=join_terms([CARDS[c].title for c in red]) if red else "none")
-    options = [(f"carry out {CARDS[c].title}", partial(_event_for_democrat, c))
-               for c in red if g.event_playable(c, D)]
+    options: list[tuple[str, Callable[[Any], Steps]]] = [
+        (f"carry out {CARDS[c].title}", partial(_event_for_democrat, c)) for c in red if g.event_playable(c, D)]
     options.append(("use Goodbye Lenin's Operations", _goodbye_lenin_ops))
     return pick_option(D, options, text=msg("Goodbye Lenin!: take a red-title card's event or use the Ops."))
 

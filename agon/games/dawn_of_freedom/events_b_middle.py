@@ -8,6 +8,7 @@ Cards here: 56, 57, 59, 60, 61, 63, 64, 65, 66, 67, 68, 69, 70, 72, 73, 75, 76, 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache, partial
 from typing import Any
 
@@ -17,6 +18,7 @@ from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, NAMES, R
 from agon.games.dawn_of_freedom.events import (
     Effect,
     Ev,
+    Step,
     Steps,
     Where,
     checks,
@@ -46,7 +48,7 @@ TIMISOARA, HARGHITA = space("Timisoara"), space("Harghita/Covasna")
 COMMON_EUROPEAN_HOME, REFORMER_REHABILITATED = 21, 67
 def pick_country(side: int, names: list[str], fn: Any, *, text: Text, decline: str | None = None) -> Steps:
     """`side` picks one of the countries `names`; then `fn(g, country)` runs. Nothing if none."""
-    options = [(n, partial(_country_chosen, fn, n)) for n in names]
+    options: list[tuple[str, Callable[[Any], Steps]]] = [(n, partial(_country_chosen, fn, n)) for n in names]
     if not options:
         return None
     if decline is not None:
@@ -255,7 +257,7 @@ def laszlo_tokes(g: Any, e: Ev) -> Steps:
 EXIT_VISAS = "Exit Visas"
 
 
-def _exit_visas_pick(g: Any) -> Steps:
+def _exit_visas_pick(g: Any) -> Step:
     return pick_card(D, _exit_visas_cards, _exit_visas_discard, optional=True,
                      text=msg("Discard a card (pass when done)."))
 

@@ -19,6 +19,7 @@ from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES, C, D, space
 from agon.games.dawn_of_freedom.events import (
     Effect,
     Ev,
+    Step,
     Steps,
     Where,
     anywhere,
@@ -55,7 +56,7 @@ def crowd_pending(g: Any) -> bool:
     return g.effect(CROWD) is not None
 
 
-def at_end_of_round(g: Any, step: Any) -> Steps:
+def at_end_of_round(g: Any, step: Step) -> Step | None:
     """Run `step` at the end of the current action round (after any Ops the phasing player still
     spends): it goes just above the round's closing frame. Outside an action round it runs right
     after the event."""
@@ -181,7 +182,7 @@ def _stasi_name(g: Any, eff: Effect, side: int) -> Steps:
     return _stasi_naming(g) if side == C else None
 
 
-def _stasi_naming(g: Any) -> Steps:
+def _stasi_naming(g: Any) -> Step | None:
     if g.effect(STASI) is None or g.ar > ARS_PER_TURN or not g.hands[D]:
         return None
     return pick_card(D, _stasi_cards, _stasi_named,

@@ -31,6 +31,7 @@ from agon.games.dawn_of_freedom.words import (
     ENDED_EARLY,
     FINAL_VP_REACH,
     WON_AT,
+    Item,
     final_reason,
     held_scoring,
     join_terms,
@@ -295,12 +296,12 @@ def _full_map(v: dict[str, Any], tr: Translator) -> list[str]:
     return lines
 
 
-def cards_text(cards: list[int]) -> Text | str:
+def cards_text(cards: list[int]) -> Item:
     """Strategy cards by number and name ("4 Michnik, 9 The Wall"), each name a term."""
     return join_terms([msg("{n} {card}", n=c, card=CARDS[c].title) for c in cards])
 
 
-def _ps_cards(cards: list[int]) -> Text | str:
+def _ps_cards(cards: list[int]) -> Item:
     return join_terms([msg("{card} {value}", card=POWER_CARDS[c].name, value=POWER_CARDS[c].value)
                        if POWER_CARDS[c].value else POWER_CARDS[c].name for c in cards])
 
