@@ -207,7 +207,7 @@ class Board:
         return new - old
 
     def add_aid(self, n: int) -> None:
-        self.aid = max(0, min(49, self.aid + n))
+        self.aid = max(0, min(49, self.aid + n))  # type: ignore[misc]  # (a slot of CubaLibreState: Board has none)
 
     def shift(self, s: int, delta: int) -> None:
         """Shift a populated space's level by delta steps (1.6.1), never past the ends."""

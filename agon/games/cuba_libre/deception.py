@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine.rng import Rng
+from agon.engine.rng import RandomSource
 from agon.games.cuba_libre.data import ROLES
 
 MIX = ("empty threat",) * 4 + ("hidden agenda",) * 4 + ("hidden asset",) * 4
@@ -62,7 +62,7 @@ def view(g: Any, role: str | None) -> dict[str, Any]:
     return out
 
 
-def determinize(g: Any, role: str, rng: Rng) -> None:
+def determinize(g: Any, role: str, rng: RandomSource) -> None:
     """Other players' unrevealed markers and the set-aside ones are unknown to `role`."""
     me = ROLES.index(role)
     others = [f for f in range(4) if f != me]

@@ -8,6 +8,7 @@ offers ("space", s) for every legal, affordable space not yet chosen (a LimOp st
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from agon.engine import Action, plural
@@ -54,7 +55,7 @@ def op_possible(g: Any, f: int, op: str, lim: bool, free: bool, within: tuple[in
                 sa: bool = False) -> bool:
     if op == "garrison" and not free and g.res[f] < govt_cost(g):
         return False
-    pool = within or SPACES
+    pool: Sequence[int] = within or SPACES
     if g.res[f] < MOST_A_SPACE_OF[op]:  # (affordable's own first test, made here: it is rarely needed)
         pool = affordable(g, f, op, free, pool)
     if op == "march":
@@ -218,7 +219,7 @@ class Operation(Step):
         if verb in ("base", "civic"):
             train_extra(g, fr, verb, arg)
             return False
-        s = SPACE_INDEX.get(arg) if arg in SPACE_INDEX else NAMES.index(arg)
+        s = SPACE_INDEX[arg] if arg in SPACE_INDEX else NAMES.index(arg)
         select_space(g, fr, s)
         return False
 

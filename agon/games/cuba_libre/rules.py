@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from agon.engine import Action, LogEntry, State, Text, msg
-from agon.engine.rng import Rng
+from agon.engine.rng import RandomSource
 from agon.games.cuba_libre import (  # noqa: F401 - register steps and events
     activities,
     cash,
@@ -124,6 +124,39 @@ class CubaLibreState(Board, State):
     _entered: tuple[dict[str, Any], list[Any]] | None  # see entered()
     _op_parts: tuple[Any, ...] | None  # see operations.Operation.legal
     _before: chronicle.Snap | None  # while an action applies: the facts before it (see _apply, next_turn)
+    # (the board's fields are declared in Board: pieces, markers, tracks, capabilities, momentum, np)
+    # the deck (CL 2.1, 2.3.8)
+    deck: list[int]
+    aside: list[int]
+    pile_size: int
+    current: int
+    next_card: int
+    played: list[int]
+    peek: int
+    prop_played: int
+    last_was_prop: bool
+    # the card turn (CL 2.3): Eligibility, the factions' order and what they did on this card
+    phase: str
+    elig: list[bool]
+    order_card: int
+    cand: tuple[int, ...]
+    ci: int
+    n_acted: int
+    first_did: str
+    executed: frozenset[int]
+    stay_elig: frozenset[int]
+    inelig_next: frozenset[int]
+    laundered: frozenset[int]
+    transfers: frozenset[tuple[int, int]]
+    last_op: tuple[int, str, tuple[int, ...]]
+    # Deception markers (optional rule): each faction's hand, the ones shown, the ones set aside
+    dec_hand: list[list[str]]
+    dec_shown: list[list[str]]
+    dec_aside: list[str]
+    # the flow (steps.py): the stack of frames, and the result once over
+    stack: list[dict[str, Any]]
+    over: dict[str, Any] | None
+    trace_last: tuple[str, str]
 
     # -- set-up (CL 2.1) ------------------------------------------------------------------------
 
@@ -147,10 +180,10 @@ class CubaLibreState(Board, State):
         self.elig = [True] * 4
         self.capabilities: frozenset[tuple[int, bool]] = frozenset()
         self.momentum: frozenset[tuple[int, bool]] = frozenset()
-        self.stack: list[dict[str, Any]] = []
-        self.over: dict[str, Any] | None = None
+        self.stack = []
+        self.over = None
         self.phase = "setup"
-        self.last_op: tuple[int, str, tuple[int, ...]] = (-1, "", ())
+        self.last_op = (-1, "", ())
         deploying = [] if opts["deployment"] == "standard" else [
             f for f in (SYN, 2, 1, GOVT) if f not in self.np]
         for sid, pcs in setup["pieces"].items():
@@ -169,7 +202,7 @@ class CubaLibreState(Board, State):
         self.card_reset()
         self.current = -1
         self.next_card = self.deck.pop()
-        self.played: list[int] = []
+        self.played = []
         self.say("Set-up done; the deck holds {n} cards.", n=len(self.deck) + 1)
         for f in reversed(deploying):  # CL S3: Syndicate, DR, 26July, Government
             self.stack.append({"k": "deploy", "f": f, "stage": 0})
@@ -197,15 +230,15 @@ class CubaLibreState(Board, State):
     # -- the card turn (CL 2.3) -----------------------------------------------------------------
 
     def card_reset(self) -> None:
-        self.cand: tuple[int, ...] = ()
+        self.cand = ()
         self.ci = 0
         self.n_acted = 0
         self.first_did = ""
-        self.executed: frozenset[int] = NOBODY
-        self.stay_elig: frozenset[int] = NOBODY
-        self.inelig_next: frozenset[int] = NOBODY
-        self.laundered: frozenset[int] = NOBODY
-        self.transfers: frozenset[tuple[int, int]] = NOBODY  # CL 1.5.1: (giver, receiver) this card
+        self.executed = NOBODY
+        self.stay_elig = NOBODY
+        self.inelig_next = NOBODY
+        self.laundered = NOBODY
+        self.transfers = NOBODY  # CL 1.5.1: (giver, receiver) this card
 
     def is_prop(self, card: int) -> bool:
         return card in PROPAGANDA_CARDS  # (-1, no card, is none)
@@ -392,7 +425,7 @@ class CubaLibreState(Board, State):
         t.dec_shown = [h[:] for h in self.dec_shown]
         t.dec_aside = self.dec_aside[:]
 
-    def _determinize(self, role: str, rng: Rng) -> None:
+    def _determinize(self, role: str, rng: RandomSource) -> None:
         """Nobody knows the deck beyond the revealed card (nor the next card with No Reveal, nor
         the cards set aside in a short game): resample the unseen Event cards, keeping each unseen
         Propaganda card in its pile at a random unseen position."""
@@ -418,7 +451,7 @@ class CubaLibreState(Board, State):
         self.deck = full
         deception.determinize(self, role, rng)
 
-    def label(self, action: Action) -> str:
+    def label(self, action: Action) -> str | Text:
         return label(self, action)
 
     def check_invariants(self) -> None:

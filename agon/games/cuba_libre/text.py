@@ -243,7 +243,7 @@ def label(g: Any, action: Action) -> str | Text:
 
 # a destination ("to") in the words of the step that asks for it: Transport (CL 4.2.1), Reprisal's
 # relocation (CL 4.2.3), the Redeploy phase (CL 6.4); an event's move otherwise
-_DESTINATION = {"transport": "Transport to {0}", "reprisal": "Relocate to {0}", "prop_redeploy": "Redeploy to {0}"}
+_DESTINATION: dict[str | None, str] = {"transport": "Transport to {0}", "reprisal": "Relocate to {0}", "prop_redeploy": "Redeploy to {0}"}
 
 
 def _destination(g: Any) -> str:

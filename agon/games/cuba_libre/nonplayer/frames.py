@@ -194,6 +194,7 @@ def march(ctx: Ctx, mod: Any) -> Decision | None:
     moves = e.get("moves", ()) if e else ()
     moved = dict(fr["grp"])
     for origin, n, under_first, *carry in moves:
+        assert e is not None  # (moves come from the entry)
         nu, na = moved.get(origin, (0, 0))
         if nu + na >= n:
             continue

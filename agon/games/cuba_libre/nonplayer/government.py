@@ -13,6 +13,7 @@ At most 4 spaces when Firm, 3 Reluctant, 2 Embargoed: a 9-Resource budget (8.8 N
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from agon.games.cuba_libre.activities import spaces
@@ -64,6 +65,11 @@ from agon.games.cuba_libre.removal import removal_targets
 
 REMOVE_WHY = "8.8.5 targets: Bases, Cash holders, 26July, DR, Syndicate"
 UNLISTED = 6  # airstrike_rank of a piece outside the 8.8.3 Air Strike list
+
+
+def _most_of(g: Any, pt: int) -> Callable[[int], int]:
+    """The order key "the most pieces of type pt first" (a space's count of pt, negated)."""
+    return lambda o: -g.sp[o][pt]
 
 
 def max_spaces(g: Any) -> int:
@@ -359,7 +365,7 @@ def _move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
             cands = [idx(o) for o, k in opts if k == key and g.sp[idx(o)][pt] > (pt == P)
                      and _can_spare(g, idx(o), pt, chosen)]  # 8.8.3 has no Control clause (ruling CL-NP15)
             if cands:
-                o = ctx.order(cands, lambda o, pt=pt: -g.sp[o][pt])[0]
+                o = ctx.order(cands, _most_of(g, pt))[0]
                 return Decision("move", (NAMES[o], key), "8.8.3: Police then Troops, from the most of that type, "
                                                          "never the last Police")
         return Decision("done", None, "8.8.3: no cube can come")
@@ -384,7 +390,7 @@ def _move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
         cands = [idx(o) for o, k in opts if k == key and keeps_control(g, idx(o))
                  and (idx(o) not in chosen or _sweep_activations(g, idx(o), 1) == _sweep_activations(g, idx(o)))]
         if cands:
-            o = ctx.order(cands, lambda o, pt=pt: -g.sp[o][pt])[0]
+            o = ctx.order(cands, _most_of(g, pt))[0]
             return Decision("move", (NAMES[o], key), "8.8.4 step 2: move Troops in without losing Control"
                             + (" (S.I.M.: half Police)" if sim else ""))
     return Decision("done", None, "8.8.4 step 2: no more Troops can come")
@@ -683,8 +689,8 @@ def redeploy(ctx: Ctx, mod: Any) -> Decision | None:
         return Decision("move", (NAMES[ctx.pick(forced)], "troop"), "8.8.7 step 2: Troops that must leave")
     spare = _spread_origins(g, fr, [idx(o) for o, k in moves if k == "troop"])
     if spare:
-        o = ctx.order(spare, lambda o: -g.sp[o][T])[0]
-        return Decision("move", (NAMES[o], "troop"), "8.8.7 step 2: Troops as evenly as possible, from the most")
+        origin = ctx.order(spare, lambda o: -g.sp[o][T])[0]
+        return Decision("move", (NAMES[origin], "troop"), "8.8.7 step 2: Troops as evenly as possible, from the most")
     if ctx.ok("done"):
         return Decision("done", None, "8.8.7: Redeploy complete")
     return None

@@ -305,6 +305,7 @@ def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
     can = can_execute(ctx, allowed, plan)
 
     cond, eff = terror_effects(g)
+    chain: tuple[tuple[str, str], ...]
     if cond and eff and can("terror"):
         return "terror", "8.7.1 Terror: Kidnap, Sabotage or a shift"
     if cond:
