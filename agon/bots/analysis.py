@@ -123,7 +123,7 @@ def analyse(record: dict[str, Any], budget: Budget, seed: int = 0,
                 if progress is not None:
                     progress(len(decisions), len(deciding))
         state.apply(role, action, note=note[0] if note else None)
-    winners = list((final.result if final.is_over else ended or {}).get("winners", []))
+    winners = list(((final.result or {}) if final.is_over else ended or {}).get("winners", []))
     points.append({"step": len(entries), "role": None,
                    "chances": {r: (round(1 / len(winners), 3) if r in winners else 0.0) for r in roles}})
     worst = sorted((k for k, d in enumerate(decisions) if d["loss"] >= MISTAKE),
