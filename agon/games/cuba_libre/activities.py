@@ -8,7 +8,7 @@ frame pushed above the Operation frame; `fr["f"]` is the acting faction.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.engine import Action
 from agon.games.cuba_libre.board import row_controlled
@@ -49,6 +49,9 @@ from agon.games.cuba_libre.removal import removal_targets, withdraw, withdraw_op
 from agon.games.cuba_libre.steps import DONE, SPACE, TO, WAIT, Step, actions, by_arg, step
 from agon.games.cuba_libre.steps import POP as STEP_POP
 
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
+
 ACCOMPANY = {
     "transport": ("train", "garrison", "sweep", "assault"),
     "airstrike": ("garrison", "sweep", "assault"),
@@ -76,7 +79,7 @@ WITH_OP = {(f, op): tuple(name for name in names if op in ACCOMPANY[name])
            for f, names in enumerate(BY_FACTION) for op in {op for ops in ACCOMPANY.values() for op in ops}}
 
 
-def available(g: Any, fr: dict[str, Any]) -> list[str]:
+def available(g: CubaLibreState, fr: dict[str, Any]) -> list[str]:
     f = fr["f"]
     return [name for name in WITH_OP.get((f, fr["op"]), ()) if next(SA_SPACES[name](g, f, fr), -1) >= 0]
 
@@ -85,7 +88,7 @@ def available(g: Any, fr: dict[str, Any]) -> list[str]:
 PAID = frozenset(("kidnap", "profit", "bribe"))
 
 
-def available_after_transfer(g: Any, fr: dict[str, Any], before: list[str]) -> list[str]:
+def available_after_transfer(g: CubaLibreState, fr: dict[str, Any], before: list[str]) -> list[str]:
     """`available(g, fr)` when only Resources and Cash have moved since it gave `before` (a transfer,
     CL 1.5.1): only the SAs that read them are tested again."""
     f = fr["f"]
@@ -93,7 +96,7 @@ def available_after_transfer(g: Any, fr: dict[str, Any], before: list[str]) -> l
             if (next(SA_SPACES[name](g, f, fr), -1) >= 0 if name in PAID else name in before)]
 
 
-def start(g: Any, fr: dict[str, Any], name: str) -> None:
+def start(g: CubaLibreState, fr: dict[str, Any], name: str) -> None:
     f = fr["f"]
     fr["sa"] = name
     if not g.quiet:  # (a quiet game logs nothing: its words are not built)
@@ -102,28 +105,28 @@ def start(g: Any, fr: dict[str, Any], name: str) -> None:
     g.push("sa", f, sa=name, stage=0, opsp=fr["sp"], **({"free_cost": True} if fr.get("free") else {}))
 
 
-def kidnap_space_kind(g: Any, s: int) -> bool:
+def kidnap_space_kind(g: CubaLibreState, s: int) -> bool:
     """A space where Kidnap may take place (4.3.3): a City, an EC, an open Casino (Sierra Maestra with card 2)."""
     return IS_CITY[s] or IS_EC[s] or g.sp[s][CO] > 0 or (s == SIERRA_MAESTRA and g.has_cap(2))
 
 
-def spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> list[int]:
+def spaces(g: CubaLibreState, f: int, name: str, fr: dict[str, Any]) -> list[int]:
     """Spaces where the SA may take place now."""
     return list(_spaces(g, f, name, fr))
 
 
-def _spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> Iterator[int]:
+def _spaces(g: CubaLibreState, f: int, name: str, fr: dict[str, Any]) -> Iterator[int]:
     """`spaces`, one by one (`available` stops at the first)."""
     return SA_SPACES[name](g, f, fr)
 
 
-def _transport_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+def _transport_spaces(g: CubaLibreState, f: int, fr: dict[str, Any]) -> Iterator[int]:
     for s, row in enumerate(g.sp):
         if row[T] and (IS_CITY[s] or row[GB]):
             yield s
 
 
-def _airstrike_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+def _airstrike_spaces(g: CubaLibreState, f: int, fr: dict[str, Any]) -> Iterator[int]:
     if g.alliance == 2 and not g.has_mom(2):
         return  # CL 4.2.2: not when Embargoed (Guantanamo Bay shaded overrides)
     for s, row in enumerate(g.sp):
@@ -131,13 +134,13 @@ def _airstrike_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
             yield s
 
 
-def _reprisal_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+def _reprisal_spaces(g: CubaLibreState, f: int, fr: dict[str, Any]) -> Iterator[int]:
     for s, row in enumerate(g.sp):
         if not IS_EC[s] and row_controlled(row, GOVT):  # g.controls(s, GOVT), on the row at hand
             yield s
 
 
-def _masferrer_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+def _masferrer_spaces(g: CubaLibreState, f: int, fr: dict[str, Any]) -> Iterator[int]:
     if not g.has_mom(5):
         return
     for s, row in enumerate(g.sp):
@@ -145,7 +148,7 @@ def _masferrer_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
             yield s
 
 
-def _infiltrate_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+def _infiltrate_spaces(g: CubaLibreState, f: int, fr: dict[str, Any]) -> Iterator[int]:
     sp = g.sp
     for s in range(NS):
         if g.support[s] > 0 or not sp[s][T] + sp[s][P]:
@@ -154,7 +157,7 @@ def _infiltrate_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
             yield s
 
 
-def _kidnap_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+def _kidnap_spaces(g: CubaLibreState, f: int, fr: dict[str, Any]) -> Iterator[int]:
     sp = g.sp
     terror_fr = {"f": M26, "op": "terror"}
     for s in range(NS):
@@ -166,13 +169,13 @@ def _kidnap_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
             yield s
 
 
-def _subvert_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+def _subvert_spaces(g: CubaLibreState, f: int, fr: dict[str, Any]) -> Iterator[int]:
     for s in range(NS):
         if IS_PROV[s] and g.controls(s, DR) and not (pact(g, DR) and g.support[s] < 0):
             yield s
 
 
-def _assassinate_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+def _assassinate_spaces(g: CubaLibreState, f: int, fr: dict[str, Any]) -> Iterator[int]:
     if f == SYN and not g.has_cap(43, True):
         return
     sp = g.sp
@@ -181,13 +184,13 @@ def _assassinate_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
             yield s
 
 
-def _profit_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+def _profit_spaces(g: CubaLibreState, f: int, fr: dict[str, Any]) -> Iterator[int]:
     for s, row in enumerate(g.sp):
         if row[CO] or g.cash_held(s, SYN):
             yield s
 
 
-def _muscle_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+def _muscle_spaces(g: CubaLibreState, f: int, fr: dict[str, Any]) -> Iterator[int]:
     sp = g.sp
     for s in range(NS):
         if not (sp[s][CO] or IS_EC[s]):
@@ -197,7 +200,7 @@ def _muscle_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
             yield s
 
 
-def _bribe_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+def _bribe_spaces(g: CubaLibreState, f: int, fr: dict[str, Any]) -> Iterator[int]:
     # CL 4.5.4: Bribe costs 3, and a Limited Operation still needs its space paid (4.1)
     if not fr.get("free") and g.res[SYN] < 3 + MOST_A_SPACE_COSTS:  # (3 + the dearest space: always enough)
         reserve = 0 if fr.get("sp") or "lim" not in fr else _cheapest(g, fr)
@@ -215,18 +218,18 @@ SA_SPACES = {"transport": _transport_spaces, "airstrike": _airstrike_spaces, "re
              "muscle": _muscle_spaces, "bribe": _bribe_spaces}
 
 
-def _stash_spaces(g: Any, done: tuple[int, ...]) -> list[int]:
+def _stash_spaces(g: CubaLibreState, done: tuple[int, ...]) -> list[int]:
     """CL 4.5.1 Stash: open-Casino spaces with a Guerrilla or cube to hold the Cash."""
     return [s for s in range(NS) if g.sp[s][CO] and s not in done and any(g.has_holder(s, e) for e in range(4))]
 
 
-def _cheapest(g: Any, fr: dict[str, Any]) -> int:
+def _cheapest(g: CubaLibreState, fr: dict[str, Any]) -> int:
     """Cheapest space of the open Operation (Bribe must leave enough to execute it)."""
     costs = [space_cost(g, fr, s) for s in candidate_spaces(g, fr)]
     return min(costs) if costs else 0
 
 
-def kidnap_victims(g: Any, s: int, paying_only: bool = False) -> list[int]:
+def kidnap_victims(g: CubaLibreState, s: int, paying_only: bool = False) -> list[int]:
     """Kidnap targets in s (4.3.3): Syndicate where an open Casino is, Government in a City/EC."""
     out = []
     if IS_CITY[s] or IS_EC[s] or (s == SIERRA_MAESTRA and g.has_cap(2)):
@@ -238,14 +241,14 @@ def kidnap_victims(g: Any, s: int, paying_only: bool = False) -> list[int]:
     return out
 
 
-def bribe_possible(g: Any, s: int) -> bool:
+def bribe_possible(g: CubaLibreState, s: int) -> bool:
     """CL 4.5.4: `_bribe_options(g, s, "")` is not empty: some cube, Guerrilla or non-Casino Base is there
     (Syndicate Guerrillas may be flipped, the others removed or flipped)."""
     row = g.sp[s]
     return sum(row) > row[CO] + row[CC]
 
 
-def _bribe_options(g: Any, s: int, mode: str) -> list[Any]:
+def _bribe_options(g: CubaLibreState, s: int, mode: str) -> list[Any]:
     row = g.sp[s]
     out: list[Any] = []
     if mode in ("", "cubes"):
@@ -276,13 +279,13 @@ class SpecialActivity(Step):
     """All SAs: fr["sa"] names it; fr["stage"] walks its prompts."""
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
         if fr.get("end"):
             return STEP_POP
         return WAIT if g.entered(fr, SpecialActivity.legal(g, fr)) else STEP_POP
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
         name, stage, f = fr["sa"], fr["stage"], fr["f"]
         sp = g.sp
         if stage == 0:
@@ -345,7 +348,7 @@ class SpecialActivity(Step):
         return []
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
         verb, arg = action
         name, f = fr["sa"], fr["f"]
         if verb == "done":
@@ -365,7 +368,7 @@ class SpecialActivity(Step):
         return _next(g, fr, name, f, verb, arg)
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         name, stage = fr["sa"], fr["stage"]
         args = {"sa": SA_TITLES[name], "space": NAMES[fr["s"]] if fr.get("s", -1) >= 0 else ""}
         if stage == 0:
@@ -383,7 +386,7 @@ _SA_ASKS = {  # (activity, stage) -> what the prompt asks after the space is cho
 }
 
 
-def _first_space(g: Any, fr: dict[str, Any], name: str, f: int, s: int) -> bool:
+def _first_space(g: CubaLibreState, fr: dict[str, Any], name: str, f: int, s: int) -> bool:
     sp = g.sp
     if name == "airstrike":
         if g.has_mom(2):  # Guantanamo Bay shaded (Momentum): the log says when it takes effect
@@ -432,7 +435,7 @@ def _first_space(g: Any, fr: dict[str, Any], name: str, f: int, s: int) -> bool:
     return True
 
 
-def _next(g: Any, fr: dict[str, Any], name: str, f: int, verb: str, arg: Any) -> bool:
+def _next(g: CubaLibreState, fr: dict[str, Any], name: str, f: int, verb: str, arg: Any) -> bool:
     s = fr.get("s", -1)
     if name == "transport":
         if fr["stage"] == 1:
@@ -502,7 +505,7 @@ def _next(g: Any, fr: dict[str, Any], name: str, f: int, verb: str, arg: Any) ->
     return True
 
 
-def kidnap(g: Any, s: int, target: int) -> None:
+def kidnap(g: CubaLibreState, s: int, target: int) -> None:
     """CL 4.3.3: roll and take Resources, or take a Cash marker (Cash Ransom); close a Casino."""
     code = s * 4 + target
     if code in g.cash:
@@ -522,7 +525,7 @@ class KidnapTerror(Step):
     """The space of a Kidnap done first is then selected for the Terror (4.1 example)."""
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
         op = g.op_frame()
         if op is not None and fr["s"] not in op["sp"]:
             select_space(g, op, fr["s"])

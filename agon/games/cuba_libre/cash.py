@@ -15,24 +15,27 @@ their Underground Guerrillas first (item 3) and is otherwise never moved volunta
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.data import GUER_U, NAMES, teams
 from agon.games.cuba_libre.steps import POP, WAIT, Step, _, actions, step
+
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
 
 
 def limbo(code: int) -> int:
     return -2 - code
 
 
-def recipients(g: Any, s: int, holder: int) -> list[int]:
+def recipients(g: CubaLibreState, s: int, holder: int) -> list[int]:
     """Factions whose Guerrilla or cube in s may receive the holder's Cash (never a faction of the
     same player under the No Non-player option, AMB-11)."""
     mates = next(t for t in teams(g.options) if holder in t)
     return [e for e in range(4) if e not in mates and g.has_holder(s, e)]
 
 
-def settle(g: Any, i: int, s: int, holder: int, capturer: int) -> None:
+def settle(g: CubaLibreState, i: int, s: int, holder: int, capturer: int) -> None:
     """The Cash is removed: captured under a capture clause (acting faction with a piece there)."""
     if capturer >= 0 and capturer != holder and g.has_holder(s, capturer):
         g.cash[i] = s * 4 + capturer
@@ -44,7 +47,7 @@ def settle(g: Any, i: int, s: int, holder: int, capturer: int) -> None:
 @step("cash_gift")
 class CashGift(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
         if g.has_holder(fr["s"], fr["f"]):  # the holder has a piece there again: it keeps the Cash
             g.cash[fr["i"]] = fr["s"] * 4 + fr["f"]
             return POP
@@ -54,11 +57,11 @@ class CashGift(Step):
         return WAIT
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
         return actions([*(("give cash", g.role(e)) for e in recipients(g, fr["s"], fr["f"])), ("drop cash", None)])
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
         s, i = fr["s"], fr["i"]
         if action[0] == "give cash":
             e = g.faction(action[1])
@@ -70,7 +73,7 @@ class CashGift(Step):
         return True
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Your last piece holding Cash in {space} is gone: hand the Cash to another piece there?", {
             "space": NAMES[fr["s"]]}
 
@@ -78,28 +81,28 @@ class CashGift(Step):
 @step("cash_carry")
 class CashCarry(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
         ok = g.cash_held(fr["s"], fr["f"]) and g.has_holder(fr["d"], fr["f"])
         return WAIT if ok else POP
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
         return actions((("carry cash", None), ("leave cash", None)))
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
         if action[0] == "carry cash":
             code = fr["s"] * 4 + fr["f"]
             g.cash[g.cash.index(code)] = fr["d"] * 4 + fr["f"]
         return True
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return _("Your piece moved from {src} to {dst}: does a Cash marker go with it?"), {
             "src": NAMES[fr["s"]], "dst": NAMES[fr["d"]]}
 
 
-def ask_carry(g: Any, f: int, src: int, dst: int, pt: int = -1) -> None:
+def ask_carry(g: CubaLibreState, f: int, src: int, dst: int, pt: int = -1) -> None:
     """After another faction moved f's piece (slot pt) from src to dst: a player f says if Cash went
     along. A Non-player keeps its Cash under its Underground Guerrillas first (8.1.2 item 3): the Cash
     went along when the piece moved was its last Underground Guerrilla there."""

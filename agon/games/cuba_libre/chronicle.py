@@ -10,7 +10,7 @@ what was chosen ("Train in Havana.").
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.engine import LogEntry, Text, plural
 from agon.games.cuba_libre.board import row_control
@@ -37,6 +37,9 @@ from agon.games.cuba_libre.data import (
 )
 from agon.games.cuba_libre.steps import _
 
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
+
 # (pieces, slots): "n pieces" as a plural Text; a 2-slot kind is (Underground, Active) Guerrillas or
 # (open, closed) Casinos
 KINDS: tuple[tuple[Callable[[int], Text], tuple[int, ...]], ...] = (
@@ -56,7 +59,7 @@ STATES = {MU: "Underground", MA: "Active", DU: "Underground", DA: "Active", SU: 
 Snap = tuple[Any, ...]
 
 
-def snap(g: Any) -> Snap:
+def snap(g: CubaLibreState) -> Snap:
     """The public facts an action may change (plain copies: cheap to take, compared in C)."""
     return ([row[:] for row in g.sp], g.support[:], g.terror[:], g.res[:], g.aid, g.alliance, g.cash[:])
 
@@ -65,7 +68,7 @@ def _who(f: int) -> str:
     return FACTION_NAMES[f] if f >= 0 else "no one"
 
 
-def describe(g: Any, before: Snap) -> None:
+def describe(g: CubaLibreState, before: Snap) -> None:
     """Log every change since `before` (a `snap` of the state)."""
     rows0, sup0, ter0, res0, aid0, all0, cash0 = before
     moved = [s for s in range(NS) if g.sp[s] != rows0[s]] if g.sp != rows0 else []
@@ -89,7 +92,7 @@ def describe(g: Any, before: Snap) -> None:
             g.say("{space}: Control {old} -> {new}.", space=NAMES[s], old=_who(old), new=_who(new))
 
 
-def _levels(g: Any, sup0: list[int], ter0: list[int]) -> None:
+def _levels(g: CubaLibreState, sup0: list[int], ter0: list[int]) -> None:
     for s in range(NS):
         if g.support[s] != sup0[s]:
             g.say("{space}: {old} -> {new}.", space=NAMES[s], old=LEVELS[sup0[s]], new=LEVELS[g.support[s]])
@@ -111,7 +114,7 @@ MARKERS = {  # (in an EC, placed): the log line for 1 marker and for more (3.3.4
 }
 
 
-def _pieces(g: Any, rows0: list[list[int]], moved: list[int]) -> None:
+def _pieces(g: CubaLibreState, rows0: list[list[int]], moved: list[int]) -> None:
     delta = {s: [x - y for x, y in zip(g.sp[s], rows0[s], strict=True)] for s in moved}
     touched = {pt for d in delta.values() for pt, x in enumerate(d) if x}
     for kind in KINDS:
@@ -138,7 +141,7 @@ def _pieces(g: Any, rows0: list[list[int]], moved: list[int]) -> None:
                 _say(g, n, "placed", pieces=kind[0](n), space=NAMES[s], state=_state(g, rows0, s, slots))
 
 
-def _state(g: Any, rows0: list[list[int]], s: int, slots: tuple[int, ...]) -> str:
+def _state(g: CubaLibreState, rows0: list[list[int]], s: int, slots: tuple[int, ...]) -> str:
     """The state the pieces arrive in ("Underground", "open"), or "" when it goes unsaid."""
     if len(slots) == 1:
         return ""
@@ -161,7 +164,7 @@ LINES = {
 }
 
 
-def _say(g: Any, n: int, what: str, **args: Any) -> None:
+def _say(g: CubaLibreState, n: int, what: str, **args: Any) -> None:
     """Log what happened to n pieces: the sentence agrees with n (a whole template for 1 and one for
     more), and names the state when there is one."""
     state = bool(args.get("state"))
@@ -171,7 +174,7 @@ def _say(g: Any, n: int, what: str, **args: Any) -> None:
     g.say(one if n == 1 else other, **args)
 
 
-def _exchanges(g: Any, kind: tuple[Callable[[int], Text], tuple[int, ...]], rows0: list[list[int]], moved: list[int]) -> None:
+def _exchanges(g: CubaLibreState, kind: tuple[Callable[[int], Text], tuple[int, ...]], rows0: list[list[int]], moved: list[int]) -> None:
     """Flips between Underground and Active, and Casinos closed or opened, within a space."""
     a, b = kind[1]
     for s in moved:
@@ -189,7 +192,7 @@ def _at(c: int) -> int:
     return -2 - c if c < -1 else c
 
 
-def _cash(g: Any, cash0: list[int]) -> None:
+def _cash(g: CubaLibreState, cash0: list[int]) -> None:
     for c0, c1 in ((_at(a), _at(b)) for a, b in zip(cash0, g.cash, strict=True)):
         if c0 == c1:
             continue
@@ -205,7 +208,7 @@ def _cash(g: Any, cash0: list[int]) -> None:
 TRACE = _("    [{role} by the rules: {note}]")  # the note is the Non-player's reason, in English
 
 
-def rule_trace(g: Any, role: str, note: str) -> LogEntry | None:
+def rule_trace(g: CubaLibreState, role: str, note: str) -> LogEntry | None:
     """A Non-player's reason, set apart from what happened, and once per step: the same reason as
     that role's last one is not repeated (g.trace_last)."""
     if g.trace_last == (role, note):

@@ -9,7 +9,7 @@ offers ("space", s) for every legal, affordable space not yet chosen (a LimOp st
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.engine import Action, plural
 from agon.games.cuba_libre import activities, negotiation
@@ -50,8 +50,11 @@ from agon.games.cuba_libre.op_spaces import (
 from agon.games.cuba_libre.removal import PLACES, removal_targets, withdraw, withdraw_options
 from agon.games.cuba_libre.steps import DONE, POP, SKIP, SPACE, WAIT, Step, actions, step
 
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
 
-def op_possible(g: Any, f: int, op: str, lim: bool, free: bool, within: tuple[int, ...] = (),
+
+def op_possible(g: CubaLibreState, f: int, op: str, lim: bool, free: bool, within: tuple[int, ...] = (),
                 sa: bool = False) -> bool:
     if op == "garrison" and not free and g.res[f] < govt_cost(g):
         return False
@@ -77,13 +80,13 @@ def op_possible(g: Any, f: int, op: str, lim: bool, free: bool, within: tuple[in
     return False
 
 
-def ops_possible(g: Any, f: int, lim: bool, free: bool, only: tuple[str, ...] = (),
+def ops_possible(g: CubaLibreState, f: int, lim: bool, free: bool, only: tuple[str, ...] = (),
                  within: tuple[int, ...] = (), sa: bool = False) -> list[str]:
     return [op for op in OPS[f] if not ((only and op not in only) or (free and op == "construct"))
             and op_possible(g, f, op, lim, free, within, sa)]
 
 
-def any_op_possible(g: Any, f: int, lim: bool, free: bool, only: tuple[str, ...] = (),
+def any_op_possible(g: CubaLibreState, f: int, lim: bool, free: bool, only: tuple[str, ...] = (),
                     within: tuple[int, ...] = (), sa: bool = False) -> bool:
     """`ops_possible(...)` is not empty; stops at the first possible Operation, for the prompts
     that only ask whether one is."""
@@ -107,18 +110,18 @@ class OpChoice(Step):
     """Choose which Operation (fr: lim, free, sa, src, only)."""
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
         return WAIT if g.entered(fr, OpChoice.legal(g, fr)) else POP
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
         ops = ops_possible(g, fr["f"], fr["lim"], fr["free"], fr.get("only", ()), fr.get("within", ()), fr["sa"])
         if fr.get("src") == "launder":
             ops = [o for o in ops if o != "construct"]  # CL 2.3.6
         return [OPERATION[op] for op in ops]
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
         f = fr["f"]
         op = action[1]
         new = {"k": "op", "f": f, "op": op, "lim": fr["lim"], "free": fr["free"], "sa_ok": fr["sa"], "sa": "",
@@ -140,7 +143,7 @@ class OpChoice(Step):
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Choose an Operation.", {}
 
 
@@ -153,14 +156,14 @@ CANCEL_PACT = Action("cancel pact", None)
 @step("op")
 class Operation(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
         if fr.get("end") or (fr.get("swept") and not (fr["sa_ok"] and not fr["sa"] and activities.available(g, fr))):
             op_finished(g, fr)
             return POP
         return WAIT
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
         """The prompt's options. Its parts are kept in g._op_parts (frame, f's Resources, candidate
         spaces, SAs available or None when none may be added, the options after "done") until an
         action is applied to this frame: what the prompt asks again meanwhile comes after a transfer
@@ -195,7 +198,7 @@ class Operation(Step):
         return out + rest
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
         g._op_parts = None  # (the position moves on: see legal)
         verb, arg = action
         if verb == "done":
@@ -224,7 +227,7 @@ class Operation(Step):
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "{line}", {"line": plural(  # (one space is not "1 spaces": issue 34 item 10)
             "{op}: choose a space, a Special Activity, or done ({n} space so far).",
             "{op}: choose a space, a Special Activity, or done ({n} spaces so far).", "n",
@@ -232,7 +235,7 @@ class Operation(Step):
 
 
 
-def op_finished(g: Any, fr: dict[str, Any]) -> None:
+def op_finished(g: CubaLibreState, fr: dict[str, Any]) -> None:
     """Bookkeeping after an Operation: what the 1st Eligible did (2.3.4) and Launder (2.3.6)."""
     f = fr["f"]
     g.last_op = (f, fr["op"], fr["sp"])
@@ -251,19 +254,19 @@ PLACE_TROOP, PLACE_POLICE = Action("place", "troop"), Action("place", "police")
 @step("train_place")
 class TrainPlace(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
         if fr["n"] >= 4:
             return POP
         return WAIT if g.available(T) + g.available(P) or TrainPlace._withdraw(g, fr) else POP
 
     @staticmethod
-    def _withdraw(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def _withdraw(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
         """CL 1.4.1: cubes from elsewhere on the map (not this space) when none is Available."""
         here = NAMES[fr["s"]]
         return [a for a in withdraw_options(g, GOVT, (T, P)) if a[1][0] != here]
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
         out: list[Any] = []
         if g.available(T):
             out.append(PLACE_TROOP)
@@ -274,7 +277,7 @@ class TrainPlace(Step):
         return out
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
         if action[0] == "done":
             return True
         if action[0] == "withdraw":
@@ -285,18 +288,18 @@ class TrainPlace(Step):
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Train: place cubes in {space} ({n} of 4).", {"space": NAMES[fr["s"]], "n": fr["n"]}
 
 
-def civic_ok(g: Any, s: int) -> bool:
+def civic_ok(g: CubaLibreState, s: int) -> bool:
     """CL 6.3.2: Government-Controlled City/Province with Troops and Police; some effect."""
     row = g.sp[s]
     return (row[T] > 0 and row[P] > 0 and g.controls(s, GOVT)  # never in an EC
             and (g.terror[s] > 0 or g.support[s] < 2) and g.res[GOVT] >= 4)
 
 
-def civic_action(g: Any, s: int) -> None:
+def civic_action(g: CubaLibreState, s: int) -> None:
     g.gain(GOVT, -4)
     if g.terror[s]:
         g.terror[s] -= 1
@@ -304,7 +307,7 @@ def civic_action(g: Any, s: int) -> None:
         g.shift(s, 1)
 
 
-def train_extras(g: Any, fr: dict[str, Any]) -> list[Any]:
+def train_extras(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
     """CL 3.2.1 step 2, in at most 1 selected space: a Base from 2 cubes, or Civic Action."""
     spaces = (fr["extra"],) if fr.get("extra") is not None else fr["sp"]
     out: list[Any] = []
@@ -319,7 +322,7 @@ def train_extras(g: Any, fr: dict[str, Any]) -> list[Any]:
     return actions(out)
 
 
-def train_extra(g: Any, fr: dict[str, Any], verb: str, arg: Any) -> None:
+def train_extra(g: CubaLibreState, fr: dict[str, Any], verb: str, arg: Any) -> None:
     if verb == "base":
         s = NAMES.index(arg[0])
         for c in arg[1]:
@@ -340,7 +343,7 @@ def train_extra(g: Any, fr: dict[str, Any], verb: str, arg: Any) -> None:
 # -- Garrison and Sweep movement -------------------------------------------------------------
 
 
-def _plain_origins(g: Any, fr: dict[str, Any]) -> list[tuple[int, str]]:
+def _plain_origins(g: CubaLibreState, fr: dict[str, Any]) -> list[tuple[int, str]]:
     """(origin space, "troop" or "police") of each cube move into fr["s"]."""
     s, mode = fr["s"], fr["mode"]
     out: list[tuple[int, str]] = []
@@ -365,7 +368,7 @@ def _plain_origins(g: Any, fr: dict[str, Any]) -> list[tuple[int, str]]:
     return out
 
 
-def move_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
+def move_origins(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
     """Cube moves into fr["s"]; where the Government holds Cash a cube may carry it (4.5.2)."""
     plain = _plain_origins(g, fr)
     out = [MOVE[kind][o] for o, kind in plain]
@@ -379,7 +382,7 @@ class MoveCubes(Step):
     """Garrison (3.2.2) or Sweep (3.2.3) movement into fr["s"]; Sweep then Activates."""
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
         if fr.get("end"):
             return POP
         origins = move_origins(g, fr)
@@ -389,16 +392,16 @@ class MoveCubes(Step):
         return WAIT
 
     @staticmethod
-    def _finish(g: Any, fr: dict[str, Any]) -> int:
+    def _finish(g: CubaLibreState, fr: dict[str, Any]) -> int:
         fr["end"] = True  # a Sweep Activates only once all its Troops have moved (sweep_activate)
         return POP
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
         return [*move_origins(g, fr), DONE]
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
         if action[0] == "done":
             code = MoveCubes._finish(g, fr)
             return code == POP
@@ -415,11 +418,11 @@ class MoveCubes(Step):
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Move cubes into {space} ({n} moved).", {"space": NAMES[fr["s"]], "n": fr["n"]}
 
 
-def sweep_activate(g: Any, fr: dict[str, Any]) -> None:
+def sweep_activate(g: CubaLibreState, fr: dict[str, Any]) -> None:
     """CL 3.2.3 steps 2-3: once every Troop has moved, each Sweep space Activates 1 Guerrilla per
     cube that ends there (Forest: per 2 cubes); a cube counts only where it ends the moves."""
     fr["swept"] = True
@@ -429,7 +432,7 @@ def sweep_activate(g: Any, fr: dict[str, Any]) -> None:
         g.push("activate", GOVT, s=s, n=n)
 
 
-def garrison_finish(g: Any, fr: dict[str, Any]) -> None:
+def garrison_finish(g: CubaLibreState, fr: dict[str, Any]) -> None:
     """CL 3.2.2 steps 2-3: Activate 1 per cube in each EC, then an optional free Assault in 1 EC."""
     dest = fr["sp"]
     g.push("garrison_assault", GOVT, ecs=tuple(s for s in ECS if not fr["lim"] or s in dest))
@@ -440,17 +443,17 @@ def garrison_finish(g: Any, fr: dict[str, Any]) -> None:
 @step("garrison_assault")
 class GarrisonAssault(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
         return WAIT if g.entered(fr, GarrisonAssault.legal(g, fr))[:-1] else POP
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
         out: list[Any] = actions(("assault", NAMES[s]) for s in fr["ecs"]
                                  if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault"))
         return [*out, SKIP]
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
         if action[0] == "assault":
             s = NAMES.index(action[1])
             g.stack.pop()
@@ -461,14 +464,14 @@ class GarrisonAssault(Step):
         return True
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Garrison: Assault in 1 EC?", {}
 
 
 # -- Launder (CL 2.3.6) -------------------------------------------------------------------------
 
 
-def launder_donors(g: Any, f: int) -> list[int]:
+def launder_donors(g: CubaLibreState, f: int) -> list[int]:
     """Who may give a Cash marker for f's Launder LimOp (2.3.6): f itself first, then any other
     player faction holding Cash (never a Non-player, never a faction of the same player, 1.5)."""
     mates = negotiation.mates(g, f)
@@ -476,7 +479,7 @@ def launder_donors(g: Any, f: int) -> list[int]:
     return out + [x for x in range(4) if x != f and x not in mates and g.is_player(x) and g.cash_of(x)]
 
 
-def offer_launder(g: Any, f: int) -> None:
+def offer_launder(g: CubaLibreState, f: int) -> None:
     """After a paid Operation with no SA (2.3.6): ask the possible donors one by one."""
     donors = launder_donors(g, f)
     if donors and f not in g.laundered and any_op_possible(g, f, True, True):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.data import (
     CC,
@@ -42,6 +42,9 @@ from agon.games.cuba_libre.operations import civic_action, civic_ok
 from agon.games.cuba_libre.steps import DONE, PASS, PUSHED, SPACE, TO, WAIT, Step, actions, step
 from agon.games.cuba_libre.steps import POP as STEP_POP
 
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
+
 # why the game ended, as the log says it (terms of the "Game over" line)
 FINAL_CARD = "final Propaganda card"
 FINAL_ROUND = "final Propaganda round"
@@ -51,7 +54,7 @@ PHASES = ("prop_victory", "prop_resources", "prop_alliance", "prop_civic", "prop
           "prop_end", "prop_redeploy", "prop_reset")
 
 
-def start_round(g: Any) -> None:
+def start_round(g: CubaLibreState) -> None:
     """CL 6.0: a Propaganda card right after another holds no round (the final one ends the game)."""
     if g.last_was_prop:
         if g.prop_played == 4:
@@ -65,7 +68,7 @@ def start_round(g: Any) -> None:
         g.push(kind, f)
 
 
-def victory_phase(g: Any) -> bool:
+def victory_phase(g: CubaLibreState) -> bool:
     """CL 6.1 / 8.9: a faction meeting its condition ends the game (solo: only Non-players)."""
     solo = g.options["players"] == 1 and not g.options.get("no_nonplayers")
     winners = [f for f in range(4) if g.meets_condition(f) and (not solo or f in g.np)]
@@ -77,7 +80,7 @@ def victory_phase(g: Any) -> bool:
     return False
 
 
-def resources_phase(g: Any) -> None:
+def resources_phase(g: CubaLibreState) -> None:
     """CL 6.2.1-6.2.3."""
     sp = g.sp
     for s in ECS:  # 6.2.1 automatic Sabotage
@@ -110,7 +113,7 @@ def resources_phase(g: Any) -> None:
 @step("prop_victory")
 class Victory(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
         g.chronicle_so_far()  # what the last card did, under its header (issue 34 item 2)
         if not victory_phase(g) and not g.quiet:  # CL 6.1: the check is logged when nobody wins too
             g.say("Victory check (6.1): no faction meets its condition. Margins: Government {g0}, 26July {g1}, "
@@ -121,7 +124,7 @@ class Victory(Step):
 @step("prop_resources")
 class Resources(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
         if fr.get("done"):
             return STEP_POP
         fr["done"] = True
@@ -129,7 +132,7 @@ class Resources(Step):
         return PUSHED
 
 
-def deposit_options(g: Any, f: int, s: int) -> list[Any]:
+def deposit_options(g: CubaLibreState, f: int, s: int) -> list[Any]:
     out: list[Any] = []
     if f == SYN:
         if g.casinos(s) < 2 and g.available(CO) and not IS_EC[s]:
@@ -146,7 +149,7 @@ class Deposit(Step):
     """CL 6.2.4: each Cash marker becomes a Base (Casino) in its space or +6 Resources."""
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
         code = g.cash[fr["c"]]
         if code < 0:
             return STEP_POP
@@ -156,12 +159,12 @@ class Deposit(Step):
         return WAIT
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
         s = g.cash[fr["c"]] // 4
         return actions((*deposit_options(g, fr["f"], s), ("deposit", "resources")))
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
         f = fr["f"]
         s = g.cash[fr["c"]] // 4
         g.cash[fr["c"]] = -1
@@ -177,14 +180,14 @@ class Deposit(Step):
         return True
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Cash deposit in {space}: a Base or +6 Resources?", {"space": NAMES[g.cash[fr["c"]] // 4]}
 
 
 @step("prop_alliance")
 class Alliance(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
         if g.total_support() <= 18:  # CL 6.3.1
             g.alliance = min(2, g.alliance + 1)
             g.add_aid(-10)
@@ -201,12 +204,12 @@ class _SpaceBySpace(Step):
     ok: Callable[[Any, int], bool]  # the space test, a staticmethod of each subclass
 
     @classmethod
-    def enter(cls, g: Any, fr: dict[str, Any]) -> int:
+    def enter(cls, g: CubaLibreState, fr: dict[str, Any]) -> int:
         choices = cls.legal(g, fr)
         return WAIT if len(g.entered(fr, choices)) > 1 else STEP_POP  # some space, not only "done"
 
     @classmethod
-    def legal(cls, g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(cls, g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
         return [*actions((cls.verb, NAMES[s]) for s in POPULATED if cls.ok(g, s)), DONE]
 
 
@@ -218,18 +221,18 @@ class Civic(_SpaceBySpace):
     ok = staticmethod(civic_ok)
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
         if action[0] == "done":
             return True
         civic_action(g, NAMES.index(action[1]))
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Civic Action: spend 4 Resources in a space, or done.", {}
 
 
-def agitation_ok(g: Any, s: int) -> bool:
+def agitation_ok(g: CubaLibreState, s: int) -> bool:
     """CL 6.3.3: a 26July-Controlled space where 1 Resource has some effect."""
     return g.res[M26] >= 1 and g.controls(s, M26) and (g.terror[s] > 0 or g.support[s] > -2)
 
@@ -242,7 +245,7 @@ class Agitation(_SpaceBySpace):
     ok = staticmethod(agitation_ok)
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
         if action[0] == "done":
             return True
         s = NAMES.index(action[1])
@@ -254,11 +257,11 @@ class Agitation(_SpaceBySpace):
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Agitation: spend 1 Resource in a space you Control, or done.", {}
 
 
-def expat_spaces(g: Any) -> list[int]:
+def expat_spaces(g: CubaLibreState) -> list[int]:
     """CL 6.3.4: not at Active Support/Opposition, not Controlled by a faction other than DR."""
     return [s for s in POPULATED if g.control(s) in (-1, DR) and rally_options(g, DR, s)]
 
@@ -266,7 +269,7 @@ def expat_spaces(g: Any) -> list[int]:
 @step("prop_expat")
 class ExpatBacking(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
         if fr.get("done"):
             return STEP_POP
         spaces = expat_spaces(g)
@@ -276,7 +279,7 @@ class ExpatBacking(Step):
         return WAIT
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
         return ExpatBacking._choices(expat_spaces(g))
 
     @staticmethod
@@ -284,7 +287,7 @@ class ExpatBacking(Step):
         return [*(SPACE[s] for s in spaces), PASS]
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
         if action[0] == "pass":
             return True
         fr["done"] = True
@@ -294,20 +297,20 @@ class ExpatBacking(Step):
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Expat Backing: a free Rally in 1 space?", {}
 
 
 @step("prop_end")
 class GameEnd(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
         if g.prop_played >= 4:  # CL 6.3.5
             g.end_game(FINAL_ROUND)  # 8.9: the solo player must beat every Non-player
         return STEP_POP
 
 
-def redeploy_dests(g: Any, fr: dict[str, Any], pt: int, origin: int) -> list[int]:
+def redeploy_dests(g: CubaLibreState, fr: dict[str, Any], pt: int, origin: int) -> list[int]:
     gc = fr["gc"]
     if pt == P:
         return list(police_dests(gc, origin))
@@ -322,7 +325,7 @@ def police_dests(gc: tuple[int, ...], origin: int) -> tuple[int, ...]:
     return tuple(d for d in range(NS) if d != origin and (IS_EC[d] or d in gc))
 
 
-def forced_troops(g: Any, s: int) -> bool:
+def forced_troops(g: CubaLibreState, s: int) -> bool:
     """CL 6.4: Troops in `s` must redeploy (an EC, or a Province without a Government Base)."""
     return bool(g.sp[s][T]) and (IS_EC[s] or (not IS_CITY[s] and not g.sp[s][GB]))
 
@@ -339,7 +342,7 @@ class Redeploy(Step):
     Ruling: each cube moves at most once in the phase (bounds the phase)."""
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
         if "gc" not in fr:
             fr["gc"] = tuple(s for s in POPULATED if g.controls(s, GOVT))
             fr["arr"] = (0,) * (2 * NS)
@@ -352,7 +355,7 @@ class Redeploy(Step):
         return WAIT if g.entered(fr, Redeploy.legal(g, fr)) else STEP_POP
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
         arr = fr["arr"]
         if fr["stage"] >= 0:
             o, pt = fr["stage"] // 2, (T, P)[fr["stage"] % 2]
@@ -383,7 +386,7 @@ class Redeploy(Step):
         return out
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
         if action[0] == "done":
             return True
         if action[0] == "move":
@@ -401,14 +404,14 @@ class Redeploy(Step):
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Redeploy: move cubes (Troops off ECs and Provinces without a Base must move).", {}
 
 
 @step("prop_reset")
 class Reset(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
         """CL 6.5."""
         g.chronicle_so_far()
         if not g.quiet:

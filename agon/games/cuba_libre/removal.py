@@ -4,7 +4,7 @@ map to place it elsewhere when none is Available."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.data import (
     AV_OF,
@@ -28,10 +28,13 @@ from agon.games.cuba_libre.data import (
 from agon.games.cuba_libre.op_spaces import assault_capacity, pact
 from agon.games.cuba_libre.steps import DONE, POP, REMOVE_PIECE, WAIT, Step, by_arg, step
 
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
+
 # -- removal of enemy pieces --------------------------------------------------------------------
 
 
-def removal_targets(g: Any, actor: int, s: int, mode: str) -> list[int]:
+def removal_targets(g: CubaLibreState, actor: int, s: int, mode: str) -> list[int]:
     """Slots that `actor` may remove (or close) now in s, by mode: assault, attack, airstrike,
     assassinate (CL 3.2.4, 3.3.3, 4.2.2, 4.4.3; Bases last, 1.4.5 Casinos)."""
     row = g.sp[s]
@@ -65,7 +68,7 @@ def removal_targets(g: Any, actor: int, s: int, mode: str) -> list[int]:
     return out
 
 
-def remove_target(g: Any, actor: int, s: int, pt: int, capture: bool = True) -> None:
+def remove_target(g: CubaLibreState, actor: int, s: int, pt: int, capture: bool = True) -> None:
     """Remove (close a Casino) for `actor`; `capture`: the action captures Cash (4.5.2: Seizure,
     Captured Goods, Commandeer; not Air Strike)."""
     if pt == CO:
@@ -76,7 +79,7 @@ def remove_target(g: Any, actor: int, s: int, pt: int, capture: bool = True) -> 
         pass  # removal by an enemy never cancels the Pact (card 18)
 
 
-def _targeted(g: Any, fr: dict[str, Any], action: Any) -> None:
+def _targeted(g: CubaLibreState, fr: dict[str, Any], action: Any) -> None:
     """Record the Faction an Op's removal or Activation step has now targeted (CL 3.1)."""
     e = g.faction(action[1]) if action[0] == "activate" else g.owner(g.slot(action[1]))
     if e not in fr.get("tg", ()):
@@ -92,12 +95,12 @@ class Remove(Step):
     (or nothing has been removed yet and it is the only choice). fr["tg"]: Factions targeted."""
 
     @staticmethod
-    def _stoppable(g: Any, fr: dict[str, Any], targets: list[int]) -> bool:
+    def _stoppable(g: CubaLibreState, fr: dict[str, Any], targets: list[int]) -> bool:
         tg = fr.get("tg", ())
         return bool(tg) and not any(g.owner(pt) in tg for pt in targets)
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
         if fr["n"] == -1:
             fr["n"] = assault_capacity(g, fr["s"])
         if fr["n"] <= 0:
@@ -111,7 +114,7 @@ class Remove(Step):
         return WAIT
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
         targets = removal_targets(g, fr["f"], fr["s"], fr["mode"])
         out: list[Any] = [REMOVE_PIECE[pt] for pt in targets]
         if Remove._stoppable(g, fr, targets):
@@ -119,7 +122,7 @@ class Remove(Step):
         return out
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
         if action[0] == "done":
             return True
         _targeted(g, fr, action)
@@ -128,11 +131,11 @@ class Remove(Step):
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Remove an enemy piece in {space} ({n} left).", {"space": NAMES[fr["s"]], "n": fr["n"]}
 
 
-def activatable(g: Any, fr: dict[str, Any]) -> list[int]:
+def activatable(g: CubaLibreState, fr: dict[str, Any]) -> list[int]:
     """Factions with Underground Guerrillas in fr["s"] that fr["f"] may Activate: its enemies, or
     every Insurgent with fr["any"] (an Event's Sweep chosen by the executing faction, card 3)."""
     s, anyone = fr["s"], fr.get("any", False)
@@ -149,7 +152,7 @@ class Activate(Step):
     Faction has an Underground Guerrilla left it may stop ("done"). fr["tg"]: Factions targeted."""
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
         s, n = fr["s"], fr["n"]
         if n <= 0:
             return POP
@@ -168,7 +171,7 @@ class Activate(Step):
         return WAIT
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
         facs = activatable(g, fr)
         out: list[Any] = [ACTIVATE[e] for e in facs]
         tg = fr.get("tg", ())
@@ -177,7 +180,7 @@ class Activate(Step):
         return out
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
         if action[0] == "done":
             return True
         _targeted(g, fr, action)
@@ -185,7 +188,7 @@ class Activate(Step):
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Activate a Guerrilla in {space} ({n} left).", {"space": NAMES[fr["s"]], "n": fr["n"]}
 
 
@@ -207,7 +210,7 @@ PLACES = {
 WITHDRAW = tuple(by_arg("withdraw", ((name, key) for name in NAMES)) for key in PIECE_KEYS)
 
 
-def withdraw_options(g: Any, f: int, kinds: tuple[int, ...]) -> list[Any]:
+def withdraw_options(g: CubaLibreState, f: int, kinds: tuple[int, ...]) -> list[Any]:
     """CL 1.4.1: while executing an Operation a player faction may remove its own pieces from the
     map to Available, to place them elsewhere: offered for a piece kind with none Available (not
     Non-players, AMB-54; 26July/DR Bases under the Pact of Caracas go by "cancel pact", card 18)."""
@@ -222,7 +225,7 @@ def withdraw_options(g: Any, f: int, kinds: tuple[int, ...]) -> list[Any]:
     return out
 
 
-def withdraw(g: Any, f: int, arg: Any) -> None:
+def withdraw(g: CubaLibreState, f: int, arg: Any) -> None:
     s, pt = NAMES.index(arg[0]), g.slot(arg[1])
     g.remove(s, pt)
     g.say("{faction} takes a piece off the map in {space} to place it elsewhere.", faction=g.fname(f),

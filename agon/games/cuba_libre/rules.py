@@ -96,7 +96,7 @@ def _and(names: list[str]) -> str | Text:
     return msg("{first} and {second}", first=_and(names[:-1]), second=names[-1])
 
 
-def solo_outcome(g: Any, order: list[int], final: list[int]) -> dict[str, Any]:
+def solo_outcome(g: CubaLibreState, order: list[int], final: list[int]) -> dict[str, Any]:
     """CL 8.9: the solo player succeeds only with a margin strictly above every Non-player's (ties
     to Non-players); `grade` = the player's margin minus the best Non-player margin (1-4 Stalemate,
     5+ Model ...); otherwise the title of the winning Non-player (English titles, C-48)."""

@@ -19,10 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.engine import Action
 from agon.games.cuba_libre.data import NAMES, PIECE_KEYS
+
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
 
 WAIT, POP, PUSHED = 0, 1, 2
 
@@ -62,23 +65,23 @@ class Step:
     name = ""
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
         return WAIT
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
         return []
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
         return True
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return _("Choose."), {}
 
     @classmethod
-    def public_prompt(cls, g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def public_prompt(cls, g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         """The prompt line everyone reads (the board's "prompt", spectators, the other factions):
         the acting faction's own prompt unless that shows something only it may know."""
         return cls.prompt(g, fr)

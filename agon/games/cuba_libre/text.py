@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.engine import ENGLISH, Action, Text, Translator, msg, plural
 from agon.engine.actions import render as fill
@@ -28,10 +28,13 @@ from agon.games.cuba_libre.insurgent_ops import carried
 from agon.games.cuba_libre.op_spaces import OP_TITLES
 from agon.games.cuba_libre.steps import STEPS
 
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
+
 SHORT = ("T", "P", "GB", "Mu", "Ma", "MB", "Du", "Da", "DB", "Su", "Sa", "C", "Cc")
 
 
-def board_view(g: Any) -> dict[str, Any]:
+def board_view(g: CubaLibreState) -> dict[str, Any]:
     """What every role sees (Cuba Libre has no hidden hands; the deck shows only counts)."""
     hidden_next = variants.hide_next(g)
     spaces = []
@@ -72,7 +75,7 @@ def board_view(g: Any) -> dict[str, Any]:
     }
 
 
-def _prompt_text(g: Any) -> str:
+def _prompt_text(g: CubaLibreState) -> str:
     if g.over is not None or not g.stack:
         return ""
     fr = g.stack[-1]
@@ -193,7 +196,7 @@ _MOVING = {"underground": "an Underground Guerrilla", "active": "an Active Guerr
            "police": "a Police cube"}
 
 
-def label(g: Any, action: Action) -> str | Text:
+def label(g: CubaLibreState, action: Action) -> str | Text:
     """A readable label for an action (the prompt shows it next to the action): a template with
     the action's places, pieces and factions as terms (CL labels; `terms()` lists the terms)."""
     verb, arg = action.verb, action.arg
@@ -246,7 +249,7 @@ def label(g: Any, action: Action) -> str | Text:
 _DESTINATION: dict[str | None, str] = {"transport": "Transport to {0}", "reprisal": "Relocate to {0}", "prop_redeploy": "Redeploy to {0}"}
 
 
-def _destination(g: Any) -> str:
+def _destination(g: CubaLibreState) -> str:
     frame = g.stack[-1] if g.stack else {}
     return _DESTINATION.get(frame.get("sa") if frame.get("k") == "sa" else frame.get("k"), "Move to {0}")
 

@@ -7,7 +7,7 @@ Eligible did (2.3.4): ("event", "unshaded"|"shaded"), ("op"), ("limop"), ("pass"
 from __future__ import annotations
 
 from itertools import permutations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.engine import Action
 from agon.games.cuba_libre import deception
@@ -28,10 +28,13 @@ from agon.games.cuba_libre.data import (
 from agon.games.cuba_libre.operations import any_op_possible, launder_donors
 from agon.games.cuba_libre.steps import DECLINE, PASS, POP, WAIT, Step, actions, step
 
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
+
 PASS_GAIN = (3, 1, 1, 1)  # CL 2.3.3
 
 
-def option_kinds(g: Any, f: int) -> tuple[bool, str]:
+def option_kinds(g: CubaLibreState, f: int) -> tuple[bool, str]:
     """(Event allowed, "op" or "limop") for faction f now (2.3.4, 2.3.9, 8.1)."""
     if g.n_acted == 0:
         ev_ok, kind = True, "op"
@@ -55,7 +58,7 @@ OP, LIMOP, OP_HIDDEN_ASSET = Action("op", None), Action("limop", None), Action("
 @step("option")
 class Option(Step):
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
         f = fr["f"]
         ev_ok, kind = option_kinds(g, f)
         out: list[Any] = []
@@ -72,7 +75,7 @@ class Option(Step):
         return out
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
         f = fr["f"]
         verb = action[0]
         if verb == "pass":
@@ -103,17 +106,17 @@ class Option(Step):
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return Option._line(g, Option.legal(g, fr))
 
     @staticmethod
-    def public_prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def public_prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         """CL 7.3 (issue 29.2): the full Operation a Hidden Asset offers is the owner's secret; the
         line everyone else reads names only the options anyone may know."""
         return Option._line(g, [a for a in Option.legal(g, fr) if a != OP_HIDDEN_ASSET])
 
     @staticmethod
-    def _line(g: Any, legal: list[Any]) -> tuple[str, dict[str, Any]]:
+    def _line(g: CubaLibreState, legal: list[Any]) -> tuple[str, dict[str, Any]]:
         nth = "1st" if g.n_acted == 0 else "2nd"
         offered = list(dict.fromkeys(OFFERED[verb] for verb, _ in legal))  # only what is offered
         if offered == ["Pass"]:
@@ -142,12 +145,12 @@ class Launder(Step):
     (not Construct). fr["f"] is the holder asked, fr["beneficiary"] the acting faction."""
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
         own = fr["f"] == fr.get("beneficiary", fr["f"])
         return [Action("launder" if own else "give cash", None), DECLINE]
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
         who, f = fr["f"], fr.get("beneficiary", fr["f"])
         g.stack.pop()
         if action[0] == "decline":
@@ -164,7 +167,7 @@ class Launder(Step):
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         if fr["f"] == fr.get("beneficiary", fr["f"]):
             return "Launder a Cash marker for a free Limited Operation?", {}
         return "Give a Cash marker so that {other} gets a free Limited Operation?", {
@@ -186,13 +189,13 @@ class Deploy(Step):
     """CL S3 variable deployment, one piece (or the 3 Troops) per action."""
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
         if "todo" not in fr:
             fr["todo"] = _deploy_todo(fr["f"])
         return WAIT if fr["todo"] else POP
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
         what = fr["todo"][0]
         if what == "casino":
             spaces = [s for s in POPULATED if not g.casinos(s)]
@@ -209,7 +212,7 @@ class Deploy(Step):
         return actions(("place", NAMES[s]) for s in spaces)
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
         what = fr["todo"][0]
         s = NAMES.index(action[1])
         slot = {"casino": "casino", "dr": "dr_u", "m26_base": "m26_base", "m26": "m26_u", "troop": "troop",
@@ -219,5 +222,5 @@ class Deploy(Step):
         return not fr["todo"]
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Deploy: place {piece} ({n} placements left).", {"piece": fr["todo"][0], "n": len(fr["todo"])}

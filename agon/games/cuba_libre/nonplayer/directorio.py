@@ -11,7 +11,7 @@ Flow (8.6, AMB-15 polarity from the English, Government/Syndicate pieces from th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.activities import spaces
 from agon.games.cuba_libre.data import (
@@ -55,14 +55,17 @@ from agon.games.cuba_libre.nonplayer.frames import ambush_or_roll
 from agon.games.cuba_libre.op_spaces import space_ok
 from agon.games.cuba_libre.removal import removal_targets
 
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
+
 REMOVE_WHY = "8.6.1/8.6.4 target priorities (8.1.2)"
 
 
-def _assassin_targets(g: Any, s: int) -> list[int]:
+def _assassin_targets(g: CubaLibreState, s: int) -> list[int]:
     return removal_targets(g, DR, s, "assassinate") if g.guerrillas(s, DR) > g.sp[s][P] else []
 
 
-def _base_rank(g: Any, s: int) -> int:
+def _base_rank(g: CubaLibreState, s: int) -> int:
     """8.6.1 step 3: a Government Base, then any player's Base, then any other target."""
     ts = _assassin_targets(g, s)
     if GB in ts:
@@ -75,7 +78,7 @@ def _base_rank(g: Any, s: int) -> int:
 # -- 8.6.1 Terror ---------------------------------------------------------------------------------
 
 
-def terror_cond(g: Any) -> bool:
+def terror_cond(g: CubaLibreState) -> bool:
     return any(terror_ok(g, DR, s) and (abs(g.support[s]) == 2 or GB in _assassin_targets(g, s))
                for s in POPULATED)
 
@@ -141,11 +144,11 @@ def remove_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
 # -- 8.6.2 Rally ----------------------------------------------------------------------------------
 
 
-def _rally_spaces(g: Any) -> list[int]:
+def _rally_spaces(g: CubaLibreState) -> list[int]:
     return [s for s in POPULATED if rally_options(g, DR, s)]
 
 
-def rally_cond(g: Any) -> bool:
+def rally_cond(g: CubaLibreState) -> bool:
     if terror_cond(g):
         return False
     return g.available(DU) >= 6 or any("base" in rally_options(g, DR, s) for s in POPULATED)
@@ -199,7 +202,7 @@ def subvert_space(ctx: Ctx) -> tuple[int, str] | None:
 # -- 8.6.3 March ----------------------------------------------------------------------------------
 
 
-def movable(g: Any, o: int, used: int = 0) -> int:
+def movable(g: CubaLibreState, o: int, used: int = 0) -> int:
     """DR Guerrillas that may leave o without losing DR Control or its last Guerrilla (8.6.3)."""
     n = g.guerrillas(o, DR) - used - 1
     if g.control(o) == DR:
@@ -209,14 +212,14 @@ def movable(g: Any, o: int, used: int = 0) -> int:
     return max(0, n)
 
 
-def group_size(g: Any, dest: int, n: int) -> tuple[int, bool]:
+def group_size(g: CubaLibreState, dest: int, n: int) -> tuple[int, bool]:
     """8.1.2 #8: as many Underground as possible at the destination (3.3.2 Activation)."""
     if (g.support[dest] > 0 or IS_EC[dest]) and n + g.cubes(dest) > 3 and 3 - g.cubes(dest) >= 1:
         return 3 - g.cubes(dest), True
     return n, False
 
 
-def near(g: Any, s: int) -> tuple[int, ...]:
+def near(g: CubaLibreState, s: int) -> tuple[int, ...]:
     """Origins of a March into s: adjacent, or up to 2 spaces away under Morgan (card 28, C-30)."""
     if g.has_cap(28):
         return tuple(sorted({*ADJ[s], *(o2 for m in ADJ[s] for o2 in ADJ[m] if o2 != s)}))
@@ -265,12 +268,12 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 # -- 8.6.4 Attack ---------------------------------------------------------------------------------
 
 
-def _gov_syn(g: Any, s: int) -> int:
+def _gov_syn(g: CubaLibreState, s: int) -> int:
     row = g.sp[s]
     return row[T] + row[P] + g.guerrillas(s, SYN) + (row[GB] if not row[T] + row[P] else 0)
 
 
-def attack_gain_space(g: Any) -> bool:
+def attack_gain_space(g: CubaLibreState) -> bool:
     """AMB-15: a space with DR Guerrillas where removing 1-2 Govt/Syndicate pieces adds DR Control."""
     for s in POPULATED:
         if not g.guerrillas(s, DR) or g.control(s) == DR:
@@ -362,7 +365,7 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
 # -- 8.6.5 Caracas ----------------------------------------------------------------------------------
 
 
-def caracas_due(g: Any) -> bool:
+def caracas_due(g: CubaLibreState) -> bool:
     """8.6.5: Pact of Caracas in effect, 26July a player at victory (7.2), DR with 2+ Bases."""
     return g.has_cap(18) and player_at_victory(g, M26) and base_count(g, DR) >= 2
 
@@ -390,7 +393,7 @@ def caracas_step(ctx: Ctx, mod: Any) -> Decision | None:
 # -- Expat Backing (6.3.4 with 8.6.2, AMB-29) -------------------------------------------------------
 
 
-def _gain_by_rally(g: Any, s: int) -> bool:
+def _gain_by_rally(g: CubaLibreState, s: int) -> bool:
     opts = [o for o in rally_options(g, DR, s) if isinstance(o, int) or o == "place"]
     n = max([o if isinstance(o, int) else 1 for o in opts], default=0)
     d = g.faction_count(s, DR) + n

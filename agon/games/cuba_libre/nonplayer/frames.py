@@ -5,7 +5,7 @@ Cash deposits, Launder, and Events (8.4.3-8.4.4). Faction modules override by fr
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.data import (
     BASE,
@@ -39,6 +39,9 @@ from agon.games.cuba_libre.nonplayer.common import (
     removal_key,
 )
 from agon.games.cuba_libre.operations import ops_possible
+
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
 
 Handler = Callable[[Ctx, Any], "Decision | None"]
 
@@ -102,7 +105,7 @@ def op_plan(ctx: Ctx, mod: Any, fr: dict[str, Any] | None = None) -> dict[str, A
     return p
 
 
-def card_turn(g: Any) -> tuple[int, int, int]:
+def card_turn(g: CubaLibreState) -> tuple[int, int, int]:
     """Which card turn of the game this is, from public facts only (cards played, the card, how many
     factions acted): a plan made on another turn is not reused (never the game's secret seed)."""
     return len(g.played), g.current, g.n_acted
@@ -327,7 +330,7 @@ _KINDS = ((T,), (P,), (BASE[GOVT],), (GUER_U[M26], GUER_A[M26]), (BASE[M26],), (
 _BASE_KINDS = frozenset((2, 4, 6, 8, 9))
 
 
-def _score(g: Any, twin: Any) -> tuple[int, int, int]:
+def _score(g: CubaLibreState, twin: Any) -> tuple[int, int, int]:
     """CL 8.4.4: (Bases, pieces) placed, removed, replaced or moved, then the Pop-weighted change
     of Support/Opposition. A kind's count is the larger of its pieces added and taken away over
     the map, so a piece moved counts once, a replacement twice (one out, one in)."""
@@ -357,7 +360,7 @@ _STOP = ("__nonplayer_event_end__",)
 _ROLLOUT_CAP = 400  # actions: an Event's steps end long before
 
 
-def _event_mark(g: Any) -> int:
+def _event_mark(g: CubaLibreState) -> int:
     """Index of the innermost Event's end frame on the stack (-1: not inside an Event)."""
     for i in range(len(g.stack) - 1, -1, -1):
         if g.stack[i]["k"] == "ev_end":
@@ -490,7 +493,7 @@ def ev_place(ctx: Ctx, mod: Any) -> Decision | None:
     return lookahead(ctx, "8.4.3 Event placement")
 
 
-def own_removal_rank(g: Any, f: int, pt: int) -> int:
+def own_removal_rank(g: CubaLibreState, f: int, pt: int) -> int:
     """8.1.2 #6: own Active Guerrillas before Underground, Troops before Police (Bases last, AMB-54)."""
     if pt in (GUER_A[f], T):
         return 0

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.activities import spaces
 from agon.games.cuba_libre.data import (
@@ -63,20 +63,23 @@ from agon.games.cuba_libre.operations import civic_ok
 from agon.games.cuba_libre.propaganda import redeploy_dests
 from agon.games.cuba_libre.removal import removal_targets
 
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
+
 REMOVE_WHY = "8.8.5 targets: Bases, Cash holders, 26July, DR, Syndicate"
 UNLISTED = 6  # airstrike_rank of a piece outside the 8.8.3 Air Strike list
 
 
-def _most_of(g: Any, pt: int) -> Callable[[int], int]:
+def _most_of(g: CubaLibreState, pt: int) -> Callable[[int], int]:
     """The order key "the most pieces of type pt first" (a space's count of pt, negated)."""
     return lambda o: -g.sp[o][pt]
 
 
-def max_spaces(g: Any) -> int:
+def max_spaces(g: CubaLibreState) -> int:
     return 9 // govt_cost(g)  # 8.8 NOTE: 4 Firm, 3 Reluctant, 2 Embargoed
 
 
-def keeps_control(g: Any, s: int, n: int = 1) -> bool:
+def keeps_control(g: CubaLibreState, s: int, n: int = 1) -> bool:
     """Removing n Government cubes from s does not lose Government Control there."""
     if g.control(s) != GOVT:
         return True
@@ -87,7 +90,7 @@ def keeps_control(g: Any, s: int, n: int = 1) -> bool:
 # -- Assault arithmetic (3.2.4) ------------------------------------------------------------------
 
 
-def assault_result(g: Any, s: int) -> tuple[int, int, bool, bool]:
+def assault_result(g: CubaLibreState, s: int) -> tuple[int, int, bool, bool]:
     """(26July/DR Bases removed, 26July/DR Guerrillas removed, Cash seized, Control added)."""
     cap = assault_capacity(g, s)
     if not cap:
@@ -115,7 +118,7 @@ def assault_result(g: Any, s: int) -> tuple[int, int, bool, bool]:
     return (bases, guer, cash, ctrl)
 
 
-def _removable(g: Any, s: int) -> int:
+def _removable(g: CubaLibreState, s: int) -> int:
     """Enemy pieces an Assault of unlimited strength would remove in s (3.2.4, Bases last)."""
     row = g.sp[s]
     n = 0
@@ -126,7 +129,7 @@ def _removable(g: Any, s: int) -> int:
     return n
 
 
-def mountain_assault(g: Any) -> bool:
+def mountain_assault(g: CubaLibreState) -> bool:
     """8.8.1 Sanchez Mosquera (Greek «Βάσης της 26 Ιουλίου ή οποιονδήποτε 4 ή περισσοτέρων
     Αυτονομιστών από Βουνά»): an Assault can remove a 26July Base, or any 4+ Guerrillas (the
     Syndicate's too) in all, from Mountain spaces (a DR Base alone does not count)."""
@@ -141,7 +144,7 @@ def mountain_assault(g: Any) -> bool:
     return guerrillas >= 4
 
 
-def m26_base_falls(g: Any, s: int, capacity: int, activated: int = 0) -> bool:
+def m26_base_falls(g: CubaLibreState, s: int, capacity: int, activated: int = 0) -> bool:
     """An Assault of `capacity` removes a 26July Base in s (3.2.4: its Guerrillas first, all of them
     Active once `activated` Underground ones are flipped; the Government removes Bases and 26July
     pieces first, 8.8.5)."""
@@ -151,7 +154,7 @@ def m26_base_falls(g: Any, s: int, capacity: int, activated: int = 0) -> bool:
     return capacity > g.guerrillas(s, M26)
 
 
-def sweep_reach(g: Any, s: int) -> int:
+def sweep_reach(g: CubaLibreState, s: int) -> int:
     """CL 3.2.3 with 8.8.4 step 2: the Guerrillas a Sweep in s can Activate: 1 per cube there or
     moved in from adjacent spaces (Troops; S.I.M. Police too) without losing Control of the origin,
     in Forest 1 per 2 cubes."""
@@ -165,12 +168,12 @@ def sweep_reach(g: Any, s: int) -> int:
     return cubes // 2 if FOREST[s] else cubes
 
 
-def sweep_activates(g: Any, s: int, factions: tuple[int, ...] = (M26, DR, SYN)) -> int:
+def sweep_activates(g: CubaLibreState, s: int, factions: tuple[int, ...] = (M26, DR, SYN)) -> int:
     """How many Underground Guerrillas of `factions` a Sweep in s can Activate."""
     return min(sweep_reach(g, s), sum(g.sp[s][GUER_U[f]] for f in factions))
 
 
-def masferrer_target(g: Any) -> bool:
+def masferrer_target(g: CubaLibreState) -> bool:
     """8.8.1 Rolando Masferrer (Greek «αν είναι δυνατή η αφαίρεση μιας Βάσης της 26 Ιουλίου ή να
     Ενεργοποιήσετε 4 ή περισσότερους Αυτονομιστές»): the Sweep with its free Assault can remove a
     26July Base (the Sweep Activating its Guerrillas there first), or the Sweep can Activate 4+
@@ -181,7 +184,7 @@ def masferrer_target(g: Any) -> bool:
                for s in range(NS) if g.sp[s][MB])
 
 
-def armored_target(g: Any) -> bool:
+def armored_target(g: CubaLibreState) -> bool:
     """8.8.1 Armored Cars: an Assault (Troops brought in from anywhere) removes a 26July Base or
     4+ Guerrillas."""
     spare = sum(max(0, g.sp[o][T] - (0 if g.control(o) != GOVT else max(0, others_count(g, o, GOVT) + 1
@@ -197,13 +200,13 @@ def armored_target(g: Any) -> bool:
     return False
 
 
-def assault_spaces(g: Any) -> list[int]:
+def assault_spaces(g: CubaLibreState) -> list[int]:
     if g.has_mom(1):
         return [s for s in range(NS) if space_ok(g, {"op": "assault", "f": GOVT}, s)]
     return [s for s in range(NS) if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault")]
 
 
-def assault_worth(g: Any, with_control: bool) -> bool:
+def assault_worth(g: CubaLibreState, with_control: bool) -> bool:
     """8.8.4 / 8.8.5 (AMB-19): a 26July/DR Base or 3+ of their Guerrillas (8.8.5: or Control)."""
     best = sorted((assault_result(g, s) for s in assault_spaces(g)), key=lambda r: (-r[0], -r[1]))[:max_spaces(g)]
     if any(r[0] for r in best) or sum(r[1] for r in best) >= 3:
@@ -214,11 +217,11 @@ def assault_worth(g: Any, with_control: bool) -> bool:
 # -- 8.8.2 Train ----------------------------------------------------------------------------------
 
 
-def train_targets(g: Any) -> list[int]:
+def train_targets(g: CubaLibreState) -> list[int]:
     return [s for s in POPULATED if IS_CITY[s] or g.sp[s][GB]]
 
 
-def train_cond(g: Any) -> bool:
+def train_cond(g: CubaLibreState) -> bool:
     return any(g.control(s) != GOVT or not g.sp[s][T] or not g.sp[s][P] for s in train_targets(g))
 
 
@@ -296,16 +299,16 @@ def transport_plan(ctx: Ctx, src: int = -1) -> tuple[int, int, int, str] | None:
 # -- 8.8.3 Garrison -------------------------------------------------------------------------------
 
 
-def _guer(g: Any, s: int) -> int:
+def _guer(g: CubaLibreState, s: int) -> int:
     return sum(g.guerrillas(s, f) for f in (M26, DR, SYN))
 
 
-def garrison_cond(g: Any) -> bool:
+def garrison_cond(g: CubaLibreState) -> bool:
     """C-42 (Greek): 26July Guerrillas at an EC are Underground or outnumber the cubes."""
     return any(g.sp[s][GUER_U[M26]] or g.guerrillas(s, M26) > g.cubes(s) for s in ECS)
 
 
-def _city_need(g: Any, s: int) -> bool:
+def _city_need(g: CubaLibreState, s: int) -> bool:
     return g.control(s) != GOVT or not g.sp[s][P] or not g.sp[s][T]
 
 
@@ -320,7 +323,7 @@ def garrison_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     return out
 
 
-def _garrison_need(g: Any, s: int) -> str | None:
+def _garrison_need(g: CubaLibreState, s: int) -> str | None:
     if IS_EC[s]:
         return "police" if _guer(g, s) > g.cubes(s) else None
     if not g.sp[s][P]:
@@ -330,7 +333,7 @@ def _garrison_need(g: Any, s: int) -> str | None:
     return "police" if g.control(s) != GOVT else None
 
 
-def _can_spare(g: Any, o: int, pt: int, chosen: tuple[int, ...]) -> bool:
+def _can_spare(g: CubaLibreState, o: int, pt: int, chosen: tuple[int, ...]) -> bool:
     """A space this Garrison already supplied keeps what it needed (ruling CL-NP15)."""
     if o not in chosen:
         return True
@@ -396,7 +399,7 @@ def _move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
     return Decision("done", None, "8.8.4 step 2: no more Troops can come")
 
 
-def _sweep_activations(g: Any, s: int, leaving: int = 0) -> int:
+def _sweep_activations(g: CubaLibreState, s: int, leaving: int = 0) -> int:
     """CL 3.2.3: the Guerrillas Sweep space s Activates once `leaving` of its cubes go (cubes count
     where they end the moves, 1 per cube, Forest 1 per 2)."""
     cubes = g.cubes(s) - leaving
@@ -470,7 +473,7 @@ def remove_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
 # -- Special Activities (8.8.2, 8.8.3) --------------------------------------------------------------
 
 
-def airstrike_rank(g: Any, s: int, pt: int) -> tuple[int, ...]:
+def airstrike_rank(g: CubaLibreState, s: int, pt: int) -> tuple[int, ...]:
     """C-43 (Greek): 26July Base, DR Base, 26July then DR Guerrilla with a cube there, the last
     26July (else DR) Guerrilla; Provinces before ECs."""
     ec = 1 if IS_EC[s] else 0
@@ -486,7 +489,7 @@ def airstrike_rank(g: Any, s: int, pt: int) -> tuple[int, ...]:
     return (UNLISTED, ec)  # not an 8.8.3 target: never struck by choice
 
 
-def guantanamo_two(g: Any) -> bool:
+def guantanamo_two(g: CubaLibreState) -> bool:
     """8.8.1 Guantanamo Bay: an Air Strike could remove 2 pieces among its 8.8.3 targets (26July and
     DR pieces; Syndicate pieces are not in the Air Strike priorities)."""
     return any(sum(g.sp[s][pt] for pt in removal_targets(g, GOVT, s, "airstrike")
@@ -651,7 +654,7 @@ def _police_targets(ctx: Ctx) -> list[tuple[int, str]]:
     return out
 
 
-def _spread_origins(g: Any, fr: dict[str, Any], origins: list[int]) -> list[int]:
+def _spread_origins(g: CubaLibreState, fr: dict[str, Any], origins: list[int]) -> list[int]:
     """8.8.7 step 2 (Playbook: 11/1/3 Troops in three Cities become 5/5/5): the destinations whose
     optional Troops may move to even the Troops out, 2+ above the fewest elsewhere, never losing
     Government Control there."""

@@ -11,7 +11,7 @@ Flow (8.7, completion V-39, AMB-16, AMB-17, C-36, C-39):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.activities import kidnap_space_kind, kidnap_victims, spaces
 from agon.games.cuba_libre.data import (
@@ -51,10 +51,13 @@ from agon.games.cuba_libre.nonplayer.frames import ambush_or_roll
 from agon.games.cuba_libre.op_spaces import space_ok
 from agon.games.cuba_libre.removal import removal_targets
 
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
+
 REMOVE_WHY = "8.7.4 targets: Cash first, then Government forces (8.1.2)"
 
 
-def kidnap_targets(g: Any, s: int) -> list[int]:
+def kidnap_targets(g: CubaLibreState, s: int) -> list[int]:
     """4.3.3: where 26July Guerrillas outnumber Police, a target with Cash or Resources."""
     if not kidnap_space_kind(g, s) or g.guerrillas(s, M26) <= g.sp[s][P]:
         return []
@@ -64,7 +67,7 @@ def kidnap_targets(g: Any, s: int) -> list[int]:
 # -- 8.7.1 Terror ---------------------------------------------------------------------------------
 
 
-def terror_effects(g: Any) -> tuple[bool, bool]:
+def terror_effects(g: CubaLibreState) -> tuple[bool, bool]:
     """(Terror condition, effective Terror): Kidnap, Sabotage or a shift; effective unless the only
     shift is at Passive Opposition without Caracas (8.7.1 IF NONE)."""
     cond = eff = False
@@ -104,7 +107,7 @@ def terror_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 # -- 8.7.2 Rally ----------------------------------------------------------------------------------
 
 
-def rally_cond(g: Any) -> bool:
+def rally_cond(g: CubaLibreState) -> bool:
     return g.available(MU) >= 6 or any("base" in rally_options(g, M26, s) for s in POPULATED)
 
 
@@ -160,12 +163,12 @@ def infiltrate_space(ctx: Ctx) -> tuple[int, str] | None:
 # -- 8.7.3 March ----------------------------------------------------------------------------------
 
 
-def movable(g: Any, o: int, used: int = 0) -> int:
+def movable(g: CubaLibreState, o: int, used: int = 0) -> int:
     """8.7.3: never the last 26July Guerrilla of a space."""
     return max(0, g.guerrillas(o, M26) - used - 1)
 
 
-def _group(g: Any, dest: int, n: int) -> tuple[int, bool]:
+def _group(g: CubaLibreState, dest: int, n: int) -> tuple[int, bool]:
     if (g.support[dest] > 0 or IS_EC[dest]) and n + g.cubes(dest) > 3 and 3 - g.cubes(dest) >= 1:
         return 3 - g.cubes(dest), True
     return n, False
@@ -228,14 +231,14 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 # -- 8.7.4 Attack ---------------------------------------------------------------------------------
 
 
-def _attack_targets(g: Any, s: int) -> bool:
+def _attack_targets(g: CubaLibreState, s: int) -> bool:
     ts = removal_targets(g, M26, s, "attack")
     gov = any(t in (T, P, GB) for t in ts)
     cash = any(takes_cash(g, s, g.owner(t), M26) for t in ts)
     return gov or cash
 
 
-def space_4g_govt(g: Any) -> bool:
+def space_4g_govt(g: CubaLibreState) -> bool:
     """AMB-16: a space with 4+ 26July Guerrillas and a Government piece."""
     return any(g.guerrillas(s, M26) >= 4 and g.faction_count(s, GOVT) for s in range(NS))
 

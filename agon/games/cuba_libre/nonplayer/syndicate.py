@@ -10,7 +10,7 @@ Flow (8.5, completion AMB-30, AMB-18, AMB-36):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.activities import spaces
 from agon.games.cuba_libre.data import (
@@ -47,6 +47,9 @@ from agon.games.cuba_libre.nonplayer.frames import entry_for
 from agon.games.cuba_libre.op_spaces import space_ok
 from agon.games.cuba_libre.removal import removal_targets
 
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
+
 REMOVE_WHY = "8.1.2 #4 targets"
 
 
@@ -80,7 +83,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     left = [g.guerrillas(s, SYN) for s in range(NS)]
     out = []
     for ec in ctx.shuffled(ECS):  # 8.5.2 step 1: every reachable EC empty of all pieces
-        if ec in done or sum(g.sp[ec]) or not space_ok(g, {"op": "march", "f": SYN}, ec):
+        if ec in done or sum(g.sp[ec]) > 0 or not space_ok(g, {"op": "march", "f": SYN}, ec):
             continue
         origins = [o for o in ADJ[ec] if left[o] > 0]
         if not origins:
@@ -106,7 +109,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 # -- 8.5.3 Construct ------------------------------------------------------------------------------
 
 
-def construct_cond(g: Any) -> bool:
+def construct_cond(g: CubaLibreState) -> bool:
     """8.5.3: (Available + closed Casinos on the map) > Cash markers on the map."""
     return g.available(CO) + g.on_map(CC) > sum(1 for c in g.cash if c >= 0)
 
@@ -196,7 +199,7 @@ def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
 # -- 8.5.5 Special Activities ----------------------------------------------------------------------
 
 
-def profit_spaces(g: Any) -> list[int]:
+def profit_spaces(g: CubaLibreState) -> list[int]:
     return [s for s in range(NS) if g.sp[s][CO] and g.guerrillas(s, SYN)]
 
 
