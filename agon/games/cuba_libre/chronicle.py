@@ -18,22 +18,22 @@ from agon.games.cuba_libre.data import (
     ALLIANCE,
     CC,
     CO,
-    DA,
-    DB,
-    DU,
+    DR_ACTIVE,
+    DR_BASE,
+    DR_UNDERGROUND,
     FACTION_NAMES,
-    GB,
+    GOVT_BASE,
     IS_EC,
     LEVELS,
-    MA,
-    MB,
-    MU,
+    M26_ACTIVE,
+    M26_BASE,
+    M26_UNDERGROUND,
     NAMES,
     NS,
-    SA,
-    SU,
+    SYN_ACTIVE,
+    SYN_UNDERGROUND,
+    TROOPS,
     P,
-    T,
 )
 from agon.games.cuba_libre.steps import _
 
@@ -43,17 +43,17 @@ if TYPE_CHECKING:  # the State, for type hints only: rules sits above this modul
 # (pieces, slots): "n pieces" as a plural Text; a 2-slot kind is (Underground, Active) Guerrillas or
 # (open, closed) Casinos
 KINDS: tuple[tuple[Callable[[int], Text], tuple[int, ...]], ...] = (
-    (lambda n: plural("{n} Troop", "{n} Troops", "n", n=n), (T,)),
+    (lambda n: plural("{n} Troop", "{n} Troops", "n", n=n), (TROOPS,)),
     (lambda n: plural("{n} Police", "{n} Police", "n", n=n), (P,)),
-    (lambda n: plural("{n} Government Base", "{n} Government Bases", "n", n=n), (GB,)),
-    (lambda n: plural("{n} 26July Guerrilla", "{n} 26July Guerrillas", "n", n=n), (MU, MA)),
-    (lambda n: plural("{n} 26July Base", "{n} 26July Bases", "n", n=n), (MB,)),
-    (lambda n: plural("{n} DR Guerrilla", "{n} DR Guerrillas", "n", n=n), (DU, DA)),
-    (lambda n: plural("{n} DR Base", "{n} DR Bases", "n", n=n), (DB,)),
-    (lambda n: plural("{n} Syndicate Guerrilla", "{n} Syndicate Guerrillas", "n", n=n), (SU, SA)),
+    (lambda n: plural("{n} Government Base", "{n} Government Bases", "n", n=n), (GOVT_BASE,)),
+    (lambda n: plural("{n} 26July Guerrilla", "{n} 26July Guerrillas", "n", n=n), (M26_UNDERGROUND, M26_ACTIVE)),
+    (lambda n: plural("{n} 26July Base", "{n} 26July Bases", "n", n=n), (M26_BASE,)),
+    (lambda n: plural("{n} DR Guerrilla", "{n} DR Guerrillas", "n", n=n), (DR_UNDERGROUND, DR_ACTIVE)),
+    (lambda n: plural("{n} DR Base", "{n} DR Bases", "n", n=n), (DR_BASE,)),
+    (lambda n: plural("{n} Syndicate Guerrilla", "{n} Syndicate Guerrillas", "n", n=n), (SYN_UNDERGROUND, SYN_ACTIVE)),
     (lambda n: plural("{n} Casino", "{n} Casinos", "n", n=n), (CO, CC)),
 )
-STATES = {MU: "Underground", MA: "Active", DU: "Underground", DA: "Active", SU: "Underground", SA: "Active",
+STATES = {M26_UNDERGROUND: "Underground", M26_ACTIVE: "Active", DR_UNDERGROUND: "Underground", DR_ACTIVE: "Active", SYN_UNDERGROUND: "Underground", SYN_ACTIVE: "Active",
           CO: "open", CC: "closed"}
 
 Snap = tuple[Any, ...]
@@ -116,12 +116,12 @@ MARKERS = {  # (in an EC, placed): the log line for 1 marker and for more (3.3.4
 
 def _pieces(g: CubaLibreState, rows0: list[list[int]], moved: list[int]) -> None:
     delta = {s: [x - y for x, y in zip(g.sp[s], rows0[s], strict=True)] for s in moved}
-    touched = {pt for d in delta.values() for pt, x in enumerate(d) if x}
+    touched = {piece_type for d in delta.values() for piece_type, x in enumerate(d) if x}
     for kind in KINDS:
         slots = kind[1]
         if touched.isdisjoint(slots):
             continue
-        net = {s: sum(delta[s][pt] for pt in slots) for s in moved}
+        net = {s: sum(delta[s][piece_type] for piece_type in slots) for s in moved}
         if len(slots) == 2:
             _exchanges(g, kind, rows0, moved)
         gains = [[s, n] for s, n in net.items() if n > 0]
@@ -145,7 +145,7 @@ def _state(g: CubaLibreState, rows0: list[list[int]], s: int, slots: tuple[int, 
     """The state the pieces arrive in ("Underground", "open"), or "" when it goes unsaid."""
     if len(slots) == 1:
         return ""
-    up = [pt for pt in slots if g.sp[s][pt] > rows0[s][pt]]
+    up = [piece_type for piece_type in slots if g.sp[s][piece_type] > rows0[s][piece_type]]
     return STATES[up[0]] if len(up) == 1 else ""
 
 

@@ -75,7 +75,7 @@ from agon.games.cuba_libre.data import BASE, CARDS, CC, NAMES, NS, OWNER, PIECE_
 from agon.games.cuba_libre.insurgent_ops import caracas_ok
 from agon.games.cuba_libre.operations import withdraw
 from agon.games.cuba_libre.operations import withdraw_options as core_options
-from agon.games.cuba_libre.steps import DONE, POP, PUSHED, SKIP, SPACE, WAIT, Step, actions, step
+from agon.games.cuba_libre.steps import DONE, FINISHED, PUSHED, SKIP, SPACE, WAIT, Step, actions, step
 
 if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
     from agon.games.cuba_libre.rules import CubaLibreState
@@ -156,19 +156,19 @@ class EventCaracas(Step):
     (card 18, 8.6.5); "cancel pact" runs the core's step "caracas", then the Event; "skip" keeps it."""
 
     @staticmethod
-    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         return actions((("cancel pact", None), SKIP))
 
     @staticmethod
-    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         g.stack.pop()
-        then(g, EVENTS[(fr["card"], fr["shaded"])], fr["f"], f=fr["f"])  # the Event's text, after the Bases
+        then(g, EVENTS[(frame["card"], frame["shaded"])], frame["f"], f=frame["f"])  # the Event's text, after the Bases
         if action[0] == "cancel pact":
-            g.push("caracas", fr["f"], n=2)
+            g.push("caracas", frame["f"], n=2)
         return False
 
     @staticmethod
-    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Before the Event: remove 2 of your Bases to end the Pact of Caracas?", {}
 
 
@@ -180,8 +180,8 @@ def _order(g: CubaLibreState, mark: int) -> None:
 @step("ev_end")
 class EventEnd(Step):
     @staticmethod
-    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
-        return POP
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        return FINISHED
 
 
 # -- lasting effects and eligibility ------------------------------------------------------------
@@ -230,14 +230,14 @@ def then(g: CubaLibreState, fn: Callable[..., None], *args: Any, f: int = 0) -> 
 @step("ev_call")
 class Call(Step):
     @staticmethod
-    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
-        if fr.get("done"):
-            return POP
-        fr["done"] = True
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        if frame.get("done"):
+            return FINISHED
+        frame["done"] = True
         mark = len(g.stack)
-        fr["fn"](g, *fr["args"])
+        frame["fn"](g, *frame["args"])
         _order(g, mark)
-        return PUSHED if len(g.stack) > mark else POP
+        return PUSHED if len(g.stack) > mark else FINISHED
 
 
 def choose_space(g: CubaLibreState, f: int, spaces: Any, fn: Callable[..., None], *args: Any,
@@ -258,43 +258,43 @@ def choose_option(g: CubaLibreState, f: int, options: tuple[str, ...], fn: Calla
 @step("ev_choice")
 class Choice(Step):
     @staticmethod
-    def _options(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
-        if fr["what"] == "space":
-            return [SPACE[s] for s in _spaces(g, fr["opts"])]
-        if fr["what"] == "faction":
-            return actions(("faction", ROLES[x]) for x in fr["opts"])
-        return actions(("choose", o) for o in fr["opts"])
+    def _options(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        if frame["what"] == "space":
+            return [SPACE[s] for s in _spaces(g, frame["opts"])]
+        if frame["what"] == "faction":
+            return actions(("faction", ROLES[x]) for x in frame["opts"])
+        return actions(("choose", o) for o in frame["opts"])
 
     @staticmethod
-    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
-        if fr.get("done"):
-            return POP
-        out = Choice._options(g, fr)
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        if frame.get("done"):
+            return FINISHED
+        out = Choice._options(g, frame)
         if not out:
-            return POP
-        g.entered(fr, [*out, SKIP] if fr.get("optional") else out)
+            return FINISHED
+        g.entered(frame, [*out, SKIP] if frame.get("optional") else out)
         return WAIT
 
     @staticmethod
-    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
-        out = Choice._options(g, fr)
-        return [*out, SKIP] if fr.get("optional") else out
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        out = Choice._options(g, frame)
+        return [*out, SKIP] if frame.get("optional") else out
 
     @staticmethod
-    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         verb, arg = action
         if verb == "skip":
             return True
         value = NAMES.index(arg) if verb == "space" else ROLES.index(arg) if verb == "faction" else arg
-        fr["done"] = True
+        frame["done"] = True
         mark = len(g.stack)
-        fr["fn"](g, value, *fr["args"])
+        frame["fn"](g, value, *frame["args"])
         _order(g, mark)
         return len(g.stack) == mark
 
     @staticmethod
-    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return fr["text"], {}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return frame["text"], {}
 
 
 def place(g: CubaLibreState, f: int, slots: str | tuple[str, ...], n: int = 1, spaces: Any = None,
@@ -304,14 +304,14 @@ def place(g: CubaLibreState, f: int, slots: str | tuple[str, ...], n: int = 1, s
     _queue(g, "ev_place", f if actor is None else actor, keys=keys, n=n, opts=spaces)
 
 
-def _can_place(g: CubaLibreState, s: int, pt: int) -> bool:
-    return bool(g.available(pt)) and _room(g, s, pt)
+def _can_place(g: CubaLibreState, s: int, piece_type: int) -> bool:
+    return bool(g.available(piece_type)) and _room(g, s, piece_type)
 
 
-def _room(g: CubaLibreState, s: int, pt: int) -> bool:
+def _room(g: CubaLibreState, s: int, piece_type: int) -> bool:
     """Stacking (1.4.2) lets a piece of slot pt go to s (Availability aside)."""
-    if pt in STACKED:
-        return g.base_room(s, OWNER[pt])
+    if piece_type in STACKED:
+        return g.base_room(s, OWNER[piece_type])
     return True
 
 
@@ -333,10 +333,10 @@ def withdraw_options(g: CubaLibreState, actor: int, keys: tuple[str, ...], space
     from another space when the Event places in one space only; never Casinos."""
     kinds: list[int] = []
     for key in keys:
-        pt = g.slot(key)
-        if g.owner(pt) != actor or key in ("casino", "closed_casino"):
+        piece_type = g.slot(key)
+        if g.owner(piece_type) != actor or key in ("casino", "closed_casino"):
             continue
-        if any(_room(g, s, pt) for s in spaces):
+        if any(_room(g, s, piece_type) for s in spaces):
             kinds += [k for k in _same_kind(g, key) if k not in kinds]
     here = NAMES[spaces[0]] if len(spaces) == 1 else None
     return [a for a in core_options(g, actor, tuple(kinds)) if a[1][0] != here]
@@ -345,37 +345,37 @@ def withdraw_options(g: CubaLibreState, actor: int, keys: tuple[str, ...], space
 @step("ev_place")
 class Place(Step):
     @staticmethod
-    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
-        return WAIT if fr["n"] > 0 and g.entered(fr, Place.legal(g, fr)) else POP
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        return WAIT if frame["n"] > 0 and g.entered(frame, Place.legal(g, frame)) else FINISHED
 
     @staticmethod
-    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         out: list[Any] = []
-        spaces = _spaces(g, fr["opts"])
+        spaces = _spaces(g, frame["opts"])
         for s in spaces:
-            for key in fr["keys"]:
+            for key in frame["keys"]:
                 if _can_place(g, s, PIECE_INDEX[key]):
                     out.append(("place", (NAMES[s], key)))
-        more = withdraw_options(g, fr["f"], fr["keys"], spaces)
+        more = withdraw_options(g, frame["f"], frame["keys"], spaces)
         if more and not out:
             more.append(DONE)  # CL 1.4.1: taking pieces back is a choice
         return actions(out) + more
 
     @staticmethod
-    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         if action[0] == "done":
             return True
         if action[0] == "withdraw":
-            withdraw(g, fr["f"], action[1])  # CL 1.4.1 voluntary removal
+            withdraw(g, frame["f"], action[1])  # CL 1.4.1 voluntary removal
             return False
         s = NAMES.index(action[1][0])
         g.place(s, g.slot(action[1][1]))
-        fr["n"] -= 1
-        return fr["n"] <= 0
+        frame["n"] -= 1
+        return frame["n"] <= 0
 
     @staticmethod
-    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Place a piece ({n} left).", {"n": fr["n"]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Place a piece ({n} left).", {"n": frame["n"]}
 
 
 def place_in(g: CubaLibreState, actor: int, key: str, s: int, n: int = 1) -> None:
@@ -396,33 +396,33 @@ def remove(g: CubaLibreState, f: int, slots: tuple[str, ...], n: int = 1, spaces
 @step("ev_remove")
 class Remove(Step):
     @staticmethod
-    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
-        return WAIT if fr["n"] > 0 and g.entered(fr, Remove.legal(g, fr)) else POP
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        return WAIT if frame["n"] > 0 and g.entered(frame, Remove.legal(g, frame)) else FINISHED
 
     @staticmethod
-    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         out: list[Any] = []
-        for s in _spaces(g, fr["opts"]):
-            for key in fr["keys"]:
-                pt = PIECE_INDEX[key]
-                if g.sp[s][pt] and not (key == "casino" and False):
+        for s in _spaces(g, frame["opts"]):
+            for key in frame["keys"]:
+                piece_type = PIECE_INDEX[key]
+                if g.sp[s][piece_type] and not (key == "casino" and False):
                     out.append(("remove", (NAMES[s], key)))
         return actions(out)
 
     @staticmethod
-    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         s = NAMES.index(action[1][0])
         key = action[1][1]
-        if key == "casino" and fr["f"] != SYN:
+        if key == "casino" and frame["f"] != SYN:
             g.close_casino(s)  # CL 1.4.5
         else:
             g.remove(s, g.slot(key))
-        fr["n"] -= 1
-        return fr["n"] <= 0
+        frame["n"] -= 1
+        return frame["n"] <= 0
 
     @staticmethod
-    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Remove a piece ({n} left).", {"n": fr["n"]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Remove a piece ({n} left).", {"n": frame["n"]}
 
 
 def shift(g: CubaLibreState, f: int, n_spaces: int, delta: int, spaces: Any = None) -> None:
@@ -433,24 +433,24 @@ def shift(g: CubaLibreState, f: int, n_spaces: int, delta: int, spaces: Any = No
 @step("ev_shift")
 class Shift(Step):
     @staticmethod
-    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
-        return WAIT if fr["n"] > 0 and g.entered(fr, Shift.legal(g, fr)) else POP
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        return WAIT if frame["n"] > 0 and g.entered(frame, Shift.legal(g, frame)) else FINISHED
 
     @staticmethod
-    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
-        return [SPACE[s] for s in _spaces(g, fr["opts"]) if s not in fr["done_sp"] and g.pop_ok(s)]
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        return [SPACE[s] for s in _spaces(g, frame["opts"]) if s not in frame["done_sp"] and g.pop_ok(s)]
 
     @staticmethod
-    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         s = NAMES.index(action[1])
-        g.shift(s, fr["delta"])
-        fr["done_sp"] = fr["done_sp"] + (s,)
-        fr["n"] -= 1
-        return fr["n"] <= 0
+        g.shift(s, frame["delta"])
+        frame["done_sp"] = frame["done_sp"] + (s,)
+        frame["n"] -= 1
+        return frame["n"] <= 0
 
     @staticmethod
-    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Shift a space ({n} left).", {"n": fr["n"]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Shift a space ({n} left).", {"n": frame["n"]}
 
 
 def free_op(g: CubaLibreState, faction: int, ops: tuple[str, ...] = (), spaces: tuple[int, ...] = (),

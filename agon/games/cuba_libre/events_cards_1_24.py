@@ -30,7 +30,7 @@ from agon.games.cuba_libre.data import (
     SIERRA_MAESTRA,
     SPACE_INDEX,
     SYN,
-    T,
+    TROOPS,
 )
 from agon.games.cuba_libre.events import (
     _can_place,
@@ -128,7 +128,7 @@ def cantillo_truce(g: CubaLibreState, f: int) -> None:
 
 @digest_as("cantillo_truce.<locals>.<lambda>")
 def _troops_and_guerrillas(g: CubaLibreState, s: int) -> bool:
-    return g.sp[s][T] > 0 and any(g.guerrillas(s, x) for x in INSURGENTS)
+    return g.sp[s][TROOPS] > 0 and any(g.guerrillas(s, x) for x in INSURGENTS)
 
 
 @digest_as("cantillo_truce.<locals>.with_space")
@@ -165,7 +165,7 @@ def cantillo_offensive(g: CubaLibreState, f: int) -> None:
 
 @digest_as("cantillo_offensive.<locals>.<lambda>")
 def _troops_outside_ecs(g: CubaLibreState, s: int) -> bool:
-    return not IS_EC[s] and g.sp[s][T] > 0
+    return not IS_EC[s] and g.sp[s][TROOPS] > 0
 
 
 @digest_as("cantillo_offensive.<locals>.sweep_assault")
@@ -185,7 +185,7 @@ def masferrer_brutality(g: CubaLibreState, f: int) -> None:
 
 @digest_as("masferrer_brutality.<locals>.<lambda>")
 def _province_with_troops(g: CubaLibreState, s: int) -> bool:
-    return IS_PROV[s] and g.sp[s][T] > 0
+    return IS_PROV[s] and g.sp[s][TROOPS] > 0
 
 
 @digest_as("masferrer_brutality.<locals>.first")
@@ -220,12 +220,12 @@ def mosquera_wounded(g: CubaLibreState, f: int) -> None:
 
 @digest_as("mosquera_wounded.<locals>.<lambda>")
 def _mountain_with_troops(g: CubaLibreState, s: int) -> bool:
-    return MOUNTAIN[s] and g.sp[s][T] > 0
+    return MOUNTAIN[s] and g.sp[s][TROOPS] > 0
 
 
 @digest_as("mosquera_wounded.<locals>.troops_out")
 def _mosquera_troops_out(g: CubaLibreState, s: int) -> None:
-    g.remove(s, T, g.sp[s][T])
+    g.remove(s, TROOPS, g.sp[s][TROOPS])
 
 
 @event(6, shaded=True)  # CL card 6 shaded: Momentum (Mountain Assault as in a City; operations)

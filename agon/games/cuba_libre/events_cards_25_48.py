@@ -15,8 +15,8 @@ from agon.games.cuba_libre.data import (
     CITIES,
     CO,
     DR,
-    GB,
     GOVT,
+    GOVT_BASE,
     GUER_A,
     GUER_U,
     HAVANA,
@@ -31,8 +31,8 @@ from agon.games.cuba_libre.data import (
     POPULATED,
     SPACE_INDEX,
     SYN,
+    TROOPS,
     P,
-    T,
 )
 from agon.games.cuba_libre.events import (
     choose_faction,
@@ -210,11 +210,11 @@ def _chomon_options(g: CubaLibreState) -> list[Any]:
 
 @digest_as("chomon_defects.<locals>.apply")
 def _chomon_apply(g: CubaLibreState, verb: str, arg: Any) -> None:
-    s, pt = NAMES.index(arg[0]), g.slot(arg[1])
+    s, piece_type = NAMES.index(arg[0]), g.slot(arg[1])
     if verb == "replace":
-        g.replace(s, pt, g.slot(COUNTERPART[arg[1]]))
+        g.replace(s, piece_type, g.slot(COUNTERPART[arg[1]]))
     else:
-        g.remove(s, pt)
+        g.remove(s, piece_type)
 
 
 # -- 30 The Guerrilla Life -----------------------------------------------------------------------
@@ -284,9 +284,9 @@ def _city_with_pieces_of(old: int, g: CubaLibreState, s: int) -> bool:
 @digest_as("convert_city.<locals>.convert")
 def _convert(old: int, g: CubaLibreState, s: int) -> None:
     for key in reversed(PIECES[old]):  # ruling EV-32: Bases first when counterparts run short
-        pt = g.slot(key)
-        for _ in range(g.sp[s][pt]):
-            g.replace(s, pt, g.slot(COUNTERPART[key]))
+        piece_type = g.slot(key)
+        for _ in range(g.sp[s][piece_type]):
+            g.replace(s, piece_type, g.slot(COUNTERPART[key]))
 
 
 @event(32)  # CL card 32 unshaded: in a City, every DR piece becomes a 26July piece
@@ -461,9 +461,9 @@ def lansky_master_plan(g: CubaLibreState, f: int) -> None:
 def _casino_moves(g: CubaLibreState) -> list[Any]:
     out: list[Any] = []
     for src in POPULATED:
-        for pt in (CO, CC):
-            if g.sp[src][pt]:
-                out += [("move", (NAMES[src], g.key(pt), NAMES[d])) for d in POPULATED
+        for piece_type in (CO, CC):
+            if g.sp[src][piece_type]:
+                out += [("move", (NAMES[src], g.key(piece_type), NAMES[d])) for d in POPULATED
                         if d != src and g.casinos(d) < 2]
     return out
 
@@ -616,8 +616,8 @@ def _mafia_borrow(x: int, g: CubaLibreState, verb: str, arg: Any) -> None:
         free_op(g, x, limited=True)
         return
     # ruling EV-43: the Syndicate Guerrilla stands in as one of x's Guerrillas for the LimOp
-    s, pt = NAMES.index(arg[0]), g.slot(arg[1])
-    g.replace(s, pt, GUER_U[x] if pt == GUER_U[SYN] else GUER_A[x])
+    s, piece_type = NAMES.index(arg[0]), g.slot(arg[1])
+    g.replace(s, piece_type, GUER_U[x] if piece_type == GUER_U[SYN] else GUER_A[x])
     free_op(g, x, limited=True)
     then(g, give_back, x, s)
 
@@ -637,13 +637,13 @@ def give_back(g: CubaLibreState, x: int, s: int) -> None:
 
 @digest_as("give_back.<locals>.options")
 def _give_back_options(where: tuple[int, ...], x: int, g: CubaLibreState) -> list[Any]:
-    return [("return", (NAMES[c], g.key(pt))) for c in where for pt in (GUER_U[x], GUER_A[x]) if g.sp[c][pt]]
+    return [("return", (NAMES[c], g.key(piece_type))) for c in where for piece_type in (GUER_U[x], GUER_A[x]) if g.sp[c][piece_type]]
 
 
 @digest_as("give_back.<locals>.apply")
 def _give_back_apply(x: int, g: CubaLibreState, verb: str, arg: Any) -> None:
-    c, pt = NAMES.index(arg[0]), g.slot(arg[1])
-    g.replace(c, pt, GUER_U[SYN] if pt == GUER_U[x] else GUER_A[SYN])
+    c, piece_type = NAMES.index(arg[0]), g.slot(arg[1])
+    g.replace(c, piece_type, GUER_U[SYN] if piece_type == GUER_U[x] else GUER_A[SYN])
 
 
 @event(43, shaded=True)  # CL card 43 shaded: Capability (Syndicate Assassinate with Terror; activities)
@@ -660,7 +660,7 @@ def rebel_air_force(g: CubaLibreState, f: int) -> None:
 
 
 def _government_here(g: CubaLibreState, s: int) -> bool:
-    return g.sp[s][T] + g.sp[s][P] + g.sp[s][GB] > 0
+    return g.sp[s][TROOPS] + g.sp[s][P] + g.sp[s][GOVT_BASE] > 0
 
 
 @digest_as("rebel_air_force.<locals>.<lambda>")
@@ -670,9 +670,9 @@ def _air_force_guerrillas(g: CubaLibreState) -> list[Any]:
 
 @digest_as("rebel_air_force.<locals>.strike")
 def _air_force_strike(g: CubaLibreState, verb: str, arg: Any) -> None:
-    s, pt = NAMES.index(arg[0]), g.slot(arg[1])
-    x = g.owner(pt)
-    if pt == GUER_U[x]:
+    s, piece_type = NAMES.index(arg[0]), g.slot(arg[1])
+    x = g.owner(piece_type)
+    if piece_type == GUER_U[x]:
         g.flip(s, x, 1, True)
     pick(g, x, partial(_air_force_targets, s), partial(_air_force_hit, s, x), n=2,
          prompt="Rebel Air Force: remove a Government piece ({n} left).")
@@ -681,7 +681,7 @@ def _air_force_strike(g: CubaLibreState, verb: str, arg: Any) -> None:
 
 @digest_as("rebel_air_force.<locals>.strike.<locals>.targets")
 def _air_force_targets(s: int, g: CubaLibreState) -> list[Any]:
-    if g.sp[s][GB]:
+    if g.sp[s][GOVT_BASE]:
         return [("remove", "govt_base")]
     return [("remove", k) for k in ("troop", "police") if g.sp[s][g.slot(k)]]
 

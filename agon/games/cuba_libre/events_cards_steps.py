@@ -15,7 +15,7 @@ from agon.games.cuba_libre.data import CC, CO, FOREST, GOVT, GUER_A, GUER_U, NAM
 from agon.games.cuba_libre.events import _order
 from agon.games.cuba_libre.op_spaces import assault_capacity
 from agon.games.cuba_libre.removal import removal_targets, remove_target
-from agon.games.cuba_libre.steps import DONE, POP, REMOVE_PIECE, WAIT, Step, actions, step
+from agon.games.cuba_libre.steps import DONE, FINISHED, REMOVE_PIECE, WAIT, Step, actions, step
 
 if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
     from agon.games.cuba_libre.rules import CubaLibreState
@@ -39,39 +39,39 @@ def pick(g: CubaLibreState, actor: int, options: Options, fn: Apply, n: int = 1,
 @step("evx_pick")
 class Pick(Step):
     @staticmethod
-    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
-        if fr.get("stop") or fr["n"] <= 0:
-            return POP
-        options = fr["opts"](g)
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        if frame.get("stop") or frame["n"] <= 0:
+            return FINISHED
+        options = frame["opts"](g)
         if not options:
-            return POP
-        g.entered(fr, Pick._choices(fr, options))
+            return FINISHED
+        g.entered(frame, Pick._choices(frame, options))
         return WAIT
 
     @staticmethod
-    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
-        return Pick._choices(fr, fr["opts"](g))
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        return Pick._choices(frame, frame["opts"](g))
 
     @staticmethod
-    def _choices(fr: dict[str, Any], options: list[Any]) -> list[Any]:
+    def _choices(frame: dict[str, Any], options: list[Any]) -> list[Any]:
         out = actions(options)  # the card's (verb, arg) pairs
-        return [*out, DONE] if fr["optional"] else out
+        return [*out, DONE] if frame["optional"] else out
 
     @staticmethod
-    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         verb, arg = action
         if verb == "done":
             return True
         if verb != "withdraw":  # taking own pieces back first (1.4.1) is not one of the n picks
-            fr["n"] -= 1
+            frame["n"] -= 1
         mark = len(g.stack)
-        fr["fn"](g, verb, arg)
+        frame["fn"](g, verb, arg)
         _order(g, mark)
         return False
 
     @staticmethod
-    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return fr["text"], {"n": fr["n"]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return frame["text"], {"n": frame["n"]}
 
 
 def piece_options(g: CubaLibreState, keys: tuple[str, ...], spaces: Any = None, verb: str = "remove") -> list[Any]:
@@ -127,8 +127,8 @@ class Activate(removal.Activate):
     """The Activation of an Event's Sweep (core step "activate" with any Insurgent's Guerrillas)."""
 
     @staticmethod
-    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Sweep in {space}: Activate a Guerrilla ({n} left).", {"space": NAMES[fr["s"]], "n": fr["n"]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Sweep in {space}: Activate a Guerrilla ({n} left).", {"space": NAMES[frame["s"]], "n": frame["n"]}
 
 
 @step("evx_assault")
@@ -137,37 +137,37 @@ class Assault(Step):
     it starts, after any Armored Cars moves)."""
 
     @staticmethod
-    def _targets(g: CubaLibreState, fr: dict[str, Any]) -> list[int]:
-        out = removal_targets(g, GOVT, fr["s"], "assault")
-        return [pt for pt in out if fr["only"] < 0 or g.owner(pt) == fr["only"]]
+    def _targets(g: CubaLibreState, frame: dict[str, Any]) -> list[int]:
+        out = removal_targets(g, GOVT, frame["s"], "assault")
+        return [piece_type for piece_type in out if frame["only"] < 0 or g.owner(piece_type) == frame["only"]]
 
     @staticmethod
-    def enter(g: CubaLibreState, fr: dict[str, Any]) -> int:
-        if fr["n"] < 0:
-            fr["n"] = assault_capacity(g, fr["s"])
-        while fr["n"] > 0:
-            targets = Assault._targets(g, fr)
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        if frame["n"] < 0:
+            frame["n"] = assault_capacity(g, frame["s"])
+        while frame["n"] > 0:
+            targets = Assault._targets(g, frame)
             if not targets:
-                return POP
+                return FINISHED
             if len(targets) > 1:
                 return WAIT
-            remove_target(g, GOVT, fr["s"], targets[0])
-            fr["n"] -= 1
-        return POP
+            remove_target(g, GOVT, frame["s"], targets[0])
+            frame["n"] -= 1
+        return FINISHED
 
     @staticmethod
-    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
-        return [REMOVE_PIECE[pt] for pt in Assault._targets(g, fr)]
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        return [REMOVE_PIECE[piece_type] for piece_type in Assault._targets(g, frame)]
 
     @staticmethod
-    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
-        remove_target(g, GOVT, fr["s"], g.slot(action[1]))
-        fr["n"] -= 1
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+        remove_target(g, GOVT, frame["s"], g.slot(action[1]))
+        frame["n"] -= 1
         return False
 
     @staticmethod
-    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Assault in {space}: remove a piece ({n} left).", {"space": NAMES[fr["s"]], "n": fr["n"]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Assault in {space}: remove a piece ({n} left).", {"space": NAMES[frame["s"]], "n": frame["n"]}
 
 
 def guerrilla_slots(x: int) -> tuple[int, int]:

@@ -144,12 +144,12 @@ class Transfer(Step):
     """The executing faction chooses the other faction and the direction."""
 
     @staticmethod
-    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
-        return choices(g, fr["f"])
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        return choices(g, frame["f"])
 
     @staticmethod
-    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
-        f, e = fr["f"], g.faction(action[1])
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+        f, e = frame["f"], g.faction(action[1])
         g.stack.pop()
         if action[0] == "give to":
             g.transfers = g.transfers | {(f, e)}
@@ -160,7 +160,7 @@ class Transfer(Step):
         return False
 
     @staticmethod
-    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Negotiation: give to, or ask, which faction?", {}
 
 
@@ -169,17 +169,17 @@ class TransferAmount(Step):
     """The executing faction's gift: how many Resources, or which Cash marker."""
 
     @staticmethod
-    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
-        return gifts(g, fr["f"], fr["to"])
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        return gifts(g, frame["f"], frame["to"])
 
     @staticmethod
-    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
-        give(g, fr["f"], fr["to"], action)
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+        give(g, frame["f"], frame["to"], action)
         return True
 
     @staticmethod
-    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Give {other} how many Resources, or a Cash marker?", {"other": g.fname(fr["to"])}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Give {other} how many Resources, or a Cash marker?", {"other": g.fname(frame["to"])}
 
 
 @step("transfer_request")
@@ -187,21 +187,21 @@ class TransferRequest(Step):
     """The asked faction (fr["f"]) gives to the executing faction fr["to"], or declines."""
 
     @staticmethod
-    def legal(g: CubaLibreState, fr: dict[str, Any]) -> list[Any]:
-        if fr["f"] in g.np:
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        if frame["f"] in g.np:
             return [DECLINE]  # 8.1.2: Non-players never give voluntarily
-        return [*gifts(g, fr["f"], fr["to"]), DECLINE]
+        return [*gifts(g, frame["f"], frame["to"]), DECLINE]
 
     @staticmethod
-    def apply(g: CubaLibreState, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         if action[0] == "decline":
             if not g.quiet:
-                g.say("{faction} declines to give to {other}.", faction=g.fname(fr["f"]), other=g.fname(fr["to"]))
+                g.say("{faction} declines to give to {other}.", faction=g.fname(frame["f"]), other=g.fname(frame["to"]))
         else:
-            give(g, fr["f"], fr["to"], action)
+            give(g, frame["f"], frame["to"], action)
         return True
 
     @staticmethod
-    def prompt(g: CubaLibreState, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "{other} asks you for Resources or a Cash marker: give some, or decline?", {
-            "other": g.fname(fr["to"])}
+            "other": g.fname(frame["to"])}

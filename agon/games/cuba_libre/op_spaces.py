@@ -14,29 +14,29 @@ from agon.games.cuba_libre.data import (
     ADJ,
     CC,
     CO,
-    DA,
-    DB,
     DR,
-    DU,
-    GB,
+    DR_ACTIVE,
+    DR_BASE,
+    DR_UNDERGROUND,
     GOVT,
+    GOVT_BASE,
     GUER_A,
     GUER_U,
     IS_CITY,
     IS_EC,
     M26,
-    MA,
-    MB,
+    M26_ACTIVE,
+    M26_BASE,
+    M26_UNDERGROUND,
     MOUNTAIN,
-    MU,
     NAMES,
     NS,
     POPULATED,
-    SA,
-    SU,
     SYN,
+    SYN_ACTIVE,
+    SYN_UNDERGROUND,
+    TROOPS,
     P,
-    T,
 )
 from agon.games.cuba_libre.insurgent_ops import (
     WITHIN_2,
@@ -83,11 +83,11 @@ def flat_cost(g: CubaLibreState, op: str, free: bool) -> int:
     return 1
 
 
-def space_cost(g: CubaLibreState, fr: dict[str, Any], s: int) -> int:
-    op = fr["op"]
+def space_cost(g: CubaLibreState, frame: dict[str, Any], s: int) -> int:
+    op = frame["op"]
     if op in ("march", "terror") and IS_EC[s]:
         return 0  # CL 3.3.2, 3.3.4
-    return flat_cost(g, op, fr["free"])
+    return flat_cost(g, op, frame["free"])
 
 
 def affordable(g: CubaLibreState, f: int, op: str, free: bool, spaces: Sequence[int]) -> Sequence[int]:
@@ -110,7 +110,7 @@ def pact(g: CubaLibreState, f: int) -> bool:
 def assault_capacity(g: CubaLibreState, s: int) -> int:
     """CL 3.2.4: 1 per Troop (Mountain: per 2 Troops), plus 1 per Police in a City or EC."""
     row = g.sp[s]
-    troops, police = row[T], row[P]
+    troops, police = row[TROOPS], row[P]
     if g.has_mom(4):  # S.I.M. shaded: Police Assault as Troops
         troops, police = troops + police, 0
     city_like = IS_CITY[s] or IS_EC[s] or (MOUNTAIN[s] and g.has_mom(6))  # Sanchez Mosquera shaded
@@ -126,14 +126,14 @@ def assault_capacity(g: CubaLibreState, s: int) -> int:
 def govt_can_remove(row: list[int]) -> bool:
     """`removal_targets(g, GOVT, s, "assault")` (or "airstrike", the same for the Government) is not
     empty in the space holding `row`: an Active Guerrilla, or a Base (open Casino) with no Guerrilla."""
-    return bool(row[MA] or row[DA] or row[SA] or (row[MB] and not row[MU]) or (row[DB] and not row[DU])
-                or (row[CO] and not row[SU]))
+    return bool(row[M26_ACTIVE] or row[DR_ACTIVE] or row[SYN_ACTIVE] or (row[M26_BASE] and not row[M26_UNDERGROUND]) or (row[DR_BASE] and not row[DR_UNDERGROUND])
+                or (row[CO] and not row[SYN_UNDERGROUND]))
 
 
 def _assault_ok(g: CubaLibreState, f: int, s: int, arr: tuple[int, ...]) -> bool:
     if not govt_can_remove(g.sp[s]):
         return False
-    return assault_capacity(g, s) > 0 or (g.has_mom(1) and any(g.sp[o][T] for o in range(NS) if o != s))
+    return assault_capacity(g, s) > 0 or (g.has_mom(1) and any(g.sp[o][TROOPS] for o in range(NS) if o != s))
 
 
 NEXT_TO = tuple(frozenset(near) for near in ADJ)  # (WITHIN_2's counterpart without Morgan)
@@ -238,24 +238,24 @@ SPACE_OK: dict[str, Callable[[Any, int, int, tuple[int, ...]], bool]] = {
 }
 
 
-def space_ok(g: CubaLibreState, fr: dict[str, Any], s: int) -> bool:
-    ok = SPACE_OK.get(fr["op"])
-    return ok is not None and ok(g, fr["f"], s, fr.get("arr", ()))
+def space_ok(g: CubaLibreState, frame: dict[str, Any], s: int) -> bool:
+    ok = SPACE_OK.get(frame["op"])
+    return ok is not None and ok(g, frame["f"], s, frame.get("arr", ()))
 
 
-def candidate_spaces(g: CubaLibreState, fr: dict[str, Any]) -> list[int]:
-    if (fr["lim"] and fr["sp"]) or fr.get("swept"):
+def candidate_spaces(g: CubaLibreState, frame: dict[str, Any]) -> list[int]:
+    if (frame["lim"] and frame["sp"]) or frame.get("swept"):
         return []
-    chosen, f, op = fr["sp"], fr["f"], fr["op"]
-    pool = fr.get("within") or SPACES
+    chosen, f, op = frame["sp"], frame["f"], frame["op"]
+    pool = frame.get("within") or SPACES
     if g.res[f] < MOST_A_SPACE_OF[op]:  # (affordable's own first test, made here: it is rarely needed)
-        pool = affordable(g, f, op, fr["free"], pool)
+        pool = affordable(g, f, op, frame["free"], pool)
     if pool is SPACES and op in NO_EC_OPS:
         pool = POPULATED
     if op == "rally":
         spaces = rally_spaces(g, f, pool)
     elif op == "march":
-        spaces = march_spaces(g, f, pool, fr.get("arr", ()))
+        spaces = march_spaces(g, f, pool, frame.get("arr", ()))
     elif op == "terror":
         spaces = terror_spaces(g, f, pool)
     elif op == "attack":
@@ -265,7 +265,7 @@ def candidate_spaces(g: CubaLibreState, fr: dict[str, Any]) -> list[int]:
     elif op == "garrison":
         spaces = list(GARRISON_SPACES) if pool is SPACES else [s for s in pool if IS_EC[s] or IS_CITY[s]]
     else:
-        ok, arr = SPACE_OK[op], fr.get("arr", ())
+        ok, arr = SPACE_OK[op], frame.get("arr", ())
         spaces = [s for s in pool if ok(g, f, s, arr)]
     if chosen:  # (each space's test ignores the chosen ones: drop them from the few that pass)
         return list(filterfalse(chosen.__contains__, spaces))
@@ -273,18 +273,18 @@ def candidate_spaces(g: CubaLibreState, fr: dict[str, Any]) -> list[int]:
 
 
 
-def select_space(g: CubaLibreState, fr: dict[str, Any], s: int) -> None:
-    f, op = fr["f"], fr["op"]
+def select_space(g: CubaLibreState, frame: dict[str, Any], s: int) -> None:
+    f, op = frame["f"], frame["op"]
     push = g.stack.append  # (g.push: the same frames, built in place)
-    cost = space_cost(g, fr, s)
+    cost = space_cost(g, frame, s)
     if cost:
         g.gain(f, -cost)
-        fr["paid"] = True
-    fr["sp"] = fr["sp"] + (s,)
+        frame["paid"] = True
+    frame["sp"] = frame["sp"] + (s,)
     if not g.quiet:  # (a quiet game logs nothing: its words are not built)
         g.say("{op} in {space}.", op=OP_TITLES[op], space=NAMES[s])
     if op == "train":
-        if IS_CITY[s] or g.sp[s][GB]:
+        if IS_CITY[s] or g.sp[s][GOVT_BASE]:
             push({"k": "train_place", "f": f, "s": s, "n": 0})
     elif op == "garrison":
         push({"k": "move_cubes", "f": f, "s": s, "n": 0, "mode": "garrison"})

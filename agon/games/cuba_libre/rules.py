@@ -58,7 +58,7 @@ from agon.games.cuba_libre.data import (
     teams,
 )
 from agon.games.cuba_libre.negotiation import OFFERED_AT, TRANSFER, any_choice
-from agon.games.cuba_libre.steps import APPLY, ENTER, LEGAL, POP, PUSHED, STEPS, WAIT
+from agon.games.cuba_libre.steps import APPLY, ENTER, FINISHED, LEGAL, PUSHED, STEPS, WAIT
 from agon.games.cuba_libre.text import board_view, label
 
 if ev.missing_events():  # CL 5.0: every card side of the deck is played as written, or the game does not load
@@ -189,9 +189,9 @@ class CubaLibreState(Board, State):
         for sid, pcs in setup["pieces"].items():
             s = SPACE_INDEX[sid]
             for key, n in pcs.items():
-                pt = PIECE_INDEX[_SETUP_KEYS[key]]
-                if OWNER[pt] not in deploying:
-                    self.place(s, pt, n)
+                piece_type = PIECE_INDEX[_SETUP_KEYS[key]]
+                if OWNER[piece_type] not in deploying:
+                    self.place(s, piece_type, n)
         self._build_deck()
         deception.setup(self)
         self.prop_played = 0
@@ -347,22 +347,22 @@ class CubaLibreState(Board, State):
         return []
 
     def _legal(self, role: str) -> list[Action]:
-        fr = self.stack[-1]
+        frame = self.stack[-1]
         entered = self._entered
         self._entered = None
         # a step lists Actions (steps.actions), so its list is the legal list as it is
-        kind = fr["k"]
-        legal = entered[1] if entered is not None and entered[0] is fr else LEGAL[kind](self, fr)
-        if kind in OFFERED_AT and any_choice(self, fr["f"]):
+        kind = frame["k"]
+        legal = entered[1] if entered is not None and entered[0] is frame else LEGAL[kind](self, frame)
+        if kind in OFFERED_AT and any_choice(self, frame["f"]):
             legal = [*legal, TRANSFER]  # CL 1.5.1: at the executing faction's own prompts
         return legal
 
-    def entered(self, fr: dict[str, Any], choices: list[Any]) -> list[Any]:
+    def entered(self, frame: dict[str, Any], choices: list[Any]) -> list[Any]:
         """A step's `enter` that has just listed fr's choices to see whether it waits hands them
         here and gets them back: `_legal` of this very position takes them instead of listing them
         again (nothing moves between the frame's enter and the question; a clone's frames are new
         dicts, so a clone lists its own; changed() forgets them)."""
-        self._entered = (fr, choices)
+        self._entered = (frame, choices)
         return choices
 
     def changed(self) -> None:
@@ -374,16 +374,16 @@ class CubaLibreState(Board, State):
         self._before = None if self.quiet else chronicle.snap(self)  # quiet: no log, no before-and-after
         self._entered = None
         stack = self.stack
-        fr = stack[-1]
-        if action[0] == "transfer" and fr["k"] in OFFERED_AT:
-            negotiation.open_transfer(self, fr["f"])  # CL 1.5.1: fr keeps waiting underneath
+        frame = stack[-1]
+        if action[0] == "transfer" and frame["k"] in OFFERED_AT:
+            negotiation.open_transfer(self, frame["f"])  # CL 1.5.1: fr keeps waiting underneath
         else:
-            fr["wait"] = False
-            if APPLY[fr["k"]](self, fr, action):
-                if stack and stack[-1] is fr:
+            frame["wait"] = False
+            if APPLY[frame["k"]](self, frame, action):
+                if stack and stack[-1] is frame:
                     stack.pop()
-                elif fr in stack:
-                    stack.remove(fr)
+                elif frame in stack:
+                    stack.remove(frame)
         run_flow(self)
         if self._before is not None:
             chronicle.describe(self, self._before)  # the log says what the action did (pieces, levels, Control)
@@ -393,12 +393,12 @@ class CubaLibreState(Board, State):
         return chronicle.rule_trace(self, role, note)
 
     def _prompt(self, role: str) -> tuple[str, dict[str, Any]]:
-        fr = self.stack[-1]
-        step = STEPS[fr["k"]]
+        frame = self.stack[-1]
+        step = STEPS[frame["k"]]
         # the acting faction reads its own prompt; anyone else (an error message to another role)
         # only the public line (CL 7.3, issue 29.2)
-        text, args = step.prompt(self, fr) if role == ROLES[fr["f"]] else step.public_prompt(self, fr)
-        return text, {"resources": self.res[fr["f"]], **args}
+        text, args = step.prompt(self, frame) if role == ROLES[frame["f"]] else step.public_prompt(self, frame)
+        return text, {"resources": self.res[frame["f"]], **args}
 
     def _view(self, role: str | None) -> dict[str, Any]:
         return {**board_view(self), "deception": deception.view(self, role)}
@@ -417,7 +417,7 @@ class CubaLibreState(Board, State):
         t.cash = self.cash[:]
         t.res = self.res[:]
         t.elig = self.elig[:]
-        t.stack = [fr.copy() for fr in self.stack]
+        t.stack = [frame.copy() for frame in self.stack]
         t.deck = self.deck[:]
         t.played = self.played[:]
         t.aside = self.aside[:]
@@ -481,14 +481,14 @@ class CubaLibreState(Board, State):
         return ev.has_event(card, shaded)
 
     def op_frame(self) -> dict[str, Any] | None:
-        for fr in reversed(self.stack):
-            if fr["k"] == "op":
-                return fr
+        for frame in reversed(self.stack):
+            if frame["k"] == "op":
+                return frame
         return None
 
     @staticmethod
-    def key(pt: int) -> str:
-        return PIECE_KEYS[pt]
+    def key(piece_type: int) -> str:
+        return PIECE_KEYS[piece_type]
 
     @staticmethod
     def slot(key: str) -> int:
@@ -507,8 +507,8 @@ class CubaLibreState(Board, State):
         return FACTION_NAMES[f]
 
     @staticmethod
-    def owner(pt: int) -> int:
-        return OWNER[pt]
+    def owner(piece_type: int) -> int:
+        return OWNER[piece_type]
 
     @staticmethod
     def pop_ok(s: int) -> bool:
@@ -525,19 +525,19 @@ def run_flow(g: CubaLibreState) -> None:
         if not stack:
             g.advance()
             continue
-        fr = stack[-1]
-        if fr.get("wait"):
+        frame = stack[-1]
+        if frame.get("wait"):
             return
-        enter = ENTER[fr["k"]]
+        enter = ENTER[frame["k"]]
         if enter is None:  # its enter would only say WAIT
-            fr["wait"] = True
+            frame["wait"] = True
             return
-        code = enter(g, fr)
+        code = enter(g, frame)
         if code == WAIT:
-            fr["wait"] = True
+            frame["wait"] = True
             return
-        if code == POP:
-            stack.remove(fr) if stack[-1] is not fr else stack.pop()
+        if code == FINISHED:
+            stack.remove(frame) if stack[-1] is not frame else stack.pop()
         elif code != PUSHED:
-            raise RuntimeError(f"step {fr['k']} returned {code}")
+            raise RuntimeError(f"step {frame['k']} returned {code}")
     raise RuntimeError("cuba-libre flow did not settle")

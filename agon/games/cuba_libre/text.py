@@ -78,9 +78,9 @@ def board_view(g: CubaLibreState) -> dict[str, Any]:
 def _prompt_text(g: CubaLibreState) -> str:
     if g.over is not None or not g.stack:
         return ""
-    fr = g.stack[-1]
-    text, args = STEPS[fr["k"]].public_prompt(g, fr)  # public: never a secret option (7.3, issue 29.2)
-    return f"{FACTION_NAMES[fr['f']]}: {fill(text, args)}"
+    frame = g.stack[-1]
+    text, args = STEPS[frame["k"]].public_prompt(g, frame)  # public: never a secret option (7.3, issue 29.2)
+    return f"{FACTION_NAMES[frame['f']]}: {fill(text, args)}"
 
 
 def render(view: dict[str, Any], role: str | None, tr: Translator = ENGLISH) -> str:
@@ -238,8 +238,8 @@ def label(g: CubaLibreState, action: Action) -> str | Text:
     if verb == "to" and isinstance(arg, str):
         return Text(_destination(g), {"0": arg})
     if verb == "space" and g.stack:
-        fr = g.stack[-1]
-        what = OP_TITLES.get(fr.get("op", ""), "") if fr["k"] == "op" else ""
+        frame = g.stack[-1]
+        what = OP_TITLES.get(frame.get("op", ""), "") if frame["k"] == "op" else ""
         return msg("{op} in {space}", op=what, space=str(arg)) if what else str(arg)
     return _worded(verb, arg)
 

@@ -33,8 +33,8 @@ from agon.games.cuba_libre.data import (
     NS,
     POP,
     SYN,
+    TROOPS,
     P,
-    T,
 )
 from agon.games.cuba_libre.op_spaces import space_ok
 
@@ -68,7 +68,7 @@ class Ctx:
     def __init__(self, g: CubaLibreState, f: int, bot: Any) -> None:
         self.g = g
         self.f = f
-        self.fr = g.stack[-1]
+        self.frame = g.stack[-1]
         self.bot = bot
         self.legal = [(a.verb, a.arg) for a in g.legal_actions(g.role(f)) if a.verb != "undo"]
         self._salt = 0
@@ -308,19 +308,19 @@ def removal_key(g: CubaLibreState, actor: int, s: int, key: str,
                 faction_order: Sequence[int] = (M26, DR, SYN, GOVT)) -> tuple[int, ...]:
     """8.1.2 #4: players' pieces before Non-players', Bases (Casinos) first, Police before Troops,
     Underground before Active; then the given faction order."""
-    pt = g.slot(key)
-    owner = g.owner(pt)
-    is_base = pt in (g.base_slot(GOVT), g.base_slot(M26), g.base_slot(DR), CO, CC)
-    cash_first = 0 if holds_cash(g, s, owner) and not _other_holder(g, s, owner, pt) else 1
-    kind = 0 if is_base else 1 if pt == P else 2 if pt == T else 3 if pt == GUER_U[owner] else 4
+    piece_type = g.slot(key)
+    owner = g.owner(piece_type)
+    is_base = piece_type in (g.base_slot(GOVT), g.base_slot(M26), g.base_slot(DR), CO, CC)
+    cash_first = 0 if holds_cash(g, s, owner) and not _other_holder(g, s, owner, piece_type) else 1
+    kind = 0 if is_base else 1 if piece_type == P else 2 if piece_type == TROOPS else 3 if piece_type == GUER_U[owner] else 4
     fo = list(faction_order).index(owner) if owner in faction_order else 9
     return (0 if g.is_player(owner) else 1, kind, cash_first, fo)
 
 
-def _other_holder(g: CubaLibreState, s: int, f: int, pt: int) -> bool:
+def _other_holder(g: CubaLibreState, s: int, f: int, piece_type: int) -> bool:
     row = g.sp[s]
     if f == GOVT:
-        return row[T] + row[P] > 1
+        return row[TROOPS] + row[P] > 1
     return row[GUER_U[f]] + row[GUER_A[f]] > 1
 
 
