@@ -59,7 +59,7 @@ def bench(game_id: str, seconds: float = 5.0, options: dict[str, Any] | None = N
     make_rng(generator, seed)  # a bad generator: its one-line error before any game
     rand = random.Random(seed).random
     games = actions = 0
-    samples = []
+    samples: list[State] = []
     start = time.perf_counter()
     cpu_start = time.process_time()
     while time.perf_counter() - start < seconds or games == 0:

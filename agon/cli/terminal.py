@@ -341,8 +341,8 @@ class TerminalPlayer:
         """The log lines since the person's last decision that they may see, each as printed."""
         viewer = self.log_viewer
         self.shown = len(state.log)
-        return [self.captured(lambda entry=entry: self.console.print(
-                    f"  [dim]·[/dim] {escape(self.tr.text(Message(entry.text, entry.args)))}"))
+        return [self.captured(partial(
+                    self.console.print, f"  [dim]·[/dim] {escape(self.tr.text(Message(entry.text, entry.args)))}"))
                 for entry in state.log[self.log_from:] if entry.to is None or entry.to == viewer]
 
     @staticmethod

@@ -48,7 +48,7 @@ from collections.abc import Callable
 from functools import partial
 from math import floor
 from operator import indexOf
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from agon.engine.actions import UNDO, Action, Prompt, as_action, legal_match, short
 from agon.engine.callbacks import DIGEST_NAME
@@ -325,7 +325,7 @@ class State(ABC):
     # every slot of the class and its bases (engine's first), and a function that copies them
     # (and the `__dict__` of a class without slots) from one state to another: see __init_subclass__
     _fields: ClassVar[tuple[str, ...]] = ()
-    _copy_fields: ClassVar[Callable[[State, State], None]]
+    _copy_fields: ClassVar[staticmethod[[State, State], None]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -680,7 +680,7 @@ class State(ABC):
             views = self._view_log = LogViews()
         return views.lines(self._log._items, len(self._log), role)
 
-    def clone(self) -> State:
+    def clone(self) -> Self:
         twin = object.__new__(type(self))
         self._copy_fields(self, twin)
         twin.rng = self.rng.clone()

@@ -79,7 +79,10 @@ class RandomSource(ABC):
 
     __slots__ = ()
     draws: int
-    state: int
+
+    @property
+    def state(self) -> int:  # (Rng keeps it in a slot, KeyedRng works it out from its position)
+        raise NotImplementedError
 
     @abstractmethod
     def next64(self) -> int:
@@ -128,6 +131,7 @@ class RandomSource(ABC):
 
 class Rng(RandomSource):
     __slots__ = ("draws", "state")
+    state: int  # (a slot in place of the base's read-only property)
 
     def __init__(self, seed: int = 0) -> None:
         self.state = (int(seed) * 0xD1B54A32D192ED03 + 0x2545F4914F6CDD1D) & _MASK

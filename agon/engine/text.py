@@ -28,7 +28,7 @@ class Text(NamedTuple):
     template: str
     args: Mapping[str, Any] = {}
     plural: str | None = None
-    count: str | None = None
+    count: str | None = None  # type: ignore[assignment]  # (a field named as tuple.count: the gettext term)
 
     def __str__(self) -> str:
         return ENGLISH.text(self)

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources.abc import Traversable
+from typing import cast
 
 from agon.engine import ENGLISH, Translator, load
 
@@ -94,14 +95,16 @@ def catalogue(domain: str, lang: str) -> Catalogue:
         if not message.id or message.fuzzy:
             continue
         if isinstance(message.id, tuple):
-            forms = tuple(message.string) if isinstance(message.string, (tuple, list)) else (message.string,)
+            forms = cast("tuple[str, ...]", tuple(message.string) if isinstance(message.string, (tuple, list))
+                         else (message.string,))
             if all(forms):
                 out.messages[message.id[0]] = forms
         elif message.string:
+            msgid, text = cast(str, message.id), cast(str, message.string)  # (a singular message: both strings)
             if message.context:
-                out.contexts.setdefault(message.context, {})[message.id] = message.string
+                out.contexts.setdefault(message.context, {})[msgid] = text
             else:
-                out.messages[message.id] = message.string
+                out.messages[msgid] = text
     return out
 
 

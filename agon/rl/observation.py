@@ -55,9 +55,12 @@ def _walk(path: str, value: Any, out: dict[str, float], positional: frozenset[st
         _walk(path, _plain(value), out, positional)
 
 
+_JSON_TYPES: tuple[type[Any], ...] = (bool, int, float, str, dict, list)  # bool before int: a bool is an int
+
+
 def _plain(value: Any) -> Any:
     """A subclass of a JSON type (an IntEnum, a NamedTuple...) as the plain type."""
-    for plain in (bool, int, float, str, dict, list):
+    for plain in _JSON_TYPES:
         if isinstance(value, plain):
             return plain(value)
     return list(value)

@@ -128,6 +128,12 @@ class _Held:
                              "or wrapped), so its history does not replay it; serialise the state it came from")
         return _replayed, (str(self.game), list(self.actions))
 
+    def live(self) -> State:
+        """The game being played: a chance node deals it first (see apply)."""
+        if self.state is None:
+            raise RuntimeError("no game yet: the deal's chance outcomes come first")
+        return self.state
+
     def apply(self, action: int) -> None:
         self.actions.append(action)
         if self.state is None:
@@ -146,7 +152,7 @@ class _Held:
     def view(self, player: int) -> dict[str, Any]:
         key = ("view", player)
         if key not in self.seen:
-            self.seen[key] = self.state.view(self.game.roles[player])
+            self.seen[key] = self.live().view(self.game.roles[player])
         return self.seen[key]
 
     def vector(self, player: int) -> list[float]:
@@ -157,7 +163,7 @@ class _Held:
 
     def recall(self, player: int) -> np.ndarray:
         """How often `player` chose each action number so far (the tensor's recall part)."""
-        counts = np.zeros(self.game.spec.num_actions, np.float32)
+        counts: np.ndarray = np.zeros(self.game.spec.num_actions, np.float32)
         mine = self.mine[player]
         if mine:
             counts[list(mine)] = list(mine.values())
@@ -170,7 +176,7 @@ class _Held:
         self.advance()
 
     def advance(self) -> None:
-        play_seats(self.state, self.game.learners, self.bots)
+        play_seats(self.live(), self.game.learners, self.bots)
         for bot in self.bots.values():  # a Non-player's explanations would grow every clone's copy
             explain = getattr(bot, "explain", None)
             if explain:
@@ -276,7 +282,7 @@ class AgonSpielState(pyspiel.State):
         if player != self.current_player():
             return []
         role = self._held.game.roles[player]
-        return sorted(self._held.game.spec.legal_numbers(self._held.state.legal_actions(role)))
+        return sorted(self._held.game.spec.legal_numbers(self._held.live().legal_actions(role)))
 
     def _apply_action(self, action: int) -> None:
         self._held.apply(action)
@@ -293,7 +299,7 @@ class AgonSpielState(pyspiel.State):
         roles = self._held.game.roles
         if not self.is_terminal():
             return [0.0] * len(roles)
-        rewards = end_rewards(self._held.state, roles)
+        rewards = end_rewards(self._held.live(), roles)
         return [rewards[r] for r in roles]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> AgonSpielState:
@@ -346,7 +352,7 @@ class AgonObserver:
         self.perfect_recall = perfect_recall
         features = game.observer.size
         size = features + (game.spec.num_actions if perfect_recall else 0)
-        self.tensor = np.zeros(size, np.float32)
+        self.tensor: np.ndarray = np.zeros(size, np.float32)
         self.dict = {"features": self.tensor[:features]}
         if perfect_recall:
             self.dict["own_actions"] = self.tensor[features:]

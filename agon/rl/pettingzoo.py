@@ -72,7 +72,7 @@ class AgonEnv(AECEnv):
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', not {render_mode!r}")
         self.spec_ = spec(game_id)
         self.observer = self.spec_.observer()
-        self.metadata = {**self.metadata, "name": f"agon_{game_id.replace('-', '_')}"}
+        self.metadata = {**self.metadata, "name": f"agon_{game_id.replace('-', '_')}"}  # type: ignore[misc]  # (the env's own name, read from the instance)
         self.render_mode = render_mode
         self.possible_agents = chosen
         self.seat_bots = {r: (seats or {}).get(r) or self.game.default_seat(r, self.options)
@@ -126,13 +126,13 @@ class AgonEnv(AECEnv):
         chosen = self.spec_.decode(int(action))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
-        self.game_state.apply(agent, chosen)
+        self._live().apply(agent, chosen)
         self.steps += 1
         self._advance()
         self._accumulate_rewards()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        vector = np.asarray(self.observer.vector(self.game_state.view(agent)), dtype=np.float32)
+        vector = np.asarray(self.observer.vector(self._live().view(agent)), dtype=np.float32)
         return {"observation": np.clip(vector, -OBS_BOUND, OBS_BOUND), "action_mask": self.action_mask(agent)}
 
     def render(self) -> str | None:
@@ -149,11 +149,17 @@ class AgonEnv(AECEnv):
             console.print(board)
         return captured.get()
 
+    def _live(self) -> State:
+        """The game being played: reset() deals one."""
+        if self.game_state is None:
+            raise RuntimeError("no game is being played: call reset() first")
+        return self.game_state
+
     def state(self) -> np.ndarray:
         """The whole table for a centralised critic: every role's observation vector (each built
         from that role's view, agon/rl/observation.py), in the order of the game's roles; what no
         role sees (the deck's order) is in none of them. Never part of an agent's observation."""
-        vectors = [np.asarray(self.observer.vector(self.game_state.view(role)), dtype=np.float32)
+        vectors = [np.asarray(self.observer.vector(self._live().view(role)), dtype=np.float32)
                    for role in self.all_roles]
         return np.clip(np.concatenate(vectors), -OBS_BOUND, OBS_BOUND)
 
@@ -164,12 +170,12 @@ class AgonEnv(AECEnv):
 
     def view(self, agent: str) -> dict[str, Any]:
         """The view dict of `agent` (what the observation vector is built from)."""
-        return self.game_state.view(agent)
+        return self._live().view(agent)
 
     def action_mask(self, agent: str) -> np.ndarray:
-        mask = np.zeros(self.spec_.num_actions, dtype=np.int8)
+        mask: np.ndarray = np.zeros(self.spec_.num_actions, dtype=np.int8)
         if agent == getattr(self, "agent_selection", None) and not self.terminations.get(agent, True):
-            mask[self.spec_.legal_numbers(self.game_state.legal_actions(agent))] = 1
+            mask[self.spec_.legal_numbers(self._live().legal_actions(agent))] = 1
         return mask
 
     def action_of(self, number: int) -> Action:
@@ -180,7 +186,7 @@ class AgonEnv(AECEnv):
 
     def _advance(self) -> None:
         """Let bot seats play until an agent must act or the game ends; then select that agent."""
-        agent = play_seats(self.game_state, self._cumulative_rewards.keys(), self.bots)
+        agent = play_seats(self._live(), self._cumulative_rewards.keys(), self.bots)
         if agent is None:
             self._finish(truncated=False)
         elif self.steps >= self.max_steps:
@@ -190,7 +196,7 @@ class AgonEnv(AECEnv):
             self._fill_infos()
 
     def _finish(self, truncated: bool) -> None:
-        rewards = {} if truncated else end_rewards(self.game_state, self.agents)
+        rewards = {} if truncated else end_rewards(self._live(), self.agents)
         for agent in self.agents:
             self.rewards[agent] = rewards.get(agent, 0.0)
             self.terminations[agent] = not truncated
@@ -201,4 +207,4 @@ class AgonEnv(AECEnv):
     def _fill_infos(self) -> None:
         if self.include_views:
             for agent in self.agents:
-                self.infos[agent] = {"view": self.game_state.view(agent)}
+                self.infos[agent] = {"view": self._live().view(agent)}

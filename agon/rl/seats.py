@@ -12,6 +12,8 @@ Opposition, to Non-players or to bots gets -1, as it would against another learn
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from agon.bots import Bot, make_bot
 from agon.engine import Game, State
 
@@ -48,7 +50,7 @@ def seat_bots(game: Game, seats: dict[str, str], seed: int) -> dict[str, Bot]:
             for index, (role, name) in enumerate(seats.items())}
 
 
-def play_seats(state: State, learners: list[str] | set[str], bots: dict[str, Bot]) -> str | None:
+def play_seats(state: State, learners: Collection[str], bots: dict[str, Bot]) -> str | None:
     """Let the seats' bots act until one of `learners` may act (returned: the first of them in the
     active list, even when a seat is active as well) or the game is over (None)."""
     while True:

@@ -75,7 +75,7 @@ class PolicyBot:
 
     def choose(self, state: State, role: str) -> Action:
         legal = [a for a in state.legal_actions(role) if a.verb != "undo"]
-        mask = np.zeros(self.spec.num_actions, dtype=bool)
+        mask: np.ndarray = np.zeros(self.spec.num_actions, dtype=bool)
         mask[self.spec.legal_numbers(legal)] = True
         observation = np.asarray(self.observer.vector(state.view(role)), dtype=np.float32)
         action = self.spec.decode(int(self.predict(observation, mask)))

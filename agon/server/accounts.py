@@ -26,7 +26,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -163,7 +163,7 @@ class Accounts:
 
     def get(self, account_id: int) -> Account | None:
         with self.engine.connect() as conn:
-            row = conn.execute(select(account_table.c["id", "name", "email", "language", "theme"])
+            row = conn.execute(select(*account_table.c["id", "name", "email", "language", "theme"])
                                .where(account_table.c.id == account_id)).first()
         return Account(*row) if row else None
 
@@ -177,7 +177,7 @@ class Accounts:
         row = None
         if NAME.fullmatch(name) and len(password) <= PASSWORD_MAX:
             with self.engine.connect() as conn:
-                row = conn.execute(select(account_table.c["id", "password_hash", "disabled"])
+                row = conn.execute(select(*account_table.c["id", "password_hash", "disabled"])
                                    .where(account_table.c.name_key == name.casefold())).first()
         hashed = row[1] if row else self._dummy
         if not self._verify(hashed, password[:PASSWORD_MAX]) or row is None:
@@ -238,7 +238,7 @@ class Accounts:
                                                       created=int(now), expires=int(session.expires)))
         return session
 
-    def cached(self, secret: str) -> Session | bool | None:
+    def cached(self, secret: str) -> Session | Literal[False] | None:
         """The session of this cookie if it was read lately (None: it was not found then); False:
         not known here, ask `find`."""
         hashed = secret_hash(secret)
@@ -254,7 +254,7 @@ class Accounts:
             return None
         hashed = secret_hash(secret)
         with self.engine.connect() as conn:
-            row = conn.execute(select(session_table.c["account_id", "expires"]).where(
+            row = conn.execute(select(*session_table.c["account_id", "expires"]).where(
                 session_table.c.token_hash == hashed, session_table.c.kind == "session")).first()
         if row is None or row[1] <= self.clock():
             return None
@@ -291,7 +291,7 @@ class Accounts:
         if not NAME.fullmatch(name):
             return None
         with self.engine.connect() as conn:
-            row = conn.execute(select(account_table.c["id", "name", "email"])
+            row = conn.execute(select(*account_table.c["id", "name", "email"])
                                .where(account_table.c.name_key == name.casefold())).first()
         if row is None or not row[2]:
             return None
@@ -307,7 +307,7 @@ class Accounts:
         check_password(password)
         hashed = secret_hash(secret[:100])
         with self.store._writing, self.engine.begin() as conn:
-            row = conn.execute(select(session_table.c["account_id", "expires"]).where(
+            row = conn.execute(select(*session_table.c["account_id", "expires"]).where(
                 session_table.c.token_hash == hashed, session_table.c.kind == "reset")).first()
             if row is None or row[1] <= self.clock():
                 raise ApiError(400, "this reset link is unknown, used or expired; ask for another")

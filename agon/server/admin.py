@@ -72,14 +72,14 @@ def _seat_word(kind: str, bot: str | None, account: str | None) -> str:
 def list_matches(store: Store, over: bool | None = None, game: str | None = None) -> list[MatchLine]:
     """The matches, the newest first: all, only the finished (`over` True) or only those going on
     (False), of every game or of `game`."""
-    query = select(match_table.c["id", "game", "title", "created", "version", "is_over", "result"])
+    query = select(*match_table.c["id", "game", "title", "created", "version", "is_over", "result"])
     if game is not None:
         query = query.where(match_table.c.game == game)
     query = query.order_by(match_table.c.created.desc(), match_table.c.id)
     with store.engine.connect() as conn:
         rows = conn.execute(query).all()
         seats: dict[str, dict[str, str]] = {}
-        seat_query = (select(seat_table.c["match_id", "role", "kind", "bot"], account_table.c.name)
+        seat_query = (select(seat_table.c["match_id", "role", "kind", "bot"], account_table.c.name)  # type: ignore[call-overload]
                       .outerjoin(account_table, account_table.c.id == seat_table.c.account_id)
                       .order_by(seat_table.c.match_id, seat_table.c.role))
         if game is not None:
@@ -102,7 +102,7 @@ def end_match(store: Store, match_id: str) -> None:
     not rated). AdminError for an unknown match or one that is over already."""
     _check_match_id(match_id)
     with store.engine.connect() as conn:
-        row = conn.execute(select(match_table.c["is_over", "result"]).where(match_table.c.id == match_id)).first()
+        row = conn.execute(select(*match_table.c["is_over", "result"]).where(match_table.c.id == match_id)).first()
     if row is None:
         raise AdminError(f"no match {match_id[:MATCH_ID_MAX]!r}")
     if row.is_over or row.result is not None:
@@ -135,7 +135,7 @@ def _tell_servers(store: Store, match_id: str) -> None:
 def list_accounts(store: Store) -> list[AccountLine]:
     """Every account, by name."""
     with store.engine.connect() as conn:
-        rows = conn.execute(select(account_table.c["name", "email", "created", "disabled"])
+        rows = conn.execute(select(*account_table.c["name", "email", "created", "disabled"])
                             .order_by(account_table.c.name_key)).all()
     return [AccountLine(r.name, r.email, int(r.created), bool(r.disabled)) for r in rows]
 

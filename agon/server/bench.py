@@ -163,6 +163,7 @@ class Http:
             name, _, value = line.partition(":")
             if name.lower() == "content-length":
                 length = int(value)
+        assert self.reader is not None  # (the request above was read from it)
         payload = await self.reader.readexactly(length)
         return int(status_line.split()[1]), loads(payload) if payload else None
 

@@ -299,7 +299,7 @@ class BotPool:
                 try:
                     run = contextvars.copy_context().run
                     return await asyncio.wait_for(  # type: ignore[no-any-return]
-                        loop.run_in_executor(self.threads, run, _run_with, limit, work or self.chooser, *job.args()),
+                        loop.run_in_executor(self.threads, run, _run_with, limit, work or self.chooser, *job.args()),  # type: ignore[arg-type]  # (contextvars run, generic over the call it makes)
                         self.deadline)
                 except TimeoutError:
                     raise BotFailed("time", f"no move within {self.deadline:g} s") from None

@@ -267,7 +267,7 @@ class Chat:
         PAGE of them, with what it may do."""
         who, _ = self.reader(match_id, token, account)
         muted = self.mutes_of(match_id).get(who.role, frozenset()) if who.role is not None else frozenset()
-        query = (select(chat_message_table.c["id", "channel", "role", "account_id", "author", "text", "created"])
+        query = (select(*chat_message_table.c["id", "channel", "role", "account_id", "author", "text", "created"])
                  .where(chat_message_table.c.match_id == match_id, chat_message_table.c.id > since,
                         chat_message_table.c.channel.in_(who.reads))
                  .order_by(chat_message_table.c.id).limit(PAGE + 1))

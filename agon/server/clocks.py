@@ -145,14 +145,14 @@ def parse_pace(body: Mapping[str, object] | None, roles: int, default: str = "no
         if body.get("initial") is not None or body.get("increment") is not None:
             raise ValueError("pace: initial and increment are for a bank pace")
         return Pace(str(kind), per_move=amount * UNITS[unit], **common)  # type: ignore[arg-type]
-    unit = body.get("unit", "days")
-    if unit not in UNITS:
+    bank_unit = body.get("unit", "days")
+    if bank_unit not in UNITS:
         raise ValueError("pace: unit must be minutes, hours or days")
     initial = _number(body, "initial")
     increment = _number(body, "increment") or 0.0
     if initial is None:
-        raise ValueError(f"pace: bank needs initial ({unit}) and increment ({unit} per move)")
-    initial, increment = initial * UNITS[str(unit)], increment * UNITS[str(unit)]
+        raise ValueError(f"pace: bank needs initial ({bank_unit}) and increment ({bank_unit} per move)")
+    initial, increment = initial * UNITS[str(bank_unit)], increment * UNITS[str(bank_unit)]
     if not MINUTE <= initial <= BANK_MOST:
         raise ValueError("pace: initial must be between 1 minute and 60 days")
     if not 0 <= increment <= BANK_MOST / 2:

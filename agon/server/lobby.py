@@ -23,7 +23,7 @@ import base64
 import hashlib
 import hmac
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -129,7 +129,7 @@ class Lobby:
         if not 0 <= page < MOST_PAGES:
             raise ApiError(400, f"page: 0 to {MOST_PAGES - 1}")
         free = exists().where(seat_table.c.match_id == match_table.c.id, _FREE)
-        query = (select(match_table.c["id", "game", "title", "options", "created"], match_listing_table.c.language)
+        query = (select(*match_table.c["id", "game", "title", "options", "created"], match_listing_table.c.language)
                  .join(match_listing_table, match_listing_table.c.match_id == match_table.c.id)
                  .where(match_listing_table.c.public.is_(True), match_table.c.is_over.is_(False)))
         if game is not None:
@@ -143,7 +143,7 @@ class Lobby:
                      for name, where in (("open", free), ("playing", not_(free)))}
             ids = [row["id"] for rows in lists.values() for row in rows[:PER_PAGE]]
             seats = conn.execute(
-                select(seat_table.c["match_id", "role", "kind", "bot", "token_hash", "account_id"], account_table.c.name)
+                select(*seat_table.c["match_id", "role", "kind", "bot", "token_hash", "account_id"], account_table.c.name)
                 .outerjoin(account_table, account_table.c.id == seat_table.c.account_id)
                 .where(seat_table.c.match_id.in_(ids))).mappings().all() if ids else []
         by_match: dict[str, list[Any]] = {}
@@ -161,12 +161,12 @@ class Lobby:
         match page of a private match asks (its link is the way to it)."""
         live = self.matches.get(match_id)
         with self.engine.connect() as conn:
-            row = conn.execute(select(match_table.c["id", "game", "title", "options", "created"],
+            row = conn.execute(select(*match_table.c["id", "game", "title", "options", "created"],
                                       func.coalesce(match_listing_table.c.language, "en").label("language"))
                                .outerjoin(match_listing_table, match_listing_table.c.match_id == match_table.c.id)
                                .where(match_table.c.id == match_id)).mappings().first()
             seats = conn.execute(
-                select(seat_table.c["match_id", "role", "kind", "bot", "token_hash", "account_id"], account_table.c.name)
+                select(*seat_table.c["match_id", "role", "kind", "bot", "token_hash", "account_id"], account_table.c.name)
                 .outerjoin(account_table, account_table.c.id == seat_table.c.account_id)
                 .where(seat_table.c.match_id == match_id)).mappings().all()
         if row is None:
@@ -253,7 +253,7 @@ class Lobby:
 
     def _answers(self, match_id: str) -> dict[str, tuple[bool, str | None]]:
         with self.engine.connect() as conn:
-            rows = conn.execute(select(rematch_answer_table.c["role", "accepted", "token_hash"])
+            rows = conn.execute(select(*rematch_answer_table.c["role", "accepted", "token_hash"])
                                 .where(rematch_answer_table.c.match_id == match_id)
                                 .order_by(rematch_answer_table.c.created)).all()
         return {role: (bool(accepted), hashed) for role, accepted, hashed in rows}
@@ -265,7 +265,7 @@ class Lobby:
 
     def _listing_of(self, match_id: str) -> Listing:
         with self.engine.connect() as conn:
-            row = conn.execute(select(match_listing_table.c["public", "language"])
+            row = conn.execute(select(*match_listing_table.c["public", "language"])
                                .where(match_listing_table.c.match_id == match_id)).first()
         return Listing(bool(row[0]), row[1]) if row else Listing(False, "en")
 
@@ -340,7 +340,7 @@ def _waiting_for(live: Live, answers: dict[str, tuple[bool, str | None]]) -> lis
             if seat.kind == "human" and not _is_free(seat) and role not in answers]
 
 
-def _entry(row: Any, seats: list[Any], link: Callable[[str], str]) -> dict[str, Any]:
+def _entry(row: Any, seats: Sequence[Any], link: Callable[[str], str]) -> dict[str, Any]:
     """A match as the lobby lists it, its page's address made by `link` (the public URL's);
     `rating_key` says whose rating `Lobby._rate` puts in `rating`."""
     game = load(row["game"])

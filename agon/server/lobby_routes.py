@@ -75,10 +75,7 @@ async def _seat(ctx: Context, request: Request, authorization: str | None, write
     if token is not None:
         ctx.limit(token, request)
         return token, None
-    if write:
-        session = await writer(ctx, request)
-    else:
-        session = await session_of(ctx, request.cookies)
+    session = await writer(ctx, request) if write else await session_of(ctx, request.cookies)
     account = session.account_id if session is not None else None
     ctx.limit(None, request, account)
     return None, account

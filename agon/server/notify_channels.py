@@ -59,7 +59,7 @@ def _addresses(host: str, field: str) -> list[ipaddress.IPv4Address | ipaddress.
         found = socket.getaddrinfo(host, None, proto=socket.IPPROTO_TCP)
     except (OSError, UnicodeError):
         raise ValueError(f"{field}: the host {host[:100]} is not found") from None
-    return [ipaddress.ip_address(entry[4][0].split("%")[0]) for entry in found]
+    return [ipaddress.ip_address(str(entry[4][0]).split("%")[0]) for entry in found]
 
 
 def post_webhook(url: str, text: str, allow_private: bool, timeout: float = 10.0) -> None:

@@ -119,7 +119,7 @@ async def set_my_notifications(body: AccountChannels, request: Request) -> JSON:
     url = await ctx.run(_url, ctx, body.webhook_url)
     if body.webhook and url is None:
         raise ApiError(400, "webhook_url: a URL is needed to turn webhooks on")
-    values = {"by_email": body.email, "by_webhook": body.webhook, "by_push": body.push, "digest": body.digest,
+    values: dict[str, object] = {"by_email": body.email, "by_webhook": body.webhook, "by_push": body.push, "digest": body.digest,
               "webhook_url": url}
     old = await ctx.run(ctx.notifier.store.of_account, session.account_id)
     if body.digest and not (old and old.digest):

@@ -163,7 +163,8 @@ class Sender:
     def _token_for(self, recipient: Recipient, match_id: str | None) -> str | None:
         """A guest seat's own token, for the links of its own notifications, while it still is the
         seat's (claimed by an account, the token stopped working)."""
-        if recipient.account_id is not None or not recipient.seat_token or match_id != recipient.match_id:
+        if (recipient.account_id is not None or not recipient.seat_token or match_id is None
+                or match_id != recipient.match_id):
             return None
         try:
             seat = self.ctx.matches.get(match_id).row.seats.get(recipient.role or "")

@@ -219,7 +219,7 @@ class NotifyStore:
 
     def wanted(self) -> tuple[set[int], set[tuple[str, str]]]:
         """The accounts and guest seats with some channel on (what the action path looks up)."""
-        query = select(setting_table.c["account_id", "match_id", "role"]).where(
+        query = select(*setting_table.c["account_id", "match_id", "role"]).where(
             setting_table.c.by_email | setting_table.c.by_webhook | setting_table.c.by_push)
         accounts: set[int] = set()
         seats: set[tuple[str, str]] = set()
@@ -261,7 +261,7 @@ class NotifyStore:
 
     def subscriptions(self, setting_id: int) -> list[tuple[str, str, str]]:
         with self.engine.connect() as conn:
-            rows = conn.execute(select(push_table.c["endpoint", "p256dh", "auth"])
+            rows = conn.execute(select(*push_table.c["endpoint", "p256dh", "auth"])
                                 .where(push_table.c.setting_id == setting_id)).all()
         return [(r[0], r[1], r[2]) for r in rows]
 

@@ -163,8 +163,8 @@ class BotRunner:
                 else:
                     raise
                 kind = self._report(match_id, role, _bot_of(self.ctx, match_id, role), failure, attempt)
-            except BotFailed as failure:
-                kind = self._report(match_id, role, _bot_of(self.ctx, match_id, role), failure, attempt)
+            except BotFailed as failed:
+                kind = self._report(match_id, role, _bot_of(self.ctx, match_id, role), failed, attempt)
             except Exception as err:
                 if not _storage_error(err):
                     raise

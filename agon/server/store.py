@@ -149,7 +149,7 @@ action_table = Table(
 
 
 # Built once: the hot path only binds values.
-_ACTIONS_FROM = (select(action_table.c["index", "role", "verb", "arg", "note", "digest"])
+_ACTIONS_FROM = (select(*action_table.c["index", "role", "verb", "arg", "note", "digest"])
                  .where(action_table.c.match_id == bindparam("m_id"), action_table.c["index"] >= bindparam("start"))
                  .order_by(action_table.c["index"]))
 
@@ -349,12 +349,12 @@ class Store:
                 values = (action.index, action.role, action.verb, json.dumps(action.arg), action.note, action.digest)
                 try:
                     if self.is_postgres:
-                        raw.dbapi_connection.autocommit = True  # the one statement is the transaction
+                        raw.dbapi_connection.autocommit = True  # type: ignore[union-attr]  # the one statement is the transaction
                         try:
                             cursor.execute(self._append_pg, (action.index + 1, is_over, clocks, next_event, bot_due,
                                                              match_id, action.index, *values))
                         finally:
-                            raw.dbapi_connection.autocommit = False
+                            raw.dbapi_connection.autocommit = False  # type: ignore[union-attr]
                         if cursor.rowcount != 1:
                             raise StaleVersion(match_id)
                     else:
@@ -517,9 +517,9 @@ class Notices:
             try:
                 if raw is None:
                     raw = self.engine.raw_connection()
-                    raw.dbapi_connection.autocommit = True  # each batch's one statement is its transaction
-                    raw.dbapi_connection.execute("SET synchronous_commit = off")
-                raw.dbapi_connection.execute(
+                    raw.dbapi_connection.autocommit = True  # type: ignore[union-attr]  # each batch's one statement is its transaction
+                    raw.dbapi_connection.execute("SET synchronous_commit = off")  # type: ignore[union-attr]
+                raw.dbapi_connection.execute(  # type: ignore[union-attr]
                     "SELECT pg_notify('agon_match', payload) FROM unnest(%s::text[]) AS payload", (payloads,))
                 if lost:
                     log.warning("agon: notices go out again (%d were lost)", lost)

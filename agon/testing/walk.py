@@ -19,7 +19,7 @@ def random_position(game_id: str, seed: int, steps: int, options: dict[str, Any]
     before = state.clone() if live and state is not None else None
     for _ in range(steps):
         state = next(walk, state)  # (at the end the walk stops on the last position)
-        if before is not None:
+        if before is not None and state is not None:
             if not state.active:
                 return before
             before = state.clone()

@@ -8,7 +8,7 @@ frame pushed above the Operation frame; `fr["f"]` is the acting faction.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.engine import Action
 from agon.games.cuba_libre.board import row_controlled
@@ -18,8 +18,8 @@ from agon.games.cuba_libre.data import (
     CC,
     CO,
     DR,
-    GB,
     GOVT,
+    GOVT_BASE,
     GUER_A,
     GUER_U,
     IS_CITY,
@@ -31,8 +31,8 @@ from agon.games.cuba_libre.data import (
     POP,
     SIERRA_MAESTRA,
     SYN,
+    TROOPS,
     P,
-    T,
 )
 from agon.games.cuba_libre.insurgent_ops import kidnap_result
 from agon.games.cuba_libre.op_spaces import (
@@ -46,8 +46,10 @@ from agon.games.cuba_libre.op_spaces import (
     space_ok,
 )
 from agon.games.cuba_libre.removal import removal_targets, withdraw, withdraw_options
-from agon.games.cuba_libre.steps import DONE, SPACE, TO, WAIT, Step, actions, by_arg, step
-from agon.games.cuba_libre.steps import POP as STEP_POP
+from agon.games.cuba_libre.steps import DONE, FINISHED, SPACE, TO, WAIT, Step, actions, by_arg, step
+
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
 
 ACCOMPANY = {
     "transport": ("train", "garrison", "sweep", "assault"),
@@ -76,54 +78,54 @@ WITH_OP = {(f, op): tuple(name for name in names if op in ACCOMPANY[name])
            for f, names in enumerate(BY_FACTION) for op in {op for ops in ACCOMPANY.values() for op in ops}}
 
 
-def available(g: Any, fr: dict[str, Any]) -> list[str]:
-    f = fr["f"]
-    return [name for name in WITH_OP.get((f, fr["op"]), ()) if next(SA_SPACES[name](g, f, fr), -1) >= 0]
+def available(g: CubaLibreState, frame: dict[str, Any]) -> list[str]:
+    f = frame["f"]
+    return [name for name in WITH_OP.get((f, frame["op"]), ()) if next(SA_SPACES[name](g, f, frame), -1) >= 0]
 
 
 # the SAs whose spaces depend on Resources or Cash: Kidnap (4.3.3), Profit (4.5.1), Bribe (4.5.4)
 PAID = frozenset(("kidnap", "profit", "bribe"))
 
 
-def available_after_transfer(g: Any, fr: dict[str, Any], before: list[str]) -> list[str]:
+def available_after_transfer(g: CubaLibreState, frame: dict[str, Any], before: list[str]) -> list[str]:
     """`available(g, fr)` when only Resources and Cash have moved since it gave `before` (a transfer,
     CL 1.5.1): only the SAs that read them are tested again."""
-    f = fr["f"]
-    return [name for name in WITH_OP.get((f, fr["op"]), ())
-            if (next(SA_SPACES[name](g, f, fr), -1) >= 0 if name in PAID else name in before)]
+    f = frame["f"]
+    return [name for name in WITH_OP.get((f, frame["op"]), ())
+            if (next(SA_SPACES[name](g, f, frame), -1) >= 0 if name in PAID else name in before)]
 
 
-def start(g: Any, fr: dict[str, Any], name: str) -> None:
-    f = fr["f"]
-    fr["sa"] = name
+def start(g: CubaLibreState, frame: dict[str, Any], name: str) -> None:
+    f = frame["f"]
+    frame["sa"] = name
     if not g.quiet:  # (a quiet game logs nothing: its words are not built)
         g.say("{faction} adds {sa}.", faction=g.fname(f), sa=SA_TITLES[name])
     # CL 4.5.4: Bribe costs 3 (paid with its space, 4.1); an SA with a free Operation is free (3.1.2)
-    g.push("sa", f, sa=name, stage=0, opsp=fr["sp"], **({"free_cost": True} if fr.get("free") else {}))
+    g.push("sa", f, sa=name, stage=0, opsp=frame["sp"], **({"free_cost": True} if frame.get("free") else {}))
 
 
-def kidnap_space_kind(g: Any, s: int) -> bool:
+def kidnap_space_kind(g: CubaLibreState, s: int) -> bool:
     """A space where Kidnap may take place (4.3.3): a City, an EC, an open Casino (Sierra Maestra with card 2)."""
     return IS_CITY[s] or IS_EC[s] or g.sp[s][CO] > 0 or (s == SIERRA_MAESTRA and g.has_cap(2))
 
 
-def spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> list[int]:
+def spaces(g: CubaLibreState, f: int, name: str, frame: dict[str, Any]) -> list[int]:
     """Spaces where the SA may take place now."""
-    return list(_spaces(g, f, name, fr))
+    return list(_spaces(g, f, name, frame))
 
 
-def _spaces(g: Any, f: int, name: str, fr: dict[str, Any]) -> Iterator[int]:
+def _spaces(g: CubaLibreState, f: int, name: str, frame: dict[str, Any]) -> Iterator[int]:
     """`spaces`, one by one (`available` stops at the first)."""
-    return SA_SPACES[name](g, f, fr)
+    return SA_SPACES[name](g, f, frame)
 
 
-def _transport_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+def _transport_spaces(g: CubaLibreState, f: int, frame: dict[str, Any]) -> Iterator[int]:
     for s, row in enumerate(g.sp):
-        if row[T] and (IS_CITY[s] or row[GB]):
+        if row[TROOPS] and (IS_CITY[s] or row[GOVT_BASE]):
             yield s
 
 
-def _airstrike_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+def _airstrike_spaces(g: CubaLibreState, f: int, frame: dict[str, Any]) -> Iterator[int]:
     if g.alliance == 2 and not g.has_mom(2):
         return  # CL 4.2.2: not when Embargoed (Guantanamo Bay shaded overrides)
     for s, row in enumerate(g.sp):
@@ -131,13 +133,13 @@ def _airstrike_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
             yield s
 
 
-def _reprisal_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+def _reprisal_spaces(g: CubaLibreState, f: int, frame: dict[str, Any]) -> Iterator[int]:
     for s, row in enumerate(g.sp):
         if not IS_EC[s] and row_controlled(row, GOVT):  # g.controls(s, GOVT), on the row at hand
             yield s
 
 
-def _masferrer_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+def _masferrer_spaces(g: CubaLibreState, f: int, frame: dict[str, Any]) -> Iterator[int]:
     if not g.has_mom(5):
         return
     for s, row in enumerate(g.sp):
@@ -145,62 +147,62 @@ def _masferrer_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
             yield s
 
 
-def _infiltrate_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+def _infiltrate_spaces(g: CubaLibreState, f: int, frame: dict[str, Any]) -> Iterator[int]:
     sp = g.sp
     for s in range(NS):
-        if g.support[s] > 0 or not sp[s][T] + sp[s][P]:
+        if g.support[s] > 0 or not sp[s][TROOPS] + sp[s][P]:
             continue
         if sp[s][GUER_U[M26]] or any(sp[a][GUER_U[M26]] for a in ADJ[s]):
             yield s
 
 
-def _kidnap_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+def _kidnap_spaces(g: CubaLibreState, f: int, frame: dict[str, Any]) -> Iterator[int]:
     sp = g.sp
     terror_fr = {"f": M26, "op": "terror"}
     for s in range(NS):
         if not kidnap_space_kind(g, s) or g.guerrillas(s, M26) <= sp[s][P]:
             continue
-        if s in fr["sp"]:
+        if s in frame["sp"]:
             yield s
         elif space_ok(g, terror_fr, s) and (IS_EC[s] or g.res[M26] >= 1 or kidnap_victims(g, s, True)):
             yield s
 
 
-def _subvert_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+def _subvert_spaces(g: CubaLibreState, f: int, frame: dict[str, Any]) -> Iterator[int]:
     for s in range(NS):
         if IS_PROV[s] and g.controls(s, DR) and not (pact(g, DR) and g.support[s] < 0):
             yield s
 
 
-def _assassinate_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+def _assassinate_spaces(g: CubaLibreState, f: int, frame: dict[str, Any]) -> Iterator[int]:
     if f == SYN and not g.has_cap(43, True):
         return
     sp = g.sp
-    for s in fr["sp"]:
+    for s in frame["sp"]:
         if (f == SYN or g.guerrillas(s, DR) > sp[s][P]) and removal_targets(g, f, s, "assassinate"):
             yield s
 
 
-def _profit_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+def _profit_spaces(g: CubaLibreState, f: int, frame: dict[str, Any]) -> Iterator[int]:
     for s, row in enumerate(g.sp):
         if row[CO] or g.cash_held(s, SYN):
             yield s
 
 
-def _muscle_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+def _muscle_spaces(g: CubaLibreState, f: int, frame: dict[str, Any]) -> Iterator[int]:
     sp = g.sp
     for s in range(NS):
         if not (sp[s][CO] or IS_EC[s]):
             continue
-        pt = P if IS_CITY[s] else T
-        if any(sp[o][pt] for o in range(NS) if o != s):
+        piece_type = P if IS_CITY[s] else TROOPS
+        if any(sp[o][piece_type] for o in range(NS) if o != s):
             yield s
 
 
-def _bribe_spaces(g: Any, f: int, fr: dict[str, Any]) -> Iterator[int]:
+def _bribe_spaces(g: CubaLibreState, f: int, frame: dict[str, Any]) -> Iterator[int]:
     # CL 4.5.4: Bribe costs 3, and a Limited Operation still needs its space paid (4.1)
-    if not fr.get("free") and g.res[SYN] < 3 + MOST_A_SPACE_COSTS:  # (3 + the dearest space: always enough)
-        reserve = 0 if fr.get("sp") or "lim" not in fr else _cheapest(g, fr)
+    if not frame.get("free") and g.res[SYN] < 3 + MOST_A_SPACE_COSTS:  # (3 + the dearest space: always enough)
+        reserve = 0 if frame.get("sp") or "lim" not in frame else _cheapest(g, frame)
         if g.res[SYN] < 3 + reserve:
             return
     for s in range(NS):
@@ -215,18 +217,18 @@ SA_SPACES = {"transport": _transport_spaces, "airstrike": _airstrike_spaces, "re
              "muscle": _muscle_spaces, "bribe": _bribe_spaces}
 
 
-def _stash_spaces(g: Any, done: tuple[int, ...]) -> list[int]:
+def _stash_spaces(g: CubaLibreState, done: tuple[int, ...]) -> list[int]:
     """CL 4.5.1 Stash: open-Casino spaces with a Guerrilla or cube to hold the Cash."""
     return [s for s in range(NS) if g.sp[s][CO] and s not in done and any(g.has_holder(s, e) for e in range(4))]
 
 
-def _cheapest(g: Any, fr: dict[str, Any]) -> int:
+def _cheapest(g: CubaLibreState, frame: dict[str, Any]) -> int:
     """Cheapest space of the open Operation (Bribe must leave enough to execute it)."""
-    costs = [space_cost(g, fr, s) for s in candidate_spaces(g, fr)]
+    costs = [space_cost(g, frame, s) for s in candidate_spaces(g, frame)]
     return min(costs) if costs else 0
 
 
-def kidnap_victims(g: Any, s: int, paying_only: bool = False) -> list[int]:
+def kidnap_victims(g: CubaLibreState, s: int, paying_only: bool = False) -> list[int]:
     """Kidnap targets in s (4.3.3): Syndicate where an open Casino is, Government in a City/EC."""
     out = []
     if IS_CITY[s] or IS_EC[s] or (s == SIERRA_MAESTRA and g.has_cap(2)):
@@ -238,32 +240,32 @@ def kidnap_victims(g: Any, s: int, paying_only: bool = False) -> list[int]:
     return out
 
 
-def bribe_possible(g: Any, s: int) -> bool:
+def bribe_possible(g: CubaLibreState, s: int) -> bool:
     """CL 4.5.4: `_bribe_options(g, s, "")` is not empty: some cube, Guerrilla or non-Casino Base is there
     (Syndicate Guerrillas may be flipped, the others removed or flipped)."""
     row = g.sp[s]
     return sum(row) > row[CO] + row[CC]
 
 
-def _bribe_options(g: Any, s: int, mode: str) -> list[Any]:
+def _bribe_options(g: CubaLibreState, s: int, mode: str) -> list[Any]:
     row = g.sp[s]
     out: list[Any] = []
     if mode in ("", "cubes"):
-        if row[T]:
+        if row[TROOPS]:
             out.append(("remove", "troop"))
         if row[P]:
             out.append(("remove", "police"))
     if mode in ("", "guerrillas"):
         for e in (M26, DR, SYN):
-            for pt in (GUER_U[e], GUER_A[e]):
-                if row[pt]:
+            for piece_type in (GUER_U[e], GUER_A[e]):
+                if row[piece_type]:
                     if e != SYN:
-                        out.append(("remove", g.key(pt)))
-                    out.append(("flip", g.key(pt)))
+                        out.append(("remove", g.key(piece_type)))
+                    out.append(("flip", g.key(piece_type)))
     if mode == "":
-        for pt in (GB, g.base_slot(M26), g.base_slot(DR)):
-            if row[pt]:
-                out.append(("removebase", g.key(pt)))
+        for piece_type in (GOVT_BASE, g.base_slot(M26), g.base_slot(DR)):
+            if row[piece_type]:
+                out.append(("removebase", g.key(piece_type)))
     return out
 
 
@@ -276,18 +278,18 @@ class SpecialActivity(Step):
     """All SAs: fr["sa"] names it; fr["stage"] walks its prompts."""
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        if fr.get("end"):
-            return STEP_POP
-        return WAIT if g.entered(fr, SpecialActivity.legal(g, fr)) else STEP_POP
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        if frame.get("end"):
+            return FINISHED
+        return WAIT if g.entered(frame, SpecialActivity.legal(g, frame)) else FINISHED
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        name, stage, f = fr["sa"], fr["stage"], fr["f"]
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        name, stage, f = frame["sa"], frame["stage"], frame["f"]
         sp = g.sp
         if stage == 0:
-            op = None if fr.get("free") else g.op_frame()
-            ctx = op if op is not None else {"sp": fr["opsp"], "f": f, "op": "", "free": True}
+            op = None if frame.get("free") else g.op_frame()
+            ctx = op if op is not None else {"sp": frame["opsp"], "f": f, "op": "", "free": True}
             if name == "profit":
                 out: list[Any] = []
                 if -1 in g.cash and _stash_spaces(g, ()):
@@ -296,81 +298,81 @@ class SpecialActivity(Step):
                     out.append(PROFIT_CASH_IN)
                 return out
             where = spaces(g, f, name, ctx)
-            if fr.get("free") and fr["opsp"]:
-                where = [s for s in where if s in fr["opsp"]]  # a free SA limited to given spaces
+            if frame.get("free") and frame["opsp"]:
+                where = [s for s in where if s in frame["opsp"]]  # a free SA limited to given spaces
             out = [SPACE[s] for s in where]
-            if name == "infiltrate" and fr.get("free") and out:  # CL 1.4.1 (in an Op: the Op frame offers it)
+            if name == "infiltrate" and frame.get("free") and out:  # CL 1.4.1 (in an Op: the Op frame offers it)
                 out += [a for a in withdraw_options(g, M26, (GUER_A[M26], GUER_U[M26]))
                         if not (len(where) == 1 and a[1][0] == NAMES[where[0]])]
             return out
-        s = fr.get("s", -1)
+        s = frame.get("s", -1)
         if name == "transport":
             if stage == 1:
                 return [TO[d] for d in range(NS) if d != s]
-            out = [("troops", k) for k in range(1, min(3, sp[s][T]) + 1)]
+            out = [("troops", k) for k in range(1, min(3, sp[s][TROOPS]) + 1)]
             if g.cash_held(s, GOVT):  # CL 4.5.2: a moving Troop may carry a Government Cash marker
-                out += [("troops with cash", k) for _, k in out if sp[s][T] + sp[s][P] > k]
+                out += [("troops with cash", k) for _, k in out if sp[s][TROOPS] + sp[s][P] > k]
             return actions(out)
         if name == "reprisal":
             if stage == 1:
-                return actions(("relocate", g.key(pt)) for e in (M26, DR, SYN) for pt in (GUER_U[e], GUER_A[e])
-                               if sp[s][pt])
+                return actions(("relocate", g.key(piece_type)) for e in (M26, DR, SYN) for piece_type in (GUER_U[e], GUER_A[e])
+                               if sp[s][piece_type])
             return [TO[d] for d in ADJ[s]]
         if name == "kidnap":
             targets = kidnap_victims(g, s)
-            if fr.get("then_terror") and not IS_EC[s] and g.res[M26] < 1:
+            if frame.get("then_terror") and not IS_EC[s] and g.res[M26] < 1:
                 targets = [t for t in targets if g.res[t] > 0 and s * 4 + t not in g.cash]
             return actions(("target", g.role(t)) for t in targets)
         if name == "muscle":
-            pt = P if IS_CITY[s] else T
-            out = [FROM[o] for o in range(NS) if o != s and sp[o][pt]]
-            return [*out, DONE] if fr.get("n") else out
+            piece_type = P if IS_CITY[s] else TROOPS
+            out = [FROM[o] for o in range(NS) if o != s and sp[o][piece_type]]
+            return [*out, DONE] if frame.get("n") else out
         if name == "profit":
-            if fr["mode"] == "stash":
+            if frame["mode"] == "stash":
                 if stage == 1:
                     if -1 not in g.cash:
                         return []
-                    done_sp = fr.get("done_sp", ())
+                    done_sp = frame.get("done_sp", ())
                     out = [SPACE[x] for x in _stash_spaces(g, done_sp)]
                     return [*out, DONE] if done_sp else out
                 return actions(("holder", g.role(e)) for e in range(4) if g.has_holder(s, e))
             out = actions(("close", NAMES[x]) for x in range(NS) if sp[x][CO])
             out += actions(("cash", NAMES[c // 4]) for c in sorted(set(g.cash)) if c >= 0 and c % 4 == SYN)
-            return [*out, DONE] if fr.get("n") else out
+            return [*out, DONE] if frame.get("n") else out
         if name == "bribe":
-            if fr.get("n", 0) >= (1 if fr.get("mode") == "bases" else 2):
+            if frame.get("n", 0) >= (1 if frame.get("mode") == "bases" else 2):
                 return []
-            out = actions(_bribe_options(g, s, fr.get("mode", "")))
-            return [*out, DONE] if fr.get("n") else out
+            out = actions(_bribe_options(g, s, frame.get("mode", "")))
+            return [*out, DONE] if frame.get("n") else out
         return []
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         verb, arg = action
-        name, f = fr["sa"], fr["f"]
+        name, f = frame["sa"], frame["f"]
         if verb == "done":
             return True
         if verb == "withdraw":
             withdraw(g, f, arg)
             return False
-        if fr["stage"] == 0:
+        if frame["stage"] == 0:
             if name == "profit":
-                fr["mode"] = "stash" if arg == "stash" else "cash in"
-                fr["stage"] = 1
+                frame["mode"] = "stash" if arg == "stash" else "cash in"
+                frame["stage"] = 1
                 return False
             s = NAMES.index(arg)
-            fr["s"] = s
-            fr["stage"] = 1
-            return _first_space(g, fr, name, f, s)
-        return _next(g, fr, name, f, verb, arg)
+            frame["s"] = s
+            frame["stage"] = 1
+            return _first_space(g, frame, name, f, s)
+        return _next(g, frame, name, f, verb, arg)
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        name, stage = fr["sa"], fr["stage"]
-        args = {"sa": SA_TITLES[name], "space": NAMES[fr["s"]] if fr.get("s", -1) >= 0 else ""}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        name, stage = frame["sa"], frame["stage"]
+        args = {"sa": SA_TITLES[name], "space": NAMES[frame["s"]] if frame.get("s", -1) >= 0 else ""}
         if stage == 0:
             return ("{sa}: stash Cash or cash in?" if name == "profit" else "{sa}: in which space?"), args
-        return _SA_ASKS.get((name, stage if name != "profit" else fr["mode"] + str(stage)), "{sa} in {space}: what next?"), args
+        return _SA_ASKS.get((name, stage if name != "profit" else frame["mode"] + str(stage)), "{sa} in {space}: what next?"), args
 
 
 _SA_ASKS = {  # (activity, stage) -> what the prompt asks after the space is chosen
@@ -383,7 +385,7 @@ _SA_ASKS = {  # (activity, stage) -> what the prompt asks after the space is cho
 }
 
 
-def _first_space(g: Any, fr: dict[str, Any], name: str, f: int, s: int) -> bool:
+def _first_space(g: CubaLibreState, frame: dict[str, Any], name: str, f: int, s: int) -> bool:
     sp = g.sp
     if name == "airstrike":
         if g.has_mom(2):  # Guantanamo Bay shaded (Momentum): the log says when it takes effect
@@ -392,13 +394,13 @@ def _first_space(g: Any, fr: dict[str, Any], name: str, f: int, s: int) -> bool:
             else:
                 g.say("Guantánamo Bay (Momentum): this Air Strike removes up to 2 pieces.")
         g.push("remove", GOVT, s=s, n=2 if g.has_mom(2) else 1, mode="airstrike")
-        fr["end"] = True
+        frame["end"] = True
         return False
     if name == "masferrer":
         g.push("remove", GOVT, s=s, n=-1, mode="assault")  # capacity counted when removal starts
         if g.has_mom(1):  # Armored Cars shaded: Troops from anywhere join this Assault too
             g.push("move_cubes", GOVT, s=s, n=0, mode="armored")
-        fr["end"] = True
+        frame["end"] = True
         return False
     if name == "reprisal":
         g.add_terror(s)  # CL 4.2.3
@@ -406,7 +408,7 @@ def _first_space(g: Any, fr: dict[str, Any], name: str, f: int, s: int) -> bool:
             g.shift_toward_neutral(s)
         return False
     if name == "infiltrate":
-        old = P if sp[s][P] else T
+        old = P if sp[s][P] else TROOPS
         g.replace(s, old, GUER_U[M26], capturer=M26)  # CL 4.3.1, Commandeer
         return True
     if name == "subvert":
@@ -416,15 +418,15 @@ def _first_space(g: Any, fr: dict[str, Any], name: str, f: int, s: int) -> bool:
         return True
     if name == "assassinate":
         g.push("remove", f, s=s, n=1, mode="assassinate")
-        fr["end"] = True
+        frame["end"] = True
         return False
     if name == "kidnap":
         op = g.op_frame()
         if op is not None and s not in op["sp"]:
-            fr["then_terror"] = True
+            frame["then_terror"] = True
         return False
     if name == "bribe":
-        if not (fr.get("free") or fr.get("free_cost")):
+        if not (frame.get("free") or frame.get("free_cost")):
             g.gain(SYN, -3)  # CL 4.5.4: 3 Resources for the Bribe space
         return False
     if name == "transport" or name == "muscle":
@@ -432,77 +434,77 @@ def _first_space(g: Any, fr: dict[str, Any], name: str, f: int, s: int) -> bool:
     return True
 
 
-def _next(g: Any, fr: dict[str, Any], name: str, f: int, verb: str, arg: Any) -> bool:
-    s = fr.get("s", -1)
+def _next(g: CubaLibreState, frame: dict[str, Any], name: str, f: int, verb: str, arg: Any) -> bool:
+    s = frame.get("s", -1)
     if name == "transport":
-        if fr["stage"] == 1:
-            fr["to"] = NAMES.index(arg)
-            fr["stage"] = 2
+        if frame["stage"] == 1:
+            frame["to"] = NAMES.index(arg)
+            frame["stage"] = 2
             return False
-        g.move(s, fr["to"], T, int(arg), with_cash=verb == "troops with cash")  # CL 4.2.1, 4.5.2
+        g.move(s, frame["to"], TROOPS, int(arg), with_cash=verb == "troops with cash")  # CL 4.2.1, 4.5.2
         return True
     if name == "reprisal":
-        if fr["stage"] == 1:
-            fr["pt"] = g.slot(arg)
-            fr["stage"] = 2
+        if frame["stage"] == 1:
+            frame["pt"] = g.slot(arg)
+            frame["stage"] = 2
             return False
         d = NAMES.index(arg)
-        g.move(s, d, fr["pt"])  # AMB-46: it keeps its state and any Cash
-        ask_carry(g, g.owner(fr["pt"]), s, d, fr["pt"])
+        g.move(s, d, frame["pt"])  # AMB-46: it keeps its state and any Cash
+        ask_carry(g, g.owner(frame["pt"]), s, d, frame["pt"])
         return True
     if name == "kidnap":
-        if fr.get("then_terror"):
-            fr["end"] = True
+        if frame.get("then_terror"):
+            frame["end"] = True
             g.push("kidnap_terror", M26, s=s)
         kidnap(g, s, g.faction(arg))
-        return not fr.get("then_terror")
+        return not frame.get("then_terror")
     if name == "muscle":
-        pt = P if IS_CITY[s] else T
+        piece_type = P if IS_CITY[s] else TROOPS
         o = NAMES.index(arg)
-        g.move(o, s, pt)  # CL 4.5.3
+        g.move(o, s, piece_type)  # CL 4.5.3
         ask_carry(g, GOVT, o, s)  # 4.5.2: the Government says if its Cash went with the cube
-        fr["n"] = fr.get("n", 0) + 1
-        return fr["n"] >= 2
+        frame["n"] = frame.get("n", 0) + 1
+        return frame["n"] >= 2
     if name == "profit":
-        if fr["mode"] == "stash":
-            if fr["stage"] == 1:
-                fr["s"] = NAMES.index(arg)
-                fr["stage"] = 2
+        if frame["mode"] == "stash":
+            if frame["stage"] == 1:
+                frame["s"] = NAMES.index(arg)
+                frame["stage"] = 2
                 return False
             i = g.cash.index(-1)
             g.cash[i] = s * 4 + g.faction(arg)  # CL 4.5.1 stash
-            fr["done_sp"] = (*fr.get("done_sp", ()), s)
-            fr["stage"] = 1
-            return len(fr["done_sp"]) >= 2
+            frame["done_sp"] = (*frame.get("done_sp", ()), s)
+            frame["stage"] = 1
+            return len(frame["done_sp"]) >= 2
         x = NAMES.index(arg)
         if verb == "close":
             g.close_casino(x)
         else:
             g.cash[g.cash.index(x * 4 + SYN)] = -1
         g.gain(SYN, 3)
-        fr["n"] = fr.get("n", 0) + 1
+        frame["n"] = frame.get("n", 0) + 1
         return False
     if name == "bribe":
-        pt = g.slot(arg)
+        piece_type = g.slot(arg)
         if verb == "removebase":
-            fr["mode"] = "bases"
-            g.remove(s, pt, 1)
-        elif pt in (T, P):
-            fr["mode"] = "cubes"
-            g.remove(s, pt, 1, capturer=SYN)
+            frame["mode"] = "bases"
+            g.remove(s, piece_type, 1)
+        elif piece_type in (TROOPS, P):
+            frame["mode"] = "cubes"
+            g.remove(s, piece_type, 1, capturer=SYN)
         else:
-            fr["mode"] = "guerrillas"
+            frame["mode"] = "guerrillas"
             if verb == "flip":
-                e = g.owner(pt)
-                g.flip(s, e, 1, pt == GUER_U[e])
+                e = g.owner(piece_type)
+                g.flip(s, e, 1, piece_type == GUER_U[e])
             else:
-                g.remove(s, pt, 1, capturer=SYN)
-        fr["n"] = fr.get("n", 0) + 1
+                g.remove(s, piece_type, 1, capturer=SYN)
+        frame["n"] = frame.get("n", 0) + 1
         return False
     return True
 
 
-def kidnap(g: Any, s: int, target: int) -> None:
+def kidnap(g: CubaLibreState, s: int, target: int) -> None:
     """CL 4.3.3: roll and take Resources, or take a Cash marker (Cash Ransom); close a Casino."""
     code = s * 4 + target
     if code in g.cash:
@@ -522,8 +524,8 @@ class KidnapTerror(Step):
     """The space of a Kidnap done first is then selected for the Terror (4.1 example)."""
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
         op = g.op_frame()
-        if op is not None and fr["s"] not in op["sp"]:
-            select_space(g, op, fr["s"])
-        return STEP_POP
+        if op is not None and frame["s"] not in op["sp"]:
+            select_space(g, op, frame["s"])
+        return FINISHED

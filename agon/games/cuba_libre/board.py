@@ -12,40 +12,40 @@ from agon.games.cuba_libre.data import (
     CC,
     CITIES,
     CO,
-    DA,
-    DB,
     DR,
-    DU,
+    DR_ACTIVE,
+    DR_BASE,
+    DR_UNDERGROUND,
     ECON,
     ECS,
-    GB,
     GOVT,
+    GOVT_BASE,
     GUER_A,
     GUER_U,
     IS_EC,
     M26,
-    MA,
-    MB,
-    MU,
+    M26_ACTIVE,
+    M26_BASE,
+    M26_UNDERGROUND,
     NS,
     POP,
     POPULATED,
-    SA,
-    SU,
     SYN,
+    SYN_ACTIVE,
+    SYN_UNDERGROUND,
     TERROR_MARKERS,
+    TROOPS,
     P,
-    T,
 )
 
 
 def row_control(row: list[int]) -> int:
     """CL 1.7: the Faction whose pieces (open Casinos only) outnumber all others in a City or
     Province holding `row`, or -1."""
-    g = row[T] + row[P] + row[GB]
-    m = row[MU] + row[MA] + row[MB]
-    d = row[DU] + row[DA] + row[DB]
-    y = row[SU] + row[SA] + row[CO]
+    g = row[TROOPS] + row[P] + row[GOVT_BASE]
+    m = row[M26_UNDERGROUND] + row[M26_ACTIVE] + row[M26_BASE]
+    d = row[DR_UNDERGROUND] + row[DR_ACTIVE] + row[DR_BASE]
+    y = row[SYN_UNDERGROUND] + row[SYN_ACTIVE] + row[CO]
     total = g + m + d + y
     if 2 * g > total:
         return GOVT
@@ -59,9 +59,9 @@ def row_control(row: list[int]) -> int:
 
 
 # the slots each faction counts for Control (1.7: open Casinos only), as slices of a space's row
-COUNTED = (slice(T, GB + 1), slice(MU, MB + 1), slice(DU, DB + 1), slice(SU, CO + 1))
-SLOTS_OF = (slice(T, GB + 1), slice(MU, MB + 1), slice(DU, DB + 1), slice(SU, CC + 1))  # every slot, closed Casinos too
-assert (T, P, GB, MU, MA, MB, DU, DA, DB, SU, SA, CO, CC) == tuple(range(13)), "the slices need this slot order"
+COUNTED = (slice(TROOPS, GOVT_BASE + 1), slice(M26_UNDERGROUND, M26_BASE + 1), slice(DR_UNDERGROUND, DR_BASE + 1), slice(SYN_UNDERGROUND, CO + 1))
+SLOTS_OF = (slice(TROOPS, GOVT_BASE + 1), slice(M26_UNDERGROUND, M26_BASE + 1), slice(DR_UNDERGROUND, DR_BASE + 1), slice(SYN_UNDERGROUND, CC + 1))  # every slot, closed Casinos too
+assert (TROOPS, P, GOVT_BASE, M26_UNDERGROUND, M26_ACTIVE, M26_BASE, DR_UNDERGROUND, DR_ACTIVE, DR_BASE, SYN_UNDERGROUND, SYN_ACTIVE, CO, CC) == tuple(range(13)), "the slices need this slot order"
 
 
 def row_controlled(row: list[int], f: int) -> bool:
@@ -93,12 +93,12 @@ class Board:
         """Pieces of faction f in space s that count for Control (open Casinos only, 1.7)."""
         row = self.sp[s]
         if f == GOVT:
-            return row[T] + row[P] + row[GB]
+            return row[TROOPS] + row[P] + row[GOVT_BASE]
         if f == M26:
-            return row[MU] + row[MA] + row[MB]
+            return row[M26_UNDERGROUND] + row[M26_ACTIVE] + row[M26_BASE]
         if f == DR:
-            return row[DU] + row[DA] + row[DB]
-        return row[SU] + row[SA] + row[CO]
+            return row[DR_UNDERGROUND] + row[DR_ACTIVE] + row[DR_BASE]
+        return row[SYN_UNDERGROUND] + row[SYN_ACTIVE] + row[CO]
 
     def control(self, s: int) -> int:
         """The Faction that Controls space s, or -1 (1.7). ECs are never Controlled."""
@@ -117,24 +117,24 @@ class Board:
         return row[GUER_U[f]] + row[GUER_A[f]]
 
     def cubes(self, s: int) -> int:
-        return self.sp[s][T] + self.sp[s][P]
+        return self.sp[s][TROOPS] + self.sp[s][P]
 
     def has_holder(self, s: int, f: int) -> bool:
         """Faction f has a Guerrilla or cube in s (something that can hold Cash, 4.5.2)."""
         row = self.sp[s]
         if f == GOVT:
-            return row[T] + row[P] > 0
+            return row[TROOPS] + row[P] > 0
         return row[GUER_U[f]] + row[GUER_A[f]] > 0
 
     def any_pieces(self, s: int, f: int) -> bool:
         row = self.sp[s]
         if f == SYN:
-            return row[SU] + row[SA] + row[CO] + row[CC] > 0
+            return row[SYN_UNDERGROUND] + row[SYN_ACTIVE] + row[CO] + row[CC] > 0
         return self.faction_count(s, f) > 0
 
     def non_casino_bases(self, s: int) -> int:
         row = self.sp[s]
-        return row[GB] + row[MB] + row[DB]
+        return row[GOVT_BASE] + row[M26_BASE] + row[DR_BASE]
 
     def casinos(self, s: int) -> int:
         return self.sp[s][CO] + self.sp[s][CC]
@@ -145,10 +145,10 @@ class Board:
             return False
         if f == SYN:
             return self.sp[s][CO] + self.sp[s][CC] < 2
-        return self.sp[s][GB] + self.sp[s][MB] + self.sp[s][DB] < 2
+        return self.sp[s][GOVT_BASE] + self.sp[s][M26_BASE] + self.sp[s][DR_BASE] < 2
 
-    def on_map(self, pt: int) -> int:
-        return sum([row[pt] for row in self.sp])
+    def on_map(self, piece_type: int) -> int:
+        return sum([row[piece_type] for row in self.sp])
 
     # -- tracks ---------------------------------------------------------------------------------
 
@@ -161,10 +161,10 @@ class Board:
         return sum(-POP[s] * sup[s] for s in POPULATED if sup[s] < 0)
 
     def opposition_plus_bases(self) -> int:
-        return self.total_opposition() + self.on_map(MB)
+        return self.total_opposition() + self.on_map(M26_BASE)
 
     def dr_pop_plus_bases(self) -> int:
-        return sum(POP[s] for s in POPULATED if self.controls(s, DR)) + self.on_map(DB)
+        return sum(POP[s] for s in POPULATED if self.controls(s, DR)) + self.on_map(DR_BASE)
 
     def open_casinos(self) -> int:
         return self.on_map(CO)
@@ -207,7 +207,7 @@ class Board:
         return new - old
 
     def add_aid(self, n: int) -> None:
-        self.aid = max(0, min(49, self.aid + n))
+        self.aid = max(0, min(49, self.aid + n))  # type: ignore[misc]  # (a slot of CubaLibreState: Board has none)
 
     def shift(self, s: int, delta: int) -> None:
         """Shift a populated space's level by delta steps (1.6.1), never past the ends."""
@@ -223,24 +223,24 @@ class Board:
 
     # -- pieces ---------------------------------------------------------------------------------
 
-    def available(self, pt: int) -> int:
-        return self.avail[AV_OF[pt]]
+    def available(self, piece_type: int) -> int:
+        return self.avail[AV_OF[piece_type]]
 
-    def place(self, s: int, pt: int, n: int = 1) -> int:
+    def place(self, s: int, piece_type: int, n: int = 1) -> int:
         """Place up to n pieces of slot pt from Available (1.4.1); Guerrillas go Underground and
         Casinos open whatever slot is asked (1.4.3, 1.4.4) unless CC is asked explicitly."""
-        k = min(n, self.avail[AV_OF[pt]])
+        k = min(n, self.avail[AV_OF[piece_type]])
         if k > 0:
-            self.avail[AV_OF[pt]] -= k
-            self.sp[s][pt] += k
+            self.avail[AV_OF[piece_type]] -= k
+            self.sp[s][piece_type] += k
         return k
 
-    def remove(self, s: int, pt: int, n: int = 1, capturer: int = -1) -> int:
+    def remove(self, s: int, piece_type: int, n: int = 1, capturer: int = -1) -> int:
         """Remove up to n pieces of slot pt from s to Available (Casinos: see close_casino)."""
-        k = min(n, self.sp[s][pt])
+        k = min(n, self.sp[s][piece_type])
         if k > 0:
-            self.sp[s][pt] -= k
-            self.avail[AV_OF[pt]] += k
+            self.sp[s][piece_type] -= k
+            self.avail[AV_OF[piece_type]] += k
             self.cash_check(s, capturer)
         return k
 
@@ -260,13 +260,13 @@ class Board:
         row[dst] += k
         return k
 
-    def move(self, src: int, dst: int, pt: int, n: int = 1, with_cash: bool = False) -> int:
+    def move(self, src: int, dst: int, piece_type: int, n: int = 1, with_cash: bool = False) -> int:
         """Move pieces; `with_cash`: one of them carries one of its faction's Cash markers (4.5.2)."""
-        k = min(n, self.sp[src][pt])
+        k = min(n, self.sp[src][piece_type])
         if k > 0:
-            self.sp[src][pt] -= k
-            self.sp[dst][pt] += k
-            f = 0 if pt in (T, P) else (M26 if pt in (MU, MA) else DR if pt in (DU, DA) else SYN)
+            self.sp[src][piece_type] -= k
+            self.sp[dst][piece_type] += k
+            f = 0 if piece_type in (TROOPS, P) else (M26 if piece_type in (M26_UNDERGROUND, M26_ACTIVE) else DR if piece_type in (DR_UNDERGROUND, DR_ACTIVE) else SYN)
             if with_cash and src * 4 + f in self.cash:
                 self.cash[self.cash.index(src * 4 + f)] = dst * 4 + f
             self.cash_follow(src, dst, f)
@@ -350,20 +350,20 @@ class Board:
     def check_pieces(self, forces: tuple[int, ...]) -> None:
         totals = [0] * len(forces)
         for row in self.sp:
-            for pt in range(13):
-                assert row[pt] >= 0, f"negative piece count {row}"
-                totals[AV_OF[pt]] += row[pt]
+            for piece_type in range(13):
+                assert row[piece_type] >= 0, f"negative piece count {row}"
+                totals[AV_OF[piece_type]] += row[piece_type]
         for i, n in enumerate(forces):
             assert totals[i] + self.avail[i] == n, f"pieces of kind {i}: {totals[i]} on map + {self.avail[i]} available != {n}"
         for s in range(NS):
             row = self.sp[s]
             if IS_EC[s]:
-                assert row[GB] + row[MB] + row[DB] + row[CO] + row[CC] == 0, "a Base on an EC"
+                assert row[GOVT_BASE] + row[M26_BASE] + row[DR_BASE] + row[CO] + row[CC] == 0, "a Base on an EC"
                 assert self.support[s] == 0 and self.terror[s] <= 1
             else:
-                assert row[GB] + row[MB] + row[DB] <= 2, f"stacking broken in {s}"
+                assert row[GOVT_BASE] + row[M26_BASE] + row[DR_BASE] <= 2, f"stacking broken in {s}"
             assert -2 <= self.support[s] <= 2
-        pending = {fr["i"] for fr in getattr(self, "stack", ()) if fr["k"] == "cash_gift"}
+        pending = {frame["i"] for frame in getattr(self, "stack", ()) if frame["k"] == "cash_gift"}
         for i, c in enumerate(self.cash):
             if c < -1:  # a player holder is deciding where its Cash goes (cash.py)
                 assert i in pending, f"Cash {c} off the map with no decision pending"

@@ -15,24 +15,27 @@ their Underground Guerrillas first (item 3) and is otherwise never moved volunta
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.data import GUER_U, NAMES, teams
-from agon.games.cuba_libre.steps import POP, WAIT, Step, _, actions, step
+from agon.games.cuba_libre.steps import FINISHED, WAIT, Step, _, actions, step
+
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
 
 
 def limbo(code: int) -> int:
     return -2 - code
 
 
-def recipients(g: Any, s: int, holder: int) -> list[int]:
+def recipients(g: CubaLibreState, s: int, holder: int) -> list[int]:
     """Factions whose Guerrilla or cube in s may receive the holder's Cash (never a faction of the
     same player under the No Non-player option, AMB-11)."""
     mates = next(t for t in teams(g.options) if holder in t)
     return [e for e in range(4) if e not in mates and g.has_holder(s, e)]
 
 
-def settle(g: Any, i: int, s: int, holder: int, capturer: int) -> None:
+def settle(g: CubaLibreState, i: int, s: int, holder: int, capturer: int) -> None:
     """The Cash is removed: captured under a capture clause (acting faction with a piece there)."""
     if capturer >= 0 and capturer != holder and g.has_holder(s, capturer):
         g.cash[i] = s * 4 + capturer
@@ -44,62 +47,62 @@ def settle(g: Any, i: int, s: int, holder: int, capturer: int) -> None:
 @step("cash_gift")
 class CashGift(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        if g.has_holder(fr["s"], fr["f"]):  # the holder has a piece there again: it keeps the Cash
-            g.cash[fr["i"]] = fr["s"] * 4 + fr["f"]
-            return POP
-        if not recipients(g, fr["s"], fr["f"]):
-            settle(g, fr["i"], fr["s"], fr["f"], fr["cap"])
-            return POP
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        if g.has_holder(frame["s"], frame["f"]):  # the holder has a piece there again: it keeps the Cash
+            g.cash[frame["i"]] = frame["s"] * 4 + frame["f"]
+            return FINISHED
+        if not recipients(g, frame["s"], frame["f"]):
+            settle(g, frame["i"], frame["s"], frame["f"], frame["cap"])
+            return FINISHED
         return WAIT
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return actions([*(("give cash", g.role(e)) for e in recipients(g, fr["s"], fr["f"])), ("drop cash", None)])
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        return actions([*(("give cash", g.role(e)) for e in recipients(g, frame["s"], frame["f"])), ("drop cash", None)])
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        s, i = fr["s"], fr["i"]
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+        s, i = frame["s"], frame["i"]
         if action[0] == "give cash":
             e = g.faction(action[1])
             g.cash[i] = s * 4 + e
-            g.say("{faction} hands a Cash marker to {other} in {space}.", faction=g.fname(fr["f"]),
+            g.say("{faction} hands a Cash marker to {other} in {space}.", faction=g.fname(frame["f"]),
                   other=g.fname(e), space=NAMES[s])
         else:
-            settle(g, i, s, fr["f"], fr["cap"])
+            settle(g, i, s, frame["f"], frame["cap"])
         return True
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Your last piece holding Cash in {space} is gone: hand the Cash to another piece there?", {
-            "space": NAMES[fr["s"]]}
+            "space": NAMES[frame["s"]]}
 
 
 @step("cash_carry")
 class CashCarry(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        ok = g.cash_held(fr["s"], fr["f"]) and g.has_holder(fr["d"], fr["f"])
-        return WAIT if ok else POP
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        ok = g.cash_held(frame["s"], frame["f"]) and g.has_holder(frame["d"], frame["f"])
+        return WAIT if ok else FINISHED
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         return actions((("carry cash", None), ("leave cash", None)))
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         if action[0] == "carry cash":
-            code = fr["s"] * 4 + fr["f"]
-            g.cash[g.cash.index(code)] = fr["d"] * 4 + fr["f"]
+            code = frame["s"] * 4 + frame["f"]
+            g.cash[g.cash.index(code)] = frame["d"] * 4 + frame["f"]
         return True
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return _("Your piece moved from {src} to {dst}: does a Cash marker go with it?"), {
-            "src": NAMES[fr["s"]], "dst": NAMES[fr["d"]]}
+            "src": NAMES[frame["s"]], "dst": NAMES[frame["d"]]}
 
 
-def ask_carry(g: Any, f: int, src: int, dst: int, pt: int = -1) -> None:
+def ask_carry(g: CubaLibreState, f: int, src: int, dst: int, piece_type: int = -1) -> None:
     """After another faction moved f's piece (slot pt) from src to dst: a player f says if Cash went
     along. A Non-player keeps its Cash under its Underground Guerrillas first (8.1.2 item 3): the Cash
     went along when the piece moved was its last Underground Guerrilla there."""
@@ -107,6 +110,6 @@ def ask_carry(g: Any, f: int, src: int, dst: int, pt: int = -1) -> None:
         return
     if g.is_player(f):
         g.push("cash_carry", f, s=src, d=dst)
-    elif pt >= 0 and pt == GUER_U[f] and not g.sp[src][pt]:
+    elif piece_type >= 0 and piece_type == GUER_U[f] and not g.sp[src][piece_type]:
         code = src * 4 + f
         g.cash[g.cash.index(code)] = dst * 4 + f

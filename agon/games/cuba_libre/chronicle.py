@@ -10,7 +10,7 @@ what was chosen ("Train in Havana.").
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.engine import LogEntry, Text, plural
 from agon.games.cuba_libre.board import row_control
@@ -18,45 +18,48 @@ from agon.games.cuba_libre.data import (
     ALLIANCE,
     CC,
     CO,
-    DA,
-    DB,
-    DU,
+    DR_ACTIVE,
+    DR_BASE,
+    DR_UNDERGROUND,
     FACTION_NAMES,
-    GB,
+    GOVT_BASE,
     IS_EC,
     LEVELS,
-    MA,
-    MB,
-    MU,
+    M26_ACTIVE,
+    M26_BASE,
+    M26_UNDERGROUND,
     NAMES,
     NS,
-    SA,
-    SU,
+    SYN_ACTIVE,
+    SYN_UNDERGROUND,
+    TROOPS,
     P,
-    T,
 )
 from agon.games.cuba_libre.steps import _
+
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
 
 # (pieces, slots): "n pieces" as a plural Text; a 2-slot kind is (Underground, Active) Guerrillas or
 # (open, closed) Casinos
 KINDS: tuple[tuple[Callable[[int], Text], tuple[int, ...]], ...] = (
-    (lambda n: plural("{n} Troop", "{n} Troops", "n", n=n), (T,)),
+    (lambda n: plural("{n} Troop", "{n} Troops", "n", n=n), (TROOPS,)),
     (lambda n: plural("{n} Police", "{n} Police", "n", n=n), (P,)),
-    (lambda n: plural("{n} Government Base", "{n} Government Bases", "n", n=n), (GB,)),
-    (lambda n: plural("{n} 26July Guerrilla", "{n} 26July Guerrillas", "n", n=n), (MU, MA)),
-    (lambda n: plural("{n} 26July Base", "{n} 26July Bases", "n", n=n), (MB,)),
-    (lambda n: plural("{n} DR Guerrilla", "{n} DR Guerrillas", "n", n=n), (DU, DA)),
-    (lambda n: plural("{n} DR Base", "{n} DR Bases", "n", n=n), (DB,)),
-    (lambda n: plural("{n} Syndicate Guerrilla", "{n} Syndicate Guerrillas", "n", n=n), (SU, SA)),
+    (lambda n: plural("{n} Government Base", "{n} Government Bases", "n", n=n), (GOVT_BASE,)),
+    (lambda n: plural("{n} 26July Guerrilla", "{n} 26July Guerrillas", "n", n=n), (M26_UNDERGROUND, M26_ACTIVE)),
+    (lambda n: plural("{n} 26July Base", "{n} 26July Bases", "n", n=n), (M26_BASE,)),
+    (lambda n: plural("{n} DR Guerrilla", "{n} DR Guerrillas", "n", n=n), (DR_UNDERGROUND, DR_ACTIVE)),
+    (lambda n: plural("{n} DR Base", "{n} DR Bases", "n", n=n), (DR_BASE,)),
+    (lambda n: plural("{n} Syndicate Guerrilla", "{n} Syndicate Guerrillas", "n", n=n), (SYN_UNDERGROUND, SYN_ACTIVE)),
     (lambda n: plural("{n} Casino", "{n} Casinos", "n", n=n), (CO, CC)),
 )
-STATES = {MU: "Underground", MA: "Active", DU: "Underground", DA: "Active", SU: "Underground", SA: "Active",
+STATES = {M26_UNDERGROUND: "Underground", M26_ACTIVE: "Active", DR_UNDERGROUND: "Underground", DR_ACTIVE: "Active", SYN_UNDERGROUND: "Underground", SYN_ACTIVE: "Active",
           CO: "open", CC: "closed"}
 
 Snap = tuple[Any, ...]
 
 
-def snap(g: Any) -> Snap:
+def snap(g: CubaLibreState) -> Snap:
     """The public facts an action may change (plain copies: cheap to take, compared in C)."""
     return ([row[:] for row in g.sp], g.support[:], g.terror[:], g.res[:], g.aid, g.alliance, g.cash[:])
 
@@ -65,7 +68,7 @@ def _who(f: int) -> str:
     return FACTION_NAMES[f] if f >= 0 else "no one"
 
 
-def describe(g: Any, before: Snap) -> None:
+def describe(g: CubaLibreState, before: Snap) -> None:
     """Log every change since `before` (a `snap` of the state)."""
     rows0, sup0, ter0, res0, aid0, all0, cash0 = before
     moved = [s for s in range(NS) if g.sp[s] != rows0[s]] if g.sp != rows0 else []
@@ -89,7 +92,7 @@ def describe(g: Any, before: Snap) -> None:
             g.say("{space}: Control {old} -> {new}.", space=NAMES[s], old=_who(old), new=_who(new))
 
 
-def _levels(g: Any, sup0: list[int], ter0: list[int]) -> None:
+def _levels(g: CubaLibreState, sup0: list[int], ter0: list[int]) -> None:
     for s in range(NS):
         if g.support[s] != sup0[s]:
             g.say("{space}: {old} -> {new}.", space=NAMES[s], old=LEVELS[sup0[s]], new=LEVELS[g.support[s]])
@@ -111,14 +114,14 @@ MARKERS = {  # (in an EC, placed): the log line for 1 marker and for more (3.3.4
 }
 
 
-def _pieces(g: Any, rows0: list[list[int]], moved: list[int]) -> None:
+def _pieces(g: CubaLibreState, rows0: list[list[int]], moved: list[int]) -> None:
     delta = {s: [x - y for x, y in zip(g.sp[s], rows0[s], strict=True)] for s in moved}
-    touched = {pt for d in delta.values() for pt, x in enumerate(d) if x}
+    touched = {piece_type for d in delta.values() for piece_type, x in enumerate(d) if x}
     for kind in KINDS:
         slots = kind[1]
         if touched.isdisjoint(slots):
             continue
-        net = {s: sum(delta[s][pt] for pt in slots) for s in moved}
+        net = {s: sum(delta[s][piece_type] for piece_type in slots) for s in moved}
         if len(slots) == 2:
             _exchanges(g, kind, rows0, moved)
         gains = [[s, n] for s, n in net.items() if n > 0]
@@ -138,11 +141,11 @@ def _pieces(g: Any, rows0: list[list[int]], moved: list[int]) -> None:
                 _say(g, n, "placed", pieces=kind[0](n), space=NAMES[s], state=_state(g, rows0, s, slots))
 
 
-def _state(g: Any, rows0: list[list[int]], s: int, slots: tuple[int, ...]) -> str:
+def _state(g: CubaLibreState, rows0: list[list[int]], s: int, slots: tuple[int, ...]) -> str:
     """The state the pieces arrive in ("Underground", "open"), or "" when it goes unsaid."""
     if len(slots) == 1:
         return ""
-    up = [pt for pt in slots if g.sp[s][pt] > rows0[s][pt]]
+    up = [piece_type for piece_type in slots if g.sp[s][piece_type] > rows0[s][piece_type]]
     return STATES[up[0]] if len(up) == 1 else ""
 
 
@@ -161,7 +164,7 @@ LINES = {
 }
 
 
-def _say(g: Any, n: int, what: str, **args: Any) -> None:
+def _say(g: CubaLibreState, n: int, what: str, **args: Any) -> None:
     """Log what happened to n pieces: the sentence agrees with n (a whole template for 1 and one for
     more), and names the state when there is one."""
     state = bool(args.get("state"))
@@ -171,7 +174,7 @@ def _say(g: Any, n: int, what: str, **args: Any) -> None:
     g.say(one if n == 1 else other, **args)
 
 
-def _exchanges(g: Any, kind: tuple[Callable[[int], Text], tuple[int, ...]], rows0: list[list[int]], moved: list[int]) -> None:
+def _exchanges(g: CubaLibreState, kind: tuple[Callable[[int], Text], tuple[int, ...]], rows0: list[list[int]], moved: list[int]) -> None:
     """Flips between Underground and Active, and Casinos closed or opened, within a space."""
     a, b = kind[1]
     for s in moved:
@@ -189,7 +192,7 @@ def _at(c: int) -> int:
     return -2 - c if c < -1 else c
 
 
-def _cash(g: Any, cash0: list[int]) -> None:
+def _cash(g: CubaLibreState, cash0: list[int]) -> None:
     for c0, c1 in ((_at(a), _at(b)) for a, b in zip(cash0, g.cash, strict=True)):
         if c0 == c1:
             continue
@@ -205,7 +208,7 @@ def _cash(g: Any, cash0: list[int]) -> None:
 TRACE = _("    [{role} by the rules: {note}]")  # the note is the Non-player's reason, in English
 
 
-def rule_trace(g: Any, role: str, note: str) -> LogEntry | None:
+def rule_trace(g: CubaLibreState, role: str, note: str) -> LogEntry | None:
     """A Non-player's reason, set apart from what happened, and once per step: the same reason as
     that role's last one is not repeated (g.trace_last)."""
     if g.trace_last == (role, note):

@@ -19,7 +19,8 @@ FACTION_NAMES = ("Government", "26July", "Directorio", "Syndicate")
 INSURGENTS = (M26, DR, SYN)
 
 # piece slots of a space
-T, P, GB, MU, MA, MB, DU, DA, DB, SU, SA, CO, CC = range(13)
+(TROOPS, P, GOVT_BASE, M26_UNDERGROUND, M26_ACTIVE, M26_BASE, DR_UNDERGROUND, DR_ACTIVE, DR_BASE, SYN_UNDERGROUND,
+ SYN_ACTIVE, CO, CC) = range(13)
 NPT = 13
 PIECE_NAMES = (
     "Troops", "Police", "Government Base", "26July Underground Guerrilla", "26July Active Guerrilla",
@@ -30,12 +31,13 @@ PIECE_KEYS = ("troop", "police", "govt_base", "m26_u", "m26_a", "m26_base", "dr_
               "syn_u", "syn_a", "casino", "closed_casino")
 PIECE_INDEX = {k: i for i, k in enumerate(PIECE_KEYS)}
 OWNER = (GOVT, GOVT, GOVT, M26, M26, M26, DR, DR, DR, SYN, SYN, SYN, SYN)
-GUER_U = (-1, MU, DU, SU)  # Underground Guerrilla slot per faction
-GUER_A = (-1, MA, DA, SA)
-BASE = (GB, MB, DB, CO)
+GUER_U = (-1, M26_UNDERGROUND, DR_UNDERGROUND, SYN_UNDERGROUND)  # Underground Guerrilla slot per faction
+GUER_A = (-1, M26_ACTIVE, DR_ACTIVE, SYN_ACTIVE)
+BASE = (GOVT_BASE, M26_BASE, DR_BASE, CO)
 IS_GUERRILLA = (False, False, False, True, True, False, True, True, False, True, True, False, False)
 IS_BASE = (False, False, True, False, False, True, False, False, True, False, False, True, True)
-FACTION_SLOTS = ((T, P, GB), (MU, MA, MB), (DU, DA, DB), (SU, SA, CO, CC))
+FACTION_SLOTS = ((TROOPS, P, GOVT_BASE), (M26_UNDERGROUND, M26_ACTIVE, M26_BASE), (DR_UNDERGROUND, DR_ACTIVE, DR_BASE),
+                 (SYN_UNDERGROUND, SYN_ACTIVE, CO, CC))
 
 # Available boxes
 AV_T, AV_P, AV_GB, AV_MG, AV_MB, AV_DG, AV_DB, AV_SG, AV_C = range(9)
@@ -43,7 +45,7 @@ AV_OF = (AV_T, AV_P, AV_GB, AV_MG, AV_MG, AV_MB, AV_DG, AV_DG, AV_DB, AV_SG, AV_
 AV_KEYS = ("troops", "police", "govt_bases", "m26_guerrillas", "m26_bases", "dr_guerrillas", "dr_bases",
            "syndicate_guerrillas", "casinos")
 
-CITY, PROVINCE, EC = "city", "province", "ec"
+CITY, PROVINCE, ECONOMIC_CENTER = "city", "province", "ec"
 ALLIANCE = ("Firm", "Reluctant", "Embargoed")
 LEVELS = {2: "Active Support", 1: "Passive Support", 0: "Neutral", -1: "Passive Opposition", -2: "Active Opposition"}
 
@@ -63,7 +65,7 @@ def _validate(raw: dict[str, Any]) -> None:
     if len(spaces) != 13 or len(set(ids)) != 13:
         raise ValueError("cuba-libre data: expected 13 distinct spaces")
     kinds = [s["kind"] for s in spaces]
-    if kinds.count(CITY) != 3 or kinds.count(PROVINCE) != 7 or kinds.count(EC) != 3:
+    if kinds.count(CITY) != 3 or kinds.count(PROVINCE) != 7 or kinds.count(ECONOMIC_CENTER) != 3:
         raise ValueError("cuba-libre data: expected 3 Cities, 7 Provinces, 3 ECs")
     for s in spaces:
         for a in s["adjacent"]:
@@ -72,9 +74,9 @@ def _validate(raw: dict[str, Any]) -> None:
             other = spaces[ids.index(a)]
             if s["id"] not in other["adjacent"]:
                 raise ValueError(f"cuba-libre data: adjacency {s['id']}-{a} is not symmetric")
-        if s["kind"] == EC and (s["pop"] or s["econ"] not in (2, 3)):
+        if s["kind"] == ECONOMIC_CENTER and (s["pop"] or s["econ"] not in (2, 3)):
             raise ValueError(f"cuba-libre data: EC {s['id']} needs econ 2/3 and no pop")
-        if s["kind"] != EC and (s["econ"] or s["pop"] not in (1, 2, 6)):
+        if s["kind"] != ECONOMIC_CENTER and (s["econ"] or s["pop"] not in (1, 2, 6)):
             raise ValueError(f"cuba-libre data: {s['id']} needs pop 1/2/6 and no econ")
     if sum(len(s["adjacent"]) for s in spaces) != 30:
         raise ValueError("cuba-libre data: expected 15 adjacent pairs")
@@ -117,7 +119,7 @@ ADJ = tuple(tuple(SPACE_INDEX[a] for a in s["adjacent"]) for s in SPACES)
 HAVANA_STEPS = tuple(s["havana_steps"] for s in SPACES)
 IS_CITY = tuple(k == CITY for k in KIND)
 IS_PROV = tuple(k == PROVINCE for k in KIND)
-IS_EC = tuple(k == EC for k in KIND)
+IS_EC = tuple(k == ECONOMIC_CENTER for k in KIND)
 POPULATED = tuple(i for i in range(NS) if not IS_EC[i])
 ECS = tuple(i for i in range(NS) if IS_EC[i])
 CITIES = tuple(i for i in range(NS) if IS_CITY[i])

@@ -8,15 +8,18 @@ Special Activity. The mix of the 12 markers is not in any source (ruling CL-R6):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from agon.engine.rng import Rng
+from agon.engine.rng import RandomSource
 from agon.games.cuba_libre.data import ROLES
+
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
 
 MIX = ("empty threat",) * 4 + ("hidden agenda",) * 4 + ("hidden asset",) * 4
 
 
-def setup(g: Any) -> None:
+def setup(g: CubaLibreState) -> None:
     g.dec_hand = [[] for _ in range(4)]
     g.dec_shown = [[] for _ in range(4)]
     g.dec_aside = []
@@ -31,28 +34,28 @@ def setup(g: Any) -> None:
     g.dec_aside = pool
 
 
-def has_asset(g: Any, f: int) -> bool:
+def has_asset(g: CubaLibreState, f: int) -> bool:
     return "hidden asset" in g.dec_hand[f]
 
 
-def use_asset(g: Any, f: int) -> None:
+def use_asset(g: CubaLibreState, f: int) -> None:
     g.dec_hand[f].remove("hidden asset")
     g.dec_shown[f].append("hidden asset")
     g.reveal()
     g.say("{faction} reveals a Hidden Asset: a full Operation with a Special Activity.", faction=g.fname(f))
 
 
-def agenda_bonus(g: Any, f: int) -> int:
+def agenda_bonus(g: CubaLibreState, f: int) -> int:
     return (g.dec_hand[f] + g.dec_shown[f]).count("hidden agenda")
 
 
-def reveal_all(g: Any) -> None:
+def reveal_all(g: CubaLibreState) -> None:
     for f in range(4):
         g.dec_shown[f] = g.dec_shown[f] + g.dec_hand[f]
         g.dec_hand[f] = []
 
 
-def view(g: Any, role: str | None) -> dict[str, Any]:
+def view(g: CubaLibreState, role: str | None) -> dict[str, Any]:
     out = {}
     for f in range(4):
         entry: dict[str, Any] = {"hidden": len(g.dec_hand[f]), "revealed": list(g.dec_shown[f])}
@@ -62,7 +65,7 @@ def view(g: Any, role: str | None) -> dict[str, Any]:
     return out
 
 
-def determinize(g: Any, role: str, rng: Rng) -> None:
+def determinize(g: CubaLibreState, role: str, rng: RandomSource) -> None:
     """Other players' unrevealed markers and the set-aside ones are unknown to `role`."""
     me = ROLES.index(role)
     others = [f for f in range(4) if f != me]
@@ -74,7 +77,7 @@ def determinize(g: Any, role: str, rng: Rng) -> None:
     g.dec_aside = pool
 
 
-def check(g: Any) -> None:
+def check(g: CubaLibreState) -> None:
     if g.options.get("deception"):
         total = sum(len(h) for h in g.dec_hand) + sum(len(s) for s in g.dec_shown) + len(g.dec_aside)
         assert total == len(MIX), f"{total} Deception markers"

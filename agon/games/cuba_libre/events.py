@@ -69,13 +69,16 @@ Lasting effects and eligibility:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.data import BASE, CARDS, CC, NAMES, NS, OWNER, PIECE_INDEX, ROLES, SYN
 from agon.games.cuba_libre.insurgent_ops import caracas_ok
 from agon.games.cuba_libre.operations import withdraw
 from agon.games.cuba_libre.operations import withdraw_options as core_options
-from agon.games.cuba_libre.steps import DONE, POP, PUSHED, SKIP, SPACE, WAIT, Step, actions, step
+from agon.games.cuba_libre.steps import DONE, FINISHED, PUSHED, SKIP, SPACE, WAIT, Step, actions, step
+
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
 
 EventFn = Callable[[Any, int], None]
 EVENTS: dict[tuple[int, bool], EventFn] = {}
@@ -106,7 +109,7 @@ def has_event(number: int, shaded: bool) -> bool:
     return (number, shaded) in EVENTS
 
 
-def playable(g: Any, number: int, shaded: bool, f: int) -> bool:
+def playable(g: CubaLibreState, number: int, shaded: bool, f: int) -> bool:
     key = (number, shaded)
     if key not in EVENTS:
         return False
@@ -114,7 +117,7 @@ def playable(g: Any, number: int, shaded: bool, f: int) -> bool:
     return check is None or bool(check(g, f))
 
 
-def execute(g: Any, f: int, number: int, shaded: bool) -> None:
+def execute(g: CubaLibreState, f: int, number: int, shaded: bool) -> None:
     """Run an Event for faction f: card-data eligibility effects, then the event's steps. 26July or
     DR under the Pact of Caracas (card 18) with 2+ Bases is first asked whether to cancel it by
     removing 2 of its Bases (8.6.5: "when executing an Op or Event"; step "ev_caracas")."""
@@ -141,7 +144,7 @@ def execute(g: Any, f: int, number: int, shaded: bool) -> None:
     _run_event(g, f, number, shaded)
 
 
-def _run_event(g: Any, f: int, number: int, shaded: bool) -> None:
+def _run_event(g: CubaLibreState, f: int, number: int, shaded: bool) -> None:
     mark = len(g.stack)
     EVENTS[(number, shaded)](g, f)
     _order(g, mark)
@@ -153,23 +156,23 @@ class EventCaracas(Step):
     (card 18, 8.6.5); "cancel pact" runs the core's step "caracas", then the Event; "skip" keeps it."""
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         return actions((("cancel pact", None), SKIP))
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         g.stack.pop()
-        then(g, EVENTS[(fr["card"], fr["shaded"])], fr["f"], f=fr["f"])  # the Event's text, after the Bases
+        then(g, EVENTS[(frame["card"], frame["shaded"])], frame["f"], f=frame["f"])  # the Event's text, after the Bases
         if action[0] == "cancel pact":
-            g.push("caracas", fr["f"], n=2)
+            g.push("caracas", frame["f"], n=2)
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Before the Event: remove 2 of your Bases to end the Pact of Caracas?", {}
 
 
-def _order(g: Any, mark: int) -> None:
+def _order(g: CubaLibreState, mark: int) -> None:
     """Steps queued by an event run in the order queued: reverse the new part of the stack."""
     g.stack[mark:] = g.stack[mark:][::-1]
 
@@ -177,37 +180,37 @@ def _order(g: Any, mark: int) -> None:
 @step("ev_end")
 class EventEnd(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        return POP
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        return FINISHED
 
 
 # -- lasting effects and eligibility ------------------------------------------------------------
 
 
-def add_capability(g: Any, number: int, shaded: bool = False) -> None:
+def add_capability(g: CubaLibreState, number: int, shaded: bool = False) -> None:
     g.capabilities = g.capabilities | {(number, shaded)}
 
 
-def remove_capability(g: Any, number: int, shaded: bool = False) -> None:
+def remove_capability(g: CubaLibreState, number: int, shaded: bool = False) -> None:
     g.capabilities = g.capabilities - {(number, shaded)}
 
 
-def add_momentum(g: Any, number: int) -> None:
+def add_momentum(g: CubaLibreState, number: int) -> None:
     g.momentum = g.momentum | {(number, True)}
 
 
-def stay_eligible(g: Any, f: int) -> None:
+def stay_eligible(g: CubaLibreState, f: int) -> None:
     g.stay_elig = g.stay_elig | {f}
 
 
-def ineligible_next(g: Any, f: int) -> None:
+def ineligible_next(g: CubaLibreState, f: int) -> None:
     g.inelig_next = g.inelig_next | {f}
 
 
 # -- steps ----------------------------------------------------------------------------------------
 
 
-def _spaces(g: Any, spaces: Any) -> list[int]:
+def _spaces(g: CubaLibreState, spaces: Any) -> list[int]:
     if spaces is None:
         return list(range(NS))
     if callable(spaces):
@@ -215,11 +218,11 @@ def _spaces(g: Any, spaces: Any) -> list[int]:
     return list(spaces)
 
 
-def _queue(g: Any, kind: str, f: int, **params: Any) -> None:
+def _queue(g: CubaLibreState, kind: str, f: int, **params: Any) -> None:
     g.stack.append({"k": kind, "f": f, **params})
 
 
-def then(g: Any, fn: Callable[..., None], *args: Any, f: int = 0) -> None:
+def then(g: CubaLibreState, fn: Callable[..., None], *args: Any, f: int = 0) -> None:
     """Queue fn(g, *args) to run once the steps queued before it are done."""
     _queue(g, "ev_call", f, fn=fn, args=args)
 
@@ -227,27 +230,27 @@ def then(g: Any, fn: Callable[..., None], *args: Any, f: int = 0) -> None:
 @step("ev_call")
 class Call(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        if fr.get("done"):
-            return POP
-        fr["done"] = True
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        if frame.get("done"):
+            return FINISHED
+        frame["done"] = True
         mark = len(g.stack)
-        fr["fn"](g, *fr["args"])
+        frame["fn"](g, *frame["args"])
         _order(g, mark)
-        return PUSHED if len(g.stack) > mark else POP
+        return PUSHED if len(g.stack) > mark else FINISHED
 
 
-def choose_space(g: Any, f: int, spaces: Any, fn: Callable[..., None], *args: Any,
+def choose_space(g: CubaLibreState, f: int, spaces: Any, fn: Callable[..., None], *args: Any,
                  prompt: str = "Choose a space.", optional: bool = False) -> None:
     _queue(g, "ev_choice", f, what="space", opts=spaces, fn=fn, args=args, text=prompt, optional=optional)
 
 
-def choose_faction(g: Any, f: int, factions: tuple[int, ...], fn: Callable[..., None], *args: Any,
+def choose_faction(g: CubaLibreState, f: int, factions: tuple[int, ...], fn: Callable[..., None], *args: Any,
                    prompt: str = "Choose a faction.") -> None:
     _queue(g, "ev_choice", f, what="faction", opts=tuple(factions), fn=fn, args=args, text=prompt, optional=False)
 
 
-def choose_option(g: Any, f: int, options: tuple[str, ...], fn: Callable[..., None], *args: Any,
+def choose_option(g: CubaLibreState, f: int, options: tuple[str, ...], fn: Callable[..., None], *args: Any,
                   prompt: str = "Choose.") -> None:
     _queue(g, "ev_choice", f, what="option", opts=tuple(options), fn=fn, args=args, text=prompt, optional=False)
 
@@ -255,67 +258,67 @@ def choose_option(g: Any, f: int, options: tuple[str, ...], fn: Callable[..., No
 @step("ev_choice")
 class Choice(Step):
     @staticmethod
-    def _options(g: Any, fr: dict[str, Any]) -> list[Any]:
-        if fr["what"] == "space":
-            return [SPACE[s] for s in _spaces(g, fr["opts"])]
-        if fr["what"] == "faction":
-            return actions(("faction", ROLES[x]) for x in fr["opts"])
-        return actions(("choose", o) for o in fr["opts"])
+    def _options(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        if frame["what"] == "space":
+            return [SPACE[s] for s in _spaces(g, frame["opts"])]
+        if frame["what"] == "faction":
+            return actions(("faction", ROLES[x]) for x in frame["opts"])
+        return actions(("choose", o) for o in frame["opts"])
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        if fr.get("done"):
-            return POP
-        out = Choice._options(g, fr)
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        if frame.get("done"):
+            return FINISHED
+        out = Choice._options(g, frame)
         if not out:
-            return POP
-        g.entered(fr, [*out, SKIP] if fr.get("optional") else out)
+            return FINISHED
+        g.entered(frame, [*out, SKIP] if frame.get("optional") else out)
         return WAIT
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        out = Choice._options(g, fr)
-        return [*out, SKIP] if fr.get("optional") else out
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        out = Choice._options(g, frame)
+        return [*out, SKIP] if frame.get("optional") else out
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         verb, arg = action
         if verb == "skip":
             return True
         value = NAMES.index(arg) if verb == "space" else ROLES.index(arg) if verb == "faction" else arg
-        fr["done"] = True
+        frame["done"] = True
         mark = len(g.stack)
-        fr["fn"](g, value, *fr["args"])
+        frame["fn"](g, value, *frame["args"])
         _order(g, mark)
         return len(g.stack) == mark
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return fr["text"], {}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return frame["text"], {}
 
 
-def place(g: Any, f: int, slots: str | tuple[str, ...], n: int = 1, spaces: Any = None,
+def place(g: CubaLibreState, f: int, slots: str | tuple[str, ...], n: int = 1, spaces: Any = None,
           actor: int | None = None) -> None:
     """Place n pieces (one per prompt) of the given slot key(s) from Available into `spaces`."""
     keys = (slots,) if isinstance(slots, str) else tuple(slots)
     _queue(g, "ev_place", f if actor is None else actor, keys=keys, n=n, opts=spaces)
 
 
-def _can_place(g: Any, s: int, pt: int) -> bool:
-    return bool(g.available(pt)) and _room(g, s, pt)
+def _can_place(g: CubaLibreState, s: int, piece_type: int) -> bool:
+    return bool(g.available(piece_type)) and _room(g, s, piece_type)
 
 
-def _room(g: Any, s: int, pt: int) -> bool:
+def _room(g: CubaLibreState, s: int, piece_type: int) -> bool:
     """Stacking (1.4.2) lets a piece of slot pt go to s (Availability aside)."""
-    if pt in STACKED:
-        return g.base_room(s, OWNER[pt])
+    if piece_type in STACKED:
+        return g.base_room(s, OWNER[piece_type])
     return True
 
 
 STACKED = (*BASE, CC)  # the slots that stacking limits: Bases, open and closed Casinos (1.4.2)
 
 
-def _same_kind(g: Any, key: str) -> tuple[int, ...]:
+def _same_kind(g: CubaLibreState, key: str) -> tuple[int, ...]:
     """Map slots of the piece kind placed as `key` (a new Guerrilla may come from either state)."""
     for u, a in (("m26_u", "m26_a"), ("dr_u", "dr_a"), ("syn_u", "syn_a")):
         if key in (u, a):
@@ -323,17 +326,17 @@ def _same_kind(g: Any, key: str) -> tuple[int, ...]:
     return (g.slot(key),)
 
 
-def withdraw_options(g: Any, actor: int, keys: tuple[str, ...], spaces: list[int]) -> list[Any]:
+def withdraw_options(g: CubaLibreState, actor: int, keys: tuple[str, ...], spaces: list[int]) -> list[Any]:
     """CL 1.4.1 (ruling CL-E141): a player faction that an Event has place its own pieces of a kind
     with none Available may first take pieces of that kind from the map to Available (the core's
     removal.withdraw_options: not Non-players, not 26July/DR Bases under the Pact of Caracas);
     from another space when the Event places in one space only; never Casinos."""
     kinds: list[int] = []
     for key in keys:
-        pt = g.slot(key)
-        if g.owner(pt) != actor or key in ("casino", "closed_casino"):
+        piece_type = g.slot(key)
+        if g.owner(piece_type) != actor or key in ("casino", "closed_casino"):
             continue
-        if any(_room(g, s, pt) for s in spaces):
+        if any(_room(g, s, piece_type) for s in spaces):
             kinds += [k for k in _same_kind(g, key) if k not in kinds]
     here = NAMES[spaces[0]] if len(spaces) == 1 else None
     return [a for a in core_options(g, actor, tuple(kinds)) if a[1][0] != here]
@@ -342,40 +345,40 @@ def withdraw_options(g: Any, actor: int, keys: tuple[str, ...], spaces: list[int
 @step("ev_place")
 class Place(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        return WAIT if fr["n"] > 0 and g.entered(fr, Place.legal(g, fr)) else POP
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        return WAIT if frame["n"] > 0 and g.entered(frame, Place.legal(g, frame)) else FINISHED
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         out: list[Any] = []
-        spaces = _spaces(g, fr["opts"])
+        spaces = _spaces(g, frame["opts"])
         for s in spaces:
-            for key in fr["keys"]:
+            for key in frame["keys"]:
                 if _can_place(g, s, PIECE_INDEX[key]):
                     out.append(("place", (NAMES[s], key)))
-        more = withdraw_options(g, fr["f"], fr["keys"], spaces)
+        more = withdraw_options(g, frame["f"], frame["keys"], spaces)
         if more and not out:
             more.append(DONE)  # CL 1.4.1: taking pieces back is a choice
         return actions(out) + more
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         if action[0] == "done":
             return True
         if action[0] == "withdraw":
-            withdraw(g, fr["f"], action[1])  # CL 1.4.1 voluntary removal
+            withdraw(g, frame["f"], action[1])  # CL 1.4.1 voluntary removal
             return False
         s = NAMES.index(action[1][0])
         g.place(s, g.slot(action[1][1]))
-        fr["n"] -= 1
-        return fr["n"] <= 0
+        frame["n"] -= 1
+        return frame["n"] <= 0
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Place a piece ({n} left).", {"n": fr["n"]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Place a piece ({n} left).", {"n": frame["n"]}
 
 
-def place_in(g: Any, actor: int, key: str, s: int, n: int = 1) -> None:
+def place_in(g: CubaLibreState, actor: int, key: str, s: int, n: int = 1) -> None:
     """Place n pieces `key` in s at once from Available (as many as there are, stacking as the
     caller checked); if some are missing and `actor` may take its own back (1.4.1), queue a place
     step for the rest so it may. Call from an event function or a step callback."""
@@ -384,7 +387,7 @@ def place_in(g: Any, actor: int, key: str, s: int, n: int = 1) -> None:
         place(g, actor, key, n=n - k, spaces=(s,))
 
 
-def remove(g: Any, f: int, slots: tuple[str, ...], n: int = 1, spaces: Any = None,
+def remove(g: CubaLibreState, f: int, slots: tuple[str, ...], n: int = 1, spaces: Any = None,
            actor: int | None = None) -> None:
     """Remove n pieces (one per prompt) of the given slot keys from `spaces` to Available."""
     _queue(g, "ev_remove", f if actor is None else actor, keys=tuple(slots), n=n, opts=spaces)
@@ -393,36 +396,36 @@ def remove(g: Any, f: int, slots: tuple[str, ...], n: int = 1, spaces: Any = Non
 @step("ev_remove")
 class Remove(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        return WAIT if fr["n"] > 0 and g.entered(fr, Remove.legal(g, fr)) else POP
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        return WAIT if frame["n"] > 0 and g.entered(frame, Remove.legal(g, frame)) else FINISHED
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         out: list[Any] = []
-        for s in _spaces(g, fr["opts"]):
-            for key in fr["keys"]:
-                pt = PIECE_INDEX[key]
-                if g.sp[s][pt] and not (key == "casino" and False):
+        for s in _spaces(g, frame["opts"]):
+            for key in frame["keys"]:
+                piece_type = PIECE_INDEX[key]
+                if g.sp[s][piece_type] and not (key == "casino" and False):
                     out.append(("remove", (NAMES[s], key)))
         return actions(out)
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         s = NAMES.index(action[1][0])
         key = action[1][1]
-        if key == "casino" and fr["f"] != SYN:
+        if key == "casino" and frame["f"] != SYN:
             g.close_casino(s)  # CL 1.4.5
         else:
             g.remove(s, g.slot(key))
-        fr["n"] -= 1
-        return fr["n"] <= 0
+        frame["n"] -= 1
+        return frame["n"] <= 0
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Remove a piece ({n} left).", {"n": fr["n"]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Remove a piece ({n} left).", {"n": frame["n"]}
 
 
-def shift(g: Any, f: int, n_spaces: int, delta: int, spaces: Any = None) -> None:
+def shift(g: CubaLibreState, f: int, n_spaces: int, delta: int, spaces: Any = None) -> None:
     """Pick n distinct spaces (populated) and shift each by delta levels (1.6.1)."""
     _queue(g, "ev_shift", f, n=n_spaces, delta=delta, opts=spaces, done_sp=())
 
@@ -430,39 +433,39 @@ def shift(g: Any, f: int, n_spaces: int, delta: int, spaces: Any = None) -> None
 @step("ev_shift")
 class Shift(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        return WAIT if fr["n"] > 0 and g.entered(fr, Shift.legal(g, fr)) else POP
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        return WAIT if frame["n"] > 0 and g.entered(frame, Shift.legal(g, frame)) else FINISHED
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [SPACE[s] for s in _spaces(g, fr["opts"]) if s not in fr["done_sp"] and g.pop_ok(s)]
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        return [SPACE[s] for s in _spaces(g, frame["opts"]) if s not in frame["done_sp"] and g.pop_ok(s)]
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         s = NAMES.index(action[1])
-        g.shift(s, fr["delta"])
-        fr["done_sp"] = fr["done_sp"] + (s,)
-        fr["n"] -= 1
-        return fr["n"] <= 0
+        g.shift(s, frame["delta"])
+        frame["done_sp"] = frame["done_sp"] + (s,)
+        frame["n"] -= 1
+        return frame["n"] <= 0
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Shift a space ({n} left).", {"n": fr["n"]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Shift a space ({n} left).", {"n": frame["n"]}
 
 
-def free_op(g: Any, faction: int, ops: tuple[str, ...] = (), spaces: tuple[int, ...] = (),
+def free_op(g: CubaLibreState, faction: int, ops: tuple[str, ...] = (), spaces: tuple[int, ...] = (),
             limited: bool = False, sa: bool = False) -> None:
     """Faction executes a free Operation (3.1.2, 5.5): no cost, no Eligibility change."""
     _queue(g, "opchoice", faction, lim=limited, free=True, sa=sa, src="event", only=tuple(ops),
            within=tuple(spaces))
 
 
-def free_sa(g: Any, faction: int, name: str, spaces: tuple[int, ...] = ()) -> None:
+def free_sa(g: CubaLibreState, faction: int, name: str, spaces: tuple[int, ...] = ()) -> None:
     """Faction executes a free Special Activity `name` (activities.SA_TITLES), outside an Op."""
     _queue(g, "sa", faction, sa=name, stage=0, opsp=tuple(spaces), free=True)
 
 
-def redeploy(g: Any) -> None:
+def redeploy(g: CubaLibreState) -> None:
     """The Government runs the Redeploy phase procedure now (6.4; card 11)."""
     _queue(g, "prop_redeploy", 0)
 

@@ -8,14 +8,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre import removal
 from agon.games.cuba_libre.data import CC, CO, FOREST, GOVT, GUER_A, GUER_U, NAMES, NS
 from agon.games.cuba_libre.events import _order
 from agon.games.cuba_libre.op_spaces import assault_capacity
 from agon.games.cuba_libre.removal import removal_targets, remove_target
-from agon.games.cuba_libre.steps import DONE, POP, REMOVE_PIECE, WAIT, Step, actions, step
+from agon.games.cuba_libre.steps import DONE, FINISHED, REMOVE_PIECE, WAIT, Step, actions, step
+
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
 
 Options = Callable[[Any], list[Any]]
 Apply = Callable[[Any, str, Any], None]
@@ -24,7 +27,7 @@ GUERRILLA_KEYS = ("m26_u", "m26_a", "dr_u", "dr_a", "syn_u", "syn_a")
 NEW_GUERRILLA = ("m26_u", "dr_u", "syn_u")  # one new Underground Guerrilla of an Insurgent
 
 
-def pick(g: Any, actor: int, options: Options, fn: Apply, n: int = 1, prompt: str = "Choose.",
+def pick(g: CubaLibreState, actor: int, options: Options, fn: Apply, n: int = 1, prompt: str = "Choose.",
          optional: bool = False) -> None:
     """Queue: up to n times, `actor` picks one of options(g) (a list of (verb, arg)); then
     fn(g, verb, arg) runs (it may queue further steps, run before the next pick). Ends early when
@@ -36,42 +39,42 @@ def pick(g: Any, actor: int, options: Options, fn: Apply, n: int = 1, prompt: st
 @step("evx_pick")
 class Pick(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        if fr.get("stop") or fr["n"] <= 0:
-            return POP
-        options = fr["opts"](g)
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        if frame.get("stop") or frame["n"] <= 0:
+            return FINISHED
+        options = frame["opts"](g)
         if not options:
-            return POP
-        g.entered(fr, Pick._choices(fr, options))
+            return FINISHED
+        g.entered(frame, Pick._choices(frame, options))
         return WAIT
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return Pick._choices(fr, fr["opts"](g))
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        return Pick._choices(frame, frame["opts"](g))
 
     @staticmethod
-    def _choices(fr: dict[str, Any], options: list[Any]) -> list[Any]:
+    def _choices(frame: dict[str, Any], options: list[Any]) -> list[Any]:
         out = actions(options)  # the card's (verb, arg) pairs
-        return [*out, DONE] if fr["optional"] else out
+        return [*out, DONE] if frame["optional"] else out
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         verb, arg = action
         if verb == "done":
             return True
         if verb != "withdraw":  # taking own pieces back first (1.4.1) is not one of the n picks
-            fr["n"] -= 1
+            frame["n"] -= 1
         mark = len(g.stack)
-        fr["fn"](g, verb, arg)
+        frame["fn"](g, verb, arg)
         _order(g, mark)
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return fr["text"], {"n": fr["n"]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return frame["text"], {"n": frame["n"]}
 
 
-def piece_options(g: Any, keys: tuple[str, ...], spaces: Any = None, verb: str = "remove") -> list[Any]:
+def piece_options(g: CubaLibreState, keys: tuple[str, ...], spaces: Any = None, verb: str = "remove") -> list[Any]:
     """(verb, (space name, key)) for every listed piece kind present in the spaces."""
     if spaces is None:
         where: Any = range(NS)
@@ -87,13 +90,13 @@ def piece_options(g: Any, keys: tuple[str, ...], spaces: Any = None, verb: str =
     return out
 
 
-def open_casino(g: Any, s: int) -> None:
+def open_casino(g: CubaLibreState, s: int) -> None:
     if g.sp[s][CC]:
         g.sp[s][CC] -= 1
         g.sp[s][CO] += 1
 
 
-def ambush(g: Any, x: int, s: int) -> None:
+def ambush(g: CubaLibreState, x: int, s: int) -> None:
     """A free Ambush by x in s (4.3.2, 4.4.2): Activate 1 Underground Guerrilla (if any), remove up
     to 2 enemy pieces without a roll (Attack limits), then place 1 Guerrilla of x (Captured Goods).
     Call from an event callback: the steps are queued in run order."""
@@ -103,7 +106,7 @@ def ambush(g: Any, x: int, s: int) -> None:
     g.push("place_after", x, s=s)
 
 
-def gov_assault(g: Any, s: int, only: int = -1, chooser: int = GOVT) -> None:
+def gov_assault(g: CubaLibreState, s: int, only: int = -1, chooser: int = GOVT) -> None:
     """A free Government Assault in s (3.2.4), against faction `only` if given (card 9 shaded);
     `chooser` picks the pieces removed (the executing faction, CL 5.1). Armored Cars (card 1
     shaded): the Government may first move Troops in from anywhere."""
@@ -112,7 +115,7 @@ def gov_assault(g: Any, s: int, only: int = -1, chooser: int = GOVT) -> None:
     g.push("evx_assault", chooser, s=s, n=-1, only=only)
 
 
-def sweep_in_place(g: Any, s: int, chooser: int) -> None:
+def sweep_in_place(g: CubaLibreState, s: int, chooser: int) -> None:
     """A free Government Sweep in s moving no cubes (card 3 shaded): Activate 1 Guerrilla per cube
     there, 1 per 2 cubes in Forest (3.2.3); `chooser` picks which Guerrillas."""
     n = g.cubes(s) // 2 if FOREST[s] else g.cubes(s)
@@ -124,8 +127,8 @@ class Activate(removal.Activate):
     """The Activation of an Event's Sweep (core step "activate" with any Insurgent's Guerrillas)."""
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Sweep in {space}: Activate a Guerrilla ({n} left).", {"space": NAMES[fr["s"]], "n": fr["n"]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Sweep in {space}: Activate a Guerrilla ({n} left).", {"space": NAMES[frame["s"]], "n": frame["n"]}
 
 
 @step("evx_assault")
@@ -134,37 +137,37 @@ class Assault(Step):
     it starts, after any Armored Cars moves)."""
 
     @staticmethod
-    def _targets(g: Any, fr: dict[str, Any]) -> list[int]:
-        out = removal_targets(g, GOVT, fr["s"], "assault")
-        return [pt for pt in out if fr["only"] < 0 or g.owner(pt) == fr["only"]]
+    def _targets(g: CubaLibreState, frame: dict[str, Any]) -> list[int]:
+        out = removal_targets(g, GOVT, frame["s"], "assault")
+        return [piece_type for piece_type in out if frame["only"] < 0 or g.owner(piece_type) == frame["only"]]
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        if fr["n"] < 0:
-            fr["n"] = assault_capacity(g, fr["s"])
-        while fr["n"] > 0:
-            targets = Assault._targets(g, fr)
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        if frame["n"] < 0:
+            frame["n"] = assault_capacity(g, frame["s"])
+        while frame["n"] > 0:
+            targets = Assault._targets(g, frame)
             if not targets:
-                return POP
+                return FINISHED
             if len(targets) > 1:
                 return WAIT
-            remove_target(g, GOVT, fr["s"], targets[0])
-            fr["n"] -= 1
-        return POP
+            remove_target(g, GOVT, frame["s"], targets[0])
+            frame["n"] -= 1
+        return FINISHED
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [REMOVE_PIECE[pt] for pt in Assault._targets(g, fr)]
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        return [REMOVE_PIECE[piece_type] for piece_type in Assault._targets(g, frame)]
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        remove_target(g, GOVT, fr["s"], g.slot(action[1]))
-        fr["n"] -= 1
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+        remove_target(g, GOVT, frame["s"], g.slot(action[1]))
+        frame["n"] -= 1
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Assault in {space}: remove a piece ({n} left).", {"space": NAMES[fr["s"]], "n": fr["n"]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Assault in {space}: remove a piece ({n} left).", {"space": NAMES[frame["s"]], "n": frame["n"]}
 
 
 def guerrilla_slots(x: int) -> tuple[int, int]:

@@ -6,7 +6,7 @@ Per-space steps pushed by op_spaces.select_space; the Operation frame is found w
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.engine import Action, plural
 from agon.games.cuba_libre.data import (
@@ -24,7 +24,10 @@ from agon.games.cuba_libre.data import (
     SYN,
 )
 from agon.games.cuba_libre.data import POP as POPULATION
-from agon.games.cuba_libre.steps import DONE, POP, WAIT, Step, _, actions, by_arg, step
+from agon.games.cuba_libre.steps import DONE, FINISHED, WAIT, Step, _, actions, by_arg, step
+
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
 
 CARRY = " with cash"
 # Morgan (card 28): the spaces within 2 of each space, as a set and in board order (a symmetric
@@ -36,7 +39,7 @@ _MOVED = ("troop", "police", "active", "underground")  # cubes (Garrison, Sweep,
 MOVE = {kind: by_arg("move", ((name, kind) for name in NAMES)) for kind in (*_MOVED, *(k + CARRY for k in _MOVED))}
 
 
-def rally_options(g: Any, f: int, s: int, free_level: bool = False) -> list[Any]:
+def rally_options(g: CubaLibreState, f: int, s: int, free_level: bool = False) -> list[Any]:
     """Rally results possible in s (CL 3.3.1)."""
     if IS_EC[s]:
         return []
@@ -64,7 +67,7 @@ def rally_options(g: Any, f: int, s: int, free_level: bool = False) -> list[Any]
     return out
 
 
-def rally_possible(g: Any, f: int, s: int) -> bool:
+def rally_possible(g: CubaLibreState, f: int, s: int) -> bool:
     """`rally_options(g, f, s)` is not empty, without listing them (the Operation's space test)."""
     if IS_EC[s]:
         return False
@@ -82,7 +85,7 @@ def rally_possible(g: Any, f: int, s: int) -> bool:
     return bool(row[a] and (row[CO] if f == SYN else row[g.base_slot(f)]))  # "flip" (counts need Available)
 
 
-def rally_spaces(g: Any, f: int, spaces: Sequence[int]) -> list[int]:
+def rally_spaces(g: CubaLibreState, f: int, spaces: Sequence[int]) -> list[int]:
     """The spaces of `spaces` where `rally_possible(g, f, s)`: where "place" is possible, every
     City and Province that f's Rally may take place in (the level bars of 3.3.1)."""
     u, a = GUER_U[f], GUER_A[f]
@@ -98,7 +101,7 @@ def rally_spaces(g: Any, f: int, spaces: Sequence[int]) -> list[int]:
     return [s for s in spaces if not IS_EC[s]]
 
 
-def withdrawable(g: Any, f: int, s: int) -> list[Any]:
+def withdrawable(g: CubaLibreState, f: int, s: int) -> list[Any]:
     """CL 1.4.1: a player with no Guerrilla Available may first take its own Guerrillas off the
     map (from other spaces) to Available, to place them here."""
     if g.avail[AV_OF[GUER_U[f]]] or f in g.np:
@@ -117,7 +120,7 @@ WITHDRAW_ACTIVE = by_arg("withdraw", ((name, "active") for name in NAMES))
 WITHDRAW_UNDERGROUND = by_arg("withdraw", ((name, "underground") for name in NAMES))
 
 
-def terror(g: Any, f: int, s: int) -> None:
+def terror(g: CubaLibreState, f: int, s: int) -> None:
     """CL 3.3.4 in one space."""
     g.flip(s, f, 1, True)
     if IS_EC[s]:
@@ -138,43 +141,43 @@ RALLY = {o: Action("rally", o) for o in ("place", "base", "flip", *range(2, 50))
 @step("rally")
 class Rally(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        if fr.get("end"):
-            return POP
-        options = rally_options(g, fr["f"], fr["s"], fr.get("free_level", False))
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        if frame.get("end"):
+            return FINISHED
+        options = rally_options(g, frame["f"], frame["s"], frame.get("free_level", False))
         if not options:
-            return POP
-        g.entered(fr, Rally._choices(g, fr, options))
+            return FINISHED
+        g.entered(frame, Rally._choices(g, frame, options))
         return WAIT
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return Rally._choices(g, fr, rally_options(g, fr["f"], fr["s"], fr.get("free_level", False)))
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        return Rally._choices(g, frame, rally_options(g, frame["f"], frame["s"], frame.get("free_level", False)))
 
     @staticmethod
-    def _choices(g: Any, fr: dict[str, Any], options: list[Any]) -> list[Any]:
-        f, s = fr["f"], fr["s"]
+    def _choices(g: CubaLibreState, frame: dict[str, Any], options: list[Any]) -> list[Any]:
+        f, s = frame["f"], frame["s"]
         out: list[Any] = [RALLY[o] for o in options]
         if not g.available(GUER_U[f]):
             out = [o for o in out if o[1] in ("base", "flip")] + withdrawable(g, f, s)
         return out
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        f = fr["f"]
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+        f = frame["f"]
         if action[0] == "withdraw":
             o = NAMES.index(action[1][0])
             g.remove(o, GUER_A[f] if action[1][1] == "active" else GUER_U[f])
             return False
-        rally_result(g, f, fr["s"], action[1])
+        rally_result(g, f, frame["s"], action[1])
         return True
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Rally in {space}: choose the result.", {"space": NAMES[fr["s"]]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Rally in {space}: choose the result.", {"space": NAMES[frame["s"]]}
 
 
-def rally_result(g: Any, f: int, s: int, what: Any) -> None:
+def rally_result(g: CubaLibreState, f: int, s: int, what: Any) -> None:
     u, a = GUER_U[f], GUER_A[f]
     if what == "place":
         g.place(s, u)
@@ -191,8 +194,8 @@ def rally_result(g: Any, f: int, s: int, what: Any) -> None:
         g.flip(s, f, g.sp[s][a], False)
 
 
-def march_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
-    f, s = fr["f"], fr["s"]
+def march_origins(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    f, s = frame["f"], frame["s"]
     op = g.op_frame()
     arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * NS)
     out: list[Any] = []
@@ -223,7 +226,7 @@ def carried(kind: str) -> tuple[str, bool]:
     return (kind[:-len(CARRY)], True) if kind.endswith(CARRY) else (kind, False)
 
 
-def _arrive(g: Any, s: int, nu: int, na: int) -> None:
+def _arrive(g: CubaLibreState, s: int, nu: int, na: int) -> None:
     op = g.op_frame()
     if op is not None and "arr" in op:
         arr = list(op["arr"])
@@ -237,49 +240,49 @@ class March(Step):
     """Guerrillas move into fr["s"] from adjacent spaces (3.3.2); groups by origin."""
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        origins = march_origins(g, fr)
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        origins = march_origins(g, frame)
         if not origins:
-            March._finish(g, fr)
-            return POP
-        g.entered(fr, March._choices(fr, origins))
+            March._finish(g, frame)
+            return FINISHED
+        g.entered(frame, March._choices(frame, origins))
         return WAIT
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return March._choices(fr, march_origins(g, fr))
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        return March._choices(frame, march_origins(g, frame))
 
     @staticmethod
-    def _choices(fr: dict[str, Any], origins: list[Any]) -> list[Any]:
-        return [*origins, DONE] if fr["grp"] else origins
+    def _choices(frame: dict[str, Any], origins: list[Any]) -> list[Any]:
+        return [*origins, DONE] if frame["grp"] else origins
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         if action[0] == "done":
-            March._finish(g, fr)
+            March._finish(g, frame)
             return True
-        f, s = fr["f"], fr["s"]
+        f, s = frame["f"], frame["s"]
         o = NAMES.index(action[1][0])
         kind, carry = carried(action[1][1])
         under = kind == "underground"
         g.move(o, s, GUER_U[f] if under else GUER_A[f], 1, carry)
         _arrive(g, s, int(under), int(not under))
-        fr.setdefault("first_o", o)  # El Che: the group of the first Guerrilla moved moves first
-        grp = dict(fr["grp"])
+        frame.setdefault("first_o", o)  # El Che: the group of the first Guerrilla moved moves first
+        grp = dict(frame["grp"])
         nu, na = grp.get(o, (0, 0))
         grp[o] = (nu + under, na + (not under))
-        fr["grp"] = tuple(sorted(grp.items()))
+        frame["grp"] = tuple(sorted(grp.items()))
         return False
 
     @staticmethod
-    def _finish(g: Any, fr: dict[str, Any]) -> None:
+    def _finish(g: CubaLibreState, frame: dict[str, Any]) -> None:
         """CL 3.3.2: a group Activates if the destination is at Support or an EC and
         group + cubes > 3. El Che (card 13): 26July's first group ends Underground (its Active
         Guerrillas flip, and it skips the Activation test)."""
-        f, s = fr["f"], fr["s"]
+        f, s = frame["f"], frame["s"]
         op = g.op_frame()
         first = op is not None and not op.get("groups")
-        for o, (nu, na) in sorted(fr["grp"], key=lambda item: item[0] != fr.get("first_o")):
+        for o, (nu, na) in sorted(frame["grp"], key=lambda item: item[0] != frame.get("first_o")):
             if f == M26 and g.has_cap(13) and first:  # card 13, ruling CL-E13: it ends Underground
                 first = False
                 g.flip(s, f, na, False)
@@ -293,12 +296,12 @@ class March(Step):
             if exposed:
                 g.flip(s, f, nu, True)
                 _arrive(g, s, -nu, nu)
-        if op is not None and fr["grp"]:
+        if op is not None and frame["grp"]:
             op["groups"] = True
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "March into {space}: move Guerrillas from adjacent spaces.", {"space": NAMES[fr["s"]]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "March into {space}: move Guerrillas from adjacent spaces.", {"space": NAMES[frame["s"]]}
 
 
 ROLL, AMBUSH = Action("roll", None), Action("activity", "ambush")
@@ -309,19 +312,20 @@ class Attack(Step):
     """CL 3.3.3 in one space: roll, or Ambush (4.3.2 / 4.4.2) if the SA is open."""
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         out: list[Any] = [ROLL]
         op = g.op_frame()
-        if op and op["sa_ok"] and not op["sa"] and g.sp[fr["s"]][GUER_U[fr["f"]]]:
+        if op and op["sa_ok"] and not op["sa"] and g.sp[frame["s"]][GUER_U[frame["f"]]]:
             out.append(AMBUSH)
         return out
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        f, s = fr["f"], fr["s"]
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+        f, s = frame["f"], frame["s"]
         g.stack.pop()
         if action[0] == "activity":
             op = g.op_frame()
+            assert op is not None  # (an Ambush is the Special Activity of an Attack: its frame is below)
             op["sa"] = "ambush"
             ambush(g, f, s)
             return False
@@ -336,11 +340,11 @@ class Attack(Step):
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Attack in {space}: roll or Ambush.", {"space": NAMES[fr["s"]]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Attack in {space}: roll or Ambush.", {"space": NAMES[frame["s"]]}
 
 
-def attack_result(g: Any, f: int, s: int, roll: int) -> None:
+def attack_result(g: CubaLibreState, f: int, s: int, roll: int) -> None:
     """CL 3.3.3 steps 2-4 once the die is final."""
     guerrillas = g.guerrillas(s, f)
     if roll <= guerrillas:
@@ -357,27 +361,27 @@ class Reroll(Step):
     """Raul (card 22 unshaded): keep the die or roll it once more (Attack or Kidnap)."""
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return actions((("keep", fr["roll"]), ("reroll", None)))
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        return actions((("keep", frame["roll"]), ("reroll", None)))
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        roll = fr["roll"] if action[0] == "keep" else g.rng.die()
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+        roll = frame["roll"] if action[0] == "keep" else g.rng.die()
         g.stack.pop()
         if action[0] == "reroll":
             g.say("26July rolls again: {roll}.", roll=roll)
-        if fr["what"] == "attack":
-            attack_result(g, fr["f"], fr["s"], roll)
+        if frame["what"] == "attack":
+            attack_result(g, frame["f"], frame["s"], roll)
         else:
-            kidnap_result(g, fr["s"], fr["target"], roll)
+            kidnap_result(g, frame["s"], frame["target"], roll)
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "You rolled {roll}: keep it or roll again?", {"roll": fr["roll"]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "You rolled {roll}: keep it or roll again?", {"roll": frame["roll"]}
 
 
-def ambush(g: Any, f: int, s: int) -> None:
+def ambush(g: CubaLibreState, f: int, s: int) -> None:
     """CL 4.3.2: Activate 1 Underground Guerrilla, succeed without rolling, then Captured Goods."""
     g.flip(s, f, 1, True)
     g.say("{faction} Ambushes in {space}.", faction=g.fname(f), space=NAMES[s])
@@ -390,24 +394,24 @@ class PlaceAfter(Step):
     """Captured Goods (3.3.3): 1 Available Guerrilla of the attacker in the space."""
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        g.place(fr["s"], GUER_U[fr["f"]])
-        return POP
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        g.place(frame["s"], GUER_U[frame["f"]])
+        return FINISHED
 
 
 @step("construct")
 class Construct(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        opts = g.entered(fr, Construct.legal(g, fr))
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        opts = g.entered(frame, Construct.legal(g, frame))
         if len(opts) == 1:
-            Construct.apply(g, fr, opts[0])
-            return POP
-        return WAIT if opts else POP
+            Construct.apply(g, frame, opts[0])
+            return FINISHED
+        return WAIT if opts else FINISHED
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        s = fr["s"]
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        s = frame["s"]
         out: list[Any] = []
         if g.casinos(s) < 2 and g.available(CC):
             out.append(Action("construct", "place"))
@@ -416,8 +420,8 @@ class Construct(Step):
         return out
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        s = fr["s"]
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+        s = frame["s"]
         if action[1] == "place":
             g.place(s, CC)  # CL 3.3.5: Construct places a closed Casino
         else:
@@ -426,11 +430,11 @@ class Construct(Step):
         return True
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Construct in {space}: place a closed Casino or open one.", {"space": NAMES[fr["s"]]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Construct in {space}: place a closed Casino or open one.", {"space": NAMES[frame["s"]]}
 
 
-def caracas_ok(g: Any, f: int) -> bool:
+def caracas_ok(g: CubaLibreState, f: int) -> bool:
     """Card 18: 26July or DR may remove 2 of its own Bases at once (1.4.1) to cancel the Pact."""
     return f in (M26, DR) and (18, False) in g.capabilities and g.on_map(g.base_slot(f)) >= 2  # (has_cap(18))
 
@@ -440,26 +444,26 @@ class Caracas(Step):
     """Remove 2 own Bases (one per prompt); then Pact of Caracas is cancelled (card 18)."""
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        b = g.base_slot(fr["f"])
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        b = g.base_slot(frame["f"])
         return actions(("remove base", NAMES[s]) for s in range(NS) if g.sp[s][b])
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        g.remove(NAMES.index(action[1]), g.base_slot(fr["f"]))
-        fr["n"] -= 1
-        if fr["n"] == 0:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+        g.remove(NAMES.index(action[1]), g.base_slot(frame["f"]))
+        frame["n"] -= 1
+        if frame["n"] == 0:
             g.capabilities = g.capabilities - {(18, False)}
-            g.say("{faction} removes 2 of its Bases: the Pact of Caracas ends.", faction=g.fname(fr["f"]))
+            g.say("{faction} removes 2 of its Bases: the Pact of Caracas ends.", faction=g.fname(frame["f"]))
             return True
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Remove one of your Bases ({n} to go).", {"n": fr["n"]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Remove one of your Bases ({n} to go).", {"n": frame["n"]}
 
 
-def kidnap_result(g: Any, s: int, target: int, roll: int) -> None:
+def kidnap_result(g: CubaLibreState, s: int, target: int, roll: int) -> None:
     took = min(roll, g.res[target])
     g.gain(target, -took)
     got = g.gain(M26, took)

@@ -22,11 +22,14 @@ When the sub-procedure ends, the waiting frame is asked again (its options are r
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.engine import Action
 from agon.games.cuba_libre.data import DR, M26, NAMES, ROLES, teams
 from agon.games.cuba_libre.steps import DECLINE, Step, _, by_arg, step
+
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
 
 OFFERED_AT = ("option", "op")  # the executing faction's own prompts that offer ("transfer", None)
 TRANSFER = Action("transfer", None)
@@ -35,25 +38,25 @@ GIVE_RESOURCES = by_arg("give resources", range(50))  # GIVE_RESOURCES[n]: n Res
 GIVE_CASH = by_arg("give cash marker", NAMES)
 
 
-def mates(g: Any, f: int) -> tuple[int, ...]:
+def mates(g: CubaLibreState, f: int) -> tuple[int, ...]:
     if not g.options.get("no_nonplayers"):
         return (f,)  # one faction per player: the common case, asked at every offer (hot)
     return next(t for t in teams(g.options) if f in t)
 
 
-def pact_partners(g: Any, giver: int, receiver: int) -> bool:
+def pact_partners(g: CubaLibreState, giver: int, receiver: int) -> bool:
     """CL card 18 (Pact of Caracas, ruling CL-E18b): while it is in effect and 26July and DR belong
     to the same player, that player may transfer between them, which 1.5 otherwise forbids."""
     return {giver, receiver} == {M26, DR} and g.has_cap(18)
 
 
-def cash_spaces(g: Any, giver: int, receiver: int) -> list[int]:
+def cash_spaces(g: CubaLibreState, giver: int, receiver: int) -> list[int]:
     """Spaces where the giver holds Cash and the receiver has a Guerrilla or cube to hold it."""
     held = sorted(g.cash_spaces(giver))
     return [s for s in held if g.has_holder(s, receiver)]
 
 
-def can_give(g: Any, giver: int, receiver: int) -> bool:
+def can_give(g: CubaLibreState, giver: int, receiver: int) -> bool:
     """CL 1.5.1: giver may still transfer something to receiver on this card (`gifts` is not
     empty: Resources, or a Cash marker where the receiver can hold it, the first one found)."""
     if receiver == giver or (giver, receiver) in g.transfers:
@@ -68,7 +71,7 @@ def can_give(g: Any, giver: int, receiver: int) -> bool:
     return False
 
 
-def choices(g: Any, f: int) -> list[Action]:
+def choices(g: CubaLibreState, f: int) -> list[Action]:
     """The "transfer" frame's options for the executing faction f (empty: the verb is not offered)."""
     np = g.np
     if f in np:
@@ -93,7 +96,7 @@ def choices(g: Any, f: int) -> list[Action]:
     return out
 
 
-def any_choice(g: Any, f: int) -> bool:
+def any_choice(g: CubaLibreState, f: int) -> bool:
     """`choices(g, f)` is not empty; stops at the first option found."""
     np = g.np
     if f in np:
@@ -111,16 +114,16 @@ def any_choice(g: Any, f: int) -> bool:
     return False
 
 
-def open_transfer(g: Any, f: int) -> None:
+def open_transfer(g: CubaLibreState, f: int) -> None:
     g.stack.append({"k": "transfer", "f": f})  # (g.push, built in place)
 
 
-def gifts(g: Any, giver: int, receiver: int) -> list[Any]:
+def gifts(g: CubaLibreState, giver: int, receiver: int) -> list[Any]:
     out: list[Any] = list(GIVE_RESOURCES[1:g.res[giver] + 1])
     return out + [GIVE_CASH[s] for s in cash_spaces(g, giver, receiver)]
 
 
-def give(g: Any, giver: int, receiver: int, action: Any) -> None:
+def give(g: CubaLibreState, giver: int, receiver: int, action: Any) -> None:
     verb, arg = action
     if verb == "give resources":
         n = min(arg, g.res[giver])
@@ -142,12 +145,12 @@ class Transfer(Step):
     """The executing faction chooses the other faction and the direction."""
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return choices(g, fr["f"])
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        return choices(g, frame["f"])
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        f, e = fr["f"], g.faction(action[1])
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+        f, e = frame["f"], g.faction(action[1])
         g.stack.pop()
         if action[0] == "give to":
             g.transfers = g.transfers | {(f, e)}
@@ -158,7 +161,7 @@ class Transfer(Step):
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Negotiation: give to, or ask, which faction?", {}
 
 
@@ -167,17 +170,17 @@ class TransferAmount(Step):
     """The executing faction's gift: how many Resources, or which Cash marker."""
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return gifts(g, fr["f"], fr["to"])
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        return gifts(g, frame["f"], frame["to"])
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        give(g, fr["f"], fr["to"], action)
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+        give(g, frame["f"], frame["to"], action)
         return True
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Give {other} how many Resources, or a Cash marker?", {"other": g.fname(fr["to"])}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Give {other} how many Resources, or a Cash marker?", {"other": g.fname(frame["to"])}
 
 
 @step("transfer_request")
@@ -185,21 +188,21 @@ class TransferRequest(Step):
     """The asked faction (fr["f"]) gives to the executing faction fr["to"], or declines."""
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        if fr["f"] in g.np:
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        if frame["f"] in g.np:
             return [DECLINE]  # 8.1.2: Non-players never give voluntarily
-        return [*gifts(g, fr["f"], fr["to"]), DECLINE]
+        return [*gifts(g, frame["f"], frame["to"]), DECLINE]
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         if action[0] == "decline":
             if not g.quiet:
-                g.say("{faction} declines to give to {other}.", faction=g.fname(fr["f"]), other=g.fname(fr["to"]))
+                g.say("{faction} declines to give to {other}.", faction=g.fname(frame["f"]), other=g.fname(frame["to"]))
         else:
-            give(g, fr["f"], fr["to"], action)
+            give(g, frame["f"], frame["to"], action)
         return True
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "{other} asks you for Resources or a Cash marker: give some, or decline?", {
-            "other": g.fname(fr["to"])}
+            "other": g.fname(frame["to"])}

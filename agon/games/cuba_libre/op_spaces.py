@@ -7,36 +7,36 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import filterfalse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.board import SLOTS_OF, row_controlled
 from agon.games.cuba_libre.data import (
     ADJ,
     CC,
     CO,
-    DA,
-    DB,
     DR,
-    DU,
-    GB,
+    DR_ACTIVE,
+    DR_BASE,
+    DR_UNDERGROUND,
     GOVT,
+    GOVT_BASE,
     GUER_A,
     GUER_U,
     IS_CITY,
     IS_EC,
     M26,
-    MA,
-    MB,
+    M26_ACTIVE,
+    M26_BASE,
+    M26_UNDERGROUND,
     MOUNTAIN,
-    MU,
     NAMES,
     NS,
     POPULATED,
-    SA,
-    SU,
     SYN,
+    SYN_ACTIVE,
+    SYN_UNDERGROUND,
+    TROOPS,
     P,
-    T,
 )
 from agon.games.cuba_libre.insurgent_ops import (
     WITHIN_2,
@@ -44,6 +44,9 @@ from agon.games.cuba_libre.insurgent_ops import (
     rally_spaces,
     terror,
 )
+
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
 
 SPACES = tuple(range(NS))
 GARRISON_SPACES = tuple(s for s in SPACES if IS_EC[s] or IS_CITY[s])  # CL 3.2.2: the ECs and Cities
@@ -57,7 +60,7 @@ OP_TITLES = {"train": "Train", "garrison": "Garrison", "sweep": "Sweep", "assaul
              "march": "March", "attack": "Attack", "terror": "Terror", "construct": "Construct"}
 
 
-def govt_cost(g: Any) -> int:
+def govt_cost(g: CubaLibreState) -> int:
     return 2 + g.alliance  # CL 3.2: Firm 2, Reluctant 3, Embargoed 4
 
 
@@ -69,7 +72,7 @@ MOST_A_SPACE_OF = {"train": 4, "garrison": 0, "sweep": 4, "assault": 4, "rally":
                    "terror": 1, "construct": CONSTRUCT_COST}
 
 
-def flat_cost(g: Any, op: str, free: bool) -> int:
+def flat_cost(g: CubaLibreState, op: str, free: bool) -> int:
     """What a space of `op` costs, but for the ECs of March and Terror (space_cost)."""
     if op == "construct":
         return CONSTRUCT_COST
@@ -80,14 +83,14 @@ def flat_cost(g: Any, op: str, free: bool) -> int:
     return 1
 
 
-def space_cost(g: Any, fr: dict[str, Any], s: int) -> int:
-    op = fr["op"]
+def space_cost(g: CubaLibreState, frame: dict[str, Any], s: int) -> int:
+    op = frame["op"]
     if op in ("march", "terror") and IS_EC[s]:
         return 0  # CL 3.3.2, 3.3.4
-    return flat_cost(g, op, fr["free"])
+    return flat_cost(g, op, frame["free"])
 
 
-def affordable(g: Any, f: int, op: str, free: bool, spaces: Sequence[int]) -> Sequence[int]:
+def affordable(g: CubaLibreState, f: int, op: str, free: bool, spaces: Sequence[int]) -> Sequence[int]:
     """The spaces of `spaces` whose cost f's Resources cover (space_cost), without pricing each."""
     if g.res[f] >= MOST_A_SPACE_COSTS or flat_cost(g, op, free) <= g.res[f]:
         return spaces
@@ -96,7 +99,7 @@ def affordable(g: Any, f: int, op: str, free: bool, spaces: Sequence[int]) -> Se
     return ()
 
 
-def pact(g: Any, f: int) -> bool:
+def pact(g: CubaLibreState, f: int) -> bool:
     """Pact of Caracas (card 18) binds 26July and DR Operations."""
     return f in (M26, DR) and (18, False) in g.capabilities  # (g.has_cap(18), looked up in place)
 
@@ -104,10 +107,10 @@ def pact(g: Any, f: int) -> bool:
 # -- legality of a space ----------------------------------------------------------------------
 
 
-def assault_capacity(g: Any, s: int) -> int:
+def assault_capacity(g: CubaLibreState, s: int) -> int:
     """CL 3.2.4: 1 per Troop (Mountain: per 2 Troops), plus 1 per Police in a City or EC."""
     row = g.sp[s]
-    troops, police = row[T], row[P]
+    troops, police = row[TROOPS], row[P]
     if g.has_mom(4):  # S.I.M. shaded: Police Assault as Troops
         troops, police = troops + police, 0
     city_like = IS_CITY[s] or IS_EC[s] or (MOUNTAIN[s] and g.has_mom(6))  # Sanchez Mosquera shaded
@@ -123,20 +126,20 @@ def assault_capacity(g: Any, s: int) -> int:
 def govt_can_remove(row: list[int]) -> bool:
     """`removal_targets(g, GOVT, s, "assault")` (or "airstrike", the same for the Government) is not
     empty in the space holding `row`: an Active Guerrilla, or a Base (open Casino) with no Guerrilla."""
-    return bool(row[MA] or row[DA] or row[SA] or (row[MB] and not row[MU]) or (row[DB] and not row[DU])
-                or (row[CO] and not row[SU]))
+    return bool(row[M26_ACTIVE] or row[DR_ACTIVE] or row[SYN_ACTIVE] or (row[M26_BASE] and not row[M26_UNDERGROUND]) or (row[DR_BASE] and not row[DR_UNDERGROUND])
+                or (row[CO] and not row[SYN_UNDERGROUND]))
 
 
-def _assault_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
+def _assault_ok(g: CubaLibreState, f: int, s: int, arr: tuple[int, ...]) -> bool:
     if not govt_can_remove(g.sp[s]):
         return False
-    return assault_capacity(g, s) > 0 or (g.has_mom(1) and any(g.sp[o][T] for o in range(NS) if o != s))
+    return assault_capacity(g, s) > 0 or (g.has_mom(1) and any(g.sp[o][TROOPS] for o in range(NS) if o != s))
 
 
 NEXT_TO = tuple(frozenset(near) for near in ADJ)  # (WITHIN_2's counterpart without Morgan)
 
 
-def _march_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
+def _march_ok(g: CubaLibreState, f: int, s: int, arr: tuple[int, ...]) -> bool:
     near = WITHIN_2[s] if f == DR and g.has_cap(28) else ADJ[s]  # Morgan
     sp, u, a = g.sp, GUER_U[f], GUER_A[f]
     for o in near:
@@ -145,7 +148,7 @@ def _march_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
     return False
 
 
-def march_spaces(g: Any, f: int, pool: Sequence[int], arr: tuple[int, ...]) -> list[int]:
+def march_spaces(g: CubaLibreState, f: int, pool: Sequence[int], arr: tuple[int, ...]) -> list[int]:
     """CL 3.3.2: the spaces of `pool` where `_march_ok` holds, from the origins once rather than from each
     destination: those next to (Morgan: within 2 of) a space holding f's Guerrillas that have not
     arrived in this March."""
@@ -157,7 +160,7 @@ def march_spaces(g: Any, f: int, pool: Sequence[int], arr: tuple[int, ...]) -> l
     return list(filter(reach.__contains__, pool))  # in pool's order
 
 
-def march_possible(g: Any, f: int, pool: Sequence[int]) -> bool:
+def march_possible(g: CubaLibreState, f: int, pool: Sequence[int]) -> bool:
     """CL 3.3.2: `march_spaces(g, f, pool, ())` is not empty (no Guerrilla has moved yet); stops at the first
     space holding f's Guerrillas that is next to (Morgan: within 2 of) a space of `pool`."""
     near = WITHIN_2 if f == DR and g.has_cap(28) else NEXT_TO
@@ -168,7 +171,7 @@ def march_possible(g: Any, f: int, pool: Sequence[int]) -> bool:
     return False
 
 
-def march_sources(g: Any, f: int, arr: tuple[int, ...]) -> list[int]:
+def march_sources(g: CubaLibreState, f: int, arr: tuple[int, ...]) -> list[int]:
     """The spaces holding f's Guerrillas that have not arrived in this March (they may move on)."""
     sp, u, a = g.sp, GUER_U[f], GUER_A[f]
     if not any(arr):  # none has arrived yet (or no March is open)
@@ -176,7 +179,7 @@ def march_sources(g: Any, f: int, arr: tuple[int, ...]) -> list[int]:
     return [o for o, row in enumerate(sp) if row[u] + row[a] > arr[o] + arr[o + NS]]
 
 
-def _attack_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
+def _attack_ok(g: CubaLibreState, f: int, s: int, arr: tuple[int, ...]) -> bool:
     """CL 3.3.3: f has a Guerrilla in s and some enemy has a piece there (counted in C)."""
     row = g.sp[s]
     if not row[GUER_U[f]] + row[GUER_A[f]]:
@@ -187,7 +190,7 @@ def _attack_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
     return enemy_pieces > 0
 
 
-def attack_spaces(g: Any, f: int, pool: Sequence[int]) -> list[int]:
+def attack_spaces(g: CubaLibreState, f: int, pool: Sequence[int]) -> list[int]:
     """The spaces of `pool` where `_attack_ok` holds, with the Pact looked at once."""
     sp, u, a, own = g.sp, GUER_U[f], GUER_A[f], SLOTS_OF[f]
     if pact(g, f):  # card 18: the other of 26July/DR is no target
@@ -196,7 +199,7 @@ def attack_spaces(g: Any, f: int, pool: Sequence[int]) -> list[int]:
     return [s for s in pool if sp[s][u] + sp[s][a] and sum(sp[s]) > sum(sp[s][own])]
 
 
-def _terror_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
+def _terror_ok(g: CubaLibreState, f: int, s: int, arr: tuple[int, ...]) -> bool:
     if not g.sp[s][GUER_U[f]]:
         return False
     # card 18, ruling CL-E18a: the Pact bars reducing Opposition, so only DR's Terror (toward
@@ -204,7 +207,7 @@ def _terror_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
     return not (f == DR and g.support[s] < 0 and pact(g, f))
 
 
-def terror_spaces(g: Any, f: int, pool: Sequence[int]) -> list[int]:
+def terror_spaces(g: CubaLibreState, f: int, pool: Sequence[int]) -> list[int]:
     """The spaces of `pool` where `_terror_ok` holds, with the Pact looked at once."""
     sp, u = g.sp, GUER_U[f]
     if f == DR and pact(g, f):  # card 18: not at Opposition (ruling CL-E18a, see _terror_ok)
@@ -212,7 +215,7 @@ def terror_spaces(g: Any, f: int, pool: Sequence[int]) -> list[int]:
     return [s for s in pool if sp[s][u]]
 
 
-def _construct_ok(g: Any, f: int, s: int, arr: tuple[int, ...]) -> bool:
+def _construct_ok(g: CubaLibreState, f: int, s: int, arr: tuple[int, ...]) -> bool:
     if IS_EC[s]:
         return False
     row = g.sp[s]
@@ -235,24 +238,24 @@ SPACE_OK: dict[str, Callable[[Any, int, int, tuple[int, ...]], bool]] = {
 }
 
 
-def space_ok(g: Any, fr: dict[str, Any], s: int) -> bool:
-    ok = SPACE_OK.get(fr["op"])
-    return ok is not None and ok(g, fr["f"], s, fr.get("arr", ()))
+def space_ok(g: CubaLibreState, frame: dict[str, Any], s: int) -> bool:
+    ok = SPACE_OK.get(frame["op"])
+    return ok is not None and ok(g, frame["f"], s, frame.get("arr", ()))
 
 
-def candidate_spaces(g: Any, fr: dict[str, Any]) -> list[int]:
-    if (fr["lim"] and fr["sp"]) or fr.get("swept"):
+def candidate_spaces(g: CubaLibreState, frame: dict[str, Any]) -> list[int]:
+    if (frame["lim"] and frame["sp"]) or frame.get("swept"):
         return []
-    chosen, f, op = fr["sp"], fr["f"], fr["op"]
-    pool = fr.get("within") or SPACES
+    chosen, f, op = frame["sp"], frame["f"], frame["op"]
+    pool = frame.get("within") or SPACES
     if g.res[f] < MOST_A_SPACE_OF[op]:  # (affordable's own first test, made here: it is rarely needed)
-        pool = affordable(g, f, op, fr["free"], pool)
+        pool = affordable(g, f, op, frame["free"], pool)
     if pool is SPACES and op in NO_EC_OPS:
         pool = POPULATED
     if op == "rally":
         spaces = rally_spaces(g, f, pool)
     elif op == "march":
-        spaces = march_spaces(g, f, pool, fr.get("arr", ()))
+        spaces = march_spaces(g, f, pool, frame.get("arr", ()))
     elif op == "terror":
         spaces = terror_spaces(g, f, pool)
     elif op == "attack":
@@ -262,7 +265,7 @@ def candidate_spaces(g: Any, fr: dict[str, Any]) -> list[int]:
     elif op == "garrison":
         spaces = list(GARRISON_SPACES) if pool is SPACES else [s for s in pool if IS_EC[s] or IS_CITY[s]]
     else:
-        ok, arr = SPACE_OK[op], fr.get("arr", ())
+        ok, arr = SPACE_OK[op], frame.get("arr", ())
         spaces = [s for s in pool if ok(g, f, s, arr)]
     if chosen:  # (each space's test ignores the chosen ones: drop them from the few that pass)
         return list(filterfalse(chosen.__contains__, spaces))
@@ -270,18 +273,18 @@ def candidate_spaces(g: Any, fr: dict[str, Any]) -> list[int]:
 
 
 
-def select_space(g: Any, fr: dict[str, Any], s: int) -> None:
-    f, op = fr["f"], fr["op"]
+def select_space(g: CubaLibreState, frame: dict[str, Any], s: int) -> None:
+    f, op = frame["f"], frame["op"]
     push = g.stack.append  # (g.push: the same frames, built in place)
-    cost = space_cost(g, fr, s)
+    cost = space_cost(g, frame, s)
     if cost:
         g.gain(f, -cost)
-        fr["paid"] = True
-    fr["sp"] = fr["sp"] + (s,)
+        frame["paid"] = True
+    frame["sp"] = frame["sp"] + (s,)
     if not g.quiet:  # (a quiet game logs nothing: its words are not built)
         g.say("{op} in {space}.", op=OP_TITLES[op], space=NAMES[s])
     if op == "train":
-        if IS_CITY[s] or g.sp[s][GB]:
+        if IS_CITY[s] or g.sp[s][GOVT_BASE]:
             push({"k": "train_place", "f": f, "s": s, "n": 0})
     elif op == "garrison":
         push({"k": "move_cubes", "f": f, "s": s, "n": 0, "mode": "garrison"})

@@ -8,7 +8,8 @@ offers ("space", s) for every legal, affordable space not yet chosen (a LimOp st
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from agon.engine import Action, plural
 from agon.games.cuba_libre import activities, negotiation
@@ -17,14 +18,14 @@ from agon.games.cuba_libre.data import (
     DR,
     ECS,
     FOREST,
-    GB,
     GOVT,
+    GOVT_BASE,
     M26,
     NAMES,
     NS,
     SPACE_INDEX,
+    TROOPS,
     P,
-    T,
 )
 from agon.games.cuba_libre.insurgent_ops import (
     CARRY,
@@ -47,14 +48,17 @@ from agon.games.cuba_libre.op_spaces import (
     select_space,
 )
 from agon.games.cuba_libre.removal import PLACES, removal_targets, withdraw, withdraw_options
-from agon.games.cuba_libre.steps import DONE, POP, SKIP, SPACE, WAIT, Step, actions, step
+from agon.games.cuba_libre.steps import DONE, FINISHED, SKIP, SPACE, WAIT, Step, actions, step
+
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
 
 
-def op_possible(g: Any, f: int, op: str, lim: bool, free: bool, within: tuple[int, ...] = (),
+def op_possible(g: CubaLibreState, f: int, op: str, lim: bool, free: bool, within: tuple[int, ...] = (),
                 sa: bool = False) -> bool:
     if op == "garrison" and not free and g.res[f] < govt_cost(g):
         return False
-    pool = within or SPACES
+    pool: Sequence[int] = within or SPACES
     if g.res[f] < MOST_A_SPACE_OF[op]:  # (affordable's own first test, made here: it is rarely needed)
         pool = affordable(g, f, op, free, pool)
     if op == "march":
@@ -71,18 +75,18 @@ def op_possible(g: Any, f: int, op: str, lim: bool, free: bool, within: tuple[in
                 return True
     # CL 4.1 example: a Kidnap may come first and pay for the Terror space it is in
     if sa and op == "terror" and f == M26:
-        fr = {"f": f, "op": op, "lim": lim, "free": free, "sp": (), "within": within}
-        return bool(activities.spaces(g, M26, "kidnap", fr))
+        frame = {"f": f, "op": op, "lim": lim, "free": free, "sp": (), "within": within}
+        return bool(activities.spaces(g, M26, "kidnap", frame))
     return False
 
 
-def ops_possible(g: Any, f: int, lim: bool, free: bool, only: tuple[str, ...] = (),
+def ops_possible(g: CubaLibreState, f: int, lim: bool, free: bool, only: tuple[str, ...] = (),
                  within: tuple[int, ...] = (), sa: bool = False) -> list[str]:
     return [op for op in OPS[f] if not ((only and op not in only) or (free and op == "construct"))
             and op_possible(g, f, op, lim, free, within, sa)]
 
 
-def any_op_possible(g: Any, f: int, lim: bool, free: bool, only: tuple[str, ...] = (),
+def any_op_possible(g: CubaLibreState, f: int, lim: bool, free: bool, only: tuple[str, ...] = (),
                     within: tuple[int, ...] = (), sa: bool = False) -> bool:
     """`ops_possible(...)` is not empty; stops at the first possible Operation, for the prompts
     that only ask whether one is."""
@@ -106,30 +110,30 @@ class OpChoice(Step):
     """Choose which Operation (fr: lim, free, sa, src, only)."""
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        return WAIT if g.entered(fr, OpChoice.legal(g, fr)) else POP
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        return WAIT if g.entered(frame, OpChoice.legal(g, frame)) else FINISHED
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        ops = ops_possible(g, fr["f"], fr["lim"], fr["free"], fr.get("only", ()), fr.get("within", ()), fr["sa"])
-        if fr.get("src") == "launder":
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        ops = ops_possible(g, frame["f"], frame["lim"], frame["free"], frame.get("only", ()), frame.get("within", ()), frame["sa"])
+        if frame.get("src") == "launder":
             ops = [o for o in ops if o != "construct"]  # CL 2.3.6
         return [OPERATION[op] for op in ops]
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        f = fr["f"]
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+        f = frame["f"]
         op = action[1]
-        new = {"k": "op", "f": f, "op": op, "lim": fr["lim"], "free": fr["free"], "sa_ok": fr["sa"], "sa": "",
-               "sp": (), "paid": False, "src": fr.get("src", "card"), "slot": fr.get("slot", 0),
-               "within": fr.get("within", ())}
+        new = {"k": "op", "f": f, "op": op, "lim": frame["lim"], "free": frame["free"], "sa_ok": frame["sa"], "sa": "",
+               "sp": (), "paid": False, "src": frame.get("src", "card"), "slot": frame.get("slot", 0),
+               "within": frame.get("within", ())}
         if g.quiet:
             pass  # (a quiet game logs nothing: its words are not built)
-        elif fr["lim"]:
+        elif frame["lim"]:
             g.say("{faction} executes {op} (limited).", faction=g.fname(f), op=OP_TITLES[op])
         else:
             g.say("{faction} executes {op}.", faction=g.fname(f), op=OP_TITLES[op])
-        if op == "garrison" and not fr["free"]:
+        if op == "garrison" and not frame["free"]:
             g.gain(f, -govt_cost(g))  # CL 3.2.2: paid in total
             new["paid"] = True
         if op in ("march", "garrison", "sweep"):
@@ -139,7 +143,7 @@ class OpChoice(Step):
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Choose an Operation.", {}
 
 
@@ -152,41 +156,41 @@ CANCEL_PACT = Action("cancel pact", None)
 @step("op")
 class Operation(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        if fr.get("end") or (fr.get("swept") and not (fr["sa_ok"] and not fr["sa"] and activities.available(g, fr))):
-            op_finished(g, fr)
-            return POP
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        if frame.get("end") or (frame.get("swept") and not (frame["sa_ok"] and not frame["sa"] and activities.available(g, frame))):
+            op_finished(g, frame)
+            return FINISHED
         return WAIT
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         """The prompt's options. Its parts are kept in g._op_parts (frame, f's Resources, candidate
         spaces, SAs available or None when none may be added, the options after "done") until an
         action is applied to this frame: what the prompt asks again meanwhile comes after a transfer
         (CL 1.5.1, negotiation.py), which moves only Resources and Cash, so only the parts that read
         them are worked out again."""
-        f, op, chosen = fr["f"], fr["op"], fr["sp"]
+        f, op, chosen = frame["f"], frame["op"], frame["sp"]
         res = g.res[f]
         before = g._op_parts
-        if before is not None and before[0] is fr:
+        if before is not None and before[0] is frame:
             _, res_before, spaces, sas, rest = before
             if res != res_before and min(res, res_before) < MOST_A_SPACE_OF[op]:  # (candidate_spaces' affordability)
-                spaces = candidate_spaces(g, fr)
+                spaces = candidate_spaces(g, frame)
             if sas is not None:
-                sas = activities.available_after_transfer(g, fr, sas)
+                sas = activities.available_after_transfer(g, frame, sas)
         else:
-            spaces = candidate_spaces(g, fr)
-            sas = activities.available(g, fr) if fr["sa_ok"] and not fr["sa"] else None
+            spaces = candidate_spaces(g, frame)
+            sas = activities.available(g, frame) if frame["sa_ok"] and not frame["sa"] else None
             rest = []
-            if f in (M26, DR) and caracas_ok(g, f) and not fr.get("caracas"):
+            if f in (M26, DR) and caracas_ok(g, f) and not frame.get("caracas"):
                 rest.append(CANCEL_PACT)
             kinds = PLACES.get((f, op))
-            if kinds and not fr.get("sp_closed"):  # (no call where the Operation places nothing)
+            if kinds and not frame.get("sp_closed"):  # (no call where the Operation places nothing)
                 rest += withdraw_options(g, f, kinds)
-        g._op_parts = (fr, res, spaces, sas, rest)
+        g._op_parts = (frame, res, spaces, sas, rest)
         out: list[Any] = list(map(SPACE.__getitem__, spaces))
-        if op == "train" and chosen and not fr.get("extra_done"):
-            out += train_extras(g, fr)
+        if op == "train" and chosen and not frame.get("extra_done"):
+            out += train_extras(g, frame)
         if sas:
             out += map(activities.ACTIVITY.__getitem__, sas)
         if chosen or op == "garrison" or not spaces:
@@ -194,50 +198,50 @@ class Operation(Step):
         return out + rest
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         g._op_parts = None  # (the position moves on: see legal)
         verb, arg = action
         if verb == "done":
-            if fr["op"] == "sweep" and not fr.get("swept"):
-                sweep_activate(g, fr)  # the Operation stays open for a Special Activity after it (4.1)
+            if frame["op"] == "sweep" and not frame.get("swept"):
+                sweep_activate(g, frame)  # the Operation stays open for a Special Activity after it (4.1)
                 return False
-            fr["end"] = True
-            if fr["op"] == "garrison":
-                garrison_finish(g, fr)
+            frame["end"] = True
+            if frame["op"] == "garrison":
+                garrison_finish(g, frame)
             return False
         if verb == "activity":
-            activities.start(g, fr, arg)
+            activities.start(g, frame, arg)
             return False
         if verb == "withdraw":
-            withdraw(g, fr["f"], arg)
+            withdraw(g, frame["f"], arg)
             return False
         if verb == "cancel pact":
-            fr["caracas"] = True
-            g.push("caracas", fr["f"], n=2)
+            frame["caracas"] = True
+            g.push("caracas", frame["f"], n=2)
             return False
         if verb in ("base", "civic"):
-            train_extra(g, fr, verb, arg)
+            train_extra(g, frame, verb, arg)
             return False
-        s = SPACE_INDEX.get(arg) if arg in SPACE_INDEX else NAMES.index(arg)
-        select_space(g, fr, s)
+        s = SPACE_INDEX[arg] if arg in SPACE_INDEX else NAMES.index(arg)
+        select_space(g, frame, s)
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "{line}", {"line": plural(  # (one space is not "1 spaces": issue 34 item 10)
             "{op}: choose a space, a Special Activity, or done ({n} space so far).",
             "{op}: choose a space, a Special Activity, or done ({n} spaces so far).", "n",
-            op=OP_TITLES[fr["op"]], n=len(fr["sp"]))}
+            op=OP_TITLES[frame["op"]], n=len(frame["sp"]))}
 
 
 
-def op_finished(g: Any, fr: dict[str, Any]) -> None:
+def op_finished(g: CubaLibreState, frame: dict[str, Any]) -> None:
     """Bookkeeping after an Operation: what the 1st Eligible did (2.3.4) and Launder (2.3.6)."""
-    f = fr["f"]
-    g.last_op = (f, fr["op"], fr["sp"])
-    if fr["src"] == "card" and fr["slot"] == 1 and fr["sa"]:
+    f = frame["f"]
+    g.last_op = (f, frame["op"], frame["sp"])
+    if frame["src"] == "card" and frame["slot"] == 1 and frame["sa"]:
         g.first_did = "opsa"
-    if fr["src"] == "card" and fr["paid"] and not fr["sa"] and g.is_player(f):
+    if frame["src"] == "card" and frame["paid"] and not frame["sa"] and g.is_player(f):
         offer_launder(g, f)
 
 
@@ -250,52 +254,52 @@ PLACE_TROOP, PLACE_POLICE = Action("place", "troop"), Action("place", "police")
 @step("train_place")
 class TrainPlace(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        if fr["n"] >= 4:
-            return POP
-        return WAIT if g.available(T) + g.available(P) or TrainPlace._withdraw(g, fr) else POP
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        if frame["n"] >= 4:
+            return FINISHED
+        return WAIT if g.available(TROOPS) + g.available(P) or TrainPlace._withdraw(g, frame) else FINISHED
 
     @staticmethod
-    def _withdraw(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def _withdraw(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         """CL 1.4.1: cubes from elsewhere on the map (not this space) when none is Available."""
-        here = NAMES[fr["s"]]
-        return [a for a in withdraw_options(g, GOVT, (T, P)) if a[1][0] != here]
+        here = NAMES[frame["s"]]
+        return [a for a in withdraw_options(g, GOVT, (TROOPS, P)) if a[1][0] != here]
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         out: list[Any] = []
-        if g.available(T):
+        if g.available(TROOPS):
             out.append(PLACE_TROOP)
         if g.available(P):
             out.append(PLACE_POLICE)
-        out += TrainPlace._withdraw(g, fr)
+        out += TrainPlace._withdraw(g, frame)
         out.append(DONE)
         return out
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         if action[0] == "done":
             return True
         if action[0] == "withdraw":
             withdraw(g, GOVT, action[1])
             return False
-        g.place(fr["s"], T if action[1] == "troop" else P)
-        fr["n"] += 1
+        g.place(frame["s"], TROOPS if action[1] == "troop" else P)
+        frame["n"] += 1
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Train: place cubes in {space} ({n} of 4).", {"space": NAMES[fr["s"]], "n": fr["n"]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Train: place cubes in {space} ({n} of 4).", {"space": NAMES[frame["s"]], "n": frame["n"]}
 
 
-def civic_ok(g: Any, s: int) -> bool:
+def civic_ok(g: CubaLibreState, s: int) -> bool:
     """CL 6.3.2: Government-Controlled City/Province with Troops and Police; some effect."""
     row = g.sp[s]
-    return (row[T] > 0 and row[P] > 0 and g.controls(s, GOVT)  # never in an EC
+    return (row[TROOPS] > 0 and row[P] > 0 and g.controls(s, GOVT)  # never in an EC
             and (g.terror[s] > 0 or g.support[s] < 2) and g.res[GOVT] >= 4)
 
 
-def civic_action(g: Any, s: int) -> None:
+def civic_action(g: CubaLibreState, s: int) -> None:
     g.gain(GOVT, -4)
     if g.terror[s]:
         g.terror[s] -= 1
@@ -303,70 +307,70 @@ def civic_action(g: Any, s: int) -> None:
         g.shift(s, 1)
 
 
-def train_extras(g: Any, fr: dict[str, Any]) -> list[Any]:
+def train_extras(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
     """CL 3.2.1 step 2, in at most 1 selected space: a Base from 2 cubes, or Civic Action."""
-    spaces = (fr["extra"],) if fr.get("extra") is not None else fr["sp"]
+    spaces = (frame["extra"],) if frame.get("extra") is not None else frame["sp"]
     out: list[Any] = []
     for s in spaces:
         row = g.sp[s]
-        if fr.get("extra") is None and row[T] + row[P] >= 2 and g.base_room(s, GOVT) and g.available(GB):
+        if frame.get("extra") is None and row[TROOPS] + row[P] >= 2 and g.base_room(s, GOVT) and g.available(GOVT_BASE):
             for combo in ("TT", "TP", "PP"):
-                if row[T] >= combo.count("T") and row[P] >= combo.count("P"):
+                if row[TROOPS] >= combo.count("T") and row[P] >= combo.count("P"):
                     out.append(("base", (NAMES[s], combo)))
-        if civic_ok(g, s) and fr.get("extra_kind", "civic") == "civic":
+        if civic_ok(g, s) and frame.get("extra_kind", "civic") == "civic":
             out.append(("civic", NAMES[s]))
     return actions(out)
 
 
-def train_extra(g: Any, fr: dict[str, Any], verb: str, arg: Any) -> None:
+def train_extra(g: CubaLibreState, frame: dict[str, Any], verb: str, arg: Any) -> None:
     if verb == "base":
         s = NAMES.index(arg[0])
         for c in arg[1]:
-            g.remove(s, T if c == "T" else P)
-        g.place(s, GB)
-        fr["extra_done"] = True
+            g.remove(s, TROOPS if c == "T" else P)
+        g.place(s, GOVT_BASE)
+        frame["extra_done"] = True
         g.say("The Government builds a Base in {space}.", space=NAMES[s])
     else:
         s = NAMES.index(arg)
         civic_action(g, s)
-        fr["extra"] = s
-        fr["extra_kind"] = "civic"
+        frame["extra"] = s
+        frame["extra_kind"] = "civic"
         g.say("Civic Action in {space}.", space=NAMES[s])
-    fr["lim"] = True if fr["sp"] else fr["lim"]  # no more Train spaces after step 2
-    fr["sp_closed"] = True
+    frame["lim"] = True if frame["sp"] else frame["lim"]  # no more Train spaces after step 2
+    frame["sp_closed"] = True
 
 
 # -- Garrison and Sweep movement -------------------------------------------------------------
 
 
-def _plain_origins(g: Any, fr: dict[str, Any]) -> list[tuple[int, str]]:
+def _plain_origins(g: CubaLibreState, frame: dict[str, Any]) -> list[tuple[int, str]]:
     """(origin space, "troop" or "police") of each cube move into fr["s"]."""
-    s, mode = fr["s"], fr["mode"]
+    s, mode = frame["s"], frame["mode"]
     out: list[tuple[int, str]] = []
     op = g.op_frame()
     if mode == "garrison":
         arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * NS)
         for o, row in enumerate(g.sp):
             if o != s:  # ruling: a cube moves at most once per Garrison
-                if row[T] > arr[o]:
+                if row[TROOPS] > arr[o]:
                     out.append((o, "troop"))
                 if row[P] > arr[o + NS]:
                     out.append((o, "police"))
         return out
     if mode == "armored":
-        return [(o, "troop") for o in range(NS) if o != s and g.sp[o][T]]
+        return [(o, "troop") for o in range(NS) if o != s and g.sp[o][TROOPS]]
     arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * NS)
     for o in ADJ[s]:  # ruling CL-R22: cubes that moved in this Sweep do not move again
-        if g.sp[o][T] > arr[o]:
+        if g.sp[o][TROOPS] > arr[o]:
             out.append((o, "troop"))
         if g.has_mom(4) and g.sp[o][P] > arr[o + NS]:
             out.append((o, "police"))  # S.I.M. shaded
     return out
 
 
-def move_origins(g: Any, fr: dict[str, Any]) -> list[Any]:
+def move_origins(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
     """Cube moves into fr["s"]; where the Government holds Cash a cube may carry it (4.5.2)."""
-    plain = _plain_origins(g, fr)
+    plain = _plain_origins(g, frame)
     out = [MOVE[kind][o] for o, kind in plain]
     if any([c >= 0 and c % 4 == GOVT for c in g.cash]):
         out += [MOVE[kind + CARRY][o] for o, kind in plain if g.cash_held(o, GOVT)]
@@ -378,60 +382,60 @@ class MoveCubes(Step):
     """Garrison (3.2.2) or Sweep (3.2.3) movement into fr["s"]; Sweep then Activates."""
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        if fr.get("end"):
-            return POP
-        origins = move_origins(g, fr)
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        if frame.get("end"):
+            return FINISHED
+        origins = move_origins(g, frame)
         if not origins:
-            return MoveCubes._finish(g, fr)
-        g.entered(fr, [*origins, DONE])
+            return MoveCubes._finish(g, frame)
+        g.entered(frame, [*origins, DONE])
         return WAIT
 
     @staticmethod
-    def _finish(g: Any, fr: dict[str, Any]) -> int:
-        fr["end"] = True  # a Sweep Activates only once all its Troops have moved (sweep_activate)
-        return POP
+    def _finish(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        frame["end"] = True  # a Sweep Activates only once all its Troops have moved (sweep_activate)
+        return FINISHED
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        return [*move_origins(g, fr), DONE]
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        return [*move_origins(g, frame), DONE]
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         if action[0] == "done":
-            code = MoveCubes._finish(g, fr)
-            return code == POP
+            code = MoveCubes._finish(g, frame)
+            return code == FINISHED
         o = NAMES.index(action[1][0])
         kind, carry = carried(action[1][1])
         police = kind == "police"
-        g.move(o, fr["s"], P if police else T, 1, carry)
+        g.move(o, frame["s"], P if police else TROOPS, 1, carry)
         op = g.op_frame()
-        if fr["mode"] in ("garrison", "sweep") and op is not None and "arr" in op:
+        if frame["mode"] in ("garrison", "sweep") and op is not None and "arr" in op:
             arr = list(op["arr"])
-            arr[fr["s"] + NS * police] += 1
+            arr[frame["s"] + NS * police] += 1
             op["arr"] = tuple(arr)
-        fr["n"] += 1
+        frame["n"] += 1
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Move cubes into {space} ({n} moved).", {"space": NAMES[fr["s"]], "n": fr["n"]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Move cubes into {space} ({n} moved).", {"space": NAMES[frame["s"]], "n": frame["n"]}
 
 
-def sweep_activate(g: Any, fr: dict[str, Any]) -> None:
+def sweep_activate(g: CubaLibreState, frame: dict[str, Any]) -> None:
     """CL 3.2.3 steps 2-3: once every Troop has moved, each Sweep space Activates 1 Guerrilla per
     cube that ends there (Forest: per 2 cubes); a cube counts only where it ends the moves."""
-    fr["swept"] = True
-    fr["sp_closed"] = True
-    for s in reversed(fr["sp"]):  # resolved in the order the spaces were chosen
+    frame["swept"] = True
+    frame["sp_closed"] = True
+    for s in reversed(frame["sp"]):  # resolved in the order the spaces were chosen
         n = g.cubes(s) // 2 if FOREST[s] else g.cubes(s)
         g.push("activate", GOVT, s=s, n=n)
 
 
-def garrison_finish(g: Any, fr: dict[str, Any]) -> None:
+def garrison_finish(g: CubaLibreState, frame: dict[str, Any]) -> None:
     """CL 3.2.2 steps 2-3: Activate 1 per cube in each EC, then an optional free Assault in 1 EC."""
-    dest = fr["sp"]
-    g.push("garrison_assault", GOVT, ecs=tuple(s for s in ECS if not fr["lim"] or s in dest))
+    dest = frame["sp"]
+    g.push("garrison_assault", GOVT, ecs=tuple(s for s in ECS if not frame["lim"] or s in dest))
     for s in ECS:
         g.push("activate", GOVT, s=s, n=g.cubes(s))
 
@@ -439,17 +443,17 @@ def garrison_finish(g: Any, fr: dict[str, Any]) -> None:
 @step("garrison_assault")
 class GarrisonAssault(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        return WAIT if g.entered(fr, GarrisonAssault.legal(g, fr))[:-1] else POP
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        return WAIT if g.entered(frame, GarrisonAssault.legal(g, frame))[:-1] else FINISHED
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        out: list[Any] = actions(("assault", NAMES[s]) for s in fr["ecs"]
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        out: list[Any] = actions(("assault", NAMES[s]) for s in frame["ecs"]
                                  if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault"))
         return [*out, SKIP]
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         if action[0] == "assault":
             s = NAMES.index(action[1])
             g.stack.pop()
@@ -460,14 +464,14 @@ class GarrisonAssault(Step):
         return True
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Garrison: Assault in 1 EC?", {}
 
 
 # -- Launder (CL 2.3.6) -------------------------------------------------------------------------
 
 
-def launder_donors(g: Any, f: int) -> list[int]:
+def launder_donors(g: CubaLibreState, f: int) -> list[int]:
     """Who may give a Cash marker for f's Launder LimOp (2.3.6): f itself first, then any other
     player faction holding Cash (never a Non-player, never a faction of the same player, 1.5)."""
     mates = negotiation.mates(g, f)
@@ -475,7 +479,7 @@ def launder_donors(g: Any, f: int) -> list[int]:
     return out + [x for x in range(4) if x != f and x not in mates and g.is_player(x) and g.cash_of(x)]
 
 
-def offer_launder(g: Any, f: int) -> None:
+def offer_launder(g: CubaLibreState, f: int) -> None:
     """After a paid Operation with no SA (2.3.6): ask the possible donors one by one."""
     donors = launder_donors(g, f)
     if donors and f not in g.laundered and any_op_possible(g, f, True, True):

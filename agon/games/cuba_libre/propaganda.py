@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.data import (
     CC,
@@ -18,8 +18,8 @@ from agon.games.cuba_libre.data import (
     DR,
     ECON,
     ECS,
-    GB,
     GOVT,
+    GOVT_BASE,
     GUER_A,
     GUER_U,
     HAVANA,
@@ -30,17 +30,19 @@ from agon.games.cuba_libre.data import (
     NS,
     POP,
     POPULATED,
-    SA,
-    SU,
     SYN,
+    SYN_ACTIVE,
+    SYN_UNDERGROUND,
+    TROOPS,
     P,
-    T,
     teams,
 )
 from agon.games.cuba_libre.insurgent_ops import CARRY, MOVE, carried, rally_options
 from agon.games.cuba_libre.operations import civic_action, civic_ok
-from agon.games.cuba_libre.steps import DONE, PASS, PUSHED, SPACE, TO, WAIT, Step, actions, step
-from agon.games.cuba_libre.steps import POP as STEP_POP
+from agon.games.cuba_libre.steps import DONE, FINISHED, PASS, PUSHED, SPACE, TO, WAIT, Step, actions, step
+
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
 
 # why the game ended, as the log says it (terms of the "Game over" line)
 FINAL_CARD = "final Propaganda card"
@@ -51,7 +53,7 @@ PHASES = ("prop_victory", "prop_resources", "prop_alliance", "prop_civic", "prop
           "prop_end", "prop_redeploy", "prop_reset")
 
 
-def start_round(g: Any) -> None:
+def start_round(g: CubaLibreState) -> None:
     """CL 6.0: a Propaganda card right after another holds no round (the final one ends the game)."""
     if g.last_was_prop:
         if g.prop_played == 4:
@@ -65,7 +67,7 @@ def start_round(g: Any) -> None:
         g.push(kind, f)
 
 
-def victory_phase(g: Any) -> bool:
+def victory_phase(g: CubaLibreState) -> bool:
     """CL 6.1 / 8.9: a faction meeting its condition ends the game (solo: only Non-players)."""
     solo = g.options["players"] == 1 and not g.options.get("no_nonplayers")
     winners = [f for f in range(4) if g.meets_condition(f) and (not solo or f in g.np)]
@@ -77,24 +79,24 @@ def victory_phase(g: Any) -> bool:
     return False
 
 
-def resources_phase(g: Any) -> None:
+def resources_phase(g: CubaLibreState) -> None:
     """CL 6.2.1-6.2.3."""
     sp = g.sp
     for s in ECS:  # 6.2.1 automatic Sabotage
-        if not g.terror[s] and g.guerrillas(s, M26) + g.guerrillas(s, DR) > sp[s][T] + sp[s][P]:
+        if not g.terror[s] and g.guerrillas(s, M26) + g.guerrillas(s, DR) > sp[s][TROOPS] + sp[s][P]:
             g.add_terror(s)
     g.gain(GOVT, g.econ_total() + g.aid)
     g.gain(M26, g.on_map(g.base_slot(M26)))  # 6.2.2
     g.gain(DR, sum(1 for s in range(NS) if g.any_pieces(s, DR)))
     syn = 2 * g.open_casinos()
     for s in range(NS):
-        if (IS_CITY[s] or IS_EC[s]) and not g.sabotaged(s) and sp[s][SU] + sp[s][SA] > sp[s][P]:
+        if (IS_CITY[s] or IS_EC[s]) and not g.sabotaged(s) and sp[s][SYN_UNDERGROUND] + sp[s][SYN_ACTIVE] > sp[s][P]:
             syn += POP[s] if IS_CITY[s] else ECON[s]
     g.gain(SYN, syn)
     for s in POPULATED:  # 6.2.3 Skim
         if not sp[s][CO]:
             continue
-        if g.has_cap(48, True) and sp[s][SU]:
+        if g.has_cap(48, True) and sp[s][SYN_UNDERGROUND]:
             continue  # Santo Trafficante shaded
         c = g.control(s)
         if c >= 0 and c != SYN:
@@ -110,26 +112,26 @@ def resources_phase(g: Any) -> None:
 @step("prop_victory")
 class Victory(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
         g.chronicle_so_far()  # what the last card did, under its header (issue 34 item 2)
         if not victory_phase(g) and not g.quiet:  # CL 6.1: the check is logged when nobody wins too
             g.say("Victory check (6.1): no faction meets its condition. Margins: Government {g0}, 26July {g1}, "
                   "DR {g2}, Syndicate {g3}.", g0=g.margin(0), g1=g.margin(1), g2=g.margin(2), g3=g.margin(3))
-        return STEP_POP
+        return FINISHED
 
 
 @step("prop_resources")
 class Resources(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        if fr.get("done"):
-            return STEP_POP
-        fr["done"] = True
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        if frame.get("done"):
+            return FINISHED
+        frame["done"] = True
         resources_phase(g)
         return PUSHED
 
 
-def deposit_options(g: Any, f: int, s: int) -> list[Any]:
+def deposit_options(g: CubaLibreState, f: int, s: int) -> list[Any]:
     out: list[Any] = []
     if f == SYN:
         if g.casinos(s) < 2 and g.available(CO) and not IS_EC[s]:
@@ -146,25 +148,25 @@ class Deposit(Step):
     """CL 6.2.4: each Cash marker becomes a Base (Casino) in its space or +6 Resources."""
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        code = g.cash[fr["c"]]
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        code = g.cash[frame["c"]]
         if code < 0:
-            return STEP_POP
-        if not deposit_options(g, fr["f"], code // 4):
-            Deposit.apply(g, fr, ("deposit", "resources"))
-            return STEP_POP
+            return FINISHED
+        if not deposit_options(g, frame["f"], code // 4):
+            Deposit.apply(g, frame, ("deposit", "resources"))
+            return FINISHED
         return WAIT
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        s = g.cash[fr["c"]] // 4
-        return actions((*deposit_options(g, fr["f"], s), ("deposit", "resources")))
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        s = g.cash[frame["c"]] // 4
+        return actions((*deposit_options(g, frame["f"], s), ("deposit", "resources")))
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        f = fr["f"]
-        s = g.cash[fr["c"]] // 4
-        g.cash[fr["c"]] = -1
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+        f = frame["f"]
+        s = g.cash[frame["c"]] // 4
+        g.cash[frame["c"]] = -1
         what = action[1]
         if what == "resources":
             g.gain(f, 6)
@@ -177,20 +179,20 @@ class Deposit(Step):
         return True
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Cash deposit in {space}: a Base or +6 Resources?", {"space": NAMES[g.cash[fr["c"]] // 4]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Cash deposit in {space}: a Base or +6 Resources?", {"space": NAMES[g.cash[frame["c"]] // 4]}
 
 
 @step("prop_alliance")
 class Alliance(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
         if g.total_support() <= 18:  # CL 6.3.1
             g.alliance = min(2, g.alliance + 1)
             g.add_aid(-10)
             g.say("US Alliance test: Total Support {n}; Alliance {a}, Aid {aid}.", n=g.total_support(),
                   a=g.alliance, aid=g.aid)
-        return STEP_POP
+        return FINISHED
 
 
 class _SpaceBySpace(Step):
@@ -201,12 +203,12 @@ class _SpaceBySpace(Step):
     ok: Callable[[Any, int], bool]  # the space test, a staticmethod of each subclass
 
     @classmethod
-    def enter(cls, g: Any, fr: dict[str, Any]) -> int:
-        choices = cls.legal(g, fr)
-        return WAIT if len(g.entered(fr, choices)) > 1 else STEP_POP  # some space, not only "done"
+    def enter(cls, g: CubaLibreState, frame: dict[str, Any]) -> int:
+        choices = cls.legal(g, frame)
+        return WAIT if len(g.entered(frame, choices)) > 1 else FINISHED  # some space, not only "done"
 
     @classmethod
-    def legal(cls, g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(cls, g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         return [*actions((cls.verb, NAMES[s]) for s in POPULATED if cls.ok(g, s)), DONE]
 
 
@@ -218,18 +220,18 @@ class Civic(_SpaceBySpace):
     ok = staticmethod(civic_ok)
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         if action[0] == "done":
             return True
         civic_action(g, NAMES.index(action[1]))
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Civic Action: spend 4 Resources in a space, or done.", {}
 
 
-def agitation_ok(g: Any, s: int) -> bool:
+def agitation_ok(g: CubaLibreState, s: int) -> bool:
     """CL 6.3.3: a 26July-Controlled space where 1 Resource has some effect."""
     return g.res[M26] >= 1 and g.controls(s, M26) and (g.terror[s] > 0 or g.support[s] > -2)
 
@@ -242,7 +244,7 @@ class Agitation(_SpaceBySpace):
     ok = staticmethod(agitation_ok)
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         if action[0] == "done":
             return True
         s = NAMES.index(action[1])
@@ -254,11 +256,11 @@ class Agitation(_SpaceBySpace):
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Agitation: spend 1 Resource in a space you Control, or done.", {}
 
 
-def expat_spaces(g: Any) -> list[int]:
+def expat_spaces(g: CubaLibreState) -> list[int]:
     """CL 6.3.4: not at Active Support/Opposition, not Controlled by a faction other than DR."""
     return [s for s in POPULATED if g.control(s) in (-1, DR) and rally_options(g, DR, s)]
 
@@ -266,17 +268,17 @@ def expat_spaces(g: Any) -> list[int]:
 @step("prop_expat")
 class ExpatBacking(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        if fr.get("done"):
-            return STEP_POP
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        if frame.get("done"):
+            return FINISHED
         spaces = expat_spaces(g)
         if not spaces:
-            return STEP_POP
-        g.entered(fr, ExpatBacking._choices(spaces))
+            return FINISHED
+        g.entered(frame, ExpatBacking._choices(spaces))
         return WAIT
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         return ExpatBacking._choices(expat_spaces(g))
 
     @staticmethod
@@ -284,34 +286,34 @@ class ExpatBacking(Step):
         return [*(SPACE[s] for s in spaces), PASS]
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         if action[0] == "pass":
             return True
-        fr["done"] = True
+        frame["done"] = True
         s = NAMES.index(action[1])
         g.say("Expat Backing: DR Rallies in {space}.", space=NAMES[s])
         g.push("rally", DR, s=s)
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Expat Backing: a free Rally in 1 space?", {}
 
 
 @step("prop_end")
 class GameEnd(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
         if g.prop_played >= 4:  # CL 6.3.5
             g.end_game(FINAL_ROUND)  # 8.9: the solo player must beat every Non-player
-        return STEP_POP
+        return FINISHED
 
 
-def redeploy_dests(g: Any, fr: dict[str, Any], pt: int, origin: int) -> list[int]:
-    gc = fr["gc"]
-    if pt == P:
+def redeploy_dests(g: CubaLibreState, frame: dict[str, Any], piece_type: int, origin: int) -> list[int]:
+    gc = frame["gc"]
+    if piece_type == P:
         return list(police_dests(gc, origin))
-    dests = [d for d in gc if d != origin and (IS_CITY[d] or g.sp[d][GB])]
+    dests = [d for d in gc if d != origin and (IS_CITY[d] or g.sp[d][GOVT_BASE])]
     return dests
 
 
@@ -322,9 +324,9 @@ def police_dests(gc: tuple[int, ...], origin: int) -> tuple[int, ...]:
     return tuple(d for d in range(NS) if d != origin and (IS_EC[d] or d in gc))
 
 
-def forced_troops(g: Any, s: int) -> bool:
+def forced_troops(g: CubaLibreState, s: int) -> bool:
     """CL 6.4: Troops in `s` must redeploy (an EC, or a Province without a Government Base)."""
-    return bool(g.sp[s][T]) and (IS_EC[s] or (not IS_CITY[s] and not g.sp[s][GB]))
+    return bool(g.sp[s][TROOPS]) and (IS_EC[s] or (not IS_CITY[s] and not g.sp[s][GOVT_BASE]))
 
 
 NO_SPACE = -2  # (no destination at all; -1: more than one)
@@ -339,36 +341,36 @@ class Redeploy(Step):
     Ruling: each cube moves at most once in the phase (bounds the phase)."""
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        if "gc" not in fr:
-            fr["gc"] = tuple(s for s in POPULATED if g.controls(s, GOVT))
-            fr["arr"] = (0,) * (2 * NS)
-            fr["stage"] = -1
-            if not redeploy_dests(g, fr, T, -1):
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        if "gc" not in frame:
+            frame["gc"] = tuple(s for s in POPULATED if g.controls(s, GOVT))
+            frame["arr"] = (0,) * (2 * NS)
+            frame["stage"] = -1
+            if not redeploy_dests(g, frame, TROOPS, -1):
                 for s in range(NS):  # no legal destination: forced Troops go to Havana
                     if forced_troops(g, s) and s != HAVANA:
-                        g.move(s, HAVANA, T, g.sp[s][T])
-                fr["havana"] = True
-        return WAIT if g.entered(fr, Redeploy.legal(g, fr)) else STEP_POP
+                        g.move(s, HAVANA, TROOPS, g.sp[s][TROOPS])
+                frame["havana"] = True
+        return WAIT if g.entered(frame, Redeploy.legal(g, frame)) else FINISHED
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        arr = fr["arr"]
-        if fr["stage"] >= 0:
-            o, pt = fr["stage"] // 2, (T, P)[fr["stage"] % 2]
-            return [TO[d] for d in redeploy_dests(g, fr, pt, o)]
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        arr = frame["arr"]
+        if frame["stage"] >= 0:
+            o, piece_type = frame["stage"] // 2, (TROOPS, P)[frame["stage"] % 2]
+            return [TO[d] for d in redeploy_dests(g, frame, piece_type, o)]
         out: list[Any] = []
         forced = False
         # every destination; one from s is any of them but s itself (redeploy_dests(g, fr, pt, s)),
         # so a cube may leave s unless its one destination is s
-        to_t = () if fr.get("havana") else redeploy_dests(g, fr, T, -1)
-        to_p = police_dests(fr["gc"], -1)
+        to_t = () if frame.get("havana") else redeploy_dests(g, frame, TROOPS, -1)
+        to_p = police_dests(frame["gc"], -1)
         only_t = to_t[0] if len(to_t) == 1 else -1 if to_t else NO_SPACE
         only_p = to_p[0] if len(to_p) == 1 else -1 if to_p else NO_SPACE
         troops, police = only_t != NO_SPACE, only_p != NO_SPACE
         cash = g.cash_spaces(GOVT)
         for s, row in enumerate(g.sp):
-            if troops and row[T] > arr[s] and only_t != s:
+            if troops and row[TROOPS] > arr[s] and only_t != s:
                 out.append(TROOP_MOVES[s])
                 if s in cash:
                     out.append(TROOP_CASH_MOVES[s])
@@ -383,32 +385,32 @@ class Redeploy(Step):
         return out
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         if action[0] == "done":
             return True
         if action[0] == "move":
             s = NAMES.index(action[1][0])
-            kind, fr["carry"] = carried(action[1][1])
-            fr["stage"] = 2 * s + (kind == "police")
+            kind, frame["carry"] = carried(action[1][1])
+            frame["stage"] = 2 * s + (kind == "police")
             return False
-        o, police = fr["stage"] // 2, fr["stage"] % 2
+        o, police = frame["stage"] // 2, frame["stage"] % 2
         d = NAMES.index(action[1])
-        g.move(o, d, P if police else T, 1, fr.get("carry", False))
-        arr = list(fr["arr"])
+        g.move(o, d, P if police else TROOPS, 1, frame.get("carry", False))
+        arr = list(frame["arr"])
         arr[d + NS * police] += 1
-        fr["arr"] = tuple(arr)
-        fr["stage"] = -1
+        frame["arr"] = tuple(arr)
+        frame["stage"] = -1
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Redeploy: move cubes (Troops off ECs and Provinces without a Base must move).", {}
 
 
 @step("prop_reset")
 class Reset(Step):
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
         """CL 6.5."""
         g.chronicle_so_far()
         if not g.quiet:
@@ -424,7 +426,7 @@ class Reset(Step):
                 row[GUER_A[f]] = 0
             row[CO] += row[CC]
             row[CC] = 0
-        return STEP_POP
+        return FINISHED
 
 
 _ = CITIES

@@ -4,34 +4,37 @@ map to place it elsewhere when none is Available."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.data import (
     AV_OF,
     CC,
     CO,
-    DB,
     DR,
-    GB,
+    DR_BASE,
     GOVT,
+    GOVT_BASE,
     GUER_A,
     GUER_U,
     M26,
-    MB,
+    M26_BASE,
     NAMES,
     PIECE_KEYS,
     ROLES,
     SYN,
+    TROOPS,
     P,
-    T,
 )
 from agon.games.cuba_libre.op_spaces import assault_capacity, pact
-from agon.games.cuba_libre.steps import DONE, POP, REMOVE_PIECE, WAIT, Step, by_arg, step
+from agon.games.cuba_libre.steps import DONE, FINISHED, REMOVE_PIECE, WAIT, Step, by_arg, step
+
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
 
 # -- removal of enemy pieces --------------------------------------------------------------------
 
 
-def removal_targets(g: Any, actor: int, s: int, mode: str) -> list[int]:
+def removal_targets(g: CubaLibreState, actor: int, s: int, mode: str) -> list[int]:
     """Slots that `actor` may remove (or close) now in s, by mode: assault, attack, airstrike,
     assassinate (CL 3.2.4, 3.3.3, 4.2.2, 4.4.3; Bases last, 1.4.5 Casinos)."""
     row = g.sp[s]
@@ -42,12 +45,12 @@ def removal_targets(g: Any, actor: int, s: int, mode: str) -> list[int]:
             continue
         if e == GOVT:
             if mode in ("attack", "assassinate", "bribe"):
-                if row[T]:
-                    out.append(T)
+                if row[TROOPS]:
+                    out.append(TROOPS)
                 if row[P]:
                     out.append(P)
-                if row[GB] and (mode != "attack" or row[T] + row[P] == 0):
-                    out.append(GB)
+                if row[GOVT_BASE] and (mode != "attack" or row[TROOPS] + row[P] == 0):
+                    out.append(GOVT_BASE)
             continue
         u, a = GUER_U[e], GUER_A[e]
         if mode in ("attack", "assassinate") and row[u]:
@@ -59,28 +62,28 @@ def removal_targets(g: Any, actor: int, s: int, mode: str) -> list[int]:
             if mode == "assassinate":
                 out.append(base)
             elif row[u] + row[a] == 0:
-                if e == SYN and mode == "attack" and row[T] + row[P] > 0:
+                if e == SYN and mode == "attack" and row[TROOPS] + row[P] > 0:
                     continue  # C-13: cubes protect Casinos from Attack
                 out.append(base)
     return out
 
 
-def remove_target(g: Any, actor: int, s: int, pt: int, capture: bool = True) -> None:
+def remove_target(g: CubaLibreState, actor: int, s: int, piece_type: int, capture: bool = True) -> None:
     """Remove (close a Casino) for `actor`; `capture`: the action captures Cash (4.5.2: Seizure,
     Captured Goods, Commandeer; not Air Strike)."""
-    if pt == CO:
+    if piece_type == CO:
         g.close_casino(s)
     else:
-        g.remove(s, pt, 1, capturer=actor if capture else -1)
-    if pt in (g.base_slot(M26), g.base_slot(DR)) and g.has_cap(18):
+        g.remove(s, piece_type, 1, capturer=actor if capture else -1)
+    if piece_type in (g.base_slot(M26), g.base_slot(DR)) and g.has_cap(18):
         pass  # removal by an enemy never cancels the Pact (card 18)
 
 
-def _targeted(g: Any, fr: dict[str, Any], action: Any) -> None:
+def _targeted(g: CubaLibreState, frame: dict[str, Any], action: Any) -> None:
     """Record the Faction an Op's removal or Activation step has now targeted (CL 3.1)."""
     e = g.faction(action[1]) if action[0] == "activate" else g.owner(g.slot(action[1]))
-    if e not in fr.get("tg", ()):
-        fr["tg"] = (*fr.get("tg", ()), e)
+    if e not in frame.get("tg", ()):
+        frame["tg"] = (*frame.get("tg", ()), e)
 
 
 @step("remove")
@@ -92,51 +95,51 @@ class Remove(Step):
     (or nothing has been removed yet and it is the only choice). fr["tg"]: Factions targeted."""
 
     @staticmethod
-    def _stoppable(g: Any, fr: dict[str, Any], targets: list[int]) -> bool:
-        tg = fr.get("tg", ())
-        return bool(tg) and not any(g.owner(pt) in tg for pt in targets)
+    def _stoppable(g: CubaLibreState, frame: dict[str, Any], targets: list[int]) -> bool:
+        tg = frame.get("tg", ())
+        return bool(tg) and not any(g.owner(piece_type) in tg for piece_type in targets)
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        if fr["n"] == -1:
-            fr["n"] = assault_capacity(g, fr["s"])
-        if fr["n"] <= 0:
-            return POP
-        targets = removal_targets(g, fr["f"], fr["s"], fr["mode"])
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        if frame["n"] == -1:
+            frame["n"] = assault_capacity(g, frame["s"])
+        if frame["n"] <= 0:
+            return FINISHED
+        targets = removal_targets(g, frame["f"], frame["s"], frame["mode"])
         if not targets:
-            return POP
-        if len(targets) == 1 and fr["mode"] != "bribe" and not Remove._stoppable(g, fr, targets):
-            Remove.apply(g, fr, ("remove", g.key(targets[0])))
-            return Remove.enter(g, fr)
+            return FINISHED
+        if len(targets) == 1 and frame["mode"] != "bribe" and not Remove._stoppable(g, frame, targets):
+            Remove.apply(g, frame, ("remove", g.key(targets[0])))
+            return Remove.enter(g, frame)
         return WAIT
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        targets = removal_targets(g, fr["f"], fr["s"], fr["mode"])
-        out: list[Any] = [REMOVE_PIECE[pt] for pt in targets]
-        if Remove._stoppable(g, fr, targets):
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        targets = removal_targets(g, frame["f"], frame["s"], frame["mode"])
+        out: list[Any] = [REMOVE_PIECE[piece_type] for piece_type in targets]
+        if Remove._stoppable(g, frame, targets):
             out.append(DONE)  # CL 3.1: target no further Faction
         return out
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         if action[0] == "done":
             return True
-        _targeted(g, fr, action)
-        remove_target(g, fr["f"], fr["s"], g.slot(action[1]), fr["mode"] != "airstrike")
-        fr["n"] -= 1
+        _targeted(g, frame, action)
+        remove_target(g, frame["f"], frame["s"], g.slot(action[1]), frame["mode"] != "airstrike")
+        frame["n"] -= 1
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Remove an enemy piece in {space} ({n} left).", {"space": NAMES[fr["s"]], "n": fr["n"]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Remove an enemy piece in {space} ({n} left).", {"space": NAMES[frame["s"]], "n": frame["n"]}
 
 
-def activatable(g: Any, fr: dict[str, Any]) -> list[int]:
+def activatable(g: CubaLibreState, frame: dict[str, Any]) -> list[int]:
     """Factions with Underground Guerrillas in fr["s"] that fr["f"] may Activate: its enemies, or
     every Insurgent with fr["any"] (an Event's Sweep chosen by the executing faction, card 3)."""
-    s, anyone = fr["s"], fr.get("any", False)
-    return [e for e in (M26, DR, SYN) if (anyone or e != fr["f"]) and g.sp[s][GUER_U[e]]]
+    s, anyone = frame["s"], frame.get("any", False)
+    return [e for e in (M26, DR, SYN) if (anyone or e != frame["f"]) and g.sp[s][GUER_U[e]]]
 
 
 ACTIVATE = by_arg("activate", ROLES)
@@ -149,44 +152,44 @@ class Activate(Step):
     Faction has an Underground Guerrilla left it may stop ("done"). fr["tg"]: Factions targeted."""
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        s, n = fr["s"], fr["n"]
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        s, n = frame["s"], frame["n"]
         if n <= 0:
-            return POP
-        facs = activatable(g, fr)
+            return FINISHED
+        facs = activatable(g, frame)
         if not facs:
-            return POP
-        tg = fr.get("tg", ())
+            return FINISHED
+        tg = frame.get("tg", ())
         if len(facs) == 1 and (not tg or facs[0] in tg):  # the only choice, or already targeted
-            fr["n"] -= g.flip(s, facs[0], n, True)
-            fr["tg"] = (*tg, facs[0]) if facs[0] not in tg else tg
-            return Activate.enter(g, fr)
+            frame["n"] -= g.flip(s, facs[0], n, True)
+            frame["tg"] = (*tg, facs[0]) if facs[0] not in tg else tg
+            return Activate.enter(g, frame)
         if tg and all(e in tg for e in facs) and sum(g.sp[s][GUER_U[e]] for e in facs) <= n:
             for e in facs:
-                fr["n"] -= g.flip(s, e, fr["n"], True)
-            return POP
+                frame["n"] -= g.flip(s, e, frame["n"], True)
+            return FINISHED
         return WAIT
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        facs = activatable(g, fr)
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        facs = activatable(g, frame)
         out: list[Any] = [ACTIVATE[e] for e in facs]
-        tg = fr.get("tg", ())
+        tg = frame.get("tg", ())
         if tg and not any(e in tg for e in facs):
             out.append(DONE)  # CL 3.1: target no further Faction
         return out
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         if action[0] == "done":
             return True
-        _targeted(g, fr, action)
-        fr["n"] -= g.flip(fr["s"], g.faction(action[1]), 1, True)
+        _targeted(g, frame, action)
+        frame["n"] -= g.flip(frame["s"], g.faction(action[1]), 1, True)
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Activate a Guerrilla in {space} ({n} left).", {"space": NAMES[fr["s"]], "n": fr["n"]}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Activate a Guerrilla in {space} ({n} left).", {"space": NAMES[frame["s"]], "n": frame["n"]}
 
 
 # -- voluntary removal (CL 1.4.1) --------------------------------------------------------------
@@ -195,10 +198,10 @@ class Activate(Step):
 # a player may take off the map to Available when none is Available (Infiltrate with Rally/March,
 # Captured Goods and Ambush with Attack).
 PLACES = {
-    (GOVT, "train"): (T, P, GB),
-    (M26, "rally"): (GUER_U[M26], GUER_A[M26], MB), (M26, "march"): (GUER_U[M26], GUER_A[M26]),
+    (GOVT, "train"): (TROOPS, P, GOVT_BASE),
+    (M26, "rally"): (GUER_U[M26], GUER_A[M26], M26_BASE), (M26, "march"): (GUER_U[M26], GUER_A[M26]),
     (M26, "attack"): (GUER_U[M26], GUER_A[M26]),
-    (DR, "rally"): (GUER_U[DR], GUER_A[DR], DB), (DR, "attack"): (GUER_U[DR], GUER_A[DR]),
+    (DR, "rally"): (GUER_U[DR], GUER_A[DR], DR_BASE), (DR, "attack"): (GUER_U[DR], GUER_A[DR]),
     (SYN, "rally"): (GUER_U[SYN], GUER_A[SYN]), (SYN, "construct"): (CO, CC),
 }
 
@@ -207,7 +210,7 @@ PLACES = {
 WITHDRAW = tuple(by_arg("withdraw", ((name, key) for name in NAMES)) for key in PIECE_KEYS)
 
 
-def withdraw_options(g: Any, f: int, kinds: tuple[int, ...]) -> list[Any]:
+def withdraw_options(g: CubaLibreState, f: int, kinds: tuple[int, ...]) -> list[Any]:
     """CL 1.4.1: while executing an Operation a player faction may remove its own pieces from the
     map to Available, to place them elsewhere: offered for a piece kind with none Available (not
     Non-players, AMB-54; 26July/DR Bases under the Pact of Caracas go by "cancel pact", card 18)."""
@@ -215,16 +218,16 @@ def withdraw_options(g: Any, f: int, kinds: tuple[int, ...]) -> list[Any]:
         return []
     out: list[Any] = []
     avail = g.avail
-    for pt in kinds:
-        if avail[AV_OF[pt]] or (pt in (MB, DB) and g.has_cap(18)):
+    for piece_type in kinds:
+        if avail[AV_OF[piece_type]] or (piece_type in (M26_BASE, DR_BASE) and g.has_cap(18)):
             continue
-        out += [WITHDRAW[pt][s] for s, row in enumerate(g.sp) if row[pt]]
+        out += [WITHDRAW[piece_type][s] for s, row in enumerate(g.sp) if row[piece_type]]
     return out
 
 
-def withdraw(g: Any, f: int, arg: Any) -> None:
-    s, pt = NAMES.index(arg[0]), g.slot(arg[1])
-    g.remove(s, pt)
+def withdraw(g: CubaLibreState, f: int, arg: Any) -> None:
+    s, piece_type = NAMES.index(arg[0]), g.slot(arg[1])
+    g.remove(s, piece_type)
     g.say("{faction} takes a piece off the map in {space} to place it elsewhere.", faction=g.fname(f),
           space=NAMES[s])
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Action, LogEntry, State
+from agon.engine import Action, LogEntry, State, Text
 from agon.engine.result import Result
-from agon.engine.rng import Rng
+from agon.engine.rng import RandomSource
 from agon.games.cuba_libre import (  # noqa: F401 - register steps and events
     activities,
     cash,
@@ -59,7 +59,7 @@ from agon.games.cuba_libre.data import (
     teams,
 )
 from agon.games.cuba_libre.negotiation import OFFERED_AT, TRANSFER, any_choice
-from agon.games.cuba_libre.steps import APPLY, ENTER, LEGAL, POP, PUSHED, STEPS, WAIT
+from agon.games.cuba_libre.steps import APPLY, ENTER, FINISHED, LEGAL, PUSHED, STEPS, WAIT
 from agon.games.cuba_libre.text import and_names, board_view, label
 
 if ev.missing_events():  # CL 5.0: every card side of the deck is played as written, or the game does not load
@@ -90,7 +90,7 @@ _SETUP_KEYS = {"troops": "troop", "police": "police", "m26_guerrillas": "m26_u",
 SOLO_TITLES = ("Rearguard Ascent!", "Castro Triumph!", "Student Revolution!", "Viva Lansky!")
 
 
-def solo_outcome(g: Any, order: list[int], final: list[int]) -> dict[str, Any]:
+def solo_outcome(g: CubaLibreState, order: list[int], final: list[int]) -> dict[str, Any]:
     """CL 8.9: the solo player succeeds only with a margin strictly above every Non-player's (ties
     to Non-players); `grade` = the player's margin minus the best Non-player margin (1-4 Stalemate,
     5+ Model ...); otherwise the title of the winning Non-player (English titles, C-48)."""
@@ -118,6 +118,39 @@ class CubaLibreState(Board, State):
     _entered: tuple[dict[str, Any], list[Any]] | None  # see entered()
     _op_parts: tuple[Any, ...] | None  # see operations.Operation.legal
     _before: chronicle.Snap | None  # while an action applies: the facts before it (see _apply, next_turn)
+    # (the board's fields are declared in Board: pieces, markers, tracks, capabilities, momentum, np)
+    # the deck (CL 2.1, 2.3.8)
+    deck: list[int]
+    aside: list[int]
+    pile_size: int
+    current: int
+    next_card: int
+    played: list[int]
+    peek: int
+    prop_played: int
+    last_was_prop: bool
+    # the card turn (CL 2.3): Eligibility, the factions' order and what they did on this card
+    phase: str
+    elig: list[bool]
+    order_card: int
+    cand: tuple[int, ...]
+    ci: int
+    n_acted: int
+    first_did: str
+    executed: frozenset[int]
+    stay_elig: frozenset[int]
+    inelig_next: frozenset[int]
+    laundered: frozenset[int]
+    transfers: frozenset[tuple[int, int]]
+    last_op: tuple[int, str, tuple[int, ...]]
+    # Deception markers (optional rule): each faction's hand, the ones shown, the ones set aside
+    dec_hand: list[list[str]]
+    dec_shown: list[list[str]]
+    dec_aside: list[str]
+    # the flow (steps.py): the stack of frames, and the result once over
+    stack: list[dict[str, Any]]
+    over: dict[str, Any] | None
+    trace_last: tuple[str, str]
 
     # -- set-up (CL 2.1) ------------------------------------------------------------------------
 
@@ -141,18 +174,18 @@ class CubaLibreState(Board, State):
         self.elig = [True] * 4
         self.capabilities: frozenset[tuple[int, bool]] = frozenset()
         self.momentum: frozenset[tuple[int, bool]] = frozenset()
-        self.stack: list[dict[str, Any]] = []
-        self.over: dict[str, Any] | None = None
+        self.stack = []
+        self.over = None
         self.phase = "setup"
-        self.last_op: tuple[int, str, tuple[int, ...]] = (-1, "", ())
+        self.last_op = (-1, "", ())
         deploying = [] if opts["deployment"] == "standard" else [
             f for f in (SYN, 2, 1, GOVT) if f not in self.np]
         for sid, pcs in setup["pieces"].items():
             s = SPACE_INDEX[sid]
             for key, n in pcs.items():
-                pt = PIECE_INDEX[_SETUP_KEYS[key]]
-                if OWNER[pt] not in deploying:
-                    self.place(s, pt, n)
+                piece_type = PIECE_INDEX[_SETUP_KEYS[key]]
+                if OWNER[piece_type] not in deploying:
+                    self.place(s, piece_type, n)
         self._build_deck()
         deception.setup(self)
         self.prop_played = 0
@@ -163,7 +196,7 @@ class CubaLibreState(Board, State):
         self.card_reset()
         self.current = -1
         self.next_card = self.deck.pop()
-        self.played: list[int] = []
+        self.played = []
         self.say("Set-up done; the deck holds {n} cards.", n=len(self.deck) + 1)
         for f in reversed(deploying):  # CL S3: Syndicate, DR, 26July, Government
             self.stack.append({"k": "deploy", "f": f, "stage": 0})
@@ -191,15 +224,15 @@ class CubaLibreState(Board, State):
     # -- the card turn (CL 2.3) -----------------------------------------------------------------
 
     def card_reset(self) -> None:
-        self.cand: tuple[int, ...] = ()
+        self.cand = ()
         self.ci = 0
         self.n_acted = 0
         self.first_did = ""
-        self.executed: frozenset[int] = NOBODY
-        self.stay_elig: frozenset[int] = NOBODY
-        self.inelig_next: frozenset[int] = NOBODY
-        self.laundered: frozenset[int] = NOBODY
-        self.transfers: frozenset[tuple[int, int]] = NOBODY  # CL 1.5.1: (giver, receiver) this card
+        self.executed = NOBODY
+        self.stay_elig = NOBODY
+        self.inelig_next = NOBODY
+        self.laundered = NOBODY
+        self.transfers = NOBODY  # CL 1.5.1: (giver, receiver) this card
 
     def is_prop(self, card: int) -> bool:
         return card in PROPAGANDA_CARDS  # (-1, no card, is none)
@@ -308,22 +341,22 @@ class CubaLibreState(Board, State):
         return []
 
     def _legal(self, role: str) -> list[Action]:
-        fr = self.stack[-1]
+        frame = self.stack[-1]
         entered = self._entered
         self._entered = None
         # a step lists Actions (steps.actions), so its list is the legal list as it is
-        kind = fr["k"]
-        legal = entered[1] if entered is not None and entered[0] is fr else LEGAL[kind](self, fr)
-        if kind in OFFERED_AT and any_choice(self, fr["f"]):
+        kind = frame["k"]
+        legal = entered[1] if entered is not None and entered[0] is frame else LEGAL[kind](self, frame)
+        if kind in OFFERED_AT and any_choice(self, frame["f"]):
             legal = [*legal, TRANSFER]  # CL 1.5.1: at the executing faction's own prompts
         return legal
 
-    def entered(self, fr: dict[str, Any], choices: list[Any]) -> list[Any]:
+    def entered(self, frame: dict[str, Any], choices: list[Any]) -> list[Any]:
         """A step's `enter` that has just listed fr's choices to see whether it waits hands them
         here and gets them back: `_legal` of this very position takes them instead of listing them
         again (nothing moves between the frame's enter and the question; a clone's frames are new
         dicts, so a clone lists its own; changed() forgets them)."""
-        self._entered = (fr, choices)
+        self._entered = (frame, choices)
         return choices
 
     def changed(self) -> None:
@@ -335,16 +368,16 @@ class CubaLibreState(Board, State):
         self._before = None if self.quiet else chronicle.snap(self)  # quiet: no log, no before-and-after
         self._entered = None
         stack = self.stack
-        fr = stack[-1]
-        if action[0] == "transfer" and fr["k"] in OFFERED_AT:
-            negotiation.open_transfer(self, fr["f"])  # CL 1.5.1: fr keeps waiting underneath
+        frame = stack[-1]
+        if action[0] == "transfer" and frame["k"] in OFFERED_AT:
+            negotiation.open_transfer(self, frame["f"])  # CL 1.5.1: fr keeps waiting underneath
         else:
-            fr["wait"] = False
-            if APPLY[fr["k"]](self, fr, action):
-                if stack and stack[-1] is fr:
+            frame["wait"] = False
+            if APPLY[frame["k"]](self, frame, action):
+                if stack and stack[-1] is frame:
                     stack.pop()
-                elif fr in stack:
-                    stack.remove(fr)
+                elif frame in stack:
+                    stack.remove(frame)
         run_flow(self)
         if self._before is not None:
             chronicle.describe(self, self._before)  # the log says what the action did (pieces, levels, Control)
@@ -354,12 +387,12 @@ class CubaLibreState(Board, State):
         return chronicle.rule_trace(self, role, note)
 
     def _prompt(self, role: str) -> tuple[str, dict[str, Any]]:
-        fr = self.stack[-1]
-        step = STEPS[fr["k"]]
+        frame = self.stack[-1]
+        step = STEPS[frame["k"]]
         # the acting faction reads its own prompt; anyone else (an error message to another role)
         # only the public line (CL 7.3, issue 29.2)
-        text, args = step.prompt(self, fr) if role == ROLES[fr["f"]] else step.public_prompt(self, fr)
-        return text, {"resources": self.res[fr["f"]], **args}
+        text, args = step.prompt(self, frame) if role == ROLES[frame["f"]] else step.public_prompt(self, frame)
+        return text, {"resources": self.res[frame["f"]], **args}
 
     def _view(self, role: str | None) -> dict[str, Any]:
         return {**board_view(self), "deception": deception.view(self, role)}
@@ -378,7 +411,7 @@ class CubaLibreState(Board, State):
         t.cash = self.cash[:]
         t.res = self.res[:]
         t.elig = self.elig[:]
-        t.stack = [fr.copy() for fr in self.stack]
+        t.stack = [frame.copy() for frame in self.stack]
         t.deck = self.deck[:]
         t.played = self.played[:]
         t.aside = self.aside[:]
@@ -386,7 +419,7 @@ class CubaLibreState(Board, State):
         t.dec_shown = [h[:] for h in self.dec_shown]
         t.dec_aside = self.dec_aside[:]
 
-    def _determinize(self, role: str, rng: Rng) -> None:
+    def _determinize(self, role: str, rng: RandomSource) -> None:
         """Nobody knows the deck beyond the revealed card (nor the next card with No Reveal, nor
         the cards set aside in a short game): resample the unseen Event cards, keeping each unseen
         Propaganda card in its pile at a random unseen position."""
@@ -412,7 +445,7 @@ class CubaLibreState(Board, State):
         self.deck = full
         deception.determinize(self, role, rng)
 
-    def label(self, action: Action) -> str:
+    def label(self, action: Action) -> str | Text:
         return label(self, action)
 
     def check_invariants(self) -> None:
@@ -442,14 +475,14 @@ class CubaLibreState(Board, State):
         return ev.has_event(card, shaded)
 
     def op_frame(self) -> dict[str, Any] | None:
-        for fr in reversed(self.stack):
-            if fr["k"] == "op":
-                return fr
+        for frame in reversed(self.stack):
+            if frame["k"] == "op":
+                return frame
         return None
 
     @staticmethod
-    def key(pt: int) -> str:
-        return PIECE_KEYS[pt]
+    def key(piece_type: int) -> str:
+        return PIECE_KEYS[piece_type]
 
     @staticmethod
     def slot(key: str) -> int:
@@ -468,8 +501,8 @@ class CubaLibreState(Board, State):
         return FACTION_NAMES[f]
 
     @staticmethod
-    def owner(pt: int) -> int:
-        return OWNER[pt]
+    def owner(piece_type: int) -> int:
+        return OWNER[piece_type]
 
     @staticmethod
     def pop_ok(s: int) -> bool:
@@ -486,19 +519,19 @@ def run_flow(g: CubaLibreState) -> None:
         if not stack:
             g.advance()
             continue
-        fr = stack[-1]
-        if fr.get("wait"):
+        frame = stack[-1]
+        if frame.get("wait"):
             return
-        enter = ENTER[fr["k"]]
+        enter = ENTER[frame["k"]]
         if enter is None:  # its enter would only say WAIT
-            fr["wait"] = True
+            frame["wait"] = True
             return
-        code = enter(g, fr)
+        code = enter(g, frame)
         if code == WAIT:
-            fr["wait"] = True
+            frame["wait"] = True
             return
-        if code == POP:
-            stack.remove(fr) if stack[-1] is not fr else stack.pop()
+        if code == FINISHED:
+            stack.remove(frame) if stack[-1] is not frame else stack.pop()
         elif code != PUSHED:
-            raise RuntimeError(f"step {fr['k']} returned {code}")
+            raise RuntimeError(f"step {frame['k']} returned {code}")
     raise RuntimeError("cuba-libre flow did not settle")

@@ -5,7 +5,7 @@ A frame is a plain dict on `state.stack` with `"k"` (the step's name), `"f"` (th
 function), so cloning copies each frame shallowly. The flow runs the top frame:
 
     enter(g, fr) -> WAIT    the frame needs a decision by faction fr["f"]: legal/apply/prompt
-                 -> POP     the frame is finished (it resolved automatically or was completed)
+                 -> FINISHED the frame is finished (it resolved automatically or was completed)
                  -> PUSHED  it pushed further frames on top; it is entered again when they are gone
     legal(g, fr) -> list[Action]        (only called after WAIT; Actions, never bare pairs: the
                                          state hands the list on as it is, see `actions`)
@@ -19,12 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.engine import Action
 from agon.games.cuba_libre.data import NAMES, PIECE_KEYS
 
-WAIT, POP, PUSHED = 0, 1, 2
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
+
+WAIT, FINISHED, PUSHED = 0, 1, 2
 
 _action = partial(tuple.__new__, Action)  # Action(verb, arg) from a (verb, arg) pair, without unpacking it
 
@@ -62,26 +65,26 @@ class Step:
     name = ""
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
         return WAIT
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         return []
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         return True
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return _("Choose."), {}
 
     @classmethod
-    def public_prompt(cls, g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def public_prompt(cls, g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         """The prompt line everyone reads (the board's "prompt", spectators, the other factions):
         the acting faction's own prompt unless that shows something only it may know."""
-        return cls.prompt(g, fr)
+        return cls.prompt(g, frame)
 
 
 STEPS: dict[str, type[Step]] = {}

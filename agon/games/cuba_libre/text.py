@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.engine import ENGLISH, Action, Text, Translator, msg, plural
 from agon.engine.actions import render as fill
@@ -29,10 +29,13 @@ from agon.games.cuba_libre.insurgent_ops import carried
 from agon.games.cuba_libre.op_spaces import OP_TITLES
 from agon.games.cuba_libre.steps import STEPS
 
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
+
 SHORT = ("T", "P", "GB", "Mu", "Ma", "MB", "Du", "Da", "DB", "Su", "Sa", "C", "Cc")
 
 
-def board_view(g: Any) -> dict[str, Any]:
+def board_view(g: CubaLibreState) -> dict[str, Any]:
     """What every role sees (Cuba Libre has no hidden hands; the deck shows only counts)."""
     hidden_next = variants.hide_next(g)
     spaces = []
@@ -73,12 +76,12 @@ def board_view(g: Any) -> dict[str, Any]:
     }
 
 
-def _prompt_text(g: Any) -> str:
+def _prompt_text(g: CubaLibreState) -> str:
     if g.over is not None or not g.stack:
         return ""
-    fr = g.stack[-1]
-    text, args = STEPS[fr["k"]].public_prompt(g, fr)  # public: never a secret option (7.3, issue 29.2)
-    return f"{FACTION_NAMES[fr['f']]}: {fill(text, args)}"
+    frame = g.stack[-1]
+    text, args = STEPS[frame["k"]].public_prompt(g, frame)  # public: never a secret option (7.3, issue 29.2)
+    return f"{FACTION_NAMES[frame['f']]}: {fill(text, args)}"
 
 
 def render(view: dict[str, Any], role: str | None, tr: Translator = ENGLISH) -> str:
@@ -235,7 +238,7 @@ _MOVING = {"underground": "an Underground Guerrilla", "active": "an Active Guerr
            "police": "a Police cube"}
 
 
-def label(g: Any, action: Action) -> str | Text:
+def label(g: CubaLibreState, action: Action) -> str | Text:
     """A readable label for an action (the prompt shows it next to the action): a template with
     the action's places, pieces and factions as terms (CL labels; `terms()` lists the terms)."""
     verb, arg = action.verb, action.arg
@@ -279,18 +282,18 @@ def label(g: Any, action: Action) -> str | Text:
     if verb == "to" and isinstance(arg, str):
         return Text(_destination(g), {"0": arg})
     if verb == "space" and g.stack:
-        fr = g.stack[-1]
-        what = OP_TITLES.get(fr.get("op", ""), "") if fr["k"] == "op" else ""
+        frame = g.stack[-1]
+        what = OP_TITLES.get(frame.get("op", ""), "") if frame["k"] == "op" else ""
         return msg("{op} in {space}", op=what, space=str(arg)) if what else str(arg)
     return _worded(verb, arg)
 
 
 # a destination ("to") in the words of the step that asks for it: Transport (CL 4.2.1), Reprisal's
 # relocation (CL 4.2.3), the Redeploy phase (CL 6.4); an event's move otherwise
-_DESTINATION = {"transport": "Transport to {0}", "reprisal": "Relocate to {0}", "prop_redeploy": "Redeploy to {0}"}
+_DESTINATION: dict[str | None, str] = {"transport": "Transport to {0}", "reprisal": "Relocate to {0}", "prop_redeploy": "Redeploy to {0}"}
 
 
-def _destination(g: Any) -> str:
+def _destination(g: CubaLibreState) -> str:
     frame = g.stack[-1] if g.stack else {}
     return _DESTINATION.get(frame.get("sa") if frame.get("k") == "sa" else frame.get("k"), "Move to {0}")
 

@@ -7,7 +7,7 @@ Eligible did (2.3.4): ("event", "unshaded"|"shaded"), ("op"), ("limop"), ("pass"
 from __future__ import annotations
 
 from itertools import permutations
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.engine import Action
 from agon.games.cuba_libre import deception
@@ -26,12 +26,15 @@ from agon.games.cuba_libre.data import (
     TITLE,
 )
 from agon.games.cuba_libre.operations import any_op_possible, launder_donors
-from agon.games.cuba_libre.steps import DECLINE, PASS, POP, WAIT, Step, actions, step
+from agon.games.cuba_libre.steps import DECLINE, FINISHED, PASS, WAIT, Step, actions, step
+
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
 
 PASS_GAIN = (3, 1, 1, 1)  # CL 2.3.3
 
 
-def option_kinds(g: Any, f: int) -> tuple[bool, str]:
+def option_kinds(g: CubaLibreState, f: int) -> tuple[bool, str]:
     """(Event allowed, "op" or "limop") for faction f now (2.3.4, 2.3.9, 8.1)."""
     if g.n_acted == 0:
         ev_ok, kind = True, "op"
@@ -55,8 +58,8 @@ OP, LIMOP, OP_HIDDEN_ASSET = Action("op", None), Action("limop", None), Action("
 @step("option")
 class Option(Step):
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        f = fr["f"]
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        f = frame["f"]
         ev_ok, kind = option_kinds(g, f)
         out: list[Any] = []
         if ev_ok:
@@ -72,8 +75,8 @@ class Option(Step):
         return out
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        f = fr["f"]
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+        f = frame["f"]
         verb = action[0]
         if verb == "pass":
             g.gain(f, PASS_GAIN[f])
@@ -103,17 +106,17 @@ class Option(Step):
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return Option._line(g, Option.legal(g, fr))
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return Option._line(g, Option.legal(g, frame))
 
     @staticmethod
-    def public_prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def public_prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         """CL 7.3 (issue 29.2): the full Operation a Hidden Asset offers is the owner's secret; the
         line everyone else reads names only the options anyone may know."""
-        return Option._line(g, [a for a in Option.legal(g, fr) if a != OP_HIDDEN_ASSET])
+        return Option._line(g, [a for a in Option.legal(g, frame) if a != OP_HIDDEN_ASSET])
 
     @staticmethod
-    def _line(g: Any, legal: list[Any]) -> tuple[str, dict[str, Any]]:
+    def _line(g: CubaLibreState, legal: list[Any]) -> tuple[str, dict[str, Any]]:
         nth = "1st" if g.n_acted == 0 else "2nd"
         offered = list(dict.fromkeys(OFFERED[verb] for verb, _ in legal))  # only what is offered
         if offered == ["Pass"]:
@@ -142,16 +145,16 @@ class Launder(Step):
     (not Construct). fr["f"] is the holder asked, fr["beneficiary"] the acting faction."""
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        own = fr["f"] == fr.get("beneficiary", fr["f"])
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        own = frame["f"] == frame.get("beneficiary", frame["f"])
         return [Action("launder" if own else "give cash", None), DECLINE]
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        who, f = fr["f"], fr.get("beneficiary", fr["f"])
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+        who, f = frame["f"], frame.get("beneficiary", frame["f"])
         g.stack.pop()
         if action[0] == "decline":
-            asked = fr.get("asked", (who,))
+            asked = frame.get("asked", (who,))
             rest = [x for x in launder_donors(g, f) if x not in asked]
             if rest:
                 g.push("launder", rest[0], beneficiary=f, asked=(*asked, rest[0]))
@@ -164,11 +167,11 @@ class Launder(Step):
         return False
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        if fr["f"] == fr.get("beneficiary", fr["f"]):
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        if frame["f"] == frame.get("beneficiary", frame["f"]):
             return "Launder a Cash marker for a free Limited Operation?", {}
         return "Give a Cash marker so that {other} gets a free Limited Operation?", {
-            "other": g.fname(fr.get("beneficiary", fr["f"]))}
+            "other": g.fname(frame.get("beneficiary", frame["f"]))}
 
 
 def _deploy_todo(f: int) -> tuple[str, ...]:
@@ -186,14 +189,14 @@ class Deploy(Step):
     """CL S3 variable deployment, one piece (or the 3 Troops) per action."""
 
     @staticmethod
-    def enter(g: Any, fr: dict[str, Any]) -> int:
-        if "todo" not in fr:
-            fr["todo"] = _deploy_todo(fr["f"])
-        return WAIT if fr["todo"] else POP
+    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+        if "todo" not in frame:
+            frame["todo"] = _deploy_todo(frame["f"])
+        return WAIT if frame["todo"] else FINISHED
 
     @staticmethod
-    def legal(g: Any, fr: dict[str, Any]) -> list[Any]:
-        what = fr["todo"][0]
+    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        what = frame["todo"][0]
         if what == "casino":
             spaces = [s for s in POPULATED if not g.casinos(s)]
         elif what == "dr":
@@ -209,15 +212,15 @@ class Deploy(Step):
         return actions(("place", NAMES[s]) for s in spaces)
 
     @staticmethod
-    def apply(g: Any, fr: dict[str, Any], action: Any) -> bool:
-        what = fr["todo"][0]
+    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+        what = frame["todo"][0]
         s = NAMES.index(action[1])
         slot = {"casino": "casino", "dr": "dr_u", "m26_base": "m26_base", "m26": "m26_u", "troop": "troop",
                 "police": "police", "troops3": "troop"}[what]
         g.place(s, g.slot(slot), 3 if what == "troops3" else 1)
-        fr["todo"] = fr["todo"][1:]
-        return not fr["todo"]
+        frame["todo"] = frame["todo"][1:]
+        return not frame["todo"]
 
     @staticmethod
-    def prompt(g: Any, fr: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Deploy: place {piece} ({n} placements left).", {"piece": fr["todo"][0], "n": len(fr["todo"])}
+    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        return "Deploy: place {piece} ({n} placements left).", {"piece": frame["todo"][0], "n": len(frame["todo"])}

@@ -12,16 +12,19 @@ Options A and B (2.3.1). Options: no_reveal (bool), eligibility ("standard" | "A
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from agon.games.cuba_libre.data import CARDS, ORDER
 
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
 
-def hide_next(g: Any) -> bool:
+
+def hide_next(g: CubaLibreState) -> bool:
     return bool(g.options.get("no_reveal"))
 
 
-def order_card(g: Any) -> int:
+def order_card(g: CubaLibreState) -> int:
     """The card whose faction symbols order the current card (2.3.2 / 2.3.1 Options A-B)."""
     if g.options.get("eligibility", "standard") == "standard":
         return g.current
@@ -39,11 +42,11 @@ def order_card(g: Any) -> int:
     return g.current
 
 
-def executed_makes_ineligible(g: Any) -> bool:
+def executed_makes_ineligible(g: CubaLibreState) -> bool:
     return g.options.get("eligibility", "standard") != "B"
 
 
-def unknown_positions(g: Any) -> list[int]:
+def unknown_positions(g: CubaLibreState) -> list[int]:
     """Positions (in deck order, next card at len(deck)) that nobody has seen."""
     out = list(range(len(g.deck) - g.peek))
     if hide_next(g) and g.next_card >= 0:
@@ -51,5 +54,5 @@ def unknown_positions(g: Any) -> list[int]:
     return out
 
 
-def seen_top(g: Any) -> list[int]:
+def seen_top(g: CubaLibreState) -> list[int]:
     return list(reversed(g.deck[len(g.deck) - g.peek:])) if g.peek else []

@@ -8,7 +8,7 @@ Cards here: 2, 3, 4, 6, 7, 8, 15, 16, 17, 25, 26, 27, 29, 30, 52, 53, 58, 62, 71
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from agon.engine import msg, plural
 from agon.engine.callbacks import digest_as
@@ -34,12 +34,15 @@ from agon.games.dawn_of_freedom.events import (
     tst_advance,
 )
 
+if TYPE_CHECKING:  # the State, for type hints only: state sits above this module
+    from agon.games.dawn_of_freedom.state import DawnState
+
 POLISH_WRITERS, CHARLES_UNIVERSITY, GDANSK = space("Polish Writers"), space("Charles University"), space("Gdańsk")
 
 
 # 1989 card 2
 @event(2)
-def solidarity_legalized(g: Any, e: Ev) -> Steps:
+def solidarity_legalized(g: DawnState, e: Ev) -> Steps:
     """+1 Dem SP in every uncontrolled Polish Worker and Farmer space; the Communist may never
     again make support checks in Gdansk; unlocks Walesa (prerequisite)."""
     for sid in SPACES_IN["Poland"]:
@@ -51,19 +54,19 @@ def solidarity_legalized(g: Any, e: Ev) -> Steps:
 
 # 1989 card 3
 @event(3, prereq=2)
-def walesa(g: Any, e: Ev) -> Steps:
+def walesa(g: DawnState, e: Ev) -> Steps:
     """4 free Dem SPs in Poland, then 2 support checks in Poland with this card's Ops."""
     return [place(D, 4, in_country("Poland")), checks(D, 2, in_country("Poland"), ops=e.ops)]
 
 
 # 1989 card 4
 @event(4)
-def michnik(g: Any, e: Ev) -> Steps:
+def michnik(g: DawnState, e: Ev) -> Steps:
     g.add_sp(D, POLISH_WRITERS, 3)
     return None
 
 
-def _discard_random(g: Any, side: int) -> int | None:
+def _discard_random(g: DawnState, side: int) -> int | None:
     """`side` discards a card at random from his hand (5.3): the card, or None if he has none."""
     hand = g.hands[side]
     if not hand:
@@ -75,7 +78,7 @@ def _discard_random(g: Any, side: int) -> int | None:
 
 # 1989 card 6
 @event(6)
-def brought_in_for_questioning(g: Any, e: Ev) -> Steps:
+def brought_in_for_questioning(g: DawnState, e: Ev) -> Steps:
     """The Democrat discards a random card; a Communist event on it happens if playable (5.3)."""
     card = _discard_random(g, D)
     if card is None:
@@ -87,13 +90,13 @@ def brought_in_for_questioning(g: Any, e: Ev) -> Steps:
 
 # 1989 card 7
 @event(7)
-def state_run_media(g: Any, e: Ev) -> Steps:
+def state_run_media(g: DawnState, e: Ev) -> Steps:
     return remove(C, 4, per_space=2)
 
 
 # 1989 card 8
 @event(8)
-def prudence(g: Any, e: Ev) -> Steps:
+def prudence(g: DawnState, e: Ev) -> Steps:
     """Rest of the turn: the opponent's cards are worth 1 Op less (minimum 1); cumulative (7.3).
     Played by both sides in one turn, each keeps its own effect (one per side it hits)."""
     g.add_effect(Effect(f"Prudence on the {NAMES[e.opp]}", side=e.opp, until="turn", ops=-1))
@@ -102,19 +105,19 @@ def prudence(g: Any, e: Ev) -> Steps:
 
 # 1989 card 15
 @event(15)
-def honecker(g: Any, e: Ev) -> Steps:
+def honecker(g: DawnState, e: Ev) -> Steps:
     """Take a non-scoring card from the discard pile; an 8th action round this turn (4.1)."""
     g.add_effect(Effect("extra action round", side=C, until="turn"))
     return pick_card(C, _honecker_cards, _honecker_take, optional=True, text=msg("Take a card from the discard pile."))
 
 
 @digest_as("honecker.<locals>.<lambda>")
-def _honecker_cards(g: Any) -> list[int]:
+def _honecker_cards(g: DawnState) -> list[int]:
     return [c for c in g.discard if not CARDS[c].scoring and c != 15]
 
 
 @digest_as("honecker.<locals>.take")
-def _honecker_take(g: Any, card: int) -> Steps:
+def _honecker_take(g: DawnState, card: int) -> Steps:
     g.take_card(C, card)
     g.say("The Communist takes {card} from the discard pile.", card=CARDS[card].title)
     return None
@@ -122,14 +125,14 @@ def _honecker_take(g: Any, card: int) -> Steps:
 
 # 1989 card 16
 @event(16)
-def nomenklatura(g: Any, e: Ev) -> Steps:
+def nomenklatura(g: DawnState, e: Ev) -> Steps:
     return pick_option(C, [("remove all Democrat SPs from Elite spaces", _nomenklatura_wipe),
                            ("place 3 SPs in Elite spaces", _nomenklatura_place)],
                        text=msg("Nomenklatura: choose one."))
 
 
 @digest_as("nomenklatura.<locals>.wipe")
-def _nomenklatura_wipe(g: Any) -> Steps:
+def _nomenklatura_wipe(g: DawnState) -> Steps:
     for sid in range(len(SPACES)):
         if SPACES[sid].cls == "Elite" and g.sp[D][sid]:
             g.say("{line}", line=plural("Nomenklatura: {n} Democrat SP removed from {space}.",
@@ -139,11 +142,11 @@ def _nomenklatura_wipe(g: Any) -> Steps:
 
 
 @digest_as("nomenklatura.<locals>.<lambda>")
-def _nomenklatura_place(g: Any) -> Steps:
+def _nomenklatura_place(g: DawnState) -> Steps:
     return place(C, 3, of_class("Elite"))
 
 
-def _roundtable(g: Any, eff: Effect, country: str) -> Steps:
+def _roundtable(g: DawnState, eff: Effect, country: str) -> Steps:
     g.ps_take(D, 2)  # 1989 8.1: before anyone looks
     g.end_effect(eff.name)
     return None
@@ -151,21 +154,21 @@ def _roundtable(g: Any, eff: Effect, country: str) -> Steps:
 
 # 1989 card 17
 @event(17)
-def roundtable_talks(g: Any, e: Ev) -> Steps:
+def roundtable_talks(g: DawnState, e: Ev) -> Steps:
     g.add_effect(Effect("Roundtable Talks", side=D, until="ps", card=17, hook="ps_deal", fn=_roundtable))
     return None
 
 
 # 1989 card 25
 @event(25)
-def perestroika(g: Any, e: Ev) -> Steps:
+def perestroika(g: DawnState, e: Ev) -> Steps:
     g.add_effect(Effect("Perestroika", side=C, until="turn", ops=1))
     return None
 
 
 # 1989 card 26
 @event(26)
-def helsinki_final_act(g: Any, e: Ev) -> Steps:
+def helsinki_final_act(g: DawnState, e: Ev) -> Steps:
     g.add_effect(Effect("Helsinki Final Act", side=C, until="game", check_vp=1,
                         where=of_class("Student", "Intellectual")))
     return None
@@ -173,14 +176,14 @@ def helsinki_final_act(g: Any, e: Ev) -> Steps:
 
 # 1989 card 27
 @event(27)
-def consumerism(g: Any, e: Ev) -> Steps:
+def consumerism(g: DawnState, e: Ev) -> Steps:
     """Remove 1 Com SP from a Worker space, then 1 support check on a Worker space of that country."""
     return pick_space(D, of_class("Worker") & has_sp(C), _consumerism_after,
                       text=msg("Remove 1 Communist SP from a Worker space."))
 
 
 @digest_as("consumerism.<locals>.after")
-def _consumerism_after(g: Any, sid: int) -> Steps:
+def _consumerism_after(g: DawnState, sid: int) -> Steps:
     g.remove_sp(C, sid, 1)
     g.say("Consumerism: 1 Communist SP removed from {space}.", space=SPACES[sid].name)
     country = SPACES[sid].country
@@ -189,21 +192,21 @@ def _consumerism_after(g: Any, sid: int) -> Steps:
 
 # 1989 card 29
 @event(29)
-def jan_palach_week(g: Any, e: Ev) -> Steps:
+def jan_palach_week(g: DawnState, e: Ev) -> Steps:
     g.add_sp(D, CHARLES_UNIVERSITY, 6)  # one space, no choice to ask
     return None
 
 
 # 1989 card 30
 @event(30)
-def tear_gas(g: Any, e: Ev) -> Steps:
+def tear_gas(g: DawnState, e: Ev) -> Steps:
     g.add_effect(Effect("Tear Gas", side=C, until="manual", check=1, once=True, where=of_class("Student"), card=30))
     return None
 
 
 # 1989 card 52
 @event(52)
-def normalization(g: Any, e: Ev) -> Steps:
+def normalization(g: DawnState, e: Ev) -> Steps:
     for name in ("Plzeň", "Praha"):
         sid = space(name)
         g.remove_sp(D, sid, g.sp[D][sid])
@@ -212,14 +215,14 @@ def normalization(g: Any, e: Ev) -> Steps:
 
 # 1989 card 53
 @event(53)
-def li_peng(g: Any, e: Ev) -> Steps:
+def li_peng(g: DawnState, e: Ev) -> Steps:
     g.add_effect(Effect("Li Peng", side=C, until="game", hook="tst_bonus", value=1))
     return None
 
 
 # 1989 card 58
 @event(58)
-def austria_hungary_border(g: Any, e: Ev) -> Steps:
+def austria_hungary_border(g: DawnState, e: Ev) -> Steps:
     g.add_effect(Effect("Austria-Hungary Border Reopened", side=D, until="turn", ops=1, ops_where=True,
                         where=in_country("East Germany")))
     return None
@@ -227,14 +230,14 @@ def austria_hungary_border(g: Any, e: Ev) -> Steps:
 
 # 1989 card 62
 @event(62)
-def yakovlev(g: Any, e: Ev) -> Steps:
+def yakovlev(g: DawnState, e: Ev) -> Steps:
     g.add_effect(Effect("aftermath+1", side=D, until="ps", card=62))
     return None
 
 
 # 1989 card 71
 @event(71)
-def kiss_of_death(g: Any, e: Ev) -> Steps:
+def kiss_of_death(g: DawnState, e: Ev) -> Steps:
     """The Communist discards a random card; a Democrat or neutral event on it happens (5.3);
     a scoring card's struggle is fought with the Democrat as its player (A-19)."""
     card = _discard_random(g, C)
@@ -247,14 +250,14 @@ def kiss_of_death(g: Any, e: Ev) -> Steps:
 
 # 1989 card 74
 @event(74)
-def frg_embassies(g: Any, e: Ev) -> Steps:
+def frg_embassies(g: DawnState, e: Ev) -> Steps:
     g.add_effect(Effect("FRG Embassies", side=D, until="turn", check=1, where=in_region("Eastern Europe")))
     return None
 
 
 # 1989 card 83
 @event(83)
-def modrow(g: Any, e: Ev) -> Steps:
+def modrow(g: DawnState, e: Ev) -> Steps:
     """Honecker can no longer be an event; roll above the Democrat-controlled East German spaces:
     4 Com SPs in East Germany, at most 2 per space."""
     g.forbid_event(15)
@@ -268,5 +271,5 @@ def modrow(g: Any, e: Ev) -> Steps:
 
 # 1989 card 85
 @event(85)
-def tank_column(g: Any, e: Ev) -> Steps:
+def tank_column(g: DawnState, e: Ev) -> Steps:
     return tst_advance(e.side)

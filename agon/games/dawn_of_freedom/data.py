@@ -131,7 +131,7 @@ def _validate(countries: tuple[Country, ...], spaces: tuple[Space, ...], cards: 
     check(sum(c.period == 0 for c in cards) == 40 and sum(c.period == 1 for c in cards) == 41, "deck periods 40/41/29")
     check(sorted(c.number for c in cards if c.scoring) == [22, 23, 42, 43, 55, 95], "six scoring cards")
     check(len(power) == 52 and [p.number for p in power] == list(range(1, 53)), "52 power struggle cards")
-    kinds = {}
+    kinds: dict[str, int] = {}
     for p in power:
         kinds[p.name] = kinds.get(p.name, 0) + 1
         if p.kind == "leader":

@@ -8,14 +8,19 @@ of e to 1.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from agon.bots.evaluation import two_sided
 from agon.engine import State
 from agon.games.dawn_of_freedom.data import SPACES, C, D
 
+if TYPE_CHECKING:  # the State, for type hints only: state sits above this module
+    from agon.games.dawn_of_freedom.state import DawnState
+
 CUTOFF = 10  # ISMCTS playout actions before this evaluation scores (docs/bots.md: measured)
 
 def evaluate(state: State) -> dict[str, float]:
-    s = state
+    s = cast("DawnState", state)
     lead = float(s.vp)  # 10.4
     for sid, side in enumerate(s.ctrl):
         if side is not None:

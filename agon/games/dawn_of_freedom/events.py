@@ -95,7 +95,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache, partial
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from agon.engine import Text, msg
 from agon.engine.callbacks import digest_as
@@ -113,6 +113,9 @@ from agon.games.dawn_of_freedom.data import (
     space,
 )
 from agon.games.dawn_of_freedom.words import join_terms
+
+if TYPE_CHECKING:  # the State, for type hints only: state sits above this module
+    from agon.games.dawn_of_freedom.state import DawnState
 
 __all__ = [
     "BOTH",
@@ -221,7 +224,7 @@ class Effect:
     value: Any = None
     secret: bool = False
 
-    def applies(self, g: Any, sid: int) -> bool:
+    def applies(self, g: DawnState, sid: int) -> bool:
         return self.where is None or self.where(g, sid)
 
 
@@ -263,11 +266,11 @@ class Where:
         self.ids = ids
         self.candidates: tuple[int, ...] = tuple(range(len(SPACES))) if ids is None else tuple(sorted(ids))
 
-    def match(self, g: Any, sid: int) -> bool:
+    def match(self, g: DawnState, sid: int) -> bool:
         """The filter without the destroyed-space test."""
         return (self.ids is None or sid in self.ids) and (self.fn is None or self.fn(g, sid))
 
-    def __call__(self, g: Any, sid: int) -> bool:
+    def __call__(self, g: DawnState, sid: int) -> bool:
         return sid not in g.destroyed and (self.ids is None or sid in self.ids) and (self.fn is None or self.fn(g, sid))
 
     def __and__(self, other: Where) -> Where:
@@ -314,17 +317,17 @@ ALL_IDS = frozenset(range(len(SPACES)))
 
 
 @digest_as("Where._and.<locals>.<lambda>")
-def _both_pass(a: Callable[[Any, int], bool], b: Callable[[Any, int], bool], g: Any, s: int) -> bool:
+def _both_pass(a: Callable[[Any, int], bool], b: Callable[[Any, int], bool], g: DawnState, s: int) -> bool:
     return a(g, s) and b(g, s)
 
 
 @digest_as("Where.__or__.<locals>.<lambda>")
-def _either_matches(a: Where, b: Where, g: Any, s: int) -> bool:
+def _either_matches(a: Where, b: Where, g: DawnState, s: int) -> bool:
     return a.match(g, s) or b.match(g, s)
 
 
 @digest_as("Where._not.<locals>.<lambda>")
-def _does_not_match(a: Where, g: Any, s: int) -> bool:
+def _does_not_match(a: Where, g: DawnState, s: int) -> bool:
     return not a.match(g, s)
 
 
@@ -414,42 +417,42 @@ def no_sp(side: int) -> Where:
 
 
 @digest_as("controlled_by.<locals>.<lambda>")
-def _controlled_by_democrat(g: Any, s: int) -> bool:
+def _controlled_by_democrat(g: DawnState, s: int) -> bool:
     return g.ctrl[s] == D
 
 
 @digest_as("controlled_by.<locals>.<lambda>")
-def _controlled_by_communist(g: Any, s: int) -> bool:
+def _controlled_by_communist(g: DawnState, s: int) -> bool:
     return g.ctrl[s] == C
 
 
 @digest_as("not_controlled_by.<locals>.<lambda>")
-def _not_controlled_by_democrat(g: Any, s: int) -> bool:
+def _not_controlled_by_democrat(g: DawnState, s: int) -> bool:
     return g.ctrl[s] != D
 
 
 @digest_as("not_controlled_by.<locals>.<lambda>")
-def _not_controlled_by_communist(g: Any, s: int) -> bool:
+def _not_controlled_by_communist(g: DawnState, s: int) -> bool:
     return g.ctrl[s] != C
 
 
 @digest_as("has_sp.<locals>.<lambda>")
-def _has_democrat_sp(g: Any, s: int) -> bool:
+def _has_democrat_sp(g: DawnState, s: int) -> bool:
     return g.sp[D][s] > 0
 
 
 @digest_as("has_sp.<locals>.<lambda>")
-def _has_communist_sp(g: Any, s: int) -> bool:
+def _has_communist_sp(g: DawnState, s: int) -> bool:
     return g.sp[C][s] > 0
 
 
 @digest_as("no_sp.<locals>.<lambda>")
-def _no_democrat_sp(g: Any, s: int) -> bool:
+def _no_democrat_sp(g: DawnState, s: int) -> bool:
     return g.sp[D][s] == 0
 
 
 @digest_as("no_sp.<locals>.<lambda>")
-def _no_communist_sp(g: Any, s: int) -> bool:
+def _no_communist_sp(g: DawnState, s: int) -> bool:
     return g.sp[C][s] == 0
 
 
@@ -556,30 +559,30 @@ def power_struggle(country: str, starter: int, card: int | None = None) -> Step:
 TYRANT_GONE = "The Tyrant is Gone"  # the marker effect set when card 97 resolves (events_b_late.py)
 
 
-def tyrant_gone(g: Any) -> bool:
+def tyrant_gone(g: DawnState) -> bool:
     """1989 7.6.2-7.6.3: has The Tyrant is Gone taken effect (card 97 has resolved)? Then the
     Ceausescu events (10, 41, 69, 101, 107) do nothing, although they still count as played and
     starred cards are removed; while 97 waits for The Crowd Turns, the events still work."""
     return g.effect(TYRANT_GONE) is not None
 
 
-def say_tyrant_gone(g: Any, card: int) -> None:
+def say_tyrant_gone(g: DawnState, card: int) -> None:
     """Log that a Ceausescu event does nothing because the Tyrant is gone."""
     g.say("{card}: the Tyrant is gone, the event has no effect.", card=CARDS[card].title)
 
 
-def countries_held(g: Any, side: int) -> list[str]:
+def countries_held(g: DawnState, side: int) -> list[str]:
     """The countries where `side` holds Power, in map order."""
     return [n for i, n in enumerate(COUNTRY_NAMES) if g.power[i] == side]
 
 
-def minority_control(g: Any, text: Text = TAKE_MINORITY) -> Steps:
+def minority_control(g: DawnState, text: Text = TAKE_MINORITY) -> Step:
     """Sajudis' family: enough Democrat SPs for control of one Minority space not yet his."""
 
     return pick_space(D, of_class("Minority") & not_controlled_by(D), _take_control, text=text)
 
 
 @digest_as("minority_control.<locals>.take")
-def _take_control(g: Any, sid: int) -> Steps:
+def _take_control(g: DawnState, sid: int) -> Steps:
     g.control_for(D, sid)
     return None

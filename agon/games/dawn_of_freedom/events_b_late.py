@@ -8,7 +8,7 @@ Cards here: 82, 84, 86-94, 96-110 (83 and 85 are in core_events.py; 95 is a scor
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 from agon.engine import msg, plural
 from agon.engine.callbacks import digest_as
@@ -43,6 +43,9 @@ from agon.games.dawn_of_freedom.events import (
 from agon.games.dawn_of_freedom.events_b_middle import pick_country
 from agon.games.dawn_of_freedom.ops import check_banned, support_check
 
+if TYPE_CHECKING:  # the State, for type hints only: state sits above this module
+    from agon.games.dawn_of_freedom.state import DawnState
+
 THE_WALL, GORBACHEV, CROWD_TURNS, MALTA = 9, 14, 54, 110
 BALTIC_EVENTS = (33, 81, 84)  # Sajudis, The Baltic Way, Breakaway Baltic Republics
 CZECH_WRITERS, BRATISLAVA, KOSICE, PRESOV = space("Czech Writers"), space("Bratislava"), space("Kosice"), space("Presov")
@@ -56,13 +59,13 @@ LIGACHEV = "Ligachev"
 
 # 1989 card 82
 @event(82)
-def spitzel(g: Any, e: Ev) -> Steps:
+def spitzel(g: DawnState, e: Ev) -> Steps:
     return remove(C, 2, in_country("East Germany"))
 
 
 # 1989 card 84
 @event(84, prereq=81)
-def breakaway_baltic_republics(g: Any, e: Ev) -> Steps:
+def breakaway_baltic_republics(g: DawnState, e: Ev) -> Steps:
     """Needs The Baltic Way (81): +5 VP, USSR track, control of a Minority space, 1 check
     anywhere; Gorbachev Charms the West (14) can no longer be an event; unlocks Kremlin Coup!."""
     g.add_vp(5, "Breakaway Baltic Republics")
@@ -71,7 +74,7 @@ def breakaway_baltic_republics(g: Any, e: Ev) -> Steps:
     return [minority_control(g), checks(D, 1, ops=e.ops, card=84)]
 
 
-def _duel_round(g: Any) -> int:
+def _duel_round(g: DawnState) -> int:
     """One round of "The Wall Must Go!": each rolls d6 + his controlled East German spaces;
     ties are rerolled. Returns the winner."""
     held = [sum(1 for s in SPACES_IN["East Germany"] if g.ctrl[s] == side) for side in (D, C)]
@@ -85,7 +88,7 @@ def _duel_round(g: Any) -> int:
 
 # 1989 card 86
 @event(86)
-def the_wall_must_go(g: Any, e: Ev) -> Steps:
+def the_wall_must_go(g: DawnState, e: Ev) -> Steps:
     """Best of three rounds. If the Democrat wins: +3 VP, the Communist removes 3 of his SPs from
     East Germany, The Wall (9) can no longer be an event (a waiting Wall is cancelled), and Kohl
     (87) gets its Ops option."""
@@ -106,7 +109,7 @@ def the_wall_must_go(g: Any, e: Ev) -> Steps:
 
 # 1989 card 87
 @event(87)
-def kohl_proposes_reunification(g: Any, e: Ev) -> Steps:
+def kohl_proposes_reunification(g: DawnState, e: Ev) -> Steps:
     """+2 VP; then, if "The Wall Must Go!" succeeded, Operations with the card's Ops (7.4)."""
     g.add_vp(2, "Kohl Proposes Reunification")
     if g.effect(WALL_FELL) is None:
@@ -116,7 +119,7 @@ def kohl_proposes_reunification(g: Any, e: Ev) -> Steps:
 
 # 1989 card 88
 @event(88)
-def adamec(g: Any, e: Ev) -> Steps:
+def adamec(g: DawnState, e: Ev) -> Steps:
     """d6 - Democrat-controlled Czechoslovak Worker spaces; 3+: 4 SPs in Czechoslovakia, max 2 each."""
     die = g.roll()
     held = sum(1 for s in SPACES_IN["Czechoslovakia"] if g.ctrl[s] == D and SPACES[s].cls == "Worker")
@@ -126,37 +129,37 @@ def adamec(g: Any, e: Ev) -> Steps:
     return None
 
 
-def _scoring_in_discard(g: Any) -> list[int]:
+def _scoring_in_discard(g: DawnState) -> list[int]:
     return [c for c in g.discard if CARDS[c].scoring]
 
 
-def _domino_ok(g: Any, side: int) -> bool:
+def _domino_ok(g: DawnState, side: int) -> bool:
     return len(countries_held(g, D)) >= 2 and bool(_scoring_in_discard(g))
 
 
 # 1989 card 89
 @event(89, playable=_domino_ok)
-def domino_theory(g: Any, e: Ev) -> Steps:
+def domino_theory(g: DawnState, e: Ev) -> Steps:
     """The Democrat holds Power in 2+ countries: a scoring card from the discard pile is played
     at once (its power struggle, Democrat with the initiative, then scoring)."""
     return pick_card(D, _scoring_in_discard, _carry_out_for_democrat, text=msg("Choose a scoring card in the discard pile."))
 
 
 @digest_as("domino_theory.<locals>.<lambda>")
-def _carry_out_for_democrat(g: Any, card: int) -> Steps:
+def _carry_out_for_democrat(g: DawnState, card: int) -> Steps:
     return play_event(card, D)
 
 
 # 1989 card 90
 @event(90)
-def civic_forum(g: Any, e: Ev) -> Steps:
+def civic_forum(g: DawnState, e: Ev) -> Steps:
     """+1 VP, 4 SPs in Czechoslovakia, then 2 checks there if the Democrat controls Czech Writers."""
     g.add_vp(1, "Civic Forum")
     return [place(D, 4, in_country("Czechoslovakia")), then(partial(_civic_forum_checks, e.ops))]
 
 
 @digest_as("civic_forum.<locals>.more")
-def _civic_forum_checks(ops: int, g: Any) -> Steps:
+def _civic_forum_checks(ops: int, g: DawnState) -> Steps:
     if g.ctrl[CZECH_WRITERS] == D:
         return checks(D, 2, in_country("Czechoslovakia"), ops=ops, card=90)
     return None
@@ -164,20 +167,20 @@ def _civic_forum_checks(ops: int, g: Any) -> Steps:
 
 # 1989 card 91
 @event(91)
-def my_first_banana(g: Any, e: Ev) -> Steps:
+def my_first_banana(g: DawnState, e: Ev) -> Steps:
     return [remove(D, 2, in_country("East Germany")), checks(D, 2, in_country("East Germany"), ops=e.ops, card=91)]
 
 
 # 1989 card 92
 @event(92)
-def betrayal(g: Any, e: Ev) -> Steps:
+def betrayal(g: DawnState, e: Ev) -> Steps:
     """One Orthodox Church space: every Democrat SP there becomes a Communist SP."""
     return pick_space(C, of_class("Church") & in_region("Balkans") & has_sp(D), _betrayal_turn_over,
                       text=msg("Choose an Orthodox Church space."))
 
 
 @digest_as("betrayal.<locals>.turn_over")
-def _betrayal_turn_over(g: Any, sid: int) -> Steps:
+def _betrayal_turn_over(g: DawnState, sid: int) -> Steps:
     n = g.remove_sp(D, sid, g.sp[D][sid])
     g.add_sp(C, sid, n)
     g.say("{line}", line=plural("Betrayal in {space}: {n} Democrat SP becomes Communist.",
@@ -185,20 +188,20 @@ def _betrayal_turn_over(g: Any, sid: int) -> Steps:
     return None
 
 
-def _holds_power(g: Any, side: int) -> bool:
+def _holds_power(g: DawnState, side: int) -> bool:
     return bool(countries_held(g, D))
 
 
 # 1989 card 93
 @event(93, playable=_holds_power)
-def shock_therapy(g: Any, e: Ev) -> Steps:
+def shock_therapy(g: DawnState, e: Ev) -> Steps:
     """In a country where the Democrat holds Power: d6 - Communist-controlled Worker/Farmer
     spaces there; 3+: +3 VP and 3 SPs in that country."""
     return pick_country(D, countries_held(g, D), _shock, text=msg("Choose a country where you hold Power."))
 
 
 @digest_as("shock_therapy.<locals>.shock")
-def _shock(g: Any, country: str) -> Steps:
+def _shock(g: DawnState, country: str) -> Steps:
     die = g.roll()
     held = sum(1 for s in SPACES_IN[country] if g.ctrl[s] == C and SPACES[s].cls in ("Worker", "Farmer"))
     g.say("Shock Therapy in {country}: roll {die} - {held}.", country=country, die=die, held=held)
@@ -210,17 +213,17 @@ def _shock(g: Any, country: str) -> Steps:
 
 # 1989 card 94
 @event(94)
-def union_of_democratic_forces(g: Any, e: Ev) -> Steps:
+def union_of_democratic_forces(g: DawnState, e: Ev) -> Steps:
     return [remove(D, 4, in_country("Bulgaria"), per_space=2), checks(D, 2, in_country("Bulgaria"), ops=e.ops, card=94)]
 
 
-def _massacred(g: Any, side: int) -> bool:
+def _massacred(g: DawnState, side: int) -> bool:
     return bool(g.tst[C] >= 7)
 
 
 # 1989 card 96
 @event(96, playable=_massacred)
-def the_chinese_solution(g: Any, e: Ev) -> Steps:
+def the_chinese_solution(g: DawnState, e: Ev) -> Steps:
     """The Communist reached Tiananmen box 7: he may pick a country where he holds Power; +3 VP
     for the Democrat, then 5 checks at +3 there. He may decline."""
     return pick_country(C, countries_held(g, C), partial(_chinese_crush, e.ops),
@@ -228,21 +231,21 @@ def the_chinese_solution(g: Any, e: Ev) -> Steps:
 
 
 @digest_as("the_chinese_solution.<locals>.crush")
-def _chinese_crush(ops: int, g: Any, country: str) -> Steps:
+def _chinese_crush(ops: int, g: DawnState, country: str) -> Steps:
     g.add_vp(3, "The Chinese Solution")
     return checks(C, 5, in_country(country), ops=ops, mod=3, card=96)
 
 
 # -- The Tyrant is Gone (1989 7.6) ----------------------------------------------------------------
 
-def crowd_pending(g: Any) -> bool:
+def crowd_pending(g: DawnState) -> bool:
     """The Crowd Turns Against Ceausescu (54) was played but has not taken effect yet: its card
     still lies in front of the Democrat (it leaves at the Romania power struggle, 7.6.1)."""
     return CROWD_TURNS in g.events_played and (any(e.card == CROWD_TURNS for e in g.effects.values())
                                                 or CROWD_TURNS in g.in_play)
 
 
-def _capture(g: Any, eff: Effect, sid: int) -> Steps:
+def _capture(g: DawnState, eff: Effect, sid: int) -> Steps:
     if sid == eff.value and g.ctrl[sid] == D:  # 1989 7.6.4: captured, +2 VP
         g.end_effect(REFUGE)
         g.end_effect(ESCAPE)
@@ -250,7 +253,7 @@ def _capture(g: Any, eff: Effect, sid: int) -> Steps:
     return None
 
 
-def escape(g: Any) -> None:
+def escape(g: DawnState) -> None:
     """The Ceausescus were never captured: -2 VP (final scoring, or New Year's Eve Party)."""
     if g.effect(REFUGE) is not None:
         g.end_effect(REFUGE)
@@ -258,19 +261,19 @@ def escape(g: Any) -> None:
         g.add_vp(-2, "the Ceausescus escape")
 
 
-def _escape_hook(g: Any, eff: Effect) -> Steps:
+def _escape_hook(g: DawnState, eff: Effect) -> Steps:
     escape(g)
     return None
 
 
-def _refuge(g: Any, sid: int) -> Steps:
+def _refuge(g: DawnState, sid: int) -> Steps:
     g.say("The Ceausescus flee to {space}.", space=SPACES[sid].name)
     g.add_effect(Effect(REFUGE, side=D, until="game", hook="control", fn=_capture, value=sid))
     g.add_effect(Effect(ESCAPE, side=C, until="game", hook="game_end", fn=_escape_hook))
     return None
 
 
-def tyrant_resolves(g: Any) -> Steps:
+def tyrant_resolves(g: DawnState) -> Steps:
     """1989 7.6.4 and card 97: up to 4 Communist SPs leave Cluj-Napoca; the Democrat picks the
     refuge, a Romanian space without Democrat SPs (none: +2 VP at once)."""
     g.add_effect(Effect(TYRANT_GONE, side=D, until="game"))
@@ -282,7 +285,7 @@ def tyrant_resolves(g: Any) -> Steps:
     return pick_space(D, where, _refuge, text=msg("Choose the Ceausescus' refuge."))
 
 
-def _tyrant_after_ps(g: Any, eff: Effect, country: str) -> Steps:
+def _tyrant_after_ps(g: DawnState, eff: Effect, country: str) -> Steps:
     if country != "Romania" or g.effect(LAST_STRUGGLE) is not None:
         return None  # 1989-completion 10.3: the game ends right after New Year's Eve's struggle
     g.end_effect(eff.name)
@@ -291,7 +294,7 @@ def _tyrant_after_ps(g: Any, eff: Effect, country: str) -> Steps:
 
 # 1989 card 97
 @event(97, prereq=CROWD_TURNS)
-def the_tyrant_is_gone(g: Any, e: Ev) -> Steps:
+def the_tyrant_is_gone(g: DawnState, e: Ev) -> Steps:
     """Needs The Crowd Turns (54). If that has not taken effect yet, the card waits in front of the
     Democrat and resolves right after the next Romania power struggle (7.6.2); else at once."""
     if crowd_pending(g):
@@ -303,13 +306,13 @@ def the_tyrant_is_gone(g: Any, e: Ev) -> Steps:
 
 # 1989 card 98
 @event(98)
-def politburo_intrigue(g: Any, e: Ev) -> Steps:
+def politburo_intrigue(g: DawnState, e: Ev) -> Steps:
     return [remove(C, 3, in_country("Bulgaria"), per_space=2), checks(C, 1, in_country("Bulgaria"), ops=e.ops, card=98)]
 
 
 # -- Ligachev --------------------------------------------------------------------------------------
 
-def _ligachev(g: Any, eff: Effect, side: int, card: int, mode: str | None = None) -> Steps:
+def _ligachev(g: DawnState, eff: Effect, side: int, card: int, mode: str | None = None) -> Steps:
     """on_play: the Democrat's next card. Gorbachev Charms the West waits for how it is played."""
     if side != D:
         return None
@@ -323,7 +326,7 @@ def _ligachev(g: Any, eff: Effect, side: int, card: int, mode: str | None = None
     return None
 
 
-def _ligachev_mode(g: Any, eff: Effect, side: int, card: int, mode: str) -> Steps:
+def _ligachev_mode(g: DawnState, eff: Effect, side: int, card: int, mode: str) -> Steps:
     if side != D:
         return None
     g.end_effect(LIGACHEV)
@@ -336,7 +339,7 @@ def _ligachev_mode(g: Any, eff: Effect, side: int, card: int, mode: str) -> Step
 
 # 1989 card 99
 @event(99)
-def ligachev(g: Any, e: Ev) -> Steps:
+def ligachev(g: DawnState, e: Ev) -> Steps:
     """When the Democrat plays his next card (any use, a scoring card too): -3 VP before it does
     anything, unless it is Gorbachev Charms the West played as an event."""
     g.add_effect(Effect(LIGACHEV, side=D, until="manual", card=99, hook="on_play", fn=_ligachev))
@@ -345,7 +348,7 @@ def ligachev(g: Any, e: Ev) -> Steps:
 
 # 1989 card 100
 @event(100)
-def stand_fast(g: Any, e: Ev) -> Steps:
+def stand_fast(g: DawnState, e: Ev) -> Steps:
     """Rest of the turn: -1 to the opponent's checks on spaces the event player controls at the
     time of the check. One effect per side, so both players' Stand Fasts apply."""
     g.add_effect(Effect(f"Stand Fast ({NAMES[e.side]})", side=e.opp, until="turn", check=-1,
@@ -355,7 +358,7 @@ def stand_fast(g: Any, e: Ev) -> Steps:
 
 # 1989 card 101
 @event(101)
-def elena(g: Any, e: Ev) -> Steps:
+def elena(g: DawnState, e: Ev) -> Steps:
     """+2 Communist SPs in Cluj-Napoca; rest of the turn -1 to Democrat checks in Romania.
     Nothing once The Tyrant is Gone has resolved (7.6.3)."""
     if tyrant_gone(g):
@@ -366,7 +369,7 @@ def elena(g: Any, e: Ev) -> Steps:
     return None
 
 
-def _salvation_front(g: Any, eff: Effect, country: str) -> Steps:
+def _salvation_front(g: DawnState, eff: Effect, country: str) -> Steps:
     if country in ("Romania", "Bulgaria"):
         g.ps_take(C, 2)
         g.end_effect(eff.name)
@@ -375,7 +378,7 @@ def _salvation_front(g: Any, eff: Effect, country: str) -> Steps:
 
 # 1989 card 102
 @event(102)
-def national_salvation_front(g: Any, e: Ev) -> Steps:
+def national_salvation_front(g: DawnState, e: Ev) -> Steps:
     """Next power struggle in Romania or Bulgaria: the Communist takes 2 random cards from the
     Democrat's hand before anyone looks; then the card is removed."""
     g.add_effect(Effect("National Salvation Front", side=C, until="manual", card=102, hook="ps_deal",
@@ -385,20 +388,20 @@ def national_salvation_front(g: Any, e: Ev) -> Steps:
 
 # 1989 card 103
 @event(103)
-def government_resigns(g: Any, e: Ev) -> Steps:
+def government_resigns(g: DawnState, e: Ev) -> Steps:
     """An uncontrolled Elite space with Communist SPs loses them all."""
     uncontrolled = ~controlled_by(D) & ~controlled_by(C)
     return pick_space(D, of_class("Elite") & uncontrolled & has_sp(C), _resign, text=msg("Choose an Elite space."))
 
 
 @digest_as("government_resigns.<locals>.resign")
-def _resign(g: Any, sid: int) -> Steps:
+def _resign(g: DawnState, sid: int) -> Steps:
     g.remove_sp(C, sid, g.sp[C][sid])
     g.say("The government resigns: {space} loses its Communist SPs.", space=SPACES[sid].name)
     return None
 
 
-def _nye_end(g: Any, eff: Effect) -> Steps:
+def _nye_end(g: DawnState, eff: Effect) -> Steps:
     """1989-completion 10.3, at 4.5 step 5: the Ceausescus' escape, then the Democrat's last
     power struggle in a country the Communist holds; the game then ends on the VP sign."""
     escape(g)
@@ -410,13 +413,13 @@ def _nye_end(g: Any, eff: Effect) -> Steps:
 
 
 @digest_as("_nye_end.<locals>.<lambda>")
-def _last_struggle(g: Any, country: str) -> Steps:
+def _last_struggle(g: DawnState, country: str) -> Steps:
     return power_struggle(country, D)
 
 
 # 1989 card 104
 @event(104)
-def new_years_eve_party(g: Any, e: Ev) -> Steps:
+def new_years_eve_party(g: DawnState, e: Ev) -> Steps:
     """The Communist may end the game at the end of this turn: then at once -3 VP if he holds Power
     in 4+ countries, else +3 VP; at the turn's end the Democrat may fight one last struggle."""
     return pick_option(C, [("end the game at the end of this turn", _nye_accept), ("the game goes on", _nye_goes_on)],
@@ -424,12 +427,12 @@ def new_years_eve_party(g: Any, e: Ev) -> Steps:
 
 
 @digest_as("new_years_eve_party.<locals>.<lambda>")
-def _nye_goes_on(g: Any) -> Steps:
+def _nye_goes_on(g: DawnState) -> Steps:
     return None
 
 
 @digest_as("new_years_eve_party.<locals>.accept")
-def _nye_accept(g: Any) -> Steps:
+def _nye_accept(g: DawnState) -> Steps:
     held = len(countries_held(g, C))
     g.add_vp(-3 if held >= 4 else 3, "New Year's Eve Party")
     g.ends_this_turn = True
@@ -439,7 +442,7 @@ def _nye_accept(g: Any) -> Steps:
 
 # 1989 card 105
 @event(105)
-def public_against_violence(g: Any, e: Ev) -> Steps:
+def public_against_violence(g: DawnState, e: Ev) -> Steps:
     g.add_sp(D, KOSICE, 2)
     g.add_sp(D, PRESOV, 2)
     return checks(D, 1, spaces(BRATISLAVA), ops=e.ops, mod=2, card=105)
@@ -447,20 +450,20 @@ def public_against_violence(g: Any, e: Ev) -> Steps:
 
 # 1989 card 106
 @event(106, playable=_holds_power)
-def social_democratic_platform(g: Any, e: Ev) -> Steps:
+def social_democratic_platform(g: DawnState, e: Ev) -> Steps:
     """In a country where the Democrat holds Power: 2 Communist SPs, then 1 check there."""
     return pick_country(C, countries_held(g, D), partial(_platform, e.ops),
                         text=msg("Choose a country where the Democrat holds Power."))
 
 
 @digest_as("social_democratic_platform.<locals>.platform")
-def _platform(ops: int, g: Any, country: str) -> Steps:
+def _platform(ops: int, g: DawnState, country: str) -> Steps:
     return [place(C, 2, in_country(country)), checks(C, 1, in_country(country), ops=ops, card=106)]
 
 
 # 1989 card 107
 @event(107, prereq=73)
-def massacre_in_timisoara(g: Any, e: Ev) -> Steps:
+def massacre_in_timisoara(g: DawnState, e: Ev) -> Steps:
     """Needs Laszlo Tokes (73): 2 checks in Romania at +2; nothing once the Tyrant is gone."""
     if tyrant_gone(g):
         g.say("The Ceausescus are gone: Massacre in Timisoara has no effect.")
@@ -470,13 +473,13 @@ def massacre_in_timisoara(g: Any, e: Ev) -> Steps:
 
 # 1989 card 108
 @event(108)
-def army_backs_revolution(g: Any, e: Ev) -> Steps:
+def army_backs_revolution(g: DawnState, e: Ev) -> Steps:
     """Securitate (70) is cancelled for the rest of the game."""
     g.end_effect("Securitate")
     return None
 
 
-def _coup_country(g: Any, country: str, ops: int, left: tuple[str, ...]) -> Steps:
+def _coup_country(g: DawnState, country: str, ops: int, left: tuple[str, ...]) -> Steps:
     for sid in SPACES_IN[country]:
         if SPACES[sid].cls == "Elite" and sid not in g.destroyed:
             g.control_for(C, sid)
@@ -496,18 +499,18 @@ def _coup_next(left: tuple[str, ...], ops: int) -> Steps:
 
 
 @digest_as("_coup_next.<locals>.<lambda>")
-def _coup_last(country: str, ops: int, g: Any) -> Steps:
+def _coup_last(country: str, ops: int, g: DawnState) -> Steps:
     return _coup_country(g, country, ops, ())
 
 
 @digest_as("_coup_next.<locals>.<listcomp>.<lambda>")
-def _coup_in(country: str, ops: int, left: tuple[str, ...], g: Any) -> Steps:
+def _coup_in(country: str, ops: int, left: tuple[str, ...], g: DawnState) -> Steps:
     return _coup_country(g, country, ops, left)
 
 
 # 1989 card 109
 @event(109, prereq=84)
-def kremlin_coup(g: Any, e: Ev) -> Steps:
+def kremlin_coup(g: DawnState, e: Ev) -> Steps:
     """Needs Breakaway Baltic Republics (84): -3 VP, USSR track; in each country where the
     Communist holds Power (his order): control of its Elite space, then a check at +1 on its
     Bureaucrat space. Malta Summit (110) can no longer be an event."""
@@ -519,7 +522,7 @@ def kremlin_coup(g: Any, e: Ev) -> Steps:
 
 # 1989 card 110
 @event(110)
-def malta_summit(g: Any, e: Ev) -> Steps:
+def malta_summit(g: DawnState, e: Ev) -> Steps:
     """d6 + 1 per Baltic event played; 4+: +3 VP and 5 Communist SPs removed from Elite spaces."""
     die = g.roll()
     bonus = sum(1 for c in BALTIC_EVENTS if c in g.events_played)

@@ -8,8 +8,9 @@ Cards here: 56, 57, 59, 60, 61, 63, 64, 65, 66, 67, 68, 69, 70, 72, 73, 75, 76, 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache, partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.engine import Text, msg, plural
 from agon.engine.callbacks import digest_as
@@ -17,6 +18,7 @@ from agon.games.dawn_of_freedom.data import BOTH, CARDS, COUNTRY_NAMES, NAMES, R
 from agon.games.dawn_of_freedom.events import (
     Effect,
     Ev,
+    Step,
     Steps,
     Where,
     checks,
@@ -40,13 +42,16 @@ from agon.games.dawn_of_freedom.events import (
     tyrant_gone,
 )
 
+if TYPE_CHECKING:  # the State, for type hints only: state sits above this module
+    from agon.games.dawn_of_freedom.state import DawnState
+
 DRESDEN, LUTHERAN_CHURCH, LEIPZIG = space("Dresden"), space("Lutheran Church"), space("Leipzig")
 PRAHA, GERMAN_WRITERS = space("Praha"), space("German Writers")
 TIMISOARA, HARGHITA = space("Timisoara"), space("Harghita/Covasna")
 COMMON_EUROPEAN_HOME, REFORMER_REHABILITATED = 21, 67
 def pick_country(side: int, names: list[str], fn: Any, *, text: Text, decline: str | None = None) -> Steps:
     """`side` picks one of the countries `names`; then `fn(g, country)` runs. Nothing if none."""
-    options = [(n, partial(_country_chosen, fn, n)) for n in names]
+    options: list[tuple[str, Callable[[Any], Steps]]] = [(n, partial(_country_chosen, fn, n)) for n in names]
     if not options:
         return None
     if decline is not None:
@@ -55,12 +60,12 @@ def pick_country(side: int, names: list[str], fn: Any, *, text: Text, decline: s
 
 
 @digest_as("pick_country.<locals>.<lambda>")
-def _declined(g: Any) -> Steps:
+def _declined(g: DawnState) -> Steps:
     return None
 
 
 @digest_as("pick_country.<locals>.<listcomp>.<lambda>")
-def _country_chosen(fn: Any, country: str, g: Any) -> Steps:
+def _country_chosen(fn: Any, country: str, g: DawnState) -> Steps:
     return fn(g, country)
 
 
@@ -71,7 +76,7 @@ def power_where(side: int) -> Where:
 
 
 @digest_as("power_where.<locals>.<lambda>")
-def _in_power_of(side: int, g: Any, s: int) -> bool:
+def _in_power_of(side: int, g: DawnState, s: int) -> bool:
     return g.power[COUNTRY_NAMES.index(SPACES[s].country)] == side
 
 
@@ -79,27 +84,27 @@ def _in_power_of(side: int, g: Any, s: int) -> bool:
 
 # 1989 card 56
 @event(56)
-def foreign_television(g: Any, e: Ev) -> Steps:
+def foreign_television(g: DawnState, e: Ev) -> Steps:
     """Remove 4 Communist SPs anywhere but Dresden, at most 2 per space."""
     return remove(D, 4, ~spaces(DRESDEN), per_space=2)
 
 
 # 1989 card 57
 @event(57)
-def central_committee_reshuffle(g: Any, e: Ev) -> Steps:
+def central_committee_reshuffle(g: DawnState, e: Ev) -> Steps:
     """The Communist places 3 SPs in one country where he still holds Power."""
     return pick_country(C, countries_held(g, C), _reshuffle_place,
                         text=msg("Choose a country where you hold Power for 3 SPs."))
 
 
 @digest_as("central_committee_reshuffle.<locals>.<lambda>")
-def _reshuffle_place(g: Any, country: str) -> Steps:
+def _reshuffle_place(g: DawnState, country: str) -> Steps:
     return place(C, 3, in_country(country))
 
 
 # 1989 card 59
 @event(59)
-def grenztruppen(g: Any, e: Ev) -> Steps:
+def grenztruppen(g: DawnState, e: Ev) -> Steps:
     """Rest of the turn: -1 to the Democrat's support checks in East Germany."""
     g.add_effect(Effect("Grenztruppen", side=D, until="turn", check=-1, where=in_country("East Germany")))
     return None
@@ -107,13 +112,13 @@ def grenztruppen(g: Any, e: Ev) -> Steps:
 
 # 1989 card 60
 @event(60)
-def toxic_waste(g: Any, e: Ev) -> Steps:
+def toxic_waste(g: DawnState, e: Ev) -> Steps:
     return place(D, 3, of_class("Worker"))
 
 
 # 1989 card 61
 @event(61, prereq=24)
-def monday_demonstrations(g: Any, e: Ev) -> Steps:
+def monday_demonstrations(g: DawnState, e: Ev) -> Steps:
     """Needs St. Nicholas Church (24): control of Lutheran Church and Leipzig, then 5 checks in
     East Germany with the card's Ops."""
     g.control_for(D, LUTHERAN_CHURCH)
@@ -123,7 +128,7 @@ def monday_demonstrations(g: Any, e: Ev) -> Steps:
 
 # 1989 card 63
 @event(63)
-def genscher(g: Any, e: Ev) -> Steps:
+def genscher(g: DawnState, e: Ev) -> Steps:
     """Rest of the turn: 1 Op per Democrat SP placed in a Communist-controlled East German space."""
     g.add_effect(Effect("Genscher", side=D, until="turn", cheap=True, where=in_country("East Germany")))
     return None
@@ -131,7 +136,7 @@ def genscher(g: Any, e: Ev) -> Steps:
 
 # 1989 card 64
 @event(64)
-def legacy_of_1968(g: Any, e: Ev) -> Steps:
+def legacy_of_1968(g: DawnState, e: Ev) -> Steps:
     for sid in SPACES_IN["Czechoslovakia"]:
         if g.ctrl[sid] != C and sid not in g.destroyed:
             g.add_sp(D, sid, 1)
@@ -140,7 +145,7 @@ def legacy_of_1968(g: Any, e: Ev) -> Steps:
 
 # 1989 card 65
 @event(65)
-def presidential_visit(g: Any, e: Ev) -> Steps:
+def presidential_visit(g: DawnState, e: Ev) -> Steps:
     """At the next deal the Communist's hand is filled up to 7 cards, not 8."""
     g.add_effect(Effect("Presidential Visit", side=C, until="deal", hook="hand_size", value=7))
     return None
@@ -148,11 +153,11 @@ def presidential_visit(g: Any, e: Ev) -> Steps:
 
 # 1989 card 66
 @event(66)
-def new_forum(g: Any, e: Ev) -> Steps:
+def new_forum(g: DawnState, e: Ev) -> Steps:
     return place(D, 3, in_country("East Germany"), per_space=1)
 
 
-def _ahead_on_tst(g: Any, side: int) -> bool:
+def _ahead_on_tst(g: DawnState, side: int) -> bool:
     return bool(g.tst[side] > g.tst[1 - side])
 
 
@@ -164,7 +169,7 @@ def _carrier(card: int, side: int) -> int:
 
 # 1989 card 67
 @event(67, playable=_ahead_on_tst)
-def reformer_rehabilitated(g: Any, e: Ev) -> Steps:
+def reformer_rehabilitated(g: DawnState, e: Ev) -> Steps:
     """Only the player strictly ahead on the Tiananmen track: a non-scoring card of the discard
     pile (not Common European Home) whose event is playable happens now, by its owner."""
     return pick_card(e.side, partial(_rehabilitated_candidates, e.side), partial(_rehabilitated_event, e.side),
@@ -172,19 +177,19 @@ def reformer_rehabilitated(g: Any, e: Ev) -> Steps:
 
 
 @digest_as("reformer_rehabilitated.<locals>.candidates")
-def _rehabilitated_candidates(side: int, g: Any) -> list[int]:
+def _rehabilitated_candidates(side: int, g: DawnState) -> list[int]:
     return [c for c in g.discard if not CARDS[c].scoring and c not in (COMMON_EUROPEAN_HOME, REFORMER_REHABILITATED)
             and g.event_playable(c, _carrier(c, side))]
 
 
 @digest_as("reformer_rehabilitated.<locals>.<lambda>")
-def _rehabilitated_event(side: int, g: Any, card: int) -> Steps:
+def _rehabilitated_event(side: int, g: DawnState, card: int) -> Steps:
     return play_event(card, _carrier(card, side))
 
 
 # 1989 card 68
 @event(68)
-def klaus_and_komarek(g: Any, e: Ev) -> Steps:
+def klaus_and_komarek(g: DawnState, e: Ev) -> Steps:
     """Up to 2 Communist SPs leave Praha, then 2 Democrat SPs there."""
     g.remove_sp(C, PRAHA, 2)
     g.add_sp(D, PRAHA, 2)
@@ -193,7 +198,7 @@ def klaus_and_komarek(g: Any, e: Ev) -> Steps:
 
 # 1989 card 69
 @event(69)
-def systematization(g: Any, e: Ev) -> Steps:
+def systematization(g: DawnState, e: Ev) -> Steps:
     """The Communist destroys one Romanian space (7.6: nothing once The Tyrant is Gone resolved)."""
     if tyrant_gone(g):
         g.say("The Ceausescus are gone: Systematization has no effect.")
@@ -202,14 +207,15 @@ def systematization(g: Any, e: Ev) -> Steps:
 
 
 @digest_as("systematization.<locals>.destroy")
-def _systematization_destroy(g: Any, sid: int) -> Steps:
+def _systematization_destroy(g: DawnState, sid: int) -> Steps:
     g.say("Systematization destroys {space}.", space=SPACES[sid].name)
     g.destroy_space(sid)
     return None
 
 
-def _securitate(g: Any, eff: Effect, country: str) -> Steps:
+def _securitate(g: DawnState, eff: Effect, country: str) -> Steps:
     if country == "Romania":
+        assert g.ps is not None  # (the hook runs as a struggle is dealt)
         g.ps["shown"] = True
         g.say("Securitate: the Democrat shows his power struggle cards to the Communist.")
     return None
@@ -217,7 +223,7 @@ def _securitate(g: Any, eff: Effect, country: str) -> Steps:
 
 # 1989 card 70
 @event(70)
-def securitate(g: Any, e: Ev) -> Steps:
+def securitate(g: DawnState, e: Ev) -> Steps:
     """In every Romania power struggle the Democrat shows his cards; ends with Army Backs
     Revolution (108), and does nothing if that event already happened."""
     if 108 in g.events_played:
@@ -227,7 +233,7 @@ def securitate(g: Any, e: Ev) -> Steps:
     return None
 
 
-def _peasant_parties(g: Any, eff: Effect, country: str) -> Steps:
+def _peasant_parties(g: DawnState, eff: Effect, country: str) -> Steps:
     if any(g.ctrl[s] == D and SPACES[s].cls == "Farmer" for s in SPACES_IN[country] if s not in g.destroyed):
         g.ps_take(D, 1)
     return None
@@ -235,7 +241,7 @@ def _peasant_parties(g: Any, eff: Effect, country: str) -> Steps:
 
 # 1989 card 72
 @event(72)
-def peasant_parties_revolt(g: Any, e: Ev) -> Steps:
+def peasant_parties_revolt(g: DawnState, e: Ev) -> Steps:
     """Next power struggle: with a Farmer space under control there, the Democrat takes 1 random
     card from the Communist's hand before anyone looks; the card goes after that struggle."""
     g.add_effect(Effect("Peasant Parties Revolt", side=D, until="ps", card=72, hook="ps_deal", fn=_peasant_parties))
@@ -244,7 +250,7 @@ def peasant_parties_revolt(g: Any, e: Ev) -> Steps:
 
 # 1989 card 73
 @event(73)
-def laszlo_tokes(g: Any, e: Ev) -> Steps:
+def laszlo_tokes(g: DawnState, e: Ev) -> Steps:
     """1 SP each in Timisoara and Harghita/Covasna, then Operations in Romania with the card's Ops
     (Ops placement or 2 checks, 7.4). Unlocks Massacre in Timisoara (107)."""
     g.add_sp(D, TIMISOARA, 1)
@@ -255,26 +261,30 @@ def laszlo_tokes(g: Any, e: Ev) -> Steps:
 EXIT_VISAS = "Exit Visas"
 
 
-def _exit_visas_pick(g: Any) -> Steps:
+def _exit_visas_pick(g: DawnState) -> Step:
     return pick_card(D, _exit_visas_cards, _exit_visas_discard, optional=True,
                      text=msg("Discard a card (pass when done)."))
 
 
 @digest_as("_exit_visas_pick.<locals>.<lambda>")
-def _exit_visas_cards(g: Any) -> list[int]:
+def _exit_visas_cards(g: DawnState) -> list[int]:
     return list(g.hands[D])
 
 
 @digest_as("_exit_visas_pick.<locals>.discard")
-def _exit_visas_discard(g: Any, card: int) -> Steps:
+def _exit_visas_discard(g: DawnState, card: int) -> Steps:
     g.discard_card(D, card)
-    n = g.effect(EXIT_VISAS).value
+    visas = g.effect(EXIT_VISAS)
+    assert visas is not None  # (in force from the card's play until the draw)
+    n = visas.value
     g.add_effect(Effect(EXIT_VISAS, side=D, until="manual", value=n + 1))
     return _exit_visas_pick(g)
 
 
-def _exit_visas_draw(g: Any) -> Steps:
-    n = g.effect(EXIT_VISAS).value
+def _exit_visas_draw(g: DawnState) -> Steps:
+    visas = g.effect(EXIT_VISAS)
+    assert visas is not None  # (in force from the card's play until the draw)
+    n = visas.value
     g.end_effect(EXIT_VISAS)
     if n:
         g.draw(D, n)
@@ -283,7 +293,7 @@ def _exit_visas_draw(g: Any) -> Steps:
 
 # 1989 card 75
 @event(75)
-def exit_visas(g: Any, e: Ev) -> Steps:
+def exit_visas(g: DawnState, e: Ev) -> Steps:
     """The Democrat discards any number of cards (no events, 5.3), then draws as many."""
     g.add_effect(Effect(EXIT_VISAS, side=D, until="manual", value=0))
     return [_exit_visas_pick(g), then(_exit_visas_draw)]
@@ -291,7 +301,7 @@ def exit_visas(g: Any, e: Ev) -> Steps:
 
 # 1989 card 76
 @event(76)
-def warsaw_pact_summit(g: Any, e: Ev) -> Steps:
+def warsaw_pact_summit(g: DawnState, e: Ev) -> Steps:
     """Either 2 checks at +2 on Student/Intellectual spaces, or 4 SPs in spaces without Dem SPs."""
     return pick_option(C, [
         ("2 support checks (+2) on Student or Intellectual spaces", partial(_summit_checks, e.ops)),
@@ -300,19 +310,19 @@ def warsaw_pact_summit(g: Any, e: Ev) -> Steps:
 
 
 @digest_as("warsaw_pact_summit.<locals>.<lambda>")
-def _summit_checks(ops: int, g: Any) -> Steps:
+def _summit_checks(ops: int, g: DawnState) -> Steps:
     return checks(C, 2, of_class("Student", "Intellectual"), ops=ops, mod=2, card=76)
 
 
 @digest_as("warsaw_pact_summit.<locals>.<lambda>")
-def _summit_place(g: Any) -> Steps:
+def _summit_place(g: DawnState) -> Steps:
     return place(C, 4, no_sp(D))
 
 
 SAMIZDAT = "Samizdat"
 
 
-def _samizdat_return(g: Any, eff: Effect) -> Steps:
+def _samizdat_return(g: DawnState, eff: Effect) -> Steps:
     card = eff.card
     if card in g.in_play:  # back into the hand first, so that ending the effect does not discard it
         g.in_play.remove(card)
@@ -324,19 +334,19 @@ def _samizdat_return(g: Any, eff: Effect) -> Steps:
 
 # 1989 card 77
 @event(77)
-def samizdat(g: Any, e: Ev) -> Steps:
+def samizdat(g: DawnState, e: Ev) -> Steps:
     """The Democrat may set aside one (non-scoring) card, hidden, and draws a replacement; the
     card comes back into his hand at the start of the next turn, before the deal."""
     return pick_card(D, _samizdat_cards, _samizdat_aside, optional=True, text=msg("Set a card aside until the next turn."))
 
 
 @digest_as("samizdat.<locals>.<lambda>")
-def _samizdat_cards(g: Any) -> list[int]:
+def _samizdat_cards(g: DawnState) -> list[int]:
     return [c for c in g.hands[D] if not CARDS[c].scoring]
 
 
 @digest_as("samizdat.<locals>.aside")
-def _samizdat_aside(g: Any, card: int) -> Steps:
+def _samizdat_aside(g: DawnState, card: int) -> Steps:
     g.hands[D].remove(card)
     g.in_play.append(card)
     g.say("Samizdat: the Democrat sets a card aside until the next turn.")
@@ -349,7 +359,7 @@ def _samizdat_aside(g: Any, card: int) -> Steps:
 
 # 1989 card 78
 @event(78)
-def workers_revolt(g: Any, e: Ev) -> Steps:
+def workers_revolt(g: DawnState, e: Ev) -> Steps:
     """A Worker space with opponent SPs in a country where the opponent holds Power: d6, -1 per
     adjacent opponent-controlled space; 4+: every opponent SP there becomes one of the player's."""
     me, opp = e.side, e.opp
@@ -358,7 +368,7 @@ def workers_revolt(g: Any, e: Ev) -> Steps:
 
 
 @digest_as("workers_revolt.<locals>.revolt")
-def _workers_revolt(me: int, g: Any, sid: int) -> Steps:
+def _workers_revolt(me: int, g: DawnState, sid: int) -> Steps:
     opp = 1 - me
     die = g.roll()
     near = sum(1 for n in g.adj[sid] if g.ctrl[n] == opp)
@@ -378,7 +388,7 @@ def _workers_revolt(me: int, g: Any, sid: int) -> Steps:
 
 # 1989 card 79
 @event(79)
-def the_third_way(g: Any, e: Ev) -> Steps:
+def the_third_way(g: DawnState, e: Ev) -> Steps:
     g.add_vp(-2, "The Third Way")
     g.add_sp(C, GERMAN_WRITERS, 3)
     return None
@@ -386,7 +396,7 @@ def the_third_way(g: Any, e: Ev) -> Steps:
 
 # 1989 card 80
 @event(80)
-def nepotism(g: Any, e: Ev) -> Steps:
+def nepotism(g: DawnState, e: Ev) -> Steps:
     """d6: 1-2 -> 4 SPs, 3-4 -> 3, 5-6 -> 1, in Balkan Worker spaces."""
     die = g.roll()
     n = 4 if die <= 2 else 3 if die <= 4 else 1
@@ -396,7 +406,7 @@ def nepotism(g: Any, e: Ev) -> Steps:
 
 # 1989 card 81
 @event(81, prereq=33)
-def the_baltic_way(g: Any, e: Ev) -> Steps:
+def the_baltic_way(g: DawnState, e: Ev) -> Steps:
     """Needs Sajudis (33): +3 VP, USSR track to The Baltic Way, control of a Minority space.
     Unlocks Breakaway Baltic Republics (84)."""
     g.add_vp(3, "The Baltic Way")

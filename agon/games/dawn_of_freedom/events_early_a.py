@@ -11,7 +11,7 @@ is Gone, card 97, has taken effect: the Ceausescu events then do nothing) is in 
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING
 
 from agon.engine import msg
 from agon.engine.callbacks import digest_as
@@ -19,6 +19,7 @@ from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES, C, D, space
 from agon.games.dawn_of_freedom.events import (
     Effect,
     Ev,
+    Step,
     Steps,
     Where,
     anywhere,
@@ -39,6 +40,9 @@ from agon.games.dawn_of_freedom.events import (
     tyrant_gone,
 )
 
+if TYPE_CHECKING:  # the State, for type hints only: state sits above this module
+    from agon.games.dawn_of_freedom.state import DawnState
+
 LUTHERAN_CHURCH = space("Lutheran Church")
 CROWD = "The Crowd Turns Against Ceausescu"  # the lasting effect of card 54 (events_a_2.py)
 CEH = 21
@@ -50,12 +54,12 @@ ARS_PER_TURN = 7
 
 # -- shared helpers ---------------------------------------------------------------------------
 
-def crowd_pending(g: Any) -> bool:
+def crowd_pending(g: DawnState) -> bool:
     """The Crowd Turns Against Ceausescu lies in front of the Democrat, not yet resolved (7.6.1)."""
     return g.effect(CROWD) is not None
 
 
-def at_end_of_round(g: Any, step: Any) -> Steps:
+def at_end_of_round(g: DawnState, step: Step) -> Step | None:
     """Run `step` at the end of the current action round (after any Ops the phasing player still
     spends): it goes just above the round's closing frame. Outside an action round it runs right
     after the event."""
@@ -70,7 +74,7 @@ def at_end_of_round(g: Any, step: Any) -> Steps:
 
 # 1989 card 1
 @event(1)
-def legacy_of_martial_law(g: Any, e: Ev) -> Steps:
+def legacy_of_martial_law(g: DawnState, e: Ev) -> Steps:
     """Swap 1 Democrat SP for 1 Communist SP in one Polish space, then 1 support check in Poland."""
     poland = in_country("Poland")
     return [pick_space(C, poland & has_sp(D), _martial_law_swap,
@@ -79,14 +83,14 @@ def legacy_of_martial_law(g: Any, e: Ev) -> Steps:
 
 
 @digest_as("legacy_of_martial_law.<locals>.swap")
-def _martial_law_swap(g: Any, sid: int) -> Steps:
+def _martial_law_swap(g: DawnState, sid: int) -> Steps:
     g.remove_sp(D, sid, 1)
     g.add_sp(C, sid, 1)
     g.say("Legacy of Martial Law: 1 Democrat SP in {space} becomes a Communist SP.", space=SPACES[sid].name)
     return None
 
 
-def _strike_round(g: Any, eff: Effect, side: int) -> Steps:
+def _strike_round(g: DawnState, eff: Effect, side: int) -> Steps:
     if side != C:
         return None
     strike = pick_card(C, _strike_cards, _strike_discard,
@@ -96,12 +100,12 @@ def _strike_round(g: Any, eff: Effect, side: int) -> Steps:
 
 
 @digest_as("_strike_round.<locals>.<lambda>")
-def _strike_cards(g: Any) -> list[int]:
+def _strike_cards(g: DawnState) -> list[int]:
     return list(g.hands[C])
 
 
 @digest_as("_strike_round.<locals>.discard")
-def _strike_discard(g: Any, card: int) -> Steps:
+def _strike_discard(g: DawnState, card: int) -> Steps:
     if CARDS[card].scoring:  # the one alternative: a scoring card played for its event
         g.say("General Strike: the Communist plays {card}.", card=CARDS[card].title)
         return play_event(card, C)
@@ -119,14 +123,14 @@ def _strike_discard(g: Any, card: int) -> Steps:
 
 # 1989 card 5
 @event(5)
-def general_strike(g: Any, e: Ev) -> Steps:
+def general_strike(g: DawnState, e: Ev) -> Steps:
     """Every later Communist action round, until a roll ends it: discard a card, roll d6 + its
     Ops, more than 5 ends the strike (a scoring card may be played instead, no roll). 1989 11.2."""
     g.add_effect(Effect(GENERAL_STRIKE, side=D, until="manual", card=5, hook="replace_ar", fn=_strike_round))
     return None
 
 
-def _wall_cancelled(g: Any, eff: Effect) -> Steps:
+def _wall_cancelled(g: DawnState, eff: Effect) -> Steps:
     if 9 in g.no_event:  # "The Wall Must Go!" succeeded: the waiting Wall has no effect any more
         g.end_effect(eff.name)
     return None
@@ -134,7 +138,7 @@ def _wall_cancelled(g: Any, eff: Effect) -> Steps:
 
 # 1989 card 9
 @event(9)
-def the_wall(g: Any, e: Ev) -> Steps:
+def the_wall(g: DawnState, e: Ev) -> Steps:
     """The Communist's next support check in East Germany ignores the -1 of adjacent
     Democrat-controlled spaces; the card waits in front of him until then."""
     g.add_effect(Effect(THE_WALL, side=C, until="manual", ignore_adjacent=True, once=True,
@@ -143,7 +147,7 @@ def the_wall(g: Any, e: Ev) -> Steps:
 
 
 @digest_as("the_wall.<locals>.<lambda>")
-def _wall_stands(g: Any, s: int) -> bool:
+def _wall_stands(g: DawnState, s: int) -> bool:
     return 9 not in g.no_event
 
 
@@ -152,7 +156,7 @@ _WALL_STANDS = Where(_wall_stands, "")  # no space of the filter, while "The Wal
 
 # 1989 card 10
 @event(10)
-def cult_of_personality(g: Any, e: Ev) -> Steps:
+def cult_of_personality(g: DawnState, e: Ev) -> Steps:
     """4 Communist SPs in Romanian Worker or Farmer spaces, at most 2 per space (not after the Tyrant)."""
     if tyrant_gone(g):
         say_tyrant_gone(g, 10)
@@ -162,17 +166,17 @@ def cult_of_personality(g: Any, e: Ev) -> Steps:
 
 # 1989 card 11
 @event(11)
-def dissident_arrested(g: Any, e: Ev) -> Steps:
+def dissident_arrested(g: DawnState, e: Ev) -> Steps:
     return remove(C, 2, of_class("Intellectual"), one_space=True)
 
 
 # 1989 card 12
 @event(12)
-def apparatchiks(g: Any, e: Ev) -> Steps:
+def apparatchiks(g: DawnState, e: Ev) -> Steps:
     return place(C, 3, of_class("Bureaucrat"))
 
 
-def _stasi_name(g: Any, eff: Effect, side: int) -> Steps:
+def _stasi_name(g: DawnState, eff: Effect, side: int) -> Steps:
     """Before each Communist round (that a Democrat round follows this turn), the Democrat names
     and shows the card he will play next. Before his own round, if that card is a Communist one,
     he may instead pair Common European Home with it (1989-cards ruling 4)."""
@@ -181,7 +185,7 @@ def _stasi_name(g: Any, eff: Effect, side: int) -> Steps:
     return _stasi_naming(g) if side == C else None
 
 
-def _stasi_naming(g: Any) -> Steps:
+def _stasi_naming(g: DawnState) -> Step | None:
     if g.effect(STASI) is None or g.ar > ARS_PER_TURN or not g.hands[D]:
         return None
     return pick_card(D, _stasi_cards, _stasi_named,
@@ -189,12 +193,12 @@ def _stasi_naming(g: Any) -> Steps:
 
 
 @digest_as("_stasi_naming.<locals>.<lambda>")
-def _stasi_cards(g: Any) -> list[int]:
+def _stasi_cards(g: DawnState) -> list[int]:
     return list(g.hands[D])
 
 
 @digest_as("_stasi_naming.<locals>.name")
-def _stasi_named(g: Any, card: int) -> Steps:
+def _stasi_named(g: DawnState, card: int) -> Steps:
     g.must_play[D] = card
     g.add_effect(Effect(STASI_SHOWN, side=D, until="turn", value=card))
     g.reveal()
@@ -202,7 +206,7 @@ def _stasi_named(g: Any, card: int) -> Steps:
     return None
 
 
-def _stasi_pairing(g: Any) -> Steps:
+def _stasi_pairing(g: DawnState) -> Steps:
     shown, hand = g.must_play[D], g.hands[D]
     if shown is None or shown not in hand or CEH not in hand or CARDS[shown].side != C or CARDS[shown].scoring \
             or CEH in g.no_event:
@@ -213,12 +217,12 @@ def _stasi_pairing(g: Any) -> Steps:
 
 
 @digest_as("_stasi_pairing.<locals>.<lambda>")
-def _play_shown(g: Any) -> Steps:
+def _play_shown(g: DawnState) -> Steps:
     return None
 
 
 @digest_as("_stasi_pairing.<locals>.pair")
-def _stasi_pair(shown: int, g: Any) -> Steps:
+def _stasi_pair(shown: int, g: DawnState) -> Steps:
     for i in range(len(g.stack) - 1, -1, -1):  # this replaces the choice of a card
         if g.stack[i].get("p") == "choose_card" and g.stack[i].get("role") == D:
             del g.stack[i]
@@ -231,14 +235,14 @@ def _stasi_pair(shown: int, g: Any) -> Steps:
     return None
 
 
-def _stasi_end(g: Any, eff: Effect) -> Steps:
+def _stasi_end(g: DawnState, eff: Effect) -> Steps:
     g.must_play[D] = None  # a card named before an extra round is not carried into the next turn
     return None
 
 
 # 1989 card 13
 @event(13)
-def stasi(g: Any, e: Ev) -> Steps:
+def stasi(g: DawnState, e: Ev) -> Steps:
     g.add_effect(Effect(STASI, side=C, until="turn", hook="before_ar", fn=_stasi_name))
     g.add_effect(Effect(STASI_END, side=C, until="turn", hook="turn_end", fn=_stasi_end))
     return None
@@ -246,7 +250,7 @@ def stasi(g: Any, e: Ev) -> Steps:
 
 # 1989 card 14
 @event(14, playable=lambda g, side: 84 not in g.events_played)
-def gorbachev_charms_the_west(g: Any, e: Ev) -> Steps:
+def gorbachev_charms_the_west(g: DawnState, e: Ev) -> Steps:
     """Remove 2 opponent SPs anywhere, then 1 support check anywhere; not after Breakaway Baltic
     Republics (card 84)."""
     return [remove(e.side, 2), checks(e.side, 1, anywhere, ops=e.ops)]
@@ -254,17 +258,17 @@ def gorbachev_charms_the_west(g: Any, e: Ev) -> Steps:
 
 # 1989 card 18
 @event(18)
-def pozsgay_defends_the_revolution(g: Any, e: Ev) -> Steps:
+def pozsgay_defends_the_revolution(g: DawnState, e: Ev) -> Steps:
     return place(C, 4, in_country("Hungary") & not_controlled_by(D), per_space=1)
 
 
 # 1989 card 19
 @event(19)
-def papal_visit(g: Any, e: Ev) -> Steps:
+def papal_visit(g: DawnState, e: Ev) -> Steps:
     return place(D, 3, of_class("Church") & in_country("Poland", "Czechoslovakia", "Hungary"), one_space=True)
 
 
-def _highest_ops(g: Any) -> list[int]:
+def _highest_ops(g: DawnState) -> list[int]:
     cards = [c for c in g.hands[D] if not CARDS[c].scoring]
     if not cards:
         return []
@@ -274,7 +278,7 @@ def _highest_ops(g: Any) -> list[int]:
 
 # 1989 card 20
 @event(20)
-def deutsche_marks(g: Any, e: Ev) -> Steps:
+def deutsche_marks(g: DawnState, e: Ev) -> Steps:
     """The Democrat gives his highest-Ops non-scoring card (his pick among ties); a playable
     Communist event on it happens, otherwise the Communist uses its Ops (placement, checks or a
     Tiananmen attempt); then it leaves play."""
@@ -285,7 +289,7 @@ def deutsche_marks(g: Any, e: Ev) -> Steps:
 
 
 @digest_as("deutsche_marks.<locals>.give")
-def _deutsche_marks_give(g: Any, card: int) -> Steps:
+def _deutsche_marks_give(g: DawnState, card: int) -> Steps:
     g.say("Deutsche Marks: the Democrat gives {card} to the Communist.", card=CARDS[card].title)
     cap = CARDS[card].ops  # the Communist now knows that no other card of the Democrat is worth more
     g.ops_cap = {**g.ops_cap, **{c: min(cap, g.ops_cap.get(c, cap)) for c in g.hands[D]
@@ -295,7 +299,7 @@ def _deutsche_marks_give(g: Any, card: int) -> Steps:
     return play_for_ops(C, card, tst=True)
 
 
-def _ceh_partners(g: Any, side: int) -> list[int]:
+def _ceh_partners(g: DawnState, side: int) -> list[int]:
     opp = 1 - side
     cards = [c for c in g.hands[side] if CARDS[c].side == opp and not CARDS[c].scoring]
     shown = g.effect(STASI_SHOWN)
@@ -304,7 +308,7 @@ def _ceh_partners(g: Any, side: int) -> list[int]:
     return cards
 
 
-def _ceh_playable(g: Any, side: int) -> bool:
+def _ceh_playable(g: DawnState, side: int) -> bool:
     """Only as the card played in one's own action round (never from the discard pile or a
     forced discard), with an opponent's card in hand; not when shown to Stasi (then Ops only)."""
     if CEH not in g.in_play or g.phasing != side:
@@ -315,14 +319,14 @@ def _ceh_playable(g: Any, side: int) -> bool:
     return bool(_ceh_partners(g, side))
 
 
-def _ceh_ops(g: Any, side: int) -> Steps:
+def _ceh_ops(g: DawnState, side: int) -> Steps:
     g.add_vp(1 if side == C else -1, "Common European Home played for Operations")
     return None
 
 
 # 1989 card 21
 @event(21, playable=_ceh_playable, on_ops=_ceh_ops)
-def common_european_home(g: Any, e: Ev) -> Steps:
+def common_european_home(g: DawnState, e: Ev) -> Steps:
     """Play it with one of the opponent's cards from hand: use that card's Ops (placement or 2
     checks); its event is cancelled and it is discarded even if starred."""
     side = e.side
@@ -331,12 +335,12 @@ def common_european_home(g: Any, e: Ev) -> Steps:
 
 
 @digest_as("common_european_home.<locals>.<lambda>")
-def _ceh_partners_of(side: int, g: Any) -> list[int]:
+def _ceh_partners_of(side: int, g: DawnState) -> list[int]:
     return _ceh_partners(g, side)
 
 
 @digest_as("common_european_home.<locals>.pair")
-def _ceh_pair(side: int, g: Any, card: int) -> Steps:
+def _ceh_pair(side: int, g: DawnState, card: int) -> Steps:
     g.say("The {side} plays {card} with Common European Home: its event is cancelled.", side=NAMES[side],
           card=CARDS[card].title)
     return play_for_ops(side, card)
@@ -344,7 +348,7 @@ def _ceh_pair(side: int, g: Any, card: int) -> Steps:
 
 # 1989 card 24
 @event(24)
-def st_nicholas_church(g: Any, e: Ev) -> Steps:
+def st_nicholas_church(g: DawnState, e: Ev) -> Steps:
     """Enough Democrat SPs in the Lutheran Church for control; unlocks The Monday Demonstrations."""
     g.control_for(D, LUTHERAN_CHURCH)
     return None

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.engine import Action
+
+if TYPE_CHECKING:  # the State, for type hints only: state sits above this module
+    from agon.games.dawn_of_freedom.state import DawnState
 
 Frame = dict[str, Any]
 
@@ -31,12 +34,12 @@ class Ask(ABC):
     always = False
 
     @abstractmethod
-    def legal(self, g: Any, f: Frame) -> list[Action]: ...
+    def legal(self, g: DawnState, f: Frame) -> list[Action]: ...
 
     @abstractmethod
-    def apply(self, g: Any, f: Frame, action: Action) -> None: ...
+    def apply(self, g: DawnState, f: Frame, action: Action) -> None: ...
 
-    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+    def prompt(self, g: DawnState, f: Frame) -> tuple[str, dict[str, Any]]:
         return "Choose.", {}
 
 

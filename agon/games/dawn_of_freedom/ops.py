@@ -5,12 +5,15 @@ from __future__ import annotations
 from bisect import bisect_left
 from itertools import compress
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.engine import Action, plural
 from agon.games.dawn_of_freedom.data import ADJ, CARDS, NAMES, NEAR, SPACES, TST_NAMES, TST_NEEDS, D
 from agon.games.dawn_of_freedom.events import remove
 from agon.games.dawn_of_freedom.flow import CARD, SPACE, Ask, Frame, ask, auto
+
+if TYPE_CHECKING:  # the State, for type hints only: state sits above this module
+    from agon.games.dawn_of_freedom.state import DawnState
 
 CHECKS_PER_CARD = 2  # 1989 6.2.2
 N_SPACES = len(SPACES)
@@ -20,7 +23,7 @@ USE_PLACE, USE_CHECKS, USE_PLACE_BONUS, USE_CHECKS_BONUS, USE_TST = (
 PLACE_MODES, CHECK_MODES, BONUS_MODES = ("place", "place+"), ("checks", "checks+"), ("place+", "checks+")
 
 
-def bonus_effect(g: Any, side: int) -> Any:
+def bonus_effect(g: DawnState, side: int) -> Any:
     """The first Ops bonus that needs all Ops of a play spent in `where` (Austria-Hungary, 7.3,
     11.1), or None (kept by the state's effect index: asked at every Operations prompt)."""
     return g._bonus[side]
@@ -40,7 +43,7 @@ def near_sets(adj: tuple[tuple[int, ...], ...]) -> tuple[frozenset[int], ...]:
     return memo[1]
 
 
-def _eligible(g: Any, side: int) -> set[int]:
+def _eligible(g: DawnState, side: int) -> set[int]:
     """1989 6.1: the spaces with own SPs and their neighbours (destroyed spaces excluded)."""
     out = set(compress(ALL, g._near_count[side]))  # around the spaces with own SPs (kept counts, one C pass)
     if g.destroyed:
@@ -48,7 +51,7 @@ def _eligible(g: Any, side: int) -> set[int]:
     return out
 
 
-def eligible_for_ops(g: Any, side: int, where: Any) -> tuple[int, ...]:
+def eligible_for_ops(g: DawnState, side: int, where: Any) -> tuple[int, ...]:
     """1989 6.1: own SPs there or adjacent to own SPs, as the board was before the first SP."""
     if where is None and not g.destroyed:  # the usual play: the counted spaces, in map order at once
         return tuple(compress(ALL, g._near_count[side]))
@@ -62,7 +65,7 @@ def eligible_for_ops(g: Any, side: int, where: Any) -> tuple[int, ...]:
     return tuple(sorted(out))
 
 
-def can_place(g: Any, side: int, where: Any) -> bool:
+def can_place(g: DawnState, side: int, where: Any) -> bool:
     """Is any space eligible for placing SPs (1989 6.1)? Asked only to know, so not sorted."""
     if where is None:  # a space with own SPs is eligible itself (a destroyed space holds none, 7.6)
         return bool(g._held[side])
@@ -81,7 +84,7 @@ def space_actions(sids: tuple[int, ...]) -> list[Action]:
     return [SPACE[s] for s in sids]
 
 
-def place_cost(g: Any, side: int, sid: int) -> int:
+def place_cost(g: DawnState, side: int, sid: int) -> int:
     """1989 6.1: 1 Op, or 2 in a space the opponent controls (Genscher's `cheap` effect: 1)."""
     if g.ctrl[sid] != 1 - side:
         return 1
@@ -91,11 +94,11 @@ def place_cost(g: Any, side: int, sid: int) -> int:
     return 2
 
 
-def check_banned(g: Any, side: int, sid: int) -> bool:
+def check_banned(g: DawnState, side: int, sid: int) -> bool:
     return any(e.applies(g, sid) for e in g._bans[side])
 
 
-def check_targets(g: Any, side: int, where: Any, first: bool = False, of: tuple[Any, ...] = ALL) -> list[Any]:
+def check_targets(g: DawnState, side: int, where: Any, first: bool = False, of: tuple[Any, ...] = ALL) -> list[Any]:
     """1989 6.2.3: any space holding opponent SPs (no presence needed), unless an event forbids it.
     With `first`, stop at the first target (to know whether there is one). The targets come as
     `of[space]`: their ids, or with `of=SPACE` their actions (the legal list, from the state's
@@ -103,11 +106,12 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False, of: tuple[
     held = g._held[1 - side]  # the spaces with opponent SPs, in map order (none destroyed)
     bans = g._bans[side]  # (the check bans of `side`, kept by the state's effect index)
     if where is None and not bans:  # the common case: every space with opponent SPs
+        listed: list[Any] = held
         if of is SPACE:
-            held = g._held_actions[1 - side]
+            listed = g._held_actions[1 - side]
         elif of is not ALL:
-            held = [of[s] for s in held]
-        return held[:1] if first else held[:]
+            listed = [of[s] for s in held]
+        return listed[:1] if first else listed[:]
     banned = set(g.destroyed)  # destroyed spaces, and the spaces a ban names by their ids
     banned_where = []  # bans by any other test
     for e in bans:
@@ -115,6 +119,7 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False, of: tuple[
         if w is None:  # banned everywhere
             return []
         if w.fn is None:
+            assert w.ids is not None  # (a test by ids alone)
             banned |= w.ids
         else:
             banned_where.append(w)
@@ -122,10 +127,10 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False, of: tuple[
     if where is not None and where.ids is not None:
         held = sorted(where.ids.intersection(held))  # (in map order, as `held`)
     elif of is SPACE and fn is None and not banned_where and not first:  # bans by their ids alone
-        out = g._held_actions[1 - side][:]  # the held actions, but for the few banned, taken out from the last up
+        actions = g._held_actions[1 - side][:]  # the held actions, but for the few banned, taken out from the last up
         for s in sorted(banned.intersection(held), reverse=True):
-            del out[bisect_left(held, s)]
-        return out
+            del actions[bisect_left(held, s)]
+        return actions
     if first:  # (only to know whether there is one: stop at the first)
         for s in held:
             if s not in banned and (fn is None or fn(g, s)) and not any(w(g, s) for w in banned_where):
@@ -139,7 +144,7 @@ def check_targets(g: Any, side: int, where: Any, first: bool = False, of: tuple[
     return out if of is ALL else [of[s] for s in out]
 
 
-def support_check(g: Any, side: int, sid: int, ops: int, mod: int = 0) -> int:
+def support_check(g: DawnState, side: int, sid: int, ops: int, mod: int = 0) -> int:
     """1989 6.2.4-6.2.6: d6 + Ops + adjacency + modifiers against 2 x stability. Returns the
     margin (> 0: success; opponent SPs removed first, the excess placed as own SPs)."""
     opp = 1 - side
@@ -201,10 +206,10 @@ def _bonus_where(where: Any, bonus: Any) -> Any:
 class Operations(Ask):
     """1989 6.0 / 7.4: spend all Ops on placing SPs or on 2 support checks (or a TST attempt)."""
 
-    def value(self, g: Any, f: Frame) -> int:
+    def value(self, g: DawnState, f: Frame) -> int:
         return g.card_ops(f["card"], f["role"]) if f["ops"] is None else f["ops"]
 
-    def legal(self, g: Any, f: Frame) -> list[Action]:
+    def legal(self, g: DawnState, f: Frame) -> list[Action]:
         side, where = f["role"], f["where"]
         if where is None and not g._bans[side]:  # the usual case: own SPs / opponent SPs anywhere
             held = g._held
@@ -226,7 +231,7 @@ class Operations(Ask):
             out.append(USE_TST)
         return out
 
-    def apply(self, g: Any, f: Frame, action: Action) -> None:
+    def apply(self, g: DawnState, f: Frame, action: Action) -> None:
         side, where = f["role"], f["where"]
         g.stack.pop()
         ops, mode = self.value(g, f), action.arg
@@ -248,7 +253,7 @@ class Operations(Ask):
         else:
             g.push({"p": "tst_attempt", "side": side, "card": f["card"]})
 
-    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+    def prompt(self, g: DawnState, f: Frame) -> tuple[str, dict[str, Any]]:
         return "{line}", {"line": plural("Use {ops} Op: place SPs or make 2 support checks.",  # ("Use 1 Ops")
                                           "Use {ops} Ops: place SPs or make 2 support checks.",
                                           "ops", ops=self.value(g, f))}
@@ -258,7 +263,7 @@ class Operations(Ask):
 class PlaceOps(Ask):
     """1989 6.1: one SP at a time in the eligible spaces, 1 Op each, 2 if opponent-controlled."""
 
-    def legal(self, g: Any, f: Frame) -> list[Action]:
+    def legal(self, g: DawnState, f: Frame) -> list[Action]:
         side, left, destroyed, elig = f["role"], f["left"], g.destroyed, f["elig"]  # (elig: space ids)
         if left >= 2:  # every space is affordable
             return self.every_space(g, elig, destroyed)
@@ -281,7 +286,7 @@ class PlaceOps(Ask):
         return out
 
     @staticmethod
-    def every_space(g: Any, elig: tuple[int, ...], destroyed: frozenset[int]) -> list[Action]:
+    def every_space(g: DawnState, elig: tuple[int, ...], destroyed: frozenset[int]) -> list[Action]:
         """The actions of every eligible space still on the map, in map order: the same list for
         each placement of a play while the map keeps its spaces (kept in `g._place_listed`)."""
         listed = g._place_listed
@@ -291,7 +296,7 @@ class PlaceOps(Ask):
         g._place_listed = (elig, destroyed, out)
         return out
 
-    def apply(self, g: Any, f: Frame, action: Action) -> None:
+    def apply(self, g: DawnState, f: Frame, action: Action) -> None:
         side, sid = f["role"], action.arg
         cost = place_cost(g, side, sid)
         g.add_sp(side, sid, 1)
@@ -303,7 +308,7 @@ class PlaceOps(Ask):
         if f["left"] <= 0:
             g.stack.pop()
 
-    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+    def prompt(self, g: DawnState, f: Frame) -> tuple[str, dict[str, Any]]:
         return "{line}", {"line": plural("Place SPs (1 Op each, 2 in a space the opponent controls): {left} Op left.",
                                           "Place SPs (1 Op each, 2 in a space the opponent controls): {left} Ops left.",
                                           "left", left=f["left"])}
@@ -313,16 +318,16 @@ class PlaceOps(Ask):
 class Checks(Ask):
     """1989 6.2: n support checks; each target is chosen after the previous check resolved."""
 
-    def legal(self, g: Any, f: Frame) -> list[Action]:
+    def legal(self, g: DawnState, f: Frame) -> list[Action]:
         return check_targets(g, f["role"], f["where"], of=SPACE)
 
-    def apply(self, g: Any, f: Frame, action: Action) -> None:
+    def apply(self, g: DawnState, f: Frame, action: Action) -> None:
         f["n"] -= 1
         if f["n"] <= 0:
             g.stack.pop()
         support_check(g, f["role"], action.arg, f["ops"], f["mod"])
 
-    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+    def prompt(self, g: DawnState, f: Frame) -> tuple[str, dict[str, Any]]:
         if f["mod"]:
             return "Support check with {ops} Ops {mod:+d}: choose a space with opponent SPs ({n} left).", \
                 {"ops": f["ops"], "mod": f["mod"], "n": f["n"]}
@@ -330,7 +335,7 @@ class Checks(Ask):
             {"ops": f["ops"], "n": f["n"]}
 
 
-def tst_modifiers(g: Any, side: int, card: int) -> int:
+def tst_modifiers(g: DawnState, side: int, card: int) -> int:
     """1989 6.3.2: own event +1 (A-14: not a both-sides card), second try at the box +1, box 1 +1,
     events (Li Peng: an effect with hook "tst_bonus")."""
     mod = 1 if CARDS[card].side == side else 0
@@ -341,7 +346,7 @@ def tst_modifiers(g: Any, side: int, card: int) -> int:
 
 
 @auto("tst_attempt")
-def tst_attempt(g: Any, f: Frame) -> None:
+def tst_attempt(g: DawnState, f: Frame) -> None:
     """1989 6.3.1: d6 + Ops + modifiers >= the number printed on the next box."""
     side, card = f["side"], f["card"]
     g.tst_tried[side] = True
@@ -360,7 +365,7 @@ def tst_attempt(g: Any, f: Frame) -> None:
 
 
 @auto("tst_advance")
-def tst_advance(g: Any, f: Frame) -> None:
+def tst_advance(g: DawnState, f: Frame) -> None:
     """1989 6.3.4/6.3.5: move one box; the first to reach it gets its award."""
     side = f["side"]
     if g.tst[side] >= 8:
@@ -388,16 +393,16 @@ def tst_advance(g: Any, f: Frame) -> None:
 class TstDiscard(Ask):
     """1989 6.3.5 box 3: keep one of the three cards drawn, discard the others (no event, 5.3)."""
 
-    def legal(self, g: Any, f: Frame) -> list[Action]:
+    def legal(self, g: DawnState, f: Frame) -> list[Action]:
         return [CARD[c] for c in g.hands[f["role"]][f["start"]:]]
 
-    def apply(self, g: Any, f: Frame, action: Action) -> None:
+    def apply(self, g: DawnState, f: Frame, action: Action) -> None:
         g.discard_card(f["role"], action.arg)
         f["left"] -= 1
         if f["left"] <= 0:
             g.stack.pop()
 
-    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+    def prompt(self, g: DawnState, f: Frame) -> tuple[str, dict[str, Any]]:
         return "Discard {left} of the cards you drew (keep one).", {"left": f["left"]}
 
 

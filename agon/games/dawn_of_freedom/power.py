@@ -7,7 +7,7 @@ suits, led (card, suit), winner, suit.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.engine import Action, msg, plural
 from agon.games.dawn_of_freedom.data import (
@@ -26,6 +26,9 @@ from agon.games.dawn_of_freedom.flow import PSCARD, Ask, Frame, ask, auto
 from agon.games.dawn_of_freedom.scoring import score_country
 from agon.games.dawn_of_freedom.words import join_terms, phrase
 
+if TYPE_CHECKING:  # the State, for type hints only: state sits above this module
+    from agon.games.dawn_of_freedom.state import DawnState
+
 RALLY, PETITION = "Rally in the Square", "Petition"
 TACTIC_FAILS, SUPPORT_FALTERS, SUPPORT_SURGES, SCARE_TACTICS = 52, 49, 50, 51
 STAKES = 3  # 1989 8.2: discard 3 PS cards to raise
@@ -39,12 +42,14 @@ def ps_cards(n: int) -> int:
     return 0 if n == 0 else 6 + 2 * (n - 1)
 
 
-def controlled_in(g: Any, side: int, country: str) -> int:
+def controlled_in(g: DawnState, side: int, country: str) -> int:
     return sum(1 for s in SPACES_IN[country] if g.ctrl[s] == side and s not in g.destroyed)
 
 
-def take_random(g: Any, taker: int, n: int) -> int:
-    src, dst = g.ps["hands"][1 - taker], g.ps["hands"][taker]
+def take_random(g: DawnState, taker: int, n: int) -> int:
+    ps = g.ps
+    assert ps is not None  # (a power struggle is under way)
+    src, dst = ps["hands"][1 - taker], ps["hands"][taker]
     k = 0
     for _ in range(n):
         if not src:
@@ -62,10 +67,12 @@ def suit_of(card: int) -> str | None:
     return p.name if p.kind == "suit" else None
 
 
-def leader_usable(g: Any, side: int, card: int) -> bool:
+def leader_usable(g: DawnState, side: int, card: int) -> bool:
     """2.2-PS: a leader needs control of a space of its class in the country (checked at play)."""
+    ps = g.ps
+    assert ps is not None  # (a power struggle is under way)
     cls = POWER_CARDS[card].leader_class
-    return any(g.ctrl[s] == side and SPACES[s].cls == cls and s not in g.destroyed for s in SPACES_IN[g.ps["country"]])
+    return any(g.ctrl[s] == side and SPACES[s].cls == cls and s not in g.destroyed for s in SPACES_IN[ps["country"]])
 
 
 def distinct(hand: list[int]) -> list[int]:
@@ -82,7 +89,7 @@ def distinct(hand: list[int]) -> list[int]:
 
 
 @auto("ps_start")
-def ps_start(g: Any, f: Frame) -> None:
+def ps_start(g: DawnState, f: Frame) -> None:
     country, starter = f["country"], f["starter"]
     deck = list(POWER_CARDS)
     g.rng.shuffle(deck)  # 1989 8.1: the whole deck, every struggle
@@ -109,45 +116,56 @@ class Stakes(Ask):
     """1989 8.2: the scoring card's player first; raising costs 3 PS cards, +1 to both aftermath rolls.
     A player with fewer than 3 cards cannot raise and is not asked."""
 
-    def legal(self, g: Any, f: Frame) -> list[Action]:
-        if len(g.ps["hands"][f["role"]]) >= STAKES:
+    def legal(self, g: DawnState, f: Frame) -> list[Action]:
+        ps = g.ps
+        assert ps is not None  # (a power struggle is under way)
+        if len(ps["hands"][f["role"]]) >= STAKES:
             return list(RAISE)
         return []
 
-    def apply(self, g: Any, f: Frame, action: Action) -> None:
+    def apply(self, g: DawnState, f: Frame, action: Action) -> None:
+        ps = g.ps
+        assert ps is not None  # (a power struggle is under way)
         g.stack.pop()
         if action.arg == "yes":
-            g.ps["raised"][f["role"]] = True
+            ps["raised"][f["role"]] = True
             g.say("The {side} raises the stakes.", side=NAMES[f["role"]])
             g.push({"p": "ps_discard", "role": f["role"], "left": STAKES})
 
-    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return "Power struggle in {country}: raise the stakes (discard 3 cards)?", {"country": g.ps["country"]}
+    def prompt(self, g: DawnState, f: Frame) -> tuple[str, dict[str, Any]]:
+        ps = g.ps
+        assert ps is not None  # (a power struggle is under way)
+        return "Power struggle in {country}: raise the stakes (discard 3 cards)?", {"country": ps["country"]}
 
 
 @ask("ps_discard")
 class PsDiscard(Ask):
-    def legal(self, g: Any, f: Frame) -> list[Action]:
-        return [PSCARD[c] for c in distinct(g.ps["hands"][f["role"]])]
+    def legal(self, g: DawnState, f: Frame) -> list[Action]:
+        ps = g.ps
+        assert ps is not None  # (a power struggle is under way)
+        return [PSCARD[c] for c in distinct(ps["hands"][f["role"]])]
 
-    def apply(self, g: Any, f: Frame, action: Action) -> None:
-        g.ps["hands"][f["role"]].remove(action.arg)
-        g.ps["out"].append(action.arg)
-        down = list(g.ps["face_down"])  # the opponent does not see the cards discarded to raise (8.2)
+    def apply(self, g: DawnState, f: Frame, action: Action) -> None:
+        ps = g.ps
+        assert ps is not None  # (a power struggle is under way)
+        ps["hands"][f["role"]].remove(action.arg)
+        ps["out"].append(action.arg)
+        down = list(ps["face_down"])  # the opponent does not see the cards discarded to raise (8.2)
         down[f["role"]] = (*down[f["role"]], action.arg)
-        g.ps["face_down"] = tuple(down)
+        ps["face_down"] = tuple(down)
         f["left"] -= 1
         if f["left"] <= 0:
             g.stack.pop()
 
-    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+    def prompt(self, g: DawnState, f: Frame) -> tuple[str, dict[str, Any]]:
         return "{line}", {"line": plural("Discard {left} more power struggle card.", "Discard {left} more power struggle cards.",
                                           "left", left=f["left"])}
 
 
-def attack_options(g: Any, side: int) -> list[Action]:
+def attack_options(g: DawnState, side: int) -> list[Action]:
     """1989 8.3.2 step 1: suit cards not banned, usable leaders, wild cards but Tactic Fails."""
     ps = g.ps
+    assert ps is not None  # (a power struggle is under way)
     out = []
     open_suits = [s for s in SUITS if s not in ps["banned"]]
     for c in distinct(ps["hands"][side]):
@@ -162,26 +180,32 @@ def attack_options(g: Any, side: int) -> list[Action]:
 
 
 @auto("ps_round")
-def ps_round(g: Any, f: Frame) -> None:
-    att = g.ps["attacker"]
+def ps_round(g: DawnState, f: Frame) -> None:
+    ps = g.ps
+    assert ps is not None  # (a power struggle is under way)
+    att = ps["attacker"]
     if not attack_options(g, att):  # 1989 8.3.1, 8.3.2: the attacker cannot play: the defender wins
         g.say("The {side} has no card to attack with.", side=NAMES[att])
-        g.ps["winner"], g.ps["suit"] = 1 - att, None  # A-03: no suit modifier
+        ps["winner"], ps["suit"] = 1 - att, None  # A-03: no suit modifier
         return
     g.push({"p": "ps_attack", "role": att})
 
 
-def _play(g: Any, side: int, card: int) -> None:
-    g.ps["hands"][side].remove(card)
-    g.ps["out"].append(card)
+def _play(g: DawnState, side: int, card: int) -> None:
+    ps = g.ps
+    assert ps is not None  # (a power struggle is under way)
+    ps["hands"][side].remove(card)
+    ps["out"].append(card)
 
 
 @ask("ps_attack")
 class Attack(Ask):
-    def legal(self, g: Any, f: Frame) -> list[Action]:
+    def legal(self, g: DawnState, f: Frame) -> list[Action]:
         return attack_options(g, f["role"])
 
-    def apply(self, g: Any, f: Frame, action: Action) -> None:
+    def apply(self, g: DawnState, f: Frame, action: Action) -> None:
+        ps = g.ps
+        assert ps is not None  # (a power struggle is under way)
         side, card = f["role"], action.arg
         g.stack.pop()
         _play(g, side, card)
@@ -189,15 +213,17 @@ class Attack(Ask):
         if not g.quiet:  # (a quiet game keeps no log: its arguments need not be built)
             g.say("The {side} attacks with {card}.", side=NAMES[side], card=p.name)
         if p.kind == "suit":
-            g.ps["led"] = (card, p.name)
+            ps["led"] = (card, p.name)
             g.push({"p": "ps_match", "role": 1 - side})
         elif p.kind == "leader":
             g.push({"p": "ps_name", "role": side, "card": card})
         else:
             wild(g, side, card)
 
-    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        banned = g.ps["banned"]
+    def prompt(self, g: DawnState, f: Frame) -> tuple[str, dict[str, Any]]:
+        ps = g.ps
+        assert ps is not None  # (a power struggle is under way)
+        banned = ps["banned"]
         if banned:
             return "Power struggle: you have the initiative; play a card (banned: {banned}).", \
                 {"banned": phrase(join_terms(list(banned)))}
@@ -210,22 +236,27 @@ class NameSuit(Ask):
 
     always = True
 
-    def legal(self, g: Any, f: Frame) -> list[Action]:
-        return [Action("suit", s) for s in SUITS if s not in g.ps["banned"]]
+    def legal(self, g: DawnState, f: Frame) -> list[Action]:
+        ps = g.ps
+        assert ps is not None  # (a power struggle is under way)
+        return [Action("suit", s) for s in SUITS if s not in ps["banned"]]
 
-    def apply(self, g: Any, f: Frame, action: Action) -> None:
+    def apply(self, g: DawnState, f: Frame, action: Action) -> None:
+        ps = g.ps
+        assert ps is not None  # (a power struggle is under way)
         g.stack.pop()
-        g.ps["led"] = (f["card"], action.arg)
+        ps["led"] = (f["card"], action.arg)
         g.say("The leader leads {suit}.", suit=action.arg)
         g.push({"p": "ps_match", "role": 1 - f["role"]})
 
-    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+    def prompt(self, g: DawnState, f: Frame) -> tuple[str, dict[str, Any]]:
         return "Name the suit your leader plays as.", {}
 
 
-def wild(g: Any, side: int, card: int) -> None:
+def wild(g: DawnState, side: int, card: int) -> None:
     """2.2-PS, 8.3.2 step 1: resolve a wild card; the initiative passes to the opponent."""
     ps = g.ps
+    assert ps is not None  # (a power struggle is under way)
     opp = 1 - side
     ps["attacker"] = opp
     steps: list[Frame] = [{"p": "ps_round"}]
@@ -249,11 +280,13 @@ class Match(Ask):
 
     always = True
 
-    def legal(self, g: Any, f: Frame) -> list[Action]:
+    def legal(self, g: DawnState, f: Frame) -> list[Action]:
+        ps = g.ps
+        assert ps is not None  # (a power struggle is under way)
         side = f["role"]
-        suit = g.ps["led"][1]
+        suit = ps["led"][1]
         out = []
-        for c in distinct(g.ps["hands"][side]):
+        for c in distinct(ps["hands"][side]):
             p = POWER_CARDS[c]
             if (p.kind == "suit" and p.name == suit) or c == TACTIC_FAILS or \
                     (p.kind == "leader" and leader_usable(g, side, c)):
@@ -261,9 +294,10 @@ class Match(Ask):
         out.append(CONCEDE)
         return out
 
-    def apply(self, g: Any, f: Frame, action: Action) -> None:
+    def apply(self, g: DawnState, f: Frame, action: Action) -> None:
         side = f["role"]
         ps = g.ps
+        assert ps is not None  # (a power struggle is under way)
         g.stack.pop()
         led_card, suit = ps["led"]
         if action.verb == "concede":
@@ -293,8 +327,10 @@ class Match(Ask):
                           who=NAMES[ps["attacker"]])
         g.push({"p": "ps_round"})
 
-    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        led_card, suit = g.ps["led"]
+    def prompt(self, g: DawnState, f: Frame) -> tuple[str, dict[str, Any]]:
+        ps = g.ps
+        assert ps is not None  # (a power struggle is under way)
+        led_card, suit = ps["led"]
         value = POWER_CARDS[led_card].value
         if value <= 1:
             return "Power struggle: match {suit} (you then take the initiative) or concede.", {"suit": suit}
@@ -302,9 +338,10 @@ class Match(Ask):
             {"suit": suit, "value": value}
 
 
-def aftermath_modifier(g: Any) -> int:
+def aftermath_modifier(g: DawnState) -> int:
     """1989 8.4.1: Petition -2, Rally +2, +1 per raise, +1 if Yakovlev and the Democrat won."""
     ps = g.ps
+    assert ps is not None  # (a power struggle is under way)
     mod = {RALLY: 2, PETITION: -2}.get(ps["suit"], 0) + sum(ps["raised"])
     if ps["winner"] == D and any(e.name == "aftermath+1" and e.side == D for e in g.effects.values()):
         mod += 1
@@ -317,9 +354,10 @@ def results(roll: int) -> int:
 
 
 @auto("ps_aftermath")
-def ps_aftermath(g: Any, f: Frame) -> None:
+def ps_aftermath(g: DawnState, f: Frame) -> None:
     """1989 8.4.2: the loser rolls and removes that many of his SPs from the country."""
     ps = g.ps
+    assert ps is not None  # (a power struggle is under way)
     winner = ps["winner"]
     loser = 1 - winner
     mod = aftermath_modifier(g)
@@ -340,9 +378,10 @@ def ps_aftermath(g: Any, f: Frame) -> None:
 
 
 @auto("ps_vp")
-def ps_vp(g: Any, f: Frame) -> None:
+def ps_vp(g: DawnState, f: Frame) -> None:
     """1989 8.4.3-8.4.4: the winner's VP roll; a Democrat roll of 4+ topples the Communist."""
     ps = g.ps
+    assert ps is not None  # (a power struggle is under way)
     winner, country = ps["winner"], ps["country"]
     die = g.roll()
     roll = die + f["mod"]
@@ -367,12 +406,14 @@ class Surrender(Ask):
 
     always = True
 
-    def legal(self, g: Any, f: Frame) -> list[Action]:
+    def legal(self, g: DawnState, f: Frame) -> list[Action]:
         return list(KEEP_OR_SURRENDER)
 
-    def apply(self, g: Any, f: Frame, action: Action) -> None:
+    def apply(self, g: DawnState, f: Frame, action: Action) -> None:
+        ps = g.ps
+        assert ps is not None  # (a power struggle is under way)
         g.stack.pop()
-        country = g.ps["country"]
+        country = ps["country"]
         idx = g.country_index(country)
         if action.arg == "keep":
             g.retained[idx] += 1
@@ -382,14 +423,17 @@ class Surrender(Ask):
             g.say("The Communist gives up power in {country}.", country=country)
         g.push({"p": "ps_score"})
 
-    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
-        return "Keep power in {country} or give it up?", {"country": g.ps["country"]}
+    def prompt(self, g: DawnState, f: Frame) -> tuple[str, dict[str, Any]]:
+        ps = g.ps
+        assert ps is not None  # (a power struggle is under way)
+        return "Keep power in {country} or give it up?", {"country": ps["country"]}
 
 
 @auto("ps_score")
-def ps_score(g: Any, f: Frame) -> None:
+def ps_score(g: DawnState, f: Frame) -> None:
     """1989 8.5: country scoring ends the struggle; then the automatic victory check (10.1)."""
     ps = g.ps
+    assert ps is not None  # (a power struggle is under way)
     country, card = ps["country"], ps["card"]
     score_country(g, country)
     if card is not None:  # the scoring card: removed if the Democrat now holds power, else discarded

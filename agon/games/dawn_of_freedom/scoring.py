@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from agon.engine import msg
 from agon.games.dawn_of_freedom.data import COUNTRY, COUNTRY_NAMES, ROLES, SPACES, SPACES_IN, C, D
 from agon.games.dawn_of_freedom.flow import Frame, auto
 from agon.games.dawn_of_freedom.words import final_reason
+
+if TYPE_CHECKING:  # the State, for type hints only: state sits above this module
+    from agon.games.dawn_of_freedom.state import DawnState
 
 FINAL_POWER_BONUS = 4  # 1989 10.4 step 2: 4 VP per country where the Communist still holds power
 
@@ -18,12 +21,12 @@ class Tally(NamedTuple):
     non_bg: int
 
 
-def battlegrounds(g: Any, country: str) -> int:
+def battlegrounds(g: DawnState, country: str) -> int:
     """Battlegrounds left in the country (Systematization can destroy one in Romania)."""
     return sum(1 for s in SPACES_IN[country] if SPACES[s].battleground and s not in g.destroyed)
 
 
-def tally(g: Any, side: int, country: str) -> Tally:
+def tally(g: DawnState, side: int, country: str) -> Tally:
     n = bgs = 0
     for s in SPACES_IN[country]:
         if g.ctrl[s] == side and s not in g.destroyed:
@@ -32,7 +35,7 @@ def tally(g: Any, side: int, country: str) -> Tally:
     return Tally(n, bgs, n - bgs)
 
 
-def level(g: Any, me: Tally, op: Tally, country: str) -> tuple[str, int]:
+def level(g: DawnState, me: Tally, op: Tally, country: str) -> tuple[str, int]:
     """1989 9.2: the highest of Control, Domination, Presence the side reaches."""
     c = COUNTRY[country]
     total_bgs = battlegrounds(g, country)
@@ -45,7 +48,7 @@ def level(g: Any, me: Tally, op: Tally, country: str) -> tuple[str, int]:
     return "nothing", 0
 
 
-def country_score(g: Any, country: str) -> tuple[int, dict[int, tuple[str, int]]]:
+def country_score(g: DawnState, country: str) -> tuple[int, dict[int, tuple[str, int]]]:
     """1989 9.3: each side scores its level plus 1 per battleground it controls; returns the net
     VP (+ for the Democrat) and each side's (level, points)."""
     t = {D: tally(g, D, country), C: tally(g, C, country)}
@@ -56,7 +59,7 @@ def country_score(g: Any, country: str) -> tuple[int, dict[int, tuple[str, int]]
     return out[D][1] - out[C][1], out
 
 
-def score_country(g: Any, country: str) -> int:
+def score_country(g: DawnState, country: str) -> int:
     net, parts = country_score(g, country)
     if not g.quiet:  # (a quiet game keeps no log: its arguments need not be built)
         g.say("{country} scoring: Democrat {dp} VP ({dl}, battlegrounds included), Communist {cp} VP ({cl}): "
@@ -67,7 +70,7 @@ def score_country(g: Any, country: str) -> int:
 
 
 @auto("final_scoring")
-def final_scoring(g: Any, f: Frame) -> None:
+def final_scoring(g: DawnState, f: Frame) -> None:
     """1989 10.4: escape of the Ceausescus (game_end hooks), 4 VP per country the Communist holds,
     every country scored; no automatic victory; the sign decides, 0 is a draw."""
     g.final = True
@@ -77,7 +80,7 @@ def final_scoring(g: Any, f: Frame) -> None:
 
 
 @auto("final_count")
-def final_count(g: Any, f: Frame) -> None:
+def final_count(g: DawnState, f: Frame) -> None:
     held = sum(1 for p in g.power if p == C)
     if held:
         g.add_vp(-FINAL_POWER_BONUS * held, msg("power held in {held} countries", held=held))

@@ -14,7 +14,7 @@ from typing import Any
 from agon.engine import Action, State, Text, plural
 from agon.engine.game import Memo, canonical
 from agon.engine.result import Result
-from agon.engine.rng import Rng
+from agon.engine.rng import RandomSource
 
 # the State sits above every procedure: it imports the card event modules and `steps` so that each
 # registers its events (EVENTS) and steps (ASK, AUTO) before a game starts
@@ -203,7 +203,7 @@ class DawnState(State):
     def _result(self) -> Result | None:
         return None if self.outcome is None else Result.from_dict(self.outcome)
 
-    def _determinize(self, role: str, rng: Rng) -> None:
+    def _determinize(self, role: str, rng: RandomSource) -> None:
         """A sample of what `role` cannot know that admits the decision pending now: if the
         opponent is choosing among resampled cards (Common European Home's pick, a power-struggle
         attack), his sampled hand must offer a choice, else the sample is drawn again (rejection
@@ -224,7 +224,7 @@ class DawnState(State):
         proc = ASK[f["p"]]
         return proc.always or bool(proc.legal(self, f))
 
-    def _resample(self, role: str, rng: Rng) -> None:
+    def _resample(self, role: str, rng: RandomSource) -> None:
         """Resample what `role` cannot know: the opponent's unseen hand cards, the draw deck and a
         card the Democrat set aside with Samizdat (card 77), keeping the cards `role` has seen
         (Stasi's named card, cards taken from the discards, Goodbye Lenin's red-title cards, card
@@ -240,7 +240,8 @@ class DawnState(State):
         if me == C:
             aside = next((e for e in self.effects.values()
                           if e.secret and e.card in self.in_play and e.card not in self.known[D]), None)
-        pool = sorted([hand[i] for i in slots] + self.deck + ([aside.card] if aside is not None else []))
+        aside_card = aside.card if aside is not None else None  # (in play, so never None when aside is set)
+        pool = sorted([hand[i] for i in slots] + self.deck + ([aside_card] if aside_card is not None else []))
         rng.shuffle(pool)  # sorted first: the sample depends on the hidden cards, not their order
 
         def take(ok: Any) -> int:
@@ -249,9 +250,9 @@ class DawnState(State):
                     return pool.pop(k)
             return pool.pop()  # no card fits (never with a consistent state)
 
-        if aside is not None:  # Samizdat's card: never a scoring card (B-04)
+        if aside is not None and aside_card is not None:  # Samizdat's card: never a scoring card (B-04)
             card = take(lambda c: not CARDS[c].scoring)
-            self.in_play[self.in_play.index(aside.card)] = card
+            self.in_play[self.in_play.index(aside_card)] = card
             self.effects[aside.name] = replace(aside, card=card)
             self._index_effects()
         hints: dict[int, Any] = {}  # what `role` learnt of an unseen card (it is still in that slot)
@@ -306,7 +307,7 @@ class DawnState(State):
         """`side`'s opponent has now seen these cards of `side`'s hand (kept by `_determinize`)."""
         self.known[side] = [*self.known[side], *(c for c in cards if c not in self.known[side])]
 
-    def label(self, action: Action) -> str:
+    def label(self, action: Action) -> str | Text:
         return text.label(self, action)
 
     def check_invariants(self) -> None:
@@ -347,7 +348,7 @@ class DawnState(State):
         also call between hand edits, applies nothing and hands nothing over. The engine's
         `_apply` (one call per action, not two)."""
         hand_over = action is not None
-        if hand_over:
+        if action is not None:
             f = self.stack[-1]
             ASK[f["p"]].apply(self, f, action)
         if self.outcome is not None:
@@ -397,11 +398,11 @@ class DawnState(State):
         self._held = self._spaces_held()
         self._near_count = self._near_counts()
         self._controlled = self._spaces_controlled()
-        self._held_actions = tuple([SPACE_ACTIONS[s] for s in held] for held in self._held)
+        self._held_actions = ([SPACE_ACTIONS[s] for s in self._held[D]], [SPACE_ACTIONS[s] for s in self._held[C]])
 
     def _spaces_controlled(self) -> tuple[list[int], list[int]]:
         """The spaces each side controls, in map order (the full computation of `_controlled`)."""
-        return tuple([s for s, who in enumerate(self.ctrl) if who == side] for side in (D, C))
+        return [s for s, who in enumerate(self.ctrl) if who == D], [s for s, who in enumerate(self.ctrl) if who == C]
 
     def _near_counts(self) -> tuple[list[int], list[int]]:
         """For each side and space, how many of the space and its neighbours hold the side's SPs
@@ -416,7 +417,8 @@ class DawnState(State):
 
     def _spaces_held(self) -> tuple[list[int], list[int]]:
         """The spaces where each side has SPs, in map order (the full computation of `_held`)."""
-        return tuple([s for s, n in enumerate(sps) if n] for sps in self.sp)
+        democrat, communist = ([s for s, n in enumerate(sps) if n] for sps in self.sp)
+        return democrat, communist
 
     def listens(self, hook: str) -> bool:
         """Does an effect in force listen at this hook point?"""
@@ -453,6 +455,7 @@ class DawnState(State):
         sets (the full computation of what `_index_new_effect` keeps up), each in the order of
         `effects`."""
         hooks, cards = set(), set()
+        bonus: list[Effect | None]
         ops, bonus = [0, 0], [None, None]
         bans: tuple[list[Effect], list[Effect]] = ([], [])
         cheap: tuple[list[Effect], list[Effect]] = ([], [])
@@ -491,7 +494,7 @@ class DawnState(State):
         """Push steps so that the first of them runs first."""
         if steps is None:
             return
-        if type(steps) is dict:
+        if isinstance(steps, dict):  # (frames are plain dicts: as fast as `type(steps) is dict`)
             self.stack.append(steps)
             return
         if None in steps:  # (an event's list may hold steps it left out)

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.engine import Action, Text, msg, plural
 from agon.games.dawn_of_freedom.data import CARDS, NAMES, SPACES
 from agon.games.dawn_of_freedom.events import EVENTS, Ev, option_words, words
 from agon.games.dawn_of_freedom.flow import CARD, PASS, SPACE, Ask, Frame, ask, auto
 from agon.games.dawn_of_freedom.words import Phrase, join_terms
+
+if TYPE_CHECKING:  # the State, for type hints only: state sits above this module
+    from agon.games.dawn_of_freedom.state import DawnState
 
 
 def _within_limits(f: Frame, sids: Sequence[int], actions: list[Action] | None = None) -> list[Action]:
@@ -30,7 +33,7 @@ def _within_limits(f: Frame, sids: Sequence[int], actions: list[Action] | None =
     return list(itemgetter(*sids)(SPACE)) if len(sids) > 1 else [SPACE[s] for s in sids]  # (one C call)
 
 
-def _passing(g: Any, where: Any, sids: Sequence[int]) -> Sequence[int]:
+def _passing(g: DawnState, where: Any, sids: Sequence[int]) -> Sequence[int]:
     """The spaces of `sids` (some of `where.candidates`, in order) that pass `where` now: the
     filter's tests of Where.__call__, run once over the list (`sids` itself if none filters;
     the callers only read it)."""
@@ -43,7 +46,7 @@ def _passing(g: Any, where: Any, sids: Sequence[int]) -> Sequence[int]:
     return out
 
 
-def _count_one(g: Any, f: Frame, sid: int) -> None:
+def _count_one(g: DawnState, f: Frame, sid: int) -> None:
     """One SP of a place/remove step goes in `sid`; the step ends with its last SP."""
     f["n"] -= 1
     f["done"] = (*f["done"], sid)
@@ -65,18 +68,18 @@ def _where(f: Frame) -> Phrase:
 class Place(Ask):
     """Free placement by an event: no adjacency, no cost; the event's own limits only."""
 
-    def legal(self, g: Any, f: Frame) -> list[Action]:
+    def legal(self, g: DawnState, f: Frame) -> list[Action]:
         where = f["where"]
         return _within_limits(f, _passing(g, where, where.candidates))
 
-    def apply(self, g: Any, f: Frame, action: Action) -> None:
+    def apply(self, g: DawnState, f: Frame, action: Action) -> None:
         sid = action.arg
         _count_one(g, f, sid)
         g.add_sp(f["role"], sid, 1)
         if not g.quiet:  # (a quiet game keeps no log: the line's arguments need not be looked up)
             g.say("The {side} places 1 SP in {space}.", side=NAMES[f["role"]], space=SPACES[sid].name)
 
-    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+    def prompt(self, g: DawnState, f: Frame) -> tuple[str, dict[str, Any]]:
         if not f["done"]:  # (as Remove.prompt: "more" once one is placed)
             return "{line}", {"line": plural("Place {n} SP{where}.", "Place {n} SPs{where}.", "n", n=f["n"], where=_where(f))}
         return "{line}", {"line": plural("Place {n} more SP{where}.", "Place {n} more SPs{where}.", "n",
@@ -87,14 +90,14 @@ class Place(Ask):
 class Remove(Ask):
     """Remove SPs one at a time (an event, a Tiananmen award, the support loss of a struggle)."""
 
-    def legal(self, g: Any, f: Frame) -> list[Action]:
+    def legal(self, g: DawnState, f: Frame) -> list[Action]:
         where, whose = f["where"], f["whose"]
         held, ids = g._held[whose], where.ids  # the spaces with SPs to remove, in map order (none destroyed)
         if ids is None and where.fn is None:  # anywhere: the index lists their actions too
             return _within_limits(f, held, g._held_actions[whose])
         return _within_limits(f, _passing(g, where, held if ids is None else sorted(ids.intersection(held))))
 
-    def apply(self, g: Any, f: Frame, action: Action) -> None:
+    def apply(self, g: DawnState, f: Frame, action: Action) -> None:
         sid = action.arg
         _count_one(g, f, sid)
         g.remove_sp(f["whose"], sid, 1)
@@ -102,7 +105,7 @@ class Remove(Ask):
             g.say("The {side} removes 1 {whose} SP from {space}.", side=NAMES[f["role"]], whose=NAMES[f["whose"]],
                   space=SPACES[sid].name)
 
-    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+    def prompt(self, g: DawnState, f: Frame) -> tuple[str, dict[str, Any]]:
         if not f["done"]:  # (the first removal said "Remove 1 more": more than none removed yet)
             return "{line}", {"line": plural("Remove {n} {whose} SP{where}.", "Remove {n} {whose} SPs{where}.", "n",
                                               n=f["n"], whose=NAMES[f["whose"]], where=_where(f))}
@@ -121,12 +124,12 @@ class _Pick(Ask):
             out.append(PASS)
         return out
 
-    def apply(self, g: Any, f: Frame, action: Action) -> None:
+    def apply(self, g: DawnState, f: Frame, action: Action) -> None:
         g.stack.pop()
         if action.verb == self.verb:
             g.push(f["fn"](g, action.arg))
 
-    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+    def prompt(self, g: DawnState, f: Frame) -> tuple[str, dict[str, Any]]:
         return f["text"].template, dict(f["text"].args)  # the options list the eligible spaces / cards
 
 
@@ -134,7 +137,7 @@ class _Pick(Ask):
 class PickSpace(_Pick):
     verb = "space"
 
-    def legal(self, g: Any, f: Frame) -> list[Action]:
+    def legal(self, g: DawnState, f: Frame) -> list[Action]:
         where = f["where"]
         return self.with_pass(f, [SPACE[s] for s in _passing(g, where, where.candidates)])
 
@@ -143,10 +146,10 @@ class PickSpace(_Pick):
 class PickOption(Ask):
     always = True
 
-    def legal(self, g: Any, f: Frame) -> list[Action]:
+    def legal(self, g: DawnState, f: Frame) -> list[Action]:
         return [Action("option", label) for label, _ in f["options"]]
 
-    def apply(self, g: Any, f: Frame, action: Action) -> None:
+    def apply(self, g: DawnState, f: Frame, action: Action) -> None:
         g.stack.pop()
         for label, fn in f["options"]:
             if label == action.arg:
@@ -155,7 +158,7 @@ class PickOption(Ask):
                 g.push(fn(g))
                 return
 
-    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+    def prompt(self, g: DawnState, f: Frame) -> tuple[str, dict[str, Any]]:
         return f["text"].template, dict(f["text"].args)
 
 
@@ -163,17 +166,17 @@ class PickOption(Ask):
 class PickCard(_Pick):
     verb = "card"
 
-    def legal(self, g: Any, f: Frame) -> list[Action]:
+    def legal(self, g: DawnState, f: Frame) -> list[Action]:
         return self.with_pass(f, [CARD[c] for c in sorted(f["cards"](g))])
 
 
 @auto("then")
-def then_step(g: Any, f: Frame) -> None:
+def then_step(g: DawnState, f: Frame) -> None:
     g.push(f["fn"](g))
 
 
 @auto("play_event")
-def play_event(g: Any, f: Frame) -> None:
+def play_event(g: DawnState, f: Frame) -> None:
     """Carry out a card's event for a side (7.1, 5.2). The event's Ops value uses that side's
     modifiers (7.3, A-36)."""
     card, side = f["card"], f["side"]
@@ -199,7 +202,7 @@ def play_event(g: Any, f: Frame) -> None:
     g.push(steps)
 
 
-def _say_sp_changes(g: Any, title: str, before: list[list[int]]) -> None:
+def _say_sp_changes(g: DawnState, title: str, before: list[list[int]]) -> None:
     """Log the SPs an event changed at once (its later steps log their own SPs)."""
     changes: list[Text | str] = [msg("{side} {n:+d} in {space}", side=NAMES[s], n=g.sp[s][i] - before[s][i],
                                      space=SPACES[i].name)
@@ -208,7 +211,7 @@ def _say_sp_changes(g: Any, title: str, before: list[list[int]]) -> None:
         g.say("{card}: {changes}.", card=title, changes=join_terms(changes))
 
 
-def _into_play(g: Any, card: int) -> bool:
+def _into_play(g: DawnState, card: int) -> bool:
     """Bring `card` into play from the hand or pile it is in; False if it is not in play then."""
     for pile in (g.hands[0], g.hands[1], g.discard, g.deck):
         if card in pile:
@@ -219,7 +222,7 @@ def _into_play(g: Any, card: int) -> bool:
 
 
 @auto("event_from")
-def event_from(g: Any, f: Frame) -> None:
+def event_from(g: DawnState, f: Frame) -> None:
     """Play a card's event from outside the action round's card (Kiss of Death, Reformer
     Rehabilitated): the card comes out of its pile, its event happens, then it leaves play.
     A scoring card starts its power struggle with `side` as its player (A-19)."""
@@ -233,13 +236,13 @@ def event_from(g: Any, f: Frame) -> None:
 
 
 @auto("settle")
-def settle(g: Any, f: Frame) -> None:
+def settle(g: DawnState, f: Frame) -> None:
     """A card taken from elsewhere and played for its event leaves play afterwards."""
     g.settle_card(f["card"], f["card"] in g.events_played)
 
 
 @auto("ops_card")
-def ops_card(g: Any, f: Frame) -> None:
+def ops_card(g: DawnState, f: Frame) -> None:
     """A card used for its Ops only, outside the normal card play (its event is cancelled)."""
     card, side = f["card"], f["side"]
     if not _into_play(g, card):
@@ -249,7 +252,7 @@ def ops_card(g: Any, f: Frame) -> None:
 
 
 @auto("discard_played")
-def discard_played(g: Any, f: Frame) -> None:
+def discard_played(g: DawnState, f: Frame) -> None:
     if f["card"] in g.in_play:
         g.in_play.remove(f["card"])
         g.discard.append(f["card"])

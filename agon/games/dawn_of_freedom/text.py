@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.engine import ENGLISH, Action, Text, Translator, msg, plural
 from agon.engine.actions import render as fill
@@ -31,11 +31,15 @@ from agon.games.dawn_of_freedom.words import (
     ENDED_EARLY,
     FINAL_VP_REACH,
     WON_AT,
+    Item,
     final_reason,
     held_scoring,
     join_terms,
     reason_text,
 )
+
+if TYPE_CHECKING:  # the State, for type hints only: state sits above this module
+    from agon.games.dawn_of_freedom.state import DawnState
 
 SIDE_NAMES = ("democrat", "communist", "both")
 SIDE_WORDS = ("Democrat", "Communist", "both sides")  # whose event a card carries, as people read it
@@ -67,7 +71,7 @@ def catalogue() -> list[dict[str, Any]]:
     return out
 
 
-def view(g: Any, role: str | None) -> dict[str, Any]:
+def view(g: DawnState, role: str | None) -> dict[str, Any]:
     me = SIDE_OF.get(role) if role else None
     secret = {e.card: e.side for e in g.effects.values() if e.secret and e.card is not None}
     v: dict[str, Any] = {
@@ -114,7 +118,7 @@ def short_name(sid: int) -> str:
     return s.name.removesuffix(f", {s.country}")
 
 
-def label(g: Any, action: Action) -> Text | str:
+def label(g: DawnState, action: Action) -> Text | str:
     verb, arg = action.verb, action.arg
     if verb == "space" and isinstance(arg, int):
         s = SPACES[arg]  # the country first: a long list of spaces reads grouped by country (ids are)
@@ -131,7 +135,7 @@ def label(g: Any, action: Action) -> Text | str:
     return _label(g, verb, arg) or str(action)
 
 
-def _frame(g: Any) -> dict[str, Any]:
+def _frame(g: DawnState) -> dict[str, Any]:
     return g.stack[-1] if g.stack else {}
 
 
@@ -158,7 +162,7 @@ def _capital(words: Text | str) -> Text | str:
     return Text(words.template[:1].upper() + words.template[1:], words.args, words.plural, words.count)
 
 
-def _label(g: Any, verb: str, arg: Any) -> Text | str | None:
+def _label(g: DawnState, verb: str, arg: Any) -> Text | str | None:
     """Readable labels for the fixed options (the rulebook's words)."""
     f = _frame(g)
     if verb == "play":
@@ -295,12 +299,12 @@ def _full_map(v: dict[str, Any], tr: Translator) -> list[str]:
     return lines
 
 
-def cards_text(cards: list[int]) -> Text | str:
+def cards_text(cards: list[int]) -> Item:
     """Strategy cards by number and name ("4 Michnik, 9 The Wall"), each name a term."""
     return join_terms([msg("{n} {card}", n=c, card=CARDS[c].title) for c in cards])
 
 
-def _ps_cards(cards: list[int]) -> Text | str:
+def _ps_cards(cards: list[int]) -> Item:
     return join_terms([msg("{card} {value}", card=POWER_CARDS[c].name, value=POWER_CARDS[c].value)
                        if POWER_CARDS[c].value else POWER_CARDS[c].name for c in cards])
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from itertools import compress
 from operator import not_
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.engine import Action, plural
 from agon.games.dawn_of_freedom.data import (
@@ -27,6 +27,9 @@ from agon.games.dawn_of_freedom.events import EVENTS
 from agon.games.dawn_of_freedom.flow import CARD, PASS, SPACE, Ask, Frame, ask, auto
 from agon.games.dawn_of_freedom.words import BOTH_HELD, ENDED_EARLY, held_scoring, join_terms
 
+if TYPE_CHECKING:  # the State, for type hints only: state sits above this module
+    from agon.games.dawn_of_freedom.state import DawnState
+
 START_SP = ([s.start[D] for s in SPACES], [s.start[C] for s in SPACES])  # the printed SPs (3.2, 3.3)
 START_CTRL = [control(d, c, s.stability) for s, d, c in zip(SPACES, *START_SP, strict=True)]  # their control
 SETUP_ORDER = ((C, 2), (D, 3), (C, 3), (D, 4), (C, 2))  # 1989 3.4
@@ -39,7 +42,7 @@ EVENT_FIRST, OPS_FIRST, CANCEL_EVENT = (Action("order", m) for m in ("event firs
 EXTRA_ROUND = (Action("extra round", "take"), Action("extra round", "pass"))
 
 
-def setup(g: Any) -> None:
+def setup(g: DawnState) -> None:
     """1989 3.1-3.5: hands of 8 from the Early deck, printed SPs, then the free placements."""
     g.sp = [START_SP[D][:], START_SP[C][:]]  # 1989 3.2, 3.3
     g.destroyed = frozenset()
@@ -70,12 +73,12 @@ def setup(g: Any) -> None:
     g.run()
 
 
-def hand_size(g: Any, side: int) -> int:
+def hand_size(g: DawnState, side: int) -> int:
     sizes = [e.value for e in g.effects.values() if e.hook == "hand_size" and e.side == side]
     return min([HAND_SIZE, *sizes])
 
 
-def deal(g: Any) -> None:
+def deal(g: DawnState) -> None:
     """1989 4.5 step 1: one card at a time, Communist first, up to the hand size."""
     short = [max(0, hand_size(g, side) - len(g.hands[side])) for side in (D, C)]  # (D, C = 0, 1)
     # the order the cards go out in, known at once (drawing changes no hand size): C D C D ...,
@@ -95,10 +98,10 @@ class SetupPlace(Ask):
 
     always = True
 
-    def legal(self, g: Any, f: Frame) -> list[Action]:
+    def legal(self, g: DawnState, f: Frame) -> list[Action]:
         return list(compress(SPACE, map(not_, g.sp[1 - f["role"]])))  # (one C pass over the map)
 
-    def apply(self, g: Any, f: Frame, action: Action) -> None:
+    def apply(self, g: DawnState, f: Frame, action: Action) -> None:
         g.add_sp(f["role"], action.arg, 1)
         if not g.quiet:  # (a quiet game keeps no log: the line's arguments need not be looked up)
             g.say("The {side} places 1 SP in {space}.", side=NAMES[f["role"]], space=SPACES[action.arg].name)
@@ -106,13 +109,13 @@ class SetupPlace(Ask):
         if f["left"] <= 0:
             g.stack.pop()
 
-    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+    def prompt(self, g: DawnState, f: Frame) -> tuple[str, dict[str, Any]]:
         more = plural("{n} more SP", "{n} more SPs", "n", n=f["left"])  # ("1 more SP(s)" read badly)
         return "Setup: place {more} in spaces without enemy SPs.", {"left": f["left"], "more": more}
 
 
 @auto("turn_begin")
-def turn_begin(g: Any, f: Frame) -> None:
+def turn_begin(g: DawnState, f: Frame) -> None:
     g.tst_tried = [False, False]
     g.tst_used = [0, 0]
     if not g.quiet:  # (a quiet game keeps no log: its arguments need not be built)
@@ -127,7 +130,7 @@ def turn_begin(g: Any, f: Frame) -> None:
 
 
 @auto("deal")
-def deal_step(g: Any, f: Frame) -> None:
+def deal_step(g: DawnState, f: Frame) -> None:
     if g.turn > 1:
         deal(g)
     g.expire("deal")
@@ -138,22 +141,22 @@ class Goddess(Ask):
     """1989 6.3.5 box 5: after the deal, may discard one non-scoring card and draw a replacement
     (not asked without a non-scoring card)."""
 
-    def legal(self, g: Any, f: Frame) -> list[Action]:
+    def legal(self, g: DawnState, f: Frame) -> list[Action]:
         cards = [CARD[c] for c in sorted(g.hands[f["role"]]) if not CARDS[c].scoring]
         return [PASS, *cards] if cards else []
 
-    def apply(self, g: Any, f: Frame, action: Action) -> None:
+    def apply(self, g: DawnState, f: Frame, action: Action) -> None:
         g.stack.pop()
         if action.verb == "card":
             g.discard_card(f["role"], action.arg)
             g.draw(f["role"], 1)
 
-    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+    def prompt(self, g: DawnState, f: Frame) -> tuple[str, dict[str, Any]]:
         return "Tiananmen award: you may discard one non-scoring card and draw a replacement.", {}
 
 
 @auto("ar_loop")
-def ar_loop(g: Any, f: Frame) -> None:
+def ar_loop(g: DawnState, f: Frame) -> None:
     """1989 4.5 step 2: C1 D1 C2 D2 ... C7 D7, then Honecker's optional 8th Communist round."""
     i = f["i"]
     if i < 2 * ARS_PER_TURN:
@@ -169,25 +172,25 @@ class ExtraAR(Ask):
 
     always = True
 
-    def legal(self, g: Any, f: Frame) -> list[Action]:
+    def legal(self, g: DawnState, f: Frame) -> list[Action]:
         return list(EXTRA_ROUND)
 
-    def apply(self, g: Any, f: Frame, action: Action) -> None:
+    def apply(self, g: DawnState, f: Frame, action: Action) -> None:
         g.stack.pop()
         g.end_effect("extra action round")
         if action.arg == "take":
             g.push({"p": "ar", "side": C, "n": ARS_PER_TURN + 1})
 
-    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+    def prompt(self, g: DawnState, f: Frame) -> tuple[str, dict[str, Any]]:
         return "Honecker: take an 8th action round?", {}
 
 
 @auto("ar")
-def action_round(g: Any, f: Frame) -> None:
+def action_round(g: DawnState, f: Frame) -> None:
     start_round(g, f["side"], f["n"])
 
 
-def start_round(g: Any, side: int, n: int) -> None:
+def start_round(g: DawnState, side: int, n: int) -> None:
     """Action round `n` of `side` begins: it is replaced by an effect's steps, lost with an
     empty hand, or `side` chooses his card."""
     g.phasing, g.ar = side, n
@@ -214,14 +217,14 @@ def start_round(g: Any, side: int, n: int) -> None:
 class ChooseCard(Ask):
     """1989 5.1: the phasing player must play one card from his hand."""
 
-    def legal(self, g: Any, f: Frame) -> list[Action]:
+    def legal(self, g: DawnState, f: Frame) -> list[Action]:
         hand = g.hands[f["role"]]
         forced = g.must_play[f["role"]]
         if forced is not None and forced in hand:
             return [CARD[forced]]
         return [CARD[c] for c in sorted(hand)]
 
-    def apply(self, g: Any, f: Frame, action: Action) -> None:
+    def apply(self, g: DawnState, f: Frame, action: Action) -> None:
         side, card = f["role"], action.arg
         g.stack.pop()
         g.must_play[side] = None
@@ -237,7 +240,7 @@ class ChooseCard(Ask):
         if "on_play" in g._hooks:
             g.run_hooks("on_play", side, card)
 
-    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+    def prompt(self, g: DawnState, f: Frame) -> tuple[str, dict[str, Any]]:
         held = [c for c in g.hands[f["role"]] if CARDS[c].scoring]
         if held:  # 1989 4.5 step 4: a scoring card still held at the end of the turn loses the game
             return "{line}", {"line": plural(
@@ -253,7 +256,7 @@ class CardMode(Ask):
 
     always = True
 
-    def legal(self, g: Any, f: Frame) -> list[Action]:
+    def legal(self, g: DawnState, f: Frame) -> list[Action]:
         side, card = f["role"], f["card"]
         tst = g.tst
         may_tst = not g.tst_tried[side] and tst[side] < 8  # 1989 6.3.3, 6.3.7
@@ -264,7 +267,7 @@ class CardMode(Ask):
             return out
         return [PLAY_OPS, PLAY_TST] if may_tst else [PLAY_OPS]
 
-    def apply(self, g: Any, f: Frame, action: Action) -> None:
+    def apply(self, g: DawnState, f: Frame, action: Action) -> None:
         side, card = f["role"], f["card"]
         g.stack.pop()
         done = {"p": "ar_done", "card": card}
@@ -285,7 +288,7 @@ class CardMode(Ask):
         if "on_mode" in g._hooks:
             g.run_hooks("on_mode", side, card, action.arg)
 
-    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+    def prompt(self, g: DawnState, f: Frame) -> tuple[str, dict[str, Any]]:
         return "How do you play {card}?", {"card": CARDS[f["card"]].title}
 
 
@@ -296,14 +299,14 @@ class OpsOrder(Ask):
 
     always = True
 
-    def legal(self, g: Any, f: Frame) -> list[Action]:
+    def legal(self, g: DawnState, f: Frame) -> list[Action]:
         out = [EVENT_FIRST, OPS_FIRST]
         side = f["role"]
         if f["event_side"] != side and g.award(side, 7) and not g.tst_used[side] & BOX7:
             out.append(CANCEL_EVENT)
         return out
 
-    def apply(self, g: Any, f: Frame, action: Action) -> None:
+    def apply(self, g: DawnState, f: Frame, action: Action) -> None:
         side, card = f["role"], f["card"]
         g.stack.pop()
         ops = {"p": "operations", "role": side, "ops": None, "card": card, "where": None, "tst": False}
@@ -318,12 +321,12 @@ class OpsOrder(Ask):
             g.say("The {side} cancels the event of {card}.", side=NAMES[side], card=CARDS[card].title)
             g.push([ops, done])
 
-    def prompt(self, g: Any, f: Frame) -> tuple[str, dict[str, Any]]:
+    def prompt(self, g: DawnState, f: Frame) -> tuple[str, dict[str, Any]]:
         return "{card}: the event happens before or after your Operations?", {"card": CARDS[f["card"]].title}
 
 
 @auto("ar_done")
-def ar_done(g: Any, f: Frame) -> None:
+def ar_done(g: DawnState, f: Frame) -> None:
     """End of the action round: the played card leaves play (removed cards after the AR, A-37)."""
     card = f["card"]
     if CARDS[card].scoring:
@@ -333,7 +336,7 @@ def ar_done(g: Any, f: Frame) -> None:
 
 
 @auto("turn_end")
-def turn_end(g: Any, f: Frame) -> None:
+def turn_end(g: DawnState, f: Frame) -> None:
     stage = f["stage"]
     if stage == 0:  # 1989 4.5 step 3: TST box 6 free support check, turn effects still apply
         g.push({"p": "turn_end", "stage": 1})

@@ -15,7 +15,7 @@ from typing import Any
 
 from agon.engine import Action, State, Text
 from agon.engine.result import Result
-from agon.engine.rng import Rng
+from agon.engine.rng import RandomSource
 from agon.games.dual_powers import scoring, solo, text, views
 from agon.games.dual_powers.board import (
     SUPPLY,
@@ -138,6 +138,56 @@ class DualPowersState(State):
                  "so_up", "solo", "sp_done", "steps", "ti", "tiles", "tiles_out", "unrest", "val", "winner", "xdraws",
                  "xpend")
     memo_legal = True  # the engine memoises legal lists per position (tests call changed() after edits)
+    # who plays: solo (DP S1) against the Opposition, at a difficulty
+    solo: bool
+    human: int
+    opp: int
+    diff: int
+    # the markers, the tracks and the tiles
+    loc: list[int]
+    exh: list[int]
+    score: int
+    pw: int
+    day: int
+    month: int
+    obj: tuple[int, int, int]
+    unrest: int
+    btile: int
+    tiles: list[int]
+    tiles_out: list[int]
+    block: int
+    # the cards
+    hands: list[list[int]]
+    deck: list[int]
+    discard: list[int]
+    gone: list[int]
+    played: list[list[int]]
+    opp_leaders: list[int]
+    opp_played: list[int]
+    opp_stack: list[int]
+    opp_leader_card: int
+    so: tuple[int, int]
+    so_up: tuple[int, int]
+    xdraws: tuple[int, int]
+    short: list[int]
+    # the round and the action being carried out
+    rnd: int
+    order: tuple[int, ...]
+    ti: int
+    phase: str
+    cur: int
+    card: int
+    val: int
+    nrec: int
+    steps: int
+    xpend: int
+    mk: int
+    ctx: str
+    lr_done: int
+    sp_done: int
+    # the end
+    winner: int
+    reason: str
 
     # -- setup ------------------------------------------------------------------------------
 
@@ -159,9 +209,9 @@ class DualPowersState(State):
             loc[m] = SUPPLY if self.solo else WAITING  # DP S1.3
         self.loc = loc
         self.hands = [list(SIDE_LEADER_CARDS[0]), list(SIDE_LEADER_CARDS[1])]  # DP SU3
-        self.opp_leaders: list[int] = []
-        self.opp_played: list[int] = []
-        self.opp_stack: list[int] = []
+        self.opp_leaders = []
+        self.opp_played = []
+        self.opp_stack = []
         self.opp_leader_card = -1
         if self.solo:
             for m in SIDE_UNITS[self.opp]:
@@ -178,20 +228,20 @@ class DualPowersState(State):
         self.unrest = tiles.pop()  # DP SU10
         self.btile = tiles.pop()
         self.tiles = tiles
-        self.tiles_out: list[int] = []
+        self.tiles_out = []
         self.block = ARROW[self.btile]  # DP SU11
         deck = list(range(N_COMMAND))
         rng.shuffle(deck)  # DP SU12
         self.deck = deck
-        self.discard: list[int] = []
-        self.gone: list[int] = []  # played Leader cards (A11)
-        self.played: list[list[int]] = [[], []]
+        self.discard = []
+        self.gone = []  # played Leader cards (A11)
+        self.played = [[], []]
         self.so = (-1, -1)
         self.so_up = (0, 0)
         self.xdraws = (0, 0)
         self.short = [0, 0]
         self.rnd = 0
-        self.order: tuple[int, ...] = ()
+        self.order = ()
         self.ti = 0
         self.phase = "start"
         self.cur = 0
@@ -414,7 +464,7 @@ class DualPowersState(State):
             t.opp_played = self.opp_played[:]
             t.opp_stack = self.opp_stack[:]
 
-    def _determinize(self, role: str, rng: Rng) -> None:
+    def _determinize(self, role: str, rng: RandomSource) -> None:
         views.determinize(self, SIDE_OF[role], rng)
 
     def check_invariants(self) -> None:

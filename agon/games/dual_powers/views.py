@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from agon.engine.rng import Rng
+from agon.engine.rng import RandomSource
 from agon.games.dual_powers.board import OUT, SUPPLY, WAITING, controller, strength
 from agon.games.dual_powers.data import (
     CARD_LABEL,
@@ -120,7 +120,7 @@ def _leaders(side: int) -> tuple[int, ...]:
     return tuple(CARD_LEADER[c] for c in SIDE_LEADER_CARDS[side])
 
 
-def determinize(s: DualPowersState, side: int, rng: Rng) -> None:
+def determinize(s: DualPowersState, side: int, rng: RandomSource) -> None:
     """Reshuffle what `side` cannot know: the deck, hidden hands and objectives, tile stack order."""
     pool = list(s.deck)
     slots: list[tuple[str, int]] = []

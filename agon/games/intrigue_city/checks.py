@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from agon.engine.rng import Rng
+from agon.engine.rng import RandomSource
 from agon.games.intrigue_city.data import BANK, TRACK
 from agon.games.intrigue_city.effects import influences, value_total
 
@@ -12,7 +12,7 @@ if TYPE_CHECKING:  # the State, for type hints only: rules sits above this modul
     from agon.games.intrigue_city.rules import IntrigueState
 
 
-def determinize(s: IntrigueState, me: int, rng: Rng) -> None:
+def determinize(s: IntrigueState, me: int, rng: RandomSource) -> None:
     """Resample what player `me` cannot see: the order of their own face-down Guild Power deck (setup
     2.4.4: shuffled, drawn from the top, IC-8.2), other players' Guild Power cards (deck, drawn,
     discarded, face-down votes), the Neutral deck, and in the 2-player game the other hand with the box."""
@@ -44,10 +44,10 @@ def determinize(s: IntrigueState, me: int, rng: Rng) -> None:
     rng.shuffle(s.neutral)
     if s.n == 2:
         q = 1 - me
-        pool = sorted(s.hands[q] + list(s.box))
-        rng.shuffle(pool)
+        cards = sorted(s.hands[q] + list(s.box))
+        rng.shuffle(cards)
         k = len(s.hands[q])
-        s.hands[q], s.box = pool[:k], pool[k:]
+        s.hands[q], s.box = cards[:k], cards[k:]
 
 
 def check_invariants(s: IntrigueState) -> None:

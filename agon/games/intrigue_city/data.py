@@ -22,7 +22,7 @@ OTHERS: tuple[tuple[int, ...], ...] = tuple(tuple(j for j in range(6) if j != i)
 RELATION = {"adjacent": ADJ, "non_adjacent": NONADJ, "opposite": OPP, "any_other": OTHERS, "both_adjacent": ADJ}
 
 PLAYER_COLOURS: tuple[str, ...] = tuple(_RAW["player_colours"])
-BANK: tuple[int, int, int] = tuple(_RAW["bank"][str(v)] for v in (1, 2, 3))  # type: ignore[assignment]
+BANK: tuple[int, int, int] = tuple(_RAW["bank"][str(v)] for v in (1, 2, 3))
 STARTING_SETS: tuple[tuple[int, ...], ...] = tuple(tuple(s) for s in _RAW["starting_sets"])  # GAP-4
 EXTRA_SET: tuple[int, ...] = tuple(_RAW["extra_set"])  # GAP-9
 FAVOURS_PER_GUILD: int = _RAW["favour_cards_per_guild"]

@@ -11,6 +11,8 @@ bit mask; `executions` lists them all. Tests check that both agree.
 
 from __future__ import annotations
 
+from typing import cast
+
 from agon.engine import Action
 from agon.games.intrigue_city.data import ADJ, CARD_KIND, CARD_REL, CARD_VALUES, FAVOURS, GUILDS, OTHERS
 
@@ -192,10 +194,11 @@ def card_ok_on(card: str, cu: list[int], boards: tuple[int, ...], bank: list[int
 
 CHOSEN = tuple(Action("chosen", GUILDS[c]) for c in range(6))
 FROM = tuple(Action("from", GUILDS[c]) for c in range(6))
-MOVE = (None, *(Action("move", v) for v in VALUES))  # indexed by the cube value
-PLACE = (None, *(Action("place", v) for v in VALUES))
-REMOVE = (None, *(Action("remove", v) for v in VALUES))
-BACK = (None, *(Action("back", v) for v in VALUES))
+# indexed by the cube value (1-3): slot 0 is never read, so the tables are typed as Actions throughout
+MOVE = cast("tuple[Action, ...]", (None, *(Action("move", v) for v in VALUES)))
+PLACE = cast("tuple[Action, ...]", (None, *(Action("place", v) for v in VALUES)))
+REMOVE = cast("tuple[Action, ...]", (None, *(Action("remove", v) for v in VALUES)))
+BACK = cast("tuple[Action, ...]", (None, *(Action("back", v) for v in VALUES)))
 # PLACE_EX[g][v] / REMOVE_EX[g][v]: place a v-cube in g from the Bank, remove one to it (IC-2.3)
 PLACE_EX: tuple[tuple[Execution, ...], ...] = tuple(
     (((), ()), *(((PLACE[v],), (("P", g, v),)) for v in VALUES)) for g in range(6))

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.engine import Action, State, msg
+from agon.engine import Action, State, Text, msg
 from agon.engine.result import Result
-from agon.engine.rng import Rng
+from agon.engine.rng import RandomSource
 from agon.games.intrigue_city import checks, scoring, text
 from agon.games.intrigue_city.data import (
     ADVANCED,
@@ -90,7 +90,8 @@ def spots(cards: int) -> tuple[tuple[Action, ...], tuple[Action, ...]]:
     board order; kept per mask (a pure function of it)."""
     entry = _SPOTS.get(cards)
     if entry is None:  # (at most 2**16 masks: the memo is bounded)
-        entry = _SPOTS[cards] = tuple(tuple(acts[i] for i in range(16) if cards >> i & 1) for acts in PLACE_ACTIONS)
+        offensive, defensive = (tuple(acts[i] for i in range(16) if cards >> i & 1) for acts in PLACE_ACTIONS)
+        entry = _SPOTS[cards] = (offensive, defensive)
     return entry
 
 
@@ -105,6 +106,70 @@ class IntrigueState(State):
                  "setup_i", "setup_order", "shown", "spiders", "tfav", "tg", "tp", "tpos", "tside", "used_hand", "votes",
                  "winner", "xfav")
     memo_legal = True  # the engine memoises legal lists per position (tests call changed() after edits)
+    # players and turn order
+    n: int
+    roles: tuple[str, ...]
+    pos: list[int]
+    arr: list[int]
+    arr_next: int
+    setup_order: list[int]
+    setup_i: int
+    set_i: int
+    sets: tuple[tuple[int, ...], ...]
+    phase: str
+    act: list[str]
+    # the boards, the Bank and the tracks
+    cu: list[int]
+    bank: list[int]
+    bank_total: tuple[int, int, int]
+    pm: tuple[int, ...] | None
+    pawns: list[int]
+    fav: list[int]
+    eq: list[int]
+    power: list[int]
+    tpos: int
+    # action cards
+    board: tuple[str, ...]
+    spiders: tuple[int, ...]
+    occ: list[tuple[tuple[int, int], ...]]
+    hands: list[list[str]]
+    box: list[str]
+    used_hand: list[str]
+    # Guild Power cards and votes
+    decks: list[list[int]]
+    neutral: list[int]
+    neutral_shown: list[int]
+    drawn: list[list[int]]
+    votes: list[int | None]
+    discards: list[list[int]]
+    pile: list[tuple[int, int, int]]
+    shown: list[tuple[int, int]]
+    blank_used: list[bool]
+    # the turn being played (_clear_turn)
+    card: str
+    cpos: int
+    cur: int
+    dec: int
+    pawn: int
+    before: int
+    tp: int
+    tg: int
+    tside: int
+    tfav: int
+    xfav: tuple[int, int]
+    eowner: int
+    enext: str
+    noeff: bool
+    execs: list[Any]
+    # the end
+    final: dict[str, Any] | None
+    winner: int | None
+    # caches (see _setup)
+    _inf: list[int]
+    _occupied: int
+    _fast: dict[tuple[int, int, int], tuple[list[bool | None], int, list[int]]]
+    _window: tuple[str, list[Action]] | None
+    _choices: tuple[list[Any], int, list[Action], dict[Action, list[Any]]] | None
 
     # -- setup (spec §2) ------------------------------------------------------------------------
 
@@ -120,7 +185,7 @@ class IntrigueState(State):
         self.bank = list(self.bank_total)
         # AMB-3 / GAP-8: the cube placed by Promising Arrangements / Redistribution of Power (None: data, any value)
         av = o["arrangement_value"]
-        self.pm: tuple[int, ...] | None = None if av == "any" else (av,)
+        self.pm = None if av == "any" else (av,)
         self._deal_cards()
         order = list(range(n))
         rng.shuffle(order)  # IC-3.2 markers stacked in random order
@@ -142,21 +207,21 @@ class IntrigueState(State):
         if n == 2:  # IC-2P.3
             self.neutral = list(range(12))
             rng.shuffle(self.neutral)
-        self.neutral_shown: list[int] = []
-        self.drawn: list[list[int]] = [[] for _ in range(n)]
-        self.votes: list[int | None] = [None] * n
-        self.discards: list[list[int]] = [[] for _ in range(n)]
-        self.pile: list[tuple[int, int, int]] = []  # (player, card, era index): IC-8.4 face-down votes
-        self.shown: list[tuple[int, int]] = []
+        self.neutral_shown = []
+        self.drawn = [[] for _ in range(n)]
+        self.votes = [None] * n
+        self.discards = [[] for _ in range(n)]
+        self.pile = []  # (player, card, era index): IC-8.4 face-down votes
+        self.shown = []
         self.blank_used = [False] * n
         self.tpos = SHORT_START if o["short"] else 0  # setup 6 / IC-V.2: the round marker's first position
-        self.final: dict[str, Any] | None = None
-        self.winner: int | None = None
+        self.final = None
+        self.winner = None
         # per Bank shortage: the board's card_ok_anywhere answers (see _board_feasibility); shared by clones
-        self._fast: dict[tuple[int, int, int], tuple[list[bool | None], int, list[int]]] = {}
-        self._window: tuple[str, list[Action]] | None = None  # the open Favour window's legal list
+        self._fast = {}
+        self._window = None  # the open Favour window's legal list
         # the open decision's legal list, with the executions and the decision it was listed for
-        self._choices: tuple[list[Any], int, list[Action], dict[Action, list[Any]]] | None = None
+        self._choices = None
         self._clear_turn()
         # IC-2.4 / IC-2P.2 / IC-V.2 / IC-V.3: starting sets, placed in initial turn order (bottom first)
         extra = (1 if n == 2 else 0) + (1 if o["short"] else 0)
@@ -189,12 +254,12 @@ class IntrigueState(State):
             rng.shuffle(adv)
             board, rest = [*BASIC, *adv[:ADVANCED_BY_PLAYERS[n]]], adv[ADVANCED_BY_PLAYERS[n]:]
         rng.shuffle(board)
-        self.hands: list[list[str]] = [[] for _ in range(n)]
+        self.hands = [[] for _ in range(n)]
         if n == 2:  # IC-2P.1: hands from the cards left after the board
             self.hands = [rest[:HAND_CARDS], rest[HAND_CARDS:2 * HAND_CARDS]]
             rest = rest[2 * HAND_CARDS:]
         self.box = rest
-        self.used_hand: list[str] = []
+        self.used_hand = []
         cards, spid = list(board), list(spiders)
         for card, s, players in PRINTED:  # IC-2P.4: printed cards only with 3+ players
             if n in players:
@@ -202,7 +267,7 @@ class IntrigueState(State):
                 spid.append(s)
         self.board = tuple(cards)
         self.spiders = tuple(spid)
-        self.occ: list[tuple[tuple[int, int], ...]] = [()] * len(cards)
+        self.occ = [()] * len(cards)
         self._occupied = 0  # the bit mask of the occupied cards of `occ` (kept with it; changed() rebuilds it)
 
     def _clear_turn(self) -> None:
@@ -217,7 +282,7 @@ class IntrigueState(State):
         self.enext = ""  # what follows the effect: "action", "react" or "post"
         self.xfav = (-1, 0)  # the Favour card (guild, side) of a window's effect
         self.before = 0  # the target guild's influence before the action (IC-6.2 formed_favour)
-        self.execs: list[Any] = []
+        self.execs = []
 
     # -- contract ---------------------------------------------------------------------------------
 
@@ -311,7 +376,7 @@ class IntrigueState(State):
     def _view(self, role: str | None) -> dict[str, Any]:
         return text.view(self, role)
 
-    def label(self, action: Action) -> str:
+    def label(self, action: Action) -> str | Text:
         return text.label(self, action)
 
     def changed(self) -> None:
@@ -339,7 +404,7 @@ class IntrigueState(State):
         t.blank_used = self.blank_used[:]
         t.hands = self.hands[:]
 
-    def _determinize(self, role: str, rng: Rng) -> None:
+    def _determinize(self, role: str, rng: RandomSource) -> None:
         checks.determinize(self, self.roles.index(role), rng)
 
     def check_invariants(self) -> None:

@@ -104,6 +104,7 @@ def resolve_era(s: IntrigueState) -> None:
             if not s.quiet:
                 s.say("{role} casts a Blank Vote", role=s.player(p))
         else:
+            assert vote is not None, "every player has voted when the era resolves (IC-8.2)"
             kept = drawn[vote]
             s.discards[p] = s.discards[p] + [c for i, c in enumerate(drawn) if i != vote]  # IC-8.2 hidden
             if era < 2:  # IC-8.3 open vote

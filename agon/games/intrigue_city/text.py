@@ -229,8 +229,9 @@ def _player_view(s: IntrigueState, p: int, role: str | None, over: bool) -> dict
     if s.phase == "vote":
         view["voted"] = s.votes[p] is not None
         view["drawn"] = [POWER_NAMES[c] for c in s.drawn[p]] if me else len(s.drawn[p])
-        if me and s.votes[p] is not None:
-            view["vote"] = "blank" if s.votes[p] == -1 else POWER_NAMES[s.drawn[p][s.votes[p]]]
+        vote = s.votes[p]
+        if me and vote is not None:
+            view["vote"] = "blank" if vote == -1 else POWER_NAMES[s.drawn[p][vote]]
     return view
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agon.games.cuba_libre.data import AV_DG, DR, GB, M26, P, space
+from agon.games.cuba_libre.data import AV_DG, DR, GOVT_BASE, M26, P, space
 from tests.games.cuba_libre.np_helpers import acts, at_option, decide, np_game, op_steps, put, start
 
 
@@ -28,7 +28,7 @@ def test_8_6_1_step_3_and_assassinate_a_government_base():
     out = op_steps(g, DR)
     assert out[0][:2] == ("space", "Las Villas") and "step 3" in out[0][2]
     assert ("activity", "assassinate") in acts(out)
-    assert g.sp[space("las_villas")][GB] == 0 and g.sp[space("las_villas")][P] == 1
+    assert g.sp[space("las_villas")][GOVT_BASE] == 0 and g.sp[space("las_villas")][P] == 1
 
 
 def test_8_6_2_rally_flip_then_base_then_place_then_subvert():
@@ -148,7 +148,7 @@ def test_8_6_1_assassinate_govt_base_before_a_cube():
     put(g, "havana", dr_u=3, police=1, troop=1, govt_base=1)
     start(g, DR)
     op_steps(g, DR)
-    assert g.sp[space("havana")][GB] == 0 and g.sp[space("havana")][P] == 1
+    assert g.sp[space("havana")][GOVT_BASE] == 0 and g.sp[space("havana")][P] == 1
 
 
 def test_8_6_3_morgan_draws_guerrillas_from_2_spaces_away():

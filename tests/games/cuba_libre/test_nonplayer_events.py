@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.games.cuba_libre.data import DR, GOVT, GUER_A, GUER_U, M26, ROLES, SYN, T, space
+from agon.games.cuba_libre.data import DR, GOVT, GUER_A, GUER_U, M26, ROLES, SYN, TROOPS, space
 from agon.games.cuba_libre.nonplayer import NonPlayerBot
 from tests.games.cuba_libre.np_helpers import at_option, np_game, put
 
@@ -77,7 +77,7 @@ def test_8_4_4_where_armored_cars_marches_and_ambushes_into_the_troops_space():
         put(g, "sierra_maestra", m26_u=3, m26_a=2)
         put(g, "santiago_de_cuba", troop=2)
         play_event(g, M26, 1, "unshaded", seed)
-        assert g.sp[space("santiago_de_cuba")][T] == 0, seed
+        assert g.sp[space("santiago_de_cuba")][TROOPS] == 0, seed
 
 
 def test_8_4_4_where_cantillo_shaded_chooses_the_space_removing_the_most():

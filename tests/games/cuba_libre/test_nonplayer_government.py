@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agon.games.cuba_libre.data import GB, GOVT, M26, MB, P, space
+from agon.games.cuba_libre.data import GOVT, GOVT_BASE, M26, M26_BASE, P, space
 from tests.games.cuba_libre.np_helpers import acts, decide, np_game, op_steps, put, start
 
 
@@ -43,7 +43,7 @@ def test_8_8_2_train_cities_without_control_first_base_and_transport():
     assert out[0] == ("space", "Camagüey City")
     assert out[1:5] == [("place", "police"), ("place", "troop"), ("place", "police"), ("place", "troop")]
     assert out.index(("space", "Havana")) < out.index(("space", "Santiago de Cuba"))
-    assert ("base", ("Las Villas", "TT")) in out and g.sp[space("las_villas")][GB] == 1
+    assert ("base", ("Las Villas", "TT")) in out and g.sp[space("las_villas")][GOVT_BASE] == 1
     assert ("activity", "transport") in out and ("to", "Matanzas") in out
 
 
@@ -82,7 +82,7 @@ def test_8_8_5_assault_bases_first_then_guerrillas():
     assert (d.verb, d.arg) == ("operation", "assault")
     out = acts(op_steps(g, GOVT))
     assert out[0] == ("space", "Oriente") and ("space", "Matanzas") in out
-    assert g.sp[space("oriente")][MB] == 0 and g.guerrillas(space("matanzas"), M26) == 0
+    assert g.sp[space("oriente")][M26_BASE] == 0 and g.guerrillas(space("matanzas"), M26) == 0
 
 
 def test_8_8_1_sanchez_mosquera_assaults_a_mountain_base():
@@ -137,7 +137,7 @@ def test_8_8_1_armored_cars_assault_with_troops_from_anywhere():
     assert (d.verb, d.arg) == ("operation", "assault") and "Armored Cars" in d.reason
     out = acts(op_steps(g, GOVT))
     assert out[0] == ("space", "Oriente") and ("move", ("Havana", "troop")) in out
-    assert g.sp[space("oriente")][MB] == 0
+    assert g.sp[space("oriente")][M26_BASE] == 0
 
 
 def test_8_8_3_air_strike_targets_a_26july_base_before_a_dr_base():
@@ -150,7 +150,7 @@ def test_8_8_3_air_strike_targets_a_26july_base_before_a_dr_base():
     out = acts(op_steps(g, GOVT))
     assert ("activity", "airstrike") in out
     assert ("space", "Oriente") in out[out.index(("activity", "airstrike")):]
-    assert g.sp[space("oriente")][MB] == 0 and g.sp[space("las_villas")][g.slot("dr_base")] == 1
+    assert g.sp[space("oriente")][M26_BASE] == 0 and g.sp[space("las_villas")][g.slot("dr_base")] == 1
 
 
 def test_8_8_3_reprisal_when_embargoed():

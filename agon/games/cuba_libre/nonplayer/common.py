@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from agon.engine.rng import Rng
 from agon.games.cuba_libre import variants
@@ -33,10 +33,13 @@ from agon.games.cuba_libre.data import (
     NS,
     POP,
     SYN,
+    TROOPS,
     P,
-    T,
 )
 from agon.games.cuba_libre.op_spaces import space_ok
+
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
 
 X = TypeVar("X")
 
@@ -62,10 +65,10 @@ class Decision:
 class Ctx:
     """One prompt: the state, the acting faction, the top frame, the legal actions."""
 
-    def __init__(self, g: Any, f: int, bot: Any) -> None:
+    def __init__(self, g: CubaLibreState, f: int, bot: Any) -> None:
         self.g = g
         self.f = f
-        self.fr = g.stack[-1]
+        self.frame = g.stack[-1]
         self.bot = bot
         self.legal = [(a.verb, a.arg) for a in g.legal_actions(g.role(f)) if a.verb != "undo"]
         self._salt = 0
@@ -105,19 +108,19 @@ class Ctx:
 # -- position helpers ---------------------------------------------------------------------------
 
 
-def players(g: Any) -> list[int]:
+def players(g: CubaLibreState) -> list[int]:
     return [f for f in range(4) if g.is_player(f)]
 
 
-def at_victory(g: Any, f: int) -> bool:
+def at_victory(g: CubaLibreState, f: int) -> bool:
     return g.meets_condition(f)
 
 
-def player_at_victory(g: Any, f: int) -> bool:
+def player_at_victory(g: CubaLibreState, f: int) -> bool:
     return g.is_player(f) and g.meets_condition(f)
 
 
-def base_count(g: Any, f: int) -> int:
+def base_count(g: CubaLibreState, f: int) -> int:
     return g.on_map(g.base_slot(f))
 
 
@@ -125,11 +128,11 @@ def cash_code(s: int, f: int) -> int:
     return s * 4 + f
 
 
-def holds_cash(g: Any, s: int, f: int) -> bool:
+def holds_cash(g: CubaLibreState, s: int, f: int) -> bool:
     return cash_code(s, f) in g.cash
 
 
-def takes_cash(g: Any, s: int, holder: int, actor: int) -> bool:
+def takes_cash(g: CubaLibreState, s: int, holder: int, actor: int) -> bool:
     """Removing the holder's last Guerrilla/cube in s gives its Cash to `actor` (a capture clause):
     not when the holder is a Non-player that passes it to another Non-player there first (8.1.2 #7,
     done by the core in Government, Syndicate, DR, 26July order)."""
@@ -142,25 +145,25 @@ def takes_cash(g: Any, s: int, holder: int, actor: int) -> bool:
     return True
 
 
-def final_next(g: Any) -> bool:
+def final_next(g: CubaLibreState) -> bool:
     """The next Propaganda card will be the final one (3 already played, 2.4.1)."""
     return g.prop_played == 3
 
 
-def final_round(g: Any) -> bool:
+def final_round(g: CubaLibreState) -> bool:
     return g.phase == "propaganda" and g.prop_played == 4
 
 
-def op_cost(g: Any, f: int) -> int:
+def op_cost(g: CubaLibreState, f: int) -> int:
     return 2 + g.alliance if f == GOVT else 1
 
 
-def can_pay_one(g: Any, f: int) -> bool:
+def can_pay_one(g: CubaLibreState, f: int) -> bool:
     """8.1 Minimum Resources: enough for 1 non-EC space."""
     return g.res[f] >= op_cost(g, f)
 
 
-def others_count(g: Any, s: int, f: int) -> int:
+def others_count(g: CubaLibreState, s: int, f: int) -> int:
     return sum(g.faction_count(s, e) for e in range(4) if e != f)
 
 
@@ -172,11 +175,11 @@ def idx(n: str) -> int:
     return NAMES.index(n)
 
 
-def underground(g: Any, s: int, f: int) -> int:
+def underground(g: CubaLibreState, s: int, f: int) -> int:
     return g.sp[s][GUER_U[f]]
 
 
-def active(g: Any, s: int, f: int) -> int:
+def active(g: CubaLibreState, s: int, f: int) -> int:
     return g.sp[s][GUER_A[f]]
 
 
@@ -199,12 +202,12 @@ def instruction(f: int, card: int) -> str:
     return INSTRUCTIONS.get(str(card), {}).get(("govt", "m26", "dr", "syndicate")[f], "")
 
 
-def _snapshot(g: Any) -> tuple[Any, ...]:
+def _snapshot(g: CubaLibreState) -> tuple[Any, ...]:
     return (tuple(tuple(r) for r in g.sp), tuple(g.support), tuple(g.terror), tuple(g.cash), tuple(g.res),
             g.aid, g.alliance, g.capabilities, g.momentum)
 
 
-def private_rng(seed: int, g: Any, f: int, salt: int) -> Rng:
+def private_rng(seed: int, g: CubaLibreState, f: int, salt: int) -> Rng:
     """A generator of the bot's own (8.2): a pure function of the bot's `seed` and of public facts
     (the number of actions played, the faction, a salt). Never the game's generator, whose next
     numbers are the real future dice, nor the game's seed, which decides the hidden deck: a search
@@ -212,7 +215,7 @@ def private_rng(seed: int, g: Any, f: int, salt: int) -> Rng:
     return Rng((seed * 1_000_003 + g.actions_played * 7919 + f * 104_729 + salt) & ((1 << 62) - 1))
 
 
-def probe(g: Any, f: int, seed: int = 0) -> Any:
+def probe(g: CubaLibreState, f: int, seed: int = 0) -> Any:
     """A clone to try a move on, rolling the private dice of the bot with `seed` (the real ones
     stay unknown)."""
     twin = g.clone()
@@ -221,7 +224,7 @@ def probe(g: Any, f: int, seed: int = 0) -> Any:
     return twin
 
 
-def next_card_seen(g: Any) -> int:
+def next_card_seen(g: CubaLibreState) -> int:
     """The next card as the Non-player sees it: -1 while face down (No Reveal, 2.2)."""
     return -1 if variants.hide_next(g) else g.next_card
 
@@ -229,7 +232,7 @@ def next_card_seen(g: Any) -> int:
 _PROBE = ("__nonplayer_probe__",)
 
 
-def event_effective(g: Any, f: int, shaded: bool, seed: int = 0) -> bool:
+def event_effective(g: CubaLibreState, f: int, shaded: bool, seed: int = 0) -> bool:
     """8.1 Ineffective Events: something happens (a Capability counts), judged on a clone whose
     flow stops when the Event is done (a waiting probe frame under it). Eligibility effects alone
     do not count."""
@@ -301,23 +304,23 @@ def choose_option(ctx: Ctx, faction_ops: Callable[[Ctx], tuple[str, str] | None]
 # -- 8.1.2 removal priorities --------------------------------------------------------------------
 
 
-def removal_key(g: Any, actor: int, s: int, key: str,
+def removal_key(g: CubaLibreState, actor: int, s: int, key: str,
                 faction_order: Sequence[int] = (M26, DR, SYN, GOVT)) -> tuple[int, ...]:
     """8.1.2 #4: players' pieces before Non-players', Bases (Casinos) first, Police before Troops,
     Underground before Active; then the given faction order."""
-    pt = g.slot(key)
-    owner = g.owner(pt)
-    is_base = pt in (g.base_slot(GOVT), g.base_slot(M26), g.base_slot(DR), CO, CC)
-    cash_first = 0 if holds_cash(g, s, owner) and not _other_holder(g, s, owner, pt) else 1
-    kind = 0 if is_base else 1 if pt == P else 2 if pt == T else 3 if pt == GUER_U[owner] else 4
+    piece_type = g.slot(key)
+    owner = g.owner(piece_type)
+    is_base = piece_type in (g.base_slot(GOVT), g.base_slot(M26), g.base_slot(DR), CO, CC)
+    cash_first = 0 if holds_cash(g, s, owner) and not _other_holder(g, s, owner, piece_type) else 1
+    kind = 0 if is_base else 1 if piece_type == P else 2 if piece_type == TROOPS else 3 if piece_type == GUER_U[owner] else 4
     fo = list(faction_order).index(owner) if owner in faction_order else 9
     return (0 if g.is_player(owner) else 1, kind, cash_first, fo)
 
 
-def _other_holder(g: Any, s: int, f: int, pt: int) -> bool:
+def _other_holder(g: CubaLibreState, s: int, f: int, piece_type: int) -> bool:
     row = g.sp[s]
     if f == GOVT:
-        return row[T] + row[P] > 1
+        return row[TROOPS] + row[P] > 1
     return row[GUER_U[f]] + row[GUER_A[f]] > 1
 
 
@@ -353,7 +356,7 @@ def first_executable(chain: Iterable[tuple[str, str]], can: Callable[[str], bool
     return None
 
 
-def terror_ok(g: Any, f: int, s: int) -> bool:
+def terror_ok(g: CubaLibreState, f: int, s: int) -> bool:
     """26July/DR may Terror in s now: legal, and paid for outside ECs (3.3.4)."""
     return space_ok(g, {"op": "terror", "f": f}, s) and (IS_EC[s] or g.res[f] >= 1)
 

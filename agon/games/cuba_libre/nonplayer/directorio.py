@@ -11,17 +11,17 @@ Flow (8.6, AMB-15 polarity from the English, Government/Syndicate pieces from th
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.activities import spaces
 from agon.games.cuba_libre.data import (
     ADJ,
     CO,
-    DB,
     DR,
-    DU,
-    GB,
+    DR_BASE,
+    DR_UNDERGROUND,
     GOVT,
+    GOVT_BASE,
     HAVANA_STEPS,
     IS_CITY,
     IS_EC,
@@ -32,8 +32,8 @@ from agon.games.cuba_libre.data import (
     POP,
     POPULATED,
     SYN,
+    TROOPS,
     P,
-    T,
 )
 from agon.games.cuba_libre.insurgent_ops import rally_options
 from agon.games.cuba_libre.nonplayer import frames
@@ -55,19 +55,22 @@ from agon.games.cuba_libre.nonplayer.frames import ambush_or_roll
 from agon.games.cuba_libre.op_spaces import space_ok
 from agon.games.cuba_libre.removal import removal_targets
 
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
+
 REMOVE_WHY = "8.6.1/8.6.4 target priorities (8.1.2)"
 
 
-def _assassin_targets(g: Any, s: int) -> list[int]:
+def _assassin_targets(g: CubaLibreState, s: int) -> list[int]:
     return removal_targets(g, DR, s, "assassinate") if g.guerrillas(s, DR) > g.sp[s][P] else []
 
 
-def _base_rank(g: Any, s: int) -> int:
+def _base_rank(g: CubaLibreState, s: int) -> int:
     """8.6.1 step 3: a Government Base, then any player's Base, then any other target."""
     ts = _assassin_targets(g, s)
-    if GB in ts:
+    if GOVT_BASE in ts:
         return 0
-    if any(pt in ts and g.is_player(g.owner(pt)) for pt in (g.base_slot(M26), CO)):
+    if any(piece_type in ts and g.is_player(g.owner(piece_type)) for piece_type in (g.base_slot(M26), CO)):
         return 1
     return 2 if ts else 9
 
@@ -75,8 +78,8 @@ def _base_rank(g: Any, s: int) -> int:
 # -- 8.6.1 Terror ---------------------------------------------------------------------------------
 
 
-def terror_cond(g: Any) -> bool:
-    return any(terror_ok(g, DR, s) and (abs(g.support[s]) == 2 or GB in _assassin_targets(g, s))
+def terror_cond(g: CubaLibreState) -> bool:
+    return any(terror_ok(g, DR, s) and (abs(g.support[s]) == 2 or GOVT_BASE in _assassin_targets(g, s))
                for s in POPULATED)
 
 
@@ -101,39 +104,39 @@ def assassin_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
     """8.6.1 Assassinate: Govt Base, player's Base, Cash, open Casino, cube (Police first), 26July
     piece (Base first)."""
     g = ctx.g
-    pt = g.slot(key)
-    owner = g.owner(pt)
-    if pt == GB:
+    piece_type = g.slot(key)
+    owner = g.owner(piece_type)
+    if piece_type == GOVT_BASE:
         return (0,)
-    if pt in (g.base_slot(M26), CO) and g.is_player(owner):
+    if piece_type in (g.base_slot(M26), CO) and g.is_player(owner):
         return (1,)
     last = (g.cubes(s) if owner == GOVT else g.guerrillas(s, owner) if owner != GOVT else 0) == 1
-    if takes_cash(g, s, owner, DR) and last and pt not in (CO,):  # 8.1.2 #7: not Cash passed on
+    if takes_cash(g, s, owner, DR) and last and piece_type not in (CO,):  # 8.1.2 #7: not Cash passed on
         return (2,)
-    if pt == CO:
+    if piece_type == CO:
         return (3,)
-    if pt in (P, T):
-        return (4, 0 if pt == P else 1)
+    if piece_type in (P, TROOPS):
+        return (4, 0 if piece_type == P else 1)
     if owner == M26:
-        return (5, 0 if pt == g.base_slot(M26) else 1 if key.endswith("_u") else 2)
+        return (5, 0 if piece_type == g.base_slot(M26) else 1 if key.endswith("_u") else 2)
     return (6, 0 if key.endswith("_u") else 1)
 
 
 def attack_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
     """8.6.4 targets: gain Cash, then Government, Syndicate, 26July (8.1.2 within a faction)."""
     g = ctx.g
-    pt = g.slot(key)
-    owner = g.owner(pt)
+    piece_type = g.slot(key)
+    owner = g.owner(piece_type)
     holders = g.cubes(s) if owner == GOVT else g.guerrillas(s, owner) if owner != GOVT else 0
-    cash = 0 if takes_cash(g, s, owner, DR) and holders == 1 and pt not in (GB, CO) else 1
+    cash = 0 if takes_cash(g, s, owner, DR) and holders == 1 and piece_type not in (GOVT_BASE, CO) else 1
     fo = {GOVT: 0, SYN: 1, M26: 2, DR: 3}[owner]
-    kind = 0 if pt in (GB, CO, g.base_slot(M26)) else 1 if pt == P else 2 if pt == T else \
+    kind = 0 if piece_type in (GOVT_BASE, CO, g.base_slot(M26)) else 1 if piece_type == P else 2 if piece_type == TROOPS else \
         3 if key.endswith("_u") else 4
     return (cash, fo, kind)
 
 
 def remove_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
-    if ctx.fr.get("mode") == "assassinate":
+    if ctx.frame.get("mode") == "assassinate":
         return assassin_key(ctx, s, key)
     return attack_key(ctx, s, key)
 
@@ -141,14 +144,14 @@ def remove_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
 # -- 8.6.2 Rally ----------------------------------------------------------------------------------
 
 
-def _rally_spaces(g: Any) -> list[int]:
+def _rally_spaces(g: CubaLibreState) -> list[int]:
     return [s for s in POPULATED if rally_options(g, DR, s)]
 
 
-def rally_cond(g: Any) -> bool:
+def rally_cond(g: CubaLibreState) -> bool:
     if terror_cond(g):
         return False
-    return g.available(DU) >= 6 or any("base" in rally_options(g, DR, s) for s in POPULATED)
+    return g.available(DR_UNDERGROUND) >= 6 or any("base" in rally_options(g, DR, s) for s in POPULATED)
 
 
 def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
@@ -157,7 +160,7 @@ def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     used: set[int] = set()
     row = g.sp
-    step1 = [s for s in cand if g.guerrillas(s, DR) and not row[s][DU] and row[s][DB] and g.cubes(s)
+    step1 = [s for s in cand if g.guerrillas(s, DR) and not row[s][DR_UNDERGROUND] and row[s][DR_BASE] and g.cubes(s)
              and "flip" in rally_options(g, DR, s)]
     for s in ctx.shuffled(step1):
         out.append(entry(s, "8.6.2 step 1: flip all-Active DR Guerrillas (Base and cubes there)", act="flip"))
@@ -166,7 +169,7 @@ def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     for s in ctx.shuffled(step2):
         out.append(entry(s, "8.6.2 step 2: replace 2 Guerrillas with a DR Base", act="base"))
         used.add(s)
-    step3a = [s for s in cand if s not in used and row[s][DB]]
+    step3a = [s for s in cand if s not in used and row[s][DR_BASE]]
     for s in ctx.shuffled(step3a):
         out.append(entry(s, "8.6.2 step 3: place Guerrillas where DR Bases are (Pop + Bases)", act="max"))
         used.add(s)
@@ -199,7 +202,7 @@ def subvert_space(ctx: Ctx) -> tuple[int, str] | None:
 # -- 8.6.3 March ----------------------------------------------------------------------------------
 
 
-def movable(g: Any, o: int, used: int = 0) -> int:
+def movable(g: CubaLibreState, o: int, used: int = 0) -> int:
     """DR Guerrillas that may leave o without losing DR Control or its last Guerrilla (8.6.3)."""
     n = g.guerrillas(o, DR) - used - 1
     if g.control(o) == DR:
@@ -209,14 +212,14 @@ def movable(g: Any, o: int, used: int = 0) -> int:
     return max(0, n)
 
 
-def group_size(g: Any, dest: int, n: int) -> tuple[int, bool]:
+def group_size(g: CubaLibreState, dest: int, n: int) -> tuple[int, bool]:
     """8.1.2 #8: as many Underground as possible at the destination (3.3.2 Activation)."""
     if (g.support[dest] > 0 or IS_EC[dest]) and n + g.cubes(dest) > 3 and 3 - g.cubes(dest) >= 1:
         return 3 - g.cubes(dest), True
     return n, False
 
 
-def near(g: Any, s: int) -> tuple[int, ...]:
+def near(g: CubaLibreState, s: int) -> tuple[int, ...]:
     """Origins of a March into s: adjacent, or up to 2 spaces away under Morgan (card 28, C-30)."""
     if g.has_cap(28):
         return tuple(sorted({*ADJ[s], *(o2 for m in ADJ[s] for o2 in ADJ[m] if o2 != s)}))
@@ -265,12 +268,12 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 # -- 8.6.4 Attack ---------------------------------------------------------------------------------
 
 
-def _gov_syn(g: Any, s: int) -> int:
+def _gov_syn(g: CubaLibreState, s: int) -> int:
     row = g.sp[s]
-    return row[T] + row[P] + g.guerrillas(s, SYN) + (row[GB] if not row[T] + row[P] else 0)
+    return row[TROOPS] + row[P] + g.guerrillas(s, SYN) + (row[GOVT_BASE] if not row[TROOPS] + row[P] else 0)
 
 
-def attack_gain_space(g: Any) -> bool:
+def attack_gain_space(g: CubaLibreState) -> bool:
     """AMB-15: a space with DR Guerrillas where removing 1-2 Govt/Syndicate pieces adds DR Control."""
     for s in POPULATED:
         if not g.guerrillas(s, DR) or g.control(s) == DR:
@@ -285,17 +288,17 @@ def attack_gain_space(g: Any) -> bool:
 
 def attack_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
-    cands = [s for s in range(NS) if s not in done and (g.sp[s][DU] or g.guerrillas(s, DR) >= 4)
+    cands = [s for s in range(NS) if s not in done and (g.sp[s][DR_UNDERGROUND] or g.guerrillas(s, DR) >= 4)
              and removal_targets(g, DR, s, "attack") and space_ok(g, {"op": "attack", "f": DR}, s)
              and (IS_EC[s] or g.res[DR] >= 1)]
     chosen = ctx.order(cands, lambda s: -g.guerrillas(s, DR))[:max(0, 3 - len(done))]
-    amb = [s for s in chosen if g.sp[s][DU]]
+    amb = [s for s in chosen if g.sp[s][DR_UNDERGROUND]]
     ambush = None
     if amb:
         def amb_key(s: int) -> tuple[int, ...]:
             ts = removal_targets(g, DR, s, "attack")
             cash = any(takes_cash(g, s, e, DR) for e in (GOVT, M26, SYN))
-            return (g.guerrillas(s, DR), 0 if cash else 1, 0 if any(t in (T, P, GB) for t in ts) else 1,
+            return (g.guerrillas(s, DR), 0 if cash else 1, 0 if any(t in (TROOPS, P, GOVT_BASE) for t in ts) else 1,
                     0 if any(g.owner(t) == SYN for t in ts) else 1)
         ambush = ctx.order(amb, amb_key)[0]
     return [entry(s, "8.6.4: Attack where DR has an Underground or 4+ Guerrillas, most Guerrillas first",
@@ -332,28 +335,28 @@ def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
 
 
 def sa(ctx: Ctx) -> Decision | None:
-    g, fr = ctx.g, ctx.fr
-    if fr["op"] == "terror":
-        if any(_assassin_targets(g, s) for s in fr["sp"]) and ctx.ok("activity", "assassinate"):
+    g, frame = ctx.g, ctx.frame
+    if frame["op"] == "terror":
+        if any(_assassin_targets(g, s) for s in frame["sp"]) and ctx.ok("activity", "assassinate"):
             return Decision("activity", "assassinate", "8.6.1 Assassinate after Terror")
         return None
-    if fr["op"] in ("rally", "march") and subvert_space(ctx) and ctx.ok("activity", "subvert"):
+    if frame["op"] in ("rally", "march") and subvert_space(ctx) and ctx.ok("activity", "subvert"):
         return Decision("activity", "subvert", "8.6.2 Subvert after Rally or March")
     return None
 
 
 def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
-    g, fr = ctx.g, ctx.fr
-    if fr["stage"] != 0:
+    g, frame = ctx.g, ctx.frame
+    if frame["stage"] != 0:
         return None
-    if fr["sa"] == "subvert":
+    if frame["sa"] == "subvert":
         got = subvert_space(ctx)
         return Decision("space", NAMES[got[0]], got[1]) if got else None
-    if fr["sa"] == "assassinate":
+    if frame["sa"] == "assassinate":
         cands = [idx(a) for v, a in ctx.legal if v == "space"]
         if not cands:
             return None
-        s = ctx.order(cands, lambda s: min((assassin_key(ctx, s, g.key(pt)) for pt in _assassin_targets(g, s)),
+        s = ctx.order(cands, lambda s: min((assassin_key(ctx, s, g.key(piece_type)) for piece_type in _assassin_targets(g, s)),
                                            default=(9,)))[0]
         return Decision("space", NAMES[s], "8.6.1 Assassinate: the space with the best target")
     return None
@@ -362,7 +365,7 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
 # -- 8.6.5 Caracas ----------------------------------------------------------------------------------
 
 
-def caracas_due(g: Any) -> bool:
+def caracas_due(g: CubaLibreState) -> bool:
     """8.6.5: Pact of Caracas in effect, 26July a player at victory (7.2), DR with 2+ Bases."""
     return g.has_cap(18) and player_at_victory(g, M26) and base_count(g, DR) >= 2
 
@@ -390,7 +393,7 @@ def caracas_step(ctx: Ctx, mod: Any) -> Decision | None:
 # -- Expat Backing (6.3.4 with 8.6.2, AMB-29) -------------------------------------------------------
 
 
-def _gain_by_rally(g: Any, s: int) -> bool:
+def _gain_by_rally(g: CubaLibreState, s: int) -> bool:
     opts = [o for o in rally_options(g, DR, s) if isinstance(o, int) or o == "place"]
     n = max([o if isinstance(o, int) else 1 for o in opts], default=0)
     d = g.faction_count(s, DR) + n
@@ -418,7 +421,7 @@ def rally_frame(ctx: Ctx, mod: Any) -> Decision | None:
     if g.op_frame() is not None:
         return frames.rally(ctx, mod)
     opts = [a for v, a in ctx.legal if v == "rally"]
-    s = ctx.fr["s"]
+    s = ctx.frame["s"]
     nums = [o for o in opts if isinstance(o, int)]
     if not _gain_by_rally(g, s) and "base" in opts:
         return Decision("rally", "base", "8.6.2 Expat Backing 2: place a Base")

@@ -5,7 +5,7 @@ Cash deposits, Launder, and Events (8.4.3-8.4.4). Faction modules override by fr
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.data import (
     BASE,
@@ -25,8 +25,8 @@ from agon.games.cuba_libre.data import (
     POP,
     ROLES,
     SYN,
+    TROOPS,
     P,
-    T,
 )
 from agon.games.cuba_libre.insurgent_ops import CARRY
 from agon.games.cuba_libre.nonplayer.common import (
@@ -40,11 +40,14 @@ from agon.games.cuba_libre.nonplayer.common import (
 )
 from agon.games.cuba_libre.operations import ops_possible
 
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
+
 Handler = Callable[[Ctx, Any], "Decision | None"]
 
 
 def decide(ctx: Ctx, mod: Any) -> Decision | None:
-    k = ctx.fr["k"]
+    k = ctx.frame["k"]
     h = mod.HANDLERS.get(k) or HANDLERS.get(k)
     if h is not None:
         return h(ctx, mod)
@@ -86,23 +89,23 @@ def opchoice(ctx: Ctx, mod: Any) -> Decision | None:
 # -- the Operation frame ------------------------------------------------------------------------
 
 
-def op_plan(ctx: Ctx, mod: Any, fr: dict[str, Any] | None = None) -> dict[str, Any]:
+def op_plan(ctx: Ctx, mod: Any, frame: dict[str, Any] | None = None) -> dict[str, Any]:
     """The plan of the open Operation: carried by the bot, checked against the state."""
-    fr = fr or ctx.g.op_frame() or ctx.fr
+    frame = frame or ctx.g.op_frame() or ctx.frame
     p = ctx.bot.plan
-    done = tuple(fr.get("sp", ()))
+    done = tuple(frame.get("sp", ()))
     turn = card_turn(ctx.g)
-    if (done and p is not None and p["f"] == ctx.f and p["op"] == fr["op"] and p["turn"] == turn
+    if (done and p is not None and p["f"] == ctx.f and p["op"] == frame["op"] and p["turn"] == turn
             and set(done) <= p["spaces"]):
         return p
-    entries = mod.plan(ctx, fr["op"], done)
-    p = {"f": ctx.f, "op": fr["op"], "turn": turn, "entries": entries,
+    entries = mod.plan(ctx, frame["op"], done)
+    p = {"f": ctx.f, "op": frame["op"], "turn": turn, "entries": entries,
          "spaces": {e["s"] for e in entries} | set(done)}
     ctx.bot.plan = p
     return p
 
 
-def card_turn(g: Any) -> tuple[int, int, int]:
+def card_turn(g: CubaLibreState) -> tuple[int, int, int]:
     """Which card turn of the game this is, from public facts only (cards played, the card, how many
     factions acted): a plan made on another turn is not reused (never the game's secret seed)."""
     return len(g.played), g.current, g.n_acted
@@ -119,24 +122,24 @@ def entry_for(ctx: Ctx, mod: Any, s: int) -> dict[str, Any] | None:
 
 def ambush_or_roll(ctx: Ctx, mod: Any, rule: str, who: str) -> Decision:
     """26July/DR Attack space (8.6.4, 8.7.4): Ambush where the plan marked it, else roll."""
-    e = entry_for(ctx, mod, ctx.fr["s"])
+    e = entry_for(ctx, mod, ctx.frame["s"])
     if e and e.get("ambush") and ctx.ok("activity", "ambush"):
         return Decision("activity", "ambush", f"{rule} Ambush where {who} has the fewest Guerrillas")
     return Decision("roll", None, f"{rule} Attack")
 
 
 def op_frame(ctx: Ctx, mod: Any) -> Decision | None:
-    fr = ctx.fr
+    frame = ctx.frame
     caracas = getattr(mod, "caracas", None)  # 8.6.5: before the Operation's spaces
     if caracas is not None and ctx.ok("cancel pact"):
         d = caracas(ctx)
         if d is not None:
             return d
-    plan = op_plan(ctx, mod, fr)
+    plan = op_plan(ctx, mod, frame)
     for e in plan["entries"]:
-        if e["s"] not in fr["sp"] and ctx.ok("space", NAMES[e["s"]]):
+        if e["s"] not in frame["sp"] and ctx.ok("space", NAMES[e["s"]]):
             return Decision("space", NAMES[e["s"]], e["why"])
-    if not fr["sp"] and not ctx.ok("done"):
+    if not frame["sp"] and not ctx.ok("done"):
         spaces = [a for v, a in ctx.legal if v == "space"]
         if spaces:  # e.g. an Event's free Operation limited to spaces outside the priorities
             return Decision("space", ctx.pick(spaces), "8.4.4 free Operation: no priority space, random (8.2)")
@@ -145,9 +148,9 @@ def op_frame(ctx: Ctx, mod: Any) -> Decision | None:
         d = extra(ctx)
         if d is not None:
             return d
-    if fr["op"] == "sweep" and not fr.get("swept") and fr["sp"] and ctx.ok("done"):
+    if frame["op"] == "sweep" and not frame.get("swept") and frame["sp"] and ctx.ok("done"):
         return Decision("done", None, "3.2.3: the Sweep Activates first, then its Special Activity (4.1)")
-    if fr["sa_ok"] and not fr["sa"] and any(v == "activity" for v, _ in ctx.legal):
+    if frame["sa_ok"] and not frame["sa"] and any(v == "activity" for v, _ in ctx.legal):
         d = mod.sa(ctx)
         if d is not None and ctx.ok(d.verb, d.arg):
             return d
@@ -160,7 +163,7 @@ def op_frame(ctx: Ctx, mod: Any) -> Decision | None:
 
 
 def rally(ctx: Ctx, mod: Any) -> Decision | None:
-    e = entry_for(ctx, mod, ctx.fr["s"])
+    e = entry_for(ctx, mod, ctx.frame["s"])
     opts = [a for v, a in ctx.legal if v == "rally"]
     want = e["act"] if e else "max"
     why = e["why"] if e else "8.1.1 Rally to the maximum"
@@ -189,11 +192,12 @@ def withdraw(ctx: Ctx) -> Decision | None:
 
 def march(ctx: Ctx, mod: Any) -> Decision | None:
     """8.1.2 #8: the planned groups; as many Underground as possible, Active first within that."""
-    g, fr = ctx.g, ctx.fr
-    e = entry_for(ctx, mod, fr["s"])
+    g, frame = ctx.g, ctx.frame
+    e = entry_for(ctx, mod, frame["s"])
     moves = e.get("moves", ()) if e else ()
-    moved = dict(fr["grp"])
+    moved = dict(frame["grp"])
     for origin, n, under_first, *carry in moves:
+        assert e is not None  # (moves come from the entry)
         nu, na = moved.get(origin, (0, 0))
         if nu + na >= n:
             continue
@@ -227,7 +231,7 @@ def _moves(ctx: Ctx) -> list[tuple[str, Any]]:
 
 def train_place(ctx: Ctx, mod: Any) -> Decision | None:
     """8.1.2 #2: Police and Troops in equal numbers, Police first."""
-    first, second = ("police", "troop") if ctx.fr["n"] % 2 == 0 else ("troop", "police")
+    first, second = ("police", "troop") if ctx.frame["n"] % 2 == 0 else ("troop", "police")
     for key in (first, second):
         if ctx.ok("place", key):
             return Decision("place", key, "8.8.2 step 1: 4 cubes, Police and Troops equally, Police first (8.1.2 #2)")
@@ -235,7 +239,7 @@ def train_place(ctx: Ctx, mod: Any) -> Decision | None:
 
 
 def remove(ctx: Ctx, mod: Any) -> Decision | None:
-    g, fr = ctx.g, ctx.fr
+    g, frame = ctx.g, ctx.frame
     order = getattr(mod, "remove_key", None)
     keys = [a for v, a in ctx.legal if v == "remove"]
     if not keys:
@@ -246,10 +250,10 @@ def remove(ctx: Ctx, mod: Any) -> Decision | None:
         if d is not None:
             return d
     if order is not None:
-        key = ctx.order(keys, lambda k: order(ctx, fr["s"], k))[0]
+        key = ctx.order(keys, lambda k: order(ctx, frame["s"], k))[0]
         return Decision("remove", key, mod.REMOVE_WHY)
     factions = ctx.shuffled((GOVT, M26, DR, SYN))  # 8.1.2 #4: otherwise a random enemy faction
-    key = ctx.order(keys, lambda k: removal_key(g, ctx.f, fr["s"], k, factions))[0]
+    key = ctx.order(keys, lambda k: removal_key(g, ctx.f, frame["s"], k, factions))[0]
     return Decision("remove", key, "8.1.2 #4: players first, Bases first, Police first, Underground first")
 
 
@@ -274,7 +278,7 @@ def deposit(ctx: Ctx, mod: Any) -> Decision:
     """6.2.4 with 8.1.2 #1: a Base wherever possible (Government: at most 1 per Province, none in
     Cities; Syndicate in the final Round: open closed Casinos first)."""
     g, f = ctx.g, ctx.f
-    s = g.cash[ctx.fr["c"]] // 4
+    s = g.cash[ctx.frame["c"]] // 4
     if f == SYN and final_round(g) and ctx.ok("deposit", "open casino"):
         return Decision("deposit", "open casino", "8.1.2 #1 exception: final Round, open a closed Casino")
     for what in ("casino", "base", "open casino"):
@@ -321,12 +325,12 @@ def deploy(ctx: Ctx, mod: Any) -> Decision | None:
 
 # Piece kinds for 8.4.4's count: a Guerrilla is one piece whether Underground or Active, so an
 # Activation or a flip changes nothing (issue 32 item 3b); Bases and Casinos are the Bases.
-_KINDS = ((T,), (P,), (BASE[GOVT],), (GUER_U[M26], GUER_A[M26]), (BASE[M26],), (GUER_U[DR], GUER_A[DR]),
+_KINDS = ((TROOPS,), (P,), (BASE[GOVT],), (GUER_U[M26], GUER_A[M26]), (BASE[M26],), (GUER_U[DR], GUER_A[DR]),
           (BASE[DR],), (GUER_U[SYN], GUER_A[SYN]), (CO,), (CC,))
 _BASE_KINDS = frozenset((2, 4, 6, 8, 9))
 
 
-def _score(g: Any, twin: Any) -> tuple[int, int, int]:
+def _score(g: CubaLibreState, twin: Any) -> tuple[int, int, int]:
     """CL 8.4.4: (Bases, pieces) placed, removed, replaced or moved, then the Pop-weighted change
     of Support/Opposition. A kind's count is the larger of its pieces added and taken away over
     the map, so a piece moved counts once, a replacement twice (one out, one in)."""
@@ -356,7 +360,7 @@ _STOP = ("__nonplayer_event_end__",)
 _ROLLOUT_CAP = 400  # actions: an Event's steps end long before
 
 
-def _event_mark(g: Any) -> int:
+def _event_mark(g: CubaLibreState) -> int:
     """Index of the innermost Event's end frame on the stack (-1: not inside an Event)."""
     for i in range(len(g.stack) - 1, -1, -1):
         if g.stack[i]["k"] == "ev_end":
@@ -489,11 +493,11 @@ def ev_place(ctx: Ctx, mod: Any) -> Decision | None:
     return lookahead(ctx, "8.4.3 Event placement")
 
 
-def own_removal_rank(g: Any, f: int, pt: int) -> int:
+def own_removal_rank(g: CubaLibreState, f: int, piece_type: int) -> int:
     """8.1.2 #6: own Active Guerrillas before Underground, Troops before Police (Bases last, AMB-54)."""
-    if pt in (GUER_A[f], T):
+    if piece_type in (GUER_A[f], TROOPS):
         return 0
-    if pt in (GUER_U[f], P):
+    if piece_type in (GUER_U[f], P):
         return 1
     return 2
 
@@ -514,9 +518,9 @@ def ev_remove(ctx: Ctx, mod: Any) -> Decision | None:
     factions = ctx.shuffled((GOVT, M26, DR, SYN))
 
     def key(a: tuple[str, str]) -> tuple[Any, ...]:
-        s, pt = idx(a[0]), g.slot(a[1])
-        if g.owner(pt) == ctx.f:
-            return (1, own_removal_rank(g, ctx.f, pt))
+        s, piece_type = idx(a[0]), g.slot(a[1])
+        if g.owner(piece_type) == ctx.f:
+            return (1, own_removal_rank(g, ctx.f, piece_type))
         return (0, removal_key(g, ctx.f, s, a[1], factions))
 
     a = ctx.order(best, key)[0]
@@ -527,8 +531,8 @@ def ev_remove(ctx: Ctx, mod: Any) -> Decision | None:
 
 def ev_choice(ctx: Ctx, mod: Any) -> Decision | None:
     """8.4.4 Who: the executing faction, otherwise a random Non-player faction."""
-    fr = ctx.fr
-    if fr.get("what") == "faction":
+    frame = ctx.frame
+    if frame.get("what") == "faction":
         opts = [a for v, a in ctx.legal if v == "faction"]
         me = ROLES[ctx.f]
         if me in opts:
@@ -555,8 +559,8 @@ def _loss(ctx: Ctx, role: str) -> int:
     except Exception:
         return 0
     g = ctx.g
-    slots = [pt for pt in range(13) if OWNER[pt] == f]
-    pieces = sum(g.on_map(pt) for pt in slots) - sum(twin.on_map(pt) for pt in slots)
+    slots = [piece_type for piece_type in range(13) if OWNER[piece_type] == f]
+    pieces = sum(g.on_map(piece_type) for piece_type in slots) - sum(twin.on_map(piece_type) for piece_type in slots)
     return (g.res[f] - twin.res[f]) + pieces
 
 
@@ -604,4 +608,4 @@ HANDLERS: dict[str, Handler] = {
     "transfer_request": transfer_request,
 }
 
-_ = (CC, CO, DR, GUER_A, GUER_U, T, P, idx)
+_ = (CC, CO, DR, GUER_A, GUER_U, TROOPS, P, idx)

@@ -13,19 +13,20 @@ At most 4 spaces when Firm, 3 Reluctant, 2 Embargoed: a 9-Resource budget (8.8 N
 from __future__ import annotations
 
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.activities import spaces
 from agon.games.cuba_libre.data import (
     ADJ,
     CITIES,
     CO,
-    DB,
     DR,
+    DR_BASE,
     ECS,
     FOREST,
-    GB,
     GOVT,
+    GOVT_BASE,
     GUER_A,
     GUER_U,
     HAVANA,
@@ -33,15 +34,15 @@ from agon.games.cuba_libre.data import (
     IS_EC,
     IS_PROV,
     M26,
-    MB,
+    M26_BASE,
     MOUNTAIN,
     NAMES,
     NS,
     POP,
     POPULATED,
     SYN,
+    TROOPS,
     P,
-    T,
 )
 from agon.games.cuba_libre.insurgent_ops import CARRY
 from agon.games.cuba_libre.nonplayer.common import (
@@ -62,15 +63,23 @@ from agon.games.cuba_libre.operations import civic_ok
 from agon.games.cuba_libre.propaganda import redeploy_dests
 from agon.games.cuba_libre.removal import removal_targets
 
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
+
 REMOVE_WHY = "8.8.5 targets: Bases, Cash holders, 26July, DR, Syndicate"
 UNLISTED = 6  # airstrike_rank of a piece outside the 8.8.3 Air Strike list
 
 
-def max_spaces(g: Any) -> int:
+def _most_of(g: CubaLibreState, piece_type: int) -> Callable[[int], int]:
+    """The order key "the most pieces of type pt first" (a space's count of pt, negated)."""
+    return lambda o: -g.sp[o][piece_type]
+
+
+def max_spaces(g: CubaLibreState) -> int:
     return 9 // govt_cost(g)  # 8.8 NOTE: 4 Firm, 3 Reluctant, 2 Embargoed
 
 
-def keeps_control(g: Any, s: int, n: int = 1) -> bool:
+def keeps_control(g: CubaLibreState, s: int, n: int = 1) -> bool:
     """Removing n Government cubes from s does not lose Government Control there."""
     if g.control(s) != GOVT:
         return True
@@ -81,7 +90,7 @@ def keeps_control(g: Any, s: int, n: int = 1) -> bool:
 # -- Assault arithmetic (3.2.4) ------------------------------------------------------------------
 
 
-def assault_result(g: Any, s: int) -> tuple[int, int, bool, bool]:
+def assault_result(g: CubaLibreState, s: int) -> tuple[int, int, bool, bool]:
     """(26July/DR Bases removed, 26July/DR Guerrillas removed, Cash seized, Control added)."""
     cap = assault_capacity(g, s)
     if not cap:
@@ -98,7 +107,7 @@ def assault_result(g: Any, s: int) -> tuple[int, int, bool, bool]:
             guer += k
         if k and k == g.guerrillas(s, f) and takes_cash(g, s, f, GOVT):
             cash = True
-        base = CO if f == SYN else (MB if f == M26 else DB)
+        base = CO if f == SYN else (M26_BASE if f == M26 else DR_BASE)
         if cap and not row[GUER_U[f]] and k == a and row[base]:
             b = min(cap, row[base]) if f != SYN else 0
             cap -= b
@@ -109,18 +118,18 @@ def assault_result(g: Any, s: int) -> tuple[int, int, bool, bool]:
     return (bases, guer, cash, ctrl)
 
 
-def _removable(g: Any, s: int) -> int:
+def _removable(g: CubaLibreState, s: int) -> int:
     """Enemy pieces an Assault of unlimited strength would remove in s (3.2.4, Bases last)."""
     row = g.sp[s]
     n = 0
     for f in (M26, DR, SYN):
         n += row[GUER_A[f]]
         if not row[GUER_U[f]] and f != SYN:
-            n += row[MB if f == M26 else DB]
+            n += row[M26_BASE if f == M26 else DR_BASE]
     return n
 
 
-def mountain_assault(g: Any) -> bool:
+def mountain_assault(g: CubaLibreState) -> bool:
     """8.8.1 Sanchez Mosquera (Greek «Βάσης της 26 Ιουλίου ή οποιονδήποτε 4 ή περισσοτέρων
     Αυτονομιστών από Βουνά»): an Assault can remove a 26July Base, or any 4+ Guerrillas (the
     Syndicate's too) in all, from Mountain spaces (a DR Base alone does not count)."""
@@ -135,36 +144,36 @@ def mountain_assault(g: Any) -> bool:
     return guerrillas >= 4
 
 
-def m26_base_falls(g: Any, s: int, capacity: int, activated: int = 0) -> bool:
+def m26_base_falls(g: CubaLibreState, s: int, capacity: int, activated: int = 0) -> bool:
     """An Assault of `capacity` removes a 26July Base in s (3.2.4: its Guerrillas first, all of them
     Active once `activated` Underground ones are flipped; the Government removes Bases and 26July
     pieces first, 8.8.5)."""
     row = g.sp[s]
-    if not row[MB] or row[GUER_U[M26]] > activated:
+    if not row[M26_BASE] or row[GUER_U[M26]] > activated:
         return False
     return capacity > g.guerrillas(s, M26)
 
 
-def sweep_reach(g: Any, s: int) -> int:
+def sweep_reach(g: CubaLibreState, s: int) -> int:
     """CL 3.2.3 with 8.8.4 step 2: the Guerrillas a Sweep in s can Activate: 1 per cube there or
     moved in from adjacent spaces (Troops; S.I.M. Police too) without losing Control of the origin,
     in Forest 1 per 2 cubes."""
     sim = g.has_mom(4)
     cubes = g.cubes(s)
     for o in ADJ[s]:
-        movable = g.sp[o][T] + (g.sp[o][P] if sim else 0)
+        movable = g.sp[o][TROOPS] + (g.sp[o][P] if sim else 0)
         if g.control(o) == GOVT:
             movable = min(movable, max(0, g.faction_count(o, GOVT) - others_count(g, o, GOVT) - 1))
         cubes += movable
     return cubes // 2 if FOREST[s] else cubes
 
 
-def sweep_activates(g: Any, s: int, factions: tuple[int, ...] = (M26, DR, SYN)) -> int:
+def sweep_activates(g: CubaLibreState, s: int, factions: tuple[int, ...] = (M26, DR, SYN)) -> int:
     """How many Underground Guerrillas of `factions` a Sweep in s can Activate."""
     return min(sweep_reach(g, s), sum(g.sp[s][GUER_U[f]] for f in factions))
 
 
-def masferrer_target(g: Any) -> bool:
+def masferrer_target(g: CubaLibreState) -> bool:
     """8.8.1 Rolando Masferrer (Greek «αν είναι δυνατή η αφαίρεση μιας Βάσης της 26 Ιουλίου ή να
     Ενεργοποιήσετε 4 ή περισσότερους Αυτονομιστές»): the Sweep with its free Assault can remove a
     26July Base (the Sweep Activating its Guerrillas there first), or the Sweep can Activate 4+
@@ -172,32 +181,32 @@ def masferrer_target(g: Any) -> bool:
     if sum(sorted((sweep_activates(g, s) for s in range(NS)), reverse=True)[:max_spaces(g)]) >= 4:
         return True
     return any(m26_base_falls(g, s, assault_capacity(g, s), sweep_activates(g, s, (M26,)))
-               for s in range(NS) if g.sp[s][MB])
+               for s in range(NS) if g.sp[s][M26_BASE])
 
 
-def armored_target(g: Any) -> bool:
+def armored_target(g: CubaLibreState) -> bool:
     """8.8.1 Armored Cars: an Assault (Troops brought in from anywhere) removes a 26July Base or
     4+ Guerrillas."""
-    spare = sum(max(0, g.sp[o][T] - (0 if g.control(o) != GOVT else max(0, others_count(g, o, GOVT) + 1
-                                                                         - g.sp[o][P] - g.sp[o][GB])))
+    spare = sum(max(0, g.sp[o][TROOPS] - (0 if g.control(o) != GOVT else max(0, others_count(g, o, GOVT) + 1
+                                                                         - g.sp[o][P] - g.sp[o][GOVT_BASE])))
                 for o in range(NS))
     for s in range(NS):
         row = g.sp[s]
-        need_base = row[GUER_A[M26]] + 1 if row[MB] and not row[GUER_U[M26]] else 99
+        need_base = row[GUER_A[M26]] + 1 if row[M26_BASE] and not row[GUER_U[M26]] else 99
         guer = sum(row[GUER_A[f]] for f in (M26, DR, SYN))
-        cap = assault_capacity(g, s) + (spare - row[T]) // (2 if MOUNTAIN[s] and not IS_EC[s] else 1)
+        cap = assault_capacity(g, s) + (spare - row[TROOPS]) // (2 if MOUNTAIN[s] and not IS_EC[s] else 1)
         if cap >= min(need_base, 4 if guer >= 4 else 99):
             return True
     return False
 
 
-def assault_spaces(g: Any) -> list[int]:
+def assault_spaces(g: CubaLibreState) -> list[int]:
     if g.has_mom(1):
         return [s for s in range(NS) if space_ok(g, {"op": "assault", "f": GOVT}, s)]
     return [s for s in range(NS) if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault")]
 
 
-def assault_worth(g: Any, with_control: bool) -> bool:
+def assault_worth(g: CubaLibreState, with_control: bool) -> bool:
     """8.8.4 / 8.8.5 (AMB-19): a 26July/DR Base or 3+ of their Guerrillas (8.8.5: or Control)."""
     best = sorted((assault_result(g, s) for s in assault_spaces(g)), key=lambda r: (-r[0], -r[1]))[:max_spaces(g)]
     if any(r[0] for r in best) or sum(r[1] for r in best) >= 3:
@@ -208,43 +217,43 @@ def assault_worth(g: Any, with_control: bool) -> bool:
 # -- 8.8.2 Train ----------------------------------------------------------------------------------
 
 
-def train_targets(g: Any) -> list[int]:
-    return [s for s in POPULATED if IS_CITY[s] or g.sp[s][GB]]
+def train_targets(g: CubaLibreState) -> list[int]:
+    return [s for s in POPULATED if IS_CITY[s] or g.sp[s][GOVT_BASE]]
 
 
-def train_cond(g: Any) -> bool:
-    return any(g.control(s) != GOVT or not g.sp[s][T] or not g.sp[s][P] for s in train_targets(g))
+def train_cond(g: CubaLibreState) -> bool:
+    return any(g.control(s) != GOVT or not g.sp[s][TROOPS] or not g.sp[s][P] for s in train_targets(g))
 
 
 def train_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
     room = max_spaces(g) - len(done)
     out: list[dict[str, Any]] = []
-    cubes = g.available(T) + g.available(P)
+    cubes = g.available(TROOPS) + g.available(P)
     cands = [s for s in train_targets(g) if s not in done]
-    for s in ctx.order(cands, lambda s: (g.control(s) == GOVT, bool(g.sp[s][P]), bool(g.sp[s][T]))):
+    for s in ctx.order(cands, lambda s: (g.control(s) == GOVT, bool(g.sp[s][P]), bool(g.sp[s][TROOPS]))):
         if cubes < 4 or len(out) >= room:
             break
         out.append(entry(s, "8.8.2 step 1: 4 cubes in a City/Base space (no Control, no Police, no Troops first)"))
         cubes -= 4
-    provs = [s for s in POPULATED if IS_PROV[s] and g.cubes(s) >= 2 and not g.sp[s][GB] and g.base_room(s, GOVT)
-             and g.available(GB) and s not in done]
-    if provs and len(out) < room and not any(g.sp[s][GB] and IS_PROV[s] and s in done for s in done):
+    provs = [s for s in POPULATED if IS_PROV[s] and g.cubes(s) >= 2 and not g.sp[s][GOVT_BASE] and g.base_room(s, GOVT)
+             and g.available(GOVT_BASE) and s not in done]
+    if provs and len(out) < room and not any(g.sp[s][GOVT_BASE] and IS_PROV[s] and s in done for s in done):
         out.append(entry(ctx.pick(provs), "8.8.2 step 2: a Government Base in 1 Province with 2+ cubes", act="base"))
     return out
 
 
 def extra(ctx: Ctx) -> Decision | None:
     """8.8.2 steps 2-3 inside the Train: the Base, else Civic Action (Resources stay 9+)."""
-    g, fr = ctx.g, ctx.fr
-    if fr["op"] != "train" or not fr["sp"]:
+    g, frame = ctx.g, ctx.frame
+    if frame["op"] != "train" or not frame["sp"]:
         return None
-    bases = [e["s"] for e in op_plan(ctx, sys.modules[__name__], fr)["entries"] if e.get("act") == "base"]
+    bases = [e["s"] for e in op_plan(ctx, sys.modules[__name__], frame)["entries"] if e.get("act") == "base"]
     for s in bases:
         for combo in ("TT", "TP", "PP"):
             if ctx.ok("base", (NAMES[s], combo)):
                 return Decision("base", (NAMES[s], combo), "8.8.2 step 2: replace 2 Troops (else Police) with a Base")
-    if fr.get("extra_done"):
+    if frame.get("extra_done"):
         return None
     civ = [idx(a) for v, a in ctx.legal if v == "civic"]
     civ = [s for s in civ if g.support[s] < 2 and g.res[GOVT] - 4 * (g.terror[s] + 1) >= 9]
@@ -260,19 +269,19 @@ def transport_plan(ctx: Ctx, src: int = -1) -> tuple[int, int, int, str] | None:
     g = ctx.g
     srcs = {}
     for s in CITIES:
-        if g.control(s) == GOVT and g.sp[s][T]:
-            excess = min(g.sp[s][T], g.faction_count(s, GOVT) - others_count(g, s, GOVT) - 1)
+        if g.control(s) == GOVT and g.sp[s][TROOPS]:
+            excess = min(g.sp[s][TROOPS], g.faction_count(s, GOVT) - others_count(g, s, GOVT) - 1)
             if excess > 0:
                 srcs[s] = excess
     if src < 0:
         if not srcs:
             return None
         src = ctx.order(srcs, lambda s: -srcs[s])[0]
-    k = min(3, srcs.get(src, g.sp[src][T]))
-    d1 = [d for d in range(NS) if d != src and IS_PROV[d] and g.sp[d][P] and not g.sp[d][T]]
+    k = min(3, srcs.get(src, g.sp[src][TROOPS]))
+    d1 = [d for d in range(NS) if d != src and IS_PROV[d] and g.sp[d][P] and not g.sp[d][TROOPS]]
     if d1:
         return src, ctx.pick(d1), k, "8.8.2 Transport 1: a Province with Police but no Troops"
-    d2 = [d for d in range(NS) if d != src and sum(g.sp[d][GUER_A[f]] for f in (M26, DR, SYN)) > g.sp[d][T]]
+    d2 = [d for d in range(NS) if d != src and sum(g.sp[d][GUER_A[f]] for f in (M26, DR, SYN)) > g.sp[d][TROOPS]]
     if d2:
         return src, ctx.pick(d2), k, "8.8.2 Transport 2: more Active Guerrillas than Troops"
     d3 = []
@@ -290,22 +299,22 @@ def transport_plan(ctx: Ctx, src: int = -1) -> tuple[int, int, int, str] | None:
 # -- 8.8.3 Garrison -------------------------------------------------------------------------------
 
 
-def _guer(g: Any, s: int) -> int:
+def _guer(g: CubaLibreState, s: int) -> int:
     return sum(g.guerrillas(s, f) for f in (M26, DR, SYN))
 
 
-def garrison_cond(g: Any) -> bool:
+def garrison_cond(g: CubaLibreState) -> bool:
     """C-42 (Greek): 26July Guerrillas at an EC are Underground or outnumber the cubes."""
     return any(g.sp[s][GUER_U[M26]] or g.guerrillas(s, M26) > g.cubes(s) for s in ECS)
 
 
-def _city_need(g: Any, s: int) -> bool:
-    return g.control(s) != GOVT or not g.sp[s][P] or not g.sp[s][T]
+def _city_need(g: CubaLibreState, s: int) -> bool:
+    return g.control(s) != GOVT or not g.sp[s][P] or not g.sp[s][TROOPS]
 
 
 def garrison_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
-    if not any(g.sp[o][T] or g.sp[o][P] > 1 for o in range(NS)):
+    if not any(g.sp[o][TROOPS] or g.sp[o][P] > 1 for o in range(NS)):
         return []
     out = [entry(s, "8.8.3: cubes to equal the Guerrillas in every EC") for s in ctx.shuffled(ECS)
            if s not in done and _guer(g, s) > g.cubes(s)]
@@ -314,30 +323,30 @@ def garrison_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     return out
 
 
-def _garrison_need(g: Any, s: int) -> str | None:
+def _garrison_need(g: CubaLibreState, s: int) -> str | None:
     if IS_EC[s]:
         return "police" if _guer(g, s) > g.cubes(s) else None
     if not g.sp[s][P]:
         return "police"
-    if not g.sp[s][T]:
+    if not g.sp[s][TROOPS]:
         return "troop"
     return "police" if g.control(s) != GOVT else None
 
 
-def _can_spare(g: Any, o: int, pt: int, chosen: tuple[int, ...]) -> bool:
+def _can_spare(g: CubaLibreState, o: int, piece_type: int, chosen: tuple[int, ...]) -> bool:
     """A space this Garrison already supplied keeps what it needed (ruling CL-NP15)."""
     if o not in chosen:
         return True
     if IS_EC[o]:
         return g.cubes(o) - 1 >= _guer(g, o)
-    return g.sp[o][pt] > 1
+    return g.sp[o][piece_type] > 1
 
 
 def move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
     """Garrison, Sweep and Armored Cars cube moves; 8.1.2 #9: a cube leaving a space where the
     Government holds Cash carries it when the destination is not an EC (ECs get Cash last)."""
     d = _move_cubes(ctx, mod)
-    if d is not None and d.verb == "move" and not IS_EC[ctx.fr["s"]]:
+    if d is not None and d.verb == "move" and not IS_EC[ctx.frame["s"]]:
         o, key = d.arg
         if ctx.ok("move", (o, key + CARRY)):
             return Decision("move", (o, key + CARRY), d.reason + "; carries Cash to a non-EC space (8.1.2 #9)")
@@ -345,30 +354,30 @@ def move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
 
 
 def _move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
-    g, fr = ctx.g, ctx.fr
-    s = fr["s"]
+    g, frame = ctx.g, ctx.frame
+    s = frame["s"]
     op = g.op_frame()
     chosen = op["sp"] if op else ()
     opts = [a for v, a in ctx.legal if v == "move"]
-    if fr["mode"] == "garrison":
+    if frame["mode"] == "garrison":
         need = _garrison_need(g, s)
         if need is None:
             return Decision("done", None, "8.8.3: this space has what it needs")
         for key in ((need, "troop") if need == "police" else ("troop", "police")):
-            pt = P if key == "police" else T
-            cands = [idx(o) for o, k in opts if k == key and g.sp[idx(o)][pt] > (pt == P)
-                     and _can_spare(g, idx(o), pt, chosen)]  # 8.8.3 has no Control clause (ruling CL-NP15)
+            piece_type = P if key == "police" else TROOPS
+            cands = [idx(o) for o, k in opts if k == key and g.sp[idx(o)][piece_type] > (piece_type == P)
+                     and _can_spare(g, idx(o), piece_type, chosen)]  # 8.8.3 has no Control clause (ruling CL-NP15)
             if cands:
-                o = ctx.order(cands, lambda o, pt=pt: -g.sp[o][pt])[0]
+                o = ctx.order(cands, _most_of(g, piece_type))[0]
                 return Decision("move", (NAMES[o], key), "8.8.3: Police then Troops, from the most of that type, "
                                                          "never the last Police")
         return Decision("done", None, "8.8.3: no cube can come")
-    if fr["mode"] == "armored":  # 8.8.1 Armored Cars: Troops in, by Sweep priorities, from anywhere
+    if frame["mode"] == "armored":  # 8.8.1 Armored Cars: Troops in, by Sweep priorities, from anywhere
         if assault_capacity(g, s) >= _removable(g, s):
             return Decision("done", None, "8.8.1 Armored Cars: enough Troops to remove everything possible")
         cands = [idx(o) for o, k in opts if k == "troop" and keeps_control(g, idx(o))]
         if cands:
-            o = ctx.order(cands, lambda o: -g.sp[o][T])[0]
+            o = ctx.order(cands, lambda o: -g.sp[o][TROOPS])[0]
             return Decision("move", (NAMES[o], "troop"), "8.8.1 Armored Cars: Troops from the most, keeping Control")
         return Decision("done", None, "8.8.1 Armored Cars: no more Troops can come")
     # Sweep (8.8.4 step 2): Troops to Activate every Guerrilla there and gain Control
@@ -377,20 +386,20 @@ def _move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
         return Decision("done", None, "8.8.4 step 2: enough cubes to Activate all and Control")
     # 8.8.1 S.I.M. (Greek «αν γίνεται σε κενό»): half Police (rounded up) only into a space that had
     # no cube before this Sweep's moves; elsewhere Troops as needed (Police under S.I.M. after them)
-    sim = g.has_mom(4) and g.cubes(s) == fr["n"]
-    want = ("police", "troop") if sim and fr["n"] % 2 == 0 else ("troop", "police")
+    sim = g.has_mom(4) and g.cubes(s) == frame["n"]
+    want = ("police", "troop") if sim and frame["n"] % 2 == 0 else ("troop", "police")
     for key in want:
-        pt = P if key == "police" else T
+        piece_type = P if key == "police" else TROOPS
         cands = [idx(o) for o, k in opts if k == key and keeps_control(g, idx(o))
                  and (idx(o) not in chosen or _sweep_activations(g, idx(o), 1) == _sweep_activations(g, idx(o)))]
         if cands:
-            o = ctx.order(cands, lambda o, pt=pt: -g.sp[o][pt])[0]
+            o = ctx.order(cands, _most_of(g, piece_type))[0]
             return Decision("move", (NAMES[o], key), "8.8.4 step 2: move Troops in without losing Control"
                             + (" (S.I.M.: half Police)" if sim else ""))
     return Decision("done", None, "8.8.4 step 2: no more Troops can come")
 
 
-def _sweep_activations(g: Any, s: int, leaving: int = 0) -> int:
+def _sweep_activations(g: CubaLibreState, s: int, leaving: int = 0) -> int:
     """CL 3.2.3: the Guerrillas Sweep space s Activates once `leaving` of its cubes go (cubes count
     where they end the moves, 1 per cube, Forest 1 per 2)."""
     cubes = g.cubes(s) - leaving
@@ -452,11 +461,11 @@ def assault_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 
 def remove_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
     g = ctx.g
-    pt = g.slot(key)
-    owner = g.owner(pt)
-    is_base = pt in (MB, DB, CO)
-    if ctx.fr.get("mode") == "airstrike":
-        return airstrike_rank(g, s, pt)
+    piece_type = g.slot(key)
+    owner = g.owner(piece_type)
+    is_base = piece_type in (M26_BASE, DR_BASE, CO)
+    if ctx.frame.get("mode") == "airstrike":
+        return airstrike_rank(g, s, piece_type)
     cash = 0 if takes_cash(g, s, owner, GOVT) and g.guerrillas(s, owner) == 1 else 1
     return (0 if is_base else 1, cash, {M26: 0, DR: 1, SYN: 2}.get(owner, 3))
 
@@ -464,15 +473,15 @@ def remove_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
 # -- Special Activities (8.8.2, 8.8.3) --------------------------------------------------------------
 
 
-def airstrike_rank(g: Any, s: int, pt: int) -> tuple[int, ...]:
+def airstrike_rank(g: CubaLibreState, s: int, piece_type: int) -> tuple[int, ...]:
     """C-43 (Greek): 26July Base, DR Base, 26July then DR Guerrilla with a cube there, the last
     26July (else DR) Guerrilla; Provinces before ECs."""
     ec = 1 if IS_EC[s] else 0
-    if pt == MB:
+    if piece_type == M26_BASE:
         return (0, ec)
-    if pt == DB:
+    if piece_type == DR_BASE:
         return (1, ec)
-    owner = g.owner(pt)
+    owner = g.owner(piece_type)
     if owner in (M26, DR) and g.cubes(s):
         return (2 if owner == M26 else 3, ec)
     if owner in (M26, DR) and g.guerrillas(s, owner) == 1:
@@ -480,11 +489,11 @@ def airstrike_rank(g: Any, s: int, pt: int) -> tuple[int, ...]:
     return (UNLISTED, ec)  # not an 8.8.3 target: never struck by choice
 
 
-def guantanamo_two(g: Any) -> bool:
+def guantanamo_two(g: CubaLibreState) -> bool:
     """8.8.1 Guantanamo Bay: an Air Strike could remove 2 pieces among its 8.8.3 targets (26July and
     DR pieces; Syndicate pieces are not in the Air Strike priorities)."""
-    return any(sum(g.sp[s][pt] for pt in removal_targets(g, GOVT, s, "airstrike")
-                   if airstrike_rank(g, s, pt)[0] < UNLISTED) >= 2
+    return any(sum(g.sp[s][piece_type] for piece_type in removal_targets(g, GOVT, s, "airstrike")
+                   if airstrike_rank(g, s, piece_type)[0] < UNLISTED) >= 2
                for s in spaces(g, GOVT, "airstrike", {"sp": ()}))
 
 
@@ -493,8 +502,8 @@ def airstrike_space(ctx: Ctx) -> tuple[int, str] | None:
     cands = spaces(g, GOVT, "airstrike", {"sp": ()})
     if not cands:
         return None
-    s = ctx.order(cands, lambda s: min(airstrike_rank(g, s, pt) for pt in removal_targets(g, GOVT, s, "airstrike")))[0]
-    if min(airstrike_rank(g, s, pt) for pt in removal_targets(g, GOVT, s, "airstrike"))[0] >= UNLISTED:
+    s = ctx.order(cands, lambda s: min(airstrike_rank(g, s, piece_type) for piece_type in removal_targets(g, GOVT, s, "airstrike")))[0]
+    if min(airstrike_rank(g, s, piece_type) for piece_type in removal_targets(g, GOVT, s, "airstrike"))[0] >= UNLISTED:
         return None  # 8.8.3: no listed target, so Reprisal instead
     return s, "8.8.3 Air Strike: 26July Base, DR Base, Guerrillas with cubes, a last Guerrilla"
 
@@ -508,12 +517,12 @@ def reprisal_space(ctx: Ctx) -> tuple[int, str] | None:
 
 
 def sa(ctx: Ctx) -> Decision | None:
-    g, fr = ctx.g, ctx.fr
-    if fr["op"] == "train":
+    g, frame = ctx.g, ctx.frame
+    if frame["op"] == "train":
         if transport_plan(ctx) and ctx.ok("activity", "transport"):
             return Decision("activity", "transport", "8.8.2 Transport after Train")
         return None
-    if g.has_mom(5) and fr["op"] == "sweep" and ctx.ok("activity", "masferrer"):
+    if g.has_mom(5) and frame["op"] == "sweep" and ctx.ok("activity", "masferrer"):
         # 8.8.1: the Sweep was chosen for it (its Activations done, 3.2.3), so the free Assault
         # follows wherever it removes something (8.1.1: to the maximum)
         if assault_spaces(g):
@@ -530,10 +539,10 @@ def sa(ctx: Ctx) -> Decision | None:
 
 
 def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
-    g, fr = ctx.g, ctx.fr
-    name, stage = fr["sa"], fr["stage"]
+    g, frame = ctx.g, ctx.frame
+    name, stage = frame["sa"], frame["stage"]
     if name == "transport":
-        tp = transport_plan(ctx, fr["s"] if stage else -1)
+        tp = transport_plan(ctx, frame["s"] if stage else -1)
         if tp is None:
             return None
         src, dest, k, why = tp
@@ -555,14 +564,14 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
                 return None
 
             def best(s: int) -> tuple[int, ...]:
-                return min((airstrike_rank(g, s, pt) for pt in removal_targets(g, GOVT, s, "airstrike")), default=(9,))
+                return min((airstrike_rank(g, s, piece_type) for piece_type in removal_targets(g, GOVT, s, "airstrike")), default=(9,))
 
             s = ctx.order(cands, best)[0]
             got = (s, "8.8.3 Air Strike: the best target left" + ("" if best(s)[0] < UNLISTED else
                                                                    " (none listed: the SA was already begun)"))
         return Decision("space", NAMES[got[0]], got[1])
     if name == "reprisal":
-        s = fr.get("s", -1)
+        s = frame.get("s", -1)
         if stage == 0:
             got = reprisal_space(ctx)
             return Decision("space", NAMES[got[0]], got[1]) if got else None
@@ -630,48 +639,48 @@ def civic(ctx: Ctx, mod: Any) -> Decision:
 
 def _police_targets(ctx: Ctx) -> list[tuple[int, str]]:
     """8.8.7 step 1 destinations in priority order, ties at random (8.2)."""
-    g, gc = ctx.g, ctx.fr["gc"]
+    g, gc = ctx.g, ctx.frame["gc"]
     out = []
     for s in ctx.shuffled(ECS):
         if g.guerrillas(s, M26) > g.sp[s][P]:
             out.append((s, "8.8.7 step 1: Police to equal 26July Guerrillas at an EC"))
     for s in ctx.shuffled(gc):
-        if IS_PROV[s] and g.sp[s][T] and not g.sp[s][GB]:
-            if g.sp[s][P] + g.sp[s][GB] <= others_count(g, s, GOVT):
+        if IS_PROV[s] and g.sp[s][TROOPS] and not g.sp[s][GOVT_BASE]:
+            if g.sp[s][P] + g.sp[s][GOVT_BASE] <= others_count(g, s, GOVT):
                 out.append((s, "8.8.7 step 1: Police to keep Control where Troops leave"))
     for s in ctx.shuffled(POPULATED):
-        if (IS_CITY[s] or g.sp[s][GB]) and not g.sp[s][P] and s in gc:
+        if (IS_CITY[s] or g.sp[s][GOVT_BASE]) and not g.sp[s][P] and s in gc:
             out.append((s, "8.8.7 step 1: 1 Police to each City and Base space without"))
     return out
 
 
-def _spread_origins(g: Any, fr: dict[str, Any], origins: list[int]) -> list[int]:
+def _spread_origins(g: CubaLibreState, frame: dict[str, Any], origins: list[int]) -> list[int]:
     """8.8.7 step 2 (Playbook: 11/1/3 Troops in three Cities become 5/5/5): the destinations whose
     optional Troops may move to even the Troops out, 2+ above the fewest elsewhere, never losing
     Government Control there."""
-    dests = redeploy_dests(g, fr, T, -1)
+    dests = redeploy_dests(g, frame, TROOPS, -1)
     out = []
     for o in origins:
-        low = min((g.sp[d][T] for d in dests if d != o), default=99)
-        if o in dests and g.sp[o][T] - low >= 2 and keeps_control(g, o):
+        low = min((g.sp[d][TROOPS] for d in dests if d != o), default=99)
+        if o in dests and g.sp[o][TROOPS] - low >= 2 and keeps_control(g, o):
             out.append(o)
     return out
 
 
 def redeploy(ctx: Ctx, mod: Any) -> Decision | None:
-    g, fr = ctx.g, ctx.fr
+    g, frame = ctx.g, ctx.frame
     targets = _police_targets(ctx)
-    if fr["stage"] >= 0:
+    if frame["stage"] >= 0:
         dests = [idx(a) for v, a in ctx.legal if v == "to"]
-        if fr["stage"] % 2 == 1:
+        if frame["stage"] % 2 == 1:
             for s, why in targets:
                 if s in dests:
                     return Decision("to", NAMES[s], why)
             return Decision("to", NAMES[ctx.pick(dests)], "8.8.7: Police, random destination")
-        d = ctx.order(dests, lambda d: g.sp[d][T])[0]
+        d = ctx.order(dests, lambda d: g.sp[d][TROOPS])[0]
         return Decision("to", NAMES[d], "8.8.7 step 2: Troops as evenly as possible")
     moves = [a for v, a in ctx.legal if v == "move"]
-    forced = [idx(o) for o, k in moves if k == "troop" and (IS_EC[idx(o)] or (not IS_CITY[idx(o)] and not g.sp[idx(o)][GB]))]
+    forced = [idx(o) for o, k in moves if k == "troop" and (IS_EC[idx(o)] or (not IS_CITY[idx(o)] and not g.sp[idx(o)][GOVT_BASE]))]
     police_from = [idx(o) for o, k in moves if k == "police" and g.sp[idx(o)][P] > 1 and keeps_control(g, idx(o))]
     live = [s for s, _ in targets if any(o != s for o in police_from)]
     if live:
@@ -681,10 +690,10 @@ def redeploy(ctx: Ctx, mod: Any) -> Decision | None:
             return Decision("move", (NAMES[o[0]], "police"), "8.8.7 step 1: Police from the space with the most")
     if forced:
         return Decision("move", (NAMES[ctx.pick(forced)], "troop"), "8.8.7 step 2: Troops that must leave")
-    spare = _spread_origins(g, fr, [idx(o) for o, k in moves if k == "troop"])
+    spare = _spread_origins(g, frame, [idx(o) for o, k in moves if k == "troop"])
     if spare:
-        o = ctx.order(spare, lambda o: -g.sp[o][T])[0]
-        return Decision("move", (NAMES[o], "troop"), "8.8.7 step 2: Troops as evenly as possible, from the most")
+        origin = ctx.order(spare, lambda o: -g.sp[o][TROOPS])[0]
+        return Decision("move", (NAMES[origin], "troop"), "8.8.7 step 2: Troops as evenly as possible, from the most")
     if ctx.ok("done"):
         return Decision("done", None, "8.8.7: Redeploy complete")
     return None

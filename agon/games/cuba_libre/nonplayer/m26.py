@@ -11,28 +11,28 @@ Flow (8.7, completion V-39, AMB-16, AMB-17, C-36, C-39):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.activities import kidnap_space_kind, kidnap_victims, spaces
 from agon.games.cuba_libre.data import (
     ADJ,
     CO,
     ECS,
-    GB,
     GOVT,
+    GOVT_BASE,
     HAVANA_STEPS,
     IS_CITY,
     IS_EC,
     M26,
-    MB,
-    MU,
+    M26_BASE,
+    M26_UNDERGROUND,
     NAMES,
     NS,
     POP,
     POPULATED,
     SYN,
+    TROOPS,
     P,
-    T,
 )
 from agon.games.cuba_libre.insurgent_ops import rally_options
 from agon.games.cuba_libre.nonplayer.common import (
@@ -51,10 +51,13 @@ from agon.games.cuba_libre.nonplayer.frames import ambush_or_roll
 from agon.games.cuba_libre.op_spaces import space_ok
 from agon.games.cuba_libre.removal import removal_targets
 
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
+
 REMOVE_WHY = "8.7.4 targets: Cash first, then Government forces (8.1.2)"
 
 
-def kidnap_targets(g: Any, s: int) -> list[int]:
+def kidnap_targets(g: CubaLibreState, s: int) -> list[int]:
     """4.3.3: where 26July Guerrillas outnumber Police, a target with Cash or Resources."""
     if not kidnap_space_kind(g, s) or g.guerrillas(s, M26) <= g.sp[s][P]:
         return []
@@ -64,7 +67,7 @@ def kidnap_targets(g: Any, s: int) -> list[int]:
 # -- 8.7.1 Terror ---------------------------------------------------------------------------------
 
 
-def terror_effects(g: Any) -> tuple[bool, bool]:
+def terror_effects(g: CubaLibreState) -> tuple[bool, bool]:
     """(Terror condition, effective Terror): Kidnap, Sabotage or a shift; effective unless the only
     shift is at Passive Opposition without Caracas (8.7.1 IF NONE)."""
     cond = eff = False
@@ -104,8 +107,8 @@ def terror_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 # -- 8.7.2 Rally ----------------------------------------------------------------------------------
 
 
-def rally_cond(g: Any) -> bool:
-    return g.available(MU) >= 6 or any("base" in rally_options(g, M26, s) for s in POPULATED)
+def rally_cond(g: CubaLibreState) -> bool:
+    return g.available(M26_UNDERGROUND) >= 6 or any("base" in rally_options(g, M26, s) for s in POPULATED)
 
 
 def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
@@ -115,9 +118,9 @@ def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     used: set[int] = set()
     life = g.has_cap(30)  # The Guerrilla Life: every 26July Rally also flips Underground
-    for s in ctx.shuffled([s for s in cand if g.guerrillas(s, M26) and not row[s][MU] and row[s][MB]
+    for s in ctx.shuffled([s for s in cand if g.guerrillas(s, M26) and not row[s][M26_UNDERGROUND] and row[s][M26_BASE]
                            and g.cubes(s) and "flip" in rally_options(g, M26, s)]):
-        if life and "place" in rally_options(g, M26, s) and g.available(MU):
+        if life and "place" in rally_options(g, M26, s) and g.available(M26_UNDERGROUND):
             # 8.7.2 (card 30 unshaded): combine flipping and placing wherever possible
             out.append(entry(s, "8.7.2 step 1 with The Guerrilla Life: place Guerrillas, which flips them too",
                              act="max"))
@@ -128,7 +131,7 @@ def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
                            and "base" in rally_options(g, M26, s)]):
         out.append(entry(s, "8.7.2 step 2: replace 2 Guerrillas with a 26July Base", act="base"))
         used.add(s)
-    for s in ctx.shuffled([s for s in cand if s not in used and row[s][MB]]):
+    for s in ctx.shuffled([s for s in cand if s not in used and row[s][M26_BASE]]):
         out.append(entry(s, "8.7.2 step 3: place Guerrillas where 26July Bases are", act="max"))
         used.add(s)
     for s in ctx.shuffled([s for s in cand if s not in used and g.guerrillas(s, M26)]):
@@ -160,12 +163,12 @@ def infiltrate_space(ctx: Ctx) -> tuple[int, str] | None:
 # -- 8.7.3 March ----------------------------------------------------------------------------------
 
 
-def movable(g: Any, o: int, used: int = 0) -> int:
+def movable(g: CubaLibreState, o: int, used: int = 0) -> int:
     """8.7.3: never the last 26July Guerrilla of a space."""
     return max(0, g.guerrillas(o, M26) - used - 1)
 
 
-def _group(g: Any, dest: int, n: int) -> tuple[int, bool]:
+def _group(g: CubaLibreState, dest: int, n: int) -> tuple[int, bool]:
     if (g.support[dest] > 0 or IS_EC[dest]) and n + g.cubes(dest) > 3 and 3 - g.cubes(dest) >= 1:
         return 3 - g.cubes(dest), True
     return n, False
@@ -179,9 +182,9 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 
     def ec_step() -> None:  # V-39: 1 Underground Guerrilla onto each EC that has none
         for ec in ctx.shuffled(ECS):
-            if ec in taken or g.sp[ec][MU]:
+            if ec in taken or g.sp[ec][M26_UNDERGROUND]:
                 continue
-            origins = [o for o in ADJ[ec] if g.sp[o][MU] > used[o] and movable(g, o, used[o])]
+            origins = [o for o in ADJ[ec] if g.sp[o][M26_UNDERGROUND] > used[o] and movable(g, o, used[o])]
             if origins:
                 o = ctx.order(origins, lambda o: -movable(g, o, used[o]))[0]
                 used[o] += 1
@@ -228,14 +231,14 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 # -- 8.7.4 Attack ---------------------------------------------------------------------------------
 
 
-def _attack_targets(g: Any, s: int) -> bool:
+def _attack_targets(g: CubaLibreState, s: int) -> bool:
     ts = removal_targets(g, M26, s, "attack")
-    gov = any(t in (T, P, GB) for t in ts)
+    gov = any(t in (TROOPS, P, GOVT_BASE) for t in ts)
     cash = any(takes_cash(g, s, g.owner(t), M26) for t in ts)
     return gov or cash
 
 
-def space_4g_govt(g: Any) -> bool:
+def space_4g_govt(g: CubaLibreState) -> bool:
     """AMB-16: a space with 4+ 26July Guerrillas and a Government piece."""
     return any(g.guerrillas(s, M26) >= 4 and g.faction_count(s, GOVT) for s in range(NS))
 
@@ -246,15 +249,15 @@ def attack_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
           and _attack_targets(g, s) and (IS_EC[s] or g.res[M26] >= 1)]
     big = [s for s in ok if g.guerrillas(s, M26) >= 4]
     chosen = ctx.shuffled(big)
-    extra = [s for s in ok if s not in big and not IS_EC[s] and g.sp[s][MU]]
+    extra = [s for s in ok if s not in big and not IS_EC[s] and g.sp[s][M26_UNDERGROUND]]
     if extra and not done:
         chosen.append(ctx.pick(extra))
-    amb = [s for s in chosen if g.sp[s][MU]]
+    amb = [s for s in chosen if g.sp[s][M26_UNDERGROUND]]
     ambush = None
     if amb:
         ambush = ctx.order(amb, lambda s: (g.guerrillas(s, M26),
                                            0 if any(holds_cash(g, s, e) for e in (GOVT, SYN)) else 1,
-                                           0 if g.sp[s][GB] else 1))[0]
+                                           0 if g.sp[s][GOVT_BASE] else 1))[0]
     out = []
     for s in chosen:
         why = "8.7.4 step 1: every space with 4+ Guerrillas" if s in big else \
@@ -265,26 +268,26 @@ def attack_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 
 def remove_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
     g = ctx.g
-    pt = g.slot(key)
-    owner = g.owner(pt)
+    piece_type = g.slot(key)
+    owner = g.owner(piece_type)
     holders = g.cubes(s) if owner == GOVT else g.guerrillas(s, owner)
-    cash = 0 if takes_cash(g, s, owner, M26) and holders == 1 and pt not in (GB, CO) else 1
+    cash = 0 if takes_cash(g, s, owner, M26) and holders == 1 and piece_type not in (GOVT_BASE, CO) else 1
     gov = 0 if owner == GOVT else 1
-    kind = 0 if pt in (GB, CO) else 1 if pt == P else 2 if pt == T else 3 if key.endswith("_u") else 4
+    kind = 0 if piece_type in (GOVT_BASE, CO) else 1 if piece_type == P else 2 if piece_type == TROOPS else 3 if key.endswith("_u") else 4
     return (cash, gov, kind)
 
 
 def remove_stop(ctx: Ctx, keys: list[str]) -> Decision | None:
     """8.7.4 (AMB-31): the Attack targets Cash first, then only Government forces: once neither is
     left among the removable pieces, 26July targets no other Faction (CL 3.1)."""
-    g, fr = ctx.g, ctx.fr
-    if fr.get("mode") != "attack":
+    g, frame = ctx.g, ctx.frame
+    if frame.get("mode") != "attack":
         return None
-    s = fr["s"]
+    s = frame["s"]
     for key in keys:
         owner = g.owner(g.slot(key))
         holders = g.cubes(s) if owner == GOVT else g.guerrillas(s, owner)
-        if owner == GOVT or (takes_cash(g, s, owner, M26) and holders <= fr["n"] and key not in ("govt_base", "casino")):
+        if owner == GOVT or (takes_cash(g, s, owner, M26) and holders <= frame["n"] and key not in ("govt_base", "casino")):
             return None
     return Decision("done", None, "8.7.4: no Cash to gain and no Government piece left: no other target")
 
@@ -305,6 +308,7 @@ def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
     can = can_execute(ctx, allowed, plan)
 
     cond, eff = terror_effects(g)
+    chain: tuple[tuple[str, str], ...]
     if cond and eff and can("terror"):
         return "terror", "8.7.1 Terror: Kidnap, Sabotage or a shift"
     if cond:
@@ -321,23 +325,23 @@ def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
 
 
 def sa(ctx: Ctx) -> Decision | None:
-    g, fr = ctx.g, ctx.fr
-    if fr["op"] == "terror":
-        if any(kidnap_targets(g, s) for s in fr["sp"]) and ctx.ok("activity", "kidnap"):
+    g, frame = ctx.g, ctx.frame
+    if frame["op"] == "terror":
+        if any(kidnap_targets(g, s) for s in frame["sp"]) and ctx.ok("activity", "kidnap"):
             return Decision("activity", "kidnap", "8.7.1 Kidnap in a Terror space")
         return None
-    if fr["op"] in ("rally", "march") and infiltrate_space(ctx) and ctx.ok("activity", "infiltrate"):
+    if frame["op"] in ("rally", "march") and infiltrate_space(ctx) and ctx.ok("activity", "infiltrate"):
         return Decision("activity", "infiltrate", "8.7.2 Infiltrate after Rally or March")
     return None
 
 
 def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
-    g, fr = ctx.g, ctx.fr
-    if fr["sa"] == "infiltrate" and fr["stage"] == 0:
+    g, frame = ctx.g, ctx.frame
+    if frame["sa"] == "infiltrate" and frame["stage"] == 0:
         got = infiltrate_space(ctx)
         return Decision("space", NAMES[got[0]], got[1]) if got else None
-    if fr["sa"] == "kidnap":
-        if fr["stage"] == 0:
+    if frame["sa"] == "kidnap":
+        if frame["stage"] == 0:
             op = g.op_frame()
             mine = [idx(a) for v, a in ctx.legal if v == "space" and op is not None and idx(a) in op["sp"]]
             mine = [s for s in mine if kidnap_targets(g, s)]
@@ -346,7 +350,7 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
             s = ctx.order(mine, lambda s: (0 if any(holds_cash(g, s, t) for t in (GOVT, SYN)) else 1,
                                            0 if GOVT in kidnap_targets(g, s) else 1))[0]
             return Decision("space", NAMES[s], "8.7.1 Kidnap: take Cash first, then Government Resources")
-        s = fr["s"]
+        s = frame["s"]
         roles = [a for v, a in ctx.legal if v == "target"]
         if not roles:
             return None
@@ -370,10 +374,10 @@ def agitation(ctx: Ctx, mod: Any) -> Decision:
 
 def reroll(ctx: Ctx, mod: Any) -> Decision:
     """Raul (card 22): 8.7.1 rerolls a Kidnap die of 1 or 2 only; 8.7.4 rerolls failed Attacks only."""
-    g, fr = ctx.g, ctx.fr
-    roll = fr["roll"]
-    if fr.get("what") == "attack":
-        if roll > g.guerrillas(fr["s"], M26):
+    g, frame = ctx.g, ctx.frame
+    roll = frame["roll"]
+    if frame.get("what") == "attack":
+        if roll > g.guerrillas(frame["s"], M26):
             return Decision("reroll", None, "8.7.4 Raul: reroll a failed Attack")
         return Decision("keep", roll, "8.7.4 Raul: keep a successful Attack")
     if roll <= 2:

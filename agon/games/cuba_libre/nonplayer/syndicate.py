@@ -10,7 +10,7 @@ Flow (8.5, completion AMB-30, AMB-18, AMB-36):
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.activities import spaces
 from agon.games.cuba_libre.data import (
@@ -25,9 +25,9 @@ from agon.games.cuba_libre.data import (
     NAMES,
     NS,
     POPULATED,
-    SA,
-    SU,
     SYN,
+    SYN_ACTIVE,
+    SYN_UNDERGROUND,
 )
 from agon.games.cuba_libre.insurgent_ops import rally_options
 from agon.games.cuba_libre.nonplayer.common import (
@@ -47,6 +47,9 @@ from agon.games.cuba_libre.nonplayer.frames import entry_for
 from agon.games.cuba_libre.op_spaces import space_ok
 from agon.games.cuba_libre.removal import removal_targets
 
+if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
+    from agon.games.cuba_libre.rules import CubaLibreState
+
 REMOVE_WHY = "8.1.2 #4 targets"
 
 
@@ -60,7 +63,7 @@ def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
              and "place" in rally_options(g, SYN, s) and s not in done]
     for s in ctx.shuffled(step1):  # 8.5.1 step 1 (ties at random, 8.2)
         out.append(entry(s, "8.5.1 step 1: 1 Guerrilla in a Casino space without Syndicate Guerrillas", act="place"))
-    step2 = [s for s in POPULATED if g.sp[s][CO] and g.cubes(s) and not g.sp[s][SU] and g.sp[s][SA]
+    step2 = [s for s in POPULATED if g.sp[s][CO] and g.cubes(s) and not g.sp[s][SYN_UNDERGROUND] and g.sp[s][SYN_ACTIVE]
              and "flip" in rally_options(g, SYN, s) and s not in done and s not in step1]
     for s in ctx.shuffled(step2):  # 8.5.1 step 2
         out.append(entry(s, "8.5.1 step 2: flip the Active Guerrillas of an open-Casino space with cubes", act="flip"))
@@ -80,7 +83,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     left = [g.guerrillas(s, SYN) for s in range(NS)]
     out = []
     for ec in ctx.shuffled(ECS):  # 8.5.2 step 1: every reachable EC empty of all pieces
-        if ec in done or sum(g.sp[ec]) or not space_ok(g, {"op": "march", "f": SYN}, ec):
+        if ec in done or sum(g.sp[ec]) > 0 or not space_ok(g, {"op": "march", "f": SYN}, ec):
             continue
         origins = [o for o in ADJ[ec] if left[o] > 0]
         if not origins:
@@ -106,7 +109,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 # -- 8.5.3 Construct ------------------------------------------------------------------------------
 
 
-def construct_cond(g: Any) -> bool:
+def construct_cond(g: CubaLibreState) -> bool:
     """8.5.3: (Available + closed Casinos on the map) > Cash markers on the map."""
     return g.available(CO) + g.on_map(CC) > sum(1 for c in g.cash if c >= 0)
 
@@ -196,7 +199,7 @@ def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
 # -- 8.5.5 Special Activities ----------------------------------------------------------------------
 
 
-def profit_spaces(g: Any) -> list[int]:
+def profit_spaces(g: CubaLibreState) -> list[int]:
     return [s for s in range(NS) if g.sp[s][CO] and g.guerrillas(s, SYN)]
 
 
@@ -244,8 +247,8 @@ def bribe_space(ctx: Ctx, paid: bool = False) -> tuple[int, str] | None:
 
 
 def sa(ctx: Ctx) -> Decision | None:
-    g, fr = ctx.g, ctx.fr
-    if fr["op"] == "terror":
+    g, frame = ctx.g, ctx.frame
+    if frame["op"] == "terror":
         if g.has_cap(43, True) and ctx.ok("activity", "assassinate"):
             return Decision("activity", "assassinate", "8.5.5 Mafia Offensive: Assassinate instead of Bribe")
         if bribe_space(ctx) and ctx.ok("activity", "bribe"):
@@ -261,13 +264,13 @@ def sa(ctx: Ctx) -> Decision | None:
 
 
 def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
-    g, fr = ctx.g, ctx.fr
-    name, stage = fr["sa"], fr["stage"]
+    g, frame = ctx.g, ctx.frame
+    name, stage = frame["sa"], frame["stage"]
     if name == "profit":
         if stage == 0:
             return Decision("profit", "stash", "8.5.5 Profit: stash mode only")
         if stage == 1:
-            done_sp = fr.get("done_sp", ())
+            done_sp = frame.get("done_sp", ())
             cands = [s for s in profit_spaces(g) if s not in done_sp and ctx.ok("space", NAMES[s])]
             if not cands:
                 return Decision("done", None, "8.5.5 Profit: no other open-Casino space with a Guerrilla")
@@ -288,8 +291,8 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
         cands = [idx(a) for v, a in ctx.legal if v == "space"]
         if not cands:
             return None
-        s = ctx.order(cands, lambda s: min((removal_key(g, SYN, s, g.key(pt))
-                                            for pt in removal_targets(g, SYN, s, "assassinate")), default=(9,)))[0]
+        s = ctx.order(cands, lambda s: min((removal_key(g, SYN, s, g.key(piece_type))
+                                            for piece_type in removal_targets(g, SYN, s, "assassinate")), default=(9,)))[0]
         return Decision("space", NAMES[s], "8.5.5 Mafia Offensive: Assassinate per the Bribe priorities (8.1.2)")
     if name == "bribe":
         if stage == 0:
@@ -300,16 +303,16 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
 
 
 def bribe_target(ctx: Ctx) -> Decision | None:
-    g, fr = ctx.g, ctx.fr
-    s = fr["s"]
+    g, frame = ctx.g, ctx.frame
+    s = frame["s"]
     opts = [(v, a) for v, a in ctx.legal if v != "done"]
     if not opts:
         return Decision("done", None, "8.5.5 Bribe: nothing more")
 
     def key(o: tuple[str, Any]) -> tuple[int, ...]:
         v, a = o
-        pt = g.slot(a)
-        owner = g.owner(pt)
+        piece_type = g.slot(a)
+        owner = g.owner(piece_type)
         cash = 0 if owner != SYN and holds_cash(g, s, owner) else 1
         fo = {M26: 0, DR: 1, GOVT: 2, SYN: 3}[owner]
         kind = {"removebase": 0, "remove": 1, "flip": 2}[v]
@@ -325,7 +328,7 @@ def bribe_target(ctx: Ctx) -> Decision | None:
 
 
 def construct_frame(ctx: Ctx, mod: Any) -> Decision | None:
-    e = entry_for(ctx, mod, ctx.fr["s"])
+    e = entry_for(ctx, mod, ctx.frame["s"])
     want = e["act"] if e else "place"
     if ctx.ok("construct", want):
         return Decision("construct", want, e["why"] if e else "8.5.3")
@@ -333,4 +336,4 @@ def construct_frame(ctx: Ctx, mod: Any) -> Decision | None:
 
 
 HANDLERS = {"sa": sa_frame, "construct": construct_frame}
-_ = SU
+_ = SYN_UNDERGROUND
