@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import json
-from collections.abc import Collection, Hashable, Iterable
+from collections.abc import Collection, Hashable, Iterable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -143,6 +143,7 @@ def encode(value: Any, where: str = "") -> Any:
         return {"$object": _name_of(kind, where), "fields": {k: encode(v, where) for k, v in zip(kind._fields, value, strict=True)}}
     if callable(value) and hasattr(value, "__qualname__") and not isinstance(value, type):
         return {"$function": _name_of(value, where)}
+    fields: dict[str, Any] | None
     if dataclasses.is_dataclass(value):  # the fields that differ from their defaults (what the game wrote)
         fields = {field.name: getattr(value, field.name) for field in dataclasses.fields(value)
                   if field.default is dataclasses.MISSING or getattr(value, field.name) != field.default}
@@ -243,6 +244,7 @@ def _rng(generator: str, seed: int, raw: Any) -> Any:
     if not isinstance(raw, dict) or set(raw) != {"state", "draws"}:
         raise PositionError('rng: {"state": n, "draws": n}')
     state, draws = _count(raw["state"], "rng.state"), _count(raw["draws"], "rng.draws")
+    rng: Any  # (a SplitMix Rng or a KeyedRng, each set up its own way)
     if generator == "splitmix":
         rng = Rng(0)
         if state >= 1 << 64:
@@ -434,7 +436,7 @@ def load_position(text: str) -> tuple[Game, State]:
 # -- helpers for the games' checks ---------------------------------------------------------------
 
 
-def check_places(kind: str, places: dict[str, Iterable[Hashable]], every: Collection[Hashable],
+def check_places(kind: str, places: Mapping[str, Iterable[Hashable]], every: Collection[Hashable],
                  *, all_there: bool = True) -> None:
     """Each of `every` (a game's cards, its pieces by id) in exactly one of `places` (a name a
     person reads, e.g. "hands[1]" -> what is there): PositionError naming the first one that is

@@ -58,7 +58,7 @@ class Freshness:
     seconds (`run`) and when asked (`check_soon`, after the LISTEN connection is back)."""
 
     def __init__(self, matches: Matches, engine: Engine, changed: Callable[[str], None],
-                 run: Callable[[Callable[[list[str]], dict[str, int]], list[str]], Awaitable[dict[str, int]]],
+                 run: Callable[[Callable[[list[str]], dict[str, tuple[int, bool]]], list[str]], Awaitable[dict[str, tuple[int, bool]]]],
                  interval: float) -> None:
         self.matches = matches
         self.engine = engine
