@@ -61,8 +61,6 @@ def _ismcts_settings(game_id: str) -> dict[str, tuple[type, Any, str]]:
     return {
         "seconds": (float, 1.0, "thinking time per move (the default a person gets)"),
         "iterations": (int, 0, "search iterations per move instead of a time budget (0: use seconds)"),
-        "cpu": (int, 0, "1: `seconds` is CPU time of the searching process (time.process_time), the same on a busy "
-                "machine; 0: wall-clock time"),
         "cutoff": (int, default_cutoff(game_id), "playout depth after which the game's evaluation scores the "
                    "position (0: play to the end; the default is the game's, docs/bots.md)"),
         "exploration": (float, 0.7, "UCB exploration constant"),
@@ -72,6 +70,8 @@ def _ismcts_settings(game_id: str) -> dict[str, tuple[type, Any, str]]:
                      "search by those automata's rules; 0: searched like any other role"),
         "heavy": (int, 0, "1: playouts move every role by the game's own automaton (Cuba Libre's Non-player, Dual "
                   "Powers' Opposition) instead of at random; 0: random playouts"),
+        "cpu": (int, 0, "1: `seconds` is CPU time of the searching process (time.process_time), the same on a busy "
+                "machine; 0: wall-clock time"),
     }
 
 
