@@ -26,6 +26,9 @@ def add_parser(sub: Any) -> None:
     parser.add_argument("--workers", type=int, default=1, help="processes playing at once (default 1)")
     parser.add_argument("--out", default="ladder.json",
                         help="the results file: kept after every game, and read again to resume (default ladder.json)")
+    parser.add_argument("--table-only", action="store_true",
+                        help="play nothing: write the tables from the games the results file holds (a run stopped "
+                             "half-way: its rows say how many games they have)")
     parser.add_argument("--docs", metavar="FILE", help="write the tables between the ladder markers of this "
                         "markdown file (docs/bots.md)")
 
@@ -40,9 +43,10 @@ def cmd_ladder(console: Console, args: argparse.Namespace, progress: Any) -> int
     budget = Budget(cpu=args.cpu, iterations=args.iterations)
     ladder = Ladder(games_of(args.game), args.games, args.seed, budget, args.out, tuple(games_of(args.automata_only)
                                                                                        if args.automata_only else ()))
-    todo = len(ladder.work())
-    with progress(console, "ladder", todo) as advance:
-        ladder.play(args.workers, progress=lambda done, _total: advance(done))
+    todo = 0 if args.table_only else len(ladder.work())
+    if todo:
+        with progress(console, "ladder", todo) as advance:
+            ladder.play(args.workers, progress=lambda done, _total: advance(done))
     ladder.save(summary=True)
     table = markdown(ladder, command_of(args))
     console.print(table, markup=False, soft_wrap=True)
@@ -53,7 +57,8 @@ def cmd_ladder(console: Console, args: argparse.Namespace, progress: Any) -> int
 
 
 def command_of(args: argparse.Namespace) -> str:
-    """The command that makes this ladder again (the table says how it was made)."""
+    """The command that makes this ladder again (the table says how it was made; the games a
+    `--table-only` run wrote from were played by this command, or by a part of it)."""
     words = ["agon", "ladder"]
     for game_id in args.game or []:
         words += ["--game", game_id]
