@@ -44,8 +44,8 @@ def test_a_long_analysis_holds_no_bot_turn_and_a_job_past_the_queue_is_refused_w
             assert client.post(f"/api/matches/{first}/analysis").status_code == 202
             assert started.wait(10)
             bots = new_match(client, "dual-powers", {"red": "random", "white": "random"})
-            moved = wait_for(lambda: client.get(f"/api/matches/{bots['id']}").json()["version"] >= 20)
-            assert moved and not release.is_set()  # the bots played twenty actions while the analysis ran
+            moved = wait_for(lambda: client.get(f"/api/matches/{bots['id']}").json()["version"] >= 6)
+            assert moved and not release.is_set()  # the bots played on while the analysis ran
 
             match = new_match(client, "1989")
             seen = client.get(f"/api/matches/{match['id']}").json()
