@@ -225,7 +225,10 @@ class Ladder:
 
     def ratings(self) -> dict[str, list[dict[str, Any]]]:
         """Per game, every player's openskill rating, best first (see the module's docstring)."""
-        from agon.server.ratings import MODEL, display  # (the server's model and scale: agon[web])
+        try:
+            from agon.server.ratings import MODEL, display  # (the server's model and scale)
+        except ImportError:
+            raise ValueError("the ladder's ratings are the server's (openskill): pip install 'agon[web]'") from None
 
         out: dict[str, list[dict[str, Any]]] = {}
         for game_id in dict.fromkeys(s.game for s in self.seatings):
