@@ -75,6 +75,11 @@ class TournamentReport:
         moves = sum(g.moves.get(role, 0) for g in self.games)
         return sum(g.seconds.get(role, 0.0) for g in self.games) / moves if moves else 0.0
 
+    def cpu_per_move(self, role: str) -> float:
+        """CPU seconds (this process's) a move: the budget a bot really had, whatever the load."""
+        moves = sum(g.moves.get(role, 0) for g in self.games)
+        return sum(g.cpu.get(role, 0.0) for g in self.games) / moves if moves else 0.0
+
     def to_json(self) -> dict[str, Any]:
         """What `--out` writes and `agon report` reads."""
         winners = sorted({w for g in self.games for w in g.winners} | set(self.seats))
@@ -84,6 +89,7 @@ class TournamentReport:
             "draws": sum(1 for g in self.games if not g.winners),
             "lengths": [g.actions for g in self.games],
             "seconds_per_move": {role: self.seconds_per_move(role) for role in self.seats},
+            "cpu_per_move": {role: self.cpu_per_move(role) for role in self.seats},
             "results": [{"seed": g.seed, "winners": g.winners, "scores": g.scores, "actions": g.actions,
                          "reason": g.reason, "first": g.first} for g in self.games],
         }
