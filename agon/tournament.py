@@ -33,6 +33,7 @@ class GameSummary:
     first: str = ""  # the role that acted first
     seconds: dict[str, float] = field(default_factory=dict)  # thinking time per seat
     moves: dict[str, int] = field(default_factory=dict)  # bot choices per seat
+    cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds (process time) thinking, per seat
 
 
 @dataclass
@@ -74,6 +75,11 @@ class TournamentReport:
         moves = sum(g.moves.get(role, 0) for g in self.games)
         return sum(g.seconds.get(role, 0.0) for g in self.games) / moves if moves else 0.0
 
+    def cpu_per_move(self, role: str) -> float:
+        """CPU seconds (this process's) a move: the budget a bot really had, whatever the load."""
+        moves = sum(g.moves.get(role, 0) for g in self.games)
+        return sum(g.cpu.get(role, 0.0) for g in self.games) / moves if moves else 0.0
+
     def to_json(self) -> dict[str, Any]:
         """What `--out` writes and `agon report` reads."""
         winners = sorted({w for g in self.games for w in g.winners} | set(self.seats))
@@ -83,6 +89,7 @@ class TournamentReport:
             "draws": sum(1 for g in self.games if not g.winners),
             "lengths": [g.actions for g in self.games],
             "seconds_per_move": {role: self.seconds_per_move(role) for role in self.seats},
+            "cpu_per_move": {role: self.cpu_per_move(role) for role in self.seats},
             "results": [{"seed": g.seed, "winners": g.winners, "scores": g.scores, "actions": g.actions,
                          "reason": g.reason, "first": g.first} for g in self.games],
         }
@@ -91,28 +98,31 @@ class TournamentReport:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n")
 
 
-def _play_one(args: tuple[str, dict[str, str], int, dict[str, Any]]) -> GameSummary:
+def play_one(args: tuple[str, dict[str, str], int, dict[str, Any]]) -> GameSummary:
+    """One game: (game, seats, seed, options) -> its summary (also `agon.ladder`'s game)."""
     game_id, seats, seed, options = args
     seconds: dict[str, float] = {}
+    cpu: dict[str, float] = {}
     moves: dict[str, int] = {}
     first: list[str] = []
-    started = [0.0]
+    started = [0.0, 0.0]
 
     def before_bot(state: State, role: str) -> None:
-        started[0] = time.perf_counter()
+        started[0], started[1] = time.perf_counter(), time.process_time()
 
     def on_action(state: State, role: str, action: Any) -> None:
         if not first:
             first.append(role)
         if started[0]:
             seconds[role] = seconds.get(role, 0.0) + time.perf_counter() - started[0]
+            cpu[role] = cpu.get(role, 0.0) + time.process_time() - started[1]
             moves[role] = moves.get(role, 0) + 1
             started[0] = 0.0
 
     state = play_match(game_id, seats, seed, before_bot=before_bot, on_action=on_action, **options)
     verdict = state.verdict
     winners, scores, reason = (list(verdict.winners), dict(verdict.scores), verdict.reason) if verdict else ([], {}, "")
-    return GameSummary(seed, winners, scores, len(state.history), reason, first[0] if first else "", seconds, moves)
+    return GameSummary(seed, winners, scores, len(state.history), reason, first[0] if first else "", seconds, moves, cpu)
 
 
 def tournament(game_id: str, seats: dict[str, str], games: int, options: dict[str, Any] | None = None,
@@ -129,9 +139,9 @@ def tournament(game_id: str, seats: dict[str, str], games: int, options: dict[st
         _collect(report, _on_ray(ray_address, list(work)), progress)
     elif jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
-            _collect(report, pool.map(_play_one, work, chunksize=max(1, games // (jobs * 8))), progress)
+            _collect(report, pool.map(play_one, work, chunksize=max(1, games // (jobs * 8))), progress)
     else:
-        _collect(report, map(_play_one, work), progress)
+        _collect(report, map(play_one, work), progress)
     return report
 
 
@@ -143,7 +153,7 @@ def _collect(report: TournamentReport, played: Iterable[GameSummary], progress: 
 
 
 def _play_many(batch: list[tuple[str, dict[str, str], int, dict[str, Any]]]) -> list[GameSummary]:
-    return [_play_one(args) for args in batch]
+    return [play_one(args) for args in batch]
 
 
 def _on_ray(address: str, work: list[tuple[str, dict[str, str], int, dict[str, Any]]]) -> Iterator[GameSummary]:

@@ -57,7 +57,8 @@ def test_determinize_keeps_every_roles_view_at_every_step(game_id, options, game
 
 # -- 1989: what a side has seen of the other's hand (issue 29 item 3) ---------------------------------
 # 1989 keeps the cards of a hand its opponent has seen (`known`: taken from the discards, shown to
-# Stasi or Goodbye Lenin!) and what he learnt of the others (`not_red`, `ops_cap`). A card stays
+# Stasi or Goodbye Lenin!) and what he learnt of the others (`not_red`, `ops_cap`: how many, and
+# never which, issue 36 item 3: tests/games/dawn_of_freedom/test_hand_knowledge.py). A card stays
 # listed after it leaves the hand, and a determinization could deal it back into that hand, where a
 # determinization of that determinization then kept it as seen: the two samples differed (found
 # with the greedy bot, seed 209, near action 165: the Communist played card 39, which he had taken
@@ -73,11 +74,13 @@ def _hand_knowledge_holds(state: agon.State, role: str) -> None:
     opp = 1 - SIDE_OF[role]
     hand = state.hands[opp]
     assert set(state.known[opp]) <= set(hand), f"{role} has seen {state.known[opp]} in a hand of {hand}"
-    if opp == 1:  # the Democrat learnt which Communist cards are not red-title (card 46)
-        assert set(state.not_red) <= set(hand) and not any(CARDS[c].red for c in state.not_red)
-    else:  # the Communist learnt a cap on the Democrat's printed Ops (card 20)
-        assert set(state.ops_cap) <= set(hand)
-        assert all(CARDS[c].scoring or CARDS[c].ops <= cap for c, cap in state.ops_cap.items())
+    unseen = [c for c in hand if c not in state.known[opp] and c != state.must_play[opp]]
+    if opp == 1:  # the Democrat learnt how many unseen Communist cards are not red-title (card 46)
+        assert sum(1 for c in unseen if not CARDS[c].red) >= min(state.not_red, len(unseen))
+    else:  # the Communist learnt caps on the Democrat's printed Ops (card 20): as many unseen cards fit them
+        caps = state.ops_cap[max(0, len(state.ops_cap) - len(unseen)):]
+        worth = sorted(0 if CARDS[c].scoring else CARDS[c].ops for c in unseen)
+        assert all(value <= cap for value, cap in zip(worth, caps, strict=False))
 
 
 def _seen_in_hand(state: agon.State, role: str) -> list[int]:

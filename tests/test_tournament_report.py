@@ -26,6 +26,7 @@ def test_out_writes_the_json_the_issue_names(results):
     assert data["games"] == 6 and sum(data["wins"].values()) + data["draws"] == 6
     assert len(data["lengths"]) == 6 and set(data["seconds_per_move"]) == {"red", "white"}
     assert data["seconds_per_move"]["red"] > data["seconds_per_move"]["white"] > 0
+    assert data["cpu_per_move"]["red"] > data["cpu_per_move"]["white"] > 0  # (the CPU time beside the wall clock)
     assert [r["seed"] for r in data["results"]] == list(range(6))
     assert all(r["first"] in ("red", "white") and r["winners"] for r in data["results"])
 

@@ -70,6 +70,8 @@ def _ismcts_settings(game_id: str) -> dict[str, tuple[type, Any, str]]:
                      "search by those automata's rules; 0: searched like any other role"),
         "heavy": (int, 0, "1: playouts move every role by the game's own automaton (Cuba Libre's Non-player, Dual "
                   "Powers' Opposition) instead of at random; 0: random playouts"),
+        "cpu": (int, 0, "1: `seconds` is CPU time of the searching process (time.process_time), the same on a busy "
+                "machine; 0: wall-clock time"),
     }
 
 

@@ -80,13 +80,16 @@ class IsmctsBot:
 
     def __init__(self, game_id: str, seed: int = 0, iterations: int | None = None, rollout_cap: int = 3000,
                  exploration: float = 0.7, seconds: float | None = None, cutoff: int | None = None,
-                 settle: int = 1, reuse: int = 0, automata: int = 1, heavy: int = 0) -> None:
+                 settle: int = 1, reuse: int = 0, automata: int = 1, heavy: int = 0, cpu: int = 0) -> None:
         self.game_id = game_id
         self.rng = Rng(seed)
         if not iterations and not seconds:
             seconds = 1.0  # a person's default: about a second per move
         self.iterations = int(iterations or 0)  # 0: no cap on iterations
         self.seconds = float(seconds or 0.0)  # 0: no time limit
+        # the clock `seconds` is read on: CPU time of this process counts only the search's own work,
+        # so a budget means the same on a loaded machine (the ladder's, docs/bots.md)
+        self.clock: Callable[[], float] = time.process_time if cpu else time.perf_counter
         self.rollout_cap = rollout_cap
         self.exploration = exploration
         self.cutoff = default_cutoff(game_id) if cutoff is None else int(cutoff)
@@ -168,10 +171,11 @@ class IsmctsBot:
         if self._policy is not None:
             self._playout_models = {other: self._policy for other in state.game.roles(**state.options)
                                     if other not in self._models}
-        start = time.perf_counter()
+        clock = self.clock
+        start = clock()
         deadline = start + self.seconds if self.seconds else math.inf
         done = 0
-        while (not self.iterations or done < self.iterations) and (done == 0 or time.perf_counter() < deadline):
+        while (not self.iterations or done < self.iterations) and (done == 0 or clock() < deadline):
             self._iterate(root, self._sample(state, role))
             done += 1
             if self.settle and done % SETTLE_EVERY == 0 and self._settled(root, mine, done, start, deadline):
@@ -196,7 +200,7 @@ class IsmctsBot:
         rest, or at the rate so far until the deadline), so the rest would not change the move."""
         left = self.iterations - done if self.iterations else math.inf
         if deadline != math.inf:
-            now = time.perf_counter()
+            now = self.clock()
             left = min(left, done * (deadline - now) / max(now - start, 1e-9))
         first = second = 0
         for m in mine:

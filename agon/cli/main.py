@@ -24,6 +24,8 @@ from agon.cli.admin import add_parser as add_admin_parser
 from agon.cli.admin import cmd_admin
 from agon.cli.analyse import add_parser as add_analyse_parser
 from agon.cli.analyse import cmd_analyse
+from agon.cli.ladder import add_parser as add_ladder_parser
+from agon.cli.ladder import cmd_ladder
 from agon.cli.options import game_options, parse_pairs
 from agon.cli.position import add_position_argument, from_history, read_position, save_position
 from agon.cli.rules import show_rules
@@ -145,6 +147,8 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--out", metavar="FILE", help="write the results as JSON (every game's seed and result), "
                       "for `agon report`")
     _add_game_options(tour)
+
+    add_ladder_parser(sub)  # issue 36: every bot against every other and the automata
 
     rp = sub.add_parser("report", help="a tournament's balance: win rates with intervals, lengths, margins, "
                         "first-player advantage")
@@ -449,6 +453,7 @@ COMMANDS = {
     "games": cmd_games, "play": cmd_play, "replay": cmd_replay,
     "analyse": lambda console, args: cmd_analyse(console, args, _progress), "fuzz": cmd_fuzz, "bench": cmd_bench,
     "tournament": cmd_tournament, "report": cmd_report, "rules": cmd_rules,
+    "ladder": lambda console, args: cmd_ladder(console, args, _progress),
     "serve": lambda _console, args: cmd_serve(args),
     "admin": lambda _console, args: cmd_admin(args),
 }

@@ -142,6 +142,8 @@ class Settings:
     analysis_match_seconds: float = 600.0  # the most a match's analysis may take (the decisions after it: unjudged)
     hint_iterations: int = 2000  # ISMCTS iterations of a hint
     hint_seconds: float = 3.0  # the most a hint's search may take
+    teach_processes: int = 2  # processes that make hints and analyses, apart from the bots' (threads when those are)
+    teach_queue: int = 8  # hint and analysis jobs that may wait for them; one more is refused with one line (503)
 
     # hosting (issue 37; docs/hosting.md): where `agon serve` listens, behind which proxies, its logs, its stop
     host: str = "127.0.0.1"  # the address to listen on (0.0.0.0: every interface)
@@ -175,7 +177,8 @@ def teach_settings(settings: Settings) -> TeachSettings:
     return TeachSettings(
         analysis=Budget(settings.analysis_iterations, settings.analysis_match_iterations, settings.analysis_seconds,
                         settings.analysis_match_seconds),
-        hint=Budget(settings.hint_iterations, settings.hint_iterations, settings.hint_seconds, settings.hint_seconds))
+        hint=Budget(settings.hint_iterations, settings.hint_iterations, settings.hint_seconds, settings.hint_seconds),
+        processes=settings.teach_processes, queue=settings.teach_queue)
 
 
 class Context:

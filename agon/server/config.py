@@ -291,11 +291,12 @@ CHECKS: dict[str, Check] = {
                      "analysis_match_seconds", "hint_seconds"), _above_zero),
     **dict.fromkeys(("token_burst", "client_burst", "login_burst", "chat_burst", "bot_iterations", "bot_attempts",
                      "cache_size", "chat_max", "notify_attempts", "body_limit", "import_limit",
-                     "analysis_iterations", "analysis_match_iterations", "hint_iterations"),
+                     "analysis_iterations", "analysis_match_iterations", "hint_iterations", "teach_processes"),
                     _at_least(1, "1 or more")),
     **dict.fromkeys(("bot_processes", "bot_retry_seconds", "bot_sweep_seconds", "clock_sweep_seconds",
                      "notify_tick_seconds", "notify_retry_seconds", "mail_batch_seconds", "webhook_delay_seconds",
-                     "push_delay_seconds", "shutdown_seconds", "bot_turn_seconds"), _at_least(0, "0 or more")),
+                     "push_delay_seconds", "shutdown_seconds", "bot_turn_seconds", "teach_queue"),
+                    _at_least(0, "0 or more")),
 }
 
 

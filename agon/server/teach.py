@@ -12,7 +12,8 @@
   seat's information set (`state.determinize(role, ...)`, drawn with a generator seeded from
   public facts), never the match's state: nothing it computes can depend on what the seat
   cannot see.
-Every job goes through `agon.server.teach_jobs.run_job`.
+Every job goes through `agon.server.teach_jobs.run_job`, in the teaching pool (its own processes,
+`teach_processes`), after taking a place in its bounded queue (`teach_queue`; full: a one-line 503).
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ from agon.engine.rng import Rng
 from agon.server import results
 from agon.server.matches import ApiError, Matches
 from agon.server.store import Store, metadata
-from agon.server.teach_jobs import TeachJobs, run_job
+from agon.server.teach_jobs import TeachBusy, TeachJobs, run_job
 
 log = logging.getLogger("agon.server")
 
@@ -79,6 +80,8 @@ match_hints_table = Table(
 class TeachSettings:
     analysis: Budget
     hint: Budget
+    processes: int = 2  # the teaching pool's workers (`Settings.teach_processes`)
+    queue: int = 8  # jobs that may wait for them (`Settings.teach_queue`); one more is refused
 
 
 def hints_default(rated: bool) -> bool:
@@ -106,7 +109,7 @@ class Teach:
         self.matches = matches
         self.settings = settings
         self.now = now
-        self.jobs = TeachJobs(processes)
+        self.jobs = TeachJobs(processes, settings.processes, settings.queue)
         self.hints: OrderedDict[tuple[str, int, str], list[dict[str, Any]]] = OrderedDict()
         self.pending: dict[tuple[str, int, str], asyncio.Future[list[dict[str, Any]]]] = {}
         self.allowed_cache: dict[str, bool] = {}
@@ -171,6 +174,10 @@ class Teach:
             return _hint_answer(key, known)
         pending = self.pending.get(key)
         if pending is None:
+            try:
+                self.jobs.reserve()
+            except TeachBusy as busy:
+                raise ApiError(503, str(busy)) from None
             pending = asyncio.get_running_loop().create_future()
             self.pending[key] = pending
             try:
@@ -183,6 +190,7 @@ class Teach:
                 raise ApiError(500, "the hint could not be made; the server's log says why") from None
             finally:
                 self.pending.pop(key, None)
+                self.jobs.release()
             pending.set_result(choices)
             self.hints[key] = choices
             while len(self.hints) > KEPT_HINTS:
@@ -209,9 +217,18 @@ class Teach:
             return {"status": "running"}, None
         if not start:
             return {"status": "none"}, None
-        if not self._claim(match_id, row is not None):
-            return {"status": "running"}, None
-        return {"status": "running"}, self.matches.record(match_id)
+        try:
+            self.jobs.reserve()  # (released when the analysis ends, `_analyse`, or here if not taken)
+        except TeachBusy as busy:
+            raise ApiError(503, str(busy)) from None
+        try:
+            if not self._claim(match_id, row is not None):
+                self.jobs.release()
+                return {"status": "running"}, None
+            return {"status": "running"}, self.matches.record(match_id)
+        except BaseException:
+            self.jobs.release()
+            raise
 
     def _stale(self, started: int) -> bool:
         budget = self.settings.analysis
@@ -252,6 +269,12 @@ class Teach:
         task.add_done_callback(self.tasks.discard)
 
     async def _analyse(self, ctx_run: Callable[..., Any], match_id: str, record: dict[str, Any]) -> None:
+        try:
+            await self._analyse_one(ctx_run, match_id, record)
+        finally:
+            self.jobs.release()  # (the place `analysis` reserved)
+
+    async def _analyse_one(self, ctx_run: Callable[..., Any], match_id: str, record: dict[str, Any]) -> None:
         if self.one_analysis is None:
             self.one_analysis = asyncio.Semaphore(1)
         async with self.one_analysis:

@@ -64,7 +64,7 @@ def test_parse_bot_and_the_settings_table():
     assert parse_bot("ismcts: seconds=1 , cutoff=20") == ("ismcts", {"seconds": "1", "cutoff": "20"})
     assert parse_bot("random") == ("random", {})
     table = bot_settings("ismcts", "cuba-libre")
-    assert set(table) == {"seconds", "iterations", "cutoff", "exploration", "settle", "reuse", "automata", "heavy"}
+    assert set(table) == {"seconds", "iterations", "cutoff", "exploration", "settle", "reuse", "automata", "heavy", "cpu"}
     assert table["cutoff"]["default"] > 0  # the game's own: its playouts to the end are slow
     assert bot_settings("ismcts", "high-card")["cutoff"]["default"] == 0  # no evaluation: to the end
 

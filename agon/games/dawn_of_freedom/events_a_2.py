@@ -245,7 +245,7 @@ def goodbye_lenin(g: DawnState, e: Ev) -> Steps:
     red = sorted(c for c in g.hands[C] if CARDS[c].red)
     g.reveal()
     g.show(C, red)  # the Democrat now knows these cards, and that the others are not red-title
-    g.not_red = sorted({*g.not_red, *(c for c in g.hands[C] if not CARDS[c].red)})
+    g.not_red = sum(1 for c in g.hands[C] if c not in g.known[C])
     g.say("{line}", line=plural("The Communist shows {n} red-title card to the Democrat.",
                                 "The Communist shows {n} red-title cards to the Democrat.", "n", n=len(red)))
     g.say("The Communist shows you: {cards}.", to=ROLES[D], cards=join_terms([CARDS[c].title for c in red]) if red else "none")

@@ -326,6 +326,7 @@ def _samizdat_return(g: DawnState, eff: Effect) -> Steps:
     card = eff.card
     if card in g.in_play:  # back into the hand first, so that ending the effect does not discard it
         g.in_play.remove(card)
+        g.forget(card)  # (unseen: the Communist never learnt which card it was)
         g.hands[D].append(card)
         g.say("Samizdat: the set-aside card returns to the Democrat's hand.")
     g.end_effect(eff.name)
@@ -348,6 +349,7 @@ def _samizdat_cards(g: DawnState) -> list[int]:
 @digest_as("samizdat.<locals>.aside")
 def _samizdat_aside(g: DawnState, card: int) -> Steps:
     g.hands[D].remove(card)
+    g.left_hand(D, card, shown=False)  # face down (1989 card 77)
     g.in_play.append(card)
     g.say("Samizdat: the Democrat sets a card aside until the next turn.")
     g.say("You set {card} aside.", to=ROLES[D], card=CARDS[card].title)

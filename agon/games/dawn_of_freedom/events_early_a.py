@@ -292,11 +292,20 @@ def deutsche_marks(g: DawnState, e: Ev) -> Steps:
 def _deutsche_marks_give(g: DawnState, card: int) -> Steps:
     g.say("Deutsche Marks: the Democrat gives {card} to the Communist.", card=CARDS[card].title)
     cap = CARDS[card].ops  # the Communist now knows that no other card of the Democrat is worth more
-    g.ops_cap = {**g.ops_cap, **{c: min(cap, g.ops_cap.get(c, cap)) for c in g.hands[D]
-                                 if c != card and not CARDS[c].scoring}}
+    g.show(D, [card])  # (he sees the card handed over: it leaves the hand as a seen card)
+    unseen = sum(1 for c in g.hands[D] if c != card and c not in g.known[D])
+    g.ops_cap = capped(g.ops_cap, cap, unseen)
     if CARDS[card].side == C and g.event_playable(card, C):
         return play_event(card, C)
     return play_for_ops(C, card, tst=True)
+
+
+def capped(caps: list[int], cap: int, unseen: int) -> list[int]:
+    """The Ops caps on `unseen` cards, ascending, after learning that none is worth more than
+    `cap`: the caps known before, each at most `cap`, and `cap` on the others (1989 card 20)."""
+    tighter = sorted(min(old, cap) for old in caps)
+    tighter += [cap] * max(0, unseen - len(tighter))
+    return tighter[len(tighter) - unseen:] if len(tighter) > unseen else tighter
 
 
 def _ceh_partners(g: DawnState, side: int) -> list[int]:

@@ -97,8 +97,12 @@ class DawnState(State):
     # cards in a side's hand the other side has seen (taken from the discards, shown); one that left
     # the hand stays listed until it joins a hand again (forget), see _knowledge_of_hands
     known: list[list[int]]
-    not_red: list[int]  # Communist cards the Democrat saw are not red-title (Goodbye Lenin!, card 46)
-    ops_cap: dict[int, int]  # Democrat card -> printed Ops it cannot exceed, as the Communist learnt (card 20)
+    # what a side learnt of the other's unseen cards, as the side itself can tell it (never naming
+    # which hidden card is which; kept by `left_hand`, shown in its view): how many of the
+    # Communist's unseen cards the Democrat knows are not red-title (Goodbye Lenin!, card 46), and
+    # the printed-Ops caps, one per unseen Democrat card, ascending, the Communist learnt (card 20)
+    not_red: int
+    ops_cap: list[int]
     # flow
     stack: list[Frame]
     ps: dict[str, Any] | None
@@ -170,8 +174,8 @@ class DawnState(State):
         twin.effects = dict(self.effects)
         twin.must_play = self.must_play[:]
         twin.known = [self.known[0][:], self.known[1][:]]
-        twin.not_red = self.not_red[:]
-        twin.ops_cap = dict(self.ops_cap)
+        twin.not_red = self.not_red
+        twin.ops_cap = self.ops_cap[:]
         twin.stack = [dict(f) for f in self.stack]
         if self.ps is not None:
             ps = dict(self.ps)
@@ -228,8 +232,11 @@ class DawnState(State):
         """Resample what `role` cannot know: the opponent's unseen hand cards, the draw deck and a
         card the Democrat set aside with Samizdat (card 77), keeping the cards `role` has seen
         (Stasi's named card, cards taken from the discards, Goodbye Lenin's red-title cards, card
-        46) and what it learnt about the others (not red-title; no more printed Ops than the card
-        Deutsche Marks took, card 20; Samizdat's card is no scoring card)."""
+        46) and what it learnt about the others (how many are not red-title; caps on their printed
+        Ops from Deutsche Marks, card 20; Samizdat's card is no scoring card). What it learnt is a
+        count, not a list of the hidden cards: the unseen slots it constrains are the first ones,
+        tightest first (a card that fits a tight cap fits a looser one), whichever cards the real
+        hand holds."""
         me = data.SIDE_OF[role]
         opp = 1 - me
         self._knowledge_of_hands()
@@ -255,24 +262,9 @@ class DawnState(State):
             self.in_play[self.in_play.index(aside_card)] = card
             self.effects[aside.name] = replace(aside, card=card)
             self._index_effects()
-        hints: dict[int, Any] = {}  # what `role` learnt of an unseen card (it is still in that slot)
-        if me == D:
-            for c in self.not_red:
-                hints[c] = lambda x: not CARDS[x].red
-        else:
-            for c, cap in self.ops_cap.items():
-                hints[c] = lambda x, cap=cap: CARDS[x].scoring or CARDS[x].ops <= cap
-        sampled: dict[int, int] = {}  # a constrained slot's card -> the card sampled in that slot
-        for i in sorted(slots, key=lambda i: hand[i] not in hints):  # constrained slots first
-            was = hand[i]
-            hand[i] = take(hints.get(was, lambda x: True))
-            if was in hints:
-                sampled[was] = hand[i]
-        if sampled:  # what `role` learnt of a slot's card now names the card sampled there
-            if me == D:
-                self.not_red = sorted(sampled.get(c, c) for c in self.not_red)
-            else:
-                self.ops_cap = {sampled.get(c, c): cap for c, cap in self.ops_cap.items()}
+        rules = _learnt(me, self.not_red, self.ops_cap, len(slots))
+        for k, i in enumerate(slots):
+            hand[i] = take(rules[k] if k < len(rules) else _any_card)
         self.deck = pool
         if self.ps is not None and not (self.ps.get("shown") and me == C):
             # the opponent's hand, the deck and the cards he discarded face down to raise the stakes
@@ -298,10 +290,29 @@ class DawnState(State):
         hands = (set(self.hands[D]), set(self.hands[C]))
         if any(c not in hands[side] for side in (D, C) for c in self.known[side]):
             self.known = [[c for c in self.known[side] if c in hands[side]] for side in (D, C)]
-        if any(c not in hands[C] for c in self.not_red):  # (Communist cards: Goodbye Lenin!, card 46)
-            self.not_red = [c for c in self.not_red if c in hands[C]]
-        if any(c not in hands[D] for c in self.ops_cap):  # (Democrat cards: Deutsche Marks, card 20)
-            self.ops_cap = {c: cap for c, cap in self.ops_cap.items() if c in hands[D]}
+
+    def left_hand(self, side: int, card: int, shown: bool) -> None:
+        """`card` has left `side`'s hand, face up (`shown`: played, discarded, given) or face down
+        (set aside with Samizdat, card 77). What the opponent learnt of the unseen cards keeps only
+        what holds whichever card it was: a card he had seen leaving face up takes nothing with it;
+        an unseen one takes one "not red-title" (card 46) unless it is red-title, and the tightest
+        Ops cap it fits (card 20), as it might have been that card; one leaving face down could be
+        any, a card he had seen too, so those are unseen again."""
+        if not (self.not_red or self.ops_cap) and (shown or not self.known[side]):  # (usually nothing to keep)
+            return
+        if not shown:
+            held = set(self.hands[side]) | {card}
+            if any(c in held for c in self.known[side]):
+                self.known[side] = [c for c in self.known[side] if c not in held]
+        elif card in self.known[side]:
+            return
+        info = CARDS[card]
+        if side == C and self.not_red and not (shown and info.red):  # 1989 card 46
+            self.not_red -= 1
+        if side == D and self.ops_cap:  # 1989 card 20
+            fits = next((k for k, cap in enumerate(self.ops_cap) if not shown or info.scoring or info.ops <= cap), None)
+            if fits is not None:
+                self.ops_cap = self.ops_cap[:fits] + self.ops_cap[fits + 1:]
 
     def show(self, side: int, cards: list[int]) -> None:
         """`side`'s opponent has now seen these cards of `side`'s hand (kept by `_determinize`)."""
@@ -663,7 +674,7 @@ class DawnState(State):
         does; stop when no card is left. Returns the cards each side got (the caller logs them)."""
         got: list[list[int]] = [[], []]
         hands = self.hands
-        seen = self.known[0] or self.known[1] or self.not_red or self.ops_cap  # (usually nothing to forget)
+        seen = self.known[0] or self.known[1]  # (usually nothing to forget)
         for side in sides:
             if not self.deck and not self._reshuffle():
                 break
@@ -687,17 +698,16 @@ class DawnState(State):
         return True
 
     def forget(self, card: int) -> None:
-        """`card` joins a hand unseen: nothing the opponent saw of it before still holds."""
+        """`card` joins a hand unseen: nothing the opponent saw of it before still holds (what he
+        learnt of the unseen cards, `not_red` and `ops_cap`, still holds of as many of them)."""
         if card in self.known[0] or card in self.known[1]:
             self.known = [[c for c in k if c != card] for k in self.known]
-        if card in self.not_red:
-            self.not_red = [c for c in self.not_red if c != card]
-        if card in self.ops_cap:
-            self.ops_cap = {c: v for c, v in self.ops_cap.items() if c != card}
 
     def discard_card(self, side: int, card: int) -> None:
         """`side` discards `card` from his hand (its event does not happen, rule 5.3)."""
         self.hands[side].remove(card)
+        if self.not_red or self.ops_cap:
+            self.left_hand(side, card, shown=True)
         self.discard.append(card)
         if not self.quiet:
             self.say("The {side} discards {card}.", side=NAMES[side], card=CARDS[card].title)
@@ -708,6 +718,8 @@ class DawnState(State):
         for pile in (self.discard, self.hands[1 - side], self.deck, self.in_play):
             if card in pile:
                 pile.remove(card)
+                if pile is self.hands[1 - side]:
+                    self.left_hand(1 - side, card, shown=True)
                 break
         self.forget(card)
         self.hands[side].append(card)
@@ -822,3 +834,25 @@ class DawnState(State):
     def ps_take(self, taker: int, n: int) -> int:
         """In a power struggle's deal: `taker` takes n random cards from the opponent's PS hand."""
         return power.take_random(self, taker, n)
+
+
+def _any_card(card: int) -> bool:
+    return True
+
+
+def _learnt(me: int, not_red: int, ops_cap: list[int], unseen: int) -> list[Any]:
+    """What side `me` learnt of the opponent's unseen cards, as one rule per constrained slot,
+    tightest first, for at most `unseen` slots (if it learnt of more cards than are unseen now, a
+    card it saw since was one of them: the loosest are kept, which hold whichever it was)."""
+    if me == D:  # 1989 card 46: these many are not red-title
+        return [_not_red] * min(not_red, unseen)
+    caps = ops_cap[len(ops_cap) - unseen:] if len(ops_cap) > unseen else ops_cap  # 1989 card 20
+    return [_capped(cap) for cap in caps]
+
+
+def _not_red(card: int) -> bool:
+    return not CARDS[card].red
+
+
+def _capped(cap: int) -> Any:
+    return lambda card: CARDS[card].scoring or CARDS[card].ops <= cap

@@ -216,6 +216,8 @@ def _into_play(g: DawnState, card: int) -> bool:
     for pile in (g.hands[0], g.hands[1], g.discard, g.deck):
         if card in pile:
             pile.remove(card)
+            if (g.not_red or g.ops_cap) and (pile is g.hands[0] or pile is g.hands[1]):  # from a hand, face up
+                g.left_hand(0 if pile is g.hands[0] else 1, card, shown=True)
             g.in_play.append(card)
             break
     return card in g.in_play

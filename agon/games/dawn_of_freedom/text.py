@@ -93,6 +93,9 @@ def view(g: DawnState, role: str | None) -> dict[str, Any]:
     }
     if me is not None:
         v["hand"] = sorted(g.hands[me])
+        known = opponent_hand(g, me)
+        if known:
+            v["opponent_hand"] = known
     if g.ps is not None:
         ps = g.ps
         p: dict[str, Any] = {
@@ -110,6 +113,24 @@ def view(g: DawnState, role: str | None) -> dict[str, Any]:
     if role is not None and g.outcome is None and g.stack and g.stack[-1].get("role") == me:
         v["prompt"] = g.prompt(role).message()
     return v
+
+
+def opponent_hand(g: Any, me: int) -> dict[str, Any]:
+    """What side `me` knows of the other's hand, none of it hidden from `me`: the cards it has seen
+    there (`seen`), how many of the unseen ones are not red-title (`not_red`, the Democrat's, 1989
+    card 46) and the caps on their printed Ops (`ops_caps`, the Communist's, card 20). Empty when
+    it knows nothing."""
+    opp = 1 - me
+    out: dict[str, Any] = {}
+    hand = g.hands[opp]
+    seen = sorted(c for c in g.known[opp] if c in hand)
+    if seen:
+        out["seen"] = seen
+    if opp == C and g.not_red:
+        out["not_red"] = g.not_red
+    if opp == D and g.ops_cap:
+        out["ops_caps"] = list(g.ops_cap)
+    return out
 
 
 def short_name(sid: int) -> str:

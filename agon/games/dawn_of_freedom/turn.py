@@ -61,7 +61,7 @@ def setup(g: DawnState) -> None:
     g.events_played, g.no_event = frozenset(), frozenset()
     g.effects, g.must_play = {}, [None, None]
     g._index_effects()
-    g.known, g.not_red, g.ops_cap = [[], []], [], {}
+    g.known, g.not_red, g.ops_cap = [[], []], 0, []
     g.stack, g.ps, g.in_ps, g.final, g.ends_this_turn, g.outcome = [], None, False, False, False, None
     deal(g)  # 1989 3.1: 8 cards each, before the SPs are placed
     steps: list[Frame] = [{"p": "setup_place", "role": side, "left": n} for side, n in SETUP_ORDER]
@@ -229,6 +229,8 @@ class ChooseCard(Ask):
         g.stack.pop()
         g.must_play[side] = None
         g.hands[side].remove(card)
+        if g.not_red or g.ops_cap:  # what the opponent learnt of his hand (1989 cards 20 and 46)
+            g.left_hand(side, card, shown=True)
         g.in_play.append(card)
         if not g.quiet:  # (a quiet game keeps no log: the line's arguments need not be looked up)
             g.say("The {side} plays {card}.", side=NAMES[side], card=CARDS[card].title)
