@@ -30,10 +30,11 @@ GAMES_PER_SET = {"dual-powers": 40, "1989": 6, "intrigue-city": 10, "cuba-libre"
 
 def source_nodes(game_id: str) -> Iterator[ast.AST]:
     """Every syntax node of the game's package (the Non-Players left out: they choose among the
-    legal actions, they build none; and the domain itself, `domain.py`)."""
+    legal actions, they build none; the domain itself, `domain.py`; and the position codec,
+    `position.py`, whose pairs name state fields)."""
     root = Path(str(resources.files(type(load(game_id)).__module__)))
     for path in sorted(root.rglob("*.py")):
-        if "nonplayer" not in path.parts and path.name != "domain.py":
+        if "nonplayer" not in path.parts and path.name not in ("domain.py", "position.py"):
             yield from ast.walk(ast.parse(path.read_text(encoding="utf-8")))
 
 
