@@ -90,7 +90,7 @@ class TrainSettings:
         words = ["agon", "train", self.game, "--steps", str(self.steps), "--seed", str(self.seed), "--seat", str(self.seat),
                  "--opponent", self.opponent, "--games", str(self.games), "--out", out]
         for key, value in self.options.items():
-            words += ["--option", f"{key}={value}"]
+            words += ["--option", f"{key}={str(value).lower() if isinstance(value, bool) else value}"]
         return shlex.join(words)
 
 
