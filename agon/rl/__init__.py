@@ -9,4 +9,5 @@ TRAIN_INSTALL = "pip install 'agon[train]' (in a checkout: pip install -e '.[tra
 
 def missing_extra(what: str, err: ImportError) -> ValueError:
     """The one-line error for `what` when a package of the `[train]` extra does not import."""
-    return ValueError(f"{what} needs PyTorch and sb3-contrib ({err.name or err} is not installed): {TRAIN_INSTALL}")
+    return ValueError(f"{what} needs the [train] extra, PyTorch and sb3-contrib ({err.name or err} is not installed): "
+                      f"{TRAIN_INSTALL}")

@@ -49,7 +49,8 @@ def test_a_missing_train_extra_is_one_line_naming_the_pip_command(monkeypatch, c
     monkeypatch.chdir(tmp_path)
     code, out = run(monkeypatch, capsys, ["train", "dual-powers", "--steps", "64"])
     assert code == 2 and len(out.strip().splitlines()) == 1
-    assert "agon train needs PyTorch and sb3-contrib" in out and "pip install 'agon[train]'" in out, out
+    assert f"agon train needs the [train] extra, PyTorch and sb3-contrib ({module} is not installed)" in out, out
+    assert "pip install 'agon[train]'" in out
     assert list(tmp_path.iterdir()) == []
 
 
