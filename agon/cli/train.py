@@ -7,6 +7,7 @@ command runs, so `agon` itself never needs the `[rl]` or `[train]` extras.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
@@ -15,7 +16,7 @@ from rich.markup import escape
 from agon.cli.options import game_options
 
 
-def add_parser(sub: Any, add_game_options: Any) -> None:
+def add_parser(sub: Any, add_game_options: Callable[[argparse.ArgumentParser], None]) -> None:
     parser = sub.add_parser("train", help="train a MaskablePPO policy in one seat (needs agon[train]), save it, and "
                                           "measure it against random and greedy with 95%% intervals")
     parser.add_argument("game", help="a game id (`agon games` lists them)")

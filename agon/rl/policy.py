@@ -20,7 +20,7 @@ import numpy as np
 
 from agon.rl import missing_extra
 from agon.rl.pettingzoo import OBS_BOUND
-from agon.rl.selfplay import PolicyBot
+from agon.rl.selfplay import PolicyBot, Predict
 from agon.rl.spaces import spec
 
 if TYPE_CHECKING:
@@ -104,7 +104,7 @@ def load_model(path: str | Path, game_id: str) -> MaskablePPO:
     return _LOADED[key]
 
 
-def predictor(model: MaskablePPO) -> Any:
+def predictor(model: MaskablePPO) -> Predict:
     """`predict(observation, mask) -> int` of a model, its most likely legal action."""
 
     def predict(observation: np.ndarray, mask: np.ndarray) -> int:
