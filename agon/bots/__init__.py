@@ -86,21 +86,40 @@ def _greedy(game_id: str, seed: int = 0) -> Bot:
     return GreedyBot(game_id, seed)
 
 
+def _ppo(game_id: str, seed: int = 0, path: str | None = None) -> Bot:
+    from agon.rl import missing_extra
+
+    try:  # NumPy and Gymnasium (agon[rl]) only when such a seat is made, PyTorch when its file is read
+        from agon.rl.policy import policy_bot
+    except ImportError as err:
+        raise missing_extra("the ppo bot", err) from None
+    return policy_bot(game_id, str(path))
+
+
+_ppo.settings = {  # type: ignore[attr-defined]
+    "path": (str, None, "a policy file `agon train` saved (needs agon[train]; a file is code: load only your own)"),
+}
+
 GENERIC_BOTS: dict[str, Callable[..., Any]] = {"random": RandomBot, "ismcts": _ismcts}
 
+# bots a seat may name that `bots()` does not list: each plays from a file named in its settings
+# (`ppo:path=FILE`, a policy `agon train` saved, docs/rl.md); the server never seats one, since it
+# has no limit for the setting `path` (agon/server/bot_limits.py)
+FILE_BOTS: dict[str, Callable[..., Any]] = {"ppo": _ppo}
 
-def _factories(game_id: str) -> dict[str, Callable[..., Any]]:
+
+def _factories(game_id: str, listed_only: bool = False) -> dict[str, Callable[..., Any]]:
     from agon.bots.evaluation import evaluator
 
     generic = dict(GENERIC_BOTS)
     if evaluator(game_id) is not None:
         generic["greedy"] = _greedy
-    return {**generic, **load(game_id).bots()}
+    return {**generic, **load(game_id).bots(), **({} if listed_only else FILE_BOTS)}
 
 
 def bots(game_id: str) -> list[str]:
-    """Names of the bots that can take a seat in `game_id`."""
-    return list(_factories(game_id))
+    """Names of the bots that can take a seat in `game_id` (not those of FILE_BOTS, which need a file)."""
+    return list(_factories(game_id, listed_only=True))
 
 
 def _settings_table(factory: Callable[..., Any] | None, game_id: str) -> dict[str, tuple[type, Any, str]]:
@@ -128,6 +147,8 @@ def parse_bot(spec: str) -> tuple[str, dict[str, str]]:
 
 
 def _convert(name: str, key: str, kind: type, value: Any) -> Any:
+    if kind is str:  # a file's path (FILE_BOTS): checked when the bot is made
+        return str(value)
     if kind is float and isinstance(value, (int, float)) and not isinstance(value, bool):
         number: float = float(value)
     elif kind is int and isinstance(value, int) and not isinstance(value, bool):
@@ -156,6 +177,10 @@ def check_bot(spec: str, game_id: str, **settings: Any) -> tuple[Callable[..., A
     if unknown:
         takes = f"settings: {', '.join(table)}" if table else "it takes no settings"
         raise ValueError(f"bot {name} has no setting {', '.join(unknown)}; {takes}")
+    needed = [key for key, (_, default, _) in table.items() if default is None and key not in merged]
+    if needed:  # a setting without a default (a FILE_BOTS bot's path) must be given
+        raise ValueError(f"bot {name} needs the setting {needed[0]} ({table[needed[0]][2]}), "
+                         f"e.g. {name}:{needed[0]}=...")
     return factories[name], {key: _convert(name, key, table[key][0], value) for key, value in merged.items()}
 
 

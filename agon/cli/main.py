@@ -32,6 +32,8 @@ from agon.cli.rules import show_rules
 from agon.cli.serve import add_parser as add_serve_parser
 from agon.cli.serve import cmd_bench_server, cmd_serve
 from agon.cli.terminal import HINT_BUDGET, Quit, TerminalPlayer, show_result
+from agon.cli.train import add_parser as add_train_parser
+from agon.cli.train import cmd_train
 from agon.engine import (
     ENGLISH,
     AgonError,
@@ -166,6 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help="en, el (Greek) or hu (Hungarian); default: your locale's")
     add_serve_parser(sub)
     add_admin_parser(sub)
+    add_train_parser(sub, _add_game_options)  # issue 36 item 8: needs agon[train]
     return parser
 
 
@@ -456,6 +459,7 @@ COMMANDS = {
     "ladder": lambda console, args: cmd_ladder(console, args, _progress),
     "serve": lambda _console, args: cmd_serve(args),
     "admin": lambda _console, args: cmd_admin(args),
+    "train": lambda console, args: cmd_train(console, args, _progress),
 }
 
 
