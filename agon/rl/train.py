@@ -158,8 +158,11 @@ def measure(path: str | Path, game_id: str, seat: str, games: int, options: dict
 
         policy = tournament(game_id, {seat: f"ppo:path={path}", **others}, games, options, first_seed=MEASURE_SEED,
                             progress=advance)
+        def advance_base(done: int, index: int = index) -> None:
+            advance(games + done, index)
+
         base = tournament(game_id, {seat: "random", **others}, games, options, first_seed=MEASURE_SEED,
-                          progress=lambda done, index=index: advance(games + done, index))
+                          progress=advance_base)
         results.append(Measure(opponent, games, policy.wins(seat), policy.win_rate(seat), base.win_rate(seat),
                                sum(g.actions for g in policy.games) / games))
     return results
