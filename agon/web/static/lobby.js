@@ -123,10 +123,13 @@ function showOptions(keep = false) {
 function refreshForm(keep = false) {
   const game = currentGame();
   for (let pass = 0; pass < 3; pass++) {
+    // an option that does not apply counts at its default, as the engine reads it (Cuba Libre's
+    // deception requires no_nonplayers=false, an option of 2-3 players only)
     const values = {};
     for (const spec of game.options) {
       const input = $("opt-" + spec.name);
-      if (input && !/** @type {HTMLElement} */ (input.closest(".field")).hidden) values[spec.name] = readOption(spec, input);
+      const shown = input && !/** @type {HTMLElement} */ (input.closest(".field")).hidden;
+      values[spec.name] = shown ? readOption(spec, input) : spec.default;
     }
     for (const spec of game.options) {
       const field = /** @type {HTMLElement} */ ($("opt-" + spec.name).closest(".field"));
