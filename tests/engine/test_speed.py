@@ -159,7 +159,9 @@ def test_1989_digests_stay_as_they_were_before_the_fields_became_slots():
     # then issue 34 item 10 made every "card(s)" and "SP(s)" line a plural, "is dealt 8 cards" from the
     # first position on: all four digests are new, the positions and fields the same; then issue 34
     # item 3 put the support checks' rolls in the rulebook's words: the later two are new again)
-    assert digests == ["68c0c8c505b72323", "e45be1b93e28eabb", "dd4a580bced90573", "8293ab905bcd2a6f"]
+    # (issue 36 item 3 then kept what a side knows of the other's hand as counts, `not_red` a number and
+    # `ops_cap` a list, fields every digest hashes: all four are new again, the positions the same)
+    assert digests == ["1f4bc702667b83b7", "cfcaa558c67cd25e", "4cdf24762c34d29c", "d4395d0ef58b0bbe"]
     assert random_position("1989", 5, 0).sp_summary is None and random_position("1989", 5, 200).sp_summary is False
 
 
