@@ -19,3 +19,24 @@ def browser() -> Iterator[Any]:
     from tests.web.conftest import launched_browser
 
     yield from launched_browser()
+
+
+def _cheap_password_hashes() -> None:
+    """Argon2 at its real cost (64 MiB, ~0.1 s a hash) for every account, log-in and app the server
+    tests make was a tenth of the suite's CPU. The tests check what is done with a hash, not its
+    cost; `test_servers_hash_with_argon2id_at_rfc_9106_low_memory` checks the servers' parameters
+    (servers started as processes keep them)."""
+    try:
+        from argon2 import PasswordHasher
+
+        from agon.server import accounts
+    except ImportError:  # no web extra: no server tests
+        return
+    def cheap_hasher() -> PasswordHasher:
+        return PasswordHasher(time_cost=1, memory_cost=256, parallelism=1)
+
+    cheap_hasher.server_hasher = accounts.new_hasher  # type: ignore[attr-defined]
+    accounts.new_hasher = cheap_hasher
+
+
+_cheap_password_hashes()

@@ -118,12 +118,16 @@ def train(settings: TrainSettings, out: str | Path, progress: Progress | None = 
     import torch
     from sb3_contrib import MaskablePPO
     from stable_baselines3.common.callbacks import BaseCallback
+    from stable_baselines3.common.logger import Logger
 
     torch.set_num_threads(settings.threads)
     env = SeatEnv(settings.game, str(settings.seat), settings.opponent, **settings.options)
     rollout = max(64, min(settings.n_steps, settings.steps))
     model = MaskablePPO("MlpPolicy", env, n_steps=rollout, batch_size=64, ent_coef=0.01, seed=settings.seed,
                         device="cpu", verbose=0)
+    # a logger that writes nothing: the library's default makes an empty SB3-<date> folder in the
+    # temporary directory at every training, which nothing removes
+    model.set_logger(Logger(folder=None, output_formats=[]))
 
     class Report(BaseCallback):
         def _on_step(self) -> bool:

@@ -118,6 +118,12 @@ def check_email(email: str | None) -> str | None:
     return email
 
 
+def new_hasher() -> PasswordHasher:
+    """The password hasher: argon2-cffi's defaults (RFC 9106's low-memory profile). The test suite
+    swaps this function for one with tiny parameters (tests/conftest.py); servers never do."""
+    return PasswordHasher()
+
+
 class Accounts:
     """The accounts and sessions of one database."""
 
@@ -125,9 +131,9 @@ class Accounts:
         self.store = store
         self.engine = store.engine
         self.session_seconds = session_seconds
-        self.hasher = PasswordHasher()
+        self.hasher = new_hasher()
         self.hashing = threading.BoundedSemaphore(HASHING_AT_ONCE)
-        self._dummy = self.hasher.hash(secrets.token_urlsafe(16))  # what an unknown name is checked against
+        self._dummy: str | None = None  # what an unknown name is checked against: made at the first need
         self.clock: Callable[[], float] = time.time  # tests move it to expire sessions
         self._cache: OrderedDict[str, tuple[Session, float]] = OrderedDict()  # secret hash -> (session, read at)
         self._guard = threading.Lock()
@@ -137,6 +143,14 @@ class Accounts:
     def _hash(self, password: str) -> str:
         with self.hashing:
             return self.hasher.hash(password)
+
+    def _dummy_hash(self) -> str:
+        """The hash an unknown name's password is checked against, so that a wrong name costs what a
+        wrong password does. Made at the first failed name rather than at start: a hash is 64 MiB and
+        tens of milliseconds that a server start (and every test's app) need not pay."""
+        if self._dummy is None:
+            self._dummy = self._hash(secrets.token_urlsafe(16))
+        return self._dummy
 
     def _verify(self, hashed: str, password: str) -> bool:
         with self.hashing:
@@ -179,7 +193,7 @@ class Accounts:
             with self.engine.connect() as conn:
                 row = conn.execute(select(*account_table.c["id", "password_hash", "disabled"])
                                    .where(account_table.c.name_key == name.casefold())).first()
-        hashed = row[1] if row else self._dummy
+        hashed = row[1] if row else self._dummy_hash()
         if not self._verify(hashed, password[:PASSWORD_MAX]) or row is None:
             raise ApiError(401, WRONG)
         if row[2]:  # `agon admin disable` (issue 37): said only to whoever knows the password

@@ -12,6 +12,7 @@ Cuba Libre's, about 5, needs it: its measuring games against three greedy bots a
 from __future__ import annotations
 
 import json
+import tempfile
 
 import pytest
 
@@ -31,8 +32,12 @@ GAMES_WITH_GREEDY = [game_id for game_id in every_game() if "greedy" in bots(gam
 @pytest.mark.parametrize("game_id", GAMES_WITH_GREEDY)
 def test_train_saves_a_policy_that_is_measured_and_seated_as_a_bot(monkeypatch, capsys, tmp_path, game_id):
     out = tmp_path / "policy.zip"
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
     code, text = run(monkeypatch, capsys, ["train", game_id, "--steps", STEPS, "--games", GAMES, "--out", str(out)])
     assert code == 0, text
+    assert not list(scratch.glob("SB3-*")), "training left a folder in the temporary directory (SB3's logger)"
     seat = load(game_id).roles(**load(game_id).normalize_options({}))[0]
     lines = text.splitlines()
     assert lines[0].startswith(f"{game_id}: the policy in seat {seat}")

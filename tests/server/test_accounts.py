@@ -135,6 +135,20 @@ def test_the_password_is_stored_as_an_argon2id_hash_and_never_answered(client):
     assert not any(hashed in seen or PASSWORD in seen for seen in ada.seen)
 
 
+def test_servers_hash_with_argon2id_at_rfc_9106_low_memory():
+    """The suite hashes cheaply (tests/conftest.py); a server uses argon2-cffi's defaults, which are
+    RFC 9106's low-memory profile (64 MiB, 3 passes, 4 lanes)."""
+    from argon2 import Type
+    from argon2.profiles import RFC_9106_LOW_MEMORY
+
+    from agon.server import accounts
+
+    server_hasher = getattr(accounts.new_hasher, "server_hasher", accounts.new_hasher)()
+    profile = RFC_9106_LOW_MEMORY
+    assert (server_hasher.time_cost, server_hasher.memory_cost, server_hasher.parallelism, server_hasher.type) == (
+        profile.time_cost, profile.memory_cost, profile.parallelism, Type.ID)
+
+
 # Each case: (name, method, path, body, with the CSRF header, expected status, words of the error)
 BAD = [
     ("short name", "POST", "/api/accounts", {"name": "ab", "password": PASSWORD}, False, 400, "3 to 32"),
