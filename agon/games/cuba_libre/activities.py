@@ -15,9 +15,9 @@ from agon.games.cuba_libre.board import row_controlled
 from agon.games.cuba_libre.cash import ask_carry
 from agon.games.cuba_libre.data import (
     ADJ,
-    CC,
-    CO,
-    DR,
+    CASINO,
+    CLOSED_CASINO,
+    DIRECTORIO,
     GOVT,
     GOVT_BASE,
     GUER_A,
@@ -26,13 +26,13 @@ from agon.games.cuba_libre.data import (
     IS_EC,
     IS_PROV,
     M26,
+    N_SPACES,
     NAMES,
-    NS,
+    POLICE,
     POP,
     SIERRA_MAESTRA,
     SYN,
     TROOPS,
-    P,
 )
 from agon.games.cuba_libre.insurgent_ops import kidnap_result
 from agon.games.cuba_libre.op_spaces import (
@@ -106,7 +106,7 @@ def start(g: CubaLibreState, frame: dict[str, Any], name: str) -> None:
 
 def kidnap_space_kind(g: CubaLibreState, s: int) -> bool:
     """A space where Kidnap may take place (4.3.3): a City, an EC, an open Casino (Sierra Maestra with card 2)."""
-    return IS_CITY[s] or IS_EC[s] or g.sp[s][CO] > 0 or (s == SIERRA_MAESTRA and g.has_cap(2))
+    return IS_CITY[s] or IS_EC[s] or g.sp[s][CASINO] > 0 or (s == SIERRA_MAESTRA and g.has_cap(2))
 
 
 def spaces(g: CubaLibreState, f: int, name: str, frame: dict[str, Any]) -> list[int]:
@@ -149,8 +149,8 @@ def _masferrer_spaces(g: CubaLibreState, f: int, frame: dict[str, Any]) -> Itera
 
 def _infiltrate_spaces(g: CubaLibreState, f: int, frame: dict[str, Any]) -> Iterator[int]:
     sp = g.sp
-    for s in range(NS):
-        if g.support[s] > 0 or not sp[s][TROOPS] + sp[s][P]:
+    for s in range(N_SPACES):
+        if g.support[s] > 0 or not sp[s][TROOPS] + sp[s][POLICE]:
             continue
         if sp[s][GUER_U[M26]] or any(sp[a][GUER_U[M26]] for a in ADJ[s]):
             yield s
@@ -159,8 +159,8 @@ def _infiltrate_spaces(g: CubaLibreState, f: int, frame: dict[str, Any]) -> Iter
 def _kidnap_spaces(g: CubaLibreState, f: int, frame: dict[str, Any]) -> Iterator[int]:
     sp = g.sp
     terror_fr = {"f": M26, "op": "terror"}
-    for s in range(NS):
-        if not kidnap_space_kind(g, s) or g.guerrillas(s, M26) <= sp[s][P]:
+    for s in range(N_SPACES):
+        if not kidnap_space_kind(g, s) or g.guerrillas(s, M26) <= sp[s][POLICE]:
             continue
         if s in frame["sp"]:
             yield s
@@ -169,8 +169,8 @@ def _kidnap_spaces(g: CubaLibreState, f: int, frame: dict[str, Any]) -> Iterator
 
 
 def _subvert_spaces(g: CubaLibreState, f: int, frame: dict[str, Any]) -> Iterator[int]:
-    for s in range(NS):
-        if IS_PROV[s] and g.controls(s, DR) and not (pact(g, DR) and g.support[s] < 0):
+    for s in range(N_SPACES):
+        if IS_PROV[s] and g.controls(s, DIRECTORIO) and not (pact(g, DIRECTORIO) and g.support[s] < 0):
             yield s
 
 
@@ -179,23 +179,23 @@ def _assassinate_spaces(g: CubaLibreState, f: int, frame: dict[str, Any]) -> Ite
         return
     sp = g.sp
     for s in frame["sp"]:
-        if (f == SYN or g.guerrillas(s, DR) > sp[s][P]) and removal_targets(g, f, s, "assassinate"):
+        if (f == SYN or g.guerrillas(s, DIRECTORIO) > sp[s][POLICE]) and removal_targets(g, f, s, "assassinate"):
             yield s
 
 
 def _profit_spaces(g: CubaLibreState, f: int, frame: dict[str, Any]) -> Iterator[int]:
     for s, row in enumerate(g.sp):
-        if row[CO] or g.cash_held(s, SYN):
+        if row[CASINO] or g.cash_held(s, SYN):
             yield s
 
 
 def _muscle_spaces(g: CubaLibreState, f: int, frame: dict[str, Any]) -> Iterator[int]:
     sp = g.sp
-    for s in range(NS):
-        if not (sp[s][CO] or IS_EC[s]):
+    for s in range(N_SPACES):
+        if not (sp[s][CASINO] or IS_EC[s]):
             continue
-        piece_type = P if IS_CITY[s] else TROOPS
-        if any(sp[o][piece_type] for o in range(NS) if o != s):
+        piece_type = POLICE if IS_CITY[s] else TROOPS
+        if any(sp[o][piece_type] for o in range(N_SPACES) if o != s):
             yield s
 
 
@@ -205,7 +205,7 @@ def _bribe_spaces(g: CubaLibreState, f: int, frame: dict[str, Any]) -> Iterator[
         reserve = 0 if frame.get("sp") or "lim" not in frame else _cheapest(g, frame)
         if g.res[SYN] < 3 + reserve:
             return
-    for s in range(NS):
+    for s in range(N_SPACES):
         if bribe_possible(g, s):
             yield s
 
@@ -219,7 +219,7 @@ SA_SPACES = {"transport": _transport_spaces, "airstrike": _airstrike_spaces, "re
 
 def _stash_spaces(g: CubaLibreState, done: tuple[int, ...]) -> list[int]:
     """CL 4.5.1 Stash: open-Casino spaces with a Guerrilla or cube to hold the Cash."""
-    return [s for s in range(NS) if g.sp[s][CO] and s not in done and any(g.has_holder(s, e) for e in range(4))]
+    return [s for s in range(N_SPACES) if g.sp[s][CASINO] and s not in done and any(g.has_holder(s, e) for e in range(4))]
 
 
 def _cheapest(g: CubaLibreState, frame: dict[str, Any]) -> int:
@@ -233,7 +233,7 @@ def kidnap_victims(g: CubaLibreState, s: int, paying_only: bool = False) -> list
     out = []
     if IS_CITY[s] or IS_EC[s] or (s == SIERRA_MAESTRA and g.has_cap(2)):
         out.append(GOVT)
-    if g.sp[s][CO]:
+    if g.sp[s][CASINO]:
         out.append(SYN)
     if paying_only:
         out = [t for t in out if g.res[t] > 0]
@@ -244,7 +244,7 @@ def bribe_possible(g: CubaLibreState, s: int) -> bool:
     """CL 4.5.4: `_bribe_options(g, s, "")` is not empty: some cube, Guerrilla or non-Casino Base is there
     (Syndicate Guerrillas may be flipped, the others removed or flipped)."""
     row = g.sp[s]
-    return sum(row) > row[CO] + row[CC]
+    return sum(row) > row[CASINO] + row[CLOSED_CASINO]
 
 
 def _bribe_options(g: CubaLibreState, s: int, mode: str) -> list[Any]:
@@ -253,17 +253,17 @@ def _bribe_options(g: CubaLibreState, s: int, mode: str) -> list[Any]:
     if mode in ("", "cubes"):
         if row[TROOPS]:
             out.append(("remove", "troop"))
-        if row[P]:
+        if row[POLICE]:
             out.append(("remove", "police"))
     if mode in ("", "guerrillas"):
-        for e in (M26, DR, SYN):
+        for e in (M26, DIRECTORIO, SYN):
             for piece_type in (GUER_U[e], GUER_A[e]):
                 if row[piece_type]:
                     if e != SYN:
                         out.append(("remove", g.key(piece_type)))
                     out.append(("flip", g.key(piece_type)))
     if mode == "":
-        for piece_type in (GOVT_BASE, g.base_slot(M26), g.base_slot(DR)):
+        for piece_type in (GOVT_BASE, g.base_slot(M26), g.base_slot(DIRECTORIO)):
             if row[piece_type]:
                 out.append(("removebase", g.key(piece_type)))
     return out
@@ -294,7 +294,7 @@ class SpecialActivity(Step):
                 out: list[Any] = []
                 if -1 in g.cash and _stash_spaces(g, ()):
                     out.append(PROFIT_STASH)
-                if any(sp[s][CO] for s in range(NS)) or g.cash_of(SYN):
+                if any(sp[s][CASINO] for s in range(N_SPACES)) or g.cash_of(SYN):
                     out.append(PROFIT_CASH_IN)
                 return out
             where = spaces(g, f, name, ctx)
@@ -308,14 +308,14 @@ class SpecialActivity(Step):
         s = frame.get("s", -1)
         if name == "transport":
             if stage == 1:
-                return [TO[d] for d in range(NS) if d != s]
+                return [TO[d] for d in range(N_SPACES) if d != s]
             out = [("troops", k) for k in range(1, min(3, sp[s][TROOPS]) + 1)]
             if g.cash_held(s, GOVT):  # CL 4.5.2: a moving Troop may carry a Government Cash marker
-                out += [("troops with cash", k) for _, k in out if sp[s][TROOPS] + sp[s][P] > k]
+                out += [("troops with cash", k) for _, k in out if sp[s][TROOPS] + sp[s][POLICE] > k]
             return actions(out)
         if name == "reprisal":
             if stage == 1:
-                return actions(("relocate", g.key(piece_type)) for e in (M26, DR, SYN) for piece_type in (GUER_U[e], GUER_A[e])
+                return actions(("relocate", g.key(piece_type)) for e in (M26, DIRECTORIO, SYN) for piece_type in (GUER_U[e], GUER_A[e])
                                if sp[s][piece_type])
             return [TO[d] for d in ADJ[s]]
         if name == "kidnap":
@@ -324,8 +324,8 @@ class SpecialActivity(Step):
                 targets = [t for t in targets if g.res[t] > 0 and s * 4 + t not in g.cash]
             return actions(("target", g.role(t)) for t in targets)
         if name == "muscle":
-            piece_type = P if IS_CITY[s] else TROOPS
-            out = [FROM[o] for o in range(NS) if o != s and sp[o][piece_type]]
+            piece_type = POLICE if IS_CITY[s] else TROOPS
+            out = [FROM[o] for o in range(N_SPACES) if o != s and sp[o][piece_type]]
             return [*out, DONE] if frame.get("n") else out
         if name == "profit":
             if frame["mode"] == "stash":
@@ -336,7 +336,7 @@ class SpecialActivity(Step):
                     out = [SPACE[x] for x in _stash_spaces(g, done_sp)]
                     return [*out, DONE] if done_sp else out
                 return actions(("holder", g.role(e)) for e in range(4) if g.has_holder(s, e))
-            out = actions(("close", NAMES[x]) for x in range(NS) if sp[x][CO])
+            out = actions(("close", NAMES[x]) for x in range(N_SPACES) if sp[x][CASINO])
             out += actions(("cash", NAMES[c // 4]) for c in sorted(set(g.cash)) if c >= 0 and c % 4 == SYN)
             return [*out, DONE] if frame.get("n") else out
         if name == "bribe":
@@ -408,12 +408,12 @@ def _first_space(g: CubaLibreState, frame: dict[str, Any], name: str, f: int, s:
             g.shift_toward_neutral(s)
         return False
     if name == "infiltrate":
-        old = P if sp[s][P] else TROOPS
+        old = POLICE if sp[s][POLICE] else TROOPS
         g.replace(s, old, GUER_U[M26], capturer=M26)  # CL 4.3.1, Commandeer
         return True
     if name == "subvert":
         g.say("Subvert in {space}.", space=NAMES[s])  # (the log said only "adds Subvert": issue 34 item 7)
-        g.gain(DR, POP[s])  # CL 4.4.1
+        g.gain(DIRECTORIO, POP[s])  # CL 4.4.1
         g.support[s] = 0
         return True
     if name == "assassinate":
@@ -459,7 +459,7 @@ def _next(g: CubaLibreState, frame: dict[str, Any], name: str, f: int, verb: str
         kidnap(g, s, g.faction(arg))
         return not frame.get("then_terror")
     if name == "muscle":
-        piece_type = P if IS_CITY[s] else TROOPS
+        piece_type = POLICE if IS_CITY[s] else TROOPS
         o = NAMES.index(arg)
         g.move(o, s, piece_type)  # CL 4.5.3
         ask_carry(g, GOVT, o, s)  # 4.5.2: the Government says if its Cash went with the cube
@@ -489,7 +489,7 @@ def _next(g: CubaLibreState, frame: dict[str, Any], name: str, f: int, verb: str
         if verb == "removebase":
             frame["mode"] = "bases"
             g.remove(s, piece_type, 1)
-        elif piece_type in (TROOPS, P):
+        elif piece_type in (TROOPS, POLICE):
             frame["mode"] = "cubes"
             g.remove(s, piece_type, 1, capturer=SYN)
         else:

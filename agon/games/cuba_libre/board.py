@@ -9,10 +9,10 @@ from __future__ import annotations
 from agon.games.cuba_libre.data import (
     AV_OF,
     BASE,
-    CC,
+    CASINO,
     CITIES,
-    CO,
-    DR,
+    CLOSED_CASINO,
+    DIRECTORIO,
     DR_ACTIVE,
     DR_BASE,
     DR_UNDERGROUND,
@@ -27,7 +27,8 @@ from agon.games.cuba_libre.data import (
     M26_ACTIVE,
     M26_BASE,
     M26_UNDERGROUND,
-    NS,
+    N_SPACES,
+    POLICE,
     POP,
     POPULATED,
     SYN,
@@ -35,39 +36,38 @@ from agon.games.cuba_libre.data import (
     SYN_UNDERGROUND,
     TERROR_MARKERS,
     TROOPS,
-    P,
 )
 
 
 def row_control(row: list[int]) -> int:
     """CL 1.7: the Faction whose pieces (open Casinos only) outnumber all others in a City or
     Province holding `row`, or -1."""
-    g = row[TROOPS] + row[P] + row[GOVT_BASE]
+    g = row[TROOPS] + row[POLICE] + row[GOVT_BASE]
     m = row[M26_UNDERGROUND] + row[M26_ACTIVE] + row[M26_BASE]
     d = row[DR_UNDERGROUND] + row[DR_ACTIVE] + row[DR_BASE]
-    y = row[SYN_UNDERGROUND] + row[SYN_ACTIVE] + row[CO]
+    y = row[SYN_UNDERGROUND] + row[SYN_ACTIVE] + row[CASINO]
     total = g + m + d + y
     if 2 * g > total:
         return GOVT
     if 2 * m > total:
         return M26
     if 2 * d > total:
-        return DR
+        return DIRECTORIO
     if 2 * y > total:
         return SYN
     return -1
 
 
 # the slots each faction counts for Control (1.7: open Casinos only), as slices of a space's row
-COUNTED = (slice(TROOPS, GOVT_BASE + 1), slice(M26_UNDERGROUND, M26_BASE + 1), slice(DR_UNDERGROUND, DR_BASE + 1), slice(SYN_UNDERGROUND, CO + 1))
-SLOTS_OF = (slice(TROOPS, GOVT_BASE + 1), slice(M26_UNDERGROUND, M26_BASE + 1), slice(DR_UNDERGROUND, DR_BASE + 1), slice(SYN_UNDERGROUND, CC + 1))  # every slot, closed Casinos too
-assert (TROOPS, P, GOVT_BASE, M26_UNDERGROUND, M26_ACTIVE, M26_BASE, DR_UNDERGROUND, DR_ACTIVE, DR_BASE, SYN_UNDERGROUND, SYN_ACTIVE, CO, CC) == tuple(range(13)), "the slices need this slot order"
+COUNTED = (slice(TROOPS, GOVT_BASE + 1), slice(M26_UNDERGROUND, M26_BASE + 1), slice(DR_UNDERGROUND, DR_BASE + 1), slice(SYN_UNDERGROUND, CASINO + 1))
+SLOTS_OF = (slice(TROOPS, GOVT_BASE + 1), slice(M26_UNDERGROUND, M26_BASE + 1), slice(DR_UNDERGROUND, DR_BASE + 1), slice(SYN_UNDERGROUND, CLOSED_CASINO + 1))  # every slot, closed Casinos too
+assert (TROOPS, POLICE, GOVT_BASE, M26_UNDERGROUND, M26_ACTIVE, M26_BASE, DR_UNDERGROUND, DR_ACTIVE, DR_BASE, SYN_UNDERGROUND, SYN_ACTIVE, CASINO, CLOSED_CASINO) == tuple(range(13)), "the slices need this slot order"
 
 
 def row_controlled(row: list[int], f: int) -> bool:
     """CL 1.7: f controls the space holding `row` (not an EC, which nobody controls): f's pieces
     outnumber all the others together (closed Casinos not counted), as `row_control` says, counted in C."""
-    return 2 * sum(row[COUNTED[f]]) > sum(row) - row[CC]
+    return 2 * sum(row[COUNTED[f]]) > sum(row) - row[CLOSED_CASINO]
 
 
 class Board:
@@ -93,12 +93,12 @@ class Board:
         """Pieces of faction f in space s that count for Control (open Casinos only, 1.7)."""
         row = self.sp[s]
         if f == GOVT:
-            return row[TROOPS] + row[P] + row[GOVT_BASE]
+            return row[TROOPS] + row[POLICE] + row[GOVT_BASE]
         if f == M26:
             return row[M26_UNDERGROUND] + row[M26_ACTIVE] + row[M26_BASE]
-        if f == DR:
+        if f == DIRECTORIO:
             return row[DR_UNDERGROUND] + row[DR_ACTIVE] + row[DR_BASE]
-        return row[SYN_UNDERGROUND] + row[SYN_ACTIVE] + row[CO]
+        return row[SYN_UNDERGROUND] + row[SYN_ACTIVE] + row[CASINO]
 
     def control(self, s: int) -> int:
         """The Faction that Controls space s, or -1 (1.7). ECs are never Controlled."""
@@ -110,26 +110,26 @@ class Board:
         if IS_EC[s]:
             return False
         row = self.sp[s]
-        return 2 * sum(row[COUNTED[f]]) > sum(row) - row[CC]  # row_controlled(row, f), written out: asked most
+        return 2 * sum(row[COUNTED[f]]) > sum(row) - row[CLOSED_CASINO]  # row_controlled(row, f), written out: asked most
 
     def guerrillas(self, s: int, f: int) -> int:
         row = self.sp[s]
         return row[GUER_U[f]] + row[GUER_A[f]]
 
     def cubes(self, s: int) -> int:
-        return self.sp[s][TROOPS] + self.sp[s][P]
+        return self.sp[s][TROOPS] + self.sp[s][POLICE]
 
     def has_holder(self, s: int, f: int) -> bool:
         """Faction f has a Guerrilla or cube in s (something that can hold Cash, 4.5.2)."""
         row = self.sp[s]
         if f == GOVT:
-            return row[TROOPS] + row[P] > 0
+            return row[TROOPS] + row[POLICE] > 0
         return row[GUER_U[f]] + row[GUER_A[f]] > 0
 
     def any_pieces(self, s: int, f: int) -> bool:
         row = self.sp[s]
         if f == SYN:
-            return row[SYN_UNDERGROUND] + row[SYN_ACTIVE] + row[CO] + row[CC] > 0
+            return row[SYN_UNDERGROUND] + row[SYN_ACTIVE] + row[CASINO] + row[CLOSED_CASINO] > 0
         return self.faction_count(s, f) > 0
 
     def non_casino_bases(self, s: int) -> int:
@@ -137,14 +137,14 @@ class Board:
         return row[GOVT_BASE] + row[M26_BASE] + row[DR_BASE]
 
     def casinos(self, s: int) -> int:
-        return self.sp[s][CO] + self.sp[s][CC]
+        return self.sp[s][CASINO] + self.sp[s][CLOSED_CASINO]
 
     def base_room(self, s: int, f: int) -> bool:
         """A Base (or Casino) of faction f may be placed in s within stacking (1.4.2)."""
         if IS_EC[s]:
             return False
         if f == SYN:
-            return self.sp[s][CO] + self.sp[s][CC] < 2
+            return self.sp[s][CASINO] + self.sp[s][CLOSED_CASINO] < 2
         return self.sp[s][GOVT_BASE] + self.sp[s][M26_BASE] + self.sp[s][DR_BASE] < 2
 
     def on_map(self, piece_type: int) -> int:
@@ -164,10 +164,10 @@ class Board:
         return self.total_opposition() + self.on_map(M26_BASE)
 
     def dr_pop_plus_bases(self) -> int:
-        return sum(POP[s] for s in POPULATED if self.controls(s, DR)) + self.on_map(DR_BASE)
+        return sum(POP[s] for s in POPULATED if self.controls(s, DIRECTORIO)) + self.on_map(DR_BASE)
 
     def open_casinos(self) -> int:
-        return self.on_map(CO)
+        return self.on_map(CASINO)
 
     def markers_left(self) -> int:
         """Terror and Sabotage markers share one pool of 20 (3.3.4)."""
@@ -182,7 +182,7 @@ class Board:
             return all(self.support[c] == 2 for c in CITIES) and self.total_support() > 18
         if f == M26:
             return self.opposition_plus_bases() > 15
-        if f == DR:
+        if f == DIRECTORIO:
             return self.dr_pop_plus_bases() > 9
         return self.open_casinos() > 7 and self.res[SYN] > 30
 
@@ -192,7 +192,7 @@ class Board:
             return self.total_support() - 18
         if f == M26:
             return self.opposition_plus_bases() - 15
-        if f == DR:
+        if f == DIRECTORIO:
             return self.dr_pop_plus_bases() - 9
         return min(self.open_casinos() - 7, self.res[SYN] - 30)
 
@@ -246,9 +246,9 @@ class Board:
 
     def close_casino(self, s: int) -> bool:
         """What a removal does to a Casino (1.4.5): an open one closes, a closed one is untouched."""
-        if self.sp[s][CO] > 0:
-            self.sp[s][CO] -= 1
-            self.sp[s][CC] += 1
+        if self.sp[s][CASINO] > 0:
+            self.sp[s][CASINO] -= 1
+            self.sp[s][CLOSED_CASINO] += 1
             return True
         return False
 
@@ -266,7 +266,7 @@ class Board:
         if k > 0:
             self.sp[src][piece_type] -= k
             self.sp[dst][piece_type] += k
-            f = 0 if piece_type in (TROOPS, P) else (M26 if piece_type in (M26_UNDERGROUND, M26_ACTIVE) else DR if piece_type in (DR_UNDERGROUND, DR_ACTIVE) else SYN)
+            f = 0 if piece_type in (TROOPS, POLICE) else (M26 if piece_type in (M26_UNDERGROUND, M26_ACTIVE) else DIRECTORIO if piece_type in (DR_UNDERGROUND, DR_ACTIVE) else SYN)
             if with_cash and src * 4 + f in self.cash:
                 self.cash[self.cash.index(src * 4 + f)] = dst * 4 + f
             self.cash_follow(src, dst, f)
@@ -274,7 +274,7 @@ class Board:
 
     def replace(self, s: int, old: int, new: int, capturer: int = -1) -> None:
         """Remove `old` and place `new` from Available; remove anyway if none (1.4.1)."""
-        if old in (CO, CC):
+        if old in (CASINO, CLOSED_CASINO):
             self.close_casino(s)
             return
         self.sp[s][old] -= 1
@@ -305,7 +305,7 @@ class Board:
             if c >= 0 and c // 4 == s and not self.has_holder(s, c % 4):
                 holder = c % 4
                 if holder in self.np:  # CL 8.1.2 item 7: a Non-player passes it to another Non-player
-                    heir = next((x for x in (GOVT, SYN, DR, M26) if x != holder and x in self.np
+                    heir = next((x for x in (GOVT, SYN, DIRECTORIO, M26) if x != holder and x in self.np
                                  and self.has_holder(s, x)), -1)
                     if heir >= 0:
                         self.cash[i] = s * 4 + heir
@@ -355,10 +355,10 @@ class Board:
                 totals[AV_OF[piece_type]] += row[piece_type]
         for i, n in enumerate(forces):
             assert totals[i] + self.avail[i] == n, f"pieces of kind {i}: {totals[i]} on map + {self.avail[i]} available != {n}"
-        for s in range(NS):
+        for s in range(N_SPACES):
             row = self.sp[s]
             if IS_EC[s]:
-                assert row[GOVT_BASE] + row[M26_BASE] + row[DR_BASE] + row[CO] + row[CC] == 0, "a Base on an EC"
+                assert row[GOVT_BASE] + row[M26_BASE] + row[DR_BASE] + row[CASINO] + row[CLOSED_CASINO] == 0, "a Base on an EC"
                 assert self.support[s] == 0 and self.terror[s] <= 1
             else:
                 assert row[GOVT_BASE] + row[M26_BASE] + row[DR_BASE] <= 2, f"stacking broken in {s}"

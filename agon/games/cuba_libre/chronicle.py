@@ -16,8 +16,8 @@ from agon.engine import LogEntry, Text, plural
 from agon.games.cuba_libre.board import row_control
 from agon.games.cuba_libre.data import (
     ALLIANCE,
-    CC,
-    CO,
+    CASINO,
+    CLOSED_CASINO,
     DR_ACTIVE,
     DR_BASE,
     DR_UNDERGROUND,
@@ -28,12 +28,12 @@ from agon.games.cuba_libre.data import (
     M26_ACTIVE,
     M26_BASE,
     M26_UNDERGROUND,
+    N_SPACES,
     NAMES,
-    NS,
+    POLICE,
     SYN_ACTIVE,
     SYN_UNDERGROUND,
     TROOPS,
-    P,
 )
 from agon.games.cuba_libre.steps import _
 
@@ -44,17 +44,17 @@ if TYPE_CHECKING:  # the State, for type hints only: rules sits above this modul
 # (open, closed) Casinos
 KINDS: tuple[tuple[Callable[[int], Text], tuple[int, ...]], ...] = (
     (lambda n: plural("{n} Troop", "{n} Troops", "n", n=n), (TROOPS,)),
-    (lambda n: plural("{n} Police", "{n} Police", "n", n=n), (P,)),
+    (lambda n: plural("{n} Police", "{n} Police", "n", n=n), (POLICE,)),
     (lambda n: plural("{n} Government Base", "{n} Government Bases", "n", n=n), (GOVT_BASE,)),
     (lambda n: plural("{n} 26July Guerrilla", "{n} 26July Guerrillas", "n", n=n), (M26_UNDERGROUND, M26_ACTIVE)),
     (lambda n: plural("{n} 26July Base", "{n} 26July Bases", "n", n=n), (M26_BASE,)),
     (lambda n: plural("{n} DR Guerrilla", "{n} DR Guerrillas", "n", n=n), (DR_UNDERGROUND, DR_ACTIVE)),
     (lambda n: plural("{n} DR Base", "{n} DR Bases", "n", n=n), (DR_BASE,)),
     (lambda n: plural("{n} Syndicate Guerrilla", "{n} Syndicate Guerrillas", "n", n=n), (SYN_UNDERGROUND, SYN_ACTIVE)),
-    (lambda n: plural("{n} Casino", "{n} Casinos", "n", n=n), (CO, CC)),
+    (lambda n: plural("{n} Casino", "{n} Casinos", "n", n=n), (CASINO, CLOSED_CASINO)),
 )
 STATES = {M26_UNDERGROUND: "Underground", M26_ACTIVE: "Active", DR_UNDERGROUND: "Underground", DR_ACTIVE: "Active", SYN_UNDERGROUND: "Underground", SYN_ACTIVE: "Active",
-          CO: "open", CC: "closed"}
+          CASINO: "open", CLOSED_CASINO: "closed"}
 
 Snap = tuple[Any, ...]
 
@@ -71,7 +71,7 @@ def _who(f: int) -> str:
 def describe(g: CubaLibreState, before: Snap) -> None:
     """Log every change since `before` (a `snap` of the state)."""
     rows0, sup0, ter0, res0, aid0, all0, cash0 = before
-    moved = [s for s in range(NS) if g.sp[s] != rows0[s]] if g.sp != rows0 else []
+    moved = [s for s in range(N_SPACES) if g.sp[s] != rows0[s]] if g.sp != rows0 else []
     if moved:
         _pieces(g, rows0, moved)
     if g.support != sup0 or g.terror != ter0:
@@ -93,7 +93,7 @@ def describe(g: CubaLibreState, before: Snap) -> None:
 
 
 def _levels(g: CubaLibreState, sup0: list[int], ter0: list[int]) -> None:
-    for s in range(NS):
+    for s in range(N_SPACES):
         if g.support[s] != sup0[s]:
             g.say("{space}: {old} -> {new}.", space=NAMES[s], old=LEVELS[sup0[s]], new=LEVELS[g.support[s]])
         if g.terror[s] != ter0[s]:
@@ -183,8 +183,8 @@ def _exchanges(g: CubaLibreState, kind: tuple[Callable[[int], Text], tuple[int, 
             continue
         to = STATES[b] if da < 0 else STATES[a]
         k = min(abs(da), abs(db))
-        verb = ("close" if to == "closed" else "open") if a == CO else "flip"
-        _say(g, k, verb, pieces=kind[0](k), space=NAMES[s], state="" if a == CO else to)
+        verb = ("close" if to == "closed" else "open") if a == CASINO else "flip"
+        _say(g, k, verb, pieces=kind[0](k), space=NAMES[s], state="" if a == CASINO else to)
 
 
 def _at(c: int) -> int:

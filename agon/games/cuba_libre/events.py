@@ -71,7 +71,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from agon.games.cuba_libre.data import BASE, CARDS, CC, NAMES, NS, OWNER, PIECE_INDEX, ROLES, SYN
+from agon.games.cuba_libre.data import BASE, CARDS, CLOSED_CASINO, N_SPACES, NAMES, OWNER, PIECE_INDEX, ROLES, SYN
 from agon.games.cuba_libre.insurgent_ops import caracas_ok
 from agon.games.cuba_libre.operations import withdraw
 from agon.games.cuba_libre.operations import withdraw_options as core_options
@@ -212,9 +212,9 @@ def ineligible_next(g: CubaLibreState, f: int) -> None:
 
 def _spaces(g: CubaLibreState, spaces: Any) -> list[int]:
     if spaces is None:
-        return list(range(NS))
+        return list(range(N_SPACES))
     if callable(spaces):
-        return [s for s in range(NS) if spaces(g, s)]
+        return [s for s in range(N_SPACES) if spaces(g, s)]
     return list(spaces)
 
 
@@ -315,7 +315,7 @@ def _room(g: CubaLibreState, s: int, piece_type: int) -> bool:
     return True
 
 
-STACKED = (*BASE, CC)  # the slots that stacking limits: Bases, open and closed Casinos (1.4.2)
+STACKED = (*BASE, CLOSED_CASINO)  # the slots that stacking limits: Bases, open and closed Casinos (1.4.2)
 
 
 def _same_kind(g: CubaLibreState, key: str) -> tuple[int, ...]:

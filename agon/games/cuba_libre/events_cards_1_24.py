@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 from agon.engine.callbacks import digest_as
 from agon.games.cuba_libre.data import (
     ADJ,
-    CC,
     CITIES,
-    DR,
+    CLOSED_CASINO,
+    DIRECTORIO,
     GOVT,
     GUER_A,
     GUER_U,
@@ -24,8 +24,8 @@ from agon.games.cuba_libre.data import (
     IS_PROV,
     M26,
     MOUNTAIN,
+    N_SPACES,
     NAMES,
-    NS,
     POPULATED,
     SIERRA_MAESTRA,
     SPACE_INDEX,
@@ -71,7 +71,7 @@ CAMAGUEY_CITY = SPACE_INDEX["camaguey_city"]
 
 @event(1)  # CL card 1 unshaded: 26July or DR free Marches into 1 space, then free Ambushes there
 def armored_cars_captured(g: CubaLibreState, f: int) -> None:
-    choose_faction(g, f, (M26, DR), _armored_cars_with_faction)
+    choose_faction(g, f, (M26, DIRECTORIO), _armored_cars_with_faction)
 
 
 @digest_as("armored_cars_captured.<locals>.with_faction")
@@ -278,7 +278,7 @@ def _strike_crush(g: CubaLibreState, s: int) -> None:
 
 @digest_as("general_strike_fails.<locals>.<lambda>")
 def _closed_casino_here(g: CubaLibreState, s: int) -> bool:
-    return g.sp[s][CC] > 0
+    return g.sp[s][CLOSED_CASINO] > 0
 
 
 # -- 9 Coup ---------------------------------------------------------------------------------------
@@ -295,8 +295,8 @@ def coup(g: CubaLibreState, f: int) -> None:
 def coup_crushed(g: CubaLibreState, f: int) -> None:
     for c in CITIES:
         if g.cubes(c):
-            g.flip(c, DR, g.sp[c][GUER_U[DR]], True)
-            gov_assault(g, c, only=DR)
+            g.flip(c, DIRECTORIO, g.sp[c][GUER_U[DIRECTORIO]], True)
+            gov_assault(g, c, only=DIRECTORIO)
     g.alliance = min(2, g.alliance + 1)
 
 
@@ -345,20 +345,20 @@ def batista_flees(g: CubaLibreState, f: int) -> None:
 
 @event(17)  # CL card 17 unshaded: 26July or DR free Rallies in every space with its Base
 def bayo_trains(g: CubaLibreState, f: int) -> None:
-    choose_faction(g, f, (M26, DR), _bayo_rally_all)
+    choose_faction(g, f, (M26, DIRECTORIO), _bayo_rally_all)
 
 
 @digest_as("bayo_trains.<locals>.rally_all")
 def _bayo_rally_all(g: CubaLibreState, x: int) -> None:
     base = g.base_slot(x)
-    for s in range(NS):
+    for s in range(N_SPACES):
         if g.sp[s][base]:  # ruling EV-17: the level limit is ignored there
             g.push("rally", x, s=s, free_level=True)
 
 
 @event(17, shaded=True)  # CL card 17 shaded: all 26July Guerrillas Active (Ineligible: card data)
 def bayo_blocked(g: CubaLibreState, f: int) -> None:
-    for s in range(NS):
+    for s in range(N_SPACES):
         g.flip(s, M26, g.sp[s][GUER_U[M26]], True)
 
 
@@ -370,7 +370,7 @@ def pact_of_caracas(g: CubaLibreState, f: int) -> None:
     return None
 
 
-OWN_PIECES = {M26: ("m26_u", "m26_base"), DR: ("dr_u", "dr_base"), SYN: ("syn_u",),
+OWN_PIECES = {M26: ("m26_u", "m26_base"), DIRECTORIO: ("dr_u", "dr_base"), SYN: ("syn_u",),
               GOVT: ("troop", "police", "govt_base")}
 
 
@@ -396,7 +396,7 @@ def _place_up_to_put(x: int, s: int, g: CubaLibreState, verb: str, arg: Any) -> 
 
 @event(19)  # CL card 19: each faction in card order may place 2 pieces where it has one
 def sierra_maestra_manifesto(g: CubaLibreState, f: int) -> None:
-    for x in (M26, DR, SYN, GOVT):  # ruling EV-19: each faction chooses its own placement
+    for x in (M26, DIRECTORIO, SYN, GOVT):  # ruling EV-19: each faction chooses its own placement
         choose_space(g, x, partial(_manifesto_space, x), _manifesto_placing, x, optional=True,
                      prompt="Manifesto: place up to 2 pieces in a space where you have one.")
 
@@ -417,7 +417,7 @@ def _manifesto_placing(g: CubaLibreState, s: int, x: int) -> None:
 
 @event(20, shaded=True)  # CL card 20 shaded: remove half (round up) of the Guerrillas of the fullest space
 def granma_hardships(g: CubaLibreState, f: int) -> None:
-    most = max(_guerrillas_in(g, s) for s in range(NS))
+    most = max(_guerrillas_in(g, s) for s in range(N_SPACES))
     if most == 0:
         return
     choose_space(g, f, partial(_holds_guerrillas, most), partial(_granma_halve, f, most),
@@ -459,10 +459,10 @@ def fangio_publicity(g: CubaLibreState, f: int) -> None:
 @digest_as("fangio_publicity.<locals>.options.<locals>.opts")
 def _fangio_options(done: tuple[int, ...], g: CubaLibreState) -> list[Any]:
     out: list[Any] = []
-    for s in range(NS):
+    for s in range(N_SPACES):
         if s in done or not g.casinos(s):
             continue
-        if g.sp[s][CC]:
+        if g.sp[s][CLOSED_CASINO]:
             out.append(("open", NAMES[s]))
         if -1 in g.cash:
             out += [("cash", (NAMES[s], g.role(x))) for x in range(4) if g.has_holder(s, x)]

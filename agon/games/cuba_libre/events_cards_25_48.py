@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any
 from agon.engine.callbacks import digest_as
 from agon.games.cuba_libre.data import (
     ADJ,
-    CC,
+    CASINO,
     CITIES,
-    CO,
-    DR,
+    CLOSED_CASINO,
+    DIRECTORIO,
     GOVT,
     GOVT_BASE,
     GUER_A,
@@ -26,13 +26,13 @@ from agon.games.cuba_libre.data import (
     LAS_VILLAS,
     M26,
     MOUNTAIN,
+    N_SPACES,
     NAMES,
-    NS,
+    POLICE,
     POPULATED,
     SPACE_INDEX,
     SYN,
     TROOPS,
-    P,
 )
 from agon.games.cuba_libre.events import (
     choose_faction,
@@ -63,7 +63,7 @@ if TYPE_CHECKING:  # the State, for type hints only: rules sits above this modul
 
 CAMAGUEY_PROVINCE = SPACE_INDEX["camaguey_province"]
 ORIENTE = SPACE_INDEX["oriente"]
-PIECES = {M26: ("m26_u", "m26_a", "m26_base"), DR: ("dr_u", "dr_a", "dr_base")}
+PIECES = {M26: ("m26_u", "m26_a", "m26_base"), DIRECTORIO: ("dr_u", "dr_a", "dr_base")}
 COUNTERPART = {"dr_u": "m26_u", "dr_a": "m26_u", "dr_base": "m26_base",
                "m26_u": "dr_u", "m26_a": "dr_u", "m26_base": "dr_base"}
 
@@ -79,7 +79,7 @@ def escapade(g: CubaLibreState, f: int) -> None:
 @digest_as("escapade.<locals>.land")
 def _escapade_land(f: int, g: CubaLibreState, s: int) -> None:
     place_in(g, f, "dr_u", s)
-    if g.base_room(s, DR):
+    if g.base_room(s, DIRECTORIO):
         place_in(g, f, "dr_base", s)
 
 
@@ -94,40 +94,40 @@ def escapade_seized(g: CubaLibreState, f: int) -> None:
 @event(26)  # CL card 26 unshaded: DR places a Guerrilla, then free Marches in, Rallies or Ambushes there
 def loeches_takes_field(g: CubaLibreState, f: int) -> None:
     # ruling EV-26: DR decides the space and the action, whoever executes the Event
-    choose_space(g, DR, range(NS), _loeches_landed, prompt="Rodriguez Loeches: choose a space.")
+    choose_space(g, DIRECTORIO, range(N_SPACES), _loeches_landed, prompt="Rodriguez Loeches: choose a space.")
 
 
 @digest_as("loeches_takes_field.<locals>.landed")
 def _loeches_landed(g: CubaLibreState, x: int) -> None:
-    place_in(g, DR, "dr_u", x)  # DR may take one back first if none is Available (1.4.1)
+    place_in(g, DIRECTORIO, "dr_u", x)  # DR may take one back first if none is Available (1.4.1)
     then(g, _loeches_follow_up, x)
 
 
 @digest_as("loeches_takes_field.<locals>.follow_up")
 def _loeches_follow_up(g: CubaLibreState, x: int) -> None:
     opts = []
-    if op_possible(g, DR, "march", True, True, (x,)):
+    if op_possible(g, DIRECTORIO, "march", True, True, (x,)):
         opts.append("march")
-    if op_possible(g, DR, "rally", True, True, (x,)):
+    if op_possible(g, DIRECTORIO, "rally", True, True, (x,)):
         opts.append("rally")
-    if g.sp[x][GUER_U[DR]] and removal_targets(g, DR, x, "attack"):
+    if g.sp[x][GUER_U[DIRECTORIO]] and removal_targets(g, DIRECTORIO, x, "attack"):
         opts.append("ambush")
     if opts:
-        choose_option(g, DR, tuple(opts), _loeches_action, x, prompt="Rodriguez Loeches: March, Rally or Ambush?")
+        choose_option(g, DIRECTORIO, tuple(opts), _loeches_action, x, prompt="Rodriguez Loeches: March, Rally or Ambush?")
 
 
 @digest_as("loeches_takes_field.<locals>.action")
 def _loeches_action(g: CubaLibreState, what: str, x: int) -> None:
     if what == "ambush":
-        ambush(g, DR, x)
+        ambush(g, DIRECTORIO, x)
     else:
-        free_op(g, DR, ops=(what,), spaces=(x,), limited=True)
+        free_op(g, DIRECTORIO, ops=(what,), spaces=(x,), limited=True)
 
 
 @event(26, shaded=True)  # CL card 26 shaded: remove a DR Guerrilla; DR -5 Resources
 def loeches_administrator(g: CubaLibreState, f: int) -> None:
     remove(g, f, ("dr_u", "dr_a"), n=1)
-    g.gain(DR, -5)
+    g.gain(DIRECTORIO, -5)
 
 
 # -- 27 Echeverria -------------------------------------------------------------------------------
@@ -142,16 +142,16 @@ def echeverria_attack(g: CubaLibreState, f: int) -> None:
 @event(27, shaded=True)  # CL card 27 shaded: remove the 2 DR pieces nearest Havana; DR -3
 def echeverria_killed(g: CubaLibreState, f: int) -> None:
     pick(g, f, _dr_nearest_havana, _echeverria_take, n=2, prompt="Echeverria: remove a DR piece nearest Havana ({n} left).")
-    g.gain(DR, -3)
+    g.gain(DIRECTORIO, -3)
 
 
 @digest_as("echeverria_killed.<locals>.nearest")
 def _dr_nearest_havana(g: CubaLibreState) -> list[Any]:
-    where = [s for s in range(NS) if g.any_pieces(s, DR)]
+    where = [s for s in range(N_SPACES) if g.any_pieces(s, DIRECTORIO)]
     if not where:
         return []
     d = min(HAVANA_STEPS[s] for s in where)  # ruling EV-27: Bases count, no Bases-last
-    return piece_options(g, PIECES[DR], [s for s in where if HAVANA_STEPS[s] == d])
+    return piece_options(g, PIECES[DIRECTORIO], [s for s in where if HAVANA_STEPS[s] == d])
 
 
 @digest_as("echeverria_killed.<locals>.take")
@@ -174,7 +174,7 @@ def morgan_backlash(g: CubaLibreState, f: int) -> None:
 
 @digest_as("morgan_backlash.<locals>.<lambda>")
 def _dr_guerrilla_outside_ecs(g: CubaLibreState, s: int) -> bool:
-    return not IS_EC[s] and g.guerrillas(s, DR) > 0
+    return not IS_EC[s] and g.guerrillas(s, DIRECTORIO) > 0
 
 
 @digest_as("morgan_backlash.<locals>.support")
@@ -187,7 +187,7 @@ def _morgan_support(g: CubaLibreState, s: int) -> None:
 
 @event(29)  # CL card 29 unshaded: a Base and 2 Guerrillas of DR or 26July in Las Villas
 def chomon_escambray(g: CubaLibreState, f: int) -> None:
-    choose_faction(g, f, (DR, M26), partial(_chomon_settle, f))
+    choose_faction(g, f, (DIRECTORIO, M26), partial(_chomon_settle, f))
 
 
 @digest_as("chomon_escambray.<locals>.settle")
@@ -204,7 +204,7 @@ def chomon_defects(g: CubaLibreState, f: int) -> None:
 
 @digest_as("chomon_defects.<locals>.options")
 def _chomon_options(g: CubaLibreState) -> list[Any]:
-    out = piece_options(g, PIECES[DR])
+    out = piece_options(g, PIECES[DIRECTORIO])
     more = [("replace", arg) for _, arg in out if g.available(g.slot(COUNTERPART[arg[1]]))]
     return out + more
 
@@ -228,8 +228,8 @@ def guerrilla_life(g: CubaLibreState, f: int) -> None:
 
 @event(30, shaded=True)  # CL card 30 shaded: all DR Guerrillas Underground; a DR Guerrilla in a City
 def dr_toughened(g: CubaLibreState, f: int) -> None:
-    for s in range(NS):
-        g.flip(s, DR, g.sp[s][GUER_A[DR]], False)
+    for s in range(N_SPACES):
+        g.flip(s, DIRECTORIO, g.sp[s][GUER_A[DIRECTORIO]], False)
     place(g, f, "dr_u", n=1, spaces=CITIES)
 
 
@@ -292,7 +292,7 @@ def _convert(old: int, g: CubaLibreState, s: int) -> None:
 
 @event(32)  # CL card 32 unshaded: in a City, every DR piece becomes a 26July piece
 def civica_to_m26(g: CubaLibreState, f: int) -> None:
-    convert_city(g, f, DR)
+    convert_city(g, f, DIRECTORIO)
 
 
 @event(32, shaded=True)  # CL card 32 shaded: in a City, every 26July piece becomes a DR piece
@@ -422,7 +422,7 @@ def matthews_fidel_alive(g: CubaLibreState, f: int) -> None:
 @event(37, shaded=True)  # CL card 37 shaded: Aid +10; DR +3; Syndicate +5
 def matthews_counterweights(g: CubaLibreState, f: int) -> None:
     g.add_aid(10)
-    g.gain(DR, 3)
+    g.gain(DIRECTORIO, 3)
     g.gain(SYN, 5)
 
 
@@ -454,7 +454,7 @@ def _lansky_give(g: CubaLibreState, x: int, i: int, s: int) -> None:
 
 @event(38, shaded=True)  # CL card 38 shaded: the Syndicate relocates Casinos; all closed Casinos open
 def lansky_master_plan(g: CubaLibreState, f: int) -> None:
-    moves = sum(g.casinos(s) for s in range(NS))  # ruling EV-38: each Casino moves at most once
+    moves = sum(g.casinos(s) for s in range(N_SPACES))  # ruling EV-38: each Casino moves at most once
     pick(g, SYN, _casino_moves, _move_casino, n=moves, optional=True, prompt="Lansky: move a Casino ({n} moves left).")
     then(g, _open_all_casinos)
 
@@ -463,7 +463,7 @@ def lansky_master_plan(g: CubaLibreState, f: int) -> None:
 def _casino_moves(g: CubaLibreState) -> list[Any]:
     out: list[Any] = []
     for src in POPULATED:
-        for piece_type in (CO, CC):
+        for piece_type in (CASINO, CLOSED_CASINO):
             if g.sp[src][piece_type]:
                 out += [("move", (NAMES[src], g.key(piece_type), NAMES[d])) for d in POPULATED
                         if d != src and g.casinos(d) < 2]
@@ -477,9 +477,9 @@ def _move_casino(g: CubaLibreState, verb: str, arg: Any) -> None:
 
 @digest_as("lansky_master_plan.<locals>.open_all")
 def _open_all_casinos(g: CubaLibreState) -> None:
-    for s in range(NS):
-        g.sp[s][CO] += g.sp[s][CC]
-        g.sp[s][CC] = 0
+    for s in range(N_SPACES):
+        g.sp[s][CASINO] += g.sp[s][CLOSED_CASINO]
+        g.sp[s][CLOSED_CASINO] = 0
 
 
 # -- 39 Turismo ----------------------------------------------------------------------------------
@@ -494,7 +494,7 @@ def turismo_mood(g: CubaLibreState, f: int) -> None:
 
 @event(39, shaded=True)  # CL card 39 shaded: Government and Syndicate +3 per open Casino space with Police
 def turismo_kickbacks(g: CubaLibreState, f: int) -> None:
-    n = sum(1 for s in range(NS) if g.sp[s][CO] and g.sp[s][P])
+    n = sum(1 for s in range(N_SPACES) if g.sp[s][CASINO] and g.sp[s][POLICE])
     g.gain(GOVT, 3 * n)
     g.gain(SYN, 3 * n)
 
@@ -518,12 +518,12 @@ def smith_lobbying(g: CubaLibreState, f: int) -> None:
 
 
 def _open_casino_spaces(g: CubaLibreState, s: int) -> bool:
-    return g.sp[s][CO] > 0
+    return g.sp[s][CASINO] > 0
 
 
 @event(41)  # CL card 41 unshaded: close an open Casino, or Aid -8
 def fat_butcher_pressure(g: CubaLibreState, f: int) -> None:
-    opts = tuple(o for o, ok in (("close", any(g.sp[s][CO] for s in range(NS))), ("aid", g.aid > 0)) if ok)
+    opts = tuple(o for o, ok in (("close", any(g.sp[s][CASINO] for s in range(N_SPACES))), ("aid", g.aid > 0)) if ok)
     if opts:
         choose_option(g, f, opts, partial(_fat_butcher_apply, f), prompt="Fat Butcher: close a Casino or Aid -8?")
 
@@ -559,7 +559,7 @@ def _syndicate_ambush(g: CubaLibreState, s: int) -> None:
 
 @digest_as("fat_butcher_muscle.<locals>.<lambda>")
 def _closed_casino_here(g: CubaLibreState, s: int) -> bool:
-    return g.sp[s][CC] > 0
+    return g.sp[s][CLOSED_CASINO] > 0
 
 
 # -- 42 Llano ------------------------------------------------------------------------------------
@@ -587,7 +587,7 @@ def _llano_jobs(g: CubaLibreState, s: int) -> None:
     if g.support[s] < 0:
         g.support[s] = 0
     if g.casinos(s) < 2:
-        g.place(s, CO)
+        g.place(s, CASINO)
 
 
 # -- 43 Mafia Offensive --------------------------------------------------------------------------
@@ -595,7 +595,7 @@ def _llano_jobs(g: CubaLibreState, s: int) -> None:
 
 @event(43)  # CL card 43 unshaded: 26July or DR free LimOp, a Syndicate Guerrilla counting as its own
 def mafia_offensive(g: CubaLibreState, f: int) -> None:
-    choose_faction(g, f, (M26, DR), _mafia_with_faction)
+    choose_faction(g, f, (M26, DIRECTORIO), _mafia_with_faction)
 
 
 @digest_as("mafia_offensive.<locals>.with_faction")
@@ -631,7 +631,7 @@ def give_back(g: CubaLibreState, x: int, s: int) -> None:
     where = [s]
     if who == x and op == "march" and spaces and spaces[0] != s:
         d = spaces[0]
-        if s in ADJ[d] or (x == DR and g.has_cap(28) and any(s in ADJ[m] for m in ADJ[d])):
+        if s in ADJ[d] or (x == DIRECTORIO and g.has_cap(28) and any(s in ADJ[m] for m in ADJ[d])):
             where.append(d)
     pick(g, x, partial(_give_back_options, tuple(where), x), partial(_give_back_apply, x),
          prompt="Mafia Offensive: which Guerrilla was the Syndicate one?")
@@ -662,7 +662,7 @@ def rebel_air_force(g: CubaLibreState, f: int) -> None:
 
 
 def _government_here(g: CubaLibreState, s: int) -> bool:
-    return g.sp[s][TROOPS] + g.sp[s][P] + g.sp[s][GOVT_BASE] > 0
+    return g.sp[s][TROOPS] + g.sp[s][POLICE] + g.sp[s][GOVT_BASE] > 0
 
 
 @digest_as("rebel_air_force.<locals>.<lambda>")
@@ -695,7 +695,7 @@ def _air_force_hit(s: int, x: int, g: CubaLibreState, verb: str, key: str) -> No
 
 @event(44, shaded=True)  # CL card 44 shaded: a die roll of Resources from 26July or DR to the Syndicate
 def planes_useless(g: CubaLibreState, f: int) -> None:
-    choose_faction(g, f, (M26, DR), _planes_transfer)
+    choose_faction(g, f, (M26, DIRECTORIO), _planes_transfer)
 
 
 @digest_as("planes_useless.<locals>.transfer")
@@ -730,8 +730,8 @@ def sinatra_expensive(g: CubaLibreState, f: int) -> None:
 
 @event(46, shaded=True)  # CL card 46 shaded: an open Casino in Havana despite stacking; Cash with Police
 def sinatra_show(g: CubaLibreState, f: int) -> None:
-    g.place(HAVANA, CO)  # CL 1.4.2: the one stacking exception
-    if g.sp[HAVANA][P] and -1 in g.cash:
+    g.place(HAVANA, CASINO)  # CL 1.4.2: the one stacking exception
+    if g.sp[HAVANA][POLICE] and -1 in g.cash:
         g.cash[g.cash.index(-1)] = HAVANA * 4 + GOVT
 
 
@@ -746,13 +746,13 @@ def pact_of_miami(g: CubaLibreState, f: int) -> None:
 @event(47, shaded=True)  # CL card 47 shaded: 26July and DR -3 (both Ineligible: card data)
 def pact_confusion(g: CubaLibreState, f: int) -> None:
     g.gain(M26, -3)
-    g.gain(DR, -3)
+    g.gain(DIRECTORIO, -3)
 
 
 @event(48)  # CL card 48 unshaded: Syndicate -10; every Syndicate Guerrilla Active
 def trafficante_rivalry(g: CubaLibreState, f: int) -> None:
     g.gain(SYN, -10)
-    for s in range(NS):
+    for s in range(N_SPACES):
         g.flip(s, SYN, g.sp[s][GUER_U[SYN]], True)
 
 

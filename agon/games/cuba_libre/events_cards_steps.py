@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre import removal
-from agon.games.cuba_libre.data import CC, CO, FOREST, GOVT, GUER_A, GUER_U, NAMES, NS
+from agon.games.cuba_libre.data import CASINO, CLOSED_CASINO, FOREST, GOVT, GUER_A, GUER_U, N_SPACES, NAMES
 from agon.games.cuba_libre.events import _order
 from agon.games.cuba_libre.op_spaces import assault_capacity
 from agon.games.cuba_libre.removal import removal_targets, remove_target
@@ -77,9 +77,9 @@ class Pick(Step):
 def piece_options(g: CubaLibreState, keys: tuple[str, ...], spaces: Any = None, verb: str = "remove") -> list[Any]:
     """(verb, (space name, key)) for every listed piece kind present in the spaces."""
     if spaces is None:
-        where: Any = range(NS)
+        where: Any = range(N_SPACES)
     elif callable(spaces):
-        where = [s for s in range(NS) if spaces(g, s)]
+        where = [s for s in range(N_SPACES) if spaces(g, s)]
     else:
         where = spaces
     out: list[Any] = []
@@ -91,9 +91,9 @@ def piece_options(g: CubaLibreState, keys: tuple[str, ...], spaces: Any = None, 
 
 
 def open_casino(g: CubaLibreState, s: int) -> None:
-    if g.sp[s][CC]:
-        g.sp[s][CC] -= 1
-        g.sp[s][CO] += 1
+    if g.sp[s][CLOSED_CASINO]:
+        g.sp[s][CLOSED_CASINO] -= 1
+        g.sp[s][CASINO] += 1
 
 
 def ambush(g: CubaLibreState, x: int, s: int) -> None:

@@ -9,7 +9,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from agon.engine.callbacks import digest_as
-from agon.games.cuba_libre.data import DR, GOVT, IS_EC, IS_PROV, M26, NS, PINAR, SYN, P
+from agon.games.cuba_libre.data import DIRECTORIO, GOVT, IS_EC, IS_PROV, M26, N_SPACES, PINAR, POLICE, SYN
 from agon.games.cuba_libre.events import (
     choose_faction,
     choose_space,
@@ -33,7 +33,7 @@ def sim_torture(g: CubaLibreState, f: int) -> None:
 
 @digest_as("sim_torture.<locals>.<lambda>")
 def _support_without_police(g: CubaLibreState, s: int) -> bool:
-    return g.support[s] > 0 and not g.sp[s][P]
+    return g.support[s] > 0 and not g.sp[s][POLICE]
 
 
 @digest_as("sim_torture.<locals>.neutral")
@@ -103,13 +103,13 @@ def larrazabal_stop(g: CubaLibreState, f: int) -> None:
 
 @event(20)  # CL card 20 unshaded: a faction free Marches, then free Rallies in 1 space entered
 def the_twelve(g: CubaLibreState, f: int) -> None:
-    choose_faction(g, f, (M26, DR, SYN), _march_then_rally)
+    choose_faction(g, f, (M26, DIRECTORIO, SYN), _march_then_rally)
 
 
 @digest_as("the_twelve.<locals>.march_then_rally")
 def _march_then_rally(g: CubaLibreState, x: int) -> None:
     g.last_op = (-1, "", ())  # only this card's March counts (an older record must not)
-    before = tuple(g.guerrillas(s, x) for s in range(NS))
+    before = tuple(g.guerrillas(s, x) for s in range(N_SPACES))
     free_op(g, x, ops=("march",))
     then(g, _rally_after, x, before, f=x)
 
@@ -148,7 +148,7 @@ def _radio_located_spaces(g: CubaLibreState, s: int) -> bool:
 
 @event(33)  # CL card 33 unshaded: +5 Resources to DR or 26July
 def carlos_prio(g: CubaLibreState, f: int) -> None:
-    choose_faction(g, f, (DR, M26), _prio_gives)
+    choose_faction(g, f, (DIRECTORIO, M26), _prio_gives)
 
 
 @digest_as("carlos_prio.<locals>.<lambda>")
@@ -168,7 +168,7 @@ def _not_government_controlled(g: CubaLibreState, s: int) -> bool:
 
 @digest_as("prio_home.<locals>.base_and_neutral")
 def _base_and_neutral(f: int, g: CubaLibreState, s: int) -> None:
-    if g.base_room(s, DR):
+    if g.base_room(s, DIRECTORIO):
         place_in(g, f, "dr_base", s)
     g.support[s] = 0
 

@@ -12,15 +12,15 @@ from agon.engine import Action, plural
 from agon.games.cuba_libre.data import (
     ADJ,
     AV_OF,
-    CC,
-    CO,
-    DR,
+    CASINO,
+    CLOSED_CASINO,
+    DIRECTORIO,
     GUER_A,
     GUER_U,
     IS_EC,
     M26,
+    N_SPACES,
     NAMES,
-    NS,
     SYN,
 )
 from agon.games.cuba_libre.data import POP as POPULATION
@@ -32,7 +32,7 @@ if TYPE_CHECKING:  # the State, for type hints only: rules sits above this modul
 CARRY = " with cash"
 # Morgan (card 28): the spaces within 2 of each space, as a set and in board order (a symmetric
 # relation, so "s is within 2 of a space holding Guerrillas" is "s is in the reach of one of them")
-WITHIN_2 = tuple(frozenset({*ADJ[s], *(o2 for m in ADJ[s] for o2 in ADJ[m] if o2 != s)}) for s in range(NS))
+WITHIN_2 = tuple(frozenset({*ADJ[s], *(o2 for m in ADJ[s] for o2 in ADJ[m] if o2 != s)}) for s in range(N_SPACES))
 WITHIN_2_IN_ORDER = tuple(tuple(sorted(near)) for near in WITHIN_2)
 _MOVED = ("troop", "police", "active", "underground")  # cubes (Garrison, Sweep, Redeploy), Guerrillas (March)
 # MOVE[kind][o]: ("move", (name of o, kind)); a kind ending in CARRY takes a Cash marker along (4.5.2)
@@ -47,7 +47,7 @@ def rally_options(g: CubaLibreState, f: int, s: int, free_level: bool = False) -
     if not free_level:
         if f == M26 and lvl > 0:
             return []
-        if f == DR and lvl in (2, -2):
+        if f == DIRECTORIO and lvl in (2, -2):
             return []
     row = g.sp[s]
     u, a = GUER_U[f], GUER_A[f]
@@ -57,7 +57,7 @@ def rally_options(g: CubaLibreState, f: int, s: int, free_level: bool = False) -
         out.append("place")
     if f != SYN and row[u] + row[a] >= 2 and g.base_room(s, f) and g.available(g.base_slot(f)):
         out.append("base")
-    bases = row[CO] if f == SYN else row[g.base_slot(f)]
+    bases = row[CASINO] if f == SYN else row[g.base_slot(f)]
     if bases:
         if row[a]:
             out.append("flip")
@@ -72,17 +72,17 @@ def rally_possible(g: CubaLibreState, f: int, s: int) -> bool:
     if IS_EC[s]:
         return False
     lvl = g.support[s]
-    if (f == M26 and lvl > 0) or (f == DR and lvl in (2, -2)):
+    if (f == M26 and lvl > 0) or (f == DIRECTORIO and lvl in (2, -2)):
         return False
     row = g.sp[s]
     u, a = GUER_U[f], GUER_A[f]
     if g.avail[AV_OF[u]]:
         return True  # "place"
-    if f not in g.np and any(g.sp[o][u] or g.sp[o][a] for o in range(NS) if o != s):
+    if f not in g.np and any(g.sp[o][u] or g.sp[o][a] for o in range(N_SPACES) if o != s):
         return True  # "place", after taking Guerrillas off the map (withdrawable)
     if f != SYN and row[u] + row[a] >= 2 and g.base_room(s, f) and g.available(g.base_slot(f)):
         return True  # "base"
-    return bool(row[a] and (row[CO] if f == SYN else row[g.base_slot(f)]))  # "flip" (counts need Available)
+    return bool(row[a] and (row[CASINO] if f == SYN else row[g.base_slot(f)]))  # "flip" (counts need Available)
 
 
 def rally_spaces(g: CubaLibreState, f: int, spaces: Sequence[int]) -> list[int]:
@@ -96,7 +96,7 @@ def rally_spaces(g: CubaLibreState, f: int, spaces: Sequence[int]) -> list[int]:
     sup = g.support
     if f == M26:
         return [s for s in spaces if not IS_EC[s] and sup[s] <= 0]
-    if f == DR:
+    if f == DIRECTORIO:
         return [s for s in spaces if not IS_EC[s] and sup[s] not in (2, -2)]
     return [s for s in spaces if not IS_EC[s]]
 
@@ -107,7 +107,7 @@ def withdrawable(g: CubaLibreState, f: int, s: int) -> list[Any]:
     if g.avail[AV_OF[GUER_U[f]]] or f in g.np:
         return []
     out: list[Any] = []
-    for o in range(NS):
+    for o in range(N_SPACES):
         if o != s:
             if g.sp[o][GUER_A[f]]:
                 out.append(WITHDRAW_ACTIVE[o])
@@ -197,16 +197,16 @@ def rally_result(g: CubaLibreState, f: int, s: int, what: Any) -> None:
 def march_origins(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
     f, s = frame["f"], frame["s"]
     op = g.op_frame()
-    arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * NS)
+    arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * N_SPACES)
     out: list[Any] = []
     origins = ADJ[s]
-    if f == DR and g.has_cap(28):  # Morgan unshaded: DR Guerrillas may March 2 spaces
+    if f == DIRECTORIO and g.has_cap(28):  # Morgan unshaded: DR Guerrillas may March 2 spaces
         origins = WITHIN_2_IN_ORDER[s]
     held = g.cash_spaces(f)
     u, a = GUER_U[f], GUER_A[f]
     for o in origins:
         row = g.sp[o]
-        if row[a] > arr[o + NS]:
+        if row[a] > arr[o + N_SPACES]:
             out.append(ACTIVE_MOVES[o])
             if o in held:
                 out.append(ACTIVE_CASH_MOVES[o])  # 4.5.2: one Cash moves with it
@@ -231,7 +231,7 @@ def _arrive(g: CubaLibreState, s: int, nu: int, na: int) -> None:
     if op is not None and "arr" in op:
         arr = list(op["arr"])
         arr[s] += nu
-        arr[s + NS] += na
+        arr[s + N_SPACES] += na
         op["arr"] = tuple(arr)
 
 
@@ -413,9 +413,9 @@ class Construct(Step):
     def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         s = frame["s"]
         out: list[Any] = []
-        if g.casinos(s) < 2 and g.available(CC):
+        if g.casinos(s) < 2 and g.available(CLOSED_CASINO):
             out.append(Action("construct", "place"))
-        if g.sp[s][CC]:
+        if g.sp[s][CLOSED_CASINO]:
             out.append(Action("construct", "open"))
         return out
 
@@ -423,10 +423,10 @@ class Construct(Step):
     def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         s = frame["s"]
         if action[1] == "place":
-            g.place(s, CC)  # CL 3.3.5: Construct places a closed Casino
+            g.place(s, CLOSED_CASINO)  # CL 3.3.5: Construct places a closed Casino
         else:
-            g.sp[s][CC] -= 1
-            g.sp[s][CO] += 1
+            g.sp[s][CLOSED_CASINO] -= 1
+            g.sp[s][CASINO] += 1
         return True
 
     @staticmethod
@@ -436,7 +436,7 @@ class Construct(Step):
 
 def caracas_ok(g: CubaLibreState, f: int) -> bool:
     """Card 18: 26July or DR may remove 2 of its own Bases at once (1.4.1) to cancel the Pact."""
-    return f in (M26, DR) and (18, False) in g.capabilities and g.on_map(g.base_slot(f)) >= 2  # (has_cap(18))
+    return f in (M26, DIRECTORIO) and (18, False) in g.capabilities and g.on_map(g.base_slot(f)) >= 2  # (has_cap(18))
 
 
 @step("caracas")
@@ -446,7 +446,7 @@ class Caracas(Step):
     @staticmethod
     def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         b = g.base_slot(frame["f"])
-        return actions(("remove base", NAMES[s]) for s in range(NS) if g.sp[s][b])
+        return actions(("remove base", NAMES[s]) for s in range(N_SPACES) if g.sp[s][b])
 
     @staticmethod
     def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from agon.engine import Action
-from agon.games.cuba_libre.data import DR, M26, NAMES, ROLES, teams
+from agon.games.cuba_libre.data import DIRECTORIO, M26, NAMES, ROLES, teams
 from agon.games.cuba_libre.steps import DECLINE, Step, _, by_arg, step
 
 if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
@@ -47,7 +47,7 @@ def mates(g: CubaLibreState, f: int) -> tuple[int, ...]:
 def pact_partners(g: CubaLibreState, giver: int, receiver: int) -> bool:
     """CL card 18 (Pact of Caracas, ruling CL-E18b): while it is in effect and 26July and DR belong
     to the same player, that player may transfer between them, which 1.5 otherwise forbids."""
-    return {giver, receiver} == {M26, DR} and g.has_cap(18)
+    return {giver, receiver} == {M26, DIRECTORIO} and g.has_cap(18)
 
 
 def cash_spaces(g: CubaLibreState, giver: int, receiver: int) -> list[int]:

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 from agon.games.cuba_libre.board import SLOTS_OF, row_controlled
 from agon.games.cuba_libre.data import (
     ADJ,
-    CC,
-    CO,
-    DR,
+    CASINO,
+    CLOSED_CASINO,
+    DIRECTORIO,
     DR_ACTIVE,
     DR_BASE,
     DR_UNDERGROUND,
@@ -29,14 +29,14 @@ from agon.games.cuba_libre.data import (
     M26_BASE,
     M26_UNDERGROUND,
     MOUNTAIN,
+    N_SPACES,
     NAMES,
-    NS,
+    POLICE,
     POPULATED,
     SYN,
     SYN_ACTIVE,
     SYN_UNDERGROUND,
     TROOPS,
-    P,
 )
 from agon.games.cuba_libre.insurgent_ops import (
     WITHIN_2,
@@ -48,7 +48,7 @@ from agon.games.cuba_libre.insurgent_ops import (
 if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
     from agon.games.cuba_libre.rules import CubaLibreState
 
-SPACES = tuple(range(NS))
+SPACES = tuple(range(N_SPACES))
 GARRISON_SPACES = tuple(s for s in SPACES if IS_EC[s] or IS_CITY[s])  # CL 3.2.2: the ECs and Cities
 # the Operations whose space test excludes the ECs (CL 3.2.1, 3.2.3, 3.3.1, 3.3.5): their whole-map
 # pool is the Cities and Provinces
@@ -101,7 +101,7 @@ def affordable(g: CubaLibreState, f: int, op: str, free: bool, spaces: Sequence[
 
 def pact(g: CubaLibreState, f: int) -> bool:
     """Pact of Caracas (card 18) binds 26July and DR Operations."""
-    return f in (M26, DR) and (18, False) in g.capabilities  # (g.has_cap(18), looked up in place)
+    return f in (M26, DIRECTORIO) and (18, False) in g.capabilities  # (g.has_cap(18), looked up in place)
 
 
 # -- legality of a space ----------------------------------------------------------------------
@@ -110,7 +110,7 @@ def pact(g: CubaLibreState, f: int) -> bool:
 def assault_capacity(g: CubaLibreState, s: int) -> int:
     """CL 3.2.4: 1 per Troop (Mountain: per 2 Troops), plus 1 per Police in a City or EC."""
     row = g.sp[s]
-    troops, police = row[TROOPS], row[P]
+    troops, police = row[TROOPS], row[POLICE]
     if g.has_mom(4):  # S.I.M. shaded: Police Assault as Troops
         troops, police = troops + police, 0
     city_like = IS_CITY[s] or IS_EC[s] or (MOUNTAIN[s] and g.has_mom(6))  # Sanchez Mosquera shaded
@@ -127,23 +127,23 @@ def govt_can_remove(row: list[int]) -> bool:
     """`removal_targets(g, GOVT, s, "assault")` (or "airstrike", the same for the Government) is not
     empty in the space holding `row`: an Active Guerrilla, or a Base (open Casino) with no Guerrilla."""
     return bool(row[M26_ACTIVE] or row[DR_ACTIVE] or row[SYN_ACTIVE] or (row[M26_BASE] and not row[M26_UNDERGROUND]) or (row[DR_BASE] and not row[DR_UNDERGROUND])
-                or (row[CO] and not row[SYN_UNDERGROUND]))
+                or (row[CASINO] and not row[SYN_UNDERGROUND]))
 
 
 def _assault_ok(g: CubaLibreState, f: int, s: int, arr: tuple[int, ...]) -> bool:
     if not govt_can_remove(g.sp[s]):
         return False
-    return assault_capacity(g, s) > 0 or (g.has_mom(1) and any(g.sp[o][TROOPS] for o in range(NS) if o != s))
+    return assault_capacity(g, s) > 0 or (g.has_mom(1) and any(g.sp[o][TROOPS] for o in range(N_SPACES) if o != s))
 
 
 NEXT_TO = tuple(frozenset(near) for near in ADJ)  # (WITHIN_2's counterpart without Morgan)
 
 
 def _march_ok(g: CubaLibreState, f: int, s: int, arr: tuple[int, ...]) -> bool:
-    near = WITHIN_2[s] if f == DR and g.has_cap(28) else ADJ[s]  # Morgan
+    near = WITHIN_2[s] if f == DIRECTORIO and g.has_cap(28) else ADJ[s]  # Morgan
     sp, u, a = g.sp, GUER_U[f], GUER_A[f]
     for o in near:
-        if sp[o][u] + sp[o][a] - (arr[o] + arr[o + NS] if arr else 0) > 0:
+        if sp[o][u] + sp[o][a] - (arr[o] + arr[o + N_SPACES] if arr else 0) > 0:
             return True
     return False
 
@@ -155,7 +155,7 @@ def march_spaces(g: CubaLibreState, f: int, pool: Sequence[int], arr: tuple[int,
     sources = march_sources(g, f, arr)
     if not sources:
         return []
-    near = WITHIN_2 if f == DR and g.has_cap(28) else NEXT_TO
+    near = WITHIN_2 if f == DIRECTORIO and g.has_cap(28) else NEXT_TO
     reach = near[sources[0]].union(*[near[o] for o in sources[1:]])
     return list(filter(reach.__contains__, pool))  # in pool's order
 
@@ -163,9 +163,9 @@ def march_spaces(g: CubaLibreState, f: int, pool: Sequence[int], arr: tuple[int,
 def march_possible(g: CubaLibreState, f: int, pool: Sequence[int]) -> bool:
     """CL 3.3.2: `march_spaces(g, f, pool, ())` is not empty (no Guerrilla has moved yet); stops at the first
     space holding f's Guerrillas that is next to (Morgan: within 2 of) a space of `pool`."""
-    near = WITHIN_2 if f == DR and g.has_cap(28) else NEXT_TO
+    near = WITHIN_2 if f == DIRECTORIO and g.has_cap(28) else NEXT_TO
     sp, u, a = g.sp, GUER_U[f], GUER_A[f]
-    for o in range(NS):
+    for o in range(N_SPACES):
         if (sp[o][u] or sp[o][a]) and not near[o].isdisjoint(pool):
             return True
     return False
@@ -176,7 +176,7 @@ def march_sources(g: CubaLibreState, f: int, arr: tuple[int, ...]) -> list[int]:
     sp, u, a = g.sp, GUER_U[f], GUER_A[f]
     if not any(arr):  # none has arrived yet (or no March is open)
         return [o for o, row in enumerate(sp) if row[u] or row[a]]
-    return [o for o, row in enumerate(sp) if row[u] + row[a] > arr[o] + arr[o + NS]]
+    return [o for o, row in enumerate(sp) if row[u] + row[a] > arr[o] + arr[o + N_SPACES]]
 
 
 def _attack_ok(g: CubaLibreState, f: int, s: int, arr: tuple[int, ...]) -> bool:
@@ -186,7 +186,7 @@ def _attack_ok(g: CubaLibreState, f: int, s: int, arr: tuple[int, ...]) -> bool:
         return False
     enemy_pieces = sum(row) - sum(row[SLOTS_OF[f]])
     if pact(g, f):  # card 18: the other of 26July/DR is no target
-        enemy_pieces -= sum(row[SLOTS_OF[M26 + DR - f]])
+        enemy_pieces -= sum(row[SLOTS_OF[M26 + DIRECTORIO - f]])
     return enemy_pieces > 0
 
 
@@ -194,7 +194,7 @@ def attack_spaces(g: CubaLibreState, f: int, pool: Sequence[int]) -> list[int]:
     """The spaces of `pool` where `_attack_ok` holds, with the Pact looked at once."""
     sp, u, a, own = g.sp, GUER_U[f], GUER_A[f], SLOTS_OF[f]
     if pact(g, f):  # card 18: the other of 26July/DR is no target
-        mate = SLOTS_OF[M26 + DR - f]
+        mate = SLOTS_OF[M26 + DIRECTORIO - f]
         return [s for s in pool if sp[s][u] + sp[s][a] and sum(sp[s]) - sum(sp[s][own]) - sum(sp[s][mate]) > 0]
     return [s for s in pool if sp[s][u] + sp[s][a] and sum(sp[s]) > sum(sp[s][own])]
 
@@ -204,13 +204,13 @@ def _terror_ok(g: CubaLibreState, f: int, s: int, arr: tuple[int, ...]) -> bool:
         return False
     # card 18, ruling CL-E18a: the Pact bars reducing Opposition, so only DR's Terror (toward
     # Neutral) is barred at Opposition; 26July's only builds it (8.7.1 step 4)
-    return not (f == DR and g.support[s] < 0 and pact(g, f))
+    return not (f == DIRECTORIO and g.support[s] < 0 and pact(g, f))
 
 
 def terror_spaces(g: CubaLibreState, f: int, pool: Sequence[int]) -> list[int]:
     """The spaces of `pool` where `_terror_ok` holds, with the Pact looked at once."""
     sp, u = g.sp, GUER_U[f]
-    if f == DR and pact(g, f):  # card 18: not at Opposition (ruling CL-E18a, see _terror_ok)
+    if f == DIRECTORIO and pact(g, f):  # card 18: not at Opposition (ruling CL-E18a, see _terror_ok)
         return [s for s in pool if sp[s][u] and g.support[s] >= 0]
     return [s for s in pool if sp[s][u]]
 
@@ -221,7 +221,7 @@ def _construct_ok(g: CubaLibreState, f: int, s: int, arr: tuple[int, ...]) -> bo
     row = g.sp[s]
     if not (row_controlled(row, GOVT) or row_controlled(row, SYN)):  # (g.controls, on the row at hand)
         return False
-    return bool(g.sp[s][CC]) or (g.casinos(s) < 2 and g.available(CC) > 0)
+    return bool(g.sp[s][CLOSED_CASINO]) or (g.casinos(s) < 2 and g.available(CLOSED_CASINO) > 0)
 
 
 # each Operation's test of a space (g, acting faction, space, Guerrillas arrived this March)

@@ -15,17 +15,17 @@ from agon.engine import Action, plural
 from agon.games.cuba_libre import activities, negotiation
 from agon.games.cuba_libre.data import (
     ADJ,
-    DR,
+    DIRECTORIO,
     ECS,
     FOREST,
     GOVT,
     GOVT_BASE,
     M26,
+    N_SPACES,
     NAMES,
-    NS,
+    POLICE,
     SPACE_INDEX,
     TROOPS,
-    P,
 )
 from agon.games.cuba_libre.insurgent_ops import (
     CARRY,
@@ -137,7 +137,7 @@ class OpChoice(Step):
             g.gain(f, -govt_cost(g))  # CL 3.2.2: paid in total
             new["paid"] = True
         if op in ("march", "garrison", "sweep"):
-            new["arr"] = (0,) * (2 * NS)  # Guerrillas that arrived this March (Underground, Active)
+            new["arr"] = (0,) * (2 * N_SPACES)  # Guerrillas that arrived this March (Underground, Active)
         g.stack.pop()
         g.stack.append(new)
         return False
@@ -182,7 +182,7 @@ class Operation(Step):
             spaces = candidate_spaces(g, frame)
             sas = activities.available(g, frame) if frame["sa_ok"] and not frame["sa"] else None
             rest = []
-            if f in (M26, DR) and caracas_ok(g, f) and not frame.get("caracas"):
+            if f in (M26, DIRECTORIO) and caracas_ok(g, f) and not frame.get("caracas"):
                 rest.append(CANCEL_PACT)
             kinds = PLACES.get((f, op))
             if kinds and not frame.get("sp_closed"):  # (no call where the Operation places nothing)
@@ -257,20 +257,20 @@ class TrainPlace(Step):
     def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
         if frame["n"] >= 4:
             return FINISHED
-        return WAIT if g.available(TROOPS) + g.available(P) or TrainPlace._withdraw(g, frame) else FINISHED
+        return WAIT if g.available(TROOPS) + g.available(POLICE) or TrainPlace._withdraw(g, frame) else FINISHED
 
     @staticmethod
     def _withdraw(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         """CL 1.4.1: cubes from elsewhere on the map (not this space) when none is Available."""
         here = NAMES[frame["s"]]
-        return [a for a in withdraw_options(g, GOVT, (TROOPS, P)) if a[1][0] != here]
+        return [a for a in withdraw_options(g, GOVT, (TROOPS, POLICE)) if a[1][0] != here]
 
     @staticmethod
     def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         out: list[Any] = []
         if g.available(TROOPS):
             out.append(PLACE_TROOP)
-        if g.available(P):
+        if g.available(POLICE):
             out.append(PLACE_POLICE)
         out += TrainPlace._withdraw(g, frame)
         out.append(DONE)
@@ -283,7 +283,7 @@ class TrainPlace(Step):
         if action[0] == "withdraw":
             withdraw(g, GOVT, action[1])
             return False
-        g.place(frame["s"], TROOPS if action[1] == "troop" else P)
+        g.place(frame["s"], TROOPS if action[1] == "troop" else POLICE)
         frame["n"] += 1
         return False
 
@@ -295,7 +295,7 @@ class TrainPlace(Step):
 def civic_ok(g: CubaLibreState, s: int) -> bool:
     """CL 6.3.2: Government-Controlled City/Province with Troops and Police; some effect."""
     row = g.sp[s]
-    return (row[TROOPS] > 0 and row[P] > 0 and g.controls(s, GOVT)  # never in an EC
+    return (row[TROOPS] > 0 and row[POLICE] > 0 and g.controls(s, GOVT)  # never in an EC
             and (g.terror[s] > 0 or g.support[s] < 2) and g.res[GOVT] >= 4)
 
 
@@ -313,9 +313,9 @@ def train_extras(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
     out: list[Any] = []
     for s in spaces:
         row = g.sp[s]
-        if frame.get("extra") is None and row[TROOPS] + row[P] >= 2 and g.base_room(s, GOVT) and g.available(GOVT_BASE):
+        if frame.get("extra") is None and row[TROOPS] + row[POLICE] >= 2 and g.base_room(s, GOVT) and g.available(GOVT_BASE):
             for combo in ("TT", "TP", "PP"):
-                if row[TROOPS] >= combo.count("T") and row[P] >= combo.count("P"):
+                if row[TROOPS] >= combo.count("T") and row[POLICE] >= combo.count("P"):
                     out.append(("base", (NAMES[s], combo)))
         if civic_ok(g, s) and frame.get("extra_kind", "civic") == "civic":
             out.append(("civic", NAMES[s]))
@@ -326,7 +326,7 @@ def train_extra(g: CubaLibreState, frame: dict[str, Any], verb: str, arg: Any) -
     if verb == "base":
         s = NAMES.index(arg[0])
         for c in arg[1]:
-            g.remove(s, TROOPS if c == "T" else P)
+            g.remove(s, TROOPS if c == "T" else POLICE)
         g.place(s, GOVT_BASE)
         frame["extra_done"] = True
         g.say("The Government builds a Base in {space}.", space=NAMES[s])
@@ -349,21 +349,21 @@ def _plain_origins(g: CubaLibreState, frame: dict[str, Any]) -> list[tuple[int, 
     out: list[tuple[int, str]] = []
     op = g.op_frame()
     if mode == "garrison":
-        arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * NS)
+        arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * N_SPACES)
         for o, row in enumerate(g.sp):
             if o != s:  # ruling: a cube moves at most once per Garrison
                 if row[TROOPS] > arr[o]:
                     out.append((o, "troop"))
-                if row[P] > arr[o + NS]:
+                if row[POLICE] > arr[o + N_SPACES]:
                     out.append((o, "police"))
         return out
     if mode == "armored":
-        return [(o, "troop") for o in range(NS) if o != s and g.sp[o][TROOPS]]
-    arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * NS)
+        return [(o, "troop") for o in range(N_SPACES) if o != s and g.sp[o][TROOPS]]
+    arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * N_SPACES)
     for o in ADJ[s]:  # ruling CL-R22: cubes that moved in this Sweep do not move again
         if g.sp[o][TROOPS] > arr[o]:
             out.append((o, "troop"))
-        if g.has_mom(4) and g.sp[o][P] > arr[o + NS]:
+        if g.has_mom(4) and g.sp[o][POLICE] > arr[o + N_SPACES]:
             out.append((o, "police"))  # S.I.M. shaded
     return out
 
@@ -408,11 +408,11 @@ class MoveCubes(Step):
         o = NAMES.index(action[1][0])
         kind, carry = carried(action[1][1])
         police = kind == "police"
-        g.move(o, frame["s"], P if police else TROOPS, 1, carry)
+        g.move(o, frame["s"], POLICE if police else TROOPS, 1, carry)
         op = g.op_frame()
         if frame["mode"] in ("garrison", "sweep") and op is not None and "arr" in op:
             arr = list(op["arr"])
-            arr[frame["s"] + NS * police] += 1
+            arr[frame["s"] + N_SPACES * police] += 1
             op["arr"] = tuple(arr)
         frame["n"] += 1
         return False

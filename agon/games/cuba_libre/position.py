@@ -9,7 +9,7 @@ from typing import Any
 
 from agon.engine import PositionError
 from agon.engine.position import PositionCodec, by_name, check_places, check_range, from_names
-from agon.games.cuba_libre.data import AV_KEYS, AV_OF, CARDS, FORCES, NS, PIECE_KEYS, ROLES, SPACE_IDS
+from agon.games.cuba_libre.data import AV_KEYS, AV_OF, CARDS, FORCES, N_SPACES, PIECE_KEYS, ROLES, SPACE_IDS
 
 
 class CubaLibrePositions(PositionCodec):
@@ -47,7 +47,7 @@ class CubaLibrePositions(PositionCodec):
             check_range(f"res.{role}", n, 0, 49)  # CL 1.5: resources 0 to 49
         check_range("aid", state.aid, 0, 49)
         check_range("alliance", state.alliance, 0, 2)
-        for s in range(NS):
+        for s in range(N_SPACES):
             check_range(f"support.{SPACE_IDS[s]}", state.support[s], -2, 2)  # CL 1.6: Active Opposition to Active Support
             check_range(f"terror.{SPACE_IDS[s]}", state.terror[s], 0, 15)
         totals = [0] * len(FORCES)

@@ -12,10 +12,10 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.data import (
-    CC,
+    CASINO,
     CITIES,
-    CO,
-    DR,
+    CLOSED_CASINO,
+    DIRECTORIO,
     ECON,
     ECS,
     GOVT,
@@ -26,15 +26,15 @@ from agon.games.cuba_libre.data import (
     IS_CITY,
     IS_EC,
     M26,
+    N_SPACES,
     NAMES,
-    NS,
+    POLICE,
     POP,
     POPULATED,
     SYN,
     SYN_ACTIVE,
     SYN_UNDERGROUND,
     TROOPS,
-    P,
     teams,
 )
 from agon.games.cuba_libre.insurgent_ops import CARRY, MOVE, carried, rally_options
@@ -62,7 +62,7 @@ def start_round(g: CubaLibreState) -> None:
             g.say("No Propaganda round: two Propaganda cards in a row.")
         return
     g.last_was_prop = True
-    owner = (GOVT, GOVT, GOVT, GOVT, M26, DR, GOVT, GOVT, GOVT)  # 6.3.2 Government, 6.3.3 26July, 6.3.4 DR
+    owner = (GOVT, GOVT, GOVT, GOVT, M26, DIRECTORIO, GOVT, GOVT, GOVT)  # 6.3.2 Government, 6.3.3 26July, 6.3.4 DR
     for kind, f in zip(reversed(PHASES), reversed(owner), strict=True):
         g.push(kind, f)
 
@@ -83,18 +83,18 @@ def resources_phase(g: CubaLibreState) -> None:
     """CL 6.2.1-6.2.3."""
     sp = g.sp
     for s in ECS:  # 6.2.1 automatic Sabotage
-        if not g.terror[s] and g.guerrillas(s, M26) + g.guerrillas(s, DR) > sp[s][TROOPS] + sp[s][P]:
+        if not g.terror[s] and g.guerrillas(s, M26) + g.guerrillas(s, DIRECTORIO) > sp[s][TROOPS] + sp[s][POLICE]:
             g.add_terror(s)
     g.gain(GOVT, g.econ_total() + g.aid)
     g.gain(M26, g.on_map(g.base_slot(M26)))  # 6.2.2
-    g.gain(DR, sum(1 for s in range(NS) if g.any_pieces(s, DR)))
+    g.gain(DIRECTORIO, sum(1 for s in range(N_SPACES) if g.any_pieces(s, DIRECTORIO)))
     syn = 2 * g.open_casinos()
-    for s in range(NS):
-        if (IS_CITY[s] or IS_EC[s]) and not g.sabotaged(s) and sp[s][SYN_UNDERGROUND] + sp[s][SYN_ACTIVE] > sp[s][P]:
+    for s in range(N_SPACES):
+        if (IS_CITY[s] or IS_EC[s]) and not g.sabotaged(s) and sp[s][SYN_UNDERGROUND] + sp[s][SYN_ACTIVE] > sp[s][POLICE]:
             syn += POP[s] if IS_CITY[s] else ECON[s]
     g.gain(SYN, syn)
     for s in POPULATED:  # 6.2.3 Skim
-        if not sp[s][CO]:
+        if not sp[s][CASINO]:
             continue
         if g.has_cap(48, True) and sp[s][SYN_UNDERGROUND]:
             continue  # Santo Trafficante shaded
@@ -104,7 +104,7 @@ def resources_phase(g: CubaLibreState) -> None:
             g.gain(c, paid)
     g.say("Resources: Government {g0}, 26July {g1}, DR {g2}, Syndicate {g3}.",
           g0=g.res[0], g1=g.res[1], g2=g.res[2], g3=g.res[3])
-    deposits = [(f, i) for f in (M26, DR, GOVT, SYN) for i in g.cash_of(f)]  # 6.2.4, in this order
+    deposits = [(f, i) for f in (M26, DIRECTORIO, GOVT, SYN) for i in g.cash_of(f)]  # 6.2.4, in this order
     for f, i in reversed(deposits):
         g.push("prop_deposit", f, c=i)
 
@@ -134,9 +134,9 @@ class Resources(Step):
 def deposit_options(g: CubaLibreState, f: int, s: int) -> list[Any]:
     out: list[Any] = []
     if f == SYN:
-        if g.casinos(s) < 2 and g.available(CO) and not IS_EC[s]:
+        if g.casinos(s) < 2 and g.available(CASINO) and not IS_EC[s]:
             out.append(("deposit", "casino"))
-        if g.sp[s][CC]:
+        if g.sp[s][CLOSED_CASINO]:
             out.append(("deposit", "open casino"))
     elif g.base_room(s, f) and g.available(g.base_slot(f)):
         out.append(("deposit", "base"))
@@ -171,8 +171,8 @@ class Deposit(Step):
         if what == "resources":
             g.gain(f, 6)
         elif what == "open casino":
-            g.sp[s][CC] -= 1
-            g.sp[s][CO] += 1
+            g.sp[s][CLOSED_CASINO] -= 1
+            g.sp[s][CASINO] += 1
         else:
             g.place(s, g.base_slot(f))
         g.say("{faction} deposits Cash in {space}: {what}.", faction=g.fname(f), space=NAMES[s], what=what)
@@ -262,7 +262,7 @@ class Agitation(_SpaceBySpace):
 
 def expat_spaces(g: CubaLibreState) -> list[int]:
     """CL 6.3.4: not at Active Support/Opposition, not Controlled by a faction other than DR."""
-    return [s for s in POPULATED if g.control(s) in (-1, DR) and rally_options(g, DR, s)]
+    return [s for s in POPULATED if g.control(s) in (-1, DIRECTORIO) and rally_options(g, DIRECTORIO, s)]
 
 
 @step("prop_expat")
@@ -292,7 +292,7 @@ class ExpatBacking(Step):
         frame["done"] = True
         s = NAMES.index(action[1])
         g.say("Expat Backing: DR Rallies in {space}.", space=NAMES[s])
-        g.push("rally", DR, s=s)
+        g.push("rally", DIRECTORIO, s=s)
         return False
 
     @staticmethod
@@ -311,7 +311,7 @@ class GameEnd(Step):
 
 def redeploy_dests(g: CubaLibreState, frame: dict[str, Any], piece_type: int, origin: int) -> list[int]:
     gc = frame["gc"]
-    if piece_type == P:
+    if piece_type == POLICE:
         return list(police_dests(gc, origin))
     dests = [d for d in gc if d != origin and (IS_CITY[d] or g.sp[d][GOVT_BASE])]
     return dests
@@ -321,7 +321,7 @@ def redeploy_dests(g: CubaLibreState, frame: dict[str, Any], piece_type: int, or
 def police_dests(gc: tuple[int, ...], origin: int) -> tuple[int, ...]:
     """CL 6.4: where Police from `origin` may go, the Government-Controlled spaces being `gc` (the
     ECs and those); a function of its arguments alone, so remembered for each (gc, origin)."""
-    return tuple(d for d in range(NS) if d != origin and (IS_EC[d] or d in gc))
+    return tuple(d for d in range(N_SPACES) if d != origin and (IS_EC[d] or d in gc))
 
 
 def forced_troops(g: CubaLibreState, s: int) -> bool:
@@ -344,10 +344,10 @@ class Redeploy(Step):
     def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
         if "gc" not in frame:
             frame["gc"] = tuple(s for s in POPULATED if g.controls(s, GOVT))
-            frame["arr"] = (0,) * (2 * NS)
+            frame["arr"] = (0,) * (2 * N_SPACES)
             frame["stage"] = -1
             if not redeploy_dests(g, frame, TROOPS, -1):
-                for s in range(NS):  # no legal destination: forced Troops go to Havana
+                for s in range(N_SPACES):  # no legal destination: forced Troops go to Havana
                     if forced_troops(g, s) and s != HAVANA:
                         g.move(s, HAVANA, TROOPS, g.sp[s][TROOPS])
                 frame["havana"] = True
@@ -357,7 +357,7 @@ class Redeploy(Step):
     def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         arr = frame["arr"]
         if frame["stage"] >= 0:
-            o, piece_type = frame["stage"] // 2, (TROOPS, P)[frame["stage"] % 2]
+            o, piece_type = frame["stage"] // 2, (TROOPS, POLICE)[frame["stage"] % 2]
             return [TO[d] for d in redeploy_dests(g, frame, piece_type, o)]
         out: list[Any] = []
         forced = False
@@ -376,7 +376,7 @@ class Redeploy(Step):
                     out.append(TROOP_CASH_MOVES[s])
                 if not forced:  # (one forced space is enough: no need to ask the others)
                     forced = forced_troops(g, s)
-            if police and row[P] > arr[s + NS] and only_p != s:
+            if police and row[POLICE] > arr[s + N_SPACES] and only_p != s:
                 out.append(POLICE_MOVES[s])
                 if s in cash:
                     out.append(POLICE_CASH_MOVES[s])
@@ -395,9 +395,9 @@ class Redeploy(Step):
             return False
         o, police = frame["stage"] // 2, frame["stage"] % 2
         d = NAMES.index(action[1])
-        g.move(o, d, P if police else TROOPS, 1, frame.get("carry", False))
+        g.move(o, d, POLICE if police else TROOPS, 1, frame.get("carry", False))
         arr = list(frame["arr"])
-        arr[d + NS * police] += 1
+        arr[d + N_SPACES * police] += 1
         frame["arr"] = tuple(arr)
         frame["stage"] = -1
         return False
@@ -417,15 +417,15 @@ class Reset(Step):
             g.say("Reset (6.5): every faction Eligible, Terror and Sabotage removed, Guerrillas Underground, "
                   "closed Casinos open, Momentum cards discarded.")
         g.elig = [True] * 4
-        g.terror = [0] * NS
+        g.terror = [0] * N_SPACES
         g.momentum = frozenset()
-        for s in range(NS):
+        for s in range(N_SPACES):
             row = g.sp[s]
-            for f in (M26, DR, SYN):
+            for f in (M26, DIRECTORIO, SYN):
                 row[GUER_U[f]] += row[GUER_A[f]]
                 row[GUER_A[f]] = 0
-            row[CO] += row[CC]
-            row[CC] = 0
+            row[CASINO] += row[CLOSED_CASINO]
+            row[CLOSED_CASINO] = 0
         return FINISHED
 
 

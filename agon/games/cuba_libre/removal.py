@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.data import (
     AV_OF,
-    CC,
-    CO,
-    DR,
+    CASINO,
+    CLOSED_CASINO,
+    DIRECTORIO,
     DR_BASE,
     GOVT,
     GOVT_BASE,
@@ -20,10 +20,10 @@ from agon.games.cuba_libre.data import (
     M26_BASE,
     NAMES,
     PIECE_KEYS,
+    POLICE,
     ROLES,
     SYN,
     TROOPS,
-    P,
 )
 from agon.games.cuba_libre.op_spaces import assault_capacity, pact
 from agon.games.cuba_libre.steps import DONE, FINISHED, REMOVE_PIECE, WAIT, Step, by_arg, step
@@ -41,15 +41,15 @@ def removal_targets(g: CubaLibreState, actor: int, s: int, mode: str) -> list[in
     out: list[int] = []
     no_pact = pact(g, actor)
     for e in range(4):
-        if e == actor or (no_pact and e in (M26, DR)):
+        if e == actor or (no_pact and e in (M26, DIRECTORIO)):
             continue
         if e == GOVT:
             if mode in ("attack", "assassinate", "bribe"):
                 if row[TROOPS]:
                     out.append(TROOPS)
-                if row[P]:
-                    out.append(P)
-                if row[GOVT_BASE] and (mode != "attack" or row[TROOPS] + row[P] == 0):
+                if row[POLICE]:
+                    out.append(POLICE)
+                if row[GOVT_BASE] and (mode != "attack" or row[TROOPS] + row[POLICE] == 0):
                     out.append(GOVT_BASE)
             continue
         u, a = GUER_U[e], GUER_A[e]
@@ -57,12 +57,12 @@ def removal_targets(g: CubaLibreState, actor: int, s: int, mode: str) -> list[in
             out.append(u)
         if row[a]:
             out.append(a)
-        base = CO if e == SYN else g.base_slot(e)
+        base = CASINO if e == SYN else g.base_slot(e)
         if row[base]:
             if mode == "assassinate":
                 out.append(base)
             elif row[u] + row[a] == 0:
-                if e == SYN and mode == "attack" and row[TROOPS] + row[P] > 0:
+                if e == SYN and mode == "attack" and row[TROOPS] + row[POLICE] > 0:
                     continue  # C-13: cubes protect Casinos from Attack
                 out.append(base)
     return out
@@ -71,11 +71,11 @@ def removal_targets(g: CubaLibreState, actor: int, s: int, mode: str) -> list[in
 def remove_target(g: CubaLibreState, actor: int, s: int, piece_type: int, capture: bool = True) -> None:
     """Remove (close a Casino) for `actor`; `capture`: the action captures Cash (4.5.2: Seizure,
     Captured Goods, Commandeer; not Air Strike)."""
-    if piece_type == CO:
+    if piece_type == CASINO:
         g.close_casino(s)
     else:
         g.remove(s, piece_type, 1, capturer=actor if capture else -1)
-    if piece_type in (g.base_slot(M26), g.base_slot(DR)) and g.has_cap(18):
+    if piece_type in (g.base_slot(M26), g.base_slot(DIRECTORIO)) and g.has_cap(18):
         pass  # removal by an enemy never cancels the Pact (card 18)
 
 
@@ -139,7 +139,7 @@ def activatable(g: CubaLibreState, frame: dict[str, Any]) -> list[int]:
     """Factions with Underground Guerrillas in fr["s"] that fr["f"] may Activate: its enemies, or
     every Insurgent with fr["any"] (an Event's Sweep chosen by the executing faction, card 3)."""
     s, anyone = frame["s"], frame.get("any", False)
-    return [e for e in (M26, DR, SYN) if (anyone or e != frame["f"]) and g.sp[s][GUER_U[e]]]
+    return [e for e in (M26, DIRECTORIO, SYN) if (anyone or e != frame["f"]) and g.sp[s][GUER_U[e]]]
 
 
 ACTIVATE = by_arg("activate", ROLES)
@@ -198,11 +198,11 @@ class Activate(Step):
 # a player may take off the map to Available when none is Available (Infiltrate with Rally/March,
 # Captured Goods and Ambush with Attack).
 PLACES = {
-    (GOVT, "train"): (TROOPS, P, GOVT_BASE),
+    (GOVT, "train"): (TROOPS, POLICE, GOVT_BASE),
     (M26, "rally"): (GUER_U[M26], GUER_A[M26], M26_BASE), (M26, "march"): (GUER_U[M26], GUER_A[M26]),
     (M26, "attack"): (GUER_U[M26], GUER_A[M26]),
-    (DR, "rally"): (GUER_U[DR], GUER_A[DR], DR_BASE), (DR, "attack"): (GUER_U[DR], GUER_A[DR]),
-    (SYN, "rally"): (GUER_U[SYN], GUER_A[SYN]), (SYN, "construct"): (CO, CC),
+    (DIRECTORIO, "rally"): (GUER_U[DIRECTORIO], GUER_A[DIRECTORIO], DR_BASE), (DIRECTORIO, "attack"): (GUER_U[DIRECTORIO], GUER_A[DIRECTORIO]),
+    (SYN, "rally"): (GUER_U[SYN], GUER_A[SYN]), (SYN, "construct"): (CASINO, CLOSED_CASINO),
 }
 
 

@@ -47,7 +47,7 @@ from agon.games.cuba_libre.data import (
     GOVT,
     HAVANA,
     IS_EC,
-    NS,
+    N_SPACES,
     ORDER,
     OWNER,
     PIECE_INDEX,
@@ -161,12 +161,12 @@ class CubaLibreState(Board, State):
         self._before = None
         self.np = frozenset(nonplayers(opts))
         setup = DATA["setup"]
-        self.sp = [[0] * 13 for _ in range(NS)]
+        self.sp = [[0] * 13 for _ in range(N_SPACES)]
         self.avail = list(FORCES)
-        self.support = [0] * NS
+        self.support = [0] * N_SPACES
         for sid, lvl in setup["support"].items():
             self.support[SPACE_INDEX[sid]] = lvl
-        self.terror = [0] * NS
+        self.terror = [0] * N_SPACES
         self.cash = [-1] * CASH_MARKERS
         self.res = [setup["resources"][r] for r in ROLES]
         self.aid = setup["aid"]
@@ -458,7 +458,7 @@ class CubaLibreState(Board, State):
         cards = [c for c in cards if c >= 0]
         assert len(cards) == len(set(cards)) == 52, f"{len(cards)} cards accounted for, not 52"
         assert self.n_acted <= 2 and len(self.elig) == 4
-        for sp in range(NS):  # CL 1.4.2: 2 Casinos a space; only Sinatra (46 shaded) overrides, in Havana
+        for sp in range(N_SPACES):  # CL 1.4.2: 2 Casinos a space; only Sinatra (46 shaded) overrides, in Havana
             limit = 3 if sp == HAVANA and (46 in self.played or self.current == 46) else 2
             assert self.casinos(sp) <= limit, f"{self.casinos(sp)} Casinos in space {sp}"
         deception.check(self)

@@ -17,8 +17,8 @@ from agon.games.cuba_libre.data import (
     FACTION_NAMES,
     KIND,
     LEVELS,
+    N_SPACES,
     NAMES,
-    NS,
     PIECE_KEYS,
     PIECE_NAMES,
     POP,
@@ -39,7 +39,7 @@ def board_view(g: CubaLibreState) -> dict[str, Any]:
     """What every role sees (Cuba Libre has no hidden hands; the deck shows only counts)."""
     hidden_next = variants.hide_next(g)
     spaces = []
-    for s in range(NS):
+    for s in range(N_SPACES):
         row = g.sp[s]
         ctrl = g.control(s)
         spaces.append({

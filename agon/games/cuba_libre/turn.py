@@ -14,12 +14,12 @@ from agon.games.cuba_libre import deception
 from agon.games.cuba_libre import events as ev
 from agon.games.cuba_libre.data import (
     CITIES,
-    DR,
+    DIRECTORIO,
     GOVT,
     IS_CITY,
     M26,
+    N_SPACES,
     NAMES,
-    NS,
     POPULATED,
     PROVINCES,
     SYN,
@@ -177,7 +177,7 @@ class Launder(Step):
 def _deploy_todo(f: int) -> tuple[str, ...]:
     if f == SYN:
         return ("casino",) * 3
-    if f == DR:
+    if f == DIRECTORIO:
         return ("dr",) * 3
     if f == M26:
         return ("m26_base",) + ("m26",) * 4
@@ -200,11 +200,11 @@ class Deploy(Step):
         if what == "casino":
             spaces = [s for s in POPULATED if not g.casinos(s)]
         elif what == "dr":
-            spaces = list(range(NS))
+            spaces = list(range(N_SPACES))
         elif what == "m26_base":
-            spaces = [s for s in POPULATED if not g.any_pieces(s, DR) and g.base_room(s, M26)]
+            spaces = [s for s in POPULATED if not g.any_pieces(s, DIRECTORIO) and g.base_room(s, M26)]
         elif what == "m26":
-            spaces = [s for s in range(NS) if not g.any_pieces(s, DR) and not (IS_CITY[s] and g.guerrillas(s, M26))]
+            spaces = [s for s in range(N_SPACES) if not g.any_pieces(s, DIRECTORIO) and not (IS_CITY[s] and g.guerrillas(s, M26))]
         elif what in ("troop", "police"):
             spaces = list(CITIES)
         else:

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from agon.games.cuba_libre import GAME
-from agon.games.cuba_libre.data import DR, FORCES, GOVT, M26, SYN, space
+from agon.games.cuba_libre.data import DIRECTORIO, FORCES, GOVT, M26, SYN, space
 from agon.games.cuba_libre.nonplayer import NonPlayerBot
 from agon.testing import fuzz
 from agon.testing.fuzz import play_random_game
@@ -40,7 +40,7 @@ def test_1_5_1_a_gift_from_the_executing_faction():
     act(g, "give to", "dr")
     assert legal(g) == [("give resources", n) for n in range(1, 11)]
     act(g, "give resources", 4)
-    assert g.res[M26] == 6 and g.res[DR] == 14
+    assert g.res[M26] == 6 and g.res[DIRECTORIO] == 14
     assert g.active == ["m26"] and g.stack[-1]["k"] == "option"  # back at its choice
     act(g, "transfer")
     assert ("give to", "dr") not in legal(g) and ("ask", "dr") in legal(g)
@@ -59,7 +59,7 @@ def test_1_5_1_a_gift_of_a_cash_marker_goes_to_the_receivers_piece():
     act(g, "give to", "dr")
     assert legal(g) == [("give cash marker", "Havana")]  # no DR piece in Matanzas to hold Cash
     act(g, "give cash marker", "Havana")
-    assert g.cash[0] == space("havana") * 4 + DR and g.cash[1] == space("matanzas") * 4 + M26
+    assert g.cash[0] == space("havana") * 4 + DIRECTORIO and g.cash[1] == space("matanzas") * 4 + M26
     g.check_pieces(FORCES)  # pieces, Cash markers, Resources 0..49
 
 
@@ -128,7 +128,7 @@ def test_card_18_pact_of_caracas_allows_transfers_between_one_players_26july_and
     assert not can_give(g, GOVT, SYN) and not can_give(g, SYN, GOVT)
     act(g, "give to", "dr")
     act(g, "give resources", 3)
-    assert g.res[M26] == 7 and g.res[DR] == 13
+    assert g.res[M26] == 7 and g.res[DIRECTORIO] == 13
 
 
 def test_1_5_1_bound_one_transfer_per_ordered_pair_per_card():

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agon.games.cuba_libre import GAME
-from agon.games.cuba_libre.data import DR, GOVT, M26, SYN
+from agon.games.cuba_libre.data import DIRECTORIO, GOVT, M26, SYN
 from agon.games.cuba_libre.nonplayer import NonPlayerBot
 from agon.match import seat_players
 from tests.games.cuba_libre.np_helpers import at_option, decide, np_game, put, run_op
@@ -63,7 +63,7 @@ def test_8_1_momentum_event_not_before_a_propaganda_card():
 
 def test_8_4_1_event_instructions_anastasia_dr_does_ops():
     g = np_game()
-    at_option(g, DR, 45)
+    at_option(g, DIRECTORIO, 45)
     d = decide(g)
     assert d.verb == "op" and d.reason.startswith("8.4.1")
 
@@ -144,7 +144,7 @@ def test_6_3_support_phase_steps_use_the_named_factions_priorities():
         start(g, asked, kind="prop_civic")
         d = decide(g)
         assert (d.verb, d.arg) == ("civic", "Havana") and d.reason.startswith("8.8.6"), d
-    for asked in (M26, DR):
+    for asked in (M26, DIRECTORIO):
         g = np_game()
         put(g, "matanzas", m26_u=2)
         g.res[M26] = 5
@@ -159,12 +159,12 @@ def test_8_1_2_items_4_and_6_event_removal_order():
 
     g = np_game()
     put(g, "matanzas", troop=1, police=1)
-    start(g, DR, kind="ev_remove", keys=("troop", "police"), n=1, opts=None)
+    start(g, DIRECTORIO, kind="ev_remove", keys=("troop", "police"), n=1, opts=None)
     d = decide(g)
     assert (d.verb, d.arg) == ("remove", ("Matanzas", "police")) and "8.1.2 #4" in d.reason
     g = np_game()
     put(g, "matanzas", dr_u=1, dr_a=1)
-    start(g, DR, kind="ev_remove", keys=("dr_u", "dr_a"), n=1, opts=None)
+    start(g, DIRECTORIO, kind="ev_remove", keys=("dr_u", "dr_a"), n=1, opts=None)
     d = decide(g)
     assert (d.verb, d.arg) == ("remove", ("Matanzas", "dr_a")) and "8.1.2 #6" in d.reason
 
@@ -195,8 +195,8 @@ def test_8_6_5_caracas_follows_the_solo_faction():
     put(g, "pinar_del_rio", dr_base=1, dr_u=1)
     g.changed()
     assert g.meets_condition(M26) and not g.is_player(M26)
-    start(g, DR)
-    out = run_op(g, DR)
+    start(g, DIRECTORIO)
+    out = run_op(g, DIRECTORIO)
     assert out and "cancel pact" not in [v for v, _a, _r in out] and g.has_cap(18)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agon.games.cuba_libre.data import GOVT, GOVT_BASE, M26, M26_BASE, P, space
+from agon.games.cuba_libre.data import GOVT, GOVT_BASE, M26, M26_BASE, POLICE, space
 from tests.games.cuba_libre.np_helpers import acts, decide, np_game, op_steps, put, start
 
 
@@ -124,7 +124,7 @@ def test_8_8_7_redeploy_police_to_ecs_first():
     assert (d.verb, d.arg) == ("move", ("Havana", "police")) and "8.8.7" in d.reason
     g.apply("govt", (d.verb, d.arg))
     assert (decide(g).verb, decide(g).arg) == ("to", "Factory EC")
-    _ = P
+    _ = POLICE
 
 
 def test_8_8_1_armored_cars_assault_with_troops_from_anywhere():

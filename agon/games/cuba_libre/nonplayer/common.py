@@ -21,20 +21,20 @@ from agon.engine.rng import Rng
 from agon.games.cuba_libre import variants
 from agon.games.cuba_libre.data import (
     CARDS,
-    CC,
-    CO,
-    DR,
+    CASINO,
+    CLOSED_CASINO,
+    DIRECTORIO,
     GOVT,
     GUER_A,
     GUER_U,
     IS_EC,
     M26,
+    N_SPACES,
     NAMES,
-    NS,
+    POLICE,
     POP,
     SYN,
     TROOPS,
-    P,
 )
 from agon.games.cuba_libre.op_spaces import space_ok
 
@@ -139,7 +139,7 @@ def takes_cash(g: CubaLibreState, s: int, holder: int, actor: int) -> bool:
     if not holds_cash(g, s, holder):
         return False
     if holder in g.np:
-        heir = next((x for x in (GOVT, SYN, DR, M26) if x != holder and x in g.np and g.has_holder(s, x)), -1)
+        heir = next((x for x in (GOVT, SYN, DIRECTORIO, M26) if x != holder and x in g.np and g.has_holder(s, x)), -1)
         if heir >= 0:
             return heir == actor
     return True
@@ -274,7 +274,7 @@ def choose_option(ctx: Ctx, faction_ops: Callable[[Ctx], tuple[str, str] | None]
         shaded = preferred_side(f, card)
         instr = instruction(f, card)
         second_after_opsa = g.n_acted == 1 and g.first_did == "opsa"
-        if second_after_opsa and ((f == SYN and g.is_player(GOVT)) or (f == DR and g.is_player(M26))):
+        if second_after_opsa and ((f == SYN and g.is_player(GOVT)) or (f == DIRECTORIO and g.is_player(M26))):
             why = "8.1 2nd Eligible: Ops + SA instead of the Event"
         elif f == GOVT and g.momentum:
             why = "8.1 Momentum in effect: Government Ops + SA"
@@ -305,14 +305,14 @@ def choose_option(ctx: Ctx, faction_ops: Callable[[Ctx], tuple[str, str] | None]
 
 
 def removal_key(g: CubaLibreState, actor: int, s: int, key: str,
-                faction_order: Sequence[int] = (M26, DR, SYN, GOVT)) -> tuple[int, ...]:
+                faction_order: Sequence[int] = (M26, DIRECTORIO, SYN, GOVT)) -> tuple[int, ...]:
     """8.1.2 #4: players' pieces before Non-players', Bases (Casinos) first, Police before Troops,
     Underground before Active; then the given faction order."""
     piece_type = g.slot(key)
     owner = g.owner(piece_type)
-    is_base = piece_type in (g.base_slot(GOVT), g.base_slot(M26), g.base_slot(DR), CO, CC)
+    is_base = piece_type in (g.base_slot(GOVT), g.base_slot(M26), g.base_slot(DIRECTORIO), CASINO, CLOSED_CASINO)
     cash_first = 0 if holds_cash(g, s, owner) and not _other_holder(g, s, owner, piece_type) else 1
-    kind = 0 if is_base else 1 if piece_type == P else 2 if piece_type == TROOPS else 3 if piece_type == GUER_U[owner] else 4
+    kind = 0 if is_base else 1 if piece_type == POLICE else 2 if piece_type == TROOPS else 3 if piece_type == GUER_U[owner] else 4
     fo = list(faction_order).index(owner) if owner in faction_order else 9
     return (0 if g.is_player(owner) else 1, kind, cash_first, fo)
 
@@ -320,7 +320,7 @@ def removal_key(g: CubaLibreState, actor: int, s: int, key: str,
 def _other_holder(g: CubaLibreState, s: int, f: int, piece_type: int) -> bool:
     row = g.sp[s]
     if f == GOVT:
-        return row[TROOPS] + row[P] > 1
+        return row[TROOPS] + row[POLICE] > 1
     return row[GUER_U[f]] + row[GUER_A[f]] > 1
 
 
@@ -367,7 +367,7 @@ def best(ctx: Ctx, cands: Iterable[X], key: Callable[[X], Any]) -> X | None:
 
 
 def spaces_where(pred: Callable[[int], bool]) -> list[int]:
-    return [s for s in range(NS) if pred(s)]
+    return [s for s in range(N_SPACES) if pred(s)]
 
 
 def is_ec(s: int) -> bool:

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 from agon.games.cuba_libre.activities import spaces
 from agon.games.cuba_libre.data import (
     ADJ,
-    CO,
-    DR,
+    CASINO,
+    DIRECTORIO,
     DR_BASE,
     DR_UNDERGROUND,
     GOVT,
@@ -27,13 +27,13 @@ from agon.games.cuba_libre.data import (
     IS_EC,
     IS_PROV,
     M26,
+    N_SPACES,
     NAMES,
-    NS,
+    POLICE,
     POP,
     POPULATED,
     SYN,
     TROOPS,
-    P,
 )
 from agon.games.cuba_libre.insurgent_ops import rally_options
 from agon.games.cuba_libre.nonplayer import frames
@@ -62,7 +62,7 @@ REMOVE_WHY = "8.6.1/8.6.4 target priorities (8.1.2)"
 
 
 def _assassin_targets(g: CubaLibreState, s: int) -> list[int]:
-    return removal_targets(g, DR, s, "assassinate") if g.guerrillas(s, DR) > g.sp[s][P] else []
+    return removal_targets(g, DIRECTORIO, s, "assassinate") if g.guerrillas(s, DIRECTORIO) > g.sp[s][POLICE] else []
 
 
 def _base_rank(g: CubaLibreState, s: int) -> int:
@@ -70,7 +70,7 @@ def _base_rank(g: CubaLibreState, s: int) -> int:
     ts = _assassin_targets(g, s)
     if GOVT_BASE in ts:
         return 0
-    if any(piece_type in ts and g.is_player(g.owner(piece_type)) for piece_type in (g.base_slot(M26), CO)):
+    if any(piece_type in ts and g.is_player(g.owner(piece_type)) for piece_type in (g.base_slot(M26), CASINO)):
         return 1
     return 2 if ts else 9
 
@@ -79,21 +79,21 @@ def _base_rank(g: CubaLibreState, s: int) -> int:
 
 
 def terror_cond(g: CubaLibreState) -> bool:
-    return any(terror_ok(g, DR, s) and (abs(g.support[s]) == 2 or GOVT_BASE in _assassin_targets(g, s))
+    return any(terror_ok(g, DIRECTORIO, s) and (abs(g.support[s]) == 2 or GOVT_BASE in _assassin_targets(g, s))
                for s in POPULATED)
 
 
 def terror_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
     out = []
-    act_sup = [s for s in POPULATED if g.support[s] == 2 and terror_ok(g, DR, s) and s not in done]
+    act_sup = [s for s in POPULATED if g.support[s] == 2 and terror_ok(g, DIRECTORIO, s) and s not in done]
     for s in ctx.shuffled(act_sup):
         out.append(entry(s, "8.6.1 step 1: Terror at Active Support"))
-    act_opp = [s for s in POPULATED if g.support[s] == -2 and terror_ok(g, DR, s) and s not in done]
+    act_opp = [s for s in POPULATED if g.support[s] == -2 and terror_ok(g, DIRECTORIO, s) and s not in done]
     for s in ctx.shuffled(act_opp):
         out.append(entry(s, "8.6.1 step 2: Terror at Active Opposition"))
     chosen = {e["s"] for e in out} | set(done)
-    extra = [s for s in range(NS) if s not in chosen and terror_ok(g, DR, s) and _assassin_targets(g, s)]
+    extra = [s for s in range(N_SPACES) if s not in chosen and terror_ok(g, DIRECTORIO, s) and _assassin_targets(g, s)]
     if extra:
         s = ctx.order(extra, lambda s: _base_rank(g, s))[0]
         out.append(entry(s, "8.6.1 step 3: 1 more space to Assassinate in (Govt Base, player's Base, other)"))
@@ -108,15 +108,15 @@ def assassin_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
     owner = g.owner(piece_type)
     if piece_type == GOVT_BASE:
         return (0,)
-    if piece_type in (g.base_slot(M26), CO) and g.is_player(owner):
+    if piece_type in (g.base_slot(M26), CASINO) and g.is_player(owner):
         return (1,)
     last = (g.cubes(s) if owner == GOVT else g.guerrillas(s, owner) if owner != GOVT else 0) == 1
-    if takes_cash(g, s, owner, DR) and last and piece_type not in (CO,):  # 8.1.2 #7: not Cash passed on
+    if takes_cash(g, s, owner, DIRECTORIO) and last and piece_type not in (CASINO,):  # 8.1.2 #7: not Cash passed on
         return (2,)
-    if piece_type == CO:
+    if piece_type == CASINO:
         return (3,)
-    if piece_type in (P, TROOPS):
-        return (4, 0 if piece_type == P else 1)
+    if piece_type in (POLICE, TROOPS):
+        return (4, 0 if piece_type == POLICE else 1)
     if owner == M26:
         return (5, 0 if piece_type == g.base_slot(M26) else 1 if key.endswith("_u") else 2)
     return (6, 0 if key.endswith("_u") else 1)
@@ -128,9 +128,9 @@ def attack_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
     piece_type = g.slot(key)
     owner = g.owner(piece_type)
     holders = g.cubes(s) if owner == GOVT else g.guerrillas(s, owner) if owner != GOVT else 0
-    cash = 0 if takes_cash(g, s, owner, DR) and holders == 1 and piece_type not in (GOVT_BASE, CO) else 1
-    fo = {GOVT: 0, SYN: 1, M26: 2, DR: 3}[owner]
-    kind = 0 if piece_type in (GOVT_BASE, CO, g.base_slot(M26)) else 1 if piece_type == P else 2 if piece_type == TROOPS else \
+    cash = 0 if takes_cash(g, s, owner, DIRECTORIO) and holders == 1 and piece_type not in (GOVT_BASE, CASINO) else 1
+    fo = {GOVT: 0, SYN: 1, M26: 2, DIRECTORIO: 3}[owner]
+    kind = 0 if piece_type in (GOVT_BASE, CASINO, g.base_slot(M26)) else 1 if piece_type == POLICE else 2 if piece_type == TROOPS else \
         3 if key.endswith("_u") else 4
     return (cash, fo, kind)
 
@@ -145,13 +145,13 @@ def remove_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
 
 
 def _rally_spaces(g: CubaLibreState) -> list[int]:
-    return [s for s in POPULATED if rally_options(g, DR, s)]
+    return [s for s in POPULATED if rally_options(g, DIRECTORIO, s)]
 
 
 def rally_cond(g: CubaLibreState) -> bool:
     if terror_cond(g):
         return False
-    return g.available(DR_UNDERGROUND) >= 6 or any("base" in rally_options(g, DR, s) for s in POPULATED)
+    return g.available(DR_UNDERGROUND) >= 6 or any("base" in rally_options(g, DIRECTORIO, s) for s in POPULATED)
 
 
 def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
@@ -160,12 +160,12 @@ def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     used: set[int] = set()
     row = g.sp
-    step1 = [s for s in cand if g.guerrillas(s, DR) and not row[s][DR_UNDERGROUND] and row[s][DR_BASE] and g.cubes(s)
-             and "flip" in rally_options(g, DR, s)]
+    step1 = [s for s in cand if g.guerrillas(s, DIRECTORIO) and not row[s][DR_UNDERGROUND] and row[s][DR_BASE] and g.cubes(s)
+             and "flip" in rally_options(g, DIRECTORIO, s)]
     for s in ctx.shuffled(step1):
         out.append(entry(s, "8.6.2 step 1: flip all-Active DR Guerrillas (Base and cubes there)", act="flip"))
         used.add(s)
-    step2 = [s for s in cand if s not in used and g.guerrillas(s, DR) >= 3 and "base" in rally_options(g, DR, s)]
+    step2 = [s for s in cand if s not in used and g.guerrillas(s, DIRECTORIO) >= 3 and "base" in rally_options(g, DIRECTORIO, s)]
     for s in ctx.shuffled(step2):
         out.append(entry(s, "8.6.2 step 2: replace 2 Guerrillas with a DR Base", act="base"))
         used.add(s)
@@ -173,11 +173,11 @@ def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     for s in ctx.shuffled(step3a):
         out.append(entry(s, "8.6.2 step 3: place Guerrillas where DR Bases are (Pop + Bases)", act="max"))
         used.add(s)
-    step3b = [s for s in cand if s not in used and g.guerrillas(s, DR)]
+    step3b = [s for s in cand if s not in used and g.guerrillas(s, DIRECTORIO)]
     for s in ctx.shuffled(step3b):
         out.append(entry(s, "8.6.2 step 3: place Guerrillas with other DR Guerrillas", act="max"))
         used.add(s)
-    rest = [s for s in cand if s not in used and "place" in rally_options(g, DR, s)]
+    rest = [s for s in cand if s not in used and "place" in rally_options(g, DIRECTORIO, s)]
     if rest and not done:
         out.append(entry(ctx.pick(rest), "8.6.2 step 3: finally 1 random City or Province (8.2)", act="max"))
     return out
@@ -185,7 +185,7 @@ def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 
 def subvert_space(ctx: Ctx) -> tuple[int, str] | None:
     g = ctx.g
-    cands = spaces(g, DR, "subvert", {"sp": ()})
+    cands = spaces(g, DIRECTORIO, "subvert", {"sp": ()})
     if not cands:
         return None
     if at_victory(g, M26):
@@ -204,9 +204,9 @@ def subvert_space(ctx: Ctx) -> tuple[int, str] | None:
 
 def movable(g: CubaLibreState, o: int, used: int = 0) -> int:
     """DR Guerrillas that may leave o without losing DR Control or its last Guerrilla (8.6.3)."""
-    n = g.guerrillas(o, DR) - used - 1
-    if g.control(o) == DR:
-        d = g.faction_count(o, DR) - used
+    n = g.guerrillas(o, DIRECTORIO) - used - 1
+    if g.control(o) == DIRECTORIO:
+        d = g.faction_count(o, DIRECTORIO) - used
         total = sum(g.faction_count(o, e) for e in range(4)) - used
         n = min(n, 2 * d - total - 1)
     return max(0, n)
@@ -228,14 +228,14 @@ def near(g: CubaLibreState, s: int) -> tuple[int, ...]:
 
 def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
-    used = [0] * NS
+    used = [0] * N_SPACES
     out: list[dict[str, Any]] = []
-    ok = [s for s in POPULATED if g.control(s) != DR and s not in done and (g.res[DR] >= 1)]
+    ok = [s for s in POPULATED if g.control(s) != DIRECTORIO and s not in done and (g.res[DIRECTORIO] >= 1)]
     best = None
     for s in ctx.order(ok, lambda s: -POP[s]):  # step 1: highest Pop first
-        d = g.faction_count(s, DR)
-        need = sum(g.faction_count(s, e) for e in range(4) if e != DR) - d + 1
-        origins = ctx.order([o for o in near(g, s) if movable(g, o)], lambda o: -g.guerrillas(o, DR))
+        d = g.faction_count(s, DIRECTORIO)
+        need = sum(g.faction_count(s, e) for e in range(4) if e != DIRECTORIO) - d + 1
+        origins = ctx.order([o for o in near(g, s) if movable(g, o)], lambda o: -g.guerrillas(o, DIRECTORIO))
         if sum(movable(g, o) for o in origins) >= need > 0:
             best = (s, need, origins)
             break
@@ -251,12 +251,12 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
         out.append(entry(s, "8.6.3 step 1: add DR Control to the highest-Pop space, from the most Guerrillas",
                       moves=tuple(moves)))
     # step 2; Morgan (card 28, ruling CL-NP20) widens the whole March: within 2 spaces here too
-    srcs = [o for o in range(NS) if movable(g, o, used[o]) and
+    srcs = [o for o in range(N_SPACES) if movable(g, o, used[o]) and
             any(HAVANA_STEPS[d] < HAVANA_STEPS[o] for d in ADJ[o])]
     if srcs:
         o = ctx.order(srcs, lambda o: -movable(g, o, used[o]))[0]
         dests = [d for d in near(g, o) if HAVANA_STEPS[d] < HAVANA_STEPS[o] and d not in done
-                 and d not in [e["s"] for e in out] and (IS_EC[d] or g.res[DR] >= 1 + len(out))]
+                 and d not in [e["s"] for e in out] and (IS_EC[d] or g.res[DIRECTORIO] >= 1 + len(out))]
         if dests:
             d = ctx.pick(dests)
             n, under = group_size(g, d, movable(g, o, used[o]))
@@ -270,15 +270,15 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 
 def _gov_syn(g: CubaLibreState, s: int) -> int:
     row = g.sp[s]
-    return row[TROOPS] + row[P] + g.guerrillas(s, SYN) + (row[GOVT_BASE] if not row[TROOPS] + row[P] else 0)
+    return row[TROOPS] + row[POLICE] + g.guerrillas(s, SYN) + (row[GOVT_BASE] if not row[TROOPS] + row[POLICE] else 0)
 
 
 def attack_gain_space(g: CubaLibreState) -> bool:
     """AMB-15: a space with DR Guerrillas where removing 1-2 Govt/Syndicate pieces adds DR Control."""
     for s in POPULATED:
-        if not g.guerrillas(s, DR) or g.control(s) == DR:
+        if not g.guerrillas(s, DIRECTORIO) or g.control(s) == DIRECTORIO:
             continue
-        d = g.faction_count(s, DR)
+        d = g.faction_count(s, DIRECTORIO)
         total = sum(g.faction_count(s, e) for e in range(4))
         r = min(2, _gov_syn(g, s))
         if r and 2 * d > total - r:
@@ -288,17 +288,17 @@ def attack_gain_space(g: CubaLibreState) -> bool:
 
 def attack_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
-    cands = [s for s in range(NS) if s not in done and (g.sp[s][DR_UNDERGROUND] or g.guerrillas(s, DR) >= 4)
-             and removal_targets(g, DR, s, "attack") and space_ok(g, {"op": "attack", "f": DR}, s)
-             and (IS_EC[s] or g.res[DR] >= 1)]
-    chosen = ctx.order(cands, lambda s: -g.guerrillas(s, DR))[:max(0, 3 - len(done))]
+    cands = [s for s in range(N_SPACES) if s not in done and (g.sp[s][DR_UNDERGROUND] or g.guerrillas(s, DIRECTORIO) >= 4)
+             and removal_targets(g, DIRECTORIO, s, "attack") and space_ok(g, {"op": "attack", "f": DIRECTORIO}, s)
+             and (IS_EC[s] or g.res[DIRECTORIO] >= 1)]
+    chosen = ctx.order(cands, lambda s: -g.guerrillas(s, DIRECTORIO))[:max(0, 3 - len(done))]
     amb = [s for s in chosen if g.sp[s][DR_UNDERGROUND]]
     ambush = None
     if amb:
         def amb_key(s: int) -> tuple[int, ...]:
-            ts = removal_targets(g, DR, s, "attack")
-            cash = any(takes_cash(g, s, e, DR) for e in (GOVT, M26, SYN))
-            return (g.guerrillas(s, DR), 0 if cash else 1, 0 if any(t in (TROOPS, P, GOVT_BASE) for t in ts) else 1,
+            ts = removal_targets(g, DIRECTORIO, s, "attack")
+            cash = any(takes_cash(g, s, e, DIRECTORIO) for e in (GOVT, M26, SYN))
+            return (g.guerrillas(s, DIRECTORIO), 0 if cash else 1, 0 if any(t in (TROOPS, POLICE, GOVT_BASE) for t in ts) else 1,
                     0 if any(g.owner(t) == SYN for t in ts) else 1)
         ambush = ctx.order(amb, amb_key)[0]
     return [entry(s, "8.6.4: Attack where DR has an Underground or 4+ Guerrillas, most Guerrillas first",
@@ -367,7 +367,7 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
 
 def caracas_due(g: CubaLibreState) -> bool:
     """8.6.5: Pact of Caracas in effect, 26July a player at victory (7.2), DR with 2+ Bases."""
-    return g.has_cap(18) and player_at_victory(g, M26) and base_count(g, DR) >= 2
+    return g.has_cap(18) and player_at_victory(g, M26) and base_count(g, DIRECTORIO) >= 2
 
 
 def caracas(ctx: Ctx) -> Decision | None:
@@ -394,11 +394,11 @@ def caracas_step(ctx: Ctx, mod: Any) -> Decision | None:
 
 
 def _gain_by_rally(g: CubaLibreState, s: int) -> bool:
-    opts = [o for o in rally_options(g, DR, s) if isinstance(o, int) or o == "place"]
+    opts = [o for o in rally_options(g, DIRECTORIO, s) if isinstance(o, int) or o == "place"]
     n = max([o if isinstance(o, int) else 1 for o in opts], default=0)
-    d = g.faction_count(s, DR) + n
+    d = g.faction_count(s, DIRECTORIO) + n
     total = sum(g.faction_count(s, e) for e in range(4)) + n
-    return n > 0 and g.control(s) != DR and 2 * d > total
+    return n > 0 and g.control(s) != DIRECTORIO and 2 * d > total
 
 
 def expat(ctx: Ctx, mod: Any) -> Decision | None:
@@ -408,7 +408,7 @@ def expat(ctx: Ctx, mod: Any) -> Decision | None:
     if gain:
         return Decision("space", NAMES[ctx.order(gain, lambda s: -POP[s])[0]],
                         "8.6.2 Expat Backing 1: gain DR Control of the most Pop")
-    base = [s for s in cands if "base" in rally_options(g, DR, s)]
+    base = [s for s in cands if "base" in rally_options(g, DIRECTORIO, s)]
     if base:
         return Decision("space", NAMES[ctx.pick(base)], "8.6.2 Expat Backing 2 [AMB-29]: place a Base")
     if cands:

@@ -9,24 +9,24 @@ from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.data import (
     BASE,
-    CC,
-    CO,
-    DR,
+    CASINO,
+    CLOSED_CASINO,
+    DIRECTORIO,
     GOVT,
     GUER_A,
     GUER_U,
     IS_CITY,
     IS_EC,
     M26,
+    N_SPACES,
     NAMES,
-    NS,
     OWNER,
     PIECE_INDEX,
+    POLICE,
     POP,
     ROLES,
     SYN,
     TROOPS,
-    P,
 )
 from agon.games.cuba_libre.insurgent_ops import CARRY
 from agon.games.cuba_libre.nonplayer.common import (
@@ -252,7 +252,7 @@ def remove(ctx: Ctx, mod: Any) -> Decision | None:
     if order is not None:
         key = ctx.order(keys, lambda k: order(ctx, frame["s"], k))[0]
         return Decision("remove", key, mod.REMOVE_WHY)
-    factions = ctx.shuffled((GOVT, M26, DR, SYN))  # 8.1.2 #4: otherwise a random enemy faction
+    factions = ctx.shuffled((GOVT, M26, DIRECTORIO, SYN))  # 8.1.2 #4: otherwise a random enemy faction
     key = ctx.order(keys, lambda k: removal_key(g, ctx.f, frame["s"], k, factions))[0]
     return Decision("remove", key, "8.1.2 #4: players first, Bases first, Police first, Underground first")
 
@@ -263,7 +263,7 @@ def activate(ctx: Ctx, mod: Any) -> Decision | None:
     if not opts:
         return None
     if ctx.f == GOVT:  # 8.8.4 names the order (Greek, C-46): it overrides 8.1.2 #4
-        rank = {ROLES[M26]: 1, ROLES[DR]: 2, ROLES[SYN]: 3}
+        rank = {ROLES[M26]: 1, ROLES[DIRECTORIO]: 2, ROLES[SYN]: 3}
         who = min(opts, key=lambda r: rank.get(r, 9))
         return Decision("activate", who, "8.8.4: Activate 26July, then DR, then Syndicate Guerrillas")
     who = ctx.order(opts, lambda r: 0 if g.is_player(ROLES.index(r)) else 1)[0]
@@ -293,7 +293,7 @@ def cash_gift(ctx: Ctx, mod: Any) -> Decision:
     """4.5.2 with 8.1.2 #7 (a bot seated on a player faction whose last piece holding Cash is gone):
     to another Non-player's piece there, Government, Syndicate, DR, 26July; otherwise let it go."""
     g = ctx.g
-    for e in (GOVT, SYN, DR, M26):
+    for e in (GOVT, SYN, DIRECTORIO, M26):
         if e != ctx.f and e in g.np and ctx.ok("give cash", ROLES[e]):
             return Decision("give cash", ROLES[e], f"8.1.2 #7: Cash to another Non-player's piece ({ROLES[e]})")
     return Decision("drop cash", None, "8.1.2 #7: no Non-player piece there, never transfer otherwise")
@@ -325,8 +325,8 @@ def deploy(ctx: Ctx, mod: Any) -> Decision | None:
 
 # Piece kinds for 8.4.4's count: a Guerrilla is one piece whether Underground or Active, so an
 # Activation or a flip changes nothing (issue 32 item 3b); Bases and Casinos are the Bases.
-_KINDS = ((TROOPS,), (P,), (BASE[GOVT],), (GUER_U[M26], GUER_A[M26]), (BASE[M26],), (GUER_U[DR], GUER_A[DR]),
-          (BASE[DR],), (GUER_U[SYN], GUER_A[SYN]), (CO,), (CC,))
+_KINDS = ((TROOPS,), (POLICE,), (BASE[GOVT],), (GUER_U[M26], GUER_A[M26]), (BASE[M26],), (GUER_U[DIRECTORIO], GUER_A[DIRECTORIO]),
+          (BASE[DIRECTORIO],), (GUER_U[SYN], GUER_A[SYN]), (CASINO,), (CLOSED_CASINO,))
 _BASE_KINDS = frozenset((2, 4, 6, 8, 9))
 
 
@@ -336,7 +336,7 @@ def _score(g: CubaLibreState, twin: Any) -> tuple[int, int, int]:
     the map, so a piece moved counts once, a replacement twice (one out, one in)."""
     plus = [0] * len(_KINDS)
     minus = [0] * len(_KINDS)
-    for s in range(NS):
+    for s in range(N_SPACES):
         a, b = g.sp[s], twin.sp[s]
         if a == b:
             continue
@@ -352,7 +352,7 @@ def _score(g: CubaLibreState, twin: Any) -> tuple[int, int, int]:
         pieces += n
         if k in _BASE_KINDS:
             bases += n
-    shift = sum(POP[s] * abs(twin.support[s] - g.support[s]) for s in range(NS) if not IS_EC[s])
+    shift = sum(POP[s] * abs(twin.support[s] - g.support[s]) for s in range(N_SPACES) if not IS_EC[s])
     return (bases, pieces, shift)
 
 
@@ -497,7 +497,7 @@ def own_removal_rank(g: CubaLibreState, f: int, piece_type: int) -> int:
     """8.1.2 #6: own Active Guerrillas before Underground, Troops before Police (Bases last, AMB-54)."""
     if piece_type in (GUER_A[f], TROOPS):
         return 0
-    if piece_type in (GUER_U[f], P):
+    if piece_type in (GUER_U[f], POLICE):
         return 1
     return 2
 
@@ -515,7 +515,7 @@ def ev_remove(ctx: Ctx, mod: Any) -> Decision | None:
         return None
     top = max(sc for _, sc in scored)
     best = [a for a, sc in scored if sc == top]
-    factions = ctx.shuffled((GOVT, M26, DR, SYN))
+    factions = ctx.shuffled((GOVT, M26, DIRECTORIO, SYN))
 
     def key(a: tuple[str, str]) -> tuple[Any, ...]:
         s, piece_type = idx(a[0]), g.slot(a[1])
@@ -608,4 +608,4 @@ HANDLERS: dict[str, Handler] = {
     "transfer_request": transfer_request,
 }
 
-_ = (CC, CO, DR, GUER_A, GUER_U, TROOPS, P, idx)
+_ = (CLOSED_CASINO, CASINO, DIRECTORIO, GUER_A, GUER_U, TROOPS, POLICE, idx)

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 from agon.games.cuba_libre.activities import spaces
 from agon.games.cuba_libre.data import (
     ADJ,
+    CASINO,
     CITIES,
-    CO,
-    DR,
+    DIRECTORIO,
     DR_BASE,
     ECS,
     FOREST,
@@ -36,13 +36,13 @@ from agon.games.cuba_libre.data import (
     M26,
     M26_BASE,
     MOUNTAIN,
+    N_SPACES,
     NAMES,
-    NS,
+    POLICE,
     POP,
     POPULATED,
     SYN,
     TROOPS,
-    P,
 )
 from agon.games.cuba_libre.insurgent_ops import CARRY
 from agon.games.cuba_libre.nonplayer.common import (
@@ -98,7 +98,7 @@ def assault_result(g: CubaLibreState, s: int) -> tuple[int, int, bool, bool]:
     row = g.sp[s]
     bases = guer = removed = 0
     cash = False
-    for f in (M26, DR, SYN):
+    for f in (M26, DIRECTORIO, SYN):
         a = row[GUER_A[f]]
         k = min(cap, a)
         cap -= k
@@ -107,7 +107,7 @@ def assault_result(g: CubaLibreState, s: int) -> tuple[int, int, bool, bool]:
             guer += k
         if k and k == g.guerrillas(s, f) and takes_cash(g, s, f, GOVT):
             cash = True
-        base = CO if f == SYN else (M26_BASE if f == M26 else DR_BASE)
+        base = CASINO if f == SYN else (M26_BASE if f == M26 else DR_BASE)
         if cap and not row[GUER_U[f]] and k == a and row[base]:
             b = min(cap, row[base]) if f != SYN else 0
             cap -= b
@@ -122,7 +122,7 @@ def _removable(g: CubaLibreState, s: int) -> int:
     """Enemy pieces an Assault of unlimited strength would remove in s (3.2.4, Bases last)."""
     row = g.sp[s]
     n = 0
-    for f in (M26, DR, SYN):
+    for f in (M26, DIRECTORIO, SYN):
         n += row[GUER_A[f]]
         if not row[GUER_U[f]] and f != SYN:
             n += row[M26_BASE if f == M26 else DR_BASE]
@@ -140,7 +140,7 @@ def mountain_assault(g: CubaLibreState) -> bool:
         if m26_base_falls(g, s, assault_capacity(g, s)):
             return True
         cap = assault_capacity(g, s)
-        guerrillas += min(cap, sum(g.sp[s][GUER_A[f]] for f in (M26, DR, SYN)))
+        guerrillas += min(cap, sum(g.sp[s][GUER_A[f]] for f in (M26, DIRECTORIO, SYN)))
     return guerrillas >= 4
 
 
@@ -161,14 +161,14 @@ def sweep_reach(g: CubaLibreState, s: int) -> int:
     sim = g.has_mom(4)
     cubes = g.cubes(s)
     for o in ADJ[s]:
-        movable = g.sp[o][TROOPS] + (g.sp[o][P] if sim else 0)
+        movable = g.sp[o][TROOPS] + (g.sp[o][POLICE] if sim else 0)
         if g.control(o) == GOVT:
             movable = min(movable, max(0, g.faction_count(o, GOVT) - others_count(g, o, GOVT) - 1))
         cubes += movable
     return cubes // 2 if FOREST[s] else cubes
 
 
-def sweep_activates(g: CubaLibreState, s: int, factions: tuple[int, ...] = (M26, DR, SYN)) -> int:
+def sweep_activates(g: CubaLibreState, s: int, factions: tuple[int, ...] = (M26, DIRECTORIO, SYN)) -> int:
     """How many Underground Guerrillas of `factions` a Sweep in s can Activate."""
     return min(sweep_reach(g, s), sum(g.sp[s][GUER_U[f]] for f in factions))
 
@@ -178,22 +178,22 @@ def masferrer_target(g: CubaLibreState) -> bool:
     Ενεργοποιήσετε 4 ή περισσότερους Αυτονομιστές»): the Sweep with its free Assault can remove a
     26July Base (the Sweep Activating its Guerrillas there first), or the Sweep can Activate 4+
     Guerrillas in its spaces (at most 4/3/2, 8.8 NOTE)."""
-    if sum(sorted((sweep_activates(g, s) for s in range(NS)), reverse=True)[:max_spaces(g)]) >= 4:
+    if sum(sorted((sweep_activates(g, s) for s in range(N_SPACES)), reverse=True)[:max_spaces(g)]) >= 4:
         return True
     return any(m26_base_falls(g, s, assault_capacity(g, s), sweep_activates(g, s, (M26,)))
-               for s in range(NS) if g.sp[s][M26_BASE])
+               for s in range(N_SPACES) if g.sp[s][M26_BASE])
 
 
 def armored_target(g: CubaLibreState) -> bool:
     """8.8.1 Armored Cars: an Assault (Troops brought in from anywhere) removes a 26July Base or
     4+ Guerrillas."""
     spare = sum(max(0, g.sp[o][TROOPS] - (0 if g.control(o) != GOVT else max(0, others_count(g, o, GOVT) + 1
-                                                                         - g.sp[o][P] - g.sp[o][GOVT_BASE])))
-                for o in range(NS))
-    for s in range(NS):
+                                                                         - g.sp[o][POLICE] - g.sp[o][GOVT_BASE])))
+                for o in range(N_SPACES))
+    for s in range(N_SPACES):
         row = g.sp[s]
         need_base = row[GUER_A[M26]] + 1 if row[M26_BASE] and not row[GUER_U[M26]] else 99
-        guer = sum(row[GUER_A[f]] for f in (M26, DR, SYN))
+        guer = sum(row[GUER_A[f]] for f in (M26, DIRECTORIO, SYN))
         cap = assault_capacity(g, s) + (spare - row[TROOPS]) // (2 if MOUNTAIN[s] and not IS_EC[s] else 1)
         if cap >= min(need_base, 4 if guer >= 4 else 99):
             return True
@@ -202,8 +202,8 @@ def armored_target(g: CubaLibreState) -> bool:
 
 def assault_spaces(g: CubaLibreState) -> list[int]:
     if g.has_mom(1):
-        return [s for s in range(NS) if space_ok(g, {"op": "assault", "f": GOVT}, s)]
-    return [s for s in range(NS) if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault")]
+        return [s for s in range(N_SPACES) if space_ok(g, {"op": "assault", "f": GOVT}, s)]
+    return [s for s in range(N_SPACES) if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault")]
 
 
 def assault_worth(g: CubaLibreState, with_control: bool) -> bool:
@@ -222,16 +222,16 @@ def train_targets(g: CubaLibreState) -> list[int]:
 
 
 def train_cond(g: CubaLibreState) -> bool:
-    return any(g.control(s) != GOVT or not g.sp[s][TROOPS] or not g.sp[s][P] for s in train_targets(g))
+    return any(g.control(s) != GOVT or not g.sp[s][TROOPS] or not g.sp[s][POLICE] for s in train_targets(g))
 
 
 def train_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
     room = max_spaces(g) - len(done)
     out: list[dict[str, Any]] = []
-    cubes = g.available(TROOPS) + g.available(P)
+    cubes = g.available(TROOPS) + g.available(POLICE)
     cands = [s for s in train_targets(g) if s not in done]
-    for s in ctx.order(cands, lambda s: (g.control(s) == GOVT, bool(g.sp[s][P]), bool(g.sp[s][TROOPS]))):
+    for s in ctx.order(cands, lambda s: (g.control(s) == GOVT, bool(g.sp[s][POLICE]), bool(g.sp[s][TROOPS]))):
         if cubes < 4 or len(out) >= room:
             break
         out.append(entry(s, "8.8.2 step 1: 4 cubes in a City/Base space (no Control, no Police, no Troops first)"))
@@ -278,10 +278,10 @@ def transport_plan(ctx: Ctx, src: int = -1) -> tuple[int, int, int, str] | None:
             return None
         src = ctx.order(srcs, lambda s: -srcs[s])[0]
     k = min(3, srcs.get(src, g.sp[src][TROOPS]))
-    d1 = [d for d in range(NS) if d != src and IS_PROV[d] and g.sp[d][P] and not g.sp[d][TROOPS]]
+    d1 = [d for d in range(N_SPACES) if d != src and IS_PROV[d] and g.sp[d][POLICE] and not g.sp[d][TROOPS]]
     if d1:
         return src, ctx.pick(d1), k, "8.8.2 Transport 1: a Province with Police but no Troops"
-    d2 = [d for d in range(NS) if d != src and sum(g.sp[d][GUER_A[f]] for f in (M26, DR, SYN)) > g.sp[d][TROOPS]]
+    d2 = [d for d in range(N_SPACES) if d != src and sum(g.sp[d][GUER_A[f]] for f in (M26, DIRECTORIO, SYN)) > g.sp[d][TROOPS]]
     if d2:
         return src, ctx.pick(d2), k, "8.8.2 Transport 2: more Active Guerrillas than Troops"
     d3 = []
@@ -300,7 +300,7 @@ def transport_plan(ctx: Ctx, src: int = -1) -> tuple[int, int, int, str] | None:
 
 
 def _guer(g: CubaLibreState, s: int) -> int:
-    return sum(g.guerrillas(s, f) for f in (M26, DR, SYN))
+    return sum(g.guerrillas(s, f) for f in (M26, DIRECTORIO, SYN))
 
 
 def garrison_cond(g: CubaLibreState) -> bool:
@@ -309,12 +309,12 @@ def garrison_cond(g: CubaLibreState) -> bool:
 
 
 def _city_need(g: CubaLibreState, s: int) -> bool:
-    return g.control(s) != GOVT or not g.sp[s][P] or not g.sp[s][TROOPS]
+    return g.control(s) != GOVT or not g.sp[s][POLICE] or not g.sp[s][TROOPS]
 
 
 def garrison_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
-    if not any(g.sp[o][TROOPS] or g.sp[o][P] > 1 for o in range(NS)):
+    if not any(g.sp[o][TROOPS] or g.sp[o][POLICE] > 1 for o in range(N_SPACES)):
         return []
     out = [entry(s, "8.8.3: cubes to equal the Guerrillas in every EC") for s in ctx.shuffled(ECS)
            if s not in done and _guer(g, s) > g.cubes(s)]
@@ -326,7 +326,7 @@ def garrison_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 def _garrison_need(g: CubaLibreState, s: int) -> str | None:
     if IS_EC[s]:
         return "police" if _guer(g, s) > g.cubes(s) else None
-    if not g.sp[s][P]:
+    if not g.sp[s][POLICE]:
         return "police"
     if not g.sp[s][TROOPS]:
         return "troop"
@@ -364,8 +364,8 @@ def _move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
         if need is None:
             return Decision("done", None, "8.8.3: this space has what it needs")
         for key in ((need, "troop") if need == "police" else ("troop", "police")):
-            piece_type = P if key == "police" else TROOPS
-            cands = [idx(o) for o, k in opts if k == key and g.sp[idx(o)][piece_type] > (piece_type == P)
+            piece_type = POLICE if key == "police" else TROOPS
+            cands = [idx(o) for o, k in opts if k == key and g.sp[idx(o)][piece_type] > (piece_type == POLICE)
                      and _can_spare(g, idx(o), piece_type, chosen)]  # 8.8.3 has no Control clause (ruling CL-NP15)
             if cands:
                 o = ctx.order(cands, _most_of(g, piece_type))[0]
@@ -381,7 +381,7 @@ def _move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
             return Decision("move", (NAMES[o], "troop"), "8.8.1 Armored Cars: Troops from the most, keeping Control")
         return Decision("done", None, "8.8.1 Armored Cars: no more Troops can come")
     # Sweep (8.8.4 step 2): Troops to Activate every Guerrilla there and gain Control
-    under = sum(g.sp[s][GUER_U[f]] for f in (M26, DR, SYN))
+    under = sum(g.sp[s][GUER_U[f]] for f in (M26, DIRECTORIO, SYN))
     if _sweep_activations(g, s) >= under and (g.control(s) == GOVT or IS_EC[s]):
         return Decision("done", None, "8.8.4 step 2: enough cubes to Activate all and Control")
     # 8.8.1 S.I.M. (Greek «αν γίνεται σε κενό»): half Police (rounded up) only into a space that had
@@ -389,7 +389,7 @@ def _move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
     sim = g.has_mom(4) and g.cubes(s) == frame["n"]
     want = ("police", "troop") if sim and frame["n"] % 2 == 0 else ("troop", "police")
     for key in want:
-        piece_type = P if key == "police" else TROOPS
+        piece_type = POLICE if key == "police" else TROOPS
         cands = [idx(o) for o, k in opts if k == key and keeps_control(g, idx(o))
                  and (idx(o) not in chosen or _sweep_activations(g, idx(o), 1) == _sweep_activations(g, idx(o)))]
         if cands:
@@ -403,7 +403,7 @@ def _sweep_activations(g: CubaLibreState, s: int, leaving: int = 0) -> int:
     """CL 3.2.3: the Guerrillas Sweep space s Activates once `leaving` of its cubes go (cubes count
     where they end the moves, 1 per cube, Forest 1 per 2)."""
     cubes = g.cubes(s) - leaving
-    return min(cubes // 2 if FOREST[s] else cubes, sum(g.sp[s][GUER_U[f]] for f in (M26, DR, SYN)))
+    return min(cubes // 2 if FOREST[s] else cubes, sum(g.sp[s][GUER_U[f]] for f in (M26, DIRECTORIO, SYN)))
 
 
 def garrison_assault(ctx: Ctx, mod: Any) -> Decision:
@@ -415,7 +415,7 @@ def garrison_assault(ctx: Ctx, mod: Any) -> Decision:
     def m26_removed(s: int) -> tuple[int, int]:
         cap = assault_capacity(g, s)
         m = min(cap, g.sp[s][GUER_A[M26]])
-        return (-m, -min(cap, sum(g.sp[s][GUER_A[f]] for f in (M26, DR, SYN))))
+        return (-m, -min(cap, sum(g.sp[s][GUER_A[f]] for f in (M26, DIRECTORIO, SYN))))
 
     s = ctx.order(ecs, m26_removed)[0]
     return Decision("assault", NAMES[s], "8.8.3 [AMB-53]: free Assault in the EC removing the most 26July pieces")
@@ -429,9 +429,9 @@ def sweep_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     room = max_spaces(g) - len(done)
     cands = []
     for s in POPULATED:
-        if s in done or not (g.sp[s][GUER_U[M26]] or g.sp[s][GUER_U[DR]]):
+        if s in done or not (g.sp[s][GUER_U[M26]] or g.sp[s][GUER_U[DIRECTORIO]]):
             continue
-        if sweep_activates(g, s, (M26, DR)):  # 3.2.3: only where the Sweep Activates something
+        if sweep_activates(g, s, (M26, DIRECTORIO)):  # 3.2.3: only where the Sweep Activates something
             cands.append(s)
     sim = g.has_mom(4)
 
@@ -463,11 +463,11 @@ def remove_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
     g = ctx.g
     piece_type = g.slot(key)
     owner = g.owner(piece_type)
-    is_base = piece_type in (M26_BASE, DR_BASE, CO)
+    is_base = piece_type in (M26_BASE, DR_BASE, CASINO)
     if ctx.frame.get("mode") == "airstrike":
         return airstrike_rank(g, s, piece_type)
     cash = 0 if takes_cash(g, s, owner, GOVT) and g.guerrillas(s, owner) == 1 else 1
-    return (0 if is_base else 1, cash, {M26: 0, DR: 1, SYN: 2}.get(owner, 3))
+    return (0 if is_base else 1, cash, {M26: 0, DIRECTORIO: 1, SYN: 2}.get(owner, 3))
 
 
 # -- Special Activities (8.8.2, 8.8.3) --------------------------------------------------------------
@@ -482,9 +482,9 @@ def airstrike_rank(g: CubaLibreState, s: int, piece_type: int) -> tuple[int, ...
     if piece_type == DR_BASE:
         return (1, ec)
     owner = g.owner(piece_type)
-    if owner in (M26, DR) and g.cubes(s):
+    if owner in (M26, DIRECTORIO) and g.cubes(s):
         return (2 if owner == M26 else 3, ec)
-    if owner in (M26, DR) and g.guerrillas(s, owner) == 1:
+    if owner in (M26, DIRECTORIO) and g.guerrillas(s, owner) == 1:
         return (4 if owner == M26 else 5, ec)
     return (UNLISTED, ec)  # not an 8.8.3 target: never struck by choice
 
@@ -642,14 +642,14 @@ def _police_targets(ctx: Ctx) -> list[tuple[int, str]]:
     g, gc = ctx.g, ctx.frame["gc"]
     out = []
     for s in ctx.shuffled(ECS):
-        if g.guerrillas(s, M26) > g.sp[s][P]:
+        if g.guerrillas(s, M26) > g.sp[s][POLICE]:
             out.append((s, "8.8.7 step 1: Police to equal 26July Guerrillas at an EC"))
     for s in ctx.shuffled(gc):
         if IS_PROV[s] and g.sp[s][TROOPS] and not g.sp[s][GOVT_BASE]:
-            if g.sp[s][P] + g.sp[s][GOVT_BASE] <= others_count(g, s, GOVT):
+            if g.sp[s][POLICE] + g.sp[s][GOVT_BASE] <= others_count(g, s, GOVT):
                 out.append((s, "8.8.7 step 1: Police to keep Control where Troops leave"))
     for s in ctx.shuffled(POPULATED):
-        if (IS_CITY[s] or g.sp[s][GOVT_BASE]) and not g.sp[s][P] and s in gc:
+        if (IS_CITY[s] or g.sp[s][GOVT_BASE]) and not g.sp[s][POLICE] and s in gc:
             out.append((s, "8.8.7 step 1: 1 Police to each City and Base space without"))
     return out
 
@@ -681,11 +681,11 @@ def redeploy(ctx: Ctx, mod: Any) -> Decision | None:
         return Decision("to", NAMES[d], "8.8.7 step 2: Troops as evenly as possible")
     moves = [a for v, a in ctx.legal if v == "move"]
     forced = [idx(o) for o, k in moves if k == "troop" and (IS_EC[idx(o)] or (not IS_CITY[idx(o)] and not g.sp[idx(o)][GOVT_BASE]))]
-    police_from = [idx(o) for o, k in moves if k == "police" and g.sp[idx(o)][P] > 1 and keeps_control(g, idx(o))]
+    police_from = [idx(o) for o, k in moves if k == "police" and g.sp[idx(o)][POLICE] > 1 and keeps_control(g, idx(o))]
     live = [s for s, _ in targets if any(o != s for o in police_from)]
     if live:
         dest = live[0]
-        o = ctx.order([o for o in police_from if o != dest and o not in live], lambda o: -g.sp[o][P])
+        o = ctx.order([o for o in police_from if o != dest and o not in live], lambda o: -g.sp[o][POLICE])
         if o:
             return Decision("move", (NAMES[o[0]], "police"), "8.8.7 step 1: Police from the space with the most")
     if forced:

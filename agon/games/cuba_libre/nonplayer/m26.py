@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from agon.games.cuba_libre.activities import kidnap_space_kind, kidnap_victims, spaces
 from agon.games.cuba_libre.data import (
     ADJ,
-    CO,
+    CASINO,
     ECS,
     GOVT,
     GOVT_BASE,
@@ -26,13 +26,13 @@ from agon.games.cuba_libre.data import (
     M26,
     M26_BASE,
     M26_UNDERGROUND,
+    N_SPACES,
     NAMES,
-    NS,
+    POLICE,
     POP,
     POPULATED,
     SYN,
     TROOPS,
-    P,
 )
 from agon.games.cuba_libre.insurgent_ops import rally_options
 from agon.games.cuba_libre.nonplayer.common import (
@@ -59,7 +59,7 @@ REMOVE_WHY = "8.7.4 targets: Cash first, then Government forces (8.1.2)"
 
 def kidnap_targets(g: CubaLibreState, s: int) -> list[int]:
     """4.3.3: where 26July Guerrillas outnumber Police, a target with Cash or Resources."""
-    if not kidnap_space_kind(g, s) or g.guerrillas(s, M26) <= g.sp[s][P]:
+    if not kidnap_space_kind(g, s) or g.guerrillas(s, M26) <= g.sp[s][POLICE]:
         return []
     return [t for t in kidnap_victims(g, s) if holds_cash(g, s, t) or g.res[t] > 0]
 
@@ -71,7 +71,7 @@ def terror_effects(g: CubaLibreState) -> tuple[bool, bool]:
     """(Terror condition, effective Terror): Kidnap, Sabotage or a shift; effective unless the only
     shift is at Passive Opposition without Caracas (8.7.1 IF NONE)."""
     cond = eff = False
-    for s in range(NS):
+    for s in range(N_SPACES):
         if not terror_ok(g, M26, s):
             continue
         if kidnap_targets(g, s) or (IS_EC[s] and not g.terror[s]):
@@ -86,7 +86,7 @@ def terror_effects(g: CubaLibreState) -> tuple[bool, bool]:
 def terror_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
     out: list[dict[str, Any]] = []
-    ok = [s for s in range(NS) if terror_ok(g, M26, s) and s not in done]
+    ok = [s for s in range(N_SPACES) if terror_ok(g, M26, s) and s not in done]
     kid = [s for s in ok if kidnap_targets(g, s)]
     if kid:
         s = ctx.order(kid, lambda s: 0 if IS_EC[s] else 1 if IS_CITY[s] else 2)[0]
@@ -154,7 +154,7 @@ def infiltrate_space(ctx: Ctx) -> tuple[int, str] | None:
     cash = [s for s in cands if takes_cash(g, s, GOVT, M26) and g.cubes(s) == 1]  # 8.1.2 #7
     if cash:
         return ctx.pick(cash), "8.7.2 Infiltrate 2: take Cash"
-    last = [s for s in cands if g.sp[s][P] == 1]
+    last = [s for s in cands if g.sp[s][POLICE] == 1]
     if last:
         return ctx.pick(last), "8.7.2 Infiltrate 3: remove the last Police"
     return ctx.pick(cands), "8.7.2 Infiltrate 4: random space"
@@ -176,7 +176,7 @@ def _group(g: CubaLibreState, dest: int, n: int) -> tuple[int, bool]:
 
 def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
-    used = [0] * NS
+    used = [0] * N_SPACES
     out: list[dict[str, Any]] = []
     taken = set(done)
 
@@ -215,7 +215,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     else:
         ec_step()
         govt_step()
-    srcs = [o for o in range(NS) if movable(g, o, used[o]) and any(HAVANA_STEPS[d] < HAVANA_STEPS[o] for d in ADJ[o])]
+    srcs = [o for o in range(N_SPACES) if movable(g, o, used[o]) and any(HAVANA_STEPS[d] < HAVANA_STEPS[o] for d in ADJ[o])]
     if srcs:
         o = ctx.order(srcs, lambda o: -movable(g, o, used[o]))[0]
         dests = [d for d in ADJ[o] if HAVANA_STEPS[d] < HAVANA_STEPS[o] and d not in taken
@@ -233,19 +233,19 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 
 def _attack_targets(g: CubaLibreState, s: int) -> bool:
     ts = removal_targets(g, M26, s, "attack")
-    gov = any(t in (TROOPS, P, GOVT_BASE) for t in ts)
+    gov = any(t in (TROOPS, POLICE, GOVT_BASE) for t in ts)
     cash = any(takes_cash(g, s, g.owner(t), M26) for t in ts)
     return gov or cash
 
 
 def space_4g_govt(g: CubaLibreState) -> bool:
     """AMB-16: a space with 4+ 26July Guerrillas and a Government piece."""
-    return any(g.guerrillas(s, M26) >= 4 and g.faction_count(s, GOVT) for s in range(NS))
+    return any(g.guerrillas(s, M26) >= 4 and g.faction_count(s, GOVT) for s in range(N_SPACES))
 
 
 def attack_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
-    ok = [s for s in range(NS) if s not in done and space_ok(g, {"op": "attack", "f": M26}, s)
+    ok = [s for s in range(N_SPACES) if s not in done and space_ok(g, {"op": "attack", "f": M26}, s)
           and _attack_targets(g, s) and (IS_EC[s] or g.res[M26] >= 1)]
     big = [s for s in ok if g.guerrillas(s, M26) >= 4]
     chosen = ctx.shuffled(big)
@@ -271,9 +271,9 @@ def remove_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
     piece_type = g.slot(key)
     owner = g.owner(piece_type)
     holders = g.cubes(s) if owner == GOVT else g.guerrillas(s, owner)
-    cash = 0 if takes_cash(g, s, owner, M26) and holders == 1 and piece_type not in (GOVT_BASE, CO) else 1
+    cash = 0 if takes_cash(g, s, owner, M26) and holders == 1 and piece_type not in (GOVT_BASE, CASINO) else 1
     gov = 0 if owner == GOVT else 1
-    kind = 0 if piece_type in (GOVT_BASE, CO) else 1 if piece_type == P else 2 if piece_type == TROOPS else 3 if key.endswith("_u") else 4
+    kind = 0 if piece_type in (GOVT_BASE, CASINO) else 1 if piece_type == POLICE else 2 if piece_type == TROOPS else 3 if key.endswith("_u") else 4
     return (cash, gov, kind)
 
 
@@ -386,4 +386,4 @@ def reroll(ctx: Ctx, mod: Any) -> Decision:
 
 
 HANDLERS = {"sa": sa_frame, "reroll": reroll, "attack": attack_frame, "prop_agitation": agitation}
-_ = (CO, SYN)
+_ = (CASINO, SYN)

@@ -15,15 +15,15 @@ from typing import TYPE_CHECKING, Any
 from agon.games.cuba_libre.activities import spaces
 from agon.games.cuba_libre.data import (
     ADJ,
-    CC,
-    CO,
-    DR,
+    CASINO,
+    CLOSED_CASINO,
+    DIRECTORIO,
     ECS,
     GOVT,
     IS_EC,
     M26,
+    N_SPACES,
     NAMES,
-    NS,
     POPULATED,
     SYN,
     SYN_ACTIVE,
@@ -63,7 +63,7 @@ def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
              and "place" in rally_options(g, SYN, s) and s not in done]
     for s in ctx.shuffled(step1):  # 8.5.1 step 1 (ties at random, 8.2)
         out.append(entry(s, "8.5.1 step 1: 1 Guerrilla in a Casino space without Syndicate Guerrillas", act="place"))
-    step2 = [s for s in POPULATED if g.sp[s][CO] and g.cubes(s) and not g.sp[s][SYN_UNDERGROUND] and g.sp[s][SYN_ACTIVE]
+    step2 = [s for s in POPULATED if g.sp[s][CASINO] and g.cubes(s) and not g.sp[s][SYN_UNDERGROUND] and g.sp[s][SYN_ACTIVE]
              and "flip" in rally_options(g, SYN, s) and s not in done and s not in step1]
     for s in ctx.shuffled(step2):  # 8.5.1 step 2
         out.append(entry(s, "8.5.1 step 2: flip the Active Guerrillas of an open-Casino space with cubes", act="flip"))
@@ -80,7 +80,7 @@ def rally_cond(ctx: Ctx) -> bool:
 
 def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
-    left = [g.guerrillas(s, SYN) for s in range(NS)]
+    left = [g.guerrillas(s, SYN) for s in range(N_SPACES)]
     out = []
     for ec in ctx.shuffled(ECS):  # 8.5.2 step 1: every reachable EC empty of all pieces
         if ec in done or sum(g.sp[ec]) > 0 or not space_ok(g, {"op": "march", "f": SYN}, ec):
@@ -88,15 +88,15 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
         origins = [o for o in ADJ[ec] if left[o] > 0]
         if not origins:
             continue
-        o = ctx.order(origins, lambda o: (-left[o], 1 if g.sp[o][CO] else 0))[0]
+        o = ctx.order(origins, lambda o: (-left[o], 1 if g.sp[o][CASINO] else 0))[0]
         left[o] -= 1
         out.append(entry(ec, "8.5.2 step 1: 1 Guerrilla into an empty EC (most Guerrillas, no open Casino)",
                       moves=((o, 1, False),)))
     if final_next(g):  # 8.5.2 step 2 [AMB-49]: Cash holders toward closed Casinos
-        for o in ctx.shuffled(range(NS)):
-            if not holds_cash(g, o, SYN) or g.sp[o][CC] or left[o] <= 0:
+        for o in ctx.shuffled(range(N_SPACES)):
+            if not holds_cash(g, o, SYN) or g.sp[o][CLOSED_CASINO] or left[o] <= 0:
                 continue
-            dests = [d for d in ADJ[o] if g.sp[d][CC] and d not in done]
+            dests = [d for d in ADJ[o] if g.sp[d][CLOSED_CASINO] and d not in done]
             if dests:  # the Guerrillas holding Cash, each carrying its marker (4.5.2)
                 d = ctx.pick(dests)
                 n = min(left[o], g.cash_held(o, SYN))
@@ -111,7 +111,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 
 def construct_cond(g: CubaLibreState) -> bool:
     """8.5.3: (Available + closed Casinos on the map) > Cash markers on the map."""
-    return g.available(CO) + g.on_map(CC) > sum(1 for c in g.cash if c >= 0)
+    return g.available(CASINO) + g.on_map(CLOSED_CASINO) > sum(1 for c in g.cash if c >= 0)
 
 
 def construct_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
@@ -124,10 +124,10 @@ def construct_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]
     ok = [s for s in POPULATED if s not in done and g.control(s) in (GOVT, SYN)]
     out: list[dict[str, Any]] = []
     if final_next(g):  # AMB-18: open closed Casinos where the Syndicate holds no Cash, first
-        opens = [s for s in ok if g.sp[s][CC] and not holds_cash(g, s, SYN)]
+        opens = [s for s in ok if g.sp[s][CLOSED_CASINO] and not holds_cash(g, s, SYN)]
         for s in ctx.shuffled(opens):
             out.append(entry(s, "8.5.3: final Propaganda next, open a closed Casino (no Cash there)", act="open"))
-    if g.available(CO):
+    if g.available(CASINO):
         places = [s for s in ok if g.casinos(s) < 2 and s not in [e["s"] for e in out]]
         for s in ctx.order(places, lambda s: 0 if g.casinos(s) else 1):
             out.append(entry(s, "8.5.3: place a closed Casino, first where Casinos are", act="place"))
@@ -143,7 +143,7 @@ def terror_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     when both hold, Resources allowing); if neither selects a space, 1 random space (8.2/8.3)."""
     g = ctx.g
     budget = g.res[SYN] - sum(1 for s in done if not IS_EC[s])
-    cands = [s for s in range(NS) if s not in done and space_ok(g, {"op": "terror", "f": SYN}, s)
+    cands = [s for s in range(N_SPACES) if s not in done and space_ok(g, {"op": "terror", "f": SYN}, s)
              and not (IS_EC[s] and g.terror[s])]
     out: list[dict[str, Any]] = []
     # numbered priorities are tried in turn: one that selects no space passes to the next (8.0)
@@ -200,14 +200,14 @@ def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
 
 
 def profit_spaces(g: CubaLibreState) -> list[int]:
-    return [s for s in range(NS) if g.sp[s][CO] and g.guerrillas(s, SYN)]
+    return [s for s in range(N_SPACES) if g.sp[s][CASINO] and g.guerrillas(s, SYN)]
 
 
 def muscle_space(ctx: Ctx) -> tuple[int, str] | None:
     g = ctx.g
     legal = spaces(g, SYN, "muscle", {"sp": ()})
-    for who, why in ((M26, "26July"), (DR, "DR")):
-        cands = [s for s in legal if g.sp[s][CO] and g.control(s) == who]
+    for who, why in ((M26, "26July"), (DIRECTORIO, "DR")):
+        cands = [s for s in legal if g.sp[s][CASINO] and g.control(s) == who]
         if cands:
             return ctx.pick(cands), f"8.5.5 Muscle: open Casino under {why} Control"
     return None
@@ -225,7 +225,7 @@ def bribe_space(ctx: Ctx, paid: bool = False) -> tuple[int, str] | None:
     for s in legal:
         if not g.guerrillas(s, SYN):
             continue
-        for e in (GOVT, M26, DR):
+        for e in (GOVT, M26, DIRECTORIO):
             holders = g.cubes(s) if e == GOVT else g.guerrillas(s, e)
             if takes_cash(g, s, e, SYN) and holders <= 2:  # 8.1.2 #7: not Cash a Non-player passes on
                 contraband.append(s)
@@ -233,9 +233,9 @@ def bribe_space(ctx: Ctx, paid: bool = False) -> tuple[int, str] | None:
         return ctx.pick(contraband), "8.5.5 Bribe step 1: removal transfers Cash to the Syndicate"
 
     def rebels(s: int) -> bool:
-        return g.any_pieces(s, M26) or g.any_pieces(s, DR)
+        return g.any_pieces(s, M26) or g.any_pieces(s, DIRECTORIO)
 
-    casino = [s for s in legal if g.sp[s][CO] and rebels(s)]
+    casino = [s for s in legal if g.sp[s][CASINO] and rebels(s)]
     if casino:
         return ctx.order(casino, lambda s: 0 if g.any_pieces(s, M26) else 1)[0], \
             "8.5.5 Bribe step 2: 26July, then DR pieces where an open Casino is"
@@ -275,7 +275,7 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
             if not cands:
                 return Decision("done", None, "8.5.5 Profit: no other open-Casino space with a Guerrilla")
             s = ctx.order(cands, lambda s: (1 if holds_cash(g, s, SYN) else 0,
-                                            1 if any(g.any_pieces(s, e) for e in (GOVT, M26, DR)) else 0))[0]
+                                            1 if any(g.any_pieces(s, e) for e in (GOVT, M26, DIRECTORIO)) else 0))[0]
             return Decision("space", NAMES[s], "8.5.5 Profit: no Syndicate Cash, then no other pieces, then random")
         return Decision("holder", "syndicate", "8.5.5 Profit: Cash with a Syndicate Guerrilla (8.1.2 #3)")
     if name == "muscle":
@@ -314,7 +314,7 @@ def bribe_target(ctx: Ctx) -> Decision | None:
         piece_type = g.slot(a)
         owner = g.owner(piece_type)
         cash = 0 if owner != SYN and holds_cash(g, s, owner) else 1
-        fo = {M26: 0, DR: 1, GOVT: 2, SYN: 3}[owner]
+        fo = {M26: 0, DIRECTORIO: 1, GOVT: 2, SYN: 3}[owner]
         kind = {"removebase": 0, "remove": 1, "flip": 2}[v]
         under = 0 if a.endswith("_u") else 1
         if owner == SYN:  # flipping its own: only Active -> Underground helps
