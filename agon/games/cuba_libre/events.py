@@ -109,45 +109,45 @@ def has_event(number: int, shaded: bool) -> bool:
     return (number, shaded) in EVENTS
 
 
-def playable(g: CubaLibreState, number: int, shaded: bool, f: int) -> bool:
+def playable(state: CubaLibreState, number: int, shaded: bool, faction: int) -> bool:
     key = (number, shaded)
     if key not in EVENTS:
         return False
     check = PLAYABLE.get(key)
-    return check is None or bool(check(g, f))
+    return check is None or bool(check(state, faction))
 
 
-def execute(g: CubaLibreState, f: int, number: int, shaded: bool) -> None:
+def execute(state: CubaLibreState, faction: int, number: int, shaded: bool) -> None:
     """Run an Event for faction f: card-data eligibility effects, then the event's steps. 26July or
     DR under the Pact of Caracas (card 18) with 2+ Bases is first asked whether to cancel it by
     removing 2 of its Bases (8.6.5: "when executing an Op or Event"; step "ev_caracas")."""
-    offer = caracas_ok(g, f)  # judged before this card's own Capability (card 18 itself) is added
+    offer = caracas_ok(state, faction)  # judged before this card's own Capability (card 18 itself) is added
     card = CARDS[number]
     side = "shaded" if shaded else "unshaded"
     # the data's stays_eligible is for the unshaded text only: 18 and 19 are single-text cards, and
     # only Echeverria unshaded keeps DR Eligible (CL card 27; the shaded text says nothing of it)
     stays = None if shaded else card.get("stays_eligible")
     if stays == "executing":
-        stay_eligible(g, f)
+        stay_eligible(state, faction)
     elif stays:
-        stay_eligible(g, ROLES.index(stays))
+        stay_eligible(state, ROLES.index(stays))
     for role in card.get("ineligible_next", {}).get(side, ()):
-        ineligible_next(g, ROLES.index(role))
+        ineligible_next(state, ROLES.index(role))
     if side in card["capability"]:
-        add_capability(g, number, shaded)
+        add_capability(state, number, shaded)
     if side in card["momentum"]:
-        add_momentum(g, number)
-    g.push("ev_end", f)
+        add_momentum(state, number)
+    state.push("ev_end", faction)
     if offer:
-        g.push("ev_caracas", f, card=number, shaded=shaded)
+        state.push("ev_caracas", faction, card=number, shaded=shaded)
         return
-    _run_event(g, f, number, shaded)
+    _run_event(state, faction, number, shaded)
 
 
-def _run_event(g: CubaLibreState, f: int, number: int, shaded: bool) -> None:
-    mark = len(g.stack)
-    EVENTS[(number, shaded)](g, f)
-    _order(g, mark)
+def _run_event(state: CubaLibreState, faction: int, number: int, shaded: bool) -> None:
+    mark = len(state.stack)
+    EVENTS[(number, shaded)](state, faction)
+    _order(state, mark)
 
 
 @step("ev_caracas")
@@ -156,318 +156,318 @@ class EventCaracas(Step):
     (card 18, 8.6.5); "cancel pact" runs the core's step "caracas", then the Event; "skip" keeps it."""
 
     @staticmethod
-    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         return actions((("cancel pact", None), SKIP))
 
     @staticmethod
-    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
-        g.stack.pop()
-        then(g, EVENTS[(frame["card"], frame["shaded"])], frame["f"], f=frame["f"])  # the Event's text, after the Bases
+    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+        state.stack.pop()
+        then(state, EVENTS[(frame["card"], frame["shaded"])], frame["f"], faction=frame["f"])  # the Event's text, after the Bases
         if action[0] == "cancel pact":
-            g.push("caracas", frame["f"], n=2)
+            state.push("caracas", frame["f"], n=2)
         return False
 
     @staticmethod
-    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Before the Event: remove 2 of your Bases to end the Pact of Caracas?", {}
 
 
-def _order(g: CubaLibreState, mark: int) -> None:
+def _order(state: CubaLibreState, mark: int) -> None:
     """Steps queued by an event run in the order queued: reverse the new part of the stack."""
-    g.stack[mark:] = g.stack[mark:][::-1]
+    state.stack[mark:] = state.stack[mark:][::-1]
 
 
 @step("ev_end")
 class EventEnd(Step):
     @staticmethod
-    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
         return FINISHED
 
 
 # -- lasting effects and eligibility ------------------------------------------------------------
 
 
-def add_capability(g: CubaLibreState, number: int, shaded: bool = False) -> None:
-    g.capabilities = g.capabilities | {(number, shaded)}
+def add_capability(state: CubaLibreState, number: int, shaded: bool = False) -> None:
+    state.capabilities = state.capabilities | {(number, shaded)}
 
 
-def remove_capability(g: CubaLibreState, number: int, shaded: bool = False) -> None:
-    g.capabilities = g.capabilities - {(number, shaded)}
+def remove_capability(state: CubaLibreState, number: int, shaded: bool = False) -> None:
+    state.capabilities = state.capabilities - {(number, shaded)}
 
 
-def add_momentum(g: CubaLibreState, number: int) -> None:
-    g.momentum = g.momentum | {(number, True)}
+def add_momentum(state: CubaLibreState, number: int) -> None:
+    state.momentum = state.momentum | {(number, True)}
 
 
-def stay_eligible(g: CubaLibreState, f: int) -> None:
-    g.stay_elig = g.stay_elig | {f}
+def stay_eligible(state: CubaLibreState, faction: int) -> None:
+    state.stay_elig = state.stay_elig | {faction}
 
 
-def ineligible_next(g: CubaLibreState, f: int) -> None:
-    g.inelig_next = g.inelig_next | {f}
+def ineligible_next(state: CubaLibreState, faction: int) -> None:
+    state.inelig_next = state.inelig_next | {faction}
 
 
 # -- steps ----------------------------------------------------------------------------------------
 
 
-def _spaces(g: CubaLibreState, spaces: Any) -> list[int]:
+def _spaces(state: CubaLibreState, spaces: Any) -> list[int]:
     if spaces is None:
         return list(range(N_SPACES))
     if callable(spaces):
-        return [s for s in range(N_SPACES) if spaces(g, s)]
+        return [s for s in range(N_SPACES) if spaces(state, s)]
     return list(spaces)
 
 
-def _queue(g: CubaLibreState, kind: str, f: int, **params: Any) -> None:
-    g.stack.append({"k": kind, "f": f, **params})
+def _queue(state: CubaLibreState, kind: str, faction: int, **params: Any) -> None:
+    state.stack.append({"k": kind, "f": faction, **params})
 
 
-def then(g: CubaLibreState, fn: Callable[..., None], *args: Any, f: int = 0) -> None:
+def then(state: CubaLibreState, fn: Callable[..., None], *args: Any, faction: int = 0) -> None:
     """Queue fn(g, *args) to run once the steps queued before it are done."""
-    _queue(g, "ev_call", f, fn=fn, args=args)
+    _queue(state, "ev_call", faction, fn=fn, args=args)
 
 
 @step("ev_call")
 class Call(Step):
     @staticmethod
-    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
         if frame.get("done"):
             return FINISHED
         frame["done"] = True
-        mark = len(g.stack)
-        frame["fn"](g, *frame["args"])
-        _order(g, mark)
-        return PUSHED if len(g.stack) > mark else FINISHED
+        mark = len(state.stack)
+        frame["fn"](state, *frame["args"])
+        _order(state, mark)
+        return PUSHED if len(state.stack) > mark else FINISHED
 
 
-def choose_space(g: CubaLibreState, f: int, spaces: Any, fn: Callable[..., None], *args: Any,
+def choose_space(state: CubaLibreState, faction: int, spaces: Any, fn: Callable[..., None], *args: Any,
                  prompt: str = "Choose a space.", optional: bool = False) -> None:
-    _queue(g, "ev_choice", f, what="space", opts=spaces, fn=fn, args=args, text=prompt, optional=optional)
+    _queue(state, "ev_choice", faction, what="space", opts=spaces, fn=fn, args=args, text=prompt, optional=optional)
 
 
-def choose_faction(g: CubaLibreState, f: int, factions: tuple[int, ...], fn: Callable[..., None], *args: Any,
+def choose_faction(state: CubaLibreState, faction: int, factions: tuple[int, ...], fn: Callable[..., None], *args: Any,
                    prompt: str = "Choose a faction.") -> None:
-    _queue(g, "ev_choice", f, what="faction", opts=tuple(factions), fn=fn, args=args, text=prompt, optional=False)
+    _queue(state, "ev_choice", faction, what="faction", opts=tuple(factions), fn=fn, args=args, text=prompt, optional=False)
 
 
-def choose_option(g: CubaLibreState, f: int, options: tuple[str, ...], fn: Callable[..., None], *args: Any,
+def choose_option(state: CubaLibreState, faction: int, options: tuple[str, ...], fn: Callable[..., None], *args: Any,
                   prompt: str = "Choose.") -> None:
-    _queue(g, "ev_choice", f, what="option", opts=tuple(options), fn=fn, args=args, text=prompt, optional=False)
+    _queue(state, "ev_choice", faction, what="option", opts=tuple(options), fn=fn, args=args, text=prompt, optional=False)
 
 
 @step("ev_choice")
 class Choice(Step):
     @staticmethod
-    def _options(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def _options(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         if frame["what"] == "space":
-            return [SPACE[s] for s in _spaces(g, frame["opts"])]
+            return [SPACE[s] for s in _spaces(state, frame["opts"])]
         if frame["what"] == "faction":
             return actions(("faction", ROLES[x]) for x in frame["opts"])
         return actions(("choose", o) for o in frame["opts"])
 
     @staticmethod
-    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
         if frame.get("done"):
             return FINISHED
-        out = Choice._options(g, frame)
+        out = Choice._options(state, frame)
         if not out:
             return FINISHED
-        g.entered(frame, [*out, SKIP] if frame.get("optional") else out)
+        state.entered(frame, [*out, SKIP] if frame.get("optional") else out)
         return WAIT
 
     @staticmethod
-    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        out = Choice._options(g, frame)
+    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        out = Choice._options(state, frame)
         return [*out, SKIP] if frame.get("optional") else out
 
     @staticmethod
-    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         verb, arg = action
         if verb == "skip":
             return True
         value = NAMES.index(arg) if verb == "space" else ROLES.index(arg) if verb == "faction" else arg
         frame["done"] = True
-        mark = len(g.stack)
-        frame["fn"](g, value, *frame["args"])
-        _order(g, mark)
-        return len(g.stack) == mark
+        mark = len(state.stack)
+        frame["fn"](state, value, *frame["args"])
+        _order(state, mark)
+        return len(state.stack) == mark
 
     @staticmethod
-    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return frame["text"], {}
 
 
-def place(g: CubaLibreState, f: int, slots: str | tuple[str, ...], n: int = 1, spaces: Any = None,
+def place(state: CubaLibreState, faction: int, slots: str | tuple[str, ...], n: int = 1, spaces: Any = None,
           actor: int | None = None) -> None:
     """Place n pieces (one per prompt) of the given slot key(s) from Available into `spaces`."""
     keys = (slots,) if isinstance(slots, str) else tuple(slots)
-    _queue(g, "ev_place", f if actor is None else actor, keys=keys, n=n, opts=spaces)
+    _queue(state, "ev_place", faction if actor is None else actor, keys=keys, n=n, opts=spaces)
 
 
-def _can_place(g: CubaLibreState, s: int, piece_type: int) -> bool:
-    return bool(g.available(piece_type)) and _room(g, s, piece_type)
+def _can_place(state: CubaLibreState, space: int, piece_type: int) -> bool:
+    return bool(state.available(piece_type)) and _room(state, space, piece_type)
 
 
-def _room(g: CubaLibreState, s: int, piece_type: int) -> bool:
+def _room(state: CubaLibreState, space: int, piece_type: int) -> bool:
     """Stacking (1.4.2) lets a piece of slot pt go to s (Availability aside)."""
     if piece_type in STACKED:
-        return g.base_room(s, OWNER[piece_type])
+        return state.base_room(space, OWNER[piece_type])
     return True
 
 
 STACKED = (*BASE, CLOSED_CASINO)  # the slots that stacking limits: Bases, open and closed Casinos (1.4.2)
 
 
-def _same_kind(g: CubaLibreState, key: str) -> tuple[int, ...]:
+def _same_kind(state: CubaLibreState, key: str) -> tuple[int, ...]:
     """Map slots of the piece kind placed as `key` (a new Guerrilla may come from either state)."""
     for u, a in (("m26_u", "m26_a"), ("dr_u", "dr_a"), ("syn_u", "syn_a")):
         if key in (u, a):
-            return (g.slot(u), g.slot(a))
-    return (g.slot(key),)
+            return (state.slot(u), state.slot(a))
+    return (state.slot(key),)
 
 
-def withdraw_options(g: CubaLibreState, actor: int, keys: tuple[str, ...], spaces: list[int]) -> list[Any]:
+def withdraw_options(state: CubaLibreState, actor: int, keys: tuple[str, ...], spaces: list[int]) -> list[Any]:
     """CL 1.4.1 (ruling CL-E141): a player faction that an Event has place its own pieces of a kind
     with none Available may first take pieces of that kind from the map to Available (the core's
     removal.withdraw_options: not Non-players, not 26July/DR Bases under the Pact of Caracas);
     from another space when the Event places in one space only; never Casinos."""
     kinds: list[int] = []
     for key in keys:
-        piece_type = g.slot(key)
-        if g.owner(piece_type) != actor or key in ("casino", "closed_casino"):
+        piece_type = state.slot(key)
+        if state.owner(piece_type) != actor or key in ("casino", "closed_casino"):
             continue
-        if any(_room(g, s, piece_type) for s in spaces):
-            kinds += [k for k in _same_kind(g, key) if k not in kinds]
+        if any(_room(state, s, piece_type) for s in spaces):
+            kinds += [k for k in _same_kind(state, key) if k not in kinds]
     here = NAMES[spaces[0]] if len(spaces) == 1 else None
-    return [a for a in core_options(g, actor, tuple(kinds)) if a[1][0] != here]
+    return [a for a in core_options(state, actor, tuple(kinds)) if a[1][0] != here]
 
 
 @step("ev_place")
 class Place(Step):
     @staticmethod
-    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
-        return WAIT if frame["n"] > 0 and g.entered(frame, Place.legal(g, frame)) else FINISHED
+    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+        return WAIT if frame["n"] > 0 and state.entered(frame, Place.legal(state, frame)) else FINISHED
 
     @staticmethod
-    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         out: list[Any] = []
-        spaces = _spaces(g, frame["opts"])
+        spaces = _spaces(state, frame["opts"])
         for s in spaces:
             for key in frame["keys"]:
-                if _can_place(g, s, PIECE_INDEX[key]):
+                if _can_place(state, s, PIECE_INDEX[key]):
                     out.append(("place", (NAMES[s], key)))
-        more = withdraw_options(g, frame["f"], frame["keys"], spaces)
+        more = withdraw_options(state, frame["f"], frame["keys"], spaces)
         if more and not out:
             more.append(DONE)  # CL 1.4.1: taking pieces back is a choice
         return actions(out) + more
 
     @staticmethod
-    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         if action[0] == "done":
             return True
         if action[0] == "withdraw":
-            withdraw(g, frame["f"], action[1])  # CL 1.4.1 voluntary removal
+            withdraw(state, frame["f"], action[1])  # CL 1.4.1 voluntary removal
             return False
         s = NAMES.index(action[1][0])
-        g.place(s, g.slot(action[1][1]))
+        state.place(s, state.slot(action[1][1]))
         frame["n"] -= 1
         return frame["n"] <= 0
 
     @staticmethod
-    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Place a piece ({n} left).", {"n": frame["n"]}
 
 
-def place_in(g: CubaLibreState, actor: int, key: str, s: int, n: int = 1) -> None:
+def place_in(state: CubaLibreState, actor: int, key: str, space: int, n: int = 1) -> None:
     """Place n pieces `key` in s at once from Available (as many as there are, stacking as the
     caller checked); if some are missing and `actor` may take its own back (1.4.1), queue a place
     step for the rest so it may. Call from an event function or a step callback."""
-    k = g.place(s, g.slot(key), n)
-    if k < n and withdraw_options(g, actor, (key,), [s]):
-        place(g, actor, key, n=n - k, spaces=(s,))
+    k = state.place(space, state.slot(key), n)
+    if k < n and withdraw_options(state, actor, (key,), [space]):
+        place(state, actor, key, n=n - k, spaces=(space,))
 
 
-def remove(g: CubaLibreState, f: int, slots: tuple[str, ...], n: int = 1, spaces: Any = None,
+def remove(state: CubaLibreState, faction: int, slots: tuple[str, ...], n: int = 1, spaces: Any = None,
            actor: int | None = None) -> None:
     """Remove n pieces (one per prompt) of the given slot keys from `spaces` to Available."""
-    _queue(g, "ev_remove", f if actor is None else actor, keys=tuple(slots), n=n, opts=spaces)
+    _queue(state, "ev_remove", faction if actor is None else actor, keys=tuple(slots), n=n, opts=spaces)
 
 
 @step("ev_remove")
 class Remove(Step):
     @staticmethod
-    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
-        return WAIT if frame["n"] > 0 and g.entered(frame, Remove.legal(g, frame)) else FINISHED
+    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+        return WAIT if frame["n"] > 0 and state.entered(frame, Remove.legal(state, frame)) else FINISHED
 
     @staticmethod
-    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         out: list[Any] = []
-        for s in _spaces(g, frame["opts"]):
+        for s in _spaces(state, frame["opts"]):
             for key in frame["keys"]:
                 piece_type = PIECE_INDEX[key]
-                if g.sp[s][piece_type] and not (key == "casino" and False):
+                if state.sp[s][piece_type] and not (key == "casino" and False):
                     out.append(("remove", (NAMES[s], key)))
         return actions(out)
 
     @staticmethod
-    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         s = NAMES.index(action[1][0])
         key = action[1][1]
         if key == "casino" and frame["f"] != SYN:
-            g.close_casino(s)  # CL 1.4.5
+            state.close_casino(s)  # CL 1.4.5
         else:
-            g.remove(s, g.slot(key))
+            state.remove(s, state.slot(key))
         frame["n"] -= 1
         return frame["n"] <= 0
 
     @staticmethod
-    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Remove a piece ({n} left).", {"n": frame["n"]}
 
 
-def shift(g: CubaLibreState, f: int, n_spaces: int, delta: int, spaces: Any = None) -> None:
+def shift(state: CubaLibreState, faction: int, n_spaces: int, delta: int, spaces: Any = None) -> None:
     """Pick n distinct spaces (populated) and shift each by delta levels (1.6.1)."""
-    _queue(g, "ev_shift", f, n=n_spaces, delta=delta, opts=spaces, done_sp=())
+    _queue(state, "ev_shift", faction, n=n_spaces, delta=delta, opts=spaces, done_sp=())
 
 
 @step("ev_shift")
 class Shift(Step):
     @staticmethod
-    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
-        return WAIT if frame["n"] > 0 and g.entered(frame, Shift.legal(g, frame)) else FINISHED
+    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+        return WAIT if frame["n"] > 0 and state.entered(frame, Shift.legal(state, frame)) else FINISHED
 
     @staticmethod
-    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        return [SPACE[s] for s in _spaces(g, frame["opts"]) if s not in frame["done_sp"] and g.pop_ok(s)]
+    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+        return [SPACE[s] for s in _spaces(state, frame["opts"]) if s not in frame["done_sp"] and state.pop_ok(s)]
 
     @staticmethod
-    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         s = NAMES.index(action[1])
-        g.shift(s, frame["delta"])
+        state.shift(s, frame["delta"])
         frame["done_sp"] = frame["done_sp"] + (s,)
         frame["n"] -= 1
         return frame["n"] <= 0
 
     @staticmethod
-    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Shift a space ({n} left).", {"n": frame["n"]}
 
 
-def free_op(g: CubaLibreState, faction: int, ops: tuple[str, ...] = (), spaces: tuple[int, ...] = (),
+def free_op(state: CubaLibreState, faction: int, ops: tuple[str, ...] = (), spaces: tuple[int, ...] = (),
             limited: bool = False, sa: bool = False) -> None:
     """Faction executes a free Operation (3.1.2, 5.5): no cost, no Eligibility change."""
-    _queue(g, "opchoice", faction, lim=limited, free=True, sa=sa, src="event", only=tuple(ops),
+    _queue(state, "opchoice", faction, lim=limited, free=True, sa=sa, src="event", only=tuple(ops),
            within=tuple(spaces))
 
 
-def free_sa(g: CubaLibreState, faction: int, name: str, spaces: tuple[int, ...] = ()) -> None:
+def free_sa(state: CubaLibreState, faction: int, name: str, spaces: tuple[int, ...] = ()) -> None:
     """Faction executes a free Special Activity `name` (activities.SA_TITLES), outside an Op."""
-    _queue(g, "sa", faction, sa=name, stage=0, opsp=tuple(spaces), free=True)
+    _queue(state, "sa", faction, sa=name, stage=0, opsp=tuple(spaces), free=True)
 
 
-def redeploy(g: CubaLibreState) -> None:
+def redeploy(state: CubaLibreState) -> None:
     """The Government runs the Redeploy phase procedure now (6.4; card 11)."""
-    _queue(g, "prop_redeploy", 0)
+    _queue(state, "prop_redeploy", 0)
 
 
 def missing_events() -> list[tuple[int, bool]]:

@@ -90,12 +90,12 @@ _SETUP_KEYS = {"troops": "troop", "police": "police", "m26_guerrillas": "m26_u",
 SOLO_TITLES = ("Rearguard Ascent!", "Castro Triumph!", "Student Revolution!", "Viva Lansky!")
 
 
-def solo_outcome(g: CubaLibreState, order: list[int], final: list[int]) -> dict[str, Any]:
+def solo_outcome(state: CubaLibreState, order: list[int], final: list[int]) -> dict[str, Any]:
     """CL 8.9: the solo player succeeds only with a margin strictly above every Non-player's (ties
     to Non-players); `grade` = the player's margin minus the best Non-player margin (1-4 Stalemate,
     5+ Model ...); otherwise the title of the winning Non-player (English titles, C-48)."""
-    player = next(f for f in range(4) if f not in g.np)
-    grade = final[player] - max(final[f] for f in g.np)
+    player = next(f for f in range(4) if f not in state.np)
+    grade = final[player] - max(final[f] for f in state.np)
     if order[0] != player:
         return {"player": ROLES[player], "won": False, "title": SOLO_TITLES[order[0]], "grade": grade}
     if grade >= 5:
@@ -319,7 +319,7 @@ class CubaLibreState(Board, State):
             self.say("Game over ({reason}): {winner} win.", reason=reason,
                      winner=and_names([FACTION_NAMES[ROLES.index(r)] for r in self.over["winners"]]))
             return
-        order = sorted(range(4), key=lambda f: (-final[f], 0 if f in self.np else 1, TIE_RANK[f]))
+        order = sorted(range(4), key=lambda faction: (-final[faction], 0 if faction in self.np else 1, TIE_RANK[faction]))
         if only:
             order = [f for f in order if f in only] + [f for f in order if f not in only]
         self.over = {"winners": [ROLES[order[0]]], "scores": margins, "reason": reason,
@@ -465,11 +465,11 @@ class CubaLibreState(Board, State):
 
     # -- helpers used by steps ------------------------------------------------------------------
 
-    def push(self, kind: str, f: int, **params: Any) -> None:
-        self.stack.append({"k": kind, "f": f, **params})
+    def push(self, kind: str, faction: int, **params: Any) -> None:
+        self.stack.append({"k": kind, "f": faction, **params})
 
-    def is_player(self, f: int) -> bool:
-        return f not in self.np
+    def is_player(self, faction: int) -> bool:
+        return faction not in self.np
 
     def event_side_ok(self, card: int, shaded: bool) -> bool:
         return ev.has_event(card, shaded)
@@ -489,35 +489,35 @@ class CubaLibreState(Board, State):
         return PIECE_INDEX[key]
 
     @staticmethod
-    def role(f: int) -> str:
-        return ROLES[f]
+    def role(faction: int) -> str:
+        return ROLES[faction]
 
     @staticmethod
     def faction(role: str) -> int:
         return ROLES.index(role)
 
     @staticmethod
-    def fname(f: int) -> str:
-        return FACTION_NAMES[f]
+    def fname(faction: int) -> str:
+        return FACTION_NAMES[faction]
 
     @staticmethod
     def owner(piece_type: int) -> int:
         return OWNER[piece_type]
 
     @staticmethod
-    def pop_ok(s: int) -> bool:
-        return not IS_EC[s]
+    def pop_ok(space: int) -> bool:
+        return not IS_EC[space]
 
 
-def run_flow(g: CubaLibreState) -> None:
+def run_flow(state: CubaLibreState) -> None:
     """Enter the top frame until one waits for a decision (the flow runs after every action)."""
-    stack = g.stack  # never rebound while the flow runs (steps push and pop it)
+    stack = state.stack  # never rebound while the flow runs (steps push and pop it)
     for _ in _SETTLE:
-        if g.over is not None:
+        if state.over is not None:
             stack.clear()
             return
         if not stack:
-            g.advance()
+            state.advance()
             continue
         frame = stack[-1]
         if frame.get("wait"):
@@ -526,7 +526,7 @@ def run_flow(g: CubaLibreState) -> None:
         if enter is None:  # its enter would only say WAIT
             frame["wait"] = True
             return
-        code = enter(g, frame)
+        code = enter(state, frame)
         if code == WAIT:
             frame["wait"] = True
             return

@@ -65,26 +65,26 @@ class Step:
     name = ""
 
     @staticmethod
-    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
         return WAIT
 
     @staticmethod
-    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         return []
 
     @staticmethod
-    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         return True
 
     @staticmethod
-    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return _("Choose."), {}
 
     @classmethod
-    def public_prompt(cls, g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def public_prompt(cls, state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         """The prompt line everyone reads (the board's "prompt", spectators, the other factions):
         the acting faction's own prompt unless that shows something only it may know."""
-        return cls.prompt(g, frame)
+        return cls.prompt(state, frame)
 
 
 STEPS: dict[str, type[Step]] = {}

@@ -105,17 +105,17 @@ def op_plan(ctx: Ctx, mod: Any, frame: dict[str, Any] | None = None) -> dict[str
     return p
 
 
-def card_turn(g: CubaLibreState) -> tuple[int, int, int]:
+def card_turn(state: CubaLibreState) -> tuple[int, int, int]:
     """Which card turn of the game this is, from public facts only (cards played, the card, how many
     factions acted): a plan made on another turn is not reused (never the game's secret seed)."""
-    return len(g.played), g.current, g.n_acted
+    return len(state.played), state.current, state.n_acted
 
 
-def entry_for(ctx: Ctx, mod: Any, s: int) -> dict[str, Any] | None:
+def entry_for(ctx: Ctx, mod: Any, space: int) -> dict[str, Any] | None:
     if ctx.g.op_frame() is None:
         return None  # a Rally/March outside an Operation (an Event's or Expat Backing)
     for e in op_plan(ctx, mod)["entries"]:
-        if e["s"] == s:
+        if e["s"] == space:
             return e
     return None
 
@@ -330,14 +330,14 @@ _KINDS = ((TROOPS,), (POLICE,), (BASE[GOVT],), (GUER_U[M26], GUER_A[M26]), (BASE
 _BASE_KINDS = frozenset((2, 4, 6, 8, 9))
 
 
-def _score(g: CubaLibreState, twin: Any) -> tuple[int, int, int]:
+def _score(state: CubaLibreState, twin: Any) -> tuple[int, int, int]:
     """CL 8.4.4: (Bases, pieces) placed, removed, replaced or moved, then the Pop-weighted change
     of Support/Opposition. A kind's count is the larger of its pieces added and taken away over
     the map, so a piece moved counts once, a replacement twice (one out, one in)."""
     plus = [0] * len(_KINDS)
     minus = [0] * len(_KINDS)
     for s in range(N_SPACES):
-        a, b = g.sp[s], twin.sp[s]
+        a, b = state.sp[s], twin.sp[s]
         if a == b:
             continue
         for k, slots in enumerate(_KINDS):
@@ -352,7 +352,7 @@ def _score(g: CubaLibreState, twin: Any) -> tuple[int, int, int]:
         pieces += n
         if k in _BASE_KINDS:
             bases += n
-    shift = sum(POP[s] * abs(twin.support[s] - g.support[s]) for s in range(N_SPACES) if not IS_EC[s])
+    shift = sum(POP[s] * abs(twin.support[s] - state.support[s]) for s in range(N_SPACES) if not IS_EC[s])
     return (bases, pieces, shift)
 
 
@@ -360,10 +360,10 @@ _STOP = ("__nonplayer_event_end__",)
 _ROLLOUT_CAP = 400  # actions: an Event's steps end long before
 
 
-def _event_mark(g: CubaLibreState) -> int:
+def _event_mark(state: CubaLibreState) -> int:
     """Index of the innermost Event's end frame on the stack (-1: not inside an Event)."""
-    for i in range(len(g.stack) - 1, -1, -1):
-        if g.stack[i]["k"] == "ev_end":
+    for i in range(len(state.stack) - 1, -1, -1):
+        if state.stack[i]["k"] == "ev_end":
             return i
     return -1
 
@@ -493,11 +493,11 @@ def ev_place(ctx: Ctx, mod: Any) -> Decision | None:
     return lookahead(ctx, "8.4.3 Event placement")
 
 
-def own_removal_rank(g: CubaLibreState, f: int, piece_type: int) -> int:
+def own_removal_rank(state: CubaLibreState, faction: int, piece_type: int) -> int:
     """8.1.2 #6: own Active Guerrillas before Underground, Troops before Police (Bases last, AMB-54)."""
-    if piece_type in (GUER_A[f], TROOPS):
+    if piece_type in (GUER_A[faction], TROOPS):
         return 0
-    if piece_type in (GUER_U[f], POLICE):
+    if piece_type in (GUER_U[faction], POLICE):
         return 1
     return 2
 

@@ -57,28 +57,28 @@ if TYPE_CHECKING:  # the State, for type hints only: rules sits above this modul
 REMOVE_WHY = "8.7.4 targets: Cash first, then Government forces (8.1.2)"
 
 
-def kidnap_targets(g: CubaLibreState, s: int) -> list[int]:
+def kidnap_targets(state: CubaLibreState, space: int) -> list[int]:
     """4.3.3: where 26July Guerrillas outnumber Police, a target with Cash or Resources."""
-    if not kidnap_space_kind(g, s) or g.guerrillas(s, M26) <= g.sp[s][POLICE]:
+    if not kidnap_space_kind(state, space) or state.guerrillas(space, M26) <= state.sp[space][POLICE]:
         return []
-    return [t for t in kidnap_victims(g, s) if holds_cash(g, s, t) or g.res[t] > 0]
+    return [t for t in kidnap_victims(state, space) if holds_cash(state, space, t) or state.res[t] > 0]
 
 
 # -- 8.7.1 Terror ---------------------------------------------------------------------------------
 
 
-def terror_effects(g: CubaLibreState) -> tuple[bool, bool]:
+def terror_effects(state: CubaLibreState) -> tuple[bool, bool]:
     """(Terror condition, effective Terror): Kidnap, Sabotage or a shift; effective unless the only
     shift is at Passive Opposition without Caracas (8.7.1 IF NONE)."""
     cond = eff = False
     for s in range(N_SPACES):
-        if not terror_ok(g, M26, s):
+        if not terror_ok(state, M26, s):
             continue
-        if kidnap_targets(g, s) or (IS_EC[s] and not g.terror[s]):
+        if kidnap_targets(state, s) or (IS_EC[s] and not state.terror[s]):
             return True, True
-        if not IS_EC[s] and g.support[s] > -2:
+        if not IS_EC[s] and state.support[s] > -2:
             cond = True
-            if g.support[s] >= 0 or g.has_cap(18):
+            if state.support[s] >= 0 or state.has_cap(18):
                 eff = True
     return cond, eff
 
@@ -89,7 +89,7 @@ def terror_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     ok = [s for s in range(N_SPACES) if terror_ok(g, M26, s) and s not in done]
     kid = [s for s in ok if kidnap_targets(g, s)]
     if kid:
-        s = ctx.order(kid, lambda s: 0 if IS_EC[s] else 1 if IS_CITY[s] else 2)[0]
+        s = ctx.order(kid, lambda space: 0 if IS_EC[space] else 1 if IS_CITY[space] else 2)[0]
         out.append(entry(s, "8.7.1 step 1: 1 space to Kidnap in (EC, City, open Casino)"))
     used = {e["s"] for e in out}
     for s in ctx.shuffled([s for s in ok if IS_EC[s] and not g.terror[s] and s not in used]):
@@ -107,8 +107,8 @@ def terror_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 # -- 8.7.2 Rally ----------------------------------------------------------------------------------
 
 
-def rally_cond(g: CubaLibreState) -> bool:
-    return g.available(M26_UNDERGROUND) >= 6 or any("base" in rally_options(g, M26, s) for s in POPULATED)
+def rally_cond(state: CubaLibreState) -> bool:
+    return state.available(M26_UNDERGROUND) >= 6 or any("base" in rally_options(state, M26, s) for s in POPULATED)
 
 
 def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
@@ -163,14 +163,14 @@ def infiltrate_space(ctx: Ctx) -> tuple[int, str] | None:
 # -- 8.7.3 March ----------------------------------------------------------------------------------
 
 
-def movable(g: CubaLibreState, o: int, used: int = 0) -> int:
+def movable(state: CubaLibreState, o: int, used: int = 0) -> int:
     """8.7.3: never the last 26July Guerrilla of a space."""
-    return max(0, g.guerrillas(o, M26) - used - 1)
+    return max(0, state.guerrillas(o, M26) - used - 1)
 
 
-def _group(g: CubaLibreState, dest: int, n: int) -> tuple[int, bool]:
-    if (g.support[dest] > 0 or IS_EC[dest]) and n + g.cubes(dest) > 3 and 3 - g.cubes(dest) >= 1:
-        return 3 - g.cubes(dest), True
+def _group(state: CubaLibreState, dest: int, n: int) -> tuple[int, bool]:
+    if (state.support[dest] > 0 or IS_EC[dest]) and n + state.cubes(dest) > 3 and 3 - state.cubes(dest) >= 1:
+        return 3 - state.cubes(dest), True
     return n, False
 
 
@@ -231,16 +231,16 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 # -- 8.7.4 Attack ---------------------------------------------------------------------------------
 
 
-def _attack_targets(g: CubaLibreState, s: int) -> bool:
-    ts = removal_targets(g, M26, s, "attack")
+def _attack_targets(state: CubaLibreState, space: int) -> bool:
+    ts = removal_targets(state, M26, space, "attack")
     gov = any(t in (TROOPS, POLICE, GOVT_BASE) for t in ts)
-    cash = any(takes_cash(g, s, g.owner(t), M26) for t in ts)
+    cash = any(takes_cash(state, space, state.owner(t), M26) for t in ts)
     return gov or cash
 
 
-def space_4g_govt(g: CubaLibreState) -> bool:
+def space_4g_govt(state: CubaLibreState) -> bool:
     """AMB-16: a space with 4+ 26July Guerrillas and a Government piece."""
-    return any(g.guerrillas(s, M26) >= 4 and g.faction_count(s, GOVT) for s in range(N_SPACES))
+    return any(state.guerrillas(s, M26) >= 4 and state.faction_count(s, GOVT) for s in range(N_SPACES))
 
 
 def attack_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
@@ -255,9 +255,9 @@ def attack_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     amb = [s for s in chosen if g.sp[s][M26_UNDERGROUND]]
     ambush = None
     if amb:
-        ambush = ctx.order(amb, lambda s: (g.guerrillas(s, M26),
-                                           0 if any(holds_cash(g, s, e) for e in (GOVT, SYN)) else 1,
-                                           0 if g.sp[s][GOVT_BASE] else 1))[0]
+        ambush = ctx.order(amb, lambda space: (g.guerrillas(space, M26),
+                                           0 if any(holds_cash(g, space, e) for e in (GOVT, SYN)) else 1,
+                                           0 if g.sp[space][GOVT_BASE] else 1))[0]
     out = []
     for s in chosen:
         why = "8.7.4 step 1: every space with 4+ Guerrillas" if s in big else \
@@ -266,12 +266,12 @@ def attack_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     return out
 
 
-def remove_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
+def remove_key(ctx: Ctx, space: int, key: str) -> tuple[int, ...]:
     g = ctx.g
     piece_type = g.slot(key)
     owner = g.owner(piece_type)
-    holders = g.cubes(s) if owner == GOVT else g.guerrillas(s, owner)
-    cash = 0 if takes_cash(g, s, owner, M26) and holders == 1 and piece_type not in (GOVT_BASE, CASINO) else 1
+    holders = g.cubes(space) if owner == GOVT else g.guerrillas(space, owner)
+    cash = 0 if takes_cash(g, space, owner, M26) and holders == 1 and piece_type not in (GOVT_BASE, CASINO) else 1
     gov = 0 if owner == GOVT else 1
     kind = 0 if piece_type in (GOVT_BASE, CASINO) else 1 if piece_type == POLICE else 2 if piece_type == TROOPS else 3 if key.endswith("_u") else 4
     return (cash, gov, kind)
@@ -347,8 +347,8 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
             mine = [s for s in mine if kidnap_targets(g, s)]
             if not mine:
                 return None
-            s = ctx.order(mine, lambda s: (0 if any(holds_cash(g, s, t) for t in (GOVT, SYN)) else 1,
-                                           0 if GOVT in kidnap_targets(g, s) else 1))[0]
+            s = ctx.order(mine, lambda space: (0 if any(holds_cash(g, space, t) for t in (GOVT, SYN)) else 1,
+                                           0 if GOVT in kidnap_targets(g, space) else 1))[0]
             return Decision("space", NAMES[s], "8.7.1 Kidnap: take Cash first, then Government Resources")
         s = frame["s"]
         roles = [a for v, a in ctx.legal if v == "target"]
@@ -368,7 +368,7 @@ def agitation(ctx: Ctx, mod: Any) -> Decision:
     good = [s for s in cands if g.support[s] > -2 and g.res[M26] >= g.terror[s] + 1]
     if not good:
         return Decision("done", None, "8.7.5: no further shift can be achieved")
-    s = ctx.order(good, lambda s: (-POP[s], 0 if g.support[s] > 0 else 1, g.terror[s]))[0]
+    s = ctx.order(good, lambda space: (-POP[space], 0 if g.support[space] > 0 else 1, g.terror[space]))[0]
     return Decision("agitate", NAMES[s], "8.7.5 Agitation: highest Pop, Support, fewest Terror")
 
 

@@ -109,9 +109,9 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 # -- 8.5.3 Construct ------------------------------------------------------------------------------
 
 
-def construct_cond(g: CubaLibreState) -> bool:
+def construct_cond(state: CubaLibreState) -> bool:
     """8.5.3: (Available + closed Casinos on the map) > Cash markers on the map."""
-    return g.available(CASINO) + g.on_map(CLOSED_CASINO) > sum(1 for c in g.cash if c >= 0)
+    return state.available(CASINO) + state.on_map(CLOSED_CASINO) > sum(1 for c in state.cash if c >= 0)
 
 
 def construct_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
@@ -129,7 +129,7 @@ def construct_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]
             out.append(entry(s, "8.5.3: final Propaganda next, open a closed Casino (no Cash there)", act="open"))
     if g.available(CASINO):
         places = [s for s in ok if g.casinos(s) < 2 and s not in [e["s"] for e in out]]
-        for s in ctx.order(places, lambda s: 0 if g.casinos(s) else 1):
+        for s in ctx.order(places, lambda space: 0 if g.casinos(space) else 1):
             out.append(entry(s, "8.5.3: place a closed Casino, first where Casinos are", act="place"))
     return out[:n]
 
@@ -147,8 +147,8 @@ def terror_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
              and not (IS_EC[s] and g.terror[s])]
     out: list[dict[str, Any]] = []
     # numbered priorities are tried in turn: one that selects no space passes to the next (8.0)
-    steps = ((M26, lambda s: g.support[s] < 0, "8.5.4 step 1: 26July player at victory, Terror at Opposition"),
-             (GOVT, lambda s: g.support[s] > 0, "8.5.4 step 2: Government player at victory, Terror at Support"))
+    steps = ((M26, lambda space: g.support[space] < 0, "8.5.4 step 1: 26July player at victory, Terror at Opposition"),
+             (GOVT, lambda space: g.support[space] > 0, "8.5.4 step 2: Government player at victory, Terror at Support"))
     for who, wanted, why in steps:
         if not player_at_victory(g, who):
             continue
@@ -199,8 +199,8 @@ def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
 # -- 8.5.5 Special Activities ----------------------------------------------------------------------
 
 
-def profit_spaces(g: CubaLibreState) -> list[int]:
-    return [s for s in range(N_SPACES) if g.sp[s][CASINO] and g.guerrillas(s, SYN)]
+def profit_spaces(state: CubaLibreState) -> list[int]:
+    return [s for s in range(N_SPACES) if state.sp[s][CASINO] and state.guerrillas(s, SYN)]
 
 
 def muscle_space(ctx: Ctx) -> tuple[int, str] | None:
@@ -232,16 +232,16 @@ def bribe_space(ctx: Ctx, paid: bool = False) -> tuple[int, str] | None:
     if contraband:
         return ctx.pick(contraband), "8.5.5 Bribe step 1: removal transfers Cash to the Syndicate"
 
-    def rebels(s: int) -> bool:
-        return g.any_pieces(s, M26) or g.any_pieces(s, DIRECTORIO)
+    def rebels(space: int) -> bool:
+        return g.any_pieces(space, M26) or g.any_pieces(space, DIRECTORIO)
 
     casino = [s for s in legal if g.sp[s][CASINO] and rebels(s)]
     if casino:
-        return ctx.order(casino, lambda s: 0 if g.any_pieces(s, M26) else 1)[0], \
+        return ctx.order(casino, lambda space: 0 if g.any_pieces(space, M26) else 1)[0], \
             "8.5.5 Bribe step 2: 26July, then DR pieces where an open Casino is"
     syn = [s for s in legal if g.any_pieces(s, SYN) and rebels(s)]
     if syn:
-        return ctx.order(syn, lambda s: (1 if IS_EC[s] else 0, 0 if g.any_pieces(s, M26) else 1))[0], \
+        return ctx.order(syn, lambda space: (1 if IS_EC[space] else 0, 0 if g.any_pieces(space, M26) else 1))[0], \
             "8.5.5 Bribe step 3: 26July, then DR pieces where the Syndicate is, ECs last"
     return None
 
@@ -274,8 +274,8 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
             cands = [s for s in profit_spaces(g) if s not in done_sp and ctx.ok("space", NAMES[s])]
             if not cands:
                 return Decision("done", None, "8.5.5 Profit: no other open-Casino space with a Guerrilla")
-            s = ctx.order(cands, lambda s: (1 if holds_cash(g, s, SYN) else 0,
-                                            1 if any(g.any_pieces(s, e) for e in (GOVT, M26, DIRECTORIO)) else 0))[0]
+            s = ctx.order(cands, lambda space: (1 if holds_cash(g, space, SYN) else 0,
+                                            1 if any(g.any_pieces(space, e) for e in (GOVT, M26, DIRECTORIO)) else 0))[0]
             return Decision("space", NAMES[s], "8.5.5 Profit: no Syndicate Cash, then no other pieces, then random")
         return Decision("holder", "syndicate", "8.5.5 Profit: Cash with a Syndicate Guerrilla (8.1.2 #3)")
     if name == "muscle":
@@ -291,8 +291,8 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
         cands = [idx(a) for v, a in ctx.legal if v == "space"]
         if not cands:
             return None
-        s = ctx.order(cands, lambda s: min((removal_key(g, SYN, s, g.key(piece_type))
-                                            for piece_type in removal_targets(g, SYN, s, "assassinate")), default=(9,)))[0]
+        s = ctx.order(cands, lambda space: min((removal_key(g, SYN, space, g.key(piece_type))
+                                            for piece_type in removal_targets(g, SYN, space, "assassinate")), default=(9,)))[0]
         return Decision("space", NAMES[s], "8.5.5 Mafia Offensive: Assassinate per the Bribe priorities (8.1.2)")
     if name == "bribe":
         if stage == 0:
