@@ -198,16 +198,16 @@ class Board:
 
     # -- resources ------------------------------------------------------------------------------
 
-    def gain(self, faction: int, n: int) -> int:
+    def gain(self, faction: int, count: int) -> int:
         """Add n Resources (negative: pay), kept within 0..49 (1.8); returns the change."""
         old = self.res[faction]
-        new = old + n
+        new = old + count
         new = 0 if new < 0 else 49 if new > 49 else new
         self.res[faction] = new
         return new - old
 
-    def add_aid(self, n: int) -> None:
-        self.aid = max(0, min(49, self.aid + n))  # type: ignore[misc]  # (a slot of CubaLibreState: Board has none)
+    def add_aid(self, count: int) -> None:
+        self.aid = max(0, min(49, self.aid + count))  # type: ignore[misc]  # (a slot of CubaLibreState: Board has none)
 
     def shift(self, space: int, delta: int) -> None:
         """Shift a populated space's level by delta steps (1.6.1), never past the ends."""
@@ -226,18 +226,18 @@ class Board:
     def available(self, piece_type: int) -> int:
         return self.avail[AV_OF[piece_type]]
 
-    def place(self, space: int, piece_type: int, n: int = 1) -> int:
+    def place(self, space: int, piece_type: int, count: int = 1) -> int:
         """Place up to n pieces of slot pt from Available (1.4.1); Guerrillas go Underground and
         Casinos open whatever slot is asked (1.4.3, 1.4.4) unless CC is asked explicitly."""
-        k = min(n, self.avail[AV_OF[piece_type]])
+        k = min(count, self.avail[AV_OF[piece_type]])
         if k > 0:
             self.avail[AV_OF[piece_type]] -= k
             self.sp[space][piece_type] += k
         return k
 
-    def remove(self, space: int, piece_type: int, n: int = 1, capturer: int = -1) -> int:
+    def remove(self, space: int, piece_type: int, count: int = 1, capturer: int = -1) -> int:
         """Remove up to n pieces of slot pt from s to Available (Casinos: see close_casino)."""
-        k = min(n, self.sp[space][piece_type])
+        k = min(count, self.sp[space][piece_type])
         if k > 0:
             self.sp[space][piece_type] -= k
             self.avail[AV_OF[piece_type]] += k
@@ -252,17 +252,17 @@ class Board:
             return True
         return False
 
-    def flip(self, space: int, faction: int, n: int, to_active: bool) -> int:
+    def flip(self, space: int, faction: int, count: int, to_active: bool) -> int:
         row = self.sp[space]
         src, dst = (GUER_U[faction], GUER_A[faction]) if to_active else (GUER_A[faction], GUER_U[faction])
-        k = min(n, row[src])
+        k = min(count, row[src])
         row[src] -= k
         row[dst] += k
         return k
 
-    def move(self, src: int, dst: int, piece_type: int, n: int = 1, with_cash: bool = False) -> int:
+    def move(self, src: int, dst: int, piece_type: int, count: int = 1, with_cash: bool = False) -> int:
         """Move pieces; `with_cash`: one of them carries one of its faction's Cash markers (4.5.2)."""
-        k = min(n, self.sp[src][piece_type])
+        k = min(count, self.sp[src][piece_type])
         if k > 0:
             self.sp[src][piece_type] -= k
             self.sp[dst][piece_type] += k

@@ -35,13 +35,13 @@ def recipients(state: CubaLibreState, space: int, holder: int) -> list[int]:
     return [e for e in range(4) if e not in mates and state.has_holder(space, e)]
 
 
-def settle(state: CubaLibreState, i: int, space: int, holder: int, capturer: int) -> None:
+def settle(state: CubaLibreState, marker: int, space: int, holder: int, capturer: int) -> None:
     """The Cash is removed: captured under a capture clause (acting faction with a piece there)."""
     if capturer >= 0 and capturer != holder and state.has_holder(space, capturer):
-        state.cash[i] = space * 4 + capturer
+        state.cash[marker] = space * 4 + capturer
         state.say("{faction} captures a Cash marker in {space}.", faction=state.fname(capturer), space=NAMES[space])
     else:
-        state.cash[i] = -1
+        state.cash[marker] = -1
 
 
 @step("cash_gift")

@@ -43,15 +43,15 @@ if TYPE_CHECKING:  # the State, for type hints only: rules sits above this modul
 # (pieces, slots): "n pieces" as a plural Text; a 2-slot kind is (Underground, Active) Guerrillas or
 # (open, closed) Casinos
 KINDS: tuple[tuple[Callable[[int], Text], tuple[int, ...]], ...] = (
-    (lambda n: plural("{n} Troop", "{n} Troops", "n", n=n), (TROOPS,)),
-    (lambda n: plural("{n} Police", "{n} Police", "n", n=n), (POLICE,)),
-    (lambda n: plural("{n} Government Base", "{n} Government Bases", "n", n=n), (GOVT_BASE,)),
-    (lambda n: plural("{n} 26July Guerrilla", "{n} 26July Guerrillas", "n", n=n), (M26_UNDERGROUND, M26_ACTIVE)),
-    (lambda n: plural("{n} 26July Base", "{n} 26July Bases", "n", n=n), (M26_BASE,)),
-    (lambda n: plural("{n} DR Guerrilla", "{n} DR Guerrillas", "n", n=n), (DR_UNDERGROUND, DR_ACTIVE)),
-    (lambda n: plural("{n} DR Base", "{n} DR Bases", "n", n=n), (DR_BASE,)),
-    (lambda n: plural("{n} Syndicate Guerrilla", "{n} Syndicate Guerrillas", "n", n=n), (SYN_UNDERGROUND, SYN_ACTIVE)),
-    (lambda n: plural("{n} Casino", "{n} Casinos", "n", n=n), (CASINO, CLOSED_CASINO)),
+    (lambda count: plural("{n} Troop", "{n} Troops", "n", n=count), (TROOPS,)),
+    (lambda count: plural("{n} Police", "{n} Police", "n", n=count), (POLICE,)),
+    (lambda count: plural("{n} Government Base", "{n} Government Bases", "n", n=count), (GOVT_BASE,)),
+    (lambda count: plural("{n} 26July Guerrilla", "{n} 26July Guerrillas", "n", n=count), (M26_UNDERGROUND, M26_ACTIVE)),
+    (lambda count: plural("{n} 26July Base", "{n} 26July Bases", "n", n=count), (M26_BASE,)),
+    (lambda count: plural("{n} DR Guerrilla", "{n} DR Guerrillas", "n", n=count), (DR_UNDERGROUND, DR_ACTIVE)),
+    (lambda count: plural("{n} DR Base", "{n} DR Bases", "n", n=count), (DR_BASE,)),
+    (lambda count: plural("{n} Syndicate Guerrilla", "{n} Syndicate Guerrillas", "n", n=count), (SYN_UNDERGROUND, SYN_ACTIVE)),
+    (lambda count: plural("{n} Casino", "{n} Casinos", "n", n=count), (CASINO, CLOSED_CASINO)),
 )
 STATES = {M26_UNDERGROUND: "Underground", M26_ACTIVE: "Active", DR_UNDERGROUND: "Underground", DR_ACTIVE: "Active", SYN_UNDERGROUND: "Underground", SYN_ACTIVE: "Active",
           CASINO: "open", CLOSED_CASINO: "closed"}
@@ -164,14 +164,14 @@ LINES = {
 }
 
 
-def _say(board: CubaLibreState, n: int, what: str, **args: Any) -> None:
+def _say(board: CubaLibreState, count: int, what: str, **args: Any) -> None:
     """Log what happened to n pieces: the sentence agrees with n (a whole template for 1 and one for
     more), and names the state when there is one."""
     state = bool(args.get("state"))
     if not state:
         args.pop("state", None)
     one, other = LINES[f"{what} with state" if state else what]
-    board.say(one if n == 1 else other, **args)
+    board.say(one if count == 1 else other, **args)
 
 
 def _exchanges(state: CubaLibreState, kind: tuple[Callable[[int], Text], tuple[int, ...]], rows0: list[list[int]], moved: list[int]) -> None:
@@ -187,9 +187,9 @@ def _exchanges(state: CubaLibreState, kind: tuple[Callable[[int], Text], tuple[i
         _say(state, k, verb, pieces=kind[0](k), space=NAMES[s], state="" if a == CASINO else to)
 
 
-def _at(c: int) -> int:
+def _at(where: int) -> int:
     """A Cash marker's place (-1 Available); one awaiting its holder's choice (-2 - place) is still there."""
-    return -2 - c if c < -1 else c
+    return -2 - where if where < -1 else where
 
 
 def _cash(state: CubaLibreState, cash0: list[int]) -> None:

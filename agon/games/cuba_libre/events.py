@@ -11,47 +11,47 @@ agon/games/cuba_libre/data/card_texts.json; cite them as `# CL card 15`.
     from agon.games.cuba_libre.events import event, place, remove, choose_space, ...
 
     @event(15, shaded=False)                        # card 15 unshaded; single-text cards: shaded=False
-    def come_comrades(g, f):                         # g: the state, f: executing faction (0..3)
-        place(g, f, "m26_u", n=3, spaces=ANY)        # steps are pushed and run in order
+    def come_comrades(state, faction):               # faction: the executing one (0..3)
+        place(state, faction, "m26_u", count=3, spaces=ANY)  # steps are pushed and run in order
 
-    @event(15, shaded=True, playable=lambda g, f: True)   # optional: is the side playable now?
-    def soviet_scare(g, f): ...
+    @event(15, shaded=True, playable=lambda state, faction: True)   # optional: is the side playable now?
+    def soviet_scare(state, faction): ...
 
 An event function runs once when the Event is chosen and *queues steps* (frames) with the helpers
 below; queued steps run in the order queued, each may prompt a faction. Code that must run after
-a choice is made goes in `then(g, fn, *args)` (fn(g, *args) runs when reached and may queue more).
-Every function a step holds (`fn`, a `spaces` predicate, a pick's options) is a module-level
+a choice is made goes in `then(state, callback, *args)` (callback(state, *args) runs when reached and may queue more).
+Every function a step holds (`callback`, a `spaces` predicate, a pick's options) is a module-level
 function or a `functools.partial` of one, never a lambda or a function defined inside another: a
 server pickles states to its bot workers (agon/engine/callbacks.py; a function that takes a
 closure's place keeps its name for the digest with `@digest_as`).
-Direct state changes are fine for effects without choices (g.gain(f, n), g.add_aid(n), g.shift(s, d),
-g.support[s] = level, g.place(s, slot), g.remove(s, slot), g.flip(s, f, n, to_active), g.alliance).
+Direct state changes are fine for effects without choices (state.gain(faction, count), state.add_aid(count), state.shift(space, d),
+state.support[space] = level, state.place(space, slot), state.remove(space, slot), state.flip(space, faction, count, to_active), state.alliance).
 Piece slots are keys of data.PIECE_KEYS: troop police govt_base m26_u m26_a m26_base dr_u dr_a dr_base
-syn_u syn_a casino closed_casino (g.slot(key) -> int). Factions are ints GOVT, M26, DR, SYN.
+syn_u syn_a casino closed_casino (state.slot(key) -> int). Factions are ints GOVT, M26, DIRECTORIO, SYN.
 
-Steps (all append frames; `spaces` is a predicate fn(g, s) -> bool or a tuple of space ints;
-`actor` defaults to the executing faction f):
-- choose_space(g, f, spaces, fn, *args, prompt=..., optional=False): actor picks a space; then
-  fn(g, s, *args) runs (may queue further steps). optional adds ("skip").
-- choose_faction(g, f, factions, fn, *args): actor picks one of factions; fn(g, faction, *args).
-- choose_option(g, f, options, fn, *args): actor picks one string of `options`; fn(g, option, *args).
-- place(g, f, slot_or_slots, n, spaces): n times, pick a space (and a slot if several) and place 1
+Steps (all append frames; `spaces` is a predicate callback(state, space) -> bool or a tuple of space ints;
+`actor` defaults to the executing faction):
+- choose_space(state, faction, spaces, callback, *args, prompt=..., optional=False): actor picks a space; then
+  callback(state, space, *args) runs (may queue further steps). optional adds ("skip").
+- choose_faction(state, faction, factions, callback, *args): actor picks one of factions; callback(state, faction, *args).
+- choose_option(state, faction, options, callback, *args): actor picks one string of `options`; callback(state, option, *args).
+- place(state, faction, slot_or_slots, count, spaces): count times, pick a space (and a slot if several) and place 1
   piece from Available (stacking respected for Bases/Casinos); stops when none can be placed. A
   player actor with none of its own kind Available may first take some back from the map (1.4.1,
-  "withdraw"; "done" ends). place_in(g, actor, key, s, n): the same for one fixed space, placing at
+  "withdraw"; "done" ends). place_in(state, actor, key, space, count): the same for one fixed space, placing at
   once and prompting only when 1.4.1 matters.
-- remove(g, f, slots, n, spaces): n times, pick a space and one of `slots` there and remove it to
+- remove(state, faction, slots, count, spaces): count times, pick a space and one of `slots` there and remove it to
   Available (Casinos close instead, 1.4.5).
-- shift(g, f, n_spaces, delta, spaces): pick n distinct spaces and shift each by delta levels.
-- free_op(g, faction, ops=(...), spaces=(...), limited=False, sa=False): that faction executes a
+- shift(state, faction, n_spaces, delta, spaces): pick n_spaces distinct spaces and shift each by delta levels.
+- free_op(state, faction, ops=(...), spaces=(...), limited=False, special_activity=False): that faction executes a
   free Operation (3.1.2/5.5) of one of `ops` (default: any but Construct) in `spaces` only (default:
-  anywhere); it never changes Eligibility. free_sa(g, faction, name, spaces): a free SA outside
+  anywhere); it never changes Eligibility. free_sa(state, faction, name, spaces): a free SA outside
   any Operation (no cost, Bribe included; `spaces` limits where, and for Kidnap/Assassinate stands
   for the Terror spaces; names as in activities.SA_TITLES; Ambush: see events_cards_steps.ambush).
-- redeploy(g): the Government runs the Redeploy phase procedure (6.4) now (card 11).
+- redeploy(state): the Government runs the Redeploy phase procedure (6.4) now (card 11).
 Lasting effects and eligibility:
-- add_capability(g, number, shaded) (5.3), add_momentum(g, number) (5.4; ends at the next Reset),
-  remove_capability(g, number, shaded). Tests: g.has_cap(n, shaded), g.has_mom(n).
+- add_capability(state, number, shaded) (5.3), add_momentum(state, number) (5.4; ends at the next Reset),
+  remove_capability(state, number, shaded). Tests: state.has_cap(number, shaded), state.has_mom(number).
   Capabilities/Momentum already honoured by the core: 2u Kidnap in Sierra Maestra, 2s Air Strike x2
   and when Embargoed, 4s S.I.M. (Police as Troops in Sweep/Assault), 5s Masferrer (Sweep's SA may be
   a free Assault), 6s Mosquera (Mountain Assault as City), 10s MAP (LimOp + SA), 13 El Che (first
@@ -62,7 +62,7 @@ Lasting effects and eligibility:
   Terror), 48s Santo (Skim); 18 is cancelled through the "cancel pact" verb of a 26July/DR
   Operation or before a 26July/DR Event's text (step "ev_caracas", 8.6.5; step "caracas": remove
   2 own Bases).
-- stay_eligible(g, faction) / ineligible_next(g, faction): applied at the end-of-card adjustment
+- stay_eligible(state, faction) / ineligible_next(state, faction): applied at the end-of-card adjustment
   (2.3.7); they are also set from the card data (stays_eligible / ineligible_next) automatically.
 """
 
@@ -93,14 +93,14 @@ def event(number: int, shaded: bool = False,
     if shaded and not CARDS[number]["dual"]:
         raise ValueError(f"card {number} has a single text; register it with shaded=False")
 
-    def deco(fn: EventFn) -> EventFn:
+    def deco(callback: EventFn) -> EventFn:
         key = (number, shaded)
         if key in EVENTS:
             raise ValueError(f"event {key} registered twice")
-        EVENTS[key] = fn
+        EVENTS[key] = callback
         if playable is not None:
             PLAYABLE[key] = playable
-        return fn
+        return callback
 
     return deco
 
@@ -222,9 +222,9 @@ def _queue(state: CubaLibreState, kind: str, faction: int, **params: Any) -> Non
     state.stack.append({"k": kind, "f": faction, **params})
 
 
-def then(state: CubaLibreState, fn: Callable[..., None], *args: Any, faction: int = 0) -> None:
+def then(state: CubaLibreState, callback: Callable[..., None], *args: Any, faction: int = 0) -> None:
     """Queue fn(g, *args) to run once the steps queued before it are done."""
-    _queue(state, "ev_call", faction, fn=fn, args=args)
+    _queue(state, "ev_call", faction, fn=callback, args=args)
 
 
 @step("ev_call")
@@ -240,19 +240,19 @@ class Call(Step):
         return PUSHED if len(state.stack) > mark else FINISHED
 
 
-def choose_space(state: CubaLibreState, faction: int, spaces: Any, fn: Callable[..., None], *args: Any,
+def choose_space(state: CubaLibreState, faction: int, spaces: Any, callback: Callable[..., None], *args: Any,
                  prompt: str = "Choose a space.", optional: bool = False) -> None:
-    _queue(state, "ev_choice", faction, what="space", opts=spaces, fn=fn, args=args, text=prompt, optional=optional)
+    _queue(state, "ev_choice", faction, what="space", opts=spaces, fn=callback, args=args, text=prompt, optional=optional)
 
 
-def choose_faction(state: CubaLibreState, faction: int, factions: tuple[int, ...], fn: Callable[..., None], *args: Any,
+def choose_faction(state: CubaLibreState, faction: int, factions: tuple[int, ...], callback: Callable[..., None], *args: Any,
                    prompt: str = "Choose a faction.") -> None:
-    _queue(state, "ev_choice", faction, what="faction", opts=tuple(factions), fn=fn, args=args, text=prompt, optional=False)
+    _queue(state, "ev_choice", faction, what="faction", opts=tuple(factions), fn=callback, args=args, text=prompt, optional=False)
 
 
-def choose_option(state: CubaLibreState, faction: int, options: tuple[str, ...], fn: Callable[..., None], *args: Any,
+def choose_option(state: CubaLibreState, faction: int, options: tuple[str, ...], callback: Callable[..., None], *args: Any,
                   prompt: str = "Choose.") -> None:
-    _queue(state, "ev_choice", faction, what="option", opts=tuple(options), fn=fn, args=args, text=prompt, optional=False)
+    _queue(state, "ev_choice", faction, what="option", opts=tuple(options), fn=callback, args=args, text=prompt, optional=False)
 
 
 @step("ev_choice")
@@ -297,11 +297,11 @@ class Choice(Step):
         return frame["text"], {}
 
 
-def place(state: CubaLibreState, faction: int, slots: str | tuple[str, ...], n: int = 1, spaces: Any = None,
+def place(state: CubaLibreState, faction: int, slots: str | tuple[str, ...], count: int = 1, spaces: Any = None,
           actor: int | None = None) -> None:
     """Place n pieces (one per prompt) of the given slot key(s) from Available into `spaces`."""
     keys = (slots,) if isinstance(slots, str) else tuple(slots)
-    _queue(state, "ev_place", faction if actor is None else actor, keys=keys, n=n, opts=spaces)
+    _queue(state, "ev_place", faction if actor is None else actor, keys=keys, n=count, opts=spaces)
 
 
 def _can_place(state: CubaLibreState, space: int, piece_type: int) -> bool:
@@ -378,19 +378,19 @@ class Place(Step):
         return "Place a piece ({n} left).", {"n": frame["n"]}
 
 
-def place_in(state: CubaLibreState, actor: int, key: str, space: int, n: int = 1) -> None:
+def place_in(state: CubaLibreState, actor: int, key: str, space: int, count: int = 1) -> None:
     """Place n pieces `key` in s at once from Available (as many as there are, stacking as the
     caller checked); if some are missing and `actor` may take its own back (1.4.1), queue a place
     step for the rest so it may. Call from an event function or a step callback."""
-    k = state.place(space, state.slot(key), n)
-    if k < n and withdraw_options(state, actor, (key,), [space]):
-        place(state, actor, key, n=n - k, spaces=(space,))
+    k = state.place(space, state.slot(key), count)
+    if k < count and withdraw_options(state, actor, (key,), [space]):
+        place(state, actor, key, count=count - k, spaces=(space,))
 
 
-def remove(state: CubaLibreState, faction: int, slots: tuple[str, ...], n: int = 1, spaces: Any = None,
+def remove(state: CubaLibreState, faction: int, slots: tuple[str, ...], count: int = 1, spaces: Any = None,
            actor: int | None = None) -> None:
     """Remove n pieces (one per prompt) of the given slot keys from `spaces` to Available."""
-    _queue(state, "ev_remove", faction if actor is None else actor, keys=tuple(slots), n=n, opts=spaces)
+    _queue(state, "ev_remove", faction if actor is None else actor, keys=tuple(slots), n=count, opts=spaces)
 
 
 @step("ev_remove")
@@ -454,9 +454,9 @@ class Shift(Step):
 
 
 def free_op(state: CubaLibreState, faction: int, ops: tuple[str, ...] = (), spaces: tuple[int, ...] = (),
-            limited: bool = False, sa: bool = False) -> None:
+            limited: bool = False, special_activity: bool = False) -> None:
     """Faction executes a free Operation (3.1.2, 5.5): no cost, no Eligibility change."""
-    _queue(state, "opchoice", faction, lim=limited, free=True, sa=sa, src="event", only=tuple(ops),
+    _queue(state, "opchoice", faction, lim=limited, free=True, sa=special_activity, src="event", only=tuple(ops),
            within=tuple(spaces))
 
 

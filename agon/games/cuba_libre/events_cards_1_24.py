@@ -75,28 +75,28 @@ def armored_cars_captured(state: CubaLibreState, faction: int) -> None:
 
 
 @digest_as("armored_cars_captured.<locals>.with_faction")
-def _armored_cars_with_faction(state: CubaLibreState, x: int) -> None:
-    choose_space(state, x, partial(_march_possible, x), _armored_cars_march_in, x,
+def _armored_cars_with_faction(state: CubaLibreState, faction: int) -> None:
+    choose_space(state, faction, partial(_march_possible, faction), _armored_cars_march_in, faction,
                  prompt="Armored Cars: choose the space to March into.")
 
 
 @digest_as("armored_cars_captured.<locals>.with_faction.<locals>.<lambda>")
-def _march_possible(x: int, state: CubaLibreState, space: int) -> bool:
-    return op_possible(state, x, "march", True, True, (space,))
+def _march_possible(faction: int, state: CubaLibreState, space: int) -> bool:
+    return op_possible(state, faction, "march", True, True, (space,))
 
 
 @digest_as("armored_cars_captured.<locals>.march_in")
-def _armored_cars_march_in(state: CubaLibreState, d: int, x: int) -> None:
+def _armored_cars_march_in(state: CubaLibreState, destination: int, faction: int) -> None:
     state.last_op = (-1, "", ())
-    free_op(state, x, ops=("march",), spaces=(d,), limited=True)
-    then(state, _armored_cars_ambush_after, x, d, faction=x)
+    free_op(state, faction, ops=("march",), spaces=(destination,), limited=True)
+    then(state, _armored_cars_ambush_after, faction, destination, faction=faction)
 
 
 @digest_as("armored_cars_captured.<locals>.ambush_after")
-def _armored_cars_ambush_after(state: CubaLibreState, x: int, d: int) -> None:
+def _armored_cars_ambush_after(state: CubaLibreState, faction: int, destination: int) -> None:
     who, op, spaces = state.last_op
-    if who == x and op == "march" and d in spaces and removal_targets(state, x, d, "attack"):
-        ambush(state, x, d)  # ruling EV-1: allowed even if all its Guerrillas there are Active
+    if who == faction and op == "march" and destination in spaces and removal_targets(state, faction, destination, "attack"):
+        ambush(state, faction, destination)  # ruling EV-1: allowed even if all its Guerrillas there are Active
 
 
 @event(1, shaded=True)  # CL card 1 shaded: Momentum (Troops join any Assault; operations)
@@ -137,24 +137,24 @@ def _cantillo_with_space(faction: int, state: CubaLibreState, space: int) -> Non
 
 
 @digest_as("cantillo_truce.<locals>.march_out")
-def _cantillo_march_out(state: CubaLibreState, x: int, space: int) -> None:
+def _cantillo_march_out(state: CubaLibreState, faction: int, space: int) -> None:
     # the marching faction picks the destinations (CL 5.1 example)
-    pick(state, x, partial(_cantillo_destinations, space, x), partial(_cantillo_move_one, space, x), n=state.guerrillas(space, x),
+    pick(state, faction, partial(_cantillo_destinations, space, faction), partial(_cantillo_move_one, space, faction), count=state.guerrillas(space, faction),
          prompt="Cantillo: March a Guerrilla out ({n} left).")
 
 
 @digest_as("cantillo_truce.<locals>.march_out.<locals>.options")
-def _cantillo_destinations(space: int, x: int, state: CubaLibreState) -> list[Any]:
-    return [("to", NAMES[d]) for d in ADJ[space]] if state.guerrillas(space, x) else []
+def _cantillo_destinations(space: int, faction: int, state: CubaLibreState) -> list[Any]:
+    return [("to", NAMES[d]) for d in ADJ[space]] if state.guerrillas(space, faction) else []
 
 
 @digest_as("cantillo_truce.<locals>.march_out.<locals>.move_one")
-def _cantillo_move_one(space: int, x: int, state: CubaLibreState, verb: str, arg: Any) -> None:
+def _cantillo_move_one(space: int, faction: int, state: CubaLibreState, verb: str, arg: Any) -> None:
     d = NAMES.index(arg)
-    active = state.sp[space][GUER_A[x]] > 0
-    state.move(space, d, GUER_A[x] if active else GUER_U[x])
+    active = state.sp[space][GUER_A[faction]] > 0
+    state.move(space, d, GUER_A[faction] if active else GUER_U[faction])
     if active:
-        state.flip(d, x, 1, False)  # every Guerrilla that moved ends Underground
+        state.flip(d, faction, 1, False)  # every Guerrilla that moved ends Underground
 
 
 @event(3, shaded=True)  # CL card 3 shaded: free Sweep in place, then free Assault, in a Troops space
@@ -189,20 +189,20 @@ def _province_with_troops(state: CubaLibreState, space: int) -> bool:
 
 
 @digest_as("masferrer_brutality.<locals>.first")
-def _masferrer_first(faction: int, state: CubaLibreState, p1: int) -> None:
-    state.support[p1] = -1
-    choose_space(state, faction, partial(_province_next_to, p1), _masferrer_second,
+def _masferrer_first(faction: int, state: CubaLibreState, first_province: int) -> None:
+    state.support[first_province] = -1
+    choose_space(state, faction, partial(_province_next_to, first_province), _masferrer_second,
                  prompt="Masferrer: choose an adjacent Province.")
 
 
 @digest_as("masferrer_brutality.<locals>.first.<locals>.<lambda>")
-def _province_next_to(p1: int, state: CubaLibreState, space: int) -> bool:
-    return IS_PROV[space] and space in ADJ[p1]
+def _province_next_to(first_province: int, state: CubaLibreState, space: int) -> bool:
+    return IS_PROV[space] and space in ADJ[first_province]
 
 
 @digest_as("masferrer_brutality.<locals>.second")
-def _masferrer_second(state: CubaLibreState, p2: int) -> None:
-    state.support[p2] = -1
+def _masferrer_second(state: CubaLibreState, second_province: int) -> None:
+    state.support[second_province] = -1
 
 
 @event(5, shaded=True)  # CL card 5 shaded: Momentum (Sweep may add a free Assault; activities)
@@ -239,7 +239,7 @@ def mosquera_momentum(state: CubaLibreState, faction: int) -> None:
 @event(7)  # CL card 7 unshaded: a Guerrilla of any Insurgent in each City
 def election_postponed(state: CubaLibreState, faction: int) -> None:
     for c in CITIES:
-        place(state, faction, NEW_GUERRILLA, n=1, spaces=(c,))
+        place(state, faction, NEW_GUERRILLA, count=1, spaces=(c,))
 
 
 @event(7, shaded=True)  # CL card 7 shaded: a City to Neutral; Aid +10
@@ -260,7 +260,7 @@ def _election_neutral(state: CubaLibreState, space: int) -> None:
 def general_strike(state: CubaLibreState, faction: int) -> None:
     for c in CITIES:
         state.shift_toward_neutral(c)
-        place(state, faction, NEW_GUERRILLA, n=1, spaces=(c,))
+        place(state, faction, NEW_GUERRILLA, count=1, spaces=(c,))
 
 
 @event(8, shaded=True)  # CL card 8 shaded: a City to Active Support, its Guerrillas Active; open a Casino
@@ -317,7 +317,7 @@ def _cube_options(state: CubaLibreState) -> list[Any]:
 def _map_swap(faction: int, state: CubaLibreState, verb: str, arg: Any) -> None:
     s = NAMES.index(arg[0])
     state.remove(s, state.slot(arg[1]))
-    place(state, faction, NEW_GUERRILLA, n=2, spaces=(s,))
+    place(state, faction, NEW_GUERRILLA, count=2, spaces=(s,))
 
 
 @event(10, shaded=True)  # CL card 10 shaded: Momentum (Government LimOps may add an SA; turn)
@@ -334,7 +334,7 @@ def batista_flees(state: CubaLibreState, faction: int) -> None:
     roll = state.rng.die()
     state.say(_("Batista flees: {n} Troop leaves the map.") if roll == 1 else _("Batista flees: {n} Troops leave the map."),
           n=roll)
-    remove(state, faction, ("troop",), n=roll)
+    remove(state, faction, ("troop",), count=roll)
     state.alliance = max(0, state.alliance - 1)
     state.add_aid(10)
     redeploy(state)
@@ -349,11 +349,11 @@ def bayo_trains(state: CubaLibreState, faction: int) -> None:
 
 
 @digest_as("bayo_trains.<locals>.rally_all")
-def _bayo_rally_all(state: CubaLibreState, x: int) -> None:
-    base = state.base_slot(x)
+def _bayo_rally_all(state: CubaLibreState, faction: int) -> None:
+    base = state.base_slot(faction)
     for s in range(N_SPACES):
         if state.sp[s][base]:  # ruling EV-17: the level limit is ignored there
-            state.push("rally", x, s=s, free_level=True)
+            state.push("rally", faction, s=s, free_level=True)
 
 
 @event(17, shaded=True)  # CL card 17 shaded: all 26July Guerrillas Active (Ineligible: card data)
@@ -374,22 +374,22 @@ OWN_PIECES = {M26: ("m26_u", "m26_base"), DIRECTORIO: ("dr_u", "dr_base"), SYN: 
               GOVT: ("troop", "police", "govt_base")}
 
 
-def place_up_to(state: CubaLibreState, x: int, space: int, keys: tuple[str, ...], n: int) -> None:
+def place_up_to(state: CubaLibreState, faction: int, space: int, keys: tuple[str, ...], count: int) -> None:
     """x places up to n of its pieces (keys) in s, stopping when it likes."""
-    pick(state, x, partial(_place_up_to_options, x, space, keys), partial(_place_up_to_put, x, space), n=n, optional=True,
+    pick(state, faction, partial(_place_up_to_options, faction, space, keys), partial(_place_up_to_put, faction, space), count=count, optional=True,
          prompt="Place a piece ({n} left).")
 
 
 @digest_as("place_up_to.<locals>.options")
-def _place_up_to_options(x: int, space: int, keys: tuple[str, ...], state: CubaLibreState) -> list[Any]:
+def _place_up_to_options(faction: int, space: int, keys: tuple[str, ...], state: CubaLibreState) -> list[Any]:
     out: list[Any] = [("place", (NAMES[space], k)) for k in keys if _can_place(state, space, state.slot(k))]
-    return out + withdraw_options(state, x, keys, [space])  # 1.4.1: own pieces from elsewhere first
+    return out + withdraw_options(state, faction, keys, [space])  # 1.4.1: own pieces from elsewhere first
 
 
 @digest_as("place_up_to.<locals>.put")
-def _place_up_to_put(x: int, space: int, state: CubaLibreState, verb: str, arg: Any) -> None:
+def _place_up_to_put(faction: int, space: int, state: CubaLibreState, verb: str, arg: Any) -> None:
     if verb == "withdraw":
-        withdraw(state, x, arg)
+        withdraw(state, faction, arg)
         return
     state.place(space, state.slot(arg[1]))
 
@@ -402,14 +402,14 @@ def sierra_maestra_manifesto(state: CubaLibreState, faction: int) -> None:
 
 
 @digest_as("sierra_maestra_manifesto.<locals>.where.<locals>.ok")
-def _manifesto_space(x: int, state: CubaLibreState, space: int) -> bool:
-    return state.any_pieces(space, x) and (any(_can_place(state, space, state.slot(k)) for k in OWN_PIECES[x])
-                                   or bool(withdraw_options(state, x, OWN_PIECES[x], [space])))
+def _manifesto_space(faction: int, state: CubaLibreState, space: int) -> bool:
+    return state.any_pieces(space, faction) and (any(_can_place(state, space, state.slot(k)) for k in OWN_PIECES[faction])
+                                   or bool(withdraw_options(state, faction, OWN_PIECES[faction], [space])))
 
 
 @digest_as("sierra_maestra_manifesto.<locals>.placing")
-def _manifesto_placing(state: CubaLibreState, space: int, x: int) -> None:
-    place_up_to(state, x, space, OWN_PIECES[x], 2)
+def _manifesto_placing(state: CubaLibreState, space: int, faction: int) -> None:
+    place_up_to(state, faction, space, OWN_PIECES[faction], 2)
 
 
 # -- 20 The Twelve (shaded) ----------------------------------------------------------------------
@@ -435,7 +435,7 @@ def _holds_guerrillas(most: int, state: CubaLibreState, space: int) -> bool:
 
 @digest_as("granma_hardships.<locals>.halve")
 def _granma_halve(faction: int, most: int, state: CubaLibreState, space: int) -> None:
-    remove(state, faction, GUERRILLA_KEYS, n=(most + 1) // 2, spaces=(space,))
+    remove(state, faction, GUERRILLA_KEYS, count=(most + 1) // 2, spaces=(space,))
 
 
 # -- 21 Fangio ------------------------------------------------------------------------------------

@@ -85,7 +85,7 @@ def _escapade_land(faction: int, state: CubaLibreState, space: int) -> None:
 
 @event(25, shaded=True)  # CL card 25 shaded: remove a DR Base
 def escapade_seized(state: CubaLibreState, faction: int) -> None:
-    remove(state, faction, ("dr_base",), n=1)
+    remove(state, faction, ("dr_base",), count=1)
 
 
 # -- 26 Rodriguez Loeches -------------------------------------------------------------------------
@@ -98,35 +98,35 @@ def loeches_takes_field(state: CubaLibreState, faction: int) -> None:
 
 
 @digest_as("loeches_takes_field.<locals>.landed")
-def _loeches_landed(state: CubaLibreState, x: int) -> None:
-    place_in(state, DIRECTORIO, "dr_u", x)  # DR may take one back first if none is Available (1.4.1)
-    then(state, _loeches_follow_up, x)
+def _loeches_landed(state: CubaLibreState, faction: int) -> None:
+    place_in(state, DIRECTORIO, "dr_u", faction)  # DR may take one back first if none is Available (1.4.1)
+    then(state, _loeches_follow_up, faction)
 
 
 @digest_as("loeches_takes_field.<locals>.follow_up")
-def _loeches_follow_up(state: CubaLibreState, x: int) -> None:
+def _loeches_follow_up(state: CubaLibreState, faction: int) -> None:
     opts = []
-    if op_possible(state, DIRECTORIO, "march", True, True, (x,)):
+    if op_possible(state, DIRECTORIO, "march", True, True, (faction,)):
         opts.append("march")
-    if op_possible(state, DIRECTORIO, "rally", True, True, (x,)):
+    if op_possible(state, DIRECTORIO, "rally", True, True, (faction,)):
         opts.append("rally")
-    if state.sp[x][GUER_U[DIRECTORIO]] and removal_targets(state, DIRECTORIO, x, "attack"):
+    if state.sp[faction][GUER_U[DIRECTORIO]] and removal_targets(state, DIRECTORIO, faction, "attack"):
         opts.append("ambush")
     if opts:
-        choose_option(state, DIRECTORIO, tuple(opts), _loeches_action, x, prompt="Rodriguez Loeches: March, Rally or Ambush?")
+        choose_option(state, DIRECTORIO, tuple(opts), _loeches_action, faction, prompt="Rodriguez Loeches: March, Rally or Ambush?")
 
 
 @digest_as("loeches_takes_field.<locals>.action")
-def _loeches_action(state: CubaLibreState, what: str, x: int) -> None:
+def _loeches_action(state: CubaLibreState, what: str, faction: int) -> None:
     if what == "ambush":
-        ambush(state, DIRECTORIO, x)
+        ambush(state, DIRECTORIO, faction)
     else:
-        free_op(state, DIRECTORIO, ops=(what,), spaces=(x,), limited=True)
+        free_op(state, DIRECTORIO, ops=(what,), spaces=(faction,), limited=True)
 
 
 @event(26, shaded=True)  # CL card 26 shaded: remove a DR Guerrilla; DR -5 Resources
 def loeches_administrator(state: CubaLibreState, faction: int) -> None:
-    remove(state, faction, ("dr_u", "dr_a"), n=1)
+    remove(state, faction, ("dr_u", "dr_a"), count=1)
     state.gain(DIRECTORIO, -5)
 
 
@@ -135,13 +135,13 @@ def loeches_administrator(state: CubaLibreState, faction: int) -> None:
 
 @event(27)  # CL card 27 unshaded: 2 DR Guerrillas anywhere; Havana Neutral (DR Eligible: card data)
 def echeverria_attack(state: CubaLibreState, faction: int) -> None:
-    place(state, faction, "dr_u", n=2)
+    place(state, faction, "dr_u", count=2)
     state.support[HAVANA] = 0
 
 
 @event(27, shaded=True)  # CL card 27 shaded: remove the 2 DR pieces nearest Havana; DR -3
 def echeverria_killed(state: CubaLibreState, faction: int) -> None:
-    pick(state, faction, _dr_nearest_havana, _echeverria_take, n=2, prompt="Echeverria: remove a DR piece nearest Havana ({n} left).")
+    pick(state, faction, _dr_nearest_havana, _echeverria_take, count=2, prompt="Echeverria: remove a DR piece nearest Havana ({n} left).")
     state.gain(DIRECTORIO, -3)
 
 
@@ -191,10 +191,10 @@ def chomon_escambray(state: CubaLibreState, faction: int) -> None:
 
 
 @digest_as("chomon_escambray.<locals>.settle")
-def _chomon_settle(faction: int, state: CubaLibreState, x: int) -> None:
-    if state.base_room(LAS_VILLAS, x):
-        place_in(state, faction, state.key(state.base_slot(x)), LAS_VILLAS)
-    place_in(state, faction, state.key(GUER_U[x]), LAS_VILLAS, 2)
+def _chomon_settle(faction: int, state: CubaLibreState, chosen: int) -> None:
+    if state.base_room(LAS_VILLAS, chosen):
+        place_in(state, faction, state.key(state.base_slot(chosen)), LAS_VILLAS)
+    place_in(state, faction, state.key(GUER_U[chosen]), LAS_VILLAS, 2)
 
 
 @event(29, shaded=True)  # CL card 29 shaded: a DR piece removed or replaced by its 26July counterpart
@@ -230,7 +230,7 @@ def guerrilla_life(state: CubaLibreState, faction: int) -> None:
 def dr_toughened(state: CubaLibreState, faction: int) -> None:
     for s in range(N_SPACES):
         state.flip(s, DIRECTORIO, state.sp[s][GUER_A[DIRECTORIO]], False)
-    place(state, faction, "dr_u", n=1, spaces=CITIES)
+    place(state, faction, "dr_u", count=1, spaces=CITIES)
 
 
 # -- 31 Escopeteros ------------------------------------------------------------------------------
@@ -249,8 +249,8 @@ def _escopeteros_mountain(state: CubaLibreState, space: int) -> bool:
 
 @digest_as("escopeteros.<locals>.uprising")
 def _escopeteros_uprising(faction: int, state: CubaLibreState, space: int) -> None:
-    place(state, faction, ("govt_base", "m26_base", "dr_base"), n=1, spaces=(space,))
-    place(state, faction, NEW_GUERRILLA, n=1, spaces=(space,))
+    place(state, faction, ("govt_base", "m26_base", "dr_base"), count=1, spaces=(space,))
+    place(state, faction, NEW_GUERRILLA, count=1, spaces=(space,))
 
 
 @event(31, shaded=True)  # CL card 31 shaded: a Mountain Province 1 level toward Active Support
@@ -309,13 +309,13 @@ def speaking_tour(state: CubaLibreState, faction: int) -> None:
 
 
 @digest_as("speaking_tour.<locals>.donate")
-def _speaking_tour_donate(state: CubaLibreState, x: int) -> None:
+def _speaking_tour_donate(state: CubaLibreState, faction: int) -> None:
     roll = state.rng.die()
     state.say(_("US Speaking Tour: {faction} gains {n} Resource.") if roll == 1 else _("US Speaking Tour: {faction} gains {n} Resources."),
-          faction=state.fname(x), n=roll)
-    state.gain(x, roll)
+          faction=state.fname(faction), n=roll)
+    state.gain(faction, roll)
     for y in INSURGENTS:
-        if y != x:
+        if y != faction:
             state.gain(y, 2)
 
 
@@ -328,8 +328,8 @@ def speaking_tour_backfires(state: CubaLibreState, faction: int) -> None:
 # -- 35 Defections -------------------------------------------------------------------------------
 
 
-def _enemy_units(state: CubaLibreState, space: int, e: int) -> list[str]:
-    keys = ("troop", "police") if e == GOVT else (state.key(GUER_U[e]), state.key(GUER_A[e]))
+def _enemy_units(state: CubaLibreState, space: int, enemy: int) -> list[str]:
+    keys = ("troop", "police") if enemy == GOVT else (state.key(GUER_U[enemy]), state.key(GUER_A[enemy]))
     return [k for k in keys if state.sp[space][state.slot(k)]]
 
 
@@ -352,14 +352,14 @@ def _defections_with_space(faction: int, own: tuple[str, ...], state: CubaLibreS
 
 
 @digest_as("defections.<locals>.with_enemy")
-def _defections_with_enemy(faction: int, own: tuple[str, ...], state: CubaLibreState, e: int, space: int) -> None:
-    pick(state, faction, partial(_defections_options, faction, own, e, space), partial(_defections_apply, faction, space), n=2, optional=True,
+def _defections_with_enemy(faction: int, own: tuple[str, ...], state: CubaLibreState, enemy: int, space: int) -> None:
+    pick(state, faction, partial(_defections_options, faction, own, enemy, space), partial(_defections_apply, faction, space), count=2, optional=True,
          prompt="Defections: replace an enemy piece ({n} left).")
 
 
 @digest_as("defections.<locals>.with_enemy.<locals>.options")
-def _defections_options(faction: int, own: tuple[str, ...], e: int, space: int, state: CubaLibreState) -> list[Any]:
-    out: list[Any] = [("replace", (old, new)) for old in _enemy_units(state, space, e) for new in own]
+def _defections_options(faction: int, own: tuple[str, ...], enemy: int, space: int, state: CubaLibreState) -> list[Any]:
+    out: list[Any] = [("replace", (old, new)) for old in _enemy_units(state, space, enemy) for new in own]
     return out + withdraw_options(state, faction, own, [space]) if out else out  # 1.4.1: own pieces back
 
 
@@ -448,14 +448,14 @@ def _lansky_with_space(faction: int, state: CubaLibreState, space: int) -> None:
 
 
 @digest_as("lansky_shuffle.<locals>.give")
-def _lansky_give(state: CubaLibreState, x: int, i: int, space: int) -> None:
-    state.cash[i] = space * 4 + x
+def _lansky_give(state: CubaLibreState, faction: int, marker: int, space: int) -> None:
+    state.cash[marker] = space * 4 + faction
 
 
 @event(38, shaded=True)  # CL card 38 shaded: the Syndicate relocates Casinos; all closed Casinos open
 def lansky_master_plan(state: CubaLibreState, faction: int) -> None:
     moves = sum(state.casinos(s) for s in range(N_SPACES))  # ruling EV-38: each Casino moves at most once
-    pick(state, SYN, _casino_moves, _move_casino, n=moves, optional=True, prompt="Lansky: move a Casino ({n} moves left).")
+    pick(state, SYN, _casino_moves, _move_casino, count=moves, optional=True, prompt="Lansky: move a Casino ({n} moves left).")
     then(state, _open_all_casinos)
 
 
@@ -574,7 +574,7 @@ def llano_poor(state: CubaLibreState, faction: int) -> None:
 def _llano_arm(faction: int, state: CubaLibreState, space: int) -> None:
     if state.base_room(space, M26):
         place_in(state, faction, "m26_base", space)
-    place(state, faction, NEW_GUERRILLA, n=1, spaces=(space,))
+    place(state, faction, NEW_GUERRILLA, count=1, spaces=(space,))
 
 
 @event(42, shaded=True)  # CL card 42 shaded: a City at Opposition to Neutral; an open Casino there
@@ -599,12 +599,12 @@ def mafia_offensive(state: CubaLibreState, faction: int) -> None:
 
 
 @digest_as("mafia_offensive.<locals>.with_faction")
-def _mafia_with_faction(state: CubaLibreState, x: int) -> None:
+def _mafia_with_faction(state: CubaLibreState, faction: int) -> None:
     state.last_op = (-1, "", ())
-    if not state.available(GUER_U[x]) or not piece_options(state, ("syn_u", "syn_a")):
-        free_op(state, x, limited=True)
+    if not state.available(GUER_U[faction]) or not piece_options(state, ("syn_u", "syn_a")):
+        free_op(state, faction, limited=True)
         return
-    pick(state, x, _mafia_options, partial(_mafia_borrow, x), prompt="Mafia Offensive: a Syndicate Guerrilla to use (or none).")
+    pick(state, faction, _mafia_options, partial(_mafia_borrow, faction), prompt="Mafia Offensive: a Syndicate Guerrilla to use (or none).")
 
 
 @digest_as("mafia_offensive.<locals>.with_faction.<locals>.options")
@@ -613,39 +613,39 @@ def _mafia_options(state: CubaLibreState) -> list[Any]:
 
 
 @digest_as("mafia_offensive.<locals>.with_faction.<locals>.borrow")
-def _mafia_borrow(x: int, state: CubaLibreState, verb: str, arg: Any) -> None:
+def _mafia_borrow(faction: int, state: CubaLibreState, verb: str, arg: Any) -> None:
     if arg is None:
-        free_op(state, x, limited=True)
+        free_op(state, faction, limited=True)
         return
     # ruling EV-43: the Syndicate Guerrilla stands in as one of x's Guerrillas for the LimOp
     s, piece_type = NAMES.index(arg[0]), state.slot(arg[1])
-    state.replace(s, piece_type, GUER_U[x] if piece_type == GUER_U[SYN] else GUER_A[x])
-    free_op(state, x, limited=True)
-    then(state, give_back, x, s)
+    state.replace(s, piece_type, GUER_U[faction] if piece_type == GUER_U[SYN] else GUER_A[faction])
+    free_op(state, faction, limited=True)
+    then(state, give_back, faction, s)
 
 
-def give_back(state: CubaLibreState, x: int, space: int) -> None:
+def give_back(state: CubaLibreState, faction: int, space: int) -> None:
     """After the LimOp, one of x's Guerrillas where the borrowed one can be turns Syndicate again
     (in its space, or in the March destination if it could have marched there)."""
     who, op, spaces = state.last_op
     where = [space]
-    if who == x and op == "march" and spaces and spaces[0] != space:
+    if who == faction and op == "march" and spaces and spaces[0] != space:
         d = spaces[0]
-        if space in ADJ[d] or (x == DIRECTORIO and state.has_cap(28) and any(space in ADJ[m] for m in ADJ[d])):
+        if space in ADJ[d] or (faction == DIRECTORIO and state.has_cap(28) and any(space in ADJ[m] for m in ADJ[d])):
             where.append(d)
-    pick(state, x, partial(_give_back_options, tuple(where), x), partial(_give_back_apply, x),
+    pick(state, faction, partial(_give_back_options, tuple(where), faction), partial(_give_back_apply, faction),
          prompt="Mafia Offensive: which Guerrilla was the Syndicate one?")
 
 
 @digest_as("give_back.<locals>.options")
-def _give_back_options(where: tuple[int, ...], x: int, state: CubaLibreState) -> list[Any]:
-    return [("return", (NAMES[c], state.key(piece_type))) for c in where for piece_type in (GUER_U[x], GUER_A[x]) if state.sp[c][piece_type]]
+def _give_back_options(where: tuple[int, ...], faction: int, state: CubaLibreState) -> list[Any]:
+    return [("return", (NAMES[c], state.key(piece_type))) for c in where for piece_type in (GUER_U[faction], GUER_A[faction]) if state.sp[c][piece_type]]
 
 
 @digest_as("give_back.<locals>.apply")
-def _give_back_apply(x: int, state: CubaLibreState, verb: str, arg: Any) -> None:
+def _give_back_apply(faction: int, state: CubaLibreState, verb: str, arg: Any) -> None:
     c, piece_type = NAMES.index(arg[0]), state.slot(arg[1])
-    state.replace(c, piece_type, GUER_U[SYN] if piece_type == GUER_U[x] else GUER_A[SYN])
+    state.replace(c, piece_type, GUER_U[SYN] if piece_type == GUER_U[faction] else GUER_A[SYN])
 
 
 @event(43, shaded=True)  # CL card 43 shaded: Capability (Syndicate Assassinate with Terror; activities)
@@ -676,7 +676,7 @@ def _air_force_strike(state: CubaLibreState, verb: str, arg: Any) -> None:
     x = state.owner(piece_type)
     if piece_type == GUER_U[x]:
         state.flip(s, x, 1, True)
-    pick(state, x, partial(_air_force_targets, s), partial(_air_force_hit, s, x), n=2,
+    pick(state, x, partial(_air_force_targets, s), partial(_air_force_hit, s, x), count=2,
          prompt="Rebel Air Force: remove a Government piece ({n} left).")
     state.push("place_after", x, s=s)
 
@@ -689,8 +689,8 @@ def _air_force_targets(space: int, state: CubaLibreState) -> list[Any]:
 
 
 @digest_as("rebel_air_force.<locals>.strike.<locals>.hit")
-def _air_force_hit(space: int, x: int, state: CubaLibreState, verb: str, key: str) -> None:
-    state.remove(space, state.slot(key), 1, capturer=x)
+def _air_force_hit(space: int, faction: int, state: CubaLibreState, verb: str, key: str) -> None:
+    state.remove(space, state.slot(key), 1, capturer=faction)
 
 
 @event(44, shaded=True)  # CL card 44 shaded: a die roll of Resources from 26July or DR to the Syndicate
@@ -699,13 +699,13 @@ def planes_useless(state: CubaLibreState, faction: int) -> None:
 
 
 @digest_as("planes_useless.<locals>.transfer")
-def _planes_transfer(state: CubaLibreState, x: int) -> None:
+def _planes_transfer(state: CubaLibreState, faction: int) -> None:
     roll = state.rng.die()
-    took = min(roll, state.res[x])
-    state.gain(x, -took)
+    took = min(roll, state.res[faction])
+    state.gain(faction, -took)
     state.gain(SYN, took)
     state.say(_("{faction} loses {n} Resource to the Syndicate.") if took == 1 else _("{faction} loses {n} Resources to the Syndicate."),
-          faction=state.fname(x), n=took)
+          faction=state.fname(faction), n=took)
 
 
 # -- 45 Anastasia, 46 Sinatra --------------------------------------------------------------------
@@ -740,7 +740,7 @@ def sinatra_show(state: CubaLibreState, faction: int) -> None:
 
 @event(47)  # CL card 47 unshaded: remove any 2 Guerrillas (Government Ineligible: card data)
 def pact_of_miami(state: CubaLibreState, faction: int) -> None:
-    remove(state, faction, GUERRILLA_KEYS, n=2)
+    remove(state, faction, GUERRILLA_KEYS, count=2)
 
 
 @event(47, shaded=True)  # CL card 47 shaded: 26July and DR -3 (both Ineligible: card data)

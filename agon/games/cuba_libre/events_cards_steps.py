@@ -27,12 +27,12 @@ GUERRILLA_KEYS = ("m26_u", "m26_a", "dr_u", "dr_a", "syn_u", "syn_a")
 NEW_GUERRILLA = ("m26_u", "dr_u", "syn_u")  # one new Underground Guerrilla of an Insurgent
 
 
-def pick(state: CubaLibreState, actor: int, options: Options, fn: Apply, n: int = 1, prompt: str = "Choose.",
+def pick(state: CubaLibreState, actor: int, options: Options, callback: Apply, count: int = 1, prompt: str = "Choose.",
          optional: bool = False) -> None:
     """Queue: up to n times, `actor` picks one of options(g) (a list of (verb, arg)); then
     fn(g, verb, arg) runs (it may queue further steps, run before the next pick). Ends early when
     no option is left; `optional` adds ("done") so the actor may stop."""
-    state.stack.append({"k": "evx_pick", "f": actor, "opts": options, "fn": fn, "n": n, "text": prompt,
+    state.stack.append({"k": "evx_pick", "f": actor, "opts": options, "fn": callback, "n": count, "text": prompt,
                     "optional": optional})
 
 
@@ -96,14 +96,14 @@ def open_casino(state: CubaLibreState, space: int) -> None:
         state.sp[space][CASINO] += 1
 
 
-def ambush(state: CubaLibreState, x: int, space: int) -> None:
+def ambush(state: CubaLibreState, faction: int, space: int) -> None:
     """A free Ambush by x in s (4.3.2, 4.4.2): Activate 1 Underground Guerrilla (if any), remove up
     to 2 enemy pieces without a roll (Attack limits), then place 1 Guerrilla of x (Captured Goods).
     Call from an event callback: the steps are queued in run order."""
-    state.flip(space, x, 1, True)
-    state.say("{faction} Ambushes in {space}.", faction=state.fname(x), space=NAMES[space])
-    state.push("remove", x, s=space, n=2, mode="attack")
-    state.push("place_after", x, s=space)
+    state.flip(space, faction, 1, True)
+    state.say("{faction} Ambushes in {space}.", faction=state.fname(faction), space=NAMES[space])
+    state.push("remove", faction, s=space, n=2, mode="attack")
+    state.push("place_after", faction, s=space)
 
 
 def gov_assault(state: CubaLibreState, space: int, only: int = -1, chooser: int = GOVT) -> None:
@@ -170,5 +170,5 @@ class Assault(Step):
         return "Assault in {space}: remove a piece ({n} left).", {"space": NAMES[frame["s"]], "n": frame["n"]}
 
 
-def guerrilla_slots(x: int) -> tuple[int, int]:
-    return GUER_U[x], GUER_A[x]
+def guerrilla_slots(faction: int) -> tuple[int, int]:
+    return GUER_U[faction], GUER_A[faction]

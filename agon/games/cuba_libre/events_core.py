@@ -48,12 +48,12 @@ def sim_momentum(state: CubaLibreState, faction: int) -> None:
 
 @event(12)  # CL card 12 unshaded: remove any 2 Guerrillas
 def brac(state: CubaLibreState, faction: int) -> None:
-    remove(state, faction, ("m26_u", "m26_a", "dr_u", "dr_a", "syn_u", "syn_a"), n=2)
+    remove(state, faction, ("m26_u", "m26_a", "dr_u", "dr_a", "syn_u", "syn_a"), count=2)
 
 
 @event(12, shaded=True)  # CL card 12 shaded: 1 Police anywhere; Government + min(6, Aid)
 def brac_police(state: CubaLibreState, faction: int) -> None:
-    place(state, faction, "police", n=1)
+    place(state, faction, "police", count=1)
     state.gain(GOVT, min(6, state.aid))
 
 
@@ -76,7 +76,7 @@ def fisherman_backlash(state: CubaLibreState, faction: int) -> None:
 
 @event(15)  # CL card 15 unshaded: 3 26July Guerrillas anywhere
 def come_comrades(state: CubaLibreState, faction: int) -> None:
-    place(state, faction, "m26_u", n=3)
+    place(state, faction, "m26_u", count=3)
 
 
 @event(15, shaded=True)  # CL card 15 shaded: Government + min(Aid, 10), then Aid +5
@@ -87,7 +87,7 @@ def soviet_scare(state: CubaLibreState, faction: int) -> None:
 
 @event(16)  # CL card 16 unshaded: a 26July Base where 26July has a piece
 def larrazabal(state: CubaLibreState, faction: int) -> None:
-    place(state, faction, "m26_base", n=1, spaces=_larrazabal_spaces)
+    place(state, faction, "m26_base", count=1, spaces=_larrazabal_spaces)
 
 
 @digest_as("larrazabal.<locals>.<lambda>")
@@ -97,7 +97,7 @@ def _larrazabal_spaces(state: CubaLibreState, space: int) -> bool:
 
 @event(16, shaded=True)  # CL card 16 shaded: remove a 26July Base; 26July -3 Resources
 def larrazabal_stop(state: CubaLibreState, faction: int) -> None:
-    remove(state, faction, ("m26_base",), n=1)
+    remove(state, faction, ("m26_base",), count=1)
     state.gain(M26, -3)
 
 
@@ -107,23 +107,23 @@ def the_twelve(state: CubaLibreState, faction: int) -> None:
 
 
 @digest_as("the_twelve.<locals>.march_then_rally")
-def _march_then_rally(state: CubaLibreState, x: int) -> None:
+def _march_then_rally(state: CubaLibreState, faction: int) -> None:
     state.last_op = (-1, "", ())  # only this card's March counts (an older record must not)
-    before = tuple(state.guerrillas(s, x) for s in range(N_SPACES))
-    free_op(state, x, ops=("march",))
-    then(state, _rally_after, x, before, faction=x)
+    before = tuple(state.guerrillas(s, faction) for s in range(N_SPACES))
+    free_op(state, faction, ops=("march",))
+    then(state, _rally_after, faction, before, faction=faction)
 
 
 @digest_as("the_twelve.<locals>.rally_after")
-def _rally_after(state: CubaLibreState, x: int, before: tuple[int, ...]) -> None:
+def _rally_after(state: CubaLibreState, faction: int, before: tuple[int, ...]) -> None:
     who, op, spaces = state.last_op
-    if who != x or op != "march":
+    if who != faction or op != "march":
         return
     # CL 3.3.2 note: a space some Guerrilla of x entered (a chosen destination nobody reached
     # does not count); Rally only in a City or Province
-    entered = tuple(s for s in spaces if not IS_EC[s] and state.guerrillas(s, x) > before[s])
+    entered = tuple(s for s in spaces if not IS_EC[s] and state.guerrillas(s, faction) > before[s])
     if entered:
-        free_op(state, x, ops=("rally",), spaces=entered, limited=True)
+        free_op(state, faction, ops=("rally",), spaces=entered, limited=True)
 
 
 @event(23)  # CL card 23 unshaded: 2 Provinces 1 level toward Active Opposition
@@ -138,7 +138,7 @@ def _radio_rebelde_spaces(state: CubaLibreState, space: int) -> bool:
 
 @event(23, shaded=True)  # CL card 23 shaded: remove a 26July Base from a Province
 def radio_located(state: CubaLibreState, faction: int) -> None:
-    remove(state, faction, ("m26_base",), n=1, spaces=_radio_located_spaces)
+    remove(state, faction, ("m26_base",), count=1, spaces=_radio_located_spaces)
 
 
 @digest_as("radio_located.<locals>.<lambda>")
@@ -152,8 +152,8 @@ def carlos_prio(state: CubaLibreState, faction: int) -> None:
 
 
 @digest_as("carlos_prio.<locals>.<lambda>")
-def _prio_gives(state: CubaLibreState, x: int) -> None:
-    state.gain(x, 5)
+def _prio_gives(state: CubaLibreState, faction: int) -> None:
+    state.gain(faction, 5)
 
 
 @event(33, shaded=True)  # CL card 33 shaded: DR Base where the Government lacks Control; Neutral

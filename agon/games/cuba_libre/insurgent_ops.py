@@ -226,12 +226,12 @@ def carried(kind: str) -> tuple[str, bool]:
     return (kind[:-len(CARRY)], True) if kind.endswith(CARRY) else (kind, False)
 
 
-def _arrive(state: CubaLibreState, space: int, nu: int, na: int) -> None:
+def _arrive(state: CubaLibreState, space: int, underground: int, active: int) -> None:
     op = state.op_frame()
     if op is not None and "arr" in op:
         arr = list(op["arr"])
-        arr[space] += nu
-        arr[space + N_SPACES] += na
+        arr[space] += underground
+        arr[space + N_SPACES] += active
         op["arr"] = tuple(arr)
 
 

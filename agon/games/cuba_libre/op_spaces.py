@@ -72,13 +72,13 @@ MOST_A_SPACE_OF = {"train": 4, "garrison": 0, "sweep": 4, "assault": 4, "rally":
                    "terror": 1, "construct": CONSTRUCT_COST}
 
 
-def flat_cost(state: CubaLibreState, op: str, free: bool) -> int:
+def flat_cost(state: CubaLibreState, operation: str, free: bool) -> int:
     """What a space of `op` costs, but for the ECs of March and Terror (space_cost)."""
-    if op == "construct":
+    if operation == "construct":
         return CONSTRUCT_COST
-    if free or op == "garrison":
+    if free or operation == "garrison":
         return 0
-    if op in ("train", "sweep", "assault"):
+    if operation in ("train", "sweep", "assault"):
         return govt_cost(state)
     return 1
 
@@ -90,11 +90,11 @@ def space_cost(state: CubaLibreState, frame: dict[str, Any], space: int) -> int:
     return flat_cost(state, op, frame["free"])
 
 
-def affordable(state: CubaLibreState, faction: int, op: str, free: bool, spaces: Sequence[int]) -> Sequence[int]:
+def affordable(state: CubaLibreState, faction: int, operation: str, free: bool, spaces: Sequence[int]) -> Sequence[int]:
     """The spaces of `spaces` whose cost f's Resources cover (space_cost), without pricing each."""
-    if state.res[faction] >= MOST_A_SPACE_COSTS or flat_cost(state, op, free) <= state.res[faction]:
+    if state.res[faction] >= MOST_A_SPACE_COSTS or flat_cost(state, operation, free) <= state.res[faction]:
         return spaces
-    if op in ("march", "terror"):
+    if operation in ("march", "terror"):
         return [s for s in spaces if IS_EC[s]]  # CL 3.3.2, 3.3.4: free in an EC
     return ()
 

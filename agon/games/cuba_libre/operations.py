@@ -54,46 +54,46 @@ if TYPE_CHECKING:  # the State, for type hints only: rules sits above this modul
     from agon.games.cuba_libre.rules import CubaLibreState
 
 
-def op_possible(state: CubaLibreState, faction: int, op: str, lim: bool, free: bool, within: tuple[int, ...] = (),
-                sa: bool = False) -> bool:
-    if op == "garrison" and not free and state.res[faction] < govt_cost(state):
+def op_possible(state: CubaLibreState, faction: int, operation: str, lim: bool, free: bool, within: tuple[int, ...] = (),
+                special_activity: bool = False) -> bool:
+    if operation == "garrison" and not free and state.res[faction] < govt_cost(state):
         return False
     pool: Sequence[int] = within or SPACES
-    if state.res[faction] < MOST_A_SPACE_OF[op]:  # (affordable's own first test, made here: it is rarely needed)
-        pool = affordable(state, faction, op, free, pool)
-    if op == "march":
+    if state.res[faction] < MOST_A_SPACE_OF[operation]:  # (affordable's own first test, made here: it is rarely needed)
+        pool = affordable(state, faction, operation, free, pool)
+    if operation == "march":
         if march_possible(state, faction, pool):
             return True
-    elif op == "rally":
+    elif operation == "rally":
         for s in pool:
             if rally_possible(state, faction, s):
                 return True
     else:
-        ok = SPACE_OK[op]
+        ok = SPACE_OK[operation]
         for s in pool:
             if ok(state, faction, s, ()):
                 return True
     # CL 4.1 example: a Kidnap may come first and pay for the Terror space it is in
-    if sa and op == "terror" and faction == M26:
-        frame = {"f": faction, "op": op, "lim": lim, "free": free, "sp": (), "within": within}
+    if special_activity and operation == "terror" and faction == M26:
+        frame = {"f": faction, "op": operation, "lim": lim, "free": free, "sp": (), "within": within}
         return bool(activities.spaces(state, M26, "kidnap", frame))
     return False
 
 
 def ops_possible(state: CubaLibreState, faction: int, lim: bool, free: bool, only: tuple[str, ...] = (),
-                 within: tuple[int, ...] = (), sa: bool = False) -> list[str]:
+                 within: tuple[int, ...] = (), special_activity: bool = False) -> list[str]:
     return [op for op in OPS[faction] if not ((only and op not in only) or (free and op == "construct"))
-            and op_possible(state, faction, op, lim, free, within, sa)]
+            and op_possible(state, faction, op, lim, free, within, special_activity)]
 
 
 def any_op_possible(state: CubaLibreState, faction: int, lim: bool, free: bool, only: tuple[str, ...] = (),
-                    within: tuple[int, ...] = (), sa: bool = False) -> bool:
+                    within: tuple[int, ...] = (), special_activity: bool = False) -> bool:
     """`ops_possible(...)` is not empty; stops at the first possible Operation, for the prompts
     that only ask whether one is."""
     for op in OPS[faction]:
         if (only and op not in only) or (free and op == "construct"):
             continue
-        if op_possible(state, faction, op, lim, free, within, sa):
+        if op_possible(state, faction, op, lim, free, within, special_activity):
             return True
     return False
 

@@ -318,10 +318,10 @@ def redeploy_dests(state: CubaLibreState, frame: dict[str, Any], piece_type: int
 
 
 @cache
-def police_dests(gc: tuple[int, ...], origin: int) -> tuple[int, ...]:
+def police_dests(government_controlled: tuple[int, ...], origin: int) -> tuple[int, ...]:
     """CL 6.4: where Police from `origin` may go, the Government-Controlled spaces being `gc` (the
     ECs and those); a function of its arguments alone, so remembered for each (gc, origin)."""
-    return tuple(d for d in range(N_SPACES) if d != origin and (IS_EC[d] or d in gc))
+    return tuple(d for d in range(N_SPACES) if d != origin and (IS_EC[d] or d in government_controlled))
 
 
 def forced_troops(state: CubaLibreState, space: int) -> bool:

@@ -311,7 +311,7 @@ class CubaLibreState(Board, State):
         margins = {ROLES[f]: final[f] for f in range(4)}
         sides = teams(self.options)
         if len(sides) < 4:  # CL 1.5 / 7.3: a player's standing is its worse faction's margin
-            ranked = sorted(sides, key=lambda t: (-min(final[f] for f in t), min(TIE_RANK[f] for f in t)))
+            ranked = sorted(sides, key=lambda team: (-min(final[f] for f in team), min(TIE_RANK[f] for f in team)))
             order = [f for t in ranked for f in t]
             self.over = {"winners": [ROLES[f] for f in ranked[0]], "scores": margins, "reason": reason,
                          "ranking": [ROLES[f] for f in order], "teams": [[ROLES[f] for f in t] for t in sides]}

@@ -174,14 +174,14 @@ def _names(roles: list[str]) -> tuple[str, ...] | str:
     return tuple(_faction(r) for r in roles) or "-"
 
 
-def _deception(role: str, d: dict[str, Any]) -> Text:
+def _deception(role: str, deception: dict[str, Any]) -> Text:
     """One role's Deception markers on the board line (CL 7.3): how many hidden, yours, shown."""
-    args = {"role": role, "n": d["hidden"], "mine": tuple(d.get("mine") or ()), "shown": tuple(d["revealed"])}
-    if d.get("mine") and d["revealed"]:
+    args = {"role": role, "n": deception["hidden"], "mine": tuple(deception.get("mine") or ()), "shown": tuple(deception["revealed"])}
+    if deception.get("mine") and deception["revealed"]:
         return msg("{role}: {n} hidden (yours: {mine}), shown: {shown}", **args)
-    if d.get("mine"):
+    if deception.get("mine"):
         return msg("{role}: {n} hidden (yours: {mine})", **args)
-    if d["revealed"]:
+    if deception["revealed"]:
         return msg("{role}: {n} hidden, shown: {shown}", **args)
     return msg("{role}: {n} hidden", **args)
 
@@ -317,17 +317,17 @@ _DEPOSIT = {"base": "a Base", "casino": "a Casino", "open casino": "open a close
 _A_FACTION = {r: "a " + FACTION_NAMES[i] for i, r in enumerate(ROLES)}
 
 
-def _word(x: Any) -> Any:
+def _word(word: Any) -> Any:
     """One part of an action's argument in a person's words (no piece keys or role ids): a term."""
-    if isinstance(x, str) and x in PIECE_KEYS:
-        return a_piece(x)
-    if isinstance(x, str) and x in ROLES:
-        return _A_FACTION[x]
-    if isinstance(x, str) and x in _CUBES:
-        return _CUBES[x]
-    if isinstance(x, str) and x in _DEPOSIT:
-        return _DEPOSIT[x]
-    return x if isinstance(x, (str, int)) else str(x)
+    if isinstance(word, str) and word in PIECE_KEYS:
+        return a_piece(word)
+    if isinstance(word, str) and word in ROLES:
+        return _A_FACTION[word]
+    if isinstance(word, str) and word in _CUBES:
+        return _CUBES[word]
+    if isinstance(word, str) and word in _DEPOSIT:
+        return _DEPOSIT[word]
+    return word if isinstance(word, (str, int)) else str(word)
 
 
 def _a(name: str) -> str:

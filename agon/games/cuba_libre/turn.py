@@ -67,7 +67,7 @@ class Option(Step):
                 if ev.playable(state, state.current, shaded, f):
                     out.append(EVENT_SHADED if shaded else EVENT_UNSHADED)
         lim = kind == "limop"
-        if any_op_possible(state, f, lim, False, sa=not lim or (f == GOVT and state.has_mom(10))):
+        if any_op_possible(state, f, lim, False, special_activity=not lim or (f == GOVT and state.has_mom(10))):
             out.append(LIMOP if lim else OP)
             if lim and deception.has_asset(state, f):
                 out.append(OP_HIDDEN_ASSET)  # CL 7.3 Deception: LimOp -> Op + SA

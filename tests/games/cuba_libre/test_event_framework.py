@@ -56,8 +56,8 @@ def test_place_remove_and_shift_steps():
     g = situation({"oriente": {"dr_u": 2}})
 
     def text(g, f):
-        ev.place(g, f, ("m26_u", "m26_base"), n=2, spaces=lambda g, s: s == S("matanzas"))
-        ev.remove(g, f, ("dr_u",), n=1)
+        ev.place(g, f, ("m26_u", "m26_base"), count=2, spaces=lambda g, s: s == S("matanzas"))
+        ev.remove(g, f, ("dr_u",), count=1)
         ev.shift(g, f, 2, -1, spaces=lambda g, s: s in (S("havana"), S("oriente"), S("ec_cigar")))
 
     run_steps(g, M26, text)
@@ -74,7 +74,7 @@ def test_place_remove_and_shift_steps():
 
 def test_event_removal_closes_casinos_unless_the_syndicate_removes_its_own():
     g = situation({"havana": {"casino": 1}})
-    run_steps(g, GOVT, lambda g, f: ev.remove(g, f, ("casino",), n=1))
+    run_steps(g, GOVT, lambda g, f: ev.remove(g, f, ("casino",), count=1))
     act(g, "remove", ("Havana", "casino"))
     assert g.sp[S("havana")][11] == 0 and g.sp[S("havana")][12] == 1
 

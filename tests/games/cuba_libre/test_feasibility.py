@@ -68,8 +68,8 @@ def test_cl_2_3_4_some_operation_possible_is_the_list_not_empty(seed: int, optio
         for f in range(4):
             for lim in (False, True):
                 for free in (False, True):
-                    listed = operations.ops_possible(g, f, lim, free, sa=True)
-                    assert operations.any_op_possible(g, f, lim, free, sa=True) == bool(listed)
+                    listed = operations.ops_possible(g, f, lim, free, special_activity=True)
+                    assert operations.any_op_possible(g, f, lim, free, special_activity=True) == bool(listed)
                     for op in listed:  # each possible Operation has a space to start in
                         fr = {"f": f, "op": op, "lim": lim, "free": free, "sp": ()}
                         assert op_spaces.candidate_spaces(g, fr) or (op == "terror" and f == 1)

@@ -171,8 +171,8 @@ def name(space: int) -> str:
     return NAMES[space]
 
 
-def idx(n: str) -> int:
-    return NAMES.index(n)
+def idx(name: str) -> int:
+    return NAMES.index(name)
 
 
 def underground(state: CubaLibreState, space: int, faction: int) -> int:
@@ -324,9 +324,9 @@ def _other_holder(state: CubaLibreState, space: int, faction: int, piece_type: i
     return row[GUER_U[faction]] + row[GUER_A[faction]] > 1
 
 
-def entry(space: int, why: str, **kw: Any) -> dict[str, Any]:
+def entry(space: int, why: str, **details: Any) -> dict[str, Any]:
     """One entry of an Operation plan: the space, the rule step that chose it, what to do there."""
-    return {"s": space, "why": why, **kw}
+    return {"s": space, "why": why, **details}
 
 
 Plan = Callable[[Ctx, tuple[int, ...]], list[dict[str, Any]]]
@@ -335,8 +335,8 @@ Plan = Callable[[Ctx, tuple[int, ...]], list[dict[str, Any]]]
 def planner(plans: dict[str, Plan]) -> Callable[[Ctx, str, tuple[int, ...]], list[dict[str, Any]]]:
     """A faction's `plan(ctx, op, done)`: the plan function of that Operation (no plan: [])."""
 
-    def plan(ctx: Ctx, op: str, done: tuple[int, ...]) -> list[dict[str, Any]]:
-        fn = plans.get(op)
+    def plan(ctx: Ctx, operation: str, done: tuple[int, ...]) -> list[dict[str, Any]]:
+        fn = plans.get(operation)
         return fn(ctx, done) if fn is not None else []
 
     return plan
@@ -345,7 +345,7 @@ def planner(plans: dict[str, Plan]) -> Callable[[Ctx, str, tuple[int, ...]], lis
 def can_execute(ctx: Ctx, allowed: list[str],
                 plan: Callable[[Ctx, str, tuple[int, ...]], Any]) -> Callable[[str], bool]:
     """can(op): the Operation is allowed now and its plan has a space."""
-    return lambda op: op in allowed and bool(plan(ctx, op, ()))
+    return lambda operation: operation in allowed and bool(plan(ctx, operation, ()))
 
 
 def first_executable(chain: Iterable[tuple[str, str]], can: Callable[[str], bool]) -> tuple[str, str] | None:

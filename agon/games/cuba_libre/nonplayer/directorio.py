@@ -202,21 +202,21 @@ def subvert_space(ctx: Ctx) -> tuple[int, str] | None:
 # -- 8.6.3 March ----------------------------------------------------------------------------------
 
 
-def movable(state: CubaLibreState, o: int, used: int = 0) -> int:
+def movable(state: CubaLibreState, origin: int, used: int = 0) -> int:
     """DR Guerrillas that may leave o without losing DR Control or its last Guerrilla (8.6.3)."""
-    n = state.guerrillas(o, DIRECTORIO) - used - 1
-    if state.control(o) == DIRECTORIO:
-        d = state.faction_count(o, DIRECTORIO) - used
-        total = sum(state.faction_count(o, e) for e in range(4)) - used
+    n = state.guerrillas(origin, DIRECTORIO) - used - 1
+    if state.control(origin) == DIRECTORIO:
+        d = state.faction_count(origin, DIRECTORIO) - used
+        total = sum(state.faction_count(origin, e) for e in range(4)) - used
         n = min(n, 2 * d - total - 1)
     return max(0, n)
 
 
-def group_size(state: CubaLibreState, dest: int, n: int) -> tuple[int, bool]:
+def group_size(state: CubaLibreState, dest: int, count: int) -> tuple[int, bool]:
     """8.1.2 #8: as many Underground as possible at the destination (3.3.2 Activation)."""
-    if (state.support[dest] > 0 or IS_EC[dest]) and n + state.cubes(dest) > 3 and 3 - state.cubes(dest) >= 1:
+    if (state.support[dest] > 0 or IS_EC[dest]) and count + state.cubes(dest) > 3 and 3 - state.cubes(dest) >= 1:
         return 3 - state.cubes(dest), True
-    return n, False
+    return count, False
 
 
 def near(state: CubaLibreState, space: int) -> tuple[int, ...]:
@@ -235,7 +235,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     for s in ctx.order(ok, lambda space: -POP[space]):  # step 1: highest Pop first
         d = g.faction_count(s, DIRECTORIO)
         need = sum(g.faction_count(s, e) for e in range(4) if e != DIRECTORIO) - d + 1
-        origins = ctx.order([o for o in near(g, s) if movable(g, o)], lambda o: -g.guerrillas(o, DIRECTORIO))
+        origins = ctx.order([o for o in near(g, s) if movable(g, o)], lambda origin: -g.guerrillas(origin, DIRECTORIO))
         if sum(movable(g, o) for o in origins) >= need > 0:
             best = (s, need, origins)
             break
@@ -254,7 +254,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     srcs = [o for o in range(N_SPACES) if movable(g, o, used[o]) and
             any(HAVANA_STEPS[d] < HAVANA_STEPS[o] for d in ADJ[o])]
     if srcs:
-        o = ctx.order(srcs, lambda o: -movable(g, o, used[o]))[0]
+        o = ctx.order(srcs, lambda origin: -movable(g, origin, used[origin]))[0]
         dests = [d for d in near(g, o) if HAVANA_STEPS[d] < HAVANA_STEPS[o] and d not in done
                  and d not in [e["s"] for e in out] and (IS_EC[d] or g.res[DIRECTORIO] >= 1 + len(out))]
         if dests:

@@ -69,9 +69,9 @@ def fallback(ctx: Ctx, proposed: Decision | None) -> Decision:
 
 
 def option(ctx: Ctx, mod: Any) -> Decision:
-    def flow(c: Ctx) -> tuple[str, str] | None:
-        allowed = ops_possible(c.g, c.f, False, False, sa=True)
-        return mod.ops(c, allowed)
+    def flow(ctx: Ctx) -> tuple[str, str] | None:
+        allowed = ops_possible(ctx.g, ctx.f, False, False, special_activity=True)
+        return mod.ops(ctx, allowed)
 
     return choose_option(ctx, flow)
 
@@ -186,7 +186,7 @@ def withdraw(ctx: Ctx) -> Decision | None:
     opts = [a for v, a in ctx.legal if v == "withdraw"]
     if not opts:
         return None
-    o, kind = ctx.order(opts, lambda m: (0 if m[1] == "active" else 1, -g.guerrillas(idx(m[0]), ctx.f)))[0]
+    o, kind = ctx.order(opts, lambda move: (0 if move[1] == "active" else 1, -g.guerrillas(idx(move[0]), ctx.f)))[0]
     return Decision("withdraw", (o, kind), "8.1.2 #6: own Active before Underground Guerrillas")
 
 
@@ -211,13 +211,13 @@ def march(ctx: Ctx, mod: Any) -> Decision | None:
         for kind in ("active", "underground"):
             cands = [idx(o) for v, (o, k) in _moves(ctx) if k == kind and g.guerrillas(idx(o), ctx.f) > 1]
             if cands:
-                o = ctx.order(cands, lambda o: -g.guerrillas(o, ctx.f))[0]
+                o = ctx.order(cands, lambda origin: -g.guerrillas(origin, ctx.f))[0]
                 return Decision("move", (NAMES[o], kind), "8.1.2 #8: March Active first, keep 1 Guerrilla")
     if ctx.ok("done"):
         return Decision("done", None, (e["why"] if e else "8.1.2") + ": group complete")
     moves = [a for _v, a in _moves(ctx)]
     if moves:  # the March must move a group (an Event's March into one given space)
-        o, kind = ctx.order(moves, lambda m: (0 if m[1] == "active" else 1, -g.guerrillas(idx(m[0]), ctx.f)))[0]
+        o, kind = ctx.order(moves, lambda move: (0 if move[1] == "active" else 1, -g.guerrillas(idx(move[0]), ctx.f)))[0]
         return Decision("move", (o, kind), "8.4.4 free March: the group the Event demands, Active first (8.1.2 #8)")
     return None
 
@@ -250,10 +250,10 @@ def remove(ctx: Ctx, mod: Any) -> Decision | None:
         if d is not None:
             return d
     if order is not None:
-        key = ctx.order(keys, lambda k: order(ctx, frame["s"], k))[0]
+        key = ctx.order(keys, lambda key: order(ctx, frame["s"], key))[0]
         return Decision("remove", key, mod.REMOVE_WHY)
     factions = ctx.shuffled((GOVT, M26, DIRECTORIO, SYN))  # 8.1.2 #4: otherwise a random enemy faction
-    key = ctx.order(keys, lambda k: removal_key(g, ctx.f, frame["s"], k, factions))[0]
+    key = ctx.order(keys, lambda key: removal_key(g, ctx.f, frame["s"], key, factions))[0]
     return Decision("remove", key, "8.1.2 #4: players first, Bases first, Police first, Underground first")
 
 
@@ -264,9 +264,9 @@ def activate(ctx: Ctx, mod: Any) -> Decision | None:
         return None
     if ctx.f == GOVT:  # 8.8.4 names the order (Greek, C-46): it overrides 8.1.2 #4
         rank = {ROLES[M26]: 1, ROLES[DIRECTORIO]: 2, ROLES[SYN]: 3}
-        who = min(opts, key=lambda r: rank.get(r, 9))
+        who = min(opts, key=lambda role: rank.get(role, 9))
         return Decision("activate", who, "8.8.4: Activate 26July, then DR, then Syndicate Guerrillas")
-    who = ctx.order(opts, lambda r: 0 if g.is_player(ROLES.index(r)) else 1)[0]
+    who = ctx.order(opts, lambda role: 0 if g.is_player(ROLES.index(role)) else 1)[0]
     return Decision("activate", who, "8.1.2 #4: players' Guerrillas first, otherwise a random enemy faction")
 
 
@@ -448,10 +448,10 @@ def base_rules(ctx: Ctx, acts: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
         return acts
     g = ctx.g
 
-    def barred(a: tuple[str, Any]) -> bool:
-        if a[0] != "place" or not isinstance(a[1], tuple) or len(a[1]) != 2 or a[1][1] != "govt_base":
+    def barred(action: tuple[str, Any]) -> bool:
+        if action[0] != "place" or not isinstance(action[1], tuple) or len(action[1]) != 2 or action[1][1] != "govt_base":
             return False
-        s = idx(a[1][0])
+        s = idx(action[1][0])
         return bool(IS_CITY[s] or g.sp[s][BASE[GOVT]])
 
     kept = [a for a in acts if not barred(a)]
@@ -471,7 +471,7 @@ def lookahead(ctx: Ctx, why: str, only: list[tuple[str, Any]] | None = None) -> 
     if len(acts) > cap:
         acts = ctx.shuffled(acts)[:cap]
     acts = base_rules(ctx, who_benefits(ctx, acts))
-    scored = _try_each(ctx, acts, lambda a: a)
+    scored = _try_each(ctx, acts, lambda action: action)
     if not scored:
         return None
     top = max(sc for _, sc in scored)
@@ -510,18 +510,18 @@ def ev_remove(ctx: Ctx, mod: Any) -> Decision | None:
     opts = [a for v, a in ctx.legal if v == "remove" and isinstance(a, tuple) and len(a) == 2]
     if not opts:
         return lookahead(ctx, "8.4.3 Event: remove the most pieces (8.4.4)")
-    scored = _try_each(ctx, opts, lambda a: ("remove", a))
+    scored = _try_each(ctx, opts, lambda action: ("remove", action))
     if not scored:
         return None
     top = max(sc for _, sc in scored)
     best = [a for a, sc in scored if sc == top]
     factions = ctx.shuffled((GOVT, M26, DIRECTORIO, SYN))
 
-    def key(a: tuple[str, str]) -> tuple[Any, ...]:
-        s, piece_type = idx(a[0]), g.slot(a[1])
+    def key(action: tuple[str, str]) -> tuple[Any, ...]:
+        s, piece_type = idx(action[0]), g.slot(action[1])
         if g.owner(piece_type) == ctx.f:
             return (1, own_removal_rank(g, ctx.f, piece_type))
-        return (0, removal_key(g, ctx.f, s, a[1], factions))
+        return (0, removal_key(g, ctx.f, s, action[1], factions))
 
     a = ctx.order(best, key)[0]
     own = g.owner(g.slot(a[1])) == ctx.f
@@ -541,7 +541,7 @@ def ev_choice(ctx: Ctx, mod: Any) -> Decision | None:
         if any(harm.values()) and all(h >= 0 for h in harm.values()):
             # a faction the Event hurts (card 44 shaded, 35): a target, not a beneficiary (ruling
             # CL-NP29): players before Non-players (8.1.2 #4), then the greatest effect (8.1.1)
-            r = ctx.order(opts, lambda r: (0 if ctx.g.is_player(idx_role(r)) else 1, -harm[r]))[0]
+            r = ctx.order(opts, lambda role: (0 if ctx.g.is_player(idx_role(role)) else 1, -harm[role]))[0]
             return Decision("faction", r, "8.1.2 #4: the Event's target, players first, then the greatest loss")
         nps = [r for r in opts if not ctx.g.is_player(idx_role(r))]
         if nps:
@@ -572,12 +572,12 @@ def give_back(ctx: Ctx, mod: Any) -> Decision | None:
     if not opts or len(opts) != len(ctx.legal):
         return lookahead(ctx, "8.4.3 Event: place/remove the most pieces, then the greatest shift (8.4.4)")
     g = ctx.g
-    arg = ctx.order(opts, lambda a: own_removal_rank(g, ctx.f, g.slot(a[1])))[0]
+    arg = ctx.order(opts, lambda action: own_removal_rank(g, ctx.f, g.slot(action[1])))[0]
     return Decision("return", arg, "card 43: the Syndicate Guerrilla given back, Active first (8.1.2 #6)")
 
 
-def idx_role(r: str) -> int:
-    return ROLES.index(r)
+def idx_role(role: str) -> int:
+    return ROLES.index(role)
 
 
 def keep_pact(ctx: Ctx, mod: Any) -> Decision:

@@ -72,18 +72,18 @@ UNLISTED = 6  # airstrike_rank of a piece outside the 8.8.3 Air Strike list
 
 def _most_of(state: CubaLibreState, piece_type: int) -> Callable[[int], int]:
     """The order key "the most pieces of type pt first" (a space's count of pt, negated)."""
-    return lambda o: -state.sp[o][piece_type]
+    return lambda origin: -state.sp[origin][piece_type]
 
 
 def max_spaces(state: CubaLibreState) -> int:
     return 9 // govt_cost(state)  # 8.8 NOTE: 4 Firm, 3 Reluctant, 2 Embargoed
 
 
-def keeps_control(state: CubaLibreState, space: int, n: int = 1) -> bool:
+def keeps_control(state: CubaLibreState, space: int, count: int = 1) -> bool:
     """Removing n Government cubes from s does not lose Government Control there."""
     if state.control(space) != GOVT:
         return True
-    gc = state.faction_count(space, GOVT) - n
+    gc = state.faction_count(space, GOVT) - count
     return gc > others_count(state, space, GOVT)
 
 
@@ -208,7 +208,7 @@ def assault_spaces(state: CubaLibreState) -> list[int]:
 
 def assault_worth(state: CubaLibreState, with_control: bool) -> bool:
     """8.8.4 / 8.8.5 (AMB-19): a 26July/DR Base or 3+ of their Guerrillas (8.8.5: or Control)."""
-    best = sorted((assault_result(state, s) for s in assault_spaces(state)), key=lambda r: (-r[0], -r[1]))[:max_spaces(state)]
+    best = sorted((assault_result(state, s) for s in assault_spaces(state)), key=lambda role: (-role[0], -role[1]))[:max_spaces(state)]
     if any(r[0] for r in best) or sum(r[1] for r in best) >= 3:
         return True
     return with_control and any(r[3] for r in best)
@@ -333,13 +333,13 @@ def _garrison_need(state: CubaLibreState, space: int) -> str | None:
     return "police" if state.control(space) != GOVT else None
 
 
-def _can_spare(state: CubaLibreState, o: int, piece_type: int, chosen: tuple[int, ...]) -> bool:
+def _can_spare(state: CubaLibreState, origin: int, piece_type: int, chosen: tuple[int, ...]) -> bool:
     """A space this Garrison already supplied keeps what it needed (ruling CL-NP15)."""
-    if o not in chosen:
+    if origin not in chosen:
         return True
-    if IS_EC[o]:
-        return state.cubes(o) - 1 >= _guer(state, o)
-    return state.sp[o][piece_type] > 1
+    if IS_EC[origin]:
+        return state.cubes(origin) - 1 >= _guer(state, origin)
+    return state.sp[origin][piece_type] > 1
 
 
 def move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
@@ -377,7 +377,7 @@ def _move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
             return Decision("done", None, "8.8.1 Armored Cars: enough Troops to remove everything possible")
         cands = [idx(o) for o, k in opts if k == "troop" and keeps_control(g, idx(o))]
         if cands:
-            o = ctx.order(cands, lambda o: -g.sp[o][TROOPS])[0]
+            o = ctx.order(cands, lambda origin: -g.sp[origin][TROOPS])[0]
             return Decision("move", (NAMES[o], "troop"), "8.8.1 Armored Cars: Troops from the most, keeping Control")
         return Decision("done", None, "8.8.1 Armored Cars: no more Troops can come")
     # Sweep (8.8.4 step 2): Troops to Activate every Guerrilla there and gain Control
@@ -578,7 +578,7 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
         if stage == 1:
             keys = [a for v, a in ctx.legal if v == "relocate"]
             rank = {"m26_u": 0, "m26_a": 1, "dr_u": 2, "dr_a": 3, "syn_u": 4, "syn_a": 5}
-            return Decision("relocate", min(keys, key=lambda k: rank.get(k, 9)),
+            return Decision("relocate", min(keys, key=lambda key: rank.get(key, 9)),
                             "8.8.3 Reprisal: 26July, DR, Syndicate; Underground first")
         dests = [idx(a) for v, a in ctx.legal if v == "to"]
         good = [d for d in dests if g.support[d] <= 0 and not IS_EC[d]]
@@ -677,7 +677,7 @@ def redeploy(ctx: Ctx, mod: Any) -> Decision | None:
                 if s in dests:
                     return Decision("to", NAMES[s], why)
             return Decision("to", NAMES[ctx.pick(dests)], "8.8.7: Police, random destination")
-        d = ctx.order(dests, lambda d: g.sp[d][TROOPS])[0]
+        d = ctx.order(dests, lambda destination: g.sp[destination][TROOPS])[0]
         return Decision("to", NAMES[d], "8.8.7 step 2: Troops as evenly as possible")
     moves = [a for v, a in ctx.legal if v == "move"]
     forced = [idx(o) for o, k in moves if k == "troop" and (IS_EC[idx(o)] or (not IS_CITY[idx(o)] and not g.sp[idx(o)][GOVT_BASE]))]
@@ -685,14 +685,14 @@ def redeploy(ctx: Ctx, mod: Any) -> Decision | None:
     live = [s for s, _ in targets if any(o != s for o in police_from)]
     if live:
         dest = live[0]
-        o = ctx.order([o for o in police_from if o != dest and o not in live], lambda o: -g.sp[o][POLICE])
+        o = ctx.order([o for o in police_from if o != dest and o not in live], lambda origin: -g.sp[origin][POLICE])
         if o:
             return Decision("move", (NAMES[o[0]], "police"), "8.8.7 step 1: Police from the space with the most")
     if forced:
         return Decision("move", (NAMES[ctx.pick(forced)], "troop"), "8.8.7 step 2: Troops that must leave")
     spare = _spread_origins(g, frame, [idx(o) for o, k in moves if k == "troop"])
     if spare:
-        origin = ctx.order(spare, lambda o: -g.sp[o][TROOPS])[0]
+        origin = ctx.order(spare, lambda origin: -g.sp[origin][TROOPS])[0]
         return Decision("move", (NAMES[origin], "troop"), "8.8.7 step 2: Troops as evenly as possible, from the most")
     if ctx.ok("done"):
         return Decision("done", None, "8.8.7: Redeploy complete")

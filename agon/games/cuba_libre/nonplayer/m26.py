@@ -163,15 +163,15 @@ def infiltrate_space(ctx: Ctx) -> tuple[int, str] | None:
 # -- 8.7.3 March ----------------------------------------------------------------------------------
 
 
-def movable(state: CubaLibreState, o: int, used: int = 0) -> int:
+def movable(state: CubaLibreState, origin: int, used: int = 0) -> int:
     """8.7.3: never the last 26July Guerrilla of a space."""
-    return max(0, state.guerrillas(o, M26) - used - 1)
+    return max(0, state.guerrillas(origin, M26) - used - 1)
 
 
-def _group(state: CubaLibreState, dest: int, n: int) -> tuple[int, bool]:
-    if (state.support[dest] > 0 or IS_EC[dest]) and n + state.cubes(dest) > 3 and 3 - state.cubes(dest) >= 1:
+def _group(state: CubaLibreState, dest: int, count: int) -> tuple[int, bool]:
+    if (state.support[dest] > 0 or IS_EC[dest]) and count + state.cubes(dest) > 3 and 3 - state.cubes(dest) >= 1:
         return 3 - state.cubes(dest), True
-    return n, False
+    return count, False
 
 
 def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
@@ -186,7 +186,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
                 continue
             origins = [o for o in ADJ[ec] if g.sp[o][M26_UNDERGROUND] > used[o] and movable(g, o, used[o])]
             if origins:
-                o = ctx.order(origins, lambda o: -movable(g, o, used[o]))[0]
+                o = ctx.order(origins, lambda origin: -movable(g, origin, used[origin]))[0]
                 used[o] += 1
                 taken.add(ec)
                 out.append(entry(ec, "8.7.3 step 1 (V-39): 1 Underground Guerrilla onto an EC without one",
@@ -201,7 +201,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
             if origins:
                 best.append((s, origins))
         if best:
-            s, origins = ctx.order(best, lambda b: 0 if g.support[b[0]] > 0 else 1)[0]
+            s, origins = ctx.order(best, lambda choice: 0 if g.support[choice[0]] > 0 else 1)[0]
             moves = tuple((o, movable(g, o, used[o]), False) for o in origins)
             for o, n, _u in moves:
                 used[o] += n
@@ -217,7 +217,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
         govt_step()
     srcs = [o for o in range(N_SPACES) if movable(g, o, used[o]) and any(HAVANA_STEPS[d] < HAVANA_STEPS[o] for d in ADJ[o])]
     if srcs:
-        o = ctx.order(srcs, lambda o: -movable(g, o, used[o]))[0]
+        o = ctx.order(srcs, lambda origin: -movable(g, origin, used[origin]))[0]
         dests = [d for d in ADJ[o] if HAVANA_STEPS[d] < HAVANA_STEPS[o] and d not in taken
                  and (IS_EC[d] or g.res[M26] >= 1 + sum(1 for e in out if not IS_EC[e["s"]]))]
         if dests:
@@ -354,7 +354,7 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
         roles = [a for v, a in ctx.legal if v == "target"]
         if not roles:
             return None
-        r = min(roles, key=lambda r: (0 if holds_cash(g, s, g.faction(r)) else 1, 0 if r == "govt" else 1))
+        r = min(roles, key=lambda role: (0 if holds_cash(g, s, g.faction(role)) else 1, 0 if role == "govt" else 1))
         return Decision("target", r, "8.7.1 Kidnap: Cash, then Government before the Syndicate")
     return None
 

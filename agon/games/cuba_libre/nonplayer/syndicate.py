@@ -88,7 +88,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
         origins = [o for o in ADJ[ec] if left[o] > 0]
         if not origins:
             continue
-        o = ctx.order(origins, lambda o: (-left[o], 1 if g.sp[o][CASINO] else 0))[0]
+        o = ctx.order(origins, lambda origin: (-left[origin], 1 if g.sp[origin][CASINO] else 0))[0]
         left[o] -= 1
         out.append(entry(ec, "8.5.2 step 1: 1 Guerrilla into an empty EC (most Guerrillas, no open Casino)",
                       moves=((o, 1, False),)))
@@ -285,7 +285,7 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
         origins = [idx(a) for v, a in ctx.legal if v == "from"]
         if not origins:
             return None
-        o = ctx.order(origins, lambda o: -g.cubes(o))[0]
+        o = ctx.order(origins, lambda origin: -g.cubes(origin))[0]
         return Decision("from", NAMES[o], "8.5.5 Muscle: cubes from the space with the most cubes")
     if name == "assassinate" and stage == 0:
         cands = [idx(a) for v, a in ctx.legal if v == "space"]
@@ -309,8 +309,8 @@ def bribe_target(ctx: Ctx) -> Decision | None:
     if not opts:
         return Decision("done", None, "8.5.5 Bribe: nothing more")
 
-    def key(o: tuple[str, Any]) -> tuple[int, ...]:
-        v, a = o
+    def key(option: tuple[str, Any]) -> tuple[int, ...]:
+        v, a = option
         piece_type = g.slot(a)
         owner = g.owner(piece_type)
         cash = 0 if owner != SYN and holds_cash(g, s, owner) else 1
