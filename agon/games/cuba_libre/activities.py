@@ -79,8 +79,8 @@ WITH_OP = {(f, op): tuple(name for name in names if op in ACCOMPANY[name])
 
 
 def available(state: CubaLibreState, frame: dict[str, Any]) -> list[str]:
-    f = frame["f"]
-    return [name for name in WITH_OP.get((f, frame["op"]), ()) if next(SA_SPACES[name](state, f, frame), -1) >= 0]
+    f = frame["faction"]
+    return [name for name in WITH_OP.get((f, frame["operation"]), ()) if next(SA_SPACES[name](state, f, frame), -1) >= 0]
 
 
 # the SAs whose spaces depend on Resources or Cash: Kidnap (4.3.3), Profit (4.5.1), Bribe (4.5.4)
@@ -90,18 +90,18 @@ PAID = frozenset(("kidnap", "profit", "bribe"))
 def available_after_transfer(state: CubaLibreState, frame: dict[str, Any], before: list[str]) -> list[str]:
     """`available(g, fr)` when only Resources and Cash have moved since it gave `before` (a transfer,
     CL 1.5.1): only the SAs that read them are tested again."""
-    f = frame["f"]
-    return [name for name in WITH_OP.get((f, frame["op"]), ())
+    f = frame["faction"]
+    return [name for name in WITH_OP.get((f, frame["operation"]), ())
             if (next(SA_SPACES[name](state, f, frame), -1) >= 0 if name in PAID else name in before)]
 
 
 def start(state: CubaLibreState, frame: dict[str, Any], name: str) -> None:
-    f = frame["f"]
-    frame["sa"] = name
+    f = frame["faction"]
+    frame["special_activity"] = name
     if not state.quiet:  # (a quiet game logs nothing: its words are not built)
         state.say("{faction} adds {sa}.", faction=state.fname(f), sa=SA_TITLES[name])
     # CL 4.5.4: Bribe costs 3 (paid with its space, 4.1); an SA with a free Operation is free (3.1.2)
-    state.push("sa", f, sa=name, stage=0, opsp=frame["sp"], **({"free_cost": True} if frame.get("free") else {}))
+    state.push("sa", f, special_activity=name, stage=0, opsp=frame["spaces"], **({"free_cost": True} if frame.get("free") else {}))
 
 
 def kidnap_space_kind(state: CubaLibreState, space: int) -> bool:
@@ -158,11 +158,11 @@ def _infiltrate_spaces(state: CubaLibreState, faction: int, frame: dict[str, Any
 
 def _kidnap_spaces(state: CubaLibreState, faction: int, frame: dict[str, Any]) -> Iterator[int]:
     sp = state.sp
-    terror_fr = {"f": M26, "op": "terror"}
+    terror_fr = {"faction": M26, "operation": "terror"}
     for s in range(N_SPACES):
         if not kidnap_space_kind(state, s) or state.guerrillas(s, M26) <= sp[s][POLICE]:
             continue
-        if s in frame["sp"]:
+        if s in frame["spaces"]:
             yield s
         elif space_ok(state, terror_fr, s) and (IS_EC[s] or state.res[M26] >= 1 or kidnap_victims(state, s, True)):
             yield s
@@ -178,7 +178,7 @@ def _assassinate_spaces(state: CubaLibreState, faction: int, frame: dict[str, An
     if faction == SYN and not state.has_cap(43, True):
         return
     sp = state.sp
-    for s in frame["sp"]:
+    for s in frame["spaces"]:
         if (faction == SYN or state.guerrillas(s, DIRECTORIO) > sp[s][POLICE]) and removal_targets(state, faction, s, "assassinate"):
             yield s
 
@@ -202,7 +202,7 @@ def _muscle_spaces(state: CubaLibreState, faction: int, frame: dict[str, Any]) -
 def _bribe_spaces(state: CubaLibreState, faction: int, frame: dict[str, Any]) -> Iterator[int]:
     # CL 4.5.4: Bribe costs 3, and a Limited Operation still needs its space paid (4.1)
     if not frame.get("free") and state.res[SYN] < 3 + MOST_A_SPACE_COSTS:  # (3 + the dearest space: always enough)
-        reserve = 0 if frame.get("sp") or "lim" not in frame else _cheapest(state, frame)
+        reserve = 0 if frame.get("spaces") or "lim" not in frame else _cheapest(state, frame)
         if state.res[SYN] < 3 + reserve:
             return
     for s in range(N_SPACES):
@@ -285,11 +285,11 @@ class SpecialActivity(Step):
 
     @staticmethod
     def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        name, stage, f = frame["sa"], frame["stage"], frame["f"]
+        name, stage, f = frame["special_activity"], frame["stage"], frame["faction"]
         sp = state.sp
         if stage == 0:
             op = None if frame.get("free") else state.op_frame()
-            ctx = op if op is not None else {"sp": frame["opsp"], "f": f, "op": "", "free": True}
+            ctx = op if op is not None else {"spaces": frame["opsp"], "faction": f, "operation": "", "free": True}
             if name == "profit":
                 out: list[Any] = []
                 if -1 in state.cash and _stash_spaces(state, ()):
@@ -305,7 +305,7 @@ class SpecialActivity(Step):
                 out += [a for a in withdraw_options(state, M26, (GUER_A[M26], GUER_U[M26]))
                         if not (len(where) == 1 and a[1][0] == NAMES[where[0]])]
             return out
-        s = frame.get("s", -1)
+        s = frame.get("space", -1)
         if name == "transport":
             if stage == 1:
                 return [TO[d] for d in range(N_SPACES) if d != s]
@@ -326,7 +326,7 @@ class SpecialActivity(Step):
         if name == "muscle":
             piece_type = POLICE if IS_CITY[s] else TROOPS
             out = [FROM[o] for o in range(N_SPACES) if o != s and sp[o][piece_type]]
-            return [*out, DONE] if frame.get("n") else out
+            return [*out, DONE] if frame.get("count") else out
         if name == "profit":
             if frame["mode"] == "stash":
                 if stage == 1:
@@ -338,18 +338,18 @@ class SpecialActivity(Step):
                 return actions(("holder", state.role(e)) for e in range(4) if state.has_holder(s, e))
             out = actions(("close", NAMES[x]) for x in range(N_SPACES) if sp[x][CASINO])
             out += actions(("cash", NAMES[c // 4]) for c in sorted(set(state.cash)) if c >= 0 and c % 4 == SYN)
-            return [*out, DONE] if frame.get("n") else out
+            return [*out, DONE] if frame.get("count") else out
         if name == "bribe":
-            if frame.get("n", 0) >= (1 if frame.get("mode") == "bases" else 2):
+            if frame.get("count", 0) >= (1 if frame.get("mode") == "bases" else 2):
                 return []
             out = actions(_bribe_options(state, s, frame.get("mode", "")))
-            return [*out, DONE] if frame.get("n") else out
+            return [*out, DONE] if frame.get("count") else out
         return []
 
     @staticmethod
     def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         verb, arg = action
-        name, f = frame["sa"], frame["f"]
+        name, f = frame["special_activity"], frame["faction"]
         if verb == "done":
             return True
         if verb == "withdraw":
@@ -361,15 +361,15 @@ class SpecialActivity(Step):
                 frame["stage"] = 1
                 return False
             s = NAMES.index(arg)
-            frame["s"] = s
+            frame["space"] = s
             frame["stage"] = 1
             return _first_space(state, frame, name, f, s)
         return _next(state, frame, name, f, verb, arg)
 
     @staticmethod
     def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        name, stage = frame["sa"], frame["stage"]
-        args = {"sa": SA_TITLES[name], "space": NAMES[frame["s"]] if frame.get("s", -1) >= 0 else ""}
+        name, stage = frame["special_activity"], frame["stage"]
+        args = {"sa": SA_TITLES[name], "space": NAMES[frame["space"]] if frame.get("space", -1) >= 0 else ""}
         if stage == 0:
             return ("{sa}: stash Cash or cash in?" if name == "profit" else "{sa}: in which space?"), args
         return _SA_ASKS.get((name, stage if name != "profit" else frame["mode"] + str(stage)), "{sa} in {space}: what next?"), args
@@ -393,13 +393,13 @@ def _first_space(state: CubaLibreState, frame: dict[str, Any], name: str, factio
                 state.say("Guantánamo Bay (Momentum): this Air Strike removes up to 2 pieces, even under the Embargo.")
             else:
                 state.say("Guantánamo Bay (Momentum): this Air Strike removes up to 2 pieces.")
-        state.push("remove", GOVT, s=space, n=2 if state.has_mom(2) else 1, mode="airstrike")
+        state.push("remove", GOVT, space=space, count=2 if state.has_mom(2) else 1, mode="airstrike")
         frame["end"] = True
         return False
     if name == "masferrer":
-        state.push("remove", GOVT, s=space, n=-1, mode="assault")  # capacity counted when removal starts
+        state.push("remove", GOVT, space=space, count=-1, mode="assault")  # capacity counted when removal starts
         if state.has_mom(1):  # Armored Cars shaded: Troops from anywhere join this Assault too
-            state.push("move_cubes", GOVT, s=space, n=0, mode="armored")
+            state.push("move_cubes", GOVT, space=space, count=0, mode="armored")
         frame["end"] = True
         return False
     if name == "reprisal":
@@ -417,12 +417,12 @@ def _first_space(state: CubaLibreState, frame: dict[str, Any], name: str, factio
         state.support[space] = 0
         return True
     if name == "assassinate":
-        state.push("remove", faction, s=space, n=1, mode="assassinate")
+        state.push("remove", faction, space=space, count=1, mode="assassinate")
         frame["end"] = True
         return False
     if name == "kidnap":
         op = state.op_frame()
-        if op is not None and space not in op["sp"]:
+        if op is not None and space not in op["spaces"]:
             frame["then_terror"] = True
         return False
     if name == "bribe":
@@ -435,27 +435,27 @@ def _first_space(state: CubaLibreState, frame: dict[str, Any], name: str, factio
 
 
 def _next(state: CubaLibreState, frame: dict[str, Any], name: str, faction: int, verb: str, arg: Any) -> bool:
-    s = frame.get("s", -1)
+    s = frame.get("space", -1)
     if name == "transport":
         if frame["stage"] == 1:
-            frame["to"] = NAMES.index(arg)
+            frame["recipient"] = NAMES.index(arg)
             frame["stage"] = 2
             return False
-        state.move(s, frame["to"], TROOPS, int(arg), with_cash=verb == "troops with cash")  # CL 4.2.1, 4.5.2
+        state.move(s, frame["recipient"], TROOPS, int(arg), with_cash=verb == "troops with cash")  # CL 4.2.1, 4.5.2
         return True
     if name == "reprisal":
         if frame["stage"] == 1:
-            frame["pt"] = state.slot(arg)
+            frame["piece_type"] = state.slot(arg)
             frame["stage"] = 2
             return False
         d = NAMES.index(arg)
-        state.move(s, d, frame["pt"])  # AMB-46: it keeps its state and any Cash
-        ask_carry(state, state.owner(frame["pt"]), s, d, frame["pt"])
+        state.move(s, d, frame["piece_type"])  # AMB-46: it keeps its state and any Cash
+        ask_carry(state, state.owner(frame["piece_type"]), s, d, frame["piece_type"])
         return True
     if name == "kidnap":
         if frame.get("then_terror"):
             frame["end"] = True
-            state.push("kidnap_terror", M26, s=s)
+            state.push("kidnap_terror", M26, space=s)
         kidnap(state, s, state.faction(arg))
         return not frame.get("then_terror")
     if name == "muscle":
@@ -463,12 +463,12 @@ def _next(state: CubaLibreState, frame: dict[str, Any], name: str, faction: int,
         o = NAMES.index(arg)
         state.move(o, s, piece_type)  # CL 4.5.3
         ask_carry(state, GOVT, o, s)  # 4.5.2: the Government says if its Cash went with the cube
-        frame["n"] = frame.get("n", 0) + 1
-        return frame["n"] >= 2
+        frame["count"] = frame.get("count", 0) + 1
+        return frame["count"] >= 2
     if name == "profit":
         if frame["mode"] == "stash":
             if frame["stage"] == 1:
-                frame["s"] = NAMES.index(arg)
+                frame["space"] = NAMES.index(arg)
                 frame["stage"] = 2
                 return False
             i = state.cash.index(-1)
@@ -482,7 +482,7 @@ def _next(state: CubaLibreState, frame: dict[str, Any], name: str, faction: int,
         else:
             state.cash[state.cash.index(x * 4 + SYN)] = -1
         state.gain(SYN, 3)
-        frame["n"] = frame.get("n", 0) + 1
+        frame["count"] = frame.get("count", 0) + 1
         return False
     if name == "bribe":
         piece_type = state.slot(arg)
@@ -499,7 +499,7 @@ def _next(state: CubaLibreState, frame: dict[str, Any], name: str, faction: int,
                 state.flip(s, e, 1, piece_type == GUER_U[e])
             else:
                 state.remove(s, piece_type, 1, capturer=SYN)
-        frame["n"] = frame.get("n", 0) + 1
+        frame["count"] = frame.get("count", 0) + 1
         return False
     return True
 
@@ -514,7 +514,7 @@ def kidnap(state: CubaLibreState, space: int, target: int) -> None:
         return
     roll = state.rng.die()
     if state.has_cap(22):  # Raul unshaded: 26July may roll again
-        state.push("reroll", M26, s=space, roll=roll, what="kidnap", target=target)
+        state.push("reroll", M26, space=space, roll=roll, what="kidnap", target=target)
         return
     kidnap_result(state, space, target, roll)
 
@@ -526,6 +526,6 @@ class KidnapTerror(Step):
     @staticmethod
     def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
         op = state.op_frame()
-        if op is not None and frame["s"] not in op["sp"]:
-            select_space(state, op, frame["s"])
+        if op is not None and frame["space"] not in op["spaces"]:
+            select_space(state, op, frame["space"])
         return FINISHED

@@ -312,7 +312,7 @@ class Board:
                         continue
                 elif any(self.has_holder(space, x) for x in range(4) if x != holder):
                     self.cash[i] = -2 - c  # CL 4.5.2 / AMB-11: the player holder decides (cash.py)
-                    self.push("cash_gift", holder, s=space, i=i, cap=capturer)  # type: ignore[attr-defined]
+                    self.push("cash_gift", holder, space=space, marker=i, cap=capturer)  # type: ignore[attr-defined]
                     continue
                 if capturer >= 0 and capturer != holder and self.has_holder(space, capturer):
                     self.cash[i] = space * 4 + capturer
@@ -363,7 +363,7 @@ class Board:
             else:
                 assert row[GOVT_BASE] + row[M26_BASE] + row[DR_BASE] <= 2, f"stacking broken in {s}"
             assert -2 <= self.support[s] <= 2
-        pending = {frame["i"] for frame in getattr(self, "stack", ()) if frame["k"] == "cash_gift"}
+        pending = {frame["marker"] for frame in getattr(self, "stack", ()) if frame["step"] == "cash_gift"}
         for i, c in enumerate(self.cash):
             if c < -1:  # a player holder is deciding where its Cash goes (cash.py)
                 assert i in pending, f"Cash {c} off the map with no decision pending"

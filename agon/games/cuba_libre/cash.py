@@ -48,41 +48,41 @@ def settle(state: CubaLibreState, marker: int, space: int, holder: int, capturer
 class CashGift(Step):
     @staticmethod
     def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
-        if state.has_holder(frame["s"], frame["f"]):  # the holder has a piece there again: it keeps the Cash
-            state.cash[frame["i"]] = frame["s"] * 4 + frame["f"]
+        if state.has_holder(frame["space"], frame["faction"]):  # the holder has a piece there again: it keeps the Cash
+            state.cash[frame["marker"]] = frame["space"] * 4 + frame["faction"]
             return FINISHED
-        if not recipients(state, frame["s"], frame["f"]):
-            settle(state, frame["i"], frame["s"], frame["f"], frame["cap"])
+        if not recipients(state, frame["space"], frame["faction"]):
+            settle(state, frame["marker"], frame["space"], frame["faction"], frame["cap"])
             return FINISHED
         return WAIT
 
     @staticmethod
     def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        return actions([*(("give cash", state.role(e)) for e in recipients(state, frame["s"], frame["f"])), ("drop cash", None)])
+        return actions([*(("give cash", state.role(e)) for e in recipients(state, frame["space"], frame["faction"])), ("drop cash", None)])
 
     @staticmethod
     def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
-        s, i = frame["s"], frame["i"]
+        s, i = frame["space"], frame["marker"]
         if action[0] == "give cash":
             e = state.faction(action[1])
             state.cash[i] = s * 4 + e
-            state.say("{faction} hands a Cash marker to {other} in {space}.", faction=state.fname(frame["f"]),
+            state.say("{faction} hands a Cash marker to {other} in {space}.", faction=state.fname(frame["faction"]),
                   other=state.fname(e), space=NAMES[s])
         else:
-            settle(state, i, s, frame["f"], frame["cap"])
+            settle(state, i, s, frame["faction"], frame["cap"])
         return True
 
     @staticmethod
     def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "Your last piece holding Cash in {space} is gone: hand the Cash to another piece there?", {
-            "space": NAMES[frame["s"]]}
+            "space": NAMES[frame["space"]]}
 
 
 @step("cash_carry")
 class CashCarry(Step):
     @staticmethod
     def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
-        ok = state.cash_held(frame["s"], frame["f"]) and state.has_holder(frame["d"], frame["f"])
+        ok = state.cash_held(frame["space"], frame["faction"]) and state.has_holder(frame["destination"], frame["faction"])
         return WAIT if ok else FINISHED
 
     @staticmethod
@@ -92,14 +92,14 @@ class CashCarry(Step):
     @staticmethod
     def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         if action[0] == "carry cash":
-            code = frame["s"] * 4 + frame["f"]
-            state.cash[state.cash.index(code)] = frame["d"] * 4 + frame["f"]
+            code = frame["space"] * 4 + frame["faction"]
+            state.cash[state.cash.index(code)] = frame["destination"] * 4 + frame["faction"]
         return True
 
     @staticmethod
     def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return _("Your piece moved from {src} to {dst}: does a Cash marker go with it?"), {
-            "src": NAMES[frame["s"]], "dst": NAMES[frame["d"]]}
+            "src": NAMES[frame["space"]], "dst": NAMES[frame["destination"]]}
 
 
 def ask_carry(state: CubaLibreState, faction: int, src: int, dst: int, piece_type: int = -1) -> None:
@@ -109,7 +109,7 @@ def ask_carry(state: CubaLibreState, faction: int, src: int, dst: int, piece_typ
     if not (state.cash_held(src, faction) and state.has_holder(src, faction)):
         return
     if state.is_player(faction):
-        state.push("cash_carry", faction, s=src, d=dst)
+        state.push("cash_carry", faction, space=src, destination=dst)
     elif piece_type >= 0 and piece_type == GUER_U[faction] and not state.sp[src][piece_type]:
         code = src * 4 + faction
         state.cash[state.cash.index(code)] = dst * 4 + faction

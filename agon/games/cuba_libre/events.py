@@ -162,9 +162,9 @@ class EventCaracas(Step):
     @staticmethod
     def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         state.stack.pop()
-        then(state, EVENTS[(frame["card"], frame["shaded"])], frame["f"], faction=frame["f"])  # the Event's text, after the Bases
+        then(state, EVENTS[(frame["card"], frame["shaded"])], frame["faction"], faction=frame["faction"])  # the Event's text, after the Bases
         if action[0] == "cancel pact":
-            state.push("caracas", frame["f"], n=2)
+            state.push("caracas", frame["faction"], count=2)
         return False
 
     @staticmethod
@@ -219,7 +219,7 @@ def _spaces(state: CubaLibreState, spaces: Any) -> list[int]:
 
 
 def _queue(state: CubaLibreState, kind: str, faction: int, **params: Any) -> None:
-    state.stack.append({"k": kind, "f": faction, **params})
+    state.stack.append({"step": kind, "faction": faction, **params})
 
 
 def then(state: CubaLibreState, callback: Callable[..., None], *args: Any, faction: int = 0) -> None:
@@ -301,7 +301,7 @@ def place(state: CubaLibreState, faction: int, slots: str | tuple[str, ...], cou
           actor: int | None = None) -> None:
     """Place n pieces (one per prompt) of the given slot key(s) from Available into `spaces`."""
     keys = (slots,) if isinstance(slots, str) else tuple(slots)
-    _queue(state, "ev_place", faction if actor is None else actor, keys=keys, n=count, opts=spaces)
+    _queue(state, "ev_place", faction if actor is None else actor, keys=keys, count=count, opts=spaces)
 
 
 def _can_place(state: CubaLibreState, space: int, piece_type: int) -> bool:
@@ -346,7 +346,7 @@ def withdraw_options(state: CubaLibreState, actor: int, keys: tuple[str, ...], s
 class Place(Step):
     @staticmethod
     def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
-        return WAIT if frame["n"] > 0 and state.entered(frame, Place.legal(state, frame)) else FINISHED
+        return WAIT if frame["count"] > 0 and state.entered(frame, Place.legal(state, frame)) else FINISHED
 
     @staticmethod
     def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
@@ -356,7 +356,7 @@ class Place(Step):
             for key in frame["keys"]:
                 if _can_place(state, s, PIECE_INDEX[key]):
                     out.append(("place", (NAMES[s], key)))
-        more = withdraw_options(state, frame["f"], frame["keys"], spaces)
+        more = withdraw_options(state, frame["faction"], frame["keys"], spaces)
         if more and not out:
             more.append(DONE)  # CL 1.4.1: taking pieces back is a choice
         return actions(out) + more
@@ -366,16 +366,16 @@ class Place(Step):
         if action[0] == "done":
             return True
         if action[0] == "withdraw":
-            withdraw(state, frame["f"], action[1])  # CL 1.4.1 voluntary removal
+            withdraw(state, frame["faction"], action[1])  # CL 1.4.1 voluntary removal
             return False
         s = NAMES.index(action[1][0])
         state.place(s, state.slot(action[1][1]))
-        frame["n"] -= 1
-        return frame["n"] <= 0
+        frame["count"] -= 1
+        return frame["count"] <= 0
 
     @staticmethod
     def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Place a piece ({n} left).", {"n": frame["n"]}
+        return "Place a piece ({n} left).", {"n": frame["count"]}
 
 
 def place_in(state: CubaLibreState, actor: int, key: str, space: int, count: int = 1) -> None:
@@ -390,14 +390,14 @@ def place_in(state: CubaLibreState, actor: int, key: str, space: int, count: int
 def remove(state: CubaLibreState, faction: int, slots: tuple[str, ...], count: int = 1, spaces: Any = None,
            actor: int | None = None) -> None:
     """Remove n pieces (one per prompt) of the given slot keys from `spaces` to Available."""
-    _queue(state, "ev_remove", faction if actor is None else actor, keys=tuple(slots), n=count, opts=spaces)
+    _queue(state, "ev_remove", faction if actor is None else actor, keys=tuple(slots), count=count, opts=spaces)
 
 
 @step("ev_remove")
 class Remove(Step):
     @staticmethod
     def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
-        return WAIT if frame["n"] > 0 and state.entered(frame, Remove.legal(state, frame)) else FINISHED
+        return WAIT if frame["count"] > 0 and state.entered(frame, Remove.legal(state, frame)) else FINISHED
 
     @staticmethod
     def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
@@ -413,28 +413,28 @@ class Remove(Step):
     def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         s = NAMES.index(action[1][0])
         key = action[1][1]
-        if key == "casino" and frame["f"] != SYN:
+        if key == "casino" and frame["faction"] != SYN:
             state.close_casino(s)  # CL 1.4.5
         else:
             state.remove(s, state.slot(key))
-        frame["n"] -= 1
-        return frame["n"] <= 0
+        frame["count"] -= 1
+        return frame["count"] <= 0
 
     @staticmethod
     def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Remove a piece ({n} left).", {"n": frame["n"]}
+        return "Remove a piece ({n} left).", {"n": frame["count"]}
 
 
 def shift(state: CubaLibreState, faction: int, n_spaces: int, delta: int, spaces: Any = None) -> None:
     """Pick n distinct spaces (populated) and shift each by delta levels (1.6.1)."""
-    _queue(state, "ev_shift", faction, n=n_spaces, delta=delta, opts=spaces, done_sp=())
+    _queue(state, "ev_shift", faction, count=n_spaces, delta=delta, opts=spaces, done_sp=())
 
 
 @step("ev_shift")
 class Shift(Step):
     @staticmethod
     def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
-        return WAIT if frame["n"] > 0 and state.entered(frame, Shift.legal(state, frame)) else FINISHED
+        return WAIT if frame["count"] > 0 and state.entered(frame, Shift.legal(state, frame)) else FINISHED
 
     @staticmethod
     def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
@@ -445,24 +445,24 @@ class Shift(Step):
         s = NAMES.index(action[1])
         state.shift(s, frame["delta"])
         frame["done_sp"] = frame["done_sp"] + (s,)
-        frame["n"] -= 1
-        return frame["n"] <= 0
+        frame["count"] -= 1
+        return frame["count"] <= 0
 
     @staticmethod
     def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Shift a space ({n} left).", {"n": frame["n"]}
+        return "Shift a space ({n} left).", {"n": frame["count"]}
 
 
 def free_op(state: CubaLibreState, faction: int, ops: tuple[str, ...] = (), spaces: tuple[int, ...] = (),
             limited: bool = False, special_activity: bool = False) -> None:
     """Faction executes a free Operation (3.1.2, 5.5): no cost, no Eligibility change."""
-    _queue(state, "opchoice", faction, lim=limited, free=True, sa=special_activity, src="event", only=tuple(ops),
+    _queue(state, "opchoice", faction, lim=limited, free=True, special_activity=special_activity, src="event", only=tuple(ops),
            within=tuple(spaces))
 
 
 def free_sa(state: CubaLibreState, faction: int, name: str, spaces: tuple[int, ...] = ()) -> None:
     """Faction executes a free Special Activity `name` (activities.SA_TITLES), outside an Op."""
-    _queue(state, "sa", faction, sa=name, stage=0, opsp=tuple(spaces), free=True)
+    _queue(state, "sa", faction, special_activity=name, stage=0, opsp=tuple(spaces), free=True)
 
 
 def redeploy(state: CubaLibreState) -> None:

@@ -353,7 +353,7 @@ def _bayo_rally_all(state: CubaLibreState, faction: int) -> None:
     base = state.base_slot(faction)
     for s in range(N_SPACES):
         if state.sp[s][base]:  # ruling EV-17: the level limit is ignored there
-            state.push("rally", faction, s=s, free_level=True)
+            state.push("rally", faction, space=s, free_level=True)
 
 
 @event(17, shaded=True)  # CL card 17 shaded: all 26July Guerrillas Active (Ineligible: card data)

@@ -678,7 +678,7 @@ def _air_force_strike(state: CubaLibreState, verb: str, arg: Any) -> None:
         state.flip(s, x, 1, True)
     pick(state, x, partial(_air_force_targets, s), partial(_air_force_hit, s, x), count=2,
          prompt="Rebel Air Force: remove a Government piece ({n} left).")
-    state.push("place_after", x, s=s)
+    state.push("place_after", x, space=s)
 
 
 @digest_as("rebel_air_force.<locals>.strike.<locals>.targets")

@@ -32,7 +32,7 @@ def pick(state: CubaLibreState, actor: int, options: Options, callback: Apply, c
     """Queue: up to n times, `actor` picks one of options(g) (a list of (verb, arg)); then
     fn(g, verb, arg) runs (it may queue further steps, run before the next pick). Ends early when
     no option is left; `optional` adds ("done") so the actor may stop."""
-    state.stack.append({"k": "evx_pick", "f": actor, "opts": options, "fn": callback, "n": count, "text": prompt,
+    state.stack.append({"step": "evx_pick", "faction": actor, "opts": options, "fn": callback, "count": count, "text": prompt,
                     "optional": optional})
 
 
@@ -40,7 +40,7 @@ def pick(state: CubaLibreState, actor: int, options: Options, callback: Apply, c
 class Pick(Step):
     @staticmethod
     def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
-        if frame.get("stop") or frame["n"] <= 0:
+        if frame.get("stop") or frame["count"] <= 0:
             return FINISHED
         options = frame["opts"](state)
         if not options:
@@ -63,7 +63,7 @@ class Pick(Step):
         if verb == "done":
             return True
         if verb != "withdraw":  # taking own pieces back first (1.4.1) is not one of the n picks
-            frame["n"] -= 1
+            frame["count"] -= 1
         mark = len(state.stack)
         frame["fn"](state, verb, arg)
         _order(state, mark)
@@ -71,7 +71,7 @@ class Pick(Step):
 
     @staticmethod
     def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return frame["text"], {"n": frame["n"]}
+        return frame["text"], {"n": frame["count"]}
 
 
 def piece_options(state: CubaLibreState, keys: tuple[str, ...], spaces: Any = None, verb: str = "remove") -> list[Any]:
@@ -102,8 +102,8 @@ def ambush(state: CubaLibreState, faction: int, space: int) -> None:
     Call from an event callback: the steps are queued in run order."""
     state.flip(space, faction, 1, True)
     state.say("{faction} Ambushes in {space}.", faction=state.fname(faction), space=NAMES[space])
-    state.push("remove", faction, s=space, n=2, mode="attack")
-    state.push("place_after", faction, s=space)
+    state.push("remove", faction, space=space, count=2, mode="attack")
+    state.push("place_after", faction, space=space)
 
 
 def gov_assault(state: CubaLibreState, space: int, only: int = -1, chooser: int = GOVT) -> None:
@@ -111,15 +111,15 @@ def gov_assault(state: CubaLibreState, space: int, only: int = -1, chooser: int 
     `chooser` picks the pieces removed (the executing faction, CL 5.1). Armored Cars (card 1
     shaded): the Government may first move Troops in from anywhere."""
     if state.has_mom(1):
-        state.push("move_cubes", GOVT, s=space, n=0, mode="armored")
-    state.push("evx_assault", chooser, s=space, n=-1, only=only)
+        state.push("move_cubes", GOVT, space=space, count=0, mode="armored")
+    state.push("evx_assault", chooser, space=space, count=-1, only=only)
 
 
 def sweep_in_place(state: CubaLibreState, space: int, chooser: int) -> None:
     """A free Government Sweep in s moving no cubes (card 3 shaded): Activate 1 Guerrilla per cube
     there, 1 per 2 cubes in Forest (3.2.3); `chooser` picks which Guerrillas."""
     n = state.cubes(space) // 2 if FOREST[space] else state.cubes(space)
-    state.push("evx_activate", chooser, s=space, n=n, any=True)
+    state.push("evx_activate", chooser, space=space, count=n, any=True)
 
 
 @step("evx_activate")
@@ -128,7 +128,7 @@ class Activate(removal.Activate):
 
     @staticmethod
     def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Sweep in {space}: Activate a Guerrilla ({n} left).", {"space": NAMES[frame["s"]], "n": frame["n"]}
+        return "Sweep in {space}: Activate a Guerrilla ({n} left).", {"space": NAMES[frame["space"]], "n": frame["count"]}
 
 
 @step("evx_assault")
@@ -138,21 +138,21 @@ class Assault(Step):
 
     @staticmethod
     def _targets(state: CubaLibreState, frame: dict[str, Any]) -> list[int]:
-        out = removal_targets(state, GOVT, frame["s"], "assault")
+        out = removal_targets(state, GOVT, frame["space"], "assault")
         return [piece_type for piece_type in out if frame["only"] < 0 or state.owner(piece_type) == frame["only"]]
 
     @staticmethod
     def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
-        if frame["n"] < 0:
-            frame["n"] = assault_capacity(state, frame["s"])
-        while frame["n"] > 0:
+        if frame["count"] < 0:
+            frame["count"] = assault_capacity(state, frame["space"])
+        while frame["count"] > 0:
             targets = Assault._targets(state, frame)
             if not targets:
                 return FINISHED
             if len(targets) > 1:
                 return WAIT
-            remove_target(state, GOVT, frame["s"], targets[0])
-            frame["n"] -= 1
+            remove_target(state, GOVT, frame["space"], targets[0])
+            frame["count"] -= 1
         return FINISHED
 
     @staticmethod
@@ -161,13 +161,13 @@ class Assault(Step):
 
     @staticmethod
     def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
-        remove_target(state, GOVT, frame["s"], state.slot(action[1]))
-        frame["n"] -= 1
+        remove_target(state, GOVT, frame["space"], state.slot(action[1]))
+        frame["count"] -= 1
         return False
 
     @staticmethod
     def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Assault in {space}: remove a piece ({n} left).", {"space": NAMES[frame["s"]], "n": frame["n"]}
+        return "Assault in {space}: remove a piece ({n} left).", {"space": NAMES[frame["space"]], "n": frame["count"]}
 
 
 def guerrilla_slots(faction: int) -> tuple[int, int]:

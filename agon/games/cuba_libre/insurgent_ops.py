@@ -144,7 +144,7 @@ class Rally(Step):
     def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
         if frame.get("end"):
             return FINISHED
-        options = rally_options(state, frame["f"], frame["s"], frame.get("free_level", False))
+        options = rally_options(state, frame["faction"], frame["space"], frame.get("free_level", False))
         if not options:
             return FINISHED
         state.entered(frame, Rally._choices(state, frame, options))
@@ -152,11 +152,11 @@ class Rally(Step):
 
     @staticmethod
     def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        return Rally._choices(state, frame, rally_options(state, frame["f"], frame["s"], frame.get("free_level", False)))
+        return Rally._choices(state, frame, rally_options(state, frame["faction"], frame["space"], frame.get("free_level", False)))
 
     @staticmethod
     def _choices(state: CubaLibreState, frame: dict[str, Any], options: list[Any]) -> list[Any]:
-        f, s = frame["f"], frame["s"]
+        f, s = frame["faction"], frame["space"]
         out: list[Any] = [RALLY[o] for o in options]
         if not state.available(GUER_U[f]):
             out = [o for o in out if o[1] in ("base", "flip")] + withdrawable(state, f, s)
@@ -164,17 +164,17 @@ class Rally(Step):
 
     @staticmethod
     def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
-        f = frame["f"]
+        f = frame["faction"]
         if action[0] == "withdraw":
             o = NAMES.index(action[1][0])
             state.remove(o, GUER_A[f] if action[1][1] == "active" else GUER_U[f])
             return False
-        rally_result(state, f, frame["s"], action[1])
+        rally_result(state, f, frame["space"], action[1])
         return True
 
     @staticmethod
     def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Rally in {space}: choose the result.", {"space": NAMES[frame["s"]]}
+        return "Rally in {space}: choose the result.", {"space": NAMES[frame["space"]]}
 
 
 def rally_result(state: CubaLibreState, faction: int, space: int, what: Any) -> None:
@@ -195,7 +195,7 @@ def rally_result(state: CubaLibreState, faction: int, space: int, what: Any) -> 
 
 
 def march_origins(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-    f, s = frame["f"], frame["s"]
+    f, s = frame["faction"], frame["space"]
     op = state.op_frame()
     arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * N_SPACES)
     out: list[Any] = []
@@ -261,7 +261,7 @@ class March(Step):
         if action[0] == "done":
             March._finish(state, frame)
             return True
-        f, s = frame["f"], frame["s"]
+        f, s = frame["faction"], frame["space"]
         o = NAMES.index(action[1][0])
         kind, carry = carried(action[1][1])
         under = kind == "underground"
@@ -279,7 +279,7 @@ class March(Step):
         """CL 3.3.2: a group Activates if the destination is at Support or an EC and
         group + cubes > 3. El Che (card 13): 26July's first group ends Underground (its Active
         Guerrillas flip, and it skips the Activation test)."""
-        f, s = frame["f"], frame["s"]
+        f, s = frame["faction"], frame["space"]
         op = state.op_frame()
         first = op is not None and not op.get("groups")
         for o, (nu, na) in sorted(frame["grp"], key=lambda item: item[0] != frame.get("first_o")):
@@ -301,7 +301,7 @@ class March(Step):
 
     @staticmethod
     def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "March into {space}: move Guerrillas from adjacent spaces.", {"space": NAMES[frame["s"]]}
+        return "March into {space}: move Guerrillas from adjacent spaces.", {"space": NAMES[frame["space"]]}
 
 
 ROLL, AMBUSH = Action("roll", None), Action("activity", "ambush")
@@ -315,18 +315,18 @@ class Attack(Step):
     def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         out: list[Any] = [ROLL]
         op = state.op_frame()
-        if op and op["sa_ok"] and not op["sa"] and state.sp[frame["s"]][GUER_U[frame["f"]]]:
+        if op and op["sa_ok"] and not op["special_activity"] and state.sp[frame["space"]][GUER_U[frame["faction"]]]:
             out.append(AMBUSH)
         return out
 
     @staticmethod
     def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
-        f, s = frame["f"], frame["s"]
+        f, s = frame["faction"], frame["space"]
         state.stack.pop()
         if action[0] == "activity":
             op = state.op_frame()
             assert op is not None  # (an Ambush is the Special Activity of an Attack: its frame is below)
-            op["sa"] = "ambush"
+            op["special_activity"] = "ambush"
             ambush(state, f, s)
             return False
         state.flip(s, f, state.sp[s][GUER_U[f]], True)
@@ -334,14 +334,14 @@ class Attack(Step):
         state.say("{faction} Attacks in {space}: roll {roll} against {guerrillas}.", faction=state.fname(f), space=NAMES[s],
               roll=roll, guerrillas=plural("{n} Guerrilla", "{n} Guerrillas", "n", n=state.guerrillas(s, f)))
         if f == M26 and state.has_cap(22):  # Raul unshaded: 26July may roll again
-            state.push("reroll", f, s=s, roll=roll, what="attack")
+            state.push("reroll", f, space=s, roll=roll, what="attack")
         else:
             attack_result(state, f, s, roll)
         return False
 
     @staticmethod
     def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Attack in {space}: roll or Ambush.", {"space": NAMES[frame["s"]]}
+        return "Attack in {space}: roll or Ambush.", {"space": NAMES[frame["space"]]}
 
 
 def attack_result(state: CubaLibreState, faction: int, space: int, roll: int) -> None:
@@ -349,8 +349,8 @@ def attack_result(state: CubaLibreState, faction: int, space: int, roll: int) ->
     guerrillas = state.guerrillas(space, faction)
     if roll <= guerrillas:
         if roll == 1:
-            state.push("place_after", faction, s=space)
-        state.push("remove", faction, s=space, n=2, mode="attack")
+            state.push("place_after", faction, space=space)
+        state.push("remove", faction, space=space, count=2, mode="attack")
     else:  # CL 3.3.3: the die must not exceed the Guerrillas; the log says why nothing is removed
         state.say("The Attack in {space} fails: {roll} is more than {guerrillas}.", space=NAMES[space], roll=roll,
               guerrillas=plural("{n} Guerrilla", "{n} Guerrillas", "n", n=guerrillas))
@@ -371,9 +371,9 @@ class Reroll(Step):
         if action[0] == "reroll":
             state.say("26July rolls again: {roll}.", roll=roll)
         if frame["what"] == "attack":
-            attack_result(state, frame["f"], frame["s"], roll)
+            attack_result(state, frame["faction"], frame["space"], roll)
         else:
-            kidnap_result(state, frame["s"], frame["target"], roll)
+            kidnap_result(state, frame["space"], frame["target"], roll)
         return False
 
     @staticmethod
@@ -385,8 +385,8 @@ def ambush(state: CubaLibreState, faction: int, space: int) -> None:
     """CL 4.3.2: Activate 1 Underground Guerrilla, succeed without rolling, then Captured Goods."""
     state.flip(space, faction, 1, True)
     state.say("{faction} Ambushes in {space}.", faction=state.fname(faction), space=NAMES[space])
-    state.push("place_after", faction, s=space)
-    state.push("remove", faction, s=space, n=2, mode="attack")
+    state.push("place_after", faction, space=space)
+    state.push("remove", faction, space=space, count=2, mode="attack")
 
 
 @step("place_after")
@@ -395,7 +395,7 @@ class PlaceAfter(Step):
 
     @staticmethod
     def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
-        state.place(frame["s"], GUER_U[frame["f"]])
+        state.place(frame["space"], GUER_U[frame["faction"]])
         return FINISHED
 
 
@@ -411,7 +411,7 @@ class Construct(Step):
 
     @staticmethod
     def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        s = frame["s"]
+        s = frame["space"]
         out: list[Any] = []
         if state.casinos(s) < 2 and state.available(CLOSED_CASINO):
             out.append(Action("construct", "place"))
@@ -421,7 +421,7 @@ class Construct(Step):
 
     @staticmethod
     def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
-        s = frame["s"]
+        s = frame["space"]
         if action[1] == "place":
             state.place(s, CLOSED_CASINO)  # CL 3.3.5: Construct places a closed Casino
         else:
@@ -431,7 +431,7 @@ class Construct(Step):
 
     @staticmethod
     def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Construct in {space}: place a closed Casino or open one.", {"space": NAMES[frame["s"]]}
+        return "Construct in {space}: place a closed Casino or open one.", {"space": NAMES[frame["space"]]}
 
 
 def caracas_ok(state: CubaLibreState, faction: int) -> bool:
@@ -445,22 +445,22 @@ class Caracas(Step):
 
     @staticmethod
     def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        b = state.base_slot(frame["f"])
+        b = state.base_slot(frame["faction"])
         return actions(("remove base", NAMES[s]) for s in range(N_SPACES) if state.sp[s][b])
 
     @staticmethod
     def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
-        state.remove(NAMES.index(action[1]), state.base_slot(frame["f"]))
-        frame["n"] -= 1
-        if frame["n"] == 0:
+        state.remove(NAMES.index(action[1]), state.base_slot(frame["faction"]))
+        frame["count"] -= 1
+        if frame["count"] == 0:
             state.capabilities = state.capabilities - {(18, False)}
-            state.say("{faction} removes 2 of its Bases: the Pact of Caracas ends.", faction=state.fname(frame["f"]))
+            state.say("{faction} removes 2 of its Bases: the Pact of Caracas ends.", faction=state.fname(frame["faction"]))
             return True
         return False
 
     @staticmethod
     def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Remove one of your Bases ({n} to go).", {"n": frame["n"]}
+        return "Remove one of your Bases ({n} to go).", {"n": frame["count"]}
 
 
 def kidnap_result(state: CubaLibreState, space: int, target: int, roll: int) -> None:

@@ -115,7 +115,7 @@ def any_choice(state: CubaLibreState, faction: int) -> bool:
 
 
 def open_transfer(state: CubaLibreState, faction: int) -> None:
-    state.stack.append({"k": "transfer", "f": faction})  # (g.push, built in place)
+    state.stack.append({"step": "transfer", "faction": faction})  # (g.push, built in place)
 
 
 def gifts(state: CubaLibreState, giver: int, receiver: int) -> list[Any]:
@@ -146,18 +146,18 @@ class Transfer(Step):
 
     @staticmethod
     def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        return choices(state, frame["f"])
+        return choices(state, frame["faction"])
 
     @staticmethod
     def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
-        f, e = frame["f"], state.faction(action[1])
+        f, e = frame["faction"], state.faction(action[1])
         state.stack.pop()
         if action[0] == "give to":
             state.transfers = state.transfers | {(f, e)}
-            state.stack.append({"k": "transfer_amount", "f": f, "to": e})  # (g.push, built in place)
+            state.stack.append({"step": "transfer_amount", "faction": f, "recipient": e})  # (g.push, built in place)
         else:
             state.transfers = state.transfers | {(e, f)}
-            state.stack.append({"k": "transfer_request", "f": e, "to": f})
+            state.stack.append({"step": "transfer_request", "faction": e, "recipient": f})
         return False
 
     @staticmethod
@@ -171,16 +171,16 @@ class TransferAmount(Step):
 
     @staticmethod
     def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        return gifts(state, frame["f"], frame["to"])
+        return gifts(state, frame["faction"], frame["recipient"])
 
     @staticmethod
     def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
-        give(state, frame["f"], frame["to"], action)
+        give(state, frame["faction"], frame["recipient"], action)
         return True
 
     @staticmethod
     def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Give {other} how many Resources, or a Cash marker?", {"other": state.fname(frame["to"])}
+        return "Give {other} how many Resources, or a Cash marker?", {"other": state.fname(frame["recipient"])}
 
 
 @step("transfer_request")
@@ -189,20 +189,20 @@ class TransferRequest(Step):
 
     @staticmethod
     def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        if frame["f"] in state.np:
+        if frame["faction"] in state.np:
             return [DECLINE]  # 8.1.2: Non-players never give voluntarily
-        return [*gifts(state, frame["f"], frame["to"]), DECLINE]
+        return [*gifts(state, frame["faction"], frame["recipient"]), DECLINE]
 
     @staticmethod
     def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
         if action[0] == "decline":
             if not state.quiet:
-                state.say("{faction} declines to give to {other}.", faction=state.fname(frame["f"]), other=state.fname(frame["to"]))
+                state.say("{faction} declines to give to {other}.", faction=state.fname(frame["faction"]), other=state.fname(frame["recipient"]))
         else:
-            give(state, frame["f"], frame["to"], action)
+            give(state, frame["faction"], frame["recipient"], action)
         return True
 
     @staticmethod
     def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         return "{other} asks you for Resources or a Cash marker: give some, or decline?", {
-            "other": state.fname(frame["to"])}
+            "other": state.fname(frame["recipient"])}

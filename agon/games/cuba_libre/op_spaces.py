@@ -84,7 +84,7 @@ def flat_cost(state: CubaLibreState, operation: str, free: bool) -> int:
 
 
 def space_cost(state: CubaLibreState, frame: dict[str, Any], space: int) -> int:
-    op = frame["op"]
+    op = frame["operation"]
     if op in ("march", "terror") and IS_EC[space]:
         return 0  # CL 3.3.2, 3.3.4
     return flat_cost(state, op, frame["free"])
@@ -239,14 +239,14 @@ SPACE_OK: dict[str, Callable[[Any, int, int, tuple[int, ...]], bool]] = {
 
 
 def space_ok(state: CubaLibreState, frame: dict[str, Any], space: int) -> bool:
-    ok = SPACE_OK.get(frame["op"])
-    return ok is not None and ok(state, frame["f"], space, frame.get("arr", ()))
+    ok = SPACE_OK.get(frame["operation"])
+    return ok is not None and ok(state, frame["faction"], space, frame.get("arr", ()))
 
 
 def candidate_spaces(state: CubaLibreState, frame: dict[str, Any]) -> list[int]:
-    if (frame["lim"] and frame["sp"]) or frame.get("swept"):
+    if (frame["lim"] and frame["spaces"]) or frame.get("swept"):
         return []
-    chosen, f, op = frame["sp"], frame["f"], frame["op"]
+    chosen, f, op = frame["spaces"], frame["faction"], frame["operation"]
     pool = frame.get("within") or SPACES
     if state.res[f] < MOST_A_SPACE_OF[op]:  # (affordable's own first test, made here: it is rarely needed)
         pool = affordable(state, f, op, frame["free"], pool)
@@ -274,35 +274,35 @@ def candidate_spaces(state: CubaLibreState, frame: dict[str, Any]) -> list[int]:
 
 
 def select_space(state: CubaLibreState, frame: dict[str, Any], space: int) -> None:
-    f, op = frame["f"], frame["op"]
+    f, op = frame["faction"], frame["operation"]
     push = state.stack.append  # (g.push: the same frames, built in place)
     cost = space_cost(state, frame, space)
     if cost:
         state.gain(f, -cost)
         frame["paid"] = True
-    frame["sp"] = frame["sp"] + (space,)
+    frame["spaces"] = frame["spaces"] + (space,)
     if not state.quiet:  # (a quiet game logs nothing: its words are not built)
         state.say("{op} in {space}.", op=OP_TITLES[op], space=NAMES[space])
     if op == "train":
         if IS_CITY[space] or state.sp[space][GOVT_BASE]:
-            push({"k": "train_place", "f": f, "s": space, "n": 0})
+            push({"step": "train_place", "faction": f, "space": space, "count": 0})
     elif op == "garrison":
-        push({"k": "move_cubes", "f": f, "s": space, "n": 0, "mode": "garrison"})
+        push({"step": "move_cubes", "faction": f, "space": space, "count": 0, "mode": "garrison"})
     elif op == "sweep":
-        push({"k": "move_cubes", "f": f, "s": space, "n": 0, "mode": "sweep"})
+        push({"step": "move_cubes", "faction": f, "space": space, "count": 0, "mode": "sweep"})
     elif op == "assault":
-        push({"k": "remove", "f": f, "s": space, "n": -1, "mode": "assault"})  # capacity counted at its start
+        push({"step": "remove", "faction": f, "space": space, "count": -1, "mode": "assault"})  # capacity counted at its start
         if state.has_mom(1):  # Armored Cars shaded: Troops from anywhere join the Assault first
-            push({"k": "move_cubes", "f": f, "s": space, "n": 0, "mode": "armored"})
+            push({"step": "move_cubes", "faction": f, "space": space, "count": 0, "mode": "armored"})
     elif op == "rally":
-        push({"k": "rally", "f": f, "s": space})
+        push({"step": "rally", "faction": f, "space": space})
     elif op == "march":
-        push({"k": "march", "f": f, "s": space, "grp": ()})
+        push({"step": "march", "faction": f, "space": space, "grp": ()})
     elif op == "attack":
-        push({"k": "attack", "f": f, "s": space})
+        push({"step": "attack", "faction": f, "space": space})
     elif op == "terror":
         terror(state, f, space)
     elif op == "construct":
-        push({"k": "construct", "f": f, "s": space})
+        push({"step": "construct", "faction": f, "space": space})
 
 

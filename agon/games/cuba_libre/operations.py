@@ -75,7 +75,7 @@ def op_possible(state: CubaLibreState, faction: int, operation: str, lim: bool, 
                 return True
     # CL 4.1 example: a Kidnap may come first and pay for the Terror space it is in
     if special_activity and operation == "terror" and faction == M26:
-        frame = {"f": faction, "op": operation, "lim": lim, "free": free, "sp": (), "within": within}
+        frame = {"faction": faction, "operation": operation, "lim": lim, "free": free, "spaces": (), "within": within}
         return bool(activities.spaces(state, M26, "kidnap", frame))
     return False
 
@@ -115,17 +115,17 @@ class OpChoice(Step):
 
     @staticmethod
     def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        ops = ops_possible(state, frame["f"], frame["lim"], frame["free"], frame.get("only", ()), frame.get("within", ()), frame["sa"])
+        ops = ops_possible(state, frame["faction"], frame["lim"], frame["free"], frame.get("only", ()), frame.get("within", ()), frame["special_activity"])
         if frame.get("src") == "launder":
             ops = [o for o in ops if o != "construct"]  # CL 2.3.6
         return [OPERATION[op] for op in ops]
 
     @staticmethod
     def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
-        f = frame["f"]
+        f = frame["faction"]
         op = action[1]
-        new = {"k": "op", "f": f, "op": op, "lim": frame["lim"], "free": frame["free"], "sa_ok": frame["sa"], "sa": "",
-               "sp": (), "paid": False, "src": frame.get("src", "card"), "slot": frame.get("slot", 0),
+        new = {"step": "op", "faction": f, "operation": op, "lim": frame["lim"], "free": frame["free"], "sa_ok": frame["special_activity"], "special_activity": "",
+               "spaces": (), "paid": False, "src": frame.get("src", "card"), "slot": frame.get("slot", 0),
                "within": frame.get("within", ())}
         if state.quiet:
             pass  # (a quiet game logs nothing: its words are not built)
@@ -157,7 +157,7 @@ CANCEL_PACT = Action("cancel pact", None)
 class Operation(Step):
     @staticmethod
     def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
-        if frame.get("end") or (frame.get("swept") and not (frame["sa_ok"] and not frame["sa"] and activities.available(state, frame))):
+        if frame.get("end") or (frame.get("swept") and not (frame["sa_ok"] and not frame["special_activity"] and activities.available(state, frame))):
             op_finished(state, frame)
             return FINISHED
         return WAIT
@@ -169,7 +169,7 @@ class Operation(Step):
         action is applied to this frame: what the prompt asks again meanwhile comes after a transfer
         (CL 1.5.1, negotiation.py), which moves only Resources and Cash, so only the parts that read
         them are worked out again."""
-        f, op, chosen = frame["f"], frame["op"], frame["sp"]
+        f, op, chosen = frame["faction"], frame["operation"], frame["spaces"]
         res = state.res[f]
         before = state._op_parts
         if before is not None and before[0] is frame:
@@ -180,7 +180,7 @@ class Operation(Step):
                 sas = activities.available_after_transfer(state, frame, sas)
         else:
             spaces = candidate_spaces(state, frame)
-            sas = activities.available(state, frame) if frame["sa_ok"] and not frame["sa"] else None
+            sas = activities.available(state, frame) if frame["sa_ok"] and not frame["special_activity"] else None
             rest = []
             if f in (M26, DIRECTORIO) and caracas_ok(state, f) and not frame.get("caracas"):
                 rest.append(CANCEL_PACT)
@@ -202,22 +202,22 @@ class Operation(Step):
         state._op_parts = None  # (the position moves on: see legal)
         verb, arg = action
         if verb == "done":
-            if frame["op"] == "sweep" and not frame.get("swept"):
+            if frame["operation"] == "sweep" and not frame.get("swept"):
                 sweep_activate(state, frame)  # the Operation stays open for a Special Activity after it (4.1)
                 return False
             frame["end"] = True
-            if frame["op"] == "garrison":
+            if frame["operation"] == "garrison":
                 garrison_finish(state, frame)
             return False
         if verb == "activity":
             activities.start(state, frame, arg)
             return False
         if verb == "withdraw":
-            withdraw(state, frame["f"], arg)
+            withdraw(state, frame["faction"], arg)
             return False
         if verb == "cancel pact":
             frame["caracas"] = True
-            state.push("caracas", frame["f"], n=2)
+            state.push("caracas", frame["faction"], count=2)
             return False
         if verb in ("base", "civic"):
             train_extra(state, frame, verb, arg)
@@ -231,17 +231,17 @@ class Operation(Step):
         return "{line}", {"line": plural(  # (one space is not "1 spaces": issue 34 item 10)
             "{op}: choose a space, a Special Activity, or done ({n} space so far).",
             "{op}: choose a space, a Special Activity, or done ({n} spaces so far).", "n",
-            op=OP_TITLES[frame["op"]], n=len(frame["sp"]))}
+            op=OP_TITLES[frame["operation"]], n=len(frame["spaces"]))}
 
 
 
 def op_finished(state: CubaLibreState, frame: dict[str, Any]) -> None:
     """Bookkeeping after an Operation: what the 1st Eligible did (2.3.4) and Launder (2.3.6)."""
-    f = frame["f"]
-    state.last_op = (f, frame["op"], frame["sp"])
-    if frame["src"] == "card" and frame["slot"] == 1 and frame["sa"]:
+    f = frame["faction"]
+    state.last_op = (f, frame["operation"], frame["spaces"])
+    if frame["src"] == "card" and frame["slot"] == 1 and frame["special_activity"]:
         state.first_did = "opsa"
-    if frame["src"] == "card" and frame["paid"] and not frame["sa"] and state.is_player(f):
+    if frame["src"] == "card" and frame["paid"] and not frame["special_activity"] and state.is_player(f):
         offer_launder(state, f)
 
 
@@ -255,14 +255,14 @@ PLACE_TROOP, PLACE_POLICE = Action("place", "troop"), Action("place", "police")
 class TrainPlace(Step):
     @staticmethod
     def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
-        if frame["n"] >= 4:
+        if frame["count"] >= 4:
             return FINISHED
         return WAIT if state.available(TROOPS) + state.available(POLICE) or TrainPlace._withdraw(state, frame) else FINISHED
 
     @staticmethod
     def _withdraw(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         """CL 1.4.1: cubes from elsewhere on the map (not this space) when none is Available."""
-        here = NAMES[frame["s"]]
+        here = NAMES[frame["space"]]
         return [a for a in withdraw_options(state, GOVT, (TROOPS, POLICE)) if a[1][0] != here]
 
     @staticmethod
@@ -283,13 +283,13 @@ class TrainPlace(Step):
         if action[0] == "withdraw":
             withdraw(state, GOVT, action[1])
             return False
-        state.place(frame["s"], TROOPS if action[1] == "troop" else POLICE)
-        frame["n"] += 1
+        state.place(frame["space"], TROOPS if action[1] == "troop" else POLICE)
+        frame["count"] += 1
         return False
 
     @staticmethod
     def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Train: place cubes in {space} ({n} of 4).", {"space": NAMES[frame["s"]], "n": frame["n"]}
+        return "Train: place cubes in {space} ({n} of 4).", {"space": NAMES[frame["space"]], "n": frame["count"]}
 
 
 def civic_ok(state: CubaLibreState, space: int) -> bool:
@@ -309,7 +309,7 @@ def civic_action(state: CubaLibreState, space: int) -> None:
 
 def train_extras(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
     """CL 3.2.1 step 2, in at most 1 selected space: a Base from 2 cubes, or Civic Action."""
-    spaces = (frame["extra"],) if frame.get("extra") is not None else frame["sp"]
+    spaces = (frame["extra"],) if frame.get("extra") is not None else frame["spaces"]
     out: list[Any] = []
     for s in spaces:
         row = state.sp[s]
@@ -336,7 +336,7 @@ def train_extra(state: CubaLibreState, frame: dict[str, Any], verb: str, arg: An
         frame["extra"] = s
         frame["extra_kind"] = "civic"
         state.say("Civic Action in {space}.", space=NAMES[s])
-    frame["lim"] = True if frame["sp"] else frame["lim"]  # no more Train spaces after step 2
+    frame["lim"] = True if frame["spaces"] else frame["lim"]  # no more Train spaces after step 2
     frame["sp_closed"] = True
 
 
@@ -345,7 +345,7 @@ def train_extra(state: CubaLibreState, frame: dict[str, Any], verb: str, arg: An
 
 def _plain_origins(state: CubaLibreState, frame: dict[str, Any]) -> list[tuple[int, str]]:
     """(origin space, "troop" or "police") of each cube move into fr["s"]."""
-    s, mode = frame["s"], frame["mode"]
+    s, mode = frame["space"], frame["mode"]
     out: list[tuple[int, str]] = []
     op = state.op_frame()
     if mode == "garrison":
@@ -408,18 +408,18 @@ class MoveCubes(Step):
         o = NAMES.index(action[1][0])
         kind, carry = carried(action[1][1])
         police = kind == "police"
-        state.move(o, frame["s"], POLICE if police else TROOPS, 1, carry)
+        state.move(o, frame["space"], POLICE if police else TROOPS, 1, carry)
         op = state.op_frame()
         if frame["mode"] in ("garrison", "sweep") and op is not None and "arr" in op:
             arr = list(op["arr"])
-            arr[frame["s"] + N_SPACES * police] += 1
+            arr[frame["space"] + N_SPACES * police] += 1
             op["arr"] = tuple(arr)
-        frame["n"] += 1
+        frame["count"] += 1
         return False
 
     @staticmethod
     def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Move cubes into {space} ({n} moved).", {"space": NAMES[frame["s"]], "n": frame["n"]}
+        return "Move cubes into {space} ({n} moved).", {"space": NAMES[frame["space"]], "n": frame["count"]}
 
 
 def sweep_activate(state: CubaLibreState, frame: dict[str, Any]) -> None:
@@ -427,17 +427,17 @@ def sweep_activate(state: CubaLibreState, frame: dict[str, Any]) -> None:
     cube that ends there (Forest: per 2 cubes); a cube counts only where it ends the moves."""
     frame["swept"] = True
     frame["sp_closed"] = True
-    for s in reversed(frame["sp"]):  # resolved in the order the spaces were chosen
+    for s in reversed(frame["spaces"]):  # resolved in the order the spaces were chosen
         n = state.cubes(s) // 2 if FOREST[s] else state.cubes(s)
-        state.push("activate", GOVT, s=s, n=n)
+        state.push("activate", GOVT, space=s, count=n)
 
 
 def garrison_finish(state: CubaLibreState, frame: dict[str, Any]) -> None:
     """CL 3.2.2 steps 2-3: Activate 1 per cube in each EC, then an optional free Assault in 1 EC."""
-    dest = frame["sp"]
+    dest = frame["spaces"]
     state.push("garrison_assault", GOVT, ecs=tuple(s for s in ECS if not frame["lim"] or s in dest))
     for s in ECS:
-        state.push("activate", GOVT, s=s, n=state.cubes(s))
+        state.push("activate", GOVT, space=s, count=state.cubes(s))
 
 
 @step("garrison_assault")
@@ -457,9 +457,9 @@ class GarrisonAssault(Step):
         if action[0] == "assault":
             s = NAMES.index(action[1])
             state.stack.pop()
-            state.push("remove", GOVT, s=s, n=-1, mode="assault")  # capacity counted when removal starts
+            state.push("remove", GOVT, space=s, count=-1, mode="assault")  # capacity counted when removal starts
             if state.has_mom(1):  # Armored Cars shaded: Troops from anywhere join this Assault too
-                state.push("move_cubes", GOVT, s=s, n=0, mode="armored")
+                state.push("move_cubes", GOVT, space=s, count=0, mode="armored")
             return False
         return True
 

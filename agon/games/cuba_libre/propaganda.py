@@ -106,7 +106,7 @@ def resources_phase(state: CubaLibreState) -> None:
           g0=state.res[0], g1=state.res[1], g2=state.res[2], g3=state.res[3])
     deposits = [(f, i) for f in (M26, DIRECTORIO, GOVT, SYN) for i in state.cash_of(f)]  # 6.2.4, in this order
     for f, i in reversed(deposits):
-        state.push("prop_deposit", f, c=i)
+        state.push("prop_deposit", f, marker=i)
 
 
 @step("prop_victory")
@@ -149,24 +149,24 @@ class Deposit(Step):
 
     @staticmethod
     def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
-        code = state.cash[frame["c"]]
+        code = state.cash[frame["marker"]]
         if code < 0:
             return FINISHED
-        if not deposit_options(state, frame["f"], code // 4):
+        if not deposit_options(state, frame["faction"], code // 4):
             Deposit.apply(state, frame, ("deposit", "resources"))
             return FINISHED
         return WAIT
 
     @staticmethod
     def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        s = state.cash[frame["c"]] // 4
-        return actions((*deposit_options(state, frame["f"], s), ("deposit", "resources")))
+        s = state.cash[frame["marker"]] // 4
+        return actions((*deposit_options(state, frame["faction"], s), ("deposit", "resources")))
 
     @staticmethod
     def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
-        f = frame["f"]
-        s = state.cash[frame["c"]] // 4
-        state.cash[frame["c"]] = -1
+        f = frame["faction"]
+        s = state.cash[frame["marker"]] // 4
+        state.cash[frame["marker"]] = -1
         what = action[1]
         if what == "resources":
             state.gain(f, 6)
@@ -180,7 +180,7 @@ class Deposit(Step):
 
     @staticmethod
     def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Cash deposit in {space}: a Base or +6 Resources?", {"space": NAMES[state.cash[frame["c"]] // 4]}
+        return "Cash deposit in {space}: a Base or +6 Resources?", {"space": NAMES[state.cash[frame["marker"]] // 4]}
 
 
 @step("prop_alliance")
@@ -292,7 +292,7 @@ class ExpatBacking(Step):
         frame["done"] = True
         s = NAMES.index(action[1])
         state.say("Expat Backing: DR Rallies in {space}.", space=NAMES[s])
-        state.push("rally", DIRECTORIO, s=s)
+        state.push("rally", DIRECTORIO, space=s)
         return False
 
     @staticmethod
@@ -310,7 +310,7 @@ class GameEnd(Step):
 
 
 def redeploy_dests(state: CubaLibreState, frame: dict[str, Any], piece_type: int, origin: int) -> list[int]:
-    gc = frame["gc"]
+    gc = frame["government_controlled"]
     if piece_type == POLICE:
         return list(police_dests(gc, origin))
     dests = [d for d in gc if d != origin and (IS_CITY[d] or state.sp[d][GOVT_BASE])]
@@ -342,8 +342,8 @@ class Redeploy(Step):
 
     @staticmethod
     def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
-        if "gc" not in frame:
-            frame["gc"] = tuple(s for s in POPULATED if state.controls(s, GOVT))
+        if "government_controlled" not in frame:
+            frame["government_controlled"] = tuple(s for s in POPULATED if state.controls(s, GOVT))
             frame["arr"] = (0,) * (2 * N_SPACES)
             frame["stage"] = -1
             if not redeploy_dests(state, frame, TROOPS, -1):
@@ -364,7 +364,7 @@ class Redeploy(Step):
         # every destination; one from s is any of them but s itself (redeploy_dests(g, fr, pt, s)),
         # so a cube may leave s unless its one destination is s
         to_t = () if frame.get("havana") else redeploy_dests(state, frame, TROOPS, -1)
-        to_p = police_dests(frame["gc"], -1)
+        to_p = police_dests(frame["government_controlled"], -1)
         only_t = to_t[0] if len(to_t) == 1 else -1 if to_t else NO_SPACE
         only_p = to_p[0] if len(to_p) == 1 else -1 if to_p else NO_SPACE
         troops, police = only_t != NO_SPACE, only_p != NO_SPACE

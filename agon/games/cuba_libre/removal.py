@@ -82,8 +82,8 @@ def remove_target(state: CubaLibreState, actor: int, space: int, piece_type: int
 def _targeted(state: CubaLibreState, frame: dict[str, Any], action: Any) -> None:
     """Record the Faction an Op's removal or Activation step has now targeted (CL 3.1)."""
     e = state.faction(action[1]) if action[0] == "activate" else state.owner(state.slot(action[1]))
-    if e not in frame.get("tg", ()):
-        frame["tg"] = (*frame.get("tg", ()), e)
+    if e not in frame.get("targeted", ()):
+        frame["targeted"] = (*frame.get("targeted", ()), e)
 
 
 @step("remove")
@@ -96,16 +96,16 @@ class Remove(Step):
 
     @staticmethod
     def _stoppable(state: CubaLibreState, frame: dict[str, Any], targets: list[int]) -> bool:
-        tg = frame.get("tg", ())
+        tg = frame.get("targeted", ())
         return bool(tg) and not any(state.owner(piece_type) in tg for piece_type in targets)
 
     @staticmethod
     def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
-        if frame["n"] == -1:
-            frame["n"] = assault_capacity(state, frame["s"])
-        if frame["n"] <= 0:
+        if frame["count"] == -1:
+            frame["count"] = assault_capacity(state, frame["space"])
+        if frame["count"] <= 0:
             return FINISHED
-        targets = removal_targets(state, frame["f"], frame["s"], frame["mode"])
+        targets = removal_targets(state, frame["faction"], frame["space"], frame["mode"])
         if not targets:
             return FINISHED
         if len(targets) == 1 and frame["mode"] != "bribe" and not Remove._stoppable(state, frame, targets):
@@ -115,7 +115,7 @@ class Remove(Step):
 
     @staticmethod
     def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        targets = removal_targets(state, frame["f"], frame["s"], frame["mode"])
+        targets = removal_targets(state, frame["faction"], frame["space"], frame["mode"])
         out: list[Any] = [REMOVE_PIECE[piece_type] for piece_type in targets]
         if Remove._stoppable(state, frame, targets):
             out.append(DONE)  # CL 3.1: target no further Faction
@@ -126,20 +126,20 @@ class Remove(Step):
         if action[0] == "done":
             return True
         _targeted(state, frame, action)
-        remove_target(state, frame["f"], frame["s"], state.slot(action[1]), frame["mode"] != "airstrike")
-        frame["n"] -= 1
+        remove_target(state, frame["faction"], frame["space"], state.slot(action[1]), frame["mode"] != "airstrike")
+        frame["count"] -= 1
         return False
 
     @staticmethod
     def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Remove an enemy piece in {space} ({n} left).", {"space": NAMES[frame["s"]], "n": frame["n"]}
+        return "Remove an enemy piece in {space} ({n} left).", {"space": NAMES[frame["space"]], "n": frame["count"]}
 
 
 def activatable(state: CubaLibreState, frame: dict[str, Any]) -> list[int]:
     """Factions with Underground Guerrillas in fr["s"] that fr["f"] may Activate: its enemies, or
     every Insurgent with fr["any"] (an Event's Sweep chosen by the executing faction, card 3)."""
-    s, anyone = frame["s"], frame.get("any", False)
-    return [e for e in (M26, DIRECTORIO, SYN) if (anyone or e != frame["f"]) and state.sp[s][GUER_U[e]]]
+    s, anyone = frame["space"], frame.get("any", False)
+    return [e for e in (M26, DIRECTORIO, SYN) if (anyone or e != frame["faction"]) and state.sp[s][GUER_U[e]]]
 
 
 ACTIVATE = by_arg("activate", ROLES)
@@ -153,20 +153,20 @@ class Activate(Step):
 
     @staticmethod
     def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
-        s, n = frame["s"], frame["n"]
+        s, n = frame["space"], frame["count"]
         if n <= 0:
             return FINISHED
         facs = activatable(state, frame)
         if not facs:
             return FINISHED
-        tg = frame.get("tg", ())
+        tg = frame.get("targeted", ())
         if len(facs) == 1 and (not tg or facs[0] in tg):  # the only choice, or already targeted
-            frame["n"] -= state.flip(s, facs[0], n, True)
-            frame["tg"] = (*tg, facs[0]) if facs[0] not in tg else tg
+            frame["count"] -= state.flip(s, facs[0], n, True)
+            frame["targeted"] = (*tg, facs[0]) if facs[0] not in tg else tg
             return Activate.enter(state, frame)
         if tg and all(e in tg for e in facs) and sum(state.sp[s][GUER_U[e]] for e in facs) <= n:
             for e in facs:
-                frame["n"] -= state.flip(s, e, frame["n"], True)
+                frame["count"] -= state.flip(s, e, frame["count"], True)
             return FINISHED
         return WAIT
 
@@ -174,7 +174,7 @@ class Activate(Step):
     def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
         facs = activatable(state, frame)
         out: list[Any] = [ACTIVATE[e] for e in facs]
-        tg = frame.get("tg", ())
+        tg = frame.get("targeted", ())
         if tg and not any(e in tg for e in facs):
             out.append(DONE)  # CL 3.1: target no further Faction
         return out
@@ -184,12 +184,12 @@ class Activate(Step):
         if action[0] == "done":
             return True
         _targeted(state, frame, action)
-        frame["n"] -= state.flip(frame["s"], state.faction(action[1]), 1, True)
+        frame["count"] -= state.flip(frame["space"], state.faction(action[1]), 1, True)
         return False
 
     @staticmethod
     def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Activate a Guerrilla in {space} ({n} left).", {"space": NAMES[frame["s"]], "n": frame["n"]}
+        return "Activate a Guerrilla in {space} ({n} left).", {"space": NAMES[frame["space"]], "n": frame["count"]}
 
 
 # -- voluntary removal (CL 1.4.1) --------------------------------------------------------------

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from agon.engine import Action, LogEntry, State, Text
+from agon.engine.game import canonical
 from agon.engine.result import Result
 from agon.engine.rng import RandomSource
 from agon.games.cuba_libre import (  # noqa: F401 - register steps and events
@@ -58,6 +59,7 @@ from agon.games.cuba_libre.data import (
     SYN,
     teams,
 )
+from agon.games.cuba_libre.frames import stored
 from agon.games.cuba_libre.negotiation import OFFERED_AT, TRANSFER, any_choice
 from agon.games.cuba_libre.steps import APPLY, ENTER, FINISHED, LEGAL, PUSHED, STEPS, WAIT
 from agon.games.cuba_libre.text import and_names, board_view, label
@@ -199,7 +201,7 @@ class CubaLibreState(Board, State):
         self.played = []
         self.say("Set-up done; the deck holds {n} cards.", n=len(self.deck) + 1)
         for f in reversed(deploying):  # CL S3: Syndicate, DR, 26July, Government
-            self.stack.append({"k": "deploy", "f": f, "stage": 0})
+            self.stack.append({"step": "deploy", "faction": f, "stage": 0})
         if not deploying:
             self.next_turn()
         run_flow(self)
@@ -293,7 +295,7 @@ class CubaLibreState(Board, State):
             if self.n_acted < 2 and self.ci < len(self.cand):
                 f = self.cand[self.ci]
                 self.ci += 1
-                self.stack.append({"k": "option", "f": f})
+                self.stack.append({"step": "option", "faction": f})
             else:
                 self.end_card()
         else:
@@ -337,7 +339,7 @@ class CubaLibreState(Board, State):
     def _active(self) -> list[str]:
         stack = self.stack
         if stack and self.over is None:
-            return _ACTIVE[stack[-1]["f"]]  # the engine only reads it (its `active` is a copy)
+            return _ACTIVE[stack[-1]["faction"]]  # the engine only reads it (its `active` is a copy)
         return []
 
     def _legal(self, role: str) -> list[Action]:
@@ -345,9 +347,9 @@ class CubaLibreState(Board, State):
         entered = self._entered
         self._entered = None
         # a step lists Actions (steps.actions), so its list is the legal list as it is
-        kind = frame["k"]
+        kind = frame["step"]
         legal = entered[1] if entered is not None and entered[0] is frame else LEGAL[kind](self, frame)
-        if kind in OFFERED_AT and any_choice(self, frame["f"]):
+        if kind in OFFERED_AT and any_choice(self, frame["faction"]):
             legal = [*legal, TRANSFER]  # CL 1.5.1: at the executing faction's own prompts
         return legal
 
@@ -369,11 +371,11 @@ class CubaLibreState(Board, State):
         self._entered = None
         stack = self.stack
         frame = stack[-1]
-        if action[0] == "transfer" and frame["k"] in OFFERED_AT:
-            negotiation.open_transfer(self, frame["f"])  # CL 1.5.1: fr keeps waiting underneath
+        if action[0] == "transfer" and frame["step"] in OFFERED_AT:
+            negotiation.open_transfer(self, frame["faction"])  # CL 1.5.1: fr keeps waiting underneath
         else:
             frame["wait"] = False
-            if APPLY[frame["k"]](self, frame, action):
+            if APPLY[frame["step"]](self, frame, action):
                 if stack and stack[-1] is frame:
                     stack.pop()
                 elif frame in stack:
@@ -388,17 +390,24 @@ class CubaLibreState(Board, State):
 
     def _prompt(self, role: str) -> tuple[str, dict[str, Any]]:
         frame = self.stack[-1]
-        step = STEPS[frame["k"]]
+        step = STEPS[frame["step"]]
         # the acting faction reads its own prompt; anyone else (an error message to another role)
         # only the public line (CL 7.3, issue 29.2)
-        text, args = step.prompt(self, frame) if role == ROLES[frame["f"]] else step.public_prompt(self, frame)
-        return text, {"resources": self.res[frame["f"]], **args}
+        text, args = step.prompt(self, frame) if role == ROLES[frame["faction"]] else step.public_prompt(self, frame)
+        return text, {"resources": self.res[frame["faction"]], **args}
 
     def _view(self, role: str | None) -> dict[str, Any]:
         return {**board_view(self), "deception": deception.view(self, role)}
 
     def _result(self) -> Result | None:
         return None if self.over is None else Result.from_dict(self.over)
+
+    def _digest_snapshot(self) -> Any:
+        """As the engine's, with the frames' keys in their stored spelling (frames.py): a digest
+        taken before the keys had names (a stored match's, a record's) stays the same."""
+        fields = self._public_fields()
+        fields["stack"] = [stored(frame) for frame in self.stack]
+        return canonical(fields)
 
     def _copy_into(self, twin: State) -> None:
         t: Any = twin
@@ -466,7 +475,7 @@ class CubaLibreState(Board, State):
     # -- helpers used by steps ------------------------------------------------------------------
 
     def push(self, kind: str, faction: int, **params: Any) -> None:
-        self.stack.append({"k": kind, "f": faction, **params})
+        self.stack.append({"step": kind, "faction": faction, **params})
 
     def is_player(self, faction: int) -> bool:
         return faction not in self.np
@@ -476,7 +485,7 @@ class CubaLibreState(Board, State):
 
     def op_frame(self) -> dict[str, Any] | None:
         for frame in reversed(self.stack):
-            if frame["k"] == "op":
+            if frame["step"] == "op":
                 return frame
         return None
 
@@ -522,7 +531,7 @@ def run_flow(state: CubaLibreState) -> None:
         frame = stack[-1]
         if frame.get("wait"):
             return
-        enter = ENTER[frame["k"]]
+        enter = ENTER[frame["step"]]
         if enter is None:  # its enter would only say WAIT
             frame["wait"] = True
             return
@@ -533,5 +542,5 @@ def run_flow(state: CubaLibreState) -> None:
         if code == FINISHED:
             stack.remove(frame) if stack[-1] is not frame else stack.pop()
         elif code != PUSHED:
-            raise RuntimeError(f"step {frame['k']} returned {code}")
+            raise RuntimeError(f"step {frame['step']} returned {code}")
     raise RuntimeError("cuba-libre flow did not settle")

@@ -80,8 +80,8 @@ def _prompt_text(state: CubaLibreState) -> str:
     if state.over is not None or not state.stack:
         return ""
     frame = state.stack[-1]
-    text, args = STEPS[frame["k"]].public_prompt(state, frame)  # public: never a secret option (7.3, issue 29.2)
-    return f"{FACTION_NAMES[frame['f']]}: {fill(text, args)}"
+    text, args = STEPS[frame["step"]].public_prompt(state, frame)  # public: never a secret option (7.3, issue 29.2)
+    return f"{FACTION_NAMES[frame['faction']]}: {fill(text, args)}"
 
 
 def render(view: dict[str, Any], role: str | None, tr: Translator = ENGLISH) -> str:
@@ -283,7 +283,7 @@ def label(state: CubaLibreState, action: Action) -> str | Text:
         return Text(_destination(state), {"0": arg})
     if verb == "space" and state.stack:
         frame = state.stack[-1]
-        what = OP_TITLES.get(frame.get("op", ""), "") if frame["k"] == "op" else ""
+        what = OP_TITLES.get(frame.get("operation", ""), "") if frame["step"] == "op" else ""
         return msg("{op} in {space}", op=what, space=str(arg)) if what else str(arg)
     return _worded(verb, arg)
 
@@ -295,7 +295,7 @@ _DESTINATION: dict[str | None, str] = {"transport": "Transport to {0}", "reprisa
 
 def _destination(state: CubaLibreState) -> str:
     frame = state.stack[-1] if state.stack else {}
-    return _DESTINATION.get(frame.get("sa") if frame.get("k") == "sa" else frame.get("k"), "Move to {0}")
+    return _DESTINATION.get(frame.get("special_activity") if frame.get("step") == "sa" else frame.get("step"), "Move to {0}")
 
 
 _CUBES = {"TT": "2 Troops", "TP": "a Troops and a Police cube", "PP": "2 Police"}

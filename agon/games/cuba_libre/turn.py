@@ -59,7 +59,7 @@ OP, LIMOP, OP_HIDDEN_ASSET = Action("op", None), Action("limop", None), Action("
 class Option(Step):
     @staticmethod
     def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        f = frame["f"]
+        f = frame["faction"]
         ev_ok, kind = option_kinds(state, f)
         out: list[Any] = []
         if ev_ok:
@@ -76,7 +76,7 @@ class Option(Step):
 
     @staticmethod
     def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
-        f = frame["f"]
+        f = frame["faction"]
         verb = action[0]
         if verb == "pass":
             state.gain(f, PASS_GAIN[f])
@@ -101,7 +101,7 @@ class Option(Step):
             deception.use_asset(state, f)
         lim = verb == "limop"
         sa = not lim or (f == GOVT and state.has_mom(10))  # MAP shaded: LimOps may add an SA
-        state.stack.append({"k": "opchoice", "f": f, "lim": lim, "free": False, "sa": sa, "src": "card",
+        state.stack.append({"step": "opchoice", "faction": f, "lim": lim, "free": False, "special_activity": sa, "src": "card",
                         "slot": state.n_acted})  # (g.push, built in place)
         return False
 
@@ -146,12 +146,12 @@ class Launder(Step):
 
     @staticmethod
     def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        own = frame["f"] == frame.get("beneficiary", frame["f"])
+        own = frame["faction"] == frame.get("beneficiary", frame["faction"])
         return [Action("launder" if own else "give cash", None), DECLINE]
 
     @staticmethod
     def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
-        who, f = frame["f"], frame.get("beneficiary", frame["f"])
+        who, f = frame["faction"], frame.get("beneficiary", frame["faction"])
         state.stack.pop()
         if action[0] == "decline":
             asked = frame.get("asked", (who,))
@@ -163,15 +163,15 @@ class Launder(Step):
         state.laundered = state.laundered | {f}
         state.say("{faction} launders Cash for a free Limited Operation of {other}.", faction=state.fname(who),
               other=state.fname(f))
-        state.push("opchoice", f, lim=True, free=True, sa=False, src="launder")
+        state.push("opchoice", f, lim=True, free=True, special_activity=False, src="launder")
         return False
 
     @staticmethod
     def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        if frame["f"] == frame.get("beneficiary", frame["f"]):
+        if frame["faction"] == frame.get("beneficiary", frame["faction"]):
             return "Launder a Cash marker for a free Limited Operation?", {}
         return "Give a Cash marker so that {other} gets a free Limited Operation?", {
-            "other": state.fname(frame.get("beneficiary", frame["f"]))}
+            "other": state.fname(frame.get("beneficiary", frame["faction"]))}
 
 
 def _deploy_todo(faction: int) -> tuple[str, ...]:
@@ -191,7 +191,7 @@ class Deploy(Step):
     @staticmethod
     def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
         if "todo" not in frame:
-            frame["todo"] = _deploy_todo(frame["f"])
+            frame["todo"] = _deploy_todo(frame["faction"])
         return WAIT if frame["todo"] else FINISHED
 
     @staticmethod

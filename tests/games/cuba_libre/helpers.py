@@ -68,14 +68,14 @@ def put(g: Any, where: str, **pieces: int) -> None:
 
 def start(g: Any, f: int, kind: str = "opchoice", **params: Any) -> None:
     """Put faction f at a decision: by default choosing an Operation (full, with SA, paid)."""
-    base = {"lim": False, "free": False, "sa": True, "src": "card", "slot": 1}
+    base = {"lim": False, "free": False, "special_activity": True, "src": "card", "slot": 1}
     if kind != "opchoice":
         base = {}
     base.update(params)
     g.phase = "card"
     g.cand = ()
     g.n_acted = 1
-    g.stack = [{"k": kind, "f": f, **base}]
+    g.stack = [{"step": kind, "faction": f, **base}]
     g.changed()
     g._run()
 

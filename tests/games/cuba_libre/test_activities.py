@@ -52,7 +52,7 @@ def test_4_1_1_accompanying_operations():
 
 def test_2_3_5_limited_operation_has_no_special_activity():
     g = situation({"havana": {"troop": 4}}, res={"govt": 10})
-    start(g, GOVT, lim=True, sa=False)
+    start(g, GOVT, lim=True, special_activity=False)
     act(g, "operation", "sweep")
     assert activities(g) == []
 
@@ -176,7 +176,7 @@ def test_4_1_kidnap_before_terror_pays_for_it():
     act(g, "activity", "kidnap")
     act(g, "space", "Havana")
     act(g, "target", "govt")
-    assert S("havana") in g.op_frame()["sp"]
+    assert S("havana") in g.op_frame()["spaces"]
     assert g.terror[S("havana")] == 1
     assert g.res[M26] + g.res[GOVT] == 9  # took 1..6, then paid 1 for Terror
 
@@ -326,7 +326,7 @@ def test_4_4_2_dr_ambush():
 
 def test_2_3_5_limited_garrison_single_destination_and_its_assault():
     g = situation({"havana": {"troop": 3}, "ec_cigar": {"m26_a": 1}, "ec_factory": {"dr_a": 1, "troop": 1}}, res={"govt": 10})
-    start(g, GOVT, lim=True, sa=False)
+    start(g, GOVT, lim=True, special_activity=False)
     act(g, "operation", "garrison")
     act(g, "space", "Cigar EC")
     act(g, "move", ("Havana", "troop"))

@@ -121,4 +121,4 @@ def test_capability_momentum_and_eligibility_helpers():
 def test_redeploy_step_for_card_11():
     g = situation({"havana": {"troop": 1, "police": 1}, "pinar_del_rio": {"troop": 2}})
     run_steps(g, GOVT, lambda g, f: ev.redeploy(g))
-    assert g.stack[-1]["k"] == "prop_redeploy" and ("done", None) not in legal(g)
+    assert g.stack[-1]["step"] == "prop_redeploy" and ("done", None) not in legal(g)

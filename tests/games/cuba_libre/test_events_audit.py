@@ -90,7 +90,7 @@ def test_card_26_unshaded_dr_may_take_one_back_then_acts():
 
 def march_into_matanzas(g, *moves: tuple[str, str]) -> None:
     """A 26July March (no Special Activity) into Matanzas, one Guerrilla per (origin, kind) move."""
-    start(g, M26, sa=False)
+    start(g, M26, special_activity=False)
     act(g, "operation", "march")
     act(g, "space", N("matanzas"))
     for origin, kind in moves:

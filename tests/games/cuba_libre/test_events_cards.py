@@ -114,7 +114,7 @@ def test_card_2_unshaded_capability_kidnap_in_sierra_maestra():
 
 def test_card_2_shaded_momentum_air_strike_when_embargoed():
     g = situation({"oriente": {"m26_a": 2}}, alliance=2)
-    ctx = {"sp": (), "f": GOVT, "op": "sweep"}
+    ctx = {"spaces": (), "faction": GOVT, "operation": "sweep"}
     assert activities.spaces(g, GOVT, "airstrike", ctx) == []
     play(g, 2, shaded=True)
     assert g.has_mom(2) and activities.spaces(g, GOVT, "airstrike", ctx) == [space("oriente")]
@@ -302,12 +302,12 @@ def test_card_11_batista_flees():
     aid = g.aid
     play(g, 11)
     removed = 0
-    while g.stack and g.stack[-1]["k"] == "ev_remove":
+    while g.stack and g.stack[-1]["step"] == "ev_remove":
         act(g, "remove", (N("havana"), "troop"))
         removed += 1
     assert 1 <= removed <= 6 and n(g, "havana", "troop") == 8 - removed
     assert g.res[GOVT] == 10 and g.alliance == 0 and g.aid == aid + 10
-    assert g.stack[-1]["k"] == "prop_redeploy"  # then the Redeploy procedure (6.4)
+    assert g.stack[-1]["step"] == "prop_redeploy"  # then the Redeploy procedure (6.4)
 
 
 # -- 12 BRAC (events_core) ------------------------------------------------------------------------
@@ -541,7 +541,7 @@ def test_card_22_unshaded_capability_26july_may_reroll_attack():
     act(g, "roll")
     assert ("reroll", None) in legal(g)
     act(g, "reroll")
-    assert g.stack[-1]["k"] != "reroll"
+    assert g.stack[-1]["step"] != "reroll"
 
 
 def test_card_22_shaded_momentum_kidnap_feeds_aid():

@@ -40,7 +40,7 @@ def test_cl_3_3_1_rally_possible_is_rally_options_not_empty(seed: int, options: 
             assert [s for s in range(N_SPACES) if rally_possible(g, f, s)] == listed
             assert rally_spaces(g, f, tuple(range(N_SPACES))) == listed
             # the Rally step waits exactly where a result is possible (not where only withdrawals are)
-            assert [s for s in range(N_SPACES) if STEPS["rally"].enter(g, {"f": f, "s": s}) == WAIT] == listed
+            assert [s for s in range(N_SPACES) if STEPS["rally"].enter(g, {"faction": f, "space": s}) == WAIT] == listed
 
 
 @pytest.mark.parametrize(("seed", "options"), GAMES)
@@ -50,7 +50,7 @@ def test_cl_3_2_4_assault_space_test_is_a_target_and_capacity(seed: int, options
             listed = bool(removal.removal_targets(g, GOVT, s, "assault")) and (
                 op_spaces.assault_capacity(g, s) > 0
                 or (g.has_mom(1) and any(g.sp[o][0] for o in range(N_SPACES) if o != s)))
-            assert op_spaces.space_ok(g, {"op": "assault", "f": GOVT}, s) == listed
+            assert op_spaces.space_ok(g, {"operation": "assault", "faction": GOVT}, s) == listed
 
 
 @pytest.mark.parametrize(("seed", "options"), GAMES)
@@ -71,7 +71,7 @@ def test_cl_2_3_4_some_operation_possible_is_the_list_not_empty(seed: int, optio
                     listed = operations.ops_possible(g, f, lim, free, special_activity=True)
                     assert operations.any_op_possible(g, f, lim, free, special_activity=True) == bool(listed)
                     for op in listed:  # each possible Operation has a space to start in
-                        fr = {"f": f, "op": op, "lim": lim, "free": free, "sp": ()}
+                        fr = {"faction": f, "operation": op, "lim": lim, "free": free, "spaces": ()}
                         assert op_spaces.candidate_spaces(g, fr) or (op == "terror" and f == 1)
 
 
@@ -79,7 +79,7 @@ def test_cl_2_3_4_some_operation_possible_is_the_list_not_empty(seed: int, optio
 def test_cl_3_3_2_march_spaces_is_the_space_test_of_each(seed: int, options: dict[str, Any]) -> None:
     for g in positions(seed, options, every=1):
         op = g.op_frame()
-        arr = op["arr"] if op is not None and op["op"] == "march" else ()
+        arr = op["arr"] if op is not None and op["operation"] == "march" else ()
         for morgan in (False, True):  # card 28: DR Marches from 2 spaces away
             if morgan:
                 g = g.clone()
@@ -156,8 +156,8 @@ def test_cl_4_1_activity_available_has_a_space(seed: int, options: dict[str, Any
         fr = g.op_frame()
         if fr is None:
             continue
-        names = [name for name in activities.BY_FACTION[fr["f"]] if fr["op"] in activities.ACCOMPANY[name]]
-        assert activities.available(g, fr) == [n for n in names if activities.spaces(g, fr["f"], n, fr)]
+        names = [name for name in activities.BY_FACTION[fr["faction"]] if fr["operation"] in activities.ACCOMPANY[name]]
+        assert activities.available(g, fr) == [n for n in names if activities.spaces(g, fr["faction"], n, fr)]
 
 
 @pytest.mark.parametrize(("seed", "options"), [*GAMES, (5, {"players": 3, "short": True})])
@@ -168,7 +168,7 @@ def test_cl_1_5_1_operation_prompt_after_a_transfer_is_a_fresh_listing(seed: int
     tried = 0
     for g in positions(seed, options, every=1):
         fr = g.stack[-1]
-        if fr["k"] != "op":
+        if fr["step"] != "op":
             continue
         role = g.active[0]
         for _ in range(3):
@@ -194,7 +194,7 @@ def test_choices_handed_over_by_enter_are_a_fresh_listing(seed: int, options: di
     for g in positions(seed, options, every=1):
         role = g.active[0]
         fr = g.stack[-1]
-        fresh = [tuple(a) for a in STEPS[fr["k"]].legal(g, fr)]
+        fresh = [tuple(a) for a in STEPS[fr["step"]].legal(g, fr)]
         assert [tuple(a) for a in g.legal_actions(role)][:len(fresh)] == fresh
         twin = g.clone()  # a clone lists its own choices
         assert twin.legal_actions(role) == g.legal_actions(role)
@@ -210,9 +210,9 @@ KINDS = [(11, {}), (12, {"deployment": "variable", "short": True}), (13, {"playe
 def test_every_legal_list_is_made_of_actions(seed: int, options: dict[str, Any]) -> None:
     for g in positions(seed, options, every=1):
         legal = g.legal_actions(g.active[0])
-        assert legal and all(type(a) is Action for a in legal), (g.stack[-1]["k"], legal)
+        assert legal and all(type(a) is Action for a in legal), (g.stack[-1]["step"], legal)
         fr = g.stack[-1]
-        assert all(type(a) is Action for a in STEPS[fr["k"]].legal(g, fr)), fr["k"]
+        assert all(type(a) is Action for a in STEPS[fr["step"]].legal(g, fr)), fr["step"]
 
 
 def test_cl_4_5_4_bribe_shortcut_bound_is_the_dearest_space() -> None:

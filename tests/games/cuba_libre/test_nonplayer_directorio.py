@@ -78,7 +78,7 @@ def test_8_6_2_expat_backing_gains_control_of_the_most_pop():
     put(g, "havana", police=1)
     put(g, "oriente", police=1)  # the other Pop 2 Province is Government-Controlled
     g.phase = "propaganda"
-    g.stack = [{"k": "prop_expat", "f": DIRECTORIO}]
+    g.stack = [{"step": "prop_expat", "faction": DIRECTORIO}]
     g.changed()
     g._run()
     d = decide(g)
@@ -233,7 +233,7 @@ def test_8_6_5_caracas_also_when_dr_executes_an_event():
             assert d.verb == "remove base" and d.reason.startswith("8.6.5")
             g.apply("dr", (d.verb, d.arg))
         assert not g.has_cap(18) and g.on_map(g.base_slot(DIRECTORIO)) == 1
-        assert g.stack[-1]["k"] == "ev_choice"  # card 33's own text comes after
+        assert g.stack[-1]["step"] == "ev_choice"  # card 33's own text comes after
 
 
 def test_8_6_5_the_pact_prompt_is_no_effect_of_the_event_8_1():
@@ -260,7 +260,7 @@ def test_8_6_4_targets_cash_only_where_a_non_player_holder_cannot_pass_it_on():
         g = np_game(players=players)
         put(g, "las_villas", dr_u=2, police=2, syn_a=1)
         g.cash[0] = space("las_villas") * 4 + 3
-        at(g, DIRECTORIO, kind="remove", s=space("las_villas"), n=2, mode="attack")
+        at(g, DIRECTORIO, kind="remove", space=space("las_villas"), count=2, mode="attack")
         d = decide(g)
         assert (d.verb, d.arg) == ("remove", first), (players, d)
 

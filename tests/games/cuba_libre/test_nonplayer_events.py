@@ -18,7 +18,7 @@ def play_event(g: Any, f: int, card: int, side: str, seed: int = 0) -> list[tupl
     bots = {r: NonPlayerBot(seed=seed) for r in ROLES}
     out = []
     for _ in range(200):
-        if not g.active or not any(fr["k"] == "ev_end" for fr in g.stack):
+        if not g.active or not any(fr["step"] == "ev_end" for fr in g.stack):
             break
         role = g.active[0]
         d = bots[role].decide(g, role)

@@ -7,7 +7,7 @@ from tests.games.cuba_libre.np_helpers import acts, decide, np_game, op_steps, p
 
 
 def at(g, kind, **params):
-    g.stack = [{"k": kind, "f": M26, **params}]
+    g.stack = [{"step": kind, "faction": M26, **params}]
     g.changed()
     g._run()
 
@@ -103,13 +103,13 @@ def test_8_7_raul_rerolls_failed_attacks_and_low_kidnaps_only():
     g = np_game()
     put(g, "havana", m26_a=3)
     s = space("havana")
-    at(g, "reroll", s=s, roll=5, what="attack")
+    at(g, "reroll", space=s, roll=5, what="attack")
     assert decide(g).verb == "reroll"
-    at(g, "reroll", s=s, roll=2, what="attack")
+    at(g, "reroll", space=s, roll=2, what="attack")
     assert decide(g).verb == "keep"
-    at(g, "reroll", s=s, roll=2, what="kidnap", target=GOVT)
+    at(g, "reroll", space=s, roll=2, what="kidnap", target=GOVT)
     assert decide(g).verb == "reroll"
-    at(g, "reroll", s=s, roll=4, what="kidnap", target=GOVT)
+    at(g, "reroll", space=s, roll=4, what="kidnap", target=GOVT)
     assert decide(g).verb == "keep"
 
 
@@ -195,7 +195,7 @@ def test_8_7_4_attack_removes_only_government_pieces():
     g = np_game()
     s = space("las_villas")
     put(g, "las_villas", troop=1, dr_a=1, m26_a=4)
-    at(g, "remove", s=s, n=2, mode="attack")
+    at(g, "remove", space=s, count=2, mode="attack")
     assert (decide(g).verb, decide(g).arg) == ("remove", "troop")
     g.apply("m26", ("remove", "troop"))
     d = decide(g)
@@ -209,7 +209,7 @@ def test_8_7_4_attack_takes_the_cash_of_a_dr_guerrilla_first():
     s = space("las_villas")
     put(g, "las_villas", troop=1, dr_a=1, m26_a=4)
     g.cash[0] = s * 4 + 2  # the DR Guerrilla holds Cash
-    at(g, "remove", s=s, n=2, mode="attack")
+    at(g, "remove", space=s, count=2, mode="attack")
     assert (decide(g).verb, decide(g).arg) == ("remove", "dr_a")
 
 
@@ -223,8 +223,8 @@ def test_8_7_1_step_4_terror_at_passive_opposition_under_the_pact_of_caracas():
     g.capabilities = frozenset({(18, False)})
     g.support[space("matanzas")] = -1
     put(g, "matanzas", m26_u=1, dr_u=1)
-    assert space_ok(g, {"op": "terror", "f": M26}, space("matanzas"))
-    assert not space_ok(g, {"op": "terror", "f": DIRECTORIO}, space("matanzas"))
+    assert space_ok(g, {"operation": "terror", "faction": M26}, space("matanzas"))
+    assert not space_ok(g, {"operation": "terror", "faction": DIRECTORIO}, space("matanzas"))
     start(g, M26)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "terror")

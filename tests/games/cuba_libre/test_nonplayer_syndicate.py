@@ -92,7 +92,7 @@ def test_8_5_4_if_none_pass_without_underground_guerrillas():
     g.current = 32
     g.phase = "card"
     g.n_acted = 0
-    g.stack = [{"k": "option", "f": SYN}]
+    g.stack = [{"step": "option", "faction": SYN}]
     g.changed()
     g._run()
     d = decide(g)

@@ -229,7 +229,7 @@ def test_3_3_2_march_three_into_empty_support_stays_underground_and_ec_is_free()
 
 def test_3_3_2_limited_march_single_destination_and_no_second_move():
     g = situation({"la_habana": {"m26_u": 2}})
-    start(g, M26, lim=True, sa=False)
+    start(g, M26, lim=True, special_activity=False)
     act(g, "operation", "march")
     act(g, "space", "Matanzas")
     act(g, "move", ("La Habana", "underground"))
@@ -495,7 +495,7 @@ def test_3_1_assault_may_target_26july_and_leave_the_dr():
 
 def test_3_1_attack_that_takes_a_troop_need_not_go_on_to_a_dr_guerrilla():
     g = situation({"las_villas": {"troop": 1, "dr_a": 1, "m26_a": 2}})
-    start(g, M26, kind="remove", s=S("las_villas"), n=2, mode="attack")
+    start(g, M26, kind="remove", space=S("las_villas"), count=2, mode="attack")
     assert sorted(a for v, a in legal(g)) == ["dr_a", "troop"]
     act(g, "remove", "troop")
     assert legal(g) == [("remove", "dr_a"), ("done", None)]
@@ -505,7 +505,7 @@ def test_3_1_attack_that_takes_a_troop_need_not_go_on_to_a_dr_guerrilla():
 
 def test_3_1_a_targeted_faction_is_removed_to_the_maximum():
     g = situation({"las_villas": {"troop": 2, "dr_a": 1, "m26_a": 2}})
-    start(g, M26, kind="remove", s=S("las_villas"), n=2, mode="attack")
+    start(g, M26, kind="remove", space=S("las_villas"), count=2, mode="attack")
     act(g, "remove", "troop")
     assert ("done", None) not in legal(g)  # a second Troop of the targeted Government is there
     act(g, "remove", "troop")
@@ -514,7 +514,7 @@ def test_3_1_a_targeted_faction_is_removed_to_the_maximum():
 
 def test_3_1_sweep_activation_may_target_one_faction():
     g = situation({"matanzas": {"troop": 3, "m26_u": 1, "dr_u": 2}})
-    start(g, GOVT, kind="activate", s=S("matanzas"), n=3)
+    start(g, GOVT, kind="activate", space=S("matanzas"), count=3)
     assert sorted(a for v, a in legal(g)) == ["dr", "m26"]  # not all at once: the Government chooses
     act(g, "activate", "m26")
     assert legal(g) == [("activate", "dr"), ("done", None)]

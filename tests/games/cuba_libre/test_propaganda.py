@@ -86,7 +86,7 @@ def test_6_2_4_cash_deposits_in_faction_order():
                   cash=[S("havana") * 4 + SYN, S("havana") * 4 + GOVT, S("oriente") * 4 + DIRECTORIO, S("matanzas") * 4 + M26])
     round_(g)
     seen = []
-    while g.active and g.stack[-1]["k"] == "prop_deposit":
+    while g.active and g.stack[-1]["step"] == "prop_deposit":
         seen.append(g.active[0])
         act(g, "deposit", "resources")
     assert seen == ["m26", "dr", "govt", "syndicate"]
@@ -119,7 +119,7 @@ def test_6_3_support_phase_asks_the_factions_each_rule_names():
     round_(g)
     asked = []
     for _ in range(50):
-        k = g.stack[-1]["k"]
+        k = g.stack[-1]["step"]
         if k in ("prop_civic", "prop_agitation", "prop_expat"):
             asked.append((k, g.active[0]))
             if k == "prop_expat":

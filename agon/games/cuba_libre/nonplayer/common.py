@@ -237,12 +237,12 @@ def event_effective(state: CubaLibreState, faction: int, shaded: bool, seed: int
     flow stops when the Event is done (a waiting probe frame under it). Eligibility effects alone
     do not count."""
     twin = probe(state, faction, seed)
-    twin.stack.insert(0, {"k": "ev_choice", "f": faction, "what": "option", "opts": _PROBE, "fn": _noop, "args": (),
+    twin.stack.insert(0, {"step": "ev_choice", "faction": faction, "what": "option", "opts": _PROBE, "fn": _noop, "args": (),
                           "text": "", "optional": False})
     before = _snapshot(twin)
     try:
         twin.apply(state.role(faction), ("event", "shaded" if shaded else "unshaded"))
-        if twin.stack and twin.stack[-1]["k"] == "ev_caracas":
+        if twin.stack and twin.stack[-1]["step"] == "ev_caracas":
             twin.apply(state.role(faction), ("skip", None))  # 8.6.5 is no effect of the Event itself
     except Exception:  # an Event that cannot run has no effect
         return False
@@ -358,7 +358,7 @@ def first_executable(chain: Iterable[tuple[str, str]], can: Callable[[str], bool
 
 def terror_ok(state: CubaLibreState, faction: int, space: int) -> bool:
     """26July/DR may Terror in s now: legal, and paid for outside ECs (3.3.4)."""
-    return space_ok(state, {"op": "terror", "f": faction}, space) and (IS_EC[space] or state.res[faction] >= 1)
+    return space_ok(state, {"operation": "terror", "faction": faction}, space) and (IS_EC[space] or state.res[faction] >= 1)
 
 
 def best(ctx: Ctx, cands: Iterable[X], key: Callable[[X], Any]) -> X | None:

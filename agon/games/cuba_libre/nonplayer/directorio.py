@@ -185,7 +185,7 @@ def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 
 def subvert_space(ctx: Ctx) -> tuple[int, str] | None:
     g = ctx.g
-    cands = spaces(g, DIRECTORIO, "subvert", {"sp": ()})
+    cands = spaces(g, DIRECTORIO, "subvert", {"spaces": ()})
     if not cands:
         return None
     if at_victory(g, M26):
@@ -289,7 +289,7 @@ def attack_gain_space(state: CubaLibreState) -> bool:
 def attack_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
     cands = [s for s in range(N_SPACES) if s not in done and (g.sp[s][DR_UNDERGROUND] or g.guerrillas(s, DIRECTORIO) >= 4)
-             and removal_targets(g, DIRECTORIO, s, "attack") and space_ok(g, {"op": "attack", "f": DIRECTORIO}, s)
+             and removal_targets(g, DIRECTORIO, s, "attack") and space_ok(g, {"operation": "attack", "faction": DIRECTORIO}, s)
              and (IS_EC[s] or g.res[DIRECTORIO] >= 1)]
     chosen = ctx.order(cands, lambda space: -g.guerrillas(space, DIRECTORIO))[:max(0, 3 - len(done))]
     amb = [s for s in chosen if g.sp[s][DR_UNDERGROUND]]
@@ -336,11 +336,11 @@ def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
 
 def sa(ctx: Ctx) -> Decision | None:
     g, frame = ctx.g, ctx.frame
-    if frame["op"] == "terror":
-        if any(_assassin_targets(g, s) for s in frame["sp"]) and ctx.ok("activity", "assassinate"):
+    if frame["operation"] == "terror":
+        if any(_assassin_targets(g, s) for s in frame["spaces"]) and ctx.ok("activity", "assassinate"):
             return Decision("activity", "assassinate", "8.6.1 Assassinate after Terror")
         return None
-    if frame["op"] in ("rally", "march") and subvert_space(ctx) and ctx.ok("activity", "subvert"):
+    if frame["operation"] in ("rally", "march") and subvert_space(ctx) and ctx.ok("activity", "subvert"):
         return Decision("activity", "subvert", "8.6.2 Subvert after Rally or March")
     return None
 
@@ -349,10 +349,10 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
     g, frame = ctx.g, ctx.frame
     if frame["stage"] != 0:
         return None
-    if frame["sa"] == "subvert":
+    if frame["special_activity"] == "subvert":
         got = subvert_space(ctx)
         return Decision("space", NAMES[got[0]], got[1]) if got else None
-    if frame["sa"] == "assassinate":
+    if frame["special_activity"] == "assassinate":
         cands = [idx(a) for v, a in ctx.legal if v == "space"]
         if not cands:
             return None
@@ -421,7 +421,7 @@ def rally_frame(ctx: Ctx, mod: Any) -> Decision | None:
     if g.op_frame() is not None:
         return frames.rally(ctx, mod)
     opts = [a for v, a in ctx.legal if v == "rally"]
-    s = ctx.frame["s"]
+    s = ctx.frame["space"]
     nums = [o for o in opts if isinstance(o, int)]
     if not _gain_by_rally(g, s) and "base" in opts:
         return Decision("rally", "base", "8.6.2 Expat Backing 2: place a Base")

@@ -47,7 +47,7 @@ Handler = Callable[[Ctx, Any], "Decision | None"]
 
 
 def decide(ctx: Ctx, mod: Any) -> Decision | None:
-    k = ctx.frame["k"]
+    k = ctx.frame["step"]
     h = mod.HANDLERS.get(k) or HANDLERS.get(k)
     if h is not None:
         return h(ctx, mod)
@@ -93,13 +93,13 @@ def op_plan(ctx: Ctx, mod: Any, frame: dict[str, Any] | None = None) -> dict[str
     """The plan of the open Operation: carried by the bot, checked against the state."""
     frame = frame or ctx.g.op_frame() or ctx.frame
     p = ctx.bot.plan
-    done = tuple(frame.get("sp", ()))
+    done = tuple(frame.get("spaces", ()))
     turn = card_turn(ctx.g)
-    if (done and p is not None and p["f"] == ctx.f and p["op"] == frame["op"] and p["turn"] == turn
+    if (done and p is not None and p["f"] == ctx.f and p["op"] == frame["operation"] and p["turn"] == turn
             and set(done) <= p["spaces"]):
         return p
-    entries = mod.plan(ctx, frame["op"], done)
-    p = {"f": ctx.f, "op": frame["op"], "turn": turn, "entries": entries,
+    entries = mod.plan(ctx, frame["operation"], done)
+    p = {"f": ctx.f, "op": frame["operation"], "turn": turn, "entries": entries,
          "spaces": {e["s"] for e in entries} | set(done)}
     ctx.bot.plan = p
     return p
@@ -122,7 +122,7 @@ def entry_for(ctx: Ctx, mod: Any, space: int) -> dict[str, Any] | None:
 
 def ambush_or_roll(ctx: Ctx, mod: Any, rule: str, who: str) -> Decision:
     """26July/DR Attack space (8.6.4, 8.7.4): Ambush where the plan marked it, else roll."""
-    e = entry_for(ctx, mod, ctx.frame["s"])
+    e = entry_for(ctx, mod, ctx.frame["space"])
     if e and e.get("ambush") and ctx.ok("activity", "ambush"):
         return Decision("activity", "ambush", f"{rule} Ambush where {who} has the fewest Guerrillas")
     return Decision("roll", None, f"{rule} Attack")
@@ -137,9 +137,9 @@ def op_frame(ctx: Ctx, mod: Any) -> Decision | None:
             return d
     plan = op_plan(ctx, mod, frame)
     for e in plan["entries"]:
-        if e["s"] not in frame["sp"] and ctx.ok("space", NAMES[e["s"]]):
+        if e["s"] not in frame["spaces"] and ctx.ok("space", NAMES[e["s"]]):
             return Decision("space", NAMES[e["s"]], e["why"])
-    if not frame["sp"] and not ctx.ok("done"):
+    if not frame["spaces"] and not ctx.ok("done"):
         spaces = [a for v, a in ctx.legal if v == "space"]
         if spaces:  # e.g. an Event's free Operation limited to spaces outside the priorities
             return Decision("space", ctx.pick(spaces), "8.4.4 free Operation: no priority space, random (8.2)")
@@ -148,9 +148,9 @@ def op_frame(ctx: Ctx, mod: Any) -> Decision | None:
         d = extra(ctx)
         if d is not None:
             return d
-    if frame["op"] == "sweep" and not frame.get("swept") and frame["sp"] and ctx.ok("done"):
+    if frame["operation"] == "sweep" and not frame.get("swept") and frame["spaces"] and ctx.ok("done"):
         return Decision("done", None, "3.2.3: the Sweep Activates first, then its Special Activity (4.1)")
-    if frame["sa_ok"] and not frame["sa"] and any(v == "activity" for v, _ in ctx.legal):
+    if frame["sa_ok"] and not frame["special_activity"] and any(v == "activity" for v, _ in ctx.legal):
         d = mod.sa(ctx)
         if d is not None and ctx.ok(d.verb, d.arg):
             return d
@@ -163,7 +163,7 @@ def op_frame(ctx: Ctx, mod: Any) -> Decision | None:
 
 
 def rally(ctx: Ctx, mod: Any) -> Decision | None:
-    e = entry_for(ctx, mod, ctx.frame["s"])
+    e = entry_for(ctx, mod, ctx.frame["space"])
     opts = [a for v, a in ctx.legal if v == "rally"]
     want = e["act"] if e else "max"
     why = e["why"] if e else "8.1.1 Rally to the maximum"
@@ -193,7 +193,7 @@ def withdraw(ctx: Ctx) -> Decision | None:
 def march(ctx: Ctx, mod: Any) -> Decision | None:
     """8.1.2 #8: the planned groups; as many Underground as possible, Active first within that."""
     g, frame = ctx.g, ctx.frame
-    e = entry_for(ctx, mod, frame["s"])
+    e = entry_for(ctx, mod, frame["space"])
     moves = e.get("moves", ()) if e else ()
     moved = dict(frame["grp"])
     for origin, n, under_first, *carry in moves:
@@ -231,7 +231,7 @@ def _moves(ctx: Ctx) -> list[tuple[str, Any]]:
 
 def train_place(ctx: Ctx, mod: Any) -> Decision | None:
     """8.1.2 #2: Police and Troops in equal numbers, Police first."""
-    first, second = ("police", "troop") if ctx.frame["n"] % 2 == 0 else ("troop", "police")
+    first, second = ("police", "troop") if ctx.frame["count"] % 2 == 0 else ("troop", "police")
     for key in (first, second):
         if ctx.ok("place", key):
             return Decision("place", key, "8.8.2 step 1: 4 cubes, Police and Troops equally, Police first (8.1.2 #2)")
@@ -250,10 +250,10 @@ def remove(ctx: Ctx, mod: Any) -> Decision | None:
         if d is not None:
             return d
     if order is not None:
-        key = ctx.order(keys, lambda key: order(ctx, frame["s"], key))[0]
+        key = ctx.order(keys, lambda key: order(ctx, frame["space"], key))[0]
         return Decision("remove", key, mod.REMOVE_WHY)
     factions = ctx.shuffled((GOVT, M26, DIRECTORIO, SYN))  # 8.1.2 #4: otherwise a random enemy faction
-    key = ctx.order(keys, lambda key: removal_key(g, ctx.f, frame["s"], key, factions))[0]
+    key = ctx.order(keys, lambda key: removal_key(g, ctx.f, frame["space"], key, factions))[0]
     return Decision("remove", key, "8.1.2 #4: players first, Bases first, Police first, Underground first")
 
 
@@ -278,7 +278,7 @@ def deposit(ctx: Ctx, mod: Any) -> Decision:
     """6.2.4 with 8.1.2 #1: a Base wherever possible (Government: at most 1 per Province, none in
     Cities; Syndicate in the final Round: open closed Casinos first)."""
     g, f = ctx.g, ctx.f
-    s = g.cash[ctx.frame["c"]] // 4
+    s = g.cash[ctx.frame["marker"]] // 4
     if f == SYN and final_round(g) and ctx.ok("deposit", "open casino"):
         return Decision("deposit", "open casino", "8.1.2 #1 exception: final Round, open a closed Casino")
     for what in ("casino", "base", "open casino"):
@@ -363,7 +363,7 @@ _ROLLOUT_CAP = 400  # actions: an Event's steps end long before
 def _event_mark(state: CubaLibreState) -> int:
     """Index of the innermost Event's end frame on the stack (-1: not inside an Event)."""
     for i in range(len(state.stack) - 1, -1, -1):
-        if state.stack[i]["k"] == "ev_end":
+        if state.stack[i]["step"] == "ev_end":
             return i
     return -1
 
@@ -380,10 +380,10 @@ def outcome(ctx: Ctx, action: tuple[str, Any]) -> Any:
     twin = probe(g, ctx.f, ctx.seed)
     mark = -1 if getattr(ctx.bot, "shallow", False) else _event_mark(g)
     if mark >= 0:
-        twin.stack.insert(mark, {"k": "ev_choice", "f": ctx.f, "what": "option", "opts": _STOP, "fn": _noop,
+        twin.stack.insert(mark, {"step": "ev_choice", "faction": ctx.f, "what": "option", "opts": _STOP, "fn": _noop,
                                  "args": (), "text": "", "optional": False})
     twin.apply(ROLES[ctx.f], action)
-    if mark < 0 or (len(twin.stack) == len(g.stack) + 1 and twin.stack[-1]["k"] == g.stack[-1]["k"]):
+    if mark < 0 or (len(twin.stack) == len(g.stack) + 1 and twin.stack[-1]["step"] == g.stack[-1]["step"]):
         return twin  # the same step asks again (its next piece): its other options are judged then
     player = type(ctx.bot)(seed=ctx.seed, shallow=True)  # the deciding Non-player's kind, one step deep
     for _ in range(_ROLLOUT_CAP):

@@ -202,7 +202,7 @@ def armored_target(state: CubaLibreState) -> bool:
 
 def assault_spaces(state: CubaLibreState) -> list[int]:
     if state.has_mom(1):
-        return [s for s in range(N_SPACES) if space_ok(state, {"op": "assault", "f": GOVT}, s)]
+        return [s for s in range(N_SPACES) if space_ok(state, {"operation": "assault", "faction": GOVT}, s)]
     return [s for s in range(N_SPACES) if assault_capacity(state, s) and removal_targets(state, GOVT, s, "assault")]
 
 
@@ -246,7 +246,7 @@ def train_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 def extra(ctx: Ctx) -> Decision | None:
     """8.8.2 steps 2-3 inside the Train: the Base, else Civic Action (Resources stay 9+)."""
     g, frame = ctx.g, ctx.frame
-    if frame["op"] != "train" or not frame["sp"]:
+    if frame["operation"] != "train" or not frame["spaces"]:
         return None
     bases = [e["s"] for e in op_plan(ctx, sys.modules[__name__], frame)["entries"] if e.get("act") == "base"]
     for s in bases:
@@ -346,7 +346,7 @@ def move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
     """Garrison, Sweep and Armored Cars cube moves; 8.1.2 #9: a cube leaving a space where the
     Government holds Cash carries it when the destination is not an EC (ECs get Cash last)."""
     d = _move_cubes(ctx, mod)
-    if d is not None and d.verb == "move" and not IS_EC[ctx.frame["s"]]:
+    if d is not None and d.verb == "move" and not IS_EC[ctx.frame["space"]]:
         o, key = d.arg
         if ctx.ok("move", (o, key + CARRY)):
             return Decision("move", (o, key + CARRY), d.reason + "; carries Cash to a non-EC space (8.1.2 #9)")
@@ -355,9 +355,9 @@ def move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
 
 def _move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
     g, frame = ctx.g, ctx.frame
-    s = frame["s"]
+    s = frame["space"]
     op = g.op_frame()
-    chosen = op["sp"] if op else ()
+    chosen = op["spaces"] if op else ()
     opts = [a for v, a in ctx.legal if v == "move"]
     if frame["mode"] == "garrison":
         need = _garrison_need(g, s)
@@ -386,8 +386,8 @@ def _move_cubes(ctx: Ctx, mod: Any) -> Decision | None:
         return Decision("done", None, "8.8.4 step 2: enough cubes to Activate all and Control")
     # 8.8.1 S.I.M. (Greek «αν γίνεται σε κενό»): half Police (rounded up) only into a space that had
     # no cube before this Sweep's moves; elsewhere Troops as needed (Police under S.I.M. after them)
-    sim = g.has_mom(4) and g.cubes(s) == frame["n"]
-    want = ("police", "troop") if sim and frame["n"] % 2 == 0 else ("troop", "police")
+    sim = g.has_mom(4) and g.cubes(s) == frame["count"]
+    want = ("police", "troop") if sim and frame["count"] % 2 == 0 else ("troop", "police")
     for key in want:
         piece_type = POLICE if key == "police" else TROOPS
         cands = [idx(o) for o, k in opts if k == key and keeps_control(g, idx(o))
@@ -494,12 +494,12 @@ def guantanamo_two(state: CubaLibreState) -> bool:
     DR pieces; Syndicate pieces are not in the Air Strike priorities)."""
     return any(sum(state.sp[s][piece_type] for piece_type in removal_targets(state, GOVT, s, "airstrike")
                    if airstrike_rank(state, s, piece_type)[0] < UNLISTED) >= 2
-               for s in spaces(state, GOVT, "airstrike", {"sp": ()}))
+               for s in spaces(state, GOVT, "airstrike", {"spaces": ()}))
 
 
 def airstrike_space(ctx: Ctx) -> tuple[int, str] | None:
     g = ctx.g
-    cands = spaces(g, GOVT, "airstrike", {"sp": ()})
+    cands = spaces(g, GOVT, "airstrike", {"spaces": ()})
     if not cands:
         return None
     s = ctx.order(cands, lambda space: min(airstrike_rank(g, space, piece_type) for piece_type in removal_targets(g, GOVT, space, "airstrike")))[0]
@@ -510,7 +510,7 @@ def airstrike_space(ctx: Ctx) -> tuple[int, str] | None:
 
 def reprisal_space(ctx: Ctx) -> tuple[int, str] | None:
     g = ctx.g
-    cands = [s for s in spaces(g, GOVT, "reprisal", {"sp": ()}) if g.support[s] < 0]
+    cands = [s for s in spaces(g, GOVT, "reprisal", {"spaces": ()}) if g.support[s] < 0]
     if not cands:
         return None
     return ctx.order(cands, lambda space: -POP[space])[0], "8.8.3 Reprisal: highest-Pop Govt-Controlled space at Opposition"
@@ -518,11 +518,11 @@ def reprisal_space(ctx: Ctx) -> tuple[int, str] | None:
 
 def sa(ctx: Ctx) -> Decision | None:
     g, frame = ctx.g, ctx.frame
-    if frame["op"] == "train":
+    if frame["operation"] == "train":
         if transport_plan(ctx) and ctx.ok("activity", "transport"):
             return Decision("activity", "transport", "8.8.2 Transport after Train")
         return None
-    if g.has_mom(5) and frame["op"] == "sweep" and ctx.ok("activity", "masferrer"):
+    if g.has_mom(5) and frame["operation"] == "sweep" and ctx.ok("activity", "masferrer"):
         # 8.8.1: the Sweep was chosen for it (its Activations done, 3.2.3), so the free Assault
         # follows wherever it removes something (8.1.1: to the maximum)
         if assault_spaces(g):
@@ -540,9 +540,9 @@ def sa(ctx: Ctx) -> Decision | None:
 
 def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
     g, frame = ctx.g, ctx.frame
-    name, stage = frame["sa"], frame["stage"]
+    name, stage = frame["special_activity"], frame["stage"]
     if name == "transport":
-        tp = transport_plan(ctx, frame["s"] if stage else -1)
+        tp = transport_plan(ctx, frame["space"] if stage else -1)
         if tp is None:
             return None
         src, dest, k, why = tp
@@ -571,7 +571,7 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
                                                                    " (none listed: the SA was already begun)"))
         return Decision("space", NAMES[got[0]], got[1])
     if name == "reprisal":
-        s = frame.get("s", -1)
+        s = frame.get("space", -1)
         if stage == 0:
             got = reprisal_space(ctx)
             return Decision("space", NAMES[got[0]], got[1]) if got else None
@@ -639,7 +639,7 @@ def civic(ctx: Ctx, mod: Any) -> Decision:
 
 def _police_targets(ctx: Ctx) -> list[tuple[int, str]]:
     """8.8.7 step 1 destinations in priority order, ties at random (8.2)."""
-    g, gc = ctx.g, ctx.frame["gc"]
+    g, gc = ctx.g, ctx.frame["government_controlled"]
     out = []
     for s in ctx.shuffled(ECS):
         if g.guerrillas(s, M26) > g.sp[s][POLICE]:

@@ -145,7 +145,7 @@ def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 
 def infiltrate_space(ctx: Ctx) -> tuple[int, str] | None:
     g = ctx.g
-    cands = spaces(g, M26, "infiltrate", {"sp": ()})
+    cands = spaces(g, M26, "infiltrate", {"spaces": ()})
     if not cands:
         return None
     ecs = [s for s in cands if IS_EC[s]]
@@ -245,7 +245,7 @@ def space_4g_govt(state: CubaLibreState) -> bool:
 
 def attack_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
-    ok = [s for s in range(N_SPACES) if s not in done and space_ok(g, {"op": "attack", "f": M26}, s)
+    ok = [s for s in range(N_SPACES) if s not in done and space_ok(g, {"operation": "attack", "faction": M26}, s)
           and _attack_targets(g, s) and (IS_EC[s] or g.res[M26] >= 1)]
     big = [s for s in ok if g.guerrillas(s, M26) >= 4]
     chosen = ctx.shuffled(big)
@@ -283,11 +283,11 @@ def remove_stop(ctx: Ctx, keys: list[str]) -> Decision | None:
     g, frame = ctx.g, ctx.frame
     if frame.get("mode") != "attack":
         return None
-    s = frame["s"]
+    s = frame["space"]
     for key in keys:
         owner = g.owner(g.slot(key))
         holders = g.cubes(s) if owner == GOVT else g.guerrillas(s, owner)
-        if owner == GOVT or (takes_cash(g, s, owner, M26) and holders <= frame["n"] and key not in ("govt_base", "casino")):
+        if owner == GOVT or (takes_cash(g, s, owner, M26) and holders <= frame["count"] and key not in ("govt_base", "casino")):
             return None
     return Decision("done", None, "8.7.4: no Cash to gain and no Government piece left: no other target")
 
@@ -326,31 +326,31 @@ def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
 
 def sa(ctx: Ctx) -> Decision | None:
     g, frame = ctx.g, ctx.frame
-    if frame["op"] == "terror":
-        if any(kidnap_targets(g, s) for s in frame["sp"]) and ctx.ok("activity", "kidnap"):
+    if frame["operation"] == "terror":
+        if any(kidnap_targets(g, s) for s in frame["spaces"]) and ctx.ok("activity", "kidnap"):
             return Decision("activity", "kidnap", "8.7.1 Kidnap in a Terror space")
         return None
-    if frame["op"] in ("rally", "march") and infiltrate_space(ctx) and ctx.ok("activity", "infiltrate"):
+    if frame["operation"] in ("rally", "march") and infiltrate_space(ctx) and ctx.ok("activity", "infiltrate"):
         return Decision("activity", "infiltrate", "8.7.2 Infiltrate after Rally or March")
     return None
 
 
 def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
     g, frame = ctx.g, ctx.frame
-    if frame["sa"] == "infiltrate" and frame["stage"] == 0:
+    if frame["special_activity"] == "infiltrate" and frame["stage"] == 0:
         got = infiltrate_space(ctx)
         return Decision("space", NAMES[got[0]], got[1]) if got else None
-    if frame["sa"] == "kidnap":
+    if frame["special_activity"] == "kidnap":
         if frame["stage"] == 0:
             op = g.op_frame()
-            mine = [idx(a) for v, a in ctx.legal if v == "space" and op is not None and idx(a) in op["sp"]]
+            mine = [idx(a) for v, a in ctx.legal if v == "space" and op is not None and idx(a) in op["spaces"]]
             mine = [s for s in mine if kidnap_targets(g, s)]
             if not mine:
                 return None
             s = ctx.order(mine, lambda space: (0 if any(holds_cash(g, space, t) for t in (GOVT, SYN)) else 1,
                                            0 if GOVT in kidnap_targets(g, space) else 1))[0]
             return Decision("space", NAMES[s], "8.7.1 Kidnap: take Cash first, then Government Resources")
-        s = frame["s"]
+        s = frame["space"]
         roles = [a for v, a in ctx.legal if v == "target"]
         if not roles:
             return None
@@ -377,7 +377,7 @@ def reroll(ctx: Ctx, mod: Any) -> Decision:
     g, frame = ctx.g, ctx.frame
     roll = frame["roll"]
     if frame.get("what") == "attack":
-        if roll > g.guerrillas(frame["s"], M26):
+        if roll > g.guerrillas(frame["space"], M26):
             return Decision("reroll", None, "8.7.4 Raul: reroll a failed Attack")
         return Decision("keep", roll, "8.7.4 Raul: keep a successful Attack")
     if roll <= 2:
