@@ -2,7 +2,7 @@
 
 One SA type per Operation (4.1), carried out in one piece; which Operations each may accompany is
 ACCOMPANY (4.1.1). Ambush is offered inside the Attack space step (operations.Attack). Each SA is a
-frame pushed above the Operation frame; `fr["f"]` is the acting faction.
+frame pushed above the Operation frame; `frame["faction"]` is the acting faction.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from agon.games.cuba_libre.data import (
     SYN,
     TROOPS,
 )
+from agon.games.cuba_libre.frames import KidnapTerrorFrame, OpFrame, SaFrame
 from agon.games.cuba_libre.insurgent_ops import kidnap_result
 from agon.games.cuba_libre.op_spaces import (
     MOST_A_SPACE_COSTS,
@@ -78,7 +79,7 @@ WITH_OP = {(f, op): tuple(name for name in names if op in ACCOMPANY[name])
            for f, names in enumerate(BY_FACTION) for op in {op for ops in ACCOMPANY.values() for op in ops}}
 
 
-def available(state: CubaLibreState, frame: dict[str, Any]) -> list[str]:
+def available(state: CubaLibreState, frame: OpFrame) -> list[str]:
     f = frame["faction"]
     return [name for name in WITH_OP.get((f, frame["operation"]), ()) if next(SA_SPACES[name](state, f, frame), -1) >= 0]
 
@@ -87,7 +88,7 @@ def available(state: CubaLibreState, frame: dict[str, Any]) -> list[str]:
 PAID = frozenset(("kidnap", "profit", "bribe"))
 
 
-def available_after_transfer(state: CubaLibreState, frame: dict[str, Any], before: list[str]) -> list[str]:
+def available_after_transfer(state: CubaLibreState, frame: OpFrame, before: list[str]) -> list[str]:
     """`available(g, fr)` when only Resources and Cash have moved since it gave `before` (a transfer,
     CL 1.5.1): only the SAs that read them are tested again."""
     f = frame["faction"]
@@ -95,13 +96,16 @@ def available_after_transfer(state: CubaLibreState, frame: dict[str, Any], befor
             if (next(SA_SPACES[name](state, f, frame), -1) >= 0 if name in PAID else name in before)]
 
 
-def start(state: CubaLibreState, frame: dict[str, Any], name: str) -> None:
+def start(state: CubaLibreState, frame: OpFrame, name: str) -> None:
     f = frame["faction"]
     frame["special_activity"] = name
     if not state.quiet:  # (a quiet game logs nothing: its words are not built)
         state.say("{faction} adds {sa}.", faction=state.fname(f), sa=SA_TITLES[name])
     # CL 4.5.4: Bribe costs 3 (paid with its space, 4.1); an SA with a free Operation is free (3.1.2)
-    state.push("sa", f, special_activity=name, stage=0, opsp=frame["spaces"], **({"free_cost": True} if frame.get("free") else {}))
+    if frame.get("free"):
+        state.push("sa", f, special_activity=name, stage=0, opsp=frame["spaces"], free_cost=True)
+    else:
+        state.push("sa", f, special_activity=name, stage=0, opsp=frame["spaces"])
 
 
 def kidnap_space_kind(state: CubaLibreState, space: int) -> bool:
@@ -109,23 +113,23 @@ def kidnap_space_kind(state: CubaLibreState, space: int) -> bool:
     return IS_CITY[space] or IS_EC[space] or state.sp[space][CASINO] > 0 or (space == SIERRA_MAESTRA and state.has_cap(2))
 
 
-def spaces(state: CubaLibreState, faction: int, name: str, frame: dict[str, Any]) -> list[int]:
+def spaces(state: CubaLibreState, faction: int, name: str, frame: OpFrame) -> list[int]:
     """Spaces where the SA may take place now."""
     return list(_spaces(state, faction, name, frame))
 
 
-def _spaces(state: CubaLibreState, faction: int, name: str, frame: dict[str, Any]) -> Iterator[int]:
+def _spaces(state: CubaLibreState, faction: int, name: str, frame: OpFrame) -> Iterator[int]:
     """`spaces`, one by one (`available` stops at the first)."""
     return SA_SPACES[name](state, faction, frame)
 
 
-def _transport_spaces(state: CubaLibreState, faction: int, frame: dict[str, Any]) -> Iterator[int]:
+def _transport_spaces(state: CubaLibreState, faction: int, frame: OpFrame) -> Iterator[int]:
     for s, row in enumerate(state.sp):
         if row[TROOPS] and (IS_CITY[s] or row[GOVT_BASE]):
             yield s
 
 
-def _airstrike_spaces(state: CubaLibreState, faction: int, frame: dict[str, Any]) -> Iterator[int]:
+def _airstrike_spaces(state: CubaLibreState, faction: int, frame: OpFrame) -> Iterator[int]:
     if state.alliance == 2 and not state.has_mom(2):
         return  # CL 4.2.2: not when Embargoed (Guantanamo Bay shaded overrides)
     for s, row in enumerate(state.sp):
@@ -133,13 +137,13 @@ def _airstrike_spaces(state: CubaLibreState, faction: int, frame: dict[str, Any]
             yield s
 
 
-def _reprisal_spaces(state: CubaLibreState, faction: int, frame: dict[str, Any]) -> Iterator[int]:
+def _reprisal_spaces(state: CubaLibreState, faction: int, frame: OpFrame) -> Iterator[int]:
     for s, row in enumerate(state.sp):
         if not IS_EC[s] and row_controlled(row, GOVT):  # g.controls(s, GOVT), on the row at hand
             yield s
 
 
-def _masferrer_spaces(state: CubaLibreState, faction: int, frame: dict[str, Any]) -> Iterator[int]:
+def _masferrer_spaces(state: CubaLibreState, faction: int, frame: OpFrame) -> Iterator[int]:
     if not state.has_mom(5):
         return
     for s, row in enumerate(state.sp):
@@ -147,7 +151,7 @@ def _masferrer_spaces(state: CubaLibreState, faction: int, frame: dict[str, Any]
             yield s
 
 
-def _infiltrate_spaces(state: CubaLibreState, faction: int, frame: dict[str, Any]) -> Iterator[int]:
+def _infiltrate_spaces(state: CubaLibreState, faction: int, frame: OpFrame) -> Iterator[int]:
     sp = state.sp
     for s in range(N_SPACES):
         if state.support[s] > 0 or not sp[s][TROOPS] + sp[s][POLICE]:
@@ -156,9 +160,9 @@ def _infiltrate_spaces(state: CubaLibreState, faction: int, frame: dict[str, Any
             yield s
 
 
-def _kidnap_spaces(state: CubaLibreState, faction: int, frame: dict[str, Any]) -> Iterator[int]:
+def _kidnap_spaces(state: CubaLibreState, faction: int, frame: OpFrame) -> Iterator[int]:
     sp = state.sp
-    terror_fr = {"faction": M26, "operation": "terror"}
+    terror_fr: OpFrame = {"step": "op", "faction": M26, "operation": "terror"}
     for s in range(N_SPACES):
         if not kidnap_space_kind(state, s) or state.guerrillas(s, M26) <= sp[s][POLICE]:
             continue
@@ -168,13 +172,13 @@ def _kidnap_spaces(state: CubaLibreState, faction: int, frame: dict[str, Any]) -
             yield s
 
 
-def _subvert_spaces(state: CubaLibreState, faction: int, frame: dict[str, Any]) -> Iterator[int]:
+def _subvert_spaces(state: CubaLibreState, faction: int, frame: OpFrame) -> Iterator[int]:
     for s in range(N_SPACES):
         if IS_PROV[s] and state.controls(s, DIRECTORIO) and not (pact(state, DIRECTORIO) and state.support[s] < 0):
             yield s
 
 
-def _assassinate_spaces(state: CubaLibreState, faction: int, frame: dict[str, Any]) -> Iterator[int]:
+def _assassinate_spaces(state: CubaLibreState, faction: int, frame: OpFrame) -> Iterator[int]:
     if faction == SYN and not state.has_cap(43, True):
         return
     sp = state.sp
@@ -183,13 +187,13 @@ def _assassinate_spaces(state: CubaLibreState, faction: int, frame: dict[str, An
             yield s
 
 
-def _profit_spaces(state: CubaLibreState, faction: int, frame: dict[str, Any]) -> Iterator[int]:
+def _profit_spaces(state: CubaLibreState, faction: int, frame: OpFrame) -> Iterator[int]:
     for s, row in enumerate(state.sp):
         if row[CASINO] or state.cash_held(s, SYN):
             yield s
 
 
-def _muscle_spaces(state: CubaLibreState, faction: int, frame: dict[str, Any]) -> Iterator[int]:
+def _muscle_spaces(state: CubaLibreState, faction: int, frame: OpFrame) -> Iterator[int]:
     sp = state.sp
     for s in range(N_SPACES):
         if not (sp[s][CASINO] or IS_EC[s]):
@@ -199,7 +203,7 @@ def _muscle_spaces(state: CubaLibreState, faction: int, frame: dict[str, Any]) -
             yield s
 
 
-def _bribe_spaces(state: CubaLibreState, faction: int, frame: dict[str, Any]) -> Iterator[int]:
+def _bribe_spaces(state: CubaLibreState, faction: int, frame: OpFrame) -> Iterator[int]:
     # CL 4.5.4: Bribe costs 3, and a Limited Operation still needs its space paid (4.1)
     if not frame.get("free") and state.res[SYN] < 3 + MOST_A_SPACE_COSTS:  # (3 + the dearest space: always enough)
         reserve = 0 if frame.get("spaces") or "lim" not in frame else _cheapest(state, frame)
@@ -222,7 +226,7 @@ def _stash_spaces(state: CubaLibreState, done: tuple[int, ...]) -> list[int]:
     return [s for s in range(N_SPACES) if state.sp[s][CASINO] and s not in done and any(state.has_holder(s, e) for e in range(4))]
 
 
-def _cheapest(state: CubaLibreState, frame: dict[str, Any]) -> int:
+def _cheapest(state: CubaLibreState, frame: OpFrame) -> int:
     """Cheapest space of the open Operation (Bribe must leave enough to execute it)."""
     costs = [space_cost(state, frame, s) for s in candidate_spaces(state, frame)]
     return min(costs) if costs else 0
@@ -275,21 +279,21 @@ FROM = by_arg("from", NAMES)
 
 @step("sa")
 class SpecialActivity(Step):
-    """All SAs: fr["sa"] names it; fr["stage"] walks its prompts."""
+    """All SAs: frame["special_activity"] names it; frame["stage"] walks its prompts."""
 
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: SaFrame) -> int:
         if frame.get("end"):
             return FINISHED
         return WAIT if state.entered(frame, SpecialActivity.legal(state, frame)) else FINISHED
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: SaFrame) -> list[Any]:
         name, stage, f = frame["special_activity"], frame["stage"], frame["faction"]
         sp = state.sp
         if stage == 0:
             op = None if frame.get("free") else state.op_frame()
-            ctx = op if op is not None else {"spaces": frame["opsp"], "faction": f, "operation": "", "free": True}
+            ctx: OpFrame = op if op is not None else {"step": "op", "spaces": frame["opsp"], "faction": f, "operation": "", "free": True}
             if name == "profit":
                 out: list[Any] = []
                 if -1 in state.cash and _stash_spaces(state, ()):
@@ -347,7 +351,7 @@ class SpecialActivity(Step):
         return []
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: SaFrame, action: Any) -> bool:
         verb, arg = action
         name, f = frame["special_activity"], frame["faction"]
         if verb == "done":
@@ -367,7 +371,7 @@ class SpecialActivity(Step):
         return _next(state, frame, name, f, verb, arg)
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: SaFrame) -> tuple[str, dict[str, Any]]:
         name, stage = frame["special_activity"], frame["stage"]
         args = {"sa": SA_TITLES[name], "space": NAMES[frame["space"]] if frame.get("space", -1) >= 0 else ""}
         if stage == 0:
@@ -385,7 +389,7 @@ _SA_ASKS = {  # (activity, stage) -> what the prompt asks after the space is cho
 }
 
 
-def _first_space(state: CubaLibreState, frame: dict[str, Any], name: str, faction: int, space: int) -> bool:
+def _first_space(state: CubaLibreState, frame: SaFrame, name: str, faction: int, space: int) -> bool:
     sp = state.sp
     if name == "airstrike":
         if state.has_mom(2):  # Guantanamo Bay shaded (Momentum): the log says when it takes effect
@@ -434,7 +438,7 @@ def _first_space(state: CubaLibreState, frame: dict[str, Any], name: str, factio
     return True
 
 
-def _next(state: CubaLibreState, frame: dict[str, Any], name: str, faction: int, verb: str, arg: Any) -> bool:
+def _next(state: CubaLibreState, frame: SaFrame, name: str, faction: int, verb: str, arg: Any) -> bool:
     s = frame.get("space", -1)
     if name == "transport":
         if frame["stage"] == 1:
@@ -524,7 +528,7 @@ class KidnapTerror(Step):
     """The space of a Kidnap done first is then selected for the Terror (4.1 example)."""
 
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: KidnapTerrorFrame) -> int:
         op = state.op_frame()
         if op is not None and frame["space"] not in op["spaces"]:
             select_space(state, op, frame["space"])

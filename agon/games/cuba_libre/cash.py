@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.data import GUER_U, NAMES, teams
+from agon.games.cuba_libre.frames import CashCarryFrame, CashGiftFrame
 from agon.games.cuba_libre.steps import FINISHED, WAIT, Step, _, actions, step
 
 if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
@@ -47,7 +48,7 @@ def settle(state: CubaLibreState, marker: int, space: int, holder: int, capturer
 @step("cash_gift")
 class CashGift(Step):
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: CashGiftFrame) -> int:
         if state.has_holder(frame["space"], frame["faction"]):  # the holder has a piece there again: it keeps the Cash
             state.cash[frame["marker"]] = frame["space"] * 4 + frame["faction"]
             return FINISHED
@@ -57,11 +58,11 @@ class CashGift(Step):
         return WAIT
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: CashGiftFrame) -> list[Any]:
         return actions([*(("give cash", state.role(e)) for e in recipients(state, frame["space"], frame["faction"])), ("drop cash", None)])
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: CashGiftFrame, action: Any) -> bool:
         s, i = frame["space"], frame["marker"]
         if action[0] == "give cash":
             e = state.faction(action[1])
@@ -73,7 +74,7 @@ class CashGift(Step):
         return True
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: CashGiftFrame) -> tuple[str, dict[str, Any]]:
         return "Your last piece holding Cash in {space} is gone: hand the Cash to another piece there?", {
             "space": NAMES[frame["space"]]}
 
@@ -81,23 +82,23 @@ class CashGift(Step):
 @step("cash_carry")
 class CashCarry(Step):
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: CashCarryFrame) -> int:
         ok = state.cash_held(frame["space"], frame["faction"]) and state.has_holder(frame["destination"], frame["faction"])
         return WAIT if ok else FINISHED
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: CashCarryFrame) -> list[Any]:
         return actions((("carry cash", None), ("leave cash", None)))
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: CashCarryFrame, action: Any) -> bool:
         if action[0] == "carry cash":
             code = frame["space"] * 4 + frame["faction"]
             state.cash[state.cash.index(code)] = frame["destination"] * 4 + frame["faction"]
         return True
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: CashCarryFrame) -> tuple[str, dict[str, Any]]:
         return _("Your piece moved from {src} to {dst}: does a Cash marker go with it?"), {
             "src": NAMES[frame["space"]], "dst": NAMES[frame["destination"]]}
 

@@ -69,9 +69,19 @@ Lasting effects and eligibility:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Unpack
 
 from agon.games.cuba_libre.data import BASE, CARDS, CLOSED_CASINO, N_SPACES, NAMES, OWNER, PIECE_INDEX, ROLES, SYN
+from agon.games.cuba_libre.frames import (
+    EvCallFrame,
+    EvCaracasFrame,
+    EvChoiceFrame,
+    EvEndFrame,
+    EvPlaceFrame,
+    EvRemoveFrame,
+    EvShiftFrame,
+    FrameParams,
+)
 from agon.games.cuba_libre.insurgent_ops import caracas_ok
 from agon.games.cuba_libre.operations import withdraw
 from agon.games.cuba_libre.operations import withdraw_options as core_options
@@ -156,11 +166,11 @@ class EventCaracas(Step):
     (card 18, 8.6.5); "cancel pact" runs the core's step "caracas", then the Event; "skip" keeps it."""
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: EvCaracasFrame) -> list[Any]:
         return actions((("cancel pact", None), SKIP))
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: EvCaracasFrame, action: Any) -> bool:
         state.stack.pop()
         then(state, EVENTS[(frame["card"], frame["shaded"])], frame["faction"], faction=frame["faction"])  # the Event's text, after the Bases
         if action[0] == "cancel pact":
@@ -168,7 +178,7 @@ class EventCaracas(Step):
         return False
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: EvCaracasFrame) -> tuple[str, dict[str, Any]]:
         return "Before the Event: remove 2 of your Bases to end the Pact of Caracas?", {}
 
 
@@ -180,7 +190,7 @@ def _order(state: CubaLibreState, mark: int) -> None:
 @step("ev_end")
 class EventEnd(Step):
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: EvEndFrame) -> int:
         return FINISHED
 
 
@@ -218,47 +228,47 @@ def _spaces(state: CubaLibreState, spaces: Any) -> list[int]:
     return list(spaces)
 
 
-def _queue(state: CubaLibreState, kind: str, faction: int, **params: Any) -> None:
+def _queue(state: CubaLibreState, kind: str, faction: int, **params: Unpack[FrameParams]) -> None:
     state.stack.append({"step": kind, "faction": faction, **params})
 
 
 def then(state: CubaLibreState, callback: Callable[..., None], *args: Any, faction: int = 0) -> None:
     """Queue fn(g, *args) to run once the steps queued before it are done."""
-    _queue(state, "ev_call", faction, fn=callback, args=args)
+    _queue(state, "ev_call", faction, callback=callback, args=args)
 
 
 @step("ev_call")
 class Call(Step):
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: EvCallFrame) -> int:
         if frame.get("done"):
             return FINISHED
         frame["done"] = True
         mark = len(state.stack)
-        frame["fn"](state, *frame["args"])
+        frame["callback"](state, *frame["args"])
         _order(state, mark)
         return PUSHED if len(state.stack) > mark else FINISHED
 
 
 def choose_space(state: CubaLibreState, faction: int, spaces: Any, callback: Callable[..., None], *args: Any,
                  prompt: str = "Choose a space.", optional: bool = False) -> None:
-    _queue(state, "ev_choice", faction, what="space", opts=spaces, fn=callback, args=args, text=prompt, optional=optional)
+    _queue(state, "ev_choice", faction, what="space", opts=spaces, callback=callback, args=args, text=prompt, optional=optional)
 
 
 def choose_faction(state: CubaLibreState, faction: int, factions: tuple[int, ...], callback: Callable[..., None], *args: Any,
                    prompt: str = "Choose a faction.") -> None:
-    _queue(state, "ev_choice", faction, what="faction", opts=tuple(factions), fn=callback, args=args, text=prompt, optional=False)
+    _queue(state, "ev_choice", faction, what="faction", opts=tuple(factions), callback=callback, args=args, text=prompt, optional=False)
 
 
 def choose_option(state: CubaLibreState, faction: int, options: tuple[str, ...], callback: Callable[..., None], *args: Any,
                   prompt: str = "Choose.") -> None:
-    _queue(state, "ev_choice", faction, what="option", opts=tuple(options), fn=callback, args=args, text=prompt, optional=False)
+    _queue(state, "ev_choice", faction, what="option", opts=tuple(options), callback=callback, args=args, text=prompt, optional=False)
 
 
 @step("ev_choice")
 class Choice(Step):
     @staticmethod
-    def _options(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def _options(state: CubaLibreState, frame: EvChoiceFrame) -> list[Any]:
         if frame["what"] == "space":
             return [SPACE[s] for s in _spaces(state, frame["opts"])]
         if frame["what"] == "faction":
@@ -266,7 +276,7 @@ class Choice(Step):
         return actions(("choose", o) for o in frame["opts"])
 
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: EvChoiceFrame) -> int:
         if frame.get("done"):
             return FINISHED
         out = Choice._options(state, frame)
@@ -276,24 +286,24 @@ class Choice(Step):
         return WAIT
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: EvChoiceFrame) -> list[Any]:
         out = Choice._options(state, frame)
         return [*out, SKIP] if frame.get("optional") else out
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: EvChoiceFrame, action: Any) -> bool:
         verb, arg = action
         if verb == "skip":
             return True
         value = NAMES.index(arg) if verb == "space" else ROLES.index(arg) if verb == "faction" else arg
         frame["done"] = True
         mark = len(state.stack)
-        frame["fn"](state, value, *frame["args"])
+        frame["callback"](state, value, *frame["args"])
         _order(state, mark)
         return len(state.stack) == mark
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: EvChoiceFrame) -> tuple[str, dict[str, Any]]:
         return frame["text"], {}
 
 
@@ -345,11 +355,11 @@ def withdraw_options(state: CubaLibreState, actor: int, keys: tuple[str, ...], s
 @step("ev_place")
 class Place(Step):
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: EvPlaceFrame) -> int:
         return WAIT if frame["count"] > 0 and state.entered(frame, Place.legal(state, frame)) else FINISHED
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: EvPlaceFrame) -> list[Any]:
         out: list[Any] = []
         spaces = _spaces(state, frame["opts"])
         for s in spaces:
@@ -362,7 +372,7 @@ class Place(Step):
         return actions(out) + more
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: EvPlaceFrame, action: Any) -> bool:
         if action[0] == "done":
             return True
         if action[0] == "withdraw":
@@ -374,7 +384,7 @@ class Place(Step):
         return frame["count"] <= 0
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: EvPlaceFrame) -> tuple[str, dict[str, Any]]:
         return "Place a piece ({n} left).", {"n": frame["count"]}
 
 
@@ -396,11 +406,11 @@ def remove(state: CubaLibreState, faction: int, slots: tuple[str, ...], count: i
 @step("ev_remove")
 class Remove(Step):
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: EvRemoveFrame) -> int:
         return WAIT if frame["count"] > 0 and state.entered(frame, Remove.legal(state, frame)) else FINISHED
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: EvRemoveFrame) -> list[Any]:
         out: list[Any] = []
         for s in _spaces(state, frame["opts"]):
             for key in frame["keys"]:
@@ -410,7 +420,7 @@ class Remove(Step):
         return actions(out)
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: EvRemoveFrame, action: Any) -> bool:
         s = NAMES.index(action[1][0])
         key = action[1][1]
         if key == "casino" and frame["faction"] != SYN:
@@ -421,7 +431,7 @@ class Remove(Step):
         return frame["count"] <= 0
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: EvRemoveFrame) -> tuple[str, dict[str, Any]]:
         return "Remove a piece ({n} left).", {"n": frame["count"]}
 
 
@@ -433,15 +443,15 @@ def shift(state: CubaLibreState, faction: int, n_spaces: int, delta: int, spaces
 @step("ev_shift")
 class Shift(Step):
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: EvShiftFrame) -> int:
         return WAIT if frame["count"] > 0 and state.entered(frame, Shift.legal(state, frame)) else FINISHED
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: EvShiftFrame) -> list[Any]:
         return [SPACE[s] for s in _spaces(state, frame["opts"]) if s not in frame["done_sp"] and state.pop_ok(s)]
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: EvShiftFrame, action: Any) -> bool:
         s = NAMES.index(action[1])
         state.shift(s, frame["delta"])
         frame["done_sp"] = frame["done_sp"] + (s,)
@@ -449,7 +459,7 @@ class Shift(Step):
         return frame["count"] <= 0
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: EvShiftFrame) -> tuple[str, dict[str, Any]]:
         return "Shift a space ({n} left).", {"n": frame["count"]}
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from agon.games.cuba_libre import removal
 from agon.games.cuba_libre.data import CASINO, CLOSED_CASINO, FOREST, GOVT, GUER_A, GUER_U, N_SPACES, NAMES
 from agon.games.cuba_libre.events import _order
+from agon.games.cuba_libre.frames import ActivateFrame, EvxAssaultFrame, EvxPickFrame
 from agon.games.cuba_libre.op_spaces import assault_capacity
 from agon.games.cuba_libre.removal import removal_targets, remove_target
 from agon.games.cuba_libre.steps import DONE, FINISHED, REMOVE_PIECE, WAIT, Step, actions, step
@@ -32,14 +33,14 @@ def pick(state: CubaLibreState, actor: int, options: Options, callback: Apply, c
     """Queue: up to n times, `actor` picks one of options(g) (a list of (verb, arg)); then
     fn(g, verb, arg) runs (it may queue further steps, run before the next pick). Ends early when
     no option is left; `optional` adds ("done") so the actor may stop."""
-    state.stack.append({"step": "evx_pick", "faction": actor, "opts": options, "fn": callback, "count": count, "text": prompt,
+    state.stack.append({"step": "evx_pick", "faction": actor, "opts": options, "callback": callback, "count": count, "text": prompt,
                     "optional": optional})
 
 
 @step("evx_pick")
 class Pick(Step):
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: EvxPickFrame) -> int:
         if frame.get("stop") or frame["count"] <= 0:
             return FINISHED
         options = frame["opts"](state)
@@ -49,28 +50,28 @@ class Pick(Step):
         return WAIT
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: EvxPickFrame) -> list[Any]:
         return Pick._choices(frame, frame["opts"](state))
 
     @staticmethod
-    def _choices(frame: dict[str, Any], options: list[Any]) -> list[Any]:
+    def _choices(frame: EvxPickFrame, options: list[Any]) -> list[Any]:
         out = actions(options)  # the card's (verb, arg) pairs
         return [*out, DONE] if frame["optional"] else out
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: EvxPickFrame, action: Any) -> bool:
         verb, arg = action
         if verb == "done":
             return True
         if verb != "withdraw":  # taking own pieces back first (1.4.1) is not one of the n picks
             frame["count"] -= 1
         mark = len(state.stack)
-        frame["fn"](state, verb, arg)
+        frame["callback"](state, verb, arg)
         _order(state, mark)
         return False
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: EvxPickFrame) -> tuple[str, dict[str, Any]]:
         return frame["text"], {"n": frame["count"]}
 
 
@@ -127,22 +128,22 @@ class Activate(removal.Activate):
     """The Activation of an Event's Sweep (core step "activate" with any Insurgent's Guerrillas)."""
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: ActivateFrame) -> tuple[str, dict[str, Any]]:
         return "Sweep in {space}: Activate a Guerrilla ({n} left).", {"space": NAMES[frame["space"]], "n": frame["count"]}
 
 
 @step("evx_assault")
 class Assault(Step):
-    """A Government Assault, chosen by fr["f"], maybe of one faction only (capacity counted when
+    """A Government Assault, chosen by frame["faction"], maybe of one faction only (capacity counted when
     it starts, after any Armored Cars moves)."""
 
     @staticmethod
-    def _targets(state: CubaLibreState, frame: dict[str, Any]) -> list[int]:
+    def _targets(state: CubaLibreState, frame: EvxAssaultFrame) -> list[int]:
         out = removal_targets(state, GOVT, frame["space"], "assault")
         return [piece_type for piece_type in out if frame["only"] < 0 or state.owner(piece_type) == frame["only"]]
 
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: EvxAssaultFrame) -> int:
         if frame["count"] < 0:
             frame["count"] = assault_capacity(state, frame["space"])
         while frame["count"] > 0:
@@ -156,17 +157,17 @@ class Assault(Step):
         return FINISHED
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: EvxAssaultFrame) -> list[Any]:
         return [REMOVE_PIECE[piece_type] for piece_type in Assault._targets(state, frame)]
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: EvxAssaultFrame, action: Any) -> bool:
         remove_target(state, GOVT, frame["space"], state.slot(action[1]))
         frame["count"] -= 1
         return False
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: EvxAssaultFrame) -> tuple[str, dict[str, Any]]:
         return "Assault in {space}: remove a piece ({n} left).", {"space": NAMES[frame["space"]], "n": frame["count"]}
 
 

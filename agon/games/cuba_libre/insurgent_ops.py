@@ -24,6 +24,15 @@ from agon.games.cuba_libre.data import (
     SYN,
 )
 from agon.games.cuba_libre.data import POP as POPULATION
+from agon.games.cuba_libre.frames import (
+    AttackFrame,
+    CaracasFrame,
+    ConstructFrame,
+    MarchFrame,
+    PlaceAfterFrame,
+    RallyFrame,
+    RerollFrame,
+)
 from agon.games.cuba_libre.steps import DONE, FINISHED, WAIT, Step, _, actions, by_arg, step
 
 if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
@@ -141,7 +150,7 @@ RALLY = {o: Action("rally", o) for o in ("place", "base", "flip", *range(2, 50))
 @step("rally")
 class Rally(Step):
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: RallyFrame) -> int:
         if frame.get("end"):
             return FINISHED
         options = rally_options(state, frame["faction"], frame["space"], frame.get("free_level", False))
@@ -151,11 +160,11 @@ class Rally(Step):
         return WAIT
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: RallyFrame) -> list[Any]:
         return Rally._choices(state, frame, rally_options(state, frame["faction"], frame["space"], frame.get("free_level", False)))
 
     @staticmethod
-    def _choices(state: CubaLibreState, frame: dict[str, Any], options: list[Any]) -> list[Any]:
+    def _choices(state: CubaLibreState, frame: RallyFrame, options: list[Any]) -> list[Any]:
         f, s = frame["faction"], frame["space"]
         out: list[Any] = [RALLY[o] for o in options]
         if not state.available(GUER_U[f]):
@@ -163,7 +172,7 @@ class Rally(Step):
         return out
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: RallyFrame, action: Any) -> bool:
         f = frame["faction"]
         if action[0] == "withdraw":
             o = NAMES.index(action[1][0])
@@ -173,7 +182,7 @@ class Rally(Step):
         return True
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: RallyFrame) -> tuple[str, dict[str, Any]]:
         return "Rally in {space}: choose the result.", {"space": NAMES[frame["space"]]}
 
 
@@ -194,7 +203,7 @@ def rally_result(state: CubaLibreState, faction: int, space: int, what: Any) -> 
         state.flip(space, faction, state.sp[space][a], False)
 
 
-def march_origins(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+def march_origins(state: CubaLibreState, frame: MarchFrame) -> list[Any]:
     f, s = frame["faction"], frame["space"]
     op = state.op_frame()
     arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * N_SPACES)
@@ -237,10 +246,10 @@ def _arrive(state: CubaLibreState, space: int, underground: int, active: int) ->
 
 @step("march")
 class March(Step):
-    """Guerrillas move into fr["s"] from adjacent spaces (3.3.2); groups by origin."""
+    """Guerrillas move into frame["space"] from adjacent spaces (3.3.2); groups by origin."""
 
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: MarchFrame) -> int:
         origins = march_origins(state, frame)
         if not origins:
             March._finish(state, frame)
@@ -249,15 +258,15 @@ class March(Step):
         return WAIT
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: MarchFrame) -> list[Any]:
         return March._choices(frame, march_origins(state, frame))
 
     @staticmethod
-    def _choices(frame: dict[str, Any], origins: list[Any]) -> list[Any]:
+    def _choices(frame: MarchFrame, origins: list[Any]) -> list[Any]:
         return [*origins, DONE] if frame["grp"] else origins
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: MarchFrame, action: Any) -> bool:
         if action[0] == "done":
             March._finish(state, frame)
             return True
@@ -275,7 +284,7 @@ class March(Step):
         return False
 
     @staticmethod
-    def _finish(state: CubaLibreState, frame: dict[str, Any]) -> None:
+    def _finish(state: CubaLibreState, frame: MarchFrame) -> None:
         """CL 3.3.2: a group Activates if the destination is at Support or an EC and
         group + cubes > 3. El Che (card 13): 26July's first group ends Underground (its Active
         Guerrillas flip, and it skips the Activation test)."""
@@ -300,7 +309,7 @@ class March(Step):
             op["groups"] = True
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: MarchFrame) -> tuple[str, dict[str, Any]]:
         return "March into {space}: move Guerrillas from adjacent spaces.", {"space": NAMES[frame["space"]]}
 
 
@@ -312,7 +321,7 @@ class Attack(Step):
     """CL 3.3.3 in one space: roll, or Ambush (4.3.2 / 4.4.2) if the SA is open."""
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: AttackFrame) -> list[Any]:
         out: list[Any] = [ROLL]
         op = state.op_frame()
         if op and op["sa_ok"] and not op["special_activity"] and state.sp[frame["space"]][GUER_U[frame["faction"]]]:
@@ -320,7 +329,7 @@ class Attack(Step):
         return out
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: AttackFrame, action: Any) -> bool:
         f, s = frame["faction"], frame["space"]
         state.stack.pop()
         if action[0] == "activity":
@@ -340,7 +349,7 @@ class Attack(Step):
         return False
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: AttackFrame) -> tuple[str, dict[str, Any]]:
         return "Attack in {space}: roll or Ambush.", {"space": NAMES[frame["space"]]}
 
 
@@ -361,11 +370,11 @@ class Reroll(Step):
     """Raul (card 22 unshaded): keep the die or roll it once more (Attack or Kidnap)."""
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: RerollFrame) -> list[Any]:
         return actions((("keep", frame["roll"]), ("reroll", None)))
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: RerollFrame, action: Any) -> bool:
         roll = frame["roll"] if action[0] == "keep" else state.rng.die()
         state.stack.pop()
         if action[0] == "reroll":
@@ -377,7 +386,7 @@ class Reroll(Step):
         return False
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: RerollFrame) -> tuple[str, dict[str, Any]]:
         return "You rolled {roll}: keep it or roll again?", {"roll": frame["roll"]}
 
 
@@ -394,7 +403,7 @@ class PlaceAfter(Step):
     """Captured Goods (3.3.3): 1 Available Guerrilla of the attacker in the space."""
 
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: PlaceAfterFrame) -> int:
         state.place(frame["space"], GUER_U[frame["faction"]])
         return FINISHED
 
@@ -402,7 +411,7 @@ class PlaceAfter(Step):
 @step("construct")
 class Construct(Step):
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: ConstructFrame) -> int:
         opts = state.entered(frame, Construct.legal(state, frame))
         if len(opts) == 1:
             Construct.apply(state, frame, opts[0])
@@ -410,7 +419,7 @@ class Construct(Step):
         return WAIT if opts else FINISHED
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: ConstructFrame) -> list[Any]:
         s = frame["space"]
         out: list[Any] = []
         if state.casinos(s) < 2 and state.available(CLOSED_CASINO):
@@ -420,7 +429,7 @@ class Construct(Step):
         return out
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: ConstructFrame, action: Any) -> bool:
         s = frame["space"]
         if action[1] == "place":
             state.place(s, CLOSED_CASINO)  # CL 3.3.5: Construct places a closed Casino
@@ -430,7 +439,7 @@ class Construct(Step):
         return True
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: ConstructFrame) -> tuple[str, dict[str, Any]]:
         return "Construct in {space}: place a closed Casino or open one.", {"space": NAMES[frame["space"]]}
 
 
@@ -444,12 +453,12 @@ class Caracas(Step):
     """Remove 2 own Bases (one per prompt); then Pact of Caracas is cancelled (card 18)."""
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: CaracasFrame) -> list[Any]:
         b = state.base_slot(frame["faction"])
         return actions(("remove base", NAMES[s]) for s in range(N_SPACES) if state.sp[s][b])
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: CaracasFrame, action: Any) -> bool:
         state.remove(NAMES.index(action[1]), state.base_slot(frame["faction"]))
         frame["count"] -= 1
         if frame["count"] == 0:
@@ -459,7 +468,7 @@ class Caracas(Step):
         return False
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: CaracasFrame) -> tuple[str, dict[str, Any]]:
         return "Remove one of your Bases ({n} to go).", {"n": frame["count"]}
 
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from agon.engine import Action
 from agon.games.cuba_libre.data import DIRECTORIO, M26, NAMES, ROLES, teams
+from agon.games.cuba_libre.frames import TransferAmountFrame, TransferFrame, TransferRequestFrame
 from agon.games.cuba_libre.steps import DECLINE, Step, _, by_arg, step
 
 if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
@@ -115,7 +116,7 @@ def any_choice(state: CubaLibreState, faction: int) -> bool:
 
 
 def open_transfer(state: CubaLibreState, faction: int) -> None:
-    state.stack.append({"step": "transfer", "faction": faction})  # (g.push, built in place)
+    state.stack.append({"step": "transfer", "faction": faction})  # (state.push, built in place)
 
 
 def gifts(state: CubaLibreState, giver: int, receiver: int) -> list[Any]:
@@ -145,23 +146,23 @@ class Transfer(Step):
     """The executing faction chooses the other faction and the direction."""
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: TransferFrame) -> list[Any]:
         return choices(state, frame["faction"])
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: TransferFrame, action: Any) -> bool:
         f, e = frame["faction"], state.faction(action[1])
         state.stack.pop()
         if action[0] == "give to":
             state.transfers = state.transfers | {(f, e)}
-            state.stack.append({"step": "transfer_amount", "faction": f, "recipient": e})  # (g.push, built in place)
+            state.stack.append({"step": "transfer_amount", "faction": f, "recipient": e})  # (state.push, built in place)
         else:
             state.transfers = state.transfers | {(e, f)}
             state.stack.append({"step": "transfer_request", "faction": e, "recipient": f})
         return False
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: TransferFrame) -> tuple[str, dict[str, Any]]:
         return "Negotiation: give to, or ask, which faction?", {}
 
 
@@ -170,31 +171,31 @@ class TransferAmount(Step):
     """The executing faction's gift: how many Resources, or which Cash marker."""
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: TransferAmountFrame) -> list[Any]:
         return gifts(state, frame["faction"], frame["recipient"])
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: TransferAmountFrame, action: Any) -> bool:
         give(state, frame["faction"], frame["recipient"], action)
         return True
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: TransferAmountFrame) -> tuple[str, dict[str, Any]]:
         return "Give {other} how many Resources, or a Cash marker?", {"other": state.fname(frame["recipient"])}
 
 
 @step("transfer_request")
 class TransferRequest(Step):
-    """The asked faction (fr["f"]) gives to the executing faction fr["to"], or declines."""
+    """The asked faction (frame["faction"]) gives to the executing faction frame["recipient"], or declines."""
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: TransferRequestFrame) -> list[Any]:
         if frame["faction"] in state.np:
             return [DECLINE]  # 8.1.2: Non-players never give voluntarily
         return [*gifts(state, frame["faction"], frame["recipient"]), DECLINE]
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: TransferRequestFrame, action: Any) -> bool:
         if action[0] == "decline":
             if not state.quiet:
                 state.say("{faction} declines to give to {other}.", faction=state.fname(frame["faction"]), other=state.fname(frame["recipient"]))
@@ -203,6 +204,6 @@ class TransferRequest(Step):
         return True
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: TransferRequestFrame) -> tuple[str, dict[str, Any]]:
         return "{other} asks you for Resources or a Cash marker: give some, or decline?", {
             "other": state.fname(frame["recipient"])}

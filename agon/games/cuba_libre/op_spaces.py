@@ -38,6 +38,7 @@ from agon.games.cuba_libre.data import (
     SYN_UNDERGROUND,
     TROOPS,
 )
+from agon.games.cuba_libre.frames import OpFrame
 from agon.games.cuba_libre.insurgent_ops import (
     WITHIN_2,
     rally_possible,
@@ -49,6 +50,7 @@ if TYPE_CHECKING:  # the State, for type hints only: rules sits above this modul
     from agon.games.cuba_libre.rules import CubaLibreState
 
 SPACES = tuple(range(N_SPACES))
+NO_ARRIVALS: tuple[int, ...] = ()  # an Operation's arrivals before any (frame "arr")
 GARRISON_SPACES = tuple(s for s in SPACES if IS_EC[s] or IS_CITY[s])  # CL 3.2.2: the ECs and Cities
 # the Operations whose space test excludes the ECs (CL 3.2.1, 3.2.3, 3.3.1, 3.3.5): their whole-map
 # pool is the Cities and Provinces
@@ -83,7 +85,7 @@ def flat_cost(state: CubaLibreState, operation: str, free: bool) -> int:
     return 1
 
 
-def space_cost(state: CubaLibreState, frame: dict[str, Any], space: int) -> int:
+def space_cost(state: CubaLibreState, frame: OpFrame, space: int) -> int:
     op = frame["operation"]
     if op in ("march", "terror") and IS_EC[space]:
         return 0  # CL 3.3.2, 3.3.4
@@ -238,16 +240,16 @@ SPACE_OK: dict[str, Callable[[Any, int, int, tuple[int, ...]], bool]] = {
 }
 
 
-def space_ok(state: CubaLibreState, frame: dict[str, Any], space: int) -> bool:
+def space_ok(state: CubaLibreState, frame: OpFrame, space: int) -> bool:
     ok = SPACE_OK.get(frame["operation"])
     return ok is not None and ok(state, frame["faction"], space, frame.get("arr", ()))
 
 
-def candidate_spaces(state: CubaLibreState, frame: dict[str, Any]) -> list[int]:
+def candidate_spaces(state: CubaLibreState, frame: OpFrame) -> list[int]:
     if (frame["lim"] and frame["spaces"]) or frame.get("swept"):
         return []
     chosen, f, op = frame["spaces"], frame["faction"], frame["operation"]
-    pool = frame.get("within") or SPACES
+    pool: Sequence[int] = frame.get("within") or SPACES
     if state.res[f] < MOST_A_SPACE_OF[op]:  # (affordable's own first test, made here: it is rarely needed)
         pool = affordable(state, f, op, frame["free"], pool)
     if pool is SPACES and op in NO_EC_OPS:
@@ -255,7 +257,7 @@ def candidate_spaces(state: CubaLibreState, frame: dict[str, Any]) -> list[int]:
     if op == "rally":
         spaces = rally_spaces(state, f, pool)
     elif op == "march":
-        spaces = march_spaces(state, f, pool, frame.get("arr", ()))
+        spaces = march_spaces(state, f, pool, frame.get("arr", NO_ARRIVALS))
     elif op == "terror":
         spaces = terror_spaces(state, f, pool)
     elif op == "attack":
@@ -265,7 +267,7 @@ def candidate_spaces(state: CubaLibreState, frame: dict[str, Any]) -> list[int]:
     elif op == "garrison":
         spaces = list(GARRISON_SPACES) if pool is SPACES else [s for s in pool if IS_EC[s] or IS_CITY[s]]
     else:
-        ok, arr = SPACE_OK[op], frame.get("arr", ())
+        ok, arr = SPACE_OK[op], frame.get("arr", NO_ARRIVALS)
         spaces = [s for s in pool if ok(state, f, s, arr)]
     if chosen:  # (each space's test ignores the chosen ones: drop them from the few that pass)
         return list(filterfalse(chosen.__contains__, spaces))
@@ -273,9 +275,9 @@ def candidate_spaces(state: CubaLibreState, frame: dict[str, Any]) -> list[int]:
 
 
 
-def select_space(state: CubaLibreState, frame: dict[str, Any], space: int) -> None:
+def select_space(state: CubaLibreState, frame: OpFrame, space: int) -> None:
     f, op = frame["faction"], frame["operation"]
-    push = state.stack.append  # (g.push: the same frames, built in place)
+    push = state.stack.append  # (state.push: the same frames, built in place)
     cost = space_cost(state, frame, space)
     if cost:
         state.gain(f, -cost)

@@ -1,9 +1,10 @@
 """Operations (CL 3.0-3.3): the choice of Operation, the space loop and each per-space procedure.
 
-Frame "op": {f, op, lim, free, sa_ok, sa, sp (chosen spaces), paid, src, slot, ...}. Its prompt
-offers ("space", s) for every legal, affordable space not yet chosen (a LimOp stops after one),
-("activity", name) for each Special Activity legal now (activities.py), op-specific extras and
-("done") once a space is chosen. Costs are paid as each space is chosen (3.1).
+Frame "op" (frames.OpFrame): {faction, operation, lim, free, sa_ok, special_activity, spaces (the
+chosen ones), paid, src, slot, ...}. Its prompt offers ("space", s) for every legal, affordable
+space not yet chosen (a LimOp stops after one), ("activity", name) for each Special Activity legal
+now (activities.py), op-specific extras and ("done") once a space is chosen. Costs are paid as
+each space is chosen (3.1).
 """
 
 from __future__ import annotations
@@ -26,6 +27,14 @@ from agon.games.cuba_libre.data import (
     POLICE,
     SPACE_INDEX,
     TROOPS,
+)
+from agon.games.cuba_libre.frames import (
+    Frame,
+    GarrisonAssaultFrame,
+    MoveCubesFrame,
+    OpchoiceFrame,
+    OpFrame,
+    TrainPlaceFrame,
 )
 from agon.games.cuba_libre.insurgent_ops import (
     CARRY,
@@ -75,7 +84,7 @@ def op_possible(state: CubaLibreState, faction: int, operation: str, lim: bool, 
                 return True
     # CL 4.1 example: a Kidnap may come first and pay for the Terror space it is in
     if special_activity and operation == "terror" and faction == M26:
-        frame = {"faction": faction, "operation": operation, "lim": lim, "free": free, "spaces": (), "within": within}
+        frame: OpFrame = {"step": "op", "faction": faction, "operation": operation, "lim": lim, "free": free, "spaces": (), "within": within}
         return bool(activities.spaces(state, M26, "kidnap", frame))
     return False
 
@@ -110,21 +119,21 @@ class OpChoice(Step):
     """Choose which Operation (fr: lim, free, sa, src, only)."""
 
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: OpchoiceFrame) -> int:
         return WAIT if state.entered(frame, OpChoice.legal(state, frame)) else FINISHED
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: OpchoiceFrame) -> list[Any]:
         ops = ops_possible(state, frame["faction"], frame["lim"], frame["free"], frame.get("only", ()), frame.get("within", ()), frame["special_activity"])
         if frame.get("src") == "launder":
             ops = [o for o in ops if o != "construct"]  # CL 2.3.6
         return [OPERATION[op] for op in ops]
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: OpchoiceFrame, action: Any) -> bool:
         f = frame["faction"]
         op = action[1]
-        new = {"step": "op", "faction": f, "operation": op, "lim": frame["lim"], "free": frame["free"], "sa_ok": frame["special_activity"], "special_activity": "",
+        new: Frame = {"step": "op", "faction": f, "operation": op, "lim": frame["lim"], "free": frame["free"], "sa_ok": frame["special_activity"], "special_activity": "",
                "spaces": (), "paid": False, "src": frame.get("src", "card"), "slot": frame.get("slot", 0),
                "within": frame.get("within", ())}
         if state.quiet:
@@ -143,7 +152,7 @@ class OpChoice(Step):
         return False
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: OpchoiceFrame) -> tuple[str, dict[str, Any]]:
         return "Choose an Operation.", {}
 
 
@@ -156,14 +165,14 @@ CANCEL_PACT = Action("cancel pact", None)
 @step("op")
 class Operation(Step):
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: OpFrame) -> int:
         if frame.get("end") or (frame.get("swept") and not (frame["sa_ok"] and not frame["special_activity"] and activities.available(state, frame))):
             op_finished(state, frame)
             return FINISHED
         return WAIT
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: OpFrame) -> list[Any]:
         """The prompt's options. Its parts are kept in g._op_parts (frame, f's Resources, candidate
         spaces, SAs available or None when none may be added, the options after "done") until an
         action is applied to this frame: what the prompt asks again meanwhile comes after a transfer
@@ -198,7 +207,7 @@ class Operation(Step):
         return out + rest
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: OpFrame, action: Any) -> bool:
         state._op_parts = None  # (the position moves on: see legal)
         verb, arg = action
         if verb == "done":
@@ -227,7 +236,7 @@ class Operation(Step):
         return False
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: OpFrame) -> tuple[str, dict[str, Any]]:
         return "{line}", {"line": plural(  # (one space is not "1 spaces": issue 34 item 10)
             "{op}: choose a space, a Special Activity, or done ({n} space so far).",
             "{op}: choose a space, a Special Activity, or done ({n} spaces so far).", "n",
@@ -235,7 +244,7 @@ class Operation(Step):
 
 
 
-def op_finished(state: CubaLibreState, frame: dict[str, Any]) -> None:
+def op_finished(state: CubaLibreState, frame: OpFrame) -> None:
     """Bookkeeping after an Operation: what the 1st Eligible did (2.3.4) and Launder (2.3.6)."""
     f = frame["faction"]
     state.last_op = (f, frame["operation"], frame["spaces"])
@@ -254,19 +263,19 @@ PLACE_TROOP, PLACE_POLICE = Action("place", "troop"), Action("place", "police")
 @step("train_place")
 class TrainPlace(Step):
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: TrainPlaceFrame) -> int:
         if frame["count"] >= 4:
             return FINISHED
         return WAIT if state.available(TROOPS) + state.available(POLICE) or TrainPlace._withdraw(state, frame) else FINISHED
 
     @staticmethod
-    def _withdraw(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def _withdraw(state: CubaLibreState, frame: TrainPlaceFrame) -> list[Any]:
         """CL 1.4.1: cubes from elsewhere on the map (not this space) when none is Available."""
         here = NAMES[frame["space"]]
         return [a for a in withdraw_options(state, GOVT, (TROOPS, POLICE)) if a[1][0] != here]
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: TrainPlaceFrame) -> list[Any]:
         out: list[Any] = []
         if state.available(TROOPS):
             out.append(PLACE_TROOP)
@@ -277,7 +286,7 @@ class TrainPlace(Step):
         return out
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: TrainPlaceFrame, action: Any) -> bool:
         if action[0] == "done":
             return True
         if action[0] == "withdraw":
@@ -288,7 +297,7 @@ class TrainPlace(Step):
         return False
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: TrainPlaceFrame) -> tuple[str, dict[str, Any]]:
         return "Train: place cubes in {space} ({n} of 4).", {"space": NAMES[frame["space"]], "n": frame["count"]}
 
 
@@ -307,7 +316,7 @@ def civic_action(state: CubaLibreState, space: int) -> None:
         state.shift(space, 1)
 
 
-def train_extras(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+def train_extras(state: CubaLibreState, frame: OpFrame) -> list[Any]:
     """CL 3.2.1 step 2, in at most 1 selected space: a Base from 2 cubes, or Civic Action."""
     spaces = (frame["extra"],) if frame.get("extra") is not None else frame["spaces"]
     out: list[Any] = []
@@ -322,7 +331,7 @@ def train_extras(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
     return actions(out)
 
 
-def train_extra(state: CubaLibreState, frame: dict[str, Any], verb: str, arg: Any) -> None:
+def train_extra(state: CubaLibreState, frame: OpFrame, verb: str, arg: Any) -> None:
     if verb == "base":
         s = NAMES.index(arg[0])
         for c in arg[1]:
@@ -343,8 +352,8 @@ def train_extra(state: CubaLibreState, frame: dict[str, Any], verb: str, arg: An
 # -- Garrison and Sweep movement -------------------------------------------------------------
 
 
-def _plain_origins(state: CubaLibreState, frame: dict[str, Any]) -> list[tuple[int, str]]:
-    """(origin space, "troop" or "police") of each cube move into fr["s"]."""
+def _plain_origins(state: CubaLibreState, frame: MoveCubesFrame) -> list[tuple[int, str]]:
+    """(origin space, "troop" or "police") of each cube move into frame["space"]."""
     s, mode = frame["space"], frame["mode"]
     out: list[tuple[int, str]] = []
     op = state.op_frame()
@@ -368,8 +377,8 @@ def _plain_origins(state: CubaLibreState, frame: dict[str, Any]) -> list[tuple[i
     return out
 
 
-def move_origins(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-    """Cube moves into fr["s"]; where the Government holds Cash a cube may carry it (4.5.2)."""
+def move_origins(state: CubaLibreState, frame: MoveCubesFrame) -> list[Any]:
+    """Cube moves into frame["space"]; where the Government holds Cash a cube may carry it (4.5.2)."""
     plain = _plain_origins(state, frame)
     out = [MOVE[kind][o] for o, kind in plain]
     if any([c >= 0 and c % 4 == GOVT for c in state.cash]):
@@ -379,10 +388,10 @@ def move_origins(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
 
 @step("move_cubes")
 class MoveCubes(Step):
-    """Garrison (3.2.2) or Sweep (3.2.3) movement into fr["s"]; Sweep then Activates."""
+    """Garrison (3.2.2) or Sweep (3.2.3) movement into frame["space"]; Sweep then Activates."""
 
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: MoveCubesFrame) -> int:
         if frame.get("end"):
             return FINISHED
         origins = move_origins(state, frame)
@@ -392,16 +401,16 @@ class MoveCubes(Step):
         return WAIT
 
     @staticmethod
-    def _finish(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def _finish(state: CubaLibreState, frame: MoveCubesFrame) -> int:
         frame["end"] = True  # a Sweep Activates only once all its Troops have moved (sweep_activate)
         return FINISHED
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: MoveCubesFrame) -> list[Any]:
         return [*move_origins(state, frame), DONE]
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: MoveCubesFrame, action: Any) -> bool:
         if action[0] == "done":
             code = MoveCubes._finish(state, frame)
             return code == FINISHED
@@ -418,11 +427,11 @@ class MoveCubes(Step):
         return False
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: MoveCubesFrame) -> tuple[str, dict[str, Any]]:
         return "Move cubes into {space} ({n} moved).", {"space": NAMES[frame["space"]], "n": frame["count"]}
 
 
-def sweep_activate(state: CubaLibreState, frame: dict[str, Any]) -> None:
+def sweep_activate(state: CubaLibreState, frame: OpFrame) -> None:
     """CL 3.2.3 steps 2-3: once every Troop has moved, each Sweep space Activates 1 Guerrilla per
     cube that ends there (Forest: per 2 cubes); a cube counts only where it ends the moves."""
     frame["swept"] = True
@@ -432,7 +441,7 @@ def sweep_activate(state: CubaLibreState, frame: dict[str, Any]) -> None:
         state.push("activate", GOVT, space=s, count=n)
 
 
-def garrison_finish(state: CubaLibreState, frame: dict[str, Any]) -> None:
+def garrison_finish(state: CubaLibreState, frame: OpFrame) -> None:
     """CL 3.2.2 steps 2-3: Activate 1 per cube in each EC, then an optional free Assault in 1 EC."""
     dest = frame["spaces"]
     state.push("garrison_assault", GOVT, ecs=tuple(s for s in ECS if not frame["lim"] or s in dest))
@@ -443,17 +452,17 @@ def garrison_finish(state: CubaLibreState, frame: dict[str, Any]) -> None:
 @step("garrison_assault")
 class GarrisonAssault(Step):
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: GarrisonAssaultFrame) -> int:
         return WAIT if state.entered(frame, GarrisonAssault.legal(state, frame))[:-1] else FINISHED
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: GarrisonAssaultFrame) -> list[Any]:
         out: list[Any] = actions(("assault", NAMES[s]) for s in frame["ecs"]
                                  if assault_capacity(state, s) and removal_targets(state, GOVT, s, "assault"))
         return [*out, SKIP]
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: GarrisonAssaultFrame, action: Any) -> bool:
         if action[0] == "assault":
             s = NAMES.index(action[1])
             state.stack.pop()
@@ -464,7 +473,7 @@ class GarrisonAssault(Step):
         return True
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: GarrisonAssaultFrame) -> tuple[str, dict[str, Any]]:
         return "Garrison: Assault in 1 EC?", {}
 
 

@@ -37,6 +37,19 @@ from agon.games.cuba_libre.data import (
     TROOPS,
     teams,
 )
+from agon.games.cuba_libre.frames import (
+    Frame,
+    PropAgitationFrame,
+    PropAllianceFrame,
+    PropCivicFrame,
+    PropDepositFrame,
+    PropEndFrame,
+    PropExpatFrame,
+    PropRedeployFrame,
+    PropResetFrame,
+    PropResourcesFrame,
+    PropVictoryFrame,
+)
 from agon.games.cuba_libre.insurgent_ops import CARRY, MOVE, carried, rally_options
 from agon.games.cuba_libre.operations import civic_action, civic_ok
 from agon.games.cuba_libre.steps import DONE, FINISHED, PASS, PUSHED, SPACE, TO, WAIT, Step, actions, step
@@ -112,7 +125,7 @@ def resources_phase(state: CubaLibreState) -> None:
 @step("prop_victory")
 class Victory(Step):
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: PropVictoryFrame) -> int:
         state.chronicle_so_far()  # what the last card did, under its header (issue 34 item 2)
         if not victory_phase(state) and not state.quiet:  # CL 6.1: the check is logged when nobody wins too
             state.say("Victory check (6.1): no faction meets its condition. Margins: Government {g0}, 26July {g1}, "
@@ -123,7 +136,7 @@ class Victory(Step):
 @step("prop_resources")
 class Resources(Step):
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: PropResourcesFrame) -> int:
         if frame.get("done"):
             return FINISHED
         frame["done"] = True
@@ -148,7 +161,7 @@ class Deposit(Step):
     """CL 6.2.4: each Cash marker becomes a Base (Casino) in its space or +6 Resources."""
 
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: PropDepositFrame) -> int:
         code = state.cash[frame["marker"]]
         if code < 0:
             return FINISHED
@@ -158,12 +171,12 @@ class Deposit(Step):
         return WAIT
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: PropDepositFrame) -> list[Any]:
         s = state.cash[frame["marker"]] // 4
         return actions((*deposit_options(state, frame["faction"], s), ("deposit", "resources")))
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: PropDepositFrame, action: Any) -> bool:
         f = frame["faction"]
         s = state.cash[frame["marker"]] // 4
         state.cash[frame["marker"]] = -1
@@ -179,14 +192,14 @@ class Deposit(Step):
         return True
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: PropDepositFrame) -> tuple[str, dict[str, Any]]:
         return "Cash deposit in {space}: a Base or +6 Resources?", {"space": NAMES[state.cash[frame["marker"]] // 4]}
 
 
 @step("prop_alliance")
 class Alliance(Step):
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: PropAllianceFrame) -> int:
         if state.total_support() <= 18:  # CL 6.3.1
             state.alliance = min(2, state.alliance + 1)
             state.add_aid(-10)
@@ -203,12 +216,12 @@ class _SpaceBySpace(Step):
     ok: Callable[[Any, int], bool]  # the space test, a staticmethod of each subclass
 
     @classmethod
-    def enter(cls, state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(cls, state: CubaLibreState, frame: Frame) -> int:
         choices = cls.legal(state, frame)
         return WAIT if len(state.entered(frame, choices)) > 1 else FINISHED  # some space, not only "done"
 
     @classmethod
-    def legal(cls, state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(cls, state: CubaLibreState, frame: Frame) -> list[Any]:
         return [*actions((cls.verb, NAMES[s]) for s in POPULATED if cls.ok(state, s)), DONE]
 
 
@@ -220,14 +233,14 @@ class Civic(_SpaceBySpace):
     ok = staticmethod(civic_ok)
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: PropCivicFrame, action: Any) -> bool:
         if action[0] == "done":
             return True
         civic_action(state, NAMES.index(action[1]))
         return False
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: PropCivicFrame) -> tuple[str, dict[str, Any]]:
         return "Civic Action: spend 4 Resources in a space, or done.", {}
 
 
@@ -244,7 +257,7 @@ class Agitation(_SpaceBySpace):
     ok = staticmethod(agitation_ok)
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: PropAgitationFrame, action: Any) -> bool:
         if action[0] == "done":
             return True
         s = NAMES.index(action[1])
@@ -256,7 +269,7 @@ class Agitation(_SpaceBySpace):
         return False
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: PropAgitationFrame) -> tuple[str, dict[str, Any]]:
         return "Agitation: spend 1 Resource in a space you Control, or done.", {}
 
 
@@ -268,7 +281,7 @@ def expat_spaces(state: CubaLibreState) -> list[int]:
 @step("prop_expat")
 class ExpatBacking(Step):
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: PropExpatFrame) -> int:
         if frame.get("done"):
             return FINISHED
         spaces = expat_spaces(state)
@@ -278,7 +291,7 @@ class ExpatBacking(Step):
         return WAIT
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: PropExpatFrame) -> list[Any]:
         return ExpatBacking._choices(expat_spaces(state))
 
     @staticmethod
@@ -286,7 +299,7 @@ class ExpatBacking(Step):
         return [*(SPACE[s] for s in spaces), PASS]
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: PropExpatFrame, action: Any) -> bool:
         if action[0] == "pass":
             return True
         frame["done"] = True
@@ -296,20 +309,20 @@ class ExpatBacking(Step):
         return False
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: PropExpatFrame) -> tuple[str, dict[str, Any]]:
         return "Expat Backing: a free Rally in 1 space?", {}
 
 
 @step("prop_end")
 class GameEnd(Step):
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: PropEndFrame) -> int:
         if state.prop_played >= 4:  # CL 6.3.5
             state.end_game(FINAL_ROUND)  # 8.9: the solo player must beat every Non-player
         return FINISHED
 
 
-def redeploy_dests(state: CubaLibreState, frame: dict[str, Any], piece_type: int, origin: int) -> list[int]:
+def redeploy_dests(state: CubaLibreState, frame: PropRedeployFrame, piece_type: int, origin: int) -> list[int]:
     gc = frame["government_controlled"]
     if piece_type == POLICE:
         return list(police_dests(gc, origin))
@@ -341,7 +354,7 @@ class Redeploy(Step):
     Ruling: each cube moves at most once in the phase (bounds the phase)."""
 
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: PropRedeployFrame) -> int:
         if "government_controlled" not in frame:
             frame["government_controlled"] = tuple(s for s in POPULATED if state.controls(s, GOVT))
             frame["arr"] = (0,) * (2 * N_SPACES)
@@ -354,7 +367,7 @@ class Redeploy(Step):
         return WAIT if state.entered(frame, Redeploy.legal(state, frame)) else FINISHED
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: PropRedeployFrame) -> list[Any]:
         arr = frame["arr"]
         if frame["stage"] >= 0:
             o, piece_type = frame["stage"] // 2, (TROOPS, POLICE)[frame["stage"] % 2]
@@ -385,7 +398,7 @@ class Redeploy(Step):
         return out
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: PropRedeployFrame, action: Any) -> bool:
         if action[0] == "done":
             return True
         if action[0] == "move":
@@ -403,14 +416,14 @@ class Redeploy(Step):
         return False
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: PropRedeployFrame) -> tuple[str, dict[str, Any]]:
         return "Redeploy: move cubes (Troops off ECs and Provinces without a Base must move).", {}
 
 
 @step("prop_reset")
 class Reset(Step):
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: PropResetFrame) -> int:
         """CL 6.5."""
         state.chronicle_so_far()
         if not state.quiet:

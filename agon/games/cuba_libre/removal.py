@@ -25,6 +25,7 @@ from agon.games.cuba_libre.data import (
     SYN,
     TROOPS,
 )
+from agon.games.cuba_libre.frames import ActivateFrame, RemoveFrame
 from agon.games.cuba_libre.op_spaces import assault_capacity, pact
 from agon.games.cuba_libre.steps import DONE, FINISHED, REMOVE_PIECE, WAIT, Step, by_arg, step
 
@@ -79,7 +80,7 @@ def remove_target(state: CubaLibreState, actor: int, space: int, piece_type: int
         pass  # removal by an enemy never cancels the Pact (card 18)
 
 
-def _targeted(state: CubaLibreState, frame: dict[str, Any], action: Any) -> None:
+def _targeted(state: CubaLibreState, frame: RemoveFrame | ActivateFrame, action: Any) -> None:
     """Record the Faction an Op's removal or Activation step has now targeted (CL 3.1)."""
     e = state.faction(action[1]) if action[0] == "activate" else state.owner(state.slot(action[1]))
     if e not in frame.get("targeted", ()):
@@ -88,19 +89,19 @@ def _targeted(state: CubaLibreState, frame: dict[str, Any], action: Any) -> None
 
 @step("remove")
 class Remove(Step):
-    """Remove up to fr["n"] enemy pieces in fr["s"] (mode: see removal_targets). CL 3.1 / 1.4.1:
+    """Remove up to frame["count"] enemy pieces in frame["space"] (mode: see removal_targets). CL 3.1 / 1.4.1:
     the executor chooses which Factions it targets; each targeted Faction's pieces go to the
     maximum, and once the targeted Factions have nothing removable left it may stop ("done").
     A lone removable kind is taken at once only where it belongs to a Faction already targeted
-    (or nothing has been removed yet and it is the only choice). fr["tg"]: Factions targeted."""
+    (or nothing has been removed yet and it is the only choice). frame["targeted"]: Factions targeted."""
 
     @staticmethod
-    def _stoppable(state: CubaLibreState, frame: dict[str, Any], targets: list[int]) -> bool:
+    def _stoppable(state: CubaLibreState, frame: RemoveFrame, targets: list[int]) -> bool:
         tg = frame.get("targeted", ())
         return bool(tg) and not any(state.owner(piece_type) in tg for piece_type in targets)
 
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: RemoveFrame) -> int:
         if frame["count"] == -1:
             frame["count"] = assault_capacity(state, frame["space"])
         if frame["count"] <= 0:
@@ -114,7 +115,7 @@ class Remove(Step):
         return WAIT
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: RemoveFrame) -> list[Any]:
         targets = removal_targets(state, frame["faction"], frame["space"], frame["mode"])
         out: list[Any] = [REMOVE_PIECE[piece_type] for piece_type in targets]
         if Remove._stoppable(state, frame, targets):
@@ -122,7 +123,7 @@ class Remove(Step):
         return out
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: RemoveFrame, action: Any) -> bool:
         if action[0] == "done":
             return True
         _targeted(state, frame, action)
@@ -131,13 +132,13 @@ class Remove(Step):
         return False
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: RemoveFrame) -> tuple[str, dict[str, Any]]:
         return "Remove an enemy piece in {space} ({n} left).", {"space": NAMES[frame["space"]], "n": frame["count"]}
 
 
-def activatable(state: CubaLibreState, frame: dict[str, Any]) -> list[int]:
-    """Factions with Underground Guerrillas in fr["s"] that fr["f"] may Activate: its enemies, or
-    every Insurgent with fr["any"] (an Event's Sweep chosen by the executing faction, card 3)."""
+def activatable(state: CubaLibreState, frame: ActivateFrame) -> list[int]:
+    """Factions with Underground Guerrillas in frame["space"] that frame["faction"] may Activate: its enemies, or
+    every Insurgent with frame["any"] (an Event's Sweep chosen by the executing faction, card 3)."""
     s, anyone = frame["space"], frame.get("any", False)
     return [e for e in (M26, DIRECTORIO, SYN) if (anyone or e != frame["faction"]) and state.sp[s][GUER_U[e]]]
 
@@ -147,12 +148,12 @@ ACTIVATE = by_arg("activate", ROLES)
 
 @step("activate")
 class Activate(Step):
-    """Activate fr["n"] enemy Underground Guerrillas in fr["s"] (Sweep, Garrison). CL 3.1 / 1.4.1:
+    """Activate frame["count"] enemy Underground Guerrillas in frame["space"] (Sweep, Garrison). CL 3.1 / 1.4.1:
     the executor chooses the targeted Factions, each Activated to the maximum; once no targeted
-    Faction has an Underground Guerrilla left it may stop ("done"). fr["tg"]: Factions targeted."""
+    Faction has an Underground Guerrilla left it may stop ("done"). frame["targeted"]: Factions targeted."""
 
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: ActivateFrame) -> int:
         s, n = frame["space"], frame["count"]
         if n <= 0:
             return FINISHED
@@ -171,7 +172,7 @@ class Activate(Step):
         return WAIT
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: ActivateFrame) -> list[Any]:
         facs = activatable(state, frame)
         out: list[Any] = [ACTIVATE[e] for e in facs]
         tg = frame.get("targeted", ())
@@ -180,7 +181,7 @@ class Activate(Step):
         return out
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: ActivateFrame, action: Any) -> bool:
         if action[0] == "done":
             return True
         _targeted(state, frame, action)
@@ -188,7 +189,7 @@ class Activate(Step):
         return False
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: ActivateFrame) -> tuple[str, dict[str, Any]]:
         return "Activate a Guerrilla in {space} ({n} left).", {"space": NAMES[frame["space"]], "n": frame["count"]}
 
 

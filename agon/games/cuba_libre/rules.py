@@ -14,7 +14,7 @@ ends the card.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Unpack
 
 from agon.engine import Action, LogEntry, State, Text
 from agon.engine.game import canonical
@@ -59,7 +59,7 @@ from agon.games.cuba_libre.data import (
     SYN,
     teams,
 )
-from agon.games.cuba_libre.frames import stored
+from agon.games.cuba_libre.frames import Frame, FrameBase, FrameParams, stored
 from agon.games.cuba_libre.negotiation import OFFERED_AT, TRANSFER, any_choice
 from agon.games.cuba_libre.steps import APPLY, ENTER, FINISHED, LEGAL, PUSHED, STEPS, WAIT
 from agon.games.cuba_libre.text import and_names, board_view, label
@@ -117,7 +117,7 @@ class CubaLibreState(Board, State):
                  "order_card", "over", "peek", "phase", "pile_size", "played", "prop_played", "res", "sp", "stack",
                  "stay_elig", "support", "terror", "trace_last", "transfers")
     memo_legal = True  # the engine memoises legal lists per position (tests call changed() after edits)
-    _entered: tuple[dict[str, Any], list[Any]] | None  # see entered()
+    _entered: tuple[FrameBase, list[Any]] | None  # see entered()
     _op_parts: tuple[Any, ...] | None  # see operations.Operation.legal
     _before: chronicle.Snap | None  # while an action applies: the facts before it (see _apply, next_turn)
     # (the board's fields are declared in Board: pieces, markers, tracks, capabilities, momentum, np)
@@ -150,7 +150,7 @@ class CubaLibreState(Board, State):
     dec_shown: list[list[str]]
     dec_aside: list[str]
     # the flow (steps.py): the stack of frames, and the result once over
-    stack: list[dict[str, Any]]
+    stack: list[Frame]
     over: dict[str, Any] | None
     trace_last: tuple[str, str]
 
@@ -353,7 +353,7 @@ class CubaLibreState(Board, State):
             legal = [*legal, TRANSFER]  # CL 1.5.1: at the executing faction's own prompts
         return legal
 
-    def entered(self, frame: dict[str, Any], choices: list[Any]) -> list[Any]:
+    def entered(self, frame: FrameBase, choices: list[Any]) -> list[Any]:
         """A step's `enter` that has just listed fr's choices to see whether it waits hands them
         here and gets them back: `_legal` of this very position takes them instead of listing them
         again (nothing moves between the frame's enter and the question; a clone's frames are new
@@ -474,7 +474,7 @@ class CubaLibreState(Board, State):
 
     # -- helpers used by steps ------------------------------------------------------------------
 
-    def push(self, kind: str, faction: int, **params: Any) -> None:
+    def push(self, kind: str, faction: int, **params: Unpack[FrameParams]) -> None:
         self.stack.append({"step": kind, "faction": faction, **params})
 
     def is_player(self, faction: int) -> bool:
@@ -483,7 +483,7 @@ class CubaLibreState(Board, State):
     def event_side_ok(self, card: int, shaded: bool) -> bool:
         return ev.has_event(card, shaded)
 
-    def op_frame(self) -> dict[str, Any] | None:
+    def op_frame(self) -> Frame | None:
         for frame in reversed(self.stack):
             if frame["step"] == "op":
                 return frame

@@ -294,7 +294,9 @@ _DESTINATION: dict[str | None, str] = {"transport": "Transport to {0}", "reprisa
 
 
 def _destination(state: CubaLibreState) -> str:
-    frame = state.stack[-1] if state.stack else {}
+    if not state.stack:
+        return "Move to {0}"
+    frame = state.stack[-1]
     return _DESTINATION.get(frame.get("special_activity") if frame.get("step") == "sa" else frame.get("step"), "Move to {0}")
 
 

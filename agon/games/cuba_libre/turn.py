@@ -1,6 +1,6 @@
 """The Event card turn (CL 2.3): the 1st/2nd Eligible options, Pass, Launder, variable deployment.
 
-Frame "option": the faction fr["f"] is offered the card. Its choices depend on what the 1st
+Frame "option": the faction frame["faction"] is offered the card. Its choices depend on what the 1st
 Eligible did (2.3.4): ("event", "unshaded"|"shaded"), ("op"), ("limop"), ("pass").
 """
 
@@ -25,6 +25,7 @@ from agon.games.cuba_libre.data import (
     SYN,
     TITLE,
 )
+from agon.games.cuba_libre.frames import DeployFrame, LaunderFrame, OptionFrame
 from agon.games.cuba_libre.operations import any_op_possible, launder_donors
 from agon.games.cuba_libre.steps import DECLINE, FINISHED, PASS, WAIT, Step, actions, step
 
@@ -58,7 +59,7 @@ OP, LIMOP, OP_HIDDEN_ASSET = Action("op", None), Action("limop", None), Action("
 @step("option")
 class Option(Step):
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: OptionFrame) -> list[Any]:
         f = frame["faction"]
         ev_ok, kind = option_kinds(state, f)
         out: list[Any] = []
@@ -75,7 +76,7 @@ class Option(Step):
         return out
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: OptionFrame, action: Any) -> bool:
         f = frame["faction"]
         verb = action[0]
         if verb == "pass":
@@ -102,15 +103,15 @@ class Option(Step):
         lim = verb == "limop"
         sa = not lim or (f == GOVT and state.has_mom(10))  # MAP shaded: LimOps may add an SA
         state.stack.append({"step": "opchoice", "faction": f, "lim": lim, "free": False, "special_activity": sa, "src": "card",
-                        "slot": state.n_acted})  # (g.push, built in place)
+                        "slot": state.n_acted})  # (state.push, built in place)
         return False
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: OptionFrame) -> tuple[str, dict[str, Any]]:
         return Option._line(state, Option.legal(state, frame))
 
     @staticmethod
-    def public_prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def public_prompt(state: CubaLibreState, frame: OptionFrame) -> tuple[str, dict[str, Any]]:
         """CL 7.3 (issue 29.2): the full Operation a Hidden Asset offers is the owner's secret; the
         line everyone else reads names only the options anyone may know."""
         return Option._line(state, [a for a in Option.legal(state, frame) if a != OP_HIDDEN_ASSET])
@@ -142,15 +143,15 @@ PROMPT_WORDS = ("1st", "2nd", *CHOICES, *DEPLOY_WORDS)
 @step("launder")
 class Launder(Step):
     """CL 2.3.6: a Cash marker removed (by its holder) buys the acting faction a free LimOp
-    (not Construct). fr["f"] is the holder asked, fr["beneficiary"] the acting faction."""
+    (not Construct). frame["faction"] is the holder asked, frame["beneficiary"] the acting faction."""
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: LaunderFrame) -> list[Any]:
         own = frame["faction"] == frame.get("beneficiary", frame["faction"])
         return [Action("launder" if own else "give cash", None), DECLINE]
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: LaunderFrame, action: Any) -> bool:
         who, f = frame["faction"], frame.get("beneficiary", frame["faction"])
         state.stack.pop()
         if action[0] == "decline":
@@ -167,7 +168,7 @@ class Launder(Step):
         return False
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: LaunderFrame) -> tuple[str, dict[str, Any]]:
         if frame["faction"] == frame.get("beneficiary", frame["faction"]):
             return "Launder a Cash marker for a free Limited Operation?", {}
         return "Give a Cash marker so that {other} gets a free Limited Operation?", {
@@ -189,13 +190,13 @@ class Deploy(Step):
     """CL S3 variable deployment, one piece (or the 3 Troops) per action."""
 
     @staticmethod
-    def enter(state: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: DeployFrame) -> int:
         if "todo" not in frame:
             frame["todo"] = _deploy_todo(frame["faction"])
         return WAIT if frame["todo"] else FINISHED
 
     @staticmethod
-    def legal(state: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: DeployFrame) -> list[Any]:
         what = frame["todo"][0]
         if what == "casino":
             spaces = [s for s in POPULATED if not state.casinos(s)]
@@ -212,7 +213,7 @@ class Deploy(Step):
         return actions(("place", NAMES[s]) for s in spaces)
 
     @staticmethod
-    def apply(state: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: DeployFrame, action: Any) -> bool:
         what = frame["todo"][0]
         s = NAMES.index(action[1])
         slot = {"casino": "casino", "dr": "dr_u", "m26_base": "m26_base", "m26": "m26_u", "troop": "troop",
@@ -222,5 +223,5 @@ class Deploy(Step):
         return not frame["todo"]
 
     @staticmethod
-    def prompt(state: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: DeployFrame) -> tuple[str, dict[str, Any]]:
         return "Deploy: place {piece} ({n} placements left).", {"piece": frame["todo"][0], "n": len(frame["todo"])}

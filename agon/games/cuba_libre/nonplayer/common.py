@@ -237,7 +237,7 @@ def event_effective(state: CubaLibreState, faction: int, shaded: bool, seed: int
     flow stops when the Event is done (a waiting probe frame under it). Eligibility effects alone
     do not count."""
     twin = probe(state, faction, seed)
-    twin.stack.insert(0, {"step": "ev_choice", "faction": faction, "what": "option", "opts": _PROBE, "fn": _noop, "args": (),
+    twin.stack.insert(0, {"step": "ev_choice", "faction": faction, "what": "option", "opts": _PROBE, "callback": _noop, "args": (),
                           "text": "", "optional": False})
     before = _snapshot(twin)
     try:
@@ -358,7 +358,7 @@ def first_executable(chain: Iterable[tuple[str, str]], can: Callable[[str], bool
 
 def terror_ok(state: CubaLibreState, faction: int, space: int) -> bool:
     """26July/DR may Terror in s now: legal, and paid for outside ECs (3.3.4)."""
-    return space_ok(state, {"operation": "terror", "faction": faction}, space) and (IS_EC[space] or state.res[faction] >= 1)
+    return space_ok(state, {"step": "op", "operation": "terror", "faction": faction}, space) and (IS_EC[space] or state.res[faction] >= 1)
 
 
 def best(ctx: Ctx, cands: Iterable[X], key: Callable[[X], Any]) -> X | None:

@@ -185,7 +185,7 @@ def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 
 def subvert_space(ctx: Ctx) -> tuple[int, str] | None:
     g = ctx.g
-    cands = spaces(g, DIRECTORIO, "subvert", {"spaces": ()})
+    cands = spaces(g, DIRECTORIO, "subvert", {"step": "op", "faction": DIRECTORIO, "spaces": ()})
     if not cands:
         return None
     if at_victory(g, M26):
@@ -289,7 +289,7 @@ def attack_gain_space(state: CubaLibreState) -> bool:
 def attack_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
     cands = [s for s in range(N_SPACES) if s not in done and (g.sp[s][DR_UNDERGROUND] or g.guerrillas(s, DIRECTORIO) >= 4)
-             and removal_targets(g, DIRECTORIO, s, "attack") and space_ok(g, {"operation": "attack", "faction": DIRECTORIO}, s)
+             and removal_targets(g, DIRECTORIO, s, "attack") and space_ok(g, {"step": "op", "operation": "attack", "faction": DIRECTORIO}, s)
              and (IS_EC[s] or g.res[DIRECTORIO] >= 1)]
     chosen = ctx.order(cands, lambda space: -g.guerrillas(space, DIRECTORIO))[:max(0, 3 - len(done))]
     amb = [s for s in chosen if g.sp[s][DR_UNDERGROUND]]

@@ -28,6 +28,7 @@ from agon.games.cuba_libre.data import (
     SYN,
     TROOPS,
 )
+from agon.games.cuba_libre.frames import Frame
 from agon.games.cuba_libre.insurgent_ops import CARRY
 from agon.games.cuba_libre.nonplayer.common import (
     Ctx,
@@ -89,7 +90,7 @@ def opchoice(ctx: Ctx, mod: Any) -> Decision | None:
 # -- the Operation frame ------------------------------------------------------------------------
 
 
-def op_plan(ctx: Ctx, mod: Any, frame: dict[str, Any] | None = None) -> dict[str, Any]:
+def op_plan(ctx: Ctx, mod: Any, frame: Frame | None = None) -> dict[str, Any]:
     """The plan of the open Operation: carried by the bot, checked against the state."""
     frame = frame or ctx.g.op_frame() or ctx.frame
     p = ctx.bot.plan
@@ -380,7 +381,7 @@ def outcome(ctx: Ctx, action: tuple[str, Any]) -> Any:
     twin = probe(g, ctx.f, ctx.seed)
     mark = -1 if getattr(ctx.bot, "shallow", False) else _event_mark(g)
     if mark >= 0:
-        twin.stack.insert(mark, {"step": "ev_choice", "faction": ctx.f, "what": "option", "opts": _STOP, "fn": _noop,
+        twin.stack.insert(mark, {"step": "ev_choice", "faction": ctx.f, "what": "option", "opts": _STOP, "callback": _noop,
                                  "args": (), "text": "", "optional": False})
     twin.apply(ROLES[ctx.f], action)
     if mark < 0 or (len(twin.stack) == len(g.stack) + 1 and twin.stack[-1]["step"] == g.stack[-1]["step"]):

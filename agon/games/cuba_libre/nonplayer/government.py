@@ -44,6 +44,7 @@ from agon.games.cuba_libre.data import (
     SYN,
     TROOPS,
 )
+from agon.games.cuba_libre.frames import Frame
 from agon.games.cuba_libre.insurgent_ops import CARRY
 from agon.games.cuba_libre.nonplayer.common import (
     Ctx,
@@ -202,7 +203,7 @@ def armored_target(state: CubaLibreState) -> bool:
 
 def assault_spaces(state: CubaLibreState) -> list[int]:
     if state.has_mom(1):
-        return [s for s in range(N_SPACES) if space_ok(state, {"operation": "assault", "faction": GOVT}, s)]
+        return [s for s in range(N_SPACES) if space_ok(state, {"step": "op", "operation": "assault", "faction": GOVT}, s)]
     return [s for s in range(N_SPACES) if assault_capacity(state, s) and removal_targets(state, GOVT, s, "assault")]
 
 
@@ -494,12 +495,12 @@ def guantanamo_two(state: CubaLibreState) -> bool:
     DR pieces; Syndicate pieces are not in the Air Strike priorities)."""
     return any(sum(state.sp[s][piece_type] for piece_type in removal_targets(state, GOVT, s, "airstrike")
                    if airstrike_rank(state, s, piece_type)[0] < UNLISTED) >= 2
-               for s in spaces(state, GOVT, "airstrike", {"spaces": ()}))
+               for s in spaces(state, GOVT, "airstrike", {"step": "op", "faction": GOVT, "spaces": ()}))
 
 
 def airstrike_space(ctx: Ctx) -> tuple[int, str] | None:
     g = ctx.g
-    cands = spaces(g, GOVT, "airstrike", {"spaces": ()})
+    cands = spaces(g, GOVT, "airstrike", {"step": "op", "faction": GOVT, "spaces": ()})
     if not cands:
         return None
     s = ctx.order(cands, lambda space: min(airstrike_rank(g, space, piece_type) for piece_type in removal_targets(g, GOVT, space, "airstrike")))[0]
@@ -510,7 +511,7 @@ def airstrike_space(ctx: Ctx) -> tuple[int, str] | None:
 
 def reprisal_space(ctx: Ctx) -> tuple[int, str] | None:
     g = ctx.g
-    cands = [s for s in spaces(g, GOVT, "reprisal", {"spaces": ()}) if g.support[s] < 0]
+    cands = [s for s in spaces(g, GOVT, "reprisal", {"step": "op", "faction": GOVT, "spaces": ()}) if g.support[s] < 0]
     if not cands:
         return None
     return ctx.order(cands, lambda space: -POP[space])[0], "8.8.3 Reprisal: highest-Pop Govt-Controlled space at Opposition"
@@ -654,7 +655,7 @@ def _police_targets(ctx: Ctx) -> list[tuple[int, str]]:
     return out
 
 
-def _spread_origins(state: CubaLibreState, frame: dict[str, Any], origins: list[int]) -> list[int]:
+def _spread_origins(state: CubaLibreState, frame: Frame, origins: list[int]) -> list[int]:
     """8.8.7 step 2 (Playbook: 11/1/3 Troops in three Cities become 5/5/5): the destinations whose
     optional Troops may move to even the Troops out, 2+ above the fewest elsewhere, never losing
     Government Control there."""

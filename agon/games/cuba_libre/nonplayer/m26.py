@@ -145,7 +145,7 @@ def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 
 def infiltrate_space(ctx: Ctx) -> tuple[int, str] | None:
     g = ctx.g
-    cands = spaces(g, M26, "infiltrate", {"spaces": ()})
+    cands = spaces(g, M26, "infiltrate", {"step": "op", "faction": M26, "spaces": ()})
     if not cands:
         return None
     ecs = [s for s in cands if IS_EC[s]]
@@ -245,7 +245,7 @@ def space_4g_govt(state: CubaLibreState) -> bool:
 
 def attack_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
-    ok = [s for s in range(N_SPACES) if s not in done and space_ok(g, {"operation": "attack", "faction": M26}, s)
+    ok = [s for s in range(N_SPACES) if s not in done and space_ok(g, {"step": "op", "operation": "attack", "faction": M26}, s)
           and _attack_targets(g, s) and (IS_EC[s] or g.res[M26] >= 1)]
     big = [s for s in ok if g.guerrillas(s, M26) >= 4]
     chosen = ctx.shuffled(big)

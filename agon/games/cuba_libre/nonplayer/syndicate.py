@@ -83,7 +83,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     left = [g.guerrillas(s, SYN) for s in range(N_SPACES)]
     out = []
     for ec in ctx.shuffled(ECS):  # 8.5.2 step 1: every reachable EC empty of all pieces
-        if ec in done or sum(g.sp[ec]) > 0 or not space_ok(g, {"operation": "march", "faction": SYN}, ec):
+        if ec in done or sum(g.sp[ec]) > 0 or not space_ok(g, {"step": "op", "operation": "march", "faction": SYN}, ec):
             continue
         origins = [o for o in ADJ[ec] if left[o] > 0]
         if not origins:
@@ -143,7 +143,7 @@ def terror_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     when both hold, Resources allowing); if neither selects a space, 1 random space (8.2/8.3)."""
     g = ctx.g
     budget = g.res[SYN] - sum(1 for s in done if not IS_EC[s])
-    cands = [s for s in range(N_SPACES) if s not in done and space_ok(g, {"operation": "terror", "faction": SYN}, s)
+    cands = [s for s in range(N_SPACES) if s not in done and space_ok(g, {"step": "op", "operation": "terror", "faction": SYN}, s)
              and not (IS_EC[s] and g.terror[s])]
     out: list[dict[str, Any]] = []
     # numbered priorities are tried in turn: one that selects no space passes to the next (8.0)
@@ -205,7 +205,7 @@ def profit_spaces(state: CubaLibreState) -> list[int]:
 
 def muscle_space(ctx: Ctx) -> tuple[int, str] | None:
     g = ctx.g
-    legal = spaces(g, SYN, "muscle", {"spaces": ()})
+    legal = spaces(g, SYN, "muscle", {"step": "op", "faction": SYN, "spaces": ()})
     for who, why in ((M26, "26July"), (DIRECTORIO, "DR")):
         cands = [s for s in legal if g.sp[s][CASINO] and g.control(s) == who]
         if cands:
@@ -218,7 +218,7 @@ def bribe_space(ctx: Ctx, paid: bool = False) -> tuple[int, str] | None:
     if paid:
         legal = [idx(a) for v, a in ctx.legal if v == "space"]
     else:
-        legal = spaces(g, SYN, "bribe", {"spaces": ()}) if g.res[SYN] >= 3 else []
+        legal = spaces(g, SYN, "bribe", {"step": "op", "faction": SYN, "spaces": ()}) if g.res[SYN] >= 3 else []
     if not legal:
         return None
     contraband = []
