@@ -21,17 +21,18 @@ Seat API for the Non-player bots (section 8)
 - In the state: `state.np` (frozenset of Non-player factions, ints), `state.is_player(f)`. The engine
   already applies the Non-player rules of 8.1 that change legality: no LimOps (full Op + SA
   instead), the Final Event card restriction ignored, no Launder.
-- Where the flow is: `state.stack[-1]` is the pending frame, `fr["k"]` its step name and
-  `fr["f"]` the faction asked: "option" (event/op/limop/pass), "opchoice", "op" (space/activity/
-  done; fr["op"], fr["sp"] chosen spaces, fr["sa"] SA used), per-space steps "train_place",
-  "move_cubes", "remove", "activate", "rally", "march", "attack", "construct", "reroll",
-  "garrison_assault", "sa" (fr["sa"] names it), "launder", "deploy", Propaganda steps "prop_deposit",
-  "prop_civic", "prop_agitation", "prop_expat", "prop_redeploy", and event steps "ev_*"; Cash steps
-  asked of player holders only (cash.py): "cash_gift" (give cash <role> / drop cash) and "cash_carry"
-  (carry cash / leave cash). In an Operation a player may also `withdraw` own pieces (1.4.1,
-  removal.withdraw_options). Negotiation (1.5.1, negotiation.py): at "option" and "op" a player
-  faction may `transfer`, opening "transfer" (give to / ask), "transfer_amount" and "transfer_request"
-  (the asked faction gives or declines; Non-players are never asked and never open one).
+- Where the flow is: `state.stack[-1]` is the pending frame (frames.py), `frame["step"]` its step
+  name and `frame["faction"]` the faction asked: "option" (event/op/limop/pass), "opchoice", "op"
+  (space/activity/done; frame["operation"], frame["spaces"] chosen spaces, frame["special_activity"]
+  SA used), per-space steps "train_place", "move_cubes", "remove", "activate", "rally", "march",
+  "attack", "construct", "reroll", "garrison_assault", "sa" (frame["special_activity"] names it),
+  "launder", "deploy", Propaganda steps "prop_deposit", "prop_civic", "prop_agitation",
+  "prop_expat", "prop_redeploy", and event steps "ev_*"; Cash steps asked of player holders only
+  (cash.py): "cash_gift" (give cash <role> / drop cash) and "cash_carry" (carry cash / leave cash).
+  In an Operation a player may also `withdraw` own pieces (1.4.1, removal.withdraw_options).
+  Negotiation (1.5.1, negotiation.py): at "option" and "op" a player faction may `transfer`, opening
+  "transfer" (give to / ask), "transfer_amount" and "transfer_request" (the asked faction gives or declines; Non-players are
+  never asked and never open one).
 - Helpers to plan with: operations.ops_possible / op_possible / candidate_spaces / space_ok /
   space_cost / assault_capacity / removal_targets, insurgent_ops.rally_options,
   activities.spaces(g, f, name, op_frame), propaganda.expat_spaces, board methods (control, margin,

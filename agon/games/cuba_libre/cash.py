@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.data import GUER_U, NAMES, teams
+from agon.games.cuba_libre.frames import CashCarryFrame, CashGiftFrame
 from agon.games.cuba_libre.steps import FINISHED, WAIT, Step, _, actions, step
 
 if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
@@ -28,88 +29,88 @@ def limbo(code: int) -> int:
     return -2 - code
 
 
-def recipients(g: CubaLibreState, s: int, holder: int) -> list[int]:
+def recipients(state: CubaLibreState, space: int, holder: int) -> list[int]:
     """Factions whose Guerrilla or cube in s may receive the holder's Cash (never a faction of the
     same player under the No Non-player option, AMB-11)."""
-    mates = next(t for t in teams(g.options) if holder in t)
-    return [e for e in range(4) if e not in mates and g.has_holder(s, e)]
+    mates = next(t for t in teams(state.options) if holder in t)
+    return [e for e in range(4) if e not in mates and state.has_holder(space, e)]
 
 
-def settle(g: CubaLibreState, i: int, s: int, holder: int, capturer: int) -> None:
+def settle(state: CubaLibreState, marker: int, space: int, holder: int, capturer: int) -> None:
     """The Cash is removed: captured under a capture clause (acting faction with a piece there)."""
-    if capturer >= 0 and capturer != holder and g.has_holder(s, capturer):
-        g.cash[i] = s * 4 + capturer
-        g.say("{faction} captures a Cash marker in {space}.", faction=g.fname(capturer), space=NAMES[s])
+    if capturer >= 0 and capturer != holder and state.has_holder(space, capturer):
+        state.cash[marker] = space * 4 + capturer
+        state.say("{faction} captures a Cash marker in {space}.", faction=state.fname(capturer), space=NAMES[space])
     else:
-        g.cash[i] = -1
+        state.cash[marker] = -1
 
 
 @step("cash_gift")
 class CashGift(Step):
     @staticmethod
-    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
-        if g.has_holder(frame["s"], frame["f"]):  # the holder has a piece there again: it keeps the Cash
-            g.cash[frame["i"]] = frame["s"] * 4 + frame["f"]
+    def enter(state: CubaLibreState, frame: CashGiftFrame) -> int:
+        if state.has_holder(frame["space"], frame["faction"]):  # the holder has a piece there again: it keeps the Cash
+            state.cash[frame["marker"]] = frame["space"] * 4 + frame["faction"]
             return FINISHED
-        if not recipients(g, frame["s"], frame["f"]):
-            settle(g, frame["i"], frame["s"], frame["f"], frame["cap"])
+        if not recipients(state, frame["space"], frame["faction"]):
+            settle(state, frame["marker"], frame["space"], frame["faction"], frame["cap"])
             return FINISHED
         return WAIT
 
     @staticmethod
-    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        return actions([*(("give cash", g.role(e)) for e in recipients(g, frame["s"], frame["f"])), ("drop cash", None)])
+    def legal(state: CubaLibreState, frame: CashGiftFrame) -> list[Any]:
+        return actions([*(("give cash", state.role(e)) for e in recipients(state, frame["space"], frame["faction"])), ("drop cash", None)])
 
     @staticmethod
-    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
-        s, i = frame["s"], frame["i"]
+    def apply(state: CubaLibreState, frame: CashGiftFrame, action: Any) -> bool:
+        s, i = frame["space"], frame["marker"]
         if action[0] == "give cash":
-            e = g.faction(action[1])
-            g.cash[i] = s * 4 + e
-            g.say("{faction} hands a Cash marker to {other} in {space}.", faction=g.fname(frame["f"]),
-                  other=g.fname(e), space=NAMES[s])
+            e = state.faction(action[1])
+            state.cash[i] = s * 4 + e
+            state.say("{faction} hands a Cash marker to {other} in {space}.", faction=state.fname(frame["faction"]),
+                  other=state.fname(e), space=NAMES[s])
         else:
-            settle(g, i, s, frame["f"], frame["cap"])
+            settle(state, i, s, frame["faction"], frame["cap"])
         return True
 
     @staticmethod
-    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: CashGiftFrame) -> tuple[str, dict[str, Any]]:
         return "Your last piece holding Cash in {space} is gone: hand the Cash to another piece there?", {
-            "space": NAMES[frame["s"]]}
+            "space": NAMES[frame["space"]]}
 
 
 @step("cash_carry")
 class CashCarry(Step):
     @staticmethod
-    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
-        ok = g.cash_held(frame["s"], frame["f"]) and g.has_holder(frame["d"], frame["f"])
+    def enter(state: CubaLibreState, frame: CashCarryFrame) -> int:
+        ok = state.cash_held(frame["space"], frame["faction"]) and state.has_holder(frame["destination"], frame["faction"])
         return WAIT if ok else FINISHED
 
     @staticmethod
-    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: CashCarryFrame) -> list[Any]:
         return actions((("carry cash", None), ("leave cash", None)))
 
     @staticmethod
-    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: CashCarryFrame, action: Any) -> bool:
         if action[0] == "carry cash":
-            code = frame["s"] * 4 + frame["f"]
-            g.cash[g.cash.index(code)] = frame["d"] * 4 + frame["f"]
+            code = frame["space"] * 4 + frame["faction"]
+            state.cash[state.cash.index(code)] = frame["destination"] * 4 + frame["faction"]
         return True
 
     @staticmethod
-    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: CashCarryFrame) -> tuple[str, dict[str, Any]]:
         return _("Your piece moved from {src} to {dst}: does a Cash marker go with it?"), {
-            "src": NAMES[frame["s"]], "dst": NAMES[frame["d"]]}
+            "src": NAMES[frame["space"]], "dst": NAMES[frame["destination"]]}
 
 
-def ask_carry(g: CubaLibreState, f: int, src: int, dst: int, piece_type: int = -1) -> None:
+def ask_carry(state: CubaLibreState, faction: int, src: int, dst: int, piece_type: int = -1) -> None:
     """After another faction moved f's piece (slot pt) from src to dst: a player f says if Cash went
     along. A Non-player keeps its Cash under its Underground Guerrillas first (8.1.2 item 3): the Cash
     went along when the piece moved was its last Underground Guerrilla there."""
-    if not (g.cash_held(src, f) and g.has_holder(src, f)):
+    if not (state.cash_held(src, faction) and state.has_holder(src, faction)):
         return
-    if g.is_player(f):
-        g.push("cash_carry", f, s=src, d=dst)
-    elif piece_type >= 0 and piece_type == GUER_U[f] and not g.sp[src][piece_type]:
-        code = src * 4 + f
-        g.cash[g.cash.index(code)] = dst * 4 + f
+    if state.is_player(faction):
+        state.push("cash_carry", faction, space=src, destination=dst)
+    elif piece_type >= 0 and piece_type == GUER_U[faction] and not state.sp[src][piece_type]:
+        code = src * 4 + faction
+        state.cash[state.cash.index(code)] = dst * 4 + faction

@@ -16,8 +16,8 @@ from agon.engine import LogEntry, Text, plural
 from agon.games.cuba_libre.board import row_control
 from agon.games.cuba_libre.data import (
     ALLIANCE,
-    CC,
-    CO,
+    CASINO,
+    CLOSED_CASINO,
     DR_ACTIVE,
     DR_BASE,
     DR_UNDERGROUND,
@@ -28,12 +28,12 @@ from agon.games.cuba_libre.data import (
     M26_ACTIVE,
     M26_BASE,
     M26_UNDERGROUND,
+    N_SPACES,
     NAMES,
-    NS,
+    POLICE,
     SYN_ACTIVE,
     SYN_UNDERGROUND,
     TROOPS,
-    P,
 )
 from agon.games.cuba_libre.steps import _
 
@@ -43,63 +43,63 @@ if TYPE_CHECKING:  # the State, for type hints only: rules sits above this modul
 # (pieces, slots): "n pieces" as a plural Text; a 2-slot kind is (Underground, Active) Guerrillas or
 # (open, closed) Casinos
 KINDS: tuple[tuple[Callable[[int], Text], tuple[int, ...]], ...] = (
-    (lambda n: plural("{n} Troop", "{n} Troops", "n", n=n), (TROOPS,)),
-    (lambda n: plural("{n} Police", "{n} Police", "n", n=n), (P,)),
-    (lambda n: plural("{n} Government Base", "{n} Government Bases", "n", n=n), (GOVT_BASE,)),
-    (lambda n: plural("{n} 26July Guerrilla", "{n} 26July Guerrillas", "n", n=n), (M26_UNDERGROUND, M26_ACTIVE)),
-    (lambda n: plural("{n} 26July Base", "{n} 26July Bases", "n", n=n), (M26_BASE,)),
-    (lambda n: plural("{n} DR Guerrilla", "{n} DR Guerrillas", "n", n=n), (DR_UNDERGROUND, DR_ACTIVE)),
-    (lambda n: plural("{n} DR Base", "{n} DR Bases", "n", n=n), (DR_BASE,)),
-    (lambda n: plural("{n} Syndicate Guerrilla", "{n} Syndicate Guerrillas", "n", n=n), (SYN_UNDERGROUND, SYN_ACTIVE)),
-    (lambda n: plural("{n} Casino", "{n} Casinos", "n", n=n), (CO, CC)),
+    (lambda count: plural("{n} Troop", "{n} Troops", "n", n=count), (TROOPS,)),
+    (lambda count: plural("{n} Police", "{n} Police", "n", n=count), (POLICE,)),
+    (lambda count: plural("{n} Government Base", "{n} Government Bases", "n", n=count), (GOVT_BASE,)),
+    (lambda count: plural("{n} 26July Guerrilla", "{n} 26July Guerrillas", "n", n=count), (M26_UNDERGROUND, M26_ACTIVE)),
+    (lambda count: plural("{n} 26July Base", "{n} 26July Bases", "n", n=count), (M26_BASE,)),
+    (lambda count: plural("{n} DR Guerrilla", "{n} DR Guerrillas", "n", n=count), (DR_UNDERGROUND, DR_ACTIVE)),
+    (lambda count: plural("{n} DR Base", "{n} DR Bases", "n", n=count), (DR_BASE,)),
+    (lambda count: plural("{n} Syndicate Guerrilla", "{n} Syndicate Guerrillas", "n", n=count), (SYN_UNDERGROUND, SYN_ACTIVE)),
+    (lambda count: plural("{n} Casino", "{n} Casinos", "n", n=count), (CASINO, CLOSED_CASINO)),
 )
 STATES = {M26_UNDERGROUND: "Underground", M26_ACTIVE: "Active", DR_UNDERGROUND: "Underground", DR_ACTIVE: "Active", SYN_UNDERGROUND: "Underground", SYN_ACTIVE: "Active",
-          CO: "open", CC: "closed"}
+          CASINO: "open", CLOSED_CASINO: "closed"}
 
 Snap = tuple[Any, ...]
 
 
-def snap(g: CubaLibreState) -> Snap:
+def snap(state: CubaLibreState) -> Snap:
     """The public facts an action may change (plain copies: cheap to take, compared in C)."""
-    return ([row[:] for row in g.sp], g.support[:], g.terror[:], g.res[:], g.aid, g.alliance, g.cash[:])
+    return ([row[:] for row in state.sp], state.support[:], state.terror[:], state.res[:], state.aid, state.alliance, state.cash[:])
 
 
-def _who(f: int) -> str:
-    return FACTION_NAMES[f] if f >= 0 else "no one"
+def _who(faction: int) -> str:
+    return FACTION_NAMES[faction] if faction >= 0 else "no one"
 
 
-def describe(g: CubaLibreState, before: Snap) -> None:
+def describe(state: CubaLibreState, before: Snap) -> None:
     """Log every change since `before` (a `snap` of the state)."""
     rows0, sup0, ter0, res0, aid0, all0, cash0 = before
-    moved = [s for s in range(NS) if g.sp[s] != rows0[s]] if g.sp != rows0 else []
+    moved = [s for s in range(N_SPACES) if state.sp[s] != rows0[s]] if state.sp != rows0 else []
     if moved:
-        _pieces(g, rows0, moved)
-    if g.support != sup0 or g.terror != ter0:
-        _levels(g, sup0, ter0)
-    if g.res != res0:
+        _pieces(state, rows0, moved)
+    if state.support != sup0 or state.terror != ter0:
+        _levels(state, sup0, ter0)
+    if state.res != res0:
         for f in range(4):
-            if g.res[f] != res0[f]:
-                g.say("{faction} Resources {old} -> {new}.", faction=FACTION_NAMES[f], old=res0[f], new=g.res[f])
-    if g.aid != aid0:
-        g.say("Aid {old} -> {new}.", old=aid0, new=g.aid)
-    if g.alliance != all0:
-        g.say("US Alliance {old} -> {new}.", old=ALLIANCE[all0], new=ALLIANCE[g.alliance])
-    if g.cash != cash0:
-        _cash(g, cash0)
+            if state.res[f] != res0[f]:
+                state.say("{faction} Resources {old} -> {new}.", faction=FACTION_NAMES[f], old=res0[f], new=state.res[f])
+    if state.aid != aid0:
+        state.say("Aid {old} -> {new}.", old=aid0, new=state.aid)
+    if state.alliance != all0:
+        state.say("US Alliance {old} -> {new}.", old=ALLIANCE[all0], new=ALLIANCE[state.alliance])
+    if state.cash != cash0:
+        _cash(state, cash0)
     for s in moved:
-        old, new = (-1, -1) if IS_EC[s] else (row_control(rows0[s]), row_control(g.sp[s]))
+        old, new = (-1, -1) if IS_EC[s] else (row_control(rows0[s]), row_control(state.sp[s]))
         if old != new:
-            g.say("{space}: Control {old} -> {new}.", space=NAMES[s], old=_who(old), new=_who(new))
+            state.say("{space}: Control {old} -> {new}.", space=NAMES[s], old=_who(old), new=_who(new))
 
 
-def _levels(g: CubaLibreState, sup0: list[int], ter0: list[int]) -> None:
-    for s in range(NS):
-        if g.support[s] != sup0[s]:
-            g.say("{space}: {old} -> {new}.", space=NAMES[s], old=LEVELS[sup0[s]], new=LEVELS[g.support[s]])
-        if g.terror[s] != ter0[s]:
-            d = g.terror[s] - ter0[s]
+def _levels(state: CubaLibreState, sup0: list[int], ter0: list[int]) -> None:
+    for s in range(N_SPACES):
+        if state.support[s] != sup0[s]:
+            state.say("{space}: {old} -> {new}.", space=NAMES[s], old=LEVELS[sup0[s]], new=LEVELS[state.support[s]])
+        if state.terror[s] != ter0[s]:
+            d = state.terror[s] - ter0[s]
             one, other = MARKERS[IS_EC[s], d > 0]
-            g.say(one if abs(d) == 1 else other, space=NAMES[s], n=abs(d), total=g.terror[s])
+            state.say(one if abs(d) == 1 else other, space=NAMES[s], n=abs(d), total=state.terror[s])
 
 
 MARKERS = {  # (in an EC, placed): the log line for 1 marker and for more (3.3.4 Terror, Sabotage)
@@ -114,8 +114,8 @@ MARKERS = {  # (in an EC, placed): the log line for 1 marker and for more (3.3.4
 }
 
 
-def _pieces(g: CubaLibreState, rows0: list[list[int]], moved: list[int]) -> None:
-    delta = {s: [x - y for x, y in zip(g.sp[s], rows0[s], strict=True)] for s in moved}
+def _pieces(state: CubaLibreState, rows0: list[list[int]], moved: list[int]) -> None:
+    delta = {s: [x - y for x, y in zip(state.sp[s], rows0[s], strict=True)] for s in moved}
     touched = {piece_type for d in delta.values() for piece_type, x in enumerate(d) if x}
     for kind in KINDS:
         slots = kind[1]
@@ -123,29 +123,29 @@ def _pieces(g: CubaLibreState, rows0: list[list[int]], moved: list[int]) -> None
             continue
         net = {s: sum(delta[s][piece_type] for piece_type in slots) for s in moved}
         if len(slots) == 2:
-            _exchanges(g, kind, rows0, moved)
+            _exchanges(state, kind, rows0, moved)
         gains = [[s, n] for s, n in net.items() if n > 0]
         for s, n in ((s, -n) for s, n in net.items() if n < 0):
             for gain in gains:  # pair losses with gains: a move
                 k = min(n, gain[1])
                 if k <= 0:
                     continue
-                _say(g, k, "move", pieces=kind[0](k), origin=NAMES[s], space=NAMES[gain[0]],
-                     state=_state(g, rows0, gain[0], slots))
+                _say(state, k, "move", pieces=kind[0](k), origin=NAMES[s], space=NAMES[gain[0]],
+                     state=_state(state, rows0, gain[0], slots))
                 gain[1] -= k
                 n -= k
             if n:
-                _say(g, n, "removed", pieces=kind[0](n), space=NAMES[s])
+                _say(state, n, "removed", pieces=kind[0](n), space=NAMES[s])
         for s, n in gains:
             if n:
-                _say(g, n, "placed", pieces=kind[0](n), space=NAMES[s], state=_state(g, rows0, s, slots))
+                _say(state, n, "placed", pieces=kind[0](n), space=NAMES[s], state=_state(state, rows0, s, slots))
 
 
-def _state(g: CubaLibreState, rows0: list[list[int]], s: int, slots: tuple[int, ...]) -> str:
+def _state(state: CubaLibreState, rows0: list[list[int]], space: int, slots: tuple[int, ...]) -> str:
     """The state the pieces arrive in ("Underground", "open"), or "" when it goes unsaid."""
     if len(slots) == 1:
         return ""
-    up = [piece_type for piece_type in slots if g.sp[s][piece_type] > rows0[s][piece_type]]
+    up = [piece_type for piece_type in slots if state.sp[space][piece_type] > rows0[space][piece_type]]
     return STATES[up[0]] if len(up) == 1 else ""
 
 
@@ -164,54 +164,54 @@ LINES = {
 }
 
 
-def _say(g: CubaLibreState, n: int, what: str, **args: Any) -> None:
+def _say(board: CubaLibreState, count: int, what: str, **args: Any) -> None:
     """Log what happened to n pieces: the sentence agrees with n (a whole template for 1 and one for
     more), and names the state when there is one."""
     state = bool(args.get("state"))
     if not state:
         args.pop("state", None)
     one, other = LINES[f"{what} with state" if state else what]
-    g.say(one if n == 1 else other, **args)
+    board.say(one if count == 1 else other, **args)
 
 
-def _exchanges(g: CubaLibreState, kind: tuple[Callable[[int], Text], tuple[int, ...]], rows0: list[list[int]], moved: list[int]) -> None:
+def _exchanges(state: CubaLibreState, kind: tuple[Callable[[int], Text], tuple[int, ...]], rows0: list[list[int]], moved: list[int]) -> None:
     """Flips between Underground and Active, and Casinos closed or opened, within a space."""
     a, b = kind[1]
     for s in moved:
-        da, db = g.sp[s][a] - rows0[s][a], g.sp[s][b] - rows0[s][b]
+        da, db = state.sp[s][a] - rows0[s][a], state.sp[s][b] - rows0[s][b]
         if da * db >= 0:
             continue
         to = STATES[b] if da < 0 else STATES[a]
         k = min(abs(da), abs(db))
-        verb = ("close" if to == "closed" else "open") if a == CO else "flip"
-        _say(g, k, verb, pieces=kind[0](k), space=NAMES[s], state="" if a == CO else to)
+        verb = ("close" if to == "closed" else "open") if a == CASINO else "flip"
+        _say(state, k, verb, pieces=kind[0](k), space=NAMES[s], state="" if a == CASINO else to)
 
 
-def _at(c: int) -> int:
+def _at(where: int) -> int:
     """A Cash marker's place (-1 Available); one awaiting its holder's choice (-2 - place) is still there."""
-    return -2 - c if c < -1 else c
+    return -2 - where if where < -1 else where
 
 
-def _cash(g: CubaLibreState, cash0: list[int]) -> None:
-    for c0, c1 in ((_at(a), _at(b)) for a, b in zip(cash0, g.cash, strict=True)):
+def _cash(state: CubaLibreState, cash0: list[int]) -> None:
+    for c0, c1 in ((_at(a), _at(b)) for a, b in zip(cash0, state.cash, strict=True)):
         if c0 == c1:
             continue
         if c1 < 0:
-            g.say("Cash removed from {space} ({faction}).", space=NAMES[c0 // 4], faction=FACTION_NAMES[c0 % 4])
+            state.say("Cash removed from {space} ({faction}).", space=NAMES[c0 // 4], faction=FACTION_NAMES[c0 % 4])
         elif c0 < 0:
-            g.say("Cash placed in {space} with {faction}.", space=NAMES[c1 // 4], faction=FACTION_NAMES[c1 % 4])
+            state.say("Cash placed in {space} with {faction}.", space=NAMES[c1 // 4], faction=FACTION_NAMES[c1 % 4])
         else:
-            g.say("Cash in {origin} ({old}) goes to {faction} in {space}.", origin=NAMES[c0 // 4],
+            state.say("Cash in {origin} ({old}) goes to {faction} in {space}.", origin=NAMES[c0 // 4],
                   old=FACTION_NAMES[c0 % 4], faction=FACTION_NAMES[c1 % 4], space=NAMES[c1 // 4])
 
 
 TRACE = _("    [{role} by the rules: {note}]")  # the note is the Non-player's reason, in English
 
 
-def rule_trace(g: CubaLibreState, role: str, note: str) -> LogEntry | None:
+def rule_trace(state: CubaLibreState, role: str, note: str) -> LogEntry | None:
     """A Non-player's reason, set apart from what happened, and once per step: the same reason as
     that role's last one is not repeated (g.trace_last)."""
-    if g.trace_last == (role, note):
+    if state.trace_last == (role, note):
         return None
-    g.trace_last = (role, note)
+    state.trace_last = (role, note)
     return LogEntry(TRACE, {"role": role, "note": note}, None)

@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Any
 
 ROLES = ("govt", "m26", "dr", "syndicate")
-GOVT, M26, DR, SYN = 0, 1, 2, 3
+GOVT, M26, DIRECTORIO, SYN = 0, 1, 2, 3
 FACTION_NAMES = ("Government", "26July", "Directorio", "Syndicate")
-INSURGENTS = (M26, DR, SYN)
+INSURGENTS = (M26, DIRECTORIO, SYN)
 
 # piece slots of a space
-(TROOPS, P, GOVT_BASE, M26_UNDERGROUND, M26_ACTIVE, M26_BASE, DR_UNDERGROUND, DR_ACTIVE, DR_BASE, SYN_UNDERGROUND,
- SYN_ACTIVE, CO, CC) = range(13)
+(TROOPS, POLICE, GOVT_BASE, M26_UNDERGROUND, M26_ACTIVE, M26_BASE, DR_UNDERGROUND, DR_ACTIVE, DR_BASE, SYN_UNDERGROUND,
+ SYN_ACTIVE, CASINO, CLOSED_CASINO) = range(13)
 NPT = 13
 PIECE_NAMES = (
     "Troops", "Police", "Government Base", "26July Underground Guerrilla", "26July Active Guerrilla",
@@ -30,14 +30,14 @@ PIECE_NAMES = (
 PIECE_KEYS = ("troop", "police", "govt_base", "m26_u", "m26_a", "m26_base", "dr_u", "dr_a", "dr_base",
               "syn_u", "syn_a", "casino", "closed_casino")
 PIECE_INDEX = {k: i for i, k in enumerate(PIECE_KEYS)}
-OWNER = (GOVT, GOVT, GOVT, M26, M26, M26, DR, DR, DR, SYN, SYN, SYN, SYN)
+OWNER = (GOVT, GOVT, GOVT, M26, M26, M26, DIRECTORIO, DIRECTORIO, DIRECTORIO, SYN, SYN, SYN, SYN)
 GUER_U = (-1, M26_UNDERGROUND, DR_UNDERGROUND, SYN_UNDERGROUND)  # Underground Guerrilla slot per faction
 GUER_A = (-1, M26_ACTIVE, DR_ACTIVE, SYN_ACTIVE)
-BASE = (GOVT_BASE, M26_BASE, DR_BASE, CO)
+BASE = (GOVT_BASE, M26_BASE, DR_BASE, CASINO)
 IS_GUERRILLA = (False, False, False, True, True, False, True, True, False, True, True, False, False)
 IS_BASE = (False, False, True, False, False, True, False, False, True, False, False, True, True)
-FACTION_SLOTS = ((TROOPS, P, GOVT_BASE), (M26_UNDERGROUND, M26_ACTIVE, M26_BASE), (DR_UNDERGROUND, DR_ACTIVE, DR_BASE),
-                 (SYN_UNDERGROUND, SYN_ACTIVE, CO, CC))
+FACTION_SLOTS = ((TROOPS, POLICE, GOVT_BASE), (M26_UNDERGROUND, M26_ACTIVE, M26_BASE), (DR_UNDERGROUND, DR_ACTIVE, DR_BASE),
+                 (SYN_UNDERGROUND, SYN_ACTIVE, CASINO, CLOSED_CASINO))
 
 # Available boxes
 AV_T, AV_P, AV_GB, AV_MG, AV_MB, AV_DG, AV_DB, AV_SG, AV_C = range(9)
@@ -107,7 +107,7 @@ def _validate(raw: dict[str, Any]) -> None:
 
 DATA = _load()
 SPACES: tuple[dict[str, Any], ...] = tuple(DATA["spaces"])
-NS = len(SPACES)
+N_SPACES = len(SPACES)
 SPACE_IDS = tuple(s["id"] for s in SPACES)
 SPACE_INDEX = {sid: i for i, sid in enumerate(SPACE_IDS)}
 NAMES = tuple(s["name"] for s in SPACES)
@@ -120,10 +120,10 @@ HAVANA_STEPS = tuple(s["havana_steps"] for s in SPACES)
 IS_CITY = tuple(k == CITY for k in KIND)
 IS_PROV = tuple(k == PROVINCE for k in KIND)
 IS_EC = tuple(k == ECONOMIC_CENTER for k in KIND)
-POPULATED = tuple(i for i in range(NS) if not IS_EC[i])
-ECS = tuple(i for i in range(NS) if IS_EC[i])
-CITIES = tuple(i for i in range(NS) if IS_CITY[i])
-PROVINCES = tuple(i for i in range(NS) if IS_PROV[i])
+POPULATED = tuple(i for i in range(N_SPACES) if not IS_EC[i])
+ECS = tuple(i for i in range(N_SPACES) if IS_EC[i])
+CITIES = tuple(i for i in range(N_SPACES) if IS_CITY[i])
+PROVINCES = tuple(i for i in range(N_SPACES) if IS_PROV[i])
 FOREST = tuple(t == "forest" for t in TERRAIN)
 MOUNTAIN = tuple(t == "mountain" for t in TERRAIN)
 HAVANA = SPACE_INDEX["havana"]

@@ -19,65 +19,65 @@ if TYPE_CHECKING:  # the State, for type hints only: rules sits above this modul
 MIX = ("empty threat",) * 4 + ("hidden agenda",) * 4 + ("hidden asset",) * 4
 
 
-def setup(g: CubaLibreState) -> None:
-    g.dec_hand = [[] for _ in range(4)]
-    g.dec_shown = [[] for _ in range(4)]
-    g.dec_aside = []
-    if not g.options.get("deception"):
+def setup(state: CubaLibreState) -> None:
+    state.dec_hand = [[] for _ in range(4)]
+    state.dec_shown = [[] for _ in range(4)]
+    state.dec_aside = []
+    if not state.options.get("deception"):
         return
     pool = list(MIX)
-    g.rng.shuffle(pool)
+    state.rng.shuffle(pool)
     for f in range(4):
-        if g.is_player(f):
-            g.dec_hand[f] = [pool.pop(), pool.pop()]
-            g.say("You drew the Deception markers {a} and {b}.", to=ROLES[f], a=g.dec_hand[f][0], b=g.dec_hand[f][1])
-    g.dec_aside = pool
+        if state.is_player(f):
+            state.dec_hand[f] = [pool.pop(), pool.pop()]
+            state.say("You drew the Deception markers {a} and {b}.", to=ROLES[f], a=state.dec_hand[f][0], b=state.dec_hand[f][1])
+    state.dec_aside = pool
 
 
-def has_asset(g: CubaLibreState, f: int) -> bool:
-    return "hidden asset" in g.dec_hand[f]
+def has_asset(state: CubaLibreState, faction: int) -> bool:
+    return "hidden asset" in state.dec_hand[faction]
 
 
-def use_asset(g: CubaLibreState, f: int) -> None:
-    g.dec_hand[f].remove("hidden asset")
-    g.dec_shown[f].append("hidden asset")
-    g.reveal()
-    g.say("{faction} reveals a Hidden Asset: a full Operation with a Special Activity.", faction=g.fname(f))
+def use_asset(state: CubaLibreState, faction: int) -> None:
+    state.dec_hand[faction].remove("hidden asset")
+    state.dec_shown[faction].append("hidden asset")
+    state.reveal()
+    state.say("{faction} reveals a Hidden Asset: a full Operation with a Special Activity.", faction=state.fname(faction))
 
 
-def agenda_bonus(g: CubaLibreState, f: int) -> int:
-    return (g.dec_hand[f] + g.dec_shown[f]).count("hidden agenda")
+def agenda_bonus(state: CubaLibreState, faction: int) -> int:
+    return (state.dec_hand[faction] + state.dec_shown[faction]).count("hidden agenda")
 
 
-def reveal_all(g: CubaLibreState) -> None:
+def reveal_all(state: CubaLibreState) -> None:
     for f in range(4):
-        g.dec_shown[f] = g.dec_shown[f] + g.dec_hand[f]
-        g.dec_hand[f] = []
+        state.dec_shown[f] = state.dec_shown[f] + state.dec_hand[f]
+        state.dec_hand[f] = []
 
 
-def view(g: CubaLibreState, role: str | None) -> dict[str, Any]:
+def view(state: CubaLibreState, role: str | None) -> dict[str, Any]:
     out = {}
     for f in range(4):
-        entry: dict[str, Any] = {"hidden": len(g.dec_hand[f]), "revealed": list(g.dec_shown[f])}
+        entry: dict[str, Any] = {"hidden": len(state.dec_hand[f]), "revealed": list(state.dec_shown[f])}
         if role == ROLES[f]:
-            entry["mine"] = list(g.dec_hand[f])
+            entry["mine"] = list(state.dec_hand[f])
         out[ROLES[f]] = entry
     return out
 
 
-def determinize(g: CubaLibreState, role: str, rng: RandomSource) -> None:
+def determinize(state: CubaLibreState, role: str, rng: RandomSource) -> None:
     """Other players' unrevealed markers and the set-aside ones are unknown to `role`."""
     me = ROLES.index(role)
     others = [f for f in range(4) if f != me]
-    pool = sorted([m for f in others for m in g.dec_hand[f]] + g.dec_aside)
+    pool = sorted([m for f in others for m in state.dec_hand[f]] + state.dec_aside)
     rng.shuffle(pool)  # sorted first: the sample depends on the hidden markers, not their order
     for f in others:
-        n = len(g.dec_hand[f])
-        g.dec_hand[f], pool = pool[:n], pool[n:]
-    g.dec_aside = pool
+        n = len(state.dec_hand[f])
+        state.dec_hand[f], pool = pool[:n], pool[n:]
+    state.dec_aside = pool
 
 
-def check(g: CubaLibreState) -> None:
-    if g.options.get("deception"):
-        total = sum(len(h) for h in g.dec_hand) + sum(len(s) for s in g.dec_shown) + len(g.dec_aside)
+def check(state: CubaLibreState) -> None:
+    if state.options.get("deception"):
+        total = sum(len(h) for h in state.dec_hand) + sum(len(s) for s in state.dec_shown) + len(state.dec_aside)
         assert total == len(MIX), f"{total} Deception markers"

@@ -11,8 +11,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre import removal
-from agon.games.cuba_libre.data import CC, CO, FOREST, GOVT, GUER_A, GUER_U, NAMES, NS
+from agon.games.cuba_libre.data import CASINO, CLOSED_CASINO, FOREST, GOVT, GUER_A, GUER_U, N_SPACES, NAMES
 from agon.games.cuba_libre.events import _order
+from agon.games.cuba_libre.frames import ActivateFrame, EvxAssaultFrame, EvxPickFrame
 from agon.games.cuba_libre.op_spaces import assault_capacity
 from agon.games.cuba_libre.removal import removal_targets, remove_target
 from agon.games.cuba_libre.steps import DONE, FINISHED, REMOVE_PIECE, WAIT, Step, actions, step
@@ -27,99 +28,99 @@ GUERRILLA_KEYS = ("m26_u", "m26_a", "dr_u", "dr_a", "syn_u", "syn_a")
 NEW_GUERRILLA = ("m26_u", "dr_u", "syn_u")  # one new Underground Guerrilla of an Insurgent
 
 
-def pick(g: CubaLibreState, actor: int, options: Options, fn: Apply, n: int = 1, prompt: str = "Choose.",
+def pick(state: CubaLibreState, actor: int, options: Options, callback: Apply, count: int = 1, prompt: str = "Choose.",
          optional: bool = False) -> None:
     """Queue: up to n times, `actor` picks one of options(g) (a list of (verb, arg)); then
     fn(g, verb, arg) runs (it may queue further steps, run before the next pick). Ends early when
     no option is left; `optional` adds ("done") so the actor may stop."""
-    g.stack.append({"k": "evx_pick", "f": actor, "opts": options, "fn": fn, "n": n, "text": prompt,
+    state.stack.append({"step": "evx_pick", "faction": actor, "opts": options, "callback": callback, "count": count, "text": prompt,
                     "optional": optional})
 
 
 @step("evx_pick")
 class Pick(Step):
     @staticmethod
-    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
-        if frame.get("stop") or frame["n"] <= 0:
+    def enter(state: CubaLibreState, frame: EvxPickFrame) -> int:
+        if frame.get("stop") or frame["count"] <= 0:
             return FINISHED
-        options = frame["opts"](g)
+        options = frame["opts"](state)
         if not options:
             return FINISHED
-        g.entered(frame, Pick._choices(frame, options))
+        state.entered(frame, Pick._choices(frame, options))
         return WAIT
 
     @staticmethod
-    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        return Pick._choices(frame, frame["opts"](g))
+    def legal(state: CubaLibreState, frame: EvxPickFrame) -> list[Any]:
+        return Pick._choices(frame, frame["opts"](state))
 
     @staticmethod
-    def _choices(frame: dict[str, Any], options: list[Any]) -> list[Any]:
+    def _choices(frame: EvxPickFrame, options: list[Any]) -> list[Any]:
         out = actions(options)  # the card's (verb, arg) pairs
         return [*out, DONE] if frame["optional"] else out
 
     @staticmethod
-    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: EvxPickFrame, action: Any) -> bool:
         verb, arg = action
         if verb == "done":
             return True
         if verb != "withdraw":  # taking own pieces back first (1.4.1) is not one of the n picks
-            frame["n"] -= 1
-        mark = len(g.stack)
-        frame["fn"](g, verb, arg)
-        _order(g, mark)
+            frame["count"] -= 1
+        mark = len(state.stack)
+        frame["callback"](state, verb, arg)
+        _order(state, mark)
         return False
 
     @staticmethod
-    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return frame["text"], {"n": frame["n"]}
+    def prompt(state: CubaLibreState, frame: EvxPickFrame) -> tuple[str, dict[str, Any]]:
+        return frame["text"], {"n": frame["count"]}
 
 
-def piece_options(g: CubaLibreState, keys: tuple[str, ...], spaces: Any = None, verb: str = "remove") -> list[Any]:
+def piece_options(state: CubaLibreState, keys: tuple[str, ...], spaces: Any = None, verb: str = "remove") -> list[Any]:
     """(verb, (space name, key)) for every listed piece kind present in the spaces."""
     if spaces is None:
-        where: Any = range(NS)
+        where: Any = range(N_SPACES)
     elif callable(spaces):
-        where = [s for s in range(NS) if spaces(g, s)]
+        where = [s for s in range(N_SPACES) if spaces(state, s)]
     else:
         where = spaces
     out: list[Any] = []
     for s in where:
         for key in keys:
-            if g.sp[s][g.slot(key)]:
+            if state.sp[s][state.slot(key)]:
                 out.append((verb, (NAMES[s], key)))
     return out
 
 
-def open_casino(g: CubaLibreState, s: int) -> None:
-    if g.sp[s][CC]:
-        g.sp[s][CC] -= 1
-        g.sp[s][CO] += 1
+def open_casino(state: CubaLibreState, space: int) -> None:
+    if state.sp[space][CLOSED_CASINO]:
+        state.sp[space][CLOSED_CASINO] -= 1
+        state.sp[space][CASINO] += 1
 
 
-def ambush(g: CubaLibreState, x: int, s: int) -> None:
+def ambush(state: CubaLibreState, faction: int, space: int) -> None:
     """A free Ambush by x in s (4.3.2, 4.4.2): Activate 1 Underground Guerrilla (if any), remove up
     to 2 enemy pieces without a roll (Attack limits), then place 1 Guerrilla of x (Captured Goods).
     Call from an event callback: the steps are queued in run order."""
-    g.flip(s, x, 1, True)
-    g.say("{faction} Ambushes in {space}.", faction=g.fname(x), space=NAMES[s])
-    g.push("remove", x, s=s, n=2, mode="attack")
-    g.push("place_after", x, s=s)
+    state.flip(space, faction, 1, True)
+    state.say("{faction} Ambushes in {space}.", faction=state.fname(faction), space=NAMES[space])
+    state.push("remove", faction, space=space, count=2, mode="attack")
+    state.push("place_after", faction, space=space)
 
 
-def gov_assault(g: CubaLibreState, s: int, only: int = -1, chooser: int = GOVT) -> None:
+def gov_assault(state: CubaLibreState, space: int, only: int = -1, chooser: int = GOVT) -> None:
     """A free Government Assault in s (3.2.4), against faction `only` if given (card 9 shaded);
     `chooser` picks the pieces removed (the executing faction, CL 5.1). Armored Cars (card 1
     shaded): the Government may first move Troops in from anywhere."""
-    if g.has_mom(1):
-        g.push("move_cubes", GOVT, s=s, n=0, mode="armored")
-    g.push("evx_assault", chooser, s=s, n=-1, only=only)
+    if state.has_mom(1):
+        state.push("move_cubes", GOVT, space=space, count=0, mode="armored")
+    state.push("evx_assault", chooser, space=space, count=-1, only=only)
 
 
-def sweep_in_place(g: CubaLibreState, s: int, chooser: int) -> None:
+def sweep_in_place(state: CubaLibreState, space: int, chooser: int) -> None:
     """A free Government Sweep in s moving no cubes (card 3 shaded): Activate 1 Guerrilla per cube
     there, 1 per 2 cubes in Forest (3.2.3); `chooser` picks which Guerrillas."""
-    n = g.cubes(s) // 2 if FOREST[s] else g.cubes(s)
-    g.push("evx_activate", chooser, s=s, n=n, any=True)
+    n = state.cubes(space) // 2 if FOREST[space] else state.cubes(space)
+    state.push("evx_activate", chooser, space=space, count=n, any=True)
 
 
 @step("evx_activate")
@@ -127,48 +128,48 @@ class Activate(removal.Activate):
     """The Activation of an Event's Sweep (core step "activate" with any Insurgent's Guerrillas)."""
 
     @staticmethod
-    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Sweep in {space}: Activate a Guerrilla ({n} left).", {"space": NAMES[frame["s"]], "n": frame["n"]}
+    def prompt(state: CubaLibreState, frame: ActivateFrame) -> tuple[str, dict[str, Any]]:
+        return "Sweep in {space}: Activate a Guerrilla ({n} left).", {"space": NAMES[frame["space"]], "n": frame["count"]}
 
 
 @step("evx_assault")
 class Assault(Step):
-    """A Government Assault, chosen by fr["f"], maybe of one faction only (capacity counted when
+    """A Government Assault, chosen by frame["faction"], maybe of one faction only (capacity counted when
     it starts, after any Armored Cars moves)."""
 
     @staticmethod
-    def _targets(g: CubaLibreState, frame: dict[str, Any]) -> list[int]:
-        out = removal_targets(g, GOVT, frame["s"], "assault")
-        return [piece_type for piece_type in out if frame["only"] < 0 or g.owner(piece_type) == frame["only"]]
+    def _targets(state: CubaLibreState, frame: EvxAssaultFrame) -> list[int]:
+        out = removal_targets(state, GOVT, frame["space"], "assault")
+        return [piece_type for piece_type in out if frame["only"] < 0 or state.owner(piece_type) == frame["only"]]
 
     @staticmethod
-    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
-        if frame["n"] < 0:
-            frame["n"] = assault_capacity(g, frame["s"])
-        while frame["n"] > 0:
-            targets = Assault._targets(g, frame)
+    def enter(state: CubaLibreState, frame: EvxAssaultFrame) -> int:
+        if frame["count"] < 0:
+            frame["count"] = assault_capacity(state, frame["space"])
+        while frame["count"] > 0:
+            targets = Assault._targets(state, frame)
             if not targets:
                 return FINISHED
             if len(targets) > 1:
                 return WAIT
-            remove_target(g, GOVT, frame["s"], targets[0])
-            frame["n"] -= 1
+            remove_target(state, GOVT, frame["space"], targets[0])
+            frame["count"] -= 1
         return FINISHED
 
     @staticmethod
-    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        return [REMOVE_PIECE[piece_type] for piece_type in Assault._targets(g, frame)]
+    def legal(state: CubaLibreState, frame: EvxAssaultFrame) -> list[Any]:
+        return [REMOVE_PIECE[piece_type] for piece_type in Assault._targets(state, frame)]
 
     @staticmethod
-    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
-        remove_target(g, GOVT, frame["s"], g.slot(action[1]))
-        frame["n"] -= 1
+    def apply(state: CubaLibreState, frame: EvxAssaultFrame, action: Any) -> bool:
+        remove_target(state, GOVT, frame["space"], state.slot(action[1]))
+        frame["count"] -= 1
         return False
 
     @staticmethod
-    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Assault in {space}: remove a piece ({n} left).", {"space": NAMES[frame["s"]], "n": frame["n"]}
+    def prompt(state: CubaLibreState, frame: EvxAssaultFrame) -> tuple[str, dict[str, Any]]:
+        return "Assault in {space}: remove a piece ({n} left).", {"space": NAMES[frame["space"]], "n": frame["count"]}
 
 
-def guerrilla_slots(x: int) -> tuple[int, int]:
-    return GUER_U[x], GUER_A[x]
+def guerrilla_slots(faction: int) -> tuple[int, int]:
+    return GUER_U[faction], GUER_A[faction]

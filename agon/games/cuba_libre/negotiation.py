@@ -25,7 +25,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from agon.engine import Action
-from agon.games.cuba_libre.data import DR, M26, NAMES, ROLES, teams
+from agon.games.cuba_libre.data import DIRECTORIO, M26, NAMES, ROLES, teams
+from agon.games.cuba_libre.frames import TransferAmountFrame, TransferFrame, TransferRequestFrame
 from agon.games.cuba_libre.steps import DECLINE, Step, _, by_arg, step
 
 if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
@@ -38,106 +39,106 @@ GIVE_RESOURCES = by_arg("give resources", range(50))  # GIVE_RESOURCES[n]: n Res
 GIVE_CASH = by_arg("give cash marker", NAMES)
 
 
-def mates(g: CubaLibreState, f: int) -> tuple[int, ...]:
-    if not g.options.get("no_nonplayers"):
-        return (f,)  # one faction per player: the common case, asked at every offer (hot)
-    return next(t for t in teams(g.options) if f in t)
+def mates(state: CubaLibreState, faction: int) -> tuple[int, ...]:
+    if not state.options.get("no_nonplayers"):
+        return (faction,)  # one faction per player: the common case, asked at every offer (hot)
+    return next(t for t in teams(state.options) if faction in t)
 
 
-def pact_partners(g: CubaLibreState, giver: int, receiver: int) -> bool:
+def pact_partners(state: CubaLibreState, giver: int, receiver: int) -> bool:
     """CL card 18 (Pact of Caracas, ruling CL-E18b): while it is in effect and 26July and DR belong
     to the same player, that player may transfer between them, which 1.5 otherwise forbids."""
-    return {giver, receiver} == {M26, DR} and g.has_cap(18)
+    return {giver, receiver} == {M26, DIRECTORIO} and state.has_cap(18)
 
 
-def cash_spaces(g: CubaLibreState, giver: int, receiver: int) -> list[int]:
+def cash_spaces(state: CubaLibreState, giver: int, receiver: int) -> list[int]:
     """Spaces where the giver holds Cash and the receiver has a Guerrilla or cube to hold it."""
-    held = sorted(g.cash_spaces(giver))
-    return [s for s in held if g.has_holder(s, receiver)]
+    held = sorted(state.cash_spaces(giver))
+    return [s for s in held if state.has_holder(s, receiver)]
 
 
-def can_give(g: CubaLibreState, giver: int, receiver: int) -> bool:
+def can_give(state: CubaLibreState, giver: int, receiver: int) -> bool:
     """CL 1.5.1: giver may still transfer something to receiver on this card (`gifts` is not
     empty: Resources, or a Cash marker where the receiver can hold it, the first one found)."""
-    if receiver == giver or (giver, receiver) in g.transfers:
+    if receiver == giver or (giver, receiver) in state.transfers:
         return False
-    if g.options.get("no_nonplayers") and receiver in mates(g, giver) and not pact_partners(g, giver, receiver):
+    if state.options.get("no_nonplayers") and receiver in mates(state, giver) and not pact_partners(state, giver, receiver):
         return False
-    if g.res[giver] > 0:
+    if state.res[giver] > 0:
         return True
-    for c in g.cash:
-        if c >= 0 and c % 4 == giver and g.has_holder(c // 4, receiver):
+    for c in state.cash:
+        if c >= 0 and c % 4 == giver and state.has_holder(c // 4, receiver):
             return True
     return False
 
 
-def choices(g: CubaLibreState, f: int) -> list[Action]:
+def choices(state: CubaLibreState, faction: int) -> list[Action]:
     """The "transfer" frame's options for the executing faction f (empty: the verb is not offered)."""
-    np = g.np
-    if f in np:
+    np = state.np
+    if faction in np:
         return []  # 8.1.2: the executing Non-player never opens a transfer
     out: list[Action] = []
-    one_each = not g.options.get("no_nonplayers")  # (no teams: mates() is each faction alone)
-    res, transfers = g.res, g.transfers
-    gives = res[f] > 0 and one_each  # can_give(g, f, e) but for `transfers`
+    one_each = not state.options.get("no_nonplayers")  # (no teams: mates() is each faction alone)
+    res, transfers = state.res, state.transfers
+    gives = res[faction] > 0 and one_each  # can_give(g, f, e) but for `transfers`
     for e in range(4):
-        if e == f:
+        if e == faction:
             continue
         if gives:  # can_give(g, f, e), its common case without the call: only this card's transfers count
-            may_give = (f, e) not in transfers
+            may_give = (faction, e) not in transfers
         else:
-            may_give = can_give(g, f, e)
+            may_give = can_give(state, faction, e)
         if may_give:
             out.append(GIVE_TO[e])
         if e in np:
             continue  # Non-players never give voluntarily
-        if (res[e] > 0 and one_each and (e, f) not in transfers) or can_give(g, e, f):  # (the same, e giving)
+        if (res[e] > 0 and one_each and (e, faction) not in transfers) or can_give(state, e, faction):  # (the same, e giving)
             out.append(ASK[e])
     return out
 
 
-def any_choice(g: CubaLibreState, f: int) -> bool:
+def any_choice(state: CubaLibreState, faction: int) -> bool:
     """`choices(g, f)` is not empty; stops at the first option found."""
-    np = g.np
-    if f in np:
+    np = state.np
+    if faction in np:
         return False
-    if g.res[f] > 0 and not g.options.get("no_nonplayers"):  # the common case: f has Resources
-        transfers = g.transfers
+    if state.res[faction] > 0 and not state.options.get("no_nonplayers"):  # the common case: f has Resources
+        transfers = state.transfers
         if not transfers:
             return True  # no transfer yet on this card: f may give to any other faction
         for e in range(4):
-            if e != f and (f, e) not in transfers:
+            if e != faction and (faction, e) not in transfers:
                 return True  # can_give(g, f, e): f has not given to e on this card
     for e in range(4):
-        if e != f and (can_give(g, f, e) or (e not in np and can_give(g, e, f))):
+        if e != faction and (can_give(state, faction, e) or (e not in np and can_give(state, e, faction))):
             return True
     return False
 
 
-def open_transfer(g: CubaLibreState, f: int) -> None:
-    g.stack.append({"k": "transfer", "f": f})  # (g.push, built in place)
+def open_transfer(state: CubaLibreState, faction: int) -> None:
+    state.stack.append({"step": "transfer", "faction": faction})  # (state.push, built in place)
 
 
-def gifts(g: CubaLibreState, giver: int, receiver: int) -> list[Any]:
-    out: list[Any] = list(GIVE_RESOURCES[1:g.res[giver] + 1])
-    return out + [GIVE_CASH[s] for s in cash_spaces(g, giver, receiver)]
+def gifts(state: CubaLibreState, giver: int, receiver: int) -> list[Any]:
+    out: list[Any] = list(GIVE_RESOURCES[1:state.res[giver] + 1])
+    return out + [GIVE_CASH[s] for s in cash_spaces(state, giver, receiver)]
 
 
-def give(g: CubaLibreState, giver: int, receiver: int, action: Any) -> None:
+def give(state: CubaLibreState, giver: int, receiver: int, action: Any) -> None:
     verb, arg = action
     if verb == "give resources":
-        n = min(arg, g.res[giver])
-        g.gain(giver, -n)
-        g.gain(receiver, n)  # 1.8: never above 49, the excess is lost
-        if not g.quiet:  # (a quiet game logs nothing: its words are not built)
-            g.say(_("{faction} gives {n} Resource to {other}.") if n == 1 else _("{faction} gives {n} Resources to {other}."),
-                  faction=g.fname(giver), n=n, other=g.fname(receiver))
+        n = min(arg, state.res[giver])
+        state.gain(giver, -n)
+        state.gain(receiver, n)  # 1.8: never above 49, the excess is lost
+        if not state.quiet:  # (a quiet game logs nothing: its words are not built)
+            state.say(_("{faction} gives {n} Resource to {other}.") if n == 1 else _("{faction} gives {n} Resources to {other}."),
+                  faction=state.fname(giver), n=n, other=state.fname(receiver))
         return
     s = NAMES.index(arg)
-    i = g.cash.index(s * 4 + giver)
-    g.cash[i] = s * 4 + receiver
-    g.say("{faction} hands a Cash marker to {other} in {space}.", faction=g.fname(giver),
-          other=g.fname(receiver), space=arg)
+    i = state.cash.index(s * 4 + giver)
+    state.cash[i] = s * 4 + receiver
+    state.say("{faction} hands a Cash marker to {other} in {space}.", faction=state.fname(giver),
+          other=state.fname(receiver), space=arg)
 
 
 @step("transfer")
@@ -145,23 +146,23 @@ class Transfer(Step):
     """The executing faction chooses the other faction and the direction."""
 
     @staticmethod
-    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        return choices(g, frame["f"])
+    def legal(state: CubaLibreState, frame: TransferFrame) -> list[Any]:
+        return choices(state, frame["faction"])
 
     @staticmethod
-    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
-        f, e = frame["f"], g.faction(action[1])
-        g.stack.pop()
+    def apply(state: CubaLibreState, frame: TransferFrame, action: Any) -> bool:
+        f, e = frame["faction"], state.faction(action[1])
+        state.stack.pop()
         if action[0] == "give to":
-            g.transfers = g.transfers | {(f, e)}
-            g.stack.append({"k": "transfer_amount", "f": f, "to": e})  # (g.push, built in place)
+            state.transfers = state.transfers | {(f, e)}
+            state.stack.append({"step": "transfer_amount", "faction": f, "recipient": e})  # (state.push, built in place)
         else:
-            g.transfers = g.transfers | {(e, f)}
-            g.stack.append({"k": "transfer_request", "f": e, "to": f})
+            state.transfers = state.transfers | {(e, f)}
+            state.stack.append({"step": "transfer_request", "faction": e, "recipient": f})
         return False
 
     @staticmethod
-    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: TransferFrame) -> tuple[str, dict[str, Any]]:
         return "Negotiation: give to, or ask, which faction?", {}
 
 
@@ -170,39 +171,39 @@ class TransferAmount(Step):
     """The executing faction's gift: how many Resources, or which Cash marker."""
 
     @staticmethod
-    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        return gifts(g, frame["f"], frame["to"])
+    def legal(state: CubaLibreState, frame: TransferAmountFrame) -> list[Any]:
+        return gifts(state, frame["faction"], frame["recipient"])
 
     @staticmethod
-    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
-        give(g, frame["f"], frame["to"], action)
+    def apply(state: CubaLibreState, frame: TransferAmountFrame, action: Any) -> bool:
+        give(state, frame["faction"], frame["recipient"], action)
         return True
 
     @staticmethod
-    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Give {other} how many Resources, or a Cash marker?", {"other": g.fname(frame["to"])}
+    def prompt(state: CubaLibreState, frame: TransferAmountFrame) -> tuple[str, dict[str, Any]]:
+        return "Give {other} how many Resources, or a Cash marker?", {"other": state.fname(frame["recipient"])}
 
 
 @step("transfer_request")
 class TransferRequest(Step):
-    """The asked faction (fr["f"]) gives to the executing faction fr["to"], or declines."""
+    """The asked faction (frame["faction"]) gives to the executing faction frame["recipient"], or declines."""
 
     @staticmethod
-    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        if frame["f"] in g.np:
+    def legal(state: CubaLibreState, frame: TransferRequestFrame) -> list[Any]:
+        if frame["faction"] in state.np:
             return [DECLINE]  # 8.1.2: Non-players never give voluntarily
-        return [*gifts(g, frame["f"], frame["to"]), DECLINE]
+        return [*gifts(state, frame["faction"], frame["recipient"]), DECLINE]
 
     @staticmethod
-    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: TransferRequestFrame, action: Any) -> bool:
         if action[0] == "decline":
-            if not g.quiet:
-                g.say("{faction} declines to give to {other}.", faction=g.fname(frame["f"]), other=g.fname(frame["to"]))
+            if not state.quiet:
+                state.say("{faction} declines to give to {other}.", faction=state.fname(frame["faction"]), other=state.fname(frame["recipient"]))
         else:
-            give(g, frame["f"], frame["to"], action)
+            give(state, frame["faction"], frame["recipient"], action)
         return True
 
     @staticmethod
-    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: TransferRequestFrame) -> tuple[str, dict[str, Any]]:
         return "{other} asks you for Resources or a Cash marker: give some, or decline?", {
-            "other": g.fname(frame["to"])}
+            "other": state.fname(frame["recipient"])}

@@ -1,9 +1,10 @@
 """Operations (CL 3.0-3.3): the choice of Operation, the space loop and each per-space procedure.
 
-Frame "op": {f, op, lim, free, sa_ok, sa, sp (chosen spaces), paid, src, slot, ...}. Its prompt
-offers ("space", s) for every legal, affordable space not yet chosen (a LimOp stops after one),
-("activity", name) for each Special Activity legal now (activities.py), op-specific extras and
-("done") once a space is chosen. Costs are paid as each space is chosen (3.1).
+Frame "op" (frames.OpFrame): {faction, operation, lim, free, sa_ok, special_activity, spaces (the
+chosen ones), paid, src, slot, ...}. Its prompt offers ("space", s) for every legal, affordable
+space not yet chosen (a LimOp stops after one), ("activity", name) for each Special Activity legal
+now (activities.py), op-specific extras and ("done") once a space is chosen. Costs are paid as
+each space is chosen (3.1).
 """
 
 from __future__ import annotations
@@ -15,17 +16,25 @@ from agon.engine import Action, plural
 from agon.games.cuba_libre import activities, negotiation
 from agon.games.cuba_libre.data import (
     ADJ,
-    DR,
+    DIRECTORIO,
     ECS,
     FOREST,
     GOVT,
     GOVT_BASE,
     M26,
+    N_SPACES,
     NAMES,
-    NS,
+    POLICE,
     SPACE_INDEX,
     TROOPS,
-    P,
+)
+from agon.games.cuba_libre.frames import (
+    Frame,
+    GarrisonAssaultFrame,
+    MoveCubesFrame,
+    OpchoiceFrame,
+    OpFrame,
+    TrainPlaceFrame,
 )
 from agon.games.cuba_libre.insurgent_ops import (
     CARRY,
@@ -54,46 +63,46 @@ if TYPE_CHECKING:  # the State, for type hints only: rules sits above this modul
     from agon.games.cuba_libre.rules import CubaLibreState
 
 
-def op_possible(g: CubaLibreState, f: int, op: str, lim: bool, free: bool, within: tuple[int, ...] = (),
-                sa: bool = False) -> bool:
-    if op == "garrison" and not free and g.res[f] < govt_cost(g):
+def op_possible(state: CubaLibreState, faction: int, operation: str, lim: bool, free: bool, within: tuple[int, ...] = (),
+                special_activity: bool = False) -> bool:
+    if operation == "garrison" and not free and state.res[faction] < govt_cost(state):
         return False
     pool: Sequence[int] = within or SPACES
-    if g.res[f] < MOST_A_SPACE_OF[op]:  # (affordable's own first test, made here: it is rarely needed)
-        pool = affordable(g, f, op, free, pool)
-    if op == "march":
-        if march_possible(g, f, pool):
+    if state.res[faction] < MOST_A_SPACE_OF[operation]:  # (affordable's own first test, made here: it is rarely needed)
+        pool = affordable(state, faction, operation, free, pool)
+    if operation == "march":
+        if march_possible(state, faction, pool):
             return True
-    elif op == "rally":
+    elif operation == "rally":
         for s in pool:
-            if rally_possible(g, f, s):
+            if rally_possible(state, faction, s):
                 return True
     else:
-        ok = SPACE_OK[op]
+        ok = SPACE_OK[operation]
         for s in pool:
-            if ok(g, f, s, ()):
+            if ok(state, faction, s, ()):
                 return True
     # CL 4.1 example: a Kidnap may come first and pay for the Terror space it is in
-    if sa and op == "terror" and f == M26:
-        frame = {"f": f, "op": op, "lim": lim, "free": free, "sp": (), "within": within}
-        return bool(activities.spaces(g, M26, "kidnap", frame))
+    if special_activity and operation == "terror" and faction == M26:
+        frame: OpFrame = {"step": "op", "faction": faction, "operation": operation, "lim": lim, "free": free, "spaces": (), "within": within}
+        return bool(activities.spaces(state, M26, "kidnap", frame))
     return False
 
 
-def ops_possible(g: CubaLibreState, f: int, lim: bool, free: bool, only: tuple[str, ...] = (),
-                 within: tuple[int, ...] = (), sa: bool = False) -> list[str]:
-    return [op for op in OPS[f] if not ((only and op not in only) or (free and op == "construct"))
-            and op_possible(g, f, op, lim, free, within, sa)]
+def ops_possible(state: CubaLibreState, faction: int, lim: bool, free: bool, only: tuple[str, ...] = (),
+                 within: tuple[int, ...] = (), special_activity: bool = False) -> list[str]:
+    return [op for op in OPS[faction] if not ((only and op not in only) or (free and op == "construct"))
+            and op_possible(state, faction, op, lim, free, within, special_activity)]
 
 
-def any_op_possible(g: CubaLibreState, f: int, lim: bool, free: bool, only: tuple[str, ...] = (),
-                    within: tuple[int, ...] = (), sa: bool = False) -> bool:
+def any_op_possible(state: CubaLibreState, faction: int, lim: bool, free: bool, only: tuple[str, ...] = (),
+                    within: tuple[int, ...] = (), special_activity: bool = False) -> bool:
     """`ops_possible(...)` is not empty; stops at the first possible Operation, for the prompts
     that only ask whether one is."""
-    for op in OPS[f]:
+    for op in OPS[faction]:
         if (only and op not in only) or (free and op == "construct"):
             continue
-        if op_possible(g, f, op, lim, free, within, sa):
+        if op_possible(state, faction, op, lim, free, within, special_activity):
             return True
     return False
 
@@ -110,40 +119,40 @@ class OpChoice(Step):
     """Choose which Operation (fr: lim, free, sa, src, only)."""
 
     @staticmethod
-    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
-        return WAIT if g.entered(frame, OpChoice.legal(g, frame)) else FINISHED
+    def enter(state: CubaLibreState, frame: OpchoiceFrame) -> int:
+        return WAIT if state.entered(frame, OpChoice.legal(state, frame)) else FINISHED
 
     @staticmethod
-    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        ops = ops_possible(g, frame["f"], frame["lim"], frame["free"], frame.get("only", ()), frame.get("within", ()), frame["sa"])
+    def legal(state: CubaLibreState, frame: OpchoiceFrame) -> list[Any]:
+        ops = ops_possible(state, frame["faction"], frame["lim"], frame["free"], frame.get("only", ()), frame.get("within", ()), frame["special_activity"])
         if frame.get("src") == "launder":
             ops = [o for o in ops if o != "construct"]  # CL 2.3.6
         return [OPERATION[op] for op in ops]
 
     @staticmethod
-    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
-        f = frame["f"]
+    def apply(state: CubaLibreState, frame: OpchoiceFrame, action: Any) -> bool:
+        f = frame["faction"]
         op = action[1]
-        new = {"k": "op", "f": f, "op": op, "lim": frame["lim"], "free": frame["free"], "sa_ok": frame["sa"], "sa": "",
-               "sp": (), "paid": False, "src": frame.get("src", "card"), "slot": frame.get("slot", 0),
+        new: Frame = {"step": "op", "faction": f, "operation": op, "lim": frame["lim"], "free": frame["free"], "sa_ok": frame["special_activity"], "special_activity": "",
+               "spaces": (), "paid": False, "src": frame.get("src", "card"), "slot": frame.get("slot", 0),
                "within": frame.get("within", ())}
-        if g.quiet:
+        if state.quiet:
             pass  # (a quiet game logs nothing: its words are not built)
         elif frame["lim"]:
-            g.say("{faction} executes {op} (limited).", faction=g.fname(f), op=OP_TITLES[op])
+            state.say("{faction} executes {op} (limited).", faction=state.fname(f), op=OP_TITLES[op])
         else:
-            g.say("{faction} executes {op}.", faction=g.fname(f), op=OP_TITLES[op])
+            state.say("{faction} executes {op}.", faction=state.fname(f), op=OP_TITLES[op])
         if op == "garrison" and not frame["free"]:
-            g.gain(f, -govt_cost(g))  # CL 3.2.2: paid in total
+            state.gain(f, -govt_cost(state))  # CL 3.2.2: paid in total
             new["paid"] = True
         if op in ("march", "garrison", "sweep"):
-            new["arr"] = (0,) * (2 * NS)  # Guerrillas that arrived this March (Underground, Active)
-        g.stack.pop()
-        g.stack.append(new)
+            new["arr"] = (0,) * (2 * N_SPACES)  # Guerrillas that arrived this March (Underground, Active)
+        state.stack.pop()
+        state.stack.append(new)
         return False
 
     @staticmethod
-    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: OpchoiceFrame) -> tuple[str, dict[str, Any]]:
         return "Choose an Operation.", {}
 
 
@@ -156,41 +165,41 @@ CANCEL_PACT = Action("cancel pact", None)
 @step("op")
 class Operation(Step):
     @staticmethod
-    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
-        if frame.get("end") or (frame.get("swept") and not (frame["sa_ok"] and not frame["sa"] and activities.available(g, frame))):
-            op_finished(g, frame)
+    def enter(state: CubaLibreState, frame: OpFrame) -> int:
+        if frame.get("end") or (frame.get("swept") and not (frame["sa_ok"] and not frame["special_activity"] and activities.available(state, frame))):
+            op_finished(state, frame)
             return FINISHED
         return WAIT
 
     @staticmethod
-    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: OpFrame) -> list[Any]:
         """The prompt's options. Its parts are kept in g._op_parts (frame, f's Resources, candidate
         spaces, SAs available or None when none may be added, the options after "done") until an
         action is applied to this frame: what the prompt asks again meanwhile comes after a transfer
         (CL 1.5.1, negotiation.py), which moves only Resources and Cash, so only the parts that read
         them are worked out again."""
-        f, op, chosen = frame["f"], frame["op"], frame["sp"]
-        res = g.res[f]
-        before = g._op_parts
+        f, op, chosen = frame["faction"], frame["operation"], frame["spaces"]
+        res = state.res[f]
+        before = state._op_parts
         if before is not None and before[0] is frame:
             _, res_before, spaces, sas, rest = before
             if res != res_before and min(res, res_before) < MOST_A_SPACE_OF[op]:  # (candidate_spaces' affordability)
-                spaces = candidate_spaces(g, frame)
+                spaces = candidate_spaces(state, frame)
             if sas is not None:
-                sas = activities.available_after_transfer(g, frame, sas)
+                sas = activities.available_after_transfer(state, frame, sas)
         else:
-            spaces = candidate_spaces(g, frame)
-            sas = activities.available(g, frame) if frame["sa_ok"] and not frame["sa"] else None
+            spaces = candidate_spaces(state, frame)
+            sas = activities.available(state, frame) if frame["sa_ok"] and not frame["special_activity"] else None
             rest = []
-            if f in (M26, DR) and caracas_ok(g, f) and not frame.get("caracas"):
+            if f in (M26, DIRECTORIO) and caracas_ok(state, f) and not frame.get("caracas"):
                 rest.append(CANCEL_PACT)
             kinds = PLACES.get((f, op))
             if kinds and not frame.get("sp_closed"):  # (no call where the Operation places nothing)
-                rest += withdraw_options(g, f, kinds)
-        g._op_parts = (frame, res, spaces, sas, rest)
+                rest += withdraw_options(state, f, kinds)
+        state._op_parts = (frame, res, spaces, sas, rest)
         out: list[Any] = list(map(SPACE.__getitem__, spaces))
         if op == "train" and chosen and not frame.get("extra_done"):
-            out += train_extras(g, frame)
+            out += train_extras(state, frame)
         if sas:
             out += map(activities.ACTIVITY.__getitem__, sas)
         if chosen or op == "garrison" or not spaces:
@@ -198,51 +207,51 @@ class Operation(Step):
         return out + rest
 
     @staticmethod
-    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
-        g._op_parts = None  # (the position moves on: see legal)
+    def apply(state: CubaLibreState, frame: OpFrame, action: Any) -> bool:
+        state._op_parts = None  # (the position moves on: see legal)
         verb, arg = action
         if verb == "done":
-            if frame["op"] == "sweep" and not frame.get("swept"):
-                sweep_activate(g, frame)  # the Operation stays open for a Special Activity after it (4.1)
+            if frame["operation"] == "sweep" and not frame.get("swept"):
+                sweep_activate(state, frame)  # the Operation stays open for a Special Activity after it (4.1)
                 return False
             frame["end"] = True
-            if frame["op"] == "garrison":
-                garrison_finish(g, frame)
+            if frame["operation"] == "garrison":
+                garrison_finish(state, frame)
             return False
         if verb == "activity":
-            activities.start(g, frame, arg)
+            activities.start(state, frame, arg)
             return False
         if verb == "withdraw":
-            withdraw(g, frame["f"], arg)
+            withdraw(state, frame["faction"], arg)
             return False
         if verb == "cancel pact":
             frame["caracas"] = True
-            g.push("caracas", frame["f"], n=2)
+            state.push("caracas", frame["faction"], count=2)
             return False
         if verb in ("base", "civic"):
-            train_extra(g, frame, verb, arg)
+            train_extra(state, frame, verb, arg)
             return False
         s = SPACE_INDEX[arg] if arg in SPACE_INDEX else NAMES.index(arg)
-        select_space(g, frame, s)
+        select_space(state, frame, s)
         return False
 
     @staticmethod
-    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: OpFrame) -> tuple[str, dict[str, Any]]:
         return "{line}", {"line": plural(  # (one space is not "1 spaces": issue 34 item 10)
             "{op}: choose a space, a Special Activity, or done ({n} space so far).",
             "{op}: choose a space, a Special Activity, or done ({n} spaces so far).", "n",
-            op=OP_TITLES[frame["op"]], n=len(frame["sp"]))}
+            op=OP_TITLES[frame["operation"]], n=len(frame["spaces"]))}
 
 
 
-def op_finished(g: CubaLibreState, frame: dict[str, Any]) -> None:
+def op_finished(state: CubaLibreState, frame: OpFrame) -> None:
     """Bookkeeping after an Operation: what the 1st Eligible did (2.3.4) and Launder (2.3.6)."""
-    f = frame["f"]
-    g.last_op = (f, frame["op"], frame["sp"])
-    if frame["src"] == "card" and frame["slot"] == 1 and frame["sa"]:
-        g.first_did = "opsa"
-    if frame["src"] == "card" and frame["paid"] and not frame["sa"] and g.is_player(f):
-        offer_launder(g, f)
+    f = frame["faction"]
+    state.last_op = (f, frame["operation"], frame["spaces"])
+    if frame["src"] == "card" and frame["slot"] == 1 and frame["special_activity"]:
+        state.first_did = "opsa"
+    if frame["src"] == "card" and frame["paid"] and not frame["special_activity"] and state.is_player(f):
+        offer_launder(state, f)
 
 
 # -- Train ------------------------------------------------------------------------------------
@@ -254,233 +263,233 @@ PLACE_TROOP, PLACE_POLICE = Action("place", "troop"), Action("place", "police")
 @step("train_place")
 class TrainPlace(Step):
     @staticmethod
-    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
-        if frame["n"] >= 4:
+    def enter(state: CubaLibreState, frame: TrainPlaceFrame) -> int:
+        if frame["count"] >= 4:
             return FINISHED
-        return WAIT if g.available(TROOPS) + g.available(P) or TrainPlace._withdraw(g, frame) else FINISHED
+        return WAIT if state.available(TROOPS) + state.available(POLICE) or TrainPlace._withdraw(state, frame) else FINISHED
 
     @staticmethod
-    def _withdraw(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def _withdraw(state: CubaLibreState, frame: TrainPlaceFrame) -> list[Any]:
         """CL 1.4.1: cubes from elsewhere on the map (not this space) when none is Available."""
-        here = NAMES[frame["s"]]
-        return [a for a in withdraw_options(g, GOVT, (TROOPS, P)) if a[1][0] != here]
+        here = NAMES[frame["space"]]
+        return [a for a in withdraw_options(state, GOVT, (TROOPS, POLICE)) if a[1][0] != here]
 
     @staticmethod
-    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: TrainPlaceFrame) -> list[Any]:
         out: list[Any] = []
-        if g.available(TROOPS):
+        if state.available(TROOPS):
             out.append(PLACE_TROOP)
-        if g.available(P):
+        if state.available(POLICE):
             out.append(PLACE_POLICE)
-        out += TrainPlace._withdraw(g, frame)
+        out += TrainPlace._withdraw(state, frame)
         out.append(DONE)
         return out
 
     @staticmethod
-    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: TrainPlaceFrame, action: Any) -> bool:
         if action[0] == "done":
             return True
         if action[0] == "withdraw":
-            withdraw(g, GOVT, action[1])
+            withdraw(state, GOVT, action[1])
             return False
-        g.place(frame["s"], TROOPS if action[1] == "troop" else P)
-        frame["n"] += 1
+        state.place(frame["space"], TROOPS if action[1] == "troop" else POLICE)
+        frame["count"] += 1
         return False
 
     @staticmethod
-    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Train: place cubes in {space} ({n} of 4).", {"space": NAMES[frame["s"]], "n": frame["n"]}
+    def prompt(state: CubaLibreState, frame: TrainPlaceFrame) -> tuple[str, dict[str, Any]]:
+        return "Train: place cubes in {space} ({n} of 4).", {"space": NAMES[frame["space"]], "n": frame["count"]}
 
 
-def civic_ok(g: CubaLibreState, s: int) -> bool:
+def civic_ok(state: CubaLibreState, space: int) -> bool:
     """CL 6.3.2: Government-Controlled City/Province with Troops and Police; some effect."""
-    row = g.sp[s]
-    return (row[TROOPS] > 0 and row[P] > 0 and g.controls(s, GOVT)  # never in an EC
-            and (g.terror[s] > 0 or g.support[s] < 2) and g.res[GOVT] >= 4)
+    row = state.sp[space]
+    return (row[TROOPS] > 0 and row[POLICE] > 0 and state.controls(space, GOVT)  # never in an EC
+            and (state.terror[space] > 0 or state.support[space] < 2) and state.res[GOVT] >= 4)
 
 
-def civic_action(g: CubaLibreState, s: int) -> None:
-    g.gain(GOVT, -4)
-    if g.terror[s]:
-        g.terror[s] -= 1
+def civic_action(state: CubaLibreState, space: int) -> None:
+    state.gain(GOVT, -4)
+    if state.terror[space]:
+        state.terror[space] -= 1
     else:
-        g.shift(s, 1)
+        state.shift(space, 1)
 
 
-def train_extras(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+def train_extras(state: CubaLibreState, frame: OpFrame) -> list[Any]:
     """CL 3.2.1 step 2, in at most 1 selected space: a Base from 2 cubes, or Civic Action."""
-    spaces = (frame["extra"],) if frame.get("extra") is not None else frame["sp"]
+    spaces = (frame["extra"],) if frame.get("extra") is not None else frame["spaces"]
     out: list[Any] = []
     for s in spaces:
-        row = g.sp[s]
-        if frame.get("extra") is None and row[TROOPS] + row[P] >= 2 and g.base_room(s, GOVT) and g.available(GOVT_BASE):
+        row = state.sp[s]
+        if frame.get("extra") is None and row[TROOPS] + row[POLICE] >= 2 and state.base_room(s, GOVT) and state.available(GOVT_BASE):
             for combo in ("TT", "TP", "PP"):
-                if row[TROOPS] >= combo.count("T") and row[P] >= combo.count("P"):
+                if row[TROOPS] >= combo.count("T") and row[POLICE] >= combo.count("P"):
                     out.append(("base", (NAMES[s], combo)))
-        if civic_ok(g, s) and frame.get("extra_kind", "civic") == "civic":
+        if civic_ok(state, s) and frame.get("extra_kind", "civic") == "civic":
             out.append(("civic", NAMES[s]))
     return actions(out)
 
 
-def train_extra(g: CubaLibreState, frame: dict[str, Any], verb: str, arg: Any) -> None:
+def train_extra(state: CubaLibreState, frame: OpFrame, verb: str, arg: Any) -> None:
     if verb == "base":
         s = NAMES.index(arg[0])
         for c in arg[1]:
-            g.remove(s, TROOPS if c == "T" else P)
-        g.place(s, GOVT_BASE)
+            state.remove(s, TROOPS if c == "T" else POLICE)
+        state.place(s, GOVT_BASE)
         frame["extra_done"] = True
-        g.say("The Government builds a Base in {space}.", space=NAMES[s])
+        state.say("The Government builds a Base in {space}.", space=NAMES[s])
     else:
         s = NAMES.index(arg)
-        civic_action(g, s)
+        civic_action(state, s)
         frame["extra"] = s
         frame["extra_kind"] = "civic"
-        g.say("Civic Action in {space}.", space=NAMES[s])
-    frame["lim"] = True if frame["sp"] else frame["lim"]  # no more Train spaces after step 2
+        state.say("Civic Action in {space}.", space=NAMES[s])
+    frame["lim"] = True if frame["spaces"] else frame["lim"]  # no more Train spaces after step 2
     frame["sp_closed"] = True
 
 
 # -- Garrison and Sweep movement -------------------------------------------------------------
 
 
-def _plain_origins(g: CubaLibreState, frame: dict[str, Any]) -> list[tuple[int, str]]:
-    """(origin space, "troop" or "police") of each cube move into fr["s"]."""
-    s, mode = frame["s"], frame["mode"]
+def _plain_origins(state: CubaLibreState, frame: MoveCubesFrame) -> list[tuple[int, str]]:
+    """(origin space, "troop" or "police") of each cube move into frame["space"]."""
+    s, mode = frame["space"], frame["mode"]
     out: list[tuple[int, str]] = []
-    op = g.op_frame()
+    op = state.op_frame()
     if mode == "garrison":
-        arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * NS)
-        for o, row in enumerate(g.sp):
+        arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * N_SPACES)
+        for o, row in enumerate(state.sp):
             if o != s:  # ruling: a cube moves at most once per Garrison
                 if row[TROOPS] > arr[o]:
                     out.append((o, "troop"))
-                if row[P] > arr[o + NS]:
+                if row[POLICE] > arr[o + N_SPACES]:
                     out.append((o, "police"))
         return out
     if mode == "armored":
-        return [(o, "troop") for o in range(NS) if o != s and g.sp[o][TROOPS]]
-    arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * NS)
+        return [(o, "troop") for o in range(N_SPACES) if o != s and state.sp[o][TROOPS]]
+    arr = op["arr"] if op is not None and "arr" in op else (0,) * (2 * N_SPACES)
     for o in ADJ[s]:  # ruling CL-R22: cubes that moved in this Sweep do not move again
-        if g.sp[o][TROOPS] > arr[o]:
+        if state.sp[o][TROOPS] > arr[o]:
             out.append((o, "troop"))
-        if g.has_mom(4) and g.sp[o][P] > arr[o + NS]:
+        if state.has_mom(4) and state.sp[o][POLICE] > arr[o + N_SPACES]:
             out.append((o, "police"))  # S.I.M. shaded
     return out
 
 
-def move_origins(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-    """Cube moves into fr["s"]; where the Government holds Cash a cube may carry it (4.5.2)."""
-    plain = _plain_origins(g, frame)
+def move_origins(state: CubaLibreState, frame: MoveCubesFrame) -> list[Any]:
+    """Cube moves into frame["space"]; where the Government holds Cash a cube may carry it (4.5.2)."""
+    plain = _plain_origins(state, frame)
     out = [MOVE[kind][o] for o, kind in plain]
-    if any([c >= 0 and c % 4 == GOVT for c in g.cash]):
-        out += [MOVE[kind + CARRY][o] for o, kind in plain if g.cash_held(o, GOVT)]
+    if any([c >= 0 and c % 4 == GOVT for c in state.cash]):
+        out += [MOVE[kind + CARRY][o] for o, kind in plain if state.cash_held(o, GOVT)]
     return out
 
 
 @step("move_cubes")
 class MoveCubes(Step):
-    """Garrison (3.2.2) or Sweep (3.2.3) movement into fr["s"]; Sweep then Activates."""
+    """Garrison (3.2.2) or Sweep (3.2.3) movement into frame["space"]; Sweep then Activates."""
 
     @staticmethod
-    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: MoveCubesFrame) -> int:
         if frame.get("end"):
             return FINISHED
-        origins = move_origins(g, frame)
+        origins = move_origins(state, frame)
         if not origins:
-            return MoveCubes._finish(g, frame)
-        g.entered(frame, [*origins, DONE])
+            return MoveCubes._finish(state, frame)
+        state.entered(frame, [*origins, DONE])
         return WAIT
 
     @staticmethod
-    def _finish(g: CubaLibreState, frame: dict[str, Any]) -> int:
+    def _finish(state: CubaLibreState, frame: MoveCubesFrame) -> int:
         frame["end"] = True  # a Sweep Activates only once all its Troops have moved (sweep_activate)
         return FINISHED
 
     @staticmethod
-    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
-        return [*move_origins(g, frame), DONE]
+    def legal(state: CubaLibreState, frame: MoveCubesFrame) -> list[Any]:
+        return [*move_origins(state, frame), DONE]
 
     @staticmethod
-    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: MoveCubesFrame, action: Any) -> bool:
         if action[0] == "done":
-            code = MoveCubes._finish(g, frame)
+            code = MoveCubes._finish(state, frame)
             return code == FINISHED
         o = NAMES.index(action[1][0])
         kind, carry = carried(action[1][1])
         police = kind == "police"
-        g.move(o, frame["s"], P if police else TROOPS, 1, carry)
-        op = g.op_frame()
+        state.move(o, frame["space"], POLICE if police else TROOPS, 1, carry)
+        op = state.op_frame()
         if frame["mode"] in ("garrison", "sweep") and op is not None and "arr" in op:
             arr = list(op["arr"])
-            arr[frame["s"] + NS * police] += 1
+            arr[frame["space"] + N_SPACES * police] += 1
             op["arr"] = tuple(arr)
-        frame["n"] += 1
+        frame["count"] += 1
         return False
 
     @staticmethod
-    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
-        return "Move cubes into {space} ({n} moved).", {"space": NAMES[frame["s"]], "n": frame["n"]}
+    def prompt(state: CubaLibreState, frame: MoveCubesFrame) -> tuple[str, dict[str, Any]]:
+        return "Move cubes into {space} ({n} moved).", {"space": NAMES[frame["space"]], "n": frame["count"]}
 
 
-def sweep_activate(g: CubaLibreState, frame: dict[str, Any]) -> None:
+def sweep_activate(state: CubaLibreState, frame: OpFrame) -> None:
     """CL 3.2.3 steps 2-3: once every Troop has moved, each Sweep space Activates 1 Guerrilla per
     cube that ends there (Forest: per 2 cubes); a cube counts only where it ends the moves."""
     frame["swept"] = True
     frame["sp_closed"] = True
-    for s in reversed(frame["sp"]):  # resolved in the order the spaces were chosen
-        n = g.cubes(s) // 2 if FOREST[s] else g.cubes(s)
-        g.push("activate", GOVT, s=s, n=n)
+    for s in reversed(frame["spaces"]):  # resolved in the order the spaces were chosen
+        n = state.cubes(s) // 2 if FOREST[s] else state.cubes(s)
+        state.push("activate", GOVT, space=s, count=n)
 
 
-def garrison_finish(g: CubaLibreState, frame: dict[str, Any]) -> None:
+def garrison_finish(state: CubaLibreState, frame: OpFrame) -> None:
     """CL 3.2.2 steps 2-3: Activate 1 per cube in each EC, then an optional free Assault in 1 EC."""
-    dest = frame["sp"]
-    g.push("garrison_assault", GOVT, ecs=tuple(s for s in ECS if not frame["lim"] or s in dest))
+    dest = frame["spaces"]
+    state.push("garrison_assault", GOVT, ecs=tuple(s for s in ECS if not frame["lim"] or s in dest))
     for s in ECS:
-        g.push("activate", GOVT, s=s, n=g.cubes(s))
+        state.push("activate", GOVT, space=s, count=state.cubes(s))
 
 
 @step("garrison_assault")
 class GarrisonAssault(Step):
     @staticmethod
-    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
-        return WAIT if g.entered(frame, GarrisonAssault.legal(g, frame))[:-1] else FINISHED
+    def enter(state: CubaLibreState, frame: GarrisonAssaultFrame) -> int:
+        return WAIT if state.entered(frame, GarrisonAssault.legal(state, frame))[:-1] else FINISHED
 
     @staticmethod
-    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: GarrisonAssaultFrame) -> list[Any]:
         out: list[Any] = actions(("assault", NAMES[s]) for s in frame["ecs"]
-                                 if assault_capacity(g, s) and removal_targets(g, GOVT, s, "assault"))
+                                 if assault_capacity(state, s) and removal_targets(state, GOVT, s, "assault"))
         return [*out, SKIP]
 
     @staticmethod
-    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: GarrisonAssaultFrame, action: Any) -> bool:
         if action[0] == "assault":
             s = NAMES.index(action[1])
-            g.stack.pop()
-            g.push("remove", GOVT, s=s, n=-1, mode="assault")  # capacity counted when removal starts
-            if g.has_mom(1):  # Armored Cars shaded: Troops from anywhere join this Assault too
-                g.push("move_cubes", GOVT, s=s, n=0, mode="armored")
+            state.stack.pop()
+            state.push("remove", GOVT, space=s, count=-1, mode="assault")  # capacity counted when removal starts
+            if state.has_mom(1):  # Armored Cars shaded: Troops from anywhere join this Assault too
+                state.push("move_cubes", GOVT, space=s, count=0, mode="armored")
             return False
         return True
 
     @staticmethod
-    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: GarrisonAssaultFrame) -> tuple[str, dict[str, Any]]:
         return "Garrison: Assault in 1 EC?", {}
 
 
 # -- Launder (CL 2.3.6) -------------------------------------------------------------------------
 
 
-def launder_donors(g: CubaLibreState, f: int) -> list[int]:
+def launder_donors(state: CubaLibreState, faction: int) -> list[int]:
     """Who may give a Cash marker for f's Launder LimOp (2.3.6): f itself first, then any other
     player faction holding Cash (never a Non-player, never a faction of the same player, 1.5)."""
-    mates = negotiation.mates(g, f)
-    out = [f] if g.cash_of(f) else []
-    return out + [x for x in range(4) if x != f and x not in mates and g.is_player(x) and g.cash_of(x)]
+    mates = negotiation.mates(state, faction)
+    out = [faction] if state.cash_of(faction) else []
+    return out + [x for x in range(4) if x != faction and x not in mates and state.is_player(x) and state.cash_of(x)]
 
 
-def offer_launder(g: CubaLibreState, f: int) -> None:
+def offer_launder(state: CubaLibreState, faction: int) -> None:
     """After a paid Operation with no SA (2.3.6): ask the possible donors one by one."""
-    donors = launder_donors(g, f)
-    if donors and f not in g.laundered and any_op_possible(g, f, True, True):
-        g.push("launder", donors[0], beneficiary=f, asked=(donors[0],))
+    donors = launder_donors(state, faction)
+    if donors and faction not in state.laundered and any_op_possible(state, faction, True, True):
+        state.push("launder", donors[0], beneficiary=faction, asked=(donors[0],))

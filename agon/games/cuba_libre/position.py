@@ -9,7 +9,8 @@ from typing import Any
 
 from agon.engine import PositionError
 from agon.engine.position import PositionCodec, by_name, check_places, check_range, from_names
-from agon.games.cuba_libre.data import AV_KEYS, AV_OF, CARDS, FORCES, NS, PIECE_KEYS, ROLES, SPACE_IDS
+from agon.games.cuba_libre.data import AV_KEYS, AV_OF, CARDS, FORCES, N_SPACES, PIECE_KEYS, ROLES, SPACE_IDS
+from agon.games.cuba_libre.frames import from_stored, stored
 
 
 class CubaLibrePositions(PositionCodec):
@@ -23,6 +24,8 @@ class CubaLibrePositions(PositionCodec):
         fields["avail"] = by_name("avail", state.avail, AV_KEYS)
         fields["res"] = by_name("res", state.res, tuple(ROLES))
         fields["elig"] = by_name("elig", state.elig, tuple(ROLES))
+        # the frames' keys as stored before they had names (frames.py): saved positions stay readable
+        fields["stack"] = [stored(frame) if isinstance(frame, dict) else frame for frame in fields["stack"]]
         return fields
 
     def read(self, game: Any, fields: dict[str, Any], version: int) -> dict[str, Any]:
@@ -33,6 +36,8 @@ class CubaLibrePositions(PositionCodec):
                             ("elig", tuple(ROLES))):
             if name in fields:
                 fields[name] = from_names(name, fields[name], names)
+        if isinstance(fields.get("stack"), list):
+            fields["stack"] = [from_stored(frame) if isinstance(frame, dict) else frame for frame in fields["stack"]]
         return fields
 
     @staticmethod
@@ -47,7 +52,7 @@ class CubaLibrePositions(PositionCodec):
             check_range(f"res.{role}", n, 0, 49)  # CL 1.5: resources 0 to 49
         check_range("aid", state.aid, 0, 49)
         check_range("alliance", state.alliance, 0, 2)
-        for s in range(NS):
+        for s in range(N_SPACES):
             check_range(f"support.{SPACE_IDS[s]}", state.support[s], -2, 2)  # CL 1.6: Active Opposition to Active Support
             check_range(f"terror.{SPACE_IDS[s]}", state.terror[s], 0, 15)
         totals = [0] * len(FORCES)

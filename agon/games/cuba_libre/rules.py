@@ -14,9 +14,10 @@ ends the card.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Unpack
 
 from agon.engine import Action, LogEntry, State, Text
+from agon.engine.game import canonical
 from agon.engine.result import Result
 from agon.engine.rng import RandomSource
 from agon.games.cuba_libre import (  # noqa: F401 - register steps and events
@@ -47,7 +48,7 @@ from agon.games.cuba_libre.data import (
     GOVT,
     HAVANA,
     IS_EC,
-    NS,
+    N_SPACES,
     ORDER,
     OWNER,
     PIECE_INDEX,
@@ -58,6 +59,7 @@ from agon.games.cuba_libre.data import (
     SYN,
     teams,
 )
+from agon.games.cuba_libre.frames import Frame, FrameBase, FrameParams, stored
 from agon.games.cuba_libre.negotiation import OFFERED_AT, TRANSFER, any_choice
 from agon.games.cuba_libre.steps import APPLY, ENTER, FINISHED, LEGAL, PUSHED, STEPS, WAIT
 from agon.games.cuba_libre.text import and_names, board_view, label
@@ -90,12 +92,12 @@ _SETUP_KEYS = {"troops": "troop", "police": "police", "m26_guerrillas": "m26_u",
 SOLO_TITLES = ("Rearguard Ascent!", "Castro Triumph!", "Student Revolution!", "Viva Lansky!")
 
 
-def solo_outcome(g: CubaLibreState, order: list[int], final: list[int]) -> dict[str, Any]:
+def solo_outcome(state: CubaLibreState, order: list[int], final: list[int]) -> dict[str, Any]:
     """CL 8.9: the solo player succeeds only with a margin strictly above every Non-player's (ties
     to Non-players); `grade` = the player's margin minus the best Non-player margin (1-4 Stalemate,
     5+ Model ...); otherwise the title of the winning Non-player (English titles, C-48)."""
-    player = next(f for f in range(4) if f not in g.np)
-    grade = final[player] - max(final[f] for f in g.np)
+    player = next(f for f in range(4) if f not in state.np)
+    grade = final[player] - max(final[f] for f in state.np)
     if order[0] != player:
         return {"player": ROLES[player], "won": False, "title": SOLO_TITLES[order[0]], "grade": grade}
     if grade >= 5:
@@ -115,7 +117,7 @@ class CubaLibreState(Board, State):
                  "order_card", "over", "peek", "phase", "pile_size", "played", "prop_played", "res", "sp", "stack",
                  "stay_elig", "support", "terror", "trace_last", "transfers")
     memo_legal = True  # the engine memoises legal lists per position (tests call changed() after edits)
-    _entered: tuple[dict[str, Any], list[Any]] | None  # see entered()
+    _entered: tuple[FrameBase, list[Any]] | None  # see entered()
     _op_parts: tuple[Any, ...] | None  # see operations.Operation.legal
     _before: chronicle.Snap | None  # while an action applies: the facts before it (see _apply, next_turn)
     # (the board's fields are declared in Board: pieces, markers, tracks, capabilities, momentum, np)
@@ -148,7 +150,7 @@ class CubaLibreState(Board, State):
     dec_shown: list[list[str]]
     dec_aside: list[str]
     # the flow (steps.py): the stack of frames, and the result once over
-    stack: list[dict[str, Any]]
+    stack: list[Frame]
     over: dict[str, Any] | None
     trace_last: tuple[str, str]
 
@@ -161,12 +163,12 @@ class CubaLibreState(Board, State):
         self._before = None
         self.np = frozenset(nonplayers(opts))
         setup = DATA["setup"]
-        self.sp = [[0] * 13 for _ in range(NS)]
+        self.sp = [[0] * 13 for _ in range(N_SPACES)]
         self.avail = list(FORCES)
-        self.support = [0] * NS
+        self.support = [0] * N_SPACES
         for sid, lvl in setup["support"].items():
             self.support[SPACE_INDEX[sid]] = lvl
-        self.terror = [0] * NS
+        self.terror = [0] * N_SPACES
         self.cash = [-1] * CASH_MARKERS
         self.res = [setup["resources"][r] for r in ROLES]
         self.aid = setup["aid"]
@@ -199,7 +201,7 @@ class CubaLibreState(Board, State):
         self.played = []
         self.say("Set-up done; the deck holds {n} cards.", n=len(self.deck) + 1)
         for f in reversed(deploying):  # CL S3: Syndicate, DR, 26July, Government
-            self.stack.append({"k": "deploy", "f": f, "stage": 0})
+            self.stack.append({"step": "deploy", "faction": f, "stage": 0})
         if not deploying:
             self.next_turn()
         run_flow(self)
@@ -293,7 +295,7 @@ class CubaLibreState(Board, State):
             if self.n_acted < 2 and self.ci < len(self.cand):
                 f = self.cand[self.ci]
                 self.ci += 1
-                self.stack.append({"k": "option", "f": f})
+                self.stack.append({"step": "option", "faction": f})
             else:
                 self.end_card()
         else:
@@ -311,7 +313,7 @@ class CubaLibreState(Board, State):
         margins = {ROLES[f]: final[f] for f in range(4)}
         sides = teams(self.options)
         if len(sides) < 4:  # CL 1.5 / 7.3: a player's standing is its worse faction's margin
-            ranked = sorted(sides, key=lambda t: (-min(final[f] for f in t), min(TIE_RANK[f] for f in t)))
+            ranked = sorted(sides, key=lambda team: (-min(final[f] for f in team), min(TIE_RANK[f] for f in team)))
             order = [f for t in ranked for f in t]
             self.over = {"winners": [ROLES[f] for f in ranked[0]], "scores": margins, "reason": reason,
                          "ranking": [ROLES[f] for f in order], "teams": [[ROLES[f] for f in t] for t in sides]}
@@ -319,7 +321,7 @@ class CubaLibreState(Board, State):
             self.say("Game over ({reason}): {winner} win.", reason=reason,
                      winner=and_names([FACTION_NAMES[ROLES.index(r)] for r in self.over["winners"]]))
             return
-        order = sorted(range(4), key=lambda f: (-final[f], 0 if f in self.np else 1, TIE_RANK[f]))
+        order = sorted(range(4), key=lambda faction: (-final[faction], 0 if faction in self.np else 1, TIE_RANK[faction]))
         if only:
             order = [f for f in order if f in only] + [f for f in order if f not in only]
         self.over = {"winners": [ROLES[order[0]]], "scores": margins, "reason": reason,
@@ -337,7 +339,7 @@ class CubaLibreState(Board, State):
     def _active(self) -> list[str]:
         stack = self.stack
         if stack and self.over is None:
-            return _ACTIVE[stack[-1]["f"]]  # the engine only reads it (its `active` is a copy)
+            return _ACTIVE[stack[-1]["faction"]]  # the engine only reads it (its `active` is a copy)
         return []
 
     def _legal(self, role: str) -> list[Action]:
@@ -345,13 +347,13 @@ class CubaLibreState(Board, State):
         entered = self._entered
         self._entered = None
         # a step lists Actions (steps.actions), so its list is the legal list as it is
-        kind = frame["k"]
+        kind = frame["step"]
         legal = entered[1] if entered is not None and entered[0] is frame else LEGAL[kind](self, frame)
-        if kind in OFFERED_AT and any_choice(self, frame["f"]):
+        if kind in OFFERED_AT and any_choice(self, frame["faction"]):
             legal = [*legal, TRANSFER]  # CL 1.5.1: at the executing faction's own prompts
         return legal
 
-    def entered(self, frame: dict[str, Any], choices: list[Any]) -> list[Any]:
+    def entered(self, frame: FrameBase, choices: list[Any]) -> list[Any]:
         """A step's `enter` that has just listed fr's choices to see whether it waits hands them
         here and gets them back: `_legal` of this very position takes them instead of listing them
         again (nothing moves between the frame's enter and the question; a clone's frames are new
@@ -369,11 +371,11 @@ class CubaLibreState(Board, State):
         self._entered = None
         stack = self.stack
         frame = stack[-1]
-        if action[0] == "transfer" and frame["k"] in OFFERED_AT:
-            negotiation.open_transfer(self, frame["f"])  # CL 1.5.1: fr keeps waiting underneath
+        if action[0] == "transfer" and frame["step"] in OFFERED_AT:
+            negotiation.open_transfer(self, frame["faction"])  # CL 1.5.1: fr keeps waiting underneath
         else:
             frame["wait"] = False
-            if APPLY[frame["k"]](self, frame, action):
+            if APPLY[frame["step"]](self, frame, action):
                 if stack and stack[-1] is frame:
                     stack.pop()
                 elif frame in stack:
@@ -388,17 +390,24 @@ class CubaLibreState(Board, State):
 
     def _prompt(self, role: str) -> tuple[str, dict[str, Any]]:
         frame = self.stack[-1]
-        step = STEPS[frame["k"]]
+        step = STEPS[frame["step"]]
         # the acting faction reads its own prompt; anyone else (an error message to another role)
         # only the public line (CL 7.3, issue 29.2)
-        text, args = step.prompt(self, frame) if role == ROLES[frame["f"]] else step.public_prompt(self, frame)
-        return text, {"resources": self.res[frame["f"]], **args}
+        text, args = step.prompt(self, frame) if role == ROLES[frame["faction"]] else step.public_prompt(self, frame)
+        return text, {"resources": self.res[frame["faction"]], **args}
 
     def _view(self, role: str | None) -> dict[str, Any]:
         return {**board_view(self), "deception": deception.view(self, role)}
 
     def _result(self) -> Result | None:
         return None if self.over is None else Result.from_dict(self.over)
+
+    def _digest_snapshot(self) -> Any:
+        """As the engine's, with the frames' keys in their stored spelling (frames.py): a digest
+        taken before the keys had names (a stored match's, a record's) stays the same."""
+        fields = self._public_fields()
+        fields["stack"] = [stored(frame) for frame in self.stack]
+        return canonical(fields)
 
     def _copy_into(self, twin: State) -> None:
         t: Any = twin
@@ -458,25 +467,25 @@ class CubaLibreState(Board, State):
         cards = [c for c in cards if c >= 0]
         assert len(cards) == len(set(cards)) == 52, f"{len(cards)} cards accounted for, not 52"
         assert self.n_acted <= 2 and len(self.elig) == 4
-        for sp in range(NS):  # CL 1.4.2: 2 Casinos a space; only Sinatra (46 shaded) overrides, in Havana
+        for sp in range(N_SPACES):  # CL 1.4.2: 2 Casinos a space; only Sinatra (46 shaded) overrides, in Havana
             limit = 3 if sp == HAVANA and (46 in self.played or self.current == 46) else 2
             assert self.casinos(sp) <= limit, f"{self.casinos(sp)} Casinos in space {sp}"
         deception.check(self)
 
     # -- helpers used by steps ------------------------------------------------------------------
 
-    def push(self, kind: str, f: int, **params: Any) -> None:
-        self.stack.append({"k": kind, "f": f, **params})
+    def push(self, kind: str, faction: int, **params: Unpack[FrameParams]) -> None:
+        self.stack.append({"step": kind, "faction": faction, **params})
 
-    def is_player(self, f: int) -> bool:
-        return f not in self.np
+    def is_player(self, faction: int) -> bool:
+        return faction not in self.np
 
     def event_side_ok(self, card: int, shaded: bool) -> bool:
         return ev.has_event(card, shaded)
 
-    def op_frame(self) -> dict[str, Any] | None:
+    def op_frame(self) -> Frame | None:
         for frame in reversed(self.stack):
-            if frame["k"] == "op":
+            if frame["step"] == "op":
                 return frame
         return None
 
@@ -489,49 +498,49 @@ class CubaLibreState(Board, State):
         return PIECE_INDEX[key]
 
     @staticmethod
-    def role(f: int) -> str:
-        return ROLES[f]
+    def role(faction: int) -> str:
+        return ROLES[faction]
 
     @staticmethod
     def faction(role: str) -> int:
         return ROLES.index(role)
 
     @staticmethod
-    def fname(f: int) -> str:
-        return FACTION_NAMES[f]
+    def fname(faction: int) -> str:
+        return FACTION_NAMES[faction]
 
     @staticmethod
     def owner(piece_type: int) -> int:
         return OWNER[piece_type]
 
     @staticmethod
-    def pop_ok(s: int) -> bool:
-        return not IS_EC[s]
+    def pop_ok(space: int) -> bool:
+        return not IS_EC[space]
 
 
-def run_flow(g: CubaLibreState) -> None:
+def run_flow(state: CubaLibreState) -> None:
     """Enter the top frame until one waits for a decision (the flow runs after every action)."""
-    stack = g.stack  # never rebound while the flow runs (steps push and pop it)
+    stack = state.stack  # never rebound while the flow runs (steps push and pop it)
     for _ in _SETTLE:
-        if g.over is not None:
+        if state.over is not None:
             stack.clear()
             return
         if not stack:
-            g.advance()
+            state.advance()
             continue
         frame = stack[-1]
         if frame.get("wait"):
             return
-        enter = ENTER[frame["k"]]
+        enter = ENTER[frame["step"]]
         if enter is None:  # its enter would only say WAIT
             frame["wait"] = True
             return
-        code = enter(g, frame)
+        code = enter(state, frame)
         if code == WAIT:
             frame["wait"] = True
             return
         if code == FINISHED:
             stack.remove(frame) if stack[-1] is not frame else stack.pop()
         elif code != PUSHED:
-            raise RuntimeError(f"step {frame['k']} returned {code}")
+            raise RuntimeError(f"step {frame['step']} returned {code}")
     raise RuntimeError("cuba-libre flow did not settle")

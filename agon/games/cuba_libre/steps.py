@@ -4,7 +4,7 @@ A frame is a plain dict on `state.stack` with `"k"` (the step's name), `"f"` (th
 0..3) and step parameters; every value in a frame is immutable (int, str, tuple, frozenset or a
 function), so cloning copies each frame shallowly. The flow runs the top frame:
 
-    enter(g, fr) -> WAIT    the frame needs a decision by faction fr["f"]: legal/apply/prompt
+    enter(g, fr) -> WAIT    the frame needs a decision by faction frame["faction"]: legal/apply/prompt
                  -> FINISHED the frame is finished (it resolved automatically or was completed)
                  -> PUSHED  it pushed further frames on top; it is entered again when they are gone
     legal(g, fr) -> list[Action]        (only called after WAIT; Actions, never bare pairs: the
@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from agon.engine import Action
 from agon.games.cuba_libre.data import NAMES, PIECE_KEYS
+from agon.games.cuba_libre.frames import Frame
 
 if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
     from agon.games.cuba_libre.rules import CubaLibreState
@@ -65,34 +66,34 @@ class Step:
     name = ""
 
     @staticmethod
-    def enter(g: CubaLibreState, frame: dict[str, Any]) -> int:
+    def enter(state: CubaLibreState, frame: Frame) -> int:
         return WAIT
 
     @staticmethod
-    def legal(g: CubaLibreState, frame: dict[str, Any]) -> list[Any]:
+    def legal(state: CubaLibreState, frame: Frame) -> list[Any]:
         return []
 
     @staticmethod
-    def apply(g: CubaLibreState, frame: dict[str, Any], action: Any) -> bool:
+    def apply(state: CubaLibreState, frame: Frame, action: Any) -> bool:
         return True
 
     @staticmethod
-    def prompt(g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def prompt(state: CubaLibreState, frame: Frame) -> tuple[str, dict[str, Any]]:
         return _("Choose."), {}
 
     @classmethod
-    def public_prompt(cls, g: CubaLibreState, frame: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    def public_prompt(cls, state: CubaLibreState, frame: Frame) -> tuple[str, dict[str, Any]]:
         """The prompt line everyone reads (the board's "prompt", spectators, the other factions):
         the acting faction's own prompt unless that shows something only it may know."""
-        return cls.prompt(g, frame)
+        return cls.prompt(state, frame)
 
 
 STEPS: dict[str, type[Step]] = {}
 # each step's functions by name, for the flow's hot path (one dict look-up, no class attribute);
 # ENTER holds None for a step whose enter only says WAIT
-ENTER: dict[str, Callable[[Any, dict[str, Any]], int] | None] = {}
-LEGAL: dict[str, Callable[[Any, dict[str, Any]], list[Any]]] = {}
-APPLY: dict[str, Callable[[Any, dict[str, Any], Any], bool]] = {}
+ENTER: dict[str, Callable[[Any, Frame], int] | None] = {}
+LEGAL: dict[str, Callable[[Any, Frame], list[Any]]] = {}
+APPLY: dict[str, Callable[[Any, Frame, Any], bool]] = {}
 
 
 def step(name: str) -> Callable[[type[Step]], type[Step]]:

@@ -17,8 +17,8 @@ from agon.games.cuba_libre.data import (
     FACTION_NAMES,
     KIND,
     LEVELS,
+    N_SPACES,
     NAMES,
-    NS,
     PIECE_KEYS,
     PIECE_NAMES,
     POP,
@@ -35,53 +35,53 @@ if TYPE_CHECKING:  # the State, for type hints only: rules sits above this modul
 SHORT = ("T", "P", "GB", "Mu", "Ma", "MB", "Du", "Da", "DB", "Su", "Sa", "C", "Cc")
 
 
-def board_view(g: CubaLibreState) -> dict[str, Any]:
+def board_view(state: CubaLibreState) -> dict[str, Any]:
     """What every role sees (Cuba Libre has no hidden hands; the deck shows only counts)."""
-    hidden_next = variants.hide_next(g)
+    hidden_next = variants.hide_next(state)
     spaces = []
-    for s in range(NS):
-        row = g.sp[s]
-        ctrl = g.control(s)
+    for s in range(N_SPACES):
+        row = state.sp[s]
+        ctrl = state.control(s)
         spaces.append({
             "name": NAMES[s], "kind": KIND[s], "pop": POP[s], "econ": ECON[s],
             "pieces": {PIECE_KEYS[i]: row[i] for i in range(13) if row[i]},
-            "level": g.support[s], "control": ROLES[ctrl] if ctrl >= 0 else None,
-            "terror" if KIND[s] != "ec" else "sabotage": g.terror[s],
-            "cash": [ROLES[c % 4] for c in g.cash if c >= 0 and c // 4 == s],
+            "level": state.support[s], "control": ROLES[ctrl] if ctrl >= 0 else None,
+            "terror" if KIND[s] != "ec" else "sabotage": state.terror[s],
+            "cash": [ROLES[c % 4] for c in state.cash if c >= 0 and c // 4 == s],
         })
     return {
         "spaces": spaces,
-        "resources": dict(zip(ROLES, g.res, strict=True)),
-        "aid": g.aid,
-        "alliance": ALLIANCE[g.alliance],
+        "resources": dict(zip(ROLES, state.res, strict=True)),
+        "aid": state.aid,
+        "alliance": ALLIANCE[state.alliance],
         "available": dict(zip(("troops", "police", "govt_bases", "m26_guerrillas", "m26_bases",
-                                "dr_guerrillas", "dr_bases", "syndicate_guerrillas", "casinos"), g.avail, strict=True)),
-        "eligible": [ROLES[f] for f in range(4) if g.elig[f]],
-        "current_card": g.current, "current_title": TITLE.get(g.current, ""),
-        "next_card": None if hidden_next else g.next_card,
-        "next_title": "(face down)" if hidden_next else TITLE.get(g.next_card, ""),
-        "order_card": g.order_card, "deck_top_seen": variants.seen_top(g),
-        "deck_count": len(g.deck), "played": list(g.played), "propaganda_played": g.prop_played,
-        "capabilities": sorted(f"{n}{'s' if sh else 'u'}" for n, sh in g.capabilities),
-        "momentum": sorted(str(n) for n, _ in g.momentum),
-        "totals": {"total_support": g.total_support(), "opposition_plus_bases": g.opposition_plus_bases(),
-                   "dr_pop_plus_bases": g.dr_pop_plus_bases(), "open_casinos": g.open_casinos()},
-        "cash_available": g.cash.count(-1),
-        "markers_left": g.markers_left(),
-        "phase": g.phase,
-        "nonplayers": [ROLES[f] for f in sorted(g.np)],
-        "acted": [ROLES[f] for f in sorted(g.executed)],
-        "first_did": g.first_did,
-        "prompt": _prompt_text(g),
+                                "dr_guerrillas", "dr_bases", "syndicate_guerrillas", "casinos"), state.avail, strict=True)),
+        "eligible": [ROLES[f] for f in range(4) if state.elig[f]],
+        "current_card": state.current, "current_title": TITLE.get(state.current, ""),
+        "next_card": None if hidden_next else state.next_card,
+        "next_title": "(face down)" if hidden_next else TITLE.get(state.next_card, ""),
+        "order_card": state.order_card, "deck_top_seen": variants.seen_top(state),
+        "deck_count": len(state.deck), "played": list(state.played), "propaganda_played": state.prop_played,
+        "capabilities": sorted(f"{n}{'s' if sh else 'u'}" for n, sh in state.capabilities),
+        "momentum": sorted(str(n) for n, _ in state.momentum),
+        "totals": {"total_support": state.total_support(), "opposition_plus_bases": state.opposition_plus_bases(),
+                   "dr_pop_plus_bases": state.dr_pop_plus_bases(), "open_casinos": state.open_casinos()},
+        "cash_available": state.cash.count(-1),
+        "markers_left": state.markers_left(),
+        "phase": state.phase,
+        "nonplayers": [ROLES[f] for f in sorted(state.np)],
+        "acted": [ROLES[f] for f in sorted(state.executed)],
+        "first_did": state.first_did,
+        "prompt": _prompt_text(state),
     }
 
 
-def _prompt_text(g: CubaLibreState) -> str:
-    if g.over is not None or not g.stack:
+def _prompt_text(state: CubaLibreState) -> str:
+    if state.over is not None or not state.stack:
         return ""
-    frame = g.stack[-1]
-    text, args = STEPS[frame["k"]].public_prompt(g, frame)  # public: never a secret option (7.3, issue 29.2)
-    return f"{FACTION_NAMES[frame['f']]}: {fill(text, args)}"
+    frame = state.stack[-1]
+    text, args = STEPS[frame["step"]].public_prompt(state, frame)  # public: never a secret option (7.3, issue 29.2)
+    return f"{FACTION_NAMES[frame['faction']]}: {fill(text, args)}"
 
 
 def render(view: dict[str, Any], role: str | None, tr: Translator = ENGLISH) -> str:
@@ -174,14 +174,14 @@ def _names(roles: list[str]) -> tuple[str, ...] | str:
     return tuple(_faction(r) for r in roles) or "-"
 
 
-def _deception(role: str, d: dict[str, Any]) -> Text:
+def _deception(role: str, deception: dict[str, Any]) -> Text:
     """One role's Deception markers on the board line (CL 7.3): how many hidden, yours, shown."""
-    args = {"role": role, "n": d["hidden"], "mine": tuple(d.get("mine") or ()), "shown": tuple(d["revealed"])}
-    if d.get("mine") and d["revealed"]:
+    args = {"role": role, "n": deception["hidden"], "mine": tuple(deception.get("mine") or ()), "shown": tuple(deception["revealed"])}
+    if deception.get("mine") and deception["revealed"]:
         return msg("{role}: {n} hidden (yours: {mine}), shown: {shown}", **args)
-    if d.get("mine"):
+    if deception.get("mine"):
         return msg("{role}: {n} hidden (yours: {mine})", **args)
-    if d["revealed"]:
+    if deception["revealed"]:
         return msg("{role}: {n} hidden, shown: {shown}", **args)
     return msg("{role}: {n} hidden", **args)
 
@@ -238,7 +238,7 @@ _MOVING = {"underground": "an Underground Guerrilla", "active": "an Active Guerr
            "police": "a Police cube"}
 
 
-def label(g: CubaLibreState, action: Action) -> str | Text:
+def label(state: CubaLibreState, action: Action) -> str | Text:
     """A readable label for an action (the prompt shows it next to the action): a template with
     the action's places, pieces and factions as terms (CL labels; `terms()` lists the terms)."""
     verb, arg = action.verb, action.arg
@@ -247,7 +247,7 @@ def label(g: CubaLibreState, action: Action) -> str | Text:
     if verb == "op":
         return "Operation with a Special Activity (Hidden Asset)" if arg else "Operation (a Special Activity may be added)"
     if verb == "event":
-        return msg("Event: {title} ({side})", title=TITLE.get(g.current, ""), side=str(arg))
+        return msg("Event: {title} ({side})", title=TITLE.get(state.current, ""), side=str(arg))
     if verb == "operation":
         return OP_TITLES.get(arg, str(arg))
     if verb == "construct" and arg in _CONSTRUCT:
@@ -280,10 +280,10 @@ def label(g: CubaLibreState, action: Action) -> str | Text:
             return msg("Move {piece} from {space} carrying a Cash marker", piece=piece, space=arg[0])
         return msg("Move {piece} from {space}", piece=piece, space=arg[0])
     if verb == "to" and isinstance(arg, str):
-        return Text(_destination(g), {"0": arg})
-    if verb == "space" and g.stack:
-        frame = g.stack[-1]
-        what = OP_TITLES.get(frame.get("op", ""), "") if frame["k"] == "op" else ""
+        return Text(_destination(state), {"0": arg})
+    if verb == "space" and state.stack:
+        frame = state.stack[-1]
+        what = OP_TITLES.get(frame.get("operation", ""), "") if frame["step"] == "op" else ""
         return msg("{op} in {space}", op=what, space=str(arg)) if what else str(arg)
     return _worded(verb, arg)
 
@@ -293,9 +293,11 @@ def label(g: CubaLibreState, action: Action) -> str | Text:
 _DESTINATION: dict[str | None, str] = {"transport": "Transport to {0}", "reprisal": "Relocate to {0}", "prop_redeploy": "Redeploy to {0}"}
 
 
-def _destination(g: CubaLibreState) -> str:
-    frame = g.stack[-1] if g.stack else {}
-    return _DESTINATION.get(frame.get("sa") if frame.get("k") == "sa" else frame.get("k"), "Move to {0}")
+def _destination(state: CubaLibreState) -> str:
+    if not state.stack:
+        return "Move to {0}"
+    frame = state.stack[-1]
+    return _DESTINATION.get(frame.get("special_activity") if frame.get("step") == "sa" else frame.get("step"), "Move to {0}")
 
 
 _CUBES = {"TT": "2 Troops", "TP": "a Troops and a Police cube", "PP": "2 Police"}
@@ -317,17 +319,17 @@ _DEPOSIT = {"base": "a Base", "casino": "a Casino", "open casino": "open a close
 _A_FACTION = {r: "a " + FACTION_NAMES[i] for i, r in enumerate(ROLES)}
 
 
-def _word(x: Any) -> Any:
+def _word(word: Any) -> Any:
     """One part of an action's argument in a person's words (no piece keys or role ids): a term."""
-    if isinstance(x, str) and x in PIECE_KEYS:
-        return a_piece(x)
-    if isinstance(x, str) and x in ROLES:
-        return _A_FACTION[x]
-    if isinstance(x, str) and x in _CUBES:
-        return _CUBES[x]
-    if isinstance(x, str) and x in _DEPOSIT:
-        return _DEPOSIT[x]
-    return x if isinstance(x, (str, int)) else str(x)
+    if isinstance(word, str) and word in PIECE_KEYS:
+        return a_piece(word)
+    if isinstance(word, str) and word in ROLES:
+        return _A_FACTION[word]
+    if isinstance(word, str) and word in _CUBES:
+        return _CUBES[word]
+    if isinstance(word, str) and word in _DEPOSIT:
+        return _DEPOSIT[word]
+    return word if isinstance(word, (str, int)) else str(word)
 
 
 def _a(name: str) -> str:

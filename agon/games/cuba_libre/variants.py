@@ -20,39 +20,39 @@ if TYPE_CHECKING:  # the State, for type hints only: rules sits above this modul
     from agon.games.cuba_libre.rules import CubaLibreState
 
 
-def hide_next(g: CubaLibreState) -> bool:
-    return bool(g.options.get("no_reveal"))
+def hide_next(state: CubaLibreState) -> bool:
+    return bool(state.options.get("no_reveal"))
 
 
-def order_card(g: CubaLibreState) -> int:
+def order_card(state: CubaLibreState) -> int:
     """The card whose faction symbols order the current card (2.3.2 / 2.3.1 Options A-B)."""
-    if g.options.get("eligibility", "standard") == "standard":
-        return g.current
-    if g.next_card >= 0 and CARDS[g.next_card]["type"] == "event":
-        g.peek = 0
-        return g.next_card
-    for depth, c in enumerate(reversed(g.deck), start=1):
+    if state.options.get("eligibility", "standard") == "standard":
+        return state.current
+    if state.next_card >= 0 and CARDS[state.next_card]["type"] == "event":
+        state.peek = 0
+        return state.next_card
+    for depth, c in enumerate(reversed(state.deck), start=1):
         if CARDS[c]["type"] == "event":
-            g.peek = max(g.peek, depth)  # the cards turned up on the way (and this one) are seen
+            state.peek = max(state.peek, depth)  # the cards turned up on the way (and this one) are seen
             return c
-    g.peek = len(g.deck)
-    for c in reversed([g.current, *g.played]):
+    state.peek = len(state.deck)
+    for c in reversed([state.current, *state.played]):
         if c in ORDER:
             return c
-    return g.current
+    return state.current
 
 
-def executed_makes_ineligible(g: CubaLibreState) -> bool:
-    return g.options.get("eligibility", "standard") != "B"
+def executed_makes_ineligible(state: CubaLibreState) -> bool:
+    return state.options.get("eligibility", "standard") != "B"
 
 
-def unknown_positions(g: CubaLibreState) -> list[int]:
+def unknown_positions(state: CubaLibreState) -> list[int]:
     """Positions (in deck order, next card at len(deck)) that nobody has seen."""
-    out = list(range(len(g.deck) - g.peek))
-    if hide_next(g) and g.next_card >= 0:
-        out.append(len(g.deck))
+    out = list(range(len(state.deck) - state.peek))
+    if hide_next(state) and state.next_card >= 0:
+        out.append(len(state.deck))
     return out
 
 
-def seen_top(g: CubaLibreState) -> list[int]:
-    return list(reversed(g.deck[len(g.deck) - g.peek:])) if g.peek else []
+def seen_top(state: CubaLibreState) -> list[int]:
+    return list(reversed(state.deck[len(state.deck) - state.peek:])) if state.peek else []

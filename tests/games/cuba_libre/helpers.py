@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import agon
-from agon.games.cuba_libre.data import AV_KEYS, AV_OF, FORCES, NS, PIECE_KEYS, space
+from agon.games.cuba_libre.data import AV_KEYS, AV_OF, FORCES, N_SPACES, PIECE_KEYS, space
 from agon.testing import edited, position_file
 
 GAME = agon.load("cuba-libre")
@@ -47,10 +47,10 @@ def situation(pieces: dict[str, dict[str, int]] | None = None, *, solo: bool = F
 def blank(seed: int = 1, **options: Any) -> Any:
     """A new game with an empty map (all pieces Available), all spaces Neutral, no markers."""
     g = GAME.new(seed, **options)
-    g.sp = [[0] * 13 for _ in range(NS)]
+    g.sp = [[0] * 13 for _ in range(N_SPACES)]
     g.avail = list(FORCES)
-    g.support = [0] * NS
-    g.terror = [0] * NS
+    g.support = [0] * N_SPACES
+    g.terror = [0] * N_SPACES
     g.cash = [-1] * 4
     g.deck = [40, 39, 38, 37]  # plain Event cards, so ending a card in a test starts no round
     g.next_card = 41
@@ -68,14 +68,14 @@ def put(g: Any, where: str, **pieces: int) -> None:
 
 def start(g: Any, f: int, kind: str = "opchoice", **params: Any) -> None:
     """Put faction f at a decision: by default choosing an Operation (full, with SA, paid)."""
-    base = {"lim": False, "free": False, "sa": True, "src": "card", "slot": 1}
+    base = {"lim": False, "free": False, "special_activity": True, "src": "card", "slot": 1}
     if kind != "opchoice":
         base = {}
     base.update(params)
     g.phase = "card"
     g.cand = ()
     g.n_acted = 1
-    g.stack = [{"k": kind, "f": f, **base}]
+    g.stack = [{"step": kind, "faction": f, **base}]
     g.changed()
     g._run()
 

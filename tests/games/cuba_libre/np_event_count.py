@@ -51,13 +51,13 @@ def placed_owner(verb: str, arg: Any) -> int:
 
 
 def in_event(state: Any) -> bool:
-    return any(fr["k"] == "ev_end" for fr in state.stack)
+    return any(fr["step"] == "ev_end" for fr in state.stack)
 
 
 def audit(state: Any, role: str, verb: str, arg: Any, seed: int, counts: Counts) -> None:
     """Check one Non-player decision (before it is applied)."""
     fr = state.stack[-1]
-    if not in_event(state) or fr["k"] not in EVENT_STEPS:
+    if not in_event(state) or fr["step"] not in EVENT_STEPS:
         return
     f = ROLES.index(role)
     legal = [(a.verb, a.arg) for a in state.legal_actions(role)]

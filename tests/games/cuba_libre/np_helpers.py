@@ -32,7 +32,7 @@ def at_option(g: Any, f: int, card: int, n_acted: int = 0, first_did: str = "") 
     g.cand = ()
     g.n_acted = n_acted
     g.first_did = first_did
-    g.stack = [{"k": "option", "f": f}]
+    g.stack = [{"step": "option", "faction": f}]
     g.changed()
     g._run()
 
@@ -46,7 +46,7 @@ def run_op(g: Any, f: int, limit: int = 300) -> list[tuple[str, Any, str]]:
     for _ in range(limit):
         if not g.active or g.active[0] != g.role(f):
             break
-        kinds = {fr["k"] for fr in g.stack}
+        kinds = {fr["step"] for fr in g.stack}
         in_op = bool(kinds & {"op", "opchoice"})
         if (seen_op and not in_op) or (not in_op and (out or "option" not in kinds)):
             break

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agon.games.cuba_libre.data import CC, CO, DR, GOVT, M26, SYN, space
+from agon.games.cuba_libre.data import CASINO, CLOSED_CASINO, DIRECTORIO, GOVT, M26, SYN, space
 from tests.games.cuba_libre.helpers import act, blank, example, legal, op_in, put, rally_place, situation, start
 
 
@@ -52,7 +52,7 @@ def test_4_1_1_accompanying_operations():
 
 def test_2_3_5_limited_operation_has_no_special_activity():
     g = situation({"havana": {"troop": 4}}, res={"govt": 10})
-    start(g, GOVT, lim=True, sa=False)
+    start(g, GOVT, lim=True, special_activity=False)
     act(g, "operation", "sweep")
     assert activities(g) == []
 
@@ -110,7 +110,7 @@ def test_4_5_2_air_strike_has_no_capture_clause():
     g.res[GOVT] = 10
     put(g, "havana", troop=4)
     put(g, "oriente", dr_a=1, police=1)
-    g.cash[0] = S("oriente") * 4 + DR
+    g.cash[0] = S("oriente") * 4 + DIRECTORIO
     start(g, GOVT)
     act(g, "operation", "sweep")
     act(g, "activity", "airstrike")
@@ -176,7 +176,7 @@ def test_4_1_kidnap_before_terror_pays_for_it():
     act(g, "activity", "kidnap")
     act(g, "space", "Havana")
     act(g, "target", "govt")
-    assert S("havana") in g.op_frame()["sp"]
+    assert S("havana") in g.op_frame()["spaces"]
     assert g.terror[S("havana")] == 1
     assert g.res[M26] + g.res[GOVT] == 9  # took 1..6, then paid 1 for Terror
 
@@ -189,21 +189,21 @@ def test_4_3_3_kidnap_ransom_takes_cash_and_closes_casino():
     act(g, "space", "Havana")
     act(g, "target", "syndicate")
     assert g.cash[0] == S("havana") * 4 + M26
-    assert g.sp[S("havana")][CO] == 0 and g.sp[S("havana")][CC] == 1
+    assert g.sp[S("havana")][CASINO] == 0 and g.sp[S("havana")][CLOSED_CASINO] == 1
 
 
 def test_4_4_1_subvert_adds_pop_and_sets_neutral():
     g = situation({"las_villas": {"dr_u": 2}}, support={"las_villas": 1})
-    start(g, DR)
+    start(g, DIRECTORIO)
     act(g, "operation", "rally")
     act(g, "activity", "subvert")
     act(g, "space", "Las Villas")
-    assert g.support[S("las_villas")] == 0 and g.res[DR] == 7
+    assert g.support[S("las_villas")] == 0 and g.res[DIRECTORIO] == 7
 
 
 def test_4_4_3_assassinate_ignores_bases_last():
     g = situation({"havana": {"dr_u": 2, "troop": 2, "govt_base": 1}})
-    op_in(g, DR, "terror", "Havana")
+    op_in(g, DIRECTORIO, "terror", "Havana")
     act(g, "activity", "assassinate")
     act(g, "space", "Havana")
     act(g, "remove", "govt_base")
@@ -212,7 +212,7 @@ def test_4_4_3_assassinate_ignores_bases_last():
 
 def test_4_4_3_assassinate_needs_more_dr_than_police():
     g = situation({"havana": {"dr_u": 1, "police": 1}})
-    op_in(g, DR, "terror", "Havana")
+    op_in(g, DIRECTORIO, "terror", "Havana")
     assert "assassinate" not in activities(g)
 
 
@@ -231,7 +231,7 @@ def test_4_5_1_profit_stash_and_cash_in():
     act(g2, "activity", "profit")
     act(g2, "profit", "cash in")
     act(g2, "close", "Havana")
-    assert g2.res[SYN] == 18 and g2.sp[S("havana")][CC] == 1
+    assert g2.res[SYN] == 18 and g2.sp[S("havana")][CLOSED_CASINO] == 1
 
 
 def test_4_5_1_profit_stash_only_where_a_piece_can_hold_the_cash():
@@ -317,7 +317,7 @@ def test_4_5_4_bribe_may_flip_and_remove_guerrillas():
 
 def test_4_4_2_dr_ambush():
     g = situation({"las_villas": {"dr_u": 1, "troop": 1, "govt_base": 1}})
-    op_in(g, DR, "attack", "Las Villas")
+    op_in(g, DIRECTORIO, "attack", "Las Villas")
     act(g, "activity", "ambush")
     row = g.sp[S("las_villas")]
     assert row[0] == 0 and row[2] == 0  # Troop, then the Base (Bases last)
@@ -326,7 +326,7 @@ def test_4_4_2_dr_ambush():
 
 def test_2_3_5_limited_garrison_single_destination_and_its_assault():
     g = situation({"havana": {"troop": 3}, "ec_cigar": {"m26_a": 1}, "ec_factory": {"dr_a": 1, "troop": 1}}, res={"govt": 10})
-    start(g, GOVT, lim=True, sa=False)
+    start(g, GOVT, lim=True, special_activity=False)
     act(g, "operation", "garrison")
     act(g, "space", "Cigar EC")
     act(g, "move", ("Havana", "troop"))
@@ -344,11 +344,11 @@ def test_8_1_2_3_nonplayer_cash_goes_with_its_last_underground_guerrilla_under_r
     g = blank(players=2)  # DR is a Non-player
     g.res[GOVT] = 10
     put(g, "matanzas", troop=4, dr_u=1, dr_a=1)
-    g.cash[0] = S("matanzas") * 4 + DR
+    g.cash[0] = S("matanzas") * 4 + DIRECTORIO
     reprisal_in_matanzas(g)
     act(g, "relocate", "dr_u")
     act(g, "to", "Las Villas")
-    assert g.cash[0] == S("las_villas") * 4 + DR and g.active == ["govt"]
+    assert g.cash[0] == S("las_villas") * 4 + DIRECTORIO and g.active == ["govt"]
 
 
 def test_1_4_1_free_infiltrate_may_take_26july_guerrillas_back_first():

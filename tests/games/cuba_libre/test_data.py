@@ -9,7 +9,7 @@ from agon.games.cuba_libre.data import (
     FORCES,
     HAVANA,
     HAVANA_STEPS,
-    NS,
+    N_SPACES,
     ORDER,
     POP,
     SPACE_IDS,
@@ -18,7 +18,7 @@ from agon.games.cuba_libre.data import (
 
 
 def test_map_has_13_spaces_15_adjacencies_and_rejected_pairs():
-    assert NS == 13 and sum(len(a) for a in ADJ) == 30
+    assert N_SPACES == 13 and sum(len(a) for a in ADJ) == 30
     assert space("matanzas") not in ADJ[HAVANA]
     assert space("santiago_de_cuba") not in ADJ[space("oriente")]
     assert len(ADJ[HAVANA]) == 1 and len(ADJ[space("santiago_de_cuba")]) == 1
@@ -36,7 +36,7 @@ def test_havana_steps_match_a_breadth_first_search():
                     dist[a] = dist[s] + 1
                     nxt.append(a)
         frontier = nxt
-    assert [dist[s] for s in range(NS)] == list(HAVANA_STEPS)
+    assert [dist[s] for s in range(N_SPACES)] == list(HAVANA_STEPS)
 
 
 def test_available_forces_and_cards():
@@ -51,7 +51,7 @@ def test_standard_setup_totals():
     assert g.opposition_plus_bases() == 7
     assert g.dr_pop_plus_bases() == 1
     assert g.open_casinos() == 3
-    ctrl = {SPACE_IDS[s]: g.control(s) for s in range(NS)}
+    ctrl = {SPACE_IDS[s]: g.control(s) for s in range(N_SPACES)}
     assert ctrl["havana"] == 0 and ctrl["las_villas"] == 0 and ctrl["sierra_maestra"] == 1
     assert ctrl["camaguey_province"] == 2 and ctrl["pinar_del_rio"] == 3 and ctrl["la_habana"] == -1
     assert g.res == [15, 10, 5, 15] and g.aid == 15 and g.alliance == 0

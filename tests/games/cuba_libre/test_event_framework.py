@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from agon.games.cuba_libre import events as ev
-from agon.games.cuba_libre.data import DR, GOVT, M26, SYN, space
+from agon.games.cuba_libre.data import DIRECTORIO, GOVT, M26, SYN, space
 from tests.games.cuba_libre.helpers import act, blank, legal, situation
 
 
@@ -41,7 +41,7 @@ def test_queued_steps_run_in_order_and_then_runs_after_choices():
 
     def text(g, f):
         ev.choose_space(g, f, (S("havana"), S("matanzas")), lambda g, s: seen.append(("space", s)))
-        ev.choose_faction(g, f, (M26, DR), lambda g, x: seen.append(("faction", x)))
+        ev.choose_faction(g, f, (M26, DIRECTORIO), lambda g, x: seen.append(("faction", x)))
         ev.then(g, lambda g: seen.append(("then",)))
 
     run_steps(g, GOVT, text)
@@ -49,15 +49,15 @@ def test_queued_steps_run_in_order_and_then_runs_after_choices():
     act(g, "space", "Matanzas")
     assert legal(g) == [("faction", "m26"), ("faction", "dr")]
     act(g, "faction", "dr")
-    assert seen == [("space", S("matanzas")), ("faction", DR), ("then",)]
+    assert seen == [("space", S("matanzas")), ("faction", DIRECTORIO), ("then",)]
 
 
 def test_place_remove_and_shift_steps():
     g = situation({"oriente": {"dr_u": 2}})
 
     def text(g, f):
-        ev.place(g, f, ("m26_u", "m26_base"), n=2, spaces=lambda g, s: s == S("matanzas"))
-        ev.remove(g, f, ("dr_u",), n=1)
+        ev.place(g, f, ("m26_u", "m26_base"), count=2, spaces=lambda g, s: s == S("matanzas"))
+        ev.remove(g, f, ("dr_u",), count=1)
         ev.shift(g, f, 2, -1, spaces=lambda g, s: s in (S("havana"), S("oriente"), S("ec_cigar")))
 
     run_steps(g, M26, text)
@@ -74,14 +74,14 @@ def test_place_remove_and_shift_steps():
 
 def test_event_removal_closes_casinos_unless_the_syndicate_removes_its_own():
     g = situation({"havana": {"casino": 1}})
-    run_steps(g, GOVT, lambda g, f: ev.remove(g, f, ("casino",), n=1))
+    run_steps(g, GOVT, lambda g, f: ev.remove(g, f, ("casino",), count=1))
     act(g, "remove", ("Havana", "casino"))
     assert g.sp[S("havana")][11] == 0 and g.sp[S("havana")][12] == 1
 
 
 def test_free_op_is_free_limited_to_its_spaces_and_keeps_eligibility():
     g = situation({"la_habana": {"dr_u": 2}}, res={"dr": 0})
-    run_steps(g, GOVT, lambda g, f: ev.free_op(g, DR, ops=("march",), spaces=(S("matanzas"), S("havana"))))
+    run_steps(g, GOVT, lambda g, f: ev.free_op(g, DIRECTORIO, ops=("march",), spaces=(S("matanzas"), S("havana"))))
     assert legal(g) == [("operation", "march")]
     act(g, "operation", "march")
     assert sorted(a for v, a in legal(g) if v == "space") == ["Havana", "Matanzas"]
@@ -89,9 +89,9 @@ def test_free_op_is_free_limited_to_its_spaces_and_keeps_eligibility():
     act(g, "move", ("La Habana", "underground"))
     act(g, "done")
     act(g, "done")
-    assert g.res[DR] == 0 and g.sp[S("matanzas")][6] == 1
-    assert DR not in g.executed
-    assert g.last_op == (DR, "march", (S("matanzas"),))
+    assert g.res[DIRECTORIO] == 0 and g.sp[S("matanzas")][6] == 1
+    assert DIRECTORIO not in g.executed
+    assert g.last_op == (DIRECTORIO, "march", (S("matanzas"),))
 
 
 def test_free_sa_outside_an_operation():
@@ -111,9 +111,9 @@ def test_capability_momentum_and_eligibility_helpers():
     assert g.has_cap(28) and g.has_mom(4)
     ev.remove_capability(g, 28)
     assert not g.has_cap(28)
-    ev.stay_eligible(g, DR)
+    ev.stay_eligible(g, DIRECTORIO)
     ev.ineligible_next(g, M26)
-    g.executed = frozenset({DR, GOVT})
+    g.executed = frozenset({DIRECTORIO, GOVT})
     g.end_card()
     assert g.elig == [False, False, True, True]
 
@@ -121,4 +121,4 @@ def test_capability_momentum_and_eligibility_helpers():
 def test_redeploy_step_for_card_11():
     g = situation({"havana": {"troop": 1, "police": 1}, "pinar_del_rio": {"troop": 2}})
     run_steps(g, GOVT, lambda g, f: ev.redeploy(g))
-    assert g.stack[-1]["k"] == "prop_redeploy" and ("done", None) not in legal(g)
+    assert g.stack[-1]["step"] == "prop_redeploy" and ("done", None) not in legal(g)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agon.games.cuba_libre.data import DR, M26, space
+from agon.games.cuba_libre.data import DIRECTORIO, M26, space
 from tests.games.cuba_libre.helpers import act, blank, legal, put, situation, start
 from tests.games.cuba_libre.test_events_cards import N, done_card, n, play
 
@@ -15,7 +15,7 @@ def test_card_27_shaded_dr_does_not_stay_eligible():
     play(g, 27, shaded=True)
     act(g, "remove", (N("la_habana"), "dr_u"))
     act(g, "remove", (N("la_habana"), "dr_u"))
-    assert done_card(g) and not g.elig[DR]
+    assert done_card(g) and not g.elig[DIRECTORIO]
 
 
 # -- 20 The Twelve -------------------------------------------------------------------------------
@@ -26,7 +26,7 @@ def test_card_20_unshaded_no_march_no_rally_from_an_older_march():
     # no 26July Guerrilla on the map: no March possible
     g = situation({"las_villas": {"m26_base": 1}})
     g.last_op = (M26, "march", (space("las_villas"),))  # a March of an earlier card
-    play(g, 20, f=DR)
+    play(g, 20, f=DIRECTORIO)
     act(g, "faction", "m26")
     assert done_card(g) and n(g, "las_villas", "m26_u") == 0
 
@@ -90,7 +90,7 @@ def test_card_26_unshaded_dr_may_take_one_back_then_acts():
 
 def march_into_matanzas(g, *moves: tuple[str, str]) -> None:
     """A 26July March (no Special Activity) into Matanzas, one Guerrilla per (origin, kind) move."""
-    start(g, M26, sa=False)
+    start(g, M26, special_activity=False)
     act(g, "operation", "march")
     act(g, "space", N("matanzas"))
     for origin, kind in moves:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agon.games.cuba_libre import activities
-from agon.games.cuba_libre.data import DR, GOVT, M26, NAMES, ORDER, SYN, space
+from agon.games.cuba_libre.data import DIRECTORIO, GOVT, M26, NAMES, ORDER, SYN, space
 from agon.games.cuba_libre.op_spaces import assault_capacity
 from tests.games.cuba_libre.helpers import act, blank, legal, op_in, put, situation, start
 
@@ -114,7 +114,7 @@ def test_card_2_unshaded_capability_kidnap_in_sierra_maestra():
 
 def test_card_2_shaded_momentum_air_strike_when_embargoed():
     g = situation({"oriente": {"m26_a": 2}}, alliance=2)
-    ctx = {"sp": (), "f": GOVT, "op": "sweep"}
+    ctx = {"spaces": (), "faction": GOVT, "operation": "sweep"}
     assert activities.spaces(g, GOVT, "airstrike", ctx) == []
     play(g, 2, shaded=True)
     assert g.has_mom(2) and activities.spaces(g, GOVT, "airstrike", ctx) == [space("oriente")]
@@ -302,12 +302,12 @@ def test_card_11_batista_flees():
     aid = g.aid
     play(g, 11)
     removed = 0
-    while g.stack and g.stack[-1]["k"] == "ev_remove":
+    while g.stack and g.stack[-1]["step"] == "ev_remove":
         act(g, "remove", (N("havana"), "troop"))
         removed += 1
     assert 1 <= removed <= 6 and n(g, "havana", "troop") == 8 - removed
     assert g.res[GOVT] == 10 and g.alliance == 0 and g.aid == aid + 10
-    assert g.stack[-1]["k"] == "prop_redeploy"  # then the Redeploy procedure (6.4)
+    assert g.stack[-1]["step"] == "prop_redeploy"  # then the Redeploy procedure (6.4)
 
 
 # -- 12 BRAC (events_core) ------------------------------------------------------------------------
@@ -396,7 +396,7 @@ def test_card_17_shaded_26july_active_and_ineligible():
     g = situation({"oriente": {"m26_u": 3}, "havana": {"m26_u": 1}})
     play(g, 17, shaded=True, f=GOVT)
     assert n(g, "oriente", "m26_a") == 3 and n(g, "havana", "m26_a") == 1
-    assert done_card(g) and not g.elig[M26] and g.elig[DR]
+    assert done_card(g) and not g.elig[M26] and g.elig[DIRECTORIO]
 
 
 # -- 18 Pact of Caracas, 19 Sierra Maestra Manifesto ----------------------------------------------
@@ -431,7 +431,7 @@ def test_card_18_8_6_5_pact_cancelled_by_dr_before_executing_an_event():
         g.capabilities = frozenset({(18, False)})
         put(g, "matanzas", dr_base=1)
         put(g, "las_villas", dr_base=1)
-        play(g, 33, f=DR)
+        play(g, 33, f=DIRECTORIO)
         assert legal(g) == [("cancel pact", None), ("skip", None)]
         if cancel:
             act(g, "cancel pact")
@@ -449,13 +449,13 @@ def test_card_18_no_pact_prompt_before_an_event_with_fewer_than_2_bases():
     g = blank()
     g.capabilities = frozenset({(18, False)})
     put(g, "matanzas", dr_base=1)
-    play(g, 33, f=DR)
+    play(g, 33, f=DIRECTORIO)
     assert ("cancel pact", None) not in legal(g)
 
 
 def test_card_19_each_faction_places_two_pieces_where_it_is():
     g = situation({"oriente": {"m26_u": 1}, "havana": {"troop": 1, "dr_u": 1}, "matanzas": {"casino": 1}})
-    play(g, 19, f=DR)
+    play(g, 19, f=DIRECTORIO)
     assert g.active == ["m26"]
     act(g, "space", N("oriente"))
     act(g, "place", (N("oriente"), "m26_base"))
@@ -472,7 +472,7 @@ def test_card_19_each_faction_places_two_pieces_where_it_is():
     act(g, "place", (N("havana"), "police"))
     assert n(g, "oriente", "m26_base") == 1 and n(g, "oriente", "m26_u") == 2
     assert n(g, "matanzas", "syn_u") == 1 and n(g, "havana", "police") == 2 and n(g, "havana", "dr_u") == 1
-    assert done_card(g) and g.elig[DR]
+    assert done_card(g) and g.elig[DIRECTORIO]
 
 
 # -- 20 The Twelve --------------------------------------------------------------------------------
@@ -541,7 +541,7 @@ def test_card_22_unshaded_capability_26july_may_reroll_attack():
     act(g, "roll")
     assert ("reroll", None) in legal(g)
     act(g, "reroll")
-    assert g.stack[-1]["k"] != "reroll"
+    assert g.stack[-1]["step"] != "reroll"
 
 
 def test_card_22_shaded_momentum_kidnap_feeds_aid():

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agon.games.cuba_libre.data import DR, FORCES, GOVT, HAVANA, M26, SYN, space
+from agon.games.cuba_libre.data import DIRECTORIO, FORCES, GOVT, HAVANA, M26, SYN, space
 from agon.games.cuba_libre.insurgent_ops import rally_result
 from tests.games.cuba_libre.helpers import act, blank, legal, op_in, put, situation, start
 from tests.games.cuba_libre.test_events_cards import N, done_card, n, play
@@ -56,7 +56,7 @@ def test_card_26_shaded_dr_guerrilla_removed_and_resources():
     g = situation({"havana": {"dr_a": 1}}, res={"dr": 7})
     play(g, 26, shaded=True)
     act(g, "remove", (N("havana"), "dr_a"))
-    assert n(g, "havana", "dr_a") == 0 and g.res[DR] == 2
+    assert n(g, "havana", "dr_a") == 0 and g.res[DIRECTORIO] == 2
 
 
 # -- 27 Echeverria -------------------------------------------------------------------------------
@@ -69,7 +69,7 @@ def test_card_27_unshaded_guerrillas_havana_neutral_dr_eligible():
     act(g, "place", (N("havana"), "dr_u"))
     act(g, "place", (N("oriente"), "dr_u"))
     assert n(g, "havana", "dr_u") == 1 and n(g, "oriente", "dr_u") == 1 and g.support[HAVANA] == 0
-    assert done_card(g) and g.elig[DR]
+    assert done_card(g) and g.elig[DIRECTORIO]
 
 
 def test_card_27_shaded_two_dr_pieces_nearest_havana():
@@ -79,7 +79,7 @@ def test_card_27_shaded_two_dr_pieces_nearest_havana():
     act(g, "remove", (N("la_habana"), "dr_u"))
     assert legal(g) == [("remove", (N("matanzas"), "dr_base"))]
     act(g, "remove", (N("matanzas"), "dr_base"))
-    assert n(g, "oriente", "dr_u") == 1 and g.res[DR] == 7
+    assert n(g, "oriente", "dr_u") == 1 and g.res[DIRECTORIO] == 7
 
 
 # -- 28 Morgan -----------------------------------------------------------------------------------
@@ -89,9 +89,9 @@ def test_card_28_unshaded_capability_dr_marches_two_spaces():
     g = blank()
     play(g, 28)
     assert g.has_cap(28)
-    g.res[DR] = 5
+    g.res[DIRECTORIO] = 5
     put(g, "la_habana", dr_u=1)
-    start(g, DR)
+    start(g, DIRECTORIO)
     act(g, "operation", "march")
     act(g, "space", N("las_villas"))  # two spaces from La Habana, through Matanzas
     act(g, "move", (N("la_habana"), "underground"))
@@ -102,11 +102,11 @@ def test_card_28_unshaded_activation_tested_in_the_space_passed_through():
     """Ruling CL-E28: a 2-space move is exposed in the middle space too (Support and > 3)."""
     g = blank()
     play(g, 28)
-    g.res[DR] = 5
+    g.res[DIRECTORIO] = 5
     put(g, "la_habana", dr_u=1)
     put(g, "matanzas", troop=3)
     g.support[space("matanzas")] = 1
-    op_in(g, DR, "march", N("las_villas"))
+    op_in(g, DIRECTORIO, "march", N("las_villas"))
     act(g, "move", (N("la_habana"), "underground"))
     assert n(g, "las_villas", "dr_a") == 1 and n(g, "las_villas", "dr_u") == 0
 
@@ -184,7 +184,7 @@ def test_card_32_unshaded_dr_pieces_in_a_city_become_26july():
     g = situation({"havana": {"dr_u": 1, "dr_a": 1, "dr_base": 1}})
     play(g, 32)
     act(g, "space", N("havana"))
-    assert g.faction_count(HAVANA, DR) == 0
+    assert g.faction_count(HAVANA, DIRECTORIO) == 0
     assert n(g, "havana", "m26_u") == 2 and n(g, "havana", "m26_base") == 1
 
 
@@ -204,7 +204,7 @@ def test_card_33_unshaded_five_resources():
     g = situation(res={"dr": 3})
     play(g, 33)
     act(g, "faction", "dr")
-    assert g.res[DR] == 8
+    assert g.res[DIRECTORIO] == 8
 
 
 def test_card_33_shaded_dr_base_and_neutral_where_no_govt_control():
@@ -223,7 +223,7 @@ def test_card_34_unshaded_die_roll_for_one_two_for_the_others():
     g.res = [5, 5, 5, 5]
     play(g, 34)
     act(g, "faction", "m26")
-    assert 6 <= g.res[M26] <= 11 and g.res[DR] == 7 and g.res[SYN] == 7 and g.res[GOVT] == 5
+    assert 6 <= g.res[M26] <= 11 and g.res[DIRECTORIO] == 7 and g.res[SYN] == 7 and g.res[GOVT] == 5
 
 
 def test_card_34_shaded_aid_to_government_then_aid_up():
@@ -298,7 +298,7 @@ def test_card_37_shaded_aid_dr_syndicate_up():
     g.res = [0, 0, 0, 0]
     g.aid = 10
     play(g, 37, shaded=True)
-    assert g.aid == 20 and g.res[DR] == 3 and g.res[SYN] == 5
+    assert g.aid == 20 and g.res[DIRECTORIO] == 3 and g.res[SYN] == 5
 
 
 # -- 38 Meyer Lansky -----------------------------------------------------------------------------
@@ -494,8 +494,8 @@ def test_card_47_unshaded_two_guerrillas_out_government_ineligible():
 def test_card_47_shaded_rebels_pay_and_are_ineligible():
     g = situation(res={"m26": 5, "dr": 2})
     play(g, 47, shaded=True)
-    assert g.res[M26] == 2 and g.res[DR] == 0
-    assert done_card(g) and not g.elig[M26] and not g.elig[DR] and g.elig[GOVT]
+    assert g.res[M26] == 2 and g.res[DIRECTORIO] == 0
+    assert done_card(g) and not g.elig[M26] and not g.elig[DIRECTORIO] and g.elig[GOVT]
 
 
 def test_card_48_unshaded_syndicate_pays_and_is_exposed():
@@ -515,13 +515,13 @@ def test_card_47_shaded_ineligible_through_next_card_at_the_end_of_card_adjustme
     end-of-card adjustment (2.3.7): DR, named by the Syndicate's Event, still takes its 2nd Eligible
     option on this card, and is Ineligible on the next one."""
     g = blank()
-    g.res[M26], g.res[DR] = 5, 5
+    g.res[M26], g.res[DIRECTORIO] = 5, 5
     g.current = 47
     g.next_card = 41
     g.phase = "card"
     g.card_reset()
     g.elig = [True] * 4
-    g.cand = (SYN, DR, M26, GOVT)
+    g.cand = (SYN, DIRECTORIO, M26, GOVT)
     g.stack = []
     g.changed()
     g._run()
@@ -529,4 +529,4 @@ def test_card_47_shaded_ineligible_through_next_card_at_the_end_of_card_adjustme
     assert g.active == ["dr"] and ("pass", None) in legal(g)
     while g.current == 47:  # DR, then the others still to be asked, Pass (2.3.3)
         act(g, "pass")
-    assert g.current == 41 and not g.elig[DR] and not g.elig[M26] and not g.elig[SYN]
+    assert g.current == 41 and not g.elig[DIRECTORIO] and not g.elig[M26] and not g.elig[SYN]

@@ -15,7 +15,7 @@ import agon
 from agon.engine import Action
 from agon.engine.rng import Rng
 from agon.games.cuba_libre import activities, negotiation, op_spaces, operations, removal
-from agon.games.cuba_libre.data import CC, GOVT, NS, SYN
+from agon.games.cuba_libre.data import CLOSED_CASINO, GOVT, N_SPACES, SYN
 from agon.games.cuba_libre.insurgent_ops import rally_options, rally_possible, rally_spaces
 from agon.games.cuba_libre.steps import STEPS, WAIT
 from agon.testing.walk import random_positions
@@ -36,27 +36,27 @@ SHORT = GAMES[1:]  # for the tests that look at every position
 def test_cl_3_3_1_rally_possible_is_rally_options_not_empty(seed: int, options: dict[str, Any]) -> None:
     for g in positions(seed, options):
         for f in (1, 2, 3):
-            listed = [s for s in range(NS) if rally_options(g, f, s)]
-            assert [s for s in range(NS) if rally_possible(g, f, s)] == listed
-            assert rally_spaces(g, f, tuple(range(NS))) == listed
+            listed = [s for s in range(N_SPACES) if rally_options(g, f, s)]
+            assert [s for s in range(N_SPACES) if rally_possible(g, f, s)] == listed
+            assert rally_spaces(g, f, tuple(range(N_SPACES))) == listed
             # the Rally step waits exactly where a result is possible (not where only withdrawals are)
-            assert [s for s in range(NS) if STEPS["rally"].enter(g, {"f": f, "s": s}) == WAIT] == listed
+            assert [s for s in range(N_SPACES) if STEPS["rally"].enter(g, {"faction": f, "space": s}) == WAIT] == listed
 
 
 @pytest.mark.parametrize(("seed", "options"), GAMES)
 def test_cl_3_2_4_assault_space_test_is_a_target_and_capacity(seed: int, options: dict[str, Any]) -> None:
     for g in positions(seed, options):
-        for s in range(NS):
+        for s in range(N_SPACES):
             listed = bool(removal.removal_targets(g, GOVT, s, "assault")) and (
                 op_spaces.assault_capacity(g, s) > 0
-                or (g.has_mom(1) and any(g.sp[o][0] for o in range(NS) if o != s)))
-            assert op_spaces.space_ok(g, {"op": "assault", "f": GOVT}, s) == listed
+                or (g.has_mom(1) and any(g.sp[o][0] for o in range(N_SPACES) if o != s)))
+            assert op_spaces.space_ok(g, {"operation": "assault", "faction": GOVT}, s) == listed
 
 
 @pytest.mark.parametrize(("seed", "options"), GAMES)
 def test_cl_4_2_2_government_removal_test_is_the_assault_and_air_strike_targets(seed: int, options: dict[str, Any]) -> None:
     for g in positions(seed, options):
-        for s in range(NS):
+        for s in range(N_SPACES):
             can = op_spaces.govt_can_remove(g.sp[s])
             assert can == bool(removal.removal_targets(g, GOVT, s, "assault"))
             assert can == bool(removal.removal_targets(g, GOVT, s, "airstrike"))
@@ -68,10 +68,10 @@ def test_cl_2_3_4_some_operation_possible_is_the_list_not_empty(seed: int, optio
         for f in range(4):
             for lim in (False, True):
                 for free in (False, True):
-                    listed = operations.ops_possible(g, f, lim, free, sa=True)
-                    assert operations.any_op_possible(g, f, lim, free, sa=True) == bool(listed)
+                    listed = operations.ops_possible(g, f, lim, free, special_activity=True)
+                    assert operations.any_op_possible(g, f, lim, free, special_activity=True) == bool(listed)
                     for op in listed:  # each possible Operation has a space to start in
-                        fr = {"f": f, "op": op, "lim": lim, "free": free, "sp": ()}
+                        fr = {"faction": f, "operation": op, "lim": lim, "free": free, "spaces": ()}
                         assert op_spaces.candidate_spaces(g, fr) or (op == "terror" and f == 1)
 
 
@@ -79,15 +79,15 @@ def test_cl_2_3_4_some_operation_possible_is_the_list_not_empty(seed: int, optio
 def test_cl_3_3_2_march_spaces_is_the_space_test_of_each(seed: int, options: dict[str, Any]) -> None:
     for g in positions(seed, options, every=1):
         op = g.op_frame()
-        arr = op["arr"] if op is not None and op["op"] == "march" else ()
+        arr = op["arr"] if op is not None and op["operation"] == "march" else ()
         for morgan in (False, True):  # card 28: DR Marches from 2 spaces away
             if morgan:
                 g = g.clone()
                 g.capabilities = g.capabilities | {(28, False)}
             for f in (1, 2, 3):
-                listed = [s for s in range(NS) if op_spaces.SPACE_OK["march"](g, f, s, arr)]
-                assert op_spaces.march_spaces(g, f, range(NS), arr) == listed
-                for pool in (range(NS), (0, 5, 12), (3,), ()):
+                listed = [s for s in range(N_SPACES) if op_spaces.SPACE_OK["march"](g, f, s, arr)]
+                assert op_spaces.march_spaces(g, f, range(N_SPACES), arr) == listed
+                for pool in (range(N_SPACES), (0, 5, 12), (3,), ()):
                     expected = bool(op_spaces.march_spaces(g, f, pool, ()))
                     assert op_spaces.march_possible(g, f, pool) == expected
 
@@ -100,21 +100,21 @@ def test_cl_3_3_3_attack_and_terror_space_tests(seed: int, options: dict[str, An
                 g = g.clone()
                 g.capabilities = g.capabilities | {(18, False)}
             for f in (1, 2, 3):
-                for s in range(NS):
+                for s in range(N_SPACES):
                     no_pact = g.has_cap(18) and f != 3
                     targets = [e for e in range(4) if e != f and not (no_pact and e in (1, 2))]
                     listed = g.guerrillas(s, f) > 0 and any(g.any_pieces(s, e) for e in targets)
                     assert op_spaces.SPACE_OK["attack"](g, f, s, ()) == listed
-                expected = [s for s in range(NS) if op_spaces.SPACE_OK["terror"](g, f, s, ())]
-                assert op_spaces.terror_spaces(g, f, range(NS)) == expected
-                expected = [s for s in range(NS) if op_spaces.SPACE_OK["attack"](g, f, s, ())]
-                assert op_spaces.attack_spaces(g, f, range(NS)) == expected
+                expected = [s for s in range(N_SPACES) if op_spaces.SPACE_OK["terror"](g, f, s, ())]
+                assert op_spaces.terror_spaces(g, f, range(N_SPACES)) == expected
+                expected = [s for s in range(N_SPACES) if op_spaces.SPACE_OK["attack"](g, f, s, ())]
+                assert op_spaces.attack_spaces(g, f, range(N_SPACES)) == expected
 
 
 @pytest.mark.parametrize(("seed", "options"), GAMES)
 def test_cl_1_7_controls_is_control_and_bribe_possible_is_a_bribe_option(seed: int, options: dict[str, Any]) -> None:
     for g in positions(seed, options):
-        for s in range(NS):
+        for s in range(N_SPACES):
             assert [f for f in range(4) if g.controls(s, f)] == [f for f in range(4) if g.control(s) == f]
             assert activities.bribe_possible(g, s) == bool(activities._bribe_options(g, s, ""))
 
@@ -124,10 +124,10 @@ def test_cl_1_7_control_tests_made_in_place_are_controls(seed: int, options: dic
     """Reprisal's spaces and Construct's space test count Control on the row themselves."""
     reprisal = activities.SA_SPACES["reprisal"]
     for g in positions(seed, options):
-        assert list(reprisal(g, GOVT, {})) == [s for s in range(NS) if g.controls(s, GOVT)]
-        for s in range(NS):
+        assert list(reprisal(g, GOVT, {})) == [s for s in range(N_SPACES) if g.controls(s, GOVT)]
+        for s in range(N_SPACES):
             controlled = g.controls(s, GOVT) or g.controls(s, SYN)
-            room = bool(g.sp[s][CC]) or (g.casinos(s) < 2 and g.available(CC) > 0)
+            room = bool(g.sp[s][CLOSED_CASINO]) or (g.casinos(s) < 2 and g.available(CLOSED_CASINO) > 0)
             assert op_spaces._construct_ok(g, SYN, s, ()) == (controlled and room)
 
 
@@ -156,8 +156,8 @@ def test_cl_4_1_activity_available_has_a_space(seed: int, options: dict[str, Any
         fr = g.op_frame()
         if fr is None:
             continue
-        names = [name for name in activities.BY_FACTION[fr["f"]] if fr["op"] in activities.ACCOMPANY[name]]
-        assert activities.available(g, fr) == [n for n in names if activities.spaces(g, fr["f"], n, fr)]
+        names = [name for name in activities.BY_FACTION[fr["faction"]] if fr["operation"] in activities.ACCOMPANY[name]]
+        assert activities.available(g, fr) == [n for n in names if activities.spaces(g, fr["faction"], n, fr)]
 
 
 @pytest.mark.parametrize(("seed", "options"), [*GAMES, (5, {"players": 3, "short": True})])
@@ -168,7 +168,7 @@ def test_cl_1_5_1_operation_prompt_after_a_transfer_is_a_fresh_listing(seed: int
     tried = 0
     for g in positions(seed, options, every=1):
         fr = g.stack[-1]
-        if fr["k"] != "op":
+        if fr["step"] != "op":
             continue
         role = g.active[0]
         for _ in range(3):
@@ -194,7 +194,7 @@ def test_choices_handed_over_by_enter_are_a_fresh_listing(seed: int, options: di
     for g in positions(seed, options, every=1):
         role = g.active[0]
         fr = g.stack[-1]
-        fresh = [tuple(a) for a in STEPS[fr["k"]].legal(g, fr)]
+        fresh = [tuple(a) for a in STEPS[fr["step"]].legal(g, fr)]
         assert [tuple(a) for a in g.legal_actions(role)][:len(fresh)] == fresh
         twin = g.clone()  # a clone lists its own choices
         assert twin.legal_actions(role) == g.legal_actions(role)
@@ -210,9 +210,9 @@ KINDS = [(11, {}), (12, {"deployment": "variable", "short": True}), (13, {"playe
 def test_every_legal_list_is_made_of_actions(seed: int, options: dict[str, Any]) -> None:
     for g in positions(seed, options, every=1):
         legal = g.legal_actions(g.active[0])
-        assert legal and all(type(a) is Action for a in legal), (g.stack[-1]["k"], legal)
+        assert legal and all(type(a) is Action for a in legal), (g.stack[-1]["step"], legal)
         fr = g.stack[-1]
-        assert all(type(a) is Action for a in STEPS[fr["k"]].legal(g, fr)), fr["k"]
+        assert all(type(a) is Action for a in STEPS[fr["step"]].legal(g, fr)), fr["step"]
 
 
 def test_cl_4_5_4_bribe_shortcut_bound_is_the_dearest_space() -> None:

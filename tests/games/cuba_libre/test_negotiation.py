@@ -8,7 +8,7 @@ import json
 import pytest
 
 from agon.games.cuba_libre import GAME
-from agon.games.cuba_libre.data import DR, FORCES, GOVT, M26, SYN, space
+from agon.games.cuba_libre.data import DIRECTORIO, FORCES, GOVT, M26, SYN, space
 from agon.games.cuba_libre.nonplayer import NonPlayerBot
 from agon.testing import fuzz
 from agon.testing.fuzz import play_random_game
@@ -29,7 +29,7 @@ def test_1_5_1_transfer_is_offered_to_the_executing_faction_at_its_option():
     g = game()
     assert g.active == ["m26"] and TRANSFER in legal(g)
     act(g, "transfer")
-    assert g.stack[-1]["k"] == "transfer" and g.stack[-2]["k"] == "option"
+    assert g.stack[-1]["step"] == "transfer" and g.stack[-2]["step"] == "option"
     assert legal(g) == [("give to", "govt"), ("ask", "govt"), ("give to", "dr"), ("ask", "dr"),
                         ("give to", "syndicate"), ("ask", "syndicate")]
 
@@ -40,8 +40,8 @@ def test_1_5_1_a_gift_from_the_executing_faction():
     act(g, "give to", "dr")
     assert legal(g) == [("give resources", n) for n in range(1, 11)]
     act(g, "give resources", 4)
-    assert g.res[M26] == 6 and g.res[DR] == 14
-    assert g.active == ["m26"] and g.stack[-1]["k"] == "option"  # back at its choice
+    assert g.res[M26] == 6 and g.res[DIRECTORIO] == 14
+    assert g.active == ["m26"] and g.stack[-1]["step"] == "option"  # back at its choice
     act(g, "transfer")
     assert ("give to", "dr") not in legal(g) and ("ask", "dr") in legal(g)
     g.check_pieces(FORCES)  # pieces, Cash markers, Resources 0..49
@@ -59,7 +59,7 @@ def test_1_5_1_a_gift_of_a_cash_marker_goes_to_the_receivers_piece():
     act(g, "give to", "dr")
     assert legal(g) == [("give cash marker", "Havana")]  # no DR piece in Matanzas to hold Cash
     act(g, "give cash marker", "Havana")
-    assert g.cash[0] == space("havana") * 4 + DR and g.cash[1] == space("matanzas") * 4 + M26
+    assert g.cash[0] == space("havana") * 4 + DIRECTORIO and g.cash[1] == space("matanzas") * 4 + M26
     g.check_pieces(FORCES)  # pieces, Cash markers, Resources 0..49
 
 
@@ -81,7 +81,7 @@ def test_1_5_1_a_request_accepted():
     assert legal(g) == [*(("give resources", n) for n in range(1, 31)), ("decline", None)]
     act(g, "give resources", 7)
     assert g.res[SYN] == 23 and g.res[M26] == 17
-    assert g.active == ["m26"] and g.stack[-1]["k"] == "option"
+    assert g.active == ["m26"] and g.stack[-1]["step"] == "option"
 
 
 def test_1_5_1_a_request_declined_uses_up_the_pair():
@@ -99,11 +99,11 @@ def test_1_5_1_offered_at_the_operations_space_prompt():
     put(g, "havana", m26_u=1)
     act(g, "op")
     act(g, "operation", "rally")
-    assert g.stack[-1]["k"] == "op" and TRANSFER in legal(g)
+    assert g.stack[-1]["step"] == "op" and TRANSFER in legal(g)
     act(g, "transfer")
     act(g, "give to", "syndicate")
     act(g, "give resources", 10)
-    assert g.stack[-1]["k"] == "op" and g.res[M26] == 0
+    assert g.stack[-1]["step"] == "op" and g.res[M26] == 0
     assert ("done", None) in legal(g) or any(v == "space" for v, _ in legal(g))
 
 
@@ -128,7 +128,7 @@ def test_card_18_pact_of_caracas_allows_transfers_between_one_players_26july_and
     assert not can_give(g, GOVT, SYN) and not can_give(g, SYN, GOVT)
     act(g, "give to", "dr")
     act(g, "give resources", 3)
-    assert g.res[M26] == 7 and g.res[DR] == 13
+    assert g.res[M26] == 7 and g.res[DIRECTORIO] == 13
 
 
 def test_1_5_1_bound_one_transfer_per_ordered_pair_per_card():
@@ -171,7 +171,7 @@ def test_8_1_2_an_executing_non_player_never_opens_a_transfer():
 
 def test_8_1_2_a_non_player_asked_to_give_declines():
     g = game(players=3)
-    g.push("transfer_request", SYN, to=M26)  # forced: the engine never asks a Non-player
+    g.push("transfer_request", SYN, recipient=M26)  # forced: the engine never asks a Non-player
     g.changed()
     g._run()
     assert legal(g) == [("decline", None)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from agon.games.cuba_libre.data import DR, GOVT, GUER_A, GUER_U, M26, ROLES, SYN, TROOPS, space
+from agon.games.cuba_libre.data import DIRECTORIO, GOVT, GUER_A, GUER_U, M26, ROLES, SYN, TROOPS, space
 from agon.games.cuba_libre.nonplayer import NonPlayerBot
 from tests.games.cuba_libre.np_helpers import at_option, np_game, put
 
@@ -18,7 +18,7 @@ def play_event(g: Any, f: int, card: int, side: str, seed: int = 0) -> list[tupl
     bots = {r: NonPlayerBot(seed=seed) for r in ROLES}
     out = []
     for _ in range(200):
-        if not g.active or not any(fr["k"] == "ev_end" for fr in g.stack):
+        if not g.active or not any(fr["step"] == "ev_end" for fr in g.stack):
             break
         role = g.active[0]
         d = bots[role].decide(g, role)
@@ -44,7 +44,7 @@ def test_8_4_3_manifesto_every_nonplayer_places_its_two_pieces_bases_first():
         play_event(g, executor, 19, "unshaded")
         assert [pieces(g, f) - before[f] for f in range(4)] == [2, 2, 2, 2], executor
         assert g.sp[space("sierra_maestra")][g.base_slot(M26)] == 2  # stacking allows 2 (1.4.2)
-        assert g.sp[space("las_villas")][g.base_slot(DR)] == 2
+        assert g.sp[space("las_villas")][g.base_slot(DIRECTORIO)] == 2
         assert g.sp[space("havana")][g.base_slot(GOVT)] == 0
 
 
@@ -53,9 +53,9 @@ def test_8_4_4_who_election_places_only_the_executing_dr_guerrillas():
     it chooses its own every time (never 26July's or the Syndicate's)."""
     for seed in range(4):
         g = np_game()
-        play_event(g, DR, 7, "unshaded", seed)
+        play_event(g, DIRECTORIO, 7, "unshaded", seed)
         cities = [space(c) for c in ("havana", "camaguey_city", "santiago_de_cuba")]
-        assert [g.guerrillas(c, DR) for c in cities] == [1, 1, 1], seed
+        assert [g.guerrillas(c, DIRECTORIO) for c in cities] == [1, 1, 1], seed
         assert not any(g.guerrillas(c, x) for c in cities for x in (M26, SYN)), seed
 
 
@@ -88,7 +88,7 @@ def test_8_4_4_where_cantillo_shaded_chooses_the_space_removing_the_most():
         put(g, "las_villas", troop=2, m26_u=4)
         put(g, "havana", troop=2, m26_a=1, dr_a=1)
         play_event(g, GOVT, 3, "shaded", seed)
-        assert g.guerrillas(space("havana"), M26) + g.guerrillas(space("havana"), DR) == 0, seed
+        assert g.guerrillas(space("havana"), M26) + g.guerrillas(space("havana"), DIRECTORIO) == 0, seed
         assert g.guerrillas(space("las_villas"), M26) == 4, seed
 
 
@@ -98,9 +98,9 @@ def test_card_44_shaded_the_nonplayer_syndicate_robs_the_player_first():
     the player's 26July, not the Non-player DR."""
     for seed in range(4):
         g = np_game(players=1, solo="m26")
-        g.res[M26], g.res[DR] = 10, 10
+        g.res[M26], g.res[DIRECTORIO] = 10, 10
         play_event(g, SYN, 44, "shaded", seed)
-        assert g.res[M26] < 10 and g.res[DR] == 10, seed
+        assert g.res[M26] < 10 and g.res[DIRECTORIO] == 10, seed
 
 
 def test_card_43_unshaded_the_nonplayer_gives_back_an_active_guerrilla_first():
@@ -115,7 +115,7 @@ def test_card_43_unshaded_the_nonplayer_gives_back_an_active_guerrilla_first():
         g.last_op = (-1, "", ())
         g.phase = "card"
         g.stack = []
-        give_back(g, DR, space("las_villas"))
+        give_back(g, DIRECTORIO, space("las_villas"))
         g.changed()
         g._run()
         d = NonPlayerBot(seed=seed).decide(g, "dr")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agon.games.cuba_libre import GAME
-from agon.games.cuba_libre.data import DR, GOVT, M26, SYN
+from agon.games.cuba_libre.data import DIRECTORIO, GOVT, M26, SYN
 from agon.games.cuba_libre.nonplayer import NonPlayerBot
 from agon.match import seat_players
 from tests.games.cuba_libre.np_helpers import at_option, decide, np_game, put, run_op
@@ -63,7 +63,7 @@ def test_8_1_momentum_event_not_before_a_propaganda_card():
 
 def test_8_4_1_event_instructions_anastasia_dr_does_ops():
     g = np_game()
-    at_option(g, DR, 45)
+    at_option(g, DIRECTORIO, 45)
     d = decide(g)
     assert d.verb == "op" and d.reason.startswith("8.4.1")
 
@@ -87,7 +87,7 @@ def test_8_1_no_launder():
     g = np_game(players=4)
     put(g, "havana", m26_u=1)
     g.cash[0] = 3 * 4 + M26
-    g.stack = [{"k": "launder", "f": M26}]
+    g.stack = [{"step": "launder", "faction": M26}]
     g.changed()
     g._run()
     assert decide(g).verb == "decline"
@@ -144,7 +144,7 @@ def test_6_3_support_phase_steps_use_the_named_factions_priorities():
         start(g, asked, kind="prop_civic")
         d = decide(g)
         assert (d.verb, d.arg) == ("civic", "Havana") and d.reason.startswith("8.8.6"), d
-    for asked in (M26, DR):
+    for asked in (M26, DIRECTORIO):
         g = np_game()
         put(g, "matanzas", m26_u=2)
         g.res[M26] = 5
@@ -159,12 +159,12 @@ def test_8_1_2_items_4_and_6_event_removal_order():
 
     g = np_game()
     put(g, "matanzas", troop=1, police=1)
-    start(g, DR, kind="ev_remove", keys=("troop", "police"), n=1, opts=None)
+    start(g, DIRECTORIO, kind="ev_remove", keys=("troop", "police"), count=1, opts=None)
     d = decide(g)
     assert (d.verb, d.arg) == ("remove", ("Matanzas", "police")) and "8.1.2 #4" in d.reason
     g = np_game()
     put(g, "matanzas", dr_u=1, dr_a=1)
-    start(g, DR, kind="ev_remove", keys=("dr_u", "dr_a"), n=1, opts=None)
+    start(g, DIRECTORIO, kind="ev_remove", keys=("dr_u", "dr_a"), count=1, opts=None)
     d = decide(g)
     assert (d.verb, d.arg) == ("remove", ("Matanzas", "dr_a")) and "8.1.2 #6" in d.reason
 
@@ -195,8 +195,8 @@ def test_8_6_5_caracas_follows_the_solo_faction():
     put(g, "pinar_del_rio", dr_base=1, dr_u=1)
     g.changed()
     assert g.meets_condition(M26) and not g.is_player(M26)
-    start(g, DR)
-    out = run_op(g, DR)
+    start(g, DIRECTORIO)
+    out = run_op(g, DIRECTORIO)
     assert out and "cancel pact" not in [v for v, _a, _r in out] and g.has_cap(18)
 
 
@@ -209,7 +209,7 @@ def test_1_4_1_a_bot_on_a_player_faction_never_takes_pieces_back_to_place_them()
     g = np_game(players=4)
     put(g, "oriente", m26_a=2)
     g.avail[AV_MG] = 0
-    start(g, M26, kind="ev_place", keys=("m26_u",), n=1, opts=None)
+    start(g, M26, kind="ev_place", keys=("m26_u",), count=1, opts=None)
     assert any(a.verb == "withdraw" for a in g.legal_actions("m26"))
     d = decide(g)
     assert d.verb == "done" and "AMB-54" in d.reason
@@ -224,13 +224,13 @@ def test_8_1_2_item_7_a_bot_on_a_player_faction_gives_cash_to_a_non_player_first
     g = np_game(players=2)  # Government and 26July players; DR and Syndicate Non-players
     put(g, "havana", police=1, syn_u=1, dr_u=1)
     g.cash[0] = -2 - (space("havana") * 4 + M26)
-    start(g, M26, kind="cash_gift", s=space("havana"), i=0, cap=-1)
+    start(g, M26, kind="cash_gift", space=space("havana"), marker=0, cap=-1)
     d = decide(g)
     assert (d.verb, d.arg) == ("give cash", "syndicate") and d.reason.startswith("8.1.2 #7")
     g = np_game(players=2)
     put(g, "havana", police=1)
     g.cash[0] = -2 - (space("havana") * 4 + M26)
-    start(g, M26, kind="cash_gift", s=space("havana"), i=0, cap=-1)
+    start(g, M26, kind="cash_gift", space=space("havana"), marker=0, cap=-1)
     assert decide(g).verb == "drop cash"
 
 
@@ -242,6 +242,6 @@ def test_8_1_2_item_7_a_bot_on_a_player_faction_never_carries_cash_voluntarily()
     put(g, "havana", police=2)
     put(g, "la_habana", police=1)
     g.cash[0] = space("havana") * 4 + GOVT
-    start(g, GOVT, kind="cash_carry", s=space("havana"), d=space("la_habana"))
+    start(g, GOVT, kind="cash_carry", space=space("havana"), destination=space("la_habana"))
     d = decide(g)
     assert d.verb == "leave cash" and d.reason.startswith("8.1.2 #7")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agon.games.cuba_libre.data import GOVT, GOVT_BASE, M26, M26_BASE, P, space
+from agon.games.cuba_libre.data import GOVT, GOVT_BASE, M26, M26_BASE, POLICE, space
 from tests.games.cuba_libre.np_helpers import acts, decide, np_game, op_steps, put, start
 
 
@@ -100,7 +100,7 @@ def test_8_8_6_civic_action_highest_pop_keeping_9_resources():
     put(g, "pinar_del_rio", troop=1, police=1)
     g.res[GOVT] = 13
     g.phase = "propaganda"
-    g.stack = [{"k": "prop_civic", "f": GOVT}]
+    g.stack = [{"step": "prop_civic", "faction": GOVT}]
     g.changed()
     g._run()
     assert (decide(g).verb, decide(g).arg) == ("civic", "Havana")
@@ -117,14 +117,14 @@ def test_8_8_7_redeploy_police_to_ecs_first():
     put(g, "havana", troop=2, police=3)
     put(g, "ec_factory", m26_u=2)
     g.phase = "propaganda"
-    g.stack = [{"k": "prop_redeploy", "f": GOVT}]
+    g.stack = [{"step": "prop_redeploy", "faction": GOVT}]
     g.changed()
     g._run()
     d = decide(g)
     assert (d.verb, d.arg) == ("move", ("Havana", "police")) and "8.8.7" in d.reason
     g.apply("govt", (d.verb, d.arg))
     assert (decide(g).verb, decide(g).arg) == ("to", "Factory EC")
-    _ = P
+    _ = POLICE
 
 
 def test_8_8_1_armored_cars_assault_with_troops_from_anywhere():
@@ -270,7 +270,7 @@ def test_8_1_2_government_cash_deposit_one_base_per_province_none_in_cities():
     g.cash[0] = space("havana") * 4 + GOVT
     g.cash[1] = space("matanzas") * 4 + GOVT
     g.phase = "propaganda"
-    g.stack = [{"k": "prop_deposit", "f": GOVT, "c": 1}, {"k": "prop_deposit", "f": GOVT, "c": 0}]
+    g.stack = [{"step": "prop_deposit", "faction": GOVT, "marker": 1}, {"step": "prop_deposit", "faction": GOVT, "marker": 0}]
     g.changed()
     g._run()
     assert (decide(g).verb, decide(g).arg) == ("deposit", "resources")  # Havana is a City
@@ -318,7 +318,7 @@ def test_8_8_4_sweep_activates_26july_then_dr_then_syndicate_even_with_a_syndica
 
     g = np_game(players=1, solo="syndicate")
     put(g, "matanzas", police=1, syn_u=1, m26_u=1)
-    at(g, GOVT, kind="activate", s=space("matanzas"), n=1)
+    at(g, GOVT, kind="activate", space=space("matanzas"), count=1)
     d = decide(g)
     assert (d.verb, d.arg) == ("activate", "m26") and d.reason.startswith("8.8.4")
 
@@ -349,11 +349,11 @@ def test_8_8_7_redeploy_spreads_troops_as_evenly_as_possible():
     put(g, "camaguey_city", troop=1, police=1)
     put(g, "santiago_de_cuba", troop=3, police=1)
     g.phase = "propaganda"
-    g.stack = [{"k": "prop_redeploy", "f": GOVT}]
+    g.stack = [{"step": "prop_redeploy", "faction": GOVT}]
     g.changed()
     g._run()
     for _ in range(40):
-        if not any(fr["k"] == "prop_redeploy" for fr in g.stack):
+        if not any(fr["step"] == "prop_redeploy" for fr in g.stack):
             break
         d = decide(g)
         g.apply("govt", (d.verb, d.arg))

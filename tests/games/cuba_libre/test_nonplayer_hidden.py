@@ -29,7 +29,7 @@ def test_8_1_nonplayer_choices_do_not_change_when_hidden_cards_and_dice_are_resa
         if not state.active:
             break
         role = state.active[0]
-        if state.stack[-1]["k"] == "option" or step % 4 == 0:  # 8.1 choices, and a sample of the rest
+        if state.stack[-1]["step"] == "option" or step % 4 == 0:  # 8.1 choices, and a sample of the rest
             expected = choices(state, role)
             for _ in range(2):
                 sample = state.determinize(role, sampler)  # a new seed too: the bot's dice (8.2) are its own

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from agon.games.cuba_libre.data import AV_MB, AV_MG, GOVT, M26, P, space
+from agon.games.cuba_libre.data import AV_MB, AV_MG, GOVT, M26, POLICE, space
 from tests.games.cuba_libre.np_helpers import acts, decide, np_game, op_steps, put, start
 
 
 def at(g, kind, **params):
-    g.stack = [{"k": kind, "f": M26, **params}]
+    g.stack = [{"step": kind, "faction": M26, **params}]
     g.changed()
     g._run()
 
@@ -47,7 +47,7 @@ def test_8_7_2_rally_flip_then_base_then_infiltrate_an_ec():
     out = acts(op_steps(g, M26))
     assert out[:4] == [("space", "Pinar del Río"), ("rally", "flip"), ("space", "Oriente"), ("rally", "base")]
     assert ("activity", "infiltrate") in out and ("space", "Sugar Cane EC") in out
-    assert g.sp[space("ec_sugar_cane")][P] == 0 and g.sp[space("ec_sugar_cane")][g.slot("m26_u")] == 1
+    assert g.sp[space("ec_sugar_cane")][POLICE] == 0 and g.sp[space("ec_sugar_cane")][g.slot("m26_u")] == 1
 
 
 def test_8_7_3_march_into_a_government_space_from_an_ec():
@@ -77,7 +77,7 @@ def test_8_7_4_attack_with_4_guerrillas_and_ambush():
     assert (d.verb, d.arg) == ("operation", "attack") and d.reason.startswith("8.7.4")
     out = acts(op_steps(g, M26))
     assert out[0] == ("space", "Havana") and ("activity", "ambush") in out
-    assert g.sp[space("havana")][P] == 0
+    assert g.sp[space("havana")][POLICE] == 0
 
 
 def test_8_7_5_agitation_highest_pop_and_only_where_a_shift_happens():
@@ -103,13 +103,13 @@ def test_8_7_raul_rerolls_failed_attacks_and_low_kidnaps_only():
     g = np_game()
     put(g, "havana", m26_a=3)
     s = space("havana")
-    at(g, "reroll", s=s, roll=5, what="attack")
+    at(g, "reroll", space=s, roll=5, what="attack")
     assert decide(g).verb == "reroll"
-    at(g, "reroll", s=s, roll=2, what="attack")
+    at(g, "reroll", space=s, roll=2, what="attack")
     assert decide(g).verb == "keep"
-    at(g, "reroll", s=s, roll=2, what="kidnap", target=GOVT)
+    at(g, "reroll", space=s, roll=2, what="kidnap", target=GOVT)
     assert decide(g).verb == "reroll"
-    at(g, "reroll", s=s, roll=4, what="kidnap", target=GOVT)
+    at(g, "reroll", space=s, roll=4, what="kidnap", target=GOVT)
     assert decide(g).verb == "keep"
 
 
@@ -195,7 +195,7 @@ def test_8_7_4_attack_removes_only_government_pieces():
     g = np_game()
     s = space("las_villas")
     put(g, "las_villas", troop=1, dr_a=1, m26_a=4)
-    at(g, "remove", s=s, n=2, mode="attack")
+    at(g, "remove", space=s, count=2, mode="attack")
     assert (decide(g).verb, decide(g).arg) == ("remove", "troop")
     g.apply("m26", ("remove", "troop"))
     d = decide(g)
@@ -209,22 +209,22 @@ def test_8_7_4_attack_takes_the_cash_of_a_dr_guerrilla_first():
     s = space("las_villas")
     put(g, "las_villas", troop=1, dr_a=1, m26_a=4)
     g.cash[0] = s * 4 + 2  # the DR Guerrilla holds Cash
-    at(g, "remove", s=s, n=2, mode="attack")
+    at(g, "remove", space=s, count=2, mode="attack")
     assert (decide(g).verb, decide(g).arg) == ("remove", "dr_a")
 
 
 def test_8_7_1_step_4_terror_at_passive_opposition_under_the_pact_of_caracas():
     """Ruling CL-E18a (issue 9 item 8): the Pact bars reducing Opposition, so 26July may still Terror
     at Passive Opposition (8.7.1 step 4 fires); DR may not Terror there."""
-    from agon.games.cuba_libre.data import DR
+    from agon.games.cuba_libre.data import DIRECTORIO
     from agon.games.cuba_libre.op_spaces import space_ok
 
     g = np_game()
     g.capabilities = frozenset({(18, False)})
     g.support[space("matanzas")] = -1
     put(g, "matanzas", m26_u=1, dr_u=1)
-    assert space_ok(g, {"op": "terror", "f": M26}, space("matanzas"))
-    assert not space_ok(g, {"op": "terror", "f": DR}, space("matanzas"))
+    assert space_ok(g, {"operation": "terror", "faction": M26}, space("matanzas"))
+    assert not space_ok(g, {"operation": "terror", "faction": DIRECTORIO}, space("matanzas"))
     start(g, M26)
     d = decide(g)
     assert (d.verb, d.arg) == ("operation", "terror")

@@ -76,7 +76,7 @@ def test_support_phase_prompts_go_to_the_factions_6_3_names() -> None:
     seen = set()
     while not g.is_over:
         role = g.active[0]
-        k = g.stack[-1]["k"]
+        k = g.stack[-1]["step"]
         if k in owners:
             assert role == owners[k], (k, role)
             seen.add(k)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agon.games.cuba_libre.data import AV_C, DR, GOVT, M26, SYN, space
+from agon.games.cuba_libre.data import AV_C, DIRECTORIO, GOVT, M26, SYN, space
 from tests.games.cuba_libre.np_helpers import decide, np_game, op_steps, put, start
 
 
@@ -92,7 +92,7 @@ def test_8_5_4_if_none_pass_without_underground_guerrillas():
     g.current = 32
     g.phase = "card"
     g.n_acted = 0
-    g.stack = [{"k": "option", "f": SYN}]
+    g.stack = [{"step": "option", "faction": SYN}]
     g.changed()
     g._run()
     d = decide(g)
@@ -160,7 +160,7 @@ def test_8_5_5_bribe_step_1_contraband_first():
     g.res[SYN] = 7
     put(g, "matanzas", syn_u=1, m26_a=1)
     put(g, "las_villas", syn_u=1, dr_u=1, m26_u=2)
-    g.cash[0] = space("las_villas") * 4 + DR
+    g.cash[0] = space("las_villas") * 4 + DIRECTORIO
     put(g, "ec_factory", police=1)  # no empty EC to March into
     start(g, SYN)
     out = [(v, a) for v, a, _ in op_steps(g, SYN)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from agon.games.cuba_libre.data import DR, GOVT, M26, SYN, space
+from agon.games.cuba_libre.data import DIRECTORIO, GOVT, M26, SYN, space
 from agon.games.cuba_libre.op_spaces import assault_capacity
 from tests.games.cuba_libre.helpers import act, blank, example, legal, op_in, put, situation, start
 
@@ -158,7 +158,7 @@ def test_8_1_2_7_a_nonplayer_holder_passes_its_cash_to_another_nonplayer():
     g = blank(players=2)  # DR and Syndicate are Non-players
     g.res[GOVT] = 10
     put(g, "havana", troop=2, dr_a=1, syn_u=1)
-    g.cash[0] = S("havana") * 4 + DR
+    g.cash[0] = S("havana") * 4 + DIRECTORIO
     op_in(g, GOVT, "assault", "Havana")
     assert g.cash[0] == S("havana") * 4 + SYN and g.active == ["govt"]
 
@@ -175,13 +175,13 @@ def test_3_3_1_rally_26july_with_base_places_2xbases_plus_2xpop():
 
 def test_3_3_1_rally_dr_bases_plus_pop():
     g = situation({"las_villas": {"dr_base": 1}})
-    op_in(g, DR, "rally", "Las Villas")
+    op_in(g, DIRECTORIO, "rally", "Las Villas")
     assert max(a for v, a in legal(g) if v == "rally" and isinstance(a, int)) == 3  # C-12: 1 + 2
 
 
 def test_3_3_1_rally_space_restrictions():
     g = situation(support={"havana": 2, "matanzas": 1})
-    start(g, DR)
+    start(g, DIRECTORIO)
     act(g, "operation", "rally")
     assert "Havana" not in names(g) and "Matanzas" in names(g)
     g2 = situation(support={"matanzas": 1})
@@ -198,9 +198,9 @@ def test_3_3_1_syndicate_closed_casino_only_places():
 
 def test_3_3_1_rally_replace_two_guerrillas_with_base():
     g = situation({"matanzas": {"dr_u": 1, "dr_a": 1}})
-    op_in(g, DR, "rally", "Matanzas")
+    op_in(g, DIRECTORIO, "rally", "Matanzas")
     act(g, "rally", "base")
-    assert g.sp[S("matanzas")][8] == 1 and g.guerrillas(S("matanzas"), DR) == 0
+    assert g.sp[S("matanzas")][8] == 1 and g.guerrillas(S("matanzas"), DIRECTORIO) == 0
 
 
 # -- March (3.3.2) -----------------------------------------------------------------------------
@@ -229,7 +229,7 @@ def test_3_3_2_march_three_into_empty_support_stays_underground_and_ec_is_free()
 
 def test_3_3_2_limited_march_single_destination_and_no_second_move():
     g = situation({"la_habana": {"m26_u": 2}})
-    start(g, M26, lim=True, sa=False)
+    start(g, M26, lim=True, special_activity=False)
     act(g, "operation", "march")
     act(g, "space", "Matanzas")
     act(g, "move", ("La Habana", "underground"))
@@ -244,7 +244,7 @@ def _attack(roll_target, seed_pred):
     for seed in range(200):
         g = blank(seed)
         put(g, "matanzas", dr_u=3, troop=1, govt_base=1)
-        op_in(g, DR, "attack", "Matanzas")
+        op_in(g, DIRECTORIO, "attack", "Matanzas")
         probe = g.clone()
         roll = probe.rng.die()
         if seed_pred(roll):
@@ -270,19 +270,19 @@ def test_3_3_3_attack_roll_one_places_a_guerrilla():
 
 
 def test_3_3_3_cubes_protect_casino_from_attack():
-    from agon.games.cuba_libre.data import CO
+    from agon.games.cuba_libre.data import CASINO
     from agon.games.cuba_libre.removal import removal_targets
     g = situation({"havana": {"police": 1, "casino": 1, "m26_a": 2}})
-    assert CO not in removal_targets(g, M26, S("havana"), "attack")
+    assert CASINO not in removal_targets(g, M26, S("havana"), "attack")
 
 
 # -- Terror (3.3.4) ----------------------------------------------------------------------------
 
 def test_3_3_4_dr_terror_passive_opposition_to_neutral():
     g = situation({"matanzas": {"dr_u": 1}}, support={"matanzas": -1})
-    op_in(g, DR, "terror", "Matanzas")
+    op_in(g, DIRECTORIO, "terror", "Matanzas")
     assert g.support[S("matanzas")] == 0 and g.terror[S("matanzas")] == 1
-    assert g.sp[S("matanzas")][7] == 1 and g.res[DR] == 4
+    assert g.sp[S("matanzas")][7] == 1 and g.res[DIRECTORIO] == 4
 
 
 def test_3_3_4_26july_terror_builds_opposition():
@@ -334,7 +334,7 @@ def test_1_4_1_maximum_effect_on_targets():
     act(g, "remove", "dr_a")  # both Factions targeted (3.1): no stopping short of the capacity
     assert ("done", None) not in legal(g)
     act(g, *legal(g)[0])
-    assert g.guerrillas(space("oriente"), M26) + g.guerrillas(space("oriente"), DR) == 1
+    assert g.guerrillas(space("oriente"), M26) + g.guerrillas(space("oriente"), DIRECTORIO) == 1
 
 
 def test_3_1_a_space_is_selected_only_once_per_operation():
@@ -356,7 +356,7 @@ def test_card_18_pact_of_caracas_bars_attacks_on_each_other_and_is_cancelled_by_
     g2.capabilities = frozenset({(18, False)})
     put(g2, "oriente", dr_base=1, dr_u=1)
     put(g2, "las_villas", dr_base=1)
-    start(g2, DR)
+    start(g2, DIRECTORIO)
     act(g2, "operation", "rally")
     act(g2, "cancel pact")
     act(g2, "remove base", "Oriente")
@@ -368,7 +368,7 @@ def test_8_1_2_nonplayer_passes_doomed_cash_to_another_nonplayer():
     g = blank(players=2)  # DR and Syndicate are Non-players
     g.res[GOVT] = 10
     put(g, "havana", troop=2, dr_a=1, syn_u=1)
-    g.cash[0] = space("havana") * 4 + DR
+    g.cash[0] = space("havana") * 4 + DIRECTORIO
     op_in(g, GOVT, "assault", "Havana")
     assert g.cash[0] == space("havana") * 4 + SYN  # not seized: the Syndicate holds it now
 
@@ -447,7 +447,7 @@ def dr_rally_with_all_bases_out(g) -> None:
     for s_ in ("pinar_del_rio", "la_habana", "matanzas", "las_villas"):
         put(g, s_, dr_base=1)
     put(g, "oriente", dr_u=2)
-    start(g, DR)
+    start(g, DIRECTORIO)
     act(g, "operation", "rally")
 
 
@@ -495,7 +495,7 @@ def test_3_1_assault_may_target_26july_and_leave_the_dr():
 
 def test_3_1_attack_that_takes_a_troop_need_not_go_on_to_a_dr_guerrilla():
     g = situation({"las_villas": {"troop": 1, "dr_a": 1, "m26_a": 2}})
-    start(g, M26, kind="remove", s=S("las_villas"), n=2, mode="attack")
+    start(g, M26, kind="remove", space=S("las_villas"), count=2, mode="attack")
     assert sorted(a for v, a in legal(g)) == ["dr_a", "troop"]
     act(g, "remove", "troop")
     assert legal(g) == [("remove", "dr_a"), ("done", None)]
@@ -505,7 +505,7 @@ def test_3_1_attack_that_takes_a_troop_need_not_go_on_to_a_dr_guerrilla():
 
 def test_3_1_a_targeted_faction_is_removed_to_the_maximum():
     g = situation({"las_villas": {"troop": 2, "dr_a": 1, "m26_a": 2}})
-    start(g, M26, kind="remove", s=S("las_villas"), n=2, mode="attack")
+    start(g, M26, kind="remove", space=S("las_villas"), count=2, mode="attack")
     act(g, "remove", "troop")
     assert ("done", None) not in legal(g)  # a second Troop of the targeted Government is there
     act(g, "remove", "troop")
@@ -514,7 +514,7 @@ def test_3_1_a_targeted_faction_is_removed_to_the_maximum():
 
 def test_3_1_sweep_activation_may_target_one_faction():
     g = situation({"matanzas": {"troop": 3, "m26_u": 1, "dr_u": 2}})
-    start(g, GOVT, kind="activate", s=S("matanzas"), n=3)
+    start(g, GOVT, kind="activate", space=S("matanzas"), count=3)
     assert sorted(a for v, a in legal(g)) == ["dr", "m26"]  # not all at once: the Government chooses
     act(g, "activate", "m26")
     assert legal(g) == [("activate", "dr"), ("done", None)]

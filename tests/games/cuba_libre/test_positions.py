@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from agon.engine import load
+from agon.engine.rng import Rng
+from agon.games.cuba_libre.frames import from_stored, stored
 from agon.testing import edited, position_with, refusal
 
 GAME = load("cuba-libre")
@@ -56,3 +58,31 @@ def test_an_impossible_position_is_refused_in_one_line(start: dict[str, Any], na
 def test_a_position_with_a_change_is_taken() -> None:
     state = position_with(GAME, 5, res={"m26": 49}, support={"havana": -2})
     assert state.res[1] == 49 and state.support[3] == -2
+
+
+def test_frames_keep_their_stored_spelling_in_positions_and_digests() -> None:
+    """Issue 35 (types and names): the frames' keys have names (`step`, `faction`, `space`, ...),
+    while positions and digests spell them as before ("k", "f", "s", ...), so that stored
+    matches' digests and saved positions stay valid. The digests below are the tree's before the
+    rename (seed 7, random choices by Rng(8)); the position reads back to the same frames."""
+    state = GAME.new(7)
+    assert state.digest() == "86e6fae84b4a0415" and state.stack == [{"step": "option", "faction": 3, "wait": True}]
+    chooser = Rng(8)
+    for _ in range(27):
+        role = state.active[0]
+        legal = state.legal_actions(role)
+        state.apply(role, legal[chooser.below(len(legal))])
+    data = state.position()
+    assert state.digest() == "a0eac93bfb72edba"
+    assert data["state"]["stack"][-1] == {"k": "sa", "f": 3, "sa": "bribe", "stage": 1, "opsp": {"$tuple": [0, 3, 8, 12]},
+                                          "wait": True, "s": 5, "mode": "cubes", "n": 1}
+    again = GAME.from_position(data)
+    assert again.stack == state.stack and again.stack[-1]["space"] == 5
+
+
+def test_both_cash_marker_keys_keep_their_own_stored_spelling() -> None:
+    deposit = {"step": "prop_deposit", "faction": 2, "marker": 4}
+    gift = {"step": "cash_gift", "faction": 1, "space": 3, "marker": 0, "cap": 2}
+    assert stored(deposit) == {"k": "prop_deposit", "f": 2, "c": 4}
+    assert stored(gift) == {"k": "cash_gift", "f": 1, "s": 3, "i": 0, "cap": 2}
+    assert from_stored(stored(deposit)) == deposit and from_stored(stored(gift)) == gift

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from agon.games.cuba_libre import propaganda
-from agon.games.cuba_libre.data import CC, CO, DR, GOVT, M26, SYN, space
+from agon.games.cuba_libre.data import CASINO, CLOSED_CASINO, DIRECTORIO, GOVT, M26, SYN, space
 from tests.games.cuba_libre.helpers import act, blank, example, legal, put, situation
 
 NO_RESOURCES = {"govt": 0, "m26": 0, "dr": 0, "syndicate": 0}
@@ -48,7 +48,7 @@ def test_6_2_2_insurgent_earnings():
                    "havana": {"syn_u": 2, "police": 1, "casino": 1}, "ec_factory": {"syn_u": 1}}, res=NO_RESOURCES)
     propaganda.resources_phase(g)
     assert g.res[M26] == 2
-    assert g.res[DR] == 2
+    assert g.res[DIRECTORIO] == 2
     assert g.res[SYN] == 6 + 3 + 2 * 1  # Havana Pop + Factory Econ + 2 per open Casino
 
 
@@ -73,7 +73,7 @@ def test_6_2_3_santo_blocks_skim():
 
 def test_6_2_4_cash_deposits_base_or_resources():
     g = situation({"matanzas": {"m26_u": 1}, "ec_cigar": {"dr_u": 1}},
-                  cash=[S("matanzas") * 4 + M26, S("ec_cigar") * 4 + DR, -1, -1])  # a Cash marker: space * 4 + holder
+                  cash=[S("matanzas") * 4 + M26, S("ec_cigar") * 4 + DIRECTORIO, -1, -1])  # a Cash marker: space * 4 + holder
     round_(g)
     # DR's Cash is on an EC: +6 automatically; 26July chooses
     assert g.active == ["m26"]
@@ -83,10 +83,10 @@ def test_6_2_4_cash_deposits_base_or_resources():
 
 def test_6_2_4_cash_deposits_in_faction_order():
     g = situation({"havana": {"syn_u": 1, "troop": 1}, "matanzas": {"m26_u": 1}, "oriente": {"dr_u": 1}},
-                  cash=[S("havana") * 4 + SYN, S("havana") * 4 + GOVT, S("oriente") * 4 + DR, S("matanzas") * 4 + M26])
+                  cash=[S("havana") * 4 + SYN, S("havana") * 4 + GOVT, S("oriente") * 4 + DIRECTORIO, S("matanzas") * 4 + M26])
     round_(g)
     seen = []
-    while g.active and g.stack[-1]["k"] == "prop_deposit":
+    while g.active and g.stack[-1]["step"] == "prop_deposit":
         seen.append(g.active[0])
         act(g, "deposit", "resources")
     assert seen == ["m26", "dr", "govt", "syndicate"]
@@ -119,7 +119,7 @@ def test_6_3_support_phase_asks_the_factions_each_rule_names():
     round_(g)
     asked = []
     for _ in range(50):
-        k = g.stack[-1]["k"]
+        k = g.stack[-1]["step"]
         if k in ("prop_civic", "prop_agitation", "prop_expat"):
             asked.append((k, g.active[0]))
             if k == "prop_expat":
@@ -151,11 +151,11 @@ def test_6_3_4_expat_backing_spaces_and_free_rally():
     spaces = propaganda.expat_spaces(g)
     assert S("oriente") in spaces and S("camaguey_province") not in spaces
     g.stack = []
-    g.push("prop_expat", DR)
+    g.push("prop_expat", DIRECTORIO)
     g._run()
     act(g, "space", "Oriente")
     act(g, "rally", 3)  # 1 Base + Pop 2
-    assert g.sp[S("oriente")][6] == 3 and g.res[DR] == 0
+    assert g.sp[S("oriente")][6] == 3 and g.res[DIRECTORIO] == 0
 
 
 def test_6_4_redeploy_forced_troops_and_police_destinations():
@@ -190,7 +190,7 @@ def test_6_5_reset():
     g.stack = []
     g.push("prop_reset", GOVT)
     g._run()
-    assert g.sp[S("matanzas")][3] == 2 and g.sp[S("matanzas")][CO] == 1 and g.sp[S("matanzas")][CC] == 0
+    assert g.sp[S("matanzas")][3] == 2 and g.sp[S("matanzas")][CASINO] == 1 and g.sp[S("matanzas")][CLOSED_CASINO] == 0
     assert sum(g.terror) == 0 and not g.momentum and g.has_cap(13)
 
 
@@ -237,12 +237,12 @@ def test_7_2_syndicate_casinos_and_resources():
 def test_7_2_dr_pop_plus_bases():
     g = situation({"havana": {"dr_u": 3}, "oriente": {"dr_u": 1, "dr_base": 1}, "matanzas": {"dr_base": 1}})
     assert g.dr_pop_plus_bases() == 6 + 2 + 1 + 2  # Havana, Oriente, Matanzas + 2 Bases
-    assert g.meets_condition(DR)
+    assert g.meets_condition(DIRECTORIO)
 
 
 def test_7_3_margins_examples():
     g = example("margins_7_3_dr")  # DR Controls Havana (Pop 6) and has 2 Bases
-    assert g.margin(DR) == 6 + 2 - 9
+    assert g.margin(DIRECTORIO) == 6 + 2 - 9
     g2 = example("margins_7_3_m26")  # Havana at Active Opposition (12), 4 26July Bases
     assert g2.margin(M26) == 12 + 4 - 15
 
@@ -283,7 +283,7 @@ def test_8_9_solo_example_stalemate():
     # DR: Havana (Pop 6) and 2 Bases; 26July: 4 Bases, Active Opposition in Las Villas, Oriente (4 each),
     # Camagüey Province and Sierra Maestra (2 each)
     g = example("solo_stalemate_8_9")
-    assert g.margin(DR) == -1 and g.margin(M26) == 1
+    assert g.margin(DIRECTORIO) == -1 and g.margin(M26) == 1
     g.end_game("final Propaganda round")
     assert g.over["winners"] == ["m26"]
     assert g.over["solo"] == {"player": "m26", "won": True, "title": "Stalemate!", "grade": 2}
@@ -296,14 +296,14 @@ def test_8_9_solo_tie_goes_to_the_nonplayer_with_its_title_and_the_players_grade
     # Las Villas with a Base (+ Pop 2 + 1): 11 - 9 = +2
     g = situation({"oriente": {"dr_u": 1}, "havana": {"dr_u": 1}, "las_villas": {"dr_base": 1, "dr_u": 1}}, solo=True,
                   support={"havana": -2, "oriente": -1})
-    assert g.margin(M26) == -1 and g.margin(DR) == 2
+    assert g.margin(M26) == -1 and g.margin(DIRECTORIO) == 2
     g.end_game("final Propaganda round")
     assert g.over["winners"] == ["dr"]
     assert g.over["solo"] == {"player": "m26", "won": False, "title": "Student Revolution!", "grade": -3}
     # 26July -1; DR 6 + 2 Bases - 9 = -1
     g2 = situation({"havana": {"dr_u": 1}, "matanzas": {"dr_base": 2, "troop": 3}}, solo=True,
                    support={"havana": -2, "oriente": -1})
-    assert g2.margin(M26) == g2.margin(DR) == -1
+    assert g2.margin(M26) == g2.margin(DIRECTORIO) == -1
     g2.end_game("final Propaganda round")
     assert g2.over["winners"] == ["dr"] and g2.over["solo"]["grade"] == 0 and not g2.over["solo"]["won"]
 
@@ -311,7 +311,7 @@ def test_8_9_solo_tie_goes_to_the_nonplayer_with_its_title_and_the_players_grade
 def test_8_9_solo_government_player_model_counterinsurgency():
     """8.9 with the player as Government (option solo=govt): 5+ above every Non-player."""
     g = blank(players=1, solo="govt")
-    assert g.np == frozenset({M26, DR, SYN})
+    assert g.np == frozenset({M26, DIRECTORIO, SYN})
     for c in ("havana", "camaguey_city", "santiago_de_cuba"):
         g.support[S(c)] = 2  # 16
     for p_ in ("pinar_del_rio", "la_habana", "matanzas", "las_villas"):
@@ -381,7 +381,7 @@ def test_1_5_no_nonplayer_option_needs_all_factions_of_a_player():
     assert not g.np
     g.support[S("havana")] = -2
     g.support[S("oriente")] = -2  # 26July meets its condition, DR does not
-    assert g.meets_condition(M26) and not g.meets_condition(DR)
+    assert g.meets_condition(M26) and not g.meets_condition(DIRECTORIO)
     round_(g)
     assert g.over is None
     g2 = blank(players=2, no_nonplayers=True)
@@ -391,7 +391,7 @@ def test_1_5_no_nonplayer_option_needs_all_factions_of_a_player():
     put(g2, "camaguey_city", dr_u=1)
     put(g2, "matanzas", dr_base=1, dr_u=1)
     put(g2, "havana", dr_u=1)
-    assert g2.meets_condition(DR) and g2.meets_condition(M26)
+    assert g2.meets_condition(DIRECTORIO) and g2.meets_condition(M26)
     round_(g2)
     assert g2.over is not None and g2.over["winners"] == ["m26", "dr"]
 

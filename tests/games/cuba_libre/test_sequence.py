@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import agon
-from agon.games.cuba_libre.data import CARDS, DR, GOVT, M26, ORDER, SYN, space
+from agon.games.cuba_libre.data import CARDS, DIRECTORIO, GOVT, M26, ORDER, SYN, space
 from tests.games.cuba_libre.helpers import act, blank, legal, put, rally_place, situation
 
 GAME = agon.load("cuba-libre")
@@ -174,7 +174,7 @@ def test_8_9_solo_option_sets_the_players_faction_and_the_default_seats():
     the CLI's --side); the other three are Non-players and only they default to the Non-player bot."""
     expected = "nonplayer" if "nonplayer" in GAME.bots() else "random"
     assert GAME.normalize_options({"players": 1})["solo"] == "m26"
-    assert GAME.new(1, players=1).np == frozenset({GOVT, DR, SYN})
+    assert GAME.new(1, players=1).np == frozenset({GOVT, DIRECTORIO, SYN})
     for solo in ("govt", "m26", "dr", "syndicate"):
         opts = {"players": 1, "solo": solo}
         g = GAME.new(2, **opts)
@@ -185,7 +185,7 @@ def test_8_9_solo_option_sets_the_players_faction_and_the_default_seats():
         assert seats[solo] == "random"
         assert all(seats[r] == expected for r in seats if r != solo)
     assert GAME.normalize_options({"players": 1, "side": "govt"})["solo"] == "govt"
-    assert GAME.new(3, players=1, side="govt").np == frozenset({M26, DR, SYN})
+    assert GAME.new(3, players=1, side="govt").np == frozenset({M26, DIRECTORIO, SYN})
     with pytest.raises(ValueError, match="solo"):
         GAME.new(1, players=1, solo="castro")
     with pytest.raises(ValueError, match="solo"):
@@ -207,7 +207,7 @@ def test_variable_deployment_places_player_forces():
         act(g, *legal(g)[0])
     assert g.open_casinos() == 3 and g.on_map(0) == 12 and g.on_map(1) == 8
     assert g.on_map(5) == 1 and g.on_map(3) == 4 and g.on_map(6) == 3
-    _ = (DR, M26)
+    _ = (DIRECTORIO, M26)
 
 
 def test_2_3_3_second_eligible_passes_and_the_next_takes_its_place():
@@ -220,7 +220,7 @@ def test_2_3_3_second_eligible_passes_and_the_next_takes_its_place():
     act(g, "done")
     assert g.active == ["dr"]
     act(g, "pass")
-    assert g.res[DR] == 6 and g.active == ["syndicate"]
+    assert g.res[DIRECTORIO] == 6 and g.active == ["syndicate"]
     assert ("limop", None) in legal(g)
 
 

@@ -6,7 +6,7 @@ import pytest
 
 import agon
 from agon.engine.rng import Rng
-from agon.games.cuba_libre.data import DR, GOVT, M26, ORDER
+from agon.games.cuba_libre.data import DIRECTORIO, GOVT, M26, ORDER
 from tests.games.cuba_libre.helpers import act, blank, legal, put
 from tests.games.cuba_libre.test_sequence import on_card
 
@@ -67,7 +67,7 @@ def test_2_3_1_option_b_acting_does_not_make_ineligible():
     g = blank(eligibility="B")
     put(g, "matanzas", m26_u=1)
     g.executed = frozenset({M26, GOVT})
-    g.inelig_next = frozenset({DR})
+    g.inelig_next = frozenset({DIRECTORIO})
     g.end_card()
     assert g.elig == [True, True, False, True]
     _ = act

@@ -58,7 +58,7 @@ class NonPlayerBot:
         ctx = Ctx(state, f, self)
         if not ctx.legal:
             raise ValueError(f"{role} has no legal action")
-        d = frames.decide(ctx, MODULES[PHASE_OWNER.get(ctx.frame["k"], f)])
+        d = frames.decide(ctx, MODULES[PHASE_OWNER.get(ctx.frame["step"], f)])
         if d is None or (d.verb, d.arg) not in ctx.legal:
             d = frames.fallback(ctx, d)
         return d

@@ -21,20 +21,20 @@ from agon.engine.rng import Rng
 from agon.games.cuba_libre import variants
 from agon.games.cuba_libre.data import (
     CARDS,
-    CC,
-    CO,
-    DR,
+    CASINO,
+    CLOSED_CASINO,
+    DIRECTORIO,
     GOVT,
     GUER_A,
     GUER_U,
     IS_EC,
     M26,
+    N_SPACES,
     NAMES,
-    NS,
+    POLICE,
     POP,
     SYN,
     TROOPS,
-    P,
 )
 from agon.games.cuba_libre.op_spaces import space_ok
 
@@ -65,12 +65,12 @@ class Decision:
 class Ctx:
     """One prompt: the state, the acting faction, the top frame, the legal actions."""
 
-    def __init__(self, g: CubaLibreState, f: int, bot: Any) -> None:
-        self.g = g
-        self.f = f
-        self.frame = g.stack[-1]
+    def __init__(self, state: CubaLibreState, faction: int, bot: Any) -> None:
+        self.g = state
+        self.f = faction
+        self.frame = state.stack[-1]
         self.bot = bot
-        self.legal = [(a.verb, a.arg) for a in g.legal_actions(g.role(f)) if a.verb != "undo"]
+        self.legal = [(a.verb, a.arg) for a in state.legal_actions(state.role(faction)) if a.verb != "undo"]
         self._salt = 0
 
     def ok(self, verb: str, arg: Any = None) -> bool:
@@ -108,142 +108,142 @@ class Ctx:
 # -- position helpers ---------------------------------------------------------------------------
 
 
-def players(g: CubaLibreState) -> list[int]:
-    return [f for f in range(4) if g.is_player(f)]
+def players(state: CubaLibreState) -> list[int]:
+    return [f for f in range(4) if state.is_player(f)]
 
 
-def at_victory(g: CubaLibreState, f: int) -> bool:
-    return g.meets_condition(f)
+def at_victory(state: CubaLibreState, faction: int) -> bool:
+    return state.meets_condition(faction)
 
 
-def player_at_victory(g: CubaLibreState, f: int) -> bool:
-    return g.is_player(f) and g.meets_condition(f)
+def player_at_victory(state: CubaLibreState, faction: int) -> bool:
+    return state.is_player(faction) and state.meets_condition(faction)
 
 
-def base_count(g: CubaLibreState, f: int) -> int:
-    return g.on_map(g.base_slot(f))
+def base_count(state: CubaLibreState, faction: int) -> int:
+    return state.on_map(state.base_slot(faction))
 
 
-def cash_code(s: int, f: int) -> int:
-    return s * 4 + f
+def cash_code(space: int, faction: int) -> int:
+    return space * 4 + faction
 
 
-def holds_cash(g: CubaLibreState, s: int, f: int) -> bool:
-    return cash_code(s, f) in g.cash
+def holds_cash(state: CubaLibreState, space: int, faction: int) -> bool:
+    return cash_code(space, faction) in state.cash
 
 
-def takes_cash(g: CubaLibreState, s: int, holder: int, actor: int) -> bool:
+def takes_cash(state: CubaLibreState, space: int, holder: int, actor: int) -> bool:
     """Removing the holder's last Guerrilla/cube in s gives its Cash to `actor` (a capture clause):
     not when the holder is a Non-player that passes it to another Non-player there first (8.1.2 #7,
     done by the core in Government, Syndicate, DR, 26July order)."""
-    if not holds_cash(g, s, holder):
+    if not holds_cash(state, space, holder):
         return False
-    if holder in g.np:
-        heir = next((x for x in (GOVT, SYN, DR, M26) if x != holder and x in g.np and g.has_holder(s, x)), -1)
+    if holder in state.np:
+        heir = next((x for x in (GOVT, SYN, DIRECTORIO, M26) if x != holder and x in state.np and state.has_holder(space, x)), -1)
         if heir >= 0:
             return heir == actor
     return True
 
 
-def final_next(g: CubaLibreState) -> bool:
+def final_next(state: CubaLibreState) -> bool:
     """The next Propaganda card will be the final one (3 already played, 2.4.1)."""
-    return g.prop_played == 3
+    return state.prop_played == 3
 
 
-def final_round(g: CubaLibreState) -> bool:
-    return g.phase == "propaganda" and g.prop_played == 4
+def final_round(state: CubaLibreState) -> bool:
+    return state.phase == "propaganda" and state.prop_played == 4
 
 
-def op_cost(g: CubaLibreState, f: int) -> int:
-    return 2 + g.alliance if f == GOVT else 1
+def op_cost(state: CubaLibreState, faction: int) -> int:
+    return 2 + state.alliance if faction == GOVT else 1
 
 
-def can_pay_one(g: CubaLibreState, f: int) -> bool:
+def can_pay_one(state: CubaLibreState, faction: int) -> bool:
     """8.1 Minimum Resources: enough for 1 non-EC space."""
-    return g.res[f] >= op_cost(g, f)
+    return state.res[faction] >= op_cost(state, faction)
 
 
-def others_count(g: CubaLibreState, s: int, f: int) -> int:
-    return sum(g.faction_count(s, e) for e in range(4) if e != f)
+def others_count(state: CubaLibreState, space: int, faction: int) -> int:
+    return sum(state.faction_count(space, e) for e in range(4) if e != faction)
 
 
-def name(s: int) -> str:
-    return NAMES[s]
+def name(space: int) -> str:
+    return NAMES[space]
 
 
-def idx(n: str) -> int:
-    return NAMES.index(n)
+def idx(name: str) -> int:
+    return NAMES.index(name)
 
 
-def underground(g: CubaLibreState, s: int, f: int) -> int:
-    return g.sp[s][GUER_U[f]]
+def underground(state: CubaLibreState, space: int, faction: int) -> int:
+    return state.sp[space][GUER_U[faction]]
 
 
-def active(g: CubaLibreState, s: int, f: int) -> int:
-    return g.sp[s][GUER_A[f]]
+def active(state: CubaLibreState, space: int, faction: int) -> int:
+    return state.sp[space][GUER_A[faction]]
 
 
-def level_change_pop(s: int, delta: int) -> int:
-    return abs(delta) * POP[s]
+def level_change_pop(space: int, delta: int) -> int:
+    return abs(delta) * POP[space]
 
 
 # -- 8.1: Event or Operation ------------------------------------------------------------------
 
 
-def preferred_side(f: int, card: int) -> bool:
+def preferred_side(faction: int, card: int) -> bool:
     """8.4.2 Dual Use: DR and 26July unshaded, Syndicate and Government shaded (returns shaded)."""
     if not CARDS[card].get("dual"):
         return False
-    return f in (GOVT, SYN)
+    return faction in (GOVT, SYN)
 
 
-def instruction(f: int, card: int) -> str:
+def instruction(faction: int, card: int) -> str:
     """8.4.1 Event Instructions for this card and faction ("" if none)."""
-    return INSTRUCTIONS.get(str(card), {}).get(("govt", "m26", "dr", "syndicate")[f], "")
+    return INSTRUCTIONS.get(str(card), {}).get(("govt", "m26", "dr", "syndicate")[faction], "")
 
 
-def _snapshot(g: CubaLibreState) -> tuple[Any, ...]:
-    return (tuple(tuple(r) for r in g.sp), tuple(g.support), tuple(g.terror), tuple(g.cash), tuple(g.res),
-            g.aid, g.alliance, g.capabilities, g.momentum)
+def _snapshot(state: CubaLibreState) -> tuple[Any, ...]:
+    return (tuple(tuple(r) for r in state.sp), tuple(state.support), tuple(state.terror), tuple(state.cash), tuple(state.res),
+            state.aid, state.alliance, state.capabilities, state.momentum)
 
 
-def private_rng(seed: int, g: CubaLibreState, f: int, salt: int) -> Rng:
+def private_rng(seed: int, state: CubaLibreState, faction: int, salt: int) -> Rng:
     """A generator of the bot's own (8.2): a pure function of the bot's `seed` and of public facts
     (the number of actions played, the faction, a salt). Never the game's generator, whose next
     numbers are the real future dice, nor the game's seed, which decides the hidden deck: a search
     that determinizes the game must see the Non-player choose as it really will (issue 29.3)."""
-    return Rng((seed * 1_000_003 + g.actions_played * 7919 + f * 104_729 + salt) & ((1 << 62) - 1))
+    return Rng((seed * 1_000_003 + state.actions_played * 7919 + faction * 104_729 + salt) & ((1 << 62) - 1))
 
 
-def probe(g: CubaLibreState, f: int, seed: int = 0) -> Any:
+def probe(state: CubaLibreState, faction: int, seed: int = 0) -> Any:
     """A clone to try a move on, rolling the private dice of the bot with `seed` (the real ones
     stay unknown)."""
-    twin = g.clone()
-    twin.rng = private_rng(seed, g, f, -1)
+    twin = state.clone()
+    twin.rng = private_rng(seed, state, faction, -1)
     twin.quiet = True  # a trial: no log lines to write
     return twin
 
 
-def next_card_seen(g: CubaLibreState) -> int:
+def next_card_seen(state: CubaLibreState) -> int:
     """The next card as the Non-player sees it: -1 while face down (No Reveal, 2.2)."""
-    return -1 if variants.hide_next(g) else g.next_card
+    return -1 if variants.hide_next(state) else state.next_card
 
 
 _PROBE = ("__nonplayer_probe__",)
 
 
-def event_effective(g: CubaLibreState, f: int, shaded: bool, seed: int = 0) -> bool:
+def event_effective(state: CubaLibreState, faction: int, shaded: bool, seed: int = 0) -> bool:
     """8.1 Ineffective Events: something happens (a Capability counts), judged on a clone whose
     flow stops when the Event is done (a waiting probe frame under it). Eligibility effects alone
     do not count."""
-    twin = probe(g, f, seed)
-    twin.stack.insert(0, {"k": "ev_choice", "f": f, "what": "option", "opts": _PROBE, "fn": _noop, "args": (),
+    twin = probe(state, faction, seed)
+    twin.stack.insert(0, {"step": "ev_choice", "faction": faction, "what": "option", "opts": _PROBE, "callback": _noop, "args": (),
                           "text": "", "optional": False})
     before = _snapshot(twin)
     try:
-        twin.apply(g.role(f), ("event", "shaded" if shaded else "unshaded"))
-        if twin.stack and twin.stack[-1]["k"] == "ev_caracas":
-            twin.apply(g.role(f), ("skip", None))  # 8.6.5 is no effect of the Event itself
+        twin.apply(state.role(faction), ("event", "shaded" if shaded else "unshaded"))
+        if twin.stack and twin.stack[-1]["step"] == "ev_caracas":
+            twin.apply(state.role(faction), ("skip", None))  # 8.6.5 is no effect of the Event itself
     except Exception:  # an Event that cannot run has no effect
         return False
     if _snapshot(twin) != before:
@@ -274,7 +274,7 @@ def choose_option(ctx: Ctx, faction_ops: Callable[[Ctx], tuple[str, str] | None]
         shaded = preferred_side(f, card)
         instr = instruction(f, card)
         second_after_opsa = g.n_acted == 1 and g.first_did == "opsa"
-        if second_after_opsa and ((f == SYN and g.is_player(GOVT)) or (f == DR and g.is_player(M26))):
+        if second_after_opsa and ((f == SYN and g.is_player(GOVT)) or (f == DIRECTORIO and g.is_player(M26))):
             why = "8.1 2nd Eligible: Ops + SA instead of the Event"
         elif f == GOVT and g.momentum:
             why = "8.1 Momentum in effect: Government Ops + SA"
@@ -304,29 +304,29 @@ def choose_option(ctx: Ctx, faction_ops: Callable[[Ctx], tuple[str, str] | None]
 # -- 8.1.2 removal priorities --------------------------------------------------------------------
 
 
-def removal_key(g: CubaLibreState, actor: int, s: int, key: str,
-                faction_order: Sequence[int] = (M26, DR, SYN, GOVT)) -> tuple[int, ...]:
+def removal_key(state: CubaLibreState, actor: int, space: int, key: str,
+                faction_order: Sequence[int] = (M26, DIRECTORIO, SYN, GOVT)) -> tuple[int, ...]:
     """8.1.2 #4: players' pieces before Non-players', Bases (Casinos) first, Police before Troops,
     Underground before Active; then the given faction order."""
-    piece_type = g.slot(key)
-    owner = g.owner(piece_type)
-    is_base = piece_type in (g.base_slot(GOVT), g.base_slot(M26), g.base_slot(DR), CO, CC)
-    cash_first = 0 if holds_cash(g, s, owner) and not _other_holder(g, s, owner, piece_type) else 1
-    kind = 0 if is_base else 1 if piece_type == P else 2 if piece_type == TROOPS else 3 if piece_type == GUER_U[owner] else 4
+    piece_type = state.slot(key)
+    owner = state.owner(piece_type)
+    is_base = piece_type in (state.base_slot(GOVT), state.base_slot(M26), state.base_slot(DIRECTORIO), CASINO, CLOSED_CASINO)
+    cash_first = 0 if holds_cash(state, space, owner) and not _other_holder(state, space, owner, piece_type) else 1
+    kind = 0 if is_base else 1 if piece_type == POLICE else 2 if piece_type == TROOPS else 3 if piece_type == GUER_U[owner] else 4
     fo = list(faction_order).index(owner) if owner in faction_order else 9
-    return (0 if g.is_player(owner) else 1, kind, cash_first, fo)
+    return (0 if state.is_player(owner) else 1, kind, cash_first, fo)
 
 
-def _other_holder(g: CubaLibreState, s: int, f: int, piece_type: int) -> bool:
-    row = g.sp[s]
-    if f == GOVT:
-        return row[TROOPS] + row[P] > 1
-    return row[GUER_U[f]] + row[GUER_A[f]] > 1
+def _other_holder(state: CubaLibreState, space: int, faction: int, piece_type: int) -> bool:
+    row = state.sp[space]
+    if faction == GOVT:
+        return row[TROOPS] + row[POLICE] > 1
+    return row[GUER_U[faction]] + row[GUER_A[faction]] > 1
 
 
-def entry(s: int, why: str, **kw: Any) -> dict[str, Any]:
+def entry(space: int, why: str, **details: Any) -> dict[str, Any]:
     """One entry of an Operation plan: the space, the rule step that chose it, what to do there."""
-    return {"s": s, "why": why, **kw}
+    return {"s": space, "why": why, **details}
 
 
 Plan = Callable[[Ctx, tuple[int, ...]], list[dict[str, Any]]]
@@ -335,8 +335,8 @@ Plan = Callable[[Ctx, tuple[int, ...]], list[dict[str, Any]]]
 def planner(plans: dict[str, Plan]) -> Callable[[Ctx, str, tuple[int, ...]], list[dict[str, Any]]]:
     """A faction's `plan(ctx, op, done)`: the plan function of that Operation (no plan: [])."""
 
-    def plan(ctx: Ctx, op: str, done: tuple[int, ...]) -> list[dict[str, Any]]:
-        fn = plans.get(op)
+    def plan(ctx: Ctx, operation: str, done: tuple[int, ...]) -> list[dict[str, Any]]:
+        fn = plans.get(operation)
         return fn(ctx, done) if fn is not None else []
 
     return plan
@@ -345,7 +345,7 @@ def planner(plans: dict[str, Plan]) -> Callable[[Ctx, str, tuple[int, ...]], lis
 def can_execute(ctx: Ctx, allowed: list[str],
                 plan: Callable[[Ctx, str, tuple[int, ...]], Any]) -> Callable[[str], bool]:
     """can(op): the Operation is allowed now and its plan has a space."""
-    return lambda op: op in allowed and bool(plan(ctx, op, ()))
+    return lambda operation: operation in allowed and bool(plan(ctx, operation, ()))
 
 
 def first_executable(chain: Iterable[tuple[str, str]], can: Callable[[str], bool]) -> tuple[str, str] | None:
@@ -356,9 +356,9 @@ def first_executable(chain: Iterable[tuple[str, str]], can: Callable[[str], bool
     return None
 
 
-def terror_ok(g: CubaLibreState, f: int, s: int) -> bool:
+def terror_ok(state: CubaLibreState, faction: int, space: int) -> bool:
     """26July/DR may Terror in s now: legal, and paid for outside ECs (3.3.4)."""
-    return space_ok(g, {"op": "terror", "f": f}, s) and (IS_EC[s] or g.res[f] >= 1)
+    return space_ok(state, {"step": "op", "operation": "terror", "faction": faction}, space) and (IS_EC[space] or state.res[faction] >= 1)
 
 
 def best(ctx: Ctx, cands: Iterable[X], key: Callable[[X], Any]) -> X | None:
@@ -367,8 +367,8 @@ def best(ctx: Ctx, cands: Iterable[X], key: Callable[[X], Any]) -> X | None:
 
 
 def spaces_where(pred: Callable[[int], bool]) -> list[int]:
-    return [s for s in range(NS) if pred(s)]
+    return [s for s in range(N_SPACES) if pred(s)]
 
 
-def is_ec(s: int) -> bool:
-    return IS_EC[s]
+def is_ec(space: int) -> bool:
+    return IS_EC[space]

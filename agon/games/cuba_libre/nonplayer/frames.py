@@ -9,25 +9,26 @@ from typing import TYPE_CHECKING, Any
 
 from agon.games.cuba_libre.data import (
     BASE,
-    CC,
-    CO,
-    DR,
+    CASINO,
+    CLOSED_CASINO,
+    DIRECTORIO,
     GOVT,
     GUER_A,
     GUER_U,
     IS_CITY,
     IS_EC,
     M26,
+    N_SPACES,
     NAMES,
-    NS,
     OWNER,
     PIECE_INDEX,
+    POLICE,
     POP,
     ROLES,
     SYN,
     TROOPS,
-    P,
 )
+from agon.games.cuba_libre.frames import Frame
 from agon.games.cuba_libre.insurgent_ops import CARRY
 from agon.games.cuba_libre.nonplayer.common import (
     Ctx,
@@ -47,7 +48,7 @@ Handler = Callable[[Ctx, Any], "Decision | None"]
 
 
 def decide(ctx: Ctx, mod: Any) -> Decision | None:
-    k = ctx.frame["k"]
+    k = ctx.frame["step"]
     h = mod.HANDLERS.get(k) or HANDLERS.get(k)
     if h is not None:
         return h(ctx, mod)
@@ -69,9 +70,9 @@ def fallback(ctx: Ctx, proposed: Decision | None) -> Decision:
 
 
 def option(ctx: Ctx, mod: Any) -> Decision:
-    def flow(c: Ctx) -> tuple[str, str] | None:
-        allowed = ops_possible(c.g, c.f, False, False, sa=True)
-        return mod.ops(c, allowed)
+    def flow(ctx: Ctx) -> tuple[str, str] | None:
+        allowed = ops_possible(ctx.g, ctx.f, False, False, special_activity=True)
+        return mod.ops(ctx, allowed)
 
     return choose_option(ctx, flow)
 
@@ -89,40 +90,40 @@ def opchoice(ctx: Ctx, mod: Any) -> Decision | None:
 # -- the Operation frame ------------------------------------------------------------------------
 
 
-def op_plan(ctx: Ctx, mod: Any, frame: dict[str, Any] | None = None) -> dict[str, Any]:
+def op_plan(ctx: Ctx, mod: Any, frame: Frame | None = None) -> dict[str, Any]:
     """The plan of the open Operation: carried by the bot, checked against the state."""
     frame = frame or ctx.g.op_frame() or ctx.frame
     p = ctx.bot.plan
-    done = tuple(frame.get("sp", ()))
+    done = tuple(frame.get("spaces", ()))
     turn = card_turn(ctx.g)
-    if (done and p is not None and p["f"] == ctx.f and p["op"] == frame["op"] and p["turn"] == turn
+    if (done and p is not None and p["f"] == ctx.f and p["op"] == frame["operation"] and p["turn"] == turn
             and set(done) <= p["spaces"]):
         return p
-    entries = mod.plan(ctx, frame["op"], done)
-    p = {"f": ctx.f, "op": frame["op"], "turn": turn, "entries": entries,
+    entries = mod.plan(ctx, frame["operation"], done)
+    p = {"f": ctx.f, "op": frame["operation"], "turn": turn, "entries": entries,
          "spaces": {e["s"] for e in entries} | set(done)}
     ctx.bot.plan = p
     return p
 
 
-def card_turn(g: CubaLibreState) -> tuple[int, int, int]:
+def card_turn(state: CubaLibreState) -> tuple[int, int, int]:
     """Which card turn of the game this is, from public facts only (cards played, the card, how many
     factions acted): a plan made on another turn is not reused (never the game's secret seed)."""
-    return len(g.played), g.current, g.n_acted
+    return len(state.played), state.current, state.n_acted
 
 
-def entry_for(ctx: Ctx, mod: Any, s: int) -> dict[str, Any] | None:
+def entry_for(ctx: Ctx, mod: Any, space: int) -> dict[str, Any] | None:
     if ctx.g.op_frame() is None:
         return None  # a Rally/March outside an Operation (an Event's or Expat Backing)
     for e in op_plan(ctx, mod)["entries"]:
-        if e["s"] == s:
+        if e["s"] == space:
             return e
     return None
 
 
 def ambush_or_roll(ctx: Ctx, mod: Any, rule: str, who: str) -> Decision:
     """26July/DR Attack space (8.6.4, 8.7.4): Ambush where the plan marked it, else roll."""
-    e = entry_for(ctx, mod, ctx.frame["s"])
+    e = entry_for(ctx, mod, ctx.frame["space"])
     if e and e.get("ambush") and ctx.ok("activity", "ambush"):
         return Decision("activity", "ambush", f"{rule} Ambush where {who} has the fewest Guerrillas")
     return Decision("roll", None, f"{rule} Attack")
@@ -137,9 +138,9 @@ def op_frame(ctx: Ctx, mod: Any) -> Decision | None:
             return d
     plan = op_plan(ctx, mod, frame)
     for e in plan["entries"]:
-        if e["s"] not in frame["sp"] and ctx.ok("space", NAMES[e["s"]]):
+        if e["s"] not in frame["spaces"] and ctx.ok("space", NAMES[e["s"]]):
             return Decision("space", NAMES[e["s"]], e["why"])
-    if not frame["sp"] and not ctx.ok("done"):
+    if not frame["spaces"] and not ctx.ok("done"):
         spaces = [a for v, a in ctx.legal if v == "space"]
         if spaces:  # e.g. an Event's free Operation limited to spaces outside the priorities
             return Decision("space", ctx.pick(spaces), "8.4.4 free Operation: no priority space, random (8.2)")
@@ -148,9 +149,9 @@ def op_frame(ctx: Ctx, mod: Any) -> Decision | None:
         d = extra(ctx)
         if d is not None:
             return d
-    if frame["op"] == "sweep" and not frame.get("swept") and frame["sp"] and ctx.ok("done"):
+    if frame["operation"] == "sweep" and not frame.get("swept") and frame["spaces"] and ctx.ok("done"):
         return Decision("done", None, "3.2.3: the Sweep Activates first, then its Special Activity (4.1)")
-    if frame["sa_ok"] and not frame["sa"] and any(v == "activity" for v, _ in ctx.legal):
+    if frame["sa_ok"] and not frame["special_activity"] and any(v == "activity" for v, _ in ctx.legal):
         d = mod.sa(ctx)
         if d is not None and ctx.ok(d.verb, d.arg):
             return d
@@ -163,7 +164,7 @@ def op_frame(ctx: Ctx, mod: Any) -> Decision | None:
 
 
 def rally(ctx: Ctx, mod: Any) -> Decision | None:
-    e = entry_for(ctx, mod, ctx.frame["s"])
+    e = entry_for(ctx, mod, ctx.frame["space"])
     opts = [a for v, a in ctx.legal if v == "rally"]
     want = e["act"] if e else "max"
     why = e["why"] if e else "8.1.1 Rally to the maximum"
@@ -186,14 +187,14 @@ def withdraw(ctx: Ctx) -> Decision | None:
     opts = [a for v, a in ctx.legal if v == "withdraw"]
     if not opts:
         return None
-    o, kind = ctx.order(opts, lambda m: (0 if m[1] == "active" else 1, -g.guerrillas(idx(m[0]), ctx.f)))[0]
+    o, kind = ctx.order(opts, lambda move: (0 if move[1] == "active" else 1, -g.guerrillas(idx(move[0]), ctx.f)))[0]
     return Decision("withdraw", (o, kind), "8.1.2 #6: own Active before Underground Guerrillas")
 
 
 def march(ctx: Ctx, mod: Any) -> Decision | None:
     """8.1.2 #8: the planned groups; as many Underground as possible, Active first within that."""
     g, frame = ctx.g, ctx.frame
-    e = entry_for(ctx, mod, frame["s"])
+    e = entry_for(ctx, mod, frame["space"])
     moves = e.get("moves", ()) if e else ()
     moved = dict(frame["grp"])
     for origin, n, under_first, *carry in moves:
@@ -211,13 +212,13 @@ def march(ctx: Ctx, mod: Any) -> Decision | None:
         for kind in ("active", "underground"):
             cands = [idx(o) for v, (o, k) in _moves(ctx) if k == kind and g.guerrillas(idx(o), ctx.f) > 1]
             if cands:
-                o = ctx.order(cands, lambda o: -g.guerrillas(o, ctx.f))[0]
+                o = ctx.order(cands, lambda origin: -g.guerrillas(origin, ctx.f))[0]
                 return Decision("move", (NAMES[o], kind), "8.1.2 #8: March Active first, keep 1 Guerrilla")
     if ctx.ok("done"):
         return Decision("done", None, (e["why"] if e else "8.1.2") + ": group complete")
     moves = [a for _v, a in _moves(ctx)]
     if moves:  # the March must move a group (an Event's March into one given space)
-        o, kind = ctx.order(moves, lambda m: (0 if m[1] == "active" else 1, -g.guerrillas(idx(m[0]), ctx.f)))[0]
+        o, kind = ctx.order(moves, lambda move: (0 if move[1] == "active" else 1, -g.guerrillas(idx(move[0]), ctx.f)))[0]
         return Decision("move", (o, kind), "8.4.4 free March: the group the Event demands, Active first (8.1.2 #8)")
     return None
 
@@ -231,7 +232,7 @@ def _moves(ctx: Ctx) -> list[tuple[str, Any]]:
 
 def train_place(ctx: Ctx, mod: Any) -> Decision | None:
     """8.1.2 #2: Police and Troops in equal numbers, Police first."""
-    first, second = ("police", "troop") if ctx.frame["n"] % 2 == 0 else ("troop", "police")
+    first, second = ("police", "troop") if ctx.frame["count"] % 2 == 0 else ("troop", "police")
     for key in (first, second):
         if ctx.ok("place", key):
             return Decision("place", key, "8.8.2 step 1: 4 cubes, Police and Troops equally, Police first (8.1.2 #2)")
@@ -250,10 +251,10 @@ def remove(ctx: Ctx, mod: Any) -> Decision | None:
         if d is not None:
             return d
     if order is not None:
-        key = ctx.order(keys, lambda k: order(ctx, frame["s"], k))[0]
+        key = ctx.order(keys, lambda key: order(ctx, frame["space"], key))[0]
         return Decision("remove", key, mod.REMOVE_WHY)
-    factions = ctx.shuffled((GOVT, M26, DR, SYN))  # 8.1.2 #4: otherwise a random enemy faction
-    key = ctx.order(keys, lambda k: removal_key(g, ctx.f, frame["s"], k, factions))[0]
+    factions = ctx.shuffled((GOVT, M26, DIRECTORIO, SYN))  # 8.1.2 #4: otherwise a random enemy faction
+    key = ctx.order(keys, lambda key: removal_key(g, ctx.f, frame["space"], key, factions))[0]
     return Decision("remove", key, "8.1.2 #4: players first, Bases first, Police first, Underground first")
 
 
@@ -263,10 +264,10 @@ def activate(ctx: Ctx, mod: Any) -> Decision | None:
     if not opts:
         return None
     if ctx.f == GOVT:  # 8.8.4 names the order (Greek, C-46): it overrides 8.1.2 #4
-        rank = {ROLES[M26]: 1, ROLES[DR]: 2, ROLES[SYN]: 3}
-        who = min(opts, key=lambda r: rank.get(r, 9))
+        rank = {ROLES[M26]: 1, ROLES[DIRECTORIO]: 2, ROLES[SYN]: 3}
+        who = min(opts, key=lambda role: rank.get(role, 9))
         return Decision("activate", who, "8.8.4: Activate 26July, then DR, then Syndicate Guerrillas")
-    who = ctx.order(opts, lambda r: 0 if g.is_player(ROLES.index(r)) else 1)[0]
+    who = ctx.order(opts, lambda role: 0 if g.is_player(ROLES.index(role)) else 1)[0]
     return Decision("activate", who, "8.1.2 #4: players' Guerrillas first, otherwise a random enemy faction")
 
 
@@ -278,7 +279,7 @@ def deposit(ctx: Ctx, mod: Any) -> Decision:
     """6.2.4 with 8.1.2 #1: a Base wherever possible (Government: at most 1 per Province, none in
     Cities; Syndicate in the final Round: open closed Casinos first)."""
     g, f = ctx.g, ctx.f
-    s = g.cash[ctx.frame["c"]] // 4
+    s = g.cash[ctx.frame["marker"]] // 4
     if f == SYN and final_round(g) and ctx.ok("deposit", "open casino"):
         return Decision("deposit", "open casino", "8.1.2 #1 exception: final Round, open a closed Casino")
     for what in ("casino", "base", "open casino"):
@@ -293,7 +294,7 @@ def cash_gift(ctx: Ctx, mod: Any) -> Decision:
     """4.5.2 with 8.1.2 #7 (a bot seated on a player faction whose last piece holding Cash is gone):
     to another Non-player's piece there, Government, Syndicate, DR, 26July; otherwise let it go."""
     g = ctx.g
-    for e in (GOVT, SYN, DR, M26):
+    for e in (GOVT, SYN, DIRECTORIO, M26):
         if e != ctx.f and e in g.np and ctx.ok("give cash", ROLES[e]):
             return Decision("give cash", ROLES[e], f"8.1.2 #7: Cash to another Non-player's piece ({ROLES[e]})")
     return Decision("drop cash", None, "8.1.2 #7: no Non-player piece there, never transfer otherwise")
@@ -325,19 +326,19 @@ def deploy(ctx: Ctx, mod: Any) -> Decision | None:
 
 # Piece kinds for 8.4.4's count: a Guerrilla is one piece whether Underground or Active, so an
 # Activation or a flip changes nothing (issue 32 item 3b); Bases and Casinos are the Bases.
-_KINDS = ((TROOPS,), (P,), (BASE[GOVT],), (GUER_U[M26], GUER_A[M26]), (BASE[M26],), (GUER_U[DR], GUER_A[DR]),
-          (BASE[DR],), (GUER_U[SYN], GUER_A[SYN]), (CO,), (CC,))
+_KINDS = ((TROOPS,), (POLICE,), (BASE[GOVT],), (GUER_U[M26], GUER_A[M26]), (BASE[M26],), (GUER_U[DIRECTORIO], GUER_A[DIRECTORIO]),
+          (BASE[DIRECTORIO],), (GUER_U[SYN], GUER_A[SYN]), (CASINO,), (CLOSED_CASINO,))
 _BASE_KINDS = frozenset((2, 4, 6, 8, 9))
 
 
-def _score(g: CubaLibreState, twin: Any) -> tuple[int, int, int]:
+def _score(state: CubaLibreState, twin: Any) -> tuple[int, int, int]:
     """CL 8.4.4: (Bases, pieces) placed, removed, replaced or moved, then the Pop-weighted change
     of Support/Opposition. A kind's count is the larger of its pieces added and taken away over
     the map, so a piece moved counts once, a replacement twice (one out, one in)."""
     plus = [0] * len(_KINDS)
     minus = [0] * len(_KINDS)
-    for s in range(NS):
-        a, b = g.sp[s], twin.sp[s]
+    for s in range(N_SPACES):
+        a, b = state.sp[s], twin.sp[s]
         if a == b:
             continue
         for k, slots in enumerate(_KINDS):
@@ -352,7 +353,7 @@ def _score(g: CubaLibreState, twin: Any) -> tuple[int, int, int]:
         pieces += n
         if k in _BASE_KINDS:
             bases += n
-    shift = sum(POP[s] * abs(twin.support[s] - g.support[s]) for s in range(NS) if not IS_EC[s])
+    shift = sum(POP[s] * abs(twin.support[s] - state.support[s]) for s in range(N_SPACES) if not IS_EC[s])
     return (bases, pieces, shift)
 
 
@@ -360,10 +361,10 @@ _STOP = ("__nonplayer_event_end__",)
 _ROLLOUT_CAP = 400  # actions: an Event's steps end long before
 
 
-def _event_mark(g: CubaLibreState) -> int:
+def _event_mark(state: CubaLibreState) -> int:
     """Index of the innermost Event's end frame on the stack (-1: not inside an Event)."""
-    for i in range(len(g.stack) - 1, -1, -1):
-        if g.stack[i]["k"] == "ev_end":
+    for i in range(len(state.stack) - 1, -1, -1):
+        if state.stack[i]["step"] == "ev_end":
             return i
     return -1
 
@@ -380,10 +381,10 @@ def outcome(ctx: Ctx, action: tuple[str, Any]) -> Any:
     twin = probe(g, ctx.f, ctx.seed)
     mark = -1 if getattr(ctx.bot, "shallow", False) else _event_mark(g)
     if mark >= 0:
-        twin.stack.insert(mark, {"k": "ev_choice", "f": ctx.f, "what": "option", "opts": _STOP, "fn": _noop,
+        twin.stack.insert(mark, {"step": "ev_choice", "faction": ctx.f, "what": "option", "opts": _STOP, "callback": _noop,
                                  "args": (), "text": "", "optional": False})
     twin.apply(ROLES[ctx.f], action)
-    if mark < 0 or (len(twin.stack) == len(g.stack) + 1 and twin.stack[-1]["k"] == g.stack[-1]["k"]):
+    if mark < 0 or (len(twin.stack) == len(g.stack) + 1 and twin.stack[-1]["step"] == g.stack[-1]["step"]):
         return twin  # the same step asks again (its next piece): its other options are judged then
     player = type(ctx.bot)(seed=ctx.seed, shallow=True)  # the deciding Non-player's kind, one step deep
     for _ in range(_ROLLOUT_CAP):
@@ -448,10 +449,10 @@ def base_rules(ctx: Ctx, acts: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
         return acts
     g = ctx.g
 
-    def barred(a: tuple[str, Any]) -> bool:
-        if a[0] != "place" or not isinstance(a[1], tuple) or len(a[1]) != 2 or a[1][1] != "govt_base":
+    def barred(action: tuple[str, Any]) -> bool:
+        if action[0] != "place" or not isinstance(action[1], tuple) or len(action[1]) != 2 or action[1][1] != "govt_base":
             return False
-        s = idx(a[1][0])
+        s = idx(action[1][0])
         return bool(IS_CITY[s] or g.sp[s][BASE[GOVT]])
 
     kept = [a for a in acts if not barred(a)]
@@ -471,7 +472,7 @@ def lookahead(ctx: Ctx, why: str, only: list[tuple[str, Any]] | None = None) -> 
     if len(acts) > cap:
         acts = ctx.shuffled(acts)[:cap]
     acts = base_rules(ctx, who_benefits(ctx, acts))
-    scored = _try_each(ctx, acts, lambda a: a)
+    scored = _try_each(ctx, acts, lambda action: action)
     if not scored:
         return None
     top = max(sc for _, sc in scored)
@@ -493,11 +494,11 @@ def ev_place(ctx: Ctx, mod: Any) -> Decision | None:
     return lookahead(ctx, "8.4.3 Event placement")
 
 
-def own_removal_rank(g: CubaLibreState, f: int, piece_type: int) -> int:
+def own_removal_rank(state: CubaLibreState, faction: int, piece_type: int) -> int:
     """8.1.2 #6: own Active Guerrillas before Underground, Troops before Police (Bases last, AMB-54)."""
-    if piece_type in (GUER_A[f], TROOPS):
+    if piece_type in (GUER_A[faction], TROOPS):
         return 0
-    if piece_type in (GUER_U[f], P):
+    if piece_type in (GUER_U[faction], POLICE):
         return 1
     return 2
 
@@ -510,18 +511,18 @@ def ev_remove(ctx: Ctx, mod: Any) -> Decision | None:
     opts = [a for v, a in ctx.legal if v == "remove" and isinstance(a, tuple) and len(a) == 2]
     if not opts:
         return lookahead(ctx, "8.4.3 Event: remove the most pieces (8.4.4)")
-    scored = _try_each(ctx, opts, lambda a: ("remove", a))
+    scored = _try_each(ctx, opts, lambda action: ("remove", action))
     if not scored:
         return None
     top = max(sc for _, sc in scored)
     best = [a for a, sc in scored if sc == top]
-    factions = ctx.shuffled((GOVT, M26, DR, SYN))
+    factions = ctx.shuffled((GOVT, M26, DIRECTORIO, SYN))
 
-    def key(a: tuple[str, str]) -> tuple[Any, ...]:
-        s, piece_type = idx(a[0]), g.slot(a[1])
+    def key(action: tuple[str, str]) -> tuple[Any, ...]:
+        s, piece_type = idx(action[0]), g.slot(action[1])
         if g.owner(piece_type) == ctx.f:
             return (1, own_removal_rank(g, ctx.f, piece_type))
-        return (0, removal_key(g, ctx.f, s, a[1], factions))
+        return (0, removal_key(g, ctx.f, s, action[1], factions))
 
     a = ctx.order(best, key)[0]
     own = g.owner(g.slot(a[1])) == ctx.f
@@ -541,7 +542,7 @@ def ev_choice(ctx: Ctx, mod: Any) -> Decision | None:
         if any(harm.values()) and all(h >= 0 for h in harm.values()):
             # a faction the Event hurts (card 44 shaded, 35): a target, not a beneficiary (ruling
             # CL-NP29): players before Non-players (8.1.2 #4), then the greatest effect (8.1.1)
-            r = ctx.order(opts, lambda r: (0 if ctx.g.is_player(idx_role(r)) else 1, -harm[r]))[0]
+            r = ctx.order(opts, lambda role: (0 if ctx.g.is_player(idx_role(role)) else 1, -harm[role]))[0]
             return Decision("faction", r, "8.1.2 #4: the Event's target, players first, then the greatest loss")
         nps = [r for r in opts if not ctx.g.is_player(idx_role(r))]
         if nps:
@@ -572,12 +573,12 @@ def give_back(ctx: Ctx, mod: Any) -> Decision | None:
     if not opts or len(opts) != len(ctx.legal):
         return lookahead(ctx, "8.4.3 Event: place/remove the most pieces, then the greatest shift (8.4.4)")
     g = ctx.g
-    arg = ctx.order(opts, lambda a: own_removal_rank(g, ctx.f, g.slot(a[1])))[0]
+    arg = ctx.order(opts, lambda action: own_removal_rank(g, ctx.f, g.slot(action[1])))[0]
     return Decision("return", arg, "card 43: the Syndicate Guerrilla given back, Active first (8.1.2 #6)")
 
 
-def idx_role(r: str) -> int:
-    return ROLES.index(r)
+def idx_role(role: str) -> int:
+    return ROLES.index(role)
 
 
 def keep_pact(ctx: Ctx, mod: Any) -> Decision:
@@ -608,4 +609,4 @@ HANDLERS: dict[str, Handler] = {
     "transfer_request": transfer_request,
 }
 
-_ = (CC, CO, DR, GUER_A, GUER_U, TROOPS, P, idx)
+_ = (CLOSED_CASINO, CASINO, DIRECTORIO, GUER_A, GUER_U, TROOPS, POLICE, idx)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from agon.games.cuba_libre.activities import kidnap_space_kind, kidnap_victims, spaces
 from agon.games.cuba_libre.data import (
     ADJ,
-    CO,
+    CASINO,
     ECS,
     GOVT,
     GOVT_BASE,
@@ -26,13 +26,13 @@ from agon.games.cuba_libre.data import (
     M26,
     M26_BASE,
     M26_UNDERGROUND,
+    N_SPACES,
     NAMES,
-    NS,
+    POLICE,
     POP,
     POPULATED,
     SYN,
     TROOPS,
-    P,
 )
 from agon.games.cuba_libre.insurgent_ops import rally_options
 from agon.games.cuba_libre.nonplayer.common import (
@@ -57,28 +57,28 @@ if TYPE_CHECKING:  # the State, for type hints only: rules sits above this modul
 REMOVE_WHY = "8.7.4 targets: Cash first, then Government forces (8.1.2)"
 
 
-def kidnap_targets(g: CubaLibreState, s: int) -> list[int]:
+def kidnap_targets(state: CubaLibreState, space: int) -> list[int]:
     """4.3.3: where 26July Guerrillas outnumber Police, a target with Cash or Resources."""
-    if not kidnap_space_kind(g, s) or g.guerrillas(s, M26) <= g.sp[s][P]:
+    if not kidnap_space_kind(state, space) or state.guerrillas(space, M26) <= state.sp[space][POLICE]:
         return []
-    return [t for t in kidnap_victims(g, s) if holds_cash(g, s, t) or g.res[t] > 0]
+    return [t for t in kidnap_victims(state, space) if holds_cash(state, space, t) or state.res[t] > 0]
 
 
 # -- 8.7.1 Terror ---------------------------------------------------------------------------------
 
 
-def terror_effects(g: CubaLibreState) -> tuple[bool, bool]:
+def terror_effects(state: CubaLibreState) -> tuple[bool, bool]:
     """(Terror condition, effective Terror): Kidnap, Sabotage or a shift; effective unless the only
     shift is at Passive Opposition without Caracas (8.7.1 IF NONE)."""
     cond = eff = False
-    for s in range(NS):
-        if not terror_ok(g, M26, s):
+    for s in range(N_SPACES):
+        if not terror_ok(state, M26, s):
             continue
-        if kidnap_targets(g, s) or (IS_EC[s] and not g.terror[s]):
+        if kidnap_targets(state, s) or (IS_EC[s] and not state.terror[s]):
             return True, True
-        if not IS_EC[s] and g.support[s] > -2:
+        if not IS_EC[s] and state.support[s] > -2:
             cond = True
-            if g.support[s] >= 0 or g.has_cap(18):
+            if state.support[s] >= 0 or state.has_cap(18):
                 eff = True
     return cond, eff
 
@@ -86,10 +86,10 @@ def terror_effects(g: CubaLibreState) -> tuple[bool, bool]:
 def terror_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
     out: list[dict[str, Any]] = []
-    ok = [s for s in range(NS) if terror_ok(g, M26, s) and s not in done]
+    ok = [s for s in range(N_SPACES) if terror_ok(g, M26, s) and s not in done]
     kid = [s for s in ok if kidnap_targets(g, s)]
     if kid:
-        s = ctx.order(kid, lambda s: 0 if IS_EC[s] else 1 if IS_CITY[s] else 2)[0]
+        s = ctx.order(kid, lambda space: 0 if IS_EC[space] else 1 if IS_CITY[space] else 2)[0]
         out.append(entry(s, "8.7.1 step 1: 1 space to Kidnap in (EC, City, open Casino)"))
     used = {e["s"] for e in out}
     for s in ctx.shuffled([s for s in ok if IS_EC[s] and not g.terror[s] and s not in used]):
@@ -107,8 +107,8 @@ def terror_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 # -- 8.7.2 Rally ----------------------------------------------------------------------------------
 
 
-def rally_cond(g: CubaLibreState) -> bool:
-    return g.available(M26_UNDERGROUND) >= 6 or any("base" in rally_options(g, M26, s) for s in POPULATED)
+def rally_cond(state: CubaLibreState) -> bool:
+    return state.available(M26_UNDERGROUND) >= 6 or any("base" in rally_options(state, M26, s) for s in POPULATED)
 
 
 def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
@@ -145,7 +145,7 @@ def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 
 def infiltrate_space(ctx: Ctx) -> tuple[int, str] | None:
     g = ctx.g
-    cands = spaces(g, M26, "infiltrate", {"sp": ()})
+    cands = spaces(g, M26, "infiltrate", {"step": "op", "faction": M26, "spaces": ()})
     if not cands:
         return None
     ecs = [s for s in cands if IS_EC[s]]
@@ -154,7 +154,7 @@ def infiltrate_space(ctx: Ctx) -> tuple[int, str] | None:
     cash = [s for s in cands if takes_cash(g, s, GOVT, M26) and g.cubes(s) == 1]  # 8.1.2 #7
     if cash:
         return ctx.pick(cash), "8.7.2 Infiltrate 2: take Cash"
-    last = [s for s in cands if g.sp[s][P] == 1]
+    last = [s for s in cands if g.sp[s][POLICE] == 1]
     if last:
         return ctx.pick(last), "8.7.2 Infiltrate 3: remove the last Police"
     return ctx.pick(cands), "8.7.2 Infiltrate 4: random space"
@@ -163,20 +163,20 @@ def infiltrate_space(ctx: Ctx) -> tuple[int, str] | None:
 # -- 8.7.3 March ----------------------------------------------------------------------------------
 
 
-def movable(g: CubaLibreState, o: int, used: int = 0) -> int:
+def movable(state: CubaLibreState, origin: int, used: int = 0) -> int:
     """8.7.3: never the last 26July Guerrilla of a space."""
-    return max(0, g.guerrillas(o, M26) - used - 1)
+    return max(0, state.guerrillas(origin, M26) - used - 1)
 
 
-def _group(g: CubaLibreState, dest: int, n: int) -> tuple[int, bool]:
-    if (g.support[dest] > 0 or IS_EC[dest]) and n + g.cubes(dest) > 3 and 3 - g.cubes(dest) >= 1:
-        return 3 - g.cubes(dest), True
-    return n, False
+def _group(state: CubaLibreState, dest: int, count: int) -> tuple[int, bool]:
+    if (state.support[dest] > 0 or IS_EC[dest]) and count + state.cubes(dest) > 3 and 3 - state.cubes(dest) >= 1:
+        return 3 - state.cubes(dest), True
+    return count, False
 
 
 def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
-    used = [0] * NS
+    used = [0] * N_SPACES
     out: list[dict[str, Any]] = []
     taken = set(done)
 
@@ -186,7 +186,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
                 continue
             origins = [o for o in ADJ[ec] if g.sp[o][M26_UNDERGROUND] > used[o] and movable(g, o, used[o])]
             if origins:
-                o = ctx.order(origins, lambda o: -movable(g, o, used[o]))[0]
+                o = ctx.order(origins, lambda origin: -movable(g, origin, used[origin]))[0]
                 used[o] += 1
                 taken.add(ec)
                 out.append(entry(ec, "8.7.3 step 1 (V-39): 1 Underground Guerrilla onto an EC without one",
@@ -201,7 +201,7 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
             if origins:
                 best.append((s, origins))
         if best:
-            s, origins = ctx.order(best, lambda b: 0 if g.support[b[0]] > 0 else 1)[0]
+            s, origins = ctx.order(best, lambda choice: 0 if g.support[choice[0]] > 0 else 1)[0]
             moves = tuple((o, movable(g, o, used[o]), False) for o in origins)
             for o, n, _u in moves:
                 used[o] += n
@@ -215,9 +215,9 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     else:
         ec_step()
         govt_step()
-    srcs = [o for o in range(NS) if movable(g, o, used[o]) and any(HAVANA_STEPS[d] < HAVANA_STEPS[o] for d in ADJ[o])]
+    srcs = [o for o in range(N_SPACES) if movable(g, o, used[o]) and any(HAVANA_STEPS[d] < HAVANA_STEPS[o] for d in ADJ[o])]
     if srcs:
-        o = ctx.order(srcs, lambda o: -movable(g, o, used[o]))[0]
+        o = ctx.order(srcs, lambda origin: -movable(g, origin, used[origin]))[0]
         dests = [d for d in ADJ[o] if HAVANA_STEPS[d] < HAVANA_STEPS[o] and d not in taken
                  and (IS_EC[d] or g.res[M26] >= 1 + sum(1 for e in out if not IS_EC[e["s"]]))]
         if dests:
@@ -231,21 +231,21 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 # -- 8.7.4 Attack ---------------------------------------------------------------------------------
 
 
-def _attack_targets(g: CubaLibreState, s: int) -> bool:
-    ts = removal_targets(g, M26, s, "attack")
-    gov = any(t in (TROOPS, P, GOVT_BASE) for t in ts)
-    cash = any(takes_cash(g, s, g.owner(t), M26) for t in ts)
+def _attack_targets(state: CubaLibreState, space: int) -> bool:
+    ts = removal_targets(state, M26, space, "attack")
+    gov = any(t in (TROOPS, POLICE, GOVT_BASE) for t in ts)
+    cash = any(takes_cash(state, space, state.owner(t), M26) for t in ts)
     return gov or cash
 
 
-def space_4g_govt(g: CubaLibreState) -> bool:
+def space_4g_govt(state: CubaLibreState) -> bool:
     """AMB-16: a space with 4+ 26July Guerrillas and a Government piece."""
-    return any(g.guerrillas(s, M26) >= 4 and g.faction_count(s, GOVT) for s in range(NS))
+    return any(state.guerrillas(s, M26) >= 4 and state.faction_count(s, GOVT) for s in range(N_SPACES))
 
 
 def attack_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
-    ok = [s for s in range(NS) if s not in done and space_ok(g, {"op": "attack", "f": M26}, s)
+    ok = [s for s in range(N_SPACES) if s not in done and space_ok(g, {"step": "op", "operation": "attack", "faction": M26}, s)
           and _attack_targets(g, s) and (IS_EC[s] or g.res[M26] >= 1)]
     big = [s for s in ok if g.guerrillas(s, M26) >= 4]
     chosen = ctx.shuffled(big)
@@ -255,9 +255,9 @@ def attack_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     amb = [s for s in chosen if g.sp[s][M26_UNDERGROUND]]
     ambush = None
     if amb:
-        ambush = ctx.order(amb, lambda s: (g.guerrillas(s, M26),
-                                           0 if any(holds_cash(g, s, e) for e in (GOVT, SYN)) else 1,
-                                           0 if g.sp[s][GOVT_BASE] else 1))[0]
+        ambush = ctx.order(amb, lambda space: (g.guerrillas(space, M26),
+                                           0 if any(holds_cash(g, space, e) for e in (GOVT, SYN)) else 1,
+                                           0 if g.sp[space][GOVT_BASE] else 1))[0]
     out = []
     for s in chosen:
         why = "8.7.4 step 1: every space with 4+ Guerrillas" if s in big else \
@@ -266,14 +266,14 @@ def attack_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     return out
 
 
-def remove_key(ctx: Ctx, s: int, key: str) -> tuple[int, ...]:
+def remove_key(ctx: Ctx, space: int, key: str) -> tuple[int, ...]:
     g = ctx.g
     piece_type = g.slot(key)
     owner = g.owner(piece_type)
-    holders = g.cubes(s) if owner == GOVT else g.guerrillas(s, owner)
-    cash = 0 if takes_cash(g, s, owner, M26) and holders == 1 and piece_type not in (GOVT_BASE, CO) else 1
+    holders = g.cubes(space) if owner == GOVT else g.guerrillas(space, owner)
+    cash = 0 if takes_cash(g, space, owner, M26) and holders == 1 and piece_type not in (GOVT_BASE, CASINO) else 1
     gov = 0 if owner == GOVT else 1
-    kind = 0 if piece_type in (GOVT_BASE, CO) else 1 if piece_type == P else 2 if piece_type == TROOPS else 3 if key.endswith("_u") else 4
+    kind = 0 if piece_type in (GOVT_BASE, CASINO) else 1 if piece_type == POLICE else 2 if piece_type == TROOPS else 3 if key.endswith("_u") else 4
     return (cash, gov, kind)
 
 
@@ -283,11 +283,11 @@ def remove_stop(ctx: Ctx, keys: list[str]) -> Decision | None:
     g, frame = ctx.g, ctx.frame
     if frame.get("mode") != "attack":
         return None
-    s = frame["s"]
+    s = frame["space"]
     for key in keys:
         owner = g.owner(g.slot(key))
         holders = g.cubes(s) if owner == GOVT else g.guerrillas(s, owner)
-        if owner == GOVT or (takes_cash(g, s, owner, M26) and holders <= frame["n"] and key not in ("govt_base", "casino")):
+        if owner == GOVT or (takes_cash(g, s, owner, M26) and holders <= frame["count"] and key not in ("govt_base", "casino")):
             return None
     return Decision("done", None, "8.7.4: no Cash to gain and no Government piece left: no other target")
 
@@ -326,35 +326,35 @@ def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
 
 def sa(ctx: Ctx) -> Decision | None:
     g, frame = ctx.g, ctx.frame
-    if frame["op"] == "terror":
-        if any(kidnap_targets(g, s) for s in frame["sp"]) and ctx.ok("activity", "kidnap"):
+    if frame["operation"] == "terror":
+        if any(kidnap_targets(g, s) for s in frame["spaces"]) and ctx.ok("activity", "kidnap"):
             return Decision("activity", "kidnap", "8.7.1 Kidnap in a Terror space")
         return None
-    if frame["op"] in ("rally", "march") and infiltrate_space(ctx) and ctx.ok("activity", "infiltrate"):
+    if frame["operation"] in ("rally", "march") and infiltrate_space(ctx) and ctx.ok("activity", "infiltrate"):
         return Decision("activity", "infiltrate", "8.7.2 Infiltrate after Rally or March")
     return None
 
 
 def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
     g, frame = ctx.g, ctx.frame
-    if frame["sa"] == "infiltrate" and frame["stage"] == 0:
+    if frame["special_activity"] == "infiltrate" and frame["stage"] == 0:
         got = infiltrate_space(ctx)
         return Decision("space", NAMES[got[0]], got[1]) if got else None
-    if frame["sa"] == "kidnap":
+    if frame["special_activity"] == "kidnap":
         if frame["stage"] == 0:
             op = g.op_frame()
-            mine = [idx(a) for v, a in ctx.legal if v == "space" and op is not None and idx(a) in op["sp"]]
+            mine = [idx(a) for v, a in ctx.legal if v == "space" and op is not None and idx(a) in op["spaces"]]
             mine = [s for s in mine if kidnap_targets(g, s)]
             if not mine:
                 return None
-            s = ctx.order(mine, lambda s: (0 if any(holds_cash(g, s, t) for t in (GOVT, SYN)) else 1,
-                                           0 if GOVT in kidnap_targets(g, s) else 1))[0]
+            s = ctx.order(mine, lambda space: (0 if any(holds_cash(g, space, t) for t in (GOVT, SYN)) else 1,
+                                           0 if GOVT in kidnap_targets(g, space) else 1))[0]
             return Decision("space", NAMES[s], "8.7.1 Kidnap: take Cash first, then Government Resources")
-        s = frame["s"]
+        s = frame["space"]
         roles = [a for v, a in ctx.legal if v == "target"]
         if not roles:
             return None
-        r = min(roles, key=lambda r: (0 if holds_cash(g, s, g.faction(r)) else 1, 0 if r == "govt" else 1))
+        r = min(roles, key=lambda role: (0 if holds_cash(g, s, g.faction(role)) else 1, 0 if role == "govt" else 1))
         return Decision("target", r, "8.7.1 Kidnap: Cash, then Government before the Syndicate")
     return None
 
@@ -368,7 +368,7 @@ def agitation(ctx: Ctx, mod: Any) -> Decision:
     good = [s for s in cands if g.support[s] > -2 and g.res[M26] >= g.terror[s] + 1]
     if not good:
         return Decision("done", None, "8.7.5: no further shift can be achieved")
-    s = ctx.order(good, lambda s: (-POP[s], 0 if g.support[s] > 0 else 1, g.terror[s]))[0]
+    s = ctx.order(good, lambda space: (-POP[space], 0 if g.support[space] > 0 else 1, g.terror[space]))[0]
     return Decision("agitate", NAMES[s], "8.7.5 Agitation: highest Pop, Support, fewest Terror")
 
 
@@ -377,7 +377,7 @@ def reroll(ctx: Ctx, mod: Any) -> Decision:
     g, frame = ctx.g, ctx.frame
     roll = frame["roll"]
     if frame.get("what") == "attack":
-        if roll > g.guerrillas(frame["s"], M26):
+        if roll > g.guerrillas(frame["space"], M26):
             return Decision("reroll", None, "8.7.4 Raul: reroll a failed Attack")
         return Decision("keep", roll, "8.7.4 Raul: keep a successful Attack")
     if roll <= 2:
@@ -386,4 +386,4 @@ def reroll(ctx: Ctx, mod: Any) -> Decision:
 
 
 HANDLERS = {"sa": sa_frame, "reroll": reroll, "attack": attack_frame, "prop_agitation": agitation}
-_ = (CO, SYN)
+_ = (CASINO, SYN)

@@ -15,15 +15,15 @@ from typing import TYPE_CHECKING, Any
 from agon.games.cuba_libre.activities import spaces
 from agon.games.cuba_libre.data import (
     ADJ,
-    CC,
-    CO,
-    DR,
+    CASINO,
+    CLOSED_CASINO,
+    DIRECTORIO,
     ECS,
     GOVT,
     IS_EC,
     M26,
+    N_SPACES,
     NAMES,
-    NS,
     POPULATED,
     SYN,
     SYN_ACTIVE,
@@ -63,7 +63,7 @@ def rally_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
              and "place" in rally_options(g, SYN, s) and s not in done]
     for s in ctx.shuffled(step1):  # 8.5.1 step 1 (ties at random, 8.2)
         out.append(entry(s, "8.5.1 step 1: 1 Guerrilla in a Casino space without Syndicate Guerrillas", act="place"))
-    step2 = [s for s in POPULATED if g.sp[s][CO] and g.cubes(s) and not g.sp[s][SYN_UNDERGROUND] and g.sp[s][SYN_ACTIVE]
+    step2 = [s for s in POPULATED if g.sp[s][CASINO] and g.cubes(s) and not g.sp[s][SYN_UNDERGROUND] and g.sp[s][SYN_ACTIVE]
              and "flip" in rally_options(g, SYN, s) and s not in done and s not in step1]
     for s in ctx.shuffled(step2):  # 8.5.1 step 2
         out.append(entry(s, "8.5.1 step 2: flip the Active Guerrillas of an open-Casino space with cubes", act="flip"))
@@ -80,23 +80,23 @@ def rally_cond(ctx: Ctx) -> bool:
 
 def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     g = ctx.g
-    left = [g.guerrillas(s, SYN) for s in range(NS)]
+    left = [g.guerrillas(s, SYN) for s in range(N_SPACES)]
     out = []
     for ec in ctx.shuffled(ECS):  # 8.5.2 step 1: every reachable EC empty of all pieces
-        if ec in done or sum(g.sp[ec]) > 0 or not space_ok(g, {"op": "march", "f": SYN}, ec):
+        if ec in done or sum(g.sp[ec]) > 0 or not space_ok(g, {"step": "op", "operation": "march", "faction": SYN}, ec):
             continue
         origins = [o for o in ADJ[ec] if left[o] > 0]
         if not origins:
             continue
-        o = ctx.order(origins, lambda o: (-left[o], 1 if g.sp[o][CO] else 0))[0]
+        o = ctx.order(origins, lambda origin: (-left[origin], 1 if g.sp[origin][CASINO] else 0))[0]
         left[o] -= 1
         out.append(entry(ec, "8.5.2 step 1: 1 Guerrilla into an empty EC (most Guerrillas, no open Casino)",
                       moves=((o, 1, False),)))
     if final_next(g):  # 8.5.2 step 2 [AMB-49]: Cash holders toward closed Casinos
-        for o in ctx.shuffled(range(NS)):
-            if not holds_cash(g, o, SYN) or g.sp[o][CC] or left[o] <= 0:
+        for o in ctx.shuffled(range(N_SPACES)):
+            if not holds_cash(g, o, SYN) or g.sp[o][CLOSED_CASINO] or left[o] <= 0:
                 continue
-            dests = [d for d in ADJ[o] if g.sp[d][CC] and d not in done]
+            dests = [d for d in ADJ[o] if g.sp[d][CLOSED_CASINO] and d not in done]
             if dests:  # the Guerrillas holding Cash, each carrying its marker (4.5.2)
                 d = ctx.pick(dests)
                 n = min(left[o], g.cash_held(o, SYN))
@@ -109,9 +109,9 @@ def march_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
 # -- 8.5.3 Construct ------------------------------------------------------------------------------
 
 
-def construct_cond(g: CubaLibreState) -> bool:
+def construct_cond(state: CubaLibreState) -> bool:
     """8.5.3: (Available + closed Casinos on the map) > Cash markers on the map."""
-    return g.available(CO) + g.on_map(CC) > sum(1 for c in g.cash if c >= 0)
+    return state.available(CASINO) + state.on_map(CLOSED_CASINO) > sum(1 for c in state.cash if c >= 0)
 
 
 def construct_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
@@ -124,12 +124,12 @@ def construct_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]
     ok = [s for s in POPULATED if s not in done and g.control(s) in (GOVT, SYN)]
     out: list[dict[str, Any]] = []
     if final_next(g):  # AMB-18: open closed Casinos where the Syndicate holds no Cash, first
-        opens = [s for s in ok if g.sp[s][CC] and not holds_cash(g, s, SYN)]
+        opens = [s for s in ok if g.sp[s][CLOSED_CASINO] and not holds_cash(g, s, SYN)]
         for s in ctx.shuffled(opens):
             out.append(entry(s, "8.5.3: final Propaganda next, open a closed Casino (no Cash there)", act="open"))
-    if g.available(CO):
+    if g.available(CASINO):
         places = [s for s in ok if g.casinos(s) < 2 and s not in [e["s"] for e in out]]
-        for s in ctx.order(places, lambda s: 0 if g.casinos(s) else 1):
+        for s in ctx.order(places, lambda space: 0 if g.casinos(space) else 1):
             out.append(entry(s, "8.5.3: place a closed Casino, first where Casinos are", act="place"))
     return out[:n]
 
@@ -143,12 +143,12 @@ def terror_plan(ctx: Ctx, done: tuple[int, ...] = ()) -> list[dict[str, Any]]:
     when both hold, Resources allowing); if neither selects a space, 1 random space (8.2/8.3)."""
     g = ctx.g
     budget = g.res[SYN] - sum(1 for s in done if not IS_EC[s])
-    cands = [s for s in range(NS) if s not in done and space_ok(g, {"op": "terror", "f": SYN}, s)
+    cands = [s for s in range(N_SPACES) if s not in done and space_ok(g, {"step": "op", "operation": "terror", "faction": SYN}, s)
              and not (IS_EC[s] and g.terror[s])]
     out: list[dict[str, Any]] = []
     # numbered priorities are tried in turn: one that selects no space passes to the next (8.0)
-    steps = ((M26, lambda s: g.support[s] < 0, "8.5.4 step 1: 26July player at victory, Terror at Opposition"),
-             (GOVT, lambda s: g.support[s] > 0, "8.5.4 step 2: Government player at victory, Terror at Support"))
+    steps = ((M26, lambda space: g.support[space] < 0, "8.5.4 step 1: 26July player at victory, Terror at Opposition"),
+             (GOVT, lambda space: g.support[space] > 0, "8.5.4 step 2: Government player at victory, Terror at Support"))
     for who, wanted, why in steps:
         if not player_at_victory(g, who):
             continue
@@ -199,15 +199,15 @@ def ops(ctx: Ctx, allowed: list[str]) -> tuple[str, str] | None:
 # -- 8.5.5 Special Activities ----------------------------------------------------------------------
 
 
-def profit_spaces(g: CubaLibreState) -> list[int]:
-    return [s for s in range(NS) if g.sp[s][CO] and g.guerrillas(s, SYN)]
+def profit_spaces(state: CubaLibreState) -> list[int]:
+    return [s for s in range(N_SPACES) if state.sp[s][CASINO] and state.guerrillas(s, SYN)]
 
 
 def muscle_space(ctx: Ctx) -> tuple[int, str] | None:
     g = ctx.g
-    legal = spaces(g, SYN, "muscle", {"sp": ()})
-    for who, why in ((M26, "26July"), (DR, "DR")):
-        cands = [s for s in legal if g.sp[s][CO] and g.control(s) == who]
+    legal = spaces(g, SYN, "muscle", {"step": "op", "faction": SYN, "spaces": ()})
+    for who, why in ((M26, "26July"), (DIRECTORIO, "DR")):
+        cands = [s for s in legal if g.sp[s][CASINO] and g.control(s) == who]
         if cands:
             return ctx.pick(cands), f"8.5.5 Muscle: open Casino under {why} Control"
     return None
@@ -218,37 +218,37 @@ def bribe_space(ctx: Ctx, paid: bool = False) -> tuple[int, str] | None:
     if paid:
         legal = [idx(a) for v, a in ctx.legal if v == "space"]
     else:
-        legal = spaces(g, SYN, "bribe", {"sp": ()}) if g.res[SYN] >= 3 else []
+        legal = spaces(g, SYN, "bribe", {"step": "op", "faction": SYN, "spaces": ()}) if g.res[SYN] >= 3 else []
     if not legal:
         return None
     contraband = []
     for s in legal:
         if not g.guerrillas(s, SYN):
             continue
-        for e in (GOVT, M26, DR):
+        for e in (GOVT, M26, DIRECTORIO):
             holders = g.cubes(s) if e == GOVT else g.guerrillas(s, e)
             if takes_cash(g, s, e, SYN) and holders <= 2:  # 8.1.2 #7: not Cash a Non-player passes on
                 contraband.append(s)
     if contraband:
         return ctx.pick(contraband), "8.5.5 Bribe step 1: removal transfers Cash to the Syndicate"
 
-    def rebels(s: int) -> bool:
-        return g.any_pieces(s, M26) or g.any_pieces(s, DR)
+    def rebels(space: int) -> bool:
+        return g.any_pieces(space, M26) or g.any_pieces(space, DIRECTORIO)
 
-    casino = [s for s in legal if g.sp[s][CO] and rebels(s)]
+    casino = [s for s in legal if g.sp[s][CASINO] and rebels(s)]
     if casino:
-        return ctx.order(casino, lambda s: 0 if g.any_pieces(s, M26) else 1)[0], \
+        return ctx.order(casino, lambda space: 0 if g.any_pieces(space, M26) else 1)[0], \
             "8.5.5 Bribe step 2: 26July, then DR pieces where an open Casino is"
     syn = [s for s in legal if g.any_pieces(s, SYN) and rebels(s)]
     if syn:
-        return ctx.order(syn, lambda s: (1 if IS_EC[s] else 0, 0 if g.any_pieces(s, M26) else 1))[0], \
+        return ctx.order(syn, lambda space: (1 if IS_EC[space] else 0, 0 if g.any_pieces(space, M26) else 1))[0], \
             "8.5.5 Bribe step 3: 26July, then DR pieces where the Syndicate is, ECs last"
     return None
 
 
 def sa(ctx: Ctx) -> Decision | None:
     g, frame = ctx.g, ctx.frame
-    if frame["op"] == "terror":
+    if frame["operation"] == "terror":
         if g.has_cap(43, True) and ctx.ok("activity", "assassinate"):
             return Decision("activity", "assassinate", "8.5.5 Mafia Offensive: Assassinate instead of Bribe")
         if bribe_space(ctx) and ctx.ok("activity", "bribe"):
@@ -265,7 +265,7 @@ def sa(ctx: Ctx) -> Decision | None:
 
 def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
     g, frame = ctx.g, ctx.frame
-    name, stage = frame["sa"], frame["stage"]
+    name, stage = frame["special_activity"], frame["stage"]
     if name == "profit":
         if stage == 0:
             return Decision("profit", "stash", "8.5.5 Profit: stash mode only")
@@ -274,8 +274,8 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
             cands = [s for s in profit_spaces(g) if s not in done_sp and ctx.ok("space", NAMES[s])]
             if not cands:
                 return Decision("done", None, "8.5.5 Profit: no other open-Casino space with a Guerrilla")
-            s = ctx.order(cands, lambda s: (1 if holds_cash(g, s, SYN) else 0,
-                                            1 if any(g.any_pieces(s, e) for e in (GOVT, M26, DR)) else 0))[0]
+            s = ctx.order(cands, lambda space: (1 if holds_cash(g, space, SYN) else 0,
+                                            1 if any(g.any_pieces(space, e) for e in (GOVT, M26, DIRECTORIO)) else 0))[0]
             return Decision("space", NAMES[s], "8.5.5 Profit: no Syndicate Cash, then no other pieces, then random")
         return Decision("holder", "syndicate", "8.5.5 Profit: Cash with a Syndicate Guerrilla (8.1.2 #3)")
     if name == "muscle":
@@ -285,14 +285,14 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
         origins = [idx(a) for v, a in ctx.legal if v == "from"]
         if not origins:
             return None
-        o = ctx.order(origins, lambda o: -g.cubes(o))[0]
+        o = ctx.order(origins, lambda origin: -g.cubes(origin))[0]
         return Decision("from", NAMES[o], "8.5.5 Muscle: cubes from the space with the most cubes")
     if name == "assassinate" and stage == 0:
         cands = [idx(a) for v, a in ctx.legal if v == "space"]
         if not cands:
             return None
-        s = ctx.order(cands, lambda s: min((removal_key(g, SYN, s, g.key(piece_type))
-                                            for piece_type in removal_targets(g, SYN, s, "assassinate")), default=(9,)))[0]
+        s = ctx.order(cands, lambda space: min((removal_key(g, SYN, space, g.key(piece_type))
+                                            for piece_type in removal_targets(g, SYN, space, "assassinate")), default=(9,)))[0]
         return Decision("space", NAMES[s], "8.5.5 Mafia Offensive: Assassinate per the Bribe priorities (8.1.2)")
     if name == "bribe":
         if stage == 0:
@@ -304,17 +304,17 @@ def sa_frame(ctx: Ctx, mod: Any) -> Decision | None:
 
 def bribe_target(ctx: Ctx) -> Decision | None:
     g, frame = ctx.g, ctx.frame
-    s = frame["s"]
+    s = frame["space"]
     opts = [(v, a) for v, a in ctx.legal if v != "done"]
     if not opts:
         return Decision("done", None, "8.5.5 Bribe: nothing more")
 
-    def key(o: tuple[str, Any]) -> tuple[int, ...]:
-        v, a = o
+    def key(option: tuple[str, Any]) -> tuple[int, ...]:
+        v, a = option
         piece_type = g.slot(a)
         owner = g.owner(piece_type)
         cash = 0 if owner != SYN and holds_cash(g, s, owner) else 1
-        fo = {M26: 0, DR: 1, GOVT: 2, SYN: 3}[owner]
+        fo = {M26: 0, DIRECTORIO: 1, GOVT: 2, SYN: 3}[owner]
         kind = {"removebase": 0, "remove": 1, "flip": 2}[v]
         under = 0 if a.endswith("_u") else 1
         if owner == SYN:  # flipping its own: only Active -> Underground helps
@@ -328,7 +328,7 @@ def bribe_target(ctx: Ctx) -> Decision | None:
 
 
 def construct_frame(ctx: Ctx, mod: Any) -> Decision | None:
-    e = entry_for(ctx, mod, ctx.frame["s"])
+    e = entry_for(ctx, mod, ctx.frame["space"])
     want = e["act"] if e else "place"
     if ctx.ok("construct", want):
         return Decision("construct", want, e["why"] if e else "8.5.3")
