@@ -22,7 +22,7 @@ from sqlalchemy import JSON, BigInteger, Column, String, Table, insert, select
 
 from agon.engine import AgonError, Game, PositionError, State, load
 from agon.server.encode import dumps
-from agon.server.matches import ApiError
+from agon.server.matches import ApiError, prompt_object
 from agon.server.store import Store, metadata
 
 study_table = Table(
@@ -79,6 +79,7 @@ def answer(study_id: str, title: str, state: State) -> dict[str, Any]:
         "is_over": state.is_over,
         "result": state.result,
         "views": views(state),
+        "prompts": {role: prompt_object(state, role) for role in state.active},  # what each seat to act is asked
     }
 
 

@@ -53,6 +53,10 @@ def test_a_position_becomes_a_study_of_every_seats_view_kept_across_a_restart(an
     assert shown["active"] == state.active and shown["is_over"] is False and shown["result"] is None
     expected = {"": state.view(None), **{role: state.view(role) for role in roles}}
     assert shown["views"] == json.loads(json.dumps(expected))
+    assert list(shown["prompts"]) == state.active  # what each seat to act is asked, as a match asks it
+    for role, prompt in shown["prompts"].items():
+        asked = state.prompt(role)
+        assert prompt["text"] == asked.message() and [a["label"] for a in prompt["actions"]] == [str(m) for m in asked.messages]
     assert any_db.get(f"/study/{made.json()['id']}").status_code == 200  # the replay viewer's page
     any_db.app.state.agon.studies._kept.clear()  # read again from the database, as after a restart
     assert any_db.get(url).json() == shown

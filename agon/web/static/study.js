@@ -1,9 +1,10 @@
 // A study: a position file opened in the replay viewer (/study/{id}; agon/server/studies.py), as a
 // chess site's analysis board opens a FEN. The page shows the position as each seat and a spectator
-// see it (board, facts, log, the whole view as text), chosen in "Seen by". The server sends views
-// only: never the position, its seed or its generator, which give away every hidden card and draw.
+// see it (board, facts, log, the whole view as text, and what a seat to act is asked), chosen in
+// "Seen by". The server sends views and prompts only: never the position, its seed or its
+// generator, which give away every hidden card and draw.
 
-import { api, clear, describeResult, h, listNames, onLanguage, raw, renderLog, roleName, setRoleNames, setText, setupLanguage, t, term } from "./common.js";
+import { actionLabel, api, clear, describeResult, h, listNames, onLanguage, promptText, raw, renderLog, roleName, setRoleNames, setText, setupLanguage, t, term } from "./common.js";
 import { BoardHost, fullText, loadBoard, summary, tree } from "./board.js";
 
 const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id)); // the page's own ids: most are fields
@@ -96,6 +97,12 @@ export class Study {
     drawView(this.host, study.views[this.role || ""], this.role, seats);
     $("step-action").textContent = study.is_over ? describeResult(study.result)
       : t("To act: {roles}.", { roles: raw(listNames(study.active)) });
+    const prompt = this.role ? (study.prompts || {})[this.role] : null; // what this seat is asked, if it is to act
+    $("choices-panel").hidden = !prompt;
+    if (prompt) {
+      $("choices-prompt").textContent = promptText(prompt);
+      clear($("choices")).append(...prompt.actions.map((/** @type {any} */ action) => h("li", {}, actionLabel(action))));
+    }
     document.body.dataset.seenBy = this.role || "";
   }
 }
