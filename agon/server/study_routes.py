@@ -70,6 +70,8 @@ async def create_study(request: Request, title: str | None = None) -> JSON:
         raise ApiError(413, f"the position holds a string longer than {MAX_NOTE} characters")
     if title is not None and len(title) > 200:
         raise ApiError(413, "the title is longer than 200 characters")
+    if title is not None and "\x00" in title:  # (PostgreSQL's text cannot hold one)
+        raise ApiError(400, "the title holds a NUL character (\\u0000), which no field may hold")
     study_id = await ctx.run(ctx.studies.create, data, title)
     return JSON({"id": study_id, "url": ctx.matches.link(f"/study/{study_id}")}, status_code=201)
 

@@ -80,6 +80,8 @@ def test_every_bad_file_is_one_line_a_4xx_and_stores_nothing(any_db: Any, positi
         error = sent.json()["error"]
         assert sent.status_code == status and words in error and "\n" not in error, (words, sent.text)
     assert any_db.post("/api/studies?title=" + "t" * 201, json=position).status_code == 413
+    assert any_db.post("/api/studies?title=a%00b", json=position).json() == {
+        "error": "the title holds a NUL character (\\u0000), which no field may hold"}
     imported = any_db.post("/api/matches/import", json=position)  # a position sent where records go says where it goes
     assert imported.status_code == 400 and "POST it to /api/studies" in imported.json()["error"]
     assert studies(any_db) == 0
