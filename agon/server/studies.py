@@ -48,15 +48,13 @@ def state_of(data: Any) -> State:
     except AgonError as error:
         raise ApiError(400, str(error)) from None
     try:
-        state = game.from_position(data)
-        views(state)  # a position some seat's view cannot be drawn from is no position to study
+        return game.from_position(data)
     except PositionError as error:
         raise ApiError(422, str(error)) from None
     except AgonError as error:
         raise ApiError(422, f"the position cannot be read: {error}") from None
     except Exception as error:  # a hostile file must get an answer, not a crash
         raise ApiError(422, f"the position cannot be read ({type(error).__name__})") from None
-    return state
 
 
 def views(state: State) -> dict[str, Any]:
@@ -66,7 +64,7 @@ def views(state: State) -> dict[str, Any]:
 
 
 def answer(study_id: str, title: str, state: State) -> dict[str, Any]:
-    """The study as the viewer shows it: no seed, no generator, no position; views only."""
+    """The study as the viewer shows it: no seed, no generator, no position; views and prompts only."""
     game: Game = state.game
     roles = game.roles(**state.options)
     return {
@@ -96,10 +94,14 @@ class Studies:
         state = state_of(data)
         study_id = secrets.token_urlsafe(9)
         name = (title or f"{state.game.title} (position)")[:200]
+        try:  # every seat's view drawn before anything is stored: one a seat cannot be shown is no study
+            shown = dumps(answer(study_id, name, state))
+        except Exception as error:  # whatever the game's code trips on, it is this position's fault
+            raise ApiError(422, f"the position cannot be shown ({type(error).__name__})") from None
         with self.store._writing, self.store.engine.begin() as conn:
             conn.execute(insert(study_table).values(id=study_id, game=state.game.id, title=name,
                                                     position=state.position(), created=int(time.time())))
-        self._keep(study_id, dumps(answer(study_id, name, state)))
+        self._keep(study_id, shown)
         return study_id
 
     def shown(self, study_id: str) -> bytes:
