@@ -81,8 +81,11 @@ class RandomSource(ABC):
     draws: int
 
     @property
-    def state(self) -> int:  # (Rng keeps it in a slot, KeyedRng works it out from its position)
-        raise NotImplementedError
+    @abstractmethod
+    def state(self) -> int:
+        """Where in its stream the generator is. Abstract: `Rng` keeps it in a slot of the same name
+        (a slot in the subclass is a data descriptor that takes the property's place, so reads cost
+        what they did), `KeyedRng` works it out from its position."""
 
     @abstractmethod
     def next64(self) -> int:

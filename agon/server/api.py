@@ -18,11 +18,22 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import APIRouter, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, PlainTextResponse, Response
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictFloat,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+    model_validator,
+)
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from agon.engine import UnknownGame, load
+from agon.engine.position import FORMAT as POSITION_FORMAT
 from agon.i18n import catalogue_json, check_language
 from agon.server import lobby
 from agon.server.accounts import CSRF_HEADER, csrf_ok, session_of
@@ -108,6 +119,14 @@ class RecordBody(BaseModel):
     options: dict[str, OptionValue] = Field(default_factory=dict)
     actions: list[list[Any]]
     title: str | None = Field(None, max_length=200)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _not_a_position(cls, data: Any) -> Any:
+        """A position posted here says where it goes (its missing "actions" said nothing useful)."""
+        if isinstance(data, dict) and data.get("format") == POSITION_FORMAT:
+            raise ValueError("a position file, not a game record: POST it to /api/studies to study it")
+        return data
 
 
 STATE_EXAMPLE = {

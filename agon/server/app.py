@@ -45,6 +45,7 @@ from agon.server import (
     request_log,
     result_routes,
     rules_pages,
+    study_routes,
     teach_routes,
 )
 from agon.server.accounts import Accounts
@@ -65,6 +66,7 @@ from agon.server.notify_sender import notifications
 from agon.server.proxy import Forwarded
 from agon.server.runner import BotRunner, RetryPolicy
 from agon.server.store import Store, make_engine
+from agon.server.studies import Studies
 from agon.server.teach import Teach, TeachSettings
 
 log = logging.getLogger("agon.server")
@@ -203,6 +205,7 @@ class Context:
         self.chat = Chat(self.store, settings.chat_rate, settings.chat_burst, settings.chat_max)
         self.lobby = Lobby(self.store, self.matches)  # open seats, the lobby's lists, rematches (issue 30)
         self.teach = Teach(self.store, self.matches, teach_settings(settings), pool_size(settings.bot_processes) > 0)  # issue 36
+        self.studies = Studies(self.store)  # positions opened in the replay viewer (agon.server.studies)
         self.outage = Outage(lambda: probe(self.engine))
         self.freshness: Freshness | None = None
         self.pool: BotPool | None = None
@@ -456,7 +459,7 @@ class BodyLimit:
         if scope["type"] != "http" or scope["method"] in ("GET", "HEAD", "OPTIONS"):
             await self.app(scope, receive, send)
             return
-        limit = self.import_limit if scope["path"] == "/api/matches/import" else self.limit
+        limit = self.import_limit if scope["path"] in IMPORTS else self.limit
         headers = dict(scope["headers"])
         declared = headers.get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > limit):
@@ -483,6 +486,7 @@ class BodyLimit:
         await self.app(scope, api.replay(body, receive), send)
 
 
+IMPORTS = ("/api/matches/import", "/api/studies")  # bodies that are whole files: records, positions
 NUL_IN_PATH = "the path holds a NUL character, which no match id or name holds"
 NUL_IN_BODY = "the body holds a NUL character (\\u0000), which no field may hold"
 # a JSON escape \u0000 (after an even number of backslashes: `\\u0000` is a backslash and text), or a raw NUL
@@ -556,6 +560,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(result_routes.pages)
     app.include_router(notify_routes.router)
     app.include_router(teach_routes.router)  # analyses and hints (issue 36)
+    app.include_router(study_routes.router)  # positions opened in the replay viewer
+    app.include_router(study_routes.pages)
     app.include_router(board_routes.router)  # each game's board renderer, from the game (before /static)
     app.include_router(api.pages)
     app.include_router(rules_pages.router)

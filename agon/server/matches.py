@@ -115,6 +115,17 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def prompt_object(state: State, role: str) -> dict[str, Any]:
+    """What the API says a seat to act is asked (`State.prompt`): the question, and each legal action
+    with its label."""
+    p = state.prompt(role)
+    return {
+        "text": p.message(), "message": p.question.to_json(),
+        "actions": [{"verb": a.verb, "arg": jsonable(a.arg), "label": str(m), "message": m.to_json()}
+                    for a, m in zip(p.actions, p.messages, strict=True)],
+    }
+
+
 def jsonable(value: Any) -> Any:
     if isinstance(value, tuple | list):
         return [jsonable(v) for v in value]
@@ -590,14 +601,7 @@ class Matches:
         """The state object of the API: built only from `view(role)` and `prompt(role)`, with the
         whole log (`log_from` 0)."""
         state = live.state
-        prompt = None
-        if role is not None and role in state.active:
-            p = state.prompt(role)
-            prompt = {
-                "text": p.message(), "message": p.question.to_json(),
-                "actions": [{"verb": a.verb, "arg": jsonable(a.arg), "label": str(m), "message": m.to_json()}
-                            for a, m in zip(p.actions, p.messages, strict=True)],
-            }
+        prompt = prompt_object(state, role) if role is not None and role in state.active else None
         ended = live.row.result is not None  # a leave ended it (`agon.server.seat_leave`)
         if ended:
             prompt = None

@@ -221,7 +221,7 @@ def test_item_1_a_game_without_a_map_says_so_and_the_terminal_names_no_game(monk
     code, out = run(monkeypatch, capsys, argv, "m\nq\n")
     assert code == 0 and "Intrigue City has no map." in out
     terminal = (ROOT / "agon" / "cli" / "terminal.py").read_text()
-    assert not any(f'"{game}"' in terminal for game in ("dual-powers", "1989", "cuba-libre", "intrigue-city"))
+    assert not any(f'"{game}"' in terminal for game in every_game())
 
 
 def test_item_1_the_keys_line_offers_m_only_in_a_game_with_a_map(monkeypatch, capsys):

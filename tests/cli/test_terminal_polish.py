@@ -9,20 +9,22 @@ import io
 import pytest
 
 from agon.cli.main import main
+from agon.engine import load
+from agon.testing import games_that
 
 
-@pytest.mark.parametrize(("game", "seats", "has_map"), [
-    ("intrigue-city", ["p1=human", "p2=random", "p3=random"], False),
-    ("dual-powers", ["red=human", "white=random"], True),
-])
-def test_the_help_names_the_map_only_where_there_is_one(game: str, seats: list[str], has_map: bool,
-                                                        monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize("game", games_that(lambda game: "el" in game.languages()))
+def test_the_help_names_the_map_only_where_there_is_one(game: str, monkeypatch: pytest.MonkeyPatch,
                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """Every game with Greek: a person in the first seat, random bots in the others; the map's key
+    exactly where the game has a map (`Game.neighbours()`)."""
     monkeypatch.setenv("COLUMNS", "200")
     monkeypatch.setattr("sys.stdin", io.StringIO("h\n99\nq\n"))
-    argv = ["play", game, "--seed", "1", "--lang", "el"]
-    for seat in seats:
-        argv += ["--seat", seat]
+    first, *others = load(game).roles()
+    has_map = bool(load(game).neighbours())
+    argv = ["play", game, "--seed", "1", "--lang", "el", "--seat", f"{first}=human"]
+    for role in others:
+        argv += ["--seat", f"{role}=random"]
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert out.count("b = ταμπλό") == 2  # `h`, and after the number not shown

@@ -67,8 +67,8 @@ def _apply_index_refusals(state, role):
 
 
 def test_apply_index_plays_what_apply_plays_and_refuses_bad_input_unchanged():
-    # issue 15: the machines' apply by index into legal_actions(role), for memo and plain games
-    for game in (HIGH_CARD, agon.load("dual-powers"), agon.load("cuba-libre")):
+    # issue 15: the machines' apply by index into legal_actions(role), for memo and plain games (every declared game)
+    for game in (HIGH_CARD, *map(agon.load, every_game())):
         for quiet in (False, True):
             by_action, by_index = game.new(5, quiet=quiet), game.new(5, quiet=quiet)
             for k in range(60):

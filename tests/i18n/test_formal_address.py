@@ -11,8 +11,9 @@ import re
 import pytest
 
 from agon.i18n import INTERFACE, catalogue
+from agon.testing import games_that
 
-DOMAINS = [INTERFACE, "dual-powers", "1989", "intrigue-city", "cuba-libre"]
+DOMAINS = [INTERFACE, *games_that(lambda game: "hu" in game.languages())]  # the games translated into Hungarian
 INFORMAL = {  # second person singular ("te"): imperatives, present forms, "your", "you"
     "válassz", "válaszd", "kattints", "kattintsd", "nyomj", "nyomd", "írj", "írd", "lépj", "nézd", "adj", "tedd",
     "tégy", "rakj", "rakd", "nyiss", "zárj", "dobj", "húzz", "használj", "használd", "mozgass", "mozgasd",

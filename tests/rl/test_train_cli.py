@@ -12,6 +12,7 @@ pytest.importorskip("gymnasium")  # the agon[rl] extra; CI installs it (.ci/run)
 
 from agon.bots import bots, check_bot
 from agon.server.bot_limits import BotLimits
+from agon.testing import every_game
 from tests.cli.test_newcomer import run
 
 
@@ -56,7 +57,7 @@ def test_a_missing_train_extra_is_one_line_naming_the_pip_command(monkeypatch, c
 
 def test_the_ppo_bot_is_not_listed_and_the_server_never_seats_it():
     """A policy file is unpickled when read: no web seat may name one (agon/server/bot_limits.py)."""
-    for game_id in ("dual-powers", "cuba-libre"):
+    for game_id in every_game():
         assert "ppo" not in bots(game_id)
         check_bot("ppo:path=policy.zip", game_id)  # the command line may
         for spec in ("ppo:path=policy.zip", "ppo"):

@@ -10,7 +10,7 @@ from sqlalchemy.exc import SQLAlchemyError
 HERE = Path(__file__).resolve().parent
 
 
-HEAD = "0011"  # the newest revision under versions/
+HEAD = "0012"  # the newest revision under versions/
 
 
 def at_head(engine: Engine) -> bool:

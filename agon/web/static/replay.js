@@ -1,10 +1,12 @@
 // The replay viewer: /replay/{id} steps through a finished match (the board after each action,
 // forward, back, jump; the step number stays in the URL fragment), /replay opens an uploaded
-// record file (imported as a finished match). The record can be downloaded.
+// record file (imported as a finished match) or a position file (a study: study.js, /study/{id}).
+// The record can be downloaded.
 
-import { actionLabel, api, clear, describeResult, h, onLanguage, raw, renderLog, roleName, setRoleNames, setText, setupLanguage, t, term } from "./common.js";
-import { BoardHost, fullText, loadBoard, summary, tree } from "./board.js";
+import { actionLabel, api, describeResult, h, onLanguage, raw, roleName, setRoleNames, setText, setupLanguage, t, term } from "./common.js";
+import { BoardHost, loadBoard } from "./board.js";
 import { AnalysisPanel } from "./analysis.js";
+import { drawView, isPosition, openPosition, Study } from "./study.js";
 
 const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id)); // the page's own ids: most are fields
 
@@ -130,8 +132,7 @@ class Replay {
   show(data) {
     this.data = data;
     const seats = this.match.seats || {};
-    this.host.draw(data.view, { role: null, seats }, []);
-    if (this.host.board.module) this.host.legend($("legend")); // for this view: a game's legend may name only its seats
+    drawView(this.host, data.view, null, seats);
     const action = data.action;
     let text;
     if (data.n === 0) text = t("Step 0 of {total}: the set-up.", { total: data.total });
@@ -142,11 +143,6 @@ class Replay {
     if (data.n === data.total) text += " " + describeResult(this.match.result);
     $("step-action").textContent = text;
     document.body.dataset.step = String(data.n);
-    if (this.host.ok) clear($("facts")).append(summary(data.view, this.host.board.facts));
-    else clear($("board").querySelector(".no-board-view") || $("board").appendChild(h("div", { class: "no-board-view" }))).append(tree(data.view));
-    /** @type {HTMLElement} */ ($("facts").closest(".panel")).hidden = !this.host.ok;
-    renderLog($("log"), data.view.log, seats, data.view.game);
-    clear($("fulltext")).append(fullText(data.view));
   }
 }
 
@@ -165,6 +161,14 @@ function upload() {
       $("upload-error").textContent = t("{file} is not a game record: it is not JSON.", { file: raw(file.name) });
       return;
     }
+    if (isPosition(record)) {
+      try {
+        await openPosition(record);
+      } catch (err) {
+        $("upload-error").textContent = t("This position cannot be opened: {reason}", { reason: raw(err.message) });
+      }
+      return;
+    }
     try {
       const made = await api("/api/matches/import", { method: "POST", body: record });
       location.href = "/replay/" + encodeURIComponent(made.id);
@@ -176,7 +180,9 @@ function upload() {
 
 
 const match = location.pathname.match(/^\/replay\/([^/]+)/);
+const study = location.pathname.match(/^\/study\/([^/]+)/);
 if (match) new Replay(decodeURIComponent(match[1])).start();
+else if (study) new Study(decodeURIComponent(study[1])).start();
 else {
   upload();
   onLanguage(() => (document.title = t("agon: replay")));
