@@ -107,8 +107,9 @@ def start_server(db: str, port: int, env: dict[str, str] | None = None,
     import httpx
 
     bot_flags = ["--bot-processes", bot_processes] if bot_processes is not None else []
+    # one process (`AGON_WORKERS` in the caller's environment is not this server's setting)
     proc = subprocess.Popen([sys.executable, "-m", "agon.cli.main", "serve", "--port", str(port), "--db", db,
-                             *bot_flags],
+                             "--workers", "1", *bot_flags],
                             # (text logs: nobody reads the JSON lines of each request from this pipe)
                             env={**os.environ, "AGON_LOG_FORMAT": "text", **(env or {})},
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=before)
@@ -254,13 +255,19 @@ async def _drive(host: str, port: int, game: str, matches: int, seconds: float, 
         token = match["seats"][role]["token"]
         path = f"/api/matches/{match['id']}/actions"
         http = Http(host, port)
-        async with opening:
-            # no pings from the client, as a browser sends none (the server pings each socket itself)
-            ws = await connect(f"ws://{host}:{port}/api/matches/{match['id']}/live", max_size=2**24,
-                               compression=None, open_timeout=120, ping_interval=None)
-            await ws.send(json.dumps({"token": token, "log": "new"}))
-            state = loads(await ws.recv(decode=False))
-        ready.set()
+        try:
+            async with opening:
+                # no pings from the client, as a browser sends none (the server pings each socket itself)
+                ws = await connect(f"ws://{host}:{port}/api/matches/{match['id']}/live", max_size=2**24,
+                                   compression=None, open_timeout=120, ping_interval=None)
+                await ws.send(json.dumps({"token": token, "log": "new"}))
+                state = loads(await asyncio.wait_for(ws.recv(decode=False), 120))
+        except Exception:  # the seat never got its first state: counted as lost, never a stray traceback
+            tally.lost += 1
+            await http.close()
+            return
+        finally:
+            ready.set()
         try:
             await go.wait()
             await asyncio.sleep(rng.below(1000) / 1000 * think)  # spread the first moves over a think time
@@ -328,6 +335,9 @@ async def _drive(host: str, port: int, game: str, matches: int, seconds: float, 
         await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 600)
     except TimeoutError as err:
         raise RuntimeError(f"{len(readies)} websockets did not all connect within 600 s") from err
+    if tally.lost:
+        await asyncio.gather(*tasks, return_exceptions=True)
+        raise RuntimeError(f"{tally.lost} of {len(readies)} websockets got no first state from the server")
     rss_live = _rss_kib(pid)
     cpu = _cpu_seconds(pid)
     began = time.monotonic()

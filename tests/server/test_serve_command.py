@@ -20,3 +20,19 @@ def test_bench_server_refuses_no_matches(capsys):
 def test_the_printed_database_hides_its_password():
     assert _safe("postgresql://agon:secret@db.example/agon") == "postgresql://agon@db.example/agon"
     assert _safe("sqlite:////home/me/agon.db") == "sqlite:////home/me/agon.db"
+
+
+def test_bench_server_runs_one_process_and_a_seat_without_a_socket_is_one_line(capsys, monkeypatch):
+    """The bench's server ignored no `AGON_WORKERS` of the caller's environment: with 2 there, on
+    SQLite, its server refused to start (and on PostgreSQL the load generator hung). And a seat whose
+    websocket failed printed "Task exception was never retrieved" and its traceback."""
+    import websockets.asyncio.client
+
+    async def refused(*args, **kwargs):
+        raise OSError("connection refused")
+
+    monkeypatch.setenv("AGON_WORKERS", "2")
+    monkeypatch.setattr(websockets.asyncio.client, "connect", refused)
+    assert main(["bench", "server", "--matches", "2", "--seconds", "1"]) == 2
+    out = capsys.readouterr().err
+    assert "4 of 4 websockets got no first state" in out and "Traceback" not in out, out

@@ -108,6 +108,7 @@ def _validate(raw: dict[str, Any]) -> None:
 DATA = _load()
 SPACES: tuple[dict[str, Any], ...] = tuple(DATA["spaces"])
 N_SPACES = len(SPACES)
+ALL_SPACES = tuple(range(N_SPACES))  # every space's index: a choice among all of them
 SPACE_IDS = tuple(s["id"] for s in SPACES)
 SPACE_INDEX = {sid: i for i, sid in enumerate(SPACE_IDS)}
 NAMES = tuple(s["name"] for s in SPACES)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from agon.engine.callbacks import digest_as
 from agon.games.cuba_libre.data import (
     ADJ,
+    ALL_SPACES,
     CASINO,
     CITIES,
     CLOSED_CASINO,
@@ -94,7 +95,7 @@ def escapade_seized(state: CubaLibreState, faction: int) -> None:
 @event(26)  # CL card 26 unshaded: DR places a Guerrilla, then free Marches in, Rallies or Ambushes there
 def loeches_takes_field(state: CubaLibreState, faction: int) -> None:
     # ruling EV-26: DR decides the space and the action, whoever executes the Event
-    choose_space(state, DIRECTORIO, range(N_SPACES), _loeches_landed, prompt="Rodriguez Loeches: choose a space.")
+    choose_space(state, DIRECTORIO, ALL_SPACES, _loeches_landed, prompt="Rodriguez Loeches: choose a space.")
 
 
 @digest_as("loeches_takes_field.<locals>.landed")

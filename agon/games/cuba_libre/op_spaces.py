@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from agon.games.cuba_libre.board import SLOTS_OF, row_controlled
 from agon.games.cuba_libre.data import (
     ADJ,
+    ALL_SPACES,
     CASINO,
     CLOSED_CASINO,
     DIRECTORIO,
@@ -49,7 +50,7 @@ from agon.games.cuba_libre.insurgent_ops import (
 if TYPE_CHECKING:  # the State, for type hints only: rules sits above this module
     from agon.games.cuba_libre.rules import CubaLibreState
 
-SPACES = tuple(range(N_SPACES))
+SPACES = ALL_SPACES
 NO_ARRIVALS: tuple[int, ...] = ()  # an Operation's arrivals before any (frame "arr")
 GARRISON_SPACES = tuple(s for s in SPACES if IS_EC[s] or IS_CITY[s])  # CL 3.2.2: the ECs and Cities
 # the Operations whose space test excludes the ECs (CL 3.2.1, 3.2.3, 3.3.1, 3.3.5): their whole-map

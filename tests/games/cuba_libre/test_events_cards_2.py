@@ -39,6 +39,17 @@ def test_card_26_unshaded_dr_places_then_ambushes():
     assert n(g, "matanzas", "dr_a") == 1 and n(g, "matanzas", "dr_u") == 1 and done_card(g)
 
 
+def test_card_26_unshaded_pending_choice_is_a_position():
+    """Its choice of any space was kept as a `range`, which a position cannot hold: `position()`
+    refused a game waiting on that choice ("stack: a range has no form in a position")."""
+    from agon.games.cuba_libre.data import N_SPACES
+
+    g = situation({"matanzas": {"police": 1}})
+    play(g, 26, f=GOVT)
+    (choice,) = [frame for frame in g.position()["state"]["stack"] if frame.get("what") == "space"]
+    assert choice["opts"] == {"$tuple": list(range(N_SPACES))}
+
+
 def test_card_26_unshaded_or_marches_in():
     g = situation({"la_habana": {"dr_u": 2}})
     play(g, 26)
