@@ -124,245 +124,179 @@ class Frame(FrameParams, total=False):
     faction: Required[int]  # the faction that acts, 0..3
 
 
-
-class EvxPickFrame(TypedDict, total=False):
-    """Step "evx_pick"."""
+class StepFrame(TypedDict, total=False):
+    """What every kind of frame holds: its step, the faction that acts, and whether the step waits
+    for that faction's decision (each kind below adds its own keys)."""
 
     step: Required[str]
     faction: Required[int]
+    wait: bool
+
+
+class EvxPickFrame(StepFrame, total=False):
+    """Step "evx_pick"."""
+
     count: int
     callback: Callable[..., Any]
     optional: bool
     opts: Any
     stop: bool
     text: str
-    wait: bool
 
 
 
-class EvxAssaultFrame(TypedDict, total=False):
+class EvxAssaultFrame(StepFrame, total=False):
     """Step "evx_assault"."""
 
-    step: Required[str]
-    faction: Required[int]
     count: int
     only: Any
     space: int
-    wait: bool
 
 
-class OptionFrame(TypedDict, total=False):
+class OptionFrame(StepFrame, total=False):
     """Step "option"."""
 
-    step: Required[str]
-    faction: Required[int]
-    wait: bool
 
 
-class LaunderFrame(TypedDict, total=False):
+class LaunderFrame(StepFrame, total=False):
     """Step "launder"."""
 
-    step: Required[str]
-    faction: Required[int]
     asked: tuple[int, ...]
     beneficiary: int
-    wait: bool
 
 
-class DeployFrame(TypedDict, total=False):
+class DeployFrame(StepFrame, total=False):
     """Step "deploy"."""
 
-    step: Required[str]
-    faction: Required[int]
     stage: int
     todo: Any
-    wait: bool
 
 
-class PropVictoryFrame(TypedDict, total=False):
+class PropVictoryFrame(StepFrame, total=False):
     """Step "prop_victory"."""
 
-    step: Required[str]
-    faction: Required[int]
-    wait: bool
 
 
-class PropResourcesFrame(TypedDict, total=False):
+class PropResourcesFrame(StepFrame, total=False):
     """Step "prop_resources"."""
 
-    step: Required[str]
-    faction: Required[int]
     done: bool
-    wait: bool
 
 
-class PropDepositFrame(TypedDict, total=False):
+class PropDepositFrame(StepFrame, total=False):
     """Step "prop_deposit"."""
 
-    step: Required[str]
-    faction: Required[int]
     marker: int
-    wait: bool
 
 
-class PropAllianceFrame(TypedDict, total=False):
+class PropAllianceFrame(StepFrame, total=False):
     """Step "prop_alliance"."""
 
-    step: Required[str]
-    faction: Required[int]
-    wait: bool
 
 
-class PropCivicFrame(TypedDict, total=False):
+class PropCivicFrame(StepFrame, total=False):
     """Step "prop_civic"."""
 
-    step: Required[str]
-    faction: Required[int]
-    wait: bool
 
 
-class PropAgitationFrame(TypedDict, total=False):
+class PropAgitationFrame(StepFrame, total=False):
     """Step "prop_agitation"."""
 
-    step: Required[str]
-    faction: Required[int]
-    wait: bool
 
 
-class PropExpatFrame(TypedDict, total=False):
+class PropExpatFrame(StepFrame, total=False):
     """Step "prop_expat"."""
 
-    step: Required[str]
-    faction: Required[int]
     done: bool
-    wait: bool
 
 
-class PropEndFrame(TypedDict, total=False):
+class PropEndFrame(StepFrame, total=False):
     """Step "prop_end"."""
 
-    step: Required[str]
-    faction: Required[int]
-    wait: bool
 
 
-class PropRedeployFrame(TypedDict, total=False):
+class PropRedeployFrame(StepFrame, total=False):
     """Step "prop_redeploy"."""
 
-    step: Required[str]
-    faction: Required[int]
     arr: tuple[int, ...]
     carry: bool
     government_controlled: tuple[int, ...]
     havana: bool
     stage: int
-    wait: bool
 
 
-class PropResetFrame(TypedDict, total=False):
+class PropResetFrame(StepFrame, total=False):
     """Step "prop_reset"."""
 
-    step: Required[str]
-    faction: Required[int]
-    wait: bool
 
 
-class CashGiftFrame(TypedDict, total=False):
+class CashGiftFrame(StepFrame, total=False):
     """Step "cash_gift"."""
 
-    step: Required[str]
-    faction: Required[int]
     cap: int
     marker: int
     space: int
-    wait: bool
 
 
-class CashCarryFrame(TypedDict, total=False):
+class CashCarryFrame(StepFrame, total=False):
     """Step "cash_carry"."""
 
-    step: Required[str]
-    faction: Required[int]
     destination: int
     space: int
-    wait: bool
 
 
-class RallyFrame(TypedDict, total=False):
+class RallyFrame(StepFrame, total=False):
     """Step "rally"."""
 
-    step: Required[str]
-    faction: Required[int]
     end: bool
     free_level: bool
     space: int
-    wait: bool
 
 
-class MarchFrame(TypedDict, total=False):
+class MarchFrame(StepFrame, total=False):
     """Step "march"."""
 
-    step: Required[str]
-    faction: Required[int]
     first_o: int
     grp: tuple[tuple[int, tuple[int, int]], ...]
     space: int
-    wait: bool
 
 
-class AttackFrame(TypedDict, total=False):
+class AttackFrame(StepFrame, total=False):
     """Step "attack"."""
 
-    step: Required[str]
-    faction: Required[int]
     space: int
-    wait: bool
 
 
-class RerollFrame(TypedDict, total=False):
+class RerollFrame(StepFrame, total=False):
     """Step "reroll"."""
 
-    step: Required[str]
-    faction: Required[int]
     roll: int
     space: int
     target: int
     what: str
-    wait: bool
 
 
-class PlaceAfterFrame(TypedDict, total=False):
+class PlaceAfterFrame(StepFrame, total=False):
     """Step "place_after"."""
 
-    step: Required[str]
-    faction: Required[int]
     space: int
-    wait: bool
 
 
-class ConstructFrame(TypedDict, total=False):
+class ConstructFrame(StepFrame, total=False):
     """Step "construct"."""
 
-    step: Required[str]
-    faction: Required[int]
     space: int
-    wait: bool
 
 
-class CaracasFrame(TypedDict, total=False):
+class CaracasFrame(StepFrame, total=False):
     """Step "caracas"."""
 
-    step: Required[str]
-    faction: Required[int]
     count: int
-    wait: bool
 
 
-class OpchoiceFrame(TypedDict, total=False):
+class OpchoiceFrame(StepFrame, total=False):
     """Step "opchoice"."""
 
-    step: Required[str]
-    faction: Required[int]
     free: bool
     lim: bool
     only: Any
@@ -370,14 +304,11 @@ class OpchoiceFrame(TypedDict, total=False):
     special_activity: Any
     src: str
     within: tuple[int, ...]
-    wait: bool
 
 
-class OpFrame(TypedDict, total=False):
+class OpFrame(StepFrame, total=False):
     """Step "op"."""
 
-    step: Required[str]
-    faction: Required[int]
     arr: tuple[int, ...]
     caracas: bool
     end: bool
@@ -396,125 +327,89 @@ class OpFrame(TypedDict, total=False):
     special_activity: Any
     src: str
     swept: bool
-    wait: bool
     within: tuple[int, ...]
 
 
-class TrainPlaceFrame(TypedDict, total=False):
+class TrainPlaceFrame(StepFrame, total=False):
     """Step "train_place"."""
 
-    step: Required[str]
-    faction: Required[int]
     count: int
     space: int
-    wait: bool
 
 
-class MoveCubesFrame(TypedDict, total=False):
+class MoveCubesFrame(StepFrame, total=False):
     """Step "move_cubes"."""
 
-    step: Required[str]
-    faction: Required[int]
     count: int
     end: bool
     mode: str
     space: int
-    wait: bool
 
 
-class GarrisonAssaultFrame(TypedDict, total=False):
+class GarrisonAssaultFrame(StepFrame, total=False):
     """Step "garrison_assault"."""
 
-    step: Required[str]
-    faction: Required[int]
     ecs: tuple[int, ...]
-    wait: bool
 
 
-class RemoveFrame(TypedDict, total=False):
+class RemoveFrame(StepFrame, total=False):
     """Step "remove"."""
 
-    step: Required[str]
-    faction: Required[int]
     count: int
     mode: str
     space: int
     targeted: tuple[int, ...]
-    wait: bool
 
 
-class ActivateFrame(TypedDict, total=False):
+class ActivateFrame(StepFrame, total=False):
     """Step "activate"."""
 
-    step: Required[str]
-    faction: Required[int]
     any: bool
     count: int
     space: int
     targeted: tuple[int, ...]
-    wait: bool
 
 
-class TransferFrame(TypedDict, total=False):
+class TransferFrame(StepFrame, total=False):
     """Step "transfer"."""
 
-    step: Required[str]
-    faction: Required[int]
-    wait: bool
 
 
-class TransferAmountFrame(TypedDict, total=False):
+class TransferAmountFrame(StepFrame, total=False):
     """Step "transfer_amount"."""
 
-    step: Required[str]
-    faction: Required[int]
     recipient: int
-    wait: bool
 
 
-class TransferRequestFrame(TypedDict, total=False):
+class TransferRequestFrame(StepFrame, total=False):
     """Step "transfer_request"."""
 
-    step: Required[str]
-    faction: Required[int]
     recipient: int
-    wait: bool
 
 
-class EvCaracasFrame(TypedDict, total=False):
+class EvCaracasFrame(StepFrame, total=False):
     """Step "ev_caracas"."""
 
-    step: Required[str]
-    faction: Required[int]
     card: int
     shaded: bool
-    wait: bool
 
 
-class EvEndFrame(TypedDict, total=False):
+class EvEndFrame(StepFrame, total=False):
     """Step "ev_end"."""
 
-    step: Required[str]
-    faction: Required[int]
-    wait: bool
 
 
-class EvCallFrame(TypedDict, total=False):
+class EvCallFrame(StepFrame, total=False):
     """Step "ev_call"."""
 
-    step: Required[str]
-    faction: Required[int]
     args: tuple[Any, ...]
     done: bool
     callback: Callable[..., Any]
-    wait: bool
 
 
-class EvChoiceFrame(TypedDict, total=False):
+class EvChoiceFrame(StepFrame, total=False):
     """Step "ev_choice"."""
 
-    step: Required[str]
-    faction: Required[int]
     args: tuple[Any, ...]
     done: bool
     callback: Callable[..., Any]
@@ -522,48 +417,36 @@ class EvChoiceFrame(TypedDict, total=False):
     opts: Any
     text: str
     what: str
-    wait: bool
 
 
-class EvPlaceFrame(TypedDict, total=False):
+class EvPlaceFrame(StepFrame, total=False):
     """Step "ev_place"."""
 
-    step: Required[str]
-    faction: Required[int]
     count: int
     keys: Any
     opts: Any
-    wait: bool
 
 
-class EvRemoveFrame(TypedDict, total=False):
+class EvRemoveFrame(StepFrame, total=False):
     """Step "ev_remove"."""
 
-    step: Required[str]
-    faction: Required[int]
     count: int
     keys: Any
     opts: Any
-    wait: bool
 
 
-class EvShiftFrame(TypedDict, total=False):
+class EvShiftFrame(StepFrame, total=False):
     """Step "ev_shift"."""
 
-    step: Required[str]
-    faction: Required[int]
     count: int
     delta: int
     done_sp: tuple[int, ...]
     opts: Any
-    wait: bool
 
 
-class SaFrame(TypedDict, total=False):
+class SaFrame(StepFrame, total=False):
     """Step "sa"."""
 
-    step: Required[str]
-    faction: Required[int]
     count: int
     done_sp: tuple[int, ...]
     end: bool
@@ -576,16 +459,12 @@ class SaFrame(TypedDict, total=False):
     special_activity: Any
     stage: int
     then_terror: bool
-    wait: bool
 
 
-class KidnapTerrorFrame(TypedDict, total=False):
+class KidnapTerrorFrame(StepFrame, total=False):
     """Step "kidnap_terror"."""
 
-    step: Required[str]
-    faction: Required[int]
     space: int
-    wait: bool
 
 
 # each step's TypedDict by the step's name ("evx_activate", an Event's Sweep, is the core "activate"
