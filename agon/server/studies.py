@@ -57,9 +57,8 @@ def state_of(data: Any) -> State:
         raise ApiError(422, f"the position cannot be read ({type(error).__name__})") from None
 
 
-def views(state: State) -> dict[str, Any]:
-    """What each seat sees, by role, and a spectator (`""`): built from `State.view` only."""
-    roles = state.game.roles(**state.options)
+def views(state: State, roles: list[str]) -> dict[str, Any]:
+    """What each seat of `roles` sees, by role, and a spectator (`""`): built from `State.view` only."""
     return {"": state.view(None), **{role: state.view(role) for role in roles}}
 
 
@@ -76,7 +75,7 @@ def answer(study_id: str, title: str, state: State) -> dict[str, Any]:
         "active": list(state.active),
         "is_over": state.is_over,
         "result": state.result,
-        "views": views(state),
+        "views": views(state, roles),
         "prompts": {role: prompt_object(state, role) for role in state.active},  # what each seat to act is asked
     }
 

@@ -84,12 +84,14 @@ def test_every_bad_file_is_one_line_a_4xx_and_stores_nothing(any_db: Any, positi
         "error": "the title holds a NUL character (\\u0000), which no field may hold"}
     imported = any_db.post("/api/matches/import", json=position)  # a position sent where records go says where it goes
     assert imported.status_code == 400 and "POST it to /api/studies" in imported.json()["error"]
+    unknown = any_db.get("/api/studies/nosuch")
+    assert unknown.status_code == 404 and unknown.json() == {"error": "no study 'nosuch'"}
     assert studies(any_db) == 0
     # a position is a file as big as a record may be, not a move's 64 KiB (white space: the same position)
     assert any_db.post("/api/studies", content=json.dumps(position).encode() + b" " * (64 << 10)).status_code == 201
 
 
-def test_no_answer_or_page_holds_the_seed_or_the_generators_state(client: Any, position: dict[str, Any]) -> None:
+def test_no_answer_or_page_holds_the_seed_or_the_generators_state(any_db: Any, position: dict[str, Any]) -> None:
     """A position holds every future draw: its seed and generator. The uploader has the file; a link
     to the study shows anybody what the seats see, never those (nor the position they are in).
     A SplitMix position with a large seed (its state a 64-bit number), then a keyed one (a server
@@ -99,12 +101,12 @@ def test_no_answer_or_page_holds_the_seed_or_the_generators_state(client: Any, p
         secret = {str(data["seed"]), hex(data["seed"])[2:]}
         if data["rng"]["state"] > 10**6:
             secret |= {str(data["rng"]["state"]), hex(data["rng"]["state"])[2:]}
-        made = client.post("/api/studies", json=data)
+        made = any_db.post("/api/studies", json=data)
         study = made.json()["id"]
-        answers = [made.text, client.get(f"/api/studies/{study}").text, client.get(f"/study/{study}").text,
-                   client.get(f"/api/matches/{study}").text]
-        client.app.state.agon.studies._kept.clear()
-        answers.append(client.get(f"/api/studies/{study}").text)
+        answers = [made.text, any_db.get(f"/api/studies/{study}").text, any_db.get(f"/study/{study}").text,
+                   any_db.get(f"/api/matches/{study}").text]
+        any_db.app.state.agon.studies._kept.clear()
+        answers.append(any_db.get(f"/api/studies/{study}").text)
         assert [word for word in secret for answer in answers if word in answer] == []
         assert not keys_of(json.loads(answers[1])) & {"seed", "rng", "generator", "state", "position", "format"}
 

@@ -124,12 +124,10 @@ class Frame(FrameParams, total=False):
     faction: Required[int]  # the faction that acts, 0..3
 
 
-class StepFrame(TypedDict, total=False):
-    """What every kind of frame holds: its step, the faction that acts, and whether the step waits
-    for that faction's decision (each kind below adds its own keys)."""
+class StepFrame(FrameBase, total=False):
+    """What every kind of frame holds (`FrameBase`), and whether the step waits for that faction's
+    decision; each kind below adds its own keys."""
 
-    step: Required[str]
-    faction: Required[int]
     wait: bool
 
 
