@@ -66,17 +66,21 @@ def test_two_people_and_three_bots_play_intrigue_city_and_chat(browser: Any, ser
                                  ".some((e) => e.textContent === 'three bots and us')")
         decisions = 0
         start = server.call(f"/api/matches/{made['id']}")["version"]
+        waiting_since = time.monotonic()
         while decisions < 6:
             mover = None
             for _, page in people:
                 if page.locator(PLAYABLE).count() or page.locator("svg.board .target, #hand .target").count():
                     mover = page
                     break
-            if mover is None:
-                first.wait_for_selector(f"{PLAYABLE}, svg.board .target, #hand .target, "
-                                        ".prompt-panel:has-text('Game over')")
-                second.wait_for_timeout(200)
+            if mover is None:  # the bots are moving, or a push is on its way to either person's page:
+                # wait on both pages (waiting on the first one only timed out whenever the second
+                # person was the next to act)
+                assert time.monotonic() < waiting_since + 30, "neither person's page became playable"
+                assert not first.locator(".prompt-panel:has-text('Game over')").count(), "the game ended early"
+                second.wait_for_timeout(100)
                 continue
+            waiting_since = time.monotonic()
             decide(mover)
             decisions += 1
         # the bots move on the server between the people's turns; a person's turn may take several
